@@ -1,0 +1,348 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-flow-resolver.h"
+#include "st-sort.h"
+
+#define NO_SLICE G_MAXUINT32
+
+typedef struct
+{
+  gint64  ts;
+  guint32 track;
+  guint32 flow;
+} Query;
+
+ST_DEFINE_SORT (sort_queries_by_ts, Query, a->ts < b->ts)
+
+static inline gboolean
+is_v2 (const StRawFlow *f)
+{
+  return f->phase == ST_FLOW_V2_OUT || f->phase == ST_FLOW_V2_IN;
+}
+
+/* At equal times, a v2 event's incoming end comes before its outgoing one. */
+static inline int
+phase_rank (const StRawFlow *f)
+{
+  return f->phase == ST_FLOW_V2_IN ? 0 : 1;
+}
+
+ST_DEFINE_SORT (sort_chain, StRawFlow,
+                a->ts != b->ts ? a->ts < b->ts
+                : a->offset != b->offset ? a->offset < b->offset
+                : phase_rank (a) < phase_rank (b))
+
+typedef struct
+{
+  const StTrack *track;
+  guint         *le; /* per row: how many slices start at or before the query */
+} Cursor;
+
+static inline const StSlice *
+row_at (const Cursor *c,
+        guint         d,
+        guint         i)
+{
+  return &c->track->slices[c->track->row_offsets[d] + i];
+}
+
+static inline guint
+row_len (const Cursor *c,
+         guint         d)
+{
+  return c->track->row_offsets[d + 1] - c->track->row_offsets[d];
+}
+
+static void
+cursor_advance (Cursor *c,
+                gint64  ts)
+{
+  for (guint d = 0; d < c->track->n_rows; d++)
+    while (c->le[d] < row_len (c, d) && row_at (c, d, c->le[d])->start <= ts)
+      c->le[d]++;
+}
+
+/* Index in row @d of the first slice starting at or after @ts. */
+static guint
+first_at_or_after (const Cursor *c,
+                   guint         d,
+                   gint64        ts)
+{
+  guint i = c->le[d];
+
+  while (i > 0 && row_at (c, d, i - 1)->start == ts)
+    i--;
+  return i;
+}
+
+static guint32
+find_enclosing (const Cursor *c,
+                gint64        ts)
+{
+  for (guint d = c->track->n_rows; d-- > 0;)
+    {
+      guint i = c->le[d];
+      if (i > 0 && row_at (c, d, i - 1)->start + row_at (c, d, i - 1)->dur >= ts)
+        return c->track->row_offsets[d] + i - 1;
+    }
+  return NO_SLICE;
+}
+
+static guint32
+find_next (const Cursor *c,
+           gint64        ts)
+{
+  guint32 best = NO_SLICE;
+  gint64 best_start = G_MAXINT64;
+
+  for (guint d = 0; d < c->track->n_rows; d++)
+    {
+      guint i = first_at_or_after (c, d, ts);
+      if (i < row_len (c, d) && row_at (c, d, i)->start < best_start)
+        {
+          best_start = row_at (c, d, i)->start;
+          best = c->track->row_offsets[d] + i;
+        }
+    }
+  return best;
+}
+
+static guint32
+find_exact (const Cursor *c,
+            gint64        ts,
+            guint64       offset)
+{
+  for (guint d = 0; d < c->track->n_rows; d++)
+    for (guint i = first_at_or_after (c, d, ts);
+         i < row_len (c, d) && row_at (c, d, i)->start == ts; i++)
+      if (row_at (c, d, i)->offset == offset)
+        return c->track->row_offsets[d] + i;
+  return NO_SLICE;
+}
+
+static guint32
+bind_one (const Cursor    *c,
+          const StRawFlow *f,
+          gint64           ts)
+{
+  guint32 s;
+
+  switch (f->phase)
+    {
+    case ST_FLOW_V2_OUT:
+    case ST_FLOW_V2_IN:
+      return find_exact (c, ts, f->offset);
+    case ST_FLOW_START:
+      return find_enclosing (c, ts);
+    default:
+      if (f->enclosing)
+        return find_enclosing (c, ts);
+      s = find_next (c, ts);
+      return s != NO_SLICE ? s : find_enclosing (c, ts);
+    }
+}
+
+/* Queries grouped by track (a stable counting sort), each track's in time
+ * order: flows come mostly in time order per thread, so this is near linear. */
+static Query *
+order_queries (StRawFlow   *flows,
+               gsize        n,
+               const guint *track_map,
+               guint        n_tracks,
+               gint64       origin)
+{
+  g_autofree guint *start = g_new0 (guint, n_tracks + 1);
+  Query *q = g_new (Query, n);
+
+  for (gsize k = 0; k < n; k++)
+    start[track_map[flows[k].track] + 1]++;
+  for (guint t = 0; t < n_tracks; t++)
+    start[t + 1] += start[t];
+  for (gsize k = 0; k < n; k++)
+    {
+      guint t = track_map[flows[k].track];
+      q[start[t]++] = (Query) { flows[k].ts - origin, t, (guint32) k };
+    }
+  for (guint t = 0, lo = 0; t < n_tracks; lo = start[t], t++)
+    sort_queries_by_ts (q + lo, start[t] - lo, NULL);
+  return q;
+}
+
+static void
+bind_all (StRawFlow     *flows,
+          gsize          n,
+          const guint   *track_map,
+          const StTrack *tracks,
+          guint          n_tracks,
+          gint64         origin)
+{
+  g_autofree Query *q = order_queries (flows, n, track_map, n_tracks, origin);
+  gsize i = 0;
+
+  while (i < n)
+    {
+      Cursor c = { &tracks[q[i].track], NULL };
+      c.le = g_new0 (guint, MAX (1, c.track->n_rows));
+      for (; i < n && &tracks[q[i].track] == c.track; i++)
+        {
+          StRawFlow *f = &flows[q[i].flow];
+          cursor_advance (&c, q[i].ts);
+          f->slice = bind_one (&c, f, q[i].ts);
+          f->track = q[i].track;
+        }
+      g_free (c.le);
+    }
+}
+
+static void
+note_flow (StLayoutIssue   *issue,
+           const StRawFlow *f)
+{
+  StSlice s = { .offset = f->offset, .name = f->name };
+  st_layout_issue_note (issue, &s);
+}
+
+static void
+emit (GArray          *out,
+      const StRawFlow *from,
+      const StRawFlow *to)
+{
+  StFlow flow;
+
+  if (from->track == to->track && from->slice == to->slice)
+    return; /* a flow from a slice to itself draws nothing */
+  flow.from = (StSliceRef) { from->track, from->slice };
+  flow.to = (StSliceRef) { to->track, to->slice };
+  flow.name = is_v2 (from) ? ST_STRING_EMPTY : from->name;
+  flow.cat = from->cat;
+  g_array_append_val (out, flow);
+}
+
+/* One start and one end whose clocks disagree (a GPU kernel stamped before
+ * its launch): the ids still pair them. */
+static gboolean
+link_skewed_pair (StRawFlow *f,
+                  gsize      n,
+                  GArray    *out)
+{
+  if (n != 2 || f[0].phase != ST_FLOW_END || f[1].phase != ST_FLOW_START ||
+      f[0].slice == NO_SLICE || f[1].slice == NO_SLICE)
+    return FALSE;
+  emit (out, &f[1], &f[0]);
+  return TRUE;
+}
+
+/* Walks one chain (same key) in time order and emits its arrows. */
+static void
+link_chain (StRawFlow    *f,
+            gsize         n,
+            GArray       *out,
+            StFlowIssues *issues)
+{
+  const StRawFlow *prev = NULL;
+
+  if (link_skewed_pair (f, n, out))
+    return;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      gboolean starts = f[i].phase == ST_FLOW_START || f[i].phase == ST_FLOW_V2_OUT;
+      gboolean bound = f[i].slice != NO_SLICE;
+
+      if (!bound)
+        note_flow (&issues->unbound, &f[i]);
+      if (starts)
+        {
+          prev = bound ? &f[i] : NULL;
+          continue;
+        }
+      if (prev == NULL)
+        note_flow (&issues->unmatched, &f[i]);
+      else if (bound)
+        emit (out, prev, &f[i]);
+      if (f[i].phase == ST_FLOW_STEP && bound)
+        prev = &f[i];
+      else if (f[i].phase != ST_FLOW_STEP)
+        prev = NULL;
+    }
+}
+
+/* Groups the flows by key without sorting them all: a hash table numbers
+ * the chains, a counting sort gathers each chain (in file order). Returns
+ * the flow indices by chain; *bounds the n_chains + 1 chain starts. */
+static guint32 *
+group_chains (const StRawFlow *flows,
+              gsize            n,
+              GArray          *bounds)
+{
+  gsize size = 1;
+  g_autofree guint64 *slot_key = NULL;
+  g_autofree guint32 *slot_chain = NULL;
+  g_autofree guint32 *chain_of = g_new (guint32, n);
+  guint32 *order = g_new (guint32, n), n_chains = 0, zero = 0;
+
+  while (size < 2 * n)
+    size *= 2;
+  slot_key = g_new (guint64, size);
+  slot_chain = g_new0 (guint32, size);
+  for (gsize k = 0; k < n; k++)
+    {
+      gsize h = (flows[k].key * 0x9e3779b97f4a7c15ULL) >> 20 & (size - 1);
+      while (slot_chain[h] != 0 && slot_key[h] != flows[k].key)
+        h = (h + 1) & (size - 1);
+      if (slot_chain[h] == 0)
+        {
+          slot_key[h] = flows[k].key;
+          slot_chain[h] = ++n_chains;
+        }
+      chain_of[k] = slot_chain[h] - 1;
+    }
+  g_array_set_size (bounds, 0);
+  for (guint32 c = 0; c <= n_chains; c++)
+    g_array_append_val (bounds, zero);
+  for (gsize k = 0; k < n; k++)
+    g_array_index (bounds, guint32, chain_of[k] + 1)++;
+  for (guint32 c = 0; c < n_chains; c++)
+    g_array_index (bounds, guint32, c + 1) += g_array_index (bounds, guint32, c);
+  {
+    g_autofree guint32 *pos = g_memdup2 (bounds->data, n_chains * sizeof (guint32));
+    for (gsize k = 0; k < n; k++)
+      order[pos[chain_of[k]]++] = (guint32) k;
+  }
+  return order;
+}
+
+/* Returns the resolved arrows (StFlow). @track_map maps the raw track of
+ * each flow record to its final track. */
+GArray *
+st_flow_resolve (StRawFlow     *flows,
+                 gsize          n,
+                 const guint   *track_map,
+                 const StTrack *tracks,
+                 guint          n_tracks,
+                 gint64         origin,
+                 StFlowIssues  *issues)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (StFlow));
+  g_autoptr(GArray) bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
+  g_autofree guint32 *order = NULL;
+
+  if (n == 0)
+    return out;
+  bind_all (flows, n, track_map, tracks, n_tracks, origin);
+  order = group_chains (flows, n, bounds);
+  for (guint c = 0; c + 1 < bounds->len; c++)
+    {
+      guint32 lo = g_array_index (bounds, guint32, c), hi = g_array_index (bounds, guint32, c + 1);
+
+      g_array_set_size (chain, hi - lo);
+      for (guint32 k = lo; k < hi; k++)
+        g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
+      sort_chain ((StRawFlow *) (void *) chain->data, hi - lo, NULL);
+      link_chain ((StRawFlow *) (void *) chain->data, hi - lo, out, issues);
+    }
+  return out;
+}

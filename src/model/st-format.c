@@ -1,0 +1,43 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-format.h"
+
+/* "0 ns", "850 ns", "12.5 µs", "3.27 ms", "1.204 s": three significant
+ * digits or more, the unit chosen so that the number is at least 1. */
+char *
+st_format_duration (gint64 ns)
+{
+  static const struct { gint64 scale; const char *unit; } units[] = {
+    { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "µs" },
+  };
+  guint64 mag = ns < 0 ? -(guint64) ns : (guint64) ns;
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (mag >= (guint64) units[i].scale)
+      {
+        double v = (double) ns / units[i].scale;
+        double a = ABS (v);
+        return g_strdup_printf (a >= 100 ? "%.1f %s" : a >= 10 ? "%.2f %s" : "%.3f %s", v,
+                                units[i].unit);
+      }
+  return g_strdup_printf ("%" G_GINT64_FORMAT " ns", ns);
+}
+
+/* 1234567 as "1 234 567" (narrow no-break spaces between thousands). */
+char *
+st_format_count (guint64 n)
+{
+  char digits[32];
+  GString *out = g_string_new (NULL);
+  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (out, "\342\200\257");
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,12 @@
+/* st-format.h: numbers and times as people read them, shared by the
+ * command line and the window. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char *st_format_duration (gint64  ns);
+char *st_format_count    (guint64 n);
+
+G_END_DECLS

@@ -1,0 +1,349 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-json-scan.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define WS  (ST_JSON_CLASS_WS | ST_JSON_CLASS_DELIMITER)
+#define STR ST_JSON_CLASS_STRUCTURAL
+#define CLS (ST_JSON_CLASS_STRUCTURAL | ST_JSON_CLASS_DELIMITER)
+
+const guint8 st_json_char_class[256] = {
+  ['\t'] = WS, ['\n'] = WS, ['\r'] = WS, [' '] = WS,
+  [','] = ST_JSON_CLASS_DELIMITER,
+  ['"'] = STR, ['{'] = STR, ['['] = STR,
+  ['}'] = CLS, [']'] = CLS,
+};
+
+/* Returns the position after the value starting at @p (which must not be
+ * white space), or NULL when it does not end before @end. */
+const char *
+st_json_skip_value (const char *p,
+                    const char *end)
+{
+  gsize depth = 0;
+
+  if (p >= end)
+    return NULL;
+  if (*p == '"')
+    return st_json_skip_string (p, end, NULL);
+  if (*p != '{' && *p != '[')
+    return st_json_skip_scalar (p, end);
+
+  while (p < end)
+    {
+      guchar c = (guchar) *p;
+
+      if (!(st_json_char_class[c] & ST_JSON_CLASS_STRUCTURAL))
+        {
+          p++;
+          continue;
+        }
+      if (c == '"')
+        {
+          p = st_json_skip_string (p, end, NULL);
+          if (p == NULL)
+            return NULL;
+          continue;
+        }
+      p++;
+      if (c == '{' || c == '[')
+        depth++;
+      else if (--depth == 0)
+        return p;
+    }
+  return NULL;
+}
+
+/* Flags of the string content between @p and @end (quotes excluded). */
+guint
+st_json_scan_string_flags (const char *p,
+                           const char *end)
+{
+  guint flags = 0;
+
+  for (; p < end; p++)
+    {
+      if (*p == '\\')
+        flags |= ST_JSON_STRING_ESCAPES;
+      else if ((guchar) *p < 0x20)
+        flags |= ST_JSON_STRING_CONTROL;
+    }
+  return flags;
+}
+
+gboolean
+st_json_string_has_escape (const char *p,
+                           const char *end)
+{
+  return memchr (p, '\\', end - p) != NULL;
+}
+
+static int
+hex4 (const char *p,
+      const char *end)
+{
+  int v = 0;
+
+  if (end - p < 4)
+    return -1;
+  for (int i = 0; i < 4; i++)
+    {
+      int d = g_ascii_xdigit_value (p[i]);
+      if (d < 0)
+        return -1;
+      v = v * 16 + d;
+    }
+  return v;
+}
+
+static const char *
+unescape_unicode (const char *p,
+                  const char *end,
+                  GString    *out)
+{
+  int cp = hex4 (p, end);
+
+  if (cp < 0)
+    {
+      g_string_append_c (out, 'u');
+      return p;
+    }
+  p += 4;
+  if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u')
+    {
+      int lo = hex4 (p + 2, end);
+      if (lo >= 0xDC00 && lo <= 0xDFFF)
+        {
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          p += 6;
+        }
+    }
+  if (cp >= 0xD800 && cp <= 0xDFFF)
+    cp = 0xFFFD; /* a lone surrogate */
+  g_string_append_unichar (out, cp);
+  return p;
+}
+
+/* Appends the decoded content of the string between @p and @end (quotes
+ * excluded) to @out; returns the number of bytes appended. */
+gsize
+st_json_unescape (const char *p,
+                  const char *end,
+                  GString    *out)
+{
+  gsize before = out->len;
+
+  while (p < end)
+    {
+      const char *bs = memchr (p, '\\', end - p);
+
+      if (bs == NULL)
+        {
+          g_string_append_len (out, p, end - p);
+          break;
+        }
+      g_string_append_len (out, p, bs - p);
+      p = bs + 1;
+      if (p >= end)
+        break;
+      switch (*p++)
+        {
+        case 'n': g_string_append_c (out, '\n'); break;
+        case 't': g_string_append_c (out, '\t'); break;
+        case 'r': g_string_append_c (out, '\r'); break;
+        case 'b': g_string_append_c (out, '\b'); break;
+        case 'f': g_string_append_c (out, '\f'); break;
+        case 'u': p = unescape_unicode (p, end, out); break;
+        default: g_string_append_c (out, p[-1]); break;
+        }
+    }
+  return out->len - before;
+}
+
+typedef struct
+{
+  guint64 mantissa;
+  int     n_digits;
+  int     exp10;
+  int     first_dropped; /* first digit that did not fit, or -1 */
+} Decimal;
+
+static inline void
+decimal_push (Decimal *d,
+              int      digit,
+              gboolean fraction)
+{
+  if (d->mantissa == 0 && digit == 0)
+    {
+      if (fraction)
+        d->exp10--;
+      return;
+    }
+  if (d->n_digits < 19)
+    {
+      d->mantissa = d->mantissa * 10 + digit;
+      d->n_digits++;
+      if (fraction)
+        d->exp10--;
+    }
+  else
+    {
+      if (d->first_dropped < 0)
+        d->first_dropped = digit;
+      if (!fraction)
+        d->exp10++;
+    }
+}
+
+static gboolean
+decimal_read (const char **pp,
+              const char  *end,
+              Decimal     *d)
+{
+  const char *p = *pp;
+  gboolean any = FALSE;
+
+  for (; p < end && g_ascii_isdigit (*p); p++, any = TRUE)
+    decimal_push (d, *p - '0', FALSE);
+  if (p < end && *p == '.')
+    for (p++; p < end && g_ascii_isdigit (*p); p++, any = TRUE)
+      decimal_push (d, *p - '0', TRUE);
+  if (any && p < end && (*p == 'e' || *p == 'E'))
+    {
+      gboolean neg = FALSE;
+      int e = 0;
+
+      p++;
+      if (p < end && (*p == '+' || *p == '-'))
+        neg = *p++ == '-';
+      if (p >= end || !g_ascii_isdigit (*p))
+        return FALSE;
+      for (; p < end && g_ascii_isdigit (*p); p++)
+        e = MIN (e * 10 + (*p - '0'), 100000);
+      d->exp10 += neg ? -e : e;
+    }
+  *pp = p;
+  return any;
+}
+
+static const guint64 pow10_table[20] = {
+  1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+  100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+  10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+  100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+};
+
+/* mantissa * 10^k, rounded half away from zero; FALSE when it overflows. */
+static gboolean
+scale_decimal (guint64  mantissa,
+               int      k,
+               guint64 *out)
+{
+  if (mantissa == 0)
+    {
+      *out = 0;
+      return TRUE;
+    }
+  if (k >= 0)
+    return k <= 19 && !__builtin_mul_overflow (mantissa, pow10_table[k], out);
+  if (-k > 19)
+    {
+      *out = 0;
+      return TRUE;
+    }
+  {
+    guint64 div = pow10_table[-k];
+    guint64 q = mantissa / div, r = mantissa % div;
+    *out = q + (r >= div - r ? 1 : 0);
+  }
+  return TRUE;
+}
+
+static gboolean
+parse_decimal_scaled (const char *p,
+                      const char *end,
+                      int         scale,
+                      gint64     *out)
+{
+  Decimal d = { 0, 0, 0, -1 };
+  gboolean neg = FALSE;
+  guint64 magnitude;
+
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  if (!decimal_read (&p, end, &d) || p != end)
+    return FALSE;
+  if (d.first_dropped >= 5)
+    d.mantissa++;
+  if (!scale_decimal (d.mantissa, d.exp10 + scale, &magnitude) || magnitude > G_MAXINT64)
+    return FALSE;
+  *out = neg ? -(gint64) magnitude : (gint64) magnitude;
+  return TRUE;
+}
+
+/* Microseconds as decimal text (a JSON number, or the content of a string
+ * holding one) to integer nanoseconds, exactly: no double in between, so the
+ * 19 significant digits of epoch-scale timestamps survive. Sub-nanosecond
+ * digits are rounded half away from zero. */
+gboolean
+st_json_parse_time_ns (const char *p,
+                       const char *end,
+                       gint64     *out_ns)
+{
+  return parse_decimal_scaled (p, end, 3, out_ns);
+}
+
+/* An integer (sort indexes, ids); a fraction is rounded. */
+gboolean
+st_json_parse_int64 (const char *p,
+                     const char *end,
+                     gint64     *out)
+{
+  return parse_decimal_scaled (p, end, 0, out);
+}
+
+gboolean
+st_json_parse_double (const char *p,
+                      const char *end,
+                      double     *out)
+{
+  char buf[64];
+  char *stop = NULL;
+  gsize len = end - p;
+
+  if (len == 0 || len >= sizeof buf)
+    return FALSE;
+  memcpy (buf, p, len);
+  buf[len] = '\0';
+  if (!(g_ascii_isdigit (buf[0]) || buf[0] == '-' || buf[0] == '.'))
+    return FALSE;
+  errno = 0;
+  *out = g_ascii_strtod (buf, &stop);
+  return stop == buf + len && errno != ERANGE;
+}
+
+/* 1-based line and column (in bytes) of @offset. */
+void
+st_json_position (const char *base,
+                  gsize       offset,
+                  guint64    *line,
+                  guint64    *column)
+{
+  const char *p = base, *end = base + offset, *line_start = base;
+  guint64 n = 1;
+
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      if (nl == NULL)
+        break;
+      n++;
+      p = line_start = nl + 1;
+    }
+  *line = n;
+  *column = (guint64) (end - line_start) + 1;
+}

@@ -1,0 +1,100 @@
+/* st-json-scan.h: the low-level pieces of Strata's streaming JSON readers.
+ *
+ * Importers walk the mapped bytes with these instead of building a DOM: they
+ * read the few keys they need and skip every other value. Skipping is
+ * iterative (no recursion, so 100 000 nested brackets cannot overflow the
+ * stack) and lenient: it finds where a value ends, it does not validate it.
+ * Values that a person asks to see are parsed with json-glib on demand.
+ */
+#pragma once
+
+#include <glib.h>
+#include <string.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ST_JSON_STRING_ESCAPES = 1 << 0, /* contains a backslash escape */
+  ST_JSON_STRING_CONTROL = 1 << 1, /* contains a raw control character */
+} StJsonStringFlags;
+
+extern const guint8 st_json_char_class[256];
+
+enum
+{
+  ST_JSON_CLASS_WS = 1 << 0,        /* space, tab, CR, LF */
+  ST_JSON_CLASS_STRUCTURAL = 1 << 1, /* " { } [ ] */
+  ST_JSON_CLASS_DELIMITER = 1 << 2, /* , } ] and white space: ends a scalar */
+};
+
+static inline const char *
+st_json_skip_ws (const char *p,
+                 const char *end)
+{
+  while (p < end && (st_json_char_class[(guchar) *p] & ST_JSON_CLASS_WS))
+    p++;
+  return p;
+}
+
+/* @p points at the opening quote. Returns the position after the closing
+ * quote, or NULL when the string does not end before @end. */
+static inline const char *
+st_json_skip_string (const char *p,
+                     const char *end,
+                     guint      *flags)
+{
+  const char *q = p + 1;
+
+  for (;;)
+    {
+      const char *quote = memchr (q, '"', end - q);
+      const char *b;
+
+      if (quote == NULL)
+        return NULL;
+      /* An escaped quote has an odd run of backslashes before it. */
+      for (b = quote; b > q && b[-1] == '\\'; b--)
+        ;
+      if (b != quote && flags != NULL)
+        *flags |= ST_JSON_STRING_ESCAPES;
+      if (((quote - b) & 1) == 0)
+        return quote + 1;
+      q = quote + 1;
+    }
+}
+
+/* Ends a number, true, false or null. */
+static inline const char *
+st_json_skip_scalar (const char *p,
+                     const char *end)
+{
+  while (p < end && !(st_json_char_class[(guchar) *p] & ST_JSON_CLASS_DELIMITER))
+    p++;
+  return p;
+}
+
+const char *st_json_skip_value      (const char *p,
+                                     const char *end);
+gboolean    st_json_string_has_escape (const char *p,
+                                       const char *end);
+guint       st_json_scan_string_flags (const char *p,
+                                       const char *end);
+gsize       st_json_unescape        (const char *p,
+                                     const char *end,
+                                     GString    *out);
+gboolean    st_json_parse_time_ns   (const char *p,
+                                     const char *end,
+                                     gint64     *out_ns);
+gboolean    st_json_parse_int64     (const char *p,
+                                     const char *end,
+                                     gint64     *out);
+gboolean    st_json_parse_double    (const char *p,
+                                     const char *end,
+                                     double     *out);
+void        st_json_position        (const char *base,
+                                     gsize       offset,
+                                     guint64    *line,
+                                     guint64    *column);
+
+G_END_DECLS

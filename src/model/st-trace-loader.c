@@ -1,0 +1,484 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-chrome-importer.h"
+#include "st-source.h"
+#include "st-trace-builder.h"
+#include "st-trace-error.h"
+#include "st-trace-loader.h"
+
+#include <glib/gi18n-lib.h>
+
+#define SNIFF_BYTES 4096
+/* Share of the progress bar for reading; building the tracks takes the rest. */
+#define READ_SHARE 0.85
+
+struct _StTraceLoader
+{
+  GObject       parent_instance;
+
+  GFile        *file;
+  char         *display_name;
+  guint         n_threads;
+  GMainContext *context;
+  double        fraction;      /* atomic via the lock below */
+  StLoadStage   stage;
+  GMutex        lock;
+  gint          notify_pending;
+};
+
+G_DEFINE_FINAL_TYPE (StTraceLoader, st_trace_loader, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_DISPLAY_NAME,
+  PROP_FRACTION,
+  PROP_STAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+st_trace_loader_finalize (GObject *object)
+{
+  StTraceLoader *self = ST_TRACE_LOADER (object);
+
+  g_clear_object (&self->file);
+  g_free (self->display_name);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (st_trace_loader_parent_class)->finalize (object);
+}
+
+static void
+st_trace_loader_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  StTraceLoader *self = ST_TRACE_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_DISPLAY_NAME:
+      g_value_set_string (value, st_trace_loader_get_display_name (self));
+      break;
+    case PROP_FRACTION:
+      g_value_set_double (value, st_trace_loader_get_fraction (self));
+      break;
+    case PROP_STAGE:
+      g_value_set_int (value, st_trace_loader_get_stage (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_trace_loader_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  StTraceLoader *self = ST_TRACE_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      self->file = g_value_dup_object (value);
+      break;
+    case PROP_DISPLAY_NAME:
+      st_trace_loader_set_display_name (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_trace_loader_class_init (StTraceLoaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = st_trace_loader_finalize;
+  object_class->get_property = st_trace_loader_get_property;
+  object_class->set_property = st_trace_loader_set_property;
+
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DISPLAY_NAME] =
+    g_param_spec_string ("display-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STAGE] =
+    g_param_spec_int ("stage", NULL, NULL, ST_LOAD_STAGE_OPENING, ST_LOAD_STAGE_DONE,
+                      ST_LOAD_STAGE_OPENING,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+st_trace_loader_init (StTraceLoader *self)
+{
+  g_mutex_init (&self->lock);
+  self->n_threads = g_get_num_processors ();
+  self->context = g_main_context_ref_thread_default ();
+}
+
+StTraceLoader *
+st_trace_loader_new (GFile *file)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  return g_object_new (ST_TYPE_TRACE_LOADER, "file", file, NULL);
+}
+
+GFile *
+st_trace_loader_get_file (StTraceLoader *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
+  return self->file;
+}
+
+/* How errors and the window name the file: by default its parse name. */
+const char *
+st_trace_loader_get_display_name (StTraceLoader *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
+  if (self->display_name == NULL)
+    self->display_name = g_file_get_parse_name (self->file);
+  return self->display_name;
+}
+
+void
+st_trace_loader_set_display_name (StTraceLoader *self,
+                                  const char    *display_name)
+{
+  g_return_if_fail (ST_IS_TRACE_LOADER (self));
+  if (g_strcmp0 (self->display_name, display_name) == 0)
+    return;
+  g_free (self->display_name);
+  self->display_name = g_strdup (display_name);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISPLAY_NAME]);
+}
+
+void
+st_trace_loader_set_n_threads (StTraceLoader *self,
+                               guint          n_threads)
+{
+  g_return_if_fail (ST_IS_TRACE_LOADER (self));
+  self->n_threads = MAX (1, n_threads);
+}
+
+double
+st_trace_loader_get_fraction (StTraceLoader *self)
+{
+  double f;
+
+  g_mutex_lock (&self->lock);
+  f = self->fraction;
+  g_mutex_unlock (&self->lock);
+  return f;
+}
+
+StLoadStage
+st_trace_loader_get_stage (StTraceLoader *self)
+{
+  StLoadStage stage;
+
+  g_mutex_lock (&self->lock);
+  stage = self->stage;
+  g_mutex_unlock (&self->lock);
+  return stage;
+}
+
+static gboolean
+notify_progress (gpointer data)
+{
+  StTraceLoader *self = data;
+
+  g_atomic_int_set (&self->notify_pending, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called from the loading thread; the notifications happen on the context
+ * the loader was made in, at most one pending at a time. */
+static void
+set_progress (StTraceLoader *self,
+              StLoadStage    stage,
+              double         fraction)
+{
+  g_mutex_lock (&self->lock);
+  self->stage = stage;
+  self->fraction = CLAMP (fraction, 0.0, 1.0);
+  g_mutex_unlock (&self->lock);
+  if (g_atomic_int_compare_and_exchange (&self->notify_pending, 0, 1))
+    g_main_context_invoke_full (self->context, G_PRIORITY_DEFAULT, notify_progress,
+                                g_object_ref (self), g_object_unref);
+}
+
+static void
+on_read_progress (double   fraction,
+                  gpointer data)
+{
+  set_progress (data, ST_LOAD_STAGE_READING, fraction * READ_SHARE);
+}
+
+static void
+on_build_progress (double   fraction,
+                   gpointer data)
+{
+  set_progress (data, ST_LOAD_STAGE_BUILDING, READ_SHARE + fraction * (1.0 - READ_SHARE));
+}
+
+static const struct
+{
+  const char *magic;
+  gsize       len;
+  const char *what;
+} binary_kinds[] = {
+  { "\x89PNG", 4, N_("a PNG image") },
+  { "\xff\xd8\xff", 3, N_("a JPEG image") },
+  { "GIF8", 4, N_("a GIF image") },
+  { "%PDF", 4, N_("a PDF document") },
+  { "PK\x03\x04", 4, N_("a ZIP archive: extract the trace from it and open that") },
+  { "\x28\xb5\x2f\xfd", 4, N_("compressed with zstd: decompress it first (unzstd)") },
+  { "\xfd" "7zXZ", 5, N_("compressed with xz: decompress it first (unxz)") },
+  { "BZh", 3, N_("compressed with bzip2: decompress it first (bunzip2)") },
+  { "\x7f" "ELF", 4, N_("a program (an ELF binary)") },
+  { "SQLite format 3", 15, N_("an SQLite database") },
+};
+
+static gboolean
+sniff_binary (const guchar *d,
+              gsize         n,
+              const char   *name,
+              GError      **error)
+{
+  gsize controls = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (binary_kinds); i++)
+    if (n >= binary_kinds[i].len && memcmp (d, binary_kinds[i].magic, binary_kinds[i].len) == 0)
+      {
+        g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_BINARY,
+                     _("%s: this is %s, not a trace."), name, _(binary_kinds[i].what));
+        return FALSE;
+      }
+  if (n >= 2 && ((d[0] == 0xff && d[1] == 0xfe) || (d[0] == 0xfe && d[1] == 0xff) ||
+                 d[0] == 0 || d[1] == 0))
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_ENCODING,
+                   _("%s: this text is UTF-16 or UTF-32; Strata reads UTF-8 JSON. Convert it "
+                     "first, for example with iconv -f UTF-16 -t UTF-8."), name);
+      return FALSE;
+    }
+  for (gsize i = 0; i < n; i++)
+    if (d[i] == 0 || (d[i] < 0x20 && d[i] != '\t' && d[i] != '\n' && d[i] != '\r'))
+      controls++;
+  if (memchr (d, 0, n) != NULL || controls * 10 > n)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_BINARY,
+                   _("%s: this is binary data, not a JSON trace."), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Checks that the text starts like JSON; *start is after a UTF-8 BOM. */
+static gboolean
+sniff (StSource     *source,
+       gsize        *start,
+       GCancellable *cancellable,
+       GError      **error)
+{
+  const char *name = st_source_get_display_name (source);
+  gboolean complete = FALSE;
+  const guchar *d;
+  gsize n, i;
+
+  do
+    n = st_source_wait (source, SNIFF_BYTES - 1, &complete);
+  while (n < SNIFF_BYTES && !complete && !g_cancellable_is_cancelled (cancellable));
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (n == 0)
+    {
+      if (!st_source_finish (source, error))
+        return FALSE;
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
+                   _("%s: the file holds no data (it inflates to 0 bytes)."), name);
+      return FALSE;
+    }
+  d = (const guchar *) st_source_get_data (source);
+  n = MIN (n, SNIFF_BYTES);
+  *start = n >= 3 && memcmp (d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  if (!sniff_binary (d + *start, n - *start, name, error))
+    return FALSE;
+  for (i = *start; i < n && g_ascii_isspace (d[i]); i++)
+    ;
+  if (i < n && d[i] != '{' && d[i] != '[')
+    {
+      guint64 line = 1, column = 1;
+      for (gsize k = 0; k < i; k++)
+        line += d[k] == '\n', column = d[k] == '\n' ? 1 : column + 1;
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_JSON,
+                   _("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": this is "
+                     "not JSON: expected “{” or “[”, found “%c”."),
+                   name, line, column, g_ascii_isprint (d[i]) ? d[i] : '?');
+      return FALSE;
+    }
+  if (i == n && complete)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
+                   _("%s: the file holds only white space."), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *
+basename_of (const char *name)
+{
+  const char *slash = strrchr (name, '/');
+  return slash ? slash + 1 : name;
+}
+
+static gboolean
+read_source (StTraceLoader  *self,
+             StTraceBuilder *builder,
+             StSource       *source,
+             gsize           start,
+             GCancellable   *cancellable,
+             GError        **error)
+{
+  g_autoptr(GError) spool_error = NULL;
+  gboolean ok;
+
+  ok = st_chrome_import (builder, source, start, self->n_threads, cancellable,
+                         on_read_progress, self, error);
+  if (!ok)
+    return FALSE; /* unref stops the spool; no need to inflate the rest */
+  if (!st_source_finish (source, &spool_error))
+    {
+      g_propagate_error (error, g_steal_pointer (&spool_error));
+      return FALSE;
+    }
+  if (g_str_has_suffix (basename_of (st_source_get_display_name (source)),
+                        "_chrome_tracing_report.json"))
+    st_trace_builder_set_flavor (builder, "stack-tracing");
+  return TRUE;
+}
+
+/* Loads the trace on the calling thread. */
+StTrace *
+st_trace_loader_load (StTraceLoader *self,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_autoptr(StSource) source = NULL;
+  StTraceBuilder *builder;
+  g_autoptr(GError) local_error = NULL;
+  StTrace *trace = NULL;
+  gsize start = 0;
+  gint64 t0, t1;
+
+  g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
+
+  set_progress (self, ST_LOAD_STAGE_OPENING, 0.0);
+  source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable,
+                           error);
+  if (source == NULL)
+    return NULL;
+  if (!sniff (source, &start, cancellable, &local_error))
+    {
+      /* Junk that came out of a damaged gzip says less than the damage. */
+      if (st_source_get_corruption (source) != NULL &&
+          !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                     _("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
+                     st_source_get_corruption (source));
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  builder = st_trace_builder_new (source, "chrome-json");
+  set_progress (self, ST_LOAD_STAGE_READING, 0.0);
+  t0 = g_get_monotonic_time ();
+  if (read_source (self, builder, source, start, cancellable, error))
+    {
+      t1 = g_get_monotonic_time ();
+      set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);
+      trace = st_trace_builder_finish (builder, cancellable, on_build_progress, self, error);
+      g_debug ("%s: read %.1f ms, built %.1f ms", st_trace_loader_get_display_name (self),
+               (t1 - t0) / 1000.0, (g_get_monotonic_time () - t1) / 1000.0);
+    }
+  st_trace_builder_free (builder);
+  if (trace != NULL)
+    set_progress (self, ST_LOAD_STAGE_DONE, 1.0);
+  return trace;
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  StTrace *trace = st_trace_loader_load (source_object, cancellable, &error);
+
+  if (trace == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, trace, g_object_unref);
+}
+
+/* Loads on a thread; progress is notified (the "fraction" and "stage"
+ * properties) on the thread-default main context of the caller. */
+void
+st_trace_loader_load_async (StTraceLoader       *self,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (ST_IS_TRACE_LOADER (self));
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, st_trace_loader_load_async);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, load_thread);
+}
+
+StTrace *
+st_trace_loader_load_finish (StTraceLoader *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Loads @file on the calling thread with default settings. */
+StTrace *
+st_trace_load_file (GFile        *file,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
+  return st_trace_loader_load (loader, cancellable, error);
+}

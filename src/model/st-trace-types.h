@@ -1,0 +1,174 @@
+/* st-trace-types.h: the plain structs of an imported trace.
+ *
+ * Hot data is arrays of these, never one object per event. Times are gint64
+ * nanoseconds from the trace's first timestamp (the absolute origin is kept
+ * apart, see st_trace_get_origin_ns()).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "st-string-table.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64 begin;
+  gint64 end;
+} StTimeSpan;
+
+typedef enum
+{
+  ST_SLICE_DID_NOT_END = 1 << 0, /* a B without its E: runs to the end of the trace */
+  ST_SLICE_OVERLAPPING = 1 << 1, /* overlapped a sibling without nesting: in an extra lane */
+  ST_SLICE_NO_DURATION = 1 << 2, /* an X event without "dur" */
+  ST_SLICE_BEGIN_END   = 1 << 3, /* made from a B/E pair (or b/e, S/F for async slices) */
+} StSliceFlags;
+
+/* One slice. Within a track, slices are ordered by depth and then by start:
+ * the slices of one depth never overlap, so a binary search finds the
+ * visible ones. */
+typedef struct
+{
+  gint64     start;
+  gint64     dur;
+  guint64    offset; /* byte offset of the event object in the source */
+  StStringId name;
+  StStringId cat;
+  guint32    depth;
+  guint16    flags;
+  guint16    reserved;
+} StSlice;
+
+typedef struct
+{
+  gint64     ts;
+  guint64    offset;
+  StStringId name;
+  StStringId cat;
+  char       phase; /* i I R n T p P, or 's' for an entry of the top-level samples array */
+  guint8     reserved[7];
+} StInstant;
+
+typedef struct
+{
+  StStringId name;
+  guint      n_samples;
+  gint64    *ts;
+  double    *values;
+  double     min;
+  double     max;
+} StCounterSeries;
+
+typedef enum
+{
+  ST_TRACK_SLICES,
+  ST_TRACK_INSTANTS,
+  ST_TRACK_COUNTER,
+  ST_TRACK_ASYNC,
+} StTrackKind;
+
+#define ST_NO_PROCESS G_MAXUINT
+
+typedef struct
+{
+  StTrackKind      kind;
+  guint            process;   /* index of its process, or ST_NO_PROCESS (global instants) */
+  StStringId       name;      /* what the timeline shows */
+  StStringId       tid;       /* the tid as written, for thread tracks */
+  gint64           sort_index;
+  gboolean         has_sort_index;
+
+  StSlice         *slices;
+  guint            n_slices;
+  guint            n_rows;      /* depth rows */
+  guint           *row_offsets; /* n_rows + 1: depth d is slices[row_offsets[d], row_offsets[d + 1]) */
+
+  StInstant       *instants;    /* by time */
+  guint            n_instants;
+
+  StCounterSeries *series;
+  guint            n_series;
+
+  guint64          n_events;    /* events of the file drawn on this track */
+} StTrack;
+
+typedef struct
+{
+  StStringId pid;   /* the pid as written (numbers in decimal) */
+  StStringId name;  /* process_name, or ST_STRING_EMPTY */
+  StStringId labels;
+  gint64     sort_index;
+  gboolean   has_sort_index;
+  guint      first_track;
+  guint      n_tracks;
+} StProcess;
+
+typedef struct
+{
+  guint32 track;
+  guint32 index;
+} StSliceRef;
+
+typedef struct
+{
+  StSliceRef from;
+  StSliceRef to;
+  StStringId name;
+  StStringId cat;
+} StFlow;
+
+typedef struct
+{
+  guint64 events;          /* entries of the event array(s), M and repeats included */
+  guint64 slices;
+  guint64 instants;
+  guint64 counter_samples;
+  guint64 flows;
+  guint64 metadata_events; /* M */
+  guint64 samples;         /* P events and entries of the top-level "samples" array */
+  guint64 other_events;    /* object, memory dump, context, clock sync, mark-less phases */
+} StTraceCounts;
+
+typedef enum
+{
+  ST_WARNING_TRUNCATED,
+  ST_WARNING_TRAILING_COMMA,
+  ST_WARNING_SYNTAX,
+  ST_WARNING_EMPTY_EVENT,
+  ST_WARNING_NOT_AN_OBJECT,
+  ST_WARNING_MISSING_FIELD,
+  ST_WARNING_BAD_NUMBER,
+  ST_WARNING_NEGATIVE_DURATION,
+  ST_WARNING_MISSING_DURATION,
+  ST_WARNING_UNMATCHED_END,
+  ST_WARNING_MISMATCHED_END,
+  ST_WARNING_UNCLOSED_BEGIN,
+  ST_WARNING_OVERLAPPING,
+  ST_WARNING_INVALID_UTF8,
+  ST_WARNING_CONTROL_CHARACTER,
+  ST_WARNING_UNMATCHED_FLOW,
+  ST_WARNING_UNBOUND_FLOW,
+  ST_WARNING_UNMATCHED_ASYNC,
+  ST_WARNING_UNKNOWN_PHASE,
+  ST_WARNING_BAD_COUNTER_VALUE,
+  ST_WARNING_COMPRESSION,
+  ST_WARNING_NO_EVENTS,
+  ST_N_WARNINGS
+} StWarningKind;
+
+typedef struct
+{
+  StWarningKind kind;
+  guint64       count;
+  guint64       first_offset; /* byte offset of the first occurrence (in the inflated text) */
+  guint64       first_line;   /* 1-based; 0 when not tied to a place */
+  guint64       first_column;
+  char         *message;      /* a sentence about the first occurrence, with its place */
+} StImportWarning;
+
+const char *st_warning_kind_to_string (StWarningKind kind);
+const char *st_track_kind_to_string   (StTrackKind   kind);
+
+G_END_DECLS

@@ -1,0 +1,537 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-json-scan.h"
+#include "st-trace-error.h"
+#include "st-trace-private.h"
+
+#include <glib/gi18n-lib.h>
+
+/* json-glib parses recursively: values nested deeper than this are refused
+ * before they reach it. */
+#define MAX_ON_DEMAND_DEPTH 512
+
+G_DEFINE_FINAL_TYPE (StTrace, st_trace, G_TYPE_OBJECT)
+
+static void
+st_trace_finalize (GObject *object)
+{
+  StTrace *self = ST_TRACE (object);
+
+  for (guint i = 0; i < self->n_tracks; i++)
+    {
+      StTrack *t = &self->tracks[i];
+      g_free (t->slices);
+      g_free (t->row_offsets);
+      g_free (t->instants);
+      for (guint k = 0; k < t->n_series; k++)
+        {
+          g_free (t->series[k].ts);
+          g_free (t->series[k].values);
+        }
+      g_free (t->series);
+    }
+  g_free (self->tracks);
+  g_free (self->processes);
+  g_free (self->flows);
+  for (guint i = 0; i < self->n_warnings; i++)
+    g_free (self->warnings[i].message);
+  g_free (self->warnings);
+  g_clear_pointer (&self->metadata, g_ptr_array_unref);
+  g_free (self->metadata_keys);
+  g_clear_pointer (&self->strings, st_string_table_free);
+  g_clear_pointer (&self->source, st_source_unref);
+  g_free (self->format);
+  g_free (self->flavor);
+
+  G_OBJECT_CLASS (st_trace_parent_class)->finalize (object);
+}
+
+static void
+st_trace_class_init (StTraceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = st_trace_finalize;
+}
+
+static void
+st_trace_init (StTrace *self)
+{
+}
+
+StTrace *
+st_trace_new_internal (void)
+{
+  return g_object_new (ST_TYPE_TRACE, NULL);
+}
+
+/* "chrome-json", and later other formats. */
+const char *
+st_trace_get_format (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  return self->format;
+}
+
+/* Which writer made it, when it can be told: "kineto", "xprof", "generic". */
+const char *
+st_trace_get_flavor (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  return self->flavor;
+}
+
+const char *
+st_trace_get_display_name (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  return st_source_get_display_name (self->source);
+}
+
+/* Size of the file on disk (compressed, for gzip). */
+guint64
+st_trace_get_file_size (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return st_source_get_file_size (self->source);
+}
+
+/* Size of the JSON text (inflated, for gzip). */
+guint64
+st_trace_get_text_size (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->text_size;
+}
+
+const char *
+st_trace_get_string (StTrace   *self,
+                     StStringId id)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), "");
+  return st_string_table_get (self->strings, id);
+}
+
+/* The id of @str if some name of the trace is exactly @str, else
+ * ST_STRING_NONE. */
+StStringId
+st_trace_lookup_string (StTrace    *self,
+                        const char *str)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), ST_STRING_NONE);
+  return st_string_table_lookup (self->strings, str, strlen (str));
+}
+
+guint
+st_trace_get_n_strings (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return st_string_table_get_size (self->strings);
+}
+
+/* The earliest timestamp of the file, in ns as written: every time of the
+ * trace counts from it. */
+gint64
+st_trace_get_origin_ns (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->origin_ns;
+}
+
+gint64
+st_trace_get_end_ns (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->end_ns;
+}
+
+const StTraceCounts *
+st_trace_get_counts (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  return &self->counts;
+}
+
+guint
+st_trace_get_n_processes (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->n_processes;
+}
+
+const StProcess *
+st_trace_get_process (StTrace *self,
+                      guint    index)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->n_processes, NULL);
+  return &self->processes[index];
+}
+
+/* The process name, or "Process PID" when the file names none. */
+char *
+st_trace_dup_process_title (StTrace *self,
+                            guint    index)
+{
+  const StProcess *p = st_trace_get_process (self, index);
+  const char *pid;
+
+  g_return_val_if_fail (p != NULL, NULL);
+  if (p->name != ST_STRING_EMPTY)
+    return g_strdup (st_trace_get_string (self, p->name));
+  pid = st_trace_get_string (self, p->pid);
+  if (*pid == '\0')
+    return g_strdup (_("Process without pid"));
+  if (g_ascii_isdigit (*pid) || *pid == '-')
+    return g_strdup_printf (_("Process %s"), pid);
+  return g_strdup (pid);
+}
+
+guint
+st_trace_get_n_tracks (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->n_tracks;
+}
+
+const StTrack *
+st_trace_get_track (StTrace *self,
+                    guint    index)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->n_tracks, NULL);
+  return &self->tracks[index];
+}
+
+const StSlice *
+st_trace_get_slice (StTrace   *self,
+                    StSliceRef ref)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  g_return_val_if_fail (ref.track < self->n_tracks, NULL);
+  g_return_val_if_fail (ref.index < self->tracks[ref.track].n_slices, NULL);
+  return &self->tracks[ref.track].slices[ref.index];
+}
+
+const StFlow *
+st_trace_get_flows (StTrace *self,
+                    gsize   *n_flows)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  *n_flows = self->n_flows;
+  return self->flows;
+}
+
+const StImportWarning *
+st_trace_get_warnings (StTrace *self,
+                       guint   *n_warnings)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  *n_warnings = self->n_warnings;
+  return self->warnings;
+}
+
+/* Top-level keys of the file other than the events, in file order. */
+const char * const *
+st_trace_get_metadata_keys (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  return (const char * const *) self->metadata_keys;
+}
+
+static const StMetadataSpan *
+find_metadata (StTrace    *self,
+               const char *key)
+{
+  for (guint i = 0; i < self->metadata->len; i++)
+    {
+      const StMetadataSpan *span = g_ptr_array_index (self->metadata, i);
+      if (g_str_equal (span->key, key))
+        return span;
+    }
+  return NULL;
+}
+
+/* Bytes of the value of @key in the file, 0 when absent. */
+gsize
+st_trace_get_metadata_size (StTrace    *self,
+                            const char *key)
+{
+  const StMetadataSpan *span;
+
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  span = find_metadata (self, key);
+  return span ? span->length : 0;
+}
+
+/* Copies a JSON text for json-glib: raw control characters inside strings
+ * (which writers leave and json-glib refuses) become escapes. Fails when
+ * nesting goes deeper than json-glib's recursion can safely take. */
+static GString *
+sanitize_json (const char *p,
+               gsize       len,
+               GError    **error)
+{
+  GString *out = g_string_sized_new (len + 16);
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) p[i];
+
+      if (in_string)
+        {
+          if (c == '\\' && i + 1 < len)
+            {
+              g_string_append_c (out, c);
+              c = (guchar) p[++i];
+            }
+          else if (c == '"')
+            in_string = FALSE;
+          else if (c < 0x20)
+            {
+              g_string_append_printf (out, "\\u%04x", c);
+              continue;
+            }
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if ((c == '{' || c == '[') && ++depth > MAX_ON_DEMAND_DEPTH)
+        {
+          g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+                       _("This value is nested more than %d levels deep; Strata does not "
+                         "show it."), MAX_ON_DEMAND_DEPTH);
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+      else if (c == '}' || c == ']')
+        depth = depth ? depth - 1 : 0;
+      g_string_append_c (out, c);
+    }
+  return out;
+}
+
+static JsonNode *
+parse_span (StTrace   *self,
+            guint64    offset,
+            guint64    length,
+            GError   **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GString) text = NULL;
+  const char *data = st_source_get_data (self->source);
+
+  if (offset + length > st_source_get_size (self->source))
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+                   _("The value lies beyond the end of the file."));
+      return NULL;
+    }
+  text = sanitize_json (data + offset, length, error);
+  if (text == NULL)
+    return NULL;
+  if (!json_parser_load_from_data (parser, text->str, text->len, error))
+    return NULL;
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+JsonNode *
+st_trace_dup_metadata (StTrace    *self,
+                       const char *key,
+                       GError    **error)
+{
+  const StMetadataSpan *span;
+
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  span = find_metadata (self, key);
+  if (span == NULL)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
+                   _("The file has no top-level key “%s”."), key);
+      return NULL;
+    }
+  return parse_span (self, span->offset, span->length, error);
+}
+
+/* The whole event object at @offset (an StSlice's or StInstant's offset),
+ * parsed with json-glib. */
+JsonNode *
+st_trace_dup_event (StTrace *self,
+                    guint64  offset,
+                    GError **error)
+{
+  const char *data, *end;
+  gsize size;
+
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  data = st_source_get_data (self->source);
+  size = st_source_get_size (self->source);
+  if (offset >= size || data[offset] != '{')
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+                   _("No event starts at byte %" G_GUINT64_FORMAT "."), offset);
+      return NULL;
+    }
+  end = st_json_skip_value (data + offset, data + size);
+  if (end == NULL)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+                   _("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
+      return NULL;
+    }
+  return parse_span (self, offset, end - (data + offset), error);
+}
+
+/* The "args" of the event at @offset, or NULL (without an error) when it
+ * has none. */
+JsonNode *
+st_trace_get_args (StTrace *self,
+                   guint64  offset,
+                   GError **error)
+{
+  g_autoptr(JsonNode) event = st_trace_dup_event (self, offset, error);
+  JsonObject *object;
+
+  if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
+    return NULL;
+  object = json_node_get_object (event);
+  if (!json_object_has_member (object, "args"))
+    return NULL;
+  return json_node_copy (json_object_get_member (object, "args"));
+}
+
+static void
+st_arg_free (gpointer data)
+{
+  StArg *arg = data;
+
+  g_free (arg->key);
+  g_free (arg->value);
+  g_free (arg);
+}
+
+static char *
+scalar_text (JsonNode *node)
+{
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      {
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+      }
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    case G_TYPE_STRING:
+      return g_strdup (json_node_get_string (node));
+    default:
+      return g_strdup ("null");
+    }
+}
+
+static void
+flatten (GPtrArray  *out,
+         const char *prefix,
+         JsonNode   *node)
+{
+  StArg *arg;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *key;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &key, &member))
+        {
+          g_autofree char *path = *prefix ? g_strdup_printf ("%s.%s", prefix, key) : g_strdup (key);
+          flatten (out, path, member);
+        }
+      return;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *path = g_strdup_printf ("%s[%u]", prefix, i);
+          flatten (out, path, json_array_get_element (array, i));
+        }
+      return;
+    }
+  arg = g_new0 (StArg, 1);
+  arg->key = g_strdup (prefix);
+  arg->value = JSON_NODE_HOLDS_NULL (node) ? g_strdup ("null") : scalar_text (node);
+  g_ptr_array_add (out, arg);
+}
+
+/* The args of the event at @offset as a flat list of StArg, nested keys
+ * written "a.b" and "a[0]". Empty when the event has no args. */
+GPtrArray *
+st_trace_get_args_flat (StTrace *self,
+                        guint64  offset,
+                        GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(JsonNode) args = st_trace_get_args (self, offset, &local_error);
+  GPtrArray *out;
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  out = g_ptr_array_new_with_free_func (st_arg_free);
+  if (args != NULL)
+    flatten (out, "", args);
+  return out;
+}
+
+const char *
+st_warning_kind_to_string (StWarningKind kind)
+{
+  static const char * const names[ST_N_WARNINGS] = {
+    [ST_WARNING_TRUNCATED] = "truncated",
+    [ST_WARNING_TRAILING_COMMA] = "trailing-comma",
+    [ST_WARNING_SYNTAX] = "syntax",
+    [ST_WARNING_EMPTY_EVENT] = "empty-event",
+    [ST_WARNING_NOT_AN_OBJECT] = "not-an-object",
+    [ST_WARNING_MISSING_FIELD] = "missing-field",
+    [ST_WARNING_BAD_NUMBER] = "bad-number",
+    [ST_WARNING_NEGATIVE_DURATION] = "negative-duration",
+    [ST_WARNING_MISSING_DURATION] = "missing-duration",
+    [ST_WARNING_UNMATCHED_END] = "unmatched-end",
+    [ST_WARNING_MISMATCHED_END] = "mismatched-end",
+    [ST_WARNING_UNCLOSED_BEGIN] = "unclosed-begin",
+    [ST_WARNING_OVERLAPPING] = "overlapping-complete",
+    [ST_WARNING_INVALID_UTF8] = "invalid-utf8",
+    [ST_WARNING_CONTROL_CHARACTER] = "control-character",
+    [ST_WARNING_UNMATCHED_FLOW] = "unmatched-flow",
+    [ST_WARNING_UNBOUND_FLOW] = "unbound-flow",
+    [ST_WARNING_UNMATCHED_ASYNC] = "unmatched-async",
+    [ST_WARNING_UNKNOWN_PHASE] = "unknown-phase",
+    [ST_WARNING_BAD_COUNTER_VALUE] = "bad-counter-value",
+    [ST_WARNING_COMPRESSION] = "compression",
+    [ST_WARNING_NO_EVENTS] = "no-events",
+  };
+
+  g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");
+  return names[kind];
+}
+
+const char *
+st_track_kind_to_string (StTrackKind kind)
+{
+  switch (kind)
+    {
+    case ST_TRACK_SLICES: return "slices";
+    case ST_TRACK_INSTANTS: return "instants";
+    case ST_TRACK_COUNTER: return "counter";
+    case ST_TRACK_ASYNC: return "async";
+    default: return "unknown";
+    }
+}
