@@ -1,0 +1,20 @@
+/* st-cli-commands.h: the commands of strata-cli. Each returns the exit
+ * status: 0 success, 1 a file could not be read, 2 usage error. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  int       (*run) (int    argc,
+                    char **argv);
+} StCliCommand;
+
+int st_cli_info (int    argc,
+                 char **argv);
+
+G_END_DECLS

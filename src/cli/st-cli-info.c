@@ -1,0 +1,357 @@
+/* strata-cli info: what a profile holds. */
+#define G_LOG_DOMAIN "strata-cli"
+
+#include "config.h"
+
+#include "st-cli-commands.h"
+#include "st-format.h"
+#include "st-trace-loader.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+/* Top-level values bigger than this are summarised, not printed. */
+#define MAX_METADATA_BYTES (1024 * 1024)
+
+static void
+add_counts (JsonBuilder *b,
+            StTrace     *trace)
+{
+  const StTraceCounts *c = st_trace_get_counts (trace);
+
+  json_builder_set_member_name (b, "events");
+  json_builder_add_int_value (b, c->events);
+  json_builder_set_member_name (b, "slices");
+  json_builder_add_int_value (b, c->slices);
+  json_builder_set_member_name (b, "instants");
+  json_builder_add_int_value (b, c->instants);
+  json_builder_set_member_name (b, "counter_samples");
+  json_builder_add_int_value (b, c->counter_samples);
+  json_builder_set_member_name (b, "flows");
+  json_builder_add_int_value (b, c->flows);
+  json_builder_set_member_name (b, "metadata_events");
+  json_builder_add_int_value (b, c->metadata_events);
+  json_builder_set_member_name (b, "samples");
+  json_builder_add_int_value (b, c->samples);
+  json_builder_set_member_name (b, "other_events");
+  json_builder_add_int_value (b, c->other_events);
+  json_builder_set_member_name (b, "processes");
+  json_builder_add_int_value (b, st_trace_get_n_processes (trace));
+  json_builder_set_member_name (b, "tracks");
+  json_builder_add_int_value (b, st_trace_get_n_tracks (trace));
+}
+
+static char *
+process_name_of (StTrace *trace,
+                 guint    process)
+{
+  if (process == ST_NO_PROCESS)
+    return g_strdup ("Global");
+  return st_trace_dup_process_title (trace, process);
+}
+
+static void
+add_track_list (JsonBuilder *b,
+                StTrace     *trace)
+{
+  json_builder_set_member_name (b, "track_list");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
+    {
+      const StTrack *t = st_trace_get_track (trace, i);
+      g_autofree char *process = process_name_of (trace, t->process);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "process");
+      json_builder_add_string_value (b, process);
+      json_builder_set_member_name (b, "pid");
+      json_builder_add_string_value (b, t->process == ST_NO_PROCESS ? ""
+                                     : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
+      json_builder_set_member_name (b, "track");
+      json_builder_add_string_value (b, st_trace_get_string (trace, t->name));
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, st_track_kind_to_string (t->kind));
+      json_builder_set_member_name (b, "events");
+      json_builder_add_int_value (b, t->n_events);
+      json_builder_set_member_name (b, "rows");
+      json_builder_add_int_value (b, t->n_rows);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_process_list (JsonBuilder *b,
+                  StTrace     *trace)
+{
+  json_builder_set_member_name (b, "process_list");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_trace_get_n_processes (trace); i++)
+    {
+      const StProcess *p = st_trace_get_process (trace, i);
+      g_autofree char *title = st_trace_dup_process_title (trace, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "pid");
+      json_builder_add_string_value (b, st_trace_get_string (trace, p->pid));
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, title);
+      json_builder_set_member_name (b, "labels");
+      json_builder_add_string_value (b, st_trace_get_string (trace, p->labels));
+      json_builder_set_member_name (b, "tracks");
+      json_builder_add_int_value (b, p->n_tracks);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_metadata (JsonBuilder *b,
+              StTrace     *trace)
+{
+  const char * const *keys = st_trace_get_metadata_keys (trace);
+
+  json_builder_set_member_name (b, "metadata");
+  json_builder_begin_object (b);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      gsize size = st_trace_get_metadata_size (trace, keys[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) node = NULL;
+
+      json_builder_set_member_name (b, keys[i]);
+      if (size > MAX_METADATA_BYTES)
+        {
+          g_autofree char *text = g_format_size (size);
+          g_autofree char *note = g_strdup_printf (_("(%s, not shown)"), text);
+          json_builder_add_string_value (b, note);
+          continue;
+        }
+      node = st_trace_dup_metadata (trace, keys[i], &error);
+      if (node != NULL)
+        json_builder_add_value (b, g_steal_pointer (&node));
+      else
+        json_builder_add_string_value (b, error->message);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_warnings (JsonBuilder *b,
+              StTrace     *trace)
+{
+  guint n;
+  const StImportWarning *w = st_trace_get_warnings (trace, &n);
+
+  json_builder_set_member_name (b, "warnings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, st_warning_kind_to_string (w[i].kind));
+      json_builder_set_member_name (b, "count");
+      json_builder_add_int_value (b, w[i].count);
+      json_builder_set_member_name (b, "first_offset");
+      json_builder_add_int_value (b, w[i].first_offset);
+      json_builder_set_member_name (b, "line");
+      json_builder_add_int_value (b, w[i].first_line);
+      json_builder_set_member_name (b, "column");
+      json_builder_add_int_value (b, w[i].first_column);
+      json_builder_set_member_name (b, "message");
+      json_builder_add_string_value (b, w[i].message);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static JsonNode *
+info_json (StTrace    *trace,
+           const char *file)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "file");
+  json_builder_add_string_value (b, file);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, st_trace_get_format (trace));
+  json_builder_set_member_name (b, "flavor");
+  json_builder_add_string_value (b, st_trace_get_flavor (trace));
+  json_builder_set_member_name (b, "file_size");
+  json_builder_add_int_value (b, st_trace_get_file_size (trace));
+  json_builder_set_member_name (b, "text_size");
+  json_builder_add_int_value (b, st_trace_get_text_size (trace));
+  add_counts (b, trace);
+  add_process_list (b, trace);
+  add_track_list (b, trace);
+  json_builder_set_member_name (b, "start_ns");
+  json_builder_add_int_value (b, 0);
+  json_builder_set_member_name (b, "end_ns");
+  json_builder_add_int_value (b, st_trace_get_end_ns (trace));
+  json_builder_set_member_name (b, "duration_ns");
+  json_builder_add_int_value (b, st_trace_get_end_ns (trace));
+  json_builder_set_member_name (b, "origin_ns");
+  json_builder_add_int_value (b, st_trace_get_origin_ns (trace));
+  add_metadata (b, trace);
+  add_warnings (b, trace);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+print_counts (StTrace *trace)
+{
+  const StTraceCounts *c = st_trace_get_counts (trace);
+  g_autofree char *events = st_format_count (c->events);
+  g_autofree char *slices = st_format_count (c->slices);
+  g_autofree char *instants = st_format_count (c->instants);
+  g_autofree char *samples = st_format_count (c->counter_samples);
+  g_autofree char *flows = st_format_count (c->flows);
+
+  printf (_("  Events      %s (%s slices, %s instants, %s counter samples, %s flows, "
+            "%" G_GUINT64_FORMAT " metadata, %" G_GUINT64_FORMAT " other)\n"),
+          events, slices, instants, samples, flows, c->metadata_events, c->other_events);
+}
+
+static void
+print_tracks (StTrace *trace)
+{
+  guint shown_process = G_MAXUINT - 1;
+
+  for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
+    {
+      const StTrack *t = st_trace_get_track (trace, i);
+      g_autofree char *count = st_format_count (t->n_events);
+
+      if (t->process != shown_process)
+        {
+          g_autofree char *title = process_name_of (trace, t->process);
+          const StProcess *p = t->process == ST_NO_PROCESS ? NULL
+                               : st_trace_get_process (trace, t->process);
+          shown_process = t->process;
+          printf ("    %s", title);
+          if (p != NULL)
+            printf ("  pid %s", st_trace_get_string (trace, p->pid));
+          if (p != NULL && p->labels != ST_STRING_EMPTY)
+            printf ("  [%s]", st_trace_get_string (trace, p->labels));
+          printf ("\n");
+        }
+      printf ("      %-40s %-9s %12s\n", st_trace_get_string (trace, t->name),
+              st_track_kind_to_string (t->kind), count);
+    }
+}
+
+static void
+print_warnings (StTrace    *trace,
+                const char *file)
+{
+  guint n;
+  const StImportWarning *w = st_trace_get_warnings (trace, &n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *count = st_format_count (w[i].count);
+      fprintf (stderr, _("strata-cli: %s: warning: %s × %s, first at line %" G_GUINT64_FORMAT
+                         ", column %" G_GUINT64_FORMAT ": %s\n"),
+               file, st_warning_kind_to_string (w[i].kind), count, w[i].first_line,
+               w[i].first_column, w[i].message);
+    }
+}
+
+static void
+print_info (StTrace    *trace,
+            const char *file)
+{
+  g_autofree char *duration = st_format_duration (st_trace_get_end_ns (trace));
+  g_autofree char *disk = g_format_size (st_trace_get_file_size (trace));
+  g_autofree char *text = g_format_size (st_trace_get_text_size (trace));
+  const char * const *keys = st_trace_get_metadata_keys (trace);
+  g_autofree char *joined = g_strjoinv (", ", (char **) keys);
+
+  printf ("%s\n", file);
+  printf (_("  Format      %s (%s)\n"), st_trace_get_format (trace), st_trace_get_flavor (trace));
+  printf (_("  Size        %s on disk, %s of text\n"), disk, text);
+  print_counts (trace);
+  printf (_("  Time span   %s (origin %" G_GINT64_FORMAT " ns as written)\n"), duration,
+          st_trace_get_origin_ns (trace));
+  printf (_("  Metadata    %s\n"), *joined ? joined : _("none"));
+  printf (_("  Processes   %u, tracks %u\n"), st_trace_get_n_processes (trace),
+          st_trace_get_n_tracks (trace));
+  print_tracks (trace);
+  print_warnings (trace, file);
+}
+
+static void
+print_json (JsonNode *root)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, root);
+  text = json_generator_to_data (gen, NULL);
+  printf ("%s\n", text);
+}
+
+int
+st_cli_info (int    argc,
+             char **argv)
+{
+  gboolean as_json = FALSE;
+  int threads = 0;
+  g_auto(GStrv) files = NULL;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print one JSON object (an array for "
+      "several files) on standard output"), NULL },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Threads for reading (default: one per "
+      "core)"), "N" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — what a profile holds"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonArray) all = json_array_new ();
+  int status = 0;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Prints the format, event counts by kind, processes "
+    "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
+    "written), top-level metadata and import warnings of each FILE (Chrome trace JSON, "
+    "plain or gzip)."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
+    {
+      fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _("no FILE given"));
+      return 2;
+    }
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (files[i]);
+      g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
+      g_autoptr(StTrace) trace = NULL;
+      g_autoptr(GError) load_error = NULL;
+
+      st_trace_loader_set_display_name (loader, files[i]);
+      if (threads > 0)
+        st_trace_loader_set_n_threads (loader, threads);
+      trace = st_trace_loader_load (loader, NULL, &load_error);
+      if (trace == NULL)
+        {
+          fprintf (stderr, "strata-cli: %s\n", load_error->message);
+          status = 1;
+          continue;
+        }
+      if (as_json)
+        json_array_add_element (all, info_json (trace, files[i]));
+      else
+        print_info (trace, files[i]);
+    }
+  if (as_json && json_array_get_length (all) == 1)
+    print_json (json_array_get_element (all, 0));
+  else if (as_json && json_array_get_length (all) > 1)
+    {
+      g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), all);
+      print_json (root);
+    }
+  return status;
+}

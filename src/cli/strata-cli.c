@@ -1,0 +1,64 @@
+/* strata-cli: Strata's model without a window, for scripts and reports.
+ *
+ *   strata-cli info FILE… [--json]
+ */
+#define G_LOG_DOMAIN "strata-cli"
+
+#include "config.h"
+
+#include "st-cli-commands.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+
+static const StCliCommand commands[] = {
+  { "info", N_("FILE… — what a profile holds: format, events, processes, tracks, time span, "
+               "metadata, warnings"), st_cli_info },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: strata-cli COMMAND [OPTION…] FILE…\n\n"
+                  "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf; plain or gzip) "
+                  "without a window.\n\nCommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, _("\nRun “strata-cli COMMAND --help” for the options of a command.\n"
+                  "Exit status: 0 success (warnings do not fail), 1 a file could not be read, "
+                  "2 usage error.\n"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return 2;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
+      g_str_equal (argv[1], "help"))
+    {
+      print_usage (stdout);
+      return 0;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("strata-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+  fprintf (stderr, _("strata-cli: unknown command “%s”\n"), argv[1]);
+  print_usage (stderr);
+  return 2;
+}
