@@ -1,0 +1,227 @@
+/* bench-load: how fast Strata opens a trace, against the baselines of
+ * DESIGN.md, all measured in one run on the same file:
+ *
+ *   - Strata's load of FILE.json (page cache -> trace ready to draw);
+ *   - a json-glib JsonParser DOM load of the same file (the naive baseline);
+ *   - inflating FILE.json.gz alone with zlib, and Strata's load of it;
+ *   - anonymous memory per event after the load (the file mapping aside).
+ *
+ *   bench-load [--runs N] [--skip-json-glib] FILE.json [FILE.json.gz]
+ */
+#define G_LOG_DOMAIN "strata-bench"
+
+#include "config.h"
+
+#include "st-trace-loader.h"
+
+#include <json-glib/json-glib.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (GArray *times)
+{
+  g_array_sort (times, compare_doubles);
+  return g_array_index (times, double, times->len / 2);
+}
+
+static gint64
+rss_anon_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  line = strstr (status, "RssAnon:");
+  return line ? g_ascii_strtoll (line + 8, NULL, 10) : -1;
+}
+
+static StTrace *
+load (const char *path,
+      double     *seconds)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  StTrace *trace = st_trace_load_file (file, NULL, &error);
+
+  *seconds = (g_get_monotonic_time () - t0) / 1e6;
+  if (trace == NULL)
+    g_error ("%s", error->message);
+  return trace;
+}
+
+static double
+time_strata (const char *path,
+             guint       runs,
+             guint64    *events)
+{
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < runs; i++)
+    {
+      double s;
+      g_autoptr(StTrace) trace = load (path, &s);
+      *events = st_trace_get_counts (trace)->events;
+      g_array_append_val (times, s);
+    }
+  return median (times);
+}
+
+static double
+time_json_glib (const char *path)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+
+  if (!json_parser_load_from_mapped_file (parser, path, &error))
+    g_error ("json-glib: %s", error->message);
+  return (g_get_monotonic_time () - t0) / 1e6;
+}
+
+/* zlib inflate of the whole file into a reused buffer: the least any
+ * reader of the .gz has to do. */
+static double
+time_inflate_once (const char *path,
+                   gsize      *out_bytes)
+{
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
+  static guchar out[4 << 20];
+  z_stream zs = { 0 };
+  gint64 t0 = g_get_monotonic_time ();
+
+  *out_bytes = 0;
+  inflateInit2 (&zs, 16 + MAX_WBITS);
+  zs.next_in = (guchar *) g_mapped_file_get_contents (mapped);
+  zs.avail_in = g_mapped_file_get_length (mapped);
+  for (;;)
+    {
+      int r;
+      zs.next_out = out;
+      zs.avail_out = sizeof out;
+      r = inflate (&zs, Z_NO_FLUSH);
+      *out_bytes += sizeof out - zs.avail_out;
+      if (r == Z_STREAM_END && zs.avail_in >= 2 && zs.next_in[0] == 0x1f)
+        inflateReset (&zs);
+      else if (r != Z_OK)
+        break;
+    }
+  inflateEnd (&zs);
+  return (g_get_monotonic_time () - t0) / 1e6;
+}
+
+static double
+time_inflate (const char *path,
+              guint       runs,
+              gsize      *bytes)
+{
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < runs; i++)
+    {
+      double s = time_inflate_once (path, bytes);
+      g_array_append_val (times, s);
+    }
+  return median (times);
+}
+
+static gsize
+file_size (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+}
+
+/* Reads the file once so that every measurement finds it in the page cache. */
+static void
+warm (const char *path)
+{
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
+  const char *p = g_mapped_file_get_contents (mapped);
+  volatile char sink = 0;
+
+  for (gsize i = 0; i < g_mapped_file_get_length (mapped); i += 4096)
+    sink ^= p[i];
+}
+
+static double
+anon_bytes_per_event (const char *path)
+{
+  gint64 before, after;
+  double s;
+  g_autoptr(StTrace) trace = NULL;
+
+  malloc_trim (0);
+  before = rss_anon_kb ();
+  trace = load (path, &s);
+  malloc_trim (0);
+  after = rss_anon_kb ();
+  return (after - before) * 1024.0 / MAX (1, st_trace_get_counts (trace)->events);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int runs = 5;
+  gboolean skip_json_glib = FALSE;
+  const GOptionEntry entries[] = {
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs per measurement (the median is shown)", "N" },
+    { "skip-json-glib", 0, 0, G_OPTION_ARG_NONE, &skip_json_glib, "Do not run the (slow) "
+      "json-glib baseline", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.json [FILE.json.gz]");
+  g_autoptr(GError) error = NULL;
+  double mb, per_event, strata, baseline = 0, inflate = 0, strata_gz = 0;
+  guint64 events = 0;
+  gsize inflated = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
+    {
+      g_printerr ("bench-load: %s\n", error ? error->message : "give FILE.json [FILE.json.gz]");
+      return 2;
+    }
+  warm (argv[1]);
+  mb = file_size (argv[1]) / 1e6;
+  per_event = anon_bytes_per_event (argv[1]);
+  strata = time_strata (argv[1], runs, &events);
+  g_print ("file              %s: %.1f MB, %" G_GUINT64_FORMAT " events (%.0f bytes/event)\n",
+           argv[1], mb, events, mb * 1e6 / MAX (1, events));
+  g_print ("strata load       %8.1f ms  %7.0f MB/s   (target >= 600 MB/s)\n", strata * 1e3,
+           mb / strata);
+  g_print ("anonymous memory  %8.1f bytes/event       (target <= 64)\n", per_event);
+  if (argc > 2)
+    {
+      warm (argv[2]);
+      inflate = time_inflate (argv[2], runs, &inflated);
+      strata_gz = time_strata (argv[2], runs, &events);
+      g_print ("inflate alone     %8.1f ms  %7.0f MB/s of text\n", inflate * 1e3,
+               inflated / 1e6 / inflate);
+      g_print ("strata load .gz   %8.1f ms  %7.2fx inflate alone (target <= 1.3x)\n",
+               strata_gz * 1e3, strata_gz / inflate);
+    }
+  if (!skip_json_glib)
+    {
+      baseline = time_json_glib (argv[1]);
+      g_print ("json-glib DOM     %8.1f ms  %7.0f MB/s\n", baseline * 1e3, mb / baseline);
+      g_print ("strata speed-up   %8.1fx json-glib      (target >= 25x)\n", baseline / strata);
+    }
+  return 0;
+}

@@ -1,0 +1,169 @@
+/* The window as a person uses it: open a profile and see its processes,
+ * tracks and warnings; open a broken file and read what is wrong and where;
+ * cancel a long load. Runs under Xvfb. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-track-list.h"
+#include "st-track-row.h"
+#include "st-warning-list.h"
+#include "st-warning-row.h"
+#include "st-window.h"
+
+static GFile *
+data_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
+  return g_file_new_for_path (path);
+}
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until the window leaves @page (or 20 s pass). */
+static void
+wait_while_page (StWindow   *window,
+                 const char *page)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (20, on_timeout, &timed_out);
+
+  while (g_str_equal (st_window_get_page (window), page) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+static GtkWidget *
+find_child (GtkWidget *root,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static StTrackRow *
+row_at (GListModel *model,
+        guint       i)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  return ST_TRACK_ROW (gtk_tree_list_row_get_item (row));
+}
+
+static void
+test_open_profile (void)
+{
+  g_autoptr(GFile) file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  GListModel *tracks, *warnings;
+  g_autoptr(StTrackRow) first_process = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
+  st_window_open (window, file);
+  g_assert_cmpstr (st_window_get_page (window), ==, "loading");
+  wait_while_page (window, "loading");
+  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "hta_amd_mi250_rocm62_minitoy.json.gz");
+
+  /* Processes with their tracks expanded below them, in the trace's order. */
+  tracks = st_track_list_get_model (ST_TRACK_LIST (find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
+  g_assert_cmpuint (g_list_model_get_n_items (tracks), ==, 4 + 5);
+  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 0)), ==, "Global");
+  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 2)), ==, "python3");
+  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 3)), ==, "thread 597913 (python3)");
+  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 3)), ==, 51);
+  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 2)), ==, 51 + 43);
+
+  /* The ac2g ends without a start are listed, with their count. */
+  warnings = st_warning_list_get_model (ST_WARNING_LIST (find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
+  g_assert_cmpuint (g_list_model_get_n_items (warnings), ==, 1);
+  {
+    g_autoptr(StWarningRow) w = g_list_model_get_item (warnings, 0);
+    g_assert_cmpstr (st_warning_row_get_kind (w), ==, "unmatched-flow");
+    g_assert_cmpuint (st_warning_row_get_count (w), ==, 5);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_open_broken (void)
+{
+  g_autoptr(GFile) file = data_file ("bad", "broken-first-event.json");
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open (window, file);
+  wait_while_page (window, "loading");
+  g_assert_cmpstr (st_window_get_page (window), ==, "error");
+  g_assert_nonnull (strstr (st_window_get_error_message (window),
+                            "broken-first-event.json: line 2, column 10"));
+  /* A window with an error takes the next file. */
+  g_assert_true (st_window_is_empty (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *path = g_strconcat (g_getenv ("STRATA_TEST_TRACE"), ".gz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open (window, file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
+  wait_while_page (window, "loading");
+  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
+  g_assert_null (st_window_get_file (window));
+  g_assert_null (st_window_get_trace (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The keys of the shortcuts window are the ones the application binds. */
+static void
+test_accels (void)
+{
+  g_autoptr(StApplication) app = st_application_new ();
+  const char *pairs[][2] = {
+    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-tracks", "<Alt>1" },
+    { "win.show-warnings", "<Alt>2" }, { "win.show-help-overlay", "<Control>question" },
+    { "app.quit", "<Control>q" },
+  };
+
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_signal_emit_by_name (app, "startup");
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), pairs[i][0]);
+      g_assert_true (g_strv_contains ((const char * const *) accels, pairs[i][1]));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/display/window/open-profile", test_open_profile);
+  g_test_add_func ("/display/window/open-broken", test_open_broken);
+  g_test_add_func ("/display/window/cancel", test_cancel);
+  g_test_add_func ("/display/window/accels", test_accels);
+
+  return g_test_run ();
+}

@@ -1,0 +1,47 @@
+/* Every template and .ui file of the GResource builds without a warning
+ * (the test runs with fatal warnings): a typo in a property, a lookup of an
+ * unknown type or a missing child fails here, not in front of a person. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-track-list.h"
+#include "st-warning-list.h"
+#include "st-window.h"
+
+static void
+test_template (gconstpointer data)
+{
+  GType type = GPOINTER_TO_SIZE (data);
+  GtkWidget *widget = g_object_new (type, NULL);
+
+  g_assert_true (GTK_IS_WIDGET (widget));
+  if (GTK_IS_WINDOW (widget))
+    gtk_window_destroy (GTK_WINDOW (widget));
+  else
+    g_object_unref (g_object_ref_sink (widget));
+}
+
+static void
+test_help_overlay (void)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
+
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST), test_template);
+  g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST), test_template);
+  g_test_add_data_func ("/validate/ui/st-window", GSIZE_TO_POINTER (ST_TYPE_WINDOW), test_template);
+  g_test_add_func ("/validate/ui/help-overlay", test_help_overlay);
+
+  return g_test_run ();
+}
