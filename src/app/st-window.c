@@ -1,0 +1,506 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-format.h"
+#include "st-trace-loader.h"
+#include "st-track-list.h"
+#include "st-warning-list.h"
+#include "st-window.h"
+
+#include <glib/gi18n.h>
+
+struct _StWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  GFile               *file;
+  StTrace             *trace;
+  StTraceLoader       *loader;
+  GCancellable        *cancellable;
+
+  GtkStack            *main_stack;
+  AdwWindowTitle      *window_title;
+  AdwViewStack        *view_stack;
+  AdwViewStackPage    *warnings_page;
+  AdwStatusPage       *loading_page;
+  AdwStatusPage       *error_page;
+  GtkProgressBar      *progress_bar;
+  GtkBox              *facts_box;
+  StTrackList         *track_list;
+  StWarningList       *warning_list;
+};
+
+G_DEFINE_FINAL_TYPE (StWindow, st_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_TRACE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+show_page (StWindow   *self,
+           const char *page)
+{
+  gboolean profile = g_str_equal (page, "profile");
+
+  gtk_stack_set_visible_child_name (self->main_stack, page);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-tracks", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-warnings", profile);
+}
+
+/* The file's name and folder in the header bar; Strata's name when empty. */
+static void
+set_titles (StWindow   *self,
+            const char *basename)
+{
+  g_autoptr(GFile) parent = self->file ? g_file_get_parent (self->file) : NULL;
+  g_autofree char *folder = parent ? g_file_get_parse_name (parent) : NULL;
+
+  adw_window_title_set_title (self->window_title, basename ? basename : _("Strata"));
+  adw_window_title_set_subtitle (self->window_title, basename && folder ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), basename ? basename : _("Strata"));
+}
+
+static void
+add_fact (StWindow   *self,
+          const char *value,
+          const char *label)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *v = gtk_label_new (value), *l = gtk_label_new (label);
+
+  gtk_label_set_xalign (GTK_LABEL (v), 0);
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_widget_add_css_class (v, "fact-value");
+  gtk_widget_add_css_class (l, "fact-label");
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_box_append (GTK_BOX (box), v);
+  gtk_box_append (GTK_BOX (box), l);
+  gtk_box_append (self->facts_box, box);
+}
+
+static void
+add_count_fact (StWindow   *self,
+                guint64     n,
+                const char *label)
+{
+  g_autofree char *text = st_format_count (n);
+  add_fact (self, text, label);
+}
+
+static char *
+format_size (StTrace *trace)
+{
+  g_autofree char *text = g_format_size (st_trace_get_text_size (trace));
+  g_autofree char *disk = g_format_size (st_trace_get_file_size (trace));
+
+  if (st_trace_get_text_size (trace) == st_trace_get_file_size (trace))
+    return g_steal_pointer (&text);
+  return g_strdup_printf (_("%s (%s gzip)"), text, disk);
+}
+
+static char *
+describe_format (StTrace *trace)
+{
+  const char *flavor = st_trace_get_flavor (trace);
+
+  if (g_str_equal (flavor, "kineto"))
+    return g_strdup (_("PyTorch Kineto"));
+  if (g_str_equal (flavor, "xprof"))
+    return g_strdup (_("XProf"));
+  if (g_str_equal (flavor, "stack-tracing"))
+    return g_strdup (_("Stack Tracing report"));
+  return g_strdup (_("Chrome trace JSON"));
+}
+
+static void
+show_facts (StWindow *self)
+{
+  const StTraceCounts *c = st_trace_get_counts (self->trace);
+  g_autofree char *span = st_format_duration (st_trace_get_end_ns (self->trace));
+  g_autofree char *size = format_size (self->trace);
+  g_autofree char *format = describe_format (self->trace);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box))) != NULL)
+    gtk_box_remove (self->facts_box, child);
+  add_fact (self, span, _("Duration"));
+  add_count_fact (self, c->events, _("Events"));
+  add_count_fact (self, c->slices, _("Slices"));
+  add_count_fact (self, c->flows, _("Flows"));
+  add_count_fact (self, c->counter_samples, _("Counter samples"));
+  add_count_fact (self, st_trace_get_n_processes (self->trace), _("Processes"));
+  add_count_fact (self, st_trace_get_n_tracks (self->trace), _("Tracks"));
+  add_fact (self, size, _("Size"));
+  add_fact (self, format, _("Format"));
+}
+
+static void
+show_trace (StWindow *self)
+{
+  g_autofree char *basename = g_file_get_basename (self->file);
+  guint n_warnings;
+
+  st_trace_get_warnings (self->trace, &n_warnings);
+  set_titles (self, basename);
+  st_track_list_set_trace (self->track_list, self->trace);
+  st_warning_list_set_trace (self->warning_list, self->trace);
+  adw_view_stack_page_set_badge_number (self->warnings_page, n_warnings);
+  adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
+  show_facts (self);
+  adw_view_stack_set_visible_child_name (self->view_stack, "tracks");
+  show_page (self, "profile");
+}
+
+static void
+on_progress (StTraceLoader *loader,
+             GParamSpec    *pspec,
+             StWindow      *self)
+{
+  double fraction = st_trace_loader_get_fraction (loader);
+  g_autofree char *text = NULL;
+  const char *stage;
+
+  switch (st_trace_loader_get_stage (loader))
+    {
+    case ST_LOAD_STAGE_OPENING: stage = _("Opening"); break;
+    case ST_LOAD_STAGE_READING: stage = _("Reading"); break;
+    case ST_LOAD_STAGE_BUILDING: stage = _("Building tracks"); break;
+    default: stage = _("Done"); break;
+    }
+  text = g_strdup_printf ("%s… %.0f %%", stage, fraction * 100);
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  gtk_progress_bar_set_text (self->progress_bar, text);
+}
+
+static void
+show_error (StWindow     *self,
+            const GError *error)
+{
+  g_autofree char *basename = g_file_get_basename (self->file);
+  g_autofree char *title = g_strdup_printf (_("Could Not Open “%s”"), basename);
+
+  adw_status_page_set_title (self->error_page, title);
+  adw_status_page_set_description (self->error_page, error->message);
+  show_page (self, "error");
+}
+
+static void
+on_loaded (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(StWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  StTrace *trace = st_trace_loader_load_finish (ST_TRACE_LOADER (object), result, &error);
+
+  if (self->loader != ST_TRACE_LOADER (object))
+    {
+      g_clear_object (&trace); /* a load that was replaced or cancelled */
+      return;
+    }
+  g_clear_object (&self->loader);
+  g_clear_object (&self->cancellable);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_object (&self->file);
+      set_titles (self, NULL);
+      show_page (self, "empty");
+      return;
+    }
+  if (trace == NULL)
+    {
+      show_error (self, error);
+      return;
+    }
+  self->trace = trace;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  show_trace (self);
+}
+
+static void
+cancel_load (StWindow *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+/* Loads @file into this window (which should show nothing yet). */
+void
+st_window_open (StWindow *self,
+                GFile    *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *title = g_strdup_printf (_("Opening “%s”"), basename);
+
+  g_return_if_fail (ST_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  cancel_load (self);
+  g_clear_object (&self->loader);
+  g_clear_object (&self->cancellable);
+  g_set_object (&self->file, file);
+  self->loader = st_trace_loader_new (file);
+  st_trace_loader_set_display_name (self->loader, basename);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->loader, "notify::fraction", G_CALLBACK (on_progress), self, 0);
+  adw_status_page_set_title (self->loading_page, title);
+  set_titles (self, basename);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_progress_bar_set_text (self->progress_bar, _("Opening…"));
+  show_page (self, "loading");
+  st_trace_loader_load_async (self->loader, self->cancellable, on_loaded, g_object_ref (self));
+}
+
+/* Files go to this window when it shows nothing, the others to new ones. */
+static void
+open_files (StWindow *self,
+            GFile   **files,
+            guint     n_files)
+{
+  StApplication *app = ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  guint first = 0;
+
+  if (n_files > 0 && st_window_is_empty (self))
+    {
+      st_window_open (self, files[0]);
+      first = 1;
+    }
+  st_application_open_files (app, files + first, n_files - first);
+}
+
+static void
+on_chooser_response (GtkNativeDialog *dialog,
+                     int              response,
+                     StWindow        *self)
+{
+  g_autoptr(GListModel) chosen = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+      open_files (self, (GFile **) files->pdata, files->len);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char * const *patterns)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  for (guint i = 0; patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  const char * const traces[] = { "*.json", "*.json.gz", "*.gz", NULL };
+  const char * const all[] = { "*", NULL };
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Open Profiles"), GTK_WINDOW (widget),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Trace files (JSON, gzip)"), traces);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), all);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_sample_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) sample = st_application_get_sample ();
+  GFile *files[] = { sample };
+
+  open_files (ST_WINDOW (widget), files, 1);
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  cancel_load (ST_WINDOW (widget));
+}
+
+static void
+show_view_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack,
+                                         g_str_equal (action_name, "win.show-tracks") ? "tracks"
+                                                                                      : "warnings");
+}
+
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         StWindow      *self)
+{
+  GSList *list = g_value_get_boxed (value);
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  open_files (self, (GFile **) files->pdata, files->len);
+  return files->len > 0;
+}
+
+static void
+st_window_dispose (GObject *object)
+{
+  StWindow *self = ST_WINDOW (object);
+
+  cancel_load (self);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->loader);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
+  G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
+}
+
+static void
+st_window_finalize (GObject *object)
+{
+  StWindow *self = ST_WINDOW (object);
+
+  g_clear_object (&self->trace);
+  g_clear_object (&self->file);
+  G_OBJECT_CLASS (st_window_parent_class)->finalize (object);
+}
+
+static void
+st_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_TRACE:
+      g_value_set_object (value, ST_WINDOW (object)->trace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_window_class_init (StWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = st_window_dispose;
+  object_class->finalize = st_window_finalize;
+  object_class->get_property = st_window_get_property;
+
+  properties[PROP_TRACE] =
+    g_param_spec_object ("trace", NULL, NULL, ST_TYPE_TRACE,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ST_TYPE_TRACK_LIST);
+  g_type_ensure (ST_TYPE_WARNING_LIST);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, warnings_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_box);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
+}
+
+static void
+st_window_init (StWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  show_page (self, "empty");
+}
+
+StWindow *
+st_window_new (StApplication *app)
+{
+  return g_object_new (ST_TYPE_WINDOW, "application", app, NULL);
+}
+
+/* The file shown or being loaded, or NULL. */
+GFile *
+st_window_get_file (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
+  return self->file;
+}
+
+StTrace *
+st_window_get_trace (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
+  return self->trace;
+}
+
+/* TRUE when the window shows no profile and loads none (the empty page, or
+ * an error): a file opened now can go here. */
+gboolean
+st_window_is_empty (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
+  return self->trace == NULL && self->loader == NULL;
+}
+
+/* The sentence shown on the error page, or NULL. */
+const char *
+st_window_get_error_message (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
+  if (!g_str_equal (st_window_get_page (self), "error"))
+    return NULL;
+  return adw_status_page_get_description (self->error_page);
+}
+
+/* "empty", "loading", "error" or "profile". */
+const char *
+st_window_get_page (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->main_stack);
+}

@@ -1,0 +1,25 @@
+/* st-window.h: a window showing one profile: an empty page, the loading
+ * progress, the error, or the profile's tracks and import warnings. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "st-application.h"
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_WINDOW (st_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (StWindow, st_window, ST, WINDOW, AdwApplicationWindow)
+
+StWindow   *st_window_new       (StApplication *app);
+void        st_window_open      (StWindow      *self,
+                                 GFile         *file);
+GFile      *st_window_get_file  (StWindow      *self);
+StTrace    *st_window_get_trace (StWindow      *self);
+gboolean    st_window_is_empty  (StWindow      *self);
+const char *st_window_get_page  (StWindow      *self);
+const char *st_window_get_error_message (StWindow *self);
+
+G_END_DECLS

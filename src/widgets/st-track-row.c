@@ -1,0 +1,214 @@
+#define G_LOG_DOMAIN "strata-widgets"
+
+#include "config.h"
+
+#include "st-track-row.h"
+#include "st-format.h"
+
+#include <glib/gi18n.h>
+
+struct _StTrackRow
+{
+  GObject     parent_instance;
+
+  char       *title;
+  char       *details;
+  char       *kind;
+  guint64     events;
+  guint       rows;
+  GListStore *children; /* StTrackRow, for a process */
+};
+
+G_DEFINE_FINAL_TYPE (StTrackRow, st_track_row, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_TITLE,
+  PROP_DETAILS,
+  PROP_KIND,
+  PROP_EVENTS,
+  PROP_EVENTS_TEXT,
+  PROP_ROWS_TEXT,
+  PROP_IS_PROCESS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+st_track_row_finalize (GObject *object)
+{
+  StTrackRow *self = ST_TRACK_ROW (object);
+
+  g_free (self->title);
+  g_free (self->details);
+  g_free (self->kind);
+  g_clear_object (&self->children);
+  G_OBJECT_CLASS (st_track_row_parent_class)->finalize (object);
+}
+
+static void
+st_track_row_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  StTrackRow *self = ST_TRACK_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_DETAILS:
+      g_value_set_string (value, self->details);
+      break;
+    case PROP_KIND:
+      g_value_set_string (value, self->kind);
+      break;
+    case PROP_EVENTS:
+      g_value_set_uint64 (value, self->events);
+      break;
+    case PROP_EVENTS_TEXT:
+      g_value_take_string (value, st_format_count (self->events));
+      break;
+    case PROP_ROWS_TEXT:
+      g_value_take_string (value, self->rows ? g_strdup_printf ("%u", self->rows) : g_strdup (""));
+      break;
+    case PROP_IS_PROCESS:
+      g_value_set_boolean (value, self->children != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_track_row_class_init (StTrackRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = st_track_row_finalize;
+  object_class->get_property = st_track_row_get_property;
+
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
+  properties[PROP_DETAILS] = g_param_spec_string ("details", NULL, NULL, NULL, flags);
+  properties[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, flags);
+  properties[PROP_EVENTS] = g_param_spec_uint64 ("events", NULL, NULL, 0, G_MAXUINT64, 0, flags);
+  properties[PROP_EVENTS_TEXT] = g_param_spec_string ("events-text", NULL, NULL, NULL, flags);
+  properties[PROP_ROWS_TEXT] = g_param_spec_string ("rows-text", NULL, NULL, NULL, flags);
+  properties[PROP_IS_PROCESS] = g_param_spec_boolean ("is-process", NULL, NULL, FALSE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+st_track_row_init (StTrackRow *self)
+{
+}
+
+const char *
+st_track_row_get_title (StTrackRow *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ROW (self), NULL);
+  return self->title;
+}
+
+guint64
+st_track_row_get_events (StTrackRow *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ROW (self), 0);
+  return self->events;
+}
+
+/* The tracks of a process row, NULL for a track row. */
+GListModel *
+st_track_row_get_children (StTrackRow *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ROW (self), NULL);
+  return self->children ? G_LIST_MODEL (self->children) : NULL;
+}
+
+static const char *
+kind_label (StTrackKind kind)
+{
+  switch (kind)
+    {
+    case ST_TRACK_SLICES: return _("Slices");
+    case ST_TRACK_INSTANTS: return _("Instants");
+    case ST_TRACK_COUNTER: return _("Counter");
+    case ST_TRACK_ASYNC: return _("Async");
+    default: return "";
+    }
+}
+
+static StTrackRow *
+track_row_new (StTrace *trace,
+               guint    index)
+{
+  const StTrack *t = st_trace_get_track (trace, index);
+  StTrackRow *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
+
+  self->title = g_strdup (st_trace_get_string (trace, t->name));
+  self->kind = g_strdup (kind_label (t->kind));
+  self->events = t->n_events;
+  self->rows = t->n_rows;
+  if (t->kind == ST_TRACK_COUNTER)
+    self->details = g_strdup_printf (ngettext ("%u series", "%u series", t->n_series), t->n_series);
+  else if (t->tid != ST_STRING_EMPTY)
+    self->details = g_strdup_printf (_("tid %s"), st_trace_get_string (trace, t->tid));
+  else
+    self->details = g_strdup ("");
+  return self;
+}
+
+static StTrackRow *
+process_row_new (StTrace *trace,
+                 guint    process)
+{
+  StTrackRow *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
+  GString *details = g_string_new (NULL);
+
+  self->children = g_list_store_new (ST_TYPE_TRACK_ROW);
+  self->kind = g_strdup (_("Process"));
+  if (process == ST_NO_PROCESS)
+    self->title = g_strdup (_("Global"));
+  else
+    {
+      const StProcess *p = st_trace_get_process (trace, process);
+      self->title = st_trace_dup_process_title (trace, process);
+      g_string_append_printf (details, _("pid %s"), st_trace_get_string (trace, p->pid));
+      if (p->labels != ST_STRING_EMPTY)
+        g_string_append_printf (details, " · %s", st_trace_get_string (trace, p->labels));
+    }
+  self->details = g_string_free (details, FALSE);
+  return self;
+}
+
+/* The processes of @trace that have tracks, in the trace's order, each with
+ * its tracks as children. */
+GListModel *
+st_track_row_new_model (StTrace *trace)
+{
+  GListStore *roots = g_list_store_new (ST_TYPE_TRACK_ROW);
+  StTrackRow *current = NULL;
+  guint current_process = G_MAXUINT - 1;
+
+  for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
+    {
+      const StTrack *t = st_trace_get_track (trace, i);
+      g_autoptr(StTrackRow) row = track_row_new (trace, i);
+
+      if (t->process != current_process)
+        {
+          g_autoptr(StTrackRow) process = process_row_new (trace, t->process);
+          current_process = t->process;
+          current = process;
+          g_list_store_append (roots, process);
+        }
+      current->events += row->events;
+      g_list_store_append (current->children, row);
+    }
+  return G_LIST_MODEL (roots);
+}
