@@ -339,6 +339,8 @@ append_slices (StVec         *dst,
 {
   gsize base = dst->len;
 
+  if (src->len == 0)
+    return;
   while (dst->cap < dst->len + src->len)
     st_vec_grow (dst, sizeof (StSlice));
   memcpy (st_vec_at (dst, StSlice, base), src->data, src->len * sizeof (StSlice));
