@@ -14,31 +14,39 @@
 #define MAX_METADATA_BYTES (1024 * 1024)
 
 static void
+add_int (JsonBuilder *b,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_string (JsonBuilder *b,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value);
+}
+
+static void
 add_counts (JsonBuilder *b,
             StTrace     *trace)
 {
   const StTraceCounts *c = st_trace_get_counts (trace);
 
-  json_builder_set_member_name (b, "events");
-  json_builder_add_int_value (b, c->events);
-  json_builder_set_member_name (b, "slices");
-  json_builder_add_int_value (b, c->slices);
-  json_builder_set_member_name (b, "instants");
-  json_builder_add_int_value (b, c->instants);
-  json_builder_set_member_name (b, "counter_samples");
-  json_builder_add_int_value (b, c->counter_samples);
-  json_builder_set_member_name (b, "flows");
-  json_builder_add_int_value (b, c->flows);
-  json_builder_set_member_name (b, "metadata_events");
-  json_builder_add_int_value (b, c->metadata_events);
-  json_builder_set_member_name (b, "samples");
-  json_builder_add_int_value (b, c->samples);
-  json_builder_set_member_name (b, "other_events");
-  json_builder_add_int_value (b, c->other_events);
-  json_builder_set_member_name (b, "processes");
-  json_builder_add_int_value (b, st_trace_get_n_processes (trace));
-  json_builder_set_member_name (b, "tracks");
-  json_builder_add_int_value (b, st_trace_get_n_tracks (trace));
+  add_int (b, "events", c->events);
+  add_int (b, "slices", c->slices);
+  add_int (b, "instants", c->instants);
+  add_int (b, "counter_samples", c->counter_samples);
+  add_int (b, "flows", c->flows);
+  add_int (b, "metadata_events", c->metadata_events);
+  add_int (b, "samples", c->samples);
+  add_int (b, "other_events", c->other_events);
+  add_int (b, "processes", st_trace_get_n_processes (trace));
+  add_int (b, "tracks", st_trace_get_n_tracks (trace));
 }
 
 static char *
@@ -62,19 +70,13 @@ add_track_list (JsonBuilder *b,
       g_autofree char *process = process_name_of (trace, t->process);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "process");
-      json_builder_add_string_value (b, process);
-      json_builder_set_member_name (b, "pid");
-      json_builder_add_string_value (b, t->process == ST_NO_PROCESS ? ""
-                                     : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
-      json_builder_set_member_name (b, "track");
-      json_builder_add_string_value (b, st_trace_get_string (trace, t->name));
-      json_builder_set_member_name (b, "kind");
-      json_builder_add_string_value (b, st_track_kind_to_string (t->kind));
-      json_builder_set_member_name (b, "events");
-      json_builder_add_int_value (b, t->n_events);
-      json_builder_set_member_name (b, "rows");
-      json_builder_add_int_value (b, t->n_rows);
+      add_string (b, "process", process);
+      add_string (b, "pid", t->process == ST_NO_PROCESS
+                              ? "" : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
+      add_string (b, "track", st_trace_get_string (trace, t->name));
+      add_string (b, "kind", st_track_kind_to_string (t->kind));
+      add_int (b, "events", t->n_events);
+      add_int (b, "rows", t->n_rows);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -92,14 +94,10 @@ add_process_list (JsonBuilder *b,
       g_autofree char *title = st_trace_dup_process_title (trace, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "pid");
-      json_builder_add_string_value (b, st_trace_get_string (trace, p->pid));
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, title);
-      json_builder_set_member_name (b, "labels");
-      json_builder_add_string_value (b, st_trace_get_string (trace, p->labels));
-      json_builder_set_member_name (b, "tracks");
-      json_builder_add_int_value (b, p->n_tracks);
+      add_string (b, "pid", st_trace_get_string (trace, p->pid));
+      add_string (b, "name", title);
+      add_string (b, "labels", st_trace_get_string (trace, p->labels));
+      add_int (b, "tracks", p->n_tracks);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -148,18 +146,12 @@ add_warnings (JsonBuilder *b,
   for (guint i = 0; i < n; i++)
     {
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "kind");
-      json_builder_add_string_value (b, st_warning_kind_to_string (w[i].kind));
-      json_builder_set_member_name (b, "count");
-      json_builder_add_int_value (b, w[i].count);
-      json_builder_set_member_name (b, "first_offset");
-      json_builder_add_int_value (b, w[i].first_offset);
-      json_builder_set_member_name (b, "line");
-      json_builder_add_int_value (b, w[i].first_line);
-      json_builder_set_member_name (b, "column");
-      json_builder_add_int_value (b, w[i].first_column);
-      json_builder_set_member_name (b, "message");
-      json_builder_add_string_value (b, w[i].message);
+      add_string (b, "kind", st_warning_kind_to_string (w[i].kind));
+      add_int (b, "count", w[i].count);
+      add_int (b, "first_offset", w[i].first_offset);
+      add_int (b, "line", w[i].first_line);
+      add_int (b, "column", w[i].first_column);
+      add_string (b, "message", w[i].message);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -172,27 +164,18 @@ info_json (StTrace    *trace,
   g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "file");
-  json_builder_add_string_value (b, file);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, st_trace_get_format (trace));
-  json_builder_set_member_name (b, "flavor");
-  json_builder_add_string_value (b, st_trace_get_flavor (trace));
-  json_builder_set_member_name (b, "file_size");
-  json_builder_add_int_value (b, st_trace_get_file_size (trace));
-  json_builder_set_member_name (b, "text_size");
-  json_builder_add_int_value (b, st_trace_get_text_size (trace));
+  add_string (b, "file", file);
+  add_string (b, "format", st_trace_get_format (trace));
+  add_string (b, "flavor", st_trace_get_flavor (trace));
+  add_int (b, "file_size", st_trace_get_file_size (trace));
+  add_int (b, "text_size", st_trace_get_text_size (trace));
   add_counts (b, trace);
   add_process_list (b, trace);
   add_track_list (b, trace);
-  json_builder_set_member_name (b, "start_ns");
-  json_builder_add_int_value (b, 0);
-  json_builder_set_member_name (b, "end_ns");
-  json_builder_add_int_value (b, st_trace_get_end_ns (trace));
-  json_builder_set_member_name (b, "duration_ns");
-  json_builder_add_int_value (b, st_trace_get_end_ns (trace));
-  json_builder_set_member_name (b, "origin_ns");
-  json_builder_add_int_value (b, st_trace_get_origin_ns (trace));
+  add_int (b, "start_ns", 0);
+  add_int (b, "end_ns", st_trace_get_end_ns (trace));
+  add_int (b, "duration_ns", st_trace_get_end_ns (trace));
+  add_int (b, "origin_ns", st_trace_get_origin_ns (trace));
   add_metadata (b, trace);
   add_warnings (b, trace);
   json_builder_end_object (b);

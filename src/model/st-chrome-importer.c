@@ -473,33 +473,18 @@ saturating_add (gint64 a,
   return __builtin_add_overflow (a, b, &r) ? G_MAXINT64 : r;
 }
 
-/* Iterates the members of a complete object span ('{' … '}'). */
+/* A value inside a complete container span: a string's content, or the
+ * raw text of anything else. */
 static gboolean
-next_member (const char **pp,
-             const char  *end,
-             Tok         *key,
-             Tok         *value)
+scan_inner_value (const char **pp,
+                  const char  *end,
+                  Tok         *value)
 {
-  const char *p = st_json_skip_ws (*pp, end), *q;
+  const char *p = *pp, *q;
   guint flags = 0;
 
-  if (p < end && *p == ',')
-    p = st_json_skip_ws (p + 1, end);
-  if (p >= end || *p != '"')
-    return FALSE;
-  q = st_json_skip_string (p, end, &flags);
-  if (q == NULL)
-    return FALSE;
-  *key = (Tok) { p + 1, q - 1, 's', (guint8) flags };
-  p = st_json_skip_ws (q, end);
-  if (p >= end || *p != ':')
-    return FALSE;
-  p = st_json_skip_ws (p + 1, end);
-  if (p >= end)
-    return FALSE;
   if (*p == '"')
     {
-      flags = 0;
       q = st_json_skip_string (p, end, &flags);
       if (q == NULL)
         return FALSE;
@@ -516,26 +501,42 @@ next_member (const char **pp,
   return TRUE;
 }
 
+/* Iterates the members of a complete object span ('{' … '}'). */
+static gboolean
+next_member (const char **pp,
+             const char  *end,
+             Tok         *key,
+             Tok         *value)
+{
+  const char *p = st_json_skip_ws (*pp, end);
+
+  if (p < end && *p == ',')
+    p = st_json_skip_ws (p + 1, end);
+  if (p >= end || *p != '"' || !scan_inner_value (&p, end, key))
+    return FALSE;
+  p = st_json_skip_ws (p, end);
+  if (p >= end || *p != ':')
+    return FALSE;
+  p = st_json_skip_ws (p + 1, end);
+  if (p >= end || !scan_inner_value (&p, end, value))
+    return FALSE;
+  *pp = p;
+  return TRUE;
+}
+
 /* Iterates the elements of a complete array span ('[' … ']'). */
 static gboolean
 next_element (const char **pp,
               const char  *end,
               Tok         *value)
 {
-  const char *p = st_json_skip_ws (*pp, end), *q;
+  const char *p = st_json_skip_ws (*pp, end);
 
   if (p < end && *p == ',')
     p = st_json_skip_ws (p + 1, end);
-  if (p >= end || *p == ']')
+  if (p >= end || *p == ']' || !scan_inner_value (&p, end, value))
     return FALSE;
-  q = *p == '"' ? st_json_skip_string (p, end, NULL) : st_json_skip_value (p, end);
-  if (q == NULL || q == p)
-    return FALSE;
-  if (*p == '"')
-    *value = (Tok) { p + 1, q - 1, 's', 0 };
-  else
-    *value = (Tok) { p, q, *p == '{' || *p == '[' ? *p : 'n', 0 };
-  *pp = q;
+  *pp = p;
   return TRUE;
 }
 
@@ -1278,7 +1279,7 @@ parser_init (Parser         *ps,
   ps->base = st_source_get_data (source);
   ps->end = ps->base + st_source_get_size (source);
   ps->p = p;
-  ps->metadata = g_ptr_array_new ();
+  ps->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
   ps->key = g_string_sized_new (128);
   ps->cancellable = cancellable;
   ps->first_p = p;
@@ -1287,12 +1288,6 @@ parser_init (Parser         *ps,
 static void
 parser_clear (Parser *ps)
 {
-  for (guint i = 0; i < ps->metadata->len; i++)
-    {
-      StMetadataSpan *span = g_ptr_array_index (ps->metadata, i);
-      g_free (span->key);
-      g_free (span);
-    }
   g_ptr_array_unref (ps->metadata);
   g_string_free (ps->key, TRUE);
 }

@@ -174,23 +174,34 @@ slot_matches (const StStringTable *self,
          memcmp (self->strings[id], str, len) == 0;
 }
 
+/* The slot holding @str, or the empty slot where it would go. */
+static guint
+probe (const StStringTable *self,
+       guint32              hash,
+       const char          *str,
+       gsize                len)
+{
+  guint i;
+
+  for (i = hash & self->mask; self->slots[i] != 0; i = (i + 1) & self->mask)
+    if (slot_matches (self, self->slots[i], hash, str, len))
+      break;
+  return i;
+}
+
 StStringId
 st_string_table_lookup (const StStringTable *self,
                         const char          *str,
                         gsize                len)
 {
-  guint32 hash;
   guint i;
 
   g_return_val_if_fail (self != NULL, ST_STRING_NONE);
 
   if (len == 0)
     return ST_STRING_EMPTY;
-  hash = (guint32) st_hash_bytes (str, len);
-  for (i = hash & self->mask; self->slots[i] != 0; i = (i + 1) & self->mask)
-    if (slot_matches (self, self->slots[i], hash, str, len))
-      return (StStringId) (self->slots[i] & 0xffffffffu) - 1;
-  return ST_STRING_NONE;
+  i = probe (self, (guint32) st_hash_bytes (str, len), str, len);
+  return self->slots[i] ? (StStringId) (self->slots[i] & 0xffffffffu) - 1 : ST_STRING_NONE;
 }
 
 StStringId
@@ -205,10 +216,9 @@ st_string_table_intern (StStringTable *self,
   if (len == 0)
     return ST_STRING_EMPTY;
   hash = (guint32) st_hash_bytes (str, len);
-  for (i = hash & self->mask; self->slots[i] != 0; i = (i + 1) & self->mask)
-    if (slot_matches (self, self->slots[i], hash, str, len))
-      return (StStringId) (self->slots[i] & 0xffffffffu) - 1;
-
+  i = probe (self, hash, str, len);
+  if (self->slots[i] != 0)
+    return (StStringId) (self->slots[i] & 0xffffffffu) - 1;
   id = append_string (self, str, len);
   self->slots[i] = ((guint64) hash << 32) | (id + 1);
   if (self->n_strings * 2 > self->mask)

@@ -128,15 +128,6 @@ shard_free (gpointer data)
   g_free (shard);
 }
 
-static void
-metadata_span_free (gpointer data)
-{
-  StMetadataSpan *span = data;
-
-  g_free (span->key);
-  g_free (span);
-}
-
 StTraceBuilder *
 st_trace_builder_new (StSource   *source,
                       const char *format)
@@ -147,7 +138,7 @@ st_trace_builder_new (StSource   *source,
   self->format = g_strdup (format);
   self->flavor = g_strdup ("generic");
   self->shards = g_ptr_array_new_with_free_func (shard_free);
-  self->metadata = g_ptr_array_new_with_free_func (metadata_span_free);
+  self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
   return self;
 }
 
@@ -1163,7 +1154,7 @@ finish_metadata (StTrace        *trace,
   trace->metadata_keys = g_new0 (char *, trace->metadata->len + 1);
   for (guint i = 0; i < trace->metadata->len; i++)
     trace->metadata_keys[i] = ((StMetadataSpan *) g_ptr_array_index (trace->metadata, i))->key;
-  self->metadata = g_ptr_array_new_with_free_func (metadata_span_free);
+  self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
 }
 
 static GPtrArray *

@@ -42,5 +42,6 @@ struct _StTrace
 };
 
 StTrace *st_trace_new_internal (void);
+void     st_metadata_span_free (gpointer span);
 
 G_END_DECLS

@@ -59,6 +59,15 @@ st_trace_init (StTrace *self)
 {
 }
 
+void
+st_metadata_span_free (gpointer data)
+{
+  StMetadataSpan *span = data;
+
+  g_free (span->key);
+  g_free (span);
+}
+
 StTrace *
 st_trace_new_internal (void)
 {
