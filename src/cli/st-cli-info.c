@@ -289,7 +289,7 @@ st_cli_info (int    argc,
       "several files) on standard output"), NULL },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Threads for reading (default: one per "
       "core)"), "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — what a profile holds"));
@@ -297,6 +297,7 @@ st_cli_info (int    argc,
   g_autoptr(JsonArray) all = json_array_new ();
   int status = 0;
 
+  g_set_prgname ("strata-cli info");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Prints the format, event counts by kind, processes "
     "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
