@@ -43,6 +43,7 @@ async_track_free (gpointer data)
   g_array_unref (t->slices);
   g_array_unref (t->instants);
   g_free (t->row_offsets);
+  g_free (t->lane_rows);
   g_free (t);
 }
 
@@ -223,7 +224,7 @@ pack_track (Builder *b,
   g_autoptr(GArray) lane_end = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) lane_height = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree guint *lane_of = g_new (guint, last - first);
-  g_autofree guint *base = NULL;
+  guint *base;
   g_autofree StSlice *tmp = NULL;
 
   for (guint i = first; i < last; i++)
@@ -240,6 +241,8 @@ pack_track (Builder *b,
   for (guint l = 0; l < lane_height->len; l++)
     base[l + 1] = base[l] + g_array_index (lane_height, guint, l);
   track->n_rows = base[lane_height->len];
+  track->n_lanes = lane_height->len;
+  track->lane_rows = base;
   for (guint i = first; i < last; i++)
     {
       Tree *tree = &g_array_index (b->trees, Tree, i);
@@ -275,6 +278,8 @@ pack_tracks (Builder *b)
       StAsyncTrack *track = g_ptr_array_index (b->tracks, t);
       if (track->row_offsets == NULL)
         track->row_offsets = g_new0 (guint, 1);
+      if (track->lane_rows == NULL)
+        track->lane_rows = g_new0 (guint, 1);
       sort_instants ((StInstant *) (void *) track->instants->data, track->instants->len, NULL);
     }
 }

@@ -21,6 +21,8 @@ typedef struct
   GArray    *instants; /* StInstant, by time */
   guint      n_rows;
   guint     *row_offsets;
+  guint      n_lanes;
+  guint     *lane_rows;
 } StAsyncTrack;
 
 GPtrArray *st_async_build (StRawAsync     *events,

@@ -208,15 +208,17 @@ place_slice (GArray  *lanes,
   return best;
 }
 
-static guint
+/* Returns the lanes' first rows (n_lanes + 1 entries, the last one the
+ * number of rows). */
+static guint *
 assign_depths (StSlice        *s,
                gsize           n,
                gint64          origin,
+               guint          *n_lanes,
                StLayoutIssues *issues)
 {
   g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
-  g_autofree guint32 *base = NULL;
-  guint n_rows;
+  guint *base;
 
   for (gsize i = 0; i < n; i++)
     {
@@ -231,7 +233,7 @@ assign_depths (StSlice        *s,
           st_layout_issue_note (&issues->overlapping, &s[i]);
         }
     }
-  base = g_new (guint32, lanes->len + 1);
+  base = g_new (guint, lanes->len + 1);
   base[0] = 0;
   for (guint l = 0; l < lanes->len; l++)
     {
@@ -239,13 +241,13 @@ assign_depths (StSlice        *s,
       base[l + 1] = base[l] + lane->max_depth + 1;
       g_free (lane->ends);
     }
-  n_rows = base[lanes->len];
   for (gsize i = 0; i < n; i++)
     {
       s[i].depth += base[s[i].reserved];
       s[i].reserved = 0;
     }
-  return n_rows;
+  *n_lanes = lanes->len;
+  return base;
 }
 
 /* Orders by depth, keeping the order by start within a depth (a stable
@@ -277,6 +279,8 @@ st_slice_layout (StSlice        *s,
                  gsize           n,
                  gint64          origin,
                  guint         **row_offsets,
+                 guint         **lane_rows,
+                 guint          *n_lanes,
                  StLayoutIssues *issues)
 {
   g_autofree StSlice *tmp = NULL;
@@ -285,11 +289,14 @@ st_slice_layout (StSlice        *s,
   if (n == 0)
     {
       *row_offsets = g_new0 (guint, 1);
+      *lane_rows = g_new0 (guint, 1);
+      *n_lanes = 0;
       return 0;
     }
   tmp = g_new (StSlice, n);
   sort_for_nesting (s, n, tmp);
-  n_rows = assign_depths (s, n, origin, issues);
+  *lane_rows = assign_depths (s, n, origin, n_lanes, issues);
+  n_rows = (*lane_rows)[*n_lanes];
   *row_offsets = st_slice_order_by_depth (s, n, n_rows, tmp);
   return n_rows;
 }

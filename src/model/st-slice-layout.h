@@ -41,6 +41,8 @@ guint st_slice_layout          (StSlice        *slices,
                                 gsize           n,
                                 gint64          origin,
                                 guint         **row_offsets,
+                                guint         **lane_rows,
+                                guint          *n_lanes,
                                 StLayoutIssues *issues);
 guint *st_slice_order_by_depth (StSlice        *slices,
                                 gsize           n,

@@ -5,6 +5,7 @@
 #include "st-async-builder.h"
 #include "st-flow-resolver.h"
 #include "st-json-scan.h"
+#include "st-row-lod.h"
 #include "st-slice-layout.h"
 #include "st-sort.h"
 #include "st-trace-builder.h"
@@ -470,6 +471,9 @@ typedef struct
   gint64          trace_end;
   guint          *n_rows;    /* per raw track */
   guint         **row_offsets;
+  guint         **lane_rows;
+  guint          *n_lanes;
+  StRowLod      **row_lods;
   StLayoutIssues  issues;
   GCancellable   *cancellable;
   gint           *done;      /* raw tracks finished, both jobs */
@@ -486,8 +490,10 @@ layout_raw_track (LayoutJob *job,
   StInstant *in = (StInstant *) (void *) t->instants.data;
 
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
-  job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin,
-                                        &job->row_offsets[index], &job->issues);
+  job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
+                                        &job->lane_rows[index], &job->n_lanes[index],
+                                        &job->issues);
+  job->row_lods[index] = st_row_lods_new (s, job->n_rows[index], job->row_offsets[index]);
   for (gsize i = 0; i < t->instants.len; i++)
     in[i].ts -= job->origin;
   sort_instants_by_ts (in, t->instants.len, NULL);
@@ -563,12 +569,49 @@ split_tracks (StBuilderShard *shard,
     }
 }
 
+typedef struct
+{
+  guint     *n_rows;
+  guint    **row_offsets;
+  guint    **lane_rows;
+  guint     *n_lanes;
+  StRowLod **row_lods;
+} LaidOut;
+
+static void
+laid_out_init (LaidOut *out,
+               guint    n_raw)
+{
+  out->n_rows = g_new0 (guint, MAX (1, n_raw));
+  out->row_offsets = g_new0 (guint *, MAX (1, n_raw));
+  out->lane_rows = g_new0 (guint *, MAX (1, n_raw));
+  out->n_lanes = g_new0 (guint, MAX (1, n_raw));
+  out->row_lods = g_new0 (StRowLod *, MAX (1, n_raw));
+}
+
+/* Frees what was not handed to a track (all of it after a cancel). */
+static void
+laid_out_clear (LaidOut *out,
+                guint    n_raw)
+{
+  for (guint i = 0; i < n_raw; i++)
+    {
+      g_free (out->row_offsets[i]);
+      g_free (out->lane_rows[i]);
+      st_row_lods_free (out->row_lods[i], out->n_rows[i]);
+    }
+  g_free (out->n_rows);
+  g_free (out->row_offsets);
+  g_free (out->lane_rows);
+  g_free (out->n_lanes);
+  g_free (out->row_lods);
+}
+
 static void
 layout_all (StBuilderShard    *shard,
             gint64             origin,
             gint64             trace_end,
-            guint             *n_rows,
-            guint            **row_offsets,
+            LaidOut           *out,
             StLayoutIssues    *issues,
             GCancellable      *cancellable,
             StBuilderProgress  progress,
@@ -580,7 +623,8 @@ layout_all (StBuilderShard    *shard,
 
   for (int i = 0; i < 2; i++)
     jobs[i] = (LayoutJob) { shard, g_array_new (FALSE, FALSE, sizeof (guint)), origin,
-                            trace_end, n_rows, row_offsets, { { 0 } }, cancellable, &done };
+                            trace_end, out->n_rows, out->row_offsets, out->lane_rows,
+                            out->n_lanes, out->row_lods, { { 0 } }, cancellable, &done };
   split_tracks (shard, jobs);
   if (jobs[1].tracks->len > 0)
     thread = g_thread_new ("strata-layout", layout_job_run, &jobs[1]);
@@ -784,15 +828,7 @@ pending_free (gpointer data)
 {
   Pending *p = data;
 
-  g_free (p->track.slices);
-  g_free (p->track.row_offsets);
-  g_free (p->track.instants);
-  for (guint i = 0; i < p->track.n_series; i++)
-    {
-      g_free (p->track.series[i].ts);
-      g_free (p->track.series[i].values);
-    }
-  g_free (p->track.series);
+  st_track_clear (&p->track);
   g_free (p);
 }
 
@@ -826,8 +862,7 @@ static Pending *
 pending_for_raw (StBuilderShard *shard,
                  Names          *names,
                  guint           raw,
-                 guint           n_rows,
-                 guint          *row_offsets)
+                 LaidOut        *out)
 {
   StRawTrack *t = st_builder_shard_track (shard, raw);
   Pending *p = g_new0 (Pending, 1);
@@ -839,8 +874,11 @@ pending_for_raw (StBuilderShard *shard,
   p->track.slices = vec_steal (&t->slices, sizeof (StSlice));
   p->track.n_instants = t->instants.len;
   p->track.instants = vec_steal (&t->instants, sizeof (StInstant));
-  p->track.n_rows = n_rows;
-  p->track.row_offsets = row_offsets;
+  p->track.n_rows = out->n_rows[raw];
+  p->track.row_offsets = g_steal_pointer (&out->row_offsets[raw]);
+  p->track.lane_rows = g_steal_pointer (&out->lane_rows[raw]);
+  p->track.n_lanes = out->n_lanes[raw];
+  p->track.row_lods = g_steal_pointer (&out->row_lods[raw]);
   p->track.n_events = p->track.n_slices + p->track.n_instants;
   p->track.kind = p->track.n_slices > 0 ? ST_TRACK_SLICES : ST_TRACK_INSTANTS;
   if (t->kind == ST_RAW_TRACK_GLOBAL_INSTANTS)
@@ -893,12 +931,18 @@ fill_series (StCounterSeries *out,
   out->values = g_new (double, MAX (1, n));
   out->min = n ? s[0].value : 0;
   out->max = out->min;
+  out->block_min = g_new (double, n / ST_COUNTER_BLOCK + 1);
+  out->block_max = g_new (double, n / ST_COUNTER_BLOCK + 1);
   for (gsize i = 0; i < n; i++)
     {
+      gsize b = i / ST_COUNTER_BLOCK;
+
       out->ts[i] = s[i].ts - origin;
       out->values[i] = s[i].value;
       out->min = MIN (out->min, s[i].value);
       out->max = MAX (out->max, s[i].value);
+      out->block_min[b] = i % ST_COUNTER_BLOCK ? MIN (out->block_min[b], s[i].value) : s[i].value;
+      out->block_max[b] = i % ST_COUNTER_BLOCK ? MAX (out->block_max[b], s[i].value) : s[i].value;
     }
   g_clear_pointer (&raw->samples.data, g_free);
 }
@@ -948,6 +992,9 @@ pending_for_async (Names        *names,
   p->track.instants = g_array_steal (a->instants, NULL);
   p->track.n_rows = a->n_rows;
   p->track.row_offsets = g_steal_pointer (&a->row_offsets);
+  p->track.lane_rows = g_steal_pointer (&a->lane_rows);
+  p->track.n_lanes = a->n_lanes;
+  p->track.row_lods = st_row_lods_new (p->track.slices, p->track.n_rows, p->track.row_offsets);
   p->track.n_events = p->track.n_slices + p->track.n_instants;
   return p;
 }
@@ -1160,18 +1207,14 @@ finish_metadata (StTrace        *trace,
 static GPtrArray *
 collect_pending (StBuilderShard *shard,
                  Names          *names,
-                 guint          *n_rows,
-                 guint         **row_offsets,
+                 LaidOut        *out,
                  GPtrArray      *async_tracks,
                  gint64          origin)
 {
   GPtrArray *pending = g_ptr_array_new_with_free_func (pending_free);
 
   for (guint i = 0; i < shard->tracks->len; i++)
-    {
-      g_ptr_array_add (pending, pending_for_raw (shard, names, i, n_rows[i], row_offsets[i]));
-      row_offsets[i] = NULL;
-    }
+    g_ptr_array_add (pending, pending_for_raw (shard, names, i, out));
   for (guint i = 0; i < shard->counters->len; i++)
     g_ptr_array_add (pending, pending_for_counter (shard, names,
                                                    g_ptr_array_index (shard->counters, i), origin));
@@ -1230,8 +1273,7 @@ st_trace_builder_finish (StTraceBuilder    *self,
   gint64 origin = shard->min_ts == G_MAXINT64 ? 0 : shard->min_ts;
   gint64 end = MAX (shard->max_ts, origin);
   guint n_raw = shard->tracks->len;
-  g_autofree guint *n_rows = g_new0 (guint, MAX (1, n_raw));
-  g_autofree guint **row_offsets = g_new0 (guint *, MAX (1, n_raw));
+  LaidOut out;
   g_autofree guint *raw_to_final = g_new0 (guint, MAX (1, n_raw));
   g_autofree guint *rank = NULL;
   g_autoptr(GPtrArray) async_tracks = NULL;
@@ -1240,12 +1282,11 @@ st_trace_builder_finish (StTraceBuilder    *self,
   StTrace *trace;
   Names names;
 
-  layout_all (shard, origin, end, n_rows, row_offsets, &issues, cancellable, progress,
-              progress_data);
+  laid_out_init (&out, n_raw);
+  layout_all (shard, origin, end, &out, &issues, cancellable, progress, progress_data);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      for (guint i = 0; i < n_raw; i++)
-        g_free (row_offsets[i]);
+      laid_out_clear (&out, n_raw);
       return NULL;
     }
   async_tracks = st_async_build ((StRawAsync *) (void *) shard->asyncs.data, shard->asyncs.len,
@@ -1260,7 +1301,8 @@ st_trace_builder_finish (StTraceBuilder    *self,
   trace->end_ns = end - origin;
 
   names_init (&names, shard);
-  pending = collect_pending (shard, &names, n_rows, row_offsets, async_tracks, origin);
+  pending = collect_pending (shard, &names, &out, async_tracks, origin);
+  laid_out_clear (&out, n_raw);
   rank = order_processes (&names, shard->strings);
   trace->strings = shard->strings;
   assemble_tracks (trace, pending, &names, rank, raw_to_final);

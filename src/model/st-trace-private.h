@@ -39,9 +39,16 @@ struct _StTrace
 
   GPtrArray       *metadata;      /* StMetadataSpan */
   char           **metadata_keys;
+
+  gsize            flow_index;    /* StFlowIndex *, made on first use */
 };
+
+typedef struct _StFlowIndex StFlowIndex;
+
+void st_flow_index_free (StFlowIndex *index);
 
 StTrace *st_trace_new_internal (void);
 void     st_metadata_span_free (gpointer span);
+void     st_track_clear        (StTrack *track);
 
 G_END_DECLS

@@ -51,6 +51,10 @@ typedef struct
   guint8     reserved[7];
 } StInstant;
 
+/* Samples in blocks of ST_COUNTER_BLOCK keep their block's min and max, so
+ * a pixel column spanning thousands of samples reads a few blocks. */
+#define ST_COUNTER_BLOCK 64
+
 typedef struct
 {
   StStringId name;
@@ -59,7 +63,25 @@ typedef struct
   double    *values;
   double     min;
   double     max;
+  double    *block_min; /* n_samples / ST_COUNTER_BLOCK + 1 entries */
+  double    *block_max;
 } StCounterSeries;
+
+/* Level of detail of one row, see st-row-lod.h. */
+typedef struct
+{
+  gint64   gap;
+  guint    n;
+  gint64  *start;
+  gint64  *end;
+  guint32 *rep;
+} StLodLevel;
+
+typedef struct
+{
+  guint       n_levels;
+  StLodLevel *levels;
+} StRowLod;
 
 typedef enum
 {
@@ -84,6 +106,9 @@ typedef struct
   guint            n_slices;
   guint            n_rows;      /* depth rows */
   guint           *row_offsets; /* n_rows + 1: depth d is slices[row_offsets[d], row_offsets[d + 1]) */
+  StRowLod        *row_lods;    /* n_rows */
+  guint            n_lanes;     /* nests of rows: extra lanes hold overlapping events */
+  guint           *lane_rows;   /* n_lanes + 1: lane l is rows [lane_rows[l], lane_rows[l + 1]) */
 
   StInstant       *instants;    /* by time */
   guint            n_instants;
@@ -110,6 +135,20 @@ typedef struct
   guint32 track;
   guint32 index;
 } StSliceRef;
+
+typedef enum
+{
+  ST_EVENT_SLICE,
+  ST_EVENT_INSTANT,
+} StEventKind;
+
+/* A slice or an instant of a track: what a person selects or finds. */
+typedef struct
+{
+  guint32     track;
+  guint32     index;
+  StEventKind kind;
+} StEventRef;
 
 typedef struct
 {

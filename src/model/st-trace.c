@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-json-scan.h"
+#include "st-row-lod.h"
 #include "st-trace-error.h"
 #include "st-trace-private.h"
 
@@ -20,21 +21,11 @@ st_trace_finalize (GObject *object)
   StTrace *self = ST_TRACE (object);
 
   for (guint i = 0; i < self->n_tracks; i++)
-    {
-      StTrack *t = &self->tracks[i];
-      g_free (t->slices);
-      g_free (t->row_offsets);
-      g_free (t->instants);
-      for (guint k = 0; k < t->n_series; k++)
-        {
-          g_free (t->series[k].ts);
-          g_free (t->series[k].values);
-        }
-      g_free (t->series);
-    }
+    st_track_clear (&self->tracks[i]);
   g_free (self->tracks);
   g_free (self->processes);
   g_free (self->flows);
+  st_flow_index_free ((StFlowIndex *) self->flow_index);
   for (guint i = 0; i < self->n_warnings; i++)
     g_free (self->warnings[i].message);
   g_free (self->warnings);
@@ -57,6 +48,26 @@ st_trace_class_init (StTraceClass *klass)
 static void
 st_trace_init (StTrace *self)
 {
+}
+
+/* Frees what a track owns (not the track itself). */
+void
+st_track_clear (StTrack *t)
+{
+  st_row_lods_free (t->row_lods, t->n_rows);
+  g_free (t->slices);
+  g_free (t->row_offsets);
+  g_free (t->lane_rows);
+  g_free (t->instants);
+  for (guint k = 0; k < t->n_series; k++)
+    {
+      g_free (t->series[k].ts);
+      g_free (t->series[k].values);
+      g_free (t->series[k].block_min);
+      g_free (t->series[k].block_max);
+    }
+  g_free (t->series);
+  memset (t, 0, sizeof *t);
 }
 
 void

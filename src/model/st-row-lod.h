@@ -1,0 +1,35 @@
+/* st-row-lod.h: level of detail for one row of slices.
+ *
+ * Level k merges the slices of the row into runs wherever the gap between
+ * them is shorter than gap_k (gap_k grows 4× per level). A level is kept
+ * only when it has at most half the runs of the last kept one, so the
+ * pyramid costs at most as many runs as the row has slices. To draw at r ns
+ * per pixel, take the coarsest level whose gap is at most r: the gaps it
+ * hides are narrower than a pixel, and its runs are at least r/4 apart, so
+ * a frame walks a few runs per pixel column whatever the zoom.
+ */
+#pragma once
+
+#include "st-trace-types.h"
+
+G_BEGIN_DECLS
+
+/* StRowLod's levels are finest first; a level's runs are separated by at
+ * least its gap, and rep is the longest slice of each run (an index into the
+ * track's slices). */
+
+void              st_row_lod_build      (StRowLod      *lod,
+                                         const StSlice *slices,
+                                         guint          first,
+                                         guint          n);
+void              st_row_lod_clear      (StRowLod      *lod);
+StRowLod         *st_row_lods_new       (const StSlice *slices,
+                                         guint          n_rows,
+                                         const guint   *row_offsets);
+void              st_row_lods_free      (StRowLod      *lods,
+                                         guint          n_rows);
+const StLodLevel *st_row_lod_pick       (const StRowLod *lod,
+                                         double         ns_per_pixel);
+gsize             st_row_lod_get_memory (const StRowLod *lod);
+
+G_END_DECLS
