@@ -1,0 +1,148 @@
+#define G_LOG_DOMAIN "strata-render"
+
+#include "config.h"
+
+#include "st-label-cache.h"
+
+#include <pango/pangocairo.h>
+
+/* Widths are rounded down to this many pixels for the cache key. */
+#define BUCKET 8
+#define FULL   0xffff
+#define MAX_ENTRIES 16384
+/* Narrower than this, a cut label shows nothing useful. */
+#define MIN_WIDTH 30
+
+typedef struct
+{
+  PangoLayout *layout;
+  int          width;
+  int          height;
+} Entry;
+
+struct _StLabelCache
+{
+  PangoContext *context;
+  PangoLayout  *scratch;
+  GHashTable   *entries; /* (key << 16 | bucket) -> Entry */
+  int           line_height;
+};
+
+static void
+entry_free (gpointer data)
+{
+  Entry *e = data;
+
+  g_object_unref (e->layout);
+  g_free (e);
+}
+
+StLabelCache *
+st_label_cache_new (void)
+{
+  StLabelCache *self = g_new0 (StLabelCache, 1);
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 9");
+
+  self->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  self->entries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, entry_free);
+  st_label_cache_set_font (self, font);
+  return self;
+}
+
+void
+st_label_cache_free (StLabelCache *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->entries);
+  g_clear_object (&self->scratch);
+  g_object_unref (self->context);
+  g_free (self);
+}
+
+/* Forgets every label: a new font lays them out anew. */
+void
+st_label_cache_set_font (StLabelCache               *self,
+                         const PangoFontDescription *font)
+{
+  pango_context_set_font_description (self->context, font);
+  g_hash_table_remove_all (self->entries);
+  g_clear_object (&self->scratch);
+  self->scratch = pango_layout_new (self->context);
+  pango_layout_set_text (self->scratch, "Xy", -1);
+  pango_layout_get_pixel_size (self->scratch, NULL, &self->line_height);
+}
+
+int
+st_label_cache_get_line_height (StLabelCache *self)
+{
+  return self->line_height;
+}
+
+/* A layout for things that are not cached (ruler labels, headers). */
+PangoLayout *
+st_label_cache_scratch (StLabelCache *self)
+{
+  return self->scratch;
+}
+
+static Entry *
+lookup (StLabelCache *self,
+        guint64       key,
+        guint         bucket,
+        const char   *text)
+{
+  gint64 k = (gint64) ((key << 16) | bucket);
+  Entry *e = g_hash_table_lookup (self->entries, &k);
+
+  if (e != NULL)
+    return e;
+  if (g_hash_table_size (self->entries) >= MAX_ENTRIES)
+    g_hash_table_remove_all (self->entries);
+  e = g_new0 (Entry, 1);
+  e->layout = pango_layout_new (self->context);
+  pango_layout_set_text (e->layout, text, -1);
+  pango_layout_set_single_paragraph_mode (e->layout, TRUE);
+  if (bucket != FULL)
+    {
+      pango_layout_set_width (e->layout, bucket * BUCKET * PANGO_SCALE);
+      pango_layout_set_ellipsize (e->layout, PANGO_ELLIPSIZE_END);
+    }
+  pango_layout_get_pixel_size (e->layout, &e->width, &e->height);
+  g_hash_table_insert (self->entries, g_memdup2 (&k, sizeof k), e);
+  return e;
+}
+
+/* The natural width of a label. */
+int
+st_label_cache_measure (StLabelCache *self,
+                        guint64       key,
+                        const char   *text)
+{
+  return lookup (self, key, FULL, text)->width;
+}
+
+/* Draws @text centred vertically on @y_center from @x, ellipsized to
+ * @width; draws nothing and returns FALSE when @width is too narrow. */
+gboolean
+st_label_cache_draw (StLabelCache *self,
+                     cairo_t      *cr,
+                     guint64       key,
+                     const char   *text,
+                     double        x,
+                     double        y_center,
+                     double        width)
+{
+  Entry *e;
+
+  e = lookup (self, key, FULL, text);
+  if (e->width > width)
+    {
+      if (width < MIN_WIDTH)
+        return FALSE;
+      e = lookup (self, key, MIN ((guint) (width / BUCKET), FULL - 1), text);
+    }
+  cairo_move_to (cr, x, y_center - e->height / 2.0);
+  pango_cairo_show_layout (cr, e->layout);
+  return TRUE;
+}

@@ -1,0 +1,167 @@
+#define G_LOG_DOMAIN "strata-render"
+
+#include "config.h"
+
+#include "st-timeline-layout.h"
+
+struct _StTimelineLayout
+{
+  GArray *bands;        /* StBand, by y */
+  gint   *track_band;   /* per track: its band, or -1 when collapsed */
+  guint   n_tracks;
+  int     height;
+};
+
+int
+st_timeline_track_height (const StTrack *track)
+{
+  switch (track->kind)
+    {
+    case ST_TRACK_COUNTER:
+      return ST_LAYOUT_COUNTER_HEIGHT;
+    case ST_TRACK_INSTANTS:
+      return ST_LAYOUT_INSTANT_HEIGHT;
+    default:
+      return MAX (1, track->n_rows) * ST_LAYOUT_ROW_HEIGHT +
+             (track->n_instants > 0 ? ST_LAYOUT_INSTANT_HEIGHT : 0);
+    }
+}
+
+static void
+add_band (StTimelineLayout *self,
+          StBand            band)
+{
+  band.y = self->height;
+  self->height += band.height;
+  g_array_append_val (self->bands, band);
+}
+
+/* @collapsed holds the processes (index + 1; 0 for the global section)
+ * whose tracks are hidden; NULL for none. */
+StTimelineLayout *
+st_timeline_layout_new (StTrace    *trace,
+                        GHashTable *collapsed)
+{
+  StTimelineLayout *self = g_new0 (StTimelineLayout, 1);
+  guint current = G_MAXUINT - 1;
+  gboolean hidden = FALSE;
+
+  self->bands = g_array_new (FALSE, FALSE, sizeof (StBand));
+  self->n_tracks = st_trace_get_n_tracks (trace);
+  self->track_band = g_new (gint, MAX (1, self->n_tracks));
+  for (guint i = 0; i < self->n_tracks; i++)
+    {
+      const StTrack *t = st_trace_get_track (trace, i);
+      guint key = t->process == ST_NO_PROCESS ? 0 : t->process + 1;
+
+      if (t->process != current)
+        {
+          current = t->process;
+          hidden = collapsed != NULL && g_hash_table_contains (collapsed, GUINT_TO_POINTER (key));
+          add_band (self, (StBand) { ST_BAND_SECTION, t->process, i, 0, ST_LAYOUT_HEADER_HEIGHT,
+                                     hidden });
+        }
+      self->track_band[i] = hidden ? -1 : (gint) self->bands->len;
+      if (!hidden)
+        add_band (self, (StBand) { ST_BAND_TRACK, t->process, i, 0,
+                                   st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
+    }
+  return self;
+}
+
+void
+st_timeline_layout_free (StTimelineLayout *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->bands);
+  g_free (self->track_band);
+  g_free (self);
+}
+
+guint
+st_timeline_layout_get_n_bands (StTimelineLayout *self)
+{
+  return self->bands->len;
+}
+
+const StBand *
+st_timeline_layout_get_band (StTimelineLayout *self,
+                             guint             index)
+{
+  g_return_val_if_fail (index < self->bands->len, NULL);
+  return &g_array_index (self->bands, StBand, index);
+}
+
+int
+st_timeline_layout_get_height (StTimelineLayout *self)
+{
+  return self->height;
+}
+
+/* The band at content height @y, or -1 below the last. */
+gint
+st_timeline_layout_band_at (StTimelineLayout *self,
+                            int               y)
+{
+  guint a = 0, b = self->bands->len;
+
+  if (y < 0)
+    return -1;
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+      if (g_array_index (self->bands, StBand, mid).y <= y)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  if (a == 0)
+    return -1;
+  if (y >= g_array_index (self->bands, StBand, a - 1).y + g_array_index (self->bands, StBand, a - 1).height)
+    return -1;
+  return a - 1;
+}
+
+/* The band of @track, or -1 when its section is collapsed. */
+gint
+st_timeline_layout_track_band (StTimelineLayout *self,
+                               guint             track)
+{
+  g_return_val_if_fail (track < self->n_tracks, -1);
+  return self->track_band[track];
+}
+
+/* The track and row (depth) at @y; FALSE on a header, a gap or the instant
+ * strip of a slice track. */
+gboolean
+st_timeline_layout_row_at (StTimelineLayout *self,
+                           int               y,
+                           guint            *track,
+                           guint            *row)
+{
+  gint index = st_timeline_layout_band_at (self, y);
+  const StBand *band;
+
+  if (index < 0)
+    return FALSE;
+  band = st_timeline_layout_get_band (self, index);
+  if (band->kind != ST_BAND_TRACK)
+    return FALSE;
+  *track = band->track;
+  *row = (y - band->y) / ST_LAYOUT_ROW_HEIGHT;
+  return TRUE;
+}
+
+/* Top of a row of a visible track, in content coordinates; -1 if hidden. */
+int
+st_timeline_layout_row_y (StTimelineLayout *self,
+                          guint             track,
+                          guint             row)
+{
+  gint index = st_timeline_layout_track_band (self, track);
+
+  if (index < 0)
+    return -1;
+  return g_array_index (self->bands, StBand, index).y + row * ST_LAYOUT_ROW_HEIGHT;
+}

@@ -1,0 +1,226 @@
+#define G_LOG_DOMAIN "strata-render"
+
+#include "config.h"
+
+#include "st-format.h"
+#include "st-sort.h"
+#include "st-time-ruler.h"
+#include "st-timeline-overlay.h"
+#include "st-trace-query.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+static void
+set_color (cairo_t       *cr,
+           const StColor *c,
+           double         alpha)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
+}
+
+static void
+draw_span (cairo_t          *cr,
+           const StViewport *vp,
+           const StColor    *color,
+           gint64            start,
+           gint64            end,
+           double            fill)
+{
+  double x0 = st_viewport_x_at (vp, start), x1 = st_viewport_x_at (vp, end);
+
+  set_color (cr, color, fill);
+  cairo_rectangle (cr, x0, ST_RULER_HEIGHT, MAX (1, x1 - x0), vp->height - ST_RULER_HEIGHT);
+  cairo_fill (cr);
+  set_color (cr, color, 1.0);
+  cairo_rectangle (cr, floor (x0), 0, 1, vp->height);
+  cairo_rectangle (cr, floor (x1), 0, 1, vp->height);
+  cairo_fill (cr);
+}
+
+/* The measured duration, on the ruler between the two lines. */
+static void
+draw_timing (StTimelineRenderer *self,
+             cairo_t            *cr,
+             const StViewport   *vp,
+             gint64              start,
+             gint64              end)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  double x0 = st_viewport_x_at (vp, start), x1 = st_viewport_x_at (vp, end);
+  g_autofree char *text = st_format_duration (end - start);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  int w, h;
+
+  draw_span (cr, vp, &p->timing, start, end, 0.08);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  set_color (cr, &p->timing, 1.0);
+  cairo_rectangle (cr, (x0 + x1) / 2 - w / 2.0 - 4, 2, w + 8, h + 2);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, p->dark ? 0 : 1, p->dark ? 0 : 1, p->dark ? 0 : 1);
+  cairo_move_to (cr, (x0 + x1) / 2 - w / 2.0, 3);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+static void
+outline (StTimelineRenderer *self,
+         cairo_t            *cr,
+         const StViewport   *vp,
+         StEventRef          ref,
+         double              width)
+{
+  cairo_rectangle_t r;
+
+  if (!st_timeline_renderer_event_rect (self, vp, ref, &r))
+    return;
+  if (r.x + r.width < vp->gutter || r.x > vp->width || r.y + r.height < ST_RULER_HEIGHT ||
+      r.y > vp->height)
+    return;
+  cairo_rectangle (cr, r.x - width / 2, r.y - width / 2, r.width + width, r.height + width);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+/* An arrow from the start of one slice to the start of the other. */
+static void
+draw_flow (StTimelineRenderer *self,
+           cairo_t            *cr,
+           const StViewport   *vp,
+           const StFlow       *flow)
+{
+  cairo_rectangle_t a, b;
+  double x0, y0, x1, y1, dx;
+
+  if (!st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->from), &a) ||
+      !st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->to), &b))
+    return;
+  x0 = a.x;
+  y0 = a.y + a.height / 2;
+  x1 = b.x;
+  y1 = b.y + b.height / 2;
+  dx = MAX (20, fabs (x1 - x0) / 3);
+  cairo_move_to (cr, x0, y0);
+  cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+  cairo_stroke (cr);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - 7, y1 - 4);
+  cairo_line_to (cr, x1 - 7, y1 + 4);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+draw_selection_flows (StTimelineRenderer *self,
+                      cairo_t            *cr,
+                      const StViewport   *vp,
+                      StTrace            *trace,
+                      GArray             *selection)
+{
+  gsize n_all;
+  const StFlow *flows = st_trace_get_flows (trace, &n_all);
+  guint drawn = 0;
+
+  for (guint i = 0; i < selection->len && drawn < ST_OVERLAY_MAX_FLOWS; i++)
+    {
+      StEventRef ref = g_array_index (selection, StEventRef, i);
+      StSliceRef slice = { ref.track, ref.index };
+      for (int outgoing = 0; ref.kind == ST_EVENT_SLICE && outgoing < 2; outgoing++)
+        {
+          guint n;
+          const guint32 *f = st_trace_get_slice_flows (trace, slice, outgoing, &n);
+          for (guint k = 0; k < n; k++, drawn++)
+            draw_flow (self, cr, vp, &flows[f[k]]);
+        }
+    }
+}
+
+/* The flows to draw with "Flow events" on, at most ST_OVERLAY_MAX_FLOWS. */
+guint
+st_timeline_renderer_visible_flows (StTimelineRenderer *self,
+                                    const StViewport   *vp,
+                                    GArray             *out)
+{
+  StTrace *trace = st_timeline_renderer_get_trace (self);
+  return st_trace_get_flows_in_range (trace, vp->start, vp->end, ST_OVERLAY_MAX_FLOWS, out);
+}
+
+static void
+draw_all_flows (StTimelineRenderer *self,
+                cairo_t            *cr,
+                const StViewport   *vp)
+{
+  StTrace *trace = st_timeline_renderer_get_trace (self);
+  g_autoptr(GArray) visible = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gsize n;
+  const StFlow *flows = st_trace_get_flows (trace, &n);
+
+  st_timeline_renderer_visible_flows (self, vp, visible);
+  for (guint i = 0; i < visible->len; i++)
+    draw_flow (self, cr, vp, &flows[g_array_index (visible, guint32, i)]);
+}
+
+static void
+draw_drag (StTimelineRenderer *self,
+           cairo_t            *cr,
+           const StViewport   *vp,
+           const StOverlay    *o)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  double x0 = MIN (o->drag_x0, o->drag_x1), x1 = MAX (o->drag_x0, o->drag_x1);
+  double y0 = MIN (o->drag_y0, o->drag_y1), y1 = MAX (o->drag_y0, o->drag_y1);
+
+  if (o->drag == ST_DRAG_BOX)
+    {
+      set_color (cr, &p->accent, 0.15);
+      cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+      cairo_fill_preserve (cr);
+      set_color (cr, &p->accent, 1.0);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
+  else if (o->drag == ST_DRAG_RANGE)
+    draw_span (cr, vp, &p->accent, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1), 0.15);
+  else if (o->drag == ST_DRAG_TIMING)
+    draw_timing (self, cr, vp, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1));
+}
+
+/* Draws what goes over the slices, clipped below the ruler except for the
+ * timing label, which sits on the ruler. */
+void
+st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
+                                   cairo_t            *cr,
+                                   const StViewport   *vp,
+                                   const StOverlay    *o)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  StTrace *trace = st_timeline_renderer_get_trace (self);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, vp->gutter, 0, vp->width - vp->gutter, vp->height);
+  cairo_clip (cr);
+  if (o->has_marked)
+    draw_span (cr, vp, &p->marked, o->marked_start, o->marked_end, 1.0);
+  if (o->has_timing && o->drag != ST_DRAG_TIMING)
+    draw_timing (self, cr, vp, o->timing_start, o->timing_end);
+  cairo_rectangle (cr, vp->gutter, ST_RULER_HEIGHT, vp->width - vp->gutter, vp->height);
+  cairo_clip (cr);
+  set_color (cr, &p->flow, 1.0);
+  cairo_set_line_width (cr, 1.2);
+  if (o->all_flows)
+    draw_all_flows (self, cr, vp);
+  if (o->selection != NULL)
+    draw_selection_flows (self, cr, vp, trace, o->selection);
+  set_color (cr, &p->accent, 1.0);
+  for (guint i = 0; o->selection != NULL && i < o->selection->len; i++)
+    outline (self, cr, vp, g_array_index (o->selection, StEventRef, i), 2);
+  if (o->has_found)
+    outline (self, cr, vp, o->found, 3);
+  set_color (cr, &p->foreground, 0.8);
+  if (o->has_hover)
+    outline (self, cr, vp, o->hover, 1);
+  cairo_restore (cr);
+  if (o->drag != ST_DRAG_NONE)
+    draw_drag (self, cr, vp, o);
+}

@@ -1,0 +1,764 @@
+#define G_LOG_DOMAIN "strata-render"
+
+#include "config.h"
+
+#include "st-format.h"
+#include "st-label-cache.h"
+#include "st-row-lod.h"
+#include "st-time-ruler.h"
+#include "st-timeline-renderer.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+/* A label is tried on slices at least this wide: a few letters and "…". */
+#define LABEL_MIN_WIDTH 36.0
+#define NO_COLOR 0xff
+
+typedef struct
+{
+  double     x;
+  double     y;
+  double     width;
+  StStringId name;
+  guint8     color;
+} Label;
+
+struct _StTimelineRenderer
+{
+  StTrace          *trace;
+  StTimelineLayout *layout;
+  StPalette         palette;
+  StLabelCache     *labels;
+  guint8           *name_colors; /* per string id, NO_COLOR until computed */
+  GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
+  GArray           *pending_labels;                  /* Label */
+};
+
+StTimelineRenderer *
+st_timeline_renderer_new (StTrace *trace)
+{
+  StTimelineRenderer *self = g_new0 (StTimelineRenderer, 1);
+  guint n = st_trace_get_n_strings (trace);
+
+  self->trace = g_object_ref (trace);
+  self->labels = st_label_cache_new ();
+  self->name_colors = g_malloc (MAX (1, n));
+  memset (self->name_colors, NO_COLOR, MAX (1, n));
+  for (guint i = 0; i < ST_PALETTE_N_SLICE_COLORS; i++)
+    self->rects[i] = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  self->pending_labels = g_array_new (FALSE, FALSE, sizeof (Label));
+  st_palette_init_default (&self->palette, FALSE);
+  return self;
+}
+
+void
+st_timeline_renderer_free (StTimelineRenderer *self)
+{
+  if (self == NULL)
+    return;
+  for (guint i = 0; i < ST_PALETTE_N_SLICE_COLORS; i++)
+    g_array_unref (self->rects[i]);
+  g_array_unref (self->pending_labels);
+  g_free (self->name_colors);
+  st_label_cache_free (self->labels);
+  g_object_unref (self->trace);
+  g_free (self);
+}
+
+/* The layout stays the caller's; it must outlive its use here. */
+void
+st_timeline_renderer_set_layout (StTimelineRenderer *self,
+                                 StTimelineLayout   *layout)
+{
+  self->layout = layout;
+}
+
+StTrace *
+st_timeline_renderer_get_trace (StTimelineRenderer *self)
+{
+  return self->trace;
+}
+
+StTimelineLayout *
+st_timeline_renderer_get_layout (StTimelineRenderer *self)
+{
+  return self->layout;
+}
+
+void
+st_timeline_renderer_set_palette (StTimelineRenderer *self,
+                                  const StPalette    *palette)
+{
+  self->palette = *palette;
+}
+
+const StPalette *
+st_timeline_renderer_get_palette (StTimelineRenderer *self)
+{
+  return &self->palette;
+}
+
+void
+st_timeline_renderer_set_font (StTimelineRenderer         *self,
+                               const PangoFontDescription *font)
+{
+  st_label_cache_set_font (self->labels, font);
+}
+
+static guint8
+color_index (StTimelineRenderer *self,
+             StStringId          name)
+{
+  if (self->name_colors[name] == NO_COLOR)
+    {
+      const char *s = st_trace_get_string (self->trace, name);
+      self->name_colors[name] = (guint8) st_palette_color_index (s, strlen (s));
+    }
+  return self->name_colors[name];
+}
+
+/* The colour slices named @name are drawn in. */
+const StColor *
+st_timeline_renderer_name_color (StTimelineRenderer *self,
+                                 StStringId          name)
+{
+  return &self->palette.slices[color_index (self, name)];
+}
+
+double
+st_viewport_track_x (const StViewport *vp)
+{
+  return vp->gutter;
+}
+
+double
+st_viewport_track_width (const StViewport *vp)
+{
+  return MAX (1.0, vp->width - vp->gutter);
+}
+
+double
+st_viewport_x_at (const StViewport *vp,
+                  gint64            time)
+{
+  return vp->gutter + (double) (time - vp->start) / MAX (1, vp->end - vp->start) *
+         st_viewport_track_width (vp);
+}
+
+gint64
+st_viewport_time_at (const StViewport *vp,
+                     double            x)
+{
+  return vp->start + (gint64) ((x - vp->gutter) / st_viewport_track_width (vp) *
+                               (double) (vp->end - vp->start));
+}
+
+/* Content y (layout coordinates) of widget y. */
+double
+st_viewport_content_y (const StViewport *vp,
+                       double            y)
+{
+  return y - ST_RULER_HEIGHT + vp->scroll_y;
+}
+
+static void
+set_color (cairo_t       *cr,
+           const StColor *c)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
+
+static void
+add_rect (StTimelineRenderer *self,
+          guint8              color,
+          double              x,
+          double              y,
+          double              w,
+          double              h)
+{
+  cairo_rectangle_t r = { x, y, w, h };
+  g_array_append_val (self->rects[color], r);
+}
+
+static void
+flush_rects (StTimelineRenderer *self,
+             cairo_t            *cr)
+{
+  for (guint c = 0; c < ST_PALETTE_N_SLICE_COLORS; c++)
+    {
+      GArray *rects = self->rects[c];
+      if (rects->len == 0)
+        continue;
+      for (guint i = 0; i < rects->len; i++)
+        {
+          const cairo_rectangle_t *r = &g_array_index (rects, cairo_rectangle_t, i);
+          cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+        }
+      set_color (cr, &self->palette.slices[c]);
+      cairo_fill (cr);
+      g_array_set_size (rects, 0);
+    }
+}
+
+static void
+flush_labels (StTimelineRenderer *self,
+              cairo_t            *cr)
+{
+  for (guint i = 0; i < self->pending_labels->len; i++)
+    {
+      const Label *l = &g_array_index (self->pending_labels, Label, i);
+      set_color (cr, st_palette_text_on (&self->palette, &self->palette.slices[l->color]));
+      st_label_cache_draw (self->labels, cr, l->name, st_trace_get_string (self->trace, l->name),
+                           l->x, l->y, l->width);
+    }
+  g_array_set_size (self->pending_labels, 0);
+}
+
+/* Row drawing: runs come in by start; thinner than a pixel they pile into a
+ * pending fill that grows while the next one touches it. */
+
+typedef struct
+{
+  StTimelineRenderer *self;
+  const StTrack      *track;
+  double              x;      /* left of the track area */
+  double              x_end;  /* right of the track area */
+  double              y;
+  double              h;
+  gint64              t0;
+  double              scale;  /* px per ns */
+  gboolean            has;
+  int                 px0, px1;
+  guint32             rep;
+} Sink;
+
+static void
+emit (Sink   *k,
+      double  x0,
+      double  x1,
+      guint32 rep)
+{
+  const StSlice *s = &k->track->slices[rep];
+  guint8 color = color_index (k->self, s->name);
+
+  x0 = MAX (x0, k->x - 1);
+  x1 = MIN (x1, k->x_end + 1);
+  add_rect (k->self, color, x0, k->y, x1 - x0, k->h);
+  /* a run merged from many slices is not labelled with one of them */
+  if (x1 - x0 >= LABEL_MIN_WIDTH && s->dur * k->scale >= LABEL_MIN_WIDTH)
+    {
+      Label l = { MAX (x0, k->x) + 3, k->y + k->h / 2, MIN (x1, k->x_end) - MAX (x0, k->x) - 6,
+                  s->name, color };
+      g_array_append_val (k->self->pending_labels, l);
+    }
+}
+
+static void
+sink_flush (Sink *k)
+{
+  if (k->has)
+    emit (k, k->px0, k->px1, k->rep);
+  k->has = FALSE;
+}
+
+static inline void
+sink_run (Sink   *k,
+          gint64  start,
+          gint64  end,
+          guint32 rep)
+{
+  double x0 = k->x + (double) (start - k->t0) * k->scale;
+  double x1 = k->x + (double) (end - k->t0) * k->scale;
+  int ix;
+
+  if (x1 - x0 >= 1.0)
+    {
+      sink_flush (k);
+      emit (k, x0, x1, rep);
+      return;
+    }
+  ix = (int) floor (x0);
+  if (k->has && ix <= k->px1)
+    {
+      k->px1 = MAX (k->px1, ix + 1);
+      if (k->track->slices[rep].dur > k->track->slices[k->rep].dur)
+        k->rep = rep;
+      return;
+    }
+  sink_flush (k);
+  k->has = TRUE;
+  k->px0 = ix;
+  k->px1 = ix + 1;
+  k->rep = rep;
+}
+
+static void
+walk_level (Sink             *k,
+            const StLodLevel *level,
+            gint64            t1)
+{
+  guint a = 0, b = level->n;
+
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+      if (level->end[mid] < k->t0)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  for (guint i = a; i < level->n && level->start[i] <= t1; i++)
+    sink_run (k, level->start[i], level->end[i], level->rep[i]);
+}
+
+static void
+walk_slices (Sink   *k,
+             guint   lo,
+             guint   hi,
+             gint64  t1)
+{
+  const StSlice *s = k->track->slices;
+  guint a = lo, b = hi;
+
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+      if (s[mid].start + s[mid].dur < k->t0)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  for (guint i = a; i < hi && s[i].start <= t1; i++)
+    sink_run (k, s[i].start, s[i].start + s[i].dur, i);
+}
+
+static void
+draw_row (StTimelineRenderer *self,
+          const StTrack      *t,
+          guint               row,
+          double              y,
+          const StViewport   *vp)
+{
+  Sink k = { self, t, st_viewport_track_x (vp), vp->width, y + 1, ST_LAYOUT_ROW_HEIGHT - 2,
+             vp->start, st_viewport_track_width (vp) / MAX (1, vp->end - vp->start), FALSE, 0, 0, 0 };
+  const StLodLevel *level = t->row_lods ? st_row_lod_pick (&t->row_lods[row], 1.0 / k.scale) : NULL;
+
+  if (level != NULL)
+    walk_level (&k, level, vp->end);
+  else
+    walk_slices (&k, t->row_offsets[row], t->row_offsets[row + 1], vp->end);
+  sink_flush (&k);
+}
+
+/* Ticks, one per pixel column at most. */
+static void
+draw_instants (StTimelineRenderer *self,
+               const StTrack      *t,
+               double              y,
+               double              h,
+               const StViewport   *vp)
+{
+  double scale = st_viewport_track_width (vp) / MAX (1, vp->end - vp->start);
+  guint i = 0, n = t->n_instants;
+
+  while (i < n)
+    {
+      guint a = i, b = n;
+      gint64 from = i == 0 ? vp->start : st_viewport_time_at (vp, floor (st_viewport_x_at (vp, t->instants[i - 1].ts)) + 1);
+      double x;
+
+      while (a < b)
+        {
+          guint mid = a + (b - a) / 2;
+          if (t->instants[mid].ts < from)
+            a = mid + 1;
+          else
+            b = mid;
+        }
+      if (a >= n || t->instants[a].ts > vp->end)
+        break;
+      x = floor (st_viewport_track_x (vp) + (double) (t->instants[a].ts - vp->start) * scale);
+      add_rect (self, color_index (self, t->instants[a].name), x, y + 2, 2, h - 4);
+      i = a + 1;
+    }
+}
+
+/* Counters: per pixel column the min and max of its samples (whole blocks
+ * read from their summary), or the value held from the last sample. */
+
+typedef struct
+{
+  double min;
+  double max;
+  gboolean any;
+} Column;
+
+static guint
+first_sample_at (const StCounterSeries *s,
+                 guint                  from,
+                 gint64                 t)
+{
+  guint a = from, b = s->n_samples;
+
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+      if (s->ts[mid] < t)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
+
+static Column
+column_range (const StCounterSeries *s,
+              guint                  i,
+              guint                  j)
+{
+  Column c = { G_MAXDOUBLE, -G_MAXDOUBLE, i < j };
+
+  while (i < j)
+    {
+      if (i % ST_COUNTER_BLOCK == 0 && i + ST_COUNTER_BLOCK <= j)
+        {
+          c.min = MIN (c.min, s->block_min[i / ST_COUNTER_BLOCK]);
+          c.max = MAX (c.max, s->block_max[i / ST_COUNTER_BLOCK]);
+          i += ST_COUNTER_BLOCK;
+          continue;
+        }
+      c.min = MIN (c.min, s->values[i]);
+      c.max = MAX (c.max, s->values[i]);
+      i++;
+    }
+  return c;
+}
+
+static void
+draw_series (StTimelineRenderer    *self,
+             cairo_t               *cr,
+             const StCounterSeries *s,
+             double                 top,
+             double                 h,
+             double                 lo,
+             double                 hi,
+             const StViewport      *vp)
+{
+  int x0 = (int) st_viewport_track_x (vp), x1 = (int) vp->width;
+  const StColor *color = st_timeline_renderer_name_color (self, s->name);
+  double range = hi > lo ? hi - lo : 1.0;
+  guint i = first_sample_at (s, 0, vp->start);
+  double held = i > 0 ? s->values[i - 1] : NAN;
+
+  cairo_move_to (cr, x0, top + h);
+  for (int x = x0; x < x1; x++)
+    {
+      guint j = first_sample_at (s, i, st_viewport_time_at (vp, x + 1));
+      Column c = column_range (s, i, j);
+      double v = c.any ? c.max : held;
+
+      if (!isnan (v))
+        {
+          cairo_line_to (cr, x, top + h - (v - lo) / range * h);
+          cairo_line_to (cr, x + 1, top + h - (v - lo) / range * h);
+        }
+      else
+        cairo_line_to (cr, x + 1, top + h);
+      if (c.any)
+        held = s->values[j - 1];
+      i = j;
+    }
+  cairo_line_to (cr, x1, top + h);
+  cairo_close_path (cr);
+  cairo_set_source_rgba (cr, color->r, color->g, color->b, 0.55);
+  cairo_fill (cr);
+}
+
+static void
+draw_counter (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StTrack      *t,
+              double              y,
+              const StViewport   *vp)
+{
+  double lo = 0, hi = 0;
+
+  for (guint k = 0; k < t->n_series; k++)
+    {
+      lo = MIN (lo, t->series[k].min);
+      hi = MAX (hi, t->series[k].max);
+    }
+  for (guint k = 0; k < t->n_series; k++)
+    draw_series (self, cr, &t->series[k], y + 3, ST_LAYOUT_COUNTER_HEIGHT - 4, lo, hi, vp);
+}
+
+static void
+draw_track (StTimelineRenderer *self,
+            cairo_t            *cr,
+            const StBand       *band,
+            double              y,
+            const StViewport   *vp)
+{
+  const StTrack *t = st_trace_get_track (self->trace, band->track);
+  double area_top = ST_RULER_HEIGHT, area_bottom = vp->height;
+
+  if (t->kind == ST_TRACK_COUNTER)
+    {
+      draw_counter (self, cr, t, y, vp);
+      return;
+    }
+  if (t->kind == ST_TRACK_INSTANTS)
+    {
+      draw_instants (self, t, y, ST_LAYOUT_INSTANT_HEIGHT, vp);
+      return;
+    }
+  for (guint row = 0; row < t->n_rows; row++)
+    {
+      double ry = y + row * ST_LAYOUT_ROW_HEIGHT;
+      if (ry + ST_LAYOUT_ROW_HEIGHT >= area_top && ry <= area_bottom)
+        draw_row (self, t, row, ry, vp);
+    }
+  if (t->n_instants > 0)
+    draw_instants (self, t, y + MAX (1, t->n_rows) * ST_LAYOUT_ROW_HEIGHT, ST_LAYOUT_INSTANT_HEIGHT,
+                   vp);
+}
+
+/* The label column and the section headers. */
+
+static char *
+section_title (StTimelineRenderer *self,
+               const StBand       *band)
+{
+  g_autofree char *title = NULL;
+  const StProcess *p;
+  GString *s;
+
+  if (band->process == ST_NO_PROCESS)
+    return g_strdup ("Global");
+  p = st_trace_get_process (self->trace, band->process);
+  title = st_trace_dup_process_title (self->trace, band->process);
+  s = g_string_new (title);
+  if (p->labels != ST_STRING_EMPTY)
+    g_string_append_printf (s, " · %s", st_trace_get_string (self->trace, p->labels));
+  g_string_append_printf (s, " · pid %s", st_trace_get_string (self->trace, p->pid));
+  return g_string_free (s, FALSE);
+}
+
+static void
+draw_disclosure (cairo_t *cr,
+                 double   x,
+                 double   y,
+                 gboolean collapsed)
+{
+  if (collapsed)
+    {
+      cairo_move_to (cr, x, y - 4);
+      cairo_line_to (cr, x + 5, y);
+      cairo_line_to (cr, x, y + 4);
+    }
+  else
+    {
+      cairo_move_to (cr, x - 1, y - 2);
+      cairo_line_to (cr, x + 7, y - 2);
+      cairo_line_to (cr, x + 3, y + 3);
+    }
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+draw_section (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StBand       *band,
+              double              y,
+              const StViewport   *vp)
+{
+  g_autofree char *title = section_title (self, band);
+  PangoLayout *layout = st_label_cache_scratch (self->labels);
+  int th;
+
+  set_color (cr, &self->palette.header);
+  cairo_rectangle (cr, 0, y, vp->width, band->height);
+  cairo_fill (cr);
+  set_color (cr, &self->palette.grid);
+  cairo_rectangle (cr, 0, y + band->height - 1, vp->width, 1);
+  cairo_fill (cr);
+  set_color (cr, &self->palette.foreground);
+  draw_disclosure (cr, 8, y + band->height / 2.0, band->collapsed);
+  pango_layout_set_text (layout, title, -1);
+  pango_layout_set_width (layout, (int) (vp->width - 30) * PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_get_pixel_size (layout, NULL, &th);
+  cairo_move_to (cr, 22, y + (band->height - th) / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+}
+
+static void
+draw_track_label (StTimelineRenderer *self,
+                  cairo_t            *cr,
+                  const StBand       *band,
+                  double              y,
+                  const StViewport   *vp)
+{
+  const StTrack *t = st_trace_get_track (self->trace, band->track);
+  const char *name = st_trace_get_string (self->trace, t->name);
+  double line = t->kind == ST_TRACK_INSTANTS ? ST_LAYOUT_INSTANT_HEIGHT
+                : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
+                : ST_LAYOUT_ROW_HEIGHT;
+
+  set_color (cr, &self->palette.foreground);
+  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0, vp->gutter - 28);
+  if (t->kind == ST_TRACK_COUNTER)
+    {
+      double hi = 0;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      for (guint k = 0; k < t->n_series; k++)
+        hi = MAX (hi, t->series[k].max);
+      set_color (cr, &self->palette.dim);
+      g_snprintf (buf, sizeof buf, "max %.4g", hi);
+      /* keyed by its text, above the range of string ids */
+      st_label_cache_draw (self->labels, cr, (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24),
+                           buf, 20, y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
+    }
+}
+
+/* The first band at or below content y. */
+static guint
+first_visible_band (StTimelineLayout *layout,
+                    double            content_y)
+{
+  gint index = st_timeline_layout_band_at (layout, MAX (0, (int) content_y));
+  return index < 0 ? 0 : (guint) index;
+}
+
+typedef enum
+{
+  PASS_TRACKS,
+  PASS_SECTIONS,
+  PASS_LABELS,
+} Pass;
+
+static void
+draw_bands (StTimelineRenderer *self,
+            cairo_t            *cr,
+            const StViewport   *vp,
+            Pass                pass)
+{
+  guint n = st_timeline_layout_get_n_bands (self->layout);
+
+  for (guint i = first_visible_band (self->layout, vp->scroll_y); i < n; i++)
+    {
+      const StBand *band = st_timeline_layout_get_band (self->layout, i);
+      double y = ST_RULER_HEIGHT + band->y - vp->scroll_y;
+
+      if (y > vp->height)
+        break;
+      if (band->kind == ST_BAND_SECTION && pass == PASS_SECTIONS)
+        draw_section (self, cr, band, y, vp);
+      else if (band->kind == ST_BAND_TRACK && pass == PASS_LABELS)
+        draw_track_label (self, cr, band, y, vp);
+      else if (band->kind == ST_BAND_TRACK && pass == PASS_TRACKS)
+        draw_track (self, cr, band, y, vp);
+    }
+}
+
+static void
+clip (cairo_t *cr,
+      double   x,
+      double   y,
+      double   w,
+      double   h)
+{
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_clip (cr);
+}
+
+static void
+draw_grid (StTimelineRenderer *self,
+           cairo_t            *cr,
+           GArray             *ticks,
+           const StViewport   *vp)
+{
+  set_color (cr, &self->palette.grid);
+  for (guint i = 0; i < ticks->len; i++)
+    cairo_rectangle (cr, floor (g_array_index (ticks, StRulerTick, i).x), ST_RULER_HEIGHT, 1,
+                     vp->height - ST_RULER_HEIGHT);
+  cairo_fill (cr);
+}
+
+/* Draws the frame: tracks, section headers, the label column, the ruler. */
+void
+st_timeline_renderer_draw (StTimelineRenderer *self,
+                           cairo_t            *cr,
+                           const StViewport   *vp)
+{
+  double tx = st_viewport_track_x (vp), tw = st_viewport_track_width (vp);
+  g_autoptr(GArray) ticks = st_time_ruler_fit (st_label_cache_scratch (self->labels), vp->start,
+                                               vp->end, tx, tw);
+
+  g_return_if_fail (self->layout != NULL);
+
+  set_color (cr, &self->palette.background);
+  cairo_paint (cr);
+  clip (cr, tx, ST_RULER_HEIGHT, tw, vp->height - ST_RULER_HEIGHT);
+  draw_grid (self, cr, ticks, vp);
+  draw_bands (self, cr, vp, PASS_TRACKS);
+  flush_rects (self, cr);
+  flush_labels (self, cr);
+  cairo_restore (cr);
+
+  clip (cr, 0, ST_RULER_HEIGHT, vp->width, vp->height - ST_RULER_HEIGHT);
+  set_color (cr, &self->palette.gutter);
+  cairo_rectangle (cr, 0, ST_RULER_HEIGHT, vp->gutter, vp->height - ST_RULER_HEIGHT);
+  cairo_fill (cr);
+  draw_bands (self, cr, vp, PASS_SECTIONS);
+  cairo_restore (cr);
+  clip (cr, 0, ST_RULER_HEIGHT, vp->gutter - 1, vp->height - ST_RULER_HEIGHT);
+  draw_bands (self, cr, vp, PASS_LABELS);
+  cairo_restore (cr);
+  set_color (cr, &self->palette.grid);
+  cairo_rectangle (cr, vp->gutter - 1, 0, 1, vp->height);
+  cairo_fill (cr);
+
+  set_color (cr, &self->palette.gutter);
+  cairo_rectangle (cr, 0, 0, vp->gutter, ST_RULER_HEIGHT);
+  cairo_fill (cr);
+  st_time_ruler_draw (cr, st_label_cache_scratch (self->labels), &self->palette, ticks, tx, tw);
+}
+
+/* Where @ref is drawn, in picture coordinates; FALSE when its track is
+ * collapsed. A slice thinner than a pixel gets one pixel. */
+gboolean
+st_timeline_renderer_event_rect (StTimelineRenderer *self,
+                                 const StViewport   *vp,
+                                 StEventRef          ref,
+                                 cairo_rectangle_t  *rect)
+{
+  const StTrack *t = st_trace_get_track (self->trace, ref.track);
+  gint band_index = st_timeline_layout_track_band (self->layout, ref.track);
+  const StBand *band;
+  double y, x0, x1;
+
+  if (band_index < 0)
+    return FALSE;
+  band = st_timeline_layout_get_band (self->layout, band_index);
+  y = ST_RULER_HEIGHT + band->y - vp->scroll_y;
+  if (ref.kind == ST_EVENT_SLICE)
+    {
+      const StSlice *s = &t->slices[ref.index];
+      x0 = st_viewport_x_at (vp, s->start);
+      x1 = MAX (x0 + 1, st_viewport_x_at (vp, s->start + s->dur));
+      *rect = (cairo_rectangle_t) { x0, y + s->depth * ST_LAYOUT_ROW_HEIGHT + 1, x1 - x0,
+                                    ST_LAYOUT_ROW_HEIGHT - 2 };
+      return TRUE;
+    }
+  x0 = st_viewport_x_at (vp, t->instants[ref.index].ts);
+  if (t->kind != ST_TRACK_INSTANTS)
+    y += MAX (1, t->n_rows) * ST_LAYOUT_ROW_HEIGHT;
+  *rect = (cairo_rectangle_t) { x0 - 1, y + 1, 4, ST_LAYOUT_INSTANT_HEIGHT - 2 };
+  return TRUE;
+}
