@@ -14,7 +14,17 @@ typedef struct
                     char **argv);
 } StCliCommand;
 
-int st_cli_info (int    argc,
-                 char **argv);
+#include "st-trace.h"
+
+int      st_cli_info       (int          argc,
+                            char       **argv);
+int      st_cli_render     (int          argc,
+                            char       **argv);
+int      st_cli_search     (int          argc,
+                            char       **argv);
+
+StTrace *st_cli_load_trace (const char  *arg,
+                            guint        n_threads,
+                            GError     **error);
 
 G_END_DECLS

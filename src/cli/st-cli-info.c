@@ -310,15 +310,9 @@ st_cli_info (int    argc,
     }
   for (guint i = 0; files[i] != NULL; i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (files[i]);
-      g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-      g_autoptr(StTrace) trace = NULL;
       g_autoptr(GError) load_error = NULL;
+      g_autoptr(StTrace) trace = st_cli_load_trace (files[i], MAX (0, threads), &load_error);
 
-      st_trace_loader_set_display_name (loader, files[i]);
-      if (threads > 0)
-        st_trace_loader_set_n_threads (loader, threads);
-      trace = st_trace_loader_load (loader, NULL, &load_error);
       if (trace == NULL)
         {
           fprintf (stderr, "strata-cli: %s\n", load_error->message);
