@@ -138,8 +138,10 @@ static const struct
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.cancel", { "Escape", NULL } },
-  { "win.show-tracks", { "<Alt>1", NULL } },
-  { "win.show-warnings", { "<Alt>2", NULL } },
+  { "win.show-timeline", { "<Alt>1", NULL } },
+  { "win.show-tracks", { "<Alt>2", NULL } },
+  { "win.show-warnings", { "<Alt>3", NULL } },
+  { "win.find", { "<Control>f", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 

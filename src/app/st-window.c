@@ -3,12 +3,14 @@
 #include "config.h"
 
 #include "st-format.h"
+#include "st-timeline-page.h"
 #include "st-trace-loader.h"
 #include "st-track-list.h"
 #include "st-warning-list.h"
 #include "st-window.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 struct _StWindow
 {
@@ -27,6 +29,7 @@ struct _StWindow
   AdwStatusPage       *error_page;
   GtkProgressBar      *progress_bar;
   GtkBox              *facts_box;
+  StTimelinePage      *timeline_page;
   StTrackList         *track_list;
   StWarningList       *warning_list;
 };
@@ -50,7 +53,9 @@ show_page (StWindow   *self,
 
   gtk_stack_set_visible_child_name (self->main_stack, page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-timeline", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-tracks", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-warnings", profile);
 }
 
@@ -150,13 +155,15 @@ show_trace (StWindow *self)
 
   st_trace_get_warnings (self->trace, &n_warnings);
   set_titles (self, basename);
+  st_timeline_page_set_trace (self->timeline_page, self->trace);
   st_track_list_set_trace (self->track_list, self->trace);
   st_warning_list_set_trace (self->warning_list, self->trace);
   adw_view_stack_page_set_badge_number (self->warnings_page, n_warnings);
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
   show_facts (self);
-  adw_view_stack_set_visible_child_name (self->view_stack, "tracks");
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
   show_page (self, "profile");
+  gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
 }
 
 static void
@@ -350,10 +357,22 @@ show_view_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   StWindow *self = ST_WINDOW (widget);
+  const char *name = action_name + strlen ("win.show-");
 
-  adw_view_stack_set_visible_child_name (self->view_stack,
-                                         g_str_equal (action_name, "win.show-tracks") ? "tracks"
-                                                                                      : "warnings");
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+  if (g_str_equal (name, "timeline"))
+    gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_start_find (self->timeline_page);
 }
 
 static gboolean
@@ -425,6 +444,7 @@ st_window_class_init (StWindowClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_TIMELINE_PAGE);
   g_type_ensure (ST_TYPE_TRACK_LIST);
   g_type_ensure (ST_TYPE_WARNING_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-window.ui");
@@ -436,13 +456,16 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, StWindow, facts_box);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
 }
 

@@ -133,16 +133,20 @@ test_cancel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The keys of the shortcuts window are the ones the application binds. */
+/* Every action the shortcuts window lists has the keys the application
+ * binds, and those keys are the documented ones. */
 static void
 test_accels (void)
 {
   g_autoptr(StApplication) app = st_application_new ();
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_autoptr(GSList) objects = NULL;
   const char *pairs[][2] = {
-    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-tracks", "<Alt>1" },
-    { "win.show-warnings", "<Alt>2" }, { "win.show-help-overlay", "<Control>question" },
-    { "app.quit", "<Control>q" },
+    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-timeline", "<Alt>1" },
+    { "win.show-tracks", "<Alt>2" }, { "win.show-warnings", "<Alt>3" }, { "win.find", "<Control>f" },
+    { "win.show-help-overlay", "<Control>question" }, { "app.quit", "<Control>q" },
   };
+  guint listed = 0;
 
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_signal_emit_by_name (app, "startup");
@@ -151,6 +155,24 @@ test_accels (void)
       g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), pairs[i][0]);
       g_assert_true (g_strv_contains ((const char * const *) accels, pairs[i][1]));
     }
+  builder = gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
+  objects = gtk_builder_get_objects (builder);
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *action = NULL;
+      g_auto(GStrv) accels = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "action-name", &action, NULL);
+      if (action == NULL)
+        continue;
+      accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+      g_assert_nonnull (accels);
+      g_assert_nonnull (accels[0]);
+      listed++;
+    }
+  g_assert_cmpuint (listed, >=, 8);
 }
 
 int

@@ -1,0 +1,377 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-format.h"
+#include "st-timeline-page.h"
+#include "st-trace-search.h"
+
+#include <glib/gi18n.h>
+
+struct _StTimelinePage
+{
+  GtkWidget       parent_instance;
+
+  StSession      *session;
+  GCancellable   *find_cancellable;
+  GSimpleActionGroup *actions;
+
+  StTimelineView *view;
+  StDetailsPane  *details;
+  GtkSearchBar   *search_bar;
+  GtkSearchEntry *search_entry;
+  GtkCheckButton *args_check;
+  GtkLabel       *count_label;
+  GtkLabel       *range_label;
+  GtkToggleButton *find_button;
+  GtkScrollbar   *vscrollbar;
+  GtkScrollbar   *hscrollbar;
+};
+
+G_DEFINE_FINAL_TYPE (StTimelinePage, st_timeline_page, GTK_TYPE_WIDGET)
+
+/* The visible range, in the toolbar. */
+static void
+update_range_label (StTimelinePage *self)
+{
+  gint64 start, end;
+  g_autofree char *a = NULL, *b = NULL, *span = NULL, *text = NULL;
+
+  st_session_get_range (self->session, &start, &end);
+  a = st_format_duration (start);
+  b = st_format_duration (end);
+  span = st_format_duration (end - start);
+  text = g_strdup_printf (_("%s – %s (%s)"), a, b, span);
+  gtk_label_set_text (self->range_label, text);
+}
+
+static void
+update_count (StTimelinePage *self)
+{
+  GArray *found = st_session_get_find_results (self->session);
+  gint current = st_session_get_find_current (self->session);
+  g_autofree char *n = NULL, *text = NULL;
+
+  if (found == NULL)
+    {
+      gtk_label_set_text (self->count_label, "");
+      return;
+    }
+  if (found->len == 0)
+    {
+      gtk_label_set_text (self->count_label, _("No results"));
+      return;
+    }
+  n = st_format_count (found->len);
+  text = g_strdup_printf (_("%d of %s"), current + 1, n);
+  gtk_label_set_text (self->count_label, text);
+}
+
+static void
+on_found (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(StTimelinePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) found = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
+    return;
+  if (found == NULL)
+    {
+      gtk_label_set_text (self->count_label, error->message);
+      return;
+    }
+  st_session_set_find_results (self->session, found);
+  update_count (self);
+}
+
+typedef struct
+{
+  char       *pattern;
+  StFindFlags flags;
+} FindJob;
+
+static void
+find_job_free (gpointer data)
+{
+  FindJob *job = data;
+
+  g_free (job->pattern);
+  g_free (job);
+}
+
+static void
+find_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  FindJob *job = data;
+  GError *error = NULL;
+  GArray *found = st_trace_find (st_session_get_trace (ST_SESSION (source)), job->pattern,
+                                 job->flags, cancellable, NULL, NULL, &error);
+
+  if (found == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, found, (GDestroyNotify) g_array_unref);
+}
+
+/* Finds @pattern in the whole trace, on a thread; the results go to the
+ * session, which brings the first one into view. */
+void
+st_timeline_page_find (StTimelinePage *self,
+                       const char     *pattern,
+                       gboolean        in_args)
+{
+  g_autoptr(GTask) task = NULL;
+  FindJob *job;
+
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+  if (self->session == NULL)
+    return;
+  g_cancellable_cancel (self->find_cancellable);
+  g_clear_object (&self->find_cancellable);
+  if (pattern == NULL || *pattern == '\0')
+    {
+      st_session_set_find_results (self->session, NULL);
+      update_count (self);
+      return;
+    }
+  self->find_cancellable = g_cancellable_new ();
+  job = g_new0 (FindJob, 1);
+  job->pattern = g_strdup (pattern);
+  job->flags = in_args ? ST_FIND_ARGS : ST_FIND_NAMES;
+  gtk_label_set_text (self->count_label, _("Searching…"));
+  task = g_task_new (self->session, self->find_cancellable, on_found, g_object_ref (self));
+  g_task_set_task_data (task, job, find_job_free);
+  g_task_run_in_thread (task, find_thread);
+}
+
+static void
+refind (StTimelinePage *self)
+{
+  st_timeline_page_find (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                         gtk_check_button_get_active (self->args_check));
+}
+
+/* "12 of 3 051", "No results", "Searching…" or "". */
+const char *
+st_timeline_page_get_find_status (StTimelinePage *self)
+{
+  return gtk_label_get_text (self->count_label);
+}
+
+static void
+find_step (StTimelinePage *self,
+           int             direction)
+{
+  if (self->session != NULL && st_session_find_step (self->session, direction))
+    update_count (self);
+}
+
+static void
+find_next_action (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *parameter)
+{
+  find_step (ST_TIMELINE_PAGE (widget), g_str_equal (name, "page.find-next") ? 1 : -1);
+}
+
+/* Opens the find bar with its text selected. */
+void
+st_timeline_page_start_find (StTimelinePage *self)
+{
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *name,
+             GVariant   *parameter)
+{
+  st_timeline_page_start_find (ST_TIMELINE_PAGE (widget));
+}
+
+static gboolean
+on_entry_key (GtkEventControllerKey *controller,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              StTimelinePage        *self)
+{
+  if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) && (state & GDK_SHIFT_MASK))
+    {
+      find_step (self, -1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+on_entry_activate (StTimelinePage *self)
+{
+  find_step (self, 1);
+}
+
+static void
+on_stop_search (StTimelinePage *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/* Toolbar buttons act on the view from outside it: the stateless actions
+ * forward to the view's own, tool and flows are the session's properties. */
+static void
+forward_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  StTimelinePage *self = user_data;
+  g_autofree char *name = g_strconcat ("timeline.", g_action_get_name (G_ACTION (action)), NULL);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->view), name,
+                                      parameter ? g_variant_ref (parameter) : NULL);
+}
+
+static void
+build_actions (StTimelinePage *self)
+{
+  const GActionEntry forwarded[] = {
+    { "zoom-in", forward_action, "b" },
+    { "zoom-out", forward_action, "b" },
+    { "fit-all", forward_action },
+  };
+  g_autoptr(GPropertyAction) tool = g_property_action_new ("tool", self->session, "tool");
+  g_autoptr(GPropertyAction) flows = g_property_action_new ("show-flows", self->session, "show-flows");
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), forwarded, G_N_ELEMENTS (forwarded), self);
+  g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (tool));
+  g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (flows));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (self->actions));
+}
+
+/* Shows @trace (a new session: whole trace in view, nothing selected). */
+void
+st_timeline_page_set_trace (StTimelinePage *self,
+                            StTrace        *trace)
+{
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", NULL);
+  g_clear_object (&self->actions);
+  if (trace != NULL)
+    {
+      self->session = st_session_new (trace);
+      build_actions (self);
+      g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label), self);
+      g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label), self);
+      update_range_label (self);
+    }
+  st_timeline_view_set_session (self->view, self->session);
+  st_details_pane_set_session (self->details, self->session);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_label_set_text (self->count_label, "");
+}
+
+StSession *
+st_timeline_page_get_session (StTimelinePage *self)
+{
+  return self->session;
+}
+
+StTimelineView *
+st_timeline_page_get_view (StTimelinePage *self)
+{
+  return self->view;
+}
+
+StDetailsPane *
+st_timeline_page_get_details (StTimelinePage *self)
+{
+  return self->details;
+}
+
+static void
+st_timeline_page_dispose (GObject *object)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (object);
+  GtkWidget *child;
+
+  g_cancellable_cancel (self->find_cancellable);
+  g_clear_object (&self->find_cancellable);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  g_clear_object (&self->actions);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_TIMELINE_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (st_timeline_page_parent_class)->dispose (object);
+}
+
+static void
+st_timeline_page_class_init (StTimelinePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = st_timeline_page_dispose;
+  g_type_ensure (ST_TYPE_TIMELINE_VIEW);
+  g_type_ensure (ST_TYPE_DETAILS_PANE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-timeline-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, args_check);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, count_label);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, range_label);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, find_button);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
+  gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
+  gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "page.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "page.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "page.find-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "page.find-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK, "page.find-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK, "page.find-previous", NULL);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+st_timeline_page_init (StTimelinePage *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
+  gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  g_object_bind_property (self->find_button, "active", self->search_bar, "search-mode-enabled",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (refind), self);
+  g_signal_connect_swapped (self->args_check, "toggled", G_CALLBACK (refind), self);
+  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (on_entry_activate), self);
+  g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (on_stop_search), self);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
+}
+
+GtkWidget *
+st_timeline_page_new (void)
+{
+  return g_object_new (ST_TYPE_TIMELINE_PAGE, NULL);
+}

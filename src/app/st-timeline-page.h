@@ -1,0 +1,29 @@
+/* st-timeline-page.h: the timeline of a profile with its toolbar (tools,
+ * zoom, flow events), the find bar and the details pane. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-details-pane.h"
+#include "st-session.h"
+#include "st-timeline-view.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_TIMELINE_PAGE (st_timeline_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (StTimelinePage, st_timeline_page, ST, TIMELINE_PAGE, GtkWidget)
+
+GtkWidget      *st_timeline_page_new         (void);
+void            st_timeline_page_set_trace   (StTimelinePage *self,
+                                              StTrace        *trace);
+StSession      *st_timeline_page_get_session (StTimelinePage *self);
+StTimelineView *st_timeline_page_get_view    (StTimelinePage *self);
+StDetailsPane  *st_timeline_page_get_details (StTimelinePage *self);
+void            st_timeline_page_find        (StTimelinePage *self,
+                                              const char     *pattern,
+                                              gboolean        in_args);
+void            st_timeline_page_start_find  (StTimelinePage *self);
+const char     *st_timeline_page_get_find_status (StTimelinePage *self);
+
+G_END_DECLS

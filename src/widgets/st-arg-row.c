@@ -1,0 +1,189 @@
+#define G_LOG_DOMAIN "strata-widgets"
+
+#include "config.h"
+
+#include "st-arg-row.h"
+
+#include <glib/gi18n.h>
+
+/* Arrays and objects longer than this show their first items only. */
+#define MAX_CHILDREN 2000
+
+struct _StArgRow
+{
+  GObject     parent_instance;
+
+  char       *key;
+  char       *value;
+  GListStore *children;
+};
+
+G_DEFINE_FINAL_TYPE (StArgRow, st_arg_row, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_KEY,
+  PROP_VALUE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+st_arg_row_finalize (GObject *object)
+{
+  StArgRow *self = ST_ARG_ROW (object);
+
+  g_free (self->key);
+  g_free (self->value);
+  g_clear_object (&self->children);
+  G_OBJECT_CLASS (st_arg_row_parent_class)->finalize (object);
+}
+
+static void
+st_arg_row_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  StArgRow *self = ST_ARG_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KEY: g_value_set_string (value, self->key); break;
+    case PROP_VALUE: g_value_set_string (value, self->value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_arg_row_class_init (StArgRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = st_arg_row_finalize;
+  object_class->get_property = st_arg_row_get_property;
+  properties[PROP_KEY] = g_param_spec_string ("key", NULL, NULL, NULL,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VALUE] = g_param_spec_string ("value", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+st_arg_row_init (StArgRow *self)
+{
+}
+
+const char *
+st_arg_row_get_key (StArgRow *self)
+{
+  return self->key;
+}
+
+const char *
+st_arg_row_get_value (StArgRow *self)
+{
+  return self->value;
+}
+
+GListModel *
+st_arg_row_get_children (StArgRow *self)
+{
+  return self->children ? G_LIST_MODEL (self->children) : NULL;
+}
+
+static char *
+scalar_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_NULL (node))
+    return g_strdup ("null");
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      {
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+      }
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    default:
+      return g_strdup (json_node_get_string (node));
+    }
+}
+
+static StArgRow *row_new (const char *key,
+                          JsonNode   *node);
+
+static void
+add_children (StArgRow *self,
+              JsonNode *node)
+{
+  self->children = g_list_store_new (ST_TYPE_ARG_ROW);
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *key;
+      JsonNode *member;
+      guint n = 0;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &key, &member) && n++ < MAX_CHILDREN)
+        {
+          g_autoptr(StArgRow) child = row_new (key, member);
+          g_list_store_append (self->children, child);
+        }
+      self->value = g_strdup_printf (ngettext ("{%u key}", "{%u keys}", json_object_get_size (json_node_get_object (node))),
+                                     json_object_get_size (json_node_get_object (node)));
+      return;
+    }
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (node)) && i < MAX_CHILDREN; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("[%u]", i);
+      g_autoptr(StArgRow) child = row_new (key, json_array_get_element (json_node_get_array (node), i));
+      g_list_store_append (self->children, child);
+    }
+  self->value = g_strdup_printf (ngettext ("[%u item]", "[%u items]", json_array_get_length (json_node_get_array (node))),
+                                 json_array_get_length (json_node_get_array (node)));
+}
+
+static StArgRow *
+row_new (const char *key,
+         JsonNode   *node)
+{
+  StArgRow *self = g_object_new (ST_TYPE_ARG_ROW, NULL);
+
+  self->key = g_strdup (key);
+  if (JSON_NODE_HOLDS_OBJECT (node) || JSON_NODE_HOLDS_ARRAY (node))
+    add_children (self, node);
+  else
+    self->value = scalar_text (node);
+  return self;
+}
+
+/* The top-level keys of @args (an object), or one row for anything else. */
+GListModel *
+st_arg_row_new_model (JsonNode *args)
+{
+  GListStore *store = g_list_store_new (ST_TYPE_ARG_ROW);
+  g_autoptr(StArgRow) root = NULL;
+
+  if (args == NULL)
+    return G_LIST_MODEL (store);
+  if (!JSON_NODE_HOLDS_OBJECT (args))
+    {
+      g_autoptr(StArgRow) row = row_new ("args", args);
+      g_list_store_append (store, row);
+      return G_LIST_MODEL (store);
+    }
+  root = row_new ("args", args);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (root->children)); i++)
+    {
+      g_autoptr(GObject) child = g_list_model_get_item (G_LIST_MODEL (root->children), i);
+      g_list_store_append (store, child);
+    }
+  return G_LIST_MODEL (store);
+}

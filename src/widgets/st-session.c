@@ -1,0 +1,576 @@
+#define G_LOG_DOMAIN "strata-widgets"
+
+#include "config.h"
+
+#include "st-session.h"
+#include "st-trace-query.h"
+
+/* The narrowest view: a few nanoseconds per pixel is as deep as a trace in
+ * nanoseconds goes. */
+#define MIN_SPAN 50
+
+struct _StSession
+{
+  GObject     parent_instance;
+
+  StTrace    *trace;
+  gint64      start;
+  gint64      end;
+  StTool      tool;
+  GArray     *selection;  /* StEventRef */
+  gboolean    has_marked;
+  gint64      marked_start;
+  gint64      marked_end;
+  gboolean    has_timing;
+  gint64      timing_start;
+  gint64      timing_end;
+  gboolean    show_flows;
+  GHashTable *collapsed;  /* process index + 1 (0: global) */
+  GArray     *found;      /* StEventRef */
+  gint        found_current;
+};
+
+G_DEFINE_FINAL_TYPE (StSession, st_session, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_TRACE,
+  PROP_START,
+  PROP_END,
+  PROP_TOOL,
+  PROP_SHOW_FLOWS,
+  PROP_N_SELECTED,
+  PROP_N_FOUND,
+  PROP_FIND_CURRENT,
+  N_PROPS
+};
+
+enum
+{
+  SELECTION_CHANGED,
+  MARKS_CHANGED,
+  LAYOUT_CHANGED,
+  REVEAL,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+st_session_finalize (GObject *object)
+{
+  StSession *self = ST_SESSION (object);
+
+  g_clear_object (&self->trace);
+  g_array_unref (self->selection);
+  g_hash_table_unref (self->collapsed);
+  g_clear_pointer (&self->found, g_array_unref);
+  G_OBJECT_CLASS (st_session_parent_class)->finalize (object);
+}
+
+static void
+st_session_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  StSession *self = ST_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACE: g_value_set_object (value, self->trace); break;
+    case PROP_START: g_value_set_int64 (value, self->start); break;
+    case PROP_END: g_value_set_int64 (value, self->end); break;
+    case PROP_TOOL: g_value_set_int (value, self->tool); break;
+    case PROP_SHOW_FLOWS: g_value_set_boolean (value, self->show_flows); break;
+    case PROP_N_SELECTED: g_value_set_uint (value, self->selection->len); break;
+    case PROP_N_FOUND: g_value_set_uint (value, self->found ? self->found->len : 0); break;
+    case PROP_FIND_CURRENT: g_value_set_int (value, self->found_current); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_session_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  StSession *self = ST_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACE:
+      self->trace = g_value_dup_object (value);
+      st_session_fit_all (self);
+      break;
+    case PROP_TOOL: st_session_set_tool (self, g_value_get_int (value)); break;
+    case PROP_SHOW_FLOWS: st_session_set_show_flows (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_session_class_init (StSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = st_session_finalize;
+  object_class->get_property = st_session_get_property;
+  object_class->set_property = st_session_set_property;
+
+  properties[PROP_TRACE] =
+    g_param_spec_object ("trace", NULL, NULL, ST_TYPE_TRACE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_START] = g_param_spec_int64 ("start", NULL, NULL, G_MININT64, G_MAXINT64, 0, ro);
+  properties[PROP_END] = g_param_spec_int64 ("end", NULL, NULL, G_MININT64, G_MAXINT64, 0, ro);
+  properties[PROP_TOOL] = g_param_spec_int ("tool", NULL, NULL, ST_TOOL_SELECT, ST_TOOL_TIMING,
+                                            ST_TOOL_SELECT, rw);
+  properties[PROP_SHOW_FLOWS] = g_param_spec_boolean ("show-flows", NULL, NULL, FALSE, rw);
+  properties[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_N_FOUND] = g_param_spec_uint ("n-found", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_FIND_CURRENT] = g_param_spec_int ("find-current", NULL, NULL, -1, G_MAXINT, -1, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MARKS_CHANGED] = g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[LAYOUT_CHANGED] = g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* track, index, kind of the event to bring into view vertically */
+  signals[REVEAL] = g_signal_new ("reveal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void
+st_session_init (StSession *self)
+{
+  self->selection = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  self->collapsed = g_hash_table_new (NULL, NULL);
+  self->found_current = -1;
+}
+
+StSession *
+st_session_new (StTrace *trace)
+{
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  return g_object_new (ST_TYPE_SESSION, "trace", trace, NULL);
+}
+
+StTrace *
+st_session_get_trace (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->trace;
+}
+
+/* The visible time range. */
+
+void
+st_session_get_range (StSession *self,
+                      gint64    *start,
+                      gint64    *end)
+{
+  *start = self->start;
+  *end = self->end;
+}
+
+gint64
+st_session_get_min_span (StSession *self)
+{
+  return MIN_SPAN;
+}
+
+static gint64
+max_span (StSession *self)
+{
+  return MAX (MIN_SPAN, st_trace_get_end_ns (self->trace)) * 11 / 10;
+}
+
+/* Sets the range, keeping it no narrower than MIN_SPAN, no wider than the
+ * trace (with a margin) and not far off either end. */
+void
+st_session_set_range (StSession *self,
+                      gint64     start,
+                      gint64     end)
+{
+  gint64 span = CLAMP (end - start, MIN_SPAN, max_span (self));
+  gint64 margin = span / 20, trace_end = st_trace_get_end_ns (self->trace);
+
+  /* no further past the trace's ends than a margin; a view wider than the
+   * trace is centred on it */
+  if (trace_end + 2 * margin >= span)
+    start = CLAMP (start, -margin, trace_end + margin - span);
+  else
+    start = (trace_end - span) / 2;
+  end = start + span;
+  if (start == self->start && end == self->end)
+    return;
+  self->start = start;
+  self->end = end;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_START]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_END]);
+}
+
+/* Zooms by @factor (< 1 in, > 1 out) keeping @anchor where it is. */
+void
+st_session_zoom (StSession *self,
+                 double     factor,
+                 gint64     anchor)
+{
+  gint64 span = self->end - self->start;
+  gint64 new_span = CLAMP ((gint64) (span * factor), MIN_SPAN, max_span (self));
+  double at = span > 0 ? (double) (anchor - self->start) / span : 0.5;
+
+  st_session_set_range (self, anchor - (gint64) (at * new_span),
+                        anchor - (gint64) (at * new_span) + new_span);
+}
+
+void
+st_session_pan (StSession *self,
+                gint64     delta)
+{
+  st_session_set_range (self, self->start + delta, self->end + delta);
+}
+
+/* The whole trace, with a little room at both ends. */
+void
+st_session_fit_all (StSession *self)
+{
+  gint64 end = MAX (MIN_SPAN, st_trace_get_end_ns (self->trace));
+
+  st_session_set_range (self, -end / 100, end + end / 100);
+}
+
+gboolean
+st_session_fit_selection (StSession *self)
+{
+  gint64 start, end, margin;
+
+  if (!st_session_get_selection_span (self, &start, &end))
+    return FALSE;
+  margin = MAX ((end - start) / 20, MIN_SPAN);
+  st_session_set_range (self, start - margin, end + margin);
+  return TRUE;
+}
+
+StTool
+st_session_get_tool (StSession *self)
+{
+  return self->tool;
+}
+
+void
+st_session_set_tool (StSession *self,
+                     StTool     tool)
+{
+  if (self->tool == tool)
+    return;
+  self->tool = tool;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
+}
+
+/* The selection. */
+
+GArray *
+st_session_get_selection (StSession *self)
+{
+  return self->selection;
+}
+
+static gint
+selection_index (StSession *self,
+                 StEventRef ref)
+{
+  for (guint i = 0; i < self->selection->len; i++)
+    if (st_event_equal (g_array_index (self->selection, StEventRef, i), ref))
+      return i;
+  return -1;
+}
+
+gboolean
+st_session_is_selected (StSession *self,
+                        StEventRef ref)
+{
+  return selection_index (self, ref) >= 0;
+}
+
+static void
+selection_changed (StSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SELECTED]);
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+static void
+apply (StSession   *self,
+       StEventRef   ref,
+       StSelectMode mode)
+{
+  gint at = selection_index (self, ref);
+
+  if (mode == ST_SELECT_TOGGLE && at >= 0)
+    g_array_remove_index (self->selection, at);
+  else if (at < 0)
+    g_array_append_val (self->selection, ref);
+}
+
+void
+st_session_select (StSession   *self,
+                   StEventRef   ref,
+                   StSelectMode mode)
+{
+  if (mode == ST_SELECT_REPLACE)
+    g_array_set_size (self->selection, 0);
+  apply (self, ref, mode);
+  selection_changed (self);
+}
+
+/* Selects @refs in one go (a box, every event of a name). */
+void
+st_session_select_many (StSession   *self,
+                        GArray      *refs,
+                        StSelectMode mode)
+{
+  if (mode == ST_SELECT_REPLACE)
+    {
+      g_array_set_size (self->selection, 0);
+      g_array_append_vals (self->selection, refs->data, refs->len);
+    }
+  else
+    for (guint i = 0; i < refs->len; i++)
+      apply (self, g_array_index (refs, StEventRef, i), mode);
+  selection_changed (self);
+}
+
+/* Every event named like @ref, on every track. */
+void
+st_session_select_same_name (StSession *self,
+                             StEventRef ref)
+{
+  StStringId name = st_event_get_name (self->trace, ref);
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+
+  for (guint t = 0; t < st_trace_get_n_tracks (self->trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (self->trace, t);
+      for (guint i = 0; i < track->n_slices; i++)
+        if (track->slices[i].name == name)
+          g_array_append_val (refs, ((StEventRef) { t, i, ST_EVENT_SLICE }));
+      for (guint i = 0; i < track->n_instants; i++)
+        if (track->instants[i].name == name)
+          g_array_append_val (refs, ((StEventRef) { t, i, ST_EVENT_INSTANT }));
+    }
+  st_session_select_many (self, refs, ST_SELECT_REPLACE);
+}
+
+void
+st_session_clear_selection (StSession *self)
+{
+  if (self->selection->len == 0)
+    return;
+  g_array_set_size (self->selection, 0);
+  selection_changed (self);
+}
+
+/* From the earliest start to the latest end of the selected events. */
+gboolean
+st_session_get_selection_span (StSession *self,
+                               gint64    *start,
+                               gint64    *end)
+{
+  if (self->selection->len == 0)
+    return FALSE;
+  *start = G_MAXINT64;
+  *end = G_MININT64;
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      StEventRef ref = g_array_index (self->selection, StEventRef, i);
+      gint64 s = st_event_get_start (self->trace, ref);
+      *start = MIN (*start, s);
+      *end = MAX (*end, s + st_event_get_duration (self->trace, ref));
+    }
+  return TRUE;
+}
+
+/* The marked range and the timing measurement. */
+
+gboolean
+st_session_get_marked (StSession *self,
+                       gint64    *start,
+                       gint64    *end)
+{
+  *start = self->marked_start;
+  *end = self->marked_end;
+  return self->has_marked;
+}
+
+/* Marks the selection's time range, or else the timing measurement. */
+gboolean
+st_session_mark_selection (StSession *self)
+{
+  gint64 start, end;
+
+  if (!st_session_get_selection_span (self, &start, &end) &&
+      !st_session_get_timing (self, &start, &end))
+    return FALSE;
+  self->has_marked = TRUE;
+  self->marked_start = start;
+  self->marked_end = end;
+  g_signal_emit (self, signals[MARKS_CHANGED], 0);
+  return TRUE;
+}
+
+void
+st_session_clear_marked (StSession *self)
+{
+  if (!self->has_marked)
+    return;
+  self->has_marked = FALSE;
+  g_signal_emit (self, signals[MARKS_CHANGED], 0);
+}
+
+gboolean
+st_session_get_timing (StSession *self,
+                       gint64    *start,
+                       gint64    *end)
+{
+  *start = self->timing_start;
+  *end = self->timing_end;
+  return self->has_timing;
+}
+
+/* The measurement stays until the next one. */
+void
+st_session_set_timing (StSession *self,
+                       gint64     start,
+                       gint64     end)
+{
+  self->has_timing = TRUE;
+  self->timing_start = MIN (start, end);
+  self->timing_end = MAX (start, end);
+  g_signal_emit (self, signals[MARKS_CHANGED], 0);
+}
+
+gboolean
+st_session_get_show_flows (StSession *self)
+{
+  return self->show_flows;
+}
+
+void
+st_session_set_show_flows (StSession *self,
+                           gboolean   show)
+{
+  if (self->show_flows == show)
+    return;
+  self->show_flows = show;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_FLOWS]);
+}
+
+/* Collapsed sections, keyed by process index + 1 (0: the global section). */
+
+GHashTable *
+st_session_get_collapsed (StSession *self)
+{
+  return self->collapsed;
+}
+
+static guint
+section_key (guint process)
+{
+  return process == ST_NO_PROCESS ? 0 : process + 1;
+}
+
+void
+st_session_toggle_section (StSession *self,
+                           guint      process)
+{
+  gpointer key = GUINT_TO_POINTER (section_key (process));
+
+  if (!g_hash_table_remove (self->collapsed, key))
+    g_hash_table_add (self->collapsed, key);
+  g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
+}
+
+void
+st_session_expand_section (StSession *self,
+                           guint      process)
+{
+  if (g_hash_table_remove (self->collapsed, GUINT_TO_POINTER (section_key (process))))
+    g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
+}
+
+/* Find. */
+
+/* Takes the results (StEventRef in time order); the first is current. */
+void
+st_session_set_find_results (StSession *self,
+                             GArray    *results)
+{
+  g_clear_pointer (&self->found, g_array_unref);
+  self->found = results ? g_array_ref (results) : NULL;
+  self->found_current = -1;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_FOUND]);
+  if (self->found != NULL && self->found->len > 0)
+    st_session_find_step (self, 1);
+  else
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIND_CURRENT]);
+}
+
+GArray *
+st_session_get_find_results (StSession *self)
+{
+  return self->found;
+}
+
+gint
+st_session_get_find_current (StSession *self)
+{
+  return self->found_current;
+}
+
+/* Moves to the next (1) or previous (-1) result, wrapping around, selects
+ * it and brings it into view. */
+gboolean
+st_session_find_step (StSession *self,
+                      int        direction)
+{
+  gint n = self->found ? (gint) self->found->len : 0;
+  StEventRef ref;
+
+  if (n == 0)
+    return FALSE;
+  if (self->found_current < 0)
+    self->found_current = direction > 0 ? 0 : n - 1;
+  else
+    self->found_current = (self->found_current + (direction > 0 ? 1 : -1) + n) % n;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIND_CURRENT]);
+  ref = g_array_index (self->found, StEventRef, self->found_current);
+  st_session_select (self, ref, ST_SELECT_REPLACE);
+  st_session_reveal (self, ref);
+  return TRUE;
+}
+
+/* Centres @ref in time (zooming out if it is wider than most of the view),
+ * opens its section and asks the views to scroll to it. */
+void
+st_session_reveal (StSession *self,
+                   StEventRef ref)
+{
+  gint64 start = st_event_get_start (self->trace, ref);
+  gint64 dur = st_event_get_duration (self->trace, ref);
+  gint64 span = self->end - self->start;
+  guint process = st_trace_get_track (self->trace, ref.track)->process;
+
+  if (dur > span * 8 / 10)
+    span = dur * 5 / 4;
+  st_session_set_range (self, start + dur / 2 - span / 2, start + dur / 2 - span / 2 + span);
+  st_session_expand_section (self, process);
+  g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint) ref.kind);
+}

@@ -1,0 +1,103 @@
+/* st-session.h: what a person is looking at in a trace, apart from the
+ * trace itself: the visible time range, the tool, the selection, the marked
+ * range, the timing measurement, the find results, which sections are
+ * collapsed, whether all flows show. Widgets bind to it; actions call it.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_SESSION (st_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (StSession, st_session, ST, SESSION, GObject)
+
+typedef enum
+{
+  ST_TOOL_SELECT,
+  ST_TOOL_PAN,
+  ST_TOOL_ZOOM,
+  ST_TOOL_TIMING,
+} StTool;
+
+typedef enum
+{
+  ST_SELECT_REPLACE,
+  ST_SELECT_TOGGLE,
+  ST_SELECT_ADD,
+} StSelectMode;
+
+StSession        *st_session_new                (StTrace          *trace);
+StTrace          *st_session_get_trace          (StSession        *self);
+
+void              st_session_get_range          (StSession        *self,
+                                                 gint64           *start,
+                                                 gint64           *end);
+void              st_session_set_range          (StSession        *self,
+                                                 gint64            start,
+                                                 gint64            end);
+void              st_session_zoom               (StSession        *self,
+                                                 double            factor,
+                                                 gint64            anchor);
+void              st_session_pan                (StSession        *self,
+                                                 gint64            delta);
+void              st_session_fit_all            (StSession        *self);
+gboolean          st_session_fit_selection      (StSession        *self);
+gint64            st_session_get_min_span       (StSession        *self);
+
+StTool            st_session_get_tool           (StSession        *self);
+void              st_session_set_tool           (StSession        *self,
+                                                 StTool            tool);
+
+GArray           *st_session_get_selection      (StSession        *self);
+void              st_session_select             (StSession        *self,
+                                                 StEventRef        ref,
+                                                 StSelectMode      mode);
+void              st_session_select_many        (StSession        *self,
+                                                 GArray           *refs,
+                                                 StSelectMode      mode);
+void              st_session_select_same_name   (StSession        *self,
+                                                 StEventRef        ref);
+void              st_session_clear_selection    (StSession        *self);
+gboolean          st_session_is_selected        (StSession        *self,
+                                                 StEventRef        ref);
+gboolean          st_session_get_selection_span (StSession        *self,
+                                                 gint64           *start,
+                                                 gint64           *end);
+
+gboolean          st_session_get_marked         (StSession        *self,
+                                                 gint64           *start,
+                                                 gint64           *end);
+gboolean          st_session_mark_selection     (StSession        *self);
+void              st_session_clear_marked       (StSession        *self);
+gboolean          st_session_get_timing         (StSession        *self,
+                                                 gint64           *start,
+                                                 gint64           *end);
+void              st_session_set_timing         (StSession        *self,
+                                                 gint64            start,
+                                                 gint64            end);
+
+gboolean          st_session_get_show_flows     (StSession        *self);
+void              st_session_set_show_flows     (StSession        *self,
+                                                 gboolean          show);
+
+GHashTable       *st_session_get_collapsed      (StSession        *self);
+void              st_session_toggle_section     (StSession        *self,
+                                                 guint             process);
+void              st_session_expand_section     (StSession        *self,
+                                                 guint             process);
+
+void              st_session_set_find_results   (StSession        *self,
+                                                 GArray           *results);
+GArray           *st_session_get_find_results   (StSession        *self);
+gint              st_session_get_find_current   (StSession        *self);
+gboolean          st_session_find_step          (StSession        *self,
+                                                 int               direction);
+
+void              st_session_reveal             (StSession        *self,
+                                                 StEventRef        ref);
+
+G_END_DECLS

@@ -1,0 +1,38 @@
+/* st-timeline-view.h: the timeline of a session's trace, drawn by the
+ * renderer from snapshot(), with the keys, tools and mouse of the trace
+ * viewer: W/S zoom at the pointer, A/D pan, 1–4 tools, click and box
+ * selection, flows, the marked range and the timing measurement.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-session.h"
+#include "st-timeline-renderer.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_TIMELINE_VIEW (st_timeline_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (StTimelineView, st_timeline_view, ST, TIMELINE_VIEW, GtkWidget)
+
+GtkWidget     *st_timeline_view_new              (void);
+StSession     *st_timeline_view_get_session      (StTimelineView *self);
+void           st_timeline_view_set_session      (StTimelineView *self,
+                                                  StSession      *session);
+GtkAdjustment *st_timeline_view_get_vadjustment  (StTimelineView *self);
+GtkAdjustment *st_timeline_view_get_hadjustment  (StTimelineView *self);
+void           st_timeline_view_get_viewport     (StTimelineView *self,
+                                                  StViewport     *vp);
+gboolean       st_timeline_view_event_at         (StTimelineView *self,
+                                                  double          x,
+                                                  double          y,
+                                                  StEventRef     *out);
+gboolean       st_timeline_view_event_bounds     (StTimelineView *self,
+                                                  StEventRef      ref,
+                                                  graphene_rect_t *bounds);
+void           st_timeline_view_set_pointer      (StTimelineView *self,
+                                                  double          x,
+                                                  double          y);
+
+G_END_DECLS
