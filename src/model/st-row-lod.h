@@ -1,12 +1,14 @@
 /* st-row-lod.h: level of detail for one row of slices.
  *
- * Level k merges the slices of the row into runs wherever the gap between
- * them is shorter than gap_k (gap_k grows 4× per level). A level is kept
- * only when it has at most half the runs of the last kept one, so the
- * pyramid costs at most as many runs as the row has slices. To draw at r ns
- * per pixel, take the coarsest level whose gap is at most r: the gaps it
- * hides are narrower than a pixel, and its runs are at least r/4 apart, so
- * a frame walks a few runs per pixel column whatever the zoom.
+ * Level k merges neighbouring slices of the row into runs wherever the gap
+ * between them is shorter than gap_k and the merged run stays shorter than
+ * gap_k (gap_k grows 4x per level); a slice longer than that keeps its own
+ * run. A level is kept only when it has at most half the runs of the last
+ * kept one, so the pyramid costs at most as many runs as the row has
+ * slices. To draw at r ns per pixel, take the coarsest level whose gap is at
+ * most r: the gaps it hides and the runs it merges are thinner than a pixel,
+ * and any two runs apart from their neighbour span at least gap_k, so a
+ * frame walks a few runs per pixel column whatever the zoom.
  */
 #pragma once
 
@@ -14,9 +16,8 @@
 
 G_BEGIN_DECLS
 
-/* StRowLod's levels are finest first; a level's runs are separated by at
- * least its gap, and rep is the longest slice of each run (an index into the
- * track's slices). */
+/* StRowLod's levels are finest first; rep is the longest slice of each run
+ * (an index into the track's slices). */
 
 void              st_row_lod_build      (StRowLod      *lod,
                                          const StSlice *slices,
