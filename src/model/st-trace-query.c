@@ -60,10 +60,11 @@ st_trace_find_slice_at (StTrace    *self,
     return FALSE;
   lo = t->row_offsets[row];
   hi = t->row_offsets[row + 1];
-  i = last_starting_before (t->slices, lo, hi, time + slop);
-  /* the candidates are the slice starting last before the point and its
-   * neighbours; rows do not overlap, so farther ones are farther away */
-  for (gint64 k = MAX ((gint64) lo, i - 1); k <= MIN ((gint64) hi - 1, i + 1); k++)
+  i = last_starting_before (t->slices, lo, hi, time);
+  /* the candidates are the slice starting last at or before the point and
+   * the one after it: a row's slices do not overlap, so their ends are in
+   * order too, and every other slice is farther away */
+  for (gint64 k = MAX ((gint64) lo, i); k <= MIN ((gint64) hi - 1, i + 1); k++)
     {
       gint64 d = distance (&t->slices[k], time);
       if (d <= slop && d < best_distance)
