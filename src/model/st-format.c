@@ -4,6 +4,8 @@
 
 #include "st-format.h"
 
+#include <math.h>
+
 /* "0 ns", "850 ns", "12.5 µs", "3.27 ms", "1.204 s": three significant
  * digits or more, the unit chosen so that the number is at least 1. */
 char *
@@ -40,4 +42,22 @@ st_format_count (guint64 n)
       g_string_append_c (out, digits[i]);
     }
   return g_string_free (out, FALSE);
+}
+
+/* A counter's value in at most four significant digits with an SI prefix:
+ * 10240 as "10.24 k", 0.5 as "0.5", 3.2e9 as "3.2 G". */
+char *
+st_format_quantity (double value)
+{
+  static const char *prefixes[] = { "", " k", " M", " G", " T", " P" };
+  double a = fabs (value);
+  guint p = 0;
+
+  while (a >= 1000 && p + 1 < G_N_ELEMENTS (prefixes))
+    {
+      a /= 1000;
+      value /= 1000;
+      p++;
+    }
+  return g_strdup_printf ("%.4g%s", value, prefixes[p]);
 }

@@ -8,5 +8,6 @@ G_BEGIN_DECLS
 
 char *st_format_duration (gint64  ns);
 char *st_format_count    (guint64 n);
+char *st_format_quantity (double  value);
 
 G_END_DECLS

@@ -206,10 +206,13 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
     draw_timing (self, cr, vp, o->timing_start, o->timing_end);
   cairo_rectangle (cr, vp->gutter, ST_RULER_HEIGHT, vp->width - vp->gutter, vp->height);
   cairo_clip (cr);
-  set_color (cr, &p->flow, 1.0);
-  cairo_set_line_width (cr, 1.2);
+  /* every visible flow faint, the selection's in the accent colour on top */
+  set_color (cr, &p->flow, 0.5);
+  cairo_set_line_width (cr, 1.0);
   if (o->all_flows)
     draw_all_flows (self, cr, vp);
+  set_color (cr, &p->accent, 1.0);
+  cairo_set_line_width (cr, 1.5);
   if (o->selection != NULL)
     draw_selection_flows (self, cr, vp, trace, o->selection);
   set_color (cr, &p->accent, 1.0);

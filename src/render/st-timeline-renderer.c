@@ -2,11 +2,12 @@
 
 #include "config.h"
 
+#include "st-timeline-renderer.h"
+
 #include "st-format.h"
 #include "st-label-cache.h"
 #include "st-row-lod.h"
 #include "st-time-ruler.h"
-#include "st-timeline-renderer.h"
 
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -614,11 +615,12 @@ draw_track_label (StTimelineRenderer *self,
   if (t->kind == ST_TRACK_COUNTER)
     {
       double hi = 0;
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *value = NULL, *buf = NULL;
       for (guint k = 0; k < t->n_series; k++)
         hi = MAX (hi, t->series[k].max);
       set_color (cr, &self->palette.dim);
-      g_snprintf (buf, sizeof buf, "max %.4g", hi);
+      value = st_format_quantity (hi);
+      buf = g_strdup_printf ("max %s", value);
       /* keyed by its text, above the range of string ids */
       st_label_cache_draw (self->labels, cr, (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24),
                            buf, 20, y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
