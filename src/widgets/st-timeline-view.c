@@ -544,19 +544,20 @@ toggle_section_at (StTimelineView *self,
   return TRUE;
 }
 
-static void
-on_click_released (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   StTimelineView  *self)
+/* What a click of the primary button at @x, @y does: select the event
+ * there (Ctrl toggles it in the selection, Shift adds it; a double click
+ * selects every event of its name), open or close a section, or clear the
+ * selection on empty space. */
+void
+st_timeline_view_click (StTimelineView  *self,
+                        double           x,
+                        double           y,
+                        int              n_press,
+                        GdkModifierType  state)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   StEventRef ref;
 
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (self->moved) /* the end of a drag, not a click */
-    return;
+  g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == NULL || toggle_section_at (self, y))
     return;
   if (!st_timeline_view_event_at (self, x, y, &ref))
@@ -571,6 +572,20 @@ on_click_released (GtkGestureClick *gesture,
     st_session_select (self->session, ref,
                        state & GDK_CONTROL_MASK ? ST_SELECT_TOGGLE
                        : state & GDK_SHIFT_MASK ? ST_SELECT_ADD : ST_SELECT_REPLACE);
+}
+
+static void
+on_click_released (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   StTimelineView  *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->moved) /* the end of a drag, not a click */
+    return;
+  st_timeline_view_click (self, x, y, n_press,
+                          gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
 }
 
 /* Adds the slices of one row that overlap [t0, t1]. */
@@ -750,6 +765,37 @@ on_drag_end (GtkGestureDrag *gesture,
     finish_drag (self, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
   self->drag = ST_DRAG_NONE;
   self->dragging_pan = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* What a drag of the primary button from @x0, @y0 to @x1, @y1 does in the
+ * session's tool: select the events in the box, zoom to the time range,
+ * measure it, or pan. */
+void
+st_timeline_view_drag (StTimelineView  *self,
+                       double           x0,
+                       double           y0,
+                       double           x1,
+                       double           y1,
+                       GdkModifierType  state)
+{
+  g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
+  if (self->session == NULL)
+    return;
+  if (st_session_get_tool (self->session) == ST_TOOL_PAN)
+    {
+      start_pan (self);
+      pan_by (self, x1 - x0, y1 - y0);
+      self->dragging_pan = FALSE;
+      return;
+    }
+  self->drag = drag_kind_for_tool (st_session_get_tool (self->session));
+  self->drag_x0 = x0;
+  self->drag_y0 = y0;
+  self->drag_x1 = x1;
+  self->drag_y1 = y1;
+  finish_drag (self, state);
+  self->drag = ST_DRAG_NONE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

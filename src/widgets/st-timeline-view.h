@@ -34,5 +34,16 @@ gboolean       st_timeline_view_event_bounds     (StTimelineView *self,
 void           st_timeline_view_set_pointer      (StTimelineView *self,
                                                   double          x,
                                                   double          y);
+void           st_timeline_view_click            (StTimelineView *self,
+                                                  double          x,
+                                                  double          y,
+                                                  int             n_press,
+                                                  GdkModifierType state);
+void           st_timeline_view_drag             (StTimelineView *self,
+                                                  double          x0,
+                                                  double          y0,
+                                                  double          x1,
+                                                  double          y1,
+                                                  GdkModifierType state);
 
 G_END_DECLS

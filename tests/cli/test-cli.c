@@ -1,9 +1,11 @@
-/* strata-cli as scripts use it: the JSON of `info`, one line on stderr and
- * exit 1 for a file it cannot read, exit 2 for a usage error. */
+/* strata-cli as scripts use it: the JSON of `info` and `search`, the
+ * pictures of `render`, one line on stderr and exit 1 for a file it cannot
+ * read, exit 2 for a usage error. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sys/wait.h>
 
@@ -193,6 +195,142 @@ test_usage_errors (void)
   g_assert_nonnull (strstr (help.out, "--json"));
 }
 
+static JsonArray *
+parse_array (JsonParser *parser,
+             const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_array (json_parser_get_root (parser));
+}
+
+static void
+assert_match (JsonArray  *matches,
+              guint       i,
+              const char *name,
+              const char *track,
+              gint64      start_ns,
+              gint64      dur_ns)
+{
+  JsonObject *m = json_array_get_object_element (matches, i);
+
+  g_assert_cmpstr (json_object_get_string_member (m, "name"), ==, name);
+  g_assert_cmpstr (json_object_get_string_member (m, "track"), ==, track);
+  g_assert_cmpint (json_object_get_int_member (m, "start_ns"), ==, start_ns);
+  g_assert_cmpint (json_object_get_int_member (m, "dur_ns"), ==, dur_ns);
+}
+
+/* Names match whatever their case; times are ns from the trace's start. */
+static void
+test_search_json (void)
+{
+  g_autofree char *path = data_path ("real", "catapult_trivial_trace.json");
+  g_auto(Run) run = { 0 };
+  g_auto(Run) none = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *matches;
+
+  run_cli (&run, "search", "--json", path, "B", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  matches = parse_array (parser, run.out);
+  g_assert_cmpuint (json_array_get_length (matches), ==, 1);
+  /* b: B at 9629 µs, E at 9631 µs; the trace starts at 9524 µs */
+  assert_match (matches, 0, "b", "Process 52 / Thread 53", 105000, 2000);
+
+  run_cli (&none, "search", "--json", path, "nothing like it", NULL);
+  g_assert_cmpint (none.status, ==, 0);
+  g_assert_cmpuint (json_array_get_length (parse_array (parser, none.out)), ==, 0);
+}
+
+/* --args also looks inside each event's args, nested ones too, in start
+ * order; without it only names count. */
+static void
+test_search_args (void)
+{
+  g_autofree char *path = data_path ("edge", "search-args.json");
+  g_auto(Run) names = { 0 };
+  g_auto(Run) args = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *matches;
+
+  run_cli (&names, "search", "--json", path, "needle", NULL);
+  g_assert_cmpint (names.status, ==, 0);
+  matches = parse_array (parser, names.out);
+  g_assert_cmpuint (json_array_get_length (matches), ==, 1);
+  assert_match (matches, 0, "Needle op", "Process 1 / Thread 1", 10000, 5000);
+
+  run_cli (&args, "search", "--args", "--json", path, "needle", NULL);
+  g_assert_cmpint (args.status, ==, 0);
+  matches = parse_array (parser, args.out);
+  g_assert_cmpuint (json_array_get_length (matches), ==, 3);
+  assert_match (matches, 0, "matmul", "Process 1 / Thread 1", 0, 5000);
+  assert_match (matches, 1, "Needle op", "Process 1 / Thread 1", 10000, 5000);
+  assert_match (matches, 2, "other", "Process 1 / Thread 2", 20000, 5000);
+}
+
+/* The width and height a PNG file says it has. */
+static void
+png_size (const char *path,
+          guint      *width,
+          guint      *height)
+{
+  g_autofree guint8 *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  *width = GUINT32_FROM_BE (*(guint32 *) (data + 16));
+  *height = GUINT32_FROM_BE (*(guint32 *) (data + 20));
+}
+
+/* render writes a PNG of the asked size; the dark style is another picture;
+ * a bad size or range is a usage error, an unreadable profile exit 1, and
+ * neither leaves a file behind. */
+static void
+test_render (void)
+{
+  g_autofree char *path = data_path ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  g_autofree char *broken = data_path ("bad", "broken-first-event.json");
+  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", NULL);
+  g_autofree char *light = g_build_filename (dir, "light.png", NULL);
+  g_autofree char *dark = g_build_filename (dir, "dark.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.png", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) run_dark = { 0 };
+  g_auto(Run) bad_size = { 0 };
+  g_auto(Run) bad_range = { 0 };
+  g_auto(Run) unreadable = { 0 };
+  gsize la = 0, lb = 0;
+  guint w, h;
+
+  run_cli (&run, "render", path, "-o", light, "--size", "800x500", "--range", "0:2000000", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  png_size (light, &w, &h);
+  g_assert_cmpuint (w, ==, 800);
+  g_assert_cmpuint (h, ==, 500);
+  run_cli (&run_dark, "render", path, "-o", dark, "--size", "800x500", "--range", "0:2000000", "--dark", NULL);
+  g_assert_cmpint (run_dark.status, ==, 0);
+  g_assert_true (g_file_get_contents (light, &a, &la, NULL));
+  g_assert_true (g_file_get_contents (dark, &b, &lb, NULL));
+  g_assert_false (la == lb && memcmp (a, b, la) == 0);
+
+  run_cli (&bad_size, "render", path, "-o", bad, "--size", "800by500", NULL);
+  run_cli (&bad_range, "render", path, "-o", bad, "--range", "500:100", NULL);
+  run_cli (&unreadable, "render", broken, "-o", bad, NULL);
+  g_assert_cmpint (bad_size.status, ==, 2);
+  g_assert_cmpint (bad_range.status, ==, 2);
+  g_assert_cmpint (unreadable.status, ==, 1);
+  g_assert_true (g_str_has_prefix (unreadable.err, "strata-cli: "));
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+  g_unlink (light);
+  g_unlink (dark);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -204,6 +342,9 @@ main (int   argc,
   g_test_add_func ("/cli/info/warnings", test_info_warnings);
   g_test_add_func ("/cli/info/several-files", test_several_files);
   g_test_add_func ("/cli/info/unreadable", test_unreadable_file);
+  g_test_add_func ("/cli/search/json", test_search_json);
+  g_test_add_func ("/cli/search/args", test_search_args);
+  g_test_add_func ("/cli/render", test_render);
   g_test_add_func ("/cli/usage", test_usage_errors);
 
   return g_test_run ();

@@ -1,0 +1,597 @@
+/* The timeline as a person drives it: keys at their physical positions,
+ * the tools, selection and its summary, find over the whole trace. Runs
+ * under Xvfb on the generated Kineto test trace (two ranks, two GPUs). */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-arg-row.h"
+#include "st-details-pane.h"
+#include "st-name-summary-row.h"
+#include "st-timeline-page.h"
+#include "st-trace-query.h"
+#include "st-window.h"
+
+/* Evdev keycodes (+8, as GDK reports them) of the keys' physical places. */
+#define KEYCODE_1 10
+#define KEYCODE_W 25
+#define KEYCODE_A 38
+#define KEYCODE_S 39
+#define KEYCODE_D 40
+
+typedef struct
+{
+  StWindow       *window;
+  StTimelinePage *page;
+  StTimelineView *view;
+  StSession      *session;
+  StTrace        *trace;
+} Fixture;
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done (or 20 s pass). */
+static void
+wait_until (gboolean (*done) (gpointer),
+            gpointer  data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (20, on_timeout, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (st_window_get_page (data), "loading");
+}
+
+static gboolean
+view_allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
+}
+
+static GtkWidget *
+find_child (GtkWidget *root,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+
+  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  st_window_open (f->window, file);
+  wait_until (loaded, f->window);
+  g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
+  f->page = ST_TIMELINE_PAGE (find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->view = st_timeline_page_get_view (f->page);
+  f->session = st_timeline_page_get_session (f->page);
+  f->trace = st_session_get_trace (f->session);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
+  wait_until (view_allocated, f->view);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+/* A key press as the view's key controller receives it. */
+static gboolean
+press_key (Fixture        *f,
+           guint           keyval,
+           guint           keycode,
+           GdkModifierType state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, keycode, state, &handled);
+    }
+  return handled;
+}
+
+/* Runs the action @widget (or an ancestor) binds to @trigger, as the key
+ * would. */
+static gboolean
+press_shortcut (GtkWidget  *widget,
+                const char *trigger)
+{
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+          if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+            {
+              g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+              g_autofree char *t = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (sc));
+              if (g_str_equal (t, trigger))
+                return gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), 0, w,
+                                                     gtk_shortcut_get_arguments (sc));
+            }
+        }
+    }
+  return FALSE;
+}
+
+static gint64
+span_of (Fixture *f)
+{
+  gint64 start, end;
+
+  st_session_get_range (f->session, &start, &end);
+  return end - start;
+}
+
+static gint64
+time_at (Fixture *f,
+         double   x)
+{
+  StViewport vp;
+
+  st_timeline_view_get_viewport (f->view, &vp);
+  return st_viewport_time_at (&vp, x);
+}
+
+/* The first slice of @name on the track named @track_name. */
+static StEventRef
+find_slice (Fixture    *f,
+            const char *track_name,
+            const char *name)
+{
+  for (guint t = 0; t < st_trace_get_n_tracks (f->trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (f->trace, t);
+
+      if (!g_str_equal (st_trace_get_string (f->trace, track->name), track_name))
+        continue;
+      for (guint i = 0; i < track->n_slices; i++)
+        if (g_str_equal (st_trace_get_string (f->trace, track->slices[i].name), name))
+          return (StEventRef) { t, i, ST_EVENT_SLICE };
+    }
+  g_assert_not_reached ();
+}
+
+/* W zooms in around the pointer: the time under it stays put; S zooms out;
+ * with Shift the step is bigger. The keys are physical: on AZERTY the key
+ * at W's place sends "z", and it still zooms in. */
+static void
+test_zoom_keys (Fixture       *f,
+                gconstpointer  data)
+{
+  double x = gtk_widget_get_width (GTK_WIDGET (f->view)) * 0.7;
+  gint64 anchor, span = span_of (f), step;
+
+  st_timeline_view_set_pointer (f->view, x, 200);
+  anchor = time_at (f, x);
+  g_assert_true (press_key (f, GDK_KEY_w, KEYCODE_W, 0));
+  g_assert_cmpint (span_of (f), <, span);
+  g_assert_cmpint (ABS (time_at (f, x) - anchor), <=, span_of (f) / 1000);
+  step = span - span_of (f);
+
+  span = span_of (f);
+  g_assert_true (press_key (f, GDK_KEY_z, KEYCODE_W, 0));
+  g_assert_cmpint (span_of (f), <, span);
+  g_assert_cmpint (ABS (time_at (f, x) - anchor), <=, span_of (f) / 1000);
+
+  span = span_of (f);
+  g_assert_true (press_key (f, GDK_KEY_s, KEYCODE_S, 0));
+  g_assert_cmpint (span_of (f), >, span);
+  g_assert_cmpint (ABS (time_at (f, x) - anchor), <=, span_of (f) / 1000);
+
+  st_session_fit_all (f->session);
+  span = span_of (f);
+  g_assert_true (press_key (f, GDK_KEY_W, KEYCODE_W, GDK_SHIFT_MASK));
+  g_assert_cmpint (span - span_of (f), >, step);
+}
+
+/* D pans right by part of the view, A back; the span does not change. */
+static void
+test_pan_keys (Fixture       *f,
+               gconstpointer  data)
+{
+  gint64 start, end, start2, end2;
+
+  st_session_set_range (f->session, 100000000, 200000000);
+  st_session_get_range (f->session, &start, &end);
+  g_assert_true (press_key (f, GDK_KEY_d, KEYCODE_D, 0));
+  st_session_get_range (f->session, &start2, &end2);
+  g_assert_cmpint (start2, >, start);
+  g_assert_cmpint (end2 - start2, ==, end - start);
+  g_assert_true (press_key (f, GDK_KEY_q, KEYCODE_A, 0)); /* A's place on AZERTY */
+  st_session_get_range (f->session, &start2, &end2);
+  g_assert_cmpint (start2, ==, start);
+}
+
+/* The target of the toolbar's tool toggle that is down, or -1. */
+static int
+active_tool_button (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      int found;
+
+      if (GTK_IS_TOGGLE_BUTTON (c) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (c)) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), "timeline.tool") == 0)
+        return g_variant_get_int32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (c)));
+      if ((found = active_tool_button (c)) >= 0)
+        return found;
+    }
+  return -1;
+}
+
+/* 1–4 (and !@#$, the same keys with Shift) choose Selection, Pan, Zoom,
+ * Timing; the toolbar's toggles follow. */
+static void
+test_tool_keys (Fixture       *f,
+                gconstpointer  data)
+{
+  const guint shifted[] = { GDK_KEY_exclam, GDK_KEY_at, GDK_KEY_numbersign, GDK_KEY_dollar };
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_true (press_key (f, GDK_KEY_1 + i, KEYCODE_1 + i, 0));
+      g_assert_cmpint (st_session_get_tool (f->session), ==, i);
+      g_assert_cmpint (active_tool_button (GTK_WIDGET (f->page)), ==, i);
+    }
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_true (press_key (f, shifted[i], KEYCODE_1 + (3 - i), GDK_SHIFT_MASK));
+      g_assert_cmpint (st_session_get_tool (f->session), ==, 3 - i);
+    }
+}
+
+/* f zooms to the selection with a small margin; 0 shows the whole trace. */
+static void
+test_fit_selection (Fixture       *f,
+                    gconstpointer  data)
+{
+  StEventRef ref = find_slice (f, "thread 1001 (python3)", "ProfilerStep#20");
+  gint64 s = st_event_get_start (f->trace, ref), d = st_event_get_duration (f->trace, ref);
+  gint64 start, end;
+
+  st_session_select (f->session, ref, ST_SELECT_REPLACE);
+  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "f"));
+  st_session_get_range (f->session, &start, &end);
+  g_assert_cmpint (start, <=, s);
+  g_assert_cmpint (end, >=, s + d);
+  g_assert_cmpint (end - start, <=, d + d / 5);
+
+  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "0"));
+  st_session_get_range (f->session, &start, &end);
+  g_assert_cmpint (start, <=, 0);
+  g_assert_cmpint (end, >=, st_trace_get_end_ns (f->trace));
+}
+
+/* The pixel centre of @ref in the view, after bringing it into view. */
+static void
+centre_of (Fixture    *f,
+           StEventRef  ref,
+           double     *x,
+           double     *y)
+{
+  graphene_rect_t r;
+
+  g_assert_true (st_timeline_view_event_bounds (f->view, ref, &r));
+  *x = r.origin.x + r.size.width / 2;
+  *y = r.origin.y + r.size.height / 2;
+}
+
+static StNameSummaryRow *
+summary_row (GListModel *summary,
+             const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (summary); i++)
+    {
+      g_autoptr(StNameSummaryRow) row = g_list_model_get_item (summary, i);
+      if (g_str_equal (st_name_summary_row_get_name (row), name))
+        return row;
+    }
+  return NULL;
+}
+
+/* Click, Ctrl+click, Ctrl+click: three events of two names; the details
+ * pane sums them per name. Ctrl+click again takes one out. */
+static void
+test_ctrl_click_summary (Fixture       *f,
+                         gconstpointer  data)
+{
+  StEventRef a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
+  StEventRef b = find_slice (f, "thread 1001 (python3)", "ProfilerStep#8");
+  StEventRef c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
+  StDetailsPane *details = st_timeline_page_get_details (f->page);
+  gint64 da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
+  StNameSummaryRow *row;
+  double x, y;
+
+  st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
+                        st_event_get_start (f->trace, c) + st_event_get_duration (f->trace, c) + 1000000);
+  centre_of (f, a, &x, &y);
+  st_timeline_view_click (f->view, x, y, 1, 0);
+  g_assert_cmpstr (st_details_pane_get_page (details), ==, "one");
+  centre_of (f, b, &x, &y);
+  st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
+  centre_of (f, c, &x, &y);
+  st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
+  g_assert_cmpstr (st_details_pane_get_page (details), ==, "many");
+
+  g_assert_cmpuint (g_list_model_get_n_items (st_details_pane_get_summary (details)), ==, 2);
+  row = summary_row (st_details_pane_get_summary (details), "ProfilerStep#8");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 2);
+  g_assert_cmpint (st_name_summary_row_get_total (row), ==, da + db);
+  g_assert_cmpint (st_name_summary_row_get_min (row), ==, MIN (da, db));
+  g_assert_cmpint (st_name_summary_row_get_max (row), ==, MAX (da, db));
+
+  /* Ctrl+click on a selected event takes it out */
+  centre_of (f, b, &x, &y);
+  st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
+  row = summary_row (st_details_pane_get_summary (details), "ProfilerStep#8");
+  g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 1);
+  g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 2);
+
+  /* a plain click on empty space clears it */
+  st_timeline_view_click (f->view, gtk_widget_get_width (GTK_WIDGET (f->view)) - 2,
+                          gtk_widget_get_height (GTK_WIDGET (f->view)) - 2, 1, 0);
+  g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
+  g_assert_cmpstr (st_details_pane_get_page (details), ==, "none");
+}
+
+/* A drag in the Timing tool measures; in the Zoom tool it zooms to the
+ * dragged time range. */
+static void
+test_drag_tools (Fixture       *f,
+                 gconstpointer  data)
+{
+  gint64 t0, t1, start, end;
+
+  st_session_set_range (f->session, 0, 500000000);
+  t0 = time_at (f, 400);
+  t1 = time_at (f, 700);
+  st_session_set_tool (f->session, ST_TOOL_TIMING);
+  st_timeline_view_drag (f->view, 400, 200, 700, 220, 0);
+  g_assert_true (st_session_get_timing (f->session, &start, &end));
+  g_assert_cmpint (start, ==, t0);
+  g_assert_cmpint (end, ==, t1);
+
+  st_session_set_tool (f->session, ST_TOOL_ZOOM);
+  st_timeline_view_drag (f->view, 700, 200, 400, 200, 0);
+  st_session_get_range (f->session, &start, &end);
+  g_assert_cmpint (start, ==, t0);
+  g_assert_cmpint (end, ==, t1);
+}
+
+static gboolean
+row_visible (Fixture    *f,
+             StEventRef  ref)
+{
+  graphene_rect_t r;
+
+  return st_timeline_view_event_bounds (f->view, ref, &r) && r.origin.y >= 0 &&
+         r.origin.y + r.size.height <= gtk_widget_get_height (GTK_WIDGET (f->view));
+}
+
+/* The value of the top-level arg @key in the details pane, or NULL. */
+static const char *
+arg_value (StDetailsPane *details,
+           const char    *key,
+           guint         *n_children)
+{
+  GListModel *args = st_details_pane_get_args (details);
+
+  for (guint i = 0; i < g_list_model_get_n_items (args); i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (args, i);
+      g_autoptr(StArgRow) arg = gtk_tree_list_row_get_item (row);
+      GListModel *children = st_arg_row_get_children (arg);
+
+      if (gtk_tree_list_row_get_depth (row) > 0 || !g_str_equal (st_arg_row_get_key (arg), key))
+        continue;
+      if (n_children != NULL)
+        *n_children = children ? g_list_model_get_n_items (children) : 0;
+      return st_arg_row_get_value (arg);
+    }
+  return NULL;
+}
+
+static GtkButton *
+find_button_with_tooltip (GtkWidget  *root,
+                          const char *tooltip)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkButton *found;
+
+      if (GTK_IS_BUTTON (c) && gtk_widget_get_visible (c) &&
+          g_strcmp0 (gtk_widget_get_tooltip_text (c), tooltip) == 0)
+        return GTK_BUTTON (c);
+      if ((found = find_button_with_tooltip (c, tooltip)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* One selected launch shows its args; its outgoing flow is a link that
+ * selects the kernel it launched (same correlation id), on the GPU stream, and brings it into view;
+ * the kernel's array args expand into their items. */
+static void
+test_details_flow_link (Fixture       *f,
+                        gconstpointer  data)
+{
+  StEventRef launch = find_slice (f, "thread 1000 (python3)", "cudaLaunchKernel");
+  StDetailsPane *details = st_timeline_page_get_details (f->page);
+  GtkButton *link;
+  GArray *selection;
+  StEventRef kernel;
+  gint64 start, end;
+  guint n_children = 0;
+  g_autofree char *correlation = NULL;
+
+  st_session_select (f->session, launch, ST_SELECT_REPLACE);
+  g_assert_cmpstr (st_details_pane_get_page (details), ==, "one");
+  g_assert_cmpstr (arg_value (details, "cbid", NULL), ==, "211");
+  correlation = g_strdup (arg_value (details, "correlation", NULL));
+  g_assert_nonnull (correlation);
+
+  link = find_button_with_tooltip (GTK_WIDGET (details), "Go to where this flow ends");
+  g_assert_nonnull (link);
+  g_signal_emit_by_name (link, "clicked");
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 1);
+  kernel = g_array_index (selection, StEventRef, 0);
+  g_assert_cmpstr (st_trace_get_string (f->trace, st_trace_get_track (f->trace, kernel.track)->name), ==,
+                   "stream 7");
+  g_assert_cmpstr (st_trace_get_string (f->trace, st_event_get_category (f->trace, kernel)), ==, "kernel");
+  st_session_get_range (f->session, &start, &end);
+  g_assert_cmpint (start, <=, st_event_get_start (f->trace, kernel));
+  g_assert_cmpint (end, >=, st_event_get_start (f->trace, kernel));
+  g_assert_true (row_visible (f, kernel));
+  g_assert_cmpstr (arg_value (details, "correlation", NULL), ==, correlation);
+  g_assert_nonnull (arg_value (details, "grid", &n_children));
+  g_assert_cmpuint (n_children, ==, 3);
+}
+
+/* A drag in the Selection tool selects what the box touches: from inside
+ * one step to inside the next on the steps' row, those two steps. */
+static void
+test_box_select (Fixture       *f,
+                 gconstpointer  data)
+{
+  StEventRef a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
+  StEventRef b = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
+  GArray *selection;
+  graphene_rect_t ra, rb;
+
+  st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
+                        st_event_get_start (f->trace, b) + st_event_get_duration (f->trace, b) + 1000000);
+  g_assert_true (st_timeline_view_event_bounds (f->view, a, &ra));
+  g_assert_true (st_timeline_view_event_bounds (f->view, b, &rb));
+  st_session_set_tool (f->session, ST_TOOL_SELECT);
+  st_timeline_view_drag (f->view, ra.origin.x + ra.size.width / 2, ra.origin.y + 2,
+                         rb.origin.x + rb.size.width / 2, rb.origin.y + rb.size.height - 2, 0);
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 2);
+  g_assert_true (st_session_is_selected (f->session, a));
+  g_assert_true (st_session_is_selected (f->session, b));
+}
+
+/* m marks the selection's range; Esc clears it. */
+static void
+test_mark (Fixture       *f,
+           gconstpointer  data)
+{
+  StEventRef ref = find_slice (f, "thread 1000 (python3)", "ProfilerStep#12");
+  gint64 start, end;
+
+  st_session_select (f->session, ref, ST_SELECT_REPLACE);
+  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "m"));
+  g_assert_true (st_session_get_marked (f->session, &start, &end));
+  g_assert_cmpint (start, ==, st_event_get_start (f->trace, ref));
+  g_assert_cmpint (end, ==, start + st_event_get_duration (f->trace, ref));
+  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "Escape"));
+  g_assert_false (st_session_get_marked (f->session, &start, &end));
+}
+
+static gboolean
+find_done (gpointer data)
+{
+  Fixture *f = data;
+  return st_session_get_find_results (f->session) != NULL;
+}
+
+/* Find looks through the whole trace, not the visible window: zoomed into
+ * the first milliseconds, the last step's events are found, counted, and
+ * each in turn is centred and scrolled to (the last is on GPU 1, far below). */
+static void
+test_find_offscreen (Fixture       *f,
+                     gconstpointer  data)
+{
+  GArray *found;
+  StEventRef last;
+  gint64 start, end, t;
+
+  st_session_set_range (f->session, 0, 5000000);
+  st_timeline_page_find (f->page, "profilerstep#34", FALSE);
+  wait_until (find_done, f);
+  found = st_session_get_find_results (f->session);
+  g_assert_cmpuint (found->len, ==, 4); /* two host threads, two GPU streams */
+  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "1 of 4");
+
+  for (guint i = 1; i < found->len; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.find-next", NULL));
+  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "4 of 4");
+  last = g_array_index (found, StEventRef, found->len - 1);
+  g_assert_cmpstr (st_trace_get_string (f->trace, st_event_get_name (f->trace, last)), ==,
+                   "ProfilerStep#34");
+  t = st_event_get_start (f->trace, last) + st_event_get_duration (f->trace, last) / 2;
+  st_session_get_range (f->session, &start, &end);
+  g_assert_cmpint (start, <, t);
+  g_assert_cmpint (end, >, t);
+  g_assert_cmpfloat (gtk_adjustment_get_value (st_timeline_view_get_vadjustment (f->view)), >, 0);
+  g_assert_true (row_visible (f, last));
+  g_assert_true (st_session_is_selected (f->session, last));
+
+  /* Shift+Enter goes back */
+  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "<Shift>Return"));
+  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "3 of 4");
+}
+
+static void
+add (const char *path,
+     void (*test) (Fixture *, gconstpointer))
+{
+  g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  add ("/display/timeline/zoom-keys", test_zoom_keys);
+  add ("/display/timeline/pan-keys", test_pan_keys);
+  add ("/display/timeline/tool-keys", test_tool_keys);
+  add ("/display/timeline/fit-selection", test_fit_selection);
+  add ("/display/timeline/ctrl-click-summary", test_ctrl_click_summary);
+  add ("/display/timeline/drag-tools", test_drag_tools);
+  add ("/display/timeline/box-select", test_box_select);
+  add ("/display/timeline/details-flow-link", test_details_flow_link);
+  add ("/display/timeline/mark", test_mark);
+  add ("/display/timeline/find-offscreen", test_find_offscreen);
+  return g_test_run ();
+}
