@@ -14,6 +14,8 @@ struct _StTimelinePage
 
   StSession      *session;
   GCancellable   *find_cancellable;
+  struct FindJob *find_job;
+  guint           find_tick;
   GSimpleActionGroup *actions;
 
   StTimelineView *view;
@@ -67,6 +69,55 @@ update_count (StTimelinePage *self)
   gtk_label_set_text (self->count_label, text);
 }
 
+/* Shared by the page and the find thread (reference counted): what to
+ * find, and how far the thread got. */
+typedef struct FindJob
+{
+  char       *pattern;
+  StFindFlags flags;
+  int         percent;
+} FindJob;
+
+static void
+find_job_clear (gpointer data)
+{
+  g_free (((FindJob *) data)->pattern);
+}
+
+static void
+find_job_release (gpointer data)
+{
+  g_rc_box_release_full (data, find_job_clear);
+}
+
+static void
+on_find_progress (double   fraction,
+                  gpointer data)
+{
+  g_atomic_int_set (&((FindJob *) data)->percent, (int) (fraction * 100));
+}
+
+static gboolean
+show_find_progress (gpointer data)
+{
+  StTimelinePage *self = data;
+  g_autofree char *text = g_strdup_printf (_("Searching… %d %%"),
+                                           g_atomic_int_get (&self->find_job->percent));
+
+  gtk_label_set_text (self->count_label, text);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Stops the find that runs, if one does. */
+static void
+stop_find (StTimelinePage *self)
+{
+  g_cancellable_cancel (self->find_cancellable);
+  g_clear_object (&self->find_cancellable);
+  g_clear_handle_id (&self->find_tick, g_source_remove);
+  g_clear_pointer (&self->find_job, find_job_release);
+}
+
 static void
 on_found (GObject      *source,
           GAsyncResult *result,
@@ -78,6 +129,7 @@ on_found (GObject      *source,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
     return;
+  stop_find (self);
   if (found == NULL)
     {
       gtk_label_set_text (self->count_label, error->message);
@@ -85,21 +137,6 @@ on_found (GObject      *source,
     }
   st_session_set_find_results (self->session, found);
   update_count (self);
-}
-
-typedef struct
-{
-  char       *pattern;
-  StFindFlags flags;
-} FindJob;
-
-static void
-find_job_free (gpointer data)
-{
-  FindJob *job = data;
-
-  g_free (job->pattern);
-  g_free (job);
 }
 
 static void
@@ -111,7 +148,7 @@ find_thread (GTask        *task,
   FindJob *job = data;
   GError *error = NULL;
   GArray *found = st_trace_find (st_session_get_trace (ST_SESSION (source)), job->pattern,
-                                 job->flags, cancellable, NULL, NULL, &error);
+                                 job->flags, cancellable, on_find_progress, job, &error);
 
   if (found == NULL)
     g_task_return_error (task, error);
@@ -132,8 +169,7 @@ st_timeline_page_find (StTimelinePage *self,
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
   if (self->session == NULL)
     return;
-  g_cancellable_cancel (self->find_cancellable);
-  g_clear_object (&self->find_cancellable);
+  stop_find (self);
   if (pattern == NULL || *pattern == '\0')
     {
       st_session_set_find_results (self->session, NULL);
@@ -141,12 +177,14 @@ st_timeline_page_find (StTimelinePage *self,
       return;
     }
   self->find_cancellable = g_cancellable_new ();
-  job = g_new0 (FindJob, 1);
+  job = g_rc_box_new0 (FindJob);
   job->pattern = g_strdup (pattern);
   job->flags = in_args ? ST_FIND_ARGS : ST_FIND_NAMES;
+  self->find_job = g_rc_box_acquire (job);
   gtk_label_set_text (self->count_label, _("Searching…"));
+  self->find_tick = g_timeout_add (200, show_find_progress, self);
   task = g_task_new (self->session, self->find_cancellable, on_found, g_object_ref (self));
-  g_task_set_task_data (task, job, find_job_free);
+  g_task_set_task_data (task, job, find_job_release);
   g_task_run_in_thread (task, find_thread);
 }
 
@@ -221,6 +259,11 @@ on_entry_activate (StTimelinePage *self)
 static void
 on_stop_search (StTimelinePage *self)
 {
+  if (self->find_job != NULL)
+    {
+      stop_find (self);
+      gtk_label_set_text (self->count_label, _("Stopped"));
+    }
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
@@ -263,6 +306,7 @@ st_timeline_page_set_trace (StTimelinePage *self,
 {
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
+  stop_find (self);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
@@ -306,8 +350,7 @@ st_timeline_page_dispose (GObject *object)
   StTimelinePage *self = ST_TIMELINE_PAGE (object);
   GtkWidget *child;
 
-  g_cancellable_cancel (self->find_cancellable);
-  g_clear_object (&self->find_cancellable);
+  stop_find (self);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);

@@ -26,12 +26,16 @@ merge_runs (const StLodLevel *in,
         {
           out->end[n - 1] = MAX (out->end[n - 1], in->end[i]);
           if (slices[in->rep[i]].dur > slices[out->rep[n - 1]].dur)
-            out->rep[n - 1] = in->rep[i];
+            {
+              out->rep[n - 1] = in->rep[i];
+              out->name[n - 1] = in->name[i];
+            }
           continue;
         }
       out->start[n] = in->start[i];
       out->end[n] = in->end[i];
       out->rep[n] = in->rep[i];
+      out->name[n] = in->name[i];
       n++;
     }
   out->n = n;
@@ -45,6 +49,7 @@ level_alloc (StLodLevel *level,
   level->start = g_new (gint64, MAX (1, n));
   level->end = g_new (gint64, MAX (1, n));
   level->rep = g_new (guint32, MAX (1, n));
+  level->name = g_new (guint32, MAX (1, n));
   level->n = n;
 }
 
@@ -54,6 +59,7 @@ level_free (StLodLevel *level)
   g_free (level->start);
   g_free (level->end);
   g_free (level->rep);
+  g_free (level->name);
 }
 
 /* A copy of @src with room for @capacity runs. */
@@ -68,6 +74,7 @@ level_copy (StLodLevel       *dst,
   memcpy (dst->start, src->start, src->n * sizeof (gint64));
   memcpy (dst->end, src->end, src->n * sizeof (gint64));
   memcpy (dst->rep, src->rep, src->n * sizeof (guint32));
+  memcpy (dst->name, src->name, src->n * sizeof (guint32));
 }
 
 /* Gives back the room a kept level does not use. */
@@ -77,6 +84,7 @@ level_trim (StLodLevel *level)
   level->start = g_renew (gint64, level->start, MAX (1, level->n));
   level->end = g_renew (gint64, level->end, MAX (1, level->n));
   level->rep = g_renew (guint32, level->rep, MAX (1, level->n));
+  level->name = g_renew (guint32, level->name, MAX (1, level->n));
 }
 
 /* Builds the pyramid of slices[first, first + n), one row sorted by start. */
@@ -99,6 +107,7 @@ st_row_lod_build (StRowLod      *lod,
       current.start[i] = slices[first + i].start;
       current.end[i] = slices[first + i].start + slices[first + i].dur;
       current.rep[i] = first + i;
+      current.name[i] = slices[first + i].name;
     }
   level_alloc (&merged, n);
   for (gint64 gap = BASE_GAP; current.n > 1 && gap < G_MAXINT64 / 8; gap *= 4)
@@ -131,6 +140,7 @@ st_row_lod_clear (StRowLod *lod)
       g_free (lod->levels[i].start);
       g_free (lod->levels[i].end);
       g_free (lod->levels[i].rep);
+      g_free (lod->levels[i].name);
     }
   g_clear_pointer (&lod->levels, g_free);
   lod->n_levels = 0;
@@ -179,6 +189,6 @@ st_row_lod_get_memory (const StRowLod *lod)
   gsize bytes = 0;
 
   for (guint i = 0; i < lod->n_levels; i++)
-    bytes += lod->levels[i].n * (2 * sizeof (gint64) + sizeof (guint32));
+    bytes += lod->levels[i].n * (2 * sizeof (gint64) + 2 * sizeof (guint32));
   return bytes;
 }

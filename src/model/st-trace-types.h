@@ -75,6 +75,7 @@ typedef struct
   gint64  *start;
   gint64  *end;
   guint32 *rep;
+  guint32 *name; /* rep's name, so drawing a run needs no trip to the slice */
 } StLodLevel;
 
 typedef struct

@@ -178,8 +178,20 @@ add_rect (StTimelineRenderer *self,
           double              w,
           double              h)
 {
+  GArray *rects = self->rects[color];
   cairo_rectangle_t r = { x, y, w, h };
-  g_array_append_val (self->rects[color], r);
+
+  /* a run of one colour that touches the last one grows it instead */
+  if (rects->len > 0)
+    {
+      cairo_rectangle_t *last = &g_array_index (rects, cairo_rectangle_t, rects->len - 1);
+      if (last->y == y && last->height == h && last->x + last->width >= x && last->x <= x)
+        {
+          last->width = MAX (last->width, x + w - last->x);
+          return;
+        }
+    }
+  g_array_append_val (rects, r);
 }
 
 static void
@@ -232,19 +244,23 @@ typedef struct
   gboolean            has;
   int                 px0, px1;
   guint32             rep;
+  StStringId          rep_name; /* rep's name and the length of its run: */
+  gint64              rep_len;  /* no trip to the slice while merging */
 } Sink;
 
 static void
-emit (Sink   *k,
-      double  x0,
-      double  x1,
-      guint32 rep)
+emit (Sink       *k,
+      double      x0,
+      double      x1,
+      guint32     rep,
+      StStringId  name)
 {
-  const StSlice *s = &k->track->slices[rep];
-  guint8 color = color_index (k->self, s->name);
+  const StSlice *s = &k->track->slices[rep]; /* read only for a label */
+  guint8 color = color_index (k->self, name);
 
-  x0 = MAX (x0, k->x - 1);
-  x1 = MIN (x1, k->x_end + 1);
+  /* whole pixels: cairo fills aligned boxes without antialiasing work */
+  x0 = round (MAX (x0, k->x - 1));
+  x1 = MAX (x0 + 1, round (MIN (x1, k->x_end + 1)));
   add_rect (k->self, color, x0, k->y, x1 - x0, k->h);
   /* a run merged from many slices is not labelled with one of them */
   if (x1 - x0 >= LABEL_MIN_WIDTH && s->dur * k->scale >= LABEL_MIN_WIDTH)
@@ -259,15 +275,16 @@ static void
 sink_flush (Sink *k)
 {
   if (k->has)
-    emit (k, k->px0, k->px1, k->rep);
+    emit (k, k->px0, k->px1, k->rep, k->rep_name);
   k->has = FALSE;
 }
 
 static inline void
-sink_run (Sink   *k,
-          gint64  start,
-          gint64  end,
-          guint32 rep)
+sink_run (Sink       *k,
+          gint64      start,
+          gint64      end,
+          guint32     rep,
+          StStringId  name)
 {
   double x0 = k->x + (double) (start - k->t0) * k->scale;
   double x1 = k->x + (double) (end - k->t0) * k->scale;
@@ -276,15 +293,19 @@ sink_run (Sink   *k,
   if (x1 - x0 >= 1.0)
     {
       sink_flush (k);
-      emit (k, x0, x1, rep);
+      emit (k, x0, x1, rep, name);
       return;
     }
   ix = (int) floor (x0);
   if (k->has && ix <= k->px1)
     {
       k->px1 = MAX (k->px1, ix + 1);
-      if (k->track->slices[rep].dur > k->track->slices[k->rep].dur)
-        k->rep = rep;
+      if (end - start > k->rep_len)
+        {
+          k->rep = rep;
+          k->rep_name = name;
+          k->rep_len = end - start;
+        }
       return;
     }
   sink_flush (k);
@@ -292,6 +313,8 @@ sink_run (Sink   *k,
   k->px0 = ix;
   k->px1 = ix + 1;
   k->rep = rep;
+  k->rep_name = name;
+  k->rep_len = end - start;
 }
 
 static void
@@ -310,7 +333,7 @@ walk_level (Sink             *k,
         b = mid;
     }
   for (guint i = a; i < level->n && level->start[i] <= t1; i++)
-    sink_run (k, level->start[i], level->end[i], level->rep[i]);
+    sink_run (k, level->start[i], level->end[i], level->rep[i], level->name[i]);
 }
 
 static void
@@ -331,7 +354,7 @@ walk_slices (Sink   *k,
         b = mid;
     }
   for (guint i = a; i < hi && s[i].start <= t1; i++)
-    sink_run (k, s[i].start, s[i].start + s[i].dur, i);
+    sink_run (k, s[i].start, s[i].start + s[i].dur, i, s[i].name);
 }
 
 static void
@@ -342,7 +365,7 @@ draw_row (StTimelineRenderer *self,
           const StViewport   *vp)
 {
   Sink k = { self, t, st_viewport_track_x (vp), vp->width, y + 1, ST_LAYOUT_ROW_HEIGHT - 2,
-             vp->start, st_viewport_track_width (vp) / MAX (1, vp->end - vp->start), FALSE, 0, 0, 0 };
+             vp->start, st_viewport_track_width (vp) / MAX (1, vp->end - vp->start), FALSE, 0, 0, 0, 0, 0 };
   const StLodLevel *level = t->row_lods ? st_row_lod_pick (&t->row_lods[row], 1.0 / k.scale) : NULL;
 
   if (level != NULL)
@@ -436,6 +459,75 @@ column_range (const StCounterSeries *s,
   return c;
 }
 
+/* One pixel column of a counter: the screen rows of its min and max. */
+typedef struct
+{
+  int y_min; /* lower on screen: the smaller value */
+  int y_max;
+} Span;
+
+/* The min and max of each pixel column of @s, G_MININT where it has no
+ * value yet; every column needs only the samples it covers (or the blocks
+ * of them), and a column without samples holds the last value. */
+static void
+series_columns (const StCounterSeries *s,
+                const StViewport      *vp,
+                double                 top,
+                double                 h,
+                double                 lo,
+                double                 range,
+                Span                  *out)
+{
+  int x0 = (int) st_viewport_track_x (vp), x1 = (int) vp->width;
+  guint i = first_sample_at (s, 0, vp->start);
+  double held = i > 0 ? s->values[i - 1] : NAN;
+
+  for (int x = x0; x < x1; x++)
+    {
+      guint j = first_sample_at (s, i, st_viewport_time_at (vp, x + 1));
+      Column c = column_range (s, i, j);
+      double vmin = c.any ? c.min : held, vmax = c.any ? c.max : held;
+
+      out[x - x0].y_min = isnan (vmin) ? G_MININT : (int) round (top + h - (vmin - lo) / range * h);
+      out[x - x0].y_max = isnan (vmax) ? G_MININT : (int) round (top + h - (vmax - lo) / range * h);
+      if (c.any)
+        held = s->values[j - 1];
+      i = j;
+    }
+}
+
+/* Adds a rectangle per run of equal columns: from the minimum's row down to
+ * @base when @to_base, else from the maximum's row down to the minimum's,
+ * or only @thick rows from the maximum's (not on the baseline itself). */
+static void
+add_column_runs (cairo_t    *cr,
+                 const Span *spans,
+                 int         n,
+                 int         x0,
+                 int         base,
+                 gboolean    to_base,
+                 int         thick)
+{
+  for (int x = 0; x < n;)
+    {
+      int end = x + 1, top, bottom;
+
+      while (end < n && spans[end].y_min == spans[x].y_min && spans[end].y_max == spans[x].y_max)
+        end++;
+      if (spans[x].y_min != G_MININT)
+        {
+          top = to_base ? spans[x].y_min : spans[x].y_max;
+          bottom = thick > 0 ? MIN (top + thick, base) : to_base ? base : spans[x].y_min;
+          if (bottom > top)
+            cairo_rectangle (cr, x0 + x, top, end - x, bottom - top);
+        }
+      x = end;
+    }
+}
+
+/* A stepped area: solid up to each pixel column's minimum, lighter from
+ * there to its maximum, and a line along the maxima. Pixel-aligned
+ * rectangles, so cairo fills them without antialiasing work. */
 static void
 draw_series (StTimelineRenderer    *self,
              cairo_t               *cr,
@@ -446,33 +538,20 @@ draw_series (StTimelineRenderer    *self,
              double                 hi,
              const StViewport      *vp)
 {
-  int x0 = (int) st_viewport_track_x (vp), x1 = (int) vp->width;
+  int x0 = (int) st_viewport_track_x (vp), n = MAX (0, (int) vp->width - x0);
   const StColor *color = st_timeline_renderer_name_color (self, s->name);
-  double range = hi > lo ? hi - lo : 1.0;
-  guint i = first_sample_at (s, 0, vp->start);
-  double held = i > 0 ? s->values[i - 1] : NAN;
+  g_autofree Span *spans = g_new (Span, MAX (1, n));
+  int base = (int) round (top + h);
 
-  cairo_move_to (cr, x0, top + h);
-  for (int x = x0; x < x1; x++)
-    {
-      guint j = first_sample_at (s, i, st_viewport_time_at (vp, x + 1));
-      Column c = column_range (s, i, j);
-      double v = c.any ? c.max : held;
-
-      if (!isnan (v))
-        {
-          cairo_line_to (cr, x, top + h - (v - lo) / range * h);
-          cairo_line_to (cr, x + 1, top + h - (v - lo) / range * h);
-        }
-      else
-        cairo_line_to (cr, x + 1, top + h);
-      if (c.any)
-        held = s->values[j - 1];
-      i = j;
-    }
-  cairo_line_to (cr, x1, top + h);
-  cairo_close_path (cr);
+  series_columns (s, vp, top, h, lo, hi > lo ? hi - lo : 1.0, spans);
+  add_column_runs (cr, spans, n, x0, base, TRUE, 0);
   cairo_set_source_rgba (cr, color->r, color->g, color->b, 0.55);
+  cairo_fill (cr);
+  add_column_runs (cr, spans, n, x0, base, FALSE, 0);
+  cairo_set_source_rgba (cr, color->r, color->g, color->b, 0.3);
+  cairo_fill (cr);
+  add_column_runs (cr, spans, n, x0, base, FALSE, 1);
+  cairo_set_source_rgba (cr, color->r, color->g, color->b, 1.0);
   cairo_fill (cr);
 }
 

@@ -11,7 +11,7 @@
 #include "st-test-util.h"
 
 /* What one run of a level costs: its start, end and representative. */
-#define RUN_SIZE (2 * sizeof (gint64) + sizeof (guint32))
+#define RUN_SIZE (2 * sizeof (gint64) + 2 * sizeof (guint32))
 
 static gint64
 slice_end (const StSlice *s)
@@ -57,6 +57,7 @@ assert_run (const StLodLevel *level,
   g_assert_cmpint (slices[level->rep[r]].start, >=, level->start[r]);
   g_assert_cmpint (slice_end (&slices[level->rep[r]]), <=, level->end[r]);
   g_assert_cmpint (slices[level->rep[r]].dur, ==, longest);
+  g_assert_cmpuint (level->name[r], ==, slices[level->rep[r]].name); /* drawn without the slice */
 }
 
 /* The runs of @level are in start order and cover exactly the slices of

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "st-details-pane.h"
+#include "st-timeline-page.h"
 #include "st-track-list.h"
 #include "st-warning-list.h"
 #include "st-window.h"
@@ -38,6 +40,8 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  g_test_add_data_func ("/validate/ui/st-details-pane", GSIZE_TO_POINTER (ST_TYPE_DETAILS_PANE), test_template);
+  g_test_add_data_func ("/validate/ui/st-timeline-page", GSIZE_TO_POINTER (ST_TYPE_TIMELINE_PAGE), test_template);
   g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST), test_template);
   g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST), test_template);
   g_test_add_data_func ("/validate/ui/st-window", GSIZE_TO_POINTER (ST_TYPE_WINDOW), test_template);
