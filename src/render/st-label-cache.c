@@ -146,3 +146,10 @@ st_label_cache_draw (StLabelCache *self,
   pango_cairo_show_layout (cr, e->layout);
   return TRUE;
 }
+
+/* The context labels are laid out in (its font is the renderer's). */
+PangoContext *
+st_label_cache_get_context (StLabelCache *self)
+{
+  return self->context;
+}

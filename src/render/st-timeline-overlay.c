@@ -38,7 +38,32 @@ draw_span (cairo_t          *cr,
   cairo_fill (cr);
 }
 
-/* The measured duration, on the ruler between the two lines. */
+/* A range's duration, on the ruler between its two lines, on @background. */
+static void
+draw_duration (StTimelineRenderer *self,
+               cairo_t            *cr,
+               const StViewport   *vp,
+               const StColor      *background,
+               gint64              start,
+               gint64              end)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  double mid = (st_viewport_x_at (vp, start) + st_viewport_x_at (vp, end)) / 2;
+  g_autofree char *text = st_format_duration (end - start);
+  PangoLayout *layout = st_timeline_renderer_create_layout (self, text);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  set_color (cr, background, 1.0);
+  cairo_rectangle (cr, mid - w / 2.0 - 4, 2, w + 8, h + 2);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, p->dark ? 0 : 1, p->dark ? 0 : 1, p->dark ? 0 : 1);
+  cairo_move_to (cr, mid - w / 2.0, 3);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+/* The timing tool's measurement: a faint span and its duration. */
 static void
 draw_timing (StTimelineRenderer *self,
              cairo_t            *cr,
@@ -47,21 +72,9 @@ draw_timing (StTimelineRenderer *self,
              gint64              end)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
-  double x0 = st_viewport_x_at (vp, start), x1 = st_viewport_x_at (vp, end);
-  g_autofree char *text = st_format_duration (end - start);
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  int w, h;
 
   draw_span (cr, vp, &p->timing, start, end, 0.08);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  set_color (cr, &p->timing, 1.0);
-  cairo_rectangle (cr, (x0 + x1) / 2 - w / 2.0 - 4, 2, w + 8, h + 2);
-  cairo_fill (cr);
-  cairo_set_source_rgb (cr, p->dark ? 0 : 1, p->dark ? 0 : 1, p->dark ? 0 : 1);
-  cairo_move_to (cr, (x0 + x1) / 2 - w / 2.0, 3);
-  pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
+  draw_duration (self, cr, vp, &p->timing, start, end);
 }
 
 static void
@@ -201,7 +214,10 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   cairo_rectangle (cr, vp->gutter, 0, vp->width - vp->gutter, vp->height);
   cairo_clip (cr);
   if (o->has_marked)
-    draw_span (cr, vp, &p->marked, o->marked_start, o->marked_end, 1.0);
+    {
+      draw_span (cr, vp, &p->marked, o->marked_start, o->marked_end, 1.0);
+      draw_duration (self, cr, vp, &p->accent, o->marked_start, o->marked_end);
+    }
   if (o->has_timing && o->drag != ST_DRAG_TIMING)
     draw_timing (self, cr, vp, o->timing_start, o->timing_end);
   cairo_rectangle (cr, vp->gutter, ST_RULER_HEIGHT, vp->width - vp->gutter, vp->height);

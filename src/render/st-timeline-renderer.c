@@ -107,6 +107,18 @@ st_timeline_renderer_set_font (StTimelineRenderer         *self,
   st_label_cache_set_font (self->labels, font);
 }
 
+/* A layout of @text in the renderer's font, for text drawn once (the
+ * overlays' durations); labels drawn every frame come from the cache. */
+PangoLayout *
+st_timeline_renderer_create_layout (StTimelineRenderer *self,
+                                    const char         *text)
+{
+  PangoLayout *layout = pango_layout_new (st_label_cache_get_context (self->labels));
+
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
 static guint8
 color_index (StTimelineRenderer *self,
              StStringId          name)

@@ -50,6 +50,8 @@ gboolean            st_timeline_renderer_event_rect  (StTimelineRenderer        
                                                       cairo_rectangle_t          *rect);
 const StColor      *st_timeline_renderer_name_color  (StTimelineRenderer         *self,
                                                       StStringId                  name);
+PangoLayout        *st_timeline_renderer_create_layout (StTimelineRenderer       *self,
+                                                        const char               *text);
 
 double              st_viewport_track_x              (const StViewport           *vp);
 double              st_viewport_track_width          (const StViewport           *vp);
