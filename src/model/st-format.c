@@ -61,3 +61,26 @@ st_format_quantity (double value)
     }
   return g_strdup_printf ("%.4g%s", value, prefixes[p]);
 }
+
+/* A JSON scalar as it is written: 42, 0.5, true, null, or the string. */
+char *
+st_format_json_scalar (JsonNode *node)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (JSON_NODE_HOLDS_NULL (node))
+    return g_strdup ("null");
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    case G_TYPE_STRING:
+      return g_strdup (json_node_get_string (node));
+    default:
+      return g_strdup ("null");
+    }
+}

@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include "st-format.h"
 #include "st-json-scan.h"
 #include "st-row-lod.h"
 #include "st-trace-error.h"
@@ -431,27 +432,6 @@ st_arg_free (gpointer data)
   g_free (arg);
 }
 
-static char *
-scalar_text (JsonNode *node)
-{
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-    case G_TYPE_DOUBLE:
-      {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-      }
-    case G_TYPE_BOOLEAN:
-      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
-    case G_TYPE_STRING:
-      return g_strdup (json_node_get_string (node));
-    default:
-      return g_strdup ("null");
-    }
-}
-
 static void
 flatten (GPtrArray  *out,
          const char *prefix,
@@ -485,7 +465,7 @@ flatten (GPtrArray  *out,
     }
   arg = g_new0 (StArg, 1);
   arg->key = g_strdup (prefix);
-  arg->value = JSON_NODE_HOLDS_NULL (node) ? g_strdup ("null") : scalar_text (node);
+  arg->value = st_format_json_scalar (node);
   g_ptr_array_add (out, arg);
 }
 

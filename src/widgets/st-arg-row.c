@@ -4,6 +4,8 @@
 
 #include "st-arg-row.h"
 
+#include "st-format.h"
+
 #include <glib/gi18n.h>
 
 /* Arrays and objects longer than this show their first items only. */
@@ -94,27 +96,6 @@ st_arg_row_get_children (StArgRow *self)
   return self->children ? G_LIST_MODEL (self->children) : NULL;
 }
 
-static char *
-scalar_text (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_NULL (node))
-    return g_strdup ("null");
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-    case G_TYPE_DOUBLE:
-      {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-      }
-    case G_TYPE_BOOLEAN:
-      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
-    default:
-      return g_strdup (json_node_get_string (node));
-    }
-}
-
 static StArgRow *row_new (const char *key,
                           JsonNode   *node);
 
@@ -160,7 +141,7 @@ row_new (const char *key,
   if (JSON_NODE_HOLDS_OBJECT (node) || JSON_NODE_HOLDS_ARRAY (node))
     add_children (self, node);
   else
-    self->value = scalar_text (node);
+    self->value = st_format_json_scalar (node);
   return self;
 }
 

@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include "st-bench-util.h"
+
 #include "st-trace-loader.h"
 
 #include <json-glib/json-glib.h>
@@ -22,21 +24,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <zlib.h>
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *times)
-{
-  g_array_sort (times, compare_doubles);
-  return g_array_index (times, double, times->len / 2);
-}
 
 static gint64
 rss_anon_kb (void)
@@ -79,7 +66,7 @@ time_strata (const char *path,
       *events = st_trace_get_counts (trace)->events;
       g_array_append_val (times, s);
     }
-  return median (times);
+  return st_bench_median (times);
 }
 
 static double
@@ -137,26 +124,7 @@ time_inflate (const char *path,
       double s = time_inflate_once (path, bytes);
       g_array_append_val (times, s);
     }
-  return median (times);
-}
-
-static gsize
-file_size (const char *path)
-{
-  struct stat st;
-  return stat (path, &st) == 0 ? (gsize) st.st_size : 0;
-}
-
-/* Reads the file once so that every measurement finds it in the page cache. */
-static void
-warm (const char *path)
-{
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
-  const char *p = g_mapped_file_get_contents (mapped);
-  volatile char sink = 0;
-
-  for (gsize i = 0; i < g_mapped_file_get_length (mapped); i += 4096)
-    sink ^= p[i];
+  return st_bench_median (times);
 }
 
 static double
@@ -198,8 +166,8 @@ main (int   argc,
       g_printerr ("bench-load: %s\n", error ? error->message : "give FILE.json [FILE.json.gz]");
       return 2;
     }
-  warm (argv[1]);
-  mb = file_size (argv[1]) / 1e6;
+  st_bench_warm (argv[1]);
+  mb = st_bench_file_size (argv[1]) / 1e6;
   per_event = anon_bytes_per_event (argv[1]);
   strata = time_strata (argv[1], runs, &events);
   g_print ("file              %s: %.1f MB, %" G_GUINT64_FORMAT " events (%.0f bytes/event)\n",
@@ -209,7 +177,7 @@ main (int   argc,
   g_print ("anonymous memory  %8.1f bytes/event       (target <= 64)\n", per_event);
   if (argc > 2)
     {
-      warm (argv[2]);
+      st_bench_warm (argv[2]);
       inflate = time_inflate (argv[2], runs, &inflated);
       strata_gz = time_strata (argv[2], runs, &events);
       g_print ("inflate alone     %8.1f ms  %7.0f MB/s of text\n", inflate * 1e3,

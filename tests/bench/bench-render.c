@@ -18,6 +18,8 @@
 
 #include "config.h"
 
+#include "st-bench-util.h"
+
 #include "st-palette.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
@@ -56,23 +58,6 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-/* The value below which @q of the (sorted) times fall. */
-static double
-quantile (GArray *sorted,
-          double  q)
-{
-  guint i = MIN (sorted->len - 1, (guint) (q * sorted->len));
-  return g_array_index (sorted, double, i);
-}
-
 /* "= 0.64x of the 8 ms budget", counted in @tally. */
 static char *
 verdict (Tally    *tally,
@@ -94,28 +79,6 @@ format_span (gint64 ns)
   if (ns >= 1000000)
     return g_strdup_printf ("%.2f ms", ns / 1e6);
   return g_strdup_printf ("%.1f us", ns / 1e3);
-}
-
-static gsize
-file_size (const char *path)
-{
-  struct stat st;
-  return stat (path, &st) == 0 ? (gsize) st.st_size : 0;
-}
-
-/* Reads the file once so that the load finds it in the page cache. */
-static void
-warm (const char *path)
-{
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
-  const char *p;
-  volatile char sink = 0;
-
-  if (mapped == NULL)
-    return;
-  p = g_mapped_file_get_contents (mapped);
-  for (gsize i = 0; i < g_mapped_file_get_length (mapped); i += 4096)
-    sink ^= p[i];
 }
 
 /* The content offset of the section holding the first GPU stream track
@@ -170,12 +133,12 @@ bench_frames (StTimelineRenderer *renderer,
         g_array_append_val (times, ms);
     }
   cairo_surface_destroy (surface);
-  g_array_sort (times, compare_doubles);
-  median = quantile (times, 0.5);
+  st_bench_sort (times);
+  median = st_bench_quantile (times, 0.5);
   result = verdict (tally, median, budget, &met);
   span = format_span (vp->end - vp->start);
   g_print ("%-6s median %6.2f ms  p90 %6.2f  max %6.2f  %-28s view %s, scroll_y %.0f%s\n", name,
-           median, quantile (times, 0.9), quantile (times, 1.0), result, span, vp->scroll_y,
+           median, st_bench_quantile (times, 0.9), st_bench_quantile (times, 1.0), result, span, vp->scroll_y,
            met ? "" : "  ** MISSED **");
 }
 
@@ -202,8 +165,8 @@ time_find (StTrace     *trace,
       *hits = found->len;
       g_array_append_val (times, ms);
     }
-  g_array_sort (times, compare_doubles);
-  return quantile (times, 0.5);
+  st_bench_sort (times);
+  return st_bench_quantile (times, 0.5);
 }
 
 /* "ProfilerStep#N" of the last step: one slice per rank, and no other step
@@ -288,8 +251,8 @@ main (int   argc,
       return 2;
     }
 
-  warm (argv[1]);
-  mb = file_size (argv[1]) / 1e6;
+  st_bench_warm (argv[1]);
+  mb = st_bench_file_size (argv[1]) / 1e6;
   file = g_file_new_for_path (argv[1]);
   t0 = now_ms ();
   trace = st_trace_load_file (file, NULL, &error);

@@ -7,6 +7,7 @@
 
 #include "st-arg-row.h"
 #include "st-details-pane.h"
+#include "st-display-util.h"
 #include "st-name-summary-row.h"
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
@@ -29,27 +30,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done (or 20 s pass). */
-static void
-wait_until (gboolean (*done) (gpointer),
-            gpointer  data)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, on_timeout, &timed_out);
-
-  while (!done (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
-}
-
-static gboolean
 loaded (gpointer data)
 {
   return !g_str_equal (st_window_get_page (data), "loading");
@@ -61,21 +41,6 @@ view_allocated (gpointer data)
   return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
 }
 
-static GtkWidget *
-find_child (GtkWidget *root,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
@@ -85,14 +50,14 @@ fixture_set_up (Fixture       *f,
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
-  wait_until (loaded, f->window);
+  st_test_wait_until (loaded, f->window);
   g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
-  f->page = ST_TIMELINE_PAGE (find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
   f->view = st_timeline_page_get_view (f->page);
   f->session = st_timeline_page_get_session (f->page);
   f->trace = st_session_get_trace (f->session);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
-  wait_until (view_allocated, f->view);
+  st_test_wait_until (view_allocated, f->view);
 }
 
 static void
@@ -547,7 +512,7 @@ test_find_offscreen (Fixture       *f,
 
   st_session_set_range (f->session, 0, 5000000);
   st_timeline_page_find (f->page, "profilerstep#34", FALSE);
-  wait_until (find_done, f);
+  st_test_wait_until (find_done, f);
   found = st_session_get_find_results (f->session);
   g_assert_cmpuint (found->len, ==, 4); /* two host threads, two GPU streams */
   g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "1 of 4");

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "st-display-util.h"
 #include "st-track-list.h"
 #include "st-track-row.h"
 #include "st-warning-list.h"
@@ -19,40 +20,26 @@ data_file (const char *dir,
   return g_file_new_for_path (path);
 }
 
-static gboolean
-on_timeout (gpointer data)
+typedef struct
 {
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
+  StWindow   *window;
+  const char *page;
+} PageWait;
+
+static gboolean
+page_left (gpointer data)
+{
+  PageWait *w = data;
+  return !g_str_equal (st_window_get_page (w->window), w->page);
 }
 
-/* Runs the main loop until the window leaves @page (or 20 s pass). */
+/* Runs the main loop until the window leaves @page. */
 static void
 wait_while_page (StWindow   *window,
                  const char *page)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, on_timeout, &timed_out);
-
-  while (g_str_equal (st_window_get_page (window), page) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
-}
-
-static GtkWidget *
-find_child (GtkWidget *root,
-            GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
+  PageWait w = { window, page };
+  st_test_wait_until (page_left, &w);
 }
 
 static StTrackRow *
@@ -80,7 +67,7 @@ test_open_profile (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "hta_amd_mi250_rocm62_minitoy.json.gz");
 
   /* Processes with their tracks expanded below them, in the trace's order. */
-  tracks = st_track_list_get_model (ST_TRACK_LIST (find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
+  tracks = st_track_list_get_model (ST_TRACK_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (tracks), ==, 4 + 5);
   g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 0)), ==, "Global");
   g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 2)), ==, "python3");
@@ -89,7 +76,7 @@ test_open_profile (void)
   g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 2)), ==, 51 + 43);
 
   /* The ac2g ends without a start are listed, with their count. */
-  warnings = st_warning_list_get_model (ST_WARNING_LIST (find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
+  warnings = st_warning_list_get_model (ST_WARNING_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (warnings), ==, 1);
   {
     g_autoptr(StWarningRow) w = g_list_model_get_item (warnings, 0);
