@@ -52,7 +52,7 @@ update_count (StTimelinePage *self)
 {
   GArray *found = st_session_get_find_results (self->session);
   gint current = st_session_get_find_current (self->session);
-  g_autofree char *n = NULL, *text = NULL;
+  g_autofree char *n = NULL, *at = NULL, *text = NULL;
 
   if (found == NULL)
     {
@@ -65,7 +65,9 @@ update_count (StTimelinePage *self)
       return;
     }
   n = st_format_count (found->len);
-  text = g_strdup_printf (_("%d of %s"), current + 1, n);
+  at = st_format_count (current + 1);
+  /* Translators: the result shown, of how many; "12 of 3 051" */
+  text = g_strdup_printf (_("%s of %s"), at, n);
   gtk_label_set_text (self->count_label, text);
 }
 
