@@ -59,8 +59,6 @@ enum
 {
   PROP_0,
   PROP_SESSION,
-  PROP_TOOL,
-  PROP_SHOW_FLOWS,
   N_PROPS
 };
 
@@ -866,18 +864,6 @@ on_redraw (StTimelineView *self)
 }
 
 static void
-on_forward_notify (StSession      *session,
-                   GParamSpec     *pspec,
-                   StTimelineView *self)
-{
-  if (g_str_equal (pspec->name, "tool"))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
-  else
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_FLOWS]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
 on_hadjustment_changed (GtkAdjustment  *adjustment,
                         StTimelineView *self)
 {
@@ -925,8 +911,7 @@ st_timeline_view_set_session (StTimelineView *self,
       update_font (self);
       g_signal_connect (session, "notify::start", G_CALLBACK (on_range_changed), self);
       g_signal_connect (session, "notify::end", G_CALLBACK (on_range_changed), self);
-      g_signal_connect (session, "notify::tool", G_CALLBACK (on_forward_notify), self);
-      g_signal_connect (session, "notify::show-flows", G_CALLBACK (on_forward_notify), self);
+      g_signal_connect_swapped (session, "notify::show-flows", G_CALLBACK (on_redraw), self);
       g_signal_connect_swapped (session, "notify::find-current", G_CALLBACK (on_redraw), self);
       g_signal_connect_swapped (session, "selection-changed", G_CALLBACK (on_redraw), self);
       g_signal_connect_swapped (session, "marks-changed", G_CALLBACK (on_redraw), self);
@@ -937,7 +922,6 @@ st_timeline_view_set_session (StTimelineView *self,
     }
   gtk_adjustment_set_value (self->vadjustment, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -977,12 +961,6 @@ st_timeline_view_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
-    case PROP_TOOL:
-      g_value_set_int (value, self->session ? st_session_get_tool (self->session) : ST_TOOL_SELECT);
-      break;
-    case PROP_SHOW_FLOWS:
-      g_value_set_boolean (value, self->session && st_session_get_show_flows (self->session));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1000,14 +978,6 @@ st_timeline_view_set_property (GObject      *object,
     {
     case PROP_SESSION:
       st_timeline_view_set_session (self, g_value_get_object (value));
-      break;
-    case PROP_TOOL:
-      if (self->session)
-        st_session_set_tool (self->session, g_value_get_int (value));
-      break;
-    case PROP_SHOW_FLOWS:
-      if (self->session)
-        st_session_set_show_flows (self->session, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1027,8 +997,6 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.clear-marked", NULL, clear_marked_action);
   gtk_widget_class_install_action (widget_class, "timeline.prev-event", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "timeline.next-event", NULL, step_action);
-  gtk_widget_class_install_property_action (widget_class, "timeline.tool", "tool");
-  gtk_widget_class_install_property_action (widget_class, "timeline.show-flows", "show-flows");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "timeline.fit-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "timeline.mark", NULL);
@@ -1056,12 +1024,6 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_TOOL] =
-    g_param_spec_int ("tool", NULL, NULL, ST_TOOL_SELECT, ST_TOOL_TIMING, ST_TOOL_SELECT,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_FLOWS] =
-    g_param_spec_boolean ("show-flows", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   install_actions (widget_class);
