@@ -93,12 +93,20 @@ new_window_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (new_window (user_data)));
 }
 
+/* Closes every window as its close button would, so a window with regions
+ * in no file asks first; the application ends with the last window. */
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_object_ref (l->data);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static void
@@ -142,6 +150,10 @@ static const struct
   { "win.show-tracks", { "<Alt>2", NULL } },
   { "win.show-warnings", { "<Alt>3", NULL } },
   { "win.find", { "<Control>f", NULL } },
+  { "win.show-annotations", { "F9", NULL } },
+  { "win.save-regions", { "<Control>s", NULL } },
+  { "win.save-regions-as", { "<Control><Shift>s", NULL } },
+  { "win.load-regions", { "<Control><Shift>o", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 

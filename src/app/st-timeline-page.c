@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include "st-annotations-panel.h"
 #include "st-format.h"
 #include "st-timeline-page.h"
 #include "st-trace-search.h"
@@ -17,8 +18,11 @@ struct _StTimelinePage
   struct FindJob *find_job;
   guint           find_tick;
   GSimpleActionGroup *actions;
+  gboolean        show_annotations;
+  guint           rename_tick;
 
   StTimelineView *view;
+  StAnnotationsPanel *annotations;
   StDetailsPane  *details;
   GtkSearchBar   *search_bar;
   GtkSearchEntry *search_entry;
@@ -31,6 +35,15 @@ struct _StTimelinePage
 };
 
 G_DEFINE_FINAL_TYPE (StTimelinePage, st_timeline_page, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_SHOW_ANNOTATIONS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* The visible range, in the toolbar. */
 static void
@@ -324,6 +337,7 @@ st_timeline_page_set_trace (StTimelinePage *self,
     }
   st_timeline_view_set_session (self->view, self->session);
   st_details_pane_set_session (self->details, self->session);
+  st_annotations_panel_set_session (self->annotations, self->session);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   gtk_label_set_text (self->count_label, "");
 }
@@ -346,6 +360,134 @@ st_timeline_page_get_details (StTimelinePage *self)
   return self->details;
 }
 
+StAnnotationsPanel *
+st_timeline_page_get_annotations (StTimelinePage *self)
+{
+  return self->annotations;
+}
+
+gboolean
+st_timeline_page_get_show_annotations (StTimelinePage *self)
+{
+  g_return_val_if_fail (ST_IS_TIMELINE_PAGE (self), FALSE);
+  return self->show_annotations;
+}
+
+/* Shows or hides the Annotations panel at the right of the timeline. */
+void
+st_timeline_page_set_show_annotations (StTimelinePage *self,
+                                       gboolean        show)
+{
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+  if (self->show_annotations == show)
+    return;
+  self->show_annotations = show;
+  gtk_widget_set_visible (GTK_WIDGET (self->annotations), show);
+  if (!show && gtk_widget_get_focus_child (GTK_WIDGET (self->annotations)) != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANNOTATIONS]);
+}
+
+static gboolean
+rename_when_shown (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       data)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (widget);
+
+  self->rename_tick = 0;
+  gtk_widget_activate_action (GTK_WIDGET (self->annotations), "regions.edit-name", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* F2: renames the selected region in the panel's list, opening the panel
+ * first when it is hidden (its rows exist once it is laid out). */
+static void
+rename_region_action (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *parameter)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (widget);
+
+  if (self->session == NULL || st_session_get_selected_region (self->session) == NULL)
+    return;
+  if (self->show_annotations)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->annotations), "regions.edit-name", NULL);
+      return;
+    }
+  st_timeline_page_set_show_annotations (self, TRUE);
+  if (self->rename_tick == 0)
+    self->rename_tick = gtk_widget_add_tick_callback (widget, rename_when_shown, NULL, NULL);
+}
+
+static void
+st_timeline_page_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANNOTATIONS:
+      g_value_set_boolean (value, ST_TIMELINE_PAGE (object)->show_annotations);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_timeline_page_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SHOW_ANNOTATIONS:
+      st_timeline_page_set_show_annotations (ST_TIMELINE_PAGE (object), g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* The keys of the regions: where the timeline and the panel both see
+ * them, and after the focused widget had its turn (so a name being edited
+ * takes its letters, and Ctrl+Z undoes typing there). */
+static void
+add_region_shortcuts (StTimelinePage *self)
+{
+  static const struct
+  {
+    const char *trigger;
+    const char *action;
+  } keys[] = {
+    { "bracketleft", "regions.previous" },
+    { "bracketright", "regions.next" },
+    { "Delete", "regions.delete" },
+    { "KP_Delete", "regions.delete" },
+    { "F2", "page.rename-region" },
+    { "<Shift>f", "regions.zoom" },
+    { "c", "regions.toggle-compare" },
+    { "r", "regions.add" },
+    { "<Control>h", "regions.highlight" },
+    { "<Control>z", "regions.undo" },
+    { "<Control><Shift>z", "regions.redo" },
+    { "<Control>y", "regions.redo" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, "st-region-keys");
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_LOCAL);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 static void
 st_timeline_page_dispose (GObject *object)
 {
@@ -353,10 +495,14 @@ st_timeline_page_dispose (GObject *object)
   GtkWidget *child;
 
   stop_find (self);
+  if (self->rename_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
+  self->rename_tick = 0;
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_TIMELINE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -370,11 +516,21 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_page_dispose;
+  object_class->get_property = st_timeline_page_get_property;
+  object_class->set_property = st_timeline_page_set_property;
+
+  properties[PROP_SHOW_ANNOTATIONS] =
+    g_param_spec_boolean ("show-annotations", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   g_type_ensure (ST_TYPE_TIMELINE_VIEW);
   g_type_ensure (ST_TYPE_DETAILS_PANE);
+  g_type_ensure (ST_TYPE_ANNOTATIONS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, annotations);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_bar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, args_check);
@@ -386,6 +542,8 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
   gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
+  gtk_widget_class_install_action (widget_class, "page.rename-region", NULL, rename_region_action);
+  gtk_widget_class_install_property_action (widget_class, "page.show-annotations", "show-annotations");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "page.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "page.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);
@@ -413,6 +571,9 @@ st_timeline_page_init (StTimelinePage *self)
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (on_stop_search), self);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
   gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "regions",
+                                  st_annotations_panel_get_actions (self->annotations));
+  add_region_shortcuts (self);
 }
 
 GtkWidget *

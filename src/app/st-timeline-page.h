@@ -1,9 +1,12 @@
 /* st-timeline-page.h: the timeline of a profile with its toolbar (tools,
- * zoom, flow events), the find bar and the details pane. */
+ * zoom, flow events, annotations), the find bar, the details pane and the
+ * Annotations panel at the right. The panel's actions are the page's
+ * "regions" group, with their keys ([ ] Delete F2 c r Ctrl+H Ctrl+Z …). */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "st-annotations-panel.h"
 #include "st-details-pane.h"
 #include "st-session.h"
 #include "st-timeline-view.h"
@@ -20,6 +23,10 @@ void            st_timeline_page_set_trace   (StTimelinePage *self,
 StSession      *st_timeline_page_get_session (StTimelinePage *self);
 StTimelineView *st_timeline_page_get_view    (StTimelinePage *self);
 StDetailsPane  *st_timeline_page_get_details (StTimelinePage *self);
+StAnnotationsPanel *st_timeline_page_get_annotations (StTimelinePage *self);
+gboolean        st_timeline_page_get_show_annotations (StTimelinePage *self);
+void            st_timeline_page_set_show_annotations (StTimelinePage *self,
+                                                       gboolean        show);
 void            st_timeline_page_find        (StTimelinePage *self,
                                               const char     *pattern,
                                               gboolean        in_args);

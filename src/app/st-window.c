@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-format.h"
+#include "st-profile-identity.h"
 #include "st-timeline-page.h"
 #include "st-trace-loader.h"
 #include "st-track-list.h"
@@ -12,6 +13,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+/* Edits reach the sidecar this long after the last one (a burst of edits
+ * is one write). */
+#define AUTOSAVE_DELAY_MS 300
+
 struct _StWindow
 {
   AdwApplicationWindow parent_instance;
@@ -20,7 +25,12 @@ struct _StWindow
   StTrace             *trace;
   StTraceLoader       *loader;
   GCancellable        *cancellable;
+  StSession           *regions_session; /* whose regions are autosaved */
+  guint                autosave_id;
+  gboolean             close_confirmed;
+  gulong               save_finished_id;
 
+  AdwToastOverlay     *toast_overlay;
   GtkStack            *main_stack;
   AdwWindowTitle      *window_title;
   AdwViewStack        *view_stack;
@@ -57,6 +67,123 @@ show_page (StWindow   *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-tracks", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-warnings", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-annotations", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-regions", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-regions-as", profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-regions", profile);
+}
+
+/* Regions: nothing lost. Every edit is written to the profile's sidecar
+ * soon after; opening the profile again restores them. */
+
+static StAnnotationsPanel *
+annotations (StWindow *self)
+{
+  return st_timeline_page_get_annotations (self->timeline_page);
+}
+
+static void
+autosave_now (StWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const StProfileIdentity *identity;
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (self->regions_session == NULL)
+    return;
+  identity = st_session_get_profile_identity (self->regions_session);
+  if (identity != NULL &&
+      !st_region_set_autosave (st_session_get_regions (self->regions_session), identity, &error))
+    st_annotations_panel_show_error (annotations (self), error->message);
+}
+
+static gboolean
+autosave_timeout (gpointer data)
+{
+  StWindow *self = data;
+
+  self->autosave_id = 0;
+  autosave_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_autosave (StWindow *self)
+{
+  if (self->autosave_id == 0)
+    self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout, self);
+}
+
+/* Writes what is pending and lets the session go. */
+static void
+release_regions (StWindow *self)
+{
+  if (self->autosave_id != 0)
+    autosave_now (self);
+  if (self->regions_session != NULL)
+    g_signal_handlers_disconnect_by_data (st_session_get_regions (self->regions_session), self);
+  g_clear_object (&self->regions_session);
+}
+
+static void
+show_toast (StWindow   *self,
+            const char *title,
+            const char *button,
+            const char *action)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  if (button != NULL)
+    {
+      adw_toast_set_button_label (toast, button);
+      adw_toast_set_action_name (toast, action);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* Learns which profile file this is (its size and the hash of its ends),
+ * then brings back the regions of the last time it was open. A damaged
+ * sidecar is reported and the profile opens without regions. */
+static void
+restore_regions (StWindow *self)
+{
+  StSession *session = st_timeline_page_get_session (self->timeline_page);
+  g_autoptr(StProfileIdentity) identity = NULL;
+  g_autoptr(GError) error = NULL;
+  StRegionSet *regions;
+
+  release_regions (self);
+  if (session == NULL)
+    return;
+  regions = st_session_get_regions (session);
+  self->regions_session = g_object_ref (session);
+  g_signal_connect_swapped (regions, "edited", G_CALLBACK (schedule_autosave), self);
+  identity = st_profile_identity_compute (self->file, NULL, &error);
+  if (identity == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Regions of this profile cannot be kept: %s"),
+                                                  error->message);
+      st_annotations_panel_show_error (annotations (self), message);
+      return;
+    }
+  st_session_set_profile_identity (session, identity);
+  if (st_region_set_restore (regions, identity, &error))
+    {
+      guint n = st_region_set_get_n_regions (regions);
+      g_autofree char *count = st_format_count (n);
+      g_autofree char *title = g_strdup_printf (ngettext ("%s region restored from the last time",
+                                                          "%s regions restored from the last time", n),
+                                                count);
+
+      if (n > 0)
+        show_toast (self, title, st_timeline_page_get_show_annotations (self->timeline_page) ? NULL : _("_Show"),
+                    "win.show-annotations");
+    }
+  else if (error != NULL)
+    {
+      st_annotations_panel_show_error (annotations (self), error->message);
+      st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
+    }
 }
 
 /* The file's name and folder in the header bar; Strata's name when empty. */
@@ -161,6 +288,7 @@ show_trace (StWindow *self)
   adw_view_stack_page_set_badge_number (self->warnings_page, n_warnings);
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
   show_facts (self);
+  restore_regions (self);
   adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
   show_page (self, "profile");
   gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
@@ -375,6 +503,133 @@ find_action (GtkWidget  *widget,
   st_timeline_page_start_find (self->timeline_page);
 }
 
+/* F9: the Annotations panel of the timeline, shown or hidden. */
+static void
+show_annotations_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+  gboolean on_timeline = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "timeline") == 0;
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_set_show_annotations (self->timeline_page,
+                                         !on_timeline || !st_timeline_page_get_show_annotations (self->timeline_page));
+}
+
+/* Ctrl+S, Ctrl+Shift+S, Ctrl+Shift+O: the panel's region file commands,
+ * from anywhere in the window. */
+static void
+regions_file_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+  const char *name = g_str_equal (action_name, "win.save-regions") ? "regions.save"
+                     : g_str_equal (action_name, "win.save-regions-as") ? "regions.save-as"
+                                                                        : "regions.load";
+
+  gtk_widget_activate_action (GTK_WIDGET (annotations (self)), name, NULL);
+}
+
+static void
+on_regions_saved (StAnnotationsPanel *panel,
+                  gboolean            saved,
+                  StWindow           *self)
+{
+  g_autofree char *name = NULL, *title = NULL;
+
+  if (!saved || st_annotations_panel_get_file (panel) == NULL)
+    return;
+  name = g_file_get_basename (st_annotations_panel_get_file (panel));
+  title = g_strdup_printf (_("Regions saved to “%s”"), name);
+  show_toast (self, title, NULL, NULL);
+}
+
+static void
+on_close_saved (StAnnotationsPanel *panel,
+                gboolean            saved,
+                StWindow           *self)
+{
+  g_clear_signal_handler (&self->save_finished_id, panel);
+  if (saved)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+static gboolean
+close_later (gpointer data)
+{
+  gtk_window_close (data);
+  g_object_unref (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   StWindow         *self)
+{
+  if (g_str_equal (response, "discard"))
+    {
+      /* once the dialog is gone: it is the window's */
+      self->close_confirmed = TRUE;
+      g_idle_add (close_later, g_object_ref (self));
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      g_clear_signal_handler (&self->save_finished_id, annotations (self));
+      self->save_finished_id = g_signal_connect (annotations (self), "save-finished",
+                                                 G_CALLBACK (on_close_saved), self);
+      gtk_widget_activate_action (GTK_WIDGET (annotations (self)), "regions.save", NULL);
+    }
+}
+
+/* Closing with regions that are in no file asks whether to save them
+ * first. They are in the sidecar whatever the answer, so the question is
+ * about a file of one's own, not about losing them. */
+static gboolean
+st_window_close_request (GtkWindow *window)
+{
+  StWindow *self = ST_WINDOW (window);
+  StRegionSet *regions = self->regions_session ? st_session_get_regions (self->regions_session) : NULL;
+  g_autofree char *basename = NULL, *body = NULL, *count = NULL;
+  GtkWidget *dialog;
+  guint n;
+
+  if (self->autosave_id != 0)
+    autosave_now (self);
+  if (self->close_confirmed || regions == NULL || !st_region_set_get_modified (regions) ||
+      (n = st_region_set_get_n_regions (regions)) == 0)
+    {
+      /* focus leaves now, not while the widgets are torn down (a name
+       * being edited would act on it after it is gone) */
+      gtk_window_set_focus (window, NULL);
+      return GTK_WINDOW_CLASS (st_window_parent_class)->close_request != NULL &&
+             GTK_WINDOW_CLASS (st_window_parent_class)->close_request (window);
+    }
+
+  basename = g_file_get_basename (self->file);
+  count = st_format_count (n);
+  body = g_strdup_printf (ngettext ("%s region of “%s” is not saved to a file. Strata keeps it "
+                                    "for the next time you open this profile.",
+                                    "%s regions of “%s” are not saved to a file. Strata keeps them "
+                                    "for the next time you open this profile.", n),
+                          count, basename);
+  dialog = adw_message_dialog_new (window, _("Save the Regions?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "discard",
+                                    _("_Don’t Save"), "save", _("_Save…"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static gboolean
 on_drop (GtkDropTarget *target,
          const GValue  *value,
@@ -399,6 +654,7 @@ st_window_dispose (GObject *object)
   cancel_load (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
+  release_regions (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -434,8 +690,10 @@ st_window_class_init (StWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = st_window_dispose;
+  window_class->close_request = st_window_close_request;
   object_class->finalize = st_window_finalize;
   object_class->get_property = st_window_get_property;
 
@@ -448,6 +706,7 @@ st_window_class_init (StWindowClass *klass)
   g_type_ensure (ST_TYPE_TRACK_LIST);
   g_type_ensure (ST_TYPE_WARNING_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, StWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, StWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, StWindow, view_stack);
@@ -467,6 +726,10 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-annotations", NULL, show_annotations_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions-as", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.load-regions", NULL, regions_file_action);
 }
 
 static void
@@ -475,6 +738,7 @@ st_window_init (StWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self, 0);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   show_page (self, "empty");

@@ -20,6 +20,8 @@ int      st_cli_info       (int          argc,
                             char       **argv);
 int      st_cli_render     (int          argc,
                             char       **argv);
+int      st_cli_regions    (int          argc,
+                            char       **argv);
 int      st_cli_search     (int          argc,
                             char       **argv);
 

@@ -1,6 +1,7 @@
 /* strata-cli: Strata's model without a window, for scripts and reports.
  *
  *   strata-cli info FILE… [--json]
+ *   strata-cli regions FILE --method M [--config C.json] [-o OUT.json] [--json]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -17,6 +18,8 @@ static const StCliCommand commands[] = {
   { "info", N_("FILE… — what a profile holds: format, events, processes, tracks, time span, "
                "metadata, warnings"), st_cli_info },
   { "render", N_("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
+  { "regions", N_("FILE --method collectives|hierarchy|stack — the Region Highlighter's "
+                  "regions"), st_cli_regions },
   { "search", N_("FILE PATTERN — the events whose name (or args) contain PATTERN"), st_cli_search },
 };
 

@@ -77,17 +77,44 @@ first_at_or_after (const Cursor *c,
   return i;
 }
 
+/* The innermost slice of lane @l containing @ts, or NO_SLICE. */
 static guint32
-find_enclosing (const Cursor *c,
-                gint64        ts)
+find_enclosing_in_lane (const Cursor *c,
+                        guint         l,
+                        gint64        ts)
 {
-  for (guint d = c->track->n_rows; d-- > 0;)
+  for (guint d = c->track->lane_rows[l + 1]; d-- > c->track->lane_rows[l];)
     {
       guint i = c->le[d];
       if (i > 0 && row_at (c, d, i - 1)->start + row_at (c, d, i - 1)->dur >= ts)
         return c->track->row_offsets[d] + i - 1;
     }
   return NO_SLICE;
+}
+
+/* The innermost slice containing @ts. Extra lanes hold slices that overlap
+ * without nesting; their rows come after the first lane's, yet the
+ * innermost slice is the one that starts last (the shortest at a tie),
+ * whichever lane it is in. */
+static guint32
+find_enclosing (const Cursor *c,
+                gint64        ts)
+{
+  guint32 best = NO_SLICE;
+
+  for (guint l = 0; l < c->track->n_lanes; l++)
+    {
+      guint32 s = find_enclosing_in_lane (c, l, ts);
+      const StSlice *a, *b;
+
+      if (s == NO_SLICE)
+        continue;
+      a = &c->track->slices[s];
+      b = best != NO_SLICE ? &c->track->slices[best] : NULL;
+      if (b == NULL || a->start > b->start || (a->start == b->start && a->dur < b->dur))
+        best = s;
+    }
+  return best;
 }
 
 static guint32

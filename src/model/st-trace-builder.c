@@ -1131,6 +1131,7 @@ static const char * const warning_sentences[ST_N_WARNINGS] = {
   [ST_WARNING_BAD_COUNTER_VALUE] = N_("Counter values that are not numbers were skipped."),
   [ST_WARNING_COMPRESSION] = N_("The compressed data is damaged."),
   [ST_WARNING_NO_EVENTS] = N_("The file holds no trace events."),
+  [ST_WARNING_PROFILER] = N_("The profiler that wrote the file reported warnings."),
 };
 
 static void

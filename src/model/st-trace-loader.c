@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-chrome-importer.h"
+#include "st-neuron-importer.h"
 #include "st-source.h"
 #include "st-trace-builder.h"
 #include "st-trace-error.h"
@@ -11,6 +12,8 @@
 #include <glib/gi18n-lib.h>
 
 #define SNIFF_BYTES 4096
+/* The top-level keys of a Neuron profile are looked for this far. */
+#define FORMAT_SNIFF_BYTES (256 * 1024)
 /* Share of the progress bar for reading; building the tracks takes the rest. */
 #define READ_SHARE 0.85
 
@@ -354,19 +357,40 @@ basename_of (const char *name)
   return slash ? slash + 1 : name;
 }
 
+/* A Neuron device profile, told by its first top-level keys; anything
+ * else goes to the Chrome importer, which explains what it cannot read. */
+static gboolean
+sniff_neuron (StSource     *source,
+              gsize         start,
+              GCancellable *cancellable)
+{
+  gboolean complete = FALSE;
+  gsize n;
+
+  do
+    n = st_source_wait (source, FORMAT_SNIFF_BYTES - 1, &complete);
+  while (n < FORMAT_SNIFF_BYTES && !complete && !g_cancellable_is_cancelled (cancellable));
+  n = MIN (n, FORMAT_SNIFF_BYTES);
+  return n > start && st_neuron_sniff (st_source_get_data (source) + start, n - start);
+}
+
 static gboolean
 read_source (StTraceLoader  *self,
              StTraceBuilder *builder,
              StSource       *source,
              gsize           start,
+             gboolean        neuron,
              GCancellable   *cancellable,
              GError        **error)
 {
   g_autoptr(GError) spool_error = NULL;
   gboolean ok;
 
-  ok = st_chrome_import (builder, source, start, self->n_threads, cancellable,
-                         on_read_progress, self, error);
+  if (neuron)
+    ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self, error);
+  else
+    ok = st_chrome_import (builder, source, start, self->n_threads, cancellable,
+                           on_read_progress, self, error);
   if (!ok)
     return FALSE; /* unref stops the spool; no need to inflate the rest */
   if (!st_source_finish (source, &spool_error))
@@ -391,6 +415,7 @@ st_trace_loader_load (StTraceLoader *self,
   g_autoptr(GError) local_error = NULL;
   StTrace *trace = NULL;
   gsize start = 0;
+  gboolean neuron;
   gint64 t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
@@ -412,10 +437,11 @@ st_trace_loader_load (StTraceLoader *self,
         g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  builder = st_trace_builder_new (source, "chrome-json");
+  neuron = sniff_neuron (source, start, cancellable);
+  builder = st_trace_builder_new (source, neuron ? "neuron-json" : "chrome-json");
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
   t0 = g_get_monotonic_time ();
-  if (read_source (self, builder, source, start, cancellable, error))
+  if (read_source (self, builder, source, start, neuron, cancellable, error))
     {
       t1 = g_get_monotonic_time ();
       set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);

@@ -195,6 +195,7 @@ typedef enum
   ST_WARNING_BAD_COUNTER_VALUE,
   ST_WARNING_COMPRESSION,
   ST_WARNING_NO_EVENTS,
+  ST_WARNING_PROFILER,      /* the file's own warnings (Neuron "warnings") */
   ST_N_WARNINGS
 } StWarningKind;
 

@@ -405,7 +405,7 @@ st_trace_dup_event (StTrace *self,
 }
 
 /* The "args" of the event at @offset, or NULL (without an error) when it
- * has none. */
+ * has none. A Neuron row has no "args": its own fields are its args. */
 JsonNode *
 st_trace_get_args (StTrace *self,
                    guint64  offset,
@@ -416,6 +416,8 @@ st_trace_get_args (StTrace *self,
 
   if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
     return NULL;
+  if (g_strcmp0 (self->format, "neuron-json") == 0)
+    return g_steal_pointer (&event);
   object = json_node_get_object (event);
   if (!json_object_has_member (object, "args"))
     return NULL;
@@ -517,6 +519,7 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_BAD_COUNTER_VALUE] = "bad-counter-value",
     [ST_WARNING_COMPRESSION] = "compression",
     [ST_WARNING_NO_EVENTS] = "no-events",
+    [ST_WARNING_PROFILER] = "profiler-warning",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

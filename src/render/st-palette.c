@@ -51,6 +51,7 @@ st_palette_init_default (StPalette *palette,
   palette->marked = rgb (dark ? 0x78aeed : 0x3584e4, 0.15);
   palette->timing = rgb (dark ? 0xf8e45c : 0xc64600, 1.0);
   palette->flow = rgb (dark ? 0xffffff : 0x000000, 0.65);
+  palette->region = rgb (dark ? 0xc061cb : 0x9141ac, 1.0);
   st_palette_set_slices (palette, dark);
 }
 

@@ -31,6 +31,7 @@ typedef struct
   StColor  marked;     /* the marked time range */
   StColor  timing;     /* the timing measurement */
   StColor  flow;       /* flow arrows */
+  StColor  region;     /* region bands and their tabs */
   StColor  slices[ST_PALETTE_N_SLICE_COLORS];
 } StPalette;
 

@@ -11,12 +11,218 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+/* Band fills: alternate regions a little apart, so regions that touch
+ * read as two; the selected one stronger. */
+#define REGION_FILL_EVEN     0.05
+#define REGION_FILL_ODD      0.10
+#define REGION_FILL_SELECTED 0.15
+#define REGION_EDGE          0.45
+#define REGION_TAB_TINT      0.22
+#define TAB_PADDING          4.0
+
+typedef struct
+{
+  guint  index;
+  double x, y, w, h;
+} Tab;
+
 static void
 set_color (cairo_t       *cr,
            const StColor *c,
            double         alpha)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
+}
+
+static double
+tab_height (StTimelineRenderer *self)
+{
+  return st_label_cache_get_line_height (st_timeline_renderer_get_region_labels (self)) + 4;
+}
+
+/* The visible part of a region's band in picture x, whole pixels; FALSE
+ * when none of it shows. */
+static gboolean
+band_extent (const StViewport      *vp,
+             const StOverlayRegion *r,
+             double                *x0,
+             double                *x1)
+{
+  *x0 = round (st_viewport_x_at (vp, r->start));
+  *x1 = round (st_viewport_x_at (vp, r->end));
+  return *x1 >= vp->gutter && *x0 <= vp->width;
+}
+
+/* Where the visible regions' tabs go: from the band's visible left edge
+ * across its visible width, in the first lane where no earlier tab is;
+ * nested regions stack, narrow ones go without. */
+static GArray *
+layout_tabs (StTimelineRenderer *self,
+             const StViewport   *vp,
+             const StOverlay    *o)
+{
+  GArray *tabs = g_array_new (FALSE, FALSE, sizeof (Tab));
+  double lane_end[ST_OVERLAY_TAB_LANES];
+  double h = tab_height (self);
+
+  for (guint lane = 0; lane < ST_OVERLAY_TAB_LANES; lane++)
+    lane_end[lane] = -G_MAXDOUBLE;
+  for (guint i = 0; i < o->n_regions; i++)
+    {
+      double x0, x1;
+
+      if (!band_extent (vp, &o->regions[i], &x0, &x1))
+        continue;
+      x0 = MAX (x0, vp->gutter);
+      x1 = MIN (x1, vp->width);
+      if (x1 - x0 < ST_OVERLAY_TAB_MIN_WIDTH)
+        continue;
+      for (guint lane = 0; lane < ST_OVERLAY_TAB_LANES; lane++)
+        if (lane_end[lane] <= x0)
+          {
+            Tab tab = { i, x0, ST_RULER_HEIGHT + lane * h, x1 - x0, h - 1 };
+
+            g_array_append_val (tabs, tab);
+            lane_end[lane] = x1;
+            break;
+          }
+    }
+  return tabs;
+}
+
+/* The region whose tab is under (@x, @y), or -1. */
+gint
+st_timeline_renderer_region_at (StTimelineRenderer *self,
+                                const StViewport   *vp,
+                                const StOverlay    *o,
+                                double              x,
+                                double              y)
+{
+  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      const Tab *t = &g_array_index (tabs, Tab, i);
+      if (x >= t->x && x < t->x + t->w && y >= t->y && y < t->y + t->h)
+        return t->index;
+    }
+  return -1;
+}
+
+/* Where the tab of region @index is drawn; FALSE when it has none. */
+gboolean
+st_timeline_renderer_region_tab (StTimelineRenderer *self,
+                                 const StViewport   *vp,
+                                 const StOverlay    *o,
+                                 guint               index,
+                                 cairo_rectangle_t  *rect)
+{
+  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      const Tab *t = &g_array_index (tabs, Tab, i);
+      if (t->index == index)
+        {
+          *rect = (cairo_rectangle_t) { t->x, t->y, t->w, t->h };
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A key for the label cache: the name's hash and length, so a renamed
+ * region gets a new layout. */
+static guint64
+name_key (const char *name)
+{
+  return ((guint64) MIN (strlen (name), 0x7fff) << 32) | g_str_hash (name);
+}
+
+/* Bands in one path per strength, so thousands of thin regions are three
+ * fills and overlapping ones of a kind do not darken each other. */
+static void
+draw_bands (cairo_t          *cr,
+            const StViewport *vp,
+            const StPalette  *p,
+            const StOverlay  *o)
+{
+  static const double fills[] = { REGION_FILL_EVEN, REGION_FILL_ODD, REGION_FILL_SELECTED };
+
+  for (guint kind = 0; kind < G_N_ELEMENTS (fills); kind++)
+    {
+      for (guint i = 0; i < o->n_regions; i++)
+        {
+          const StOverlayRegion *r = &o->regions[i];
+          guint k = r->selected ? 2 : i % 2;
+          double x0, x1;
+
+          if (k == kind && band_extent (vp, r, &x0, &x1))
+            cairo_rectangle (cr, x0, ST_RULER_HEIGHT, MAX (1, x1 - x0), vp->height - ST_RULER_HEIGHT);
+        }
+      set_color (cr, &p->region, fills[kind]);
+      cairo_fill (cr);
+    }
+  for (guint selected = 0; selected < 2; selected++)
+    {
+      for (guint i = 0; i < o->n_regions; i++)
+        {
+          const StOverlayRegion *r = &o->regions[i];
+          double x0, x1;
+
+          if ((guint) !!r->selected != selected || !band_extent (vp, r, &x0, &x1) ||
+              (!selected && x1 - x0 < ST_OVERLAY_EDGE_MIN_WIDTH))
+            continue;
+          cairo_rectangle (cr, x0, ST_RULER_HEIGHT, 1, vp->height - ST_RULER_HEIGHT);
+          cairo_rectangle (cr, MAX (x0, x1 - 1), ST_RULER_HEIGHT, 1, vp->height - ST_RULER_HEIGHT);
+        }
+      set_color (cr, &p->region, selected ? 1.0 : REGION_EDGE);
+      cairo_fill (cr);
+    }
+}
+
+/* The tabs: the name on a tint of the region's colour over the
+ * background, the selected one solid. */
+static void
+draw_tabs (StTimelineRenderer *self,
+           cairo_t            *cr,
+           const StViewport   *vp,
+           const StOverlay    *o)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  StLabelCache *labels = st_timeline_renderer_get_region_labels (self);
+  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      const Tab *t = &g_array_index (tabs, Tab, i);
+      const StOverlayRegion *r = &o->regions[t->index];
+
+      cairo_rectangle (cr, t->x, t->y, t->w, t->h);
+      if (r->selected)
+        {
+          set_color (cr, &p->region, 1.0);
+          cairo_fill (cr);
+          set_color (cr, st_palette_text_on (p, &p->region), 1.0);
+        }
+      else
+        {
+          set_color (cr, &p->background, 1.0);
+          cairo_fill_preserve (cr);
+          set_color (cr, &p->region, REGION_TAB_TINT);
+          cairo_fill (cr);
+          set_color (cr, &p->region, 1.0);
+          cairo_rectangle (cr, t->x, t->y, 1, t->h);
+          cairo_fill (cr);
+          set_color (cr, &p->foreground, 1.0);
+        }
+      cairo_save (cr);
+      cairo_rectangle (cr, t->x, t->y, t->w, t->h);
+      cairo_clip (cr);
+      st_label_cache_draw (labels, cr, name_key (r->name), r->name, t->x + TAB_PADDING,
+                           t->y + t->h / 2.0, t->w - 2 * TAB_PADDING);
+      cairo_restore (cr);
+    }
 }
 
 static void
@@ -200,7 +406,8 @@ draw_drag (StTimelineRenderer *self,
 }
 
 /* Draws what goes over the slices, clipped below the ruler except for the
- * timing label, which sits on the ruler. */
+ * timing label, which sits on the ruler. Region tabs go on top of the
+ * rest, so their names always read. */
 void
 st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
                                    cairo_t            *cr,
@@ -213,6 +420,8 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   cairo_save (cr);
   cairo_rectangle (cr, vp->gutter, 0, vp->width - vp->gutter, vp->height);
   cairo_clip (cr);
+  if (o->n_regions > 0)
+    draw_bands (cr, vp, p, o);
   if (o->has_marked)
     {
       draw_span (cr, vp, &p->marked, o->marked_start, o->marked_end, 1.0);
@@ -239,6 +448,8 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   set_color (cr, &p->foreground, 0.8);
   if (o->has_hover)
     outline (self, cr, vp, o->hover, 1);
+  if (o->n_regions > 0)
+    draw_tabs (self, cr, vp, o);
   cairo_restore (cr);
   if (o->drag != ST_DRAG_NONE)
     draw_drag (self, cr, vp, o);

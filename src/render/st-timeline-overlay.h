@@ -1,6 +1,7 @@
-/* st-timeline-overlay.h: what is drawn over the slices: the marked range,
- * the timing measurement, a drag in progress, the selection, the hovered and
- * the current found event, and flow arrows. */
+/* st-timeline-overlay.h: what is drawn over the slices: region bands with
+ * their named tabs, the marked range, the timing measurement, a drag in
+ * progress, the selection, the hovered and the current found event, and
+ * flow arrows. */
 #pragma once
 
 #include "st-timeline-renderer.h"
@@ -15,8 +16,21 @@ typedef enum
   ST_DRAG_TIMING, /* measuring */
 } StDragKind;
 
+/* A region as the overlay draws it: a translucent band over the track area
+ * from @start to @end (trace ns) and a tab with its @name at the band's
+ * top. Plain data: the renderer knows nothing of region sets. */
 typedef struct
 {
+  gint64      start;
+  gint64      end;
+  const char *name;
+  gboolean    selected;
+} StOverlayRegion;
+
+typedef struct
+{
+  const StOverlayRegion *regions; /* in start order, may be NULL */
+  guint                  n_regions;
   GArray     *selection;   /* StEventRef, may be NULL */
   gboolean    has_found;
   StEventRef  found;
@@ -36,6 +50,15 @@ typedef struct
 /* Flows drawn at most, whatever the zoom. */
 #define ST_OVERLAY_MAX_FLOWS 20000
 
+/* Region tabs stack in at most this many lanes under the ruler (nested
+ * regions); a tab narrower than ST_OVERLAY_TAB_MIN_WIDTH (no room for a
+ * name) is not drawn, nor are the edges of a band narrower than
+ * ST_OVERLAY_EDGE_MIN_WIDTH unless it is selected: a thousand thin regions
+ * stay a tint, not a wall of lines. */
+#define ST_OVERLAY_TAB_LANES      3
+#define ST_OVERLAY_TAB_MIN_WIDTH  32.0
+#define ST_OVERLAY_EDGE_MIN_WIDTH 6.0
+
 void  st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
                                          cairo_t            *cr,
                                          const StViewport   *vp,
@@ -43,5 +66,15 @@ void  st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
 guint st_timeline_renderer_visible_flows (StTimelineRenderer *self,
                                           const StViewport   *vp,
                                           GArray             *out);
+gint  st_timeline_renderer_region_at    (StTimelineRenderer *self,
+                                         const StViewport   *vp,
+                                         const StOverlay    *overlay,
+                                         double              x,
+                                         double              y);
+gboolean st_timeline_renderer_region_tab (StTimelineRenderer *self,
+                                          const StViewport   *vp,
+                                          const StOverlay    *overlay,
+                                          guint               index,
+                                          cairo_rectangle_t  *rect);
 
 G_END_DECLS

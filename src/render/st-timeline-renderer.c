@@ -31,6 +31,7 @@ struct _StTimelineRenderer
   StTimelineLayout *layout;
   StPalette         palette;
   StLabelCache     *labels;
+  StLabelCache     *region_labels; /* keyed by a hash of the name */
   guint8           *name_colors; /* per string id, NO_COLOR until computed */
   GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
   GArray           *pending_labels;                  /* Label */
@@ -44,6 +45,7 @@ st_timeline_renderer_new (StTrace *trace)
 
   self->trace = g_object_ref (trace);
   self->labels = st_label_cache_new ();
+  self->region_labels = st_label_cache_new ();
   self->name_colors = g_malloc (MAX (1, n));
   memset (self->name_colors, NO_COLOR, MAX (1, n));
   for (guint i = 0; i < ST_PALETTE_N_SLICE_COLORS; i++)
@@ -63,6 +65,7 @@ st_timeline_renderer_free (StTimelineRenderer *self)
   g_array_unref (self->pending_labels);
   g_free (self->name_colors);
   st_label_cache_free (self->labels);
+  st_label_cache_free (self->region_labels);
   g_object_unref (self->trace);
   g_free (self);
 }
@@ -105,6 +108,14 @@ st_timeline_renderer_set_font (StTimelineRenderer         *self,
                                const PangoFontDescription *font)
 {
   st_label_cache_set_font (self->labels, font);
+  st_label_cache_set_font (self->region_labels, font);
+}
+
+/* Region names, drawn on their tabs by the overlay. */
+StLabelCache *
+st_timeline_renderer_get_region_labels (StTimelineRenderer *self)
+{
+  return self->region_labels;
 }
 
 /* A layout of @text in the renderer's font, for text drawn once (the

@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include <pango/pango.h>
 
+#include "st-label-cache.h"
 #include "st-palette.h"
 #include "st-timeline-layout.h"
 #include "st-trace.h"
@@ -52,6 +53,7 @@ const StColor      *st_timeline_renderer_name_color  (StTimelineRenderer        
                                                       StStringId                  name);
 PangoLayout        *st_timeline_renderer_create_layout (StTimelineRenderer       *self,
                                                         const char               *text);
+StLabelCache       *st_timeline_renderer_get_region_labels (StTimelineRenderer   *self);
 
 double              st_viewport_track_x              (const StViewport           *vp);
 double              st_viewport_track_width          (const StViewport           *vp);

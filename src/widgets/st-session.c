@@ -28,6 +28,10 @@ struct _StSession
   GHashTable *collapsed;  /* process index + 1 (0: global) */
   GArray     *found;      /* StEventRef */
   gint        found_current;
+  StRegionSet *regions;
+  StRegion   *selected_region;
+  GPtrArray  *compare;    /* StRegion, oldest pick first */
+  StProfileIdentity *identity;
 };
 
 G_DEFINE_FINAL_TYPE (StSession, st_session, G_TYPE_OBJECT)
@@ -43,6 +47,9 @@ enum
   PROP_N_SELECTED,
   PROP_N_FOUND,
   PROP_FIND_CURRENT,
+  PROP_REGIONS,
+  PROP_SELECTED_REGION,
+  PROP_N_COMPARE,
   N_PROPS
 };
 
@@ -52,6 +59,7 @@ enum
   MARKS_CHANGED,
   LAYOUT_CHANGED,
   REVEAL,
+  COMPARE_CHANGED,
   N_SIGNALS
 };
 
@@ -67,6 +75,11 @@ st_session_finalize (GObject *object)
   g_array_unref (self->selection);
   g_hash_table_unref (self->collapsed);
   g_clear_pointer (&self->found, g_array_unref);
+  g_signal_handlers_disconnect_by_data (self->regions, self);
+  g_clear_object (&self->regions);
+  g_clear_object (&self->selected_region);
+  g_clear_pointer (&self->compare, g_ptr_array_unref);
+  g_clear_pointer (&self->identity, st_profile_identity_free);
   G_OBJECT_CLASS (st_session_parent_class)->finalize (object);
 }
 
@@ -88,6 +101,9 @@ st_session_get_property (GObject    *object,
     case PROP_N_SELECTED: g_value_set_uint (value, self->selection->len); break;
     case PROP_N_FOUND: g_value_set_uint (value, self->found ? self->found->len : 0); break;
     case PROP_FIND_CURRENT: g_value_set_int (value, self->found_current); break;
+    case PROP_REGIONS: g_value_set_object (value, self->regions); break;
+    case PROP_SELECTED_REGION: g_value_set_object (value, self->selected_region); break;
+    case PROP_N_COMPARE: g_value_set_uint (value, self->compare->len); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -108,6 +124,7 @@ st_session_set_property (GObject      *object,
       break;
     case PROP_TOOL: st_session_set_tool (self, g_value_get_int (value)); break;
     case PROP_SHOW_FLOWS: st_session_set_show_flows (self, g_value_get_boolean (value)); break;
+    case PROP_SELECTED_REGION: st_session_set_selected_region (self, g_value_get_object (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -134,6 +151,9 @@ st_session_class_init (StSessionClass *klass)
   properties[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_N_FOUND] = g_param_spec_uint ("n-found", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_FIND_CURRENT] = g_param_spec_int ("find-current", NULL, NULL, -1, G_MAXINT, -1, ro);
+  properties[PROP_REGIONS] = g_param_spec_object ("regions", NULL, NULL, ST_TYPE_REGION_SET, ro);
+  properties[PROP_SELECTED_REGION] = g_param_spec_object ("selected-region", NULL, NULL, ST_TYPE_REGION, rw);
+  properties[PROP_N_COMPARE] = g_param_spec_uint ("n-compare", NULL, NULL, 0, ST_SESSION_MAX_COMPARE, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
@@ -145,7 +165,16 @@ st_session_class_init (StSessionClass *klass)
   /* track, index, kind of the event to bring into view vertically */
   signals[REVEAL] = g_signal_new ("reveal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                   NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+  /* the regions picked for comparison changed */
+  signals[COMPARE_CHANGED] = g_signal_new ("compare-changed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
+
+static void on_regions_changed (GListModel *model,
+                                guint       position,
+                                guint       removed,
+                                guint       added,
+                                StSession  *self);
 
 static void
 st_session_init (StSession *self)
@@ -153,6 +182,10 @@ st_session_init (StSession *self)
   self->selection = g_array_new (FALSE, FALSE, sizeof (StEventRef));
   self->collapsed = g_hash_table_new (NULL, NULL);
   self->found_current = -1;
+  self->regions = st_region_set_new ();
+  self->compare = g_ptr_array_new_with_free_func (g_object_unref);
+  /* after the views of the set (sorters, selections) have caught up */
+  g_signal_connect_after (self->regions, "items-changed", G_CALLBACK (on_regions_changed), self);
 }
 
 StSession *
@@ -573,4 +606,153 @@ st_session_reveal (StSession *self,
   st_session_set_range (self, start + dur / 2 - span / 2, start + dur / 2 - span / 2 + span);
   st_session_expand_section (self, process);
   g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint) ref.kind);
+}
+
+/* Regions. */
+
+StRegionSet *
+st_session_get_regions (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->regions;
+}
+
+StRegion *
+st_session_get_selected_region (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->selected_region;
+}
+
+/* Selects @region (one of the set's, or NULL for none). */
+void
+st_session_set_selected_region (StSession *self,
+                                StRegion  *region)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+  g_return_if_fail (region == NULL || st_region_set_find (self->regions, region) != G_MAXUINT);
+
+  if (g_set_object (&self->selected_region, region))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_REGION]);
+}
+
+/* Shows @region whole, with a little room either side. */
+void
+st_session_zoom_to_region (StSession *self,
+                           StRegion  *region)
+{
+  gint64 start = st_region_get_start (region), end = st_region_get_end (region);
+  gint64 margin = MAX ((end - start) / 20, MIN_SPAN);
+
+  st_session_set_range (self, start - margin, end + margin);
+}
+
+/* Brings @region into view: the view moves to centre it, and zooms out
+ * only when the region is wider than most of the view. */
+void
+st_session_reveal_region (StSession *self,
+                          StRegion  *region)
+{
+  gint64 start = st_region_get_start (region), end = st_region_get_end (region);
+  gint64 span = self->end - self->start;
+
+  if (start >= self->start && end <= self->end)
+    return;
+  if (end - start > span * 8 / 10)
+    {
+      st_session_zoom_to_region (self, region);
+      return;
+    }
+  st_session_set_range (self, start + (end - start) / 2 - span / 2,
+                        start + (end - start) / 2 - span / 2 + span);
+}
+
+/* The regions picked for comparison, oldest first (at most
+ * ST_SESSION_MAX_COMPARE). */
+GPtrArray *
+st_session_get_compare_regions (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->compare;
+}
+
+/* 0, 1 or 2 when @region is picked (in the order of picking), else -1. */
+gint
+st_session_get_compare_index (StSession *self,
+                              StRegion  *region)
+{
+  guint index;
+
+  g_return_val_if_fail (ST_IS_SESSION (self), -1);
+  return g_ptr_array_find (self->compare, region, &index) ? (gint) index : -1;
+}
+
+static void
+compare_changed (StSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_COMPARE]);
+  g_signal_emit (self, signals[COMPARE_CHANGED], 0);
+}
+
+/* Picks @region for comparison, or drops it when it is picked; a fourth
+ * pick drops the oldest. */
+void
+st_session_toggle_compare (StSession *self,
+                           StRegion  *region)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+  g_return_if_fail (ST_IS_REGION (region));
+
+  if (!g_ptr_array_remove (self->compare, region))
+    {
+      g_ptr_array_add (self->compare, g_object_ref (region));
+      if (self->compare->len > ST_SESSION_MAX_COMPARE)
+        g_ptr_array_remove_index (self->compare, 0);
+    }
+  compare_changed (self);
+}
+
+/* A region that leaves the set is no longer selected or picked. */
+static void
+on_regions_changed (GListModel *model,
+                    guint       position,
+                    guint       removed,
+                    guint       added,
+                    StSession  *self)
+{
+  gboolean dropped = FALSE;
+
+  if (removed == 0)
+    return;
+  if (self->selected_region != NULL &&
+      st_region_set_find (self->regions, self->selected_region) == G_MAXUINT)
+    st_session_set_selected_region (self, NULL);
+  for (guint i = self->compare->len; i-- > 0;)
+    if (st_region_set_find (self->regions, g_ptr_array_index (self->compare, i)) == G_MAXUINT)
+      {
+        g_ptr_array_remove_index (self->compare, i);
+        dropped = TRUE;
+      }
+  if (dropped)
+    compare_changed (self);
+}
+
+/* The profile file the regions belong to (it names their sidecar and is
+ * written in saved region files), or NULL before the window knows it. */
+const StProfileIdentity *
+st_session_get_profile_identity (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->identity;
+}
+
+void
+st_session_set_profile_identity (StSession               *self,
+                                 const StProfileIdentity *identity)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+
+  g_clear_pointer (&self->identity, st_profile_identity_free);
+  if (identity != NULL)
+    self->identity = st_profile_identity_copy (identity);
 }

@@ -1,12 +1,16 @@
 /* st-session.h: what a person is looking at in a trace, apart from the
  * trace itself: the visible time range, the tool, the selection, the marked
  * range, the timing measurement, the find results, which sections are
- * collapsed, whether all flows show. Widgets bind to it; actions call it.
+ * collapsed, whether all flows show; and the profile's regions, the one
+ * selected, the (up to three) picked for comparison and which profile file
+ * they belong to. Widgets bind to it; actions call it.
  */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "st-profile-identity.h"
+#include "st-region-set.h"
 #include "st-trace.h"
 
 G_BEGIN_DECLS
@@ -99,5 +103,26 @@ gboolean          st_session_find_step          (StSession        *self,
 
 void              st_session_reveal             (StSession        *self,
                                                  StEventRef        ref);
+
+/* Regions. */
+
+#define ST_SESSION_MAX_COMPARE 3
+
+StRegionSet      *st_session_get_regions        (StSession        *self);
+StRegion         *st_session_get_selected_region (StSession       *self);
+void              st_session_set_selected_region (StSession       *self,
+                                                 StRegion         *region);
+void              st_session_zoom_to_region     (StSession        *self,
+                                                 StRegion         *region);
+void              st_session_reveal_region      (StSession        *self,
+                                                 StRegion         *region);
+GPtrArray        *st_session_get_compare_regions (StSession       *self);
+gint              st_session_get_compare_index  (StSession        *self,
+                                                 StRegion         *region);
+void              st_session_toggle_compare     (StSession        *self,
+                                                 StRegion         *region);
+const StProfileIdentity *st_session_get_profile_identity (StSession *self);
+void              st_session_set_profile_identity (StSession      *self,
+                                                 const StProfileIdentity *identity);
 
 G_END_DECLS

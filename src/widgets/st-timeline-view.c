@@ -51,6 +51,10 @@ struct _StTimelineView
   double              drag_x0, drag_y0, drag_x1, drag_y1;
   gint64              pan_start;
   double              pan_scroll;
+
+  GArray             *bands;        /* StOverlayRegion of the session's regions */
+  gboolean            bands_dirty;
+  gboolean            over_tab;
 };
 
 G_DEFINE_FINAL_TYPE (StTimelineView, st_timeline_view, GTK_TYPE_WIDGET)
@@ -98,6 +102,7 @@ update_palette (StTimelineView *self)
   lookup (GTK_WIDGET (self), "timeline_marked_color", &p.marked);
   lookup (GTK_WIDGET (self), "timeline_timing_color", &p.timing);
   lookup (GTK_WIDGET (self), "timeline_flow_color", &p.flow);
+  lookup (GTK_WIDGET (self), "timeline_region_color", &p.region);
   st_timeline_renderer_set_palette (self->renderer, &p);
 }
 
@@ -181,6 +186,29 @@ st_timeline_view_get_viewport (StTimelineView *self,
   vp->scroll_y = gtk_adjustment_get_value (self->vadjustment);
 }
 
+/* The region bands as the overlay wants them, rebuilt after every change
+ * of the regions or of the selected one. */
+static void
+update_bands (StTimelineView *self)
+{
+  StRegionSet *regions = st_session_get_regions (self->session);
+  StRegion *selected = st_session_get_selected_region (self->session);
+  guint n = st_region_set_get_n_regions (regions);
+
+  if (!self->bands_dirty)
+    return;
+  g_array_set_size (self->bands, n);
+  for (guint i = 0; i < n; i++)
+    {
+      StRegion *r = st_region_set_get_region (regions, i);
+
+      g_array_index (self->bands, StOverlayRegion, i) = (StOverlayRegion) {
+        st_region_get_start (r), st_region_get_end (r), st_region_get_name (r), r == selected
+      };
+    }
+  self->bands_dirty = FALSE;
+}
+
 static void
 fill_overlay (StTimelineView *self,
               StOverlay      *o)
@@ -188,6 +216,9 @@ fill_overlay (StTimelineView *self,
   gint current = st_session_get_find_current (self->session);
 
   memset (o, 0, sizeof *o);
+  update_bands (self);
+  o->regions = (const StOverlayRegion *) self->bands->data;
+  o->n_regions = self->bands->len;
   o->selection = st_session_get_selection (self->session);
   o->has_found = current >= 0;
   if (o->has_found)
@@ -288,6 +319,49 @@ st_timeline_view_event_bounds (StTimelineView  *self,
 
   st_timeline_view_get_viewport (self, &vp);
   if (!st_timeline_renderer_event_rect (self->renderer, &vp, ref, &r))
+    return FALSE;
+  graphene_rect_init (bounds, r.x, r.y, r.width, r.height);
+  return TRUE;
+}
+
+/* The region whose tab (its name, under the ruler) is at (@x, @y), or
+ * NULL. */
+StRegion *
+st_timeline_view_region_at (StTimelineView *self,
+                            double          x,
+                            double          y)
+{
+  StViewport vp;
+  StOverlay o;
+  gint index;
+
+  g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), NULL);
+  if (self->session == NULL || self->renderer == NULL)
+    return NULL;
+  st_timeline_view_get_viewport (self, &vp);
+  fill_overlay (self, &o);
+  index = st_timeline_renderer_region_at (self->renderer, &vp, &o, x, y);
+  return index >= 0 ? st_region_set_get_region (st_session_get_regions (self->session), index) : NULL;
+}
+
+/* Where the tab of @region is drawn (for tests); FALSE when it has none. */
+gboolean
+st_timeline_view_region_tab_bounds (StTimelineView  *self,
+                                    StRegion        *region,
+                                    graphene_rect_t *bounds)
+{
+  StViewport vp;
+  StOverlay o;
+  cairo_rectangle_t r;
+  guint index;
+
+  g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), FALSE);
+  if (self->session == NULL)
+    return FALSE;
+  index = st_region_set_find (st_session_get_regions (self->session), region);
+  st_timeline_view_get_viewport (self, &vp);
+  fill_overlay (self, &o);
+  if (index == G_MAXUINT || !st_timeline_renderer_region_tab (self->renderer, &vp, &o, index, &r))
     return FALSE;
   graphene_rect_init (bounds, r.x, r.y, r.width, r.height);
   return TRUE;
@@ -474,10 +548,16 @@ on_motion (GtkEventControllerMotion *controller,
 {
   StEventRef ref;
   gboolean has = st_timeline_view_event_at (self, x, y, &ref);
+  gboolean over_tab = st_timeline_view_region_at (self, x, y) != NULL;
 
   self->pointer_x = x;
   self->pointer_y = y;
   self->pointer_inside = TRUE;
+  if (over_tab != self->over_tab)
+    {
+      self->over_tab = over_tab;
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (self), over_tab ? "pointer" : NULL);
+    }
   if (has != self->has_hover || (has && !st_event_equal (ref, self->hover)))
     {
       self->has_hover = has;
@@ -508,9 +588,21 @@ on_query_tooltip (GtkWidget      *widget,
 {
   StTrace *trace;
   StEventRef ref;
+  StRegion *region;
   g_autofree char *dur = NULL, *markup = NULL;
 
-  if (keyboard || !st_timeline_view_event_at (self, x, y, &ref))
+  if (keyboard)
+    return FALSE;
+  if ((region = st_timeline_view_region_at (self, x, y)) != NULL)
+    {
+      dur = st_format_duration (st_region_get_duration (region));
+      markup = g_markup_printf_escaped (_("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
+                                        st_region_get_name (region), dur,
+                                        st_region_method_get_label (st_region_get_method (region)));
+      gtk_tooltip_set_markup (tooltip, markup);
+      return TRUE;
+    }
+  if (!st_timeline_view_event_at (self, x, y, &ref))
     return FALSE;
   trace = st_session_get_trace (self->session);
   dur = st_format_duration (st_event_get_duration (trace, ref));
@@ -542,9 +634,10 @@ toggle_section_at (StTimelineView *self,
   return TRUE;
 }
 
-/* What a click of the primary button at @x, @y does: select the event
- * there (Ctrl toggles it in the selection, Shift adds it; a double click
- * selects every event of its name), open or close a section, or clear the
+/* What a click of the primary button at @x, @y does: select the region
+ * whose tab is there (a double click zooms to it), select the event there
+ * (Ctrl toggles it in the selection, Shift adds it; a double click selects
+ * every event of its name), open or close a section, or clear the
  * selection on empty space. */
 void
 st_timeline_view_click (StTimelineView  *self,
@@ -554,9 +647,19 @@ st_timeline_view_click (StTimelineView  *self,
                         GdkModifierType  state)
 {
   StEventRef ref;
+  StRegion *region;
 
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
-  if (self->session == NULL || toggle_section_at (self, y))
+  if (self->session == NULL)
+    return;
+  if ((region = st_timeline_view_region_at (self, x, y)) != NULL)
+    {
+      st_session_set_selected_region (self->session, region);
+      if (n_press == 2)
+        st_session_zoom_to_region (self->session, region);
+      return;
+    }
+  if (toggle_section_at (self, y))
     return;
   if (!st_timeline_view_event_at (self, x, y, &ref))
     {
@@ -864,6 +967,13 @@ on_redraw (StTimelineView *self)
 }
 
 static void
+on_regions_changed (StTimelineView *self)
+{
+  self->bands_dirty = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 on_hadjustment_changed (GtkAdjustment  *adjustment,
                         StTimelineView *self)
 {
@@ -889,6 +999,7 @@ disconnect_session (StTimelineView *self)
   if (self->session == NULL)
     return;
   g_signal_handlers_disconnect_by_data (self->session, self);
+  g_signal_handlers_disconnect_by_data (st_session_get_regions (self->session), self);
   g_clear_object (&self->session);
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
@@ -917,6 +1028,12 @@ st_timeline_view_set_session (StTimelineView *self,
       g_signal_connect_swapped (session, "marks-changed", G_CALLBACK (on_redraw), self);
       g_signal_connect_swapped (session, "layout-changed", G_CALLBACK (rebuild_layout), self);
       g_signal_connect (session, "reveal", G_CALLBACK (on_reveal), self);
+      g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_regions_changed), self);
+      g_signal_connect_swapped (st_session_get_regions (session), "items-changed",
+                                G_CALLBACK (on_regions_changed), self);
+      g_signal_connect_swapped (st_session_get_regions (session), "edited",
+                                G_CALLBACK (on_regions_changed), self);
+      self->bands_dirty = TRUE;
       rebuild_layout (self);
       update_hadjustment (self);
     }
@@ -943,6 +1060,7 @@ st_timeline_view_dispose (GObject *object)
   StTimelineView *self = ST_TIMELINE_VIEW (object);
 
   disconnect_session (self);
+  g_clear_pointer (&self->bands, g_array_unref);
   g_clear_object (&self->vadjustment);
   g_clear_object (&self->hadjustment);
   G_OBJECT_CLASS (st_timeline_view_parent_class)->dispose (object);
@@ -1065,6 +1183,7 @@ add_controllers (StTimelineView *self)
 static void
 st_timeline_view_init (StTimelineView *self)
 {
+  self->bands = g_array_new (FALSE, FALSE, sizeof (StOverlayRegion));
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
   self->hadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
   g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), self);

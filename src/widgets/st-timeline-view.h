@@ -1,7 +1,8 @@
 /* st-timeline-view.h: the timeline of a session's trace, drawn by the
  * renderer from snapshot(), with the keys, tools and mouse of the trace
  * viewer: W/S zoom at the pointer, A/D pan, 1–4 tools, click and box
- * selection, flows, the marked range and the timing measurement.
+ * selection, flows, the marked range, the timing measurement and the
+ * session's regions as bands (a click on a band's name selects it).
  */
 #pragma once
 
@@ -39,6 +40,12 @@ void           st_timeline_view_click            (StTimelineView *self,
                                                   double          y,
                                                   int             n_press,
                                                   GdkModifierType state);
+StRegion      *st_timeline_view_region_at        (StTimelineView *self,
+                                                  double          x,
+                                                  double          y);
+gboolean       st_timeline_view_region_tab_bounds (StTimelineView *self,
+                                                   StRegion       *region,
+                                                   graphene_rect_t *bounds);
 void           st_timeline_view_drag             (StTimelineView *self,
                                                   double          x0,
                                                   double          y0,

@@ -6,6 +6,9 @@
  *   - inflating FILE.json.gz alone with zlib, and Strata's load of it;
  *   - anonymous memory per event after the load (the file mapping aside).
  *
+ * Any format Strata reads: the Chrome trace and the Neuron device profile
+ * benchmarks both run it (an event of a Neuron profile is a row).
+ *
  *   bench-load [--runs N] [--skip-json-glib] FILE.json [FILE.json.gz]
  */
 #define G_LOG_DOMAIN "strata-bench"
@@ -55,7 +58,8 @@ load (const char *path,
 static double
 time_strata (const char *path,
              guint       runs,
-             guint64    *events)
+             guint64    *events,
+             char      **format)
 {
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
 
@@ -64,6 +68,8 @@ time_strata (const char *path,
       double s;
       g_autoptr(StTrace) trace = load (path, &s);
       *events = st_trace_get_counts (trace)->events;
+      g_free (*format);
+      *format = g_strdup (st_trace_get_format (trace));
       g_array_append_val (times, s);
     }
   return st_bench_median (times);
@@ -159,6 +165,7 @@ main (int   argc,
   double mb, per_event, strata, baseline = 0, inflate = 0, strata_gz = 0;
   guint64 events = 0;
   gsize inflated = 0;
+  g_autofree char *format = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
@@ -169,9 +176,9 @@ main (int   argc,
   st_bench_warm (argv[1]);
   mb = st_bench_file_size (argv[1]) / 1e6;
   per_event = anon_bytes_per_event (argv[1]);
-  strata = time_strata (argv[1], runs, &events);
-  g_print ("file              %s: %.1f MB, %" G_GUINT64_FORMAT " events (%.0f bytes/event)\n",
-           argv[1], mb, events, mb * 1e6 / MAX (1, events));
+  strata = time_strata (argv[1], runs, &events, &format);
+  g_print ("file              %s: %s, %.1f MB, %" G_GUINT64_FORMAT " events (%.0f bytes/event)\n",
+           argv[1], format, mb, events, mb * 1e6 / MAX (1, events));
   g_print ("strata load       %8.1f ms  %7.0f MB/s   (target >= 600 MB/s)\n", strata * 1e3,
            mb / strata);
   g_print ("anonymous memory  %8.1f bytes/event       (target <= 64)\n", per_event);
@@ -179,7 +186,7 @@ main (int   argc,
     {
       st_bench_warm (argv[2]);
       inflate = time_inflate (argv[2], runs, &inflated);
-      strata_gz = time_strata (argv[2], runs, &events);
+      strata_gz = time_strata (argv[2], runs, &events, &format);
       g_print ("inflate alone     %8.1f ms  %7.0f MB/s of text\n", inflate * 1e3,
                inflated / 1e6 / inflate);
       g_print ("strata load .gz   %8.1f ms  %7.2fx inflate alone (target <= 1.3x)\n",

@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 typedef struct
@@ -331,6 +332,115 @@ test_render (void)
   g_rmdir (dir);
 }
 
+static void
+test_regions_text (void)
+{
+  g_autofree char *path = data_path ("highlight", "launches.json");
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, "regions", path, "--method", "stack", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "40000            50000"));
+  g_assert_nonnull (strstr (run.out, "model.py(20): mlp (1)\n"));
+  g_assert_nonnull (strstr (run.out, "model.py(20): mlp (3)\n"));
+  g_assert_nonnull (strstr (run.err, "3 regions"));
+}
+
+/* -o writes a region file the window loads; --json prints the same. */
+static void
+test_regions_file (void)
+{
+  g_autofree char *path = data_path ("highlight", "device-collectives.json");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char *out = g_build_filename (dir, "regions.json", NULL);
+  g_autofree char *written = NULL;
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) printed = json_parser_new ();
+  JsonObject *o, *region;
+  JsonArray *regions;
+
+  run_cli (&run, "regions", path, "--method", "collectives", "-o", out, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &written, NULL, &error));
+  o = parse_object (parser, written);
+  g_assert_cmpint (json_object_get_int_member (o, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "profile"),
+                                               "size"), >, 0);
+  regions = json_object_get_array_member (o, "regions");
+  g_assert_cmpuint (json_array_get_length (regions), ==, 2);
+  region = json_array_get_object_element (regions, 1);
+  g_assert_cmpstr (json_object_get_string_member (region, "name"), ==, "AllReduce #3 → SendRecv #4");
+  g_assert_cmpint (json_object_get_int_member (region, "start_ns"), ==, 330000);
+  g_assert_cmpint (json_object_get_int_member (region, "end_ns"), ==, 500000);
+  g_assert_cmpstr (json_object_get_string_member (region, "method"), ==, "collectives");
+  o = parse_object (printed, run.out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "regions")), ==, 2);
+  g_unlink (out);
+  g_rmdir (dir);
+}
+
+static void
+test_regions_config (void)
+{
+  g_autofree char *path = data_path ("highlight", "launches.json");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char *config = g_build_filename (dir, "forward.json", NULL);
+  g_auto(Run) run = { 0 };
+  g_auto(Run) clash = { 0 };
+
+  g_assert_true (g_file_set_contents (config, "{\"version\": 1, \"method\": \"stack\", "
+                                      "\"frame\": \"*forward\"}", -1, &error));
+  run_cli (&run, "regions", path, "--config", config, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "model.py(10): forward (2)"));
+  g_assert_null (strstr (run.out, "mlp"));
+  run_cli (&clash, "regions", path, "--config", config, "--method", "hierarchy", NULL);
+  g_assert_cmpint (clash.status, ==, 2);
+  g_assert_nonnull (strstr (clash.err, "disagrees"));
+  g_unlink (config);
+  g_rmdir (dir);
+}
+
+/* A method whose data is missing: no regions, exit 0, the reason on stderr. */
+static void
+test_regions_missing (void)
+{
+  g_autofree char *path = data_path ("highlight", "flat.json");
+  g_auto(Run) run = { 0 };
+  g_auto(Run) bad = { 0 };
+
+  run_cli (&run, "regions", path, "--method", "collectives", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "This profile has no collective operations"));
+  run_cli (&bad, "regions", path, "--method", "layers", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "unknown method"));
+}
+
+/* A Neuron device profile: its format, its core and its summary metadata. */
+static void
+test_info_neuron (void)
+{
+  g_autofree char *path = data_path ("neuron", "negative-duration.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o, *track;
+
+  run_cli (&run, "info", "--json", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "neuron-json");
+  g_assert_cmpstr (json_object_get_string_member (o, "flavor"), ==, "device-profile");
+  g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 3);
+  track = json_array_get_object_element (json_object_get_array_member (o, "track_list"), 0);
+  g_assert_cmpstr (json_object_get_string_member (track, "process"), ==, "NeuronCore 0");
+  g_assert_cmpstr (json_object_get_string_member (track, "track"), ==, "Tensor");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -345,7 +455,12 @@ main (int   argc,
   g_test_add_func ("/cli/search/json", test_search_json);
   g_test_add_func ("/cli/search/args", test_search_args);
   g_test_add_func ("/cli/render", test_render);
+  g_test_add_func ("/cli/regions/text", test_regions_text);
+  g_test_add_func ("/cli/regions/file", test_regions_file);
+  g_test_add_func ("/cli/regions/config", test_regions_config);
+  g_test_add_func ("/cli/regions/missing", test_regions_missing);
   g_test_add_func ("/cli/usage", test_usage_errors);
+  g_test_add_func ("/cli/info/neuron", test_info_neuron);
 
   return g_test_run ();
 }

@@ -1,5 +1,6 @@
 /* st-display-util.h: what the display tests share: waiting for the main
- * loop to get somewhere, finding a widget in a window. */
+ * loop to get somewhere, finding a widget in a window, pressing the key of
+ * a shortcut, reading a widget's pixels. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -10,5 +11,11 @@ void       st_test_wait_until (gboolean  (*done) (gpointer data),
                                gpointer    data);
 GtkWidget *st_test_find_child (GtkWidget *root,
                                GType      type);
+gboolean   st_test_press_shortcut (GtkWidget  *widget,
+                                   const char *trigger);
+cairo_surface_t *st_test_render (GtkWidget *widget);
+guint32    st_test_pixel      (cairo_surface_t *surface,
+                               int              x,
+                               int              y);
 
 G_END_DECLS

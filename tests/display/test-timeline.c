@@ -86,34 +86,6 @@ press_key (Fixture        *f,
   return handled;
 }
 
-/* Runs the action @widget (or an ancestor) binds to @trigger, as the key
- * would. */
-static gboolean
-press_shortcut (GtkWidget  *widget,
-                const char *trigger)
-{
-  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
-    {
-      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
-
-      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-        {
-          g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
-          if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-            continue;
-          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-            {
-              g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
-              g_autofree char *t = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (sc));
-              if (g_str_equal (t, trigger))
-                return gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), 0, w,
-                                                     gtk_shortcut_get_arguments (sc));
-            }
-        }
-    }
-  return FALSE;
-}
-
 static gint64
 span_of (Fixture *f)
 {
@@ -251,13 +223,13 @@ test_fit_selection (Fixture       *f,
   gint64 start, end;
 
   st_session_select (f->session, ref, ST_SELECT_REPLACE);
-  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "f"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "f"));
   st_session_get_range (f->session, &start, &end);
   g_assert_cmpint (start, <=, s);
   g_assert_cmpint (end, >=, s + d);
   g_assert_cmpint (end - start, <=, d + d / 5);
 
-  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "0"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "0"));
   st_session_get_range (f->session, &start, &end);
   g_assert_cmpint (start, <=, 0);
   g_assert_cmpint (end, >=, st_trace_get_end_ns (f->trace));
@@ -484,11 +456,11 @@ test_mark (Fixture       *f,
   gint64 start, end;
 
   st_session_select (f->session, ref, ST_SELECT_REPLACE);
-  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "m"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "m"));
   g_assert_true (st_session_get_marked (f->session, &start, &end));
   g_assert_cmpint (start, ==, st_event_get_start (f->trace, ref));
   g_assert_cmpint (end, ==, start + st_event_get_duration (f->trace, ref));
-  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "Escape"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "Escape"));
   g_assert_false (st_session_get_marked (f->session, &start, &end));
 }
 
@@ -532,7 +504,7 @@ test_find_offscreen (Fixture       *f,
   g_assert_true (st_session_is_selected (f->session, last));
 
   /* Shift+Enter goes back */
-  g_assert_true (press_shortcut (GTK_WIDGET (f->view), "<Shift>Return"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "<Shift>Return"));
   g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "3 of 4");
 }
 

@@ -132,6 +132,8 @@ test_accels (void)
     { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-timeline", "<Alt>1" },
     { "win.show-tracks", "<Alt>2" }, { "win.show-warnings", "<Alt>3" }, { "win.find", "<Control>f" },
     { "win.show-help-overlay", "<Control>question" }, { "app.quit", "<Control>q" },
+    { "win.show-annotations", "F9" }, { "win.save-regions", "<Control>s" },
+    { "win.save-regions-as", "<Shift><Control>s" }, { "win.load-regions", "<Shift><Control>o" },
   };
   guint listed = 0;
 
@@ -159,7 +161,7 @@ test_accels (void)
       g_assert_nonnull (accels[0]);
       listed++;
     }
-  g_assert_cmpuint (listed, >=, 8);
+  g_assert_cmpuint (listed, >=, 12);
 }
 
 int

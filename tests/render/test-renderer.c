@@ -14,6 +14,7 @@
 #include "st-test-util.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
+#include "st-timeline-overlay.h"
 #include "st-timeline-renderer.h"
 
 #include <glib/gstdio.h>
@@ -763,6 +764,174 @@ test_ruler_labels (void)
     }
 }
 
+/* Region bands. */
+
+static void
+frame_draw_overlay (Frame           *f,
+                    const StOverlay *o)
+{
+  cairo_t *cr = cairo_create (f->surface);
+
+  st_timeline_renderer_draw_overlay (f->renderer, cr, &f->vp, o);
+  cairo_destroy (cr);
+  cairo_surface_flush (f->surface);
+}
+
+static cairo_surface_t *
+copy_surface (cairo_surface_t *surface)
+{
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  cairo_surface_t *copy = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (copy);
+
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (copy);
+  return copy;
+}
+
+static guint32
+surface_pixel (cairo_surface_t *surface,
+               int              x,
+               int              y)
+{
+  guchar *data = cairo_image_surface_get_data (surface);
+  return ((guint32 *) (data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
+}
+
+/* How far the band moved pixel (@x, @y) from what was under it, and
+ * whether every channel moved towards @tint (or stayed). */
+static int
+tint_strength (const Frame     *f,
+               cairo_surface_t *before,
+               int              x,
+               int              y,
+               const StColor   *tint,
+               gboolean        *towards)
+{
+  guint32 now = pixel (f, x, y), was = surface_pixel (before, x, y);
+  guint32 want = blend (tint, 0);
+  int strength = 0;
+
+  *towards = TRUE;
+  for (guint shift = 0; shift < 24; shift += 8)
+    {
+      int d = (int) channel (now, shift) - (int) channel (was, shift);
+      int to = (int) channel (want, shift) - (int) channel (was, shift);
+
+      strength += ABS (d);
+      if (ABS (d) > TOLERANCE && (d > 0) != (to > 0))
+        *towards = FALSE;
+    }
+  return strength;
+}
+
+/* Two touching regions over slices.json: [100, 500) µs "warm-up" and the
+ * selected [500, 700) µs "step 1". Every pixel of their bands is tinted
+ * towards the region colour, the selected one more; nothing outside them
+ * changes; each has its name on a tab under the ruler, and the tab is
+ * where a click finds the region. In both styles. */
+static void
+test_region_bands (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    {
+      g_auto(Frame) f = { 0 };
+      const StOverlayRegion regions[] = {
+        { US (100), US (500), "warm-up", FALSE },
+        { US (500), US (700), "step 1", TRUE },
+      };
+      StOverlay o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
+      cairo_surface_t *before;
+      cairo_rectangle_t tab0, tab1;
+      int a0, a1, b1, c1, y0, y1, strength_a = 0, strength_b = 0;
+      guint ink = 0;
+
+      draw_slices (&f, dark, &view_2us);
+      before = copy_surface (f.surface);
+      frame_draw_overlay (&f, &o);
+      a0 = col (&f.vp, US (100));
+      a1 = col (&f.vp, US (500));
+      b1 = col (&f.vp, US (700));
+      c1 = (int) f.vp.width;
+
+      g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 0, &tab0));
+      g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 1, &tab1));
+      g_assert_cmpfloat (tab0.x, ==, a0);
+      g_assert_cmpfloat (tab0.y, ==, ST_RULER_HEIGHT);
+      g_assert_cmpfloat (tab1.x, ==, a1);
+      g_assert_cmpfloat (tab1.y, ==, ST_RULER_HEIGHT); /* they touch: one lane */
+      y0 = (int) (tab0.y + tab0.height) + 1;
+      y1 = (int) f.vp.height;
+
+      /* inside the bands, below the tabs: tinted, the selected one more */
+      for (int y = y0; y < y1; y++)
+        for (int x = a0 + 1; x < b1 - 1; x++)
+          {
+            gboolean towards;
+            int s;
+
+            if (x == a1 || x == a1 - 1)
+              continue; /* the edge between them */
+            s = tint_strength (&f, before, x, y, &f.palette.region, &towards);
+            if (!towards)
+              g_error ("pixel (%d, %d) is #%06x, not tinted towards the region colour from #%06x", x,
+                       y, pixel (&f, x, y), surface_pixel (before, x, y));
+            g_assert_cmpint (s, >, TOLERANCE);
+            if (x < a1)
+              strength_a = MAX (strength_a, s);
+            else
+              strength_b = MAX (strength_b, s);
+          }
+      g_assert_cmpint (strength_b, >, strength_a);
+
+      /* outside them, the ruler and the label column: as they were */
+      for (int y = 0; y < y1; y++)
+        for (int x = 0; x < c1; x++)
+          if (x < a0 || x >= b1 || y < ST_RULER_HEIGHT)
+            if (!near (pixel (&f, x, y), surface_pixel (before, x, y)))
+              g_error ("pixel (%d, %d) outside the bands changed from #%06x to #%06x", x, y,
+                       surface_pixel (before, x, y), pixel (&f, x, y));
+
+      /* the names are drawn on the tabs: ink that is not the tab's fill */
+      for (int x = (int) tab0.x + 2; x < (int) (tab0.x + tab0.width); x++)
+        ink += !near (pixel (&f, x, (int) (tab0.y + tab0.height / 2)),
+                      pixel (&f, (int) tab0.x + 2, (int) tab0.y + 1));
+      g_assert_cmpuint (ink, >=, 3);
+
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab0.x + 5, tab0.y + 5), ==, 0);
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, tab1.y + 5), ==, 1);
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, y0 + 20), ==, -1);
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, b1 + 5, tab1.y + 5), ==, -1);
+      cairo_surface_destroy (before);
+    }
+}
+
+/* A region nested in another starts a second lane of tabs; a region a few
+ * pixels wide gets a band but no tab. */
+static void
+test_region_tab_lanes (void)
+{
+  g_auto(Frame) f = { 0 };
+  const StOverlayRegion regions[] = {
+    { US (0), US (1000), "layer", FALSE },
+    { US (0), US (400), "attention", FALSE },
+    { US (1200), US (1204), "tiny", FALSE },
+  };
+  StOverlay o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
+  cairo_rectangle_t outer, inner, tiny;
+
+  draw_slices (&f, FALSE, &view_2us);
+  frame_draw_overlay (&f, &o);
+  g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 0, &outer));
+  g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 1, &inner));
+  g_assert_false (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 2, &tiny));
+  g_assert_cmpfloat (inner.y, >=, outer.y + outer.height);
+  g_assert_cmpfloat (outer.width, ==, col (&f.vp, US (1000)) - col (&f.vp, 0));
+  g_assert_cmpfloat (inner.width, ==, col (&f.vp, US (400)) - col (&f.vp, 0));
+}
+
 /* Fontconfig keeps its configuration and font patterns until exit, as
  * the pango font map does: under LeakSanitizer (-Db_sanitize=address) only
  * our own leaks count. */
@@ -794,6 +963,8 @@ main (int   argc,
   g_test_add_func ("/render/renderer/counter-band", test_counter_band);
   g_test_add_func ("/render/layout/collapsed-section", test_collapsed_section);
   g_test_add_func ("/render/ruler/labels", test_ruler_labels);
+  g_test_add_func ("/render/overlay/region-bands", test_region_bands);
+  g_test_add_func ("/render/overlay/region-tab-lanes", test_region_tab_lanes);
 
   return g_test_run ();
 }

@@ -1,0 +1,156 @@
+/* strata-cli regions: the Region Highlighter without a window. Same
+ * methods, same configuration files and same region files as the
+ * Annotations panel. */
+#define G_LOG_DOMAIN "strata-cli"
+
+#include "config.h"
+
+#include "st-cli-commands.h"
+#include "st-format.h"
+#include "st-highlighter.h"
+#include "st-region-set.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+static void
+print_text (GPtrArray *regions)
+{
+  for (guint i = 0; i < regions->len; i++)
+    {
+      StRegion *region = g_ptr_array_index (regions, i);
+      g_autofree char *dur = st_format_duration (st_region_get_duration (region));
+
+      printf ("%15" G_GINT64_FORMAT "  %15" G_GINT64_FORMAT "  %10s  %s\n",
+              st_region_get_start (region), st_region_get_end (region), dur,
+              st_region_get_name (region));
+    }
+  fprintf (stderr, ngettext ("%u region\n", "%u regions\n", regions->len), regions->len);
+}
+
+static StHighlighterConfig *
+make_config (const char *method,
+             const char *config_path,
+             GError    **error)
+{
+  g_autoptr(StHighlighterConfig) config = NULL;
+  StRegionMethod m = ST_REGION_MANUAL;
+
+  if (method != NULL &&
+      (!st_region_method_from_string (method, &m) || m == ST_REGION_MANUAL))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("unknown method “%s”: use collectives, hierarchy or stack"), method);
+      return NULL;
+    }
+  if (config_path == NULL)
+    {
+      if (method == NULL)
+        g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                             _("give --method or --config"));
+      return method != NULL ? st_highlighter_config_new (m) : NULL;
+    }
+  {
+    g_autoptr(GFile) file = g_file_new_for_commandline_arg (config_path);
+
+    config = st_highlighter_config_load (file, error);
+  }
+  if (config != NULL && method != NULL && config->method != m)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--method %s disagrees with the configuration's method “%s”"), method,
+                   st_region_method_to_string (config->method));
+      return NULL;
+    }
+  return g_steal_pointer (&config);
+}
+
+static int
+write_regions (const char *profile_path,
+               GPtrArray  *regions,
+               const char *output,
+               gboolean    as_json)
+{
+  g_autoptr(GFile) profile_file = g_file_new_for_commandline_arg (profile_path);
+  g_autoptr(StProfileIdentity) identity = NULL;
+  g_autoptr(StRegionSet) set = st_region_set_new ();
+  g_autoptr(GError) error = NULL;
+
+  identity = st_profile_identity_compute (profile_file, NULL, &error);
+  if (identity == NULL)
+    {
+      fprintf (stderr, "strata-cli: %s\n", error->message);
+      return 1;
+    }
+  st_region_set_replace_all (set, regions);
+  if (as_json)
+    {
+      g_autofree char *text = st_region_set_to_json (set, identity, FALSE);
+
+      printf ("%s\n", text);
+    }
+  if (output != NULL)
+    {
+      g_autoptr(GFile) out = g_file_new_for_commandline_arg (output);
+
+      if (!st_region_set_save (set, out, identity, &error))
+        {
+          fprintf (stderr, "strata-cli: %s\n", error->message);
+          return 1;
+        }
+    }
+  return 0;
+}
+
+int
+st_cli_regions (int    argc,
+                char **argv)
+{
+  gboolean as_json = FALSE;
+  g_autofree char *method = NULL, *config_path = NULL, *output = NULL;
+  g_auto(GStrv) rest = NULL;
+  const GOptionEntry entries[] = {
+    { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_("collectives, hierarchy or stack"),
+      N_("METHOD") },
+    { "config", 'c', 0, G_OPTION_ARG_FILENAME, &config_path, N_("A highlighter configuration "
+      "(JSON, as saved from the Annotations panel)"), N_("CONFIG.json") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the regions to a region file "
+      "the window can load"), N_("OUT.json") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the region file's JSON instead of "
+      "text"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE — find regions"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StHighlighterConfig) config = NULL;
+  g_autoptr(StTrace) trace = NULL;
+  g_autoptr(GPtrArray) regions = NULL;
+  g_autofree char *explanation = NULL;
+
+  g_set_prgname ("strata-cli regions");
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Runs the Region Highlighter on FILE and prints the "
+    "regions it finds: start_ns and end_ns from the trace start, duration, name. When the "
+    "profile lacks the method's data, prints no region, says why on stderr and exits 0."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
+      g_strv_length (rest) != 1 || (config = make_config (method, config_path, &error)) == NULL)
+    {
+      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _("give one FILE"));
+      return error != NULL && error->domain != G_OPTION_ERROR ? 1 : 2;
+    }
+  trace = st_cli_load_trace (rest[0], 0, &error);
+  if (trace == NULL)
+    {
+      fprintf (stderr, "strata-cli: %s\n", error->message);
+      return 1;
+    }
+  regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
+  if (explanation != NULL)
+    fprintf (stderr, "%s\n", explanation);
+  if (!as_json)
+    print_text (regions);
+  if (as_json || output != NULL)
+    return write_regions (rest[0], regions, output, as_json);
+  return 0;
+}

@@ -1,0 +1,196 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-event-class.h"
+
+#include <string.h>
+
+#define UNKNOWN 0xff
+
+enum
+{
+  COLLECTIVE_DEVICE = 1 << 7, /* an NCCL/RCCL kernel name */
+  COLLECTIVE_HOST   = 1 << 6, /* c10d::, record_param_comms, nccl: */
+  COLLECTIVE_TYPE   = 0x3f,   /* index + 1 of the type bit, 0 for none */
+};
+
+struct _StEventClassifier
+{
+  StTrace *trace;
+  guint    n_strings;
+  guint8  *work;        /* by category id */
+  guint8  *collective;  /* by name id */
+  guint8  *device_track;
+};
+
+StEventClassifier *
+st_event_classifier_new (StTrace *trace)
+{
+  StEventClassifier *self = g_new0 (StEventClassifier, 1);
+
+  self->trace = g_object_ref (trace);
+  self->n_strings = st_trace_get_n_strings (trace);
+  self->work = g_malloc (self->n_strings);
+  memset (self->work, UNKNOWN, self->n_strings);
+  self->collective = g_malloc (self->n_strings);
+  memset (self->collective, UNKNOWN, self->n_strings);
+  self->device_track = g_malloc (MAX (1, st_trace_get_n_tracks (trace)));
+  memset (self->device_track, UNKNOWN, st_trace_get_n_tracks (trace));
+  return self;
+}
+
+void
+st_event_classifier_free (StEventClassifier *self)
+{
+  if (self == NULL)
+    return;
+  g_object_unref (self->trace);
+  g_free (self->work);
+  g_free (self->collective);
+  g_free (self->device_track);
+  g_free (self);
+}
+
+static StWorkKind
+work_for_category (const char *cat)
+{
+  if (g_ascii_strcasecmp (cat, "kernel") == 0)
+    return ST_WORK_KERNEL;
+  if (g_ascii_strcasecmp (cat, "gpu_memcpy") == 0 || g_ascii_strcasecmp (cat, "memcpy") == 0)
+    return ST_WORK_MEMCPY;
+  if (g_ascii_strcasecmp (cat, "gpu_memset") == 0 || g_ascii_strcasecmp (cat, "memset") == 0)
+    return ST_WORK_MEMSET;
+  if (g_str_equal (cat, "cuda_runtime") || g_str_equal (cat, "cuda_driver") ||
+      g_str_equal (cat, "Runtime"))
+    return ST_WORK_LAUNCH;
+  if (g_str_equal (cat, "python_function"))
+    return ST_WORK_PYTHON;
+  return ST_WORK_OTHER;
+}
+
+StWorkKind
+st_event_classifier_work (StEventClassifier *self,
+                          const StSlice     *slice)
+{
+  if (slice->cat >= self->n_strings)
+    return ST_WORK_OTHER;
+  if (self->work[slice->cat] == UNKNOWN)
+    self->work[slice->cat] = work_for_category (st_trace_get_string (self->trace, slice->cat));
+  return self->work[slice->cat];
+}
+
+/* Lower case without '_', ' ', ':' or '-', so "all_reduce", "AllReduce"
+ * and "all-reduce" read alike. */
+static char *
+squeeze (const char *name)
+{
+  char *out = g_malloc (strlen (name) + 1), *q = out;
+
+  for (const char *p = name; *p; p++)
+    if (*p != '_' && *p != ' ' && *p != ':' && *p != '-')
+      *q++ = g_ascii_tolower (*p);
+  *q = '\0';
+  return out;
+}
+
+StCollectiveType
+st_collective_type_for_name (const char *name)
+{
+  static const struct
+  {
+    const char      *needle;
+    StCollectiveType type;
+  } needles[] = {
+    { "allreduce", ST_COLLECTIVE_ALLREDUCE },
+    { "allgather", ST_COLLECTIVE_ALLGATHER },
+    { "reducescatter", ST_COLLECTIVE_REDUCESCATTER },
+    { "alltoall", ST_COLLECTIVE_ALLTOALL },
+    { "broadcast", ST_COLLECTIVE_BROADCAST },
+    { "bcast", ST_COLLECTIVE_BROADCAST },
+    { "sendrecv", ST_COLLECTIVE_SENDRECV },
+    { "send", ST_COLLECTIVE_SENDRECV },
+    { "recv", ST_COLLECTIVE_SENDRECV },
+  };
+  g_autofree char *squeezed = squeeze (name);
+
+  for (guint i = 0; i < G_N_ELEMENTS (needles); i++)
+    if (strstr (squeezed, needles[i].needle) != NULL)
+      return needles[i].type;
+  return ST_COLLECTIVE_OTHER;
+}
+
+static guint8
+classify_name (const char *name)
+{
+  guint8 where;
+
+  if (g_ascii_strncasecmp (name, "nccl", 4) == 0 && name[4] != ':')
+    where = COLLECTIVE_DEVICE;
+  else if (g_ascii_strncasecmp (name, "rccl", 4) == 0)
+    where = COLLECTIVE_DEVICE;
+  else if (g_str_has_prefix (name, "c10d::") || g_str_has_prefix (name, "nccl:") ||
+           g_str_equal (name, "record_param_comms"))
+    where = COLLECTIVE_HOST;
+  else
+    where = 0;
+  return where | (g_bit_nth_lsf (st_collective_type_for_name (name), -1) + 1);
+}
+
+static guint8
+name_class (StEventClassifier *self,
+            StStringId         name)
+{
+  if (name >= self->n_strings)
+    return 0;
+  if (self->collective[name] == UNKNOWN)
+    self->collective[name] = classify_name (st_trace_get_string (self->trace, name));
+  return self->collective[name];
+}
+
+guint
+st_event_classifier_collective (StEventClassifier *self,
+                                StStringId         name)
+{
+  guint8 type = name_class (self, name) & COLLECTIVE_TYPE;
+
+  return type == 0 ? 0 : 1u << (type - 1);
+}
+
+gboolean
+st_event_classifier_is_device_collective (StEventClassifier *self,
+                                          const StSlice     *slice)
+{
+  return (name_class (self, slice->name) & COLLECTIVE_DEVICE) &&
+         st_event_classifier_work (self, slice) == ST_WORK_KERNEL;
+}
+
+gboolean
+st_event_classifier_is_host_collective (StEventClassifier *self,
+                                        const StSlice     *slice)
+{
+  return (name_class (self, slice->name) & COLLECTIVE_HOST) != 0;
+}
+
+gboolean
+st_event_classifier_is_device_track (StEventClassifier *self,
+                                     guint              track)
+{
+  const StTrack *t = st_trace_get_track (self->trace, track);
+
+  if (self->device_track[track] == UNKNOWN)
+    {
+      self->device_track[track] = FALSE;
+      for (guint i = 0; i < t->n_slices; i++)
+        {
+          StWorkKind work = st_event_classifier_work (self, &t->slices[i]);
+
+          if (work == ST_WORK_KERNEL || work == ST_WORK_MEMCPY || work == ST_WORK_MEMSET)
+            {
+              self->device_track[track] = TRUE;
+              break;
+            }
+        }
+    }
+  return self->device_track[track];
+}

@@ -1,0 +1,25 @@
+/* st-event-scan.h: one field of an event, read from the profile's text at
+ * the event's byte offset without building a DOM: cheap enough to ask of
+ * every kernel of a large trace (a correlation id, a stack frame id). */
+#pragma once
+
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+/* The text of the value of @key in the event at @offset, or of
+ * @object.@key when @object is not NULL ("args", "correlation"): a string
+ * without its quotes, a number as written. FALSE when there is none. */
+gboolean st_event_scan_field (StTrace     *trace,
+                              guint64      offset,
+                              const char  *object,
+                              const char  *key,
+                              const char **value,
+                              gsize       *length);
+gboolean st_event_scan_int   (StTrace     *trace,
+                              guint64      offset,
+                              const char  *object,
+                              const char  *key,
+                              gint64      *out);
+
+G_END_DECLS

@@ -1,0 +1,239 @@
+/* st-highlight-collectives.c: regions between collective operations.
+ *
+ * Collectives are the device's NCCL/RCCL kernels, or when the profile has
+ * none, the host's c10d ops and nccl: annotations, or what the "match" glob
+ * names. Overlapping ones are merged; the regions are the gaps between
+ * consecutive merged collectives.
+ */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-format.h"
+#include "st-highlighter-private.h"
+#include "st-sort.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+  guint  types;
+} Collective;
+
+typedef enum
+{
+  FIND_DEVICE,
+  FIND_HOST,
+  FIND_MATCH,
+} FindMode;
+
+ST_DEFINE_SORT (sort_collectives, Collective,
+                a->start != b->start ? a->start < b->start : a->end < b->end)
+
+static gboolean
+is_collective (StHighlightJob *job,
+               FindMode        mode,
+               GPatternSpec   *match,
+               guint8         *cache,
+               const StSlice  *slice)
+{
+  switch (mode)
+    {
+    case FIND_DEVICE:
+      return st_event_classifier_is_device_collective (job->classes, slice);
+    case FIND_HOST:
+      return st_event_classifier_is_host_collective (job->classes, slice) &&
+             !st_event_classifier_is_device_collective (job->classes, slice);
+    case FIND_MATCH:
+    default:
+      return st_highlight_name_matches (job, match, cache, slice->name);
+    }
+}
+
+static GArray *
+find_collectives (StHighlightJob *job,
+                  FindMode        mode,
+                  double          progress_base)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (Collective));
+  g_autoptr(GPatternSpec) match = job->config->match ? g_pattern_spec_new (job->config->match) : NULL;
+  g_autofree guint8 *cache = NULL;
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  guint types = job->config->types ? job->config->types : ST_COLLECTIVE_ALL;
+
+  if (mode == FIND_MATCH)
+    {
+      cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
+      memset (cache, 0xff, st_trace_get_n_strings (job->trace));
+    }
+  for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
+    {
+      const StTrack *track = st_trace_get_track (job->trace, t);
+
+      st_highlight_job_report (job, progress_base + 0.45 * t / n_tracks);
+      if (!st_highlight_job_track_selected (job, t))
+        continue;
+      for (guint i = 0; i < track->n_slices; i++)
+        {
+          const StSlice *slice = &track->slices[i];
+          Collective c;
+
+          if (!is_collective (job, mode, match, cache, slice))
+            continue;
+          c.types = st_event_classifier_collective (job->classes, slice->name);
+          if (!(c.types & types))
+            continue;
+          c.start = slice->start;
+          c.end = slice->start + slice->dur;
+          g_array_append_val (found, c);
+        }
+    }
+  return found;
+}
+
+/* Sorts and merges overlapping collectives in place. */
+static void
+merge_overlapping (GArray *collectives)
+{
+  Collective *c = (Collective *) (void *) collectives->data;
+  guint n = 0;
+
+  sort_collectives (c, collectives->len, NULL);
+  for (guint i = 0; i < collectives->len; i++)
+    {
+      if (n > 0 && c[i].start < c[n - 1].end)
+        {
+          c[n - 1].end = MAX (c[n - 1].end, c[i].end);
+          c[n - 1].types |= c[i].types;
+        }
+      else
+        c[n++] = c[i];
+    }
+  g_array_set_size (collectives, n);
+}
+
+/* "AllReduce #3", or "AllReduce+AllGather #3" for merged ones. */
+static char *
+collective_label (const Collective *c,
+                  guint             number)
+{
+  g_autoptr(GString) label = g_string_new (NULL);
+  guint types = c->types;
+
+  /* c10d::allreduce_ around its record_param_comms is an AllReduce. */
+  if (types != ST_COLLECTIVE_OTHER)
+    types &= ~ST_COLLECTIVE_OTHER;
+  for (guint bit = 0; bit < 7; bit++)
+    if (types & (1u << bit))
+      {
+        if (label->len > 0)
+          g_string_append_c (label, '+');
+        g_string_append (label, st_collective_type_get_label (1u << bit));
+      }
+  g_string_append_printf (label, " #%u", number);
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
+static void
+add_edges (StHighlightJob   *job,
+           const Collective *c,
+           guint             n)
+{
+  gint64 end = st_trace_get_end_ns (job->trace);
+  g_autofree char *first = collective_label (&c[0], 1);
+  g_autofree char *last = collective_label (&c[n - 1], n);
+
+  if (c[0].start > 0)
+    st_highlight_job_add (job, 0, c[0].start, g_strdup_printf (_("Start → %s"), first));
+  if (end > c[n - 1].end)
+    st_highlight_job_add (job, c[n - 1].end, end, g_strdup_printf (_("%s → End"), last));
+}
+
+static void
+add_gaps (StHighlightJob *job,
+          GArray         *collectives)
+{
+  const Collective *c = (const Collective *) (void *) collectives->data;
+  guint n = collectives->len, too_short = 0;
+
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      gint64 gap = c[i + 1].start - c[i].end;
+      g_autofree char *from = NULL, *to = NULL;
+
+      if (gap <= 0)
+        continue;
+      if (gap < job->config->min_gap_ns)
+        {
+          too_short++;
+          continue;
+        }
+      from = collective_label (&c[i], i + 1);
+      to = collective_label (&c[i + 1], i + 2);
+      st_highlight_job_add (job, c[i].end, c[i + 1].start, g_strdup_printf ("%s → %s", from, to));
+    }
+  if (job->config->include_edges)
+    add_edges (job, c, n);
+  if (job->spans->len > 0)
+    return;
+  if (too_short > 0)
+    {
+      g_autofree char *min = st_format_duration (job->config->min_gap_ns);
+
+      st_highlight_job_explain (job, _("All %u gaps between collective operations are shorter "
+                                       "than the minimum gap (%s)."), too_short, min);
+    }
+  else if (n == 1)
+    st_highlight_job_explain (job, _("Only one collective operation was found, so no region lies "
+                                     "between two. Include the edges to get the time before and "
+                                     "after it."));
+  else
+    st_highlight_job_explain (job, _("The %u collective operations found leave no gap between "
+                                     "them."), n);
+}
+
+static void
+explain_none (StHighlightJob *job)
+{
+  const StHighlighterConfig *config = job->config;
+
+  if (config->match != NULL)
+    st_highlight_job_explain (job, _("No event named like “%s” was found on the chosen tracks "
+                                     "with the chosen collective types."), config->match);
+  else if (config->tracks != NULL || (config->types != 0 && config->types != ST_COLLECTIVE_ALL))
+    st_highlight_job_explain (job, _("No collective operation of the chosen types was found on "
+                                     "the chosen tracks."));
+  else
+    st_highlight_job_explain (job, _("This profile has no collective operations: no NCCL/RCCL "
+                                     "kernels, c10d ops or collective annotations were found."));
+}
+
+void
+st_highlight_collectives (StHighlightJob *job)
+{
+  g_autoptr(GArray) collectives = NULL;
+
+  if (job->config->match != NULL)
+    collectives = find_collectives (job, FIND_MATCH, 0.0);
+  else
+    {
+      collectives = find_collectives (job, FIND_DEVICE, 0.0);
+      if (collectives->len == 0)
+        {
+          g_array_unref (collectives);
+          collectives = find_collectives (job, FIND_HOST, 0.45);
+        }
+    }
+  if (st_highlight_job_cancelled (job))
+    return;
+  if (collectives->len == 0)
+    {
+      explain_none (job);
+      return;
+    }
+  merge_overlapping (collectives);
+  add_gaps (job, collectives);
+}

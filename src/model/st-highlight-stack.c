@@ -1,0 +1,384 @@
+/* st-highlight-stack.c: regions at kernel-invocation boundaries, grouped by
+ * the stack frame that launched them.
+ *
+ * A kernel's frame is found on its launching thread: the launch call (by
+ * flow or correlation id), then the slices enclosing it — Python frames
+ * when the thread has them, else the launch's own stack frame ("sf", into
+ * the file's "stackFrames"), else any enclosing scope. Consecutive
+ * kernels of one device track launched from the same frame instance (the
+ * same call, not just the same name) make one region.
+ */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-event-scan.h"
+#include "st-highlighter-private.h"
+#include "st-sort.h"
+#include "st-trace-query.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#define NO_FRAME G_MAXUINT32
+#define SF_FRAME (G_MAXUINT32 - 1) /* index into Stack.sf_names */
+#define MAX_SF_DEPTH 4096
+
+typedef struct
+{
+  StHighlightJob *job;
+  GPatternSpec   *frame;    /* NULL: the innermost frame */
+  guint8         *cache;
+  guint8         *python;   /* per track: 0xff unknown, else whether it has Python frames */
+  JsonObject     *sf;       /* the file's "stackFrames", or NULL */
+  JsonNode       *sf_root;
+  GHashTable     *sf_index; /* frame id → index + 1 in sf_names */
+  GPtrArray      *sf_names;
+  guint           n_kernels;
+  guint           n_launched;
+} Stack;
+
+typedef struct
+{
+  gint64     start;
+  gint64     end;
+  StSliceRef frame;
+} Run;
+
+typedef struct
+{
+  gint64 start;
+  guint  index;
+} Kernel;
+
+ST_DEFINE_SORT (sort_kernels, Kernel,
+                a->start != b->start ? a->start < b->start : a->index < b->index)
+
+static gboolean
+track_has_python (Stack *s,
+                  guint  t)
+{
+  if (s->python[t] == 0xff)
+    {
+      const StTrack *track = st_trace_get_track (s->job->trace, t);
+
+      s->python[t] = FALSE;
+      for (guint i = 0; i < track->n_slices && !s->python[t]; i++)
+        s->python[t] = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+    }
+  return s->python[t];
+}
+
+/* The slice of @row that contains @time, or G_MAXUINT. */
+static guint
+enclosing_in_row (const StTrack *track,
+                  guint          row,
+                  gint64         time)
+{
+  guint lo = track->row_offsets[row], hi = track->row_offsets[row + 1];
+  guint first = lo;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (track->slices[mid].start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == first)
+    return G_MAXUINT;
+  if (track->slices[lo - 1].start + track->slices[lo - 1].dur < time)
+    return G_MAXUINT;
+  return lo - 1;
+}
+
+static gboolean
+frame_qualifies (Stack         *s,
+                 gboolean       python,
+                 const StSlice *slice)
+{
+  if (python && st_event_classifier_work (s->job->classes, slice) != ST_WORK_PYTHON)
+    return FALSE;
+  return s->frame == NULL || st_highlight_name_matches (s->job, s->frame, s->cache, slice->name);
+}
+
+static void
+load_stack_frames (Stack *s)
+{
+  s->sf_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->sf_names = g_ptr_array_new_with_free_func (g_free);
+  s->sf_root = st_trace_dup_metadata (s->job->trace, "stackFrames", NULL);
+  if (s->sf_root != NULL && JSON_NODE_HOLDS_OBJECT (s->sf_root))
+    s->sf = json_node_get_object (s->sf_root);
+}
+
+static const char *
+sf_string (JsonObject *frame,
+           const char *key,
+           char        buffer[32])
+{
+  JsonNode *node = json_object_get_member (frame, key);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return NULL;
+  if (json_node_get_value_type (node) == G_TYPE_STRING)
+    return json_node_get_string (node);
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    {
+      g_snprintf (buffer, 32, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      return buffer;
+    }
+  return NULL;
+}
+
+/* The launch's "sf" frame, or the first frame out from it whose name the
+ * glob matches. Frames are told apart by id. */
+static StSliceRef
+sf_frame_of_launch (Stack         *s,
+                    const StSlice *call)
+{
+  const char *value;
+  gsize length;
+  g_autofree char *id = NULL;
+  char buffer[32];
+
+  if (s->sf_index == NULL)
+    load_stack_frames (s);
+  if (s->sf == NULL || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
+    return (StSliceRef) { NO_FRAME, 0 };
+  id = g_strndup (value, length);
+  for (guint depth = 0; id != NULL && depth < MAX_SF_DEPTH; depth++)
+    {
+      JsonNode *node = json_object_get_member (s->sf, id);
+      JsonObject *frame = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *name = frame != NULL ? sf_string (frame, "name", buffer) : NULL;
+      guint index;
+
+      if (name == NULL)
+        break;
+      if (s->frame == NULL || g_pattern_spec_match_string (s->frame, name))
+        {
+          index = GPOINTER_TO_UINT (g_hash_table_lookup (s->sf_index, id));
+          if (index == 0)
+            {
+              g_ptr_array_add (s->sf_names, g_strdup (name));
+              index = s->sf_names->len;
+              g_hash_table_insert (s->sf_index, g_strdup (id), GUINT_TO_POINTER (index));
+            }
+          return (StSliceRef) { SF_FRAME, index - 1 };
+        }
+      g_free (id);
+      id = g_strdup (sf_string (frame, "parent", buffer));
+    }
+  return (StSliceRef) { NO_FRAME, 0 };
+}
+
+/* The chosen frame of the launch call @launch: walks out from the
+ * innermost enclosing slice of its lane. */
+static StSliceRef
+frame_of_launch (Stack      *s,
+                 StSliceRef  launch)
+{
+  const StTrack *track = st_trace_get_track (s->job->trace, launch.track);
+  const StSlice *call = &track->slices[launch.index];
+  guint row = st_trace_get_row_of (s->job->trace, launch), lane_top = 0;
+  gboolean python = track_has_python (s, launch.track);
+
+  if (!python)
+    {
+      StSliceRef sf = sf_frame_of_launch (s, call);
+
+      if (sf.track != NO_FRAME)
+        return sf;
+    }
+  for (guint l = 0; l < track->n_lanes; l++)
+    if (track->lane_rows[l] <= row)
+      lane_top = track->lane_rows[l];
+  while (row-- > lane_top)
+    {
+      guint index = enclosing_in_row (track, row, call->start);
+
+      if (index != G_MAXUINT && frame_qualifies (s, python, &track->slices[index]))
+        return (StSliceRef) { launch.track, index };
+    }
+  return (StSliceRef) { NO_FRAME, 0 };
+}
+
+static GArray *
+kernels_of_track (Stack *s,
+                  guint  t)
+{
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  GArray *kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+
+  for (guint i = 0; i < track->n_slices; i++)
+    if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
+      {
+        Kernel k = { track->slices[i].start, i };
+
+        g_array_append_val (kernels, k);
+      }
+  sort_kernels ((Kernel *) (void *) kernels->data, kernels->len, NULL);
+  s->n_kernels += kernels->len;
+  return kernels;
+}
+
+static void
+flush_run (Stack *s,
+           Run   *run)
+{
+  const StSlice *frame;
+
+  if (run->frame.track == NO_FRAME)
+    return;
+  if (run->frame.track == SF_FRAME)
+    st_highlight_job_add (s->job, run->start, run->end,
+                          g_strdup (g_ptr_array_index (s->sf_names, run->frame.index)));
+  else
+    {
+      frame = st_trace_get_slice (s->job->trace, run->frame);
+      st_highlight_job_add_named (s->job, run->start, run->end, frame->name);
+    }
+  run->frame.track = NO_FRAME;
+}
+
+static void
+kernel_regions (Stack *s,
+                guint  t)
+{
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  g_autoptr(GArray) kernels = kernels_of_track (s, t);
+
+  for (guint k = 0; k < kernels->len; k++)
+    {
+      const StSlice *slice = &track->slices[g_array_index (kernels, Kernel, k).index];
+
+      st_highlight_job_add_named (s->job, slice->start, slice->start + slice->dur, slice->name);
+    }
+}
+
+static void
+frame_regions (Stack *s,
+               guint  t)
+{
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  g_autoptr(GArray) kernels = kernels_of_track (s, t);
+  StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
+  Run run = { 0, 0, { NO_FRAME, 0 } };
+
+  for (guint k = 0; k < kernels->len; k++)
+    {
+      StSliceRef ref = { t, g_array_index (kernels, Kernel, k).index }, host;
+      const StSlice *slice = &track->slices[ref.index];
+      StSliceRef frame = { NO_FRAME, 0 };
+
+      if (st_launch_index_get_launcher (launches, ref, &host))
+        {
+          s->n_launched++;
+          frame = frame_of_launch (s, host);
+        }
+      if (run.frame.track != NO_FRAME && frame.track == run.frame.track &&
+          frame.index == run.frame.index)
+        {
+          run.end = MAX (run.end, slice->start + slice->dur);
+          continue;
+        }
+      flush_run (s, &run);
+      run = (Run) { slice->start, slice->start + slice->dur, frame };
+    }
+  flush_run (s, &run);
+}
+
+/* Joins neighbouring regions of one track with the same name whose gap is
+ * at most merge_gap_ns (from @first on: the spans of this track). */
+static void
+merge_close (StHighlightJob *job,
+             guint           first)
+{
+  GArray *spans = job->spans;
+  guint n = first;
+
+  if (job->config->merge_gap_ns <= 0)
+    return;
+  for (guint i = first; i < spans->len; i++)
+    {
+      StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
+      StHighlightSpan *prev = n > first ? &g_array_index (spans, StHighlightSpan, n - 1) : NULL;
+
+      if (prev != NULL && prev->id == span->id && g_strcmp0 (prev->name, span->name) == 0 &&
+          span->start - prev->end <= job->config->merge_gap_ns)
+        {
+          prev->end = MAX (prev->end, span->end);
+          g_free (span->name);
+        }
+      else
+        g_array_index (spans, StHighlightSpan, n++) = *span;
+    }
+  /* The tail now holds names moved down or freed: forget them, not free. */
+  for (guint i = n; i < spans->len; i++)
+    g_array_index (spans, StHighlightSpan, i).name = NULL;
+  g_array_set_size (spans, n);
+}
+
+static void
+explain (Stack *s)
+{
+  StHighlightJob *job = s->job;
+
+  if (s->n_kernels == 0)
+    st_highlight_job_explain (job, _("This profile has no device kernels on the chosen tracks, so "
+                                     "there are no kernel invocations to group."));
+  else if (s->n_launched == 0)
+    st_highlight_job_explain (job, _("This profile does not link its kernels to the host calls that "
+                                     "launched them: no launch flows or correlation ids were "
+                                     "found."));
+  else if (job->config->frame != NULL)
+    st_highlight_job_explain (job, _("No kernel was launched from inside a frame named like “%s”."),
+                              job->config->frame);
+  else
+    st_highlight_job_explain (job, _("No kernel was launched from inside a stack frame: the "
+                                     "launch calls have no enclosing Python frames, stack frames "
+                                     "or scopes."));
+}
+
+void
+st_highlight_stack (StHighlightJob *job)
+{
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
+  Stack s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+
+  if (job->config->frame != NULL && !each_kernel)
+    {
+      s.frame = g_pattern_spec_new (job->config->frame);
+      s.cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
+      memset (s.cache, 0xff, st_trace_get_n_strings (job->trace));
+    }
+  s.python = g_malloc (MAX (1, n_tracks));
+  memset (s.python, 0xff, n_tracks);
+  for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
+    {
+      guint first = job->spans->len;
+
+      st_highlight_job_report (job, (double) t / n_tracks);
+      if (!st_highlight_job_track_selected (job, t) ||
+          !st_event_classifier_is_device_track (job->classes, t))
+        continue;
+      if (each_kernel)
+        kernel_regions (&s, t);
+      else
+        frame_regions (&s, t);
+      merge_close (job, first);
+    }
+  if (job->spans->len == 0)
+    explain (&s);
+  g_clear_pointer (&s.frame, g_pattern_spec_free);
+  g_free (s.cache);
+  g_free (s.python);
+  g_clear_pointer (&s.sf_root, json_node_unref);
+  g_clear_pointer (&s.sf_index, g_hash_table_unref);
+  g_clear_pointer (&s.sf_names, g_ptr_array_unref);
+}

@@ -1,0 +1,277 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-highlighter-private.h"
+#include "st-format.h"
+#include "st-region.h"
+#include "st-sort.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#define UNKNOWN 0xff
+
+ST_DEFINE_SORT (sort_spans, StHighlightSpan,
+                a->start != b->start ? a->start < b->start : a->end < b->end)
+
+static gboolean
+glob_matches_track (StHighlightJob *job,
+                    guint           index)
+{
+  const StTrack *track = st_trace_get_track (job->trace, index);
+  const char *name = st_trace_get_string (job->trace, track->name);
+  const StProcess *process;
+  g_autofree char *title = NULL;
+  const char *owners[3];
+
+  if (track->process == ST_NO_PROCESS)
+    return g_pattern_spec_match_string (job->tracks, name);
+  process = st_trace_get_process (job->trace, track->process);
+  title = st_trace_dup_process_title (job->trace, track->process);
+  owners[0] = st_trace_get_string (job->trace, process->name);
+  owners[1] = st_trace_get_string (job->trace, process->pid);
+  owners[2] = title;
+  for (guint i = 0; i < G_N_ELEMENTS (owners); i++)
+    {
+      g_autofree char *path = g_strconcat (owners[i], "/", name, NULL);
+
+      if (*owners[i] != '\0' && g_pattern_spec_match_string (job->tracks, path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* "process/track", where the process is its name, its pid or its title
+ * ("python3 · rank 0 · pid 1000"): any of them may match. */
+gboolean
+st_highlight_job_track_selected (StHighlightJob *job,
+                                 guint           track)
+{
+  if (job->tracks == NULL)
+    return TRUE;
+  if (job->selected[track] == UNKNOWN)
+    job->selected[track] = glob_matches_track (job, track);
+  return job->selected[track];
+}
+
+StLaunchIndex *
+st_highlight_job_get_launches (StHighlightJob *job)
+{
+  if (job->launches == NULL)
+    job->launches = st_launch_index_new (job->trace, job->classes, job->cancellable);
+  return job->launches;
+}
+
+void
+st_highlight_job_add (StHighlightJob *job,
+                      gint64          start,
+                      gint64          end,
+                      char           *name)
+{
+  StHighlightSpan span = { start, end, ST_STRING_NONE, name, 0 };
+
+  g_array_append_val (job->spans, span);
+}
+
+void
+st_highlight_job_add_named (StHighlightJob *job,
+                            gint64          start,
+                            gint64          end,
+                            StStringId      name)
+{
+  StHighlightSpan span = { start, end, name, NULL, 0 };
+
+  g_array_append_val (job->spans, span);
+}
+
+void
+st_highlight_job_explain (StHighlightJob *job,
+                          const char     *format,
+                          ...)
+{
+  va_list args;
+
+  g_free (job->explanation);
+  va_start (args, format);
+  job->explanation = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+void
+st_highlight_job_report (StHighlightJob *job,
+                         double          fraction)
+{
+  if (job->progress != NULL)
+    job->progress (CLAMP (fraction, 0.0, 1.0), job->progress_data);
+}
+
+gboolean
+st_highlight_job_cancelled (StHighlightJob *job)
+{
+  return g_cancellable_is_cancelled (job->cancellable);
+}
+
+gboolean
+st_highlight_name_matches (StHighlightJob *job,
+                           GPatternSpec   *pattern,
+                           guint8         *cache,
+                           StStringId      name)
+{
+  if (cache[name] == UNKNOWN)
+    cache[name] = g_pattern_spec_match_string (pattern, st_trace_get_string (job->trace, name));
+  return cache[name];
+}
+
+static void
+span_clear (gpointer data)
+{
+  g_free (((StHighlightSpan *) data)->name);
+}
+
+static const char *
+span_name (StHighlightJob        *job,
+           const StHighlightSpan *span)
+{
+  return span->name != NULL ? span->name : st_trace_get_string (job->trace, span->id);
+}
+
+/* Repeated names get their number in start order: "MLP (1)", "MLP (2)".
+ * Names of the trace are counted by id: kernel names run long. */
+static void
+number_repeats (StHighlightJob *job)
+{
+  g_autoptr(GHashTable) by_id = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  GArray *spans = job->spans;
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < spans->len; i++)
+      {
+        StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
+        GHashTable *counts = span->name != NULL ? by_name : by_id;
+        gpointer key = span->name != NULL ? (gpointer) span->name : GUINT_TO_POINTER (span->id + 1);
+        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
+
+        if (pass == 0)
+          {
+            g_hash_table_insert (counts, key, GUINT_TO_POINTER (n + 1));
+            span->number = n + 1;
+          }
+        else if (n == 1)
+          span->number = 0;
+      }
+}
+
+static GPtrArray *
+make_regions (StHighlightJob *job)
+{
+  GPtrArray *regions = g_ptr_array_new_with_free_func (g_object_unref);
+  GArray *spans = job->spans;
+  guint kept = 0;
+
+  sort_spans ((StHighlightSpan *) (void *) spans->data, spans->len, NULL);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
+
+      if (span->end - span->start >= MAX (job->config->min_duration_ns, 1))
+        g_array_index (spans, StHighlightSpan, kept++) = *span;
+      else
+        g_free (span->name);
+    }
+  if (kept == 0 && spans->len > 0 && job->config->min_duration_ns > 0 && job->explanation == NULL)
+    {
+      g_autofree char *min = st_format_duration (job->config->min_duration_ns);
+
+      st_highlight_job_explain (job, _("All %u regions found are shorter than the minimum "
+                                       "duration (%s)."), spans->len, min);
+    }
+  for (guint i = kept; i < spans->len; i++)
+    g_array_index (spans, StHighlightSpan, i).name = NULL;
+  g_array_set_size (spans, kept);
+  number_repeats (job);
+  g_ptr_array_set_size (regions, spans->len);
+  regions->len = 0;
+  for (guint i = 0; i < spans->len; i++)
+    {
+      StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
+      g_autofree char *numbered = NULL;
+      const char *name = span_name (job, span);
+
+      if (span->number != 0)
+        name = numbered = g_strdup_printf ("%s (%u)", name, span->number);
+      g_ptr_array_add (regions, st_region_new (name, span->start, span->end, job->config->method));
+    }
+  return regions;
+}
+
+static void
+run_method (StHighlightJob *job)
+{
+  switch (job->config->method)
+    {
+    case ST_REGION_COLLECTIVES:
+      st_highlight_collectives (job);
+      break;
+    case ST_REGION_HIERARCHY:
+      st_highlight_hierarchy (job);
+      break;
+    case ST_REGION_STACK:
+      st_highlight_stack (job);
+      break;
+    case ST_REGION_MANUAL:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+job_clear (StHighlightJob *job)
+{
+  g_clear_pointer (&job->classes, st_event_classifier_free);
+  g_clear_pointer (&job->launches, st_launch_index_free);
+  g_clear_pointer (&job->tracks, g_pattern_spec_free);
+  g_clear_pointer (&job->selected, g_free);
+  g_clear_pointer (&job->spans, g_array_unref);
+  g_clear_pointer (&job->explanation, g_free);
+}
+
+GPtrArray *
+st_highlighter_run (StTrace                   *trace,
+                    const StHighlighterConfig *config,
+                    char                     **explanation,
+                    GCancellable              *cancellable,
+                    StHighlighterProgress      progress,
+                    gpointer                   progress_data,
+                    GError                   **error)
+{
+  StHighlightJob job = { 0 };
+  GPtrArray *regions = NULL;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (config != NULL && config->method != ST_REGION_MANUAL, NULL);
+
+  job.trace = trace;
+  job.config = config;
+  job.classes = st_event_classifier_new (trace);
+  job.tracks = config->tracks != NULL ? g_pattern_spec_new (config->tracks) : NULL;
+  job.selected = g_malloc (MAX (1, st_trace_get_n_tracks (trace)));
+  memset (job.selected, UNKNOWN, st_trace_get_n_tracks (trace));
+  job.cancellable = cancellable;
+  job.progress = progress;
+  job.progress_data = progress_data;
+  job.spans = g_array_new (FALSE, FALSE, sizeof (StHighlightSpan));
+  g_array_set_clear_func (job.spans, span_clear);
+
+  run_method (&job);
+  if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      regions = make_regions (&job);
+      if (explanation != NULL)
+        *explanation = g_steal_pointer (&job.explanation);
+      st_highlight_job_report (&job, 1.0);
+    }
+  job_clear (&job);
+  return regions;
+}

@@ -1,0 +1,38 @@
+/* st-launch-index.h: which host call launched each device event (kernel,
+ * copy, memset), read from launch flows (Kineto's ac2g) or, in profiles
+ * without them, from matching "correlation" ids in the args; and the other
+ * way round, the device events launched from a host thread in time order.
+ */
+#pragma once
+
+#include "st-event-class.h"
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64     host_start;  /* start of the launch call */
+  StSliceRef host;        /* the launch call */
+  StSliceRef device;      /* what it launched */
+} StLaunch;
+
+typedef struct _StLaunchIndex StLaunchIndex;
+
+StLaunchIndex  *st_launch_index_new          (StTrace           *trace,
+                                              StEventClassifier *classes,
+                                              GCancellable      *cancellable);
+void            st_launch_index_free         (StLaunchIndex     *self);
+gboolean        st_launch_index_is_empty     (StLaunchIndex     *self);
+/* The launch call of a device slice; FALSE when none is known. */
+gboolean        st_launch_index_get_launcher (StLaunchIndex     *self,
+                                              StSliceRef         device,
+                                              StSliceRef        *host);
+/* The launches made from host @track, by host start. */
+const StLaunch *st_launch_index_get_launches (StLaunchIndex     *self,
+                                              guint              track,
+                                              guint             *n_launches);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StLaunchIndex, st_launch_index_free)
+
+G_END_DECLS

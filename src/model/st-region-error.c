@@ -1,0 +1,7 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-region-error.h"
+
+G_DEFINE_QUARK (st-region-error-quark, st_region_error)

@@ -1,0 +1,31 @@
+/* st-region-chart.h: the Region Duration Distribution: one point per region
+ * of a session, in time order along x, its duration up the y axis. Hovering
+ * a point tells its name and duration; clicking it picks the region for
+ * comparison (or drops it), and picked points carry their number. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-session.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_REGION_CHART (st_region_chart_get_type ())
+
+G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, GtkWidget)
+
+GtkWidget *st_region_chart_new          (void);
+StSession *st_region_chart_get_session  (StRegionChart *self);
+void       st_region_chart_set_session  (StRegionChart *self,
+                                         StSession     *session);
+gboolean   st_region_chart_point_center (StRegionChart *self,
+                                         guint          index,
+                                         graphene_point_t *center);
+gint       st_region_chart_point_at     (StRegionChart *self,
+                                         double         x,
+                                         double         y);
+void       st_region_chart_click        (StRegionChart *self,
+                                         double         x,
+                                         double         y);
+
+G_END_DECLS

@@ -1,0 +1,132 @@
+/* bench-regions: how long the Region Highlighter takes on a 1 M-event
+ * trace, for each method with its default configuration and with the
+ * configurations people use most, against DESIGN.md's budget of 100 ms,
+ * all in one run on the same loaded trace. Each figure is the median of N
+ * runs after one warm-up run.
+ *
+ *   bench-regions [--runs N] FILE
+ *
+ * Exits 0 when it ran, whether the budget was met or not, and says which
+ * runs met it.
+ */
+#define G_LOG_DOMAIN "strata-bench"
+
+#include "config.h"
+
+#include "st-bench-util.h"
+
+#include "st-highlighter.h"
+#include "st-trace-loader.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#define BUDGET_MS 100.0
+
+static const struct
+{
+  const char *label;
+  const char *json;
+} cases[] = {
+  { "collectives (default)", "{\"version\": 1, \"method\": \"collectives\"}" },
+  { "collectives, edges, min gap", "{\"version\": 1, \"method\": \"collectives\", "
+    "\"include_edges\": true, \"min_gap_ns\": 1000}" },
+  { "hierarchy (default: steps on device)", "{\"version\": 1, \"method\": \"hierarchy\"}" },
+  { "hierarchy, nn.Module on device", "{\"version\": 1, \"method\": \"hierarchy\", "
+    "\"match\": \"nn.Module: *\", \"project\": \"device\"}" },
+  { "hierarchy, depth 2 on host", "{\"version\": 1, \"method\": \"hierarchy\", \"depth\": 2, "
+    "\"project\": \"host\"}" },
+  { "stack (default: innermost frame)", "{\"version\": 1, \"method\": \"stack\"}" },
+  { "stack, frame glob", "{\"version\": 1, \"method\": \"stack\", \"frame\": \"nn.Module: *\"}" },
+  { "stack, each kernel", "{\"version\": 1, \"method\": \"stack\", \"frame\": \"kernel\"}" },
+};
+
+static double
+now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double
+time_run (StTrace                   *trace,
+          const StHighlighterConfig *config,
+          guint                     *n_regions)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) regions = NULL;
+  double start = now_ms (), ms;
+
+  regions = st_highlighter_run (trace, config, NULL, NULL, NULL, NULL, &error);
+  ms = now_ms () - start;
+  g_assert_no_error (error);
+  *n_regions = regions->len;
+  return ms;
+}
+
+static gboolean
+bench_case (StTrace    *trace,
+            guint       index,
+            guint       runs)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StHighlighterConfig) config =
+    st_highlighter_config_parse (cases[index].json, -1, cases[index].label, &error);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_regions = 0;
+  double median;
+
+  g_assert_no_error (error);
+  time_run (trace, config, &n_regions);
+  for (guint r = 0; r < runs; r++)
+    {
+      double ms = time_run (trace, config, &n_regions);
+
+      g_array_append_val (times, ms);
+    }
+  median = st_bench_median (times);
+  printf ("  %-40s %8.2f ms  %6u regions  = %.2fx of the %.0f ms budget%s\n", cases[index].label,
+          median, n_regions, median / BUDGET_MS, BUDGET_MS, median <= BUDGET_MS ? "" : "  OVER");
+  return median <= BUDGET_MS;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int runs = 5;
+  g_auto(GStrv) rest = NULL;
+  const GOptionEntry entries[] = {
+    { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs per case (default 5)", "N" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StTrace) trace = NULL;
+  guint met = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL || runs < 1)
+    {
+      fprintf (stderr, "bench-regions: %s\n", error ? error->message : "give one FILE");
+      return 2;
+    }
+  st_bench_warm (rest[0]);
+  file = g_file_new_for_path (rest[0]);
+  trace = st_trace_load_file (file, NULL, &error);
+  if (trace == NULL)
+    {
+      fprintf (stderr, "bench-regions: %s\n", error->message);
+      return 1;
+    }
+  printf ("Region Highlighter on %s: %" G_GUINT64_FORMAT " events, median of %d runs\n", rest[0],
+          st_trace_get_counts (trace)->events, runs);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    met += bench_case (trace, i, runs);
+  printf ("%u of %u within the budget\n", met, (guint) G_N_ELEMENTS (cases));
+  return 0;
+}

@@ -1,0 +1,596 @@
+/* Regions as a person works with them: the Region Highlighter fills the
+ * Annotations panel and draws bands on the timeline; a region is renamed in
+ * its row, undone and redone; the regions are saved to a file; the window
+ * closes and the profile, opened again, has them back from the sidecar.
+ * Closing with regions in no file asks; a profile without collectives says
+ * why it has no regions; the keys step, delete and pick for comparison.
+ *
+ * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
+ * all-reduces and all-gathers), each case with its own XDG dirs so the
+ * sidecars land in a temporary folder. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-annotations-panel.h"
+#include "st-display-util.h"
+#include "st-region-chart.h"
+#include "st-time-ruler.h"
+#include "st-timeline-page.h"
+#include "st-window.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+
+typedef struct
+{
+  StWindow           *window;
+  StTimelinePage     *page;
+  StTimelineView     *view;
+  StAnnotationsPanel *panel;
+  StSession          *session;
+  StRegionSet        *regions;
+} Win;
+
+/* A region as the tests compare them. */
+typedef struct
+{
+  char  *name;
+  gint64 start;
+  gint64 end;
+} Saved;
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (st_window_get_page (data), "loading");
+}
+
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 300 && gtk_widget_get_height (data) > 200;
+}
+
+static gboolean
+chart_allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 80;
+}
+
+static GFile *
+test_trace (void)
+{
+  return g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+}
+
+static GFile *
+data_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
+  return g_file_new_for_path (path);
+}
+
+/* A window showing @file, with the Annotations panel open (F9). */
+static void
+win_open (Win   *w,
+          GFile *file)
+{
+  w->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1500, "default-height", 950, NULL);
+  gtk_window_present (GTK_WINDOW (w->window));
+  st_window_open (w->window, file);
+  st_test_wait_until (loaded, w->window);
+  g_assert_cmpstr (st_window_get_page (w->window), ==, "profile");
+  w->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_TIMELINE_PAGE));
+  w->view = st_timeline_page_get_view (w->page);
+  w->panel = st_timeline_page_get_annotations (w->page);
+  w->session = st_timeline_page_get_session (w->page);
+  w->regions = st_session_get_regions (w->session);
+  /* hidden at first, unless there is something to read in it */
+  if (!st_timeline_page_get_show_annotations (w->page))
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.show-annotations", NULL));
+  g_assert_true (st_timeline_page_get_show_annotations (w->page));
+  st_test_wait_until (allocated, w->panel);
+  st_test_wait_until (allocated, w->view);
+}
+
+static gboolean
+destroyed (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closes the window as its close button does; it must go. */
+static void
+win_close (Win *w)
+{
+  gpointer window = w->window;
+
+  g_object_add_weak_pointer (window, &window);
+  gtk_window_close (GTK_WINDOW (w->window));
+  st_test_wait_until (destroyed, &window);
+  memset (w, 0, sizeof *w);
+}
+
+static gboolean
+highlight_done (gpointer data)
+{
+  return !st_annotations_panel_is_highlighting (data);
+}
+
+/* Presses Highlight with the form as it is, and waits for the thread. */
+static void
+highlight (Win *w)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->panel), "regions.highlight", NULL));
+  g_assert_true (st_annotations_panel_is_highlighting (w->panel));
+  st_test_wait_until (highlight_done, w->panel);
+}
+
+static GArray *
+snapshot_regions (StRegionSet *regions)
+{
+  GArray *saved = g_array_new (FALSE, FALSE, sizeof (Saved));
+
+  for (guint i = 0; i < st_region_set_get_n_regions (regions); i++)
+    {
+      StRegion *r = st_region_set_get_region (regions, i);
+      Saved s = { g_strdup (st_region_get_name (r)), st_region_get_start (r), st_region_get_end (r) };
+
+      g_array_append_val (saved, s);
+    }
+  return saved;
+}
+
+static void
+saved_free (GArray *saved)
+{
+  for (guint i = 0; i < saved->len; i++)
+    g_free (g_array_index (saved, Saved, i).name);
+  g_array_unref (saved);
+}
+
+static void
+assert_regions (StRegionSet *regions,
+                GArray      *expected)
+{
+  g_assert_cmpuint (st_region_set_get_n_regions (regions), ==, expected->len);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      StRegion *r = st_region_set_get_region (regions, i);
+      const Saved *s = &g_array_index (expected, Saved, i);
+
+      g_assert_cmpstr (st_region_get_name (r), ==, s->name);
+      g_assert_cmpint (st_region_get_start (r), ==, s->start);
+      g_assert_cmpint (st_region_get_end (r), ==, s->end);
+    }
+}
+
+/* The GtkEditableLabel that is being edited under @root, or NULL. */
+static GtkEditableLabel *
+editing_label (GtkWidget *root)
+{
+  if (GTK_IS_EDITABLE_LABEL (root) && gtk_editable_label_get_editing (GTK_EDITABLE_LABEL (root)))
+    return GTK_EDITABLE_LABEL (root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkEditableLabel *found = editing_label (c);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+row_bound (gpointer data)
+{
+  Win *w = data;
+  StRegion *r = st_region_set_get_region (w->regions, 1);
+
+  return st_annotations_panel_start_editing (w->panel, r);
+}
+
+static gboolean
+is_purple (guint32 rgb)
+{
+  int r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
+
+  return r > g + 40 && b > g + 40;
+}
+
+/* The first region's band: where its pixels change when it is selected
+ * (the band grows stronger), and left of it nothing does; its tab shows
+ * in the region colour. */
+static void
+assert_band (Win *w)
+{
+  StRegion *first = st_region_set_get_region (w->regions, 0);
+  gint64 start = st_region_get_start (first), end = st_region_get_end (first);
+  cairo_surface_t *plain, *selected;
+  graphene_rect_t tab;
+  StViewport vp;
+  int inside, outside, y0, y1, changed = 0;
+
+  st_session_set_range (w->session, 0, end + (end - start) / 2);
+  st_session_set_selected_region (w->session, NULL);
+  plain = st_test_render (GTK_WIDGET (w->view));
+  st_session_set_selected_region (w->session, first);
+  selected = st_test_render (GTK_WIDGET (w->view));
+  st_timeline_view_get_viewport (w->view, &vp);
+  inside = (int) st_viewport_x_at (&vp, (start + end) / 2);
+  outside = (int) st_viewport_x_at (&vp, start) - 4;
+  g_assert_cmpint (outside, >, vp.gutter);
+
+  g_assert_true (st_timeline_view_region_tab_bounds (w->view, first, &tab));
+  g_assert_cmpfloat (tab.origin.y, ==, ST_RULER_HEIGHT);
+  g_assert_true (is_purple (st_test_pixel (selected, (int) tab.origin.x + 2, (int) tab.origin.y + 1)));
+  g_assert_true (st_timeline_view_region_at (w->view, tab.origin.x + 3, tab.origin.y + 3) == first);
+
+  y0 = (int) (tab.origin.y + tab.size.height) + 2;
+  y1 = gtk_widget_get_height (GTK_WIDGET (w->view)) - 2;
+  for (int y = y0; y < y1; y++)
+    {
+      changed += st_test_pixel (plain, inside, y) != st_test_pixel (selected, inside, y);
+      g_assert_cmphex (st_test_pixel (plain, outside, y), ==, st_test_pixel (selected, outside, y));
+    }
+  g_assert_cmpint (changed, >=, (y1 - y0) * 9 / 10);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (selected);
+}
+
+/* Highlight (collectives), rename a row as a person does (F2, type, Enter),
+ * undo and redo it with the keys, save to a file, close; the profile
+ * opened again has the same regions, by name and bounds, from its sidecar,
+ * and draws them. */
+static void
+test_persist (void)
+{
+  g_autoptr(GFile) trace = test_trace ();
+  g_autofree char *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "steps.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) error = NULL;
+  GArray *expected;
+  GtkEditableLabel *label;
+  Win w = { 0 };
+  StRegion *second;
+
+  win_open (&w, trace);
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  highlight (&w);
+  g_assert_null (st_annotations_panel_get_explanation (w.panel));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
+  g_assert_true (g_str_has_prefix (st_region_get_name (st_region_set_get_region (w.regions, 0)), "AllReduce #1 → "));
+  g_assert_cmpuint (g_list_model_get_n_items (st_annotations_panel_get_rows (w.panel)), ==,
+                    st_region_set_get_n_regions (w.regions));
+  assert_band (&w);
+
+  /* rename the second row in place: its label becomes an entry, Enter commits */
+  second = st_region_set_get_region (w.regions, 1);
+  st_session_set_selected_region (w.session, second);
+  st_test_wait_until (row_bound, &w);
+  label = editing_label (GTK_WIDGET (w.panel));
+  g_assert_nonnull (label);
+  gtk_editable_set_text (GTK_EDITABLE (label), "  warm-up step ");
+  gtk_editable_label_stop_editing (label, TRUE);
+  g_assert_cmpstr (st_region_get_name (second), ==, "warm-up step");
+
+  /* one step back and forth, with the keys */
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
+  g_assert_cmpstr (st_region_get_name (second), !=, "warm-up step");
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control><Shift>z"));
+  g_assert_cmpstr (st_region_get_name (second), ==, "warm-up step");
+  /* and through the panel's action, as the label's commit does */
+  g_action_group_activate_action (st_annotations_panel_get_actions (w.panel), "rename",
+                                  g_variant_new ("(us)", 2, "all-gather window"));
+  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 2)), ==, "all-gather window");
+
+  g_assert_true (st_region_set_get_modified (w.regions));
+  g_assert_true (st_annotations_panel_save_to (w.panel, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (st_region_set_get_modified (w.regions));
+  read = st_region_set_read_file (file, NULL, &error);
+  g_assert_no_error (error);
+  expected = snapshot_regions (w.regions);
+  g_assert_cmpuint (read->len, ==, expected->len);
+  g_assert_cmpstr (st_region_get_name (g_ptr_array_index (read, 1)), ==, "warm-up step");
+
+  /* saved: closing does not ask */
+  win_close (&w);
+
+  win_open (&w, trace);
+  assert_regions (w.regions, expected);
+  g_assert_false (st_region_set_get_modified (w.regions));
+  assert_band (&w);
+  win_close (&w);
+
+  saved_free (expected);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) t = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (t) && gtk_widget_get_visible (GTK_WIDGET (t)))
+        return ADW_MESSAGE_DIALOG (t);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog () != NULL;
+}
+
+/* A region added from the timing measurement is in no file: closing asks;
+ * Cancel keeps the window; Don't Save closes it, and the region comes back
+ * with the profile (still unsaved, so the next close asks again). */
+static void
+test_close_asks (void)
+{
+  g_autoptr(GFile) trace = test_trace ();
+  Win w = { 0 };
+  gpointer window;
+  AdwMessageDialog *dialog;
+  StRegion *r;
+
+  win_open (&w, trace);
+  g_assert_false (g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
+  st_session_set_timing (w.session, 40000000, 90000000);
+  g_assert_true (g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "r"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
+  r = st_region_set_get_region (w.regions, 0);
+  g_assert_cmpstr (st_region_get_name (r), ==, "Region 1");
+  g_assert_cmpint (st_region_get_start (r), ==, 40000000);
+  g_assert_cmpint (st_region_get_end (r), ==, 90000000);
+  g_assert_true (st_session_get_selected_region (w.session) == r);
+
+  window = w.window;
+  g_object_add_weak_pointer (window, &window);
+  gtk_window_close (GTK_WINDOW (w.window));
+  st_test_wait_until (dialog_shown, NULL);
+  dialog = find_dialog ();
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w.window)));
+
+  gtk_window_close (GTK_WINDOW (w.window));
+  st_test_wait_until (dialog_shown, NULL);
+  adw_message_dialog_response (find_dialog (), "discard");
+  st_test_wait_until (destroyed, &window);
+
+  win_open (&w, trace);
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
+  r = st_region_set_get_region (w.regions, 0);
+  g_assert_cmpstr (st_region_get_name (r), ==, "Region 1");
+  g_assert_cmpint (st_region_get_start (r), ==, 40000000);
+  g_assert_true (st_region_set_get_modified (w.regions));
+  /* nothing left to keep: closes without a question */
+  st_region_set_remove (w.regions, 0);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
+/* A profile without collectives: the panel says what it lacks, and the
+ * regions stay as they were. */
+static void
+test_explanation (void)
+{
+  g_autoptr(GFile) file = data_file ("real", "catapult_simple_trace.json");
+  Win w = { 0 };
+
+  win_open (&w, file);
+  st_session_set_timing (w.session, 0, 1000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.panel), "regions.add", NULL));
+  highlight (&w);
+  g_assert_nonnull (st_annotations_panel_get_explanation (w.panel));
+  g_assert_nonnull (strstr (st_annotations_panel_get_explanation (w.panel), "collective"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
+  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 0)), ==, "Region 1");
+  st_region_set_remove (w.regions, 0);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
+/* ] and [ step through the regions in time order and bring each into view;
+ * Delete removes the selected one and Ctrl+Z brings it back; c and the
+ * chart's points pick up to three for comparison, a fourth drops the
+ * oldest. */
+static void
+test_keys_and_picks (void)
+{
+  g_autoptr(GFile) trace = test_trace ();
+  StRegionChart *chart;
+  Win w = { 0 };
+  StRegion *r0, *r1, *r2, *r3;
+  guint n;
+  gint64 start, end;
+  graphene_point_t at;
+  GPtrArray *picks;
+
+  win_open (&w, trace);
+  highlight (&w);
+  n = st_region_set_get_n_regions (w.regions);
+  r0 = st_region_set_get_region (w.regions, 0);
+  r1 = st_region_set_get_region (w.regions, 1);
+  r2 = st_region_set_get_region (w.regions, 2);
+  r3 = st_region_set_get_region (w.regions, 3);
+
+  st_session_set_range (w.session, st_region_get_end (r3) + 1000000, st_region_get_end (r3) + 2000000);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "bracketright"));
+  g_assert_true (st_session_get_selected_region (w.session) == r0);
+  st_session_get_range (w.session, &start, &end);
+  g_assert_cmpint (start, <=, st_region_get_start (r0));
+  g_assert_cmpint (end, >=, st_region_get_end (r0));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "bracketright"));
+  g_assert_true (st_session_get_selected_region (w.session) == r1);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "bracketleft"));
+  g_assert_true (st_session_get_selected_region (w.session) == r0);
+
+  /* Delete, then Ctrl+Z */
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "Delete"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, n - 1);
+  g_assert_true (st_region_set_get_region (w.regions, 0) == r1);
+  g_assert_true (st_session_get_selected_region (w.session) == r1);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, n);
+  g_assert_true (st_region_set_get_region (w.regions, 0) == r0);
+
+  /* picks: c on the selected region, then clicks on the chart's points */
+  chart = ST_REGION_CHART (st_test_find_child (GTK_WIDGET (w.panel), ST_TYPE_REGION_CHART));
+  st_test_wait_until (chart_allocated, chart);
+  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
+                   "Click points to pick up to 3 regions for comparison.");
+  st_session_set_selected_region (w.session, r0);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "c"));
+  for (guint i = 1; i <= 3; i++)
+    {
+      g_assert_true (st_region_chart_point_center (chart, i, &at));
+      g_assert_cmpint (st_region_chart_point_at (chart, at.x, at.y), ==, i);
+      st_region_chart_click (chart, at.x, at.y);
+    }
+  picks = st_session_get_compare_regions (w.session);
+  g_assert_cmpuint (picks->len, ==, 3);
+  g_assert_true (g_ptr_array_index (picks, 0) == r1);
+  g_assert_true (g_ptr_array_index (picks, 1) == r2);
+  g_assert_true (g_ptr_array_index (picks, 2) == r3);
+  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==, "3 of 3 picked for comparison");
+  /* clicking a picked point drops it */
+  g_assert_true (st_region_chart_point_center (chart, 2, &at));
+  st_region_chart_click (chart, at.x, at.y);
+  g_assert_cmpuint (picks->len, ==, 2);
+  g_assert_cmpint (st_session_get_compare_index (w.session, r2), ==, -1);
+  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==, "2 of 3 picked for comparison");
+
+  /* a highlight that replaces the regions drops the picks of the old ones */
+  highlight (&w);
+  g_assert_cmpuint (picks->len, ==, 0);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
+/* A region file made for another profile: loading it asks first; Load
+ * Anyway puts its regions in place (one undoable step). A damaged file is
+ * refused with its name, and the regions stay. */
+static void
+test_load_other_profile (void)
+{
+  g_autoptr(GFile) trace = test_trace ();
+  g_autoptr(GFile) other = data_file ("real", "catapult_simple_trace.json");
+  g_autofree char *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "other.json", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "damaged.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(GError) error = NULL;
+  Win w = { 0 };
+
+  win_open (&w, other);
+  st_session_set_timing (w.session, 100, 2000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.panel), "regions.add", NULL));
+  g_assert_true (st_annotations_panel_save_to (w.panel, file, &error));
+  g_assert_no_error (error);
+  st_region_set_remove (w.regions, 0);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+
+  win_open (&w, trace);
+  highlight (&w);
+  st_annotations_panel_load_from (w.panel, file);
+  st_test_wait_until (dialog_shown, NULL);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (find_dialog ()), "catapult_simple_trace.json"));
+  adw_message_dialog_response (find_dialog (), "load");
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
+  g_assert_cmpint (st_region_get_end (st_region_set_get_region (w.regions, 0)), ==, 2000);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
+
+  g_assert_true (g_file_set_contents (bad_path, "{\"version\": 1, \"regions\": [", -1, NULL));
+  st_annotations_panel_load_from (w.panel, bad);
+  g_assert_nonnull (st_annotations_panel_get_error (w.panel));
+  g_assert_nonnull (strstr (st_annotations_panel_get_error (w.panel), "damaged.json"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
+
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+  g_unlink (path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+/* A damaged sidecar: the panel opens and says so, naming the file, and the
+ * profile opens with no regions. */
+static void
+test_damaged_sidecar (void)
+{
+  g_autoptr(GFile) trace = test_trace ();
+  g_autoptr(StProfileIdentity) identity = st_profile_identity_compute (trace, NULL, NULL);
+  g_autofree char *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char *folder = g_path_get_dirname (sidecar);
+  g_autofree char *name = g_path_get_basename (sidecar);
+  Win w = { 0 };
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (sidecar, "{\"version\": 1, \"regi", -1, NULL));
+  win_open (&w, trace);
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  g_assert_nonnull (st_annotations_panel_get_error (w.panel));
+  g_assert_nonnull (strstr (st_annotations_panel_get_error (w.panel), name));
+  win_close (&w);
+}
+
+/* Each test's XDG dirs are its own, data dirs included: GTK still needs
+ * the system's GSettings schemas and MIME database (icons are sniffed), so
+ * they are found before the dirs move. */
+static void
+keep_system_data (void)
+{
+  const char * const *dirs = g_get_system_data_dirs ();
+
+  g_content_type_get_mime_dirs ();
+  if (g_getenv ("GSETTINGS_SCHEMA_DIR") != NULL)
+    return;
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      g_autofree char *schemas = g_build_filename (dirs[i], "glib-2.0", "schemas", "gschemas.compiled", NULL);
+
+      if (g_file_test (schemas, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *dir = g_path_get_dirname (schemas);
+          g_setenv ("GSETTINGS_SCHEMA_DIR", dir, TRUE);
+          return;
+        }
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* gtk_test_init() with XDG dirs of each test's own */
+  keep_system_data ();
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "en_US.UTF-8");
+  gtk_init ();
+  adw_init ();
+
+  g_test_add_func ("/display/regions/persist", test_persist);
+  g_test_add_func ("/display/regions/close-asks", test_close_asks);
+  g_test_add_func ("/display/regions/explanation", test_explanation);
+  g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
+  g_test_add_func ("/display/regions/load-other-profile", test_load_other_profile);
+  g_test_add_func ("/display/regions/damaged-sidecar", test_damaged_sidecar);
+  return g_test_run ();
+}

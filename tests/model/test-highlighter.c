@@ -1,0 +1,610 @@
+/* The Region Highlighter: a person picks a method (between collectives, by
+ * hierarchy, by kernel stack frame), maybe a configuration, and gets these
+ * regions with these exact bounds and names — or a sentence saying what the
+ * profile lacks. Hand-made traces have known answers; real fixtures check
+ * that real files give sensible ones. Times: µs in the files, ns here. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-highlighter.h"
+#include "st-region-error.h"
+#include "st-test-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define US 1000
+
+typedef struct
+{
+  GPtrArray *regions;
+  char      *explanation;
+} Result;
+
+static void
+result_clear (Result *r)
+{
+  g_clear_pointer (&r->regions, g_ptr_array_unref);
+  g_clear_pointer (&r->explanation, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Result, result_clear)
+
+static Result
+run_config (const char                *file,
+            const StHighlighterConfig *config)
+{
+  g_autoptr(StTrace) trace = g_str_has_prefix (file, "real/")
+                               ? st_test_load ("real", file + 5, NULL)
+                               : st_test_load ("highlight", file, NULL);
+  g_autoptr(GError) error = NULL;
+  Result r = { NULL, NULL };
+
+  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r.regions);
+  return r;
+}
+
+/* Runs the method with a configuration given as JSON keys. */
+static Result
+run (const char *file,
+     const char *method,
+     const char *keys)
+{
+  g_autofree char *json = g_strdup_printf ("{\"version\": 1, \"method\": \"%s\"%s%s}", method,
+                                           keys ? ", " : "", keys ? keys : "");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
+
+  g_assert_no_error (error);
+  return run_config (file, config);
+}
+
+/* The regions as "name [start, end)" lines, in order, in ns. */
+static char *
+describe (GPtrArray *regions)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      StRegion *region = g_ptr_array_index (regions, i);
+
+      g_string_append_printf (s, "%s [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")\n",
+                              st_region_get_name (region), st_region_get_start (region),
+                              st_region_get_end (region));
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static void
+assert_regions (Result     *r,
+                const char *expected)
+{
+  g_autofree char *got = describe (r->regions);
+
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_null (r->explanation);
+}
+
+static void
+assert_method (Result         *r,
+               StRegionMethod  method)
+{
+  for (guint i = 0; i < r->regions->len; i++)
+    g_assert_cmpint (st_region_get_method (g_ptr_array_index (r->regions, i)), ==, method);
+}
+
+/* --- collectives ------------------------------------------------------ */
+
+static void
+test_collectives_device (void)
+{
+  /* The overlapping AllReduce and AllGather merge into one; the
+   * ReduceScatter that ends where the next AllReduce starts leaves an
+   * empty gap, skipped; the host's c10d op is ignored as the device has
+   * collective kernels. */
+  g_auto(Result) r = run ("device-collectives.json", "collectives", NULL);
+
+  assert_regions (&r, "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
+                      "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
+  assert_method (&r, ST_REGION_COLLECTIVES);
+}
+
+static void
+test_collectives_edges (void)
+{
+  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"include_edges\": true");
+
+  assert_regions (&r, "Start → AllReduce+AllGather #1 [0, 100000)\n"
+                      "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
+                      "AllReduce #3 → SendRecv #4 [330000, 500000)\n"
+                      "SendRecv #4 → End [510000, 1000000)\n");
+}
+
+static void
+test_collectives_min_gap (void)
+{
+  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 150000");
+  g_auto(Result) none = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 1000000");
+
+  assert_regions (&r, "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
+  g_assert_cmpuint (none.regions->len, ==, 0);
+  g_assert_nonnull (strstr (none.explanation, "shorter than the minimum gap"));
+}
+
+static void
+test_collectives_types (void)
+{
+  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"types\": [\"allreduce\"]");
+
+  assert_regions (&r, "AllReduce #1 → AllReduce #2 [150000, 320000)\n");
+}
+
+static void
+test_collectives_tracks (void)
+{
+  g_auto(Result) by_name = run ("device-collectives.json", "collectives",
+                                "\"tracks\": \"GPU 0/stream 13\"");
+  g_auto(Result) by_pid = run ("device-collectives.json", "collectives", "\"tracks\": \"0/stream 13\"");
+
+  assert_regions (&by_name, "AllReduce #1 → ReduceScatter #2 [150000, 300000)\n");
+  assert_regions (&by_pid, "AllReduce #1 → ReduceScatter #2 [150000, 300000)\n");
+}
+
+static void
+test_collectives_match (void)
+{
+  g_auto(Result) r = run ("device-collectives.json", "collectives",
+                          "\"match\": \"ncclDevKernel_All*\"");
+
+  assert_regions (&r, "AllReduce+AllGather #1 → AllReduce #2 [170000, 320000)\n");
+}
+
+static void
+test_collectives_host (void)
+{
+  /* No collective kernels: the c10d ops and nccl: annotations count, the
+   * nested record_param_comms and the overlapping annotation merged. */
+  g_auto(Result) r = run ("host-collectives.json", "collectives", NULL);
+
+  assert_regions (&r, "AllReduce #1 → Broadcast #2 [20000, 85000)\n");
+}
+
+static void
+test_collectives_missing (void)
+{
+  g_auto(Result) r = run ("launches.json", "collectives", NULL);
+
+  g_assert_cmpuint (r.regions->len, ==, 0);
+  g_assert_cmpstr (r.explanation, ==, "This profile has no collective operations: no NCCL/RCCL "
+                   "kernels, c10d ops or collective annotations were found.");
+}
+
+static void
+test_collectives_real_nccl (void)
+{
+  /* HTA's A100 all-reduce/broadcast trace: 21 NCCL kernels, none
+   * overlapping, so 20 gaps; their lengths were read from the file
+   * independently. */
+  g_auto(Result) r = run ("real/hta_nccl_parser_allreduce_bcast.json.gz",
+                          "collectives", NULL);
+  StRegion *first, *second, *third;
+
+  g_assert_cmpuint (r.regions->len, ==, 20);
+  first = g_ptr_array_index (r.regions, 0);
+  second = g_ptr_array_index (r.regions, 1);
+  third = g_ptr_array_index (r.regions, 2);
+  g_assert_cmpstr (st_region_get_name (first), ==, "Broadcast #1 → Broadcast #2");
+  g_assert_cmpint (st_region_get_duration (first), ==, 2522079);
+  g_assert_cmpint (st_region_get_duration (second), ==, 98769491);
+  g_assert_cmpint (st_region_get_duration (third), ==, 6488554);
+  g_assert_cmpstr (st_region_get_name (second), ==, "Broadcast #2 → AllReduce #3");
+}
+
+/* --- hierarchy -------------------------------------------------------- */
+
+static void
+test_hierarchy_default_steps_on_device (void)
+{
+  /* ProfilerStep scopes, projected to the device through the launch flows:
+   * from the first kernel (or copy) launched inside the step to the end of
+   * the last one. */
+  g_auto(Result) r = run ("launches.json", "hierarchy", NULL);
+
+  assert_regions (&r, "ProfilerStep#1 [40000, 90000)\n"
+                      "ProfilerStep#2 [190000, 200000)\n");
+  assert_method (&r, ST_REGION_HIERARCHY);
+}
+
+static void
+test_hierarchy_host (void)
+{
+  g_auto(Result) r = run ("launches.json", "hierarchy", "\"project\": \"host\"");
+
+  assert_regions (&r, "ProfilerStep#1 [0, 100000)\n"
+                      "ProfilerStep#2 [150000, 250000)\n");
+}
+
+static void
+test_hierarchy_match_numbered (void)
+{
+  /* Three calls of mlp: one region each, numbered in time order; on the
+   * device the second call's region ends with its copy. */
+  g_auto(Result) host = run ("launches.json", "hierarchy",
+                             "\"match\": \"*: mlp\", \"project\": \"host\"");
+  g_auto(Result) device = run ("launches.json", "hierarchy",
+                               "\"match\": \"*: mlp\", \"project\": \"device\"");
+
+  assert_regions (&host, "model.py(20): mlp (1) [10000, 30000)\n"
+                         "model.py(20): mlp (2) [35000, 55000)\n"
+                         "model.py(20): mlp (3) [160000, 180000)\n");
+  assert_regions (&device, "model.py(20): mlp (1) [40000, 50000)\n"
+                           "model.py(20): mlp (2) [51000, 60000)\n"
+                           "model.py(20): mlp (3) [190000, 200000)\n");
+}
+
+static void
+test_hierarchy_depth (void)
+{
+  g_auto(Result) r = run ("launches.json", "hierarchy", "\"depth\": 1, \"project\": \"host\"");
+
+  assert_regions (&r, "model.py(10): forward (1) [5000, 65000)\n"
+                      "cudaLaunchKernel [80000, 82000)\n"
+                      "model.py(10): forward (2) [155000, 215000)\n");
+}
+
+static void
+test_hierarchy_default_repeating (void)
+{
+  /* No profiler steps: the outermost level of the busiest host thread at
+   * which names repeat — here the c10d ops at depth 0 of thread 1. */
+  g_auto(Result) r = run ("host-collectives.json", "hierarchy", NULL);
+
+  g_assert_cmpuint (r.regions->len, ==, 0);
+  g_assert_nonnull (strstr (r.explanation, "no operation hierarchy"));
+}
+
+static void
+test_hierarchy_device_without_links (void)
+{
+  g_auto(Result) r = run ("unlinked-kernels.json", "hierarchy",
+                          "\"match\": \"*mlp\", \"project\": \"device\"");
+  g_auto(Result) host = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\"");
+
+  g_assert_cmpuint (r.regions->len, ==, 0);
+  g_assert_nonnull (strstr (r.explanation, "cannot be projected onto the device"));
+  /* "auto" falls back to the host when nothing links the two. */
+  assert_regions (&host, "model.py(20): mlp [0, 20000)\n");
+}
+
+static void
+test_hierarchy_missing (void)
+{
+  g_auto(Result) r = run ("flat.json", "hierarchy", NULL);
+  g_auto(Result) match = run ("flat.json", "hierarchy", "\"match\": \"nn.Module: *\"");
+
+  g_assert_cmpuint (r.regions->len, ==, 0);
+  g_assert_cmpstr (r.explanation, ==, "This profile has no operation hierarchy: no profiler steps "
+                   "and no scopes that repeat on a host thread were found.");
+  g_assert_cmpuint (match.regions->len, ==, 0);
+  g_assert_nonnull (strstr (match.explanation, "nn.Module: *"));
+}
+
+static void
+test_hierarchy_real_tracelens (void)
+{
+  /* TraceLens' H100 inference trace: one profiler step, projected to the
+   * GPU: it must lie inside the step's host span's device work. */
+  g_auto(Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy", NULL);
+  g_auto(Result) modules = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz",
+                                "hierarchy", "\"match\": \"nn.Module: *DecoderLayer*\"");
+
+  g_assert_cmpuint (r.regions->len, ==, 1);
+  g_assert_cmpstr (st_region_get_name (g_ptr_array_index (r.regions, 0)), ==, "ProfilerStep#6");
+  /* 24 decoder layers in Qwen1.5-0.5B, each a region. */
+  g_assert_cmpuint (modules.regions->len, ==, 24);
+  for (guint i = 1; i < modules.regions->len; i++)
+    g_assert_cmpint (st_region_get_start (g_ptr_array_index (modules.regions, i - 1)), <=,
+                     st_region_get_start (g_ptr_array_index (modules.regions, i)));
+}
+
+/* --- kernel stack frames ---------------------------------------------- */
+
+static void
+test_stack_innermost (void)
+{
+  /* Kernels 1 and 2 come from the first call of mlp, kernel 3 from the
+   * second: two calls in a row are two regions. The copy is not a kernel;
+   * the relu launched outside any Python frame belongs to no region. */
+  g_auto(Result) r = run ("launches.json", "stack", NULL);
+
+  assert_regions (&r, "model.py(20): mlp (1) [40000, 50000)\n"
+                      "model.py(20): mlp (2) [51000, 56000)\n"
+                      "model.py(20): mlp (3) [190000, 200000)\n");
+  assert_method (&r, ST_REGION_STACK);
+}
+
+static void
+test_stack_frame_glob (void)
+{
+  g_auto(Result) r = run ("launches.json", "stack", "\"frame\": \"*forward\"");
+
+  assert_regions (&r, "model.py(10): forward (1) [40000, 56000)\n"
+                      "model.py(10): forward (2) [190000, 200000)\n");
+}
+
+static void
+test_stack_each_kernel (void)
+{
+  g_auto(Result) r = run ("launches.json", "stack", "\"frame\": \"kernel\"");
+
+  assert_regions (&r, "gemm_a (1) [40000, 45000)\n"
+                      "gemm_b [46000, 50000)\n"
+                      "gemm_a (2) [51000, 56000)\n"
+                      "relu [85000, 90000)\n"
+                      "gemm_a (3) [190000, 200000)\n");
+}
+
+static void
+test_stack_merge_gap_and_min_duration (void)
+{
+  g_auto(Result) merged = run ("launches.json", "stack", "\"merge_gap_ns\": 1000");
+  g_auto(Result) longer = run ("launches.json", "stack", "\"min_duration_ns\": 6000");
+
+  assert_regions (&merged, "model.py(20): mlp (1) [40000, 56000)\n"
+                           "model.py(20): mlp (2) [190000, 200000)\n");
+  assert_regions (&longer, "model.py(20): mlp (1) [40000, 50000)\n"
+                           "model.py(20): mlp (2) [190000, 200000)\n");
+}
+
+static void
+test_stack_correlation (void)
+{
+  /* No flows: launches found by the args' correlation ids (beyond 2^32);
+   * the kernel whose id matches no launch belongs to no region. */
+  g_auto(Result) r = run ("correlation.json", "stack", NULL);
+
+  assert_regions (&r, "model.py(20): mlp [30000, 40000)\n"
+                      "model.py(30): attention [41000, 46000)\n");
+}
+
+static void
+test_stack_overlapping_lane (void)
+{
+  /* "Overlap" overlaps "Outer" without nesting and is drawn in an extra
+   * lane; the launch flow must still bind to the launch call inside the
+   * Python frame, not to the slice of the extra lane. */
+  g_auto(Result) r = run ("overlapping-lane.json", "stack", NULL);
+
+  assert_regions (&r, "train.py(5): step [70000, 75000)\n");
+}
+
+static void
+test_stack_frames_sf (void)
+{
+  /* No Python frames: the launches' "sf" ids into the file's stackFrames
+   * (ids as numbers or strings alike); the launch without one falls back
+   * to its enclosing scope; a glob walks out to the parent frames. */
+  g_auto(Result) r = run ("stack-frames.json", "stack", NULL);
+  g_auto(Result) outer = run ("stack-frames.json", "stack", "\"frame\": \"train*\"");
+
+  assert_regions (&r, "mlp [40000, 50000)\n"
+                      "attention [51000, 56000)\n"
+                      "aten::mm [60000, 65000)\n");
+  assert_regions (&outer, "train_step [40000, 56000)\n");
+}
+
+static void
+test_stack_missing (void)
+{
+  g_auto(Result) unlinked = run ("unlinked-kernels.json", "stack", NULL);
+  g_auto(Result) no_kernels = run ("host-collectives.json", "stack", NULL);
+  g_auto(Result) no_frame = run ("launches.json", "stack", "\"frame\": \"*backward*\"");
+
+  g_assert_cmpuint (unlinked.regions->len, ==, 0);
+  g_assert_nonnull (strstr (unlinked.explanation, "no launch flows or correlation ids"));
+  g_assert_cmpuint (no_kernels.regions->len, ==, 0);
+  g_assert_nonnull (strstr (no_kernels.explanation, "no device kernels"));
+  g_assert_cmpuint (no_frame.regions->len, ==, 0);
+  g_assert_nonnull (strstr (no_frame.explanation, "*backward*"));
+}
+
+static void
+test_stack_real_tracelens (void)
+{
+  /* Every region is named after a Python frame of the launching thread. */
+  g_auto(Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz",
+                          "stack", "\"frame\": \"*modeling_qwen2.py*\"");
+
+  g_assert_cmpuint (r.regions->len, >, 24);
+  for (guint i = 0; i < r.regions->len; i++)
+    {
+      StRegion *region = g_ptr_array_index (r.regions, i);
+
+      g_assert_nonnull (strstr (st_region_get_name (region), "modeling_qwen2.py("));
+      g_assert_cmpint (st_region_get_duration (region), >, 0);
+    }
+}
+
+/* --- cancelling and progress ------------------------------------------ */
+
+static void
+on_progress (double   fraction,
+             gpointer data)
+{
+  double *last = data;
+
+  g_assert_cmpfloat (fraction, >=, *last);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  *last = fraction;
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("highlight", "launches.json", NULL);
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) regions = NULL;
+  double last = 0;
+
+  regions = st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (last, ==, 1.0);
+  g_clear_pointer (&regions, g_ptr_array_unref);
+
+  g_cancellable_cancel (cancellable);
+  regions = st_highlighter_run (trace, config, NULL, cancellable, NULL, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (regions);
+}
+
+/* --- configurations ----------------------------------------------------- */
+
+static void
+assert_refused (const char *json,
+                int         code,
+                const char *fragment)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "cfg.json", &error);
+
+  g_assert_null (config);
+  g_assert_error (error, ST_REGION_ERROR, code);
+  g_assert_nonnull (strstr (error->message, "cfg.json"));
+  if (fragment != NULL && strstr (error->message, fragment) == NULL)
+    g_error ("“%s” not in “%s”", fragment, error->message);
+}
+
+static void
+test_config_refused (void)
+{
+  assert_refused ("{\"version\": 1, \"method\": \"collectives\", \"depth\": 2}",
+                  ST_REGION_ERROR_UNKNOWN_KEY, "depth");
+  assert_refused ("{\"version\": 1, \"method\": \"stack\", \"fram\": \"x\"}",
+                  ST_REGION_ERROR_UNKNOWN_KEY, "fram");
+  assert_refused ("{\"version\": 2, \"method\": \"stack\"}", ST_REGION_ERROR_NEWER, "newer");
+  assert_refused ("{\"method\": \"stack\"}", ST_REGION_ERROR_INVALID, "version");
+  assert_refused ("{\"version\": 1, \"method\": \"manual\"}", ST_REGION_ERROR_BAD_VALUE, "method");
+  assert_refused ("{\"version\": 1, \"method\": \"collectives\", \"types\": [\"allsum\"]}",
+                  ST_REGION_ERROR_BAD_VALUE, "types");
+  assert_refused ("{\"version\": 1, \"method\": \"collectives\", \"min_gap_ns\": -5}",
+                  ST_REGION_ERROR_BAD_VALUE, "min_gap_ns");
+  assert_refused ("{\"version\": 1, \"method\": \"collectives\", \"min_gap_ns\": 1.5}",
+                  ST_REGION_ERROR_BAD_VALUE, "min_gap_ns");
+  assert_refused ("{\"version\": 1, \"method\": \"hierarchy\", \"match\": \"a\", \"depth\": 1}",
+                  ST_REGION_ERROR_BAD_VALUE, "not both");
+  assert_refused ("{\"version\": 1, \"method\": \"hierarchy\", \"project\": \"gpu\"}",
+                  ST_REGION_ERROR_BAD_VALUE, "project");
+  assert_refused ("{\"version\": 1, \"method\": ", ST_REGION_ERROR_INVALID, "not valid JSON");
+  assert_refused ("[1, 2]", ST_REGION_ERROR_INVALID, "JSON object");
+}
+
+static void
+test_config_round_trip (void)
+{
+  const char *configs[] = {
+    "{\"version\": 1, \"method\": \"collectives\", \"tracks\": \"GPU*\", \"match\": \"nccl*\", "
+    "\"types\": [\"allreduce\", \"sendrecv\"], \"min_gap_ns\": 5, \"include_edges\": true, "
+    "\"min_duration_ns\": 7}",
+    "{\"version\": 1, \"method\": \"hierarchy\", \"depth\": 3, \"project\": \"device\"}",
+    "{\"version\": 1, \"method\": \"stack\", \"frame\": \"*mlp*\", \"merge_gap_ns\": 9}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (configs); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StHighlighterConfig) a = st_highlighter_config_parse (configs[i], -1, "a", &error);
+      g_autofree char *json = NULL;
+      g_autoptr(StHighlighterConfig) b = NULL;
+
+      g_assert_no_error (error);
+      json = st_highlighter_config_to_json (a);
+      b = st_highlighter_config_parse (json, -1, "b", &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (a->method, ==, b->method);
+      g_assert_cmpstr (a->tracks, ==, b->tracks);
+      g_assert_cmpstr (a->match, ==, b->match);
+      g_assert_cmpstr (a->frame, ==, b->frame);
+      g_assert_cmpuint (a->types, ==, b->types);
+      g_assert_cmpint (a->min_gap_ns, ==, b->min_gap_ns);
+      g_assert_cmpint (a->include_edges, ==, b->include_edges);
+      g_assert_cmpint (a->depth, ==, b->depth);
+      g_assert_cmpint (a->project, ==, b->project);
+      g_assert_cmpint (a->merge_gap_ns, ==, b->merge_gap_ns);
+      g_assert_cmpint (a->min_duration_ns, ==, b->min_duration_ns);
+    }
+}
+
+static void
+test_config_file_drives_run (void)
+{
+  /* A configuration saved to a file and loaded back gives the same
+   * regions, as the command line would. */
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("strata-config-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "mlp.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_HIERARCHY);
+  g_autoptr(StHighlighterConfig) loaded = NULL;
+
+  config->match = g_strdup ("*: mlp");
+  config->project = ST_PROJECT_HOST;
+  g_assert_true (st_highlighter_config_save (config, file, &error));
+  loaded = st_highlighter_config_load (file, &error);
+  g_assert_no_error (error);
+  {
+    g_auto(Result) r = run_config ("launches.json", loaded);
+
+    g_assert_cmpuint (r.regions->len, ==, 3);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/highlighter/collectives/device", test_collectives_device);
+  g_test_add_func ("/highlighter/collectives/edges", test_collectives_edges);
+  g_test_add_func ("/highlighter/collectives/min-gap", test_collectives_min_gap);
+  g_test_add_func ("/highlighter/collectives/types", test_collectives_types);
+  g_test_add_func ("/highlighter/collectives/tracks", test_collectives_tracks);
+  g_test_add_func ("/highlighter/collectives/match", test_collectives_match);
+  g_test_add_func ("/highlighter/collectives/host", test_collectives_host);
+  g_test_add_func ("/highlighter/collectives/missing", test_collectives_missing);
+  g_test_add_func ("/highlighter/collectives/real-nccl", test_collectives_real_nccl);
+  g_test_add_func ("/highlighter/hierarchy/default-steps-on-device",
+                   test_hierarchy_default_steps_on_device);
+  g_test_add_func ("/highlighter/hierarchy/host", test_hierarchy_host);
+  g_test_add_func ("/highlighter/hierarchy/match-numbered", test_hierarchy_match_numbered);
+  g_test_add_func ("/highlighter/hierarchy/depth", test_hierarchy_depth);
+  g_test_add_func ("/highlighter/hierarchy/default-repeating", test_hierarchy_default_repeating);
+  g_test_add_func ("/highlighter/hierarchy/device-without-links",
+                   test_hierarchy_device_without_links);
+  g_test_add_func ("/highlighter/hierarchy/missing", test_hierarchy_missing);
+  g_test_add_func ("/highlighter/hierarchy/real-tracelens", test_hierarchy_real_tracelens);
+  g_test_add_func ("/highlighter/stack/innermost", test_stack_innermost);
+  g_test_add_func ("/highlighter/stack/frame-glob", test_stack_frame_glob);
+  g_test_add_func ("/highlighter/stack/each-kernel", test_stack_each_kernel);
+  g_test_add_func ("/highlighter/stack/merge-gap-and-min-duration",
+                   test_stack_merge_gap_and_min_duration);
+  g_test_add_func ("/highlighter/stack/correlation", test_stack_correlation);
+  g_test_add_func ("/highlighter/stack/overlapping-lane", test_stack_overlapping_lane);
+  g_test_add_func ("/highlighter/stack/stack-frames-sf", test_stack_frames_sf);
+  g_test_add_func ("/highlighter/stack/missing", test_stack_missing);
+  g_test_add_func ("/highlighter/stack/real-tracelens", test_stack_real_tracelens);
+  g_test_add_func ("/highlighter/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/highlighter/config/refused", test_config_refused);
+  g_test_add_func ("/highlighter/config/round-trip", test_config_round_trip);
+  g_test_add_func ("/highlighter/config/file-drives-run", test_config_file_drives_run);
+
+  return g_test_run ();
+}
