@@ -8,11 +8,21 @@
 
 #define UNKNOWN 0xff
 
+/* Category flags, above the StWorkKind in the work table. */
+enum
+{
+  WORK_KIND          = 0x1f,
+  CATEGORY_CC_DMA    = 1 << 5, /* Neuron DMA of a collective */
+  CATEGORY_NEURON_OP = 1 << 6, /* Neuron engine instruction */
+};
+
 enum
 {
   COLLECTIVE_DEVICE = 1 << 7, /* an NCCL/RCCL kernel name */
   COLLECTIVE_HOST   = 1 << 6, /* c10d::, record_param_comms, nccl: */
-  COLLECTIVE_TYPE   = 0x3f,   /* index + 1 of the type bit, 0 for none */
+  COLLECTIVE_NEURON = 1 << 5, /* an opcode naming a collective ("CollectiveCompute") */
+  COLLECTIVE_TYPE   = 0x1f,   /* index + 1 of the type bit, 0 for none */
+  OTHER_TYPE        = 7,      /* index + 1 of ST_COLLECTIVE_OTHER */
 };
 
 struct _StEventClassifier
@@ -52,11 +62,20 @@ st_event_classifier_free (StEventClassifier *self)
   g_free (self);
 }
 
-static StWorkKind
+/* The work kind of a category, with the category flags. Neuron engine
+ * instructions count as kernels and its DMA rows as copies: they are the
+ * device's work. */
+static guint8
 work_for_category (const char *cat)
 {
   if (g_ascii_strcasecmp (cat, "kernel") == 0)
     return ST_WORK_KERNEL;
+  if (g_str_equal (cat, "instruction"))
+    return ST_WORK_KERNEL | CATEGORY_NEURON_OP;
+  if (g_str_equal (cat, "dma"))
+    return ST_WORK_MEMCPY;
+  if (g_str_equal (cat, "cc_dma"))
+    return ST_WORK_MEMCPY | CATEGORY_CC_DMA;
   if (g_ascii_strcasecmp (cat, "gpu_memcpy") == 0 || g_ascii_strcasecmp (cat, "memcpy") == 0)
     return ST_WORK_MEMCPY;
   if (g_ascii_strcasecmp (cat, "gpu_memset") == 0 || g_ascii_strcasecmp (cat, "memset") == 0)
@@ -69,15 +88,22 @@ work_for_category (const char *cat)
   return ST_WORK_OTHER;
 }
 
+static guint8
+category_class (StEventClassifier *self,
+                StStringId         cat)
+{
+  if (cat >= self->n_strings)
+    return ST_WORK_OTHER;
+  if (self->work[cat] == UNKNOWN)
+    self->work[cat] = work_for_category (st_trace_get_string (self->trace, cat));
+  return self->work[cat];
+}
+
 StWorkKind
 st_event_classifier_work (StEventClassifier *self,
                           const StSlice     *slice)
 {
-  if (slice->cat >= self->n_strings)
-    return ST_WORK_OTHER;
-  if (self->work[slice->cat] == UNKNOWN)
-    self->work[slice->cat] = work_for_category (st_trace_get_string (self->trace, slice->cat));
-  return self->work[slice->cat];
+  return category_class (self, slice->cat) & WORK_KIND;
 }
 
 /* Lower case without '_', ' ', ':' or '-', so "all_reduce", "AllReduce"
@@ -132,6 +158,8 @@ classify_name (const char *name)
   else if (g_str_has_prefix (name, "c10d::") || g_str_has_prefix (name, "nccl:") ||
            g_str_equal (name, "record_param_comms"))
     where = COLLECTIVE_HOST;
+  else if (strstr (name, "Collective") != NULL || strstr (name, "collective") != NULL)
+    where = COLLECTIVE_NEURON;
   else
     where = 0;
   return where | (g_bit_nth_lsf (st_collective_type_for_name (name), -1) + 1);
@@ -157,12 +185,21 @@ st_event_classifier_collective (StEventClassifier *self,
   return type == 0 ? 0 : 1u << (type - 1);
 }
 
+/* NCCL/RCCL kernels; Neuron collective DMA rows and engine instructions
+ * whose opcode names a collective (AllReduce, CollectiveCompute…). */
 gboolean
 st_event_classifier_is_device_collective (StEventClassifier *self,
                                           const StSlice     *slice)
 {
-  return (name_class (self, slice->name) & COLLECTIVE_DEVICE) &&
-         st_event_classifier_work (self, slice) == ST_WORK_KERNEL;
+  guint8 category = category_class (self, slice->cat);
+  guint8 name = name_class (self, slice->name);
+
+  if (category & CATEGORY_CC_DMA)
+    return TRUE;
+  if (category & CATEGORY_NEURON_OP)
+    return (name & COLLECTIVE_NEURON) ||
+           ((name & COLLECTIVE_TYPE) != 0 && (name & COLLECTIVE_TYPE) != OTHER_TYPE);
+  return (name & COLLECTIVE_DEVICE) && (category & WORK_KIND) == ST_WORK_KERNEL;
 }
 
 gboolean

@@ -76,70 +76,107 @@ set_match (Scopes     *s,
   memset (s->cache, 0xff, n);
 }
 
+/* The host track with the most slices, nested tracks first: a hierarchy
+ * nests, a flat row of states (Neuron's active times) does not. */
 static guint
 busiest_host_track (StHighlightJob *job)
 {
   guint best = G_MAXUINT, n_tracks = st_trace_get_n_tracks (job->trace);
 
   for (guint t = 0; t < n_tracks; t++)
-    if (is_host_track (job, t) &&
-        (best == G_MAXUINT ||
-         st_trace_get_track (job->trace, t)->n_slices > st_trace_get_track (job->trace, best)->n_slices))
-      best = t;
+    {
+      const StTrack *track = st_trace_get_track (job->trace, t), *b;
+
+      if (!is_host_track (job, t))
+        continue;
+      b = best != G_MAXUINT ? st_trace_get_track (job->trace, best) : NULL;
+      if (b == NULL || (track->n_rows > 1) > (b->n_rows > 1) ||
+          ((track->n_rows > 1) == (b->n_rows > 1) && track->n_slices > b->n_slices))
+        best = t;
+    }
   return best;
 }
 
-/* The shallowest depth of @track at which some name repeats, or -1.
- * Slices are in depth order, so the first repeat is the shallowest. */
+/* A name without its digits, interned: "layer_0" and "layer_12" are two
+ * instances of one repeating scope. */
+static const char *
+name_shape (GHashTable *shapes,
+            const char *name)
+{
+  g_autoptr(GString) shape = g_string_new (NULL);
+  const char *interned;
+
+  for (const char *p = name; *p; p++)
+    if (!g_ascii_isdigit (*p))
+      g_string_append_c (shape, *p);
+  interned = g_hash_table_lookup (shapes, shape->str);
+  if (interned == NULL)
+    {
+      interned = g_string_free (g_steal_pointer (&shape), FALSE);
+      g_hash_table_add (shapes, (gpointer) interned);
+    }
+  return interned;
+}
+
+/* The shallowest depth of @track at which some name (up to its digits)
+ * repeats, or -1. Slices are in depth order, so the first repeat is the
+ * shallowest. */
 static int
 repeating_depth (StHighlightJob *job,
-                 guint           t)
+                 guint           t,
+                 GHashTable     *shapes)
 {
   const StTrack *track = st_trace_get_track (job->trace, t);
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autofree gint64 *keys = g_new (gint64, MAX (1, track->n_slices));
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint depth = 0;
 
   for (guint i = 0; i < track->n_slices; i++)
     {
       const StSlice *slice = &track->slices[i];
+      const char *shape = name_shape (shapes, st_trace_get_string (job->trace, slice->name));
 
-      keys[i] = (gint64) slice->depth << 32 | slice->name;
-      if (!g_hash_table_add (seen, &keys[i]))
-        return slice->depth;
+      if (slice->depth != depth)
+        {
+          g_hash_table_remove_all (seen);
+          depth = slice->depth;
+        }
+      if (!g_hash_table_add (seen, (gpointer) shape))
+        return depth;
     }
   return -1;
 }
 
-/* Keeps the scopes whose name occurs more than once. */
+/* Keeps the scopes whose name (up to its digits) occurs more than once. */
 static void
-keep_repeated (Scopes *s)
+keep_repeated (Scopes     *s,
+               GHashTable *shapes)
 {
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   guint kept = 0;
 
-  for (guint i = 0; i < s->scopes->len; i++)
-    {
-      const StSlice *slice = st_trace_get_slice (s->job->trace, g_array_index (s->scopes, StSliceRef, i));
-      gpointer key = GUINT_TO_POINTER (slice->name + 1);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < s->scopes->len; i++)
+      {
+        StSliceRef ref = g_array_index (s->scopes, StSliceRef, i);
+        const StSlice *slice = st_trace_get_slice (s->job->trace, ref);
+        gpointer key = (gpointer) name_shape (shapes, st_trace_get_string (s->job->trace, slice->name));
+        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
 
-      g_hash_table_insert (counts, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));
-    }
-  for (guint i = 0; i < s->scopes->len; i++)
-    {
-      StSliceRef ref = g_array_index (s->scopes, StSliceRef, i);
-      const StSlice *slice = st_trace_get_slice (s->job->trace, ref);
-
-      if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, GUINT_TO_POINTER (slice->name + 1))) > 1)
-        g_array_index (s->scopes, StSliceRef, kept++) = ref;
-    }
+        if (pass == 0)
+          g_hash_table_insert (counts, key, GUINT_TO_POINTER (n + 1));
+        else if (n > 1)
+          g_array_index (s->scopes, StSliceRef, kept++) = ref;
+      }
   g_array_set_size (s->scopes, kept);
 }
 
 /* No match and no depth: the profiler steps when there are some, else the
- * outermost level of repeating scopes on the busiest host thread. */
+ * outermost level of repeating scopes on the busiest host thread (a
+ * Neuron profile's layers). */
 static void
 collect_default (Scopes *s)
 {
+  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint busiest;
 
   set_match (s, DEFAULT_STEP_GLOB);
@@ -150,12 +187,12 @@ collect_default (Scopes *s)
   busiest = busiest_host_track (s->job);
   if (busiest == G_MAXUINT)
     return;
-  s->depth = repeating_depth (s->job, busiest);
+  s->depth = repeating_depth (s->job, busiest, shapes);
   if (s->depth < 0)
     return;
   s->only_track = busiest;
   collect_scopes (s);
-  keep_repeated (s);
+  keep_repeated (s, shapes);
 }
 
 /* From the first device event launched inside @scope to the end of the

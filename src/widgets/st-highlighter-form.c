@@ -50,7 +50,7 @@ describe (StRegionMethod method)
   switch (method)
     {
     case ST_REGION_COLLECTIVES:
-      return _("A region between each two collective operations (NCCL or RCCL kernels, else c10d ops and nccl: annotations).");
+      return _("A region between each two collective operations: NCCL or RCCL kernels (else c10d ops and nccl: annotations), or Neuron collective instructions and DMA.");
     case ST_REGION_HIERARCHY:
       return _("A region per scope: layers, ProfilerStep#N, nn.Module, nested slices.");
     case ST_REGION_STACK:

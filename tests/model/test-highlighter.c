@@ -429,6 +429,82 @@ test_stack_real_tracelens (void)
     }
 }
 
+/* --- Neuron device profiles ------------------------------------------- */
+
+static Result
+run_neuron (const char *keys)
+{
+  g_autofree char *json = g_strdup_printf ("{\"version\": 1, %s}", keys);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
+  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_NEURON"));
+  g_autoptr(StTrace) trace = st_trace_load_file (file, NULL, &error);
+  Result r = { NULL, NULL };
+
+  g_assert_no_error (error);
+  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return r;
+}
+
+static void
+assert_names (Result      *r,
+              const char **names)
+{
+  g_assert_cmpuint (r->regions->len, ==, g_strv_length ((char **) names));
+  for (guint i = 0; i < r->regions->len; i++)
+    {
+      StRegion *region = g_ptr_array_index (r->regions, i);
+
+      g_assert_cmpstr (st_region_get_name (region), ==, names[i]);
+      g_assert_cmpint (st_region_get_duration (region), >, 0);
+      if (i > 0)
+        g_assert_cmpint (st_region_get_end (g_ptr_array_index (r->regions, i - 1)), <=,
+                         st_region_get_start (region));
+    }
+}
+
+static void
+test_neuron_layers (void)
+{
+  /* The generator's four decoder layers: by default the outermost level of
+   * the layer path whose names repeat up to their digits; a glob on one
+   * path segment picks that segment in every layer. */
+  const char *layers[] = { "layer_0", "layer_1", "layer_2", "layer_3", NULL };
+  const char *attention[] = { "attention (1)", "attention (2)", "attention (3)", "attention (4)",
+                              NULL };
+  g_auto(Result) by_default = run_neuron ("\"method\": \"hierarchy\"");
+  g_auto(Result) by_glob = run_neuron ("\"method\": \"hierarchy\", \"match\": \"attention\"");
+
+  assert_names (&by_default, layers);
+  g_assert_null (by_default.explanation);
+  assert_names (&by_glob, attention);
+  for (guint i = 0; i < 4; i++)
+    {
+      StRegion *layer = g_ptr_array_index (by_default.regions, i);
+      StRegion *part = g_ptr_array_index (by_glob.regions, i);
+
+      g_assert_cmpint (st_region_get_start (part), >=, st_region_get_start (layer));
+      g_assert_cmpint (st_region_get_end (part), <=, st_region_get_end (layer));
+    }
+}
+
+static void
+test_neuron_collectives (void)
+{
+  /* One gradient all-reduce after the layers (collective DMA rows and
+   * collective instructions, merged): no gap between two, and with the
+   * edges the time before it. */
+  const char *edges[] = { "Start → AllReduce #1", NULL };
+  g_auto(Result) gaps = run_neuron ("\"method\": \"collectives\"");
+  g_auto(Result) with_edges = run_neuron ("\"method\": \"collectives\", \"include_edges\": true");
+
+  g_assert_cmpuint (gaps.regions->len, ==, 0);
+  g_assert_nonnull (strstr (gaps.explanation, "Only one collective operation"));
+  assert_names (&with_edges, edges);
+  g_assert_cmpint (st_region_get_start (g_ptr_array_index (with_edges.regions, 0)), ==, 0);
+}
+
 /* --- cancelling and progress ------------------------------------------ */
 
 static void
@@ -601,6 +677,8 @@ main (int   argc,
   g_test_add_func ("/highlighter/stack/stack-frames-sf", test_stack_frames_sf);
   g_test_add_func ("/highlighter/stack/missing", test_stack_missing);
   g_test_add_func ("/highlighter/stack/real-tracelens", test_stack_real_tracelens);
+  g_test_add_func ("/highlighter/neuron/layers", test_neuron_layers);
+  g_test_add_func ("/highlighter/neuron/collectives", test_neuron_collectives);
   g_test_add_func ("/highlighter/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/highlighter/config/refused", test_config_refused);
   g_test_add_func ("/highlighter/config/round-trip", test_config_round_trip);
