@@ -76,24 +76,44 @@ set_match (Scopes     *s,
   memset (s->cache, 0xff, n);
 }
 
-/* The host track with the most slices, nested tracks first: a hierarchy
- * nests, a flat row of states (Neuron's active times) does not. */
+/* Time covered by the outermost slices of a track. */
+static gint64
+top_level_time (const StTrack *track)
+{
+  gint64 total = 0;
+
+  if (track->n_rows == 0)
+    return 0;
+  for (guint i = track->row_offsets[0]; i < track->row_offsets[1]; i++)
+    total += track->slices[i].dur;
+  return total;
+}
+
+static gboolean
+busier (const StTrack *a,
+        const StTrack *b)
+{
+  if ((a->n_rows > 1) != (b->n_rows > 1))
+    return a->n_rows > 1;
+  if (top_level_time (a) != top_level_time (b))
+    return top_level_time (a) > top_level_time (b);
+  return a->n_slices > b->n_slices;
+}
+
+/* The busiest host track: nested tracks first (a hierarchy nests, a flat
+ * row of states such as Neuron's active times does not), then the one whose
+ * outermost slices cover the most time (a Stack Tracing report's row of
+ * section calls, a Python main thread). */
 static guint
 busiest_host_track (StHighlightJob *job)
 {
   guint best = G_MAXUINT, n_tracks = st_trace_get_n_tracks (job->trace);
 
   for (guint t = 0; t < n_tracks; t++)
-    {
-      const StTrack *track = st_trace_get_track (job->trace, t), *b;
-
-      if (!is_host_track (job, t))
-        continue;
-      b = best != G_MAXUINT ? st_trace_get_track (job->trace, best) : NULL;
-      if (b == NULL || (track->n_rows > 1) > (b->n_rows > 1) ||
-          ((track->n_rows > 1) == (b->n_rows > 1) && track->n_slices > b->n_slices))
-        best = t;
-    }
+    if (is_host_track (job, t) &&
+        (best == G_MAXUINT || busier (st_trace_get_track (job->trace, t),
+                                      st_trace_get_track (job->trace, best))))
+      best = t;
   return best;
 }
 
