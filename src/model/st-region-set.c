@@ -623,60 +623,73 @@ st_region_set_set_modified (StRegionSet *self,
 
 /* The file's text (pretty JSON); with @sidecar, "unsaved" says whether the
  * edits were saved to a file. @profile may be NULL. */
+/* A JSON string literal of @s (valid UTF-8). */
+static void
+append_json_string (GString    *out,
+                    const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p; p++)
+    {
+      guchar c = *p;
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_profile (GString                 *out,
+                const StProfileIdentity *profile)
+{
+  g_string_append (out, "  \"profile\" : {\"name\" : ");
+  if (profile->name != NULL)
+    append_json_string (out, profile->name);
+  else
+    g_string_append (out, "null");
+  g_string_append_printf (out, ", \"size\" : %" G_GINT64_FORMAT ", \"digest\" : ",
+                          (gint64) profile->size);
+  append_json_string (out, profile->digest);
+  g_string_append (out, "},\n");
+}
+
+/* Written by hand, not through JsonBuilder: a set of 100 000 regions (the
+ * stack method on a large profile) is autosaved after every edit, and this
+ * is ten times faster. */
 char *
 st_region_set_to_json (StRegionSet             *self,
                        const StProfileIdentity *profile,
                        gboolean                 sidecar)
 {
-  g_autoptr(JsonBuilder) builder = NULL;
-  g_autoptr(JsonGenerator) generator = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  GString *text;
+  GString *out;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), NULL);
 
-  builder = json_builder_new ();
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, ST_REGION_FILE_VERSION);
+  out = g_string_sized_new (128 + 96 * self->entries->len);
+  g_string_append_printf (out, "{\n  \"version\" : %d,\n", ST_REGION_FILE_VERSION);
   if (profile != NULL)
-    {
-      json_builder_set_member_name (builder, "profile");
-      json_builder_add_value (builder, st_profile_identity_to_json (profile));
-    }
+    append_profile (out, profile);
   if (sidecar)
-    {
-      json_builder_set_member_name (builder, "unsaved");
-      json_builder_add_boolean_value (builder, self->modified);
-    }
-  json_builder_set_member_name (builder, "regions");
-  json_builder_begin_array (builder);
+    g_string_append_printf (out, "  \"unsaved\" : %s,\n", self->modified ? "true" : "false");
+  g_string_append (out, "  \"regions\" : [");
   for (guint i = 0; i < self->entries->len; i++)
     {
       StRegion *r = g_array_index (self->entries, Entry, i).region;
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, st_region_get_name (r));
-      json_builder_set_member_name (builder, "start_ns");
-      json_builder_add_int_value (builder, st_region_get_start (r));
-      json_builder_set_member_name (builder, "end_ns");
-      json_builder_add_int_value (builder, st_region_get_end (r));
-      json_builder_set_member_name (builder, "method");
-      json_builder_add_string_value (builder,
-                                     st_region_method_to_string (st_region_get_method (r)));
-      json_builder_end_object (builder);
+      g_string_append (out, i > 0 ? ",\n    {\"name\" : " : "\n    {\"name\" : ");
+      append_json_string (out, st_region_get_name (r));
+      g_string_append_printf (out, ", \"start_ns\" : %" G_GINT64_FORMAT ", \"end_ns\" : %"
+                              G_GINT64_FORMAT ", \"method\" : \"%s\"}",
+                              st_region_get_start (r), st_region_get_end (r),
+                              st_region_method_to_string (st_region_get_method (r)));
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_gstring (generator, g_string_new (NULL));
-  g_string_append_c (text, '\n');
-  return g_string_free (text, FALSE);
+  g_string_append (out, self->entries->len > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  return g_string_free (out, FALSE);
 }
 
 /* Writes @contents to @path through a temporary file in the same folder

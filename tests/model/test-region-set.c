@@ -496,7 +496,7 @@ make_set (void)
 
   add (set, "step 2 “backward” \\ \"quoted\" ✓", BEYOND_DOUBLE, BEYOND_DOUBLE + 2,
        ST_REGION_HIERARCHY);
-  add (set, "allreduce gap", 1000, 2000, ST_REGION_COLLECTIVES);
+  add (set, "allreduce\tgap\n\x01", 1000, 2000, ST_REGION_COLLECTIVES);
   add (set, "picked by hand", -50, -50, ST_REGION_MANUAL);
   add (set, "mlp kernels", 1000, 1500, ST_REGION_STACK);
   add (set, "whole run", G_MININT64, G_MAXINT64, ST_REGION_MANUAL);
@@ -506,7 +506,7 @@ make_set (void)
 #define MADE_SET \
   "whole run[-9223372036854775808,9223372036854775807]/manual " \
   "picked by hand[-50,-50]/manual mlp kernels[1000,1500]/stack " \
-  "allreduce gap[1000,2000]/collectives " \
+  "allreduce\tgap\n\x01[1000,2000]/collectives " \
   "step 2 “backward” \\ \"quoted\" ✓[9007199254740993,9007199254740995]/hierarchy"
 
 static void
