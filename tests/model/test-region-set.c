@@ -676,44 +676,74 @@ test_file_missing (void)
 
 /* Saving where no new file can be made (a read-only folder) fails and
  * leaves the old file as it was, rather than rewriting it in place. */
+#define NOBODY 65534
+
+/* In a subprocess that cannot write to the folder (root drops to nobody,
+ * for root ignores folder permissions): the save must fail, naming the
+ * file, and leave the set modified. */
 static void
-test_file_read_only_folder (void)
+save_into_read_only_folder (void)
 {
-  g_autofree char *top = test_dir ();
-  g_autofree char *dir = g_build_filename (top, "read-only", NULL);
-  g_autofree char *path = g_build_filename (dir, "kept.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StRegionSet) old_set = make_set ();
+  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_READ_ONLY_FILE"));
   g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GPtrArray) regions = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
 
   if (geteuid () == 0)
     {
-      g_test_skip ("Running as root, which ignores folder permissions, so a read-only folder "
-                   "cannot be made; run the tests as a normal user to check this.");
-      return;
+      g_assert_cmpint (setgid (NOBODY), ==, 0);
+      g_assert_cmpint (setuid (NOBODY), ==, 0);
     }
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_assert_true (st_region_set_save (old_set, file, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (g_chmod (dir, 0500), ==, 0);
-
   add (set, "new", 1, 2, ST_REGION_MANUAL);
   g_assert_false (st_region_set_save (set, file, NULL, &error));
   g_assert_nonnull (error);
-  g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "kept.json"));
   g_assert_true (st_region_set_get_modified (set));
-  g_clear_error (&error);
+}
 
-  g_assert_cmpint (g_chmod (dir, 0700), ==, 0);
+/* The file itself stays writable (GIO would then rewrite it in place);
+ * only the folder refuses a new file, so an atomic save cannot happen and
+ * must fail rather than truncate the old file. */
+static void
+test_file_read_only_folder (void)
+{
+  g_autofree char *top = NULL, *dir = NULL, *path = NULL, *text = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StRegionSet) old_set = NULL;
+  g_autoptr(GPtrArray) regions = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      save_into_read_only_folder ();
+      return;
+    }
+  top = g_dir_make_tmp ("strata-read-only-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (top, "read-only", NULL);
+  path = g_build_filename (dir, "kept.json", NULL);
+  file = g_file_new_for_path (path);
+  old_set = make_set ();
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (st_region_set_save (old_set, file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (top, 0755), ==, 0);
+  if (geteuid () == 0)
+    g_assert_cmpint (chown (path, NOBODY, NOBODY), ==, 0);
+  g_assert_cmpint (g_chmod (path, 0666), ==, 0);
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+
+  g_setenv ("STRATA_TEST_READ_ONLY_FILE", path, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
   regions = st_region_set_read_file (file, NULL, &error);
   g_assert_no_error (error);
   text = describe_array (regions);
   g_assert_cmpstr (text, ==, MADE_SET);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_rmdir (top);
 }
 
 #define KILL_REGIONS 50000
