@@ -921,27 +921,15 @@ compare_regions (gconstpointer a,
 
 /* Reads the text of a region file (or a sidecar); @display_name names it
  * in messages. @profile and @unsaved may be NULL. */
-GPtrArray *
-st_region_set_read_data (const char         *data,
-                         gsize               length,
-                         const char         *display_name,
-                         StProfileIdentity **profile,
-                         gboolean           *unsaved,
-                         GError            **error)
+static JsonObject *
+parse_root (JsonParser *parser,
+            const char *data,
+            gsize       length,
+            const char *display_name,
+            GError    **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(StProfileIdentity) identity = NULL;
-  JsonNode *root, *node;
-  JsonObject *object;
-  JsonArray *array;
-  gint64 version;
-  gboolean is_unsaved = FALSE;
-
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (display_name != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  JsonNode *root;
 
   if (length > MAX_FILE_SIZE)
     {
@@ -951,8 +939,6 @@ st_region_set_read_data (const char         *data,
                    display_name);
       return NULL;
     }
-
-  parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data != NULL ? data : "", length, &local_error))
     {
       set_syntax_error (error, display_name, local_error->message);
@@ -973,20 +959,28 @@ st_region_set_read_data (const char         *data,
                    display_name);
       return NULL;
     }
-  object = json_node_get_object (root);
+  return json_node_get_object (root);
+}
 
-  node = json_object_get_member (object, "version");
+static gboolean
+check_version (JsonObject *object,
+               const char *display_name,
+               GError    **error)
+{
+  JsonNode *node = json_object_get_member (object, "version");
+  gint64 version;
+
   if (node == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _("“%s” is not a region file: it has no “version”."), display_name);
-      return NULL;
+      return FALSE;
     }
   if (!get_whole_number (node, &version) || version < 1)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _("“%s”: “version” is not a whole number from 1 up."), display_name);
-      return NULL;
+      return FALSE;
     }
   if (version > ST_REGION_FILE_VERSION)
     {
@@ -994,34 +988,56 @@ st_region_set_read_data (const char         *data,
                    _("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
                      "reads version %d. Update Strata to open it."),
                    display_name, version, ST_REGION_FILE_VERSION);
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  node = json_object_get_member (object, "profile");
+/* The optional "profile" and "unsaved" members. */
+static gboolean
+read_profile_and_unsaved (JsonObject         *object,
+                          const char         *display_name,
+                          StProfileIdentity **identity,
+                          gboolean           *unsaved,
+                          GError            **error)
+{
+  JsonNode *node = json_object_get_member (object, "profile");
+  g_autoptr(GError) local_error = NULL;
+
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
-      identity = st_profile_identity_from_json (node, &local_error);
-      if (identity == NULL)
+      *identity = st_profile_identity_from_json (node, &local_error);
+      if (*identity == NULL)
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "“%s”: ",
                                       display_name);
-          return NULL;
+          return FALSE;
         }
     }
-
   node = json_object_get_member (object, "unsaved");
-  if (node != NULL)
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
     {
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-        {
-          g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                       _("“%s”: “unsaved” is not true or false."), display_name);
-          return NULL;
-        }
-      is_unsaved = json_node_get_boolean (node);
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _("“%s”: “unsaved” is not true or false."), display_name);
+      return FALSE;
     }
+  *unsaved = json_node_get_boolean (node);
+  return TRUE;
+}
 
-  node = json_object_get_member (object, "regions");
+/* The "regions" array, sorted (stable: regions with the same bounds keep
+ * the file's order). */
+static GPtrArray *
+read_regions (JsonObject *object,
+              const char *display_name,
+              GError    **error)
+{
+  JsonNode *node = json_object_get_member (object, "regions");
+  g_autoptr(GPtrArray) regions = NULL;
+  JsonArray *array;
+
   if (node == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
@@ -1035,7 +1051,6 @@ st_region_set_read_data (const char         *data,
       return NULL;
     }
   array = json_node_get_array (node);
-
   regions = g_ptr_array_new_full (json_array_get_length (array), g_object_unref);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
@@ -1046,14 +1061,41 @@ st_region_set_read_data (const char         *data,
         return NULL;
       g_ptr_array_add (regions, region);
     }
-  /* Stable: regions with the same bounds keep the file's order. */
   g_ptr_array_sort (regions, compare_regions);
+  return g_steal_pointer (&regions);
+}
 
+GPtrArray *
+st_region_set_read_data (const char         *data,
+                         gsize               length,
+                         const char         *display_name,
+                         StProfileIdentity **profile,
+                         gboolean           *unsaved,
+                         GError            **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(StProfileIdentity) identity = NULL;
+  GPtrArray *regions;
+  JsonObject *object;
+  gboolean is_unsaved = FALSE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  parser = json_parser_new_immutable ();
+  object = parse_root (parser, data, length, display_name, error);
+  if (object == NULL || !check_version (object, display_name, error) ||
+      !read_profile_and_unsaved (object, display_name, &identity, &is_unsaved, error))
+    return NULL;
+  regions = read_regions (object, display_name, error);
+  if (regions == NULL)
+    return NULL;
   if (profile != NULL)
     *profile = g_steal_pointer (&identity);
   if (unsaved != NULL)
     *unsaved = is_unsaved;
-  return g_steal_pointer (&regions);
+  return regions;
 }
 
 GPtrArray *
