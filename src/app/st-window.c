@@ -4,6 +4,7 @@
 
 #include "st-format.h"
 #include "st-profile-identity.h"
+#include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-trace-loader.h"
 #include "st-track-list.h"
@@ -39,6 +40,7 @@ struct _StWindow
   AdwStatusPage       *error_page;
   GtkProgressBar      *progress_bar;
   GtkBox              *facts_box;
+  StSummaryPage       *summary_page;
   StTimelinePage      *timeline_page;
   StTrackList         *track_list;
   StWarningList       *warning_list;
@@ -63,6 +65,7 @@ show_page (StWindow   *self,
 
   gtk_stack_set_visible_child_name (self->main_stack, page);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-summary", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-timeline", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-tracks", profile);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", profile);
@@ -243,6 +246,9 @@ describe_format (StTrace *trace)
 {
   const char *flavor = st_trace_get_flavor (trace);
 
+  if (g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0)
+    return g_strdup (_("Neuron device profile"));
+
   if (g_str_equal (flavor, "kineto"))
     return g_strdup (_("PyTorch Kineto"));
   if (g_str_equal (flavor, "xprof"))
@@ -289,9 +295,22 @@ show_trace (StWindow *self)
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
   show_facts (self);
   restore_regions (self);
-  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_summary_page_set_session (self->summary_page, st_timeline_page_get_session (self->timeline_page),
+                               st_annotations_panel_get_actions (annotations (self)));
+  /* a profile opens on what is wrong and where (the choice is not
+   * remembered yet: that needs the GSettings schema), unless its regions
+   * could not be restored: that message is in the timeline's panel */
   show_page (self, "profile");
-  gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+  if (st_annotations_panel_get_error (annotations (self)) != NULL)
+    {
+      adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+      gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+    }
+  else
+    {
+      adw_view_stack_set_visible_child_name (self->view_stack, "summary");
+      gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+    }
 }
 
 static void
@@ -490,6 +509,8 @@ show_view_action (GtkWidget  *widget,
   adw_view_stack_set_visible_child_name (self->view_stack, name);
   if (g_str_equal (name, "timeline"))
     gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+  else if (g_str_equal (name, "summary"))
+    gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
 }
 
 static void
@@ -702,6 +723,7 @@ st_window_class_init (StWindowClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_SUMMARY_PAGE);
   g_type_ensure (ST_TYPE_TIMELINE_PAGE);
   g_type_ensure (ST_TYPE_TRACK_LIST);
   g_type_ensure (ST_TYPE_WARNING_LIST);
@@ -715,6 +737,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, StWindow, facts_box);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
@@ -722,6 +745,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.show-summary", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);

@@ -24,6 +24,8 @@ int      st_cli_regions    (int          argc,
                             char       **argv);
 int      st_cli_search     (int          argc,
                             char       **argv);
+int      st_cli_summary    (int          argc,
+                            char       **argv);
 
 StTrace *st_cli_load_trace (const char  *arg,
                             guint        n_threads,

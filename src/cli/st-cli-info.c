@@ -5,6 +5,7 @@
 
 #include "st-cli-commands.h"
 #include "st-format.h"
+#include "st-profile-loader.h"
 #include "st-trace-loader.h"
 
 #include <glib/gi18n.h>
@@ -157,6 +158,35 @@ add_warnings (JsonBuilder *b,
   json_builder_end_array (b);
 }
 
+/* The files of a profile made of several: label, rank, clocks, shift. */
+static void
+add_files (JsonBuilder *b,
+           StTrace     *trace)
+{
+  add_string (b, "alignment", st_alignment_to_string (st_trace_get_alignment (trace)));
+  json_builder_set_member_name (b, "files");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_trace_get_n_files (trace); i++)
+    {
+      const StTraceFile *f = st_trace_get_file (trace, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "label", f->label);
+      add_string (b, "file", f->display_name);
+      add_string (b, "format", f->format);
+      add_string (b, "flavor", f->flavor);
+      add_int (b, "rank", f->rank);
+      add_int (b, "origin_ns", f->origin_ns);
+      add_int (b, "base_ns", f->base_ns);
+      add_int (b, "shift_ns", f->shift_ns);
+      add_int (b, "duration_ns", f->end_ns);
+      add_int (b, "first_collective_ns", f->anchor_ns);
+      add_int (b, "processes", f->n_processes);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 static JsonNode *
 info_json (StTrace    *trace,
            const char *file)
@@ -178,6 +208,8 @@ info_json (StTrace    *trace,
   add_int (b, "origin_ns", st_trace_get_origin_ns (trace));
   add_metadata (b, trace);
   add_warnings (b, trace);
+  if (st_trace_get_n_files (trace) > 1)
+    add_files (b, trace);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -243,6 +275,21 @@ print_warnings (StTrace    *trace,
 }
 
 static void
+print_files (StTrace *trace)
+{
+  printf (_("  Files       %u, aligned on %s\n"), st_trace_get_n_files (trace),
+          st_trace_get_alignment (trace) == ST_ALIGN_COLLECTIVE ? _("their first collective")
+                                                                 : _("their clocks"));
+  for (guint i = 0; i < st_trace_get_n_files (trace); i++)
+    {
+      const StTraceFile *f = st_trace_get_file (trace, i);
+      g_autofree char *shift = st_format_duration (f->shift_ns);
+
+      printf (_("    %-12s %s  shifted by %s\n"), f->label, f->display_name, shift);
+    }
+}
+
+static void
 print_info (StTrace    *trace,
             const char *file)
 {
@@ -259,6 +306,8 @@ print_info (StTrace    *trace,
   printf (_("  Time span   %s (origin %" G_GINT64_FORMAT " ns as written)\n"), duration,
           st_trace_get_origin_ns (trace));
   printf (_("  Metadata    %s\n"), *joined ? joined : _("none"));
+  if (st_trace_get_n_files (trace) > 1)
+    print_files (trace);
   printf (_("  Processes   %u, tracks %u\n"), st_trace_get_n_processes (trace),
           st_trace_get_n_tracks (trace));
   print_tracks (trace);
@@ -281,12 +330,18 @@ int
 st_cli_info (int    argc,
              char **argv)
 {
-  gboolean as_json = FALSE;
+  gboolean as_json = FALSE, merge = FALSE;
   int threads = 0;
+  g_autofree char *align = NULL;
+  StAlignment alignment = ST_ALIGN_CLOCK;
   g_auto(GStrv) files = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print one JSON object (an array for "
       "several files) on standard output"), NULL },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, &merge, N_("Read the FILEs as one profile (one file "
+      "per rank) and describe that profile"), NULL },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With --merge, put the files on one time "
+      "axis by their clocks (default) or by their first collective"), N_("clock|collective") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Threads for reading (default: one per "
       "core)"), "N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -302,11 +357,38 @@ st_cli_info (int    argc,
   g_option_context_set_summary (context, _("Prints the format, event counts by kind, processes "
     "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
     "written), top-level metadata and import warnings of each FILE (Chrome trace JSON, "
-    "plain or gzip)."));
+    "plain or gzip). With --merge, of the profile the FILEs make together: each file's "
+    "processes titled after its rank, its metadata as RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
     {
       fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _("no FILE given"));
       return 2;
+    }
+  if (align != NULL && (!merge || !st_alignment_from_string (align, &alignment)))
+    {
+      fprintf (stderr, "strata-cli info: %s\n", !merge ? _("--align needs --merge")
+               : _("--align takes clock or collective"));
+      return 2;
+    }
+  if (merge)
+    {
+      g_autoptr(GError) load_error = NULL;
+      g_autoptr(StTrace) trace = st_profile_load_args (files, g_strv_length (files), alignment,
+                                                       MAX (0, threads), &load_error);
+
+      if (trace == NULL)
+        {
+          fprintf (stderr, "strata-cli: %s\n", load_error->message);
+          return 1;
+        }
+      if (as_json)
+        {
+          g_autoptr(JsonNode) root = info_json (trace, st_trace_get_display_name (trace));
+          print_json (root);
+        }
+      else
+        print_info (trace, st_trace_get_display_name (trace));
+      return 0;
     }
   for (guint i = 0; files[i] != NULL; i++)
     {

@@ -8,6 +8,7 @@
 #include "st-cli-commands.h"
 #include "st-format.h"
 #include "st-highlighter.h"
+#include "st-profile-loader.h"
 #include "st-region-set.h"
 
 #include <glib/gi18n.h>
@@ -65,18 +66,32 @@ make_config (const char *method,
   return g_steal_pointer (&config);
 }
 
+/* The identity of the profile @paths make together (one file's own
+ * identity when alone). */
+static StProfileIdentity *
+identify (char  **paths,
+          GError **error)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(StProfileLoader) loader = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
+  loader = st_profile_loader_new ((GFile * const *) files->pdata, files->len);
+  return st_profile_loader_compute_identity (loader, NULL, error);
+}
+
 static int
-write_regions (const char *profile_path,
+write_regions (char      **profile_paths,
                GPtrArray  *regions,
                const char *output,
                gboolean    as_json)
 {
-  g_autoptr(GFile) profile_file = g_file_new_for_commandline_arg (profile_path);
   g_autoptr(StProfileIdentity) identity = NULL;
   g_autoptr(StRegionSet) set = st_region_set_new ();
   g_autoptr(GError) error = NULL;
 
-  identity = st_profile_identity_compute (profile_file, NULL, &error);
+  identity = identify (profile_paths, &error);
   if (identity == NULL)
     {
       fprintf (stderr, "strata-cli: %s\n", error->message);
@@ -107,7 +122,8 @@ st_cli_regions (int    argc,
                 char **argv)
 {
   gboolean as_json = FALSE;
-  g_autofree char *method = NULL, *config_path = NULL, *output = NULL;
+  g_autofree char *method = NULL, *config_path = NULL, *output = NULL, *align = NULL;
+  StAlignment alignment = ST_ALIGN_CLOCK;
   g_auto(GStrv) rest = NULL;
   const GOptionEntry entries[] = {
     { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_("collectives, hierarchy or stack"),
@@ -118,10 +134,12 @@ st_cli_regions (int    argc,
       "the window can load"), N_("OUT.json") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the region file's JSON instead of "
       "text"), NULL },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With several FILEs, put them on one time "
+      "axis by their clocks (default) or by their first collective"), N_("clock|collective") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE — find regions"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — find regions"));
   g_autoptr(GError) error = NULL;
   g_autoptr(StHighlighterConfig) config = NULL;
   g_autoptr(StTrace) trace = NULL;
@@ -131,15 +149,24 @@ st_cli_regions (int    argc,
   g_set_prgname ("strata-cli regions");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Runs the Region Highlighter on FILE and prints the "
-    "regions it finds: start_ns and end_ns from the trace start, duration, name. When the "
-    "profile lacks the method's data, prints no region, says why on stderr and exits 0."));
+    "regions it finds: start_ns and end_ns from the trace start, duration, name. Several FILEs "
+    "(one per rank) are read as one profile, and the times are then on its common axis. When "
+    "the profile lacks the method's data, prints no region, says why on stderr and exits 0."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
-      g_strv_length (rest) != 1 || (config = make_config (method, config_path, &error)) == NULL)
+      (config = make_config (method, config_path, &error)) == NULL)
     {
-      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _("give one FILE"));
+      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _("give a FILE"));
       return error != NULL && error->domain != G_OPTION_ERROR ? 1 : 2;
     }
-  trace = st_cli_load_trace (rest[0], 0, &error);
+  if (align != NULL && !st_alignment_from_string (align, &alignment))
+    {
+      fprintf (stderr, "strata-cli regions: %s\n", _("--align takes clock or collective"));
+      return 2;
+    }
+  if (g_strv_length (rest) == 1)
+    trace = st_cli_load_trace (rest[0], 0, &error);
+  else
+    trace = st_profile_load_args (rest, g_strv_length (rest), alignment, 0, &error);
   if (trace == NULL)
     {
       fprintf (stderr, "strata-cli: %s\n", error->message);
@@ -151,6 +178,6 @@ st_cli_regions (int    argc,
   if (!as_json)
     print_text (regions);
   if (as_json || output != NULL)
-    return write_regions (rest[0], regions, output, as_json);
+    return write_regions (rest, regions, output, as_json);
   return 0;
 }

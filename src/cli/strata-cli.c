@@ -1,7 +1,8 @@
 /* strata-cli: Strata's model without a window, for scripts and reports.
  *
- *   strata-cli info FILE… [--json]
- *   strata-cli regions FILE --method M [--config C.json] [-o OUT.json] [--json]
+ *   strata-cli info FILE… [--json] [--merge [--align clock|collective]]
+ *   strata-cli regions FILE… --method M [--config C.json] [-o OUT.json] [--json]
+ *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -18,16 +19,18 @@ static const StCliCommand commands[] = {
   { "info", N_("FILE… — what a profile holds: format, events, processes, tracks, time span, "
                "metadata, warnings"), st_cli_info },
   { "render", N_("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
-  { "regions", N_("FILE --method collectives|hierarchy|stack — the Region Highlighter's "
-                  "regions"), st_cli_regions },
+  { "regions", N_("FILE… --method collectives|hierarchy|stack — the Region Highlighter's "
+                  "regions (several files: one profile)"), st_cli_regions },
   { "search", N_("FILE PATTERN — the events whose name (or args) contain PATTERN"), st_cli_search },
+  { "summary", N_("FILE [--region START_NS:END_NS] — the Summary page: recommendations, "
+                  "metrics, collectives, operations"), st_cli_summary },
 };
 
 static void
 print_usage (FILE *out)
 {
   fprintf (out, _("Usage: strata-cli COMMAND [OPTION…] FILE…\n\n"
-                  "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf; plain or gzip) "
+                  "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf, Neuron device profiles; plain or gzip) "
                   "without a window.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));

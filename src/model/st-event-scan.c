@@ -48,13 +48,15 @@ st_event_scan_field (StTrace     *trace,
                      const char **value,
                      gsize       *length)
 {
-  const char *data = st_source_get_data (trace->source);
-  const char *end = data + st_source_get_size (trace->source);
-  const char *p, *stop;
+  gsize size = 0;
+  guint64 bytes = 0;
+  const char *data = st_trace_locate (trace, offset, &size, &bytes);
+  const char *end, *p, *stop;
 
-  if (offset >= (guint64) (end - data))
+  if (data == NULL || bytes >= size)
     return FALSE;
-  p = data + offset;
+  end = data + size;
+  p = data + bytes;
   if (object != NULL && (p = find_member (p, end, object)) == NULL)
     return FALSE;
   if ((p = find_member (p, end, key)) == NULL)

@@ -4,6 +4,11 @@
  * none, the host's c10d ops and nccl: annotations, or what the "match" glob
  * names. Overlapping ones are merged; the regions are the gaps between
  * consecutive merged collectives.
+ *
+ * In a profile of several files (one per rank), the k-th collective of a
+ * type on one rank is the k-th of that type on every other: merged across
+ * ranks it spans from the earliest start to the latest end, so the regions
+ * are the gaps where no rank is in a collective.
  */
 #define G_LOG_DOMAIN "strata-model"
 
@@ -21,6 +26,7 @@ typedef struct
   gint64 start;
   gint64 end;
   guint  types;
+  guint  file;
 } Collective;
 
 typedef enum
@@ -32,6 +38,9 @@ typedef enum
 
 ST_DEFINE_SORT (sort_collectives, Collective,
                 a->start != b->start ? a->start < b->start : a->end < b->end)
+ST_DEFINE_SORT (sort_by_file, Collective,
+                a->file != b->file ? a->file < b->file
+                : a->start != b->start ? a->start < b->start : a->end < b->end)
 
 static gboolean
 is_collective (StHighlightJob *job,
@@ -88,6 +97,7 @@ find_collectives (StHighlightJob *job,
             continue;
           c.start = slice->start;
           c.end = slice->start + slice->dur;
+          c.file = track->file;
           g_array_append_val (found, c);
         }
     }
@@ -113,6 +123,56 @@ merge_overlapping (GArray *collectives)
         c[n++] = c[i];
     }
   g_array_set_size (collectives, n);
+}
+
+/* Merges each rank's overlapping collectives, then the k-th of each type
+ * of every rank into one spanning them all. */
+static void
+match_across_files (GArray *collectives)
+{
+  Collective *c = (Collective *) (void *) collectives->data;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) matched = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint n = 0;
+
+  sort_by_file (c, collectives->len, NULL);
+  for (guint i = 0; i < collectives->len; i++)
+    {
+      if (n > 0 && c[n - 1].file == c[i].file && c[i].start < c[n - 1].end)
+        {
+          c[n - 1].end = MAX (c[n - 1].end, c[i].end);
+          c[n - 1].types |= c[i].types;
+        }
+      else
+        c[n++] = c[i];
+    }
+  /* Keys live in @keys, so the tables hold stable pointers into it. */
+  g_array_set_size (keys, 2 * n);
+  for (guint i = 0, out = 0; i < n; i++)
+    {
+      gint64 *type_key = &g_array_index (keys, gint64, 2 * i);
+      gint64 *key = &g_array_index (keys, gint64, 2 * i + 1);
+      guint seq;
+      gpointer found;
+
+      *type_key = ((gint64) c[i].file << 32) | c[i].types;
+      seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, type_key));
+      g_hash_table_insert (seen, type_key, GUINT_TO_POINTER (seq + 1));
+      *key = ((gint64) seq << 32) | c[i].types;
+      if (g_hash_table_lookup_extended (matched, key, NULL, &found))
+        {
+          Collective *m = &c[GPOINTER_TO_UINT (found)];
+          m->start = MIN (m->start, c[i].start);
+          m->end = MAX (m->end, c[i].end);
+        }
+      else
+        {
+          c[out] = c[i];
+          g_hash_table_insert (matched, key, GUINT_TO_POINTER (out++));
+        }
+    }
+  g_array_set_size (collectives, g_hash_table_size (matched));
 }
 
 /* "AllReduce #3", or "AllReduce+AllGather #3" for merged ones. */
@@ -234,6 +294,8 @@ st_highlight_collectives (StHighlightJob *job)
       explain_none (job);
       return;
     }
+  if (st_trace_get_n_files (job->trace) > 1)
+    match_across_files (collectives);
   merge_overlapping (collectives);
   add_gaps (job, collectives);
 }

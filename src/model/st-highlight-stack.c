@@ -31,9 +31,8 @@ typedef struct
   GPatternSpec   *frame;    /* NULL: the innermost frame */
   guint8         *cache;
   guint8         *python;   /* per track: 0xff unknown, else whether it has Python frames */
-  JsonObject     *sf;       /* the file's "stackFrames", or NULL */
-  JsonNode       *sf_root;
-  GHashTable     *sf_index; /* frame id → index + 1 in sf_names */
+  GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable     *sf_index; /* "file:frame id" → index + 1 in sf_names */
   GPtrArray      *sf_names;
   guint           n_kernels;
   guint           n_launched;
@@ -108,11 +107,33 @@ frame_qualifies (Stack         *s,
 static void
 load_stack_frames (Stack *s)
 {
+  guint n_files = MAX (1, st_trace_get_n_files (s->job->trace));
+
   s->sf_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->sf_names = g_ptr_array_new_with_free_func (g_free);
-  s->sf_root = st_trace_dup_metadata (s->job->trace, "stackFrames", NULL);
-  if (s->sf_root != NULL && JSON_NODE_HOLDS_OBJECT (s->sf_root))
-    s->sf = json_node_get_object (s->sf_root);
+  s->sf_roots = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  for (guint f = 0; f < n_files; f++)
+    {
+      JsonNode *root = st_trace_dup_file_metadata (s->job->trace, f, "stackFrames", NULL);
+
+      if (root != NULL && !JSON_NODE_HOLDS_OBJECT (root))
+        g_clear_pointer (&root, json_node_unref);
+      g_ptr_array_add (s->sf_roots, root);
+    }
+}
+
+static JsonObject *
+stack_frames_of (Stack *s,
+                 guint  file)
+{
+  JsonNode *root;
+
+  if (s->sf_index == NULL)
+    load_stack_frames (s);
+  if (file >= s->sf_roots->len)
+    return NULL;
+  root = g_ptr_array_index (s->sf_roots, file);
+  return root != NULL ? json_node_get_object (root) : NULL;
 }
 
 static const char *
@@ -134,39 +155,41 @@ sf_string (JsonObject *frame,
   return NULL;
 }
 
-/* The launch's "sf" frame, or the first frame out from it whose name the
- * glob matches. Frames are told apart by id. */
+/* The launch's "sf" frame (in its own file's "stackFrames"), or the first
+ * frame out from it whose name the glob matches. Frames are told apart by
+ * file and id. */
 static StSliceRef
 sf_frame_of_launch (Stack         *s,
+                    guint          file,
                     const StSlice *call)
 {
+  JsonObject *frames = stack_frames_of (s, file);
   const char *value;
   gsize length;
   g_autofree char *id = NULL;
   char buffer[32];
 
-  if (s->sf_index == NULL)
-    load_stack_frames (s);
-  if (s->sf == NULL || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
+  if (frames == NULL || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
     return (StSliceRef) { NO_FRAME, 0 };
   id = g_strndup (value, length);
   for (guint depth = 0; id != NULL && depth < MAX_SF_DEPTH; depth++)
     {
-      JsonNode *node = json_object_get_member (s->sf, id);
+      JsonNode *node = json_object_get_member (frames, id);
       JsonObject *frame = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
       const char *name = frame != NULL ? sf_string (frame, "name", buffer) : NULL;
-      guint index;
 
       if (name == NULL)
         break;
       if (s->frame == NULL || g_pattern_spec_match_string (s->frame, name))
         {
-          index = GPOINTER_TO_UINT (g_hash_table_lookup (s->sf_index, id));
+          g_autofree char *key = g_strdup_printf ("%u:%s", file, id);
+          guint index = GPOINTER_TO_UINT (g_hash_table_lookup (s->sf_index, key));
+
           if (index == 0)
             {
               g_ptr_array_add (s->sf_names, g_strdup (name));
               index = s->sf_names->len;
-              g_hash_table_insert (s->sf_index, g_strdup (id), GUINT_TO_POINTER (index));
+              g_hash_table_insert (s->sf_index, g_steal_pointer (&key), GUINT_TO_POINTER (index));
             }
           return (StSliceRef) { SF_FRAME, index - 1 };
         }
@@ -189,7 +212,7 @@ frame_of_launch (Stack      *s,
 
   if (!python)
     {
-      StSliceRef sf = sf_frame_of_launch (s, call);
+      StSliceRef sf = sf_frame_of_launch (s, track->file, call);
 
       if (sf.track != NO_FRAME)
         return sf;
@@ -349,7 +372,7 @@ st_highlight_stack (StHighlightJob *job)
 {
   guint n_tracks = st_trace_get_n_tracks (job->trace);
   gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
-  Stack s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+  Stack s = { job, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
 
   if (job->config->frame != NULL && !each_kernel)
     {
@@ -378,7 +401,7 @@ st_highlight_stack (StHighlightJob *job)
   g_clear_pointer (&s.frame, g_pattern_spec_free);
   g_free (s.cache);
   g_free (s.python);
-  g_clear_pointer (&s.sf_root, json_node_unref);
+  g_clear_pointer (&s.sf_roots, g_ptr_array_unref);
   g_clear_pointer (&s.sf_index, g_hash_table_unref);
   g_clear_pointer (&s.sf_names, g_ptr_array_unref);
 }

@@ -91,6 +91,8 @@ index_correlations (StLaunchIndex *self,
           if (!(device ? is_device_work (self->classes, &track->slices[i]) : work == ST_WORK_LAUNCH) ||
               !st_event_scan_int (self->trace, track->slices[i].offset, "args", "correlation", &id))
             continue;
+          /* Each file (rank) of a profile counts its ids from 1. */
+          id ^= (gint64) ((guint64) track->file << ST_OFFSET_FILE_SHIFT);
           g_array_append_val (ids, id);
           g_array_append_val (refs, ref);
         }

@@ -1132,6 +1132,7 @@ static const char * const warning_sentences[ST_N_WARNINGS] = {
   [ST_WARNING_COMPRESSION] = N_("The compressed data is damaged."),
   [ST_WARNING_NO_EVENTS] = N_("The file holds no trace events."),
   [ST_WARNING_PROFILER] = N_("The profiler that wrote the file reported warnings."),
+  [ST_WARNING_ALIGNMENT] = N_("The files could not be aligned as asked."),
 };
 
 static void
@@ -1319,6 +1320,7 @@ st_trace_builder_finish (StTraceBuilder    *self,
   finish_warnings (trace, shard, self->source);
   finish_counts (trace, &shard->counts);
   finish_metadata (trace, self);
+  st_trace_init_file (trace);
   shard->strings = NULL; /* now the trace's */
   return trace;
 }

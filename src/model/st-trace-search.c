@@ -75,14 +75,15 @@ event_text_matches (StTrace    *trace,
                     const char *needle,
                     gsize       needle_len)
 {
-  const char *data = st_source_get_data (trace->source);
-  gsize size = st_source_get_size (trace->source);
+  gsize size = 0;
+  guint64 bytes = 0;
+  const char *data = st_trace_locate (trace, offset, &size, &bytes);
   const char *end;
 
-  if (offset >= size)
+  if (data == NULL || bytes >= size)
     return FALSE;
-  end = st_json_skip_value (data + offset, data + size);
-  return end != NULL && contains_casefold (data + offset, end - (data + offset), needle, needle_len);
+  end = st_json_skip_value (data + bytes, data + size);
+  return end != NULL && contains_casefold (data + bytes, end - (data + bytes), needle, needle_len);
 }
 
 static gboolean

@@ -26,6 +26,35 @@ typedef enum
   ST_SLICE_BEGIN_END   = 1 << 3, /* made from a B/E pair (or b/e, S/F for async slices) */
 } StSliceFlags;
 
+/* Where an event's text is. A trace made of several files (one per rank,
+ * see st-profile-loader.h) keeps each file's text: the top 8 bits of an
+ * StSlice's or StInstant's offset are the index of its file
+ * (st_trace_get_file()), the low 56 bits the byte offset of the event
+ * object in that file's text. A file opened alone is file 0, so there the
+ * offset is the plain byte offset. */
+#define ST_OFFSET_FILE_SHIFT 56
+#define ST_OFFSET_BYTES_MASK ((G_GUINT64_CONSTANT (1) << ST_OFFSET_FILE_SHIFT) - 1)
+#define ST_MAX_FILES         256
+
+static inline guint
+st_offset_get_file (guint64 offset)
+{
+  return (guint) (offset >> ST_OFFSET_FILE_SHIFT);
+}
+
+static inline guint64
+st_offset_get_bytes (guint64 offset)
+{
+  return offset & ST_OFFSET_BYTES_MASK;
+}
+
+static inline guint64
+st_offset_make (guint   file,
+                guint64 bytes)
+{
+  return ((guint64) file << ST_OFFSET_FILE_SHIFT) | (bytes & ST_OFFSET_BYTES_MASK);
+}
+
 /* One slice. Within a track, slices are ordered by depth and then by start:
  * the slices of one depth never overlap, so a binary search finds the
  * visible ones. */
@@ -33,7 +62,7 @@ typedef struct
 {
   gint64     start;
   gint64     dur;
-  guint64    offset; /* byte offset of the event object in the source */
+  guint64    offset; /* file index and byte offset of the event object, see ST_OFFSET_FILE_SHIFT */
   StStringId name;
   StStringId cat;
   guint32    depth;
@@ -44,7 +73,7 @@ typedef struct
 typedef struct
 {
   gint64     ts;
-  guint64    offset;
+  guint64    offset; /* as StSlice's */
   StStringId name;
   StStringId cat;
   char       phase; /* i I R n T p P, or 's' for an entry of the top-level samples array */
@@ -118,6 +147,7 @@ typedef struct
   guint            n_series;
 
   guint64          n_events;    /* events of the file drawn on this track */
+  guint            file;        /* index of the file it comes from (st_trace_get_file ()) */
 } StTrack;
 
 typedef struct
@@ -129,6 +159,7 @@ typedef struct
   gboolean   has_sort_index;
   guint      first_track;
   guint      n_tracks;
+  guint      file;  /* index of the file it comes from (st_trace_get_file ()) */
 } StProcess;
 
 typedef struct
@@ -196,6 +227,7 @@ typedef enum
   ST_WARNING_COMPRESSION,
   ST_WARNING_NO_EVENTS,
   ST_WARNING_PROFILER,      /* the file's own warnings (Neuron "warnings") */
+  ST_WARNING_ALIGNMENT,     /* several files could not be aligned as asked */
   ST_N_WARNINGS
 } StWarningKind;
 
@@ -208,6 +240,33 @@ typedef struct
   guint64       first_column;
   char         *message;      /* a sentence about the first occurrence, with its place */
 } StImportWarning;
+
+/* How the files of a profile made of several files share one time axis. */
+typedef enum
+{
+  ST_ALIGN_CLOCK,      /* each file's absolute clock: Kineto baseTimeNanoseconds + ts, or ts */
+  ST_ALIGN_COLLECTIVE, /* each file's first collective operation starts at the same time */
+} StAlignment;
+
+/* One file of a trace: a file opened alone, or one rank of several files
+ * opened as one profile. The trace owns the strings. */
+typedef struct
+{
+  char    *label;        /* "rank 0" (Kineto distributedInfo.rank), a device, or the file's base name */
+  char    *display_name; /* the file as the loader named it */
+  char    *format;
+  char    *flavor;
+  gint     rank;         /* distributedInfo.rank, or -1 */
+  gint64   origin_ns;    /* its earliest timestamp as written, in ns */
+  gint64   base_ns;      /* Kineto baseTimeNanoseconds, 0 when absent */
+  gint64   shift_ns;     /* where the file's time 0 lies in the trace (0 for a file alone) */
+  gint64   end_ns;       /* its own duration */
+  gint64   anchor_ns;    /* its first collective in its own time, -1 when none (see StAlignment) */
+  guint64  file_size;
+  guint64  text_size;
+  guint    first_process;
+  guint    n_processes;
+} StTraceFile;
 
 const char *st_warning_kind_to_string (StWarningKind kind);
 const char *st_track_kind_to_string   (StTrackKind   kind);

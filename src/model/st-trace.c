@@ -16,6 +16,10 @@
 
 G_DEFINE_FINAL_TYPE (StTrace, st_trace, G_TYPE_OBJECT)
 
+static const StMetadataSpan *
+find_metadata (StTrace    *self,
+               const char *key);
+
 static void
 st_trace_finalize (GObject *object)
 {
@@ -34,6 +38,11 @@ st_trace_finalize (GObject *object)
   g_free (self->metadata_keys);
   g_clear_pointer (&self->strings, st_string_table_free);
   g_clear_pointer (&self->source, st_source_unref);
+  g_clear_pointer (&self->sources, g_ptr_array_unref);
+  for (guint i = 0; i < self->n_files; i++)
+    st_trace_file_clear (&self->files[i]);
+  g_free (self->files);
+  g_free (self->display_name);
   g_free (self->format);
   g_free (self->flavor);
 
@@ -86,6 +95,85 @@ st_trace_new_internal (void)
   return g_object_new (ST_TYPE_TRACE, NULL);
 }
 
+void
+st_trace_file_clear (StTraceFile *file)
+{
+  g_free (file->label);
+  g_free (file->display_name);
+  g_free (file->format);
+  g_free (file->flavor);
+  memset (file, 0, sizeof *file);
+}
+
+/* distributedInfo.rank, written as a number or as its text, or -1. */
+static gint
+read_rank (StTrace *self)
+{
+  g_autoptr(JsonNode) info = NULL;
+  JsonNode *rank;
+
+  if (find_metadata (self, "distributedInfo") == NULL)
+    return -1;
+  info = st_trace_dup_metadata (self, "distributedInfo", NULL);
+  if (info == NULL || !JSON_NODE_HOLDS_OBJECT (info))
+    return -1;
+  rank = json_object_get_member (json_node_get_object (info), "rank");
+  if (rank == NULL || !JSON_NODE_HOLDS_VALUE (rank))
+    return -1;
+  if (json_node_get_value_type (rank) == G_TYPE_INT64)
+    return json_node_get_int (rank) >= 0 && json_node_get_int (rank) <= G_MAXINT
+           ? (gint) json_node_get_int (rank) : -1;
+  if (json_node_get_value_type (rank) == G_TYPE_STRING)
+    {
+      gint64 value;
+      const char *text = json_node_get_string (rank);
+
+      if (st_json_parse_int64 (text, text + strlen (text), &value) && value >= 0 && value <= G_MAXINT)
+        return (gint) value;
+    }
+  return -1;
+}
+
+/* Kineto's baseTimeNanoseconds, read from its text so no digit is lost. */
+static gint64
+read_base_ns (StTrace *self)
+{
+  const StMetadataSpan *span = find_metadata (self, "baseTimeNanoseconds");
+  const char *data;
+  gint64 value;
+
+  if (span == NULL)
+    return 0;
+  data = st_source_get_data (self->source) + span->offset;
+  if (st_json_parse_int64 (data, data + span->length, &value))
+    return value;
+  return 0;
+}
+
+/* Describes the trace's one file; called when the trace is built. */
+void
+st_trace_init_file (StTrace *self)
+{
+  StTraceFile *f;
+  g_autofree char *base = g_path_get_basename (st_source_get_display_name (self->source));
+
+  self->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) st_source_unref);
+  g_ptr_array_add (self->sources, st_source_ref (self->source));
+  self->n_files = 1;
+  self->files = f = g_new0 (StTraceFile, 1);
+  f->rank = read_rank (self);
+  f->label = f->rank >= 0 ? g_strdup_printf (_("rank %d"), f->rank) : g_steal_pointer (&base);
+  f->display_name = g_strdup (st_source_get_display_name (self->source));
+  f->format = g_strdup (self->format);
+  f->flavor = g_strdup (self->flavor);
+  f->origin_ns = self->origin_ns;
+  f->base_ns = read_base_ns (self);
+  f->end_ns = self->end_ns;
+  f->anchor_ns = -1;
+  f->file_size = st_source_get_file_size (self->source);
+  f->text_size = self->text_size;
+  f->n_processes = self->n_processes;
+}
 /* "chrome-json", and later other formats. */
 const char *
 st_trace_get_format (StTrace *self)
@@ -102,19 +190,57 @@ st_trace_get_flavor (StTrace *self)
   return self->flavor;
 }
 
+/* The file's name; for several files, their base names ("a.json + b.json"). */
 const char *
 st_trace_get_display_name (StTrace *self)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  if (self->display_name != NULL)
+    return self->display_name;
   return st_source_get_display_name (self->source);
 }
 
-/* Size of the file on disk (compressed, for gzip). */
+/* Size of the file on disk (compressed, for gzip); of all files together
+ * for several. */
 guint64
 st_trace_get_file_size (StTrace *self)
 {
+  guint64 size = 0;
+
   g_return_val_if_fail (ST_IS_TRACE (self), 0);
-  return st_source_get_file_size (self->source);
+  for (guint i = 0; i < self->n_files; i++)
+    size += self->files[i].file_size;
+  return size;
+}
+
+/* How many files the trace was made of: 1 for a file opened alone, one per
+ * rank for several opened as one profile (st-profile-loader.h). */
+guint
+st_trace_get_n_files (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), 0);
+  return self->n_files;
+}
+
+/* File @index: its label ("rank 0"), its own origin and clock base, and
+ * the shift that placed it on the trace's time axis. StTrack.file and
+ * StProcess.file say which file a track or process came from. */
+const StTraceFile *
+st_trace_get_file (StTrace *self,
+                   guint    index)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->n_files, NULL);
+  return &self->files[index];
+}
+
+/* How the files were placed on one time axis (ST_ALIGN_CLOCK for a file
+ * alone, and when files meant to be aligned on collectives could not be). */
+StAlignment
+st_trace_get_alignment (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), ST_ALIGN_CLOCK);
+  return self->alignment;
 }
 
 /* Size of the JSON text (inflated, for gzip). */
@@ -151,7 +277,10 @@ st_trace_get_n_strings (StTrace *self)
 }
 
 /* The earliest timestamp of the file, in ns as written: every time of the
- * trace counts from it. */
+ * trace counts from it. For several files, the time 0 of the trace on the
+ * clock of the file with the smallest shift (with ST_ALIGN_CLOCK: the
+ * earliest start of any file, in absolute ns when the files carry
+ * baseTimeNanoseconds). */
 gint64
 st_trace_get_origin_ns (StTrace *self)
 {
@@ -189,15 +318,12 @@ st_trace_get_process (StTrace *self,
   return &self->processes[index];
 }
 
-/* The process name, or "Process PID" when the file names none. */
-char *
-st_trace_dup_process_title (StTrace *self,
-                            guint    index)
+static char *
+process_title (StTrace         *self,
+               const StProcess *p)
 {
-  const StProcess *p = st_trace_get_process (self, index);
   const char *pid;
 
-  g_return_val_if_fail (p != NULL, NULL);
   if (p->name != ST_STRING_EMPTY)
     return g_strdup (st_trace_get_string (self, p->name));
   pid = st_trace_get_string (self, p->pid);
@@ -206,6 +332,22 @@ st_trace_dup_process_title (StTrace *self,
   if (g_ascii_isdigit (*pid) || *pid == '-')
     return g_strdup_printf (_("Process %s"), pid);
   return g_strdup (pid);
+}
+
+/* The process name, or "Process PID" when the file names none; in a trace
+ * of several files, after its file's label: "rank 1 · python3". */
+char *
+st_trace_dup_process_title (StTrace *self,
+                            guint    index)
+{
+  const StProcess *p = st_trace_get_process (self, index);
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (p != NULL, NULL);
+  title = process_title (self, p);
+  if (self->n_files < 2)
+    return g_steal_pointer (&title);
+  return g_strdup_printf ("%s \302\267 %s", self->files[p->file].label, title);
 }
 
 guint
@@ -335,15 +477,17 @@ sanitize_json (const char *p,
 
 static JsonNode *
 parse_span (StTrace   *self,
+            guint      file,
             guint64    offset,
             guint64    length,
             GError   **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GString) text = NULL;
-  const char *data = st_source_get_data (self->source);
+  StSource *source = g_ptr_array_index (self->sources, file);
+  const char *data = st_source_get_data (source);
 
-  if (offset + length > st_source_get_size (self->source))
+  if (offset + length > st_source_get_size (source))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
                    _("The value lies beyond the end of the file."));
@@ -372,7 +516,26 @@ st_trace_dup_metadata (StTrace    *self,
                    _("The file has no top-level key “%s”."), key);
       return NULL;
     }
-  return parse_span (self, span->offset, span->length, error);
+  return parse_span (self, span->file, span->offset, span->length, error);
+}
+
+/* The top-level value @key of file @file (st_trace_get_file ()): in a
+ * trace of several files, each keeps its own metadata, listed by
+ * st_trace_get_metadata_keys() as "LABEL/KEY". */
+JsonNode *
+st_trace_dup_file_metadata (StTrace    *self,
+                            guint       file,
+                            const char *key,
+                            GError    **error)
+{
+  g_autofree char *full = NULL;
+
+  g_return_val_if_fail (ST_IS_TRACE (self), NULL);
+  g_return_val_if_fail (file < self->n_files, NULL);
+  if (self->n_files < 2)
+    return st_trace_dup_metadata (self, key, error);
+  full = g_strdup_printf ("%s/%s", self->files[file].label, key);
+  return st_trace_dup_metadata (self, full, error);
 }
 
 /* The whole event object at @offset (an StSlice's or StInstant's offset),
@@ -383,17 +546,19 @@ st_trace_dup_event (StTrace *self,
                     GError **error)
 {
   const char *data, *end;
-  gsize size;
+  gsize size = 0;
+  guint64 bytes = 0;
+  guint file = st_offset_get_file (offset);
 
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
-  data = st_source_get_data (self->source);
-  size = st_source_get_size (self->source);
-  if (offset >= size || data[offset] != '{')
+  data = st_trace_locate (self, offset, &size, &bytes);
+  if (data == NULL || bytes >= size || data[bytes] != '{')
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _("No event starts at byte %" G_GUINT64_FORMAT "."), offset);
+                   _("No event starts at byte %" G_GUINT64_FORMAT "."), bytes);
       return NULL;
     }
+  offset = bytes;
   end = st_json_skip_value (data + offset, data + size);
   if (end == NULL)
     {
@@ -401,7 +566,7 @@ st_trace_dup_event (StTrace *self,
                    _("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
       return NULL;
     }
-  return parse_span (self, offset, end - (data + offset), error);
+  return parse_span (self, file, offset, end - (data + offset), error);
 }
 
 /* The "args" of the event at @offset, or NULL (without an error) when it
@@ -416,7 +581,7 @@ st_trace_get_args (StTrace *self,
 
   if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
     return NULL;
-  if (g_strcmp0 (self->format, "neuron-json") == 0)
+  if (g_strcmp0 (self->files[st_offset_get_file (offset)].format, "neuron-json") == 0)
     return g_steal_pointer (&event);
   object = json_node_get_object (event);
   if (!json_object_has_member (object, "args"))
@@ -520,6 +685,7 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_COMPRESSION] = "compression",
     [ST_WARNING_NO_EVENTS] = "no-events",
     [ST_WARNING_PROFILER] = "profiler-warning",
+    [ST_WARNING_ALIGNMENT] = "alignment",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

@@ -26,6 +26,11 @@ const char            *st_trace_get_display_name   (StTrace      *self);
 guint64                st_trace_get_file_size      (StTrace      *self);
 guint64                st_trace_get_text_size      (StTrace      *self);
 
+guint                  st_trace_get_n_files        (StTrace      *self);
+const StTraceFile     *st_trace_get_file           (StTrace      *self,
+                                                    guint         index);
+StAlignment            st_trace_get_alignment      (StTrace      *self);
+
 const char            *st_trace_get_string         (StTrace      *self,
                                                     StStringId    id);
 StStringId             st_trace_lookup_string      (StTrace      *self,
@@ -58,6 +63,10 @@ JsonNode              *st_trace_dup_metadata       (StTrace      *self,
                                                     GError      **error);
 gsize                  st_trace_get_metadata_size  (StTrace      *self,
                                                     const char   *key);
+JsonNode              *st_trace_dup_file_metadata  (StTrace      *self,
+                                                    guint         file,
+                                                    const char   *key,
+                                                    GError      **error);
 
 JsonNode              *st_trace_dup_event          (StTrace      *self,
                                                     guint64       offset,

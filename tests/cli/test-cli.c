@@ -441,6 +441,205 @@ test_info_neuron (void)
   g_assert_cmpstr (json_object_get_string_member (track, "track"), ==, "Tensor");
 }
 
+static JsonObject *
+metric_of (JsonObject *summary,
+           const char *id)
+{
+  JsonArray *metrics = json_object_get_array_member (summary, "metrics");
+
+  for (guint i = 0; i < json_array_get_length (metrics); i++)
+    {
+      JsonObject *m = json_array_get_object_element (metrics, i);
+
+      if (g_str_equal (json_object_get_string_member (m, "id"), id))
+        return m;
+    }
+  g_error ("no metric %s", id);
+  return NULL;
+}
+
+/* The Summary page as JSON: the range, metrics with their group, unit and
+ * source, collective groups, operations and recommendations. */
+static void
+test_summary_json (void)
+{
+  g_autofree char *path = data_path ("summary", "basic.json");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o, *range, *m, *group, *rec;
+
+  run_cli (&run, "summary", path, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  range = json_object_get_object_member (o, "range");
+  g_assert_cmpint (json_object_get_int_member (range, "start_ns"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (range, "end_ns"), ==, 500000);
+  g_assert_cmpstr (json_object_get_string_member (range, "name"), ==, "Whole profile");
+  m = metric_of (o, "device_busy_percent");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (m, "value"), 82.0, 1e-9);
+  g_assert_cmpstr (json_object_get_string_member (m, "group"), ==, "compute");
+  g_assert_cmpstr (json_object_get_string_member (m, "unit"), ==, "percent");
+  g_assert_cmpstr (json_object_get_string_member (m, "source"), ==, "derived");
+  m = metric_of (o, "memcpy_bytes");
+  g_assert_cmpint (json_object_get_int_member (m, "value"), ==, 1000);
+  g_assert_cmpstr (json_object_get_string_member (m, "unit"), ==, "bytes");
+  group = json_array_get_object_element (json_object_get_array_member (o, "collectives"), 0);
+  g_assert_cmpstr (json_object_get_string_member (group, "label"), ==, "AllReduce · 4 KiB");
+  g_assert_cmpint (json_object_get_int_member (group, "count"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (group, "outliers"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (
+                     json_array_get_object_element (json_object_get_array_member (o, "operations"), 0),
+                     "name"), ==, "ProfilerStep#1");
+  rec = json_array_get_object_element (json_object_get_array_member (o, "recommendations"), 0);
+  g_assert_cmpstr (json_object_get_string_member (rec, "rule"), ==, "exposed-communication");
+  g_assert_cmpstr (json_object_get_string_member (rec, "measured"), ==,
+                   "Exposed communication 20% (> 10%)");
+  g_assert_true (json_object_has_member (rec, "cause"));
+  g_assert_true (json_object_has_member (rec, "action"));
+}
+
+/* A region by its bounds, and by name from a region file; absent metrics
+ * are null. */
+static void
+test_summary_regions (void)
+{
+  g_autofree char *path = data_path ("summary", "basic.json");
+  g_autofree char *host = data_path ("summary", "host-only.json");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char *regions = g_build_filename (dir, "regions.json", NULL);
+  g_auto(Run) bounds = { 0 };
+  g_auto(Run) named = { 0 };
+  g_auto(Run) missing = { 0 };
+  g_auto(Run) hosted = { 0 };
+  g_autoptr(JsonParser) p1 = json_parser_new ();
+  g_autoptr(JsonParser) p2 = json_parser_new ();
+  g_autoptr(JsonParser) p3 = json_parser_new ();
+  JsonObject *a, *b, *h;
+
+  g_assert_true (g_file_set_contents (regions, "{\"version\": 1, \"regions\": [{\"name\": "
+                                      "\"middle\", \"start_ns\": 80000, \"end_ns\": 420000, "
+                                      "\"method\": \"manual\"}]}", -1, &error));
+  run_cli (&bounds, "summary", path, "--region", "80000:420000", "--json", NULL);
+  run_cli (&named, "summary", path, "--regions", regions, "--name", "middle", "--json", NULL);
+  run_cli (&missing, "summary", path, "--regions", regions, "--name", "nowhere", NULL);
+  run_cli (&hosted, "summary", host, "--json", NULL);
+  g_assert_cmpint (bounds.status, ==, 0);
+  g_assert_cmpint (named.status, ==, 0);
+  a = parse_object (p1, bounds.out);
+  b = parse_object (p2, named.out);
+  g_assert_cmpint (json_object_get_int_member (metric_of (a, "kernel_count"), "value"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (metric_of (b, "kernel_count"), "value"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (metric_of (b, "exposed_communication_ns"),
+                                               "value"), ==, 100000);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (b, "range"),
+                                                  "name"), ==, "middle");
+  g_assert_cmpint (missing.status, ==, 2);
+  g_assert_nonnull (strstr (missing.err, "nowhere"));
+  h = parse_object (p3, hosted.out);
+  g_assert_true (json_object_get_null_member (metric_of (h, "device_busy_percent"), "value"));
+  g_unlink (regions);
+  g_rmdir (dir);
+}
+
+/* Text: recommendations first, then the tables; usage errors exit 2. */
+static void
+test_summary_text (void)
+{
+  g_autofree char *path = data_path ("summary", "host-only.json");
+  g_auto(Run) run = { 0 };
+  g_auto(Run) both = { 0 };
+  g_auto(Run) bad = { 0 };
+
+  run_cli (&run, "summary", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Performance insights and recommendations"));
+  g_assert_nonnull (strstr (run.out, "not in this profile"));
+  g_assert_nonnull (strstr (run.out, "AllReduce · 512 B"));
+  g_assert_nonnull (strstr (run.out, "c10d::allreduce_"));
+  run_cli (&both, "summary", path, "--region", "0:10", "--regions", "x.json", "--name", "a", NULL);
+  g_assert_cmpint (both.status, ==, 2);
+  run_cli (&bad, "summary", path, "--region", "10:5", NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+}
+
+/* info --merge: the ranks as one profile, each file's shift on the clock. */
+static void
+test_info_merge (void)
+{
+  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o, *f1;
+  JsonArray *files, *processes;
+
+  run_cli (&run, "info", "--merge", "--json", rank0, rank1, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 4811 + 4676);
+  g_assert_cmpstr (json_object_get_string_member (o, "alignment"), ==, "clock");
+  files = json_object_get_array_member (o, "files");
+  g_assert_cmpuint (json_array_get_length (files), ==, 2);
+  f1 = json_array_get_object_element (files, 1);
+  g_assert_cmpstr (json_object_get_string_member (f1, "label"), ==, "rank 1");
+  g_assert_cmpint (json_object_get_int_member (f1, "shift_ns"), ==, 553000);
+  processes = json_object_get_array_member (o, "process_list");
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (
+    json_array_get_object_element (processes, 0), "name"), "rank 0 \302\267 "));
+  g_assert_true (json_object_has_member (json_object_get_object_member (o, "metadata"),
+                                         "rank 1/distributedInfo"));
+}
+
+/* --align collective lines up the first NCCL kernels; bad --align is a
+ * usage error. */
+static void
+test_info_merge_align (void)
+{
+  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto(Run) run = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) unmerged = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *o, *f0, *f1;
+  JsonArray *files;
+
+  run_cli (&run, "info", "--merge", "--align", "collective", "--json", rank0, rank1, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "alignment"), ==, "collective");
+  files = json_object_get_array_member (o, "files");
+  f0 = json_array_get_object_element (files, 0);
+  f1 = json_array_get_object_element (files, 1);
+  g_assert_cmpint (json_object_get_int_member (f0, "shift_ns") +
+                   json_object_get_int_member (f0, "first_collective_ns"), ==,
+                   json_object_get_int_member (f1, "shift_ns") +
+                   json_object_get_int_member (f1, "first_collective_ns"));
+
+  run_cli (&bad, "info", "--merge", "--align", "sideways", rank0, rank1, NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "clock or collective"));
+  run_cli (&unmerged, "info", "--align", "clock", rank0, rank1, NULL);
+  g_assert_cmpint (unmerged.status, ==, 2);
+}
+
+/* regions FILE…: one profile; a collective is the k-th of its type on
+ * every rank, so the regions are where no rank is in one. */
+static void
+test_regions_several_files (void)
+{
+  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, "regions", "--method", "collectives", rank0, rank1, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "8 regions"));
+  g_assert_nonnull (strstr (run.out, "     1048970000       1068915000"));
+  g_assert_nonnull (strstr (run.out, "SendRecv #1 \342\206\222 SendRecv #2\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -461,6 +660,12 @@ main (int   argc,
   g_test_add_func ("/cli/regions/missing", test_regions_missing);
   g_test_add_func ("/cli/usage", test_usage_errors);
   g_test_add_func ("/cli/info/neuron", test_info_neuron);
+  g_test_add_func ("/cli/summary/json", test_summary_json);
+  g_test_add_func ("/cli/summary/regions", test_summary_regions);
+  g_test_add_func ("/cli/summary/text", test_summary_text);
 
+  g_test_add_func ("/cli/info/merge", test_info_merge);
+  g_test_add_func ("/cli/info/merge-align", test_info_merge_align);
+  g_test_add_func ("/cli/regions/several-files", test_regions_several_files);
   return g_test_run ();
 }

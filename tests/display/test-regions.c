@@ -15,6 +15,7 @@
 #include "st-annotations-panel.h"
 #include "st-display-util.h"
 #include "st-region-chart.h"
+#include "st-summary-page.h"
 #include "st-time-ruler.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
@@ -59,6 +60,18 @@ chart_allocated (gpointer data)
   return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 80;
 }
 
+static gboolean
+summary_computed (gpointer data)
+{
+  return !st_summary_page_is_computing (data);
+}
+
+static gboolean
+stack_settled (gpointer data)
+{
+  return !gtk_stack_get_transition_running (data);
+}
+
 static GFile *
 test_trace (void)
 {
@@ -94,6 +107,11 @@ win_open (Win   *w,
   g_assert_true (st_timeline_page_get_show_annotations (w->page));
   st_test_wait_until (allocated, w->panel);
   st_test_wait_until (allocated, w->view);
+  /* pixels are read once the window is idle: its cross-fade to the profile
+   * over, and the Summary page's computation (a thread that takes a core)
+   * done */
+  st_test_wait_until (stack_settled, st_test_find_child (GTK_WIDGET (w->window), GTK_TYPE_STACK));
+  st_test_wait_until (summary_computed, st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_SUMMARY_PAGE));
 }
 
 static gboolean

@@ -52,6 +52,8 @@ fixture_set_up (Fixture       *f,
   st_window_open (f->window, file);
   st_test_wait_until (loaded, f->window);
   g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
+  /* a profile opens on its summary */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
   f->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
   f->view = st_timeline_page_get_view (f->page);
   f->session = st_timeline_page_get_session (f->page);

@@ -129,8 +129,8 @@ test_accels (void)
   g_autoptr(GtkBuilder) builder = NULL;
   g_autoptr(GSList) objects = NULL;
   const char *pairs[][2] = {
-    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-timeline", "<Alt>1" },
-    { "win.show-tracks", "<Alt>2" }, { "win.show-warnings", "<Alt>3" }, { "win.find", "<Control>f" },
+    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-summary", "<Alt>1" },
+    { "win.show-timeline", "<Alt>2" }, { "win.show-tracks", "<Alt>3" }, { "win.show-warnings", "<Alt>4" }, { "win.find", "<Control>f" },
     { "win.show-help-overlay", "<Control>question" }, { "app.quit", "<Control>q" },
     { "win.show-annotations", "F9" }, { "win.save-regions", "<Control>s" },
     { "win.save-regions-as", "<Shift><Control>s" }, { "win.load-regions", "<Shift><Control>o" },

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "st-highlighter.h"
+#include "st-profile-loader.h"
 #include "st-region-error.h"
 #include "st-test-util.h"
 
@@ -398,6 +399,36 @@ test_stack_frames_sf (void)
 }
 
 static void
+test_stack_frames_sf_two_files (void)
+{
+  /* Two files as one profile: each launch's "sf" is read in its own file's
+   * stackFrames, and the same frame id of two files is two frames. */
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "highlight",
+                                                 "stack-frames.json", NULL);
+  g_autoptr(GFile) a = g_file_new_for_path (path);
+  g_autoptr(GFile) b = g_file_new_for_path (path);
+  GFile *files[] = { a, b };
+  g_autoptr(StProfileLoader) loader = st_profile_loader_new (files, 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StTrace) trace = st_profile_loader_load (loader, NULL, &error);
+  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
+  g_auto(Result) r = { NULL, NULL };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
+  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* Both files on one clock (no base time: the same start), so each
+   * region comes twice. */
+  assert_regions (&r, "mlp (1) [40000, 50000)\n"
+                      "mlp (2) [40000, 50000)\n"
+                      "attention (1) [51000, 56000)\n"
+                      "attention (2) [51000, 56000)\n"
+                      "aten::mm (1) [60000, 65000)\n"
+                      "aten::mm (2) [60000, 65000)\n");
+}
+
+static void
 test_stack_missing (void)
 {
   g_auto(Result) unlinked = run ("unlinked-kernels.json", "stack", NULL);
@@ -675,6 +706,7 @@ main (int   argc,
   g_test_add_func ("/highlighter/stack/correlation", test_stack_correlation);
   g_test_add_func ("/highlighter/stack/overlapping-lane", test_stack_overlapping_lane);
   g_test_add_func ("/highlighter/stack/stack-frames-sf", test_stack_frames_sf);
+  g_test_add_func ("/highlighter/stack/stack-frames-sf-two-files", test_stack_frames_sf_two_files);
   g_test_add_func ("/highlighter/stack/missing", test_stack_missing);
   g_test_add_func ("/highlighter/stack/real-tracelens", test_stack_real_tracelens);
   g_test_add_func ("/highlighter/neuron/layers", test_neuron_layers);

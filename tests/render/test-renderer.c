@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "st-chart-draw.h"
 #include "st-palette.h"
 #include "st-test-util.h"
 #include "st-time-ruler.h"
@@ -937,6 +938,193 @@ test_region_tab_lanes (void)
  * our own leaks count. */
 const char *__lsan_default_suppressions (void);
 
+
+/* Summary charts (st-chart-draw): where a value lands follows from the
+ * plot area the layout reports and the chart's scale (0 at the bottom,
+ * linear; a series per column, its first point left of the column's
+ * centre by the spread), checked on the pixels. */
+
+#define CHART_W 400
+#define CHART_H 300
+
+static cairo_surface_t *
+white_surface (cairo_t **cr)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, CHART_W, CHART_H);
+
+  *cr = cairo_create (surface);
+  cairo_set_source_rgb (*cr, 1, 1, 1);
+  cairo_paint (*cr);
+  return surface;
+}
+
+static guint32
+surface_rgb (cairo_surface_t *surface,
+             int              x,
+             int              y)
+{
+  cairo_surface_flush (surface);
+  return ((guint32 *) (cairo_image_surface_get_data (surface) +
+                       y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
+}
+
+/* Two series of known durations, drawn without text. */
+static void
+draw_two_series (gboolean            first_visible,
+                 StDurationLayout   *layout,
+                 StChartStyle       *style,
+                 cairo_surface_t   **surface)
+{
+  static const gint64 a[] = { US (100), US (200) };
+  static const gint64 b[] = { US (150) };
+  StChartSeries series[2] = {
+    { .label = "a", .values = a, .n_values = 2, .color = 0, .visible = first_visible },
+    { .label = "b", .values = b, .n_values = 1, .color = 1, .visible = TRUE },
+  };
+  cairo_t *cr;
+
+  st_chart_style_init_default (style, FALSE);
+  for (guint i = 0; i < 2; i++)
+    st_chart_series_compute_stats (&series[i]);
+  *surface = white_surface (&cr);
+  st_chart_duration_layout (layout, NULL, 0, 0, CHART_W, CHART_H, series, 2);
+  st_chart_draw_durations (cr, NULL, layout, style, series, ST_CHART_SCATTER);
+  cairo_destroy (cr);
+}
+
+/* Where value @v of column @column, point @index would be, by the chart's
+ * definition, apart from the jitter (checked as a band). */
+static double
+expected_y (const StDurationLayout *l,
+            gint64                  v)
+{
+  return l->y + l->height - (double) v / l->y_max * l->height;
+}
+
+static gboolean
+band_has (cairo_surface_t *surface,
+          double           cx,
+          double           half_width,
+          double           cy,
+          guint32          want)
+{
+  for (int y = (int) cy - 1; y <= (int) cy + 1; y++)
+    for (int x = (int) (cx - half_width); x <= (int) (cx + half_width); x++)
+      if (x >= 0 && x < CHART_W && y >= 0 && y < CHART_H && near (surface_rgb (surface, x, y), want))
+        return TRUE;
+  return FALSE;
+}
+
+static void
+test_chart_points (void)
+{
+  StDurationLayout l;
+  StChartStyle style;
+  cairo_surface_t *surface;
+  StColor c0, c1;
+  double column, spread;
+
+  draw_two_series (TRUE, &l, &style, &surface);
+  c0 = style.series[0];
+  c0.a = 0.8;
+  c1 = style.series[1];
+  c1.a = 0.8;
+  column = l.width / 2;
+  spread = MIN (column * 0.6, 120);
+  /* the axis reaches above the longest value, and 0 is the bottom */
+  g_assert_cmpint (l.y_max, >, US (200));
+  /* series a in the left column, b in the right, at their durations */
+  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (100)), blend (&c0, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (200)), blend (&c0, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
+  /* and nowhere else: not b's colour in a's column, not a 200 µs point in b's */
+  g_assert_false (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
+  g_assert_false (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (200)), blend (&c0, 0xffffff)));
+  /* twice the duration, twice the height above the axis */
+  g_assert_cmpfloat (fabs ((l.y + l.height - expected_y (&l, US (200))) -
+                           2 * (l.y + l.height - expected_y (&l, US (100)))), <, 0.01);
+  g_assert_cmpfloat (fabs (st_chart_duration_y (&l, US (200)) - expected_y (&l, US (200))), <, 0.01);
+  cairo_surface_destroy (surface);
+}
+
+/* A series hidden from the legend draws no point; the others still do. */
+static void
+test_chart_hidden_series (void)
+{
+  StDurationLayout l;
+  StChartStyle style;
+  cairo_surface_t *surface;
+  StColor c0, c1;
+  double column, spread;
+  guint n = 0;
+
+  draw_two_series (FALSE, &l, &style, &surface);
+  c0 = style.series[0];
+  c0.a = 0.8;
+  c1 = style.series[1];
+  c1.a = 0.8;
+  column = l.width / 2;
+  spread = MIN (column * 0.6, 120);
+  for (int y = 0; y < CHART_H; y++)
+    for (int x = 0; x < CHART_W; x++)
+      n += near (surface_rgb (surface, x, y), blend (&c0, 0xffffff));
+  g_assert_cmpuint (n, ==, 0);
+  /* the scale is the visible series': b's 150 µs is now the top of the data */
+  g_assert_cmpint (l.y_max, <, US (200));
+  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
+  cairo_surface_destroy (surface);
+}
+
+/* Stacked bars: a segment's share of the bar area is its share of the
+ * maximum; the rest of the row is the empty track. */
+static void
+test_chart_hbars (void)
+{
+  const double values[] = { 30, 20, /* bar 1: */ 50, 0 };
+  const guint colors[] = { 0, 1 };
+  const char *labels[] = { NULL, NULL };
+  StHBarLayout l;
+  StChartStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double bar_x, bar_w, mid0, mid1;
+
+  st_chart_style_init_default (&style, FALSE);
+  surface = white_surface (&cr);
+  st_chart_hbar_layout (&l, 0, 0, CHART_W, 60, 2, 2, 100, 50, 100);
+  st_chart_draw_hbars (cr, NULL, &l, &style, labels, NULL, values, colors);
+  cairo_destroy (cr);
+  bar_x = 100;
+  bar_w = CHART_W - 100 - 50;
+  mid0 = 60 / 2.0 / 2;
+  mid1 = 60 / 2.0 * 1.5;
+  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.15, mid0), blend (&style.series[0], 0xffffff)));
+  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.40, mid0), blend (&style.series[1], 0xffffff)));
+  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.60, mid0), blend (&style.track, 0xffffff)));
+  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.45, mid1), blend (&style.series[0], 0xffffff)));
+  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.55, mid1), blend (&style.track, 0xffffff)));
+  /* nothing left of the bars (no labels given) */
+  g_assert_true (near (surface_rgb (surface, 50, mid0), 0xffffff));
+  cairo_surface_destroy (surface);
+}
+
+/* Durations over more than two decades: a log axis, each decade the same
+ * height, so a 10 µs collective is not drawn on the zero line under 5 ms. */
+static void
+test_chart_log_scale (void)
+{
+  static const gint64 v[] = { US (10), US (100), US (1000) };
+  StChartSeries series = { .values = v, .n_values = 3, .visible = TRUE };
+  StDurationLayout l;
+
+  st_chart_series_compute_stats (&series);
+  st_chart_duration_layout (&l, NULL, 0, 0, CHART_W, CHART_H, &series, 1);
+  g_assert_true (l.log);
+  g_assert_cmpfloat (fabs ((st_chart_duration_y (&l, US (10)) - st_chart_duration_y (&l, US (100))) -
+                           (st_chart_duration_y (&l, US (100)) - st_chart_duration_y (&l, US (1000)))), <, 0.01);
+  g_assert_cmpfloat (st_chart_duration_y (&l, US (10)), <, l.y + l.height);
+}
+
 const char *
 __lsan_default_suppressions (void)
 {
@@ -965,6 +1153,10 @@ main (int   argc,
   g_test_add_func ("/render/ruler/labels", test_ruler_labels);
   g_test_add_func ("/render/overlay/region-bands", test_region_bands);
   g_test_add_func ("/render/overlay/region-tab-lanes", test_region_tab_lanes);
+  g_test_add_func ("/render/chart/duration-points", test_chart_points);
+  g_test_add_func ("/render/chart/hidden-series", test_chart_hidden_series);
+  g_test_add_func ("/render/chart/stacked-bars", test_chart_hbars);
+  g_test_add_func ("/render/chart/log-scale", test_chart_log_scale);
 
   return g_test_run ();
 }

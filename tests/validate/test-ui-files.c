@@ -8,6 +8,7 @@
 #include "st-annotations-panel.h"
 #include "st-details-pane.h"
 #include "st-highlighter-form.h"
+#include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-track-list.h"
 #include "st-warning-list.h"
@@ -45,6 +46,7 @@ main (int   argc,
   g_test_add_data_func ("/validate/ui/st-annotations-panel", GSIZE_TO_POINTER (ST_TYPE_ANNOTATIONS_PANEL), test_template);
   g_test_add_data_func ("/validate/ui/st-highlighter-form", GSIZE_TO_POINTER (ST_TYPE_HIGHLIGHTER_FORM), test_template);
   g_test_add_data_func ("/validate/ui/st-details-pane", GSIZE_TO_POINTER (ST_TYPE_DETAILS_PANE), test_template);
+  g_test_add_data_func ("/validate/ui/st-summary-page", GSIZE_TO_POINTER (ST_TYPE_SUMMARY_PAGE), test_template);
   g_test_add_data_func ("/validate/ui/st-timeline-page", GSIZE_TO_POINTER (ST_TYPE_TIMELINE_PAGE), test_template);
   g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST), test_template);
   g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST), test_template);

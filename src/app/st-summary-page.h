@@ -1,0 +1,49 @@
+/* st-summary-page.h: the landing page of a profile: what is wrong and
+ * where (recommendations with their time ranges), the compute and memory
+ * metric tables, the profile's own metrics, engine / stream utilisation,
+ * the memory breakdown, collective durations and the operations table,
+ * for the whole profile or the region chosen in its Region Selection menu,
+ * and up to three picked regions side by side (Compare).
+ *
+ * Every number is computed by st_summary_compute() on a thread; choosing
+ * another region cancels the computation under way. Its commands are the
+ * "summary" actions: choose-region (Ctrl+R), add-region (Ctrl+Shift+R),
+ * compare (Ctrl+K), box-plot (Ctrl+B), by-track (Ctrl+T), show-range
+ * ((xx): the timeline zoomed to a range). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-collective-chart.h"
+#include "st-metric-table.h"
+#include "st-session.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_SUMMARY_PAGE (st_summary_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (StSummaryPage, st_summary_page, ST, SUMMARY_PAGE, GtkWidget)
+
+GtkWidget         *st_summary_page_new                (void);
+/* Shows @session's trace; @region_actions is the Annotations panel's
+ * "regions" group (Add Region uses its "add"). */
+void               st_summary_page_set_session        (StSummaryPage *self,
+                                                       StSession     *session,
+                                                       GActionGroup  *region_actions);
+gboolean           st_summary_page_is_computing       (StSummaryPage *self);
+/* The region the page shows (NULL: the whole profile). */
+StRegion          *st_summary_page_get_region         (StSummaryPage *self);
+void               st_summary_page_set_region         (StSummaryPage *self,
+                                                       StRegion      *region);
+GtkDropDown       *st_summary_page_get_region_menu    (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_compute_table  (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_memory_table   (StSummaryPage *self);
+StCollectiveChart *st_summary_page_get_collective_chart (StSummaryPage *self);
+GtkWidget         *st_summary_page_get_legend         (StSummaryPage *self);
+GtkWidget         *st_summary_page_get_recommendations (StSummaryPage *self);
+GtkColumnView     *st_summary_page_get_operations     (StSummaryPage *self);
+gboolean           st_summary_page_get_compare        (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_compare_table  (StSummaryPage *self);
+GtkScrolledWindow *st_summary_page_get_scroller       (StSummaryPage *self);
+
+G_END_DECLS

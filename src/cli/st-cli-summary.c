@@ -1,0 +1,424 @@
+/* strata-cli summary: the Summary page without a window: recommendations,
+ * metric tables, collective groups and the top operations, for the whole
+ * profile or a region (given by its bounds, or by name from a region
+ * file). */
+#define G_LOG_DOMAIN "strata-cli"
+
+#include "config.h"
+
+#include "st-cli-commands.h"
+#include "st-format.h"
+#include "st-region-set.h"
+#include "st-summary.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+
+#define TOP_OPERATIONS 15
+
+static const char *
+unit_to_string (StMetricUnit unit)
+{
+  static const char * const names[] = {
+    "none", "ns", "percent", "count", "bytes", "bytes_per_second", "flops", "ratio",
+  };
+
+  return (guint) unit < G_N_ELEMENTS (names) ? names[unit] : "none";
+}
+
+/* --- text ------------------------------------------------------------------- */
+
+static void
+print_recommendations (StSummary *summary)
+{
+  guint n = st_summary_get_n_recommendations (summary);
+
+  printf ("%s\n", _("Performance insights and recommendations"));
+  if (n == 0)
+    printf ("  %s\n", _("No rule fired: nothing stands out in this range."));
+  for (guint i = 0; i < n; i++)
+    {
+      const StRecommendation *r = st_summary_get_recommendation (summary, i);
+
+      printf ("  %u. %s  [%s]\n", i + 1, r->measured, r->rule);
+      printf ("     %s %s\n", _("Cause:"), r->cause);
+      printf ("     %s %s\n", _("Action:"), r->action);
+      printf ("     %s %" G_GINT64_FORMAT " – %" G_GINT64_FORMAT " ns\n", _("Where:"), r->start_ns,
+              r->end_ns);
+    }
+}
+
+static void
+print_metrics (StSummary *summary)
+{
+  const char *group = NULL;
+
+  for (guint i = 0; i < st_summary_get_n_metrics (summary); i++)
+    {
+      const StMetric *m = st_summary_get_metric (summary, i);
+      g_autofree char *value = m->present ? st_summary_format_value (m->unit, m->value)
+                                          : g_strdup (_("not in this profile"));
+
+      if (g_strcmp0 (group, m->group) != 0)
+        {
+          group = m->group;
+          printf ("\n%s\n", m->group_title);
+        }
+      printf ("  %-44s %s\n", m->title, value);
+    }
+}
+
+static void
+print_collectives (StSummary *summary)
+{
+  guint n = st_summary_get_n_collective_groups (summary);
+
+  if (n == 0)
+    return;
+  printf ("\n%s\n", _("Collective operations"));
+  printf ("  %-32s %7s %11s %11s %11s %11s %9s\n", _("group"), _("count"), _("min"), _("median"),
+          _("mean"), _("max"), _("outliers"));
+  for (guint i = 0; i < n; i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
+      g_autofree char *min = st_format_duration (g->min_ns);
+      g_autofree char *median = st_format_duration (g->median_ns);
+      g_autofree char *mean = st_format_duration (g->mean_ns);
+      g_autofree char *max = st_format_duration (g->max_ns);
+
+      printf ("  %-32s %7u %11s %11s %11s %11s %9u\n", g->label, g->count, min, median, mean, max,
+              g->n_outliers);
+    }
+}
+
+static void
+print_operations (StTrace   *trace,
+                  StSummary *summary)
+{
+  GArray *ops = st_summary_get_operations (summary, FALSE);
+
+  if (ops->len == 0)
+    return;
+  printf ("\n%s\n", _("Operations (top 15 by total time)"));
+  printf ("  %8s %11s %11s %11s %11s %7s  %s\n", _("count"), _("total"), _("average"), _("min"),
+          _("max"), _("share"), _("name"));
+  for (guint i = 0; i < MIN (ops->len, TOP_OPERATIONS); i++)
+    {
+      const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
+      g_autofree char *total = st_format_duration (row->total_ns);
+      g_autofree char *avg = st_format_duration (row->total_ns / MAX (1, row->count));
+      g_autofree char *min = st_format_duration (row->min_ns);
+      g_autofree char *max = st_format_duration (row->max_ns);
+
+      printf ("  %8u %11s %11s %11s %11s %6.1f%%  %s\n", row->count, total, avg, min, max,
+              row->share_percent, st_trace_get_string (trace, row->name));
+    }
+}
+
+/* --- JSON ------------------------------------------------------------------- */
+
+static void
+json_metrics (JsonBuilder *b,
+              StSummary   *summary)
+{
+  json_builder_set_member_name (b, "metrics");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_metrics (summary); i++)
+    {
+      const StMetric *m = st_summary_get_metric (summary, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, m->id);
+      json_builder_set_member_name (b, "group");
+      json_builder_add_string_value (b, m->group);
+      json_builder_set_member_name (b, "value");
+      if (m->present)
+        json_builder_add_double_value (b, m->value);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "unit");
+      json_builder_add_string_value (b, unit_to_string (m->unit));
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, m->source == ST_METRIC_PROFILE ? "profile" : "derived");
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_int (JsonBuilder *b,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+json_collectives (JsonBuilder *b,
+                  StSummary   *summary)
+{
+  json_builder_set_member_name (b, "collectives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_collective_groups (summary); i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "type");
+      json_builder_add_string_value (b, st_collective_type_to_string (g->type));
+      json_builder_set_member_name (b, "size_bytes");
+      if (g->size_bytes > 0)
+        json_builder_add_int_value (b, (gint64) g->size_bytes);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, g->label);
+      add_int (b, "count", g->count);
+      add_int (b, "min_ns", g->min_ns);
+      add_int (b, "median_ns", g->median_ns);
+      add_int (b, "mean_ns", g->mean_ns);
+      add_int (b, "max_ns", g->max_ns);
+      add_int (b, "outliers", g->n_outliers);
+      json_builder_set_member_name (b, "outlier_instances");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < g->instances->len; k++)
+        {
+          const StCollectiveInstance *inst = &g_array_index (g->instances, StCollectiveInstance, k);
+
+          if (!inst->outlier)
+            continue;
+          json_builder_begin_object (b);
+          add_int (b, "start_ns", inst->start);
+          add_int (b, "dur_ns", inst->dur);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+json_operations (JsonBuilder *b,
+                 StTrace     *trace,
+                 StSummary   *summary)
+{
+  GArray *ops = st_summary_get_operations (summary, FALSE);
+
+  json_builder_set_member_name (b, "operations");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ops->len; i++)
+    {
+      const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, st_trace_get_string (trace, row->name));
+      add_int (b, "count", row->count);
+      add_int (b, "total_ns", row->total_ns);
+      add_int (b, "min_ns", row->min_ns);
+      add_int (b, "max_ns", row->max_ns);
+      json_builder_set_member_name (b, "share_percent");
+      json_builder_add_double_value (b, row->share_percent);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+json_recommendations (JsonBuilder *b,
+                      StSummary   *summary)
+{
+  json_builder_set_member_name (b, "recommendations");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_recommendations (summary); i++)
+    {
+      const StRecommendation *r = st_summary_get_recommendation (summary, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "rule");
+      json_builder_add_string_value (b, r->rule);
+      json_builder_set_member_name (b, "measured");
+      json_builder_add_string_value (b, r->measured);
+      json_builder_set_member_name (b, "cause");
+      json_builder_add_string_value (b, r->cause);
+      json_builder_set_member_name (b, "action");
+      json_builder_add_string_value (b, r->action);
+      add_int (b, "start_ns", r->start_ns);
+      add_int (b, "end_ns", r->end_ns);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+print_json (StTrace    *trace,
+            StSummary  *summary,
+            const char *name)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  gint64 start, end;
+
+  st_summary_get_range (summary, &start, &end);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "range");
+  json_builder_begin_object (b);
+  add_int (b, "start_ns", start);
+  add_int (b, "end_ns", end);
+  json_builder_set_member_name (b, "name");
+  if (name != NULL)
+    json_builder_add_string_value (b, name);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+  json_metrics (b, summary);
+  json_collectives (b, summary);
+  json_operations (b, trace, summary);
+  json_recommendations (b, summary);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  printf ("%s\n", text);
+}
+
+/* --- the range -------------------------------------------------------------- */
+
+static gboolean
+parse_region (const char  *text,
+              gint64      *start,
+              gint64      *end,
+              GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+
+  if (g_strv_length (parts) != 2 ||
+      !g_ascii_string_to_signed (parts[0], 10, G_MININT64, G_MAXINT64, start, NULL) ||
+      !g_ascii_string_to_signed (parts[1], 10, G_MININT64, G_MAXINT64, end, NULL) ||
+      *end <= *start)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--region “%s” is not START_NS:END_NS with START_NS < END_NS"), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The region named @name in the region file @path; its name in @found. */
+static gboolean
+find_region (const char  *path,
+             const char  *name,
+             gint64      *start,
+             gint64      *end,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GPtrArray) regions = st_region_set_read_file (file, NULL, error);
+
+  if (regions == NULL)
+    return FALSE;
+  for (guint i = 0; i < regions->len; i++)
+    {
+      StRegion *region = g_ptr_array_index (regions, i);
+
+      if (g_str_equal (st_region_get_name (region), name))
+        {
+          *start = st_region_get_start (region);
+          *end = st_region_get_end (region);
+          return TRUE;
+        }
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("%s has no region named “%s”"), path, name);
+  return FALSE;
+}
+
+int
+st_cli_summary (int    argc,
+                char **argv)
+{
+  gboolean as_json = FALSE;
+  g_autofree char *region = NULL, *regions_path = NULL, *name = NULL;
+  g_auto(GStrv) rest = NULL;
+  const GOptionEntry entries[] = {
+    { "region", 'r', 0, G_OPTION_ARG_STRING, &region, N_("Summarise only this range of the "
+      "trace (ns from its start)"), N_("START_NS:END_NS") },
+    { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path, N_("A region file (as saved from "
+      "the Annotations panel or by “strata-cli regions -o”)"), N_("REGIONS.json") },
+    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("The region of --regions to summarise"),
+      N_("NAME") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print JSON instead of text"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE — the Summary page"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StTrace) trace = NULL;
+  g_autoptr(StSummary) summary = NULL;
+  gint64 start = 0, end = 0;
+  gboolean has_range = FALSE;
+
+  g_set_prgname ("strata-cli summary");
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Prints what the Summary page shows for FILE: the "
+    "recommendations, the metric tables (“not in this profile” for what the profile lacks), "
+    "the collective operations grouped by type and size, and the top operations. Times are ns "
+    "from the trace start."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
+      g_strv_length (rest) != 1)
+    {
+      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _("give one FILE"));
+      return 2;
+    }
+  if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (name == NULL))
+    {
+      fprintf (stderr, "strata-cli summary: %s\n",
+               _("give either --region START_NS:END_NS, or --regions REGIONS.json with --name "
+                 "NAME"));
+      return 2;
+    }
+  if (region != NULL && !parse_region (region, &start, &end, &error))
+    {
+      fprintf (stderr, "strata-cli summary: %s\n", error->message);
+      return 2;
+    }
+  if (regions_path != NULL && !find_region (regions_path, name, &start, &end, &error))
+    {
+      fprintf (stderr, "strata-cli summary: %s\n", error->message);
+      return error->domain == G_OPTION_ERROR ? 2 : 1;
+    }
+  has_range = region != NULL || regions_path != NULL;
+  trace = st_cli_load_trace (rest[0], 0, &error);
+  if (trace == NULL)
+    {
+      fprintf (stderr, "strata-cli: %s\n", error->message);
+      return 1;
+    }
+  if (!has_range)
+    end = st_trace_get_end_ns (trace);
+  summary = st_summary_compute (trace, start, end, NULL, &error);
+  if (summary == NULL)
+    {
+      fprintf (stderr, "strata-cli: %s\n", error->message);
+      return 1;
+    }
+  if (as_json)
+    {
+      print_json (trace, summary, name != NULL ? name : has_range ? NULL : _("Whole profile"));
+      return 0;
+    }
+  printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n", rest[0], start, end,
+          name ? "  " : "", name ? name : "");
+  print_recommendations (summary);
+  print_metrics (summary);
+  print_collectives (summary);
+  print_operations (trace, summary);
+  return 0;
+}

@@ -1,0 +1,553 @@
+/* st-trace-merge.c: several traces, one per file, made into one.
+ *
+ * The tracks, flows and strings of each file move into the merged trace
+ * (nothing is copied but the string table of the files after the first):
+ * names are remapped to the merged string table, times shifted onto the
+ * common axis, and offsets tagged with the file's index.
+ */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-event-class.h"
+#include "st-trace-merge.h"
+#include "st-trace-private.h"
+
+#include <glib/gi18n-lib.h>
+
+#define SEPARATOR " \302\267 "
+
+typedef struct
+{
+  StTrace  *trace;
+  guint32  *map;       /* string ids of the trace -> merged ids; NULL for the first */
+  guint    *tracks;    /* track index of the trace -> merged index */
+  gint64    shift;
+  gint64    device_anchor; /* first device collective, own time; -1 when none */
+  gint64    host_anchor;   /* first host collective; -1 when none */
+  char     *device;        /* the one process holding its device tracks, or NULL */
+} Part;
+
+static inline StStringId
+remap (const Part *part,
+       StStringId  id)
+{
+  return part->map != NULL ? part->map[id] : id;
+}
+
+static void
+part_clear (Part *part)
+{
+  g_free (part->map);
+  g_free (part->tracks);
+  g_free (part->device);
+  g_clear_object (&part->trace);
+}
+
+static void
+min_start (gint64 *anchor,
+           gint64  start)
+{
+  if (*anchor < 0 || start < *anchor)
+    *anchor = start;
+}
+
+/* The first collective of the file, on its device and on its host, and the
+ * process its device tracks belong to when there is exactly one. */
+static void
+study_part (Part *part)
+{
+  StTrace *trace = part->trace;
+  g_autoptr(StEventClassifier) classes = st_event_classifier_new (trace);
+  guint device_process = ST_NO_PROCESS;
+  gboolean several = FALSE;
+
+  part->device_anchor = part->host_anchor = -1;
+  for (guint t = 0; t < trace->n_tracks; t++)
+    {
+      const StTrack *track = &trace->tracks[t];
+
+      for (guint i = 0; i < track->n_slices; i++)
+        {
+          const StSlice *slice = &track->slices[i];
+
+          if (st_event_classifier_is_device_collective (classes, slice))
+            min_start (&part->device_anchor, slice->start);
+          else if (st_event_classifier_is_host_collective (classes, slice))
+            min_start (&part->host_anchor, slice->start);
+        }
+      if (track->kind == ST_TRACK_SLICES && track->process != ST_NO_PROCESS &&
+          st_event_classifier_is_device_track (classes, t))
+        {
+          if (device_process != ST_NO_PROCESS && device_process != track->process)
+            several = TRUE;
+          device_process = track->process;
+        }
+    }
+  /* Kineto names every process "python3" and tells GPUs by their labels. */
+  if (device_process != ST_NO_PROCESS && !several)
+    part->device = trace->processes[device_process].labels != ST_STRING_EMPTY
+                   ? g_strdup (st_string_table_get (trace->strings,
+                                                    trace->processes[device_process].labels))
+                   : st_trace_dup_process_title (trace, device_process);
+  trace->files[0].anchor_ns = part->device_anchor >= 0 ? part->device_anchor : part->host_anchor;
+}
+
+/* "rank 3", else the device ("GPU 0"), else the base name; made unique. */
+static char *
+choose_label (Part       *parts,
+              guint       index,
+              GHashTable *taken)
+{
+  StTraceFile *file = &parts[index].trace->files[0];
+  g_autofree char *base = g_path_get_basename (file->display_name);
+  char *label;
+
+  if (file->rank >= 0)
+    label = g_strdup_printf (_("rank %d"), file->rank);
+  else if (parts[index].device != NULL)
+    label = g_strdup (parts[index].device);
+  else
+    label = g_strdup (base);
+  if (g_hash_table_contains (taken, label) && !g_str_equal (label, base))
+    {
+      char *longer = g_strdup_printf ("%s (%s)", label, base);
+      g_free (label);
+      label = longer;
+    }
+  if (g_hash_table_contains (taken, label))
+    {
+      g_autofree char *stem = label;
+
+      label = NULL;
+      for (guint n = 2; label == NULL || g_hash_table_contains (taken, label); n++)
+        {
+          g_free (label);
+          label = g_strdup_printf ("%s #%u", stem, n);
+        }
+    }
+  g_hash_table_add (taken, g_strdup (label));
+  return label;
+}
+
+static gboolean
+part_is_empty (const Part *part)
+{
+  return part->trace->n_tracks == 0;
+}
+
+/* Clock: each file's absolute start is its clock base plus its earliest
+ * timestamp; time 0 is the earliest start of any file. Returns the
+ * absolute time of time 0. */
+static gint64
+align_on_clock (Part  *parts,
+                guint  n)
+{
+  gint64 origin = G_MAXINT64;
+
+  for (guint i = 0; i < n; i++)
+    if (!part_is_empty (&parts[i]))
+      origin = MIN (origin, parts[i].trace->files[0].base_ns + parts[i].trace->origin_ns);
+  if (origin == G_MAXINT64)
+    origin = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const StTraceFile *f = &parts[i].trace->files[0];
+      parts[i].shift = part_is_empty (&parts[i]) ? 0 : f->base_ns + parts[i].trace->origin_ns - origin;
+    }
+  return origin;
+}
+
+/* Collective: every file's first device collective (or, when one file has
+ * none, every file's first host collective) starts at the same time, as
+ * late as the latest of them so no time is negative. FALSE, and nothing
+ * done, when some file has no collective of the kind. */
+static gboolean
+align_on_collective (Part    *parts,
+                     guint    n,
+                     gboolean device,
+                     gint64  *origin)
+{
+  gint64 latest = 0;
+  guint first = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 anchor = device ? parts[i].device_anchor : parts[i].host_anchor;
+      if (anchor < 0)
+        return FALSE;
+      latest = MAX (latest, anchor);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      parts[i].shift = latest - (device ? parts[i].device_anchor : parts[i].host_anchor);
+      parts[i].trace->files[0].anchor_ns = device ? parts[i].device_anchor : parts[i].host_anchor;
+      if (parts[i].shift < parts[first].shift)
+        first = i;
+    }
+  *origin = parts[first].trace->files[0].base_ns + parts[first].trace->origin_ns;
+  return TRUE;
+}
+
+static void
+move_track (StTrack       *dst,
+            StTrack       *src,
+            const Part    *part,
+            guint          file,
+            guint          process_base,
+            StStringTable *strings)
+{
+  gint64 shift = part->shift;
+
+  *dst = *src;
+  memset (src, 0, sizeof *src);
+  dst->file = file;
+  if (dst->process != ST_NO_PROCESS)
+    dst->process += process_base;
+  dst->name = remap (part, dst->name);
+  dst->tid = remap (part, dst->tid);
+  if (dst->process == ST_NO_PROCESS)
+    {
+      g_autofree char *name = g_strconcat (part->trace->files[0].label, SEPARATOR,
+                                           st_string_table_get (strings, dst->name), NULL);
+      dst->name = st_string_table_intern (strings, name, strlen (name));
+    }
+  for (guint i = 0; i < dst->n_slices; i++)
+    {
+      StSlice *s = &dst->slices[i];
+      s->start += shift;
+      s->offset = st_offset_make (file, s->offset);
+      s->name = remap (part, s->name);
+      s->cat = remap (part, s->cat);
+    }
+  for (guint r = 0; dst->row_lods != NULL && r < dst->n_rows; r++)
+    for (guint l = 0; l < dst->row_lods[r].n_levels; l++)
+      {
+        StLodLevel *level = &dst->row_lods[r].levels[l];
+        for (guint k = 0; k < level->n; k++)
+          {
+            level->start[k] += shift;
+            level->end[k] += shift;
+            level->name[k] = remap (part, level->name[k]);
+          }
+      }
+  for (guint i = 0; i < dst->n_instants; i++)
+    {
+      StInstant *in = &dst->instants[i];
+      in->ts += shift;
+      in->offset = st_offset_make (file, in->offset);
+      in->name = remap (part, in->name);
+      in->cat = remap (part, in->cat);
+    }
+  for (guint k = 0; k < dst->n_series; k++)
+    {
+      StCounterSeries *series = &dst->series[k];
+      series->name = remap (part, series->name);
+      for (guint i = 0; i < series->n_samples; i++)
+        series->ts[i] += shift;
+    }
+}
+
+/* Global tracks of every file first (the timeline shows them on top), then
+ * each file's processes in file order. */
+static void
+merge_tracks (StTrace *merged,
+              Part    *parts,
+              guint    n)
+{
+  guint total = 0, next = 0, process_base = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      total += parts[i].trace->n_tracks;
+      merged->n_processes += parts[i].trace->n_processes;
+    }
+  merged->n_tracks = total;
+  merged->tracks = g_new0 (StTrack, MAX (1, total));
+  merged->processes = g_new0 (StProcess, MAX (1, merged->n_processes));
+  for (guint i = 0; i < n; i++)
+    {
+      StTrace *t = parts[i].trace;
+      parts[i].tracks = g_new (guint, MAX (1, t->n_tracks));
+      for (guint k = 0; k < t->n_tracks; k++)
+        parts[i].tracks[k] = G_MAXUINT;
+      for (guint k = 0; k < t->n_tracks; k++)
+        if (t->tracks[k].process == ST_NO_PROCESS)
+          {
+            parts[i].tracks[k] = next;
+            move_track (&merged->tracks[next++], &t->tracks[k], &parts[i], i, 0, merged->strings);
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      StTrace *t = parts[i].trace;
+      StTraceFile *file = &t->files[0];
+
+      file->first_process = process_base;
+      file->n_processes = t->n_processes;
+      for (guint p = 0; p < t->n_processes; p++)
+        {
+          StProcess *proc = &merged->processes[process_base + p];
+
+          *proc = t->processes[p];
+          proc->pid = remap (&parts[i], proc->pid);
+          proc->name = remap (&parts[i], proc->name);
+          proc->labels = remap (&parts[i], proc->labels);
+          proc->file = i;
+        }
+      for (guint k = 0; k < t->n_tracks; k++)
+        if (parts[i].tracks[k] == G_MAXUINT)
+          {
+            parts[i].tracks[k] = next;
+            move_track (&merged->tracks[next++], &t->tracks[k], &parts[i], i, process_base,
+                        merged->strings);
+          }
+      /* A process's tracks stay together and in order. */
+      for (guint p = 0; p < t->n_processes; p++)
+        {
+          StProcess *proc = &merged->processes[process_base + p];
+          if (proc->n_tracks > 0)
+            proc->first_track = parts[i].tracks[proc->first_track];
+        }
+      process_base += t->n_processes;
+    }
+  g_assert (next == total);
+}
+
+static void
+merge_flows (StTrace *merged,
+             Part    *parts,
+             guint    n)
+{
+  gsize next = 0;
+
+  for (guint i = 0; i < n; i++)
+    merged->n_flows += parts[i].trace->n_flows;
+  merged->flows = g_new (StFlow, MAX (1, merged->n_flows));
+  for (guint i = 0; i < n; i++)
+    for (gsize k = 0; k < parts[i].trace->n_flows; k++)
+      {
+        const StFlow *f = &parts[i].trace->flows[k];
+        StFlow *out = &merged->flows[next++];
+
+        out->from.track = parts[i].tracks[f->from.track];
+        out->from.index = f->from.index;
+        out->to.track = parts[i].tracks[f->to.track];
+        out->to.index = f->to.index;
+        out->name = remap (&parts[i], f->name);
+        out->cat = remap (&parts[i], f->cat);
+      }
+}
+
+static void
+merge_warnings (StTrace *merged,
+                Part    *parts,
+                guint    n,
+                char    *alignment_message)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
+
+  if (alignment_message != NULL)
+    {
+      StImportWarning w = { ST_WARNING_ALIGNMENT, 1, 0, 0, 0, alignment_message };
+      g_array_append_val (out, w);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      StTrace *t = parts[i].trace;
+      g_autofree char *base = g_path_get_basename (t->files[0].display_name);
+
+      for (guint k = 0; k < t->n_warnings; k++)
+        {
+          StImportWarning w = t->warnings[k];
+
+          w.message = g_strdup_printf ("%s: %s", base, t->warnings[k].message);
+          g_array_append_val (out, w);
+        }
+    }
+  merged->n_warnings = out->len;
+  merged->warnings = (StImportWarning *) (void *) g_array_free (out, FALSE);
+}
+
+static void
+merge_metadata (StTrace *merged,
+                Part    *parts,
+                guint    n)
+{
+  merged->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
+  for (guint i = 0; i < n; i++)
+    {
+      StTrace *t = parts[i].trace;
+
+      for (guint k = 0; k < t->metadata->len; k++)
+        {
+          const StMetadataSpan *span = g_ptr_array_index (t->metadata, k);
+          StMetadataSpan *out = g_new0 (StMetadataSpan, 1);
+
+          out->key = g_strdup_printf ("%s/%s", t->files[0].label, span->key);
+          out->offset = span->offset;
+          out->length = span->length;
+          out->file = i;
+          g_ptr_array_add (merged->metadata, out);
+        }
+    }
+  merged->metadata_keys = g_new0 (char *, merged->metadata->len + 1);
+  for (guint i = 0; i < merged->metadata->len; i++)
+    merged->metadata_keys[i] = ((StMetadataSpan *) g_ptr_array_index (merged->metadata, i))->key;
+}
+
+static void
+add_counts (StTraceCounts       *dst,
+            const StTraceCounts *src)
+{
+  dst->events += src->events;
+  dst->slices += src->slices;
+  dst->instants += src->instants;
+  dst->counter_samples += src->counter_samples;
+  dst->flows += src->flows;
+  dst->metadata_events += src->metadata_events;
+  dst->samples += src->samples;
+  dst->other_events += src->other_events;
+}
+
+/* The common value, or "mixed". */
+static char *
+common (Part  *parts,
+        guint  n,
+        gsize  field)
+{
+  const char *first = G_STRUCT_MEMBER (char *, parts[0].trace, field);
+
+  for (guint i = 1; i < n; i++)
+    if (g_strcmp0 (first, G_STRUCT_MEMBER (char *, parts[i].trace, field)) != 0)
+      return g_strdup ("mixed");
+  return g_strdup (first);
+}
+
+static char *
+display_name (Part  *parts,
+              guint  n)
+{
+  g_autofree char *first = g_path_get_basename (parts[0].trace->files[0].display_name);
+  g_autoptr(GString) s = NULL;
+
+  if (n > 3)
+    return g_strdup_printf (ngettext ("%s and %u more file", "%s and %u more files", n - 1),
+                            first, n - 1);
+  s = g_string_new (first);
+  for (guint i = 1; i < n; i++)
+    {
+      g_autofree char *base = g_path_get_basename (parts[i].trace->files[0].display_name);
+      g_string_append_printf (s, " + %s", base);
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+choose_alignment (Part        *parts,
+                  guint        n,
+                  StAlignment  alignment,
+                  StTrace     *merged)
+{
+  const char *missing = NULL;
+
+  merged->alignment = ST_ALIGN_CLOCK;
+  if (alignment == ST_ALIGN_COLLECTIVE)
+    {
+      if (align_on_collective (parts, n, TRUE, &merged->origin_ns) ||
+          align_on_collective (parts, n, FALSE, &merged->origin_ns))
+        {
+          merged->alignment = ST_ALIGN_COLLECTIVE;
+          return NULL;
+        }
+      for (guint i = 0; i < n && missing == NULL; i++)
+        if (parts[i].device_anchor < 0 && parts[i].host_anchor < 0)
+          missing = parts[i].trace->files[0].display_name;
+    }
+  merged->origin_ns = align_on_clock (parts, n);
+  if (alignment != ST_ALIGN_COLLECTIVE)
+    return NULL;
+  if (missing != NULL)
+    return g_strdup_printf (_("%s has no collective operation, so the files are aligned on "
+                              "their clocks instead of on their first collective."), missing);
+  return g_strdup (_("Some files have collective operations only on the device and others only "
+                     "on the host, so the files are aligned on their clocks instead of on their "
+                     "first collective."));
+}
+
+/* Makes one trace of @traces (one per file, each loaded alone), in their
+ * order. Takes the traces: their contents move into the result, and they
+ * must have no other owner. With one trace, returns it as it is. */
+StTrace *
+st_trace_merge (StTrace     **traces,
+                guint         n_traces,
+                StAlignment   alignment)
+{
+  g_autofree Part *parts = NULL;
+  g_autoptr(GHashTable) taken = NULL;
+  g_autofree char *alignment_message = NULL;
+  StTrace *merged;
+  gint64 end = 0;
+
+  g_return_val_if_fail (n_traces > 0 && n_traces <= ST_MAX_FILES, NULL);
+  for (guint i = 0; i < n_traces; i++)
+    {
+      g_return_val_if_fail (ST_IS_TRACE (traces[i]), NULL);
+      g_return_val_if_fail (traces[i]->n_files == 1, NULL);
+    }
+  if (n_traces == 1)
+    return traces[0];
+
+  parts = g_new0 (Part, n_traces);
+  taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < n_traces; i++)
+    {
+      parts[i].trace = traces[i];
+      study_part (&parts[i]);
+    }
+  for (guint i = 0; i < n_traces; i++)
+    {
+      StTraceFile *file = &parts[i].trace->files[0];
+      g_autofree char *label = choose_label (parts, i, taken);
+
+      g_free (file->label);
+      file->label = g_steal_pointer (&label);
+    }
+
+  merged = st_trace_new_internal ();
+  alignment_message = choose_alignment (parts, n_traces, alignment, merged);
+
+  merged->strings = g_steal_pointer (&parts[0].trace->strings);
+  for (guint i = 1; i < n_traces; i++)
+    parts[i].map = st_string_table_merge (merged->strings, parts[i].trace->strings);
+
+  merge_tracks (merged, parts, n_traces);
+  merge_flows (merged, parts, n_traces);
+  merge_warnings (merged, parts, n_traces, g_steal_pointer (&alignment_message));
+  merge_metadata (merged, parts, n_traces);
+
+  merged->display_name = display_name (parts, n_traces);
+  merged->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) st_source_unref);
+  merged->n_files = n_traces;
+  merged->files = g_new0 (StTraceFile, n_traces);
+  for (guint i = 0; i < n_traces; i++)
+    {
+      StTrace *t = parts[i].trace;
+
+      g_ptr_array_add (merged->sources, st_source_ref (t->source));
+      merged->files[i] = t->files[0];
+      memset (&t->files[0], 0, sizeof t->files[0]);
+      merged->files[i].shift_ns = parts[i].shift;
+      merged->text_size += t->text_size;
+      add_counts (&merged->counts, &t->counts);
+      end = MAX (end, parts[i].shift + t->end_ns);
+    }
+  merged->source = st_source_ref (g_ptr_array_index (merged->sources, 0));
+  merged->end_ns = end;
+  merged->format = common (parts, n_traces, G_STRUCT_OFFSET (StTrace, format));
+  merged->flavor = common (parts, n_traces, G_STRUCT_OFFSET (StTrace, flavor));
+
+  for (guint i = 0; i < n_traces; i++)
+    part_clear (&parts[i]);
+  return merged;
+}

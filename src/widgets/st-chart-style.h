@@ -1,0 +1,15 @@
+/* st-chart-style.h: the colours of the Summary page's charts, read from
+ * the widget's style (named colours chart_series_0 … 7, chart_grid_color,
+ * chart_track_color in ui/style.css), so dark style works. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-chart-draw.h"
+
+G_BEGIN_DECLS
+
+void st_chart_style_from_widget (StChartStyle *style,
+                                 GtkWidget    *widget);
+
+G_END_DECLS

@@ -1,0 +1,300 @@
+#define G_LOG_DOMAIN "strata-widgets"
+
+#include "config.h"
+
+#include "st-metric-table.h"
+
+#include "st-format.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+struct _StMetricTable
+{
+  GtkWidget   parent_instance;
+
+  GPtrArray  *ids;     /* char *, a row each */
+  GPtrArray  *values;  /* GtkLabel, row-major: n_rows × n_columns */
+  guint       n_columns;
+};
+
+G_DEFINE_FINAL_TYPE (StMetricTable, st_metric_table, GTK_TYPE_WIDGET)
+
+/* Which way is better, for the metrics where one is: a comparison marks
+ * the best and worst region only for these. Times and counts depend on
+ * how long a region is, so they are not judged. */
+static const struct
+{
+  const char *id;
+  int         better; /* +1 higher, -1 lower */
+} directions[] = {
+  { "device_busy_percent", +1 },
+  { "host_bound_gap_percent", -1 },
+  { "busiest_stream_share_percent", -1 },
+  { "mfu_estimated_percent", +1 },
+  { "hfu_estimated_percent", +1 },
+  { "mbu_estimated_percent", +1 },
+  { "useful_read_percent", +1 },
+  { "tensor_engine_active_time_percent", +1 },
+  { "vector_engine_active_time_percent", +1 },
+  { "scalar_engine_active_time_percent", +1 },
+  { "gpsimd_engine_active_time_percent", +1 },
+  { "dma_transfer_average_bytes", +1 },
+  { "sbuf_reload_ratio", -1 },
+  { "sbuf_save_ratio", -1 },
+  { "throttle_active_percent", -1 },
+  { "throttle_inactive_percent", -1 },
+};
+
+static int
+better_direction (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (directions); i++)
+    if (g_str_equal (directions[i].id, id))
+      return directions[i].better;
+  return 0;
+}
+
+char *
+st_metric_format_value (const StMetric *metric)
+{
+  g_autofree char *size = NULL;
+  double v = metric->value;
+
+  if (!metric->present)
+    return g_strdup (_("not in this profile"));
+  switch (metric->unit)
+    {
+    case ST_UNIT_NS:
+      return st_format_duration ((gint64) llround (v));
+    case ST_UNIT_PERCENT:
+      return g_strdup_printf (fabs (v) < 10 ? "%.2f %%" : "%.1f %%", v);
+    case ST_UNIT_COUNT:
+      return st_format_count ((guint64) llround (MAX (0, v)));
+    case ST_UNIT_BYTES:
+      return g_format_size ((guint64) llround (MAX (0, v)));
+    case ST_UNIT_BYTES_PER_SECOND:
+      size = g_format_size ((guint64) llround (MAX (0, v)));
+      /* Translators: a bandwidth, e.g. "12.3 GB/s" */
+      return g_strdup_printf (_("%s/s"), size);
+    case ST_UNIT_FLOPS:
+      size = st_format_quantity (v);
+      /* "1.2 GFLOP", "512 FLOP" */
+      return g_strconcat (size, g_ascii_isalpha (size[strlen (size) - 1]) ? "FLOP" : " FLOP", NULL);
+    case ST_UNIT_RATIO:
+      /* 2472, not 2.47e+03 */
+      return g_strdup_printf (fabs (v) >= 100 ? "%.0f" : "%.3g", v);
+    case ST_UNIT_NONE:
+    default:
+      return st_format_quantity (v);
+    }
+}
+
+/* Best and worst that read the same (99.2 % and 99.2 %) mark nothing. */
+static gboolean
+same_when_shown (const StMetric *m,
+                 double          best,
+                 double          worst)
+{
+  StMetric a = *m, b = *m;
+  g_autofree char *best_text = NULL, *worst_text = NULL;
+
+  a.value = best;
+  b.value = worst;
+  best_text = st_metric_format_value (&a);
+  worst_text = st_metric_format_value (&b);
+  return g_str_equal (best_text, worst_text);
+}
+
+static void
+clear (StMetricTable *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_ptr_array_set_size (self->ids, 0);
+  g_ptr_array_set_size (self->values, 0);
+  self->n_columns = 0;
+}
+
+static GtkWidget *
+attach_label (StMetricTable *self,
+              const char    *text,
+              int            column,
+              int            row,
+              float          xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkGridLayoutChild *child;
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_parent (label, GTK_WIDGET (self));
+  child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, label));
+  gtk_grid_layout_child_set_column (child, column);
+  gtk_grid_layout_child_set_row (child, row);
+  return label;
+}
+
+static const StMetric *
+lookup (StSummary  *summary,
+        const char *id)
+{
+  return summary != NULL ? st_summary_lookup (summary, id) : NULL;
+}
+
+void
+st_metric_table_set_metrics (StMetricTable      *self,
+                             const char * const *ids,
+                             guint               n_ids,
+                             StSummary         **summaries,
+                             guint               n_summaries,
+                             const char * const *column_titles)
+{
+  int row = 0;
+
+  g_return_if_fail (ST_IS_METRIC_TABLE (self));
+
+  clear (self);
+  self->n_columns = n_summaries;
+  if (column_titles != NULL && n_summaries > 1)
+    {
+      for (guint c = 0; c < n_summaries; c++)
+        {
+          GtkWidget *header = attach_label (self, column_titles[c], c + 1, row, 1.0);
+
+          gtk_widget_set_tooltip_text (header, column_titles[c]);
+          gtk_widget_add_css_class (header, "heading");
+        }
+      row++;
+    }
+  for (guint i = 0; i < n_ids; i++, row++)
+    {
+      const StMetric *first = NULL;
+      GtkWidget *title;
+      int direction = better_direction (ids[i]);
+      double best = NAN, worst = NAN;
+      guint n_present = 0;
+
+      for (guint c = 0; c < n_summaries && first == NULL; c++)
+        {
+          const StMetric *m = lookup (summaries[c], ids[i]);
+          if (m != NULL)
+            first = m;
+        }
+      title = attach_label (self, first && first->title ? first->title : ids[i], 0, row, 0.0);
+      gtk_widget_set_hexpand (title, TRUE);
+      gtk_widget_add_css_class (title, "metric-title");
+      if (first != NULL && first->description != NULL)
+        {
+          g_autofree char *tip = first->source == ST_METRIC_PROFILE
+                                   /* Translators: a metric's description, then where it comes from */
+                                   ? g_strdup_printf (_("%s\n\n%s · from the profile"), first->description, ids[i])
+                                   : g_strdup_printf ("%s\n\n%s", first->description, ids[i]);
+          gtk_widget_set_tooltip_text (title, tip);
+        }
+      g_ptr_array_add (self->ids, g_strdup (ids[i]));
+      for (guint c = 0; c < n_summaries; c++)
+        {
+          const StMetric *m = lookup (summaries[c], ids[i]);
+          if (m != NULL && m->present)
+            {
+              best = isnan (best) ? m->value : (direction > 0 ? MAX (best, m->value) : MIN (best, m->value));
+              worst = isnan (worst) ? m->value : (direction > 0 ? MIN (worst, m->value) : MAX (worst, m->value));
+              n_present++;
+            }
+        }
+      for (guint c = 0; c < n_summaries; c++)
+        {
+          const StMetric *m = lookup (summaries[c], ids[i]);
+          StMetric absent = { .present = FALSE };
+          g_autofree char *text = st_metric_format_value (m ? m : &absent);
+          GtkWidget *value = attach_label (self, text, c + 1, row, 1.0);
+
+          gtk_widget_add_css_class (value, "numeric");
+          gtk_widget_set_tooltip_text (value, gtk_widget_get_tooltip_text (title));
+          if (m == NULL || !m->present)
+            gtk_widget_add_css_class (value, "dim-label");
+          else if (direction != 0 && n_present > 1 && !same_when_shown (m, best, worst))
+            {
+              if (m->value == best)
+                gtk_widget_add_css_class (value, "metric-best");
+              else if (m->value == worst)
+                gtk_widget_add_css_class (value, "metric-worst");
+            }
+          g_ptr_array_add (self->values, value);
+        }
+    }
+}
+
+guint
+st_metric_table_get_n_rows (StMetricTable *self)
+{
+  g_return_val_if_fail (ST_IS_METRIC_TABLE (self), 0);
+  return self->ids->len;
+}
+
+const char *
+st_metric_table_get_value_text (StMetricTable *self,
+                                const char    *id,
+                                guint          column)
+{
+  g_return_val_if_fail (ST_IS_METRIC_TABLE (self), NULL);
+
+  for (guint i = 0; i < self->ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->ids, i), id) && column < self->n_columns)
+      return gtk_label_get_text (g_ptr_array_index (self->values, i * self->n_columns + column));
+  return NULL;
+}
+
+static void
+st_metric_table_dispose (GObject *object)
+{
+  StMetricTable *self = ST_METRIC_TABLE (object);
+
+  clear (self);
+  G_OBJECT_CLASS (st_metric_table_parent_class)->dispose (object);
+}
+
+static void
+st_metric_table_finalize (GObject *object)
+{
+  StMetricTable *self = ST_METRIC_TABLE (object);
+
+  g_ptr_array_unref (self->ids);
+  g_ptr_array_unref (self->values);
+  G_OBJECT_CLASS (st_metric_table_parent_class)->finalize (object);
+}
+
+static void
+st_metric_table_class_init (StMetricTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = st_metric_table_dispose;
+  object_class->finalize = st_metric_table_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_GRID_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "metrictable");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TABLE);
+}
+
+static void
+st_metric_table_init (StMetricTable *self)
+{
+  GtkGridLayout *layout = GTK_GRID_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
+
+  self->ids = g_ptr_array_new_with_free_func (g_free);
+  self->values = g_ptr_array_new ();
+  gtk_grid_layout_set_row_spacing (layout, 3);
+  gtk_grid_layout_set_column_spacing (layout, 18);
+}
+
+GtkWidget *
+st_metric_table_new (void)
+{
+  return g_object_new (ST_TYPE_METRIC_TABLE, NULL);
+}

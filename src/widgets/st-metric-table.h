@@ -1,0 +1,34 @@
+/* st-metric-table.h: a table of summary metrics, a row per metric: its
+ * title (the tooltip says what it means and how it is computed) and its
+ * value in one column per summary, so regions compared side by side line
+ * up row by row with the best and worst marked. A metric the profile lacks
+ * reads "not in this profile", never 0. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "st-summary.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_METRIC_TABLE (st_metric_table_get_type ())
+
+G_DECLARE_FINAL_TYPE (StMetricTable, st_metric_table, ST, METRIC_TABLE, GtkWidget)
+
+GtkWidget  *st_metric_table_new            (void);
+/* @ids: the metric ids, in row order; @summaries: one value column each;
+ * @column_titles: a header per column when there are several, or NULL. */
+void        st_metric_table_set_metrics    (StMetricTable      *self,
+                                            const char * const *ids,
+                                            guint               n_ids,
+                                            StSummary         **summaries,
+                                            guint               n_summaries,
+                                            const char * const *column_titles);
+guint       st_metric_table_get_n_rows     (StMetricTable      *self);
+/* What the table shows for @id in @column, or NULL when it has no such row. */
+const char *st_metric_table_get_value_text (StMetricTable      *self,
+                                            const char         *id,
+                                            guint               column);
+char       *st_metric_format_value         (const StMetric     *metric);
+
+G_END_DECLS

@@ -1,0 +1,342 @@
+/* The Summary page as a person meets it: a profile opens on it; it fits a
+ * 1600×1000 screen without scrolling; choosing a region in its menu
+ * changes the numbers; a recommendation's range opens the timeline there;
+ * a legend entry hides its collectives and a point opens its operation on
+ * the timeline; picked regions are compared side by side.
+ *
+ * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
+ * all-reduces and all-gathers). */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-display-util.h"
+#include "st-summary-page.h"
+#include "st-timeline-page.h"
+#include "st-window.h"
+
+#include <adwaita.h>
+
+#define SCREEN_W 1600
+#define SCREEN_H 1000
+
+typedef struct
+{
+  StWindow      *window;
+  StSummaryPage *page;
+  StSession     *session;
+  AdwViewStack  *stack;
+} Fixture;
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (st_window_get_page (data), "loading");
+}
+
+static gboolean
+computed (gpointer data)
+{
+  return !st_summary_page_is_computing (data);
+}
+
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 100;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  StTimelinePage *timeline;
+
+  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", SCREEN_W, "default-height", SCREEN_H, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  st_window_open (f->window, file);
+  st_test_wait_until (loaded, f->window);
+  g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
+  f->page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_SUMMARY_PAGE));
+  f->stack = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_STACK));
+  timeline = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->session = st_timeline_page_get_session (timeline);
+  st_test_wait_until (computed, f->page);
+  st_test_wait_until (allocated, f->page);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+static const char *
+shown (StSummaryPage *page,
+       const char    *id)
+{
+  return st_metric_table_get_value_text (st_summary_page_get_compute_table (page), id, 0);
+}
+
+/* A profile opens on its summary: findings, numbers, operations. */
+static void
+test_landing (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkColumnView *operations = st_summary_page_get_operations (f->page);
+
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "summary");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->page)));
+  g_assert_nonnull (shown (f->page, "device_busy_percent"));
+  g_assert_cmpstr (shown (f->page, "device_busy_percent"), !=, "not in this profile");
+  g_assert_nonnull (gtk_widget_get_first_child (st_summary_page_get_recommendations (f->page)));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (operations))), >, 0);
+  /* Alt+1 … Alt+4 in order: Summary first */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-summary", NULL));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "summary");
+}
+
+/* Everything on one 1600×1000 screen: the window asks for no more, and
+ * the page's content fits the height it is given. */
+static void
+test_fits (Fixture       *f,
+           gconstpointer  data)
+{
+  int min, nat, page_min;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *vadj, *hadj;
+
+  gtk_widget_measure (GTK_WIDGET (f->page), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("page width: minimum %d, natural %d", min, nat);
+  gtk_widget_measure (gtk_widget_get_parent (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_SWITCHER)),
+                      GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("facts and view switcher: minimum %d, natural %d", min, nat);
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("window width: minimum %d, natural %d", min, nat);
+  g_assert_cmpint (nat, <=, SCREEN_W);
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_VERTICAL, SCREEN_W, &min, &nat, NULL, NULL);
+  g_test_message ("window height at %d: minimum %d, natural %d", SCREEN_W, min, nat);
+  g_assert_cmpint (nat, <=, SCREEN_H);
+  /* the page scrolls only on a smaller screen: here nothing is out of view */
+  scroller = st_summary_page_get_scroller (f->page);
+  gtk_widget_measure (gtk_scrolled_window_get_child (scroller), GTK_ORIENTATION_VERTICAL,
+                      gtk_widget_get_width (GTK_WIDGET (scroller)), &page_min, &nat, NULL, NULL);
+  g_test_message ("page %d×%d, content asks for %d (natural %d)", gtk_widget_get_width (GTK_WIDGET (f->page)),
+                  gtk_widget_get_height (GTK_WIDGET (f->page)), page_min, nat);
+  /* on a screen of that size (xvfb-run -s "-screen 0 1600x1000x24"), the
+   * page as shown: nothing to scroll to */
+  if (gtk_widget_get_width (GTK_WIDGET (f->window)) < SCREEN_W ||
+      gtk_widget_get_height (GTK_WIDGET (f->window)) < SCREEN_H)
+    {
+      g_test_message ("the screen is smaller than %d×%d: the page as shown is not checked", SCREEN_W, SCREEN_H);
+      return;
+    }
+  g_assert_cmpint (page_min, <=, gtk_widget_get_height (GTK_WIDGET (scroller)));
+  vadj = gtk_scrolled_window_get_vadjustment (scroller);
+  hadj = gtk_scrolled_window_get_hadjustment (scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), <=, gtk_adjustment_get_page_size (vadj) + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), <=, gtk_adjustment_get_page_size (hadj) + 0.5);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->page)), <=, SCREEN_W);
+}
+
+static gboolean
+label_shows (GtkWidget  *root,
+             const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    if (label_shows (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The menu lists the regions as they are (a new one and a rename show at
+ * once); choosing one recomputes the page for it. */
+static void
+test_region_menu (Fixture       *f,
+                  gconstpointer  data)
+{
+  StRegionSet *regions = st_session_get_regions (f->session);
+  GtkDropDown *menu = st_summary_page_get_region_menu (f->page);
+  g_autoptr(StRegion) region = NULL;
+  g_autofree char *whole_span = g_strdup (shown (f->page, "span_ns"));
+  g_autofree char *whole_kernels = g_strdup (shown (f->page, "kernel_count"));
+  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  guint n = st_region_set_get_n_regions (regions);
+
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (menu)), ==, n + 1);
+  region = st_region_new ("first quarter", 0, end / 4, ST_REGION_MANUAL);
+  st_region_set_add (regions, region);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (menu)), ==, n + 2);
+
+  st_summary_page_set_region (f->page, region);
+  g_assert_true (gtk_drop_down_get_selected_item (menu) == (gpointer) region);
+  g_assert_true (st_summary_page_get_region (f->page) == region);
+  g_assert_true (st_summary_page_is_computing (f->page));
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (shown (f->page, "span_ns"), !=, whole_span);
+  g_assert_cmpstr (shown (f->page, "kernel_count"), !=, whole_kernels);
+
+  /* the button shows the new name */
+  st_region_set_rename (regions, st_region_set_find (regions, region), "warm-up");
+  g_assert_true (label_shows (GTK_WIDGET (menu), "warm-up"));
+
+  /* deleting the region shown goes back to the whole profile */
+  st_region_set_remove (regions, st_region_set_find (regions, region));
+  g_assert_null (st_summary_page_get_region (f->page));
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (shown (f->page, "span_ns"), ==, whole_span);
+}
+
+static GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* A finding's time range is a link to the timeline, zoomed there. */
+static void
+test_recommendation_link (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *link = find_actionable (st_summary_page_get_recommendations (f->page), "summary.show-range");
+  GVariant *target;
+  gint64 start, end, shown_start, shown_end;
+
+  g_assert_nonnull (link);
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (link));
+  g_variant_get (target, "(xx)", &start, &end);
+  g_signal_emit_by_name (link, "clicked");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
+  st_session_get_range (f->session, &shown_start, &shown_end);
+  if (end - start >= st_session_get_min_span (f->session))
+    {
+      g_assert_cmpint (shown_start, ==, start);
+      g_assert_cmpint (shown_end, ==, end);
+    }
+  else
+    g_assert_true (shown_start <= start && shown_end >= end);
+}
+
+/* Pixels of a chart that are coloured (a series), not grey (axes, text). */
+static guint
+coloured_pixels (cairo_surface_t *surface,
+                 int              x0,
+                 int              x1)
+{
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = MAX (0, x0); x < MIN (x1, cairo_image_surface_get_width (surface)); x++)
+      {
+        guint32 p = st_test_pixel (surface, x, y);
+        int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+
+        if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 60)
+          n++;
+      }
+  return n;
+}
+
+/* The first legend entry hides its series' points and shows them again;
+ * a click on a point opens that operation on the timeline. */
+static void
+test_legend (Fixture       *f,
+             gconstpointer  data)
+{
+  StCollectiveChart *chart = st_summary_page_get_collective_chart (f->page);
+  GtkWidget *entry = find_actionable (st_summary_page_get_legend (f->page), NULL);
+  cairo_surface_t *surface;
+  graphene_point_t center;
+  GArray *selection;
+
+  g_assert_cmpuint (st_collective_chart_get_n_series (chart), >, 0);
+  st_test_wait_until (allocated, chart);
+  g_assert_true (st_collective_chart_point_center (chart, 0, 0, &center));
+
+  surface = st_test_render (GTK_WIDGET (chart));
+  g_assert_cmpuint (coloured_pixels (surface, center.x - 12, center.x + 12), >, 0);
+  cairo_surface_destroy (surface);
+
+  /* the legend's first entry is the first series' toggle */
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (entry));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (entry)));
+  g_signal_emit_by_name (entry, "clicked");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (entry)));
+  g_assert_false (st_collective_chart_get_series_visible (chart, 0));
+  g_assert_false (st_collective_chart_point_center (chart, 0, 0, &center));
+  surface = st_test_render (GTK_WIDGET (chart));
+  g_assert_cmpuint (coloured_pixels (surface, center.x - 12, center.x + 12), ==, 0);
+  cairo_surface_destroy (surface);
+
+  g_signal_emit_by_name (entry, "clicked");
+  g_assert_true (st_collective_chart_get_series_visible (chart, 0));
+  g_assert_true (st_collective_chart_point_center (chart, 0, 0, &center));
+  g_assert_true (st_collective_chart_click (chart, center.x, center.y));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 1);
+}
+
+/* Two picked regions side by side: a value column each, the same rows. */
+static void
+test_compare (Fixture       *f,
+              gconstpointer  data)
+{
+  StRegionSet *regions = st_session_get_regions (f->session);
+  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  g_autoptr(StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
+  g_autoptr(StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
+  StMetricTable *table = st_summary_page_get_compare_table (f->page);
+
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL) &&
+                  st_summary_page_get_compare (f->page));
+  st_region_set_add (regions, a);
+  st_region_set_add (regions, b);
+  st_session_toggle_compare (f->session, a);
+  st_session_toggle_compare (f->session, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  g_assert_true (st_summary_page_get_compare (f->page));
+  st_test_wait_until (computed, f->page);
+  g_assert_nonnull (st_metric_table_get_value_text (table, "span_ns", 0));
+  g_assert_nonnull (st_metric_table_get_value_text (table, "span_ns", 1));
+  g_assert_null (st_metric_table_get_value_text (table, "span_ns", 2));
+  g_assert_cmpuint (st_metric_table_get_n_rows (table), ==,
+                    st_metric_table_get_n_rows (st_summary_page_get_compute_table (f->page)));
+  /* dropping a pick leaves one: nothing to compare */
+  st_session_toggle_compare (f->session, b);
+  g_assert_false (st_summary_page_get_compare (f->page));
+  st_test_wait_until (computed, f->page);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/display/summary/landing", Fixture, NULL, fixture_set_up, test_landing, fixture_tear_down);
+  g_test_add ("/display/summary/fits-1600x1000", Fixture, NULL, fixture_set_up, test_fits, fixture_tear_down);
+  g_test_add ("/display/summary/region-menu", Fixture, NULL, fixture_set_up, test_region_menu, fixture_tear_down);
+  g_test_add ("/display/summary/recommendation-link", Fixture, NULL, fixture_set_up, test_recommendation_link,
+              fixture_tear_down);
+  g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend, fixture_tear_down);
+  g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare, fixture_tear_down);
+
+  return g_test_run ();
+}

@@ -1,0 +1,916 @@
+/* The Summary page's numbers: what a person reads on it for a range (busy
+ * %, compute / communication / memory / idle time, kernels, bytes copied,
+ * collective groups and their outliers, operations, engines), what the
+ * profile lacks ("not in this profile", never 0), and which
+ * recommendations fire: each rule just past its threshold and just short
+ * of it. Hand-made traces (tests/data/summary, or written here from a list
+ * of kernels) have known answers; µs in the files, ns here. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-gen-neuron.h"
+#include "st-summary.h"
+#include "st-summary-rules.h"
+#include "st-test-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define US 1000
+
+static StSummary *
+summarise (StTrace *trace,
+           gint64   start,
+           gint64   end)
+{
+  g_autoptr(GError) error = NULL;
+  StSummary *summary = st_summary_compute (trace, start, end, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (summary);
+  return summary;
+}
+
+static StSummary *
+summarise_whole (StTrace *trace)
+{
+  return summarise (trace, 0, st_trace_get_end_ns (trace));
+}
+
+static double
+value (StSummary  *summary,
+       const char *id)
+{
+  const StMetric *m = st_summary_lookup (summary, id);
+
+  if (m == NULL)
+    g_error ("no metric %s", id);
+  if (!m->present)
+    g_error ("metric %s is absent", id);
+  return m->value;
+}
+
+static void
+assert_absent (StSummary  *summary,
+               const char *id)
+{
+  const StMetric *m = st_summary_lookup (summary, id);
+
+  g_assert_nonnull (m);
+  if (m->present)
+    g_error ("metric %s should be absent, is %g", id, m->value);
+}
+
+/* The recommendation of @rule, or NULL when it did not fire. */
+static const StRecommendation *
+finding (StSummary  *summary,
+         const char *rule)
+{
+  for (guint i = 0; i < st_summary_get_n_recommendations (summary); i++)
+    if (g_str_equal (st_summary_get_recommendation (summary, i)->rule, rule))
+      return st_summary_get_recommendation (summary, i);
+  return NULL;
+}
+
+/* Whether @rule fires on @summary, whatever else fires with it. */
+static gboolean
+fires (StSummary  *summary,
+       const char *rule)
+{
+  StRecommendation r = { 0 };
+  gboolean fired = st_summary_rule_evaluate (st_summary_rules_lookup (rule), summary, &r);
+
+  g_free (r.measured);
+  return fired;
+}
+
+static char *
+measured (StSummary  *summary,
+          const char *rule)
+{
+  StRecommendation r = { 0 };
+
+  g_assert_true (st_summary_rule_evaluate (st_summary_rules_lookup (rule), summary, &r));
+  return r.measured;
+}
+
+/* --- traces written from a list of events ----------------------------------- */
+
+typedef struct
+{
+  char    *dir;
+  GString *events;
+} Gen;
+
+static void
+gen_init (Gen *g)
+{
+  g_autoptr(GError) error = NULL;
+
+  g->dir = g_dir_make_tmp ("strata-summary-XXXXXX", &error);
+  g_assert_no_error (error);
+  g->events = g_string_new ("{\"traceEvents\": [\n"
+    "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}}");
+}
+
+/* A device event on stream @tid of GPU 0 (µs). */
+static void
+gen_device (Gen        *g,
+            guint       tid,
+            const char *cat,
+            const char *name,
+            double      ts,
+            double      dur,
+            const char *args)
+{
+  g_string_append_printf (g->events, ",\n{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s\", "
+                          "\"pid\": 0, \"tid\": %u, \"ts\": %.3f, \"dur\": %.3f%s%s%s}", cat, name,
+                          tid, ts, dur, args ? ", \"args\": {" : "", args ? args : "",
+                          args ? "}" : "");
+}
+
+static void
+gen_kernel (Gen    *g,
+            guint   tid,
+            double  ts,
+            double  dur)
+{
+  gen_device (g, tid, "kernel", "gemm", ts, dur, NULL);
+}
+
+static void
+gen_allreduce (Gen    *g,
+               double  ts,
+               double  dur)
+{
+  gen_device (g, 13, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", ts, dur,
+              "\"In msg nelems\": 1024, \"dtype\": \"Float\"");
+}
+
+static StTrace *
+gen_load (Gen *g)
+{
+  g_autofree char *path = g_build_filename (g->dir, "trace.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  StTrace *trace;
+
+  g_string_append (g->events, "\n]}\n");
+  g_assert_true (g_file_set_contents (path, g->events->str, -1, &error));
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (g->dir);
+  g_free (g->dir);
+  g_string_free (g->events, TRUE);
+  return trace;
+}
+
+/* --- metrics of a hand-made trace ------------------------------------------------ */
+
+/* basic.json, stream 7: gemm [0, 100), elementwise [150, 200), HtoD copy
+ * [300, 350) of 1000 bytes, memset [350, 360) of 500 bytes, gemm [400,
+ * 500); stream 13: AllReduces of 4 KiB [50, 250) and [450, 480). The copy
+ * was launched at 260 (after the gap opened at 250: host-bound), the last
+ * gemm at 350 (before the gap opened at 360). */
+static void
+test_metrics_whole (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+
+  g_assert_cmpfloat (value (s, "span_ns"), ==, 500 * US);
+  g_assert_cmpfloat (value (s, "device_time_ns"), ==, 500 * US);
+  /* [0, 250) ∪ [300, 360) ∪ [400, 500) */
+  g_assert_cmpfloat_with_epsilon (value (s, "device_busy_percent"), 82.0, 1e-9);
+  g_assert_cmpfloat (value (s, "compute_time_ns"), ==, 250 * US);
+  g_assert_cmpfloat (value (s, "communication_time_ns"), ==, 230 * US);
+  g_assert_cmpfloat (value (s, "memory_time_ns"), ==, 60 * US);
+  g_assert_cmpfloat (value (s, "idle_time_ns"), ==, 90 * US);
+  /* [50, 250) less the gemm and elementwise: 100; [450, 480) hidden. */
+  g_assert_cmpfloat (value (s, "exposed_communication_ns"), ==, 100 * US);
+  g_assert_cmpfloat_with_epsilon (value (s, "exposed_communication_percent"), 20.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (value (s, "memory_time_percent"), 12.0, 1e-9);
+  g_assert_cmpfloat (value (s, "kernel_count"), ==, 5);
+  g_assert_cmpfloat (value (s, "median_kernel_ns"), ==, 100 * US);
+  g_assert_cmpfloat (value (s, "memcpy_bytes"), ==, 1000);
+  g_assert_cmpfloat (value (s, "memcpy_count"), ==, 1);
+  g_assert_cmpfloat (value (s, "memset_bytes"), ==, 500);
+  g_assert_cmpfloat (value (s, "collective_count"), ==, 2);
+  /* Gaps [250, 300) host-bound and [360, 400) not. */
+  g_assert_cmpfloat_with_epsilon (value (s, "host_bound_gap_percent"), 100.0 * 50 / 90, 1e-9);
+  /* Stream 7 busy 310 µs, stream 13 230 µs. */
+  g_assert_cmpfloat_with_epsilon (value (s, "busiest_stream_share_percent"), 100.0 * 310 / 540,
+                                  1e-9);
+  g_assert_cmpint (st_summary_get_metric (s, 0)->source, ==, ST_METRIC_DERIVED);
+  g_assert_cmpstr (st_summary_lookup (s, "device_busy_percent")->group, ==, "compute");
+  g_assert_cmpstr (st_summary_lookup (s, "device_busy_percent")->group_title, ==,
+                   "Compute performance statistics");
+  g_assert_cmpstr (st_summary_lookup (s, "memcpy_bytes")->group_title, ==,
+                   "Memory bandwidth utilisation");
+  g_assert_cmpstr (st_summary_lookup (s, "exposed_communication_ns")->group_title, ==,
+                   "Communication");
+  for (guint i = 0; i < st_summary_get_n_metrics (s); i++)
+    {
+      const StMetric *m = st_summary_get_metric (s, i);
+
+      g_assert_true (m->title != NULL && *m->title != '\0');
+      g_assert_true (m->description != NULL && strlen (m->description) > 20);
+    }
+}
+
+/* [80, 420): the first gemm and the first AllReduce are clipped, the
+ * second AllReduce (at 450) is outside. */
+static void
+test_metrics_clipped (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise (trace, 80 * US, 420 * US);
+  gint64 start, end;
+
+  st_summary_get_range (s, &start, &end);
+  g_assert_cmpint (start, ==, 80 * US);
+  g_assert_cmpint (end, ==, 420 * US);
+  g_assert_cmpfloat (value (s, "span_ns"), ==, 340 * US);
+  g_assert_cmpfloat (value (s, "device_time_ns"), ==, 340 * US);
+  g_assert_cmpfloat_with_epsilon (value (s, "device_busy_percent"), 100.0 * 250 / 340, 1e-9);
+  g_assert_cmpfloat (value (s, "compute_time_ns"), ==, 90 * US);
+  g_assert_cmpfloat (value (s, "communication_time_ns"), ==, 170 * US);
+  g_assert_cmpfloat (value (s, "exposed_communication_ns"), ==, 100 * US);
+  g_assert_cmpfloat (value (s, "idle_time_ns"), ==, 90 * US);
+  g_assert_cmpfloat (value (s, "kernel_count"), ==, 4);
+  g_assert_cmpfloat (value (s, "collective_count"), ==, 1);
+}
+
+/* A range with no copy: the copy metrics are absent, not 0. */
+static void
+test_metrics_absent (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise (trace, 0, 250 * US);
+  g_autoptr(StTrace) host = st_test_load ("summary", "host-only.json", NULL);
+  g_autoptr(StSummary) h = summarise_whole (host);
+  const char * const device_ids[] = {
+    "device_time_ns", "device_busy_percent", "compute_time_ns", "communication_time_ns",
+    "memory_time_ns", "idle_time_ns", "exposed_communication_ns", "kernel_count",
+    "memcpy_bytes", "median_kernel_ns", "host_bound_gap_percent",
+  };
+
+  assert_absent (s, "memcpy_bytes");
+  assert_absent (s, "memset_bytes");
+  assert_absent (s, "memcpy_bandwidth");
+  g_assert_cmpfloat (value (s, "memcpy_count"), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (device_ids); i++)
+    assert_absent (h, device_ids[i]);
+  g_assert_cmpfloat (value (h, "span_ns"), ==, 400 * US);
+  g_assert_cmpuint (st_summary_get_n_engines (h), ==, 0);
+  g_assert_cmpuint (st_summary_get_memory (h)->len, ==, 0);
+}
+
+static void
+test_collective_groups (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  const StCollectiveGroup *g;
+  const StCollectiveInstance *inst;
+
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
+  g = st_summary_get_collective_group (s, 0);
+  g_assert_cmpint (g->type, ==, ST_COLLECTIVE_ALLREDUCE);
+  g_assert_cmpuint (g->size_bytes, ==, 4096);
+  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
+  g_assert_cmpuint (g->count, ==, 2);
+  g_assert_cmpint (g->min_ns, ==, 30 * US);
+  g_assert_cmpint (g->median_ns, ==, 30 * US);
+  g_assert_cmpint (g->mean_ns, ==, 115 * US);
+  g_assert_cmpint (g->max_ns, ==, 200 * US);
+  g_assert_cmpuint (g->n_outliers, ==, 1);
+  inst = &g_array_index (g->instances, StCollectiveInstance, 0);
+  g_assert_cmpint (inst->start, ==, 50 * US);
+  g_assert_true (inst->outlier);
+  g_assert_false (g_array_index (g->instances, StCollectiveInstance, 1).outlier);
+}
+
+/* Host collectives when the device has none: the outermost c10d op, with
+ * the size of the record_param_comms inside it (256 × bf16). */
+static void
+test_collective_host (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "host-only.json", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  const StCollectiveGroup *g;
+
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
+  g = st_summary_get_collective_group (s, 0);
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpuint (g->count, ==, 3);
+  g_assert_cmpint (g->median_ns, ==, 20 * US);
+  g_assert_cmpuint (g->n_outliers, ==, 1);
+  g_assert_cmpfloat (value (s, "collective_count"), ==, 3);
+}
+
+static void
+test_collective_size_unknown (void)
+{
+  Gen g;
+  g_autoptr(StTrace) trace = NULL;
+  g_autoptr(StSummary) s = NULL;
+
+  gen_init (&g);
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 0, 10, NULL);
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 20, 10, "\"bytes\": 2048");
+  trace = gen_load (&g);
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 2);
+  g_assert_cmpstr (st_summary_get_collective_group (s, 0)->label, ==, "AllGather · size unknown");
+  g_assert_cmpuint (st_summary_get_collective_group (s, 0)->size_bytes, ==, 0);
+  g_assert_cmpstr (st_summary_get_collective_group (s, 1)->label, ==, "AllGather · 2 KiB");
+}
+
+static void
+test_operations (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise (trace, 80 * US, 420 * US);
+  GArray *ops = st_summary_get_operations (s, FALSE);
+  GArray *by_track = st_summary_get_operations (s, TRUE);
+  const StOperationRow *row;
+  gboolean found = FALSE;
+
+  /* ProfilerStep#1 clipped to the range comes first. */
+  row = &g_array_index (ops, StOperationRow, 0);
+  g_assert_cmpstr (st_trace_get_string (trace, row->name), ==, "ProfilerStep#1");
+  g_assert_cmpint (row->total_ns, ==, 340 * US);
+  g_assert_cmpfloat_with_epsilon (row->share_percent, 100.0, 1e-9);
+  g_assert_cmpuint (row->track, ==, G_MAXUINT);
+  for (guint i = 0; i < ops->len; i++)
+    {
+      row = &g_array_index (ops, StOperationRow, i);
+      if (i > 0)
+        g_assert_cmpint (row->total_ns, <=, g_array_index (ops, StOperationRow, i - 1).total_ns);
+      if (g_str_equal (st_trace_get_string (trace, row->name), "gemm_a"))
+        {
+          /* [80, 100) and [400, 420) */
+          g_assert_cmpuint (row->count, ==, 2);
+          g_assert_cmpint (row->total_ns, ==, 40 * US);
+          g_assert_cmpint (row->min_ns, ==, 20 * US);
+          g_assert_cmpint (row->max_ns, ==, 20 * US);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  g_assert_cmpuint (by_track->len, ==, ops->len);
+  for (guint i = 0; i < by_track->len; i++)
+    g_assert_cmpuint (g_array_index (by_track, StOperationRow, i).track, <,
+                      st_trace_get_n_tracks (trace));
+}
+
+static const StEngineUsage *
+engine_named (StSummary  *s,
+              const char *name)
+{
+  for (guint i = 0; i < st_summary_get_n_engines (s); i++)
+    if (g_str_equal (st_summary_get_engine (s, i)->name, name))
+      return st_summary_get_engine (s, i);
+  g_error ("no engine %s", name);
+  return NULL;
+}
+
+static void
+test_engines_and_memory (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  GArray *memory = st_summary_get_memory (s);
+  const StEngineUsage *e;
+
+  g_assert_cmpuint (st_summary_get_n_engines (s), ==, 2);
+  e = engine_named (s, "stream 7");
+  g_assert_cmpint (e->busy_ns, ==, 310 * US);
+  g_assert_cmpfloat_with_epsilon (e->busy_percent, 62.0, 1e-9);
+  g_assert_cmpuint (e->classes->len, ==, 4);
+  g_assert_cmpstr (g_array_index (e->classes, StEngineClass, 0).name, ==, "GEMM");
+  g_assert_cmpint (g_array_index (e->classes, StEngineClass, 0).busy_ns, ==, 200 * US);
+  g_assert_cmpstr (g_array_index (e->classes, StEngineClass, 1).name, ==, "Memcpy");
+  g_assert_cmpstr (g_array_index (e->classes, StEngineClass, 2).name, ==, "Memset");
+  g_assert_cmpstr (g_array_index (e->classes, StEngineClass, 3).name, ==, "Elementwise");
+  e = engine_named (s, "stream 13");
+  g_assert_cmpstr (g_array_index (e->classes, StEngineClass, 0).name, ==, "Collective");
+  g_assert_cmpuint (memory->len, ==, 2);
+  g_assert_cmpstr (g_array_index (memory, StMemoryPart, 0).name, ==, "Memcpy HtoD");
+  g_assert_cmpuint (g_array_index (memory, StMemoryPart, 0).bytes, ==, 1000);
+  g_assert_cmpstr (g_array_index (memory, StMemoryPart, 1).name, ==, "Memset");
+  g_assert_cmpuint (g_array_index (memory, StMemoryPart, 1).bytes, ==, 500);
+}
+
+/* --- GPU rules: just past and just short of each threshold ---------------------- */
+
+static StSummary *
+busy_trace (double first_dur,
+            gboolean with_launches,
+            StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  gen_device (&g, 7, "kernel", "gemm", 0, first_dur, NULL);
+  gen_device (&g, 7, "kernel", "gemm", 999, 1, with_launches ? "\"correlation\": 9" : NULL);
+  if (with_launches)
+    g_string_append (g.events, ",\n{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
+                     "\"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 990, \"dur\": 2, "
+                     "\"args\": {\"correlation\": 9}}");
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_device_busy (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr(StSummary) under = busy_trace (698, FALSE, &t1); /* 69.9 % */
+  g_autoptr(StSummary) over = busy_trace (700, FALSE, &t2);  /* 70.1 % */
+  g_autoptr(StSummary) host = busy_trace (698, TRUE, &t3);
+  g_autofree char *text = measured (under, "device-busy");
+  const StRecommendation *r;
+
+  g_assert_cmpfloat_with_epsilon (value (under, "device_busy_percent"), 69.9, 1e-9);
+  g_assert_true (fires (under, "device-busy"));
+  g_assert_false (fires (over, "device-busy"));
+  g_assert_cmpstr (text, ==, "Device busy 69.9% (< 70%)");
+  /* It points at the idle gap; the gap is not host-bound without launches. */
+  r = finding (under, "device-busy");
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->start_ns, ==, 698 * US);
+  g_assert_cmpint (r->end_ns, ==, 999 * US);
+  assert_absent (under, "host_bound_gap_percent");
+  g_assert_null (strstr (r->cause, "host-bound"));
+  /* Launched at 990, after the gap opened: the cause says host-bound. */
+  g_assert_cmpfloat (value (host, "host_bound_gap_percent"), ==, 100);
+  r = finding (host, "device-busy");
+  g_assert_nonnull (strstr (r->cause, "host-bound"));
+  g_assert_nonnull (strstr (r->measured, "host-bound idle time 100%"));
+}
+
+static StSummary *
+exposed_trace (double nccl_dur,
+               StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 1000);
+  gen_kernel (&g, 7, 1900, 100);
+  gen_allreduce (&g, 1000, nccl_dur);
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_exposed_communication (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
+  g_autoptr(StSummary) over = exposed_trace (201, &t1);  /* 10.05 % of 2000 µs */
+  g_autoptr(StSummary) under = exposed_trace (199, &t2); /* 9.95 % */
+  g_autofree char *text = measured (over, "exposed-communication");
+
+  g_assert_cmpfloat (value (over, "exposed_communication_ns"), ==, 201 * US);
+  g_assert_true (fires (over, "exposed-communication"));
+  g_assert_false (fires (under, "exposed-communication"));
+  g_assert_cmpstr (text, ==, "Exposed communication 10.1% (> 10%)");
+}
+
+static StSummary *
+memory_trace (double copy_start,
+              StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 850);
+  gen_device (&g, 8, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", copy_start,
+              1000 - copy_start, "\"bytes\": 4096");
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_memory_time (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
+  g_autoptr(StSummary) over = memory_trace (849, &t1);  /* 15.1 % */
+  g_autoptr(StSummary) under = memory_trace (851, &t2); /* 14.9 % */
+
+  g_assert_true (fires (over, "memory-time"));
+  g_assert_false (fires (under, "memory-time"));
+  g_assert_cmpstr (g_array_index (st_summary_get_memory (over), StMemoryPart, 0).name, ==,
+                   "Memcpy DtoD");
+}
+
+static StSummary *
+short_kernels_trace (guint    n,
+                     double   dur,
+                     StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  for (guint i = 0; i < n; i++)
+    gen_kernel (&g, 7, i * 20.0, dur);
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_short_kernels (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr(StSummary) fire = short_kernels_trace (1001, 9.999, &t1);
+  g_autoptr(StSummary) few = short_kernels_trace (1000, 9.999, &t2);
+  g_autoptr(StSummary) longer = short_kernels_trace (1001, 10, &t3);
+
+  g_assert_cmpfloat (value (fire, "kernel_count"), ==, 1001);
+  g_assert_cmpfloat (value (fire, "median_kernel_ns"), ==, 9999);
+  g_assert_true (fires (fire, "short-kernels"));
+  g_assert_false (fires (few, "short-kernels"));
+  g_assert_false (fires (longer, "short-kernels"));
+}
+
+static StSummary *
+outlier_trace (double   last_dur,
+               StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  gen_allreduce (&g, 0, 10);
+  gen_allreduce (&g, 100, 10);
+  gen_allreduce (&g, 200, last_dur);
+  gen_kernel (&g, 7, 0, 300);
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_collective_outlier (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
+  g_autoptr(StSummary) over = outlier_trace (20.1, &t1);
+  g_autoptr(StSummary) under = outlier_trace (20, &t2);
+  const StRecommendation *r;
+
+  g_assert_true (fires (over, "collective-outlier"));
+  g_assert_false (fires (under, "collective-outlier"));
+  g_assert_cmpuint (st_summary_get_collective_group (over, 0)->n_outliers, ==, 1);
+  g_assert_cmpuint (st_summary_get_collective_group (under, 0)->n_outliers, ==, 0);
+  r = finding (over, "collective-outlier");
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->start_ns, ==, 200 * US);
+  g_assert_cmpint (r->end_ns, ==, 200 * US + 20100);
+}
+
+static StSummary *
+imbalance_trace (double   other,
+                 StTrace **out)
+{
+  Gen g;
+
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 1000 - other);
+  gen_kernel (&g, 8, 0, other);
+  *out = gen_load (&g);
+  return summarise_whole (*out);
+}
+
+static void
+test_rule_stream_imbalance (void)
+{
+  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr(StSummary) over = imbalance_trace (99, &t1);   /* 90.1 % */
+  g_autoptr(StSummary) under = imbalance_trace (101, &t2); /* 89.9 % */
+  g_autoptr(StSummary) single = short_kernels_trace (3, 5, &t3);
+
+  g_assert_cmpfloat_with_epsilon (value (over, "busiest_stream_share_percent"), 90.1, 1e-9);
+  g_assert_true (fires (over, "stream-imbalance"));
+  g_assert_false (fires (under, "stream-imbalance"));
+  assert_absent (single, "busiest_stream_share_percent");
+}
+
+/* Most severe first, at most four. */
+static void
+test_rule_order (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  g_autoptr(StTrace) quiet_trace = NULL;
+  g_autoptr(StSummary) quiet = imbalance_trace (400, &quiet_trace);
+
+  g_assert_cmpuint (st_summary_get_n_recommendations (s), ==, 2);
+  g_assert_cmpstr (st_summary_get_recommendation (s, 0)->rule, ==, "exposed-communication");
+  g_assert_cmpstr (st_summary_get_recommendation (s, 1)->rule, ==, "collective-outlier");
+  g_assert_cmpfloat (st_summary_get_recommendation (s, 0)->severity, >=,
+                     st_summary_get_recommendation (s, 1)->severity);
+  g_assert_cmpuint (st_summary_get_n_recommendations (quiet), ==, 0);
+}
+
+/* --- Neuron -------------------------------------------------------------------- */
+
+/* A Neuron profile with one Tensor instruction [0, 1000) and @summary as
+ * summary[0] (fractions for percents, as the profiler writes). */
+static StTrace *
+neuron_trace (const char *summary,
+              const char *rows)
+{
+  Gen g;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *text = g_strdup_printf (
+    "{\"summary\": [{%s}],\n \"metadata\": [{\"pe_num_rows\": 128}],\n \"instruction\": [%s]%s}\n",
+    summary, rows ? rows : "{\"timestamp\": 0, \"duration\": 1000, \"subgroup\": \"Tensor\", "
+    "\"opcode\": \"MatMult\"}", "");
+  StTrace *trace;
+
+  gen_init (&g);
+  path = g_build_filename (g.dir, "neuron.json", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (st_trace_get_format (trace), ==, "neuron-json");
+  g_unlink (path);
+  g_rmdir (g.dir);
+  g_free (g.dir);
+  g_string_free (g.events, TRUE);
+  return trace;
+}
+
+static gboolean
+neuron_fires (const char *summary,
+              const char *rule)
+{
+  g_autoptr(StTrace) trace = neuron_trace (summary, NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+
+  return fires (s, rule);
+}
+
+static void
+test_neuron_rules (void)
+{
+  g_autoptr(StTrace) trace = neuron_trace ("\"tensor_engine_active_time_percent\": 0.699", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  g_autofree char *text = measured (s, "tensor-engine-utilisation");
+
+  g_assert_cmpstr (text, ==, "Tensor engine utilisation 69.9% (< 70%)");
+  g_assert_cmpint (st_summary_lookup (s, "tensor_engine_active_time_percent")->source, ==,
+                   ST_METRIC_PROFILE);
+  g_assert_false (neuron_fires ("\"tensor_engine_active_time_percent\": 0.701",
+                                "tensor-engine-utilisation"));
+  g_assert_true (neuron_fires ("\"sbuf_fullness_percent\": 0.91", "sbuf-spill"));
+  g_assert_false (neuron_fires ("\"sbuf_fullness_percent\": 0.89", "sbuf-spill"));
+  g_assert_true (neuron_fires ("\"sbuf_reload_ratio\": 0.61", "sbuf-spill"));
+  g_assert_false (neuron_fires ("\"sbuf_reload_ratio\": 0.59", "sbuf-spill"));
+  g_assert_true (neuron_fires ("\"sbuf_save_ratio\": 0.61", "sbuf-spill"));
+  g_assert_false (neuron_fires ("\"sbuf_save_ratio\": 0.59, \"sbuf_reload_ratio\": 0.1",
+                               "sbuf-spill"));
+  g_assert_true (neuron_fires ("\"mm_arithmetic_intensity\": 99.9, "
+                               "\"peak_flops_bandwidth_ratio\": 100", "memory-bound"));
+  g_assert_false (neuron_fires ("\"mm_arithmetic_intensity\": 100, "
+                                "\"peak_flops_bandwidth_ratio\": 100", "memory-bound"));
+  g_assert_true (neuron_fires ("\"mm_arithmetic_intensity\": 100, "
+                               "\"peak_flops_bandwidth_ratio\": 100", "compute-bound"));
+  g_assert_false (neuron_fires ("\"mm_arithmetic_intensity\": 99.9, "
+                                "\"peak_flops_bandwidth_ratio\": 100", "compute-bound"));
+  g_assert_true (neuron_fires ("\"weight_queue_bytes\": 2000, \"weight_size_bytes\": 1000",
+                               "weight-reload"));
+  g_assert_false (neuron_fires ("\"weight_queue_bytes\": 1999, \"weight_size_bytes\": 1000",
+                                "weight-reload"));
+  g_assert_true (neuron_fires ("\"dma_transfer_average_bytes\": 32767, "
+                               "\"dma_transfer_count\": 1001", "fragmented-dma"));
+  g_assert_false (neuron_fires ("\"dma_transfer_average_bytes\": 32768, "
+                                "\"dma_transfer_count\": 1001", "fragmented-dma"));
+  g_assert_false (neuron_fires ("\"dma_transfer_average_bytes\": 32767, "
+                                "\"dma_transfer_count\": 1000", "fragmented-dma"));
+  /* GPU rules do not run on Neuron profiles. */
+  g_assert_false (neuron_fires ("\"tensor_engine_active_time_percent\": 0.9", "device-busy"));
+}
+
+/* DMA in flight while no engine runs: [849, 1000) of 1000 is 15.1 %. */
+static void
+test_neuron_dma_wait (void)
+{
+  const char *over_rows =
+    "{\"timestamp\": 0, \"duration\": 849, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
+    "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
+    "\"transfer_size\": 4096}";
+  const char *under_rows =
+    "{\"timestamp\": 0, \"duration\": 851, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
+    "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
+    "\"transfer_size\": 4096}";
+  g_autoptr(StTrace) over_trace = neuron_trace ("\"total_time\": 0.000001", over_rows);
+  g_autoptr(StTrace) under_trace = neuron_trace ("\"total_time\": 0.000001", under_rows);
+  g_autoptr(StSummary) over = summarise_whole (over_trace);
+  g_autoptr(StSummary) under = summarise_whole (under_trace);
+
+  g_assert_cmpfloat_with_epsilon (value (over, "dma_wait_percent"), 15.1, 1e-9);
+  g_assert_true (fires (over, "dma-wait"));
+  g_assert_false (fires (under, "dma-wait"));
+  /* total_time, written in seconds, reads as a duration. */
+  g_assert_cmpfloat_with_epsilon (value (over, "total_time"), 1000, 1e-6);
+  g_assert_cmpint (st_summary_lookup (over, "total_time")->unit, ==, ST_UNIT_NS);
+}
+
+static StTrace *
+load_generated_neuron (void)
+{
+  const char *path = g_getenv ("STRATA_TEST_NEURON");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  StTrace *trace;
+
+  g_assert_nonnull (path);
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The whole profile shows the file's values, with the file's groups. */
+static void
+test_neuron_whole (void)
+{
+  g_autoptr(StTrace) trace = load_generated_neuron ();
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  const StMetric *m = st_summary_lookup (s, "hbm_read_bytes");
+  guint64 n = 600, read = 0, reload = 0;
+  GArray *memory = st_summary_get_memory (s);
+
+  for (guint64 j = 0; j < n; j++)
+    {
+      read += gen_hbm_read (j);
+      reload += gen_spill_reload (j);
+    }
+  g_assert_cmpint (m->source, ==, ST_METRIC_PROFILE);
+  g_assert_cmpstr (m->group, ==, "data_movement");
+  g_assert_cmpstr (m->description, ==, "Bytes read from HBM.");
+  g_assert_cmpfloat (m->value, ==, read);
+  g_assert_cmpfloat (value (s, "throttle_active_percent"), ==, 0);
+  g_assert_cmpfloat (value (s, "kernel_count"), ==, n);
+  g_assert_cmpstr (g_array_index (memory, StMemoryPart, 0).name, ==, "HBM read");
+  g_assert_cmpuint (g_array_index (memory, StMemoryPart, 0).bytes, ==, read);
+  g_assert_cmpstr (g_array_index (memory, StMemoryPart, 3).name, ==, "Spill reload");
+  g_assert_cmpuint (g_array_index (memory, StMemoryPart, 3).bytes, ==, reload);
+  g_assert_cmpuint (st_summary_get_n_engines (s), ==, GEN_N_ENGINES);
+  g_assert_cmpint (engine_named (s, "Tensor")->busy_ns, >, 0);
+  g_assert_true (fires (s, "weight-reload"));
+}
+
+/* A region: what the rows inside it add up to, recomputed; the throttling
+ * metrics cannot be and are absent; the hardware ratio is carried. */
+static void
+test_neuron_region (void)
+{
+  g_autoptr(StTrace) trace = load_generated_neuron ();
+  g_autoptr(StSummary) whole = summarise_whole (trace);
+  guint64 n = 600, read = 0, write = 0, dma_count = 0, dma_bytes = 0, tensor = 0;
+  gint64 rs = 20 * US, re = 40 * US;
+  g_autoptr(StSummary) s = summarise (trace, rs, re);
+  g_autoptr(StSummary) almost = summarise (trace, 0, st_trace_get_end_ns (trace) - 1);
+
+  for (guint64 j = 0; j < n; j++)
+    {
+      gint64 ts = gen_ts (0, j, n) - GEN_T0, end = ts + gen_dur (j);
+
+      if (ts < re && end > rs)
+        {
+          read += gen_hbm_read (j);
+          write += gen_hbm_write (j);
+          tensor += gen_engine (j) == 0;
+        }
+      if (gen_has_dma (j))
+        {
+          gint64 dts = gen_dma_ts (0, j, n) - GEN_T0, dend = dts + gen_dma_dur (j);
+
+          if (dts < re && dend > rs)
+            {
+              dma_count++;
+              dma_bytes += gen_dma_size (j);
+            }
+        }
+    }
+  g_assert_cmpfloat (value (s, "hbm_read_bytes"), ==, read);
+  g_assert_cmpfloat (value (s, "hbm_write_bytes"), ==, write);
+  g_assert_cmpfloat (value (s, "tensor_engine_instruction_count"), ==, tensor);
+  g_assert_cmpfloat (value (s, "dma_transfer_count"), ==, dma_count);
+  g_assert_cmpfloat_with_epsilon (value (s, "dma_transfer_average_bytes"),
+                                  (double) dma_bytes / dma_count, 1e-9);
+  g_assert_cmpint (st_summary_lookup (s, "hbm_read_bytes")->source, ==, ST_METRIC_PROFILE);
+  assert_absent (s, "throttle_active_percent");
+  assert_absent (s, "throttle_event_count");
+  g_assert_cmpfloat (value (s, "peak_flops_bandwidth_ratio"), ==,
+                     value (whole, "peak_flops_bandwidth_ratio"));
+  g_assert_cmpfloat (value (s, "total_time"), ==, value (s, "device_time_ns"));
+  /* All rows but one nanosecond: the recomputed sums are the file's. */
+  g_assert_cmpfloat (value (almost, "hbm_read_bytes"), ==, value (whole, "hbm_read_bytes"));
+  g_assert_cmpfloat (value (almost, "spill_save_bytes"), ==, value (whole, "spill_save_bytes"));
+  g_assert_cmpfloat (value (almost, "weight_queue_bytes"), ==,
+                     value (whole, "weight_queue_bytes"));
+  g_assert_cmpfloat (value (almost, "dma_transfer_count"), ==,
+                     value (whole, "dma_transfer_count"));
+  g_assert_cmpfloat (value (almost, "hardware_flops"), ==, value (whole, "hardware_flops"));
+  g_assert_cmpfloat (value (almost, "model_flops"), ==, value (whole, "model_flops"));
+  g_assert_cmpfloat_with_epsilon (value (almost, "tensor_engine_active_time_percent"),
+                                  value (whole, "tensor_engine_active_time_percent"), 0.01);
+  g_assert_cmpfloat_with_epsilon (value (almost, "mfu_estimated_percent"),
+                                  value (whole, "mfu_estimated_percent"), 0.01);
+  g_assert_cmpfloat_with_epsilon (value (almost, "mbu_estimated_percent"),
+                                  value (whole, "mbu_estimated_percent"), 0.01);
+  g_assert_cmpfloat_with_epsilon (value (almost, "sbuf_reload_ratio"),
+                                  value (whole, "sbuf_reload_ratio"), 1e-9);
+}
+
+/* --- real fixtures ------------------------------------------------------------------ */
+
+static void
+test_real_nccl (void)
+{
+  g_autoptr(StTrace) trace = st_test_load ("real", "hta_nccl_parser_allreduce_bcast.json.gz", NULL);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  guint in_groups = 0;
+
+  g_assert_cmpfloat (value (s, "device_busy_percent"), >, 0);
+  g_assert_cmpfloat (value (s, "device_busy_percent"), <=, 100);
+  g_assert_cmpfloat (value (s, "compute_time_ns") + value (s, "idle_time_ns"), <=,
+                     value (s, "device_time_ns"));
+  for (guint i = 0; i < st_summary_get_n_collective_groups (s); i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (s, i);
+
+      in_groups += g->count;
+      g_assert_cmpint (g->min_ns, <=, g->median_ns);
+      g_assert_cmpint (g->median_ns, <=, g->max_ns);
+      g_assert_cmpuint (g->instances->len, ==, g->count);
+    }
+  g_assert_cmpuint (in_groups, ==, 21);
+  g_assert_cmpfloat (value (s, "collective_count"), ==, 21);
+  g_assert_cmpfloat (value (s, "memcpy_bytes"), >, 0);
+  g_assert_cmpuint (st_summary_get_n_recommendations (s), >=, 1);
+  g_assert_cmpuint (st_summary_get_n_recommendations (s), <=, 4);
+}
+
+static void
+test_real_fixtures (void)
+{
+  const char * const files[] = {
+    "hta_alexnet_critical_path.json.gz", "hta_amd_mi250_rocm62_minitoy.json.gz",
+    "kineto_resnet50_2021jan_arrayform.pt.trace.json.gz", "tracelens_h100_qwen1.5_0.5b.json.gz",
+    "catapult_simple_trace.json", "clang19_ftime_trace_main.json",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(StTrace) trace = st_test_load ("real", files[i], NULL);
+      g_autoptr(StSummary) s = summarise_whole (trace);
+      const StMetric *busy = st_summary_lookup (s, "device_busy_percent");
+
+      if (busy->present)
+        {
+          g_assert_cmpfloat (busy->value, >, 0);
+          g_assert_cmpfloat (busy->value, <=, 100);
+        }
+      g_assert_cmpuint (st_summary_get_operations (s, FALSE)->len, >, 0);
+      g_assert_cmpuint (st_summary_get_n_recommendations (s), <=, 4);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/summary/metrics/whole", test_metrics_whole);
+  g_test_add_func ("/model/summary/metrics/clipped", test_metrics_clipped);
+  g_test_add_func ("/model/summary/metrics/absent", test_metrics_absent);
+  g_test_add_func ("/model/summary/collectives/groups", test_collective_groups);
+  g_test_add_func ("/model/summary/collectives/host", test_collective_host);
+  g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
+  g_test_add_func ("/model/summary/operations", test_operations);
+  g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);
+  g_test_add_func ("/model/summary/rules/device-busy", test_rule_device_busy);
+  g_test_add_func ("/model/summary/rules/exposed-communication", test_rule_exposed_communication);
+  g_test_add_func ("/model/summary/rules/memory-time", test_rule_memory_time);
+  g_test_add_func ("/model/summary/rules/short-kernels", test_rule_short_kernels);
+  g_test_add_func ("/model/summary/rules/collective-outlier", test_rule_collective_outlier);
+  g_test_add_func ("/model/summary/rules/stream-imbalance", test_rule_stream_imbalance);
+  g_test_add_func ("/model/summary/rules/order", test_rule_order);
+  g_test_add_func ("/model/summary/neuron/rules", test_neuron_rules);
+  g_test_add_func ("/model/summary/neuron/dma-wait", test_neuron_dma_wait);
+  g_test_add_func ("/model/summary/neuron/whole", test_neuron_whole);
+  g_test_add_func ("/model/summary/neuron/region", test_neuron_region);
+  g_test_add_func ("/model/summary/real/nccl", test_real_nccl);
+  g_test_add_func ("/model/summary/real/fixtures", test_real_fixtures);
+  return g_test_run ();
+}
