@@ -24,13 +24,7 @@ enum
 
 #define HAS(ev, k) (((ev)->present >> (k)) & 1u)
 
-typedef struct
-{
-  const char *p;     /* content (inside the quotes, for strings) */
-  const char *e;
-  char        type;  /* 's' string, 'n' number or literal, '{' object, '[' array */
-  guint8      flags; /* StJsonStringFlags, for strings */
-} Tok;
+typedef StJsonTok Tok;
 
 typedef struct
 {
@@ -182,35 +176,16 @@ scan_value (Parser      *ps,
             Tok         *tok,
             const char **out)
 {
-  const char *q;
-
-  if (*p == '"')
+  switch (st_json_scan_value (p, ps->end, tok, out))
     {
-      guint flags = 0;
-      q = st_json_skip_string (p, ps->end, &flags);
-      if (q == NULL)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p + 1, q - 1, 's', (guint8) flags };
+    case ST_JSON_SCAN_OK:
+      return RESULT_OK;
+    case ST_JSON_SCAN_NEED_MORE:
+      return RESULT_NEED_MORE;
+    default:
+      return fail (ps, p, N_("expected a value (a string in double quotes, a number, an "
+                             "object, an array, true, false or null)"));
     }
-  else if (*p == '{' || *p == '[')
-    {
-      q = st_json_skip_value (p, ps->end);
-      if (q == NULL)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p, q, *p, 0 };
-    }
-  else
-    {
-      if (strchr ("-0123456789tfnNI", *p) == NULL || *p == '\0')
-        return fail (ps, p, N_("expected a value (a string in double quotes, a number, an "
-                               "object, an array, true, false or null)"));
-      q = st_json_skip_scalar (p, ps->end);
-      if (q == ps->end)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p, q, 'n', 0 };
-    }
-  *out = q;
-  return RESULT_OK;
 }
 
 /* Reads a key and its colon: *key_end is the closing quote. */
@@ -222,25 +197,19 @@ scan_key (Parser      *ps,
           const char **out)
 {
   guint flags = 0;
-  const char *q;
 
-  if (*p != '"')
-    return fail (ps, p, N_("expected a key in double quotes"));
-  q = st_json_skip_string (p, ps->end, &flags);
-  if (q == NULL)
-    return RESULT_NEED_MORE;
-  *key_end = q - 1;
-  *escaped = (flags & ST_JSON_STRING_ESCAPES) != 0;
-  q = st_json_skip_ws (q, ps->end);
-  if (q >= ps->end)
-    return RESULT_NEED_MORE;
-  if (*q != ':')
-    return fail (ps, q, N_("expected “:” after a key"));
-  q = st_json_skip_ws (q + 1, ps->end);
-  if (q >= ps->end)
-    return RESULT_NEED_MORE;
-  *out = q;
-  return RESULT_OK;
+  switch (st_json_scan_key (p, ps->end, key_end, &flags, out))
+    {
+    case ST_JSON_SCAN_OK:
+      *escaped = (flags & ST_JSON_STRING_ESCAPES) != 0;
+      return RESULT_OK;
+    case ST_JSON_SCAN_NO_COLON:
+      return fail (ps, *out, N_("expected “:” after a key"));
+    case ST_JSON_SCAN_NEED_MORE:
+      return RESULT_NEED_MORE;
+    default:
+      return fail (ps, p, N_("expected a key in double quotes"));
+    }
 }
 
 /* Reads the event object at @p ('{'), keeping the tokens of the hot keys. */

@@ -97,4 +97,94 @@ void        st_json_position        (const char *base,
                                      guint64    *line,
                                      guint64    *column);
 
+/* A token of the streaming readers: a string's content (inside its
+ * quotes), a number or literal, or a whole object or array. */
+typedef struct
+{
+  const char *p;
+  const char *e;
+  char        type;  /* 's' string, 'n' number or literal, '{' object, '[' array */
+  guint8      flags; /* StJsonStringFlags, for strings */
+} StJsonTok;
+
+typedef enum
+{
+  ST_JSON_SCAN_OK,
+  ST_JSON_SCAN_NEED_MORE,  /* the value or key does not end before the end of the data */
+  ST_JSON_SCAN_NOT_A_VALUE,
+  ST_JSON_SCAN_NOT_A_KEY,
+  ST_JSON_SCAN_NO_COLON,   /* *out is where the colon should be */
+} StJsonScan;
+
+/* One value at @p (not white space); *out is after it. */
+static inline StJsonScan
+st_json_scan_value (const char  *p,
+                    const char  *end,
+                    StJsonTok   *tok,
+                    const char **out)
+{
+  const char *q;
+
+  if (*p == '"')
+    {
+      guint flags = 0;
+
+      q = st_json_skip_string (p, end, &flags);
+      if (q == NULL)
+        return ST_JSON_SCAN_NEED_MORE;
+      *tok = (StJsonTok) { p + 1, q - 1, 's', (guint8) flags };
+    }
+  else if (*p == '{' || *p == '[')
+    {
+      q = st_json_skip_value (p, end);
+      if (q == NULL)
+        return ST_JSON_SCAN_NEED_MORE;
+      *tok = (StJsonTok) { p, q, *p, 0 };
+    }
+  else
+    {
+      if (*p == '\0' || strchr ("-0123456789tfnNI", *p) == NULL)
+        return ST_JSON_SCAN_NOT_A_VALUE;
+      q = st_json_skip_scalar (p, end);
+      if (q == end)
+        return ST_JSON_SCAN_NEED_MORE;
+      *tok = (StJsonTok) { p, q, 'n', 0 };
+    }
+  *out = q;
+  return ST_JSON_SCAN_OK;
+}
+
+/* A key at @p and its colon: *key_end is the key's closing quote, *flags
+ * its StJsonStringFlags, *out the value after the colon (or, for
+ * ST_JSON_SCAN_NO_COLON, where the colon should be). */
+static inline StJsonScan
+st_json_scan_key (const char  *p,
+                  const char  *end,
+                  const char **key_end,
+                  guint       *flags,
+                  const char **out)
+{
+  const char *q;
+
+  if (*p != '"')
+    return ST_JSON_SCAN_NOT_A_KEY;
+  q = st_json_skip_string (p, end, flags);
+  if (q == NULL)
+    return ST_JSON_SCAN_NEED_MORE;
+  *key_end = q - 1;
+  q = st_json_skip_ws (q, end);
+  if (q >= end)
+    return ST_JSON_SCAN_NEED_MORE;
+  if (*q != ':')
+    {
+      *out = q;
+      return ST_JSON_SCAN_NO_COLON;
+    }
+  q = st_json_skip_ws (q + 1, end);
+  if (q >= end)
+    return ST_JSON_SCAN_NEED_MORE;
+  *out = q;
+  return ST_JSON_SCAN_OK;
+}
+
 G_END_DECLS

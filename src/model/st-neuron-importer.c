@@ -24,13 +24,7 @@ enum
 
 #define HAS(row, k) (((row)->present >> (k)) & 1u)
 
-typedef struct
-{
-  const char *p;     /* content (inside the quotes, for strings) */
-  const char *e;
-  char        type;  /* 's' string, 'n' number or literal, '{' object, '[' array */
-  guint8      flags; /* StJsonStringFlags, for strings */
-} Tok;
+typedef StJsonTok Tok;
 
 typedef struct
 {
@@ -226,35 +220,16 @@ scan_value (Importer    *im,
             Tok         *tok,
             const char **out)
 {
-  const char *q;
-
-  if (*p == '"')
+  switch (st_json_scan_value (p, im->end, tok, out))
     {
-      guint flags = 0;
-      q = st_json_skip_string (p, im->end, &flags);
-      if (q == NULL)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p + 1, q - 1, 's', (guint8) flags };
+    case ST_JSON_SCAN_OK:
+      return RESULT_OK;
+    case ST_JSON_SCAN_NEED_MORE:
+      return RESULT_NEED_MORE;
+    default:
+      return fail (im, p, N_("expected a value (a string in double quotes, a number, an "
+                             "object, an array, true, false or null)"));
     }
-  else if (*p == '{' || *p == '[')
-    {
-      q = st_json_skip_value (p, im->end);
-      if (q == NULL)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p, q, *p, 0 };
-    }
-  else
-    {
-      if (strchr ("-0123456789tfnNI", *p) == NULL || *p == '\0')
-        return fail (im, p, N_("expected a value (a string in double quotes, a number, an "
-                               "object, an array, true, false or null)"));
-      q = st_json_skip_scalar (p, im->end);
-      if (q == im->end)
-        return RESULT_NEED_MORE;
-      *tok = (Tok) { p, q, 'n', 0 };
-    }
-  *out = q;
-  return RESULT_OK;
 }
 
 /* A key and its colon: *key_end is the closing quote, *out the value. */
@@ -264,24 +239,19 @@ scan_key (Importer    *im,
           const char **key_end,
           const char **out)
 {
-  const char *q;
+  guint flags = 0;
 
-  if (*p != '"')
-    return fail (im, p, N_("expected a key in double quotes"));
-  q = st_json_skip_string (p, im->end, NULL);
-  if (q == NULL)
-    return RESULT_NEED_MORE;
-  *key_end = q - 1;
-  q = st_json_skip_ws (q, im->end);
-  if (q >= im->end)
-    return RESULT_NEED_MORE;
-  if (*q != ':')
-    return fail (im, q, N_("expected “:” after a key"));
-  q = st_json_skip_ws (q + 1, im->end);
-  if (q >= im->end)
-    return RESULT_NEED_MORE;
-  *out = q;
-  return RESULT_OK;
+  switch (st_json_scan_key (p, im->end, key_end, &flags, out))
+    {
+    case ST_JSON_SCAN_OK:
+      return RESULT_OK;
+    case ST_JSON_SCAN_NO_COLON:
+      return fail (im, *out, N_("expected “:” after a key"));
+    case ST_JSON_SCAN_NEED_MORE:
+      return RESULT_NEED_MORE;
+    default:
+      return fail (im, p, N_("expected a key in double quotes"));
+    }
 }
 
 static void
