@@ -9,8 +9,9 @@ FILE     ?= $(SAMPLE)
 
 .PHONY: run test deps build
 
+# Uninstalled, Strata finds its settings schema in the build directory.
 run: build
-	$(BUILDDIR)/src/app/strata "$(FILE)"
+	GSETTINGS_SCHEMA_DIR=$(BUILDDIR)/data $(BUILDDIR)/src/app/strata "$(FILE)"
 
 test: build
 	xvfb-run -a -s "-screen 0 1600x1000x24" meson test -C $(BUILDDIR) --print-errorlogs

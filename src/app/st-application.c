@@ -3,13 +3,18 @@
 #include "config.h"
 
 #include "st-application.h"
+#include "st-profile-loader.h"
 #include "st-window.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
 
 struct _StApplication
 {
   AdwApplication parent_instance;
+
+  GSettings     *settings; /* NULL when the schema is not installed */
 };
 
 G_DEFINE_FINAL_TYPE (StApplication, st_application, ADW_TYPE_APPLICATION)
@@ -66,13 +71,51 @@ st_application_open_files (StApplication *self,
     }
 }
 
+/* Opens @files as one profile (one file per rank or device) in a window of
+ * its own, or presents the window that already shows them in this order. */
+void
+st_application_open_profile (StApplication *self,
+                             GFile        **files,
+                             guint          n_files,
+                             StAlignment    alignment)
+{
+  StWindow *window = NULL;
+
+  g_return_if_fail (ST_IS_APPLICATION (self));
+  if (n_files < 2)
+    {
+      st_application_open_files (self, files, n_files);
+      return;
+    }
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l && !window; l = l->next)
+    if (ST_IS_WINDOW (l->data) && st_window_shows_files (l->data, files, n_files))
+      window = l->data;
+  if (window == NULL)
+    {
+      window = empty_window (self);
+      if (window == NULL)
+        window = new_window (self);
+      st_window_open_profile (window, files, n_files, alignment);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* The hint is "merge:clock" or "merge:collective" for `strata --merge`
+ * (see handle_local_options), so the files reach a running Strata as one
+ * profile too; otherwise each file opens in its own window. */
 static void
 st_application_open (GApplication  *app,
                      GFile        **files,
                      int            n_files,
                      const char    *hint)
 {
-  st_application_open_files (ST_APPLICATION (app), files, n_files);
+  StAlignment alignment = ST_ALIGN_CLOCK;
+
+  if (hint != NULL && g_str_has_prefix (hint, "merge:") &&
+      st_alignment_from_string (hint + strlen ("merge:"), &alignment))
+    st_application_open_profile (ST_APPLICATION (app), files, MIN (n_files, ST_MAX_FILES), alignment);
+  else
+    st_application_open_files (ST_APPLICATION (app), files, n_files);
 }
 
 static void
@@ -130,10 +173,86 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* Settings, when Strata's schema can be found: installed, or compiled in
+ * the build directory that GSETTINGS_SCHEMA_DIR names. Without it Strata
+ * works the same and remembers nothing (g_settings_new would abort). */
+GSettings *
+st_application_new_settings (void)
+{
+  static gsize warned = 0;
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      if (g_once_init_enter (&warned))
+        {
+          g_message ("The settings schema %s is not installed: window size, landing page and "
+                     "style are not remembered. Uninstalled, run Strata with "
+                     "GSETTINGS_SCHEMA_DIR set to the build directory's data folder.", APP_ID);
+          g_once_init_leave (&warned, 1);
+        }
+      return NULL;
+    }
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+/* Style: "follow" (the system's), "light" or "dark". */
+static void
+apply_style (const char *style)
+{
+  AdwColorScheme scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_strcmp0 (style, "light") == 0)
+    scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_strcmp0 (style, "dark") == 0)
+    scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
+static void
+show_style (StApplication *self,
+            const char    *style)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "style");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (style));
+  apply_style (style);
+}
+
+/* The key changed, from the menu or from outside (dconf, another window). */
+static void
+on_style_changed (GSettings     *settings,
+                  const char    *key,
+                  StApplication *self)
+{
+  g_autofree char *style = g_settings_get_string (settings, key);
+
+  show_style (self, style);
+}
+
+static void
+style_action (GSimpleAction *action,
+              GVariant      *state,
+              gpointer       user_data)
+{
+  StApplication *self = user_data;
+  const char *style = g_variant_get_string (state, NULL);
+
+  if (!g_str_equal (style, "follow") && !g_str_equal (style, "light") && !g_str_equal (style, "dark"))
+    return;
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "style", style);
+  show_style (self, style);
+}
+
 static const GActionEntry app_actions[] = {
   { "new-window", new_window_action },
   { "quit", quit_action },
   { "about", about_action },
+  { "style", NULL, "s", "'follow'", style_action },
 };
 
 static const struct
@@ -161,9 +280,19 @@ static const struct
 static void
 st_application_startup (GApplication *app)
 {
+  StApplication *self = ST_APPLICATION (app);
+
   G_APPLICATION_CLASS (st_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  self->settings = st_application_new_settings ();
+  if (self->settings != NULL)
+    {
+      g_autofree char *style = g_settings_get_string (self->settings, "style");
+
+      g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (on_style_changed), self, 0);
+      show_style (self, style);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
                                            app_accels[i].accels);
@@ -173,19 +302,62 @@ static int
 st_application_handle_local_options (GApplication *app,
                                      GVariantDict *options)
 {
+  g_autofree const char **args = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *hint = NULL;
+  const char *align = NULL;
+  gboolean merge = g_variant_dict_contains (options, "merge");
+  StAlignment alignment = ST_ALIGN_CLOCK;
+
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("strata %s\n", PACKAGE_VERSION);
       return 0;
     }
-  return -1;
+  if (g_variant_dict_lookup (options, "align", "&s", &align) &&
+      (!merge || !st_alignment_from_string (align, &alignment)))
+    {
+      fprintf (stderr, "strata: %s\n", !merge ? _("--align needs --merge")
+                                              : _("--align takes clock or collective"));
+      return 2;
+    }
+  /* The files are opened here rather than by GApplication, so that
+   * --merge travels with them (as the hint) to a Strata already running. */
+  if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args) || args[0] == NULL)
+    return -1;
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
+  if (merge && files->len > ST_MAX_FILES)
+    {
+      fprintf (stderr, "strata: %s\n", _("--merge takes at most 256 files"));
+      return 2;
+    }
+  if (!g_application_register (app, NULL, &error))
+    {
+      fprintf (stderr, "strata: %s\n", error->message);
+      return 1;
+    }
+  hint = merge ? g_strconcat ("merge:", st_alignment_to_string (alignment), NULL) : g_strdup ("");
+  g_application_open (app, (GFile **) files->pdata, files->len, hint);
+  /* the primary instance goes on to run; another one has passed them on */
+  return g_application_get_is_remote (app) ? 0 : -1;
+}
+
+static void
+st_application_finalize (GObject *object)
+{
+  g_clear_object (&ST_APPLICATION (object)->settings);
+  G_OBJECT_CLASS (st_application_parent_class)->finalize (object);
 }
 
 static void
 st_application_class_init (StApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->finalize = st_application_finalize;
   app_class->activate = st_application_activate;
   app_class->open = st_application_open;
   app_class->startup = st_application_startup;
@@ -194,6 +366,11 @@ st_application_class_init (StApplicationClass *klass)
 
 static const GOptionEntry options[] = {
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+  { "merge", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the FILEs as one profile, one file per rank "
+    "or device, in one window"), NULL },
+  { "align", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --merge, put the files on one time axis by "
+    "each file’s clock (the default) or by their first collective"), N_("clock|collective") },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
   { NULL }
 };
 
@@ -204,8 +381,9 @@ st_application_init (StApplication *self)
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
     _("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
-      "Perfetto's JSON export; plain or gzip-compressed) in a window of its own. Without a "
-      "FILE, opens an empty window."));
+      "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
+      "its own; with --merge, the FILEs (one per rank or device) as one profile in one window. "
+      "Without a FILE, opens an empty window."));
 }
 
 StApplication *

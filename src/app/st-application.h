@@ -3,6 +3,8 @@
 
 #include <adwaita.h>
 
+#include "st-trace.h"
+
 G_BEGIN_DECLS
 
 #define ST_TYPE_APPLICATION (st_application_get_type ())
@@ -13,6 +15,11 @@ StApplication *st_application_new         (void);
 void           st_application_open_files  (StApplication *self,
                                            GFile        **files,
                                            guint          n_files);
+void           st_application_open_profile (StApplication *self,
+                                            GFile        **files,
+                                            guint          n_files,
+                                            StAlignment    alignment);
 GFile         *st_application_get_sample  (void);
+GSettings     *st_application_new_settings (void);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "st-bar-chart.h"
 #include "st-format.h"
 #include "st-operation-item.h"
+#include "st-rank-item.h"
 #include "st-summary.h"
 
 #include <glib/gi18n.h>
@@ -59,6 +60,8 @@ struct _StSummaryPage
   GtkColumnView     *operations_view;
   GtkColumnViewColumn *track_column;
   GtkColumnViewColumn *total_column;
+  GtkWidget         *ranks_card;
+  GtkColumnView     *ranks_view;
   StMetricTable     *compute_table;
   StMetricTable     *memory_table;
   StMetricTable     *communication_table;
@@ -561,6 +564,21 @@ fill_collectives (StSummaryPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->legend_box), n > 0);
 }
 
+/* Ranks: a row per file of a profile made of several. */
+static void
+fill_ranks (StSummaryPage *self,
+            StSummary     *summary)
+{
+  g_autoptr(GListModel) items = st_rank_item_new_model (summary);
+  GtkSortListModel *sorted = gtk_sort_list_model_new (g_object_ref (items),
+                                                      g_object_ref (gtk_column_view_get_sorter (self->ranks_view)));
+  GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
+
+  gtk_column_view_set_model (self->ranks_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  gtk_widget_set_visible (self->ranks_card, g_list_model_get_n_items (items) >= 2);
+}
+
 static void
 fill_operations (StSummaryPage *self)
 {
@@ -662,6 +680,7 @@ show_summaries (StSummaryPage *self)
   fill_memory (self->memory_chart, summary);
   fill_collectives (self, summary);
   fill_operations (self);
+  fill_ranks (self, summary);
   gtk_stack_set_visible_child_name (self->content_stack, "single");
 }
 
@@ -1089,6 +1108,53 @@ add_column (StSummaryPage *self,
   return column;
 }
 
+/* Ranks table columns: a label bound to a text property (and a tooltip
+ * property), sorted by the matching number (the rank by its file index),
+ * aligned right when @numeric. */
+static GtkColumnViewColumn *
+add_rank_column (StSummaryPage *self,
+                 const char    *title,
+                 const char    *text_property,
+                 const char    *tooltip_property,
+                 const char    *sort_property,
+                 gboolean       numeric)
+{
+  g_autofree char *ui = g_strdup_printf (
+    "<interface><template class=\"GtkListItem\"><property name=\"child\">"
+    "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
+    "<property name=\"ellipsize\">end</property>"
+    "<binding name=\"label\"><lookup name=\"%s\" type=\"StRankItem\">"
+    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+    "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StRankItem\">"
+    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+    "%s</object></property></template></interface>",
+    numeric ? "1" : "0", text_property, tooltip_property,
+    numeric ? "<style><class name=\"numeric\"/></style>" : "");
+  g_autoptr(GBytes) bytes = g_bytes_new (ui, strlen (ui));
+  GtkListItemFactory *factory = gtk_builder_list_item_factory_new_from_bytes (NULL, bytes);
+  GtkExpression *expression = gtk_property_expression_new (ST_TYPE_RANK_ITEM, NULL, sort_property);
+  GtkSorter *sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+  GtkColumnViewColumn *column = gtk_column_view_column_new (title, factory);
+
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_column_set_expand (column, !numeric);
+  gtk_column_view_append_column (self->ranks_view, column);
+  g_object_unref (sorter);
+  g_object_unref (column); /* the view holds it */
+  return column;
+}
+
+static void
+build_ranks_view (StSummaryPage *self)
+{
+  add_rank_column (self, _("Rank"), "label", "label", "file", FALSE);
+  add_rank_column (self, _("Busy"), "busy-text", "busy-text", "busy", TRUE);
+  add_rank_column (self, _("Comm."), "communication-text", "communication-text", "communication", TRUE);
+  add_rank_column (self, _("Exposed"), "exposed-text", "exposed-text", "exposed", TRUE);
+  add_rank_column (self, _("Slowest in"), "slowest-text", "slowest-tooltip", "slowest", TRUE);
+}
+
 static void
 build_operations_view (StSummaryPage *self)
 {
@@ -1201,6 +1267,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, recommendations_box);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, operations_view);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, ranks_card);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, ranks_view);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compute_table);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, memory_table);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, communication_table);
@@ -1275,6 +1343,7 @@ st_summary_page_init (StSummaryPage *self)
   gtk_drop_down_set_model (self->profile_group_dropdown, G_LIST_MODEL (pages));
   g_signal_connect (self->profile_group_dropdown, "notify::selected-item", G_CALLBACK (on_profile_group), self);
   build_operations_view (self);
+  build_ranks_view (self);
   st_bar_chart_set_empty_text (self->engine_chart, _("No device events in this range"));
   st_bar_chart_set_empty_text (self->memory_chart, _("No memory traffic in this range"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.compare", FALSE);
@@ -1350,6 +1419,22 @@ GtkColumnView *
 st_summary_page_get_operations (StSummaryPage *self)
 {
   return self->operations_view;
+}
+
+/* The Ranks card (shown for a profile of several files) and its table of
+ * StRankItem. */
+GtkWidget *
+st_summary_page_get_ranks_card (StSummaryPage *self)
+{
+  g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), NULL);
+  return self->ranks_card;
+}
+
+GtkColumnView *
+st_summary_page_get_ranks (StSummaryPage *self)
+{
+  g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), NULL);
+  return self->ranks_view;
 }
 
 gboolean

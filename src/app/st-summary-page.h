@@ -1,7 +1,9 @@
 /* st-summary-page.h: the landing page of a profile: what is wrong and
  * where (recommendations with their time ranges), the compute and memory
  * metric tables, the profile's own metrics, engine / stream utilisation,
- * the memory breakdown, collective durations and the operations table,
+ * the memory breakdown, collective durations, the operations table and,
+ * for a profile of several files, a row per rank (busy, communication,
+ * exposed communication, how often it was the straggler),
  * for the whole profile or the region chosen in its Region Selection menu,
  * and up to three picked regions side by side (Compare).
  *
@@ -42,6 +44,8 @@ StCollectiveChart *st_summary_page_get_collective_chart (StSummaryPage *self);
 GtkWidget         *st_summary_page_get_legend         (StSummaryPage *self);
 GtkWidget         *st_summary_page_get_recommendations (StSummaryPage *self);
 GtkColumnView     *st_summary_page_get_operations     (StSummaryPage *self);
+GtkWidget         *st_summary_page_get_ranks_card     (StSummaryPage *self);
+GtkColumnView     *st_summary_page_get_ranks          (StSummaryPage *self);
 gboolean           st_summary_page_get_compare        (StSummaryPage *self);
 StMetricTable     *st_summary_page_get_compare_table  (StSummaryPage *self);
 GtkScrolledWindow *st_summary_page_get_scroller       (StSummaryPage *self);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-annotations-panel.h"
+#include "st-application.h"
 #include "st-format.h"
 #include "st-timeline-page.h"
 #include "st-trace-search.h"
@@ -329,7 +330,14 @@ st_timeline_page_set_trace (StTimelinePage *self,
   g_clear_object (&self->actions);
   if (trace != NULL)
     {
+      g_autoptr(GSettings) settings = st_application_new_settings ();
+
       self->session = st_session_new (trace);
+      /* Flow Events starts as it was last left, in any window; toggling
+       * it here does not reach the profiles already open */
+      if (settings != NULL)
+        g_settings_bind (settings, "show-flows", self->session, "show-flows",
+                         G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
       build_actions (self);
       g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label), self);
       g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label), self);

@@ -4,6 +4,7 @@
 
 #include "st-format.h"
 #include "st-profile-identity.h"
+#include "st-profile-loader.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-trace-loader.h"
@@ -25,11 +26,15 @@ struct _StWindow
   GFile               *file;
   StTrace             *trace;
   StTraceLoader       *loader;
+  StProfileLoader     *profile_loader;  /* several files as one profile */
+  GPtrArray           *files;           /* GFile: every file shown or being loaded */
   GCancellable        *cancellable;
   StSession           *regions_session; /* whose regions are autosaved */
   guint                autosave_id;
   gboolean             close_confirmed;
   gulong               save_finished_id;
+  GSettings           *settings;        /* NULL without the schema */
+  gboolean             choosing_view;   /* Strata, not the person, picks the page */
 
   AdwToastOverlay     *toast_overlay;
   GtkStack            *main_stack;
@@ -161,7 +166,17 @@ restore_regions (StWindow *self)
   regions = st_session_get_regions (session);
   self->regions_session = g_object_ref (session);
   g_signal_connect_swapped (regions, "edited", G_CALLBACK (schedule_autosave), self);
-  identity = st_profile_identity_compute (self->file, NULL, &error);
+  if (self->files->len > 1)
+    {
+      /* the files in their order: the same files opened the same way
+       * bring back the same regions */
+      g_autoptr(StProfileLoader) loader =
+        st_profile_loader_new ((GFile * const *) self->files->pdata, self->files->len);
+
+      identity = st_profile_loader_compute_identity (loader, NULL, &error);
+    }
+  else
+    identity = st_profile_identity_compute (self->file, NULL, &error);
   if (identity == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Regions of this profile cannot be kept: %s"),
@@ -189,12 +204,29 @@ restore_regions (StWindow *self)
     }
 }
 
+/* "a.json.gz", or "a.json.gz + b.json.gz" for several files as one
+ * profile (as st_trace_get_display_name() names them). */
+static char *
+profile_title (StWindow *self)
+{
+  g_autoptr(GString) title = g_string_new (NULL);
+
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      g_autofree char *base = g_file_get_basename (g_ptr_array_index (self->files, i));
+
+      g_string_append_printf (title, "%s%s", i > 0 ? " + " : "", base);
+    }
+  return g_string_free (g_steal_pointer (&title), FALSE);
+}
+
 /* The file's name and folder in the header bar; Strata's name when empty. */
 static void
 set_titles (StWindow   *self,
             const char *basename)
 {
-  g_autoptr(GFile) parent = self->file ? g_file_get_parent (self->file) : NULL;
+  GFile *first = self->files->len > 0 ? g_ptr_array_index (self->files, 0) : NULL;
+  g_autoptr(GFile) parent = first ? g_file_get_parent (first) : NULL;
   g_autofree char *folder = parent ? g_file_get_parse_name (parent) : NULL;
 
   adw_window_title_set_title (self->window_title, basename ? basename : _("Strata"));
@@ -280,10 +312,32 @@ show_facts (StWindow *self)
   add_fact (self, format, _("Format"));
 }
 
+/* Remembered: the last of Summary and Timeline the person switched to
+ * (from the view switcher, a key, a link or a command), where the next
+ * profile opens. */
+static gboolean
+landing_on_timeline (StWindow *self)
+{
+  g_autofree char *page = self->settings ? g_settings_get_string (self->settings, "landing-page") : NULL;
+
+  return g_strcmp0 (page, "timeline") == 0;
+}
+
+static void
+on_view_changed (StWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  if (self->settings == NULL || self->choosing_view || !g_str_equal (st_window_get_page (self), "profile"))
+    return;
+  if (g_strcmp0 (name, "summary") == 0 || g_strcmp0 (name, "timeline") == 0)
+    g_settings_set_string (self->settings, "landing-page", name);
+}
+
 static void
 show_trace (StWindow *self)
 {
-  g_autofree char *basename = g_file_get_basename (self->file);
+  g_autofree char *basename = profile_title (self);
   guint n_warnings;
 
   st_trace_get_warnings (self->trace, &n_warnings);
@@ -297,11 +351,13 @@ show_trace (StWindow *self)
   restore_regions (self);
   st_summary_page_set_session (self->summary_page, st_timeline_page_get_session (self->timeline_page),
                                st_annotations_panel_get_actions (annotations (self)));
-  /* a profile opens on what is wrong and where (the choice is not
-   * remembered yet: that needs the GSettings schema), unless its regions
-   * could not be restored: that message is in the timeline's panel */
+  /* a profile opens on the landing page the person last switched to
+   * (what is wrong and where, unless they chose the timeline), or on the
+   * timeline when its regions could not be restored: that message is in
+   * the timeline's panel */
   show_page (self, "profile");
-  if (st_annotations_panel_get_error (annotations (self)) != NULL)
+  self->choosing_view = TRUE;
+  if (st_annotations_panel_get_error (annotations (self)) != NULL || landing_on_timeline (self))
     {
       adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
       gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
@@ -311,6 +367,7 @@ show_trace (StWindow *self)
       adw_view_stack_set_visible_child_name (self->view_stack, "summary");
       gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
     }
+  self->choosing_view = FALSE;
 }
 
 static void
@@ -338,12 +395,39 @@ static void
 show_error (StWindow     *self,
             const GError *error)
 {
-  g_autofree char *basename = g_file_get_basename (self->file);
+  g_autofree char *basename = profile_title (self);
   g_autofree char *title = g_strdup_printf (_("Could Not Open “%s”"), basename);
 
   adw_status_page_set_title (self->error_page, title);
   adw_status_page_set_description (self->error_page, error->message);
   show_page (self, "error");
+}
+
+/* The end of a load of one file or of several: @trace, or @error. */
+static void
+finish_load (StWindow     *self,
+             StTrace      *trace,
+             const GError *error)
+{
+  g_clear_object (&self->loader);
+  g_clear_object (&self->profile_loader);
+  g_clear_object (&self->cancellable);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_object (&self->file);
+      g_ptr_array_set_size (self->files, 0);
+      set_titles (self, NULL);
+      show_page (self, "empty");
+      return;
+    }
+  if (trace == NULL)
+    {
+      show_error (self, error);
+      return;
+    }
+  self->trace = trace;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  show_trace (self);
 }
 
 static void
@@ -360,23 +444,41 @@ on_loaded (GObject      *object,
       g_clear_object (&trace); /* a load that was replaced or cancelled */
       return;
     }
-  g_clear_object (&self->loader);
-  g_clear_object (&self->cancellable);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  finish_load (self, trace, error);
+}
+
+static void
+on_profile_loaded (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(StWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  StTrace *trace = st_profile_loader_load_finish (ST_PROFILE_LOADER (object), result, &error);
+
+  if (self->profile_loader != ST_PROFILE_LOADER (object))
     {
-      g_clear_object (&self->file);
-      set_titles (self, NULL);
-      show_page (self, "empty");
+      g_clear_object (&trace); /* a load that was replaced or cancelled */
       return;
     }
-  if (trace == NULL)
-    {
-      show_error (self, error);
-      return;
-    }
-  self->trace = trace;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
-  show_trace (self);
+  finish_load (self, trace, error);
+}
+
+/* "Loading file 2 of 3: rank1.json.gz… 42 %": each file is read in turn. */
+static void
+on_profile_progress (StProfileLoader *loader,
+                     GParamSpec      *pspec,
+                     StWindow        *self)
+{
+  double fraction = st_profile_loader_get_fraction (loader);
+  guint current = st_profile_loader_get_current_file (loader);
+  guint n = st_profile_loader_get_n_files (loader);
+  g_autofree char *name = g_file_get_basename (st_profile_loader_get_file (loader, MIN (current, n - 1)));
+  g_autofree char *text = g_strdup_printf (_("Loading file %u of %u: %s… %.0f %%"), current + 1, n,
+                                           name, fraction * 100);
+
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  gtk_progress_bar_set_text (self->progress_bar, text);
 }
 
 static void
@@ -399,8 +501,11 @@ st_window_open (StWindow *self,
 
   cancel_load (self);
   g_clear_object (&self->loader);
+  g_clear_object (&self->profile_loader);
   g_clear_object (&self->cancellable);
   g_set_object (&self->file, file);
+  g_ptr_array_set_size (self->files, 0);
+  g_ptr_array_add (self->files, g_object_ref (file));
   self->loader = st_trace_loader_new (file);
   st_trace_loader_set_display_name (self->loader, basename);
   self->cancellable = g_cancellable_new ();
@@ -411,6 +516,54 @@ st_window_open (StWindow *self,
   gtk_progress_bar_set_text (self->progress_bar, _("Opening…"));
   show_page (self, "loading");
   st_trace_loader_load_async (self->loader, self->cancellable, on_loaded, g_object_ref (self));
+}
+
+/* Loads @files (one per rank or device) into this window as one profile,
+ * on one time axis chosen by @alignment; one file opens as st_window_open()
+ * does. Each file is named by its base name in errors and warnings. */
+void
+st_window_open_profile (StWindow    *self,
+                        GFile      **files,
+                        guint        n_files,
+                        StAlignment  alignment)
+{
+  g_autofree char *name = NULL, *title = NULL;
+
+  g_return_if_fail (ST_IS_WINDOW (self));
+  g_return_if_fail (n_files > 0 && n_files <= ST_MAX_FILES);
+
+  if (n_files == 1)
+    {
+      st_window_open (self, files[0]);
+      return;
+    }
+  cancel_load (self);
+  g_clear_object (&self->loader);
+  g_clear_object (&self->profile_loader);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->file);
+  g_ptr_array_set_size (self->files, 0);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (self->files, g_object_ref (files[i]));
+  self->profile_loader = st_profile_loader_new (files, n_files);
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *base = g_file_get_basename (files[i]);
+
+      st_profile_loader_set_display_name (self->profile_loader, i, base);
+    }
+  st_profile_loader_set_alignment (self->profile_loader, alignment);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->profile_loader, "notify::fraction", G_CALLBACK (on_profile_progress), self, 0);
+  name = profile_title (self);
+  title = g_strdup_printf (_("Opening “%s”"), name);
+  adw_status_page_set_title (self->loading_page, title);
+  set_titles (self, name);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_progress_bar_set_text (self->progress_bar, _("Opening…"));
+  show_page (self, "loading");
+  st_profile_loader_load_async (self->profile_loader, self->cancellable, on_profile_loaded,
+                                g_object_ref (self));
 }
 
 /* Files go to this window when it shows nothing, the others to new ones. */
@@ -430,6 +583,28 @@ open_files (StWindow *self,
   st_application_open_files (app, files + first, n_files - first);
 }
 
+/* What the Open dialog and a drop do with the files chosen: with @as_one
+ * and several files, one profile (here when this window shows nothing,
+ * else in a new window); otherwise each file in its own window, this one
+ * taking the first when it shows nothing. */
+void
+st_window_open_files (StWindow    *self,
+                      GFile      **files,
+                      guint        n_files,
+                      gboolean     as_one,
+                      StAlignment  alignment)
+{
+  g_return_if_fail (ST_IS_WINDOW (self));
+
+  if (!as_one || n_files < 2)
+    open_files (self, files, n_files);
+  else if (st_window_is_empty (self))
+    st_window_open_profile (self, files, n_files, alignment);
+  else
+    st_application_open_profile (ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                 files, n_files, alignment);
+}
+
 static void
 on_chooser_response (GtkNativeDialog *dialog,
                      int              response,
@@ -440,10 +615,16 @@ on_chooser_response (GtkNativeDialog *dialog,
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
+      const char *as_one = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "as-one");
+      StAlignment alignment = ST_ALIGN_CLOCK;
+
+      st_alignment_from_string (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "align"),
+                                &alignment);
       chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
       for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
         g_ptr_array_add (files, g_list_model_get_item (chosen, i));
-      open_files (self, (GFile **) files->pdata, files->len);
+      st_window_open_files (self, (GFile **) files->pdata, MIN (files->len, ST_MAX_FILES),
+                            g_strcmp0 (as_one, "true") == 0, alignment);
     }
   g_object_unref (dialog);
 }
@@ -468,11 +649,21 @@ open_action (GtkWidget  *widget,
 {
   const char * const traces[] = { "*.json", "*.json.gz", "*.gz", NULL };
   const char * const all[] = { "*", NULL };
+  const char *align_ids[] = { "clock", "collective", NULL };
+  const char *align_labels[] = { _("Each file’s clock"), _("Their first collective"), NULL };
   GtkFileChooserNative *chooser;
 
   chooser = gtk_file_chooser_native_new (_("Open Profiles"), GTK_WINDOW (widget),
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  /* several files, one per rank or device, can be one profile */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "as-one",
+                               _("Open the files as one profile (ranks)"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "as-one", "false");
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "align", _("Align the ranks on"),
+                               align_ids, align_labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "align", "clock");
   add_filter (GTK_FILE_CHOOSER (chooser), _("Trace files (JSON, gzip)"), traces);
   add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), all);
   g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
@@ -608,6 +799,35 @@ on_close_response (AdwMessageDialog *dialog,
     }
 }
 
+/* Remembered: the size and maximized state of the last window closed,
+ * which new windows take. */
+static void
+save_window_state (StWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+static void
+restore_window_state (StWindow *self)
+{
+  if (self->settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
 /* Closing with regions that are in no file asks whether to save them
  * first. They are in the sidecar whatever the answer, so the question is
  * about a file of one's own, not about losing them. */
@@ -620,6 +840,7 @@ st_window_close_request (GtkWindow *window)
   GtkWidget *dialog;
   guint n;
 
+  save_window_state (self);
   if (self->autosave_id != 0)
     autosave_now (self);
   if (self->close_confirmed || regions == NULL || !st_region_set_get_modified (regions) ||
@@ -632,7 +853,7 @@ st_window_close_request (GtkWindow *window)
              GTK_WINDOW_CLASS (st_window_parent_class)->close_request (window);
     }
 
-  basename = g_file_get_basename (self->file);
+  basename = profile_title (self);
   count = st_format_count (n);
   body = g_strdup_printf (ngettext ("%s region of “%s” is not saved to a file. Strata keeps it "
                                     "for the next time you open this profile.",
@@ -661,9 +882,10 @@ on_drop (GtkDropTarget *target,
   GSList *list = g_value_get_boxed (value);
   g_autoptr(GPtrArray) files = g_ptr_array_new ();
 
-  for (GSList *l = list; l != NULL; l = l->next)
+  for (GSList *l = list; l != NULL && files->len < ST_MAX_FILES; l = l->next)
     g_ptr_array_add (files, l->data);
-  open_files (self, (GFile **) files->pdata, files->len);
+  /* several files dropped together are the ranks of one profile */
+  st_window_open_files (self, (GFile **) files->pdata, files->len, TRUE, ST_ALIGN_CLOCK);
   return files->len > 0;
 }
 
@@ -675,7 +897,9 @@ st_window_dispose (GObject *object)
   cancel_load (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
+  g_clear_object (&self->profile_loader);
   release_regions (self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -687,6 +911,7 @@ st_window_finalize (GObject *object)
 
   g_clear_object (&self->trace);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
   G_OBJECT_CLASS (st_window_parent_class)->finalize (object);
 }
 
@@ -761,7 +986,11 @@ st_window_init (StWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
+  self->files = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = st_application_new_settings ();
+  restore_window_state (self);
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (on_view_changed), self);
   g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self, 0);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
@@ -774,12 +1003,28 @@ st_window_new (StApplication *app)
   return g_object_new (ST_TYPE_WINDOW, "application", app, NULL);
 }
 
-/* The file shown or being loaded, or NULL. */
+/* The file shown or being loaded, or NULL (also when the profile is made
+ * of several files: see st_window_shows_files()). */
 GFile *
 st_window_get_file (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
   return self->file;
+}
+
+/* TRUE when the window shows or loads exactly @files, in this order. */
+gboolean
+st_window_shows_files (StWindow  *self,
+                       GFile    **files,
+                       guint      n_files)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
+  if (self->files->len != n_files || n_files == 0)
+    return FALSE;
+  for (guint i = 0; i < n_files; i++)
+    if (!g_file_equal (g_ptr_array_index (self->files, i), files[i]))
+      return FALSE;
+  return TRUE;
 }
 
 StTrace *
@@ -795,7 +1040,7 @@ gboolean
 st_window_is_empty (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
-  return self->trace == NULL && self->loader == NULL;
+  return self->trace == NULL && self->loader == NULL && self->profile_loader == NULL;
 }
 
 /* The sentence shown on the error page, or NULL. */

@@ -1,13 +1,15 @@
 /* strata-cli summary: the Summary page without a window: recommendations,
  * metric tables, collective groups and the top operations, for the whole
  * profile or a region (given by its bounds, or by name from a region
- * file). */
+ * file); for several files (one per rank) as one profile, a row per rank
+ * and the slowest rank of each collective matched across ranks. */
 #define G_LOG_DOMAIN "strata-cli"
 
 #include "config.h"
 
 #include "st-cli-commands.h"
 #include "st-format.h"
+#include "st-profile-loader.h"
 #include "st-region-set.h"
 #include "st-summary.h"
 
@@ -16,6 +18,7 @@
 #include <stdio.h>
 
 #define TOP_OPERATIONS 15
+#define TOP_STRAGGLERS 10
 
 static const char *
 unit_to_string (StMetricUnit unit)
@@ -114,6 +117,61 @@ print_operations (StTrace   *trace,
       printf ("  %8u %11s %11s %11s %11s %6.1f%%  %s\n", row->count, total, avg, min, max,
               row->share_percent, st_trace_get_string (trace, row->name));
     }
+}
+
+static void
+print_ranks (StTrace   *trace,
+             StSummary *summary)
+{
+  guint n = st_summary_get_n_ranks (summary), n_matched = st_summary_get_n_rank_collectives (summary);
+  g_autofree guint *order = NULL;
+
+  if (n == 0)
+    return;
+  printf ("\n%s\n", _("Ranks"));
+  printf ("  %-12s %8s %13s %13s %12s  %s\n", _("rank"), _("busy"), _("communication"),
+          _("exposed"), _("slowest in"), _("file"));
+  for (guint i = 0; i < n; i++)
+    {
+      const StRankUsage *r = st_summary_get_rank (summary, i);
+      g_autofree char *busy = r->has_device ? st_summary_format_value (ST_UNIT_PERCENT, r->device_busy_percent)
+                                            : g_strdup ("—");
+      g_autofree char *comm = r->has_device ? st_format_duration (r->communication_ns) : g_strdup ("—");
+      g_autofree char *exposed = r->has_device ? st_format_duration (r->exposed_communication_ns)
+                                               : g_strdup ("—");
+      g_autofree char *slowest = g_strdup_printf ("%u of %u", r->slowest_count, n_matched);
+
+      printf ("  %-12s %8s %13s %13s %12s  %s\n", r->label, busy, comm, exposed, slowest,
+              st_trace_get_file (trace, r->file)->display_name);
+    }
+  if (n_matched == 0)
+    return;
+  /* the longest waits first */
+  order = g_new (guint, n_matched);
+  for (guint i = 0; i < n_matched; i++)
+    order[i] = i;
+  for (guint i = 1; i < n_matched; i++)
+    for (guint j = i; j > 0 && st_summary_get_rank_collective (summary, order[j])->late_ns >
+                               st_summary_get_rank_collective (summary, order[j - 1])->late_ns; j--)
+      {
+        guint t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  printf ("\n%s\n", _("Slowest rank per collective (the last to start; the longest waits first)"));
+  printf ("  %-28s %12s %-12s %11s\n", _("collective"), _("start"), _("slowest"), _("late by"));
+  for (guint i = 0; i < MIN (n_matched, TOP_STRAGGLERS); i++)
+    {
+      const StRankCollective *c = st_summary_get_rank_collective (summary, order[i]);
+      g_autofree char *start = st_format_duration (c->start_ns);
+      g_autofree char *late = st_format_duration (c->late_ns);
+
+      printf ("  %-28s %12s %-12s %11s\n", c->label, start,
+              st_trace_get_file (trace, c->slowest_file)->label, late);
+    }
+  if (n_matched > TOP_STRAGGLERS)
+    printf ("  %s\n", _("(the others with --json)"));
 }
 
 /* --- JSON ------------------------------------------------------------------- */
@@ -229,6 +287,65 @@ json_operations (JsonBuilder *b,
 }
 
 static void
+json_ranks (JsonBuilder *b,
+            StTrace     *trace,
+            StSummary   *summary)
+{
+  json_builder_set_member_name (b, "ranks");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_ranks (summary); i++)
+    {
+      const StRankUsage *r = st_summary_get_rank (summary, i);
+
+      json_builder_begin_object (b);
+      add_int (b, "file", r->file);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, r->label);
+      json_builder_set_member_name (b, "path");
+      json_builder_add_string_value (b, st_trace_get_file (trace, r->file)->display_name);
+      json_builder_set_member_name (b, "device_busy_percent");
+      if (r->has_device)
+        json_builder_add_double_value (b, r->device_busy_percent);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "communication_time_ns");
+      if (r->has_device)
+        json_builder_add_int_value (b, r->communication_ns);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "exposed_communication_ns");
+      if (r->has_device)
+        json_builder_add_int_value (b, r->exposed_communication_ns);
+      else
+        json_builder_add_null_value (b);
+      add_int (b, "collectives", r->n_collectives);
+      add_int (b, "slowest_count", r->slowest_count);
+      add_int (b, "slowest_late_ns", r->slowest_total_ns);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "rank_collectives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_rank_collectives (summary); i++)
+    {
+      const StRankCollective *c = st_summary_get_rank_collective (summary, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, c->label);
+      add_int (b, "ranks", c->n_ranks);
+      add_int (b, "start_ns", c->start_ns);
+      add_int (b, "end_ns", c->end_ns);
+      add_int (b, "slowest_file", c->slowest_file);
+      json_builder_set_member_name (b, "slowest_label");
+      json_builder_add_string_value (b, st_trace_get_file (trace, c->slowest_file)->label);
+      add_int (b, "late_ns", c->late_ns);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
 json_recommendations (JsonBuilder *b,
                       StSummary   *summary)
 {
@@ -280,6 +397,7 @@ print_json (StTrace    *trace,
   json_metrics (b, summary);
   json_collectives (b, summary);
   json_operations (b, trace, summary);
+  json_ranks (b, trace, summary);
   json_recommendations (b, summary);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
@@ -345,7 +463,8 @@ st_cli_summary (int    argc,
                 char **argv)
 {
   gboolean as_json = FALSE;
-  g_autofree char *region = NULL, *regions_path = NULL, *name = NULL;
+  g_autofree char *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
+  StAlignment alignment = ST_ALIGN_CLOCK;
   g_auto(GStrv) rest = NULL;
   const GOptionEntry entries[] = {
     { "region", 'r', 0, G_OPTION_ARG_STRING, &region, N_("Summarise only this range of the "
@@ -355,10 +474,13 @@ st_cli_summary (int    argc,
     { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("The region of --regions to summarise"),
       N_("NAME") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print JSON instead of text"), NULL },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With several FILEs, put them on one time "
+      "axis by each file’s clock (the default) or by their first collective"),
+      N_("clock|collective") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE — the Summary page"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — the Summary page"));
   g_autoptr(GError) error = NULL;
   g_autoptr(StTrace) trace = NULL;
   g_autoptr(StSummary) summary = NULL;
@@ -369,12 +491,19 @@ st_cli_summary (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, _("Prints what the Summary page shows for FILE: the "
     "recommendations, the metric tables (“not in this profile” for what the profile lacks), "
-    "the collective operations grouped by type and size, and the top operations. Times are ns "
-    "from the trace start."));
+    "the collective operations grouped by type and size, and the top operations. Several FILEs "
+    "(one per rank) are one profile: then also a row per rank (device busy, communication, "
+    "exposed communication, in how many collectives it was the last to start) and the slowest "
+    "rank of each collective matched across ranks. Times are ns from the trace start."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
-      g_strv_length (rest) != 1)
+      g_strv_length (rest) == 0)
     {
-      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _("give one FILE"));
+      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _("give a FILE"));
+      return 2;
+    }
+  if (align != NULL && !st_alignment_from_string (align, &alignment))
+    {
+      fprintf (stderr, "strata-cli summary: %s\n", _("--align takes clock or collective"));
       return 2;
     }
   if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (name == NULL))
@@ -395,7 +524,10 @@ st_cli_summary (int    argc,
       return error->domain == G_OPTION_ERROR ? 2 : 1;
     }
   has_range = region != NULL || regions_path != NULL;
-  trace = st_cli_load_trace (rest[0], 0, &error);
+  if (g_strv_length (rest) == 1)
+    trace = st_cli_load_trace (rest[0], 0, &error);
+  else
+    trace = st_profile_load_args (rest, g_strv_length (rest), alignment, 0, &error);
   if (trace == NULL)
     {
       fprintf (stderr, "strata-cli: %s\n", error->message);
@@ -414,11 +546,12 @@ st_cli_summary (int    argc,
       print_json (trace, summary, name != NULL ? name : has_range ? NULL : _("Whole profile"));
       return 0;
     }
-  printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n", rest[0], start, end,
+  printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n", st_trace_get_display_name (trace), start, end,
           name ? "  " : "", name ? name : "");
   print_recommendations (summary);
   print_metrics (summary);
   print_collectives (summary);
   print_operations (trace, summary);
+  print_ranks (trace, summary);
   return 0;
 }

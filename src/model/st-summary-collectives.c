@@ -7,6 +7,10 @@
  * collective calls (c10d::, nccl: annotations, record_param_comms), the
  * outermost of nested ones. The size is "In msg nelems" × the size of
  * "dtype", or "bytes", from the args.
+ *
+ * In a profile of several files (one per rank), also each rank's device
+ * busy, communication and exposed communication, and the collectives
+ * matched across ranks with their straggler (st_summary_ranks()).
  */
 #define G_LOG_DOMAIN "strata-model"
 
@@ -288,4 +292,243 @@ st_summary_collectives (StSummaryJob *job)
   if (job->summary->worst_collective_ratio > 0)
     st_summary_set_value (st_summary_lookup_mutable (job->summary, "worst_collective_ratio"),
                           job->summary->worst_collective_ratio);
+}
+
+/* --- per rank ------------------------------------------------------------------- */
+
+/* One rank's collective, its overlapping neighbours merged in. */
+typedef struct
+{
+  gint64     start;
+  gint64     end;
+  guint      types;
+  guint      file;
+  StSliceRef slice;
+} RankFound;
+
+ST_DEFINE_SORT (sort_rank_found, RankFound,
+                a->file != b->file ? a->file < b->file
+                : a->start != b->start ? a->start < b->start : a->end < b->end)
+ST_DEFINE_SORT (sort_rank_collectives, StRankCollective,
+                a->start_ns != b->start_ns ? a->start_ns < b->start_ns : a->end_ns < b->end_ns)
+
+static void
+rank_device (StSummaryJob *job,
+             guint         n_files)
+{
+  StSummary *self = job->summary;
+  guint all = ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE) |
+              ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) |
+              ST_DEVICE_MASK (ST_DEVICE_DMA);
+
+  for (guint f = 0; f < n_files; f++)
+    {
+      g_autoptr(GArray) mine = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+      g_autoptr(GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      g_autoptr(GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      StRankUsage *r = &g_array_index (self->ranks, StRankUsage, f);
+      gint64 first = G_MAXINT64, last = G_MININT64;
+
+      /* job->device is sorted by start, and so is each file's share of it */
+      for (guint i = 0; i < job->device->len; i++)
+        {
+          const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
+
+          if (st_trace_get_track (job->trace, ev->ref.track)->file != f)
+            continue;
+          g_array_append_val (mine, *ev);
+          first = MIN (first, ev->start);
+          last = MAX (last, ev->end);
+        }
+      if (mine->len == 0)
+        continue;
+      r->has_device = TRUE;
+      r->device_time_ns = last - first;
+      r->busy_ns = st_summary_union (mine, all, NULL);
+      r->device_busy_percent = r->device_time_ns > 0 ? 100.0 * r->busy_ns / r->device_time_ns : 0;
+      st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COMPUTE), compute);
+      r->communication_ns = st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE), comm);
+      r->exposed_communication_ns = r->communication_ns - st_summary_spans_overlap (comm, compute);
+    }
+}
+
+/* Every rank's collectives of the range (the instances of the groups),
+ * each rank's overlapping ones merged, by rank then start. */
+static GArray *
+rank_found (StSummaryJob *job)
+{
+  StSummary *self = job->summary;
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (RankFound));
+  RankFound *f;
+  guint n = 0;
+
+  for (guint g = 0; g < self->collectives->len; g++)
+    {
+      const StCollectiveGroup *group = &g_array_index (self->collectives, StCollectiveGroup, g);
+
+      for (guint k = 0; k < group->instances->len; k++)
+        {
+          const StCollectiveInstance *inst = &g_array_index (group->instances, StCollectiveInstance, k);
+          RankFound rf = { inst->start, inst->start + inst->dur, group->type,
+                           st_trace_get_track (job->trace, inst->slice.track)->file, inst->slice };
+
+          g_array_append_val (found, rf);
+        }
+    }
+  f = (RankFound *) (void *) found->data;
+  sort_rank_found (f, found->len, NULL);
+  for (guint i = 0; i < found->len; i++)
+    {
+      if (n > 0 && f[n - 1].file == f[i].file && f[i].start < f[n - 1].end)
+        {
+          f[n - 1].end = MAX (f[n - 1].end, f[i].end);
+          f[n - 1].types |= f[i].types;
+        }
+      else
+        f[n++] = f[i];
+    }
+  g_array_set_size (found, n);
+  return found;
+}
+
+/* "AllReduce #3", "AllReduce+AllGather #3". */
+static char *
+rank_collective_label (guint types,
+                       guint number)
+{
+  g_autoptr(GString) label = g_string_new (NULL);
+
+  if (types != ST_COLLECTIVE_OTHER)
+    types &= ~ST_COLLECTIVE_OTHER;
+  for (guint bit = 0; bit < 7; bit++)
+    if (types & (1u << bit))
+      {
+        if (label->len > 0)
+          g_string_append_c (label, '+');
+        g_string_append (label, st_collective_type_get_label (1u << bit));
+      }
+  g_string_append_printf (label, " #%u", number);
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
+typedef struct
+{
+  guint  types;
+  guint  sequence;
+} MatchKey;
+
+static guint
+match_key_hash (gconstpointer p)
+{
+  const MatchKey *k = p;
+  return k->types * 2654435761u ^ k->sequence;
+}
+
+static gboolean
+match_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const MatchKey *x = a, *y = b;
+  return x->types == y->types && x->sequence == y->sequence;
+}
+
+/* The k-th collective of a type on each rank is one operation: its
+ * straggler is the rank that started it last. */
+static void
+rank_match (StSummaryJob *job,
+            GArray       *found)
+{
+  StSummary *self = job->summary;
+  const RankFound *f = (const RankFound *) (void *) found->data;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr(GHashTable) matched = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr(GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_autoptr(GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      MatchKey type_key = { f[i].types, f[i].file }, key;
+      guint seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
+      gpointer index;
+
+      g_hash_table_replace (seen, g_memdup2 (&type_key, sizeof type_key), GUINT_TO_POINTER (seq));
+      key = (MatchKey) { f[i].types, seq };
+      if (g_hash_table_lookup_extended (matched, &key, NULL, &index))
+        {
+          guint m = GPOINTER_TO_UINT (index);
+          StRankCollective *c = &g_array_index (all, StRankCollective, m);
+          gint64 *s = &g_array_index (slowest_start, gint64, m);
+          gint64 *e = &g_array_index (slowest_end, gint64, m);
+
+          if (f[i].start > *s || (f[i].start == *s && f[i].end > *e))
+            {
+              c->slowest_file = f[i].file;
+              c->slice = f[i].slice;
+              *s = f[i].start;
+              *e = f[i].end;
+            }
+          c->start_ns = MIN (c->start_ns, f[i].start);
+          c->end_ns = MAX (c->end_ns, f[i].end);
+          c->n_ranks++;
+        }
+      else
+        {
+          StRankCollective fresh = { 0 };
+
+          fresh.types = f[i].types;
+          fresh.sequence = seq;
+          fresh.n_ranks = 1;
+          fresh.start_ns = f[i].start;
+          fresh.end_ns = f[i].end;
+          fresh.slowest_file = f[i].file;
+          fresh.slice = f[i].slice;
+          g_hash_table_insert (matched, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (all->len));
+          g_array_append_val (all, fresh);
+          g_array_append_val (slowest_start, f[i].start);
+          g_array_append_val (slowest_end, f[i].end);
+        }
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      StRankCollective *c = &g_array_index (all, StRankCollective, i);
+      StRankUsage *slowest;
+
+      if (c->n_ranks < 2)
+        continue;
+      c->late_ns = g_array_index (slowest_start, gint64, i) - c->start_ns;
+      c->label = rank_collective_label (c->types, c->sequence);
+      slowest = &g_array_index (self->ranks, StRankUsage, c->slowest_file);
+      if (c->late_ns > 0)
+        {
+          slowest->slowest_count++;
+          slowest->slowest_total_ns += c->late_ns;
+        }
+      g_array_append_val (self->rank_collectives, *c);
+    }
+  sort_rank_collectives ((StRankCollective *) (void *) self->rank_collectives->data,
+                         self->rank_collectives->len, NULL);
+}
+
+void
+st_summary_ranks (StSummaryJob *job)
+{
+  guint n_files = st_trace_get_n_files (job->trace);
+  g_autoptr(GArray) found = NULL;
+
+  if (n_files < 2)
+    return;
+  g_array_set_size (job->summary->ranks, n_files);
+  for (guint f = 0; f < n_files; f++)
+    {
+      StRankUsage *r = &g_array_index (job->summary->ranks, StRankUsage, f);
+
+      r->file = f;
+      r->label = st_trace_get_file (job->trace, f)->label;
+    }
+  rank_device (job, n_files);
+  found = rank_found (job);
+  for (guint i = 0; i < found->len; i++)
+    g_array_index (job->summary->ranks, StRankUsage, g_array_index (found, RankFound, i).file).n_collectives++;
+  rank_match (job, found);
 }

@@ -454,6 +454,9 @@ engine_name (StSummaryJob *job,
 
   if (!several_processes || t->process == ST_NO_PROCESS)
     return g_strdup (name);
+  /* Several files: "rank 1 / stream 7" reads better than the full title. */
+  if (st_trace_get_n_files (job->trace) > 1)
+    return g_strdup_printf ("%s / %s", st_trace_get_file (job->trace, t->file)->label, name);
   process = st_trace_dup_process_title (job->trace, t->process);
   return g_strdup_printf ("%s / %s", process, name);
 }

@@ -56,6 +56,8 @@ struct _StSummary
   GArray *engines;         /* StEngineUsage */
   GArray *memory;          /* StMemoryPart */
   GArray *recommendations; /* StRecommendation */
+  GArray *ranks;           /* StRankUsage, per file of a profile of several */
+  GArray *rank_collectives;/* StRankCollective */
 
   /* Where the rules point: the longest idle gap, the worst collective. */
   StSpan  longest_gap;
@@ -135,6 +137,7 @@ void      st_summary_device_metrics   (StSummaryJob   *job);
 void      st_summary_engines          (StSummaryJob   *job);
 void      st_summary_memory           (StSummaryJob   *job);
 void      st_summary_collectives      (StSummaryJob   *job);
+void      st_summary_ranks            (StSummaryJob   *job);
 void      st_summary_operations       (StSummaryJob   *job);
 gboolean  st_summary_profile_metrics  (StSummaryJob   *job,
                                        GError        **error);

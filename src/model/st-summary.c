@@ -413,6 +413,12 @@ recommendation_clear (gpointer data)
   g_free (((StRecommendation *) data)->measured);
 }
 
+static void
+rank_collective_clear (gpointer data)
+{
+  g_free (((StRankCollective *) data)->label);
+}
+
 static StSummary *
 summary_new (gint64 start,
              gint64 end)
@@ -432,6 +438,9 @@ summary_new (gint64 start,
   self->memory = g_array_new (FALSE, FALSE, sizeof (StMemoryPart));
   self->recommendations = g_array_new (FALSE, FALSE, sizeof (StRecommendation));
   g_array_set_clear_func (self->recommendations, recommendation_clear);
+  self->ranks = g_array_new (FALSE, TRUE, sizeof (StRankUsage));
+  self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
   return self;
 }
 
@@ -447,6 +456,8 @@ st_summary_free (StSummary *self)
   g_array_unref (self->engines);
   g_array_unref (self->memory);
   g_array_unref (self->recommendations);
+  g_array_unref (self->ranks);
+  g_array_unref (self->rank_collectives);
   g_free (self);
 }
 
@@ -482,6 +493,7 @@ st_summary_compute (StTrace      *trace,
   st_summary_engines (&job);
   st_summary_memory (&job);
   st_summary_collectives (&job);
+  st_summary_ranks (&job);
   st_summary_operations (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
        (!job.neuron || st_summary_profile_metrics (&job, error));
@@ -591,4 +603,36 @@ st_summary_get_recommendation (StSummary *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->recommendations->len, NULL);
   return &g_array_index (self->recommendations, StRecommendation, index);
+}
+
+guint
+st_summary_get_n_ranks (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->ranks->len;
+}
+
+const StRankUsage *
+st_summary_get_rank (StSummary *self,
+                     guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->ranks->len, NULL);
+  return &g_array_index (self->ranks, StRankUsage, index);
+}
+
+guint
+st_summary_get_n_rank_collectives (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->rank_collectives->len;
+}
+
+const StRankCollective *
+st_summary_get_rank_collective (StSummary *self,
+                                guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->rank_collectives->len, NULL);
+  return &g_array_index (self->rank_collectives, StRankCollective, index);
 }

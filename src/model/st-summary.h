@@ -122,6 +122,43 @@ typedef struct
   double      severity;   /* larger first */
 } StRecommendation;
 
+/* Per file of a profile made of several files (one per rank; see
+ * st-profile-loader.h), over the range: the whole-profile unions
+ * (device_busy_percent, communication_time_ns, exposed_communication_ns)
+ * on that file's device tracks alone, and how often the file was the
+ * straggler of a collective matched across ranks. */
+typedef struct
+{
+  guint       file;                     /* index for st_trace_get_file () */
+  const char *label;                    /* "rank 0": the trace's string */
+  gboolean    has_device;               /* FALSE: its device numbers are "not in this profile" */
+  gint64      device_time_ns;           /* its first device event's start to its last's end */
+  gint64      busy_ns;                  /* union of its device events */
+  double      device_busy_percent;      /* busy over device time */
+  gint64      communication_ns;         /* union of its collective kernels */
+  gint64      exposed_communication_ns; /* of that, not overlapped by its compute */
+  guint       n_collectives;            /* its collectives in the range (overlapping ones as one) */
+  guint       slowest_count;            /* matched collectives it started last (late > 0) */
+  gint64      slowest_total_ns;         /* the sum of how late it was in those */
+} StRankUsage;
+
+/* One collective matched across ranks: the k-th of its type(s) on every
+ * rank in the range, each rank's overlapping collectives merged first (as
+ * st-highlight-collectives.c matches them). Its straggler is the rank that
+ * started it last: every other rank waited for it that long. */
+typedef struct
+{
+  guint       types;       /* StCollectiveType bits */
+  guint       sequence;    /* k, from 1 */
+  char       *label;       /* "AllReduce #3" */
+  guint       n_ranks;     /* the ranks it was found on, ≥ 2 */
+  gint64      start_ns;    /* the earliest start over the ranks */
+  gint64      end_ns;      /* the latest end */
+  guint       slowest_file;/* the rank that started last (the later end on a tie) */
+  gint64      late_ns;     /* its start minus the earliest start */
+  StSliceRef  slice;       /* the slowest rank's (first) instance */
+} StRankCollective;
+
 typedef struct _StSummary StSummary;
 
 /* Computes everything for [start, end) (trace ns). Runs on any thread. */
@@ -157,6 +194,15 @@ GArray                 *st_summary_get_memory         (StSummary    *self); /* S
 /* 2–4 findings, most critical first (fewer when fewer rules fire). */
 guint                   st_summary_get_n_recommendations (StSummary *self);
 const StRecommendation *st_summary_get_recommendation (StSummary    *self,
+                                                       guint         index);
+
+/* Per-rank rows: empty unless the trace has two or more files. */
+guint                   st_summary_get_n_ranks        (StSummary    *self);
+const StRankUsage      *st_summary_get_rank           (StSummary    *self,
+                                                       guint         index);
+/* Collectives matched across ranks, by start. */
+guint                   st_summary_get_n_rank_collectives (StSummary *self);
+const StRankCollective *st_summary_get_rank_collective (StSummary   *self,
                                                        guint         index);
 
 /* A metric's value as people read it: "41%", "12.5 µs", "1 234", "32.77 kB". */

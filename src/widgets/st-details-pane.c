@@ -114,6 +114,15 @@ show_facts (StDetailsPane *self,
   clear_children (GTK_WIDGET (self->facts));
   add_fact (self, row++, _("Category"), *cat ? cat : "—");
   add_fact (self, row++, _("Track"), track);
+  if (st_trace_get_n_files (trace) > 1)
+    {
+      /* several files as one profile: which rank (file) the event is from */
+      const StTraceFile *file = st_trace_get_file (trace, st_trace_get_track (trace, ref.track)->file);
+      g_autofree char *base = g_path_get_basename (file->display_name);
+      g_autofree char *text = g_strdup_printf ("%s (%s)", file->label, base);
+
+      add_fact (self, row++, _("Rank"), text);
+    }
   add_duration_fact (self, row++, _("Start"), st_event_get_start (trace, ref));
   if (ref.kind == ST_EVENT_SLICE)
     {

@@ -640,6 +640,55 @@ test_regions_several_files (void)
   g_assert_nonnull (strstr (run.out, "SendRecv #1 \342\206\222 SendRecv #2\n"));
 }
 
+/* summary of the two HTA ranks as one profile: a row per rank with its own
+ * busy share, and each of the 10 SendRecvs matched across the ranks with
+ * the rank that started it last (rank 1 in 8 of them). */
+static void
+test_summary_ranks (void)
+{
+  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto(Run) run = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) one = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) one_parser = json_parser_new ();
+  JsonArray *ranks, *matched;
+  JsonObject *r0, *r1;
+
+  run_cli (&run, "summary", "--json", rank0, rank1, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  ranks = json_object_get_array_member (parse_object (parser, run.out), "ranks");
+  g_assert_cmpuint (json_array_get_length (ranks), ==, 2);
+  r0 = json_array_get_object_element (ranks, 0);
+  r1 = json_array_get_object_element (ranks, 1);
+  g_assert_cmpstr (json_object_get_string_member (r0, "label"), ==, "rank 0");
+  g_assert_cmpstr (json_object_get_string_member (r1, "label"), ==, "rank 1");
+  g_assert_cmpfloat (json_object_get_double_member (r0, "device_busy_percent"), >, 40);
+  g_assert_cmpfloat (json_object_get_double_member (r0, "device_busy_percent"), <, 50);
+  g_assert_cmpint (json_object_get_int_member (r0, "communication_time_ns"), >,
+                   json_object_get_int_member (r0, "exposed_communication_ns"));
+  g_assert_cmpint (json_object_get_int_member (r0, "slowest_count"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (r1, "slowest_count"), ==, 8);
+  matched = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                          "rank_collectives");
+  g_assert_cmpuint (json_array_get_length (matched), ==, 10);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (matched, 0), "label"),
+                   ==, "SendRecv #1");
+
+  run_cli (&text, "summary", rank0, rank1, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "\nRanks\n"));
+  g_assert_nonnull (strstr (text.out, "8 of 10"));
+  g_assert_nonnull (strstr (text.out, "SendRecv #4"));
+
+  /* one file: no rows per rank */
+  run_cli (&one, "summary", "--json", rank0, NULL);
+  g_assert_cmpint (one.status, ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (parse_object (one_parser, one.out),
+                                                                         "ranks")), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -667,5 +716,6 @@ main (int   argc,
   g_test_add_func ("/cli/info/merge", test_info_merge);
   g_test_add_func ("/cli/info/merge-align", test_info_merge_align);
   g_test_add_func ("/cli/regions/several-files", test_regions_several_files);
+  g_test_add_func ("/cli/summary/ranks", test_summary_ranks);
   return g_test_run ();
 }

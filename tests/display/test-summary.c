@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "st-application.h"
 #include "st-display-util.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
@@ -51,8 +52,13 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  g_autoptr(GSettings) settings = st_application_new_settings ();
   StTimelinePage *timeline;
 
+  /* the landing page as on a first run, whichever page the case before
+   * went to last (test-settings covers the remembered one) */
+  if (settings != NULL)
+    g_settings_reset (settings, "landing-page");
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", SCREEN_W, "default-height", SCREEN_H, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "st-gen-neuron.h"
+#include "st-profile-loader.h"
 #include "st-summary.h"
 #include "st-summary-rules.h"
 #include "st-test-util.h"
@@ -886,6 +887,175 @@ test_real_fixtures (void)
     }
 }
 
+/* --- several files (one per rank) as one profile --------------------------------- */
+
+/* Writes @gen's events as the file of rank @rank in @dir. */
+static char *
+gen_rank_file (const char *dir,
+               guint       rank,
+               Gen        *g)
+{
+  g_autofree char *name = g_strdup_printf ("rank%u.json", rank);
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf ("{\"distributedInfo\": {\"rank\": %u, \"world_size\": 2}, %s\n]}\n",
+                                           rank, g->events->str + 1);
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  g_rmdir (g->dir);
+  g_free (g->dir);
+  g_string_free (g->events, TRUE);
+  return path;
+}
+
+static StTrace *
+load_ranks (char **paths,
+            guint  n)
+{
+  g_autoptr(GError) error = NULL;
+  StTrace *trace = st_profile_load_args (paths, n, ST_ALIGN_CLOCK, 1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+/* Rank 0: gemm [0, 100), AllReduce [100, 200), gemm [200, 300), AllReduce
+ * [300, 350). Rank 1: gemm [0, 150), AllReduce [150, 200), gemm [200,
+ * 250), AllReduce [260, 350) with a gemm [270, 300) on another stream
+ * under it. Rank 1 comes 50 µs late to the first AllReduce, rank 0 40 µs
+ * late to the second. */
+static void
+test_ranks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("strata-ranks-XXXXXX", NULL);
+  char *paths[3] = { NULL };
+  g_autoptr(StTrace) trace = NULL;
+  g_autoptr(StSummary) s = NULL;
+  g_autoptr(StSummary) part = NULL;
+  g_autoptr(StTrace) alone = NULL;
+  g_autoptr(StSummary) one = NULL;
+  const StRankUsage *r0, *r1;
+  const StRankCollective *c;
+  Gen g;
+
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 100);
+  gen_allreduce (&g, 100, 100);
+  gen_kernel (&g, 7, 200, 100);
+  gen_allreduce (&g, 300, 50);
+  paths[0] = gen_rank_file (dir, 0, &g);
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 150);
+  gen_allreduce (&g, 150, 50);
+  gen_kernel (&g, 7, 200, 50);
+  gen_allreduce (&g, 260, 90);
+  gen_kernel (&g, 8, 270, 30);
+  paths[1] = gen_rank_file (dir, 1, &g);
+  trace = load_ranks (paths, 2);
+  s = summarise_whole (trace);
+
+  g_assert_cmpuint (st_summary_get_n_ranks (s), ==, 2);
+  r0 = st_summary_get_rank (s, 0);
+  r1 = st_summary_get_rank (s, 1);
+  g_assert_cmpstr (r0->label, ==, "rank 0");
+  g_assert_cmpstr (r1->label, ==, "rank 1");
+  g_assert_true (r0->has_device && r1->has_device);
+  g_assert_cmpint (r0->device_time_ns, ==, 350 * US);
+  g_assert_cmpfloat_with_epsilon (r0->device_busy_percent, 100.0, 1e-9);
+  g_assert_cmpint (r0->communication_ns, ==, 150 * US);
+  g_assert_cmpint (r0->exposed_communication_ns, ==, 150 * US);
+  /* [0, 250) ∪ [260, 350) */
+  g_assert_cmpint (r1->busy_ns, ==, 340 * US);
+  g_assert_cmpfloat_with_epsilon (r1->device_busy_percent, 100.0 * 340 / 350, 1e-9);
+  g_assert_cmpint (r1->communication_ns, ==, 140 * US);
+  /* the gemm on stream 8 hides 30 µs of the second AllReduce */
+  g_assert_cmpint (r1->exposed_communication_ns, ==, 110 * US);
+  g_assert_cmpuint (r0->n_collectives, ==, 2);
+  g_assert_cmpuint (r1->n_collectives, ==, 2);
+
+  /* the k-th AllReduce of each rank is one operation */
+  g_assert_cmpuint (st_summary_get_n_rank_collectives (s), ==, 2);
+  c = st_summary_get_rank_collective (s, 0);
+  g_assert_cmpstr (c->label, ==, "AllReduce #1");
+  g_assert_cmpuint (c->n_ranks, ==, 2);
+  g_assert_cmpint (c->start_ns, ==, 100 * US);
+  g_assert_cmpint (c->end_ns, ==, 200 * US);
+  g_assert_cmpuint (c->slowest_file, ==, 1);
+  g_assert_cmpint (c->late_ns, ==, 50 * US);
+  g_assert_cmpint (st_trace_get_slice (trace, c->slice)->start, ==, 150 * US);
+  c = st_summary_get_rank_collective (s, 1);
+  g_assert_cmpstr (c->label, ==, "AllReduce #2");
+  g_assert_cmpint (c->start_ns, ==, 260 * US);
+  g_assert_cmpint (c->end_ns, ==, 350 * US);
+  g_assert_cmpuint (c->slowest_file, ==, 0);
+  g_assert_cmpint (c->late_ns, ==, 40 * US);
+  g_assert_cmpuint (r0->slowest_count, ==, 1);
+  g_assert_cmpint (r0->slowest_total_ns, ==, 40 * US);
+  g_assert_cmpuint (r1->slowest_count, ==, 1);
+  g_assert_cmpint (r1->slowest_total_ns, ==, 50 * US);
+
+  /* a region: [0, 220) holds the first AllReduce of both ranks only */
+  part = summarise (trace, 0, 220 * US);
+  g_assert_cmpuint (st_summary_get_n_rank_collectives (part), ==, 1);
+  g_assert_cmpuint (st_summary_get_rank (part, 1)->slowest_count, ==, 1);
+  g_assert_cmpuint (st_summary_get_rank (part, 0)->slowest_count, ==, 0);
+  g_assert_cmpint (st_summary_get_rank (part, 0)->communication_ns, ==, 100 * US);
+
+  /* one file alone has no per-rank rows */
+  alone = load_ranks (paths, 1);
+  one = summarise_whole (alone);
+  g_assert_cmpuint (st_summary_get_n_ranks (one), ==, 0);
+  g_assert_cmpuint (st_summary_get_n_rank_collectives (one), ==, 0);
+
+  g_unlink (paths[0]);
+  g_unlink (paths[1]);
+  g_free (paths[0]);
+  g_free (paths[1]);
+  g_rmdir (dir);
+}
+
+/* The two HTA sampled ranks: 10 SendRecvs on each, matched one to one;
+ * rank 1 starts 8 of them last. Each rank's busy share is its own (both
+ * below the profile's, whose union spans the two GPUs). */
+static void
+test_ranks_real (void)
+{
+  g_autofree char *rank0 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
+  g_autofree char *rank1 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
+  char *paths[] = { rank0, rank1 };
+  g_autoptr(StTrace) trace = load_ranks (paths, 2);
+  g_autoptr(StSummary) s = summarise_whole (trace);
+  guint late = 0;
+
+  g_assert_cmpuint (st_summary_get_n_ranks (s), ==, 2);
+  g_assert_cmpuint (st_summary_get_n_rank_collectives (s), ==, 10);
+  for (guint i = 0; i < 10; i++)
+    {
+      const StRankCollective *c = st_summary_get_rank_collective (s, i);
+
+      g_assert_cmpuint (c->n_ranks, ==, 2);
+      g_assert_cmpint (c->late_ns, >=, 0);
+      g_assert_cmpint (st_trace_get_track (trace, c->slice.track)->file, ==, c->slowest_file);
+      if (i > 0)
+        g_assert_cmpint (c->start_ns, >=, st_summary_get_rank_collective (s, i - 1)->start_ns);
+      late += c->late_ns > 0;
+    }
+  g_assert_cmpuint (st_summary_get_rank (s, 0)->slowest_count, ==, 2);
+  g_assert_cmpuint (st_summary_get_rank (s, 1)->slowest_count, ==, 8);
+  g_assert_cmpuint (late, ==, 10);
+  for (guint f = 0; f < 2; f++)
+    {
+      const StRankUsage *r = st_summary_get_rank (s, f);
+
+      g_assert_cmpuint (r->n_collectives, ==, 10);
+      g_assert_cmpfloat (r->device_busy_percent, <, value (s, "device_busy_percent"));
+      g_assert_cmpint (r->exposed_communication_ns, <=, r->communication_ns);
+      g_assert_cmpint (r->communication_ns, <=, (gint64) value (s, "communication_time_ns"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -912,5 +1082,7 @@ main (int   argc,
   g_test_add_func ("/model/summary/neuron/region", test_neuron_region);
   g_test_add_func ("/model/summary/real/nccl", test_real_nccl);
   g_test_add_func ("/model/summary/real/fixtures", test_real_fixtures);
+  g_test_add_func ("/model/summary/ranks/hand-made", test_ranks);
+  g_test_add_func ("/model/summary/ranks/hta", test_ranks_real);
   return g_test_run ();
 }

@@ -4,7 +4,8 @@
 set -eu
 top=${1:?source root}
 cd "$top"
-found=$(grep -lE '(\b_\(|\bN_\(|ngettext \(|translatable="yes")' -r src ui --include='*.c' --include='*.ui' | sort)
+found=$( (grep -lE '(\b_\(|\bN_\(|ngettext \(|translatable="yes")' -r src ui --include='*.c' --include='*.ui';
+         grep -lE '<(summary|description)>' data/*.gschema.xml) | sort)
 listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$' | sort)
 status=0
 for f in $found; do

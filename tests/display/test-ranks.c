@@ -1,0 +1,224 @@
+/* Several files as one profile, as a person opens them: `strata --merge A
+ * B` opens one window whose profile has both files and whose Summary has
+ * a Ranks card with a row per rank; the Open dialog's "as one profile"
+ * choice (through the function its response calls) does the same; Escape
+ * cancels such a load; a file that cannot be read is named in the error.
+ * Runs under Xvfb on the two HTA sampled ranks. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-display-util.h"
+#include "st-rank-item.h"
+#include "st-summary-page.h"
+#include "st-window.h"
+
+#include <string.h>
+
+static GFile *
+data_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
+  return g_file_new_for_path (path);
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (st_window_get_page (data), "loading");
+}
+
+static gboolean
+computed (gpointer data)
+{
+  return !st_summary_page_is_computing (data);
+}
+
+/* The Ranks card shows a row per rank, "rank 0" first; rank 1 was the
+ * last to start @slowest of the 10 SendRecvs. */
+static void
+assert_ranks_card (StWindow *window,
+                   guint     slowest)
+{
+  StSummaryPage *page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
+  GListModel *rows;
+  g_autoptr(StRankItem) first = NULL;
+  g_autoptr(StRankItem) second = NULL;
+  g_autofree char *busy = NULL;
+
+  st_test_wait_until (computed, page);
+  g_assert_true (gtk_widget_get_visible (st_summary_page_get_ranks_card (page)));
+  g_assert_true (gtk_widget_get_mapped (st_summary_page_get_ranks_card (page)));
+  rows = G_LIST_MODEL (gtk_column_view_get_model (st_summary_page_get_ranks (page)));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  first = g_list_model_get_item (rows, 0);
+  second = g_list_model_get_item (rows, 1);
+  g_assert_cmpstr (st_rank_item_get_label (first), ==, "rank 0");
+  g_assert_cmpstr (st_rank_item_get_label (second), ==, "rank 1");
+  g_assert_cmpuint (st_rank_item_get_slowest (second), ==, slowest);
+  g_assert_cmpfloat (st_rank_item_get_busy_percent (first), >, 40);
+  busy = st_rank_item_dup_text (first, "busy-text");
+  g_assert_true (g_str_has_suffix (busy, "%"));
+}
+
+typedef struct
+{
+  gboolean checked;
+  guint    timeout_id;
+} Launch;
+
+static gboolean
+check_launch (gpointer data)
+{
+  GApplication *app = data;
+  Launch *launch = g_object_get_data (G_OBJECT (app), "launch");
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  StWindow *window;
+
+  if (windows == NULL || !loaded (windows->data))
+    return G_SOURCE_CONTINUE;
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  window = windows->data;
+  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
+  g_assert_cmpuint (st_trace_get_n_files (st_window_get_trace (window)), ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "hta_sampled_rank0.json.gz + hta_sampled_rank1.json.gz");
+  /* a profile of several files is not "the" file of either */
+  g_assert_null (st_window_get_file (window));
+  /* on the files' clocks, rank 1 starts 8 of them last */
+  assert_ranks_card (window, 8);
+  launch->checked = TRUE;
+  g_clear_handle_id (&launch->timeout_id, g_source_remove);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+launch_timed_out (gpointer data)
+{
+  g_error ("strata --merge did not show its profile within 30 s");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_startup (GApplication *app)
+{
+  g_timeout_add (50, check_launch, app);
+}
+
+static void
+on_window_added (GtkApplication *app,
+                 GtkWindow      *window)
+{
+  gtk_window_set_default_size (window, 1600, 1000);
+}
+
+/* strata --merge A B: one window, both files, the Ranks card. */
+static void
+test_command_line (void)
+{
+  g_autoptr(StApplication) app = st_application_new ();
+  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  g_autofree char *path0 = g_file_get_path (rank0), *path1 = g_file_get_path (rank1);
+  char *argv[] = { "strata", "--merge", "--align", "clock", path0, path1, NULL };
+  Launch launch = { FALSE, 0 };
+  int status;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_object_set_data (G_OBJECT (app), "launch", &launch);
+  g_signal_connect (app, "startup", G_CALLBACK (on_startup), NULL);
+  g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
+  launch.timeout_id = g_timeout_add_seconds (30, launch_timed_out, NULL);
+  status = g_application_run (G_APPLICATION (app), G_N_ELEMENTS (argv) - 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (launch.checked);
+}
+
+/* The Open dialog's choice "as one profile", through the function its
+ * response calls: an empty window loads both files as one profile, with
+ * the current file in the progress text. */
+static void
+test_open_as_one (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  GFile *files[] = { rank0, rank1 };
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, "default-width", 1600, "default-height", 1000, NULL);
+  GtkProgressBar *progress;
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open_files (window, files, 2, TRUE, ST_ALIGN_COLLECTIVE);
+  g_assert_cmpstr (st_window_get_page (window), ==, "loading");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "hta_sampled_rank0.json.gz + hta_sampled_rank1.json.gz");
+  progress = GTK_PROGRESS_BAR (st_test_find_child (GTK_WIDGET (window), GTK_TYPE_PROGRESS_BAR));
+  while (loaded (window) == FALSE &&
+         strstr (gtk_progress_bar_get_text (progress), "of 2") == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  if (!loaded (window))
+    g_assert_nonnull (strstr (gtk_progress_bar_get_text (progress), "Loading file "));
+  st_test_wait_until (loaded, window);
+  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
+  g_assert_cmpuint (st_trace_get_n_files (st_window_get_trace (window)), ==, 2);
+  g_assert_cmpint (st_trace_get_alignment (st_window_get_trace (window)), ==, ST_ALIGN_COLLECTIVE);
+  g_assert_true (st_window_shows_files (window, files, 2));
+  /* with the first SendRecvs lined up, rank 1 starts 3 of the others last */
+  assert_ranks_card (window, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Escape during the load of several files: back to the empty window. */
+static void
+test_cancel (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  GFile *files[] = { rank0, rank1 };
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
+  st_test_wait_until (loaded, window);
+  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
+  g_assert_null (st_window_get_trace (window));
+  g_assert_false (st_window_shows_files (window, files, 2));
+  g_assert_true (st_window_is_empty (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A broken rank: the error names it and where it breaks. */
+static void
+test_broken_rank (void)
+{
+  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr(GFile) broken = data_file ("bad", "broken-first-event.json");
+  GFile *files[] = { rank0, broken };
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
+  st_test_wait_until (loaded, window);
+  g_assert_cmpstr (st_window_get_page (window), ==, "error");
+  g_assert_nonnull (strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
+  g_assert_true (st_window_is_empty (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/display/ranks/command-line", test_command_line);
+  g_test_add_func ("/display/ranks/open-as-one", test_open_as_one);
+  g_test_add_func ("/display/ranks/cancel", test_cancel);
+  g_test_add_func ("/display/ranks/broken-rank", test_broken_rank);
+
+  return g_test_run ();
+}
