@@ -105,13 +105,20 @@ frame_qualifies (Stack         *s,
 }
 
 static void
+free_root (gpointer root)
+{
+  if (root != NULL)
+    json_node_unref (root);
+}
+
+static void
 load_stack_frames (Stack *s)
 {
   guint n_files = MAX (1, st_trace_get_n_files (s->job->trace));
 
   s->sf_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->sf_names = g_ptr_array_new_with_free_func (g_free);
-  s->sf_roots = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  s->sf_roots = g_ptr_array_new_with_free_func (free_root);
   for (guint f = 0; f < n_files; f++)
     {
       JsonNode *root = st_trace_dup_file_metadata (s->job->trace, f, "stackFrames", NULL);

@@ -399,6 +399,17 @@ test_stack_frames_sf (void)
 }
 
 static void
+test_stack_enclosing_scopes (void)
+{
+  /* No Python frames and no stackFrames: the innermost enclosing scope of
+   * each launch is its frame. */
+  g_auto(Result) r = run ("scope-launches.json", "stack", NULL);
+
+  assert_regions (&r, "aten::mm [40000, 45000)\n"
+                      "aten::linear [46000, 50000)\n");
+}
+
+static void
 test_stack_frames_sf_two_files (void)
 {
   /* Two files as one profile: each launch's "sf" is read in its own file's
@@ -706,6 +717,7 @@ main (int   argc,
   g_test_add_func ("/highlighter/stack/correlation", test_stack_correlation);
   g_test_add_func ("/highlighter/stack/overlapping-lane", test_stack_overlapping_lane);
   g_test_add_func ("/highlighter/stack/stack-frames-sf", test_stack_frames_sf);
+  g_test_add_func ("/highlighter/stack/enclosing-scopes", test_stack_enclosing_scopes);
   g_test_add_func ("/highlighter/stack/stack-frames-sf-two-files", test_stack_frames_sf_two_files);
   g_test_add_func ("/highlighter/stack/missing", test_stack_missing);
   g_test_add_func ("/highlighter/stack/real-tracelens", test_stack_real_tracelens);
