@@ -54,6 +54,7 @@ struct _StSummaryPage
   GtkLabel          *error_label;
   GtkLabel          *compare_label;
   GtkToggleButton   *compare_button;
+  GtkButton         *pick_button;
   GtkScrolledWindow *content_scroller;
   GtkStack          *content_stack;
   GtkBox            *recommendations_box;
@@ -850,6 +851,21 @@ select_region_in_menu (StSummaryPage *self,
   gtk_drop_down_set_selected (self->region_dropdown, position);
 }
 
+/* "Pick" adds the region shown to the comparison, or drops it. */
+static void
+update_pick (StSummaryPage *self)
+{
+  gboolean picked = self->session != NULL && self->region != NULL &&
+                    st_session_get_compare_index (self->session, self->region) >= 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.pick",
+                                 self->region != NULL && !self->compare);
+  gtk_button_set_label (self->pick_button, picked ? _("Un_pick") : _("_Pick"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pick_button),
+                               picked ? _("Drop the region shown from the comparison (Ctrl+P)")
+                                      : _("Pick the region shown for comparison, up to three (Ctrl+P)"));
+}
+
 static void
 on_selected_region (GtkDropDown   *dropdown,
                     GParamSpec    *pspec,
@@ -870,6 +886,7 @@ on_selected_region (GtkDropDown   *dropdown,
   if (region == self->region)
     return;
   g_set_object (&self->region, region);
+  update_pick (self);
   if (!self->compare)
     request_compute (self);
 }
@@ -899,7 +916,7 @@ update_compare (StSummaryPage *self)
       gtk_label_set_text (self->compare_label, "");
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->compare_button),
                                    _("Pick two or three regions to compare: click their points in the Region "
-                                     "Duration Distribution chart of the Annotations panel, or press C on the timeline"));
+                                     "Duration Distribution chart of the Annotations panel, press C on the timeline, or choose one above and Pick it"));
     }
   if (n < 2 && self->compare)
     {
@@ -911,6 +928,7 @@ update_compare (StSummaryPage *self)
     }
   else if (self->compare)
     request_compute (self);
+  update_pick (self);
 }
 
 static void
@@ -960,6 +978,17 @@ st_summary_page_set_session (StSummaryPage *self,
 }
 
 /* Actions. */
+
+static void
+pick_action (GtkWidget  *widget,
+             const char *name,
+             GVariant   *parameter)
+{
+  StSummaryPage *self = ST_SUMMARY_PAGE (widget);
+
+  if (self->session != NULL && self->region != NULL)
+    st_session_toggle_compare (self->session, self->region);
+}
 
 static void
 choose_region_action (GtkWidget  *widget,
@@ -1285,9 +1314,11 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_memory_table);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_communication_table);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, pick_button);
 
   gtk_widget_class_install_action (widget_class, "summary.choose-region", NULL, choose_region_action);
   gtk_widget_class_install_action (widget_class, "summary.add-region", NULL, add_region_action);
+  gtk_widget_class_install_action (widget_class, "summary.pick", NULL, pick_action);
   gtk_widget_class_install_action (widget_class, "summary.show-range", "(xx)", show_range_action);
   gtk_widget_class_install_property_action (widget_class, "summary.compare", "compare");
   gtk_widget_class_install_property_action (widget_class, "summary.by-track", "by-track");
@@ -1298,6 +1329,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_R, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "summary.add-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "summary.compare", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "summary.pick", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "summary.box-plot", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "summary.by-track", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);

@@ -329,6 +329,39 @@ test_compare (Fixture       *f,
   st_test_wait_until (computed, f->page);
 }
 
+/* Regions can be picked for comparison from the region menu too: choose
+ * one, Pick (Ctrl+P); Pick again drops it. */
+static void
+test_pick_from_menu (Fixture       *f,
+                     gconstpointer  data)
+{
+  StRegionSet *regions = st_session_get_regions (f->session);
+  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  g_autoptr(StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
+  g_autoptr(StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
+
+  st_region_set_add (regions, a);
+  st_region_set_add (regions, b);
+  /* the whole profile is not a region to pick */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL) &&
+                  st_session_get_compare_regions (f->session)->len > 0);
+  st_summary_page_set_region (f->page, a);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL));
+  g_assert_cmpint (st_session_get_compare_index (f->session, a), ==, 0);
+  st_summary_page_set_region (f->page, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL));
+  g_assert_cmpint (st_session_get_compare_index (f->session, b), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  g_assert_true (st_summary_page_get_compare (f->page));
+  st_test_wait_until (computed, f->page);
+  /* while comparing, the menu's region cannot be picked; back to one */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  g_assert_false (st_summary_page_get_compare (f->page));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL));
+  g_assert_cmpint (st_session_get_compare_index (f->session, b), <, 0);
+  st_test_wait_until (computed, f->page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +370,8 @@ main (int   argc,
   adw_init ();
 
   g_test_add ("/display/summary/landing", Fixture, NULL, fixture_set_up, test_landing, fixture_tear_down);
+  g_test_add ("/display/summary/pick-from-menu", Fixture, NULL, fixture_set_up, test_pick_from_menu,
+              fixture_tear_down);
   g_test_add ("/display/summary/fits-1600x1000", Fixture, NULL, fixture_set_up, test_fits, fixture_tear_down);
   g_test_add ("/display/summary/region-menu", Fixture, NULL, fixture_set_up, test_region_menu, fixture_tear_down);
   g_test_add ("/display/summary/recommendation-link", Fixture, NULL, fixture_set_up, test_recommendation_link,
