@@ -78,6 +78,68 @@ st_event_scan_field (StTrace     *trace,
   return TRUE;
 }
 
+static void
+match_keys (const char         *name,
+            gsize               name_len,
+            const char         *value,
+            const char         *value_end,
+            const char * const *keys,
+            const char        **values,
+            gsize              *lengths)
+{
+  gboolean quoted = *value == '"';
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    if (values[k] == NULL && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
+      {
+        values[k] = quoted ? value + 1 : value;
+        lengths[k] = (value_end - value) - (quoted ? 2 : 0);
+      }
+}
+
+void
+st_event_scan_fields (StTrace            *trace,
+                      guint64             offset,
+                      const char         *object,
+                      const char * const *keys,
+                      const char        **values,
+                      gsize              *lengths)
+{
+  gsize size = 0;
+  guint64 bytes = 0;
+  const char *data = st_trace_locate (trace, offset, &size, &bytes);
+  const char *end, *p;
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    values[k] = NULL;
+  if (data == NULL || bytes >= size)
+    return;
+  end = data + size;
+  p = data + bytes;
+  if (object != NULL && (p = find_member (p, end, object)) == NULL)
+    return;
+  if (p >= end || *p != '{')
+    return;
+  p = st_json_skip_ws (p + 1, end);
+  while (p < end && *p == '"')
+    {
+      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL), *value;
+
+      if (after == NULL)
+        return;
+      p = st_json_skip_ws (after, end);
+      if (p >= end || *p != ':')
+        return;
+      value = p = st_json_skip_ws (p + 1, end);
+      if ((p = st_json_skip_value (p, end)) == NULL)
+        return;
+      match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      p = st_json_skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = st_json_skip_ws (p + 1, end);
+    }
+}
+
 gboolean
 st_event_scan_int (StTrace    *trace,
                    guint64     offset,

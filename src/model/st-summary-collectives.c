@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "st-json-scan.h"
+#include "st-event-scan.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
 
@@ -74,7 +75,7 @@ size_of (StTrace       *trace,
   gsize lengths[3];
   gint64 nelems, bytes;
 
-  st_summary_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
   if (values[0] != NULL && values[1] != NULL &&
       st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
     {

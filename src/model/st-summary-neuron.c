@@ -16,6 +16,7 @@
 
 #include "st-json-scan.h"
 #include "st-profile-metrics.h"
+#include "st-event-scan.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
 
@@ -86,7 +87,7 @@ add_instruction (StSummaryJob        *job,
   gsize lengths[N_FIELDS];
 
   rs->instructions++;
-  st_summary_scan_fields (job->trace, slice->offset, NULL, field_keys, values, lengths);
+  st_event_scan_fields (job->trace, slice->offset, NULL, field_keys, values, lengths);
   for (guint f = 0; f < N_FIELDS; f++)
     {
       double v;

@@ -118,14 +118,6 @@ StMetric *st_summary_lookup_mutable   (StSummary      *self,
                                        const char     *id);
 const char *st_summary_group_title    (const char     *group);
 
-/* Reads several fields of an event's object (or its @object member) in one
- * walk: @keys NULL-terminated, @values receive the text (NULL when absent). */
-void      st_summary_scan_fields      (StTrace        *trace,
-                                       guint64         offset,
-                                       const char     *object,
-                                       const char * const *keys,
-                                       const char    **values,
-                                       gsize          *lengths);
 gboolean  st_summary_scan_uint        (StTrace        *trace,
                                        guint64         offset,
                                        const char     *object,

@@ -9,6 +9,7 @@
 #include "st-summary.h"
 #include "st-format.h"
 #include "st-json-scan.h"
+#include "st-event-scan.h"
 #include "st-summary-private.h"
 #include "st-trace-private.h"
 
@@ -191,87 +192,6 @@ st_summary_median (gint64 *v,
 
 /* --- reading args ----------------------------------------------------------- */
 
-static const char *
-member_of (const char *p,
-           const char *end,
-           const char *key)
-{
-  gsize key_len = strlen (key);
-
-  if (p >= end || *p != '{')
-    return NULL;
-  p = st_json_skip_ws (p + 1, end);
-  while (p < end && *p == '"')
-    {
-      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL);
-
-      if (after == NULL)
-        return NULL;
-      p = st_json_skip_ws (after, end);
-      if (p >= end || *p != ':')
-        return NULL;
-      p = st_json_skip_ws (p + 1, end);
-      if ((gsize) (after - 1 - name) == key_len && memcmp (name, key, key_len) == 0)
-        return p;
-      if ((p = st_json_skip_value (p, end)) == NULL)
-        return NULL;
-      p = st_json_skip_ws (p, end);
-      if (p < end && *p == ',')
-        p = st_json_skip_ws (p + 1, end);
-    }
-  return NULL;
-}
-
-void
-st_summary_scan_fields (StTrace            *trace,
-                        guint64             offset,
-                        const char         *object,
-                        const char * const *keys,
-                        const char        **values,
-                        gsize              *lengths)
-{
-  const char *data = st_source_get_data (trace->source);
-  const char *end = data + st_source_get_size (trace->source);
-  const char *p;
-  guint n_keys = g_strv_length ((char **) keys);
-
-  for (guint k = 0; k < n_keys; k++)
-    values[k] = NULL;
-  if (offset >= (guint64) (end - data))
-    return;
-  p = data + offset;
-  if (object != NULL && (p = member_of (p, end, object)) == NULL)
-    return;
-  if (*p != '{')
-    return;
-  p = st_json_skip_ws (p + 1, end);
-  while (p < end && *p == '"')
-    {
-      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL), *value;
-
-      if (after == NULL)
-        return;
-      p = st_json_skip_ws (after, end);
-      if (p >= end || *p != ':')
-        return;
-      value = p = st_json_skip_ws (p + 1, end);
-      if ((p = st_json_skip_value (p, end)) == NULL)
-        return;
-      for (guint k = 0; k < n_keys; k++)
-        if (values[k] == NULL && strlen (keys[k]) == (gsize) (after - 1 - name) &&
-            memcmp (keys[k], name, after - 1 - name) == 0)
-          {
-            gboolean quoted = *value == '"';
-
-            values[k] = quoted ? value + 1 : value;
-            lengths[k] = (p - value) - (quoted ? 2 : 0);
-          }
-      p = st_json_skip_ws (p, end);
-      if (p < end && *p == ',')
-        p = st_json_skip_ws (p + 1, end);
-    }
-}
-
 gboolean
 st_summary_scan_uint (StTrace    *trace,
                       guint64     offset,
@@ -284,7 +204,7 @@ st_summary_scan_uint (StTrace    *trace,
   gsize length;
   gint64 v;
 
-  st_summary_scan_fields (trace, offset, object, keys, &value, &length);
+  st_event_scan_fields (trace, offset, object, keys, &value, &length);
   if (value == NULL || !st_json_parse_int64 (value, value + length, &v) || v < 0)
     return FALSE;
   *out = (guint64) v;

@@ -1056,11 +1056,34 @@ test_ranks_real (void)
     }
 }
 
+/* Values read from the args (bytes copied, set) come from each event's
+ * own file: the merged profile's are the sum of the two files'. */
+static void
+test_ranks_args_per_file (void)
+{
+  g_autofree char *rank0 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
+  g_autofree char *rank1 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
+  char *paths[] = { rank0, rank1 };
+  char *first[] = { rank0 }, *second[] = { rank1 };
+  g_autoptr(StTrace) both = load_ranks (paths, 2);
+  g_autoptr(StTrace) only0 = load_ranks (first, 1);
+  g_autoptr(StTrace) only1 = load_ranks (second, 1);
+  g_autoptr(StSummary) s = summarise_whole (both);
+  g_autoptr(StSummary) s0 = summarise_whole (only0);
+  g_autoptr(StSummary) s1 = summarise_whole (only1);
+
+  g_assert_cmpfloat (value (s0, "memcpy_bytes"), >, 0);
+  g_assert_cmpfloat (value (s1, "memcpy_bytes"), >, 0);
+  g_assert_cmpfloat (value (s, "memcpy_bytes"), ==, value (s0, "memcpy_bytes") + value (s1, "memcpy_bytes"));
+  g_assert_cmpfloat (value (s, "memset_bytes"), ==, value (s0, "memset_bytes") + value (s1, "memset_bytes"));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/summary/ranks/args-per-file", test_ranks_args_per_file);
   g_test_add_func ("/model/summary/metrics/whole", test_metrics_whole);
   g_test_add_func ("/model/summary/metrics/clipped", test_metrics_clipped);
   g_test_add_func ("/model/summary/metrics/absent", test_metrics_absent);
