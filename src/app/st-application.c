@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-application.h"
+#include "st-preferences-window.h"
 #include "st-profile-loader.h"
 #include "st-window.h"
 
@@ -25,11 +26,14 @@ new_window (StApplication *self)
   return st_window_new (self);
 }
 
-/* A window already showing @file, or NULL. */
-static StWindow *
-window_showing (StApplication *self,
-                GFile         *file)
+/* A window already showing @file (alone), or NULL. */
+StWindow *
+st_application_get_window_for_file (StApplication *self,
+                                    GFile         *file)
 {
+  g_return_val_if_fail (ST_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
     if (ST_IS_WINDOW (l->data) && st_window_get_file (l->data) != NULL &&
         g_file_equal (st_window_get_file (l->data), file))
@@ -58,7 +62,7 @@ st_application_open_files (StApplication *self,
 {
   for (guint i = 0; i < n_files; i++)
     {
-      StWindow *window = window_showing (self, files[i]);
+      StWindow *window = st_application_get_window_for_file (self, files[i]);
 
       if (window == NULL)
         {
@@ -157,19 +161,33 @@ about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  const char *developers[] = { "The Strata developers", NULL };
-  GtkWidget *about;
+  const char *developers[] = { _("The Strata developers"), NULL };
+  const char *built_on[] = { "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
+                             "json-glib https://gitlab.gnome.org/GNOME/json-glib", "zlib https://zlib.net", NULL };
+  const char *test_data[] = { "Holistic Trace Analysis https://github.com/facebookresearch/HolisticTraceAnalysis",
+                              "Catapult https://github.com/catapult-project/catapult",
+                              "speedscope https://github.com/jlfwong/speedscope",
+                              "TraceLens https://github.com/AMD-AGI/TraceLens", NULL };
+  AdwAboutWindow *about;
 
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (user_data),
                         "application-name", _("Strata"),
                         "application-icon", APP_ID,
+                        "developer-name", _("The Strata developers"),
                         "version", PACKAGE_VERSION,
-                        "comments", _("Explore machine-learning profiles: PyTorch/Kineto, XProf "
-                                      "and Chrome trace JSON, at any size."),
+                        "comments", _("Explore machine-learning profiles: PyTorch/Kineto, XProf, "
+                                      "Neuron and Chrome trace JSON, at any size."),
+                        "website", PACKAGE_WEBSITE,
+                        "issue-url", PACKAGE_BUGREPORT,
+                        "copyright", _("© 2026 The Strata developers"),
                         "developers", developers,
+                        /* Translators: your name(s), one per line, as the About window credits them */
+                        "translator-credits", _("translator-credits"),
                         "license-type", GTK_LICENSE_GPL_3_0,
                         NULL);
+  adw_about_window_add_acknowledgement_section (about, _("Built on"), built_on);
+  adw_about_window_add_acknowledgement_section (about, _("Test profiles from"), test_data);
   gtk_window_present (GTK_WINDOW (about));
 }
 
@@ -248,10 +266,29 @@ style_action (GSimpleAction *action,
   show_style (self, style);
 }
 
+/* Ctrl+,: the preferences, one window per application. */
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  StApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (ST_IS_PREFERENCES_WINDOW (l->data))
+      {
+        gtk_window_present (l->data);
+        return;
+      }
+  gtk_window_present (GTK_WINDOW (st_preferences_window_new (parent, self->settings)));
+}
+
 static const GActionEntry app_actions[] = {
   { "new-window", new_window_action },
   { "quit", quit_action },
   { "about", about_action },
+  { "preferences", preferences_action },
   { "style", NULL, "s", "'follow'", style_action },
 };
 
@@ -262,6 +299,7 @@ static const struct
 } app_accels[] = {
   { "app.new-window", { "<Control>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.cancel", { "Escape", NULL } },
@@ -293,6 +331,9 @@ st_application_startup (GApplication *app)
       g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (on_style_changed), self, 0);
       show_style (self, style);
     }
+  /* without the schema there is nothing to set */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (app), "preferences")),
+                               self->settings != NULL);
   for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
                                            app_accels[i].accels);
@@ -382,8 +423,8 @@ st_application_init (StApplication *self)
   g_application_set_option_context_summary (G_APPLICATION (self),
     _("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
       "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
-      "its own; with --merge, the FILEs (one per rank or device) as one profile in one window. "
-      "Without a FILE, opens an empty window."));
+      "its own, or brings forward the window that already shows it; with --merge, the FILEs (one "
+      "per rank or device) as one profile in one window. Without a FILE, opens an empty window."));
 }
 
 StApplication *

@@ -9,6 +9,9 @@ G_BEGIN_DECLS
 
 #define ST_TYPE_APPLICATION (st_application_get_type ())
 
+/* st-window.h declares it (C11 allows the typedef twice) */
+typedef struct _StWindow StWindow;
+
 G_DECLARE_FINAL_TYPE (StApplication, st_application, ST, APPLICATION, AdwApplication)
 
 StApplication *st_application_new         (void);
@@ -20,6 +23,8 @@ void           st_application_open_profile (StApplication *self,
                                             guint          n_files,
                                             StAlignment    alignment);
 GFile         *st_application_get_sample  (void);
+StWindow      *st_application_get_window_for_file (StApplication *self,
+                                                   GFile         *file);
 GSettings     *st_application_new_settings (void);
 
 G_END_DECLS

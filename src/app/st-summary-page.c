@@ -404,6 +404,7 @@ fill_neuron_engines (StBarChart *chart,
   st_bar_chart_set_data (chart, n, labels, (const char * const *) texts, N_SEG, segments, values, 100,
                          ST_BAR_CHART_PERCENT, TRUE);
   st_bar_chart_set_colors (chart, colors);
+  /* xgettext:no-c-format */
   gtk_label_set_text (title, _("FLOPs Utilisation (% of peak, by engine)"));
   for (guint i = 0; i < n; i++)
     g_free (texts[i]);

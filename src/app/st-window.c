@@ -13,11 +13,19 @@
 #include "st-window.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 /* Edits reach the sidecar this long after the last one (a burst of edits
  * is one write). */
 #define AUTOSAVE_DELAY_MS 300
+
+/* The start page lists this many recent profiles, the last opened first. */
+#define MAX_RECENT 8
+
+/* Strata's entries in the recent files (GtkRecentManager), whatever the
+ * name of the program that opened them (the app, or a test). */
+#define RECENT_APP_NAME "strata"
 
 struct _StWindow
 {
@@ -49,6 +57,9 @@ struct _StWindow
   StTimelinePage      *timeline_page;
   StTrackList         *track_list;
   StWarningList       *warning_list;
+  GtkWidget           *recent_box;
+  GtkListBox          *recent_list;
+  GListStore          *recent;          /* GFile, the last opened first */
 };
 
 G_DEFINE_FINAL_TYPE (StWindow, st_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -403,6 +414,90 @@ show_error (StWindow     *self,
   show_page (self, "error");
 }
 
+/* Each file of the profile just opened goes to the top of the recent
+ * files, which the start page of every window lists. */
+static void
+add_to_recent (StWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  static char *groups[] = { (char *) RECENT_APP_NAME, NULL };
+  g_autofree char *list = NULL, *folder = NULL;
+
+  /* GTK writes the list and does not make its folder (a new account, a
+   * test with folders of its own) */
+  g_object_get (manager, "filename", &list, NULL);
+  if (list != NULL && (folder = g_path_get_dirname (list)) != NULL)
+    g_mkdir_with_parents (folder, 0700);
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      GFile *file = g_ptr_array_index (self->files, i);
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *basename = g_file_get_basename (file);
+      g_autofree char *type = g_content_type_guess (basename, NULL, 0, NULL);
+      g_autofree char *mime = g_content_type_get_mime_type (type);
+      GtkRecentData data = {
+        .mime_type = mime ? mime : (char *) "application/octet-stream",
+        .app_name = (char *) RECENT_APP_NAME,
+        .app_exec = (char *) "strata %f",
+        .groups = groups,
+      };
+
+      gtk_recent_manager_add_full (manager, uri, &data);
+    }
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *ia = *(GtkRecentInfo **) a, *ib = *(GtkRecentInfo **) b;
+
+  return -g_date_time_compare (gtk_recent_info_get_modified (ia), gtk_recent_info_get_modified (ib));
+}
+
+/* The profiles Strata opened that are still there, the last opened first. */
+static void
+update_recent (StWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) mine = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME) && gtk_recent_info_exists (l->data))
+      g_ptr_array_add (mine, l->data);
+  g_ptr_array_sort (mine, compare_recent);
+  for (guint i = 0; i < mine->len && files->len < MAX_RECENT; i++)
+    g_ptr_array_add (files, g_file_new_for_uri (gtk_recent_info_get_uri (g_ptr_array_index (mine, i))));
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_list_store_splice (self->recent, 0, g_list_model_get_n_items (G_LIST_MODEL (self->recent)),
+                       files->pdata, files->len);
+  gtk_widget_set_visible (self->recent_box, files->len > 0);
+}
+
+static GtkWidget *
+create_recent_row (gpointer item,
+                   gpointer user_data)
+{
+  GFile *file = item;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *folder = parent ? g_file_get_parse_name (parent) : NULL;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+  /* names are file names, not markup */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), basename);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), folder ? folder : "");
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, g_file_peek_path (file));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+  return row;
+}
+
 /* The end of a load of one file or of several: @trace, or @error. */
 static void
 finish_load (StWindow     *self,
@@ -427,6 +522,7 @@ finish_load (StWindow     *self,
     }
   self->trace = trace;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  add_to_recent (self);
   show_trace (self);
 }
 
@@ -575,12 +671,27 @@ open_files (StWindow *self,
   StApplication *app = ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   guint first = 0;
 
-  if (n_files > 0 && st_window_is_empty (self))
+  /* a profile already open in a window is shown there (the application
+   * presents it), not opened twice */
+  if (n_files > 0 && st_window_is_empty (self) &&
+      (app == NULL || st_application_get_window_for_file (app, files[0]) == NULL))
     {
       st_window_open (self, files[0]);
       first = 1;
     }
-  st_application_open_files (app, files + first, n_files - first);
+  if (first < n_files)
+    st_application_open_files (app, files + first, n_files - first);
+}
+
+static void
+on_recent_activated (StWindow      *self,
+                     GtkListBoxRow *row)
+{
+  g_autoptr(GFile) file = g_list_model_get_item (G_LIST_MODEL (self->recent),
+                                                 gtk_list_box_row_get_index (row));
+  GFile *files[] = { file };
+
+  open_files (self, files, 1);
 }
 
 /* What the Open dialog and a drop do with the files chosen: with @as_one
@@ -629,17 +740,27 @@ on_chooser_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-static void
-add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            const char * const *patterns)
+/* A filter by MIME type (the types of data/io.github.strata.Strata.mime.xml.in,
+ * where they are installed) and by name: suffixes without case, or glob
+ * patterns. */
+static GtkFileFilter *
+add_filter (GtkFileChooser      *chooser,
+            const char          *name,
+            const char * const  *mime_types,
+            const char * const  *suffixes,
+            const char * const  *patterns)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (filter, name);
-  for (guint i = 0; patterns[i] != NULL; i++)
+  for (guint i = 0; mime_types && mime_types[i] != NULL; i++)
+    gtk_file_filter_add_mime_type (filter, mime_types[i]);
+  for (guint i = 0; suffixes && suffixes[i] != NULL; i++)
+    gtk_file_filter_add_suffix (filter, suffixes[i]);
+  for (guint i = 0; patterns && patterns[i] != NULL; i++)
     gtk_file_filter_add_pattern (filter, patterns[i]);
   gtk_file_chooser_add_filter (chooser, filter);
+  return filter;
 }
 
 static void
@@ -647,8 +768,19 @@ open_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  const char * const traces[] = { "*.json", "*.json.gz", "*.gz", NULL };
+  const char * const profile_types[] = { "application/x-chrome-trace+json", "application/x-chrome-trace-compressed",
+                                         "application/x-stack-tracing-report+json",
+                                         "application/x-neuron-profile+json", NULL };
+  const char * const chrome_types[] = { "application/x-chrome-trace+json", "application/x-stack-tracing-report+json", NULL };
+  const char * const gzip_types[] = { "application/x-chrome-trace-compressed", "application/gzip", NULL };
+  const char * const neuron_types[] = { "application/x-neuron-profile+json", NULL };
+  const char * const report_types[] = { "application/x-stack-tracing-report+json", NULL };
+  const char * const json[] = { "json", NULL };
+  const char * const gz[] = { "gz", NULL };
+  const char * const json_and_gz[] = { "json", "gz", NULL };
+  const char * const report[] = { "*_chrome_tracing_report.json", NULL };
   const char * const all[] = { "*", NULL };
+  GtkFileFilter *profiles;
   const char *align_ids[] = { "clock", "collective", NULL };
   const char *align_labels[] = { _("Each file’s clock"), _("Their first collective"), NULL };
   GtkFileChooserNative *chooser;
@@ -664,8 +796,13 @@ open_action (GtkWidget  *widget,
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "align", _("Align the ranks on"),
                                align_ids, align_labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "align", "clock");
-  add_filter (GTK_FILE_CHOOSER (chooser), _("Trace files (JSON, gzip)"), traces);
-  add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), all);
+  profiles = add_filter (GTK_FILE_CHOOSER (chooser), _("All profiles"), profile_types, json_and_gz, NULL);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Chrome and PyTorch/Kineto traces (JSON)"), chrome_types, json, NULL);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Compressed traces (gzip)"), gzip_types, gz, NULL);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Neuron device profiles (JSON)"), neuron_types, json, NULL);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Stack Tracing reports"), report_types, NULL, report);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), NULL, NULL, all);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), profiles);
   g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -900,6 +1037,7 @@ st_window_dispose (GObject *object)
   g_clear_object (&self->profile_loader);
   release_regions (self);
   g_clear_object (&self->settings);
+  g_clear_object (&self->recent);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -966,6 +1104,9 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, recent_box);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, recent_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
@@ -994,6 +1135,11 @@ st_window_init (StWindow *self)
   g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self, 0);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  self->recent = g_list_store_new (G_TYPE_FILE);
+  gtk_list_box_bind_model (self->recent_list, G_LIST_MODEL (self->recent), create_recent_row, NULL, NULL);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent), self,
+                           G_CONNECT_SWAPPED);
+  update_recent (self);
   show_page (self, "empty");
 }
 
@@ -1059,4 +1205,12 @@ st_window_get_page (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
   return gtk_stack_get_visible_child_name (self->main_stack);
+}
+
+/* The recent profiles the start page lists (GFile), the last opened first. */
+GListModel *
+st_window_get_recent (StWindow *self)
+{
+  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
+  return G_LIST_MODEL (self->recent);
 }

@@ -1065,7 +1065,8 @@ order_processes (Names         *names,
   for (guint i = 0; i < n; i++)
     rank[i] = GPOINTER_TO_UINT (g_hash_table_lookup (where,
       GUINT_TO_POINTER (g_array_index (names->processes, StProcess, i).pid + 1)));
-  memcpy (names->processes->data, sorted, n * sizeof (StProcess));
+  if (n > 0) /* a trace without processes has no array to copy into */
+    memcpy (names->processes->data, sorted, n * sizeof (StProcess));
   return rank;
 }
 

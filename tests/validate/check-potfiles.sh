@@ -5,7 +5,9 @@ set -eu
 top=${1:?source root}
 cd "$top"
 found=$( (grep -lE '(\b_\(|\bN_\(|ngettext \(|translatable="yes")' -r src ui --include='*.c' --include='*.ui';
-         grep -lE '<(summary|description)>' data/*.gschema.xml) | sort)
+         grep -lE '<(summary|description)>' data/*.gschema.xml;
+         # the desktop file, metainfo and MIME types are merged with the translations
+         ls data/*.desktop.in data/*.metainfo.xml.in data/*.mime.xml.in) | sort)
 listed=$(grep -v '^#' po/POTFILES.in | grep -v '^$' | sort)
 status=0
 for f in $found; do

@@ -7,7 +7,9 @@
 
 #include "st-annotations-panel.h"
 #include "st-details-pane.h"
+#include "st-application.h"
 #include "st-highlighter-form.h"
+#include "st-preferences-window.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-track-list.h"
@@ -25,6 +27,19 @@ test_template (gconstpointer data)
     gtk_window_destroy (GTK_WINDOW (widget));
   else
     g_object_unref (g_object_ref_sink (widget));
+}
+
+/* Its template needs the settings it edits. */
+static void
+test_preferences_window (void)
+{
+  g_autoptr(GSettings) settings = st_application_new_settings ();
+  StPreferencesWindow *window;
+
+  g_assert_nonnull (settings);
+  window = st_preferences_window_new (NULL, settings);
+  g_assert_true (ST_IS_PREFERENCES_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -51,6 +66,7 @@ main (int   argc,
   g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST), test_template);
   g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST), test_template);
   g_test_add_data_func ("/validate/ui/st-window", GSIZE_TO_POINTER (ST_TYPE_WINDOW), test_template);
+  g_test_add_func ("/validate/ui/st-preferences-window", test_preferences_window);
   g_test_add_func ("/validate/ui/help-overlay", test_help_overlay);
 
   return g_test_run ();

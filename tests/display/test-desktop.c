@@ -1,0 +1,361 @@
+/* Strata as a desktop starts it: `strata A B` opens a window per file, and
+ * a file already open is shown rather than opened again; the start page
+ * lists the profile just opened (recent files kept in a data folder of the
+ * test's own, so a person's list is untouched) and opens it again from
+ * there; the About and Preferences windows open from the primary menu's
+ * actions, and the preferences change the settings. Runs under Xvfb. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-application.h"
+#include "st-display-util.h"
+#include "st-preferences-window.h"
+#include "st-window.h"
+
+#include <glib/gstdio.h>
+
+static GFile *
+data_file (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "real", name, NULL);
+  return g_file_new_for_path (path);
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (st_window_get_page (data), "loading");
+}
+
+/* The application, run as `strata ARGS…` in this process; @step is called
+ * from its main loop until it returns TRUE, then the application quits. */
+typedef gboolean (*AppStep) (StApplication *app,
+                             gpointer       data);
+
+typedef struct
+{
+  StApplication *app;
+  AppStep        step;
+  gpointer       data;
+  gboolean       done;
+} AppRun;
+
+static gboolean
+run_step (gpointer user_data)
+{
+  AppRun *run = user_data;
+
+  if (!run->step (run->app, run->data))
+    return G_SOURCE_CONTINUE;
+  run->done = TRUE;
+  g_application_quit (G_APPLICATION (run->app));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+run_timeout (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (((AppRun *) user_data)->app));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_app (const char * const *args,
+         AppStep             step,
+         gpointer            data)
+{
+  g_autoptr(StApplication) app = st_application_new ();
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  AppRun run = { app, step, data, FALSE };
+  guint step_id = g_timeout_add (50, run_step, &run);
+  guint timeout_id = g_timeout_add_seconds (30, run_timeout, &run);
+  GList *windows;
+
+  /* one instance per test, whatever runs on the session bus */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_ptr_array_add (argv, (char *) "strata");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), argv->len - 1, (char **) argv->pdata), ==, 0);
+  g_assert_true (run.done);
+  if (run.done)
+    g_source_remove (timeout_id);
+  else
+    g_source_remove (step_id);
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (l->data);
+  g_list_free (windows);
+}
+
+static guint
+count_windows (StApplication *app,
+               GType          type)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    n += G_TYPE_CHECK_INSTANCE_TYPE (l->data, type);
+  return n;
+}
+
+typedef struct
+{
+  GFile   *a, *b;
+  guint    stage;
+  StWindow *shows_a;
+} TwoFiles;
+
+static gboolean
+two_files_step (StApplication *app,
+                gpointer       data)
+{
+  TwoFiles *t = data;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ST_IS_WINDOW (l->data) && !loaded (l->data))
+      return FALSE;
+  if (t->stage == 0)
+    {
+      GFile *again[] = { t->a };
+
+      /* a window per file, each showing its profile */
+      if (count_windows (app, ST_TYPE_WINDOW) < 2)
+        return FALSE;
+      g_assert_cmpuint (count_windows (app, ST_TYPE_WINDOW), ==, 2);
+      t->shows_a = st_application_get_window_for_file (app, t->a);
+      g_assert_nonnull (t->shows_a);
+      g_assert_nonnull (st_application_get_window_for_file (app, t->b));
+      g_assert_true (t->shows_a != st_application_get_window_for_file (app, t->b));
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+        g_assert_cmpstr (st_window_get_page (l->data), ==, "profile");
+
+      /* a double-click on A again: its window, not a third one */
+      g_application_open (G_APPLICATION (app), again, 1, "");
+      t->stage = 1;
+      return FALSE;
+    }
+  g_assert_cmpuint (count_windows (app, ST_TYPE_WINDOW), ==, 2);
+  g_assert_true (st_application_get_window_for_file (app, t->a) == t->shows_a);
+  return TRUE;
+}
+
+static void
+test_two_files (void)
+{
+  TwoFiles t = { data_file ("hta_amd_mi250_rocm62_minitoy.json.gz"),
+                 data_file ("catapult_flow_simple.json"), 0, NULL };
+  const char *args[] = { g_file_peek_path (t.a), g_file_peek_path (t.b), NULL };
+
+  run_app (args, two_files_step, &t);
+  g_assert_cmpuint (t.stage, ==, 1);
+  g_object_unref (t.a);
+  g_object_unref (t.b);
+}
+
+static gboolean
+recent_first_is (gpointer data)
+{
+  gpointer *args = data;
+  GListModel *recent = st_window_get_recent (args[0]);
+  g_autoptr(GFile) first = g_list_model_get_n_items (recent) ? g_list_model_get_item (recent, 0) : NULL;
+
+  return first != NULL && g_file_equal (first, args[1]);
+}
+
+static void
+wait_recent_first (StWindow *window,
+                   GFile    *file)
+{
+  gpointer args[] = { window, file };
+  st_test_wait_until (recent_first_is, args);
+}
+
+static void
+test_recent (void)
+{
+  g_autoptr(GFile) first = data_file ("catapult_simple_trace.json");
+  g_autoptr(GFile) second = data_file ("catapult_instant_events.json");
+  StWindow *profile = g_object_new (ST_TYPE_WINDOW, NULL);
+  StWindow *start = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr(GFile) listed = NULL;
+  GtkWidget *row;
+
+  gtk_window_present (GTK_WINDOW (profile));
+  gtk_window_present (GTK_WINDOW (start));
+  /* a first run: nothing listed, no heading over an empty list */
+  g_assert_cmpuint (g_list_model_get_n_items (st_window_get_recent (start)), ==, 0);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (
+    GTK_WIDGET (st_test_find_child (GTK_WIDGET (start), GTK_TYPE_LIST_BOX)))));
+
+  st_window_open (profile, first);
+  st_test_wait_until (loaded, profile);
+  g_assert_cmpstr (st_window_get_page (profile), ==, "profile");
+  wait_recent_first (start, first);
+
+  /* the start page shows it: its name, in a list a person sees */
+  row = st_test_find_child (GTK_WIDGET (start), ADW_TYPE_ACTION_ROW);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "catapult_simple_trace.json");
+
+  /* the last opened comes first */
+  st_window_open (profile, second);
+  st_test_wait_until (loaded, profile);
+  wait_recent_first (start, second);
+  g_assert_cmpuint (g_list_model_get_n_items (st_window_get_recent (start)), ==, 2);
+  listed = g_list_model_get_item (st_window_get_recent (start), 1);
+  g_assert_true (g_file_equal (listed, first));
+
+  /* activating a row opens that profile */
+  row = st_test_find_child (GTK_WIDGET (start), ADW_TYPE_ACTION_ROW);
+  row = gtk_widget_get_next_sibling (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "catapult_simple_trace.json");
+  gtk_widget_activate (row);
+  g_assert_cmpstr (st_window_get_page (start), !=, "empty");
+  st_test_wait_until (loaded, start);
+  g_assert_cmpstr (st_window_get_page (start), ==, "profile");
+  g_assert_true (g_file_equal (st_window_get_file (start), first));
+
+  gtk_window_destroy (GTK_WINDOW (profile));
+  gtk_window_destroy (GTK_WINDOW (start));
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+about_step (StApplication *app,
+            gpointer       data)
+{
+  AdwAboutWindow *about;
+
+  if (count_windows (app, ST_TYPE_WINDOW) == 0)
+    return FALSE;
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  about = ADW_ABOUT_WINDOW (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
+  g_assert_nonnull (about);
+  g_assert_cmpstr (adw_about_window_get_application_name (about), ==, "Strata");
+  g_assert_cmpstr (adw_about_window_get_version (about), ==, PACKAGE_VERSION);
+  g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+  g_assert_cmpstr (adw_about_window_get_website (about), ==, PACKAGE_WEBSITE);
+  g_assert_nonnull (adw_about_window_get_developers (about));
+  gtk_window_destroy (GTK_WINDOW (about));
+  return TRUE;
+}
+
+static void
+test_about (void)
+{
+  const char *args[] = { NULL };
+
+  run_app (args, about_step, NULL);
+}
+
+static StPreferencesWindow *
+preferences_window (StApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ST_IS_PREFERENCES_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+preferences_step (StApplication *app,
+                  gpointer       data)
+{
+  g_autoptr(GSettings) settings = st_application_new_settings ();
+  g_auto(GStrv) accels = NULL;
+  StPreferencesWindow *prefs;
+  AdwComboRow *style_row;
+  GtkSwitch *flows;
+
+  if (count_windows (app, ST_TYPE_WINDOW) == 0)
+    return FALSE;
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.preferences");
+  g_assert_cmpstr (accels[0], ==, "<Control>comma");
+  g_settings_set_string (settings, "style", "follow");
+  g_settings_set_boolean (settings, "show-flows", FALSE);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  prefs = preferences_window (app);
+  g_assert_nonnull (prefs);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (prefs)));
+  /* again: the same window */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  g_assert_cmpuint (count_windows (app, ST_TYPE_PREFERENCES_WINDOW), ==, 1);
+
+  /* the first row is the style, following the system; choosing Dark
+   * makes every window dark */
+  style_row = ADW_COMBO_ROW (st_test_find_child (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW));
+  g_assert_cmpuint (adw_combo_row_get_selected (style_row), ==, 0);
+  adw_combo_row_set_selected (style_row, 2);
+  g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+  g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  g_settings_set_string (settings, "style", "light");
+  g_assert_cmpuint (adw_combo_row_get_selected (style_row), ==, 1);
+
+  /* Flow Events on for new profiles */
+  flows = GTK_SWITCH (st_test_find_child (GTK_WIDGET (prefs), GTK_TYPE_SWITCH));
+  g_assert_false (gtk_switch_get_active (flows));
+  gtk_switch_set_active (flows, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "show-flows"));
+
+  g_settings_reset (settings, "style");
+  g_settings_reset (settings, "show-flows");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  return TRUE;
+}
+
+static void
+test_preferences (void)
+{
+  const char *args[] = { NULL };
+
+  run_app (args, preferences_step, NULL);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("strata-desktop-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (home, "data", NULL);
+  int status;
+
+  /* recent files of the test's own, and no session bus to meet another
+   * Strata on */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/strata-test", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/desktop/command-line/two-files", test_two_files);
+  g_test_add_func ("/desktop/recent", test_recent);
+  g_test_add_func ("/desktop/about", test_about);
+  g_test_add_func ("/desktop/preferences", test_preferences);
+  status = g_test_run ();
+
+  {
+    g_autofree char *recent = g_build_filename (data_home, "recently-used.xbel", NULL);
+    g_unlink (recent);
+    g_rmdir (data_home);
+    g_rmdir (home);
+  }
+  return status;
+}

@@ -1,0 +1,111 @@
+#define G_LOG_DOMAIN "strata-fuzz"
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include "st-fuzz-util.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int memfd = -1;
+
+static GLogWriterOutput
+quiet_writer (GLogLevelFlags   log_level,
+              const GLogField *fields,
+              gsize            n_fields,
+              gpointer         user_data)
+{
+  /* A critical or a warning from GLib means an API was misused: crash, so
+   * libFuzzer keeps the input. Debug and info are noise. */
+  if (log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    {
+      g_log_writer_standard_streams (log_level, fields, n_fields, user_data);
+      abort ();
+    }
+  return G_LOG_WRITER_HANDLED;
+}
+
+void
+st_fuzz_init (void)
+{
+  static gboolean done;
+
+  if (done)
+    return;
+  done = TRUE;
+  g_log_set_writer_func (quiet_writer, NULL, NULL);
+  memfd = memfd_create ("strata-fuzz", MFD_CLOEXEC);
+  g_assert (memfd >= 0);
+}
+
+/* A copy of exactly @size bytes, so that reading past the end is caught
+ * (and never NULL: the loaders are given file contents, never NULL). */
+char *
+st_fuzz_copy (const guint8 *data,
+              gsize         size)
+{
+  char *copy = malloc (MAX (size, 1));
+
+  g_assert (copy != NULL);
+  memcpy (copy, data, size);
+  return copy;
+}
+
+/* The bytes as a file on disk, read the way the app reads one: the loader
+ * opens it by path, maps it (or inflates it, for gzip) and sniffs it. */
+StTrace *
+st_fuzz_load_bytes (const guint8 *data,
+                    gsize         size,
+                    guint         n_threads,
+                    GError      **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StTraceLoader) loader = NULL;
+  gsize done = 0;
+
+  st_fuzz_init ();
+  g_assert (ftruncate (memfd, 0) == 0);
+  while (done < size)
+    {
+      ssize_t n = pwrite (memfd, data + done, size - done, done);
+      g_assert (n > 0);
+      done += n;
+    }
+  path = g_strdup_printf ("/proc/self/fd/%d", memfd);
+  file = g_file_new_for_path (path);
+  loader = st_trace_loader_new (file);
+  st_trace_loader_set_display_name (loader, "fuzz.json");
+  st_trace_loader_set_n_threads (loader, n_threads);
+  return st_trace_loader_load (loader, NULL, error);
+}
+
+/* Parses the args of up to @max_events slices and instants on demand, as the
+ * details pane does. */
+void
+st_fuzz_walk_args (StTrace *trace,
+                   guint    max_events)
+{
+  guint seen = 0;
+
+  for (guint t = 0; t < st_trace_get_n_tracks (trace) && seen < max_events; t++)
+    {
+      const StTrack *track = st_trace_get_track (trace, t);
+
+      for (guint i = 0; i < track->n_slices && seen < max_events; i++, seen++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) args = st_trace_get_args_flat (trace, track->slices[i].offset,
+                                                              &error);
+          g_assert ((args == NULL) == (error != NULL));
+        }
+      for (guint i = 0; i < track->n_instants && seen < max_events; i++, seen++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) args = st_trace_get_args_flat (trace, track->instants[i].offset,
+                                                              &error);
+          g_assert ((args == NULL) == (error != NULL));
+        }
+    }
+}
