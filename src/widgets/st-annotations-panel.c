@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-annotations-panel.h"
+#include "st-name-cell.h"
 
 #include "st-format.h"
 #include "st-highlighter.h"
@@ -23,7 +24,7 @@ struct _StAnnotationsPanel
   GtkSortListModel   *sorted;
   GtkSingleSelection *selection;
   gboolean            syncing;
-  GHashTable         *name_labels;  /* StRegion -> its GtkEditableLabel in the list */
+  GHashTable         *name_labels;  /* StRegion -> its StNameCell in the list */
   GFile              *regions_file; /* where the regions were last saved or loaded */
   struct HighlightJob *job;
   GCancellable       *cancellable;
@@ -322,8 +323,8 @@ update_name_cell (GtkWidget *box)
   pick = session != NULL ? st_session_get_compare_index (session, region) : -1;
   tooltip = describe_region (region);
   gtk_widget_set_tooltip_markup (box, tooltip);
-  if (!gtk_editable_label_get_editing (GTK_EDITABLE_LABEL (label)))
-    gtk_editable_set_text (GTK_EDITABLE (label), st_region_get_name (region));
+  if (!st_name_cell_get_editing (ST_NAME_CELL (label)))
+    st_name_cell_set_text (ST_NAME_CELL (label), st_region_get_name (region));
   gtk_widget_set_visible (badge, pick >= 0);
   if (pick >= 0)
     {
@@ -333,53 +334,25 @@ update_name_cell (GtkWidget *box)
     }
 }
 
-static gboolean
-release_label (gpointer label)
-{
-  g_object_unref (label);
-  return G_SOURCE_REMOVE;
-}
-
+/* A name typed in place: renamed through regions.rename, so it can be
+ * undone; an empty or unchanged name keeps the old one. */
 static void
-on_editing_changed (GtkEditableLabel   *label,
-                    GParamSpec         *pspec,
-                    StAnnotationsPanel *self)
+on_name_committed (StNameCell         *cell,
+                   const char         *text,
+                   StAnnotationsPanel *self)
 {
-  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (label));
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (cell));
   StRegion *region = g_object_get_data (G_OBJECT (box), "st-region");
-  g_autofree char *name = NULL;
+  g_autofree char *name = g_strstrip (g_strdup (text));
   guint position;
 
-  if (gtk_editable_label_get_editing (label))
-    return;
-  /* GTK 4.8's label looks at itself 100 ms after focus leaves it, and does
-   * not cancel that when it is destroyed: it lives until then */
-  g_timeout_add (250, release_label, g_object_ref (label));
-  gtk_editable_set_editable (GTK_EDITABLE (label), FALSE);
-  gtk_widget_set_focusable (GTK_WIDGET (label), FALSE);
   if (region == NULL || self->session == NULL)
     return;
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (label))));
   position = st_region_set_find (get_regions (self), region);
   if (*name != '\0' && position != G_MAXUINT && !g_str_equal (name, st_region_get_name (region)))
     g_action_group_activate_action (G_ACTION_GROUP (self->actions), "rename",
                                     g_variant_new ("(us)", position, name));
-  else
-    gtk_editable_set_text (GTK_EDITABLE (label), st_region_get_name (region));
   gtk_widget_grab_focus (GTK_WIDGET (self->list));
-}
-
-/* A long name (a stack frame's) is cut with "…", not widening the list:
- * GtkEditableLabel has no such property, its label has. */
-static void
-ellipsize_editable_label (GtkWidget *editable)
-{
-  GtkWidget *stack = gtk_widget_get_first_child (editable);
-
-  for (GtkWidget *c = stack ? gtk_widget_get_first_child (stack) : NULL; c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    if (GTK_IS_LABEL (c))
-      gtk_label_set_ellipsize (GTK_LABEL (c), PANGO_ELLIPSIZE_END);
 }
 
 static void
@@ -389,18 +362,13 @@ setup_name (GtkSignalListItemFactory *factory,
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *badge = gtk_label_new (NULL);
-  GtkWidget *label = gtk_editable_label_new ("");
+  GtkWidget *label = st_name_cell_new ();
 
   gtk_widget_add_css_class (badge, "pick-badge");
   gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
   gtk_widget_set_visible (badge, FALSE);
   gtk_widget_set_hexpand (label, TRUE);
-  /* focusable only while edited (see on_editing_changed) */
-  gtk_editable_set_editable (GTK_EDITABLE (label), FALSE);
-  gtk_widget_set_focusable (label, FALSE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (label), 8);
-  ellipsize_editable_label (label);
-  g_signal_connect (label, "notify::editing", G_CALLBACK (on_editing_changed), self);
+  g_signal_connect_object (label, "committed", G_CALLBACK (on_name_committed), self, 0);
   gtk_widget_set_tooltip_text (badge, _("Picked for comparison (C drops it)"));
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), badge);
@@ -527,9 +495,7 @@ st_annotations_panel_start_editing (StAnnotationsPanel *self,
   label = g_hash_table_lookup (self->name_labels, region);
   if (label == NULL)
     return FALSE;
-  gtk_widget_set_focusable (label, TRUE);
-  gtk_editable_set_editable (GTK_EDITABLE (label), TRUE);
-  gtk_editable_label_start_editing (GTK_EDITABLE_LABEL (label));
+  st_name_cell_start_editing (ST_NAME_CELL (label));
   return TRUE;
 }
 

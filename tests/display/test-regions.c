@@ -14,6 +14,7 @@
 
 #include "st-annotations-panel.h"
 #include "st-display-util.h"
+#include "st-name-cell.h"
 #include "st-region-chart.h"
 #include "st-summary-page.h"
 #include "st-time-ruler.h"
@@ -186,15 +187,15 @@ assert_regions (StRegionSet *regions,
     }
 }
 
-/* The GtkEditableLabel that is being edited under @root, or NULL. */
-static GtkEditableLabel *
+/* The name cell that is being edited under @root, or NULL. */
+static StNameCell *
 editing_label (GtkWidget *root)
 {
-  if (GTK_IS_EDITABLE_LABEL (root) && gtk_editable_label_get_editing (GTK_EDITABLE_LABEL (root)))
-    return GTK_EDITABLE_LABEL (root);
+  if (ST_IS_NAME_CELL (root) && st_name_cell_get_editing (ST_NAME_CELL (root)))
+    return ST_NAME_CELL (root);
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkEditableLabel *found = editing_label (c);
+      StNameCell *found = editing_label (c);
       if (found)
         return found;
     }
@@ -272,7 +273,7 @@ test_persist (void)
   g_autoptr(GPtrArray) read = NULL;
   g_autoptr(GError) error = NULL;
   GArray *expected;
-  GtkEditableLabel *label;
+  StNameCell *label;
   Win w = { 0 };
   StRegion *second;
 
@@ -292,8 +293,9 @@ test_persist (void)
   st_test_wait_until (row_bound, &w);
   label = editing_label (GTK_WIDGET (w.panel));
   g_assert_nonnull (label);
-  gtk_editable_set_text (GTK_EDITABLE (label), "  warm-up step ");
-  gtk_editable_label_stop_editing (label, TRUE);
+  gtk_editable_set_text (st_name_cell_get_entry (label), "  warm-up step ");
+  /* Enter in the entry commits */
+  g_signal_emit_by_name (st_name_cell_get_entry (label), "activate");
   g_assert_cmpstr (st_region_get_name (second), ==, "warm-up step");
 
   /* one step back and forth, with the keys */
