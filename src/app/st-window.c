@@ -1122,6 +1122,37 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.load-regions", NULL, regions_file_action);
 }
 
+#define MAX_RECENT_CONFIGS 8
+
+static void
+show_recent_configs (StWindow *self)
+{
+  g_auto(GStrv) uris = g_settings_get_strv (self->settings, "recent-region-configs");
+
+  st_annotations_panel_set_recent_configs (annotations (self), (const char * const *) uris);
+}
+
+/* A configuration loaded or saved goes first in the recent ones, once. */
+static void
+on_config_used (StWindow   *self,
+                const char *uri)
+{
+  g_auto(GStrv) old = g_settings_get_strv (self->settings, "recent-region-configs");
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) uris = NULL;
+  guint n = 1;
+
+  g_strv_builder_add (builder, uri);
+  for (guint i = 0; old[i] != NULL && n < MAX_RECENT_CONFIGS; i++)
+    if (!g_str_equal (old[i], uri))
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+  uris = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-region-configs", (const char * const *) uris);
+}
+
 static void
 st_window_init (StWindow *self)
 {
@@ -1133,6 +1164,14 @@ st_window_init (StWindow *self)
   restore_window_state (self);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name", G_CALLBACK (on_view_changed), self);
   g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self, 0);
+  if (self->settings != NULL)
+    {
+      g_signal_connect_object (annotations (self), "config-used", G_CALLBACK (on_config_used), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::recent-region-configs",
+                               G_CALLBACK (show_recent_configs), self, G_CONNECT_SWAPPED);
+      show_recent_configs (self);
+    }
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   self->recent = g_list_store_new (G_TYPE_FILE);

@@ -46,6 +46,8 @@ struct _StAnnotationsPanel
   GtkColumnView      *list;
   StRegionChart      *chart;
   GtkLabel           *compare_label;
+  GtkMenuButton      *recent_configs_button;
+  GMenu              *recent_configs;
 };
 
 G_DEFINE_FINAL_TYPE (StAnnotationsPanel, st_annotations_panel, GTK_TYPE_WIDGET)
@@ -53,6 +55,7 @@ G_DEFINE_FINAL_TYPE (StAnnotationsPanel, st_annotations_panel, GTK_TYPE_WIDGET)
 enum
 {
   SAVE_FINISHED,
+  CONFIG_USED,
   N_SIGNALS
 };
 
@@ -786,6 +789,15 @@ suggest_name (StAnnotationsPanel *self,
 /* Highlighter configurations. */
 
 static void
+config_used (StAnnotationsPanel *self,
+             GFile              *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  g_signal_emit (self, signals[CONFIG_USED], 0, uri);
+}
+
+static void
 config_chosen_for_load (StAnnotationsPanel *self,
                         GFile              *file)
 {
@@ -802,6 +814,7 @@ config_chosen_for_load (StAnnotationsPanel *self,
     }
   on_dismiss_error (self);
   st_highlighter_form_set_config (self->form, config);
+  config_used (self, file);
 }
 
 static void
@@ -816,6 +829,8 @@ config_chosen_for_save (StAnnotationsPanel *self,
   config = st_highlighter_form_get_config (self->form);
   if (!st_highlighter_config_save (config, file, &error))
     st_annotations_panel_show_error (self, error->message);
+  else
+    config_used (self, file);
 }
 
 static void
@@ -825,6 +840,44 @@ load_config_action (GSimpleAction *action,
 {
   choose_file (user_data, GTK_FILE_CHOOSER_ACTION_OPEN, _("Load a Highlighter Configuration"),
                _("_Load"), NULL, config_chosen_for_load);
+}
+
+static void
+load_config_uri_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  config_chosen_for_load (user_data, file);
+}
+
+/* The configurations loaded or saved last (URIs, the most recent first), in
+ * the menu beside Load…; without any, the menu is not shown. */
+void
+st_annotations_panel_set_recent_configs (StAnnotationsPanel *self,
+                                         const char * const *uris)
+{
+  g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
+  g_menu_remove_all (self->recent_configs);
+  for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
+      g_autofree char *label = g_file_get_basename (file);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "regions.load-config-uri", "s", uris[i]);
+      g_menu_append_item (self->recent_configs, item);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_configs_button),
+                          g_menu_model_get_n_items (G_MENU_MODEL (self->recent_configs)) > 0);
+}
+
+GMenuModel *
+st_annotations_panel_get_recent_configs (StAnnotationsPanel *self)
+{
+  g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), NULL);
+  return G_MENU_MODEL (self->recent_configs);
 }
 
 static void
@@ -1179,6 +1232,7 @@ build_actions (StAnnotationsPanel *self)
     { "highlight", highlight_action },
     { "cancel-highlight", cancel_highlight_action },
     { "load-config", load_config_action },
+    { "load-config-uri", load_config_uri_action, "s" },
     { "save-config", save_config_action },
     { "add", add_action },
     { "delete", delete_action },
@@ -1286,6 +1340,7 @@ st_annotations_panel_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
+  g_clear_object (&self->recent_configs);
   g_clear_object (&self->actions);
   g_clear_object (&self->regions_file);
   g_clear_pointer (&self->name_labels, g_hash_table_unref);
@@ -1304,11 +1359,16 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
    * when the person cancelled or the save failed. */
   signals[SAVE_FINISHED] = g_signal_new ("save-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  /* A highlighter configuration was loaded from or saved to the file at
+   * this URI: the window keeps it among the recent ones. */
+  signals[CONFIG_USED] = g_signal_new ("config-used", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (ST_TYPE_HIGHLIGHTER_FORM);
   g_type_ensure (ST_TYPE_REGION_CHART);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-annotations-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, recent_configs_button);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_label);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, form);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, progress_box);
@@ -1335,6 +1395,8 @@ st_annotations_panel_init (StAnnotationsPanel *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->name_labels = g_hash_table_new (NULL, NULL);
+  self->recent_configs = g_menu_new ();
+  gtk_menu_button_set_menu_model (self->recent_configs_button, G_MENU_MODEL (self->recent_configs));
   build_actions (self);
   build_columns (self);
   self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (gtk_column_view_get_sorter (self->list)));

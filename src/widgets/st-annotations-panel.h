@@ -29,6 +29,9 @@ StSession         *st_annotations_panel_get_session     (StAnnotationsPanel *sel
 void               st_annotations_panel_set_session     (StAnnotationsPanel *self,
                                                          StSession          *session);
 GActionGroup      *st_annotations_panel_get_actions     (StAnnotationsPanel *self);
+void               st_annotations_panel_set_recent_configs (StAnnotationsPanel *self,
+                                                         const char * const *uris);
+GMenuModel        *st_annotations_panel_get_recent_configs (StAnnotationsPanel *self);
 StHighlighterForm *st_annotations_panel_get_form        (StAnnotationsPanel *self);
 GListModel        *st_annotations_panel_get_rows        (StAnnotationsPanel *self);
 gboolean           st_annotations_panel_is_highlighting (StAnnotationsPanel *self);

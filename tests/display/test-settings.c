@@ -6,11 +6,13 @@
 
 #include "config.h"
 
+#include "st-annotations-panel.h"
 #include "st-application.h"
 #include "st-display-util.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #define PROFILE_NAME "hta_amd_mi250_rocm62_minitoy.json.gz"
@@ -195,6 +197,68 @@ test_show_flows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+recent_in_menu (StWindow *window)
+{
+  StTimelinePage *page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+
+  return g_menu_model_get_n_items (st_annotations_panel_get_recent_configs (st_timeline_page_get_annotations (page)));
+}
+
+/* A configuration loaded goes first among the recent ones, once; every
+ * window's Annotations panel offers them; at most 8 are kept. */
+static void
+test_recent_configs (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("strata-settings-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "steps.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_auto(GStrv) recent = NULL;
+  StWindow *window, *second;
+  StTimelinePage *page;
+
+  g_assert_true (g_file_set_contents (path, "{\"version\": 1, \"method\": \"hierarchy\", "
+                                      "\"match\": \"ProfilerStep#*\"}", -1, &error));
+  window = open_profile ();
+  second = open_profile ();
+  g_assert_cmpuint (recent_in_menu (window), ==, 0);
+  page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+  for (guint i = 0; i < 2; i++)
+    g_action_group_activate_action (st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)),
+                                    "load-config-uri", g_variant_new_string (uri));
+  recent = g_settings_get_strv (settings, "recent-region-configs");
+  g_assert_cmpuint (g_strv_length (recent), ==, 1);
+  g_assert_cmpstr (recent[0], ==, uri);
+  g_assert_cmpuint (recent_in_menu (window), ==, 1);
+  g_assert_cmpuint (recent_in_menu (second), ==, 1);
+
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *other = g_strdup_printf ("file:///configs/c%u.json", i);
+      g_auto(GStrv) old = g_settings_get_strv (settings, "recent-region-configs");
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) uris = NULL;
+
+      g_strv_builder_add (builder, other);
+      g_strv_builder_addv (builder, (const char **) old);
+      uris = g_strv_builder_end (builder);
+      g_settings_set_strv (settings, "recent-region-configs", (const char * const *) uris);
+    }
+  g_action_group_activate_action (st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)),
+                                  "load-config-uri", g_variant_new_string (uri));
+  g_clear_pointer (&recent, g_strfreev);
+  recent = g_settings_get_strv (settings, "recent-region-configs");
+  g_assert_cmpuint (g_strv_length (recent), ==, 8);
+  g_assert_cmpstr (recent[0], ==, uri);
+  gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static gboolean
 scheme_is (gpointer data)
 {
@@ -367,6 +431,7 @@ main (int   argc,
   g_test_add_func ("/display/settings/window-size", test_window_size);
   g_test_add_func ("/display/settings/show-flows", test_show_flows);
   g_test_add_func ("/display/settings/style", test_style);
+  g_test_add_func ("/display/settings/recent-configs", test_recent_configs);
   g_test_add_func ("/display/settings/no-schema", test_no_schema);
 
   return g_test_run ();
