@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-highlighter-config.h"
+#include "st-atomic-file.h"
 #include "st-region-error.h"
 
 #include <glib/gi18n-lib.h>
@@ -483,6 +484,5 @@ st_highlighter_config_save (const StHighlighterConfig *self,
 {
   g_autofree char *data = st_highlighter_config_to_json (self);
 
-  return g_file_replace_contents (file, data, strlen (data), NULL, FALSE,
-                                  G_FILE_CREATE_NONE, NULL, NULL, error);
+  return st_atomic_file_replace (file, data, strlen (data), 0666, error);
 }

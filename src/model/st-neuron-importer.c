@@ -1032,7 +1032,8 @@ add_profiler_warnings (Importer             *im,
       g_autofree char *value = NULL;
       g_autofree char *text = NULL;
 
-      if (q == NULL)
+      /* q == p: not a value (a stray ':'); stop rather than spin on it. */
+      if (q == NULL || q == p)
         return;
       value = g_strndup (p, q - p);
       node = json_from_string (value, NULL);
@@ -1049,6 +1050,8 @@ add_profiler_warnings (Importer             *im,
       p = st_json_skip_ws (q, end);
       if (p < end && *p == ',')
         p = st_json_skip_ws (p + 1, end);
+      else if (p < end && *p != ']')
+        return; /* garbage between values */
     }
 }
 

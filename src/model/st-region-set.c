@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-region-set.h"
+#include "st-atomic-file.h"
 #include "st-region-private.h"
 
 #include <errno.h>
@@ -692,35 +693,6 @@ st_region_set_to_json (StRegionSet             *self,
   return g_string_free (out, FALSE);
 }
 
-/* Writes @contents to @path through a temporary file in the same folder
- * that is renamed over it: readers see the old file or the new one, never a
- * part. GIO's g_file_replace_contents() would instead rewrite the file in
- * place when it cannot create that temporary file (a read-only folder), or
- * for a symbolic or hard link. A symbolic link is followed here, so its
- * target is replaced; a hard link is broken. */
-static gboolean
-replace_native (const char  *path,
-                const char  *contents,
-                gsize        length,
-                GError     **error)
-{
-  g_autofree char *target = NULL;
-  int mode = 0666;
-  GStatBuf st;
-
-  if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    target = realpath (path, NULL);
-  if (target == NULL)
-    target = g_strdup (path);
-  /* Keep who may read it; the umask applies to a new file. */
-  if (g_stat (target, &st) == 0)
-    mode = st.st_mode & 0777;
-
-  return g_file_set_contents_full (target, contents, length,
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   mode, error);
-}
-
 static char *
 dup_display_name (GFile *file)
 {
@@ -744,17 +716,7 @@ st_region_set_save (StRegionSet              *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   text = st_region_set_to_json (self, profile, FALSE);
-  if (g_file_is_native (file))
-    {
-      g_autofree char *path = g_file_get_path (file);
-
-      ok = replace_native (path, text, strlen (text), &local_error);
-    }
-  else
-    {
-      ok = g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE,
-                                    NULL, NULL, &local_error);
-    }
+  ok = st_atomic_file_replace (file, text, strlen (text), 0666, &local_error);
   if (!ok)
     {
       g_autofree char *name = dup_display_name (file);
@@ -1175,6 +1137,7 @@ st_region_set_autosave (StRegionSet              *self,
 
   text = st_region_set_to_json (self, profile, TRUE);
   /* Survives a kill and a power cut: the old sidecar or the new one. */
+  st_atomic_file_remove_stale (path, ST_ATOMIC_FILE_STALE_SECONDS);
   return g_file_set_contents_full (path, text, strlen (text),
                                    G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                    0600, error);

@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
 #include <gio/gunixinputstream.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -22,6 +24,99 @@
  * enough to stay in the cache between inflate and write. */
 #define COMMIT_CHUNK (512 * 1024)
 
+/* A mapped file that shrinks while it is mapped (rewritten in place,
+ * truncated by a download that restarts) makes reading its lost pages raise
+ * SIGBUS, which would kill the app. The handler below turns those pages of
+ * our mappings into zeros and notes it: the importers see junk where the
+ * text was (never beyond the mapping), and the loader reports that the file
+ * changed. Faults elsewhere go to the handler that was there before. */
+#define MAX_GUARDS 64
+
+typedef struct
+{
+  uintptr_t start;    /* atomic; 0: a free slot */
+  uintptr_t end;
+  gint      shrunk;   /* atomic */
+} MapGuard;
+
+static MapGuard         guards[MAX_GUARDS];
+static GMutex           guards_lock;
+static struct sigaction previous_sigbus;
+static uintptr_t        page_size;
+
+static void
+on_sigbus (int        sig,
+           siginfo_t *info,
+           void      *context)
+{
+  uintptr_t addr = (uintptr_t) info->si_addr;
+
+  for (guint i = 0; i < MAX_GUARDS; i++)
+    {
+      uintptr_t start = __atomic_load_n (&guards[i].start, __ATOMIC_ACQUIRE);
+
+      if (start != 0 && addr >= start && addr < guards[i].end)
+        {
+          uintptr_t page = addr & ~(page_size - 1);
+
+          /* mmap is a system call: safe in a signal handler. */
+          if (mmap ((void *) page, guards[i].end - page, PROT_READ,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+            break;
+          __atomic_store_n (&guards[i].shrunk, 1, __ATOMIC_RELEASE);
+          return; /* the read is retried, and finds zeros */
+        }
+    }
+  /* Not ours: the fault happens again under the previous handler. */
+  sigaction (SIGBUS, &previous_sigbus, NULL);
+}
+
+static gpointer
+install_sigbus_handler (gpointer data)
+{
+  struct sigaction sa = { 0 };
+
+  page_size = (uintptr_t) sysconf (_SC_PAGESIZE);
+  sa.sa_sigaction = on_sigbus;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGBUS, &sa, &previous_sigbus);
+  return NULL;
+}
+
+/* Returns the guard's slot, or -1 when all are taken (the mapping is then
+ * unguarded: 64 files open at once is far more than the app keeps). */
+static int
+guard_mapping (const char *data,
+               gsize       size)
+{
+  static GOnce once = G_ONCE_INIT;
+  int slot = -1;
+
+  g_once (&once, install_sigbus_handler, NULL);
+  g_mutex_lock (&guards_lock);
+  for (guint i = 0; i < MAX_GUARDS && slot < 0; i++)
+    if (guards[i].start == 0)
+      {
+        guards[i].end = (uintptr_t) data + size;
+        guards[i].shrunk = 0;
+        __atomic_store_n (&guards[i].start, (uintptr_t) data, __ATOMIC_RELEASE);
+        slot = i;
+      }
+  g_mutex_unlock (&guards_lock);
+  return slot;
+}
+
+static void
+unguard_mapping (int slot)
+{
+  if (slot < 0)
+    return;
+  g_mutex_lock (&guards_lock);
+  __atomic_store_n (&guards[slot].start, 0, __ATOMIC_RELEASE);
+  g_mutex_unlock (&guards_lock);
+}
+
 struct _StSource
 {
   gatomicrefcount ref;
@@ -33,6 +128,7 @@ struct _StSource
   const char     *data;
   gsize           size;
   gboolean        owns_map;
+  int             guard;              /* its slot in guards[], or -1 */
 
   /* Or a spool filled by a thread: gzip, or a file that is not local. */
   StSpool        *spool;
@@ -54,6 +150,7 @@ source_new (StSourceKind kind,
   StSource *self = g_new0 (StSource, 1);
 
   g_atomic_ref_count_init (&self->ref);
+  self->guard = -1;
   self->kind = kind;
   self->display_name = g_strdup (display_name);
   return self;
@@ -96,7 +193,10 @@ st_source_unref (StSource *self)
   g_clear_object (&self->input);
   g_clear_pointer (&self->spool, st_spool_free);
   if (self->owns_map)
-    munmap ((void *) self->data, self->size);
+    {
+      unguard_mapping (self->guard);
+      munmap ((void *) self->data, self->size);
+    }
   g_clear_error (&self->error);
   g_free (self->warning);
   g_free (self->corruption);
@@ -177,6 +277,32 @@ st_source_finish (StSource *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* Whether the mapped file shrank while it was mapped: the bytes past its
+ * new end read as zeros, so what was read from them is junk. */
+gboolean
+st_source_get_shrunk (StSource *self)
+{
+  return self->guard >= 0 && __atomic_load_n (&guards[self->guard].shrunk, __ATOMIC_ACQUIRE);
+}
+
+/* The error to report when the file shrank: it names the file and says what
+ * to do. */
+gboolean
+st_source_check_shrunk (StSource *self,
+                        GError  **error)
+{
+  g_autofree char *size = NULL;
+
+  if (!st_source_get_shrunk (self))
+    return TRUE;
+  size = g_format_size (self->file_size);
+  g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
+               _("%s: the file changed on disk while it was read (it was %s and became "
+                 "shorter). Open it again once whatever writes it has finished."),
+               self->display_name, size);
+  return FALSE;
 }
 
 /* zlib's reason when the compressed data turned out corrupt, or NULL. */
@@ -269,6 +395,14 @@ inflate_chunk (StSource *self,
     {
       gsize produced;
       int ret;
+
+      /* A megabyte of input can inflate to a gigabyte: look at the
+       * cancellable between pieces, not only between reads. */
+      if (g_cancellable_set_error_if_cancelled (self->cancellable, &error))
+        {
+          spool_fail (self, error);
+          return FALSE;
+        }
 
       if (inf->ended)
         {
@@ -491,6 +625,7 @@ open_local (const char   *path,
       return NULL;
     }
   self->owns_map = TRUE;
+  self->guard = guard_mapping (self->data, self->size);
   return g_steal_pointer (&self);
 }
 

@@ -43,6 +43,9 @@ gboolean      st_source_finish            (StSource     *self,
                                            GError      **error);
 const char   *st_source_get_warning       (StSource     *self);
 const char   *st_source_get_corruption    (StSource     *self);
+gboolean      st_source_get_shrunk        (StSource     *self);
+gboolean      st_source_check_shrunk      (StSource     *self,
+                                           GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StSource, st_source_unref)
 

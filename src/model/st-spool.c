@@ -10,7 +10,9 @@
 #include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -46,11 +48,16 @@ mem_available (void)
   return g_ascii_strtoull (line + 13, NULL, 10) * 1024;
 }
 
+/* Free space for temporary files; none when they would live in memory too
+ * (a tmpfs /tmp), since the memory budget already counts that. */
 static guint64
 disk_free (void)
 {
   struct statvfs st;
+  struct statfs fs;
 
+  if (statfs (g_get_tmp_dir (), &fs) == 0 && fs.f_type == TMPFS_MAGIC)
+    return 0;
   if (statvfs (g_get_tmp_dir (), &st) != 0)
     return 0;
   return (guint64) st.f_bavail * st.f_frsize;

@@ -23,6 +23,7 @@ struct _StStringTable
   GPtrArray   *blocks;
   char        *block_pos;
   gsize        block_left;
+  GHashTable  *originals;  /* id + 1 -> GBytes: what a replaced string was interned from */
 };
 
 static inline guint64
@@ -155,6 +156,7 @@ st_string_table_free (StStringTable *self)
   if (self == NULL)
     return;
   g_ptr_array_unref (self->blocks);
+  g_clear_pointer (&self->originals, g_hash_table_unref);
   g_free (self->slots);
   g_free (self->strings);
   g_free (self->lengths);
@@ -170,8 +172,19 @@ slot_matches (const StStringTable *self,
 {
   guint id = (guint) (slot & 0xffffffffu) - 1;
 
-  return (guint32) (slot >> 32) == hash && self->lengths[id] == len &&
-         memcmp (self->strings[id], str, len) == 0;
+  if ((guint32) (slot >> 32) != hash)
+    return FALSE;
+  /* A replaced string is found by the bytes it was interned from, so the
+   * same bytes seen again map to the same id (not to a new one). */
+  if (G_UNLIKELY (self->originals != NULL))
+    {
+      GBytes *original = g_hash_table_lookup (self->originals, GUINT_TO_POINTER (id + 1));
+
+      if (original != NULL)
+        return g_bytes_get_size (original) == len &&
+               memcmp (g_bytes_get_data (original, NULL), str, len) == 0;
+    }
+  return self->lengths[id] == len && memcmp (self->strings[id], str, len) == 0;
 }
 
 /* The slot holding @str, or the empty slot where it would go. */
@@ -261,6 +274,11 @@ st_string_table_replace (StStringTable *self,
 {
   g_return_if_fail (id > 0 && id < self->n_strings);
 
+  if (self->originals == NULL)
+    self->originals = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_bytes_unref);
+  if (!g_hash_table_contains (self->originals, GUINT_TO_POINTER (id + 1)))
+    g_hash_table_insert (self->originals, GUINT_TO_POINTER (id + 1),
+                         g_bytes_new (self->strings[id], self->lengths[id]));
   self->strings[id] = arena_copy (self, str, len);
   self->lengths[id] = (guint32) MIN (len, G_MAXUINT32);
 }

@@ -707,9 +707,13 @@ apply_meta (Names           *names,
             const StRawMeta *m)
 {
   guint p = process_index (names, m->pid);
-  StProcess *proc = &g_array_index (names->processes, StProcess, p);
+  StProcess *proc;
   ThreadInfo *t;
 
+  /* Every importer notes the pid of its metadata; a record of a pid never
+   * noted would be an importer's bug, and must not write out of bounds. */
+  g_return_if_fail (p < names->processes->len);
+  proc = &g_array_index (names->processes, StProcess, p);
   switch (m->kind)
     {
     case ST_META_PROCESS_NAME:

@@ -270,6 +270,7 @@ sniff_binary (const guchar *d,
               GError      **error)
 {
   gsize controls = 0;
+  gboolean ascii = FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (binary_kinds); i++)
     if (n >= binary_kinds[i].len && memcmp (d, binary_kinds[i].magic, binary_kinds[i].len) == 0)
@@ -278,8 +279,13 @@ sniff_binary (const guchar *d,
                      _("%s: this is %s, not a trace."), name, _(binary_kinds[i].what));
         return FALSE;
       }
+  /* UTF-16 or UTF-32 text: a byte order mark, or a zero byte next to the
+   * ASCII of "[" or "{" (zeros alone are binary, not text). */
+  for (gsize i = 0; i < MIN (n, 4); i++)
+    if (d[i] >= 0x20 && d[i] < 0x7f)
+      ascii = TRUE;
   if (n >= 2 && ((d[0] == 0xff && d[1] == 0xfe) || (d[0] == 0xfe && d[1] == 0xff) ||
-                 d[0] == 0 || d[1] == 0))
+                 ((d[0] == 0 || d[1] == 0) && ascii)))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_ENCODING,
                    _("%s: this text is UTF-16 or UTF-32; Strata reads UTF-8 JSON. Convert it "
@@ -384,15 +390,25 @@ read_source (StTraceLoader  *self,
              GError        **error)
 {
   g_autoptr(GError) spool_error = NULL;
+  g_autoptr(GError) import_error = NULL;
   gboolean ok;
 
   if (neuron)
-    ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self, error);
+    ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
+                           &import_error);
   else
     ok = st_chrome_import (builder, source, start, self->n_threads, cancellable,
-                           on_read_progress, self, error);
+                           on_read_progress, self, &import_error);
+  /* What an importer says about text that turned to zeros under it is
+   * beside the point (unless the load was cancelled anyway). */
+  if (!g_error_matches (import_error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+      !st_source_check_shrunk (source, error))
+    return FALSE;
   if (!ok)
-    return FALSE; /* unref stops the spool; no need to inflate the rest */
+    {
+      g_propagate_error (error, g_steal_pointer (&import_error));
+      return FALSE; /* unref stops the spool; no need to inflate the rest */
+    }
   if (!st_source_finish (source, &spool_error))
     {
       g_propagate_error (error, g_steal_pointer (&spool_error));
@@ -427,9 +443,13 @@ st_trace_loader_load (StTraceLoader *self,
     return NULL;
   if (!sniff (source, &start, cancellable, &local_error))
     {
-      /* Junk that came out of a damaged gzip says less than the damage. */
-      if (st_source_get_corruption (source) != NULL &&
-          !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+      /* Zeros where a shrunk file was, or junk that came out of a damaged
+       * gzip, say less than the cause. */
+      if (!cancelled && !st_source_check_shrunk (source, error))
+        return NULL;
+      if (st_source_get_corruption (source) != NULL && !cancelled)
         g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
                      _("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
                      st_source_get_corruption (source));

@@ -13,6 +13,9 @@
 #include "st-test-util.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 
 #define US 1000
@@ -622,6 +625,126 @@ test_config_refused (void)
   assert_refused ("[1, 2]", ST_REGION_ERROR_INVALID, "JSON object");
 }
 
+/* A configuration as big as allowed: its "match" glob of @letter, so that
+ * writing it takes long enough to be interrupted. */
+static StHighlighterConfig *
+big_config (char letter)
+{
+  StHighlighterConfig *config = st_highlighter_config_new (ST_REGION_HIERARCHY);
+
+  config->match = g_strnfill (900 * 1024, letter);
+  return config;
+}
+
+/* A writer of the configuration killed at any moment leaves the old file or
+ * the new one, whole: never a part, never an empty file. */
+static void
+test_config_killed_writer (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("strata-config-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "highlight.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StHighlighterConfig) a = big_config ('a');
+  g_autoptr(StHighlighterConfig) b = big_config ('b');
+  g_autoptr(GError) error = NULL;
+  guint seen[2] = { 0, 0 };
+
+  g_assert_true (st_highlighter_config_save (a, file, &error));
+  g_assert_no_error (error);
+  for (guint round = 0; round < 30; round++)
+    {
+      g_autoptr(StHighlighterConfig) read = NULL;
+      g_autoptr(GDir) d = NULL;
+      const char *name;
+      int status = 0;
+      pid_t pid = fork ();
+
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        for (;;)
+          if (!st_highlighter_config_save (b, file, NULL) ||
+              !st_highlighter_config_save (a, file, NULL))
+            _exit (1);
+      g_usleep (2000 + round * 1500);
+      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_assert_true (WIFSIGNALED (status));
+
+      read = st_highlighter_config_load (file, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (strlen (read->match), ==, 900 * 1024);
+      g_assert_true (read->match[0] == 'a' || read->match[0] == 'b');
+      g_assert_cmpint (read->match[900 * 1024 - 1], ==, read->match[0]);
+      seen[read->match[0] - 'a']++;
+      /* What a kill before the rename leaves: removed here (the next save
+       * removes it too, once it is a minute old). */
+      d = g_dir_open (dir, 0, NULL);
+      while ((name = g_dir_read_name (d)) != NULL)
+        if (!g_str_equal (name, "highlight.json"))
+          {
+            g_autofree char *left = g_build_filename (dir, name, NULL);
+            g_assert_true (g_str_has_prefix (name, "highlight.json."));
+            g_unlink (left);
+          }
+    }
+  g_test_message ("old file after %u kills, new one after %u", seen[0], seen[1]);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Saving into a folder where no new file can be made fails, and leaves the
+ * file as it was (GIO would have rewritten it in place). As root, in a
+ * subprocess that has become nobody. */
+static void
+test_config_read_only_folder (void)
+{
+  g_autofree char *top = NULL, *dir = NULL, *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StHighlighterConfig) a = big_config ('a');
+  g_autoptr(StHighlighterConfig) read = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(StHighlighterConfig) b = big_config ('b');
+      g_autoptr(GFile) kept = g_file_new_for_path (g_getenv ("STRATA_TEST_CONFIG"));
+
+      g_assert_true (setgid (65534) == 0 && setuid (65534) == 0);
+      g_assert_false (st_highlighter_config_save (b, kept, &error));
+      g_assert_nonnull (error);
+      return;
+    }
+  top = g_dir_make_tmp ("strata-config-XXXXXX", NULL);
+  dir = g_build_filename (top, "read-only", NULL);
+  path = g_build_filename (dir, "kept.json", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_true (st_highlighter_config_save (a, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (top, 0755), ==, 0);
+  g_assert_cmpint (g_chmod (path, 0666), ==, 0);
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  g_setenv ("STRATA_TEST_CONFIG", path, TRUE);
+  if (geteuid () == 0)
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+    }
+  else
+    {
+      g_autoptr(StHighlighterConfig) b = big_config ('b');
+      g_assert_false (st_highlighter_config_save (b, file, &error));
+      g_clear_error (&error);
+    }
+  read = st_highlighter_config_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (read->match[0], ==, 'a');
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_rmdir (top);
+}
+
 static void
 test_config_round_trip (void)
 {
@@ -726,6 +849,8 @@ main (int   argc,
   g_test_add_func ("/highlighter/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/highlighter/config/refused", test_config_refused);
   g_test_add_func ("/highlighter/config/round-trip", test_config_round_trip);
+  g_test_add_func ("/highlighter/config/killed-writer", test_config_killed_writer);
+  g_test_add_func ("/highlighter/config/read-only-folder", test_config_read_only_folder);
   g_test_add_func ("/highlighter/config/file-drives-run", test_config_file_drives_run);
 
   return g_test_run ();

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <utime.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -1292,6 +1293,85 @@ test_autosave_other_profile (void)
   assert_regions (restored, "");
 }
 
+/* The app killed (SIGKILL) right after an edit was autosaved: a child
+ * process edits a set, autosaves it and is killed at once; the profile
+ * opened again brings the edit back, and no temporary file is left. */
+static void
+test_autosave_survives_kill (void)
+{
+  g_autoptr(StProfileIdentity) profile = profile_new ();
+  g_autoptr(StRegionSet) restored = st_region_set_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = sidecar_path ();
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(StRegionSet) set = make_set ();
+
+      g_assert_true (st_region_set_autosave (set, profile, NULL));
+      st_region_set_rename (set, 0, "renamed just before the kill");
+      g_assert_true (st_region_set_autosave (set, profile, NULL));
+      raise (SIGKILL);
+      g_assert_not_reached ();
+    }
+  /* The child inherits this test's user folders through the environment. */
+  g_setenv ("XDG_STATE_HOME", g_get_user_state_dir (), TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed (); /* killed */
+
+  g_assert_true (st_region_set_restore (restored, profile, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_region_set_get_n_regions (restored), ==, 5);
+  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (restored, 0)), ==,
+                   "renamed just before the kill");
+  g_assert_true (st_region_set_get_modified (restored));
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  g_assert_cmpuint (remove_others (dir, base), ==, 0);
+}
+
+static void
+set_age (const char *path,
+         gint64      seconds)
+{
+  struct utimbuf times;
+
+  times.actime = times.modtime = time (NULL) - seconds;
+  g_assert_cmpint (utime (path, &times), ==, 0);
+}
+
+/* A save killed before its rename leaves "NAME.XXXXXX" next to NAME; the
+ * next save removes those older than a minute (a younger one may be
+ * another window's save in progress) and nothing else. */
+static void
+test_file_stale_temporaries (void)
+{
+  g_autoptr(GFile) file = test_file ("stale.json");
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *old_temp = g_strconcat (path, ".Ab3dE9", NULL);
+  g_autofree char *young_temp = g_strconcat (path, ".Zz0000", NULL);
+  g_autofree char *other = g_strconcat (path, ".bak", NULL);
+  g_autoptr(StRegionSet) set = make_set ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (old_temp, "{\"vers", -1, NULL));
+  set_age (old_temp, 120);
+  g_assert_true (g_file_set_contents (young_temp, "{\"vers", -1, NULL));
+  g_assert_true (g_file_set_contents (other, "kept", -1, NULL));
+  set_age (other, 120);
+
+  g_assert_true (st_region_set_save (set, file, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (old_temp, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (young_temp, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
+  g_unlink (young_temp);
+  g_unlink (other);
+  g_unlink (path);
+}
+
 static void
 run_test (gconstpointer data)
 {
@@ -1337,6 +1417,7 @@ main (int   argc,
   add_test ("/model/regions/file/missing", test_file_missing);
   add_test ("/model/regions/file/read-only-folder", test_file_read_only_folder);
   add_test ("/model/regions/file/killed-writer", test_file_killed_writer);
+  add_test ("/model/regions/file/stale-temporaries", test_file_stale_temporaries);
   add_test ("/model/regions/identity/small-file-hashed-whole", test_identity_small);
   add_test ("/model/regions/identity/large-file-hashes-both-ends",
             test_identity_large_hashes_both_ends);
@@ -1354,6 +1435,7 @@ main (int   argc,
             test_autosave_empty_removes_sidecar);
   add_test ("/model/regions/autosave/damaged", test_autosave_damaged);
   add_test ("/model/regions/autosave/other-profile", test_autosave_other_profile);
+  add_test ("/model/regions/autosave/survives-kill", test_autosave_survives_kill);
 
   return g_test_run ();
 }
