@@ -16,7 +16,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#define MAX_MEM_BUDGET  ((guint64) 2 * 1024 * 1024 * 1024)
+#define MAX_MEM_BUDGET  ((guint64) 1024 * 1024 * 1024)
 #define DISK_MARGIN     ((guint64) 512 * 1024 * 1024)
 #define MAX_RESERVE     ((guint64) 256 * 1024 * 1024 * 1024)
 

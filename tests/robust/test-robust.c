@@ -226,7 +226,7 @@ test_bomb_zeros (void)
 
 /* "[" and 3 GiB of white space, then "]": valid JSON with no events. It
  * inflates into a spool that stays in memory up to a budget (half the free
- * memory, at most 2 GiB) and then moves to a temporary file on disk, so the
+ * memory, at most 1 GiB) and then moves to a temporary file on disk, so the
  * memory stays bounded; then the trace opens empty, saying so. */
 static void
 test_bomb_whitespace (void)
@@ -256,7 +256,7 @@ test_bomb_whitespace (void)
       g_assert_cmpuint (st_trace_get_n_tracks (trace), ==, 0);
       g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_NO_EVENTS), ==, 1);
     }
-  g_assert_cmpuint (peak, <, 2 * GiB + 256 * MiB);
+  g_assert_cmpuint (peak, <, 1 * GiB + 512 * MiB);
   g_clear_object (&trace);
   g_assert_cmpuint (count_threads (), ==, threads);
   g_unlink (path);
