@@ -451,14 +451,20 @@ engine_name (StSummaryJob *job,
   const StTrack *t = st_trace_get_track (job->trace, track);
   const char *name = st_trace_get_string (job->trace, t->name);
   g_autofree char *process = NULL;
+  const StProcess *p;
 
   if (!several_processes || t->process == ST_NO_PROCESS)
     return g_strdup (name);
   /* Several files: "rank 1 / stream 7" reads better than the full title. */
   if (st_trace_get_n_files (job->trace) > 1)
     return g_strdup_printf ("%s / %s", st_trace_get_file (job->trace, t->file)->label, name);
+  /* "GPU 1 / stream 7": a device process is told apart by its labels (two
+   * ranks' GPUs are both "python3"), else by its title and pid. */
+  p = st_trace_get_process (job->trace, t->process);
+  if (p->labels != ST_STRING_EMPTY && p->labels != ST_STRING_NONE)
+    return g_strdup_printf ("%s / %s", st_trace_get_string (job->trace, p->labels), name);
   process = st_trace_dup_process_title (job->trace, t->process);
-  return g_strdup_printf ("%s / %s", process, name);
+  return g_strdup_printf ("%s %s / %s", process, st_trace_get_string (job->trace, p->pid), name);
 }
 
 static gboolean
