@@ -317,8 +317,9 @@ st_region_chart_snapshot (GtkWidget   *widget,
   last = g_strdup_printf ("%u", g.n);
   set_source (cr, &fg, 0.55);
   draw_text (cr, layout, "1", point_x (&g, 0), h - PAD_BOTTOM / 2, 0.5);
+  /* right-aligned: "2009" centred on the last point would leave the chart */
   if (g.n > 1)
-    draw_text (cr, layout, last, point_x (&g, g.n - 1), h - PAD_BOTTOM / 2, 0.5);
+    draw_text (cr, layout, last, point_x (&g, g.n - 1) + 4, h - PAD_BOTTOM / 2, 1.0);
   cairo_destroy (cr);
 }
 
