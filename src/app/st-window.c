@@ -177,15 +177,11 @@ restore_regions (StWindow *self)
   regions = st_session_get_regions (session);
   self->regions_session = g_object_ref (session);
   g_signal_connect_swapped (regions, "edited", G_CALLBACK (schedule_autosave), self);
+  /* the files in their order: the same files opened the same way bring
+   * back the same regions */
   if (self->files->len > 1)
-    {
-      /* the files in their order: the same files opened the same way
-       * bring back the same regions */
-      g_autoptr(StProfileLoader) loader =
-        st_profile_loader_new ((GFile * const *) self->files->pdata, self->files->len);
-
-      identity = st_profile_loader_compute_identity (loader, NULL, &error);
-    }
+    identity = st_profile_identity_compute_files ((GFile * const *) self->files->pdata,
+                                                  self->files->len, NULL, &error);
   else
     identity = st_profile_identity_compute (self->file, NULL, &error);
   if (identity == NULL)

@@ -73,12 +73,11 @@ identify (char  **paths,
           GError **error)
 {
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(StProfileLoader) loader = NULL;
 
   for (guint i = 0; paths[i] != NULL; i++)
     g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
-  loader = st_profile_loader_new ((GFile * const *) files->pdata, files->len);
-  return st_profile_loader_compute_identity (loader, NULL, error);
+  return st_profile_identity_compute_files ((GFile * const *) files->pdata, files->len, NULL,
+                                            error);
 }
 
 static int

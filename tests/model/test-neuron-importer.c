@@ -9,7 +9,7 @@
 
 #include "st-gen-neuron.h"
 #include "st-neuron-importer.h"
-#include "st-profile-metrics.h"
+#include "st-neuron-metrics.h"
 #include "st-trace-error.h"
 
 /* As tests/model/meson.build generates them. */
@@ -309,20 +309,20 @@ test_metrics (void)
 {
   g_autoptr(StTrace) trace = load_generated ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(StProfileMetrics) metrics = st_profile_metrics_new_for_trace (trace, &error);
+  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, &error);
   g_autoptr(JsonNode) summary = st_trace_dup_metadata (trace, "summary", &error);
   JsonObject *raw = json_array_get_object_element (json_node_get_array (summary), 0);
-  const StProfileMetric *m;
+  const StNeuronMetric *m;
   guint64 hbm_read = 0, dma = 0;
   int last_order = G_MININT;
 
   g_assert_no_error (error);
   for (guint64 j = 0; j < N_ONE_CORE; j++)
     hbm_read += gen_hbm_read (j), dma += gen_has_dma (j);
-  g_assert_true (st_profile_metrics_get_fractions_scaled (metrics));
-  g_assert_cmpuint (st_profile_metrics_get_n_metrics (metrics), >=, 30);
+  g_assert_true (st_neuron_metrics_get_fractions_scaled (metrics));
+  g_assert_cmpuint (st_neuron_metrics_get_n_metrics (metrics), >=, 30);
 
-  m = st_profile_metrics_lookup (metrics, "mfu_estimated_percent");
+  m = st_neuron_metrics_lookup (metrics, "mfu_estimated_percent");
   g_assert_true (m->is_fraction_scaled);
   g_assert_cmpfloat_with_epsilon (m->value,
                                   json_object_get_double_member (raw, "mfu_estimated_percent") * 100,
@@ -334,28 +334,28 @@ test_metrics (void)
   g_assert_cmpint (m->group_order, ==, 1);
   g_assert_nonnull (strstr (m->description, "Model FLOPs Utilization"));
 
-  m = st_profile_metrics_lookup (metrics, "hbm_read_bytes");
+  m = st_neuron_metrics_lookup (metrics, "hbm_read_bytes");
   g_assert_false (m->is_fraction_scaled);
   g_assert_cmpfloat (m->value, ==, (double) hbm_read);
   g_assert_cmpstr (m->group_id, ==, "data_movement"); /* by the pattern "hbm_*" */
-  g_assert_cmpfloat (st_profile_metrics_lookup (metrics, "dma_transfer_count")->value, ==,
+  g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "dma_transfer_count")->value, ==,
                      (double) dma);
-  g_assert_cmpstr (st_profile_metrics_lookup (metrics, "tensor_engine_active_time_percent")
+  g_assert_cmpstr (st_neuron_metrics_lookup (metrics, "tensor_engine_active_time_percent")
                      ->group_id, ==, "overall_stats");
-  g_assert_cmpstr (st_profile_metrics_lookup (metrics, "throttle_inactive_percent")->group_id, ==,
+  g_assert_cmpstr (st_neuron_metrics_lookup (metrics, "throttle_inactive_percent")->group_id, ==,
                    "throttling_nc0");
-  g_assert_cmpfloat_with_epsilon (st_profile_metrics_lookup (metrics,
+  g_assert_cmpfloat_with_epsilon (st_neuron_metrics_lookup (metrics,
                                                              "throttle_inactive_percent")->value,
                                   1.25, 1e-9);
-  g_assert_null (st_profile_metrics_lookup (metrics, "psum_utilization_percent"));
-  g_assert_null (st_profile_metrics_lookup (metrics, "sbuf_read_bytes")->description);
+  g_assert_null (st_neuron_metrics_lookup (metrics, "psum_utilization_percent"));
+  g_assert_null (st_neuron_metrics_lookup (metrics, "sbuf_read_bytes")->description);
 
-  m = st_profile_metrics_get_metric (metrics, 0);
+  m = st_neuron_metrics_get_metric (metrics, 0);
   g_assert_cmpstr (m->id, ==, "total_time");
-  for (guint i = 0; i < st_profile_metrics_get_n_metrics (metrics); i++)
+  for (guint i = 0; i < st_neuron_metrics_get_n_metrics (metrics); i++)
     {
-      g_assert_cmpint (st_profile_metrics_get_metric (metrics, i)->group_order, >=, last_order);
-      last_order = st_profile_metrics_get_metric (metrics, i)->group_order;
+      g_assert_cmpint (st_neuron_metrics_get_metric (metrics, i)->group_order, >=, last_order);
+      last_order = st_neuron_metrics_get_metric (metrics, i)->group_order;
     }
 }
 
@@ -363,27 +363,27 @@ static void
 test_layer_summary_and_metadata (void)
 {
   g_autoptr(StTrace) trace = load_generated ();
-  g_autoptr(StProfileMetrics) metrics = st_profile_metrics_new_for_trace (trace, NULL);
-  const StProfileLayer *layer;
+  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
+  const StNeuronLayer *layer;
   double v;
   gint64 first_hw;
 
-  g_assert_cmpuint (st_profile_metrics_get_n_layers (metrics), ==, GEN_N_LAYERS + 1);
-  layer = st_profile_metrics_get_layer (metrics, 0);
+  g_assert_cmpuint (st_neuron_metrics_get_n_layers (metrics), ==, GEN_N_LAYERS + 1);
+  layer = st_neuron_metrics_get_layer (metrics, 0);
   g_assert_cmpstr (layer->name, ==, "model/decoder/layer_0");
   g_assert_cmpint (layer->start_ns, ==, GEN_T0);
   g_assert_cmpint (layer->duration_ns, ==, layer->end_ns - layer->start_ns);
-  g_assert_true (st_profile_layer_get_value (layer, "tensor_engine_instruction_count", &v));
+  g_assert_true (st_neuron_layer_get_value (layer, "tensor_engine_instruction_count", &v));
   g_assert_cmpfloat (v, ==, GEN_N_OPS * (N_ONE_CORE / GEN_N_BLOCKS) / GEN_N_ENGINES);
-  g_assert_true (st_profile_layer_get_value (layer, "mfu_estimated_percent", &v));
+  g_assert_true (st_neuron_layer_get_value (layer, "mfu_estimated_percent", &v));
   g_assert_cmpfloat (v, >, 1.0);
-  g_assert_false (st_profile_layer_get_value (layer, "no_such_metric", &v));
+  g_assert_false (st_neuron_layer_get_value (layer, "no_such_metric", &v));
 
-  g_assert_true (st_profile_metrics_get_metadata_int (metrics, "first_hw_timestamp", &first_hw));
+  g_assert_true (st_neuron_metrics_get_metadata_int (metrics, "first_hw_timestamp", &first_hw));
   g_assert_cmpint (first_hw, ==, G_GINT64_CONSTANT (1720000000000000001));
-  g_assert_true (st_profile_metrics_get_metadata_double (metrics, "pe_num_rows", &v));
+  g_assert_true (st_neuron_metrics_get_metadata_double (metrics, "pe_num_rows", &v));
   g_assert_cmpfloat (v, ==, 128.0);
-  g_assert_false (st_profile_metrics_get_metadata_double (metrics, "no_such_key", &v));
+  g_assert_false (st_neuron_metrics_get_metadata_double (metrics, "no_such_key", &v));
 }
 
 /* A file that already stores percents is reported as written. */
@@ -391,13 +391,13 @@ static void
 test_percent_as_percent (void)
 {
   g_autoptr(StTrace) trace = st_test_load ("neuron", "percent-as-percent.json", NULL);
-  g_autoptr(StProfileMetrics) metrics = st_profile_metrics_new_for_trace (trace, NULL);
+  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
 
-  g_assert_false (st_profile_metrics_get_fractions_scaled (metrics));
-  g_assert_cmpfloat (st_profile_metrics_lookup (metrics, "mfu_estimated_percent")->value, ==, 41.5);
-  g_assert_cmpfloat (st_profile_metrics_lookup (metrics, "mbu_estimated_percent")->value, ==, 0.4);
-  g_assert_false (st_profile_metrics_lookup (metrics, "mbu_estimated_percent")->is_fraction_scaled);
-  g_assert_cmpstr (st_profile_metrics_lookup (metrics, "total_time")->group_id, ==, "other");
+  g_assert_false (st_neuron_metrics_get_fractions_scaled (metrics));
+  g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "mfu_estimated_percent")->value, ==, 41.5);
+  g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "mbu_estimated_percent")->value, ==, 0.4);
+  g_assert_false (st_neuron_metrics_lookup (metrics, "mbu_estimated_percent")->is_fraction_scaled);
+  g_assert_cmpstr (st_neuron_metrics_lookup (metrics, "total_time")->group_id, ==, "other");
 }
 
 static void

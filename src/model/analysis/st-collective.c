@@ -1,0 +1,112 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-collective.h"
+
+#include <string.h>
+
+static const struct
+{
+  StCollectiveType type;
+  const char      *id;
+  const char      *label;
+} collective_types[] = {
+  { ST_COLLECTIVE_ALLREDUCE, "allreduce", "AllReduce" },
+  { ST_COLLECTIVE_ALLGATHER, "allgather", "AllGather" },
+  { ST_COLLECTIVE_REDUCESCATTER, "reducescatter", "ReduceScatter" },
+  { ST_COLLECTIVE_ALLTOALL, "alltoall", "AllToAll" },
+  { ST_COLLECTIVE_BROADCAST, "broadcast", "Broadcast" },
+  { ST_COLLECTIVE_SENDRECV, "sendrecv", "SendRecv" },
+  { ST_COLLECTIVE_OTHER, "other", "Collective" },
+};
+
+const char *
+st_collective_type_to_string (StCollectiveType type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (collective_types); i++)
+    if (collective_types[i].type == type)
+      return collective_types[i].id;
+  return NULL;
+}
+
+gboolean
+st_collective_type_from_string (const char       *string,
+                                StCollectiveType *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (collective_types); i++)
+    if (g_ascii_strcasecmp (collective_types[i].id, string) == 0)
+      {
+        *out = collective_types[i].type;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+st_collective_type_get_label (StCollectiveType type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (collective_types); i++)
+    if (collective_types[i].type == type)
+      return collective_types[i].label;
+  return "Collective";
+}
+
+/* Lower case without '_', ' ', ':' or '-', so "all_reduce", "AllReduce"
+ * and "all-reduce" read alike. */
+static char *
+squeeze (const char *name)
+{
+  char *out = g_malloc (strlen (name) + 1), *q = out;
+
+  for (const char *p = name; *p; p++)
+    if (*p != '_' && *p != ' ' && *p != ':' && *p != '-')
+      *q++ = g_ascii_tolower (*p);
+  *q = '\0';
+  return out;
+}
+
+StCollectiveType
+st_collective_type_for_name (const char *name)
+{
+  static const struct
+  {
+    const char      *needle;
+    StCollectiveType type;
+  } needles[] = {
+    { "allreduce", ST_COLLECTIVE_ALLREDUCE },
+    { "allgather", ST_COLLECTIVE_ALLGATHER },
+    { "reducescatter", ST_COLLECTIVE_REDUCESCATTER },
+    { "alltoall", ST_COLLECTIVE_ALLTOALL },
+    { "broadcast", ST_COLLECTIVE_BROADCAST },
+    { "bcast", ST_COLLECTIVE_BROADCAST },
+    { "sendrecv", ST_COLLECTIVE_SENDRECV },
+    { "send", ST_COLLECTIVE_SENDRECV },
+    { "recv", ST_COLLECTIVE_SENDRECV },
+  };
+  g_autofree char *squeezed = squeeze (name);
+
+  for (guint i = 0; i < G_N_ELEMENTS (needles); i++)
+    if (strstr (squeezed, needles[i].needle) != NULL)
+      return needles[i].type;
+  return ST_COLLECTIVE_OTHER;
+}
+
+char *
+st_collective_dup_label (guint types,
+                         guint number)
+{
+  g_autoptr(GString) label = g_string_new (NULL);
+
+  if (types != ST_COLLECTIVE_OTHER)
+    types &= ~ST_COLLECTIVE_OTHER;
+  for (guint bit = 0; bit < ST_N_COLLECTIVE_TYPES; bit++)
+    if (types & (1u << bit))
+      {
+        if (label->len > 0)
+          g_string_append_c (label, '+');
+        g_string_append (label, st_collective_type_get_label (1u << bit));
+      }
+  g_string_append_printf (label, " #%u", number);
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}

@@ -1,0 +1,154 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-event-scan.h"
+#include "st-json-scan.h"
+
+/* In the object at @p, the value of member @key (p left at the value), or
+ * NULL. */
+static const char *
+find_member (const char *p,
+             const char *end,
+             const char *key)
+{
+  gsize key_len = strlen (key);
+
+  if (p >= end || *p != '{')
+    return NULL;
+  p = st_json_skip_ws (p + 1, end);
+  while (p < end && *p == '"')
+    {
+      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL);
+
+      if (after == NULL)
+        return NULL;
+      p = st_json_skip_ws (after, end);
+      if (p >= end || *p != ':')
+        return NULL;
+      p = st_json_skip_ws (p + 1, end);
+      if ((gsize) (after - 1 - name) == key_len && memcmp (name, key, key_len) == 0)
+        return p;
+      p = st_json_skip_value (p, end);
+      if (p == NULL)
+        return NULL;
+      p = st_json_skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = st_json_skip_ws (p + 1, end);
+    }
+  return NULL;
+}
+
+gboolean
+st_event_scan_field (StTrace     *trace,
+                     guint64      offset,
+                     const char  *object,
+                     const char  *key,
+                     const char **value,
+                     gsize       *length)
+{
+  gsize size = 0;
+  guint64 bytes = 0;
+  const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
+  const char *end, *p, *stop;
+
+  if (data == NULL || bytes >= size)
+    return FALSE;
+  end = data + size;
+  p = data + bytes;
+  if (object != NULL && (p = find_member (p, end, object)) == NULL)
+    return FALSE;
+  if ((p = find_member (p, end, key)) == NULL)
+    return FALSE;
+  if (*p == '"')
+    {
+      stop = st_json_skip_string (p, end, NULL);
+      if (stop == NULL)
+        return FALSE;
+      *value = p + 1;
+      *length = stop - 1 - (p + 1);
+      return TRUE;
+    }
+  if (*p == '{' || *p == '[')
+    return FALSE;
+  stop = st_json_skip_scalar (p, end);
+  *value = p;
+  *length = stop - p;
+  return TRUE;
+}
+
+static void
+match_keys (const char         *name,
+            gsize               name_len,
+            const char         *value,
+            const char         *value_end,
+            const char * const *keys,
+            const char        **values,
+            gsize              *lengths)
+{
+  gboolean quoted = *value == '"';
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    if (values[k] == NULL && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
+      {
+        values[k] = quoted ? value + 1 : value;
+        lengths[k] = (value_end - value) - (quoted ? 2 : 0);
+      }
+}
+
+void
+st_event_scan_fields (StTrace            *trace,
+                      guint64             offset,
+                      const char         *object,
+                      const char * const *keys,
+                      const char        **values,
+                      gsize              *lengths)
+{
+  gsize size = 0;
+  guint64 bytes = 0;
+  const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
+  const char *end, *p;
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    values[k] = NULL;
+  if (data == NULL || bytes >= size)
+    return;
+  end = data + size;
+  p = data + bytes;
+  if (object != NULL && (p = find_member (p, end, object)) == NULL)
+    return;
+  if (p >= end || *p != '{')
+    return;
+  p = st_json_skip_ws (p + 1, end);
+  while (p < end && *p == '"')
+    {
+      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL), *value;
+
+      if (after == NULL)
+        return;
+      p = st_json_skip_ws (after, end);
+      if (p >= end || *p != ':')
+        return;
+      value = p = st_json_skip_ws (p + 1, end);
+      if ((p = st_json_skip_value (p, end)) == NULL)
+        return;
+      match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      p = st_json_skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = st_json_skip_ws (p + 1, end);
+    }
+}
+
+gboolean
+st_event_scan_int (StTrace    *trace,
+                   guint64     offset,
+                   const char *object,
+                   const char *key,
+                   gint64     *out)
+{
+  const char *value;
+  gsize length;
+
+  return st_event_scan_field (trace, offset, object, key, &value, &length) &&
+         st_json_parse_int64 (value, value + length, out);
+}

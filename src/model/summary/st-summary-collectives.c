@@ -1,0 +1,515 @@
+/* st-summary-collectives.c: collective operations of the range grouped by
+ * type and size, with each group's count, min, median, mean and max, and
+ * the outliers: instances longer than twice their group's median.
+ *
+ * The instances are the device's collective kernels (NCCL/RCCL; Neuron
+ * collective instructions), or when the range has none, the host's
+ * collective calls (c10d::, nccl: annotations, record_param_comms), the
+ * outermost of nested ones. The size is "In msg nelems" × the size of
+ * "dtype", or "bytes", from the args.
+ *
+ * In a profile of several files (one per rank), also each rank's device
+ * busy, communication and exposed communication, and the collectives
+ * matched across ranks with their straggler (st_summary_ranks()).
+ */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-json-scan.h"
+#include "st-event-scan.h"
+#include "st-summary-private.h"
+#include "st-sort.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+typedef struct
+{
+  StCollectiveInstance inst;
+  StCollectiveType     type;
+  guint64              size;
+  guint                track;
+} Found;
+
+ST_DEFINE_SORT (sort_found, Found,
+                a->type != b->type ? a->type < b->type
+                : a->size != b->size ? a->size < b->size
+                : a->inst.start < b->inst.start)
+ST_DEFINE_SORT (sort_by_track, Found,
+                a->track != b->track ? a->track < b->track : a->inst.start < b->inst.start)
+ST_DEFINE_SORT (sort_durations, gint64, *a < *b)
+
+static guint
+dtype_size (const char *p,
+            gsize       len)
+{
+  static const struct
+  {
+    const char *name;
+    guint       size;
+  } types[] = {
+    { "float", 4 }, { "float32", 4 }, { "f32", 4 }, { "int", 4 }, { "int32", 4 },
+    { "uint32", 4 }, { "half", 2 }, { "float16", 2 }, { "f16", 2 }, { "fp16", 2 },
+    { "bfloat16", 2 }, { "bf16", 2 }, { "short", 2 }, { "int16", 2 }, { "double", 8 },
+    { "float64", 8 }, { "f64", 8 }, { "long", 8 }, { "int64", 8 }, { "uint64", 8 },
+    { "byte", 1 }, { "char", 1 }, { "int8", 1 }, { "uint8", 1 }, { "bool", 1 },
+    { "complexfloat", 8 }, { "complexdouble", 16 },
+  };
+  g_autofree char *name = g_ascii_strdown (p, len);
+
+  if (g_str_has_prefix (name, "float8"))
+    return 1;
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    if (g_str_equal (name, types[i].name))
+      return types[i].size;
+  return 0;
+}
+
+static guint64
+size_of (StTrace       *trace,
+         const StSlice *slice)
+{
+  static const char * const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
+  const char *values[3];
+  gsize lengths[3];
+  gint64 nelems, bytes;
+
+  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+  if (values[0] != NULL && values[1] != NULL &&
+      st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
+    {
+      guint elem = dtype_size (values[1], lengths[1]);
+
+      if (elem > 0)
+        return (guint64) nelems * elem;
+    }
+  if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes) &&
+      bytes > 0)
+    return (guint64) bytes;
+  return 0;
+}
+
+static StCollectiveType
+type_of (StSummaryJob  *job,
+         const StSlice *slice)
+{
+  guint type = st_event_classifier_collective (job->classes, slice->name);
+
+  return type != 0 ? type : ST_COLLECTIVE_OTHER;
+}
+
+static Found
+found_for (StSummaryJob  *job,
+           StSliceRef     ref,
+           const StSlice *slice)
+{
+  Found f;
+
+  f.inst.start = slice->start;
+  f.inst.dur = slice->dur;
+  f.inst.slice = ref;
+  f.inst.outlier = FALSE;
+  f.type = type_of (job, slice);
+  f.size = size_of (job->trace, slice);
+  f.track = ref.track;
+  return f;
+}
+
+static void
+find_device (StSummaryJob *job,
+             GArray       *found)
+{
+  for (guint i = 0; i < job->device->len; i++)
+    {
+      const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
+      Found f;
+
+      if (ev->kind != ST_DEVICE_COLLECTIVE || !ev->kernel)
+        continue;
+      f = found_for (job, ev->ref, st_trace_get_slice (job->trace, ev->ref));
+      g_array_append_val (found, f);
+    }
+}
+
+typedef struct
+{
+  StSummaryJob *job;
+  GArray       *found;
+  guint         track;
+} HostFind;
+
+static void
+host_slice (const StSlice *slice,
+            guint          index,
+            gpointer       data)
+{
+  HostFind *h = data;
+  Found f;
+
+  if (!st_event_classifier_is_host_collective (h->job->classes, slice))
+    return;
+  f = found_for (h->job, (StSliceRef) { h->track, index }, slice);
+  g_array_append_val (h->found, f);
+}
+
+/* Keeps the outermost of nested host collectives (c10d::allreduce_ around
+ * record_param_comms), taking the inner ones' type and size when the outer
+ * one lacks them. */
+static void
+keep_outermost (GArray *found)
+{
+  Found *f = (Found *) (void *) found->data;
+  guint n = 0;
+
+  sort_by_track (f, found->len, NULL);
+  for (guint i = 0; i < found->len; i++)
+    {
+      Found *outer = n > 0 ? &f[n - 1] : NULL;
+
+      if (outer != NULL && outer->track == f[i].track &&
+          f[i].inst.start + f[i].inst.dur <= outer->inst.start + outer->inst.dur)
+        {
+          if (outer->type == ST_COLLECTIVE_OTHER)
+            outer->type = f[i].type;
+          if (outer->size == 0)
+            outer->size = f[i].size;
+          continue;
+        }
+      f[n++] = f[i];
+    }
+  g_array_set_size (found, n);
+}
+
+static void
+find_host (StSummaryJob *job,
+           GArray       *found)
+{
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+
+  for (guint t = 0; t < n_tracks; t++)
+    {
+      HostFind h = { job, found, t };
+
+      if (job->device_track[t])
+        continue;
+      st_summary_each_slice (job->trace, t, job->start, job->end, host_slice, &h);
+    }
+  keep_outermost (found);
+}
+
+/* "64 MiB", "1.5 KiB", "100 B". */
+static char *
+format_size (guint64 bytes)
+{
+  static const char * const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  guint u = 0;
+  double v = bytes;
+
+  while (v >= 1024 && u + 1 < G_N_ELEMENTS (units))
+    {
+      v /= 1024;
+      u++;
+    }
+  if (v == (double) (guint64) v)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64) v, units[u]);
+  return g_strdup_printf ("%.1f %s", v, units[u]);
+}
+
+static char *
+group_label (StCollectiveType type,
+             guint64          size)
+{
+  g_autofree char *s = size > 0 ? format_size (size) : g_strdup (_("size unknown"));
+
+  return g_strdup_printf ("%s · %s", st_collective_type_get_label (type), s);
+}
+
+static void
+add_group (StSummaryJob *job,
+           const Found  *f,
+           guint         n)
+{
+  StSummary *self = job->summary;
+  g_autofree gint64 *durs = g_new (gint64, n);
+  StCollectiveGroup g = { 0 };
+  gint64 sum = 0;
+
+  g.type = f[0].type;
+  g.size_bytes = f[0].size;
+  g.label = group_label (g.type, g.size_bytes);
+  g.count = n;
+  g.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), n);
+  for (guint i = 0; i < n; i++)
+    {
+      durs[i] = f[i].inst.dur;
+      sum += f[i].inst.dur;
+    }
+  sort_durations (durs, n, NULL);
+  g.min_ns = durs[0];
+  g.max_ns = durs[n - 1];
+  g.median_ns = durs[(n - 1) / 2];
+  g.mean_ns = sum / n;
+  for (guint i = 0; i < n; i++)
+    {
+      StCollectiveInstance inst = f[i].inst;
+
+      inst.outlier = inst.dur > 2 * g.median_ns;
+      g.n_outliers += inst.outlier;
+      if (g.median_ns > 0 && (double) inst.dur / g.median_ns > self->worst_collective_ratio)
+        {
+          self->worst_collective_ratio = (double) inst.dur / g.median_ns;
+          self->worst_collective = (StSpan) { inst.start, inst.start + inst.dur };
+        }
+      g_array_append_val (g.instances, inst);
+    }
+  g_array_append_val (self->collectives, g);
+}
+
+void
+st_summary_collectives (StSummaryJob *job)
+{
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
+  StMetric *count = st_summary_lookup_mutable (job->summary, "collective_count");
+  Found *f;
+  guint i = 0;
+
+  find_device (job, found);
+  if (found->len == 0 && !job->neuron)
+    find_host (job, found);
+  if (found->len > 0 || job->has_device)
+    st_summary_set_value (count, found->len);
+  f = (Found *) (void *) found->data;
+  sort_found (f, found->len, NULL);
+  while (i < found->len)
+    {
+      guint j = i + 1;
+
+      while (j < found->len && f[j].type == f[i].type && f[j].size == f[i].size)
+        j++;
+      add_group (job, &f[i], j - i);
+      i = j;
+    }
+  if (job->summary->worst_collective_ratio > 0)
+    st_summary_set_value (st_summary_lookup_mutable (job->summary, "worst_collective_ratio"),
+                          job->summary->worst_collective_ratio);
+}
+
+/* --- per rank ------------------------------------------------------------------- */
+
+/* One rank's collective, its overlapping neighbours merged in. */
+typedef struct
+{
+  gint64     start;
+  gint64     end;
+  guint      types;
+  guint      file;
+  StSliceRef slice;
+} RankFound;
+
+ST_DEFINE_SORT (sort_rank_found, RankFound,
+                a->file != b->file ? a->file < b->file
+                : a->start != b->start ? a->start < b->start : a->end < b->end)
+ST_DEFINE_SORT (sort_rank_collectives, StRankCollective,
+                a->start_ns != b->start_ns ? a->start_ns < b->start_ns : a->end_ns < b->end_ns)
+
+static void
+rank_device (StSummaryJob *job,
+             guint         n_files)
+{
+  StSummary *self = job->summary;
+  guint all = ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE) |
+              ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) |
+              ST_DEVICE_MASK (ST_DEVICE_DMA);
+
+  for (guint f = 0; f < n_files; f++)
+    {
+      g_autoptr(GArray) mine = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+      g_autoptr(GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      g_autoptr(GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      StRankUsage *r = &g_array_index (self->ranks, StRankUsage, f);
+      gint64 first = G_MAXINT64, last = G_MININT64;
+
+      /* job->device is sorted by start, and so is each file's share of it */
+      for (guint i = 0; i < job->device->len; i++)
+        {
+          const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
+
+          if (st_trace_get_track (job->trace, ev->ref.track)->file != f)
+            continue;
+          g_array_append_val (mine, *ev);
+          first = MIN (first, ev->start);
+          last = MAX (last, ev->end);
+        }
+      if (mine->len == 0)
+        continue;
+      r->has_device = TRUE;
+      r->device_time_ns = last - first;
+      r->busy_ns = st_summary_union (mine, all, NULL);
+      r->device_busy_percent = r->device_time_ns > 0 ? 100.0 * r->busy_ns / r->device_time_ns : 0;
+      st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COMPUTE), compute);
+      r->communication_ns = st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE), comm);
+      r->exposed_communication_ns = r->communication_ns - st_summary_spans_overlap (comm, compute);
+    }
+}
+
+/* Every rank's collectives of the range (the instances of the groups),
+ * each rank's overlapping ones merged, by rank then start. */
+static GArray *
+rank_found (StSummaryJob *job)
+{
+  StSummary *self = job->summary;
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (RankFound));
+  RankFound *f;
+  guint n = 0;
+
+  for (guint g = 0; g < self->collectives->len; g++)
+    {
+      const StCollectiveGroup *group = &g_array_index (self->collectives, StCollectiveGroup, g);
+
+      for (guint k = 0; k < group->instances->len; k++)
+        {
+          const StCollectiveInstance *inst = &g_array_index (group->instances, StCollectiveInstance, k);
+          RankFound rf = { inst->start, inst->start + inst->dur, group->type,
+                           st_trace_get_track (job->trace, inst->slice.track)->file, inst->slice };
+
+          g_array_append_val (found, rf);
+        }
+    }
+  f = (RankFound *) (void *) found->data;
+  sort_rank_found (f, found->len, NULL);
+  for (guint i = 0; i < found->len; i++)
+    {
+      if (n > 0 && f[n - 1].file == f[i].file && f[i].start < f[n - 1].end)
+        {
+          f[n - 1].end = MAX (f[n - 1].end, f[i].end);
+          f[n - 1].types |= f[i].types;
+        }
+      else
+        f[n++] = f[i];
+    }
+  g_array_set_size (found, n);
+  return found;
+}
+
+typedef struct
+{
+  guint  types;
+  guint  sequence;
+} MatchKey;
+
+static guint
+match_key_hash (gconstpointer p)
+{
+  const MatchKey *k = p;
+  return k->types * 2654435761u ^ k->sequence;
+}
+
+static gboolean
+match_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const MatchKey *x = a, *y = b;
+  return x->types == y->types && x->sequence == y->sequence;
+}
+
+/* The k-th collective of a type on each rank is one operation: its
+ * straggler is the rank that started it last. */
+static void
+rank_match (StSummaryJob *job,
+            GArray       *found)
+{
+  StSummary *self = job->summary;
+  const RankFound *f = (const RankFound *) (void *) found->data;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr(GHashTable) matched = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr(GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_autoptr(GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      MatchKey type_key = { f[i].types, f[i].file }, key;
+      guint seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
+      gpointer index;
+
+      g_hash_table_replace (seen, g_memdup2 (&type_key, sizeof type_key), GUINT_TO_POINTER (seq));
+      key = (MatchKey) { f[i].types, seq };
+      if (g_hash_table_lookup_extended (matched, &key, NULL, &index))
+        {
+          guint m = GPOINTER_TO_UINT (index);
+          StRankCollective *c = &g_array_index (all, StRankCollective, m);
+          gint64 *s = &g_array_index (slowest_start, gint64, m);
+          gint64 *e = &g_array_index (slowest_end, gint64, m);
+
+          if (f[i].start > *s || (f[i].start == *s && f[i].end > *e))
+            {
+              c->slowest_file = f[i].file;
+              c->slice = f[i].slice;
+              *s = f[i].start;
+              *e = f[i].end;
+            }
+          c->start_ns = MIN (c->start_ns, f[i].start);
+          c->end_ns = MAX (c->end_ns, f[i].end);
+          c->n_ranks++;
+        }
+      else
+        {
+          StRankCollective fresh = { 0 };
+
+          fresh.types = f[i].types;
+          fresh.sequence = seq;
+          fresh.n_ranks = 1;
+          fresh.start_ns = f[i].start;
+          fresh.end_ns = f[i].end;
+          fresh.slowest_file = f[i].file;
+          fresh.slice = f[i].slice;
+          g_hash_table_insert (matched, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (all->len));
+          g_array_append_val (all, fresh);
+          g_array_append_val (slowest_start, f[i].start);
+          g_array_append_val (slowest_end, f[i].end);
+        }
+    }
+  for (guint i = 0; i < all->len; i++)
+    {
+      StRankCollective *c = &g_array_index (all, StRankCollective, i);
+      StRankUsage *slowest;
+
+      if (c->n_ranks < 2)
+        continue;
+      c->late_ns = g_array_index (slowest_start, gint64, i) - c->start_ns;
+      c->label = st_collective_dup_label (c->types, c->sequence);
+      slowest = &g_array_index (self->ranks, StRankUsage, c->slowest_file);
+      if (c->late_ns > 0)
+        {
+          slowest->slowest_count++;
+          slowest->slowest_total_ns += c->late_ns;
+        }
+      g_array_append_val (self->rank_collectives, *c);
+    }
+  sort_rank_collectives ((StRankCollective *) (void *) self->rank_collectives->data,
+                         self->rank_collectives->len, NULL);
+}
+
+void
+st_summary_ranks (StSummaryJob *job)
+{
+  guint n_files = st_trace_get_n_files (job->trace);
+  g_autoptr(GArray) found = NULL;
+
+  if (n_files < 2)
+    return;
+  g_array_set_size (job->summary->ranks, n_files);
+  for (guint f = 0; f < n_files; f++)
+    {
+      StRankUsage *r = &g_array_index (job->summary->ranks, StRankUsage, f);
+
+      r->file = f;
+      r->label = st_trace_get_file (job->trace, f)->label;
+    }
+  rank_device (job, n_files);
+  found = rank_found (job);
+  for (guint i = 0; i < found->len; i++)
+    g_array_index (job->summary->ranks, StRankUsage, g_array_index (found, RankFound, i).file).n_collectives++;
+  rank_match (job, found);
+}

@@ -1,0 +1,557 @@
+/* st-summary.c: the Summary page's numbers for a time range; the parts are
+ * computed by st-summary-device.c (timeline metrics, engines, memory),
+ * st-summary-collectives.c, st-summary-operations.c, st-summary-neuron.c
+ * (the profile's own metrics) and st-summary-rules.c (recommendations). */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-summary.h"
+#include "st-format.h"
+#include "st-json-scan.h"
+#include "st-event-scan.h"
+#include "st-summary-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* --- walking a range ------------------------------------------------------ */
+
+/* The first slice of the row [lo, hi) ending at or after @start: the
+ * slices of a row do not overlap, so their ends are sorted too. */
+static guint
+row_first (const StSlice *slices,
+           guint          lo,
+           guint          hi,
+           gint64         start)
+{
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (slices[mid].start + slices[mid].dur < start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+void
+st_summary_each_slice (StTrace     *trace,
+                       guint        track,
+                       gint64       start,
+                       gint64       end,
+                       StSliceFunc  func,
+                       gpointer     data)
+{
+  const StTrack *t = st_trace_get_track (trace, track);
+
+  if (t->n_slices == 0 || t->row_offsets == NULL)
+    return;
+  for (guint row = 0; row < t->n_rows; row++)
+    {
+      guint hi = t->row_offsets[row + 1];
+
+      for (guint i = row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
+        {
+          const StSlice *s = &t->slices[i];
+
+          if (s->start >= end)
+            break;
+          /* An instant-like slice counts where it stands. */
+          if (s->start + s->dur > start || (s->dur == 0 && s->start >= start))
+            func (s, i, data);
+        }
+    }
+}
+
+gint64
+st_summary_clipped (const StSlice *slice,
+                    gint64         start,
+                    gint64         end)
+{
+  return MAX (0, MIN (slice->start + slice->dur, end) - MAX (slice->start, start));
+}
+
+/* --- intervals ------------------------------------------------------------ */
+
+gint64
+st_summary_union (GArray *device,
+                  guint   mask,
+                  GArray *merged)
+{
+  const StDeviceEvent *ev = (const StDeviceEvent *) (void *) device->data;
+  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
+
+  for (guint i = 0; i < device->len; i++)
+    {
+      if (!(mask & ST_DEVICE_MASK (ev[i].kind)) || ev[i].end <= ev[i].start)
+        continue;
+      if (ev[i].start > cur_end)
+        {
+          if (cur_end > G_MININT64)
+            {
+              StSpan span = { cur_start, cur_end };
+
+              total += cur_end - cur_start;
+              if (merged != NULL)
+                g_array_append_val (merged, span);
+            }
+          cur_start = ev[i].start;
+          cur_end = ev[i].end;
+        }
+      else
+        cur_end = MAX (cur_end, ev[i].end);
+    }
+  if (cur_end > G_MININT64)
+    {
+      StSpan span = { cur_start, cur_end };
+
+      total += cur_end - cur_start;
+      if (merged != NULL)
+        g_array_append_val (merged, span);
+    }
+  return total;
+}
+
+gint64
+st_summary_spans_length (GArray *spans)
+{
+  gint64 total = 0;
+
+  for (guint i = 0; i < spans->len; i++)
+    total += g_array_index (spans, StSpan, i).end - g_array_index (spans, StSpan, i).start;
+  return total;
+}
+
+/* The length of the intersection of two sets of sorted, disjoint spans. */
+gint64
+st_summary_spans_overlap (GArray *a,
+                          GArray *b)
+{
+  const StSpan *x = (const StSpan *) (void *) a->data, *y = (const StSpan *) (void *) b->data;
+  guint i = 0, j = 0;
+  gint64 total = 0;
+
+  while (i < a->len && j < b->len)
+    {
+      gint64 lo = MAX (x[i].start, y[j].start), hi = MIN (x[i].end, y[j].end);
+
+      if (hi > lo)
+        total += hi - lo;
+      if (x[i].end < y[j].end)
+        i++;
+      else
+        j++;
+    }
+  return total;
+}
+
+/* Wirth's selection: the lower median for an even count. */
+gint64
+st_summary_median (gint64 *v,
+                   guint   n)
+{
+  gssize k, l = 0, m;
+
+  g_assert (n > 0);
+  k = (gssize) (n - 1) / 2;
+  m = (gssize) n - 1;
+  while (l < m)
+    {
+      gint64 x = v[k];
+      gssize i = l, j = m;
+
+      do
+        {
+          while (v[i] < x)
+            i++;
+          while (x < v[j])
+            j--;
+          if (i <= j)
+            {
+              gint64 t = v[i];
+
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              j--;
+            }
+        }
+      while (i <= j);
+      if (j < k)
+        l = i;
+      if (k < i)
+        m = j;
+    }
+  return v[k];
+}
+
+/* --- reading args ----------------------------------------------------------- */
+
+gboolean
+st_summary_scan_uint (StTrace    *trace,
+                      guint64     offset,
+                      const char *object,
+                      const char *key,
+                      guint64    *out)
+{
+  const char * const keys[] = { key, NULL };
+  const char *value;
+  gsize length;
+  gint64 v;
+
+  st_event_scan_fields (trace, offset, object, keys, &value, &length);
+  if (value == NULL || !st_json_parse_int64 (value, value + length, &v) || v < 0)
+    return FALSE;
+  *out = (guint64) v;
+  return TRUE;
+}
+
+/* --- values as people read them ----------------------------------------------- */
+
+/* "41%", "12.5 µs", "1 234", "64.0 MB", "2.50×". */
+char *
+st_summary_format_value (StMetricUnit unit,
+                         double       v)
+{
+  switch (unit)
+    {
+    case ST_UNIT_PERCENT:
+      return fabs (v - round (v)) < 0.05 ? g_strdup_printf ("%.0f%%", v)
+                                         : g_strdup_printf ("%.1f%%", v);
+    case ST_UNIT_NS:
+      return st_format_duration ((gint64) llround (v));
+    case ST_UNIT_COUNT:
+      return st_format_count ((guint64) MAX (0, v));
+    case ST_UNIT_BYTES:
+    case ST_UNIT_BYTES_PER_SECOND:
+    case ST_UNIT_FLOPS:
+      {
+        g_autofree char *q = st_format_quantity (v);
+        const char *unit_name = unit == ST_UNIT_BYTES ? "B" : unit == ST_UNIT_FLOPS ? "FLOP" : "B/s";
+
+        /* "32.77 kB", "512 B" */
+        return g_strdup_printf ("%s%s%s", q, strchr (q, ' ') ? "" : " ", unit_name);
+      }
+    case ST_UNIT_RATIO:
+      return g_strdup_printf ("%.2f×", v);
+    default:
+      return st_format_quantity (v);
+    }
+}
+
+/* --- the metric set ---------------------------------------------------------- */
+
+const char *
+st_summary_group_title (const char *group)
+{
+  if (g_str_equal (group, "compute"))
+    return _("Compute performance statistics");
+  if (g_str_equal (group, "memory"))
+    return _("Memory bandwidth utilisation");
+  if (g_str_equal (group, "communication"))
+    return _("Communication");
+  return group;
+}
+
+StMetric *
+st_summary_add_metric (StSummary    *self,
+                       const char   *id,
+                       const char   *group,
+                       const char   *title,
+                       const char   *description,
+                       StMetricUnit  unit)
+{
+  StMetric m = { 0 };
+
+  m.id = g_strdup (id);
+  m.group = g_strdup (group);
+  m.group_title = g_strdup (st_summary_group_title (group));
+  m.title = g_strdup (title);
+  m.description = g_strdup (description);
+  m.unit = unit;
+  m.source = ST_METRIC_DERIVED;
+  g_array_append_val (self->metrics, m);
+  return &g_array_index (self->metrics, StMetric, self->metrics->len - 1);
+}
+
+void
+st_summary_set_value (StMetric *metric,
+                      double    value)
+{
+  metric->present = TRUE;
+  metric->value = value;
+}
+
+StMetric *
+st_summary_lookup_mutable (StSummary  *self,
+                           const char *id)
+{
+  for (guint i = 0; i < self->metrics->len; i++)
+    if (g_str_equal (g_array_index (self->metrics, StMetric, i).id, id))
+      return &g_array_index (self->metrics, StMetric, i);
+  return NULL;
+}
+
+static void
+metric_clear (gpointer data)
+{
+  StMetric *m = data;
+
+  g_free (m->id);
+  g_free (m->group);
+  g_free (m->group_title);
+  g_free (m->title);
+  g_free (m->description);
+}
+
+static void
+group_clear (gpointer data)
+{
+  StCollectiveGroup *g = data;
+
+  g_free (g->label);
+  g_clear_pointer (&g->instances, g_array_unref);
+}
+
+static void
+engine_clear (gpointer data)
+{
+  StEngineUsage *e = data;
+
+  g_free (e->name);
+  g_clear_pointer (&e->classes, g_array_unref);
+}
+
+static void
+recommendation_clear (gpointer data)
+{
+  g_free (((StRecommendation *) data)->measured);
+}
+
+static void
+rank_collective_clear (gpointer data)
+{
+  g_free (((StRankCollective *) data)->label);
+}
+
+static StSummary *
+summary_new (gint64 start,
+             gint64 end)
+{
+  StSummary *self = g_new0 (StSummary, 1);
+
+  self->start = start;
+  self->end = end;
+  self->metrics = g_array_new (FALSE, FALSE, sizeof (StMetric));
+  g_array_set_clear_func (self->metrics, metric_clear);
+  self->collectives = g_array_new (FALSE, FALSE, sizeof (StCollectiveGroup));
+  g_array_set_clear_func (self->collectives, group_clear);
+  self->operations = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+  self->track_operations = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+  self->engines = g_array_new (FALSE, FALSE, sizeof (StEngineUsage));
+  g_array_set_clear_func (self->engines, engine_clear);
+  self->memory = g_array_new (FALSE, FALSE, sizeof (StMemoryPart));
+  self->recommendations = g_array_new (FALSE, FALSE, sizeof (StRecommendation));
+  g_array_set_clear_func (self->recommendations, recommendation_clear);
+  self->ranks = g_array_new (FALSE, TRUE, sizeof (StRankUsage));
+  self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
+  return self;
+}
+
+void
+st_summary_free (StSummary *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->metrics);
+  g_array_unref (self->collectives);
+  g_array_unref (self->operations);
+  g_array_unref (self->track_operations);
+  g_array_unref (self->engines);
+  g_array_unref (self->memory);
+  g_array_unref (self->recommendations);
+  g_array_unref (self->ranks);
+  g_array_unref (self->rank_collectives);
+  g_free (self);
+}
+
+StSummary *
+st_summary_compute (StTrace      *trace,
+                    gint64        start,
+                    gint64        end,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autoptr(StSummary) self = NULL;
+  g_autoptr(StEventClassifier) classes = NULL;
+  StSummaryJob job = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (start <= end, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = summary_new (start, end);
+  classes = st_event_classifier_new (trace);
+  job.trace = trace;
+  job.classes = classes;
+  job.cancellable = cancellable;
+  job.start = start;
+  job.end = end;
+  job.neuron = g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0;
+  job.whole = start <= 0 && end >= st_trace_get_end_ns (trace);
+  job.summary = self;
+
+  st_summary_collect_device (&job);
+  st_summary_device_metrics (&job);
+  st_summary_engines (&job);
+  st_summary_memory (&job);
+  st_summary_collectives (&job);
+  st_summary_ranks (&job);
+  st_summary_operations (&job);
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
+       (!job.neuron || st_summary_profile_metrics (&job, error));
+  g_clear_pointer (&job.device, g_array_unref);
+  g_clear_pointer (&job.device_track, g_free);
+  if (!ok)
+    return NULL;
+  st_summary_apply_rules (self, job.neuron);
+  return g_steal_pointer (&self);
+}
+
+void
+st_summary_get_range (StSummary *self,
+                      gint64    *start,
+                      gint64    *end)
+{
+  g_return_if_fail (self != NULL);
+  if (start != NULL)
+    *start = self->start;
+  if (end != NULL)
+    *end = self->end;
+}
+
+guint
+st_summary_get_n_metrics (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->metrics->len;
+}
+
+const StMetric *
+st_summary_get_metric (StSummary *self,
+                       guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->metrics->len, NULL);
+  return &g_array_index (self->metrics, StMetric, index);
+}
+
+const StMetric *
+st_summary_lookup (StSummary  *self,
+                   const char *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  return st_summary_lookup_mutable (self, id);
+}
+
+guint
+st_summary_get_n_collective_groups (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->collectives->len;
+}
+
+const StCollectiveGroup *
+st_summary_get_collective_group (StSummary *self,
+                                 guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->collectives->len, NULL);
+  return &g_array_index (self->collectives, StCollectiveGroup, index);
+}
+
+GArray *
+st_summary_get_operations (StSummary *self,
+                           gboolean   by_track)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return by_track ? self->track_operations : self->operations;
+}
+
+guint
+st_summary_get_n_engines (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->engines->len;
+}
+
+const StEngineUsage *
+st_summary_get_engine (StSummary *self,
+                       guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->engines->len, NULL);
+  return &g_array_index (self->engines, StEngineUsage, index);
+}
+
+GArray *
+st_summary_get_memory (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->memory;
+}
+
+guint
+st_summary_get_n_recommendations (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->recommendations->len;
+}
+
+const StRecommendation *
+st_summary_get_recommendation (StSummary *self,
+                               guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->recommendations->len, NULL);
+  return &g_array_index (self->recommendations, StRecommendation, index);
+}
+
+guint
+st_summary_get_n_ranks (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->ranks->len;
+}
+
+const StRankUsage *
+st_summary_get_rank (StSummary *self,
+                     guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->ranks->len, NULL);
+  return &g_array_index (self->ranks, StRankUsage, index);
+}
+
+guint
+st_summary_get_n_rank_collectives (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->rank_collectives->len;
+}
+
+const StRankCollective *
+st_summary_get_rank_collective (StSummary *self,
+                                guint      index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->rank_collectives->len, NULL);
+  return &g_array_index (self->rank_collectives, StRankCollective, index);
+}
