@@ -9,10 +9,9 @@
 #include <locale.h>
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
-  g_autoptr(StApplication) app = NULL;
+  g_autoptr (StApplication) app = NULL;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);

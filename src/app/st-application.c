@@ -15,7 +15,7 @@ struct _StApplication
 {
   AdwApplication parent_instance;
 
-  GSettings     *settings; /* NULL when the schema is not installed */
+  GSettings *settings; /* NULL when the schema is not installed */
 };
 
 G_DEFINE_FINAL_TYPE (StApplication, st_application, ADW_TYPE_APPLICATION)
@@ -28,15 +28,14 @@ new_window (StApplication *self)
 
 /* A window already showing @file (alone), or NULL. */
 StWindow *
-st_application_get_window_for_file (StApplication *self,
-                                    GFile         *file)
+st_application_get_window_for_file (StApplication *self, GFile *file)
 {
   g_return_val_if_fail (ST_IS_APPLICATION (self), NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
-    if (ST_IS_WINDOW (l->data) && st_window_get_file (l->data) != NULL &&
-        g_file_equal (st_window_get_file (l->data), file))
+    if (ST_IS_WINDOW (l->data) && st_window_get_file (l->data) != NULL
+        && g_file_equal (st_window_get_file (l->data), file))
       return l->data;
   return NULL;
 }
@@ -56,9 +55,7 @@ empty_window (StApplication *self)
 /* Opens each file in a window of its own, or presents the window that
  * already shows it. */
 void
-st_application_open_files (StApplication *self,
-                           GFile        **files,
-                           guint          n_files)
+st_application_open_files (StApplication *self, GFile **files, guint n_files)
 {
   for (guint i = 0; i < n_files; i++)
     {
@@ -108,16 +105,14 @@ st_application_open_profile (StApplication *self,
  * (see handle_local_options), so the files reach a running Strata as one
  * profile too; otherwise each file opens in its own window. */
 static void
-st_application_open (GApplication  *app,
-                     GFile        **files,
-                     int            n_files,
-                     const char    *hint)
+st_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   StAlignment alignment = ST_ALIGN_CLOCK;
 
-  if (hint != NULL && g_str_has_prefix (hint, "merge:") &&
-      st_alignment_from_string (hint + strlen ("merge:"), &alignment))
-    st_application_open_profile (ST_APPLICATION (app), files, MIN (n_files, ST_MAX_FILES), alignment);
+  if (hint != NULL && g_str_has_prefix (hint, "merge:")
+      && st_alignment_from_string (hint + strlen ("merge:"), &alignment))
+    st_application_open_profile (ST_APPLICATION (app), files, MIN (n_files, ST_MAX_FILES),
+                                 alignment);
   else
     st_application_open_files (ST_APPLICATION (app), files, n_files);
 }
@@ -133,9 +128,7 @@ st_application_activate (GApplication *app)
 }
 
 static void
-new_window_action (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+new_window_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   gtk_window_present (GTK_WINDOW (new_window (user_data)));
 }
@@ -143,9 +136,7 @@ new_window_action (GSimpleAction *action,
 /* Closes every window as its close button would, so a window with regions
  * in no file asks first; the application ends with the last window. */
 static void
-quit_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+quit_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (user_data)));
 
@@ -157,37 +148,31 @@ quit_action (GSimpleAction *action,
 }
 
 static void
-about_action (GSimpleAction *action,
-              GVariant      *parameter,
-              gpointer       user_data)
+about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  const char *developers[] = { _("The Strata developers"), NULL };
-  const char *built_on[] = { "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
-                             "json-glib https://gitlab.gnome.org/GNOME/json-glib", "zlib https://zlib.net", NULL };
-  const char *test_data[] = { "Holistic Trace Analysis https://github.com/facebookresearch/HolisticTraceAnalysis",
-                              "Catapult https://github.com/catapult-project/catapult",
-                              "speedscope https://github.com/jlfwong/speedscope",
-                              "TraceLens https://github.com/AMD-AGI/TraceLens", NULL };
+  const char *developers[] = { _ ("The Strata developers"), NULL };
+  const char *built_on[]
+      = { "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
+          "json-glib https://gitlab.gnome.org/GNOME/json-glib", "zlib https://zlib.net", NULL };
+  const char *test_data[]
+      = { "Holistic Trace Analysis https://github.com/facebookresearch/HolisticTraceAnalysis",
+          "Catapult https://github.com/catapult-project/catapult",
+          "speedscope https://github.com/jlfwong/speedscope",
+          "TraceLens https://github.com/AMD-AGI/TraceLens", NULL };
   AdwAboutWindow *about;
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "transient-for", gtk_application_get_active_window (user_data),
-                        "application-name", _("Strata"),
-                        "application-icon", APP_ID,
-                        "developer-name", _("The Strata developers"),
-                        "version", PACKAGE_VERSION,
-                        "comments", _("Explore machine-learning profiles: PyTorch/Kineto, XProf, "
-                                      "Neuron and Chrome trace JSON, at any size."),
-                        "website", PACKAGE_WEBSITE,
-                        "issue-url", PACKAGE_BUGREPORT,
-                        "copyright", _("© 2026 The Strata developers"),
-                        "developers", developers,
-                        /* Translators: your name(s), one per line, as the About window credits them */
-                        "translator-credits", _("translator-credits"),
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        NULL);
-  adw_about_window_add_acknowledgement_section (about, _("Built on"), built_on);
-  adw_about_window_add_acknowledgement_section (about, _("Test profiles from"), test_data);
+  about = g_object_new (
+      ADW_TYPE_ABOUT_WINDOW, "transient-for", gtk_application_get_active_window (user_data),
+      "application-name", _ ("Strata"), "application-icon", APP_ID, "developer-name",
+      _ ("The Strata developers"), "version", PACKAGE_VERSION, "comments",
+      _ ("Explore machine-learning profiles: PyTorch/Kineto, XProf, "
+         "Neuron and Chrome trace JSON, at any size."),
+      "website", PACKAGE_WEBSITE, "issue-url", PACKAGE_BUGREPORT, "copyright",
+      _ ("© 2026 The Strata developers"), "developers", developers,
+      /* Translators: your name(s), one per line, as the About window credits them */
+      "translator-credits", _ ("translator-credits"), "license-type", GTK_LICENSE_GPL_3_0, NULL);
+  adw_about_window_add_acknowledgement_section (about, _ ("Built on"), built_on);
+  adw_about_window_add_acknowledgement_section (about, _ ("Test profiles from"), test_data);
   gtk_window_present (GTK_WINDOW (about));
 }
 
@@ -197,9 +182,9 @@ about_action (GSimpleAction *action,
 GSettings *
 st_application_new_settings (void)
 {
-  static gsize warned = 0;
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
+  static gsize                warned = 0;
+  GSettingsSchemaSource      *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
 
   if (source != NULL)
     schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
@@ -209,7 +194,8 @@ st_application_new_settings (void)
         {
           g_message ("The settings schema %s is not installed: window size, landing page and "
                      "style are not remembered. Uninstalled, run Strata with "
-                     "GSETTINGS_SCHEMA_DIR set to the build directory's data folder.", APP_ID);
+                     "GSETTINGS_SCHEMA_DIR set to the build directory's data folder.",
+                     APP_ID);
           g_once_init_leave (&warned, 1);
         }
       return NULL;
@@ -231,8 +217,7 @@ apply_style (const char *style)
 }
 
 static void
-show_style (StApplication *self,
-            const char    *style)
+show_style (StApplication *self, const char *style)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "style");
 
@@ -242,9 +227,7 @@ show_style (StApplication *self,
 
 /* The key changed, from the menu or from outside (dconf, another window). */
 static void
-on_style_changed (GSettings     *settings,
-                  const char    *key,
-                  StApplication *self)
+on_style_changed (GSettings *settings, const char *key, StApplication *self)
 {
   g_autofree char *style = g_settings_get_string (settings, key);
 
@@ -252,14 +235,13 @@ on_style_changed (GSettings     *settings,
 }
 
 static void
-style_action (GSimpleAction *action,
-              GVariant      *state,
-              gpointer       user_data)
+style_action (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   StApplication *self = user_data;
-  const char *style = g_variant_get_string (state, NULL);
+  const char    *style = g_variant_get_string (state, NULL);
 
-  if (!g_str_equal (style, "follow") && !g_str_equal (style, "light") && !g_str_equal (style, "dark"))
+  if (!g_str_equal (style, "follow") && !g_str_equal (style, "light")
+      && !g_str_equal (style, "dark"))
     return;
   if (self->settings != NULL)
     g_settings_set_string (self->settings, "style", style);
@@ -268,12 +250,10 @@ style_action (GSimpleAction *action,
 
 /* Ctrl+,: the preferences, one window per application. */
 static void
-preferences_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+preferences_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StApplication *self = user_data;
-  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow     *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (ST_IS_PREFERENCES_WINDOW (l->data))
@@ -322,45 +302,47 @@ st_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (st_application_parent_class)->startup (app);
 
-  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
+                                   app);
   self->settings = st_application_new_settings ();
   if (self->settings != NULL)
     {
       g_autofree char *style = g_settings_get_string (self->settings, "style");
 
-      g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (on_style_changed), self, 0);
+      g_signal_connect_object (self->settings, "changed::style", G_CALLBACK (on_style_changed),
+                               self, 0);
       show_style (self, style);
     }
   /* without the schema there is nothing to set */
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (app), "preferences")),
-                               self->settings != NULL);
+  g_simple_action_set_enabled (
+      G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (app), "preferences")),
+      self->settings != NULL);
   for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), app_accels[i].action,
                                            app_accels[i].accels);
 }
 
 static int
-st_application_handle_local_options (GApplication *app,
-                                     GVariantDict *options)
+st_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   g_autofree const char **args = NULL;
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *hint = NULL;
-  const char *align = NULL;
-  gboolean merge = g_variant_dict_contains (options, "merge");
-  StAlignment alignment = ST_ALIGN_CLOCK;
+  g_autoptr (GPtrArray)   files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError)      error = NULL;
+  g_autofree char        *hint = NULL;
+  const char             *align = NULL;
+  gboolean                merge = g_variant_dict_contains (options, "merge");
+  StAlignment             alignment = ST_ALIGN_CLOCK;
 
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("strata %s\n", PACKAGE_VERSION);
       return 0;
     }
-  if (g_variant_dict_lookup (options, "align", "&s", &align) &&
-      (!merge || !st_alignment_from_string (align, &alignment)))
+  if (g_variant_dict_lookup (options, "align", "&s", &align)
+      && (!merge || !st_alignment_from_string (align, &alignment)))
     {
-      fprintf (stderr, "strata: %s\n", !merge ? _("--align needs --merge")
-                                              : _("--align takes clock or collective"));
+      fprintf (stderr, "strata: %s\n",
+               !merge ? _ ("--align needs --merge") : _ ("--align takes clock or collective"));
       return 2;
     }
   /* The files are opened here rather than by GApplication, so that
@@ -371,7 +353,7 @@ st_application_handle_local_options (GApplication *app,
     g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
   if (merge && files->len > ST_MAX_FILES)
     {
-      fprintf (stderr, "strata: %s\n", _("--merge takes at most 256 files"));
+      fprintf (stderr, "strata: %s\n", _ ("--merge takes at most 256 files"));
       return 2;
     }
   if (!g_application_register (app, NULL, &error))
@@ -380,7 +362,7 @@ st_application_handle_local_options (GApplication *app,
       return 1;
     }
   hint = merge ? g_strconcat ("merge:", st_alignment_to_string (alignment), NULL) : g_strdup ("");
-  g_application_open (app, (GFile **) files->pdata, files->len, hint);
+  g_application_open (app, (GFile **)files->pdata, files->len, hint);
   /* the primary instance goes on to run; another one has passed them on */
   return g_application_get_is_remote (app) ? 0 : -1;
 }
@@ -395,7 +377,7 @@ st_application_finalize (GObject *object)
 static void
 st_application_class_init (StApplicationClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass      *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->finalize = st_application_finalize;
@@ -405,35 +387,39 @@ st_application_class_init (StApplicationClass *klass)
   app_class->handle_local_options = st_application_handle_local_options;
 }
 
-static const GOptionEntry options[] = {
-  { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
-  { "merge", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the FILEs as one profile, one file per rank "
-    "or device, in one window"), NULL },
-  { "align", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --merge, put the files on one time axis by "
-    "each file’s clock (the default) or by their first collective"), N_("clock|collective") },
-  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
-  { NULL }
-};
+static const GOptionEntry options[]
+    = { { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
+        { "merge", 0, 0, G_OPTION_ARG_NONE, NULL,
+          N_ ("Open the FILEs as one profile, one file per rank "
+              "or device, in one window"),
+          NULL },
+        { "align", 0, 0, G_OPTION_ARG_STRING, NULL,
+          N_ ("With --merge, put the files on one time axis by "
+              "each file’s clock (the default) or by their first collective"),
+          N_ ("clock|collective") },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
+        { NULL } };
 
 static void
 st_application_init (StApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), options);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
-  g_application_set_option_context_summary (G_APPLICATION (self),
-    _("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
-      "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
-      "its own, or brings forward the window that already shows it; with --merge, the FILEs (one "
-      "per rank or device) as one profile in one window. Without a FILE, opens an empty window."));
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _ ("[FILE…]"));
+  g_application_set_option_context_summary (
+      G_APPLICATION (self),
+      _ ("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
+         "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
+         "its own, or brings forward the window that already shows it; with --merge, the FILEs "
+         "(one "
+         "per rank or device) as one profile in one window. Without a FILE, opens an empty "
+         "window."));
 }
 
 StApplication *
 st_application_new (void)
 {
-  return g_object_new (ST_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/io/github/strata/Strata",
+  return g_object_new (ST_TYPE_APPLICATION, "application-id", APP_ID, "flags",
+                       G_APPLICATION_HANDLES_OPEN, "resource-base-path", "/io/github/strata/Strata",
                        NULL);
 }
 

@@ -14,17 +14,14 @@ typedef struct _StWindow StWindow;
 
 G_DECLARE_FINAL_TYPE (StApplication, st_application, ST, APPLICATION, AdwApplication)
 
-StApplication *st_application_new         (void);
-void           st_application_open_files  (StApplication *self,
-                                           GFile        **files,
-                                           guint          n_files);
+StApplication *st_application_new (void);
+void           st_application_open_files (StApplication *self, GFile **files, guint n_files);
 void           st_application_open_profile (StApplication *self,
                                             GFile        **files,
                                             guint          n_files,
                                             StAlignment    alignment);
-GFile         *st_application_get_sample  (void);
-StWindow      *st_application_get_window_for_file (StApplication *self,
-                                                   GFile         *file);
+GFile         *st_application_get_sample (void);
+StWindow      *st_application_get_window_for_file (StApplication *self, GFile *file);
 GSettings     *st_application_new_settings (void);
 
 G_END_DECLS

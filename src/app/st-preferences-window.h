@@ -8,9 +8,12 @@ G_BEGIN_DECLS
 
 #define ST_TYPE_PREFERENCES_WINDOW (st_preferences_window_get_type ())
 
-G_DECLARE_FINAL_TYPE (StPreferencesWindow, st_preferences_window, ST, PREFERENCES_WINDOW, AdwPreferencesWindow)
+G_DECLARE_FINAL_TYPE (StPreferencesWindow,
+                      st_preferences_window,
+                      ST,
+                      PREFERENCES_WINDOW,
+                      AdwPreferencesWindow)
 
-StPreferencesWindow *st_preferences_window_new (GtkWindow *parent,
-                                                GSettings *settings);
+StPreferencesWindow *st_preferences_window_new (GtkWindow *parent, GSettings *settings);
 
 G_END_DECLS

@@ -12,27 +12,27 @@
 
 struct _StTimelinePage
 {
-  GtkWidget       parent_instance;
+  GtkWidget parent_instance;
 
-  StSession      *session;
-  GCancellable   *find_cancellable;
-  struct FindJob *find_job;
-  guint           find_tick;
+  StSession          *session;
+  GCancellable       *find_cancellable;
+  struct FindJob     *find_job;
+  guint               find_tick;
   GSimpleActionGroup *actions;
-  gboolean        show_annotations;
-  guint           rename_tick;
+  gboolean            show_annotations;
+  guint               rename_tick;
 
-  StTimelineView *view;
+  StTimelineView     *view;
   StAnnotationsPanel *annotations;
-  StDetailsPane  *details;
-  GtkSearchBar   *search_bar;
-  GtkSearchEntry *search_entry;
-  GtkCheckButton *args_check;
-  GtkLabel       *count_label;
-  GtkLabel       *range_label;
-  GtkToggleButton *find_button;
-  GtkScrollbar   *vscrollbar;
-  GtkScrollbar   *hscrollbar;
+  StDetailsPane      *details;
+  GtkSearchBar       *search_bar;
+  GtkSearchEntry     *search_entry;
+  GtkCheckButton     *args_check;
+  GtkLabel           *count_label;
+  GtkLabel           *range_label;
+  GtkToggleButton    *find_button;
+  GtkScrollbar       *vscrollbar;
+  GtkScrollbar       *hscrollbar;
 };
 
 G_DEFINE_FINAL_TYPE (StTimelinePage, st_timeline_page, GTK_TYPE_WIDGET)
@@ -50,22 +50,22 @@ static GParamSpec *properties[N_PROPS];
 static void
 update_range_label (StTimelinePage *self)
 {
-  gint64 start, end;
+  gint64           start, end;
   g_autofree char *a = NULL, *b = NULL, *span = NULL, *text = NULL;
 
   st_session_get_range (self->session, &start, &end);
   a = st_format_duration (start);
   b = st_format_duration (end);
   span = st_format_duration (end - start);
-  text = g_strdup_printf (_("%s – %s (%s)"), a, b, span);
+  text = g_strdup_printf (_ ("%s – %s (%s)"), a, b, span);
   gtk_label_set_text (self->range_label, text);
 }
 
 static void
 update_count (StTimelinePage *self)
 {
-  GArray *found = st_session_get_find_results (self->session);
-  gint current = st_session_get_find_current (self->session);
+  GArray          *found = st_session_get_find_results (self->session);
+  gint             current = st_session_get_find_current (self->session);
   g_autofree char *n = NULL, *at = NULL, *text = NULL;
 
   if (found == NULL)
@@ -75,13 +75,13 @@ update_count (StTimelinePage *self)
     }
   if (found->len == 0)
     {
-      gtk_label_set_text (self->count_label, _("No results"));
+      gtk_label_set_text (self->count_label, _ ("No results"));
       return;
     }
   n = st_format_count (found->len);
   at = st_format_count (current + 1);
   /* Translators: the result shown, of how many; "12 of 3 051" */
-  text = g_strdup_printf (_("%s of %s"), at, n);
+  text = g_strdup_printf (_ ("%s of %s"), at, n);
   gtk_label_set_text (self->count_label, text);
 }
 
@@ -97,7 +97,7 @@ typedef struct FindJob
 static void
 find_job_clear (gpointer data)
 {
-  g_free (((FindJob *) data)->pattern);
+  g_free (((FindJob *)data)->pattern);
 }
 
 static void
@@ -107,18 +107,17 @@ find_job_release (gpointer data)
 }
 
 static void
-on_find_progress (double   fraction,
-                  gpointer data)
+on_find_progress (double fraction, gpointer data)
 {
-  g_atomic_int_set (&((FindJob *) data)->percent, (int) (fraction * 100));
+  g_atomic_int_set (&((FindJob *)data)->percent, (int)(fraction * 100));
 }
 
 static gboolean
 show_find_progress (gpointer data)
 {
-  StTimelinePage *self = data;
-  g_autofree char *text = g_strdup_printf (_("Searching… %d %%"),
-                                           g_atomic_int_get (&self->find_job->percent));
+  StTimelinePage  *self = data;
+  g_autofree char *text
+      = g_strdup_printf (_ ("Searching… %d %%"), g_atomic_int_get (&self->find_job->percent));
 
   gtk_label_set_text (self->count_label, text);
   return G_SOURCE_CONTINUE;
@@ -135,13 +134,11 @@ stop_find (StTimelinePage *self)
 }
 
 static void
-on_found (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
+on_found (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(StTimelinePage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) found = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (StTimelinePage) self = user_data;
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (GArray)         found = g_task_propagate_pointer (G_TASK (result), &error);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
     return;
@@ -156,31 +153,26 @@ on_found (GObject      *source,
 }
 
 static void
-find_thread (GTask        *task,
-             gpointer      source,
-             gpointer      data,
-             GCancellable *cancellable)
+find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   FindJob *job = data;
-  GError *error = NULL;
-  GArray *found = st_trace_find (st_session_get_trace (ST_SESSION (source)), job->pattern,
-                                 job->flags, cancellable, on_find_progress, job, &error);
+  GError  *error = NULL;
+  GArray  *found = st_trace_find (st_session_get_trace (ST_SESSION (source)), job->pattern,
+                                  job->flags, cancellable, on_find_progress, job, &error);
 
   if (found == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, found, (GDestroyNotify) g_array_unref);
+    g_task_return_pointer (task, found, (GDestroyNotify)g_array_unref);
 }
 
 /* Finds @pattern in the whole trace, on a thread; the results go to the
  * session, which brings the first one into view. */
 void
-st_timeline_page_find (StTimelinePage *self,
-                       const char     *pattern,
-                       gboolean        in_args)
+st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_args)
 {
-  g_autoptr(GTask) task = NULL;
-  FindJob *job;
+  g_autoptr (GTask) task = NULL;
+  FindJob          *job;
 
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
   if (self->session == NULL)
@@ -197,7 +189,7 @@ st_timeline_page_find (StTimelinePage *self,
   job->pattern = g_strdup (pattern);
   job->flags = in_args ? ST_FIND_ARGS : ST_FIND_NAMES;
   self->find_job = g_rc_box_acquire (job);
-  gtk_label_set_text (self->count_label, _("Searching…"));
+  gtk_label_set_text (self->count_label, _ ("Searching…"));
   self->find_tick = g_timeout_add (200, show_find_progress, self);
   task = g_task_new (self->session, self->find_cancellable, on_found, g_object_ref (self));
   g_task_set_task_data (task, job, find_job_release);
@@ -219,17 +211,14 @@ st_timeline_page_get_find_status (StTimelinePage *self)
 }
 
 static void
-find_step (StTimelinePage *self,
-           int             direction)
+find_step (StTimelinePage *self, int direction)
 {
   if (self->session != NULL && st_session_find_step (self->session, direction))
     update_count (self);
 }
 
 static void
-find_next_action (GtkWidget  *widget,
-                  const char *name,
-                  GVariant   *parameter)
+find_next_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   find_step (ST_TIMELINE_PAGE (widget), g_str_equal (name, "page.find-next") ? 1 : -1);
 }
@@ -244,9 +233,7 @@ st_timeline_page_start_find (StTimelinePage *self)
 }
 
 static void
-find_action (GtkWidget  *widget,
-             const char *name,
-             GVariant   *parameter)
+find_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   st_timeline_page_start_find (ST_TIMELINE_PAGE (widget));
 }
@@ -278,7 +265,7 @@ on_stop_search (StTimelinePage *self)
   if (self->find_job != NULL)
     {
       stop_find (self);
-      gtk_label_set_text (self->count_label, _("Stopped"));
+      gtk_label_set_text (self->count_label, _ ("Stopped"));
     }
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
@@ -286,11 +273,9 @@ on_stop_search (StTimelinePage *self)
 /* Toolbar buttons act on the view from outside it: the stateless actions
  * forward to the view's own, tool and flows are the session's properties. */
 static void
-forward_action (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+forward_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  StTimelinePage *self = user_data;
+  StTimelinePage  *self = user_data;
   g_autofree char *name = g_strconcat ("timeline.", g_action_get_name (G_ACTION (action)), NULL);
 
   gtk_widget_activate_action_variant (GTK_WIDGET (self->view), name,
@@ -305,11 +290,13 @@ build_actions (StTimelinePage *self)
     { "zoom-out", forward_action, "b" },
     { "fit-all", forward_action },
   };
-  g_autoptr(GPropertyAction) tool = g_property_action_new ("tool", self->session, "tool");
-  g_autoptr(GPropertyAction) flows = g_property_action_new ("show-flows", self->session, "show-flows");
+  g_autoptr (GPropertyAction) tool = g_property_action_new ("tool", self->session, "tool");
+  g_autoptr (GPropertyAction) flows
+      = g_property_action_new ("show-flows", self->session, "show-flows");
 
   self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), forwarded, G_N_ELEMENTS (forwarded), self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), forwarded,
+                                   G_N_ELEMENTS (forwarded), self);
   g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (tool));
   g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (flows));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (self->actions));
@@ -317,8 +304,7 @@ build_actions (StTimelinePage *self)
 
 /* Shows @trace (a new session: whole trace in view, nothing selected). */
 void
-st_timeline_page_set_trace (StTimelinePage *self,
-                            StTrace        *trace)
+st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
 {
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
@@ -330,17 +316,20 @@ st_timeline_page_set_trace (StTimelinePage *self,
   g_clear_object (&self->actions);
   if (trace != NULL)
     {
-      g_autoptr(GSettings) settings = st_application_new_settings ();
+      g_autoptr (GSettings) settings = st_application_new_settings ();
 
       self->session = st_session_new (trace);
       /* Flow Events starts as it was last left, in any window; toggling
        * it here does not reach the profiles already open */
       if (settings != NULL)
         g_settings_bind (settings, "show-flows", self->session, "show-flows",
-                         G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET | G_SETTINGS_BIND_GET_NO_CHANGES);
+                         G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET
+                             | G_SETTINGS_BIND_GET_NO_CHANGES);
       build_actions (self);
-      g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label), self);
-      g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label), self);
+      g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label),
+                                self);
+      g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label),
+                                self);
       update_range_label (self);
     }
   st_timeline_view_set_session (self->view, self->session);
@@ -383,8 +372,7 @@ st_timeline_page_get_show_annotations (StTimelinePage *self)
 
 /* Shows or hides the Annotations panel at the right of the timeline. */
 void
-st_timeline_page_set_show_annotations (StTimelinePage *self,
-                                       gboolean        show)
+st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show)
 {
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
   if (self->show_annotations == show)
@@ -397,9 +385,7 @@ st_timeline_page_set_show_annotations (StTimelinePage *self,
 }
 
 static gboolean
-rename_when_shown (GtkWidget     *widget,
-                   GdkFrameClock *clock,
-                   gpointer       data)
+rename_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   StTimelinePage *self = ST_TIMELINE_PAGE (widget);
 
@@ -411,9 +397,7 @@ rename_when_shown (GtkWidget     *widget,
 /* F2: renames the selected region in the panel's list, opening the panel
  * first when it is hidden (its rows exist once it is laid out). */
 static void
-rename_region_action (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *parameter)
+rename_region_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StTimelinePage *self = ST_TIMELINE_PAGE (widget);
 
@@ -430,18 +414,14 @@ rename_region_action (GtkWidget  *widget,
 }
 
 static void
-st_timeline_page_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
+st_timeline_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
     {
     case PROP_SHOW_ANNOTATIONS:
       g_value_set_boolean (value, ST_TIMELINE_PAGE (object)->show_annotations);
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -454,10 +434,10 @@ st_timeline_page_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_SHOW_ANNOTATIONS:
-      st_timeline_page_set_show_annotations (ST_TIMELINE_PAGE (object), g_value_get_boolean (value));
+      st_timeline_page_set_show_annotations (ST_TIMELINE_PAGE (object),
+                                             g_value_get_boolean (value));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -472,27 +452,23 @@ add_region_shortcuts (StTimelinePage *self)
     const char *trigger;
     const char *action;
   } keys[] = {
-    { "bracketleft", "regions.previous" },
-    { "bracketright", "regions.next" },
-    { "Delete", "regions.delete" },
-    { "KP_Delete", "regions.delete" },
-    { "F2", "page.rename-region" },
-    { "<Shift>f", "regions.zoom" },
-    { "c", "regions.toggle-compare" },
-    { "r", "regions.add" },
-    { "<Control>h", "regions.highlight" },
-    { "<Control>z", "regions.undo" },
-    { "<Control><Shift>z", "regions.redo" },
-    { "<Control>y", "regions.redo" },
+    { "bracketleft", "regions.previous" },   { "bracketright", "regions.next" },
+    { "Delete", "regions.delete" },          { "KP_Delete", "regions.delete" },
+    { "F2", "page.rename-region" },          { "<Shift>f", "regions.zoom" },
+    { "c", "regions.toggle-compare" },       { "r", "regions.add" },
+    { "<Control>h", "regions.highlight" },   { "<Control>z", "regions.undo" },
+    { "<Control><Shift>z", "regions.redo" }, { "<Control>y", "regions.redo" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
   gtk_event_controller_set_name (controller, "st-region-keys");
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_LOCAL);
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
+                                     GTK_SHORTCUT_SCOPE_LOCAL);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                                                            gtk_named_action_new (keys[i].action)));
+    gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                          gtk_named_action_new (keys[i].action)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
@@ -500,7 +476,7 @@ static void
 st_timeline_page_dispose (GObject *object)
 {
   StTimelinePage *self = ST_TIMELINE_PAGE (object);
-  GtkWidget *child;
+  GtkWidget      *child;
 
   stop_find (self);
   if (self->rename_tick != 0)
@@ -520,22 +496,23 @@ st_timeline_page_dispose (GObject *object)
 static void
 st_timeline_page_class_init (StTimelinePageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_page_dispose;
   object_class->get_property = st_timeline_page_get_property;
   object_class->set_property = st_timeline_page_set_property;
 
-  properties[PROP_SHOW_ANNOTATIONS] =
-    g_param_spec_boolean ("show-annotations", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_ANNOTATIONS]
+      = g_param_spec_boolean ("show-annotations", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ST_TYPE_TIMELINE_VIEW);
   g_type_ensure (ST_TYPE_DETAILS_PANE);
   g_type_ensure (ST_TYPE_ANNOTATIONS_PANEL);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-timeline-page.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/st-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, annotations);
@@ -551,14 +528,18 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
   gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
   gtk_widget_class_install_action (widget_class, "page.rename-region", NULL, rename_region_action);
-  gtk_widget_class_install_property_action (widget_class, "page.show-annotations", "show-annotations");
+  gtk_widget_class_install_property_action (widget_class, "page.show-annotations",
+                                            "show-annotations");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "page.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "page.find", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "page.find-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "page.find-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK, "page.find-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK, "page.find-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK,
+                                       "page.find-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK,
+                                       "page.find-previous", NULL);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -14,25 +14,19 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StWindow, st_window, ST, WINDOW, AdwApplicationWindow)
 
-StWindow   *st_window_new       (StApplication *app);
-void        st_window_open      (StWindow      *self,
-                                 GFile         *file);
-void        st_window_open_profile (StWindow    *self,
-                                    GFile      **files,
-                                    guint        n_files,
-                                    StAlignment  alignment);
-void        st_window_open_files (StWindow    *self,
-                                  GFile      **files,
-                                  guint        n_files,
-                                  gboolean     as_one,
-                                  StAlignment  alignment);
-GFile      *st_window_get_file  (StWindow      *self);
-gboolean    st_window_shows_files (StWindow    *self,
-                                   GFile      **files,
-                                   guint        n_files);
-StTrace    *st_window_get_trace (StWindow      *self);
-gboolean    st_window_is_empty  (StWindow      *self);
-const char *st_window_get_page  (StWindow      *self);
+StWindow *st_window_new (StApplication *app);
+void      st_window_open (StWindow *self, GFile *file);
+void   st_window_open_profile (StWindow *self, GFile **files, guint n_files, StAlignment alignment);
+void   st_window_open_files (StWindow   *self,
+                             GFile     **files,
+                             guint       n_files,
+                             gboolean    as_one,
+                             StAlignment alignment);
+GFile *st_window_get_file (StWindow *self);
+gboolean    st_window_shows_files (StWindow *self, GFile **files, guint n_files);
+StTrace    *st_window_get_trace (StWindow *self);
+gboolean    st_window_is_empty (StWindow *self);
+const char *st_window_get_page (StWindow *self);
 const char *st_window_get_error_message (StWindow *self);
 GListModel *st_window_get_recent (StWindow *self);
 

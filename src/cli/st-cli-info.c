@@ -15,26 +15,21 @@
 #define MAX_METADATA_BYTES (1024 * 1024)
 
 static void
-add_int (JsonBuilder *b,
-         const char  *name,
-         gint64       value)
+add_int (JsonBuilder *b, const char *name, gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
 }
 
 static void
-add_string (JsonBuilder *b,
-            const char  *name,
-            const char  *value)
+add_string (JsonBuilder *b, const char *name, const char *value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_string_value (b, value);
 }
 
 static void
-add_counts (JsonBuilder *b,
-            StTrace     *trace)
+add_counts (JsonBuilder *b, StTrace *trace)
 {
   const StTraceCounts *c = st_trace_get_counts (trace);
 
@@ -51,8 +46,7 @@ add_counts (JsonBuilder *b,
 }
 
 static char *
-process_name_of (StTrace *trace,
-                 guint    process)
+process_name_of (StTrace *trace, guint process)
 {
   if (process == ST_NO_PROCESS)
     return g_strdup ("Global");
@@ -60,20 +54,21 @@ process_name_of (StTrace *trace,
 }
 
 static void
-add_track_list (JsonBuilder *b,
-                StTrace     *trace)
+add_track_list (JsonBuilder *b, StTrace *trace)
 {
   json_builder_set_member_name (b, "track_list");
   json_builder_begin_array (b);
   for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
     {
-      const StTrack *t = st_trace_get_track (trace, i);
+      const StTrack   *t = st_trace_get_track (trace, i);
       g_autofree char *process = process_name_of (trace, t->process);
 
       json_builder_begin_object (b);
       add_string (b, "process", process);
-      add_string (b, "pid", t->process == ST_NO_PROCESS
-                              ? "" : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
+      add_string (b, "pid",
+                  t->process == ST_NO_PROCESS
+                      ? ""
+                      : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
       add_string (b, "track", st_trace_get_string (trace, t->name));
       add_string (b, "kind", st_track_kind_to_string (t->kind));
       add_int (b, "events", t->n_events);
@@ -84,8 +79,7 @@ add_track_list (JsonBuilder *b,
 }
 
 static void
-add_process_list (JsonBuilder *b,
-                  StTrace     *trace)
+add_process_list (JsonBuilder *b, StTrace *trace)
 {
   json_builder_set_member_name (b, "process_list");
   json_builder_begin_array (b);
@@ -105,24 +99,23 @@ add_process_list (JsonBuilder *b,
 }
 
 static void
-add_metadata (JsonBuilder *b,
-              StTrace     *trace)
+add_metadata (JsonBuilder *b, StTrace *trace)
 {
-  const char * const *keys = st_trace_get_metadata_keys (trace);
+  const char *const *keys = st_trace_get_metadata_keys (trace);
 
   json_builder_set_member_name (b, "metadata");
   json_builder_begin_object (b);
   for (guint i = 0; keys[i] != NULL; i++)
     {
-      gsize size = st_trace_get_metadata_size (trace, keys[i]);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(JsonNode) node = NULL;
+      gsize                size = st_trace_get_metadata_size (trace, keys[i]);
+      g_autoptr (GError)   error = NULL;
+      g_autoptr (JsonNode) node = NULL;
 
       json_builder_set_member_name (b, keys[i]);
       if (size > MAX_METADATA_BYTES)
         {
           g_autofree char *text = g_format_size (size);
-          g_autofree char *note = g_strdup_printf (_("(%s, not shown)"), text);
+          g_autofree char *note = g_strdup_printf (_ ("(%s, not shown)"), text);
           json_builder_add_string_value (b, note);
           continue;
         }
@@ -136,10 +129,9 @@ add_metadata (JsonBuilder *b,
 }
 
 static void
-add_warnings (JsonBuilder *b,
-              StTrace     *trace)
+add_warnings (JsonBuilder *b, StTrace *trace)
 {
-  guint n;
+  guint                  n;
   const StImportWarning *w = st_trace_get_warnings (trace, &n);
 
   json_builder_set_member_name (b, "warnings");
@@ -160,8 +152,7 @@ add_warnings (JsonBuilder *b,
 
 /* The files of a profile made of several: label, rank, clocks, shift. */
 static void
-add_files (JsonBuilder *b,
-           StTrace     *trace)
+add_files (JsonBuilder *b, StTrace *trace)
 {
   add_string (b, "alignment", st_alignment_to_string (st_trace_get_alignment (trace)));
   json_builder_set_member_name (b, "files");
@@ -188,10 +179,9 @@ add_files (JsonBuilder *b,
 }
 
 static JsonNode *
-info_json (StTrace    *trace,
-           const char *file)
+info_json (StTrace *trace, const char *file)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
+  g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
 
   json_builder_begin_object (b);
   add_string (b, "file", file);
@@ -218,14 +208,14 @@ static void
 print_counts (StTrace *trace)
 {
   const StTraceCounts *c = st_trace_get_counts (trace);
-  g_autofree char *events = st_format_count (c->events);
-  g_autofree char *slices = st_format_count (c->slices);
-  g_autofree char *instants = st_format_count (c->instants);
-  g_autofree char *samples = st_format_count (c->counter_samples);
-  g_autofree char *flows = st_format_count (c->flows);
+  g_autofree char     *events = st_format_count (c->events);
+  g_autofree char     *slices = st_format_count (c->slices);
+  g_autofree char     *instants = st_format_count (c->instants);
+  g_autofree char     *samples = st_format_count (c->counter_samples);
+  g_autofree char     *flows = st_format_count (c->flows);
 
-  printf (_("  Events      %s (%s slices, %s instants, %s counter samples, %s flows, "
-            "%" G_GUINT64_FORMAT " metadata, %" G_GUINT64_FORMAT " other)\n"),
+  printf (_ ("  Events      %s (%s slices, %s instants, %s counter samples, %s flows, "
+             "%" G_GUINT64_FORMAT " metadata, %" G_GUINT64_FORMAT " other)\n"),
           events, slices, instants, samples, flows, c->metadata_events, c->other_events);
 }
 
@@ -236,14 +226,14 @@ print_tracks (StTrace *trace)
 
   for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
     {
-      const StTrack *t = st_trace_get_track (trace, i);
+      const StTrack   *t = st_trace_get_track (trace, i);
       g_autofree char *count = st_format_count (t->n_events);
 
       if (t->process != shown_process)
         {
           g_autofree char *title = process_name_of (trace, t->process);
-          const StProcess *p = t->process == ST_NO_PROCESS ? NULL
-                               : st_trace_get_process (trace, t->process);
+          const StProcess *p
+              = t->process == ST_NO_PROCESS ? NULL : st_trace_get_process (trace, t->process);
           shown_process = t->process;
           printf ("    %s", title);
           if (p != NULL)
@@ -258,17 +248,17 @@ print_tracks (StTrace *trace)
 }
 
 static void
-print_warnings (StTrace    *trace,
-                const char *file)
+print_warnings (StTrace *trace, const char *file)
 {
-  guint n;
+  guint                  n;
   const StImportWarning *w = st_trace_get_warnings (trace, &n);
 
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *count = st_format_count (w[i].count);
-      fprintf (stderr, _("strata-cli: %s: warning: %s × %s, first at line %" G_GUINT64_FORMAT
-                         ", column %" G_GUINT64_FORMAT ": %s\n"),
+      fprintf (stderr,
+               _ ("strata-cli: %s: warning: %s × %s, first at line %" G_GUINT64_FORMAT
+                  ", column %" G_GUINT64_FORMAT ": %s\n"),
                file, st_warning_kind_to_string (w[i].kind), count, w[i].first_line,
                w[i].first_column, w[i].message);
     }
@@ -277,38 +267,37 @@ print_warnings (StTrace    *trace,
 static void
 print_files (StTrace *trace)
 {
-  printf (_("  Files       %u, aligned on %s\n"), st_trace_get_n_files (trace),
-          st_trace_get_alignment (trace) == ST_ALIGN_COLLECTIVE ? _("their first collective")
-                                                                 : _("their clocks"));
+  printf (_ ("  Files       %u, aligned on %s\n"), st_trace_get_n_files (trace),
+          st_trace_get_alignment (trace) == ST_ALIGN_COLLECTIVE ? _ ("their first collective")
+                                                                : _ ("their clocks"));
   for (guint i = 0; i < st_trace_get_n_files (trace); i++)
     {
       const StTraceFile *f = st_trace_get_file (trace, i);
-      g_autofree char *shift = st_format_duration (f->shift_ns);
+      g_autofree char   *shift = st_format_duration (f->shift_ns);
 
-      printf (_("    %-12s %s  shifted by %s\n"), f->label, f->display_name, shift);
+      printf (_ ("    %-12s %s  shifted by %s\n"), f->label, f->display_name, shift);
     }
 }
 
 static void
-print_info (StTrace    *trace,
-            const char *file)
+print_info (StTrace *trace, const char *file)
 {
-  g_autofree char *duration = st_format_duration (st_trace_get_end_ns (trace));
-  g_autofree char *disk = g_format_size (st_trace_get_file_size (trace));
-  g_autofree char *text = g_format_size (st_trace_get_text_size (trace));
-  const char * const *keys = st_trace_get_metadata_keys (trace);
-  g_autofree char *joined = g_strjoinv (", ", (char **) keys);
+  g_autofree char   *duration = st_format_duration (st_trace_get_end_ns (trace));
+  g_autofree char   *disk = g_format_size (st_trace_get_file_size (trace));
+  g_autofree char   *text = g_format_size (st_trace_get_text_size (trace));
+  const char *const *keys = st_trace_get_metadata_keys (trace);
+  g_autofree char   *joined = g_strjoinv (", ", (char **)keys);
 
   printf ("%s\n", file);
-  printf (_("  Format      %s (%s)\n"), st_trace_get_format (trace), st_trace_get_flavor (trace));
-  printf (_("  Size        %s on disk, %s of text\n"), disk, text);
+  printf (_ ("  Format      %s (%s)\n"), st_trace_get_format (trace), st_trace_get_flavor (trace));
+  printf (_ ("  Size        %s on disk, %s of text\n"), disk, text);
   print_counts (trace);
-  printf (_("  Time span   %s (origin %" G_GINT64_FORMAT " ns as written)\n"), duration,
+  printf (_ ("  Time span   %s (origin %" G_GINT64_FORMAT " ns as written)\n"), duration,
           st_trace_get_origin_ns (trace));
-  printf (_("  Metadata    %s\n"), *joined ? joined : _("none"));
+  printf (_ ("  Metadata    %s\n"), *joined ? joined : _ ("none"));
   if (st_trace_get_n_files (trace) > 1)
     print_files (trace);
-  printf (_("  Processes   %u, tracks %u\n"), st_trace_get_n_processes (trace),
+  printf (_ ("  Processes   %u, tracks %u\n"), st_trace_get_n_processes (trace),
           st_trace_get_n_tracks (trace));
   print_tracks (trace);
   print_warnings (trace, file);
@@ -317,8 +306,8 @@ print_info (StTrace    *trace,
 static void
 print_json (JsonNode *root)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char          *text = NULL;
 
   json_generator_set_pretty (gen, TRUE);
   json_generator_set_root (gen, root);
@@ -327,54 +316,62 @@ print_json (JsonNode *root)
 }
 
 int
-st_cli_info (int    argc,
-             char **argv)
+st_cli_info (int argc, char **argv)
 {
-  gboolean as_json = FALSE, merge = FALSE;
-  int threads = 0;
-  g_autofree char *align = NULL;
-  StAlignment alignment = ST_ALIGN_CLOCK;
-  g_auto(GStrv) files = NULL;
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print one JSON object (an array for "
-      "several files) on standard output"), NULL },
-    { "merge", 0, 0, G_OPTION_ARG_NONE, &merge, N_("Read the FILEs as one profile (one file "
-      "per rank) and describe that profile"), NULL },
-    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With --merge, put the files on one time "
-      "axis by their clocks (default) or by their first collective"), N_("clock|collective") },
-    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Threads for reading (default: one per "
-      "core)"), "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — what a profile holds"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonArray) all = json_array_new ();
-  int status = 0;
+  gboolean           as_json = FALSE, merge = FALSE;
+  int                threads = 0;
+  g_autofree char   *align = NULL;
+  StAlignment        alignment = ST_ALIGN_CLOCK;
+  g_auto (GStrv)     files = NULL;
+  const GOptionEntry entries[]
+      = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
+            N_ ("Print one JSON object (an array for "
+                "several files) on standard output"),
+            NULL },
+          { "merge", 0, 0, G_OPTION_ARG_NONE, &merge,
+            N_ ("Read the FILEs as one profile (one file "
+                "per rank) and describe that profile"),
+            NULL },
+          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+            N_ ("With --merge, put the files on one time "
+                "axis by their clocks (default) or by their first collective"),
+            N_ ("clock|collective") },
+          { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+            N_ ("Threads for reading (default: one per "
+                "core)"),
+            "N" },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — what a profile holds"));
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (JsonArray)      all = json_array_new ();
+  int                        status = 0;
 
   g_set_prgname ("strata-cli info");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _("Prints the format, event counts by kind, processes "
-    "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
-    "written), top-level metadata and import warnings of each FILE (Chrome trace JSON, "
-    "plain or gzip). With --merge, of the profile the FILEs make together: each file's "
-    "processes titled after its rank, its metadata as RANK/KEY, and each file's shift."));
+  g_option_context_set_summary (
+      context,
+      _ ("Prints the format, event counts by kind, processes "
+         "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
+         "written), top-level metadata and import warnings of each FILE (Chrome trace JSON, "
+         "plain or gzip). With --merge, of the profile the FILEs make together: each file's "
+         "processes titled after its rank, its metadata as RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
     {
-      fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _("no FILE given"));
+      fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _ ("no FILE given"));
       return 2;
     }
   if (align != NULL && (!merge || !st_alignment_from_string (align, &alignment)))
     {
-      fprintf (stderr, "strata-cli info: %s\n", !merge ? _("--align needs --merge")
-               : _("--align takes clock or collective"));
+      fprintf (stderr, "strata-cli info: %s\n",
+               !merge ? _ ("--align needs --merge") : _ ("--align takes clock or collective"));
       return 2;
     }
   if (merge)
     {
-      g_autoptr(GError) load_error = NULL;
-      g_autoptr(StTrace) trace = st_profile_load_args (files, g_strv_length (files), alignment,
-                                                       MAX (0, threads), &load_error);
+      g_autoptr (GError)  load_error = NULL;
+      g_autoptr (StTrace) trace = st_profile_load_args (files, g_strv_length (files), alignment,
+                                                        MAX (0, threads), &load_error);
 
       if (trace == NULL)
         {
@@ -383,7 +380,7 @@ st_cli_info (int    argc,
         }
       if (as_json)
         {
-          g_autoptr(JsonNode) root = info_json (trace, st_trace_get_display_name (trace));
+          g_autoptr (JsonNode) root = info_json (trace, st_trace_get_display_name (trace));
           print_json (root);
         }
       else
@@ -392,8 +389,8 @@ st_cli_info (int    argc,
     }
   for (guint i = 0; files[i] != NULL; i++)
     {
-      g_autoptr(GError) load_error = NULL;
-      g_autoptr(StTrace) trace = st_cli_load_trace (files[i], MAX (0, threads), &load_error);
+      g_autoptr (GError)  load_error = NULL;
+      g_autoptr (StTrace) trace = st_cli_load_trace (files[i], MAX (0, threads), &load_error);
 
       if (trace == NULL)
         {
@@ -410,7 +407,7 @@ st_cli_info (int    argc,
     print_json (json_array_get_element (all, 0));
   else if (as_json && json_array_get_length (all) > 1)
     {
-      g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), all);
+      g_autoptr (JsonNode) root = json_node_init_array (json_node_alloc (), all);
       print_json (root);
     }
   return status;

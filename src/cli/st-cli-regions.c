@@ -19,7 +19,7 @@ print_text (GPtrArray *regions)
 {
   for (guint i = 0; i < regions->len; i++)
     {
-      StRegion *region = g_ptr_array_index (regions, i);
+      StRegion        *region = g_ptr_array_index (regions, i);
       g_autofree char *dur = st_format_duration (st_region_get_duration (region));
 
       printf ("%15" G_GINT64_FORMAT "  %15" G_GINT64_FORMAT "  %10s  %s\n",
@@ -30,36 +30,33 @@ print_text (GPtrArray *regions)
 }
 
 static StHighlighterConfig *
-make_config (const char *method,
-             const char *config_path,
-             GError    **error)
+make_config (const char *method, const char *config_path, GError **error)
 {
-  g_autoptr(StHighlighterConfig) config = NULL;
-  StRegionMethod m = ST_REGION_MANUAL;
+  g_autoptr (StHighlighterConfig) config = NULL;
+  StRegionMethod                  m = ST_REGION_MANUAL;
 
-  if (method != NULL &&
-      (!st_region_method_from_string (method, &m) || m == ST_REGION_MANUAL))
+  if (method != NULL && (!st_region_method_from_string (method, &m) || m == ST_REGION_MANUAL))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("unknown method “%s”: use collectives, hierarchy or stack"), method);
+                   _ ("unknown method “%s”: use collectives, hierarchy or stack"), method);
       return NULL;
     }
   if (config_path == NULL)
     {
       if (method == NULL)
         g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                             _("give --method or --config"));
+                             _ ("give --method or --config"));
       return method != NULL ? st_highlighter_config_new (m) : NULL;
     }
   {
-    g_autoptr(GFile) file = g_file_new_for_commandline_arg (config_path);
+    g_autoptr (GFile) file = g_file_new_for_commandline_arg (config_path);
 
     config = st_highlighter_config_load (file, error);
   }
   if (config != NULL && method != NULL && config->method != m)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--method %s disagrees with the configuration's method “%s”"), method,
+                   _ ("--method %s disagrees with the configuration's method “%s”"), method,
                    st_region_method_to_string (config->method));
       return NULL;
     }
@@ -69,26 +66,21 @@ make_config (const char *method,
 /* The identity of the profile @paths make together (one file's own
  * identity when alone). */
 static StProfileIdentity *
-identify (char  **paths,
-          GError **error)
+identify (char **paths, GError **error)
 {
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; paths[i] != NULL; i++)
     g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
-  return st_profile_identity_compute_files ((GFile * const *) files->pdata, files->len, NULL,
-                                            error);
+  return st_profile_identity_compute_files ((GFile *const *)files->pdata, files->len, NULL, error);
 }
 
 static int
-write_regions (char      **profile_paths,
-               GPtrArray  *regions,
-               const char *output,
-               gboolean    as_json)
+write_regions (char **profile_paths, GPtrArray *regions, const char *output, gboolean as_json)
 {
-  g_autoptr(StProfileIdentity) identity = NULL;
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr (StProfileIdentity) identity = NULL;
+  g_autoptr (StRegionSet)       set = st_region_set_new ();
+  g_autoptr (GError)            error = NULL;
 
   identity = identify (profile_paths, &error);
   if (identity == NULL)
@@ -105,7 +97,7 @@ write_regions (char      **profile_paths,
     }
   if (output != NULL)
     {
-      g_autoptr(GFile) out = g_file_new_for_commandline_arg (output);
+      g_autoptr (GFile) out = g_file_new_for_commandline_arg (output);
 
       if (!st_region_set_save (set, out, identity, &error))
         {
@@ -117,49 +109,58 @@ write_regions (char      **profile_paths,
 }
 
 int
-st_cli_regions (int    argc,
-                char **argv)
+st_cli_regions (int argc, char **argv)
 {
-  gboolean as_json = FALSE;
-  g_autofree char *method = NULL, *config_path = NULL, *output = NULL, *align = NULL;
-  StAlignment alignment = ST_ALIGN_CLOCK;
-  g_auto(GStrv) rest = NULL;
-  const GOptionEntry entries[] = {
-    { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_("collectives, hierarchy or stack"),
-      N_("METHOD") },
-    { "config", 'c', 0, G_OPTION_ARG_FILENAME, &config_path, N_("A highlighter configuration "
-      "(JSON, as saved from the Annotations panel)"), N_("CONFIG.json") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the regions to a region file "
-      "the window can load"), N_("OUT.json") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print the region file's JSON instead of "
-      "text"), NULL },
-    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With several FILEs, put them on one time "
-      "axis by their clocks (default) or by their first collective"), N_("clock|collective") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — find regions"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autofree char *explanation = NULL;
+  gboolean           as_json = FALSE;
+  g_autofree char   *method = NULL, *config_path = NULL, *output = NULL, *align = NULL;
+  StAlignment        alignment = ST_ALIGN_CLOCK;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_ ("collectives, hierarchy or stack"),
+            N_ ("METHOD") },
+          { "config", 'c', 0, G_OPTION_ARG_FILENAME, &config_path,
+            N_ ("A highlighter configuration "
+                "(JSON, as saved from the Annotations panel)"),
+            N_ ("CONFIG.json") },
+          { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+            N_ ("Write the regions to a region file "
+                "the window can load"),
+            N_ ("OUT.json") },
+          { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
+            N_ ("Print the region file's JSON instead of "
+                "text"),
+            NULL },
+          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+            N_ ("With several FILEs, put them on one time "
+                "axis by their clocks (default) or by their first collective"),
+            N_ ("clock|collective") },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext)      context = g_option_context_new (N_ ("FILE… — find regions"));
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config = NULL;
+  g_autoptr (StTrace)             trace = NULL;
+  g_autoptr (GPtrArray)           regions = NULL;
+  g_autofree char                *explanation = NULL;
 
   g_set_prgname ("strata-cli regions");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _("Runs the Region Highlighter on FILE and prints the "
-    "regions it finds: start_ns and end_ns from the trace start, duration, name. Several FILEs "
-    "(one per rank) are read as one profile, and the times are then on its common axis. When "
-    "the profile lacks the method's data, prints no region, says why on stderr and exits 0."));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
-      (config = make_config (method, config_path, &error)) == NULL)
+  g_option_context_set_summary (
+      context,
+      _ ("Runs the Region Highlighter on FILE and prints the "
+         "regions it finds: start_ns and end_ns from the trace start, duration, name. Several "
+         "FILEs "
+         "(one per rank) are read as one profile, and the times are then on its common axis. When "
+         "the profile lacks the method's data, prints no region, says why on stderr and exits 0."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
+      || (config = make_config (method, config_path, &error)) == NULL)
     {
-      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _("give a FILE"));
+      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _ ("give a FILE"));
       return error != NULL && error->domain != G_OPTION_ERROR ? 1 : 2;
     }
   if (align != NULL && !st_alignment_from_string (align, &alignment))
     {
-      fprintf (stderr, "strata-cli regions: %s\n", _("--align takes clock or collective"));
+      fprintf (stderr, "strata-cli regions: %s\n", _ ("--align takes clock or collective"));
       return 2;
     }
   if (g_strv_length (rest) == 1)

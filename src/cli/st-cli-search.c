@@ -14,35 +14,34 @@
 #include <stdio.h>
 
 static char *
-track_title (StTrace *trace,
-             guint    track)
+track_title (StTrace *trace, guint track)
 {
-  const StTrack *t = st_trace_get_track (trace, track);
+  const StTrack   *t = st_trace_get_track (trace, track);
   g_autofree char *process = t->process == ST_NO_PROCESS
-                               ? g_strdup ("Global")
-                               : st_trace_dup_process_title (trace, t->process);
+                                 ? g_strdup ("Global")
+                                 : st_trace_dup_process_title (trace, t->process);
 
   return g_strdup_printf ("%s / %s", process, st_trace_get_string (trace, t->name));
 }
 
 static void
-print_json (StTrace *trace,
-            GArray  *hits)
+print_json (StTrace *trace, GArray *hits)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (JsonBuilder)   b = json_builder_new_immutable ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode)      root = NULL;
+  g_autofree char          *text = NULL;
 
   json_builder_begin_array (b);
   for (guint i = 0; i < hits->len; i++)
     {
-      StEventRef ref = g_array_index (hits, StEventRef, i);
+      StEventRef       ref = g_array_index (hits, StEventRef, i);
       g_autofree char *track = track_title (trace, ref.track);
 
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, st_trace_get_string (trace, st_event_get_name (trace, ref)));
+      json_builder_add_string_value (b,
+                                     st_trace_get_string (trace, st_event_get_name (trace, ref)));
       json_builder_set_member_name (b, "track");
       json_builder_add_string_value (b, track);
       json_builder_set_member_name (b, "start_ns");
@@ -60,12 +59,11 @@ print_json (StTrace *trace,
 }
 
 static void
-print_text (StTrace *trace,
-            GArray  *hits)
+print_text (StTrace *trace, GArray *hits)
 {
   for (guint i = 0; i < hits->len; i++)
     {
-      StEventRef ref = g_array_index (hits, StEventRef, i);
+      StEventRef       ref = g_array_index (hits, StEventRef, i);
       g_autofree char *track = track_title (trace, ref.track);
       g_autofree char *start = st_format_duration (st_event_get_start (trace, ref));
       g_autofree char *dur = st_format_duration (st_event_get_duration (trace, ref));
@@ -77,33 +75,38 @@ print_text (StTrace *trace,
 }
 
 int
-st_cli_search (int    argc,
-               char **argv)
+st_cli_search (int argc, char **argv)
 {
-  gboolean as_json = FALSE, args = FALSE;
-  g_auto(GStrv) rest = NULL;
-  const GOptionEntry entries[] = {
-    { "args", 0, 0, G_OPTION_ARG_NONE, &args, N_("Also look in each event's args (and its "
-      "other fields)"), NULL },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print a JSON array of {name, track, "
-      "start_ns, dur_ns}"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE PATTERN — find events"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(GArray) hits = NULL;
+  gboolean           as_json = FALSE, args = FALSE;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "args", 0, 0, G_OPTION_ARG_NONE, &args,
+            N_ ("Also look in each event's args (and its "
+                "other fields)"),
+            NULL },
+          { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
+            N_ ("Print a JSON array of {name, track, "
+                "start_ns, dur_ns}"),
+            NULL },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE PATTERN — find events"));
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (StTrace)        trace = NULL;
+  g_autoptr (GArray)         hits = NULL;
 
   g_set_prgname ("strata-cli search");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _("Lists the slices and instants of FILE whose name "
-    "contains PATTERN (case-insensitive), in time order: start and duration from the trace "
-    "start, name, process / track."));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
-      g_strv_length (rest) != 2)
+  g_option_context_set_summary (
+      context,
+      _ ("Lists the slices and instants of FILE whose name "
+         "contains PATTERN (case-insensitive), in time order: start and duration from the trace "
+         "start, name, process / track."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
+      || g_strv_length (rest) != 2)
     {
-      fprintf (stderr, "strata-cli search: %s\n", error ? error->message : _("give FILE and PATTERN"));
+      fprintf (stderr, "strata-cli search: %s\n",
+               error ? error->message : _ ("give FILE and PATTERN"));
       return 2;
     }
   trace = st_cli_load_trace (rest[0], 0, &error);

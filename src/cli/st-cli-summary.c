@@ -23,11 +23,11 @@
 static const char *
 unit_to_string (StMetricUnit unit)
 {
-  static const char * const names[] = {
+  static const char *const names[] = {
     "none", "ns", "percent", "count", "bytes", "bytes_per_second", "flops", "ratio",
   };
 
-  return (guint) unit < G_N_ELEMENTS (names) ? names[unit] : "none";
+  return (guint)unit < G_N_ELEMENTS (names) ? names[unit] : "none";
 }
 
 /* --- text ------------------------------------------------------------------- */
@@ -37,17 +37,17 @@ print_recommendations (StSummary *summary)
 {
   guint n = st_summary_get_n_recommendations (summary);
 
-  printf ("%s\n", _("Performance insights and recommendations"));
+  printf ("%s\n", _ ("Performance insights and recommendations"));
   if (n == 0)
-    printf ("  %s\n", _("No rule fired: nothing stands out in this range."));
+    printf ("  %s\n", _ ("No rule fired: nothing stands out in this range."));
   for (guint i = 0; i < n; i++)
     {
       const StRecommendation *r = st_summary_get_recommendation (summary, i);
 
       printf ("  %u. %s  [%s]\n", i + 1, r->measured, r->rule);
-      printf ("     %s %s\n", _("Cause:"), r->cause);
-      printf ("     %s %s\n", _("Action:"), r->action);
-      printf ("     %s %" G_GINT64_FORMAT " – %" G_GINT64_FORMAT " ns\n", _("Where:"), r->start_ns,
+      printf ("     %s %s\n", _ ("Cause:"), r->cause);
+      printf ("     %s %s\n", _ ("Action:"), r->action);
+      printf ("     %s %" G_GINT64_FORMAT " – %" G_GINT64_FORMAT " ns\n", _ ("Where:"), r->start_ns,
               r->end_ns);
     }
 }
@@ -59,9 +59,9 @@ print_metrics (StSummary *summary)
 
   for (guint i = 0; i < st_summary_get_n_metrics (summary); i++)
     {
-      const StMetric *m = st_summary_get_metric (summary, i);
+      const StMetric  *m = st_summary_get_metric (summary, i);
       g_autofree char *value = m->present ? st_summary_format_value (m->unit, m->value)
-                                          : g_strdup (_("not in this profile"));
+                                          : g_strdup (_ ("not in this profile"));
 
       if (g_strcmp0 (group, m->group) != 0)
         {
@@ -79,16 +79,16 @@ print_collectives (StSummary *summary)
 
   if (n == 0)
     return;
-  printf ("\n%s\n", _("Collective operations"));
-  printf ("  %-32s %7s %11s %11s %11s %11s %9s\n", _("group"), _("count"), _("min"), _("median"),
-          _("mean"), _("max"), _("outliers"));
+  printf ("\n%s\n", _ ("Collective operations"));
+  printf ("  %-32s %7s %11s %11s %11s %11s %9s\n", _ ("group"), _ ("count"), _ ("min"),
+          _ ("median"), _ ("mean"), _ ("max"), _ ("outliers"));
   for (guint i = 0; i < n; i++)
     {
       const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
-      g_autofree char *min = st_format_duration (g->min_ns);
-      g_autofree char *median = st_format_duration (g->median_ns);
-      g_autofree char *mean = st_format_duration (g->mean_ns);
-      g_autofree char *max = st_format_duration (g->max_ns);
+      g_autofree char         *min = st_format_duration (g->min_ns);
+      g_autofree char         *median = st_format_duration (g->median_ns);
+      g_autofree char         *mean = st_format_duration (g->mean_ns);
+      g_autofree char         *max = st_format_duration (g->max_ns);
 
       printf ("  %-32s %7u %11s %11s %11s %11s %9u\n", g->label, g->count, min, median, mean, max,
               g->n_outliers);
@@ -96,23 +96,22 @@ print_collectives (StSummary *summary)
 }
 
 static void
-print_operations (StTrace   *trace,
-                  StSummary *summary)
+print_operations (StTrace *trace, StSummary *summary)
 {
   GArray *ops = st_summary_get_operations (summary, FALSE);
 
   if (ops->len == 0)
     return;
-  printf ("\n%s\n", _("Operations (top 15 by total time)"));
-  printf ("  %8s %11s %11s %11s %11s %7s  %s\n", _("count"), _("total"), _("average"), _("min"),
-          _("max"), _("share"), _("name"));
+  printf ("\n%s\n", _ ("Operations (top 15 by total time)"));
+  printf ("  %8s %11s %11s %11s %11s %7s  %s\n", _ ("count"), _ ("total"), _ ("average"), _ ("min"),
+          _ ("max"), _ ("share"), _ ("name"));
   for (guint i = 0; i < MIN (ops->len, TOP_OPERATIONS); i++)
     {
       const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
-      g_autofree char *total = st_format_duration (row->total_ns);
-      g_autofree char *avg = st_format_duration (row->total_ns / MAX (1, row->count));
-      g_autofree char *min = st_format_duration (row->min_ns);
-      g_autofree char *max = st_format_duration (row->max_ns);
+      g_autofree char      *total = st_format_duration (row->total_ns);
+      g_autofree char      *avg = st_format_duration (row->total_ns / MAX (1, row->count));
+      g_autofree char      *min = st_format_duration (row->min_ns);
+      g_autofree char      *max = st_format_duration (row->max_ns);
 
       printf ("  %8u %11s %11s %11s %11s %6.1f%%  %s\n", row->count, total, avg, min, max,
               row->share_percent, st_trace_get_string (trace, row->name));
@@ -120,25 +119,27 @@ print_operations (StTrace   *trace,
 }
 
 static void
-print_ranks (StTrace   *trace,
-             StSummary *summary)
+print_ranks (StTrace *trace, StSummary *summary)
 {
-  guint n = st_summary_get_n_ranks (summary), n_matched = st_summary_get_n_rank_collectives (summary);
+  guint n = st_summary_get_n_ranks (summary),
+        n_matched = st_summary_get_n_rank_collectives (summary);
   g_autofree guint *order = NULL;
 
   if (n == 0)
     return;
-  printf ("\n%s\n", _("Ranks"));
-  printf ("  %-12s %8s %13s %13s %12s  %s\n", _("rank"), _("busy"), _("communication"),
-          _("exposed"), _("slowest in"), _("file"));
+  printf ("\n%s\n", _ ("Ranks"));
+  printf ("  %-12s %8s %13s %13s %12s  %s\n", _ ("rank"), _ ("busy"), _ ("communication"),
+          _ ("exposed"), _ ("slowest in"), _ ("file"));
   for (guint i = 0; i < n; i++)
     {
       const StRankUsage *r = st_summary_get_rank (summary, i);
-      g_autofree char *busy = r->has_device ? st_summary_format_value (ST_UNIT_PERCENT, r->device_busy_percent)
-                                            : g_strdup ("—");
-      g_autofree char *comm = r->has_device ? st_format_duration (r->communication_ns) : g_strdup ("—");
-      g_autofree char *exposed = r->has_device ? st_format_duration (r->exposed_communication_ns)
-                                               : g_strdup ("—");
+      g_autofree char   *busy
+          = r->has_device ? st_summary_format_value (ST_UNIT_PERCENT, r->device_busy_percent)
+                          : g_strdup ("—");
+      g_autofree char *comm
+          = r->has_device ? st_format_duration (r->communication_ns) : g_strdup ("—");
+      g_autofree char *exposed
+          = r->has_device ? st_format_duration (r->exposed_communication_ns) : g_strdup ("—");
       g_autofree char *slowest = g_strdup_printf ("%u of %u", r->slowest_count, n_matched);
 
       printf ("  %-12s %8s %13s %13s %12s  %s\n", r->label, busy, comm, exposed, slowest,
@@ -151,34 +152,35 @@ print_ranks (StTrace   *trace,
   for (guint i = 0; i < n_matched; i++)
     order[i] = i;
   for (guint i = 1; i < n_matched; i++)
-    for (guint j = i; j > 0 && st_summary_get_rank_collective (summary, order[j])->late_ns >
-                               st_summary_get_rank_collective (summary, order[j - 1])->late_ns; j--)
+    for (guint j = i; j > 0
+                      && st_summary_get_rank_collective (summary, order[j])->late_ns
+                             > st_summary_get_rank_collective (summary, order[j - 1])->late_ns;
+         j--)
       {
         guint t = order[j];
 
         order[j] = order[j - 1];
         order[j - 1] = t;
       }
-  printf ("\n%s\n", _("Slowest rank per collective (the last to start; the longest waits first)"));
-  printf ("  %-28s %12s %-12s %11s\n", _("collective"), _("start"), _("slowest"), _("late by"));
+  printf ("\n%s\n", _ ("Slowest rank per collective (the last to start; the longest waits first)"));
+  printf ("  %-28s %12s %-12s %11s\n", _ ("collective"), _ ("start"), _ ("slowest"), _ ("late by"));
   for (guint i = 0; i < MIN (n_matched, TOP_STRAGGLERS); i++)
     {
       const StRankCollective *c = st_summary_get_rank_collective (summary, order[i]);
-      g_autofree char *start = st_format_duration (c->start_ns);
-      g_autofree char *late = st_format_duration (c->late_ns);
+      g_autofree char        *start = st_format_duration (c->start_ns);
+      g_autofree char        *late = st_format_duration (c->late_ns);
 
       printf ("  %-28s %12s %-12s %11s\n", c->label, start,
               st_trace_get_file (trace, c->slowest_file)->label, late);
     }
   if (n_matched > TOP_STRAGGLERS)
-    printf ("  %s\n", _("(the others with --json)"));
+    printf ("  %s\n", _ ("(the others with --json)"));
 }
 
 /* --- JSON ------------------------------------------------------------------- */
 
 static void
-json_metrics (JsonBuilder *b,
-              StSummary   *summary)
+json_metrics (JsonBuilder *b, StSummary *summary)
 {
   json_builder_set_member_name (b, "metrics");
   json_builder_begin_array (b);
@@ -206,17 +208,14 @@ json_metrics (JsonBuilder *b,
 }
 
 static void
-add_int (JsonBuilder *b,
-         const char  *name,
-         gint64       value)
+add_int (JsonBuilder *b, const char *name, gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
 }
 
 static void
-json_collectives (JsonBuilder *b,
-                  StSummary   *summary)
+json_collectives (JsonBuilder *b, StSummary *summary)
 {
   json_builder_set_member_name (b, "collectives");
   json_builder_begin_array (b);
@@ -229,7 +228,7 @@ json_collectives (JsonBuilder *b,
       json_builder_add_string_value (b, st_collective_type_to_string (g->type));
       json_builder_set_member_name (b, "size_bytes");
       if (g->size_bytes > 0)
-        json_builder_add_int_value (b, (gint64) g->size_bytes);
+        json_builder_add_int_value (b, (gint64)g->size_bytes);
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "label");
@@ -260,9 +259,7 @@ json_collectives (JsonBuilder *b,
 }
 
 static void
-json_operations (JsonBuilder *b,
-                 StTrace     *trace,
-                 StSummary   *summary)
+json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary)
 {
   GArray *ops = st_summary_get_operations (summary, FALSE);
 
@@ -287,9 +284,7 @@ json_operations (JsonBuilder *b,
 }
 
 static void
-json_ranks (JsonBuilder *b,
-            StTrace     *trace,
-            StSummary   *summary)
+json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
 {
   json_builder_set_member_name (b, "ranks");
   json_builder_begin_array (b);
@@ -346,8 +341,7 @@ json_ranks (JsonBuilder *b,
 }
 
 static void
-json_recommendations (JsonBuilder *b,
-                      StSummary   *summary)
+json_recommendations (JsonBuilder *b, StSummary *summary)
 {
   json_builder_set_member_name (b, "recommendations");
   json_builder_begin_array (b);
@@ -372,15 +366,13 @@ json_recommendations (JsonBuilder *b,
 }
 
 static void
-print_json (StTrace    *trace,
-            StSummary  *summary,
-            const char *name)
+print_json (StTrace *trace, StSummary *summary, const char *name)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
-  gint64 start, end;
+  g_autoptr (JsonBuilder)   b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode)      root = NULL;
+  g_autofree char          *text = NULL;
+  gint64                    start, end;
 
   st_summary_get_range (summary, &start, &end);
   json_builder_begin_object (b);
@@ -410,20 +402,17 @@ print_json (StTrace    *trace,
 /* --- the range -------------------------------------------------------------- */
 
 static gboolean
-parse_region (const char  *text,
-              gint64      *start,
-              gint64      *end,
-              GError     **error)
+parse_region (const char *text, gint64 *start, gint64 *end, GError **error)
 {
-  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
 
-  if (g_strv_length (parts) != 2 ||
-      !g_ascii_string_to_signed (parts[0], 10, G_MININT64, G_MAXINT64, start, NULL) ||
-      !g_ascii_string_to_signed (parts[1], 10, G_MININT64, G_MAXINT64, end, NULL) ||
-      *end <= *start)
+  if (g_strv_length (parts) != 2
+      || !g_ascii_string_to_signed (parts[0], 10, G_MININT64, G_MAXINT64, start, NULL)
+      || !g_ascii_string_to_signed (parts[1], 10, G_MININT64, G_MAXINT64, end, NULL)
+      || *end <= *start)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--region “%s” is not START_NS:END_NS with START_NS < END_NS"), text);
+                   _ ("--region “%s” is not START_NS:END_NS with START_NS < END_NS"), text);
       return FALSE;
     }
   return TRUE;
@@ -431,14 +420,10 @@ parse_region (const char  *text,
 
 /* The region named @name in the region file @path; its name in @found. */
 static gboolean
-find_region (const char  *path,
-             const char  *name,
-             gint64      *start,
-             gint64      *end,
-             GError     **error)
+find_region (const char *path, const char *name, gint64 *start, gint64 *end, GError **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GPtrArray) regions = st_region_set_read_file (file, NULL, error);
+  g_autoptr (GFile)     file = g_file_new_for_commandline_arg (path);
+  g_autoptr (GPtrArray) regions = st_region_set_read_file (file, NULL, error);
 
   if (regions == NULL)
     return FALSE;
@@ -453,64 +438,70 @@ find_region (const char  *path,
           return TRUE;
         }
     }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("%s has no region named “%s”"), path, name);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("%s has no region named “%s”"),
+               path, name);
   return FALSE;
 }
 
 int
-st_cli_summary (int    argc,
-                char **argv)
+st_cli_summary (int argc, char **argv)
 {
-  gboolean as_json = FALSE;
-  g_autofree char *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
-  StAlignment alignment = ST_ALIGN_CLOCK;
-  g_auto(GStrv) rest = NULL;
-  const GOptionEntry entries[] = {
-    { "region", 'r', 0, G_OPTION_ARG_STRING, &region, N_("Summarise only this range of the "
-      "trace (ns from its start)"), N_("START_NS:END_NS") },
-    { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path, N_("A region file (as saved from "
-      "the Annotations panel or by “strata-cli regions -o”)"), N_("REGIONS.json") },
-    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("The region of --regions to summarise"),
-      N_("NAME") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_("Print JSON instead of text"), NULL },
-    { "align", 0, 0, G_OPTION_ARG_STRING, &align, N_("With several FILEs, put them on one time "
-      "axis by each file’s clock (the default) or by their first collective"),
-      N_("clock|collective") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE… — the Summary page"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(StSummary) summary = NULL;
-  gint64 start = 0, end = 0;
-  gboolean has_range = FALSE;
+  gboolean           as_json = FALSE;
+  g_autofree char   *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
+  StAlignment        alignment = ST_ALIGN_CLOCK;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+            N_ ("Summarise only this range of the "
+                "trace (ns from its start)"),
+            N_ ("START_NS:END_NS") },
+          { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
+            N_ ("A region file (as saved from "
+                "the Annotations panel or by “strata-cli regions -o”)"),
+            N_ ("REGIONS.json") },
+          { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
+            N_ ("NAME") },
+          { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
+          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+            N_ ("With several FILEs, put them on one time "
+                "axis by each file’s clock (the default) or by their first collective"),
+            N_ ("clock|collective") },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — the Summary page"));
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (StTrace)        trace = NULL;
+  g_autoptr (StSummary)      summary = NULL;
+  gint64                     start = 0, end = 0;
+  gboolean                   has_range = FALSE;
 
   g_set_prgname ("strata-cli summary");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _("Prints what the Summary page shows for FILE: the "
-    "recommendations, the metric tables (“not in this profile” for what the profile lacks), "
-    "the collective operations grouped by type and size, and the top operations. Several FILEs "
-    "(one per rank) are one profile: then also a row per rank (device busy, communication, "
-    "exposed communication, in how many collectives it was the last to start) and the slowest "
-    "rank of each collective matched across ranks. Times are ns from the trace start."));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL ||
-      g_strv_length (rest) == 0)
+  g_option_context_set_summary (
+      context,
+      _ ("Prints what the Summary page shows for FILE: the "
+         "recommendations, the metric tables (“not in this profile” for what the profile lacks), "
+         "the collective operations grouped by type and size, and the top operations. Several "
+         "FILEs "
+         "(one per rank) are one profile: then also a row per rank (device busy, communication, "
+         "exposed communication, in how many collectives it was the last to start) and the slowest "
+         "rank of each collective matched across ranks. Times are ns from the trace start."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
+      || g_strv_length (rest) == 0)
     {
-      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _("give a FILE"));
+      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _ ("give a FILE"));
       return 2;
     }
   if (align != NULL && !st_alignment_from_string (align, &alignment))
     {
-      fprintf (stderr, "strata-cli summary: %s\n", _("--align takes clock or collective"));
+      fprintf (stderr, "strata-cli summary: %s\n", _ ("--align takes clock or collective"));
       return 2;
     }
   if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (name == NULL))
     {
       fprintf (stderr, "strata-cli summary: %s\n",
-               _("give either --region START_NS:END_NS, or --regions REGIONS.json with --name "
-                 "NAME"));
+               _ ("give either --region START_NS:END_NS, or --regions REGIONS.json with --name "
+                  "NAME"));
       return 2;
     }
   if (region != NULL && !parse_region (region, &start, &end, &error))
@@ -543,11 +534,11 @@ st_cli_summary (int    argc,
     }
   if (as_json)
     {
-      print_json (trace, summary, name != NULL ? name : has_range ? NULL : _("Whole profile"));
+      print_json (trace, summary, name != NULL ? name : has_range ? NULL : _ ("Whole profile"));
       return 0;
     }
-  printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n", st_trace_get_display_name (trace), start, end,
-          name ? "  " : "", name ? name : "");
+  printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n",
+          st_trace_get_display_name (trace), start, end, name ? "  " : "", name ? name : "");
   print_recommendations (summary);
   print_metrics (summary);
   print_collectives (summary);

@@ -16,37 +16,43 @@
 #include <stdio.h>
 
 static const StCliCommand commands[] = {
-  { "info", N_("FILE… — what a profile holds: format, events, processes, tracks, time span, "
-               "metadata, warnings"), st_cli_info },
-  { "render", N_("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
-  { "regions", N_("FILE… --method collectives|hierarchy|stack — the Region Highlighter's "
-                  "regions (several files: one profile)"), st_cli_regions },
-  { "search", N_("FILE PATTERN — the events whose name (or args) contain PATTERN"), st_cli_search },
-  { "summary", N_("FILE [--region START_NS:END_NS] — the Summary page: recommendations, "
-                  "metrics, collectives, operations"), st_cli_summary },
+  { "info",
+    N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, "
+        "metadata, warnings"),
+    st_cli_info },
+  { "render", N_ ("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
+  { "regions",
+    N_ ("FILE… --method collectives|hierarchy|stack — the Region Highlighter's "
+        "regions (several files: one profile)"),
+    st_cli_regions },
+  { "search", N_ ("FILE PATTERN — the events whose name (or args) contain PATTERN"),
+    st_cli_search },
+  { "summary",
+    N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, "
+        "metrics, collectives, operations"),
+    st_cli_summary },
 };
 
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _("Usage: strata-cli COMMAND [OPTION…] FILE…\n\n"
-                  "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf, Neuron device profiles; plain or gzip) "
-                  "without a window.\n\nCommands:\n"));
+  fprintf (out, _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\n"
+                   "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf, Neuron device "
+                   "profiles; plain or gzip) "
+                   "without a window.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-8s %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (out, _("\nRun “strata-cli COMMAND --help” for the options of a command.\n"
-                  "Exit status: 0 success (warnings do not fail), 1 a file could not be read, "
-                  "2 usage error.\n"));
+    fprintf (out, "  %-8s %s\n", commands[i].name, _ (commands[i].summary));
+  fprintf (out, _ ("\nRun “strata-cli COMMAND --help” for the options of a command.\n"
+                   "Exit status: 0 success (warnings do not fail), 1 a file could not be read, "
+                   "2 usage error.\n"));
 }
 
 /* Loads @arg (a path or URI as typed), naming it as typed in errors. */
 StTrace *
-st_cli_load_trace (const char *arg,
-                   guint       n_threads,
-                   GError    **error)
+st_cli_load_trace (const char *arg, guint n_threads, GError **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
+  g_autoptr (GFile)         file = g_file_new_for_commandline_arg (arg);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
 
   st_trace_loader_set_display_name (loader, arg);
   if (n_threads > 0)
@@ -55,8 +61,7 @@ st_cli_load_trace (const char *arg,
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -68,8 +73,8 @@ main (int   argc,
       print_usage (stderr);
       return 2;
     }
-  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
-      g_str_equal (argv[1], "help"))
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
+      || g_str_equal (argv[1], "help"))
     {
       print_usage (stdout);
       return 0;
@@ -82,7 +87,7 @@ main (int   argc,
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
       return commands[i].run (argc - 1, argv + 1);
-  fprintf (stderr, _("strata-cli: unknown command “%s”\n"), argv[1]);
+  fprintf (stderr, _ ("strata-cli: unknown command “%s”\n"), argv[1]);
   print_usage (stderr);
   return 2;
 }

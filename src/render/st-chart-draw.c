@@ -26,16 +26,14 @@ static const guint32 dark_series[ST_CHART_N_COLORS] = {
 };
 
 static StColor
-rgb (guint32 hex,
-     double  alpha)
+rgb (guint32 hex, double alpha)
 {
-  return (StColor) { ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0,
-                     (hex & 0xff) / 255.0, alpha };
+  return (StColor){ ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0, (hex & 0xff) / 255.0,
+                    alpha };
 }
 
 void
-st_chart_style_init_default (StChartStyle *style,
-                             gboolean      dark)
+st_chart_style_init_default (StChartStyle *style, gboolean dark)
 {
   style->foreground = dark ? rgb (0xffffff, 1.0) : rgb (0x000000, 0.8);
   style->grid = dark ? rgb (0xffffff, 0.12) : rgb (0x000000, 0.10);
@@ -45,9 +43,7 @@ st_chart_style_init_default (StChartStyle *style,
 }
 
 static void
-set_color (cairo_t       *cr,
-           const StColor *c,
-           double         alpha)
+set_color (cairo_t *cr, const StColor *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
@@ -65,7 +61,7 @@ draw_text (cairo_t     *cr,
 {
   int w, h;
 
-  pango_layout_set_width (pango, max_width > 0 ? (int) (max_width * PANGO_SCALE) : -1);
+  pango_layout_set_width (pango, max_width > 0 ? (int)(max_width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (pango, max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_text (pango, text, -1);
   pango_layout_get_pixel_size (pango, &w, &h);
@@ -114,8 +110,8 @@ st_chart_hbar_segment_rect (const StHBarLayout *layout,
                             double             *y0,
                             double             *y1)
 {
-  const double *row = values + (gsize) bar * layout->n_segments;
-  double before = 0;
+  const double *row = values + (gsize)bar * layout->n_segments;
+  double        before = 0;
 
   for (guint s = 0; s < segment; s++)
     before += MAX (0, row[s]);
@@ -137,7 +133,7 @@ st_chart_hbar_segment_at (const StHBarLayout *layout,
 
   if (y < layout->y || layout->n_bars == 0)
     return FALSE;
-  b = (guint) ((y - layout->y) / layout->pitch);
+  b = (guint)((y - layout->y) / layout->pitch);
   if (b >= layout->n_bars)
     return FALSE;
   for (guint s = 0; s < layout->n_segments; s++)
@@ -160,8 +156,8 @@ st_chart_draw_hbars (cairo_t            *cr,
                      PangoLayout        *pango,
                      const StHBarLayout *layout,
                      const StChartStyle *style,
-                     const char * const *labels,
-                     const char * const *value_texts,
+                     const char *const  *labels,
+                     const char *const  *value_texts,
                      const double       *values,
                      const guint        *colors)
 {
@@ -189,40 +185,38 @@ st_chart_draw_hbars (cairo_t            *cr,
       if (labels != NULL && labels[b] != NULL)
         draw_text (cr, pango, labels[b], layout->x, mid, 0, layout->label_width - AXIS_GAP);
       if (value_texts != NULL && value_texts[b] != NULL)
-        draw_text (cr, pango, value_texts[b], layout->x + layout->width, mid, 1, layout->value_width - 4);
+        draw_text (cr, pango, value_texts[b], layout->x + layout->width, mid, 1,
+                   layout->value_width - 4);
     }
 }
 
 /* Durations in columns. */
 
 static int
-compare_gint64 (const void *a,
-                const void *b)
+compare_gint64 (const void *a, const void *b)
 {
-  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
 
   return x < y ? -1 : x > y;
 }
 
 static gint64
-quantile (const gint64 *sorted,
-          guint         n,
-          double        q)
+quantile (const gint64 *sorted, guint n, double q)
 {
   double pos = q * (n - 1);
-  guint i = (guint) floor (pos);
+  guint  i = (guint)floor (pos);
   double f = pos - i;
 
   if (i + 1 >= n)
     return sorted[n - 1];
-  return sorted[i] + (gint64) round (f * (sorted[i + 1] - sorted[i]));
+  return sorted[i] + (gint64)round (f * (sorted[i + 1] - sorted[i]));
 }
 
 void
 st_chart_series_compute_stats (StChartSeries *series)
 {
   g_autofree gint64 *sorted = NULL;
-  guint n = series->n_values;
+  guint              n = series->n_values;
 
   if (n == 0)
     {
@@ -251,17 +245,13 @@ last_tick (const StDurationLayout *layout)
 }
 
 static gint64
-next_tick (const StDurationLayout *layout,
-           gint64                  t)
+next_tick (const StDurationLayout *layout, gint64 t)
 {
   return layout->log ? t * 10 : t + layout->step;
 }
 
 static void
-tick_label (const StDurationLayout *layout,
-            gint64                  t,
-            char                   *label,
-            gsize                   size)
+tick_label (const StDurationLayout *layout, gint64 t, char *label, gsize size)
 {
   if (layout->log)
     st_time_ruler_label (t, t, t, label, size);
@@ -280,7 +270,7 @@ st_chart_duration_layout (StDurationLayout    *layout,
                           guint                n_series)
 {
   gint64 longest = 1, shortest = G_MAXINT64;
-  int widest = 0, line = 14;
+  int    widest = 0, line = 14;
 
   for (guint s = 0; s < n_series; s++)
     if (series[s].visible && series[s].n_values > 0)
@@ -312,10 +302,11 @@ st_chart_duration_layout (StDurationLayout    *layout,
   layout->y_max = (longest + layout->step - 1) / layout->step * layout->step;
   if (layout->y_max == longest)
     layout->y_max += layout->step; /* room above the top point */
-  for (gint64 t = first_tick (layout); pango != NULL && t <= last_tick (layout); t = next_tick (layout, t))
+  for (gint64 t = first_tick (layout); pango != NULL && t <= last_tick (layout);
+       t = next_tick (layout, t))
     {
       char label[32];
-      int w;
+      int  w;
 
       tick_label (layout, t, label, sizeof label);
       pango_layout_set_text (pango, label, -1);
@@ -328,22 +319,21 @@ st_chart_duration_layout (StDurationLayout    *layout,
 }
 
 double
-st_chart_duration_y (const StDurationLayout *layout,
-                     gint64                  value)
+st_chart_duration_y (const StDurationLayout *layout, gint64 value)
 {
   double f;
 
   if (layout->log)
     f = value <= layout->log_lo ? 0
-        : log10 ((double) value / layout->log_lo) / log10 ((double) layout->log_hi / layout->log_lo);
+                                : log10 ((double)value / layout->log_lo)
+                                      / log10 ((double)layout->log_hi / layout->log_lo);
   else
-    f = (double) value / layout->y_max;
+    f = (double)value / layout->y_max;
   return layout->y + layout->height - f * layout->height;
 }
 
 double
-st_chart_column_x (const StDurationLayout *layout,
-                   guint                   series)
+st_chart_column_x (const StDurationLayout *layout, guint series)
 {
   return layout->x + (series + 0.5) * layout->width / MAX (1, layout->n_series);
 }
@@ -351,16 +341,14 @@ st_chart_column_x (const StDurationLayout *layout,
 /* Spread across the middle of the column, so equal durations do not hide
  * each other; the same data draws the same. */
 double
-st_chart_point_x (const StDurationLayout *layout,
-                  guint                   series,
-                  guint                   index)
+st_chart_point_x (const StDurationLayout *layout, guint series, guint index)
 {
   double column = layout->width / MAX (1, layout->n_series);
   double spread = MIN (column * 0.6, 120);
   /* a hash, not a sequence: points in time order would otherwise line up
    * in slanted streaks when duration drifts with time */
-  guint32 h = (guint32) index * 2654435761u;
-  double f;
+  guint32 h = (guint32)index * 2654435761u;
+  double  f;
 
   h ^= h >> 15;
   h *= 2246822519u;
@@ -371,9 +359,7 @@ st_chart_point_x (const StDurationLayout *layout,
 }
 
 static gboolean
-drawn_as_point (const StChartSeries *s,
-                StChartMode          mode,
-                guint                i)
+drawn_as_point (const StChartSeries *s, StChartMode mode, guint i)
 {
   return mode == ST_CHART_SCATTER || (s->outliers != NULL && s->outliers[i]);
 }
@@ -388,17 +374,17 @@ st_chart_duration_point_at (const StDurationLayout *layout,
                             guint                  *series_index,
                             guint                  *value_index)
 {
-  double column = layout->width / MAX (1, layout->n_series);
-  double best = radius;
+  double   column = layout->width / MAX (1, layout->n_series);
+  double   best = radius;
   gboolean found = FALSE;
-  gint s;
+  gint     s;
 
   if (layout->n_series == 0)
     return FALSE;
-  s = (gint) floor ((x - layout->x) / column);
+  s = (gint)floor ((x - layout->x) / column);
   /* a point belongs to the column it is drawn in, but a radius may reach
    * over the edge: look at the neighbours too */
-  for (gint c = MAX (0, s - 1); c <= MIN ((gint) layout->n_series - 1, s + 1); c++)
+  for (gint c = MAX (0, s - 1); c <= MIN ((gint)layout->n_series - 1, s + 1); c++)
     {
       const StChartSeries *ser = &series[c];
 
@@ -410,7 +396,8 @@ st_chart_duration_point_at (const StDurationLayout *layout,
 
           if (!drawn_as_point (ser, mode, i))
             continue;
-          d = hypot (st_chart_point_x (layout, c, i) - x, st_chart_duration_y (layout, ser->values[i]) - y);
+          d = hypot (st_chart_point_x (layout, c, i) - x,
+                     st_chart_duration_y (layout, ser->values[i]) - y);
           if (d <= best)
             {
               best = d;
@@ -433,7 +420,7 @@ draw_axis (cairo_t                *cr,
   for (gint64 t = first_tick (layout); t <= last_tick (layout); t = next_tick (layout, t))
     {
       double y = round (st_chart_duration_y (layout, t)) + 0.5;
-      char label[32];
+      char   label[32];
 
       set_color (cr, &style->grid, t == first_tick (layout) ? 2.5 : 1.0);
       cairo_move_to (cr, layout->x, y);
@@ -497,7 +484,7 @@ st_chart_draw_durations (cairo_t                *cr,
   for (guint c = 0; c < layout->n_series; c++)
     {
       const StChartSeries *s = &series[c];
-      const StColor *color = &style->series[s->color % ST_CHART_N_COLORS];
+      const StColor       *color = &style->series[s->color % ST_CHART_N_COLORS];
 
       if (pango != NULL && s->label != NULL)
         {
@@ -514,8 +501,9 @@ st_chart_draw_durations (cairo_t                *cr,
           if (!drawn_as_point (s, mode, i))
             continue;
           cairo_new_sub_path (cr);
-          cairo_arc (cr, st_chart_point_x (layout, c, i), st_chart_duration_y (layout, s->values[i]),
-                     ST_CHART_POINT_RADIUS, 0, 2 * G_PI);
+          cairo_arc (cr, st_chart_point_x (layout, c, i),
+                     st_chart_duration_y (layout, s->values[i]), ST_CHART_POINT_RADIUS, 0,
+                     2 * G_PI);
         }
       set_color (cr, color, mode == ST_CHART_SCATTER ? 0.8 : 1.0);
       cairo_fill (cr);
@@ -526,8 +514,9 @@ st_chart_draw_durations (cairo_t                *cr,
             if (s->outliers[i])
               {
                 cairo_new_sub_path (cr);
-                cairo_arc (cr, st_chart_point_x (layout, c, i), st_chart_duration_y (layout, s->values[i]),
-                           ST_CHART_POINT_RADIUS + 2.5, 0, 2 * G_PI);
+                cairo_arc (cr, st_chart_point_x (layout, c, i),
+                           st_chart_duration_y (layout, s->values[i]), ST_CHART_POINT_RADIUS + 2.5,
+                           0, 2 * G_PI);
               }
           set_color (cr, &style->foreground, 0.8);
           cairo_set_line_width (cr, 1.2);

@@ -20,14 +20,13 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  StColor foreground;                 /* labels */
-  StColor grid;                       /* axis lines */
-  StColor track;                      /* the empty part of a bar */
-  StColor series[ST_CHART_N_COLORS];  /* segments and series, by index mod 8 */
+  StColor foreground;                /* labels */
+  StColor grid;                      /* axis lines */
+  StColor track;                     /* the empty part of a bar */
+  StColor series[ST_CHART_N_COLORS]; /* segments and series, by index mod 8 */
 } StChartStyle;
 
-void st_chart_style_init_default (StChartStyle *style,
-                                  gboolean      dark);
+void st_chart_style_init_default (StChartStyle *style, gboolean dark);
 
 /* Horizontal stacked bars: a label column, the bars, a value column. */
 typedef struct
@@ -35,33 +34,33 @@ typedef struct
   double x, y, width, height;
   double label_width;
   double value_width;
-  double bar_x, bar_width;  /* the bars' area */
-  double pitch;             /* one bar's row */
+  double bar_x, bar_width; /* the bars' area */
+  double pitch;            /* one bar's row */
   double bar_height;
-  double max;               /* the value at the right end of the bars */
+  double max; /* the value at the right end of the bars */
   guint  n_bars;
   guint  n_segments;
 } StHBarLayout;
 
-void     st_chart_hbar_layout     (StHBarLayout       *layout,
-                                   double              x,
-                                   double              y,
-                                   double              width,
-                                   double              height,
-                                   guint               n_bars,
-                                   guint               n_segments,
-                                   double              label_width,
-                                   double              value_width,
-                                   double              max);
+void st_chart_hbar_layout (StHBarLayout *layout,
+                           double        x,
+                           double        y,
+                           double        width,
+                           double        height,
+                           guint         n_bars,
+                           guint         n_segments,
+                           double        label_width,
+                           double        value_width,
+                           double        max);
 /* The segment [x0, x1) of @bar's @segment, and its row's [y0, y1). */
 void     st_chart_hbar_segment_rect (const StHBarLayout *layout,
-                                   const double       *values,
-                                   guint               bar,
-                                   guint               segment,
-                                   double             *x0,
-                                   double             *x1,
-                                   double             *y0,
-                                   double             *y1);
+                                     const double       *values,
+                                     guint               bar,
+                                     guint               segment,
+                                     double             *x0,
+                                     double             *x1,
+                                     double             *y0,
+                                     double             *y1);
 gboolean st_chart_hbar_segment_at (const StHBarLayout *layout,
                                    const double       *values,
                                    double              x,
@@ -70,14 +69,14 @@ gboolean st_chart_hbar_segment_at (const StHBarLayout *layout,
                                    guint              *segment);
 /* @values: n_bars × n_segments, row by row; @colors: a style colour index
  * per segment; @labels and @value_texts: one per bar (NULL for none). */
-void     st_chart_draw_hbars      (cairo_t            *cr,
-                                   PangoLayout        *pango,
-                                   const StHBarLayout *layout,
-                                   const StChartStyle *style,
-                                   const char * const *labels,
-                                   const char * const *value_texts,
-                                   const double       *values,
-                                   const guint        *colors);
+void st_chart_draw_hbars (cairo_t            *cr,
+                          PangoLayout        *pango,
+                          const StHBarLayout *layout,
+                          const StChartStyle *style,
+                          const char *const  *labels,
+                          const char *const  *value_texts,
+                          const double       *values,
+                          const guint        *colors);
 
 /* A duration chart: one column per series, durations up the y axis. */
 typedef enum
@@ -89,13 +88,13 @@ typedef enum
 typedef struct
 {
   const char   *label;
-  const gint64 *values;    /* ns, in any order */
-  const guint8 *outliers;  /* per value, or NULL */
+  const gint64 *values;   /* ns, in any order */
+  const guint8 *outliers; /* per value, or NULL */
   guint         n_values;
-  guint         color;     /* style colour index */
-  gboolean      visible;   /* a hidden series keeps its column, draws nothing */
+  guint         color;   /* style colour index */
+  gboolean      visible; /* a hidden series keeps its column, draws nothing */
   /* filled by st_chart_series_compute_stats () */
-  gint64        min, q1, median, q3, max;
+  gint64 min, q1, median, q3, max;
 } StChartSeries;
 
 typedef struct
@@ -107,44 +106,40 @@ typedef struct
   /* durations spread over more than two decades are drawn on a log scale
    * (decades from log_lo to log_hi), so the short ones do not sit on 0 */
   gboolean log;
-  gint64 log_lo;
-  gint64 log_hi;
-  guint  n_series;
+  gint64   log_lo;
+  gint64   log_hi;
+  guint    n_series;
 } StDurationLayout;
 
-void     st_chart_series_compute_stats (StChartSeries   *series);
-void     st_chart_duration_layout (StDurationLayout    *layout,
-                                   PangoLayout         *pango,
-                                   double               x,
-                                   double               y,
-                                   double               width,
-                                   double               height,
-                                   const StChartSeries *series,
-                                   guint                n_series);
-double   st_chart_duration_y      (const StDurationLayout *layout,
-                                   gint64               value);
-double   st_chart_column_x        (const StDurationLayout *layout,
-                                   guint                series);
+void   st_chart_series_compute_stats (StChartSeries *series);
+void   st_chart_duration_layout (StDurationLayout    *layout,
+                                 PangoLayout         *pango,
+                                 double               x,
+                                 double               y,
+                                 double               width,
+                                 double               height,
+                                 const StChartSeries *series,
+                                 guint                n_series);
+double st_chart_duration_y (const StDurationLayout *layout, gint64 value);
+double st_chart_column_x (const StDurationLayout *layout, guint series);
 /* Where value @index of @series is drawn in the scatter. */
-double   st_chart_point_x         (const StDurationLayout *layout,
-                                   guint                series,
-                                   guint                index);
+double st_chart_point_x (const StDurationLayout *layout, guint series, guint index);
 /* The drawn point nearest (@x, @y) within @radius: only visible series,
  * and in box mode only the outliers (the box stands for the others). */
 gboolean st_chart_duration_point_at (const StDurationLayout *layout,
-                                   const StChartSeries *series,
-                                   StChartMode          mode,
-                                   double               x,
-                                   double               y,
-                                   double               radius,
-                                   guint               *series_index,
-                                   guint               *value_index);
-void     st_chart_draw_durations  (cairo_t             *cr,
-                                   PangoLayout         *pango,
-                                   const StDurationLayout *layout,
-                                   const StChartStyle  *style,
-                                   const StChartSeries *series,
-                                   StChartMode          mode);
+                                     const StChartSeries    *series,
+                                     StChartMode             mode,
+                                     double                  x,
+                                     double                  y,
+                                     double                  radius,
+                                     guint                  *series_index,
+                                     guint                  *value_index);
+void     st_chart_draw_durations (cairo_t                *cr,
+                                  PangoLayout            *pango,
+                                  const StDurationLayout *layout,
+                                  const StChartStyle     *style,
+                                  const StChartSeries    *series,
+                                  StChartMode             mode);
 
 #define ST_CHART_POINT_RADIUS 3.0
 

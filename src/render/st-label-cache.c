@@ -7,8 +7,8 @@
 #include <pango/pangocairo.h>
 
 /* Widths are rounded down to this many pixels for the cache key. */
-#define BUCKET 8
-#define FULL   0xffff
+#define BUCKET      8
+#define FULL        0xffff
 #define MAX_ENTRIES 16384
 /* Narrower than this, a cut label shows nothing useful. */
 #define MIN_WIDTH 30
@@ -40,8 +40,8 @@ entry_free (gpointer data)
 StLabelCache *
 st_label_cache_new (void)
 {
-  StLabelCache *self = g_new0 (StLabelCache, 1);
-  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 9");
+  StLabelCache                    *self = g_new0 (StLabelCache, 1);
+  g_autoptr (PangoFontDescription) font = pango_font_description_from_string ("Sans 9");
 
   self->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
   self->entries = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, entry_free);
@@ -62,8 +62,7 @@ st_label_cache_free (StLabelCache *self)
 
 /* Forgets every label: a new font lays them out anew. */
 void
-st_label_cache_set_font (StLabelCache               *self,
-                         const PangoFontDescription *font)
+st_label_cache_set_font (StLabelCache *self, const PangoFontDescription *font)
 {
   pango_context_set_font_description (self->context, font);
   g_hash_table_remove_all (self->entries);
@@ -87,12 +86,9 @@ st_label_cache_scratch (StLabelCache *self)
 }
 
 static Entry *
-lookup (StLabelCache *self,
-        guint64       key,
-        guint         bucket,
-        const char   *text)
+lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
 {
-  gint64 k = (gint64) ((key << 16) | bucket);
+  gint64 k = (gint64)((key << 16) | bucket);
   Entry *e = g_hash_table_lookup (self->entries, &k);
 
   if (e != NULL)
@@ -115,9 +111,7 @@ lookup (StLabelCache *self,
 
 /* The natural width of a label. */
 int
-st_label_cache_measure (StLabelCache *self,
-                        guint64       key,
-                        const char   *text)
+st_label_cache_measure (StLabelCache *self, guint64 key, const char *text)
 {
   return lookup (self, key, FULL, text)->width;
 }
@@ -140,7 +134,7 @@ st_label_cache_draw (StLabelCache *self,
     {
       if (width < MIN_WIDTH)
         return FALSE;
-      e = lookup (self, key, MIN ((guint) (width / BUCKET), FULL - 1), text);
+      e = lookup (self, key, MIN ((guint)(width / BUCKET), FULL - 1), text);
     }
   cairo_move_to (cr, x, y_center - e->height / 2.0);
   pango_cairo_show_layout (cr, e->layout);

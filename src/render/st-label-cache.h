@@ -13,23 +13,20 @@ G_BEGIN_DECLS
 
 typedef struct _StLabelCache StLabelCache;
 
-StLabelCache *st_label_cache_new             (void);
-void          st_label_cache_free            (StLabelCache               *self);
-void          st_label_cache_set_font        (StLabelCache               *self,
-                                              const PangoFontDescription *font);
-PangoContext *st_label_cache_get_context     (StLabelCache               *self);
-int           st_label_cache_get_line_height (StLabelCache               *self);
-gboolean      st_label_cache_draw            (StLabelCache               *self,
-                                              cairo_t                    *cr,
-                                              guint64                     key,
-                                              const char                 *text,
-                                              double                      x,
-                                              double                      y_center,
-                                              double                      width);
-int           st_label_cache_measure         (StLabelCache               *self,
-                                              guint64                     key,
-                                              const char                 *text);
-PangoLayout  *st_label_cache_scratch         (StLabelCache               *self);
+StLabelCache *st_label_cache_new (void);
+void          st_label_cache_free (StLabelCache *self);
+void          st_label_cache_set_font (StLabelCache *self, const PangoFontDescription *font);
+PangoContext *st_label_cache_get_context (StLabelCache *self);
+int           st_label_cache_get_line_height (StLabelCache *self);
+gboolean      st_label_cache_draw (StLabelCache *self,
+                                   cairo_t      *cr,
+                                   guint64       key,
+                                   const char   *text,
+                                   double        x,
+                                   double        y_center,
+                                   double        width);
+int           st_label_cache_measure (StLabelCache *self, guint64 key, const char *text);
+PangoLayout  *st_label_cache_scratch (StLabelCache *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StLabelCache, st_label_cache_free)
 

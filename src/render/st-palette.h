@@ -25,23 +25,19 @@ typedef struct
   StColor  foreground;
   StColor  dim;
   StColor  grid;
-  StColor  header;     /* section header band */
-  StColor  gutter;     /* the label column */
-  StColor  accent;     /* selection outlines, find highlight */
-  StColor  marked;     /* the marked time range */
-  StColor  timing;     /* the timing measurement */
-  StColor  flow;       /* flow arrows */
-  StColor  region;     /* region bands and their tabs */
+  StColor  header; /* section header band */
+  StColor  gutter; /* the label column */
+  StColor  accent; /* selection outlines, find highlight */
+  StColor  marked; /* the marked time range */
+  StColor  timing; /* the timing measurement */
+  StColor  flow;   /* flow arrows */
+  StColor  region; /* region bands and their tabs */
   StColor  slices[ST_PALETTE_N_SLICE_COLORS];
 } StPalette;
 
-void           st_palette_init_default (StPalette     *palette,
-                                        gboolean       dark);
-void           st_palette_set_slices   (StPalette     *palette,
-                                        gboolean       dark);
-guint          st_palette_color_index  (const char    *name,
-                                        gsize          len);
-const StColor *st_palette_text_on      (const StPalette *palette,
-                                        const StColor *fill);
+void           st_palette_init_default (StPalette *palette, gboolean dark);
+void           st_palette_set_slices (StPalette *palette, gboolean dark);
+guint          st_palette_color_index (const char *name, gsize len);
+const StColor *st_palette_text_on (const StPalette *palette, const StColor *fill);
 
 G_END_DECLS

@@ -9,16 +9,14 @@
 
 /* The smallest 1/2/5 × 10^n ns step that keeps ticks @min_spacing apart. */
 gint64
-st_time_ruler_step (gint64 span,
-                    double width,
-                    double min_spacing)
+st_time_ruler_step (gint64 span, double width, double min_spacing)
 {
   static const int mantissa[] = { 1, 2, 5 };
-  double ns_per_px = MAX (1e-3, (double) span / MAX (1.0, width));
+  double           ns_per_px = MAX (1e-3, (double)span / MAX (1.0, width));
 
   for (gint64 magnitude = 1; magnitude < G_MAXINT64 / 10; magnitude *= 10)
     for (guint i = 0; i < G_N_ELEMENTS (mantissa); i++)
-      if ((double) (mantissa[i] * magnitude) / ns_per_px >= min_spacing)
+      if ((double)(mantissa[i] * magnitude) / ns_per_px >= min_spacing)
         return mantissa[i] * magnitude;
   return G_MAXINT64 / 10;
 }
@@ -26,45 +24,44 @@ st_time_ruler_step (gint64 span,
 /* @time in a unit fit for @magnitude (the largest time in view), with
  * the decimals that @step needs and no more: "250 µs", "1.5 ms", "12 s". */
 void
-st_time_ruler_label (gint64 time,
-                     gint64 step,
-                     gint64 magnitude,
-                     char  *buf,
-                     gsize  size)
+st_time_ruler_label (gint64 time, gint64 step, gint64 magnitude, char *buf, gsize size)
 {
-  static const struct { gint64 scale; const char *unit; } units[] = {
-    { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "µs" }, { 1, "ns" },
+  static const struct
+  {
+    gint64      scale;
+    const char *unit;
+  } units[] = {
+    { 1000000000, "s" },
+    { 1000000, "ms" },
+    { 1000, "µs" },
+    { 1, "ns" },
   };
   guint u = 0;
-  int decimals = 0;
+  int   decimals = 0;
 
   while (u + 1 < G_N_ELEMENTS (units) && ABS (magnitude) < units[u].scale)
     u++;
   for (gint64 unit = units[u].scale; unit > 1 && step % unit != 0; unit /= 10)
     decimals++;
-  g_snprintf (buf, size, "%.*f %s", decimals, (double) time / units[u].scale, units[u].unit);
+  g_snprintf (buf, size, "%.*f %s", decimals, (double)time / units[u].scale, units[u].unit);
 }
 
 /* The ticks in [start, end] drawn over [x, x + width], at least
  * @min_spacing pixels apart. */
 GArray *
-st_time_ruler_ticks (gint64 start,
-                     gint64 end,
-                     double x,
-                     double width,
-                     double min_spacing)
+st_time_ruler_ticks (gint64 start, gint64 end, double x, double width, double min_spacing)
 {
   GArray *ticks = g_array_new (FALSE, FALSE, sizeof (StRulerTick));
-  gint64 span = MAX (1, end - start);
-  gint64 step = st_time_ruler_step (span, width, min_spacing);
-  gint64 first = start >= 0 ? (start + step - 1) / step * step : -((-start) / step * step);
-  gint64 magnitude = MAX (ABS (start), ABS (end));
+  gint64  span = MAX (1, end - start);
+  gint64  step = st_time_ruler_step (span, width, min_spacing);
+  gint64  first = start >= 0 ? (start + step - 1) / step * step : -((-start) / step * step);
+  gint64  magnitude = MAX (ABS (start), ABS (end));
 
   for (gint64 t = first; t <= end; t += step)
     {
       StRulerTick tick;
       tick.time = t;
-      tick.x = x + (double) (t - start) / span * width;
+      tick.x = x + (double)(t - start) / span * width;
       st_time_ruler_label (t, step, magnitude, tick.label, sizeof tick.label);
       g_array_append_val (ticks, tick);
     }
@@ -74,16 +71,12 @@ st_time_ruler_ticks (gint64 start,
 /* Ticks whose labels fit between them: the spacing grows until the widest
  * label does. The grid and the ruler draw the same ones. */
 GArray *
-st_time_ruler_fit (PangoLayout *layout,
-               gint64       start,
-               gint64       end,
-               double       x,
-               double       width)
+st_time_ruler_fit (PangoLayout *layout, gint64 start, gint64 end, double x, double width)
 {
-  for (double spacing = ST_RULER_MIN_SPACING; ; spacing *= 1.5)
+  for (double spacing = ST_RULER_MIN_SPACING;; spacing *= 1.5)
     {
       GArray *ticks = st_time_ruler_ticks (start, end, x, width, spacing);
-      int widest = 0;
+      int     widest = 0;
 
       for (guint i = 0; i < ticks->len; i++)
         {
@@ -99,8 +92,7 @@ st_time_ruler_fit (PangoLayout *layout,
 }
 
 static void
-set_color (cairo_t       *cr,
-           const StColor *c)
+set_color (cairo_t *cr, const StColor *c)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
 }
@@ -124,7 +116,7 @@ st_time_ruler_draw (cairo_t         *cr,
   for (guint i = 0; i < ticks->len; i++)
     {
       const StRulerTick *tick = &g_array_index (ticks, StRulerTick, i);
-      double tx = floor (tick->x) + 0.5;
+      double             tx = floor (tick->x) + 0.5;
 
       set_color (cr, &palette->grid);
       cairo_move_to (cr, tx, ST_RULER_HEIGHT - 8);

@@ -10,8 +10,8 @@
 
 G_BEGIN_DECLS
 
-#define ST_RULER_HEIGHT       26
-#define ST_RULER_MIN_SPACING  90.0
+#define ST_RULER_HEIGHT      26
+#define ST_RULER_MIN_SPACING 90.0
 
 typedef struct
 {
@@ -20,29 +20,15 @@ typedef struct
   char   label[32];
 } StRulerTick;
 
-gint64 st_time_ruler_step   (gint64           span,
-                             double           width,
-                             double           min_spacing);
-void   st_time_ruler_label  (gint64           time,
-                             gint64           step,
-                             gint64           magnitude,
-                             char            *buf,
-                             gsize            size);
-GArray *st_time_ruler_ticks (gint64           start,
-                             gint64           end,
-                             double           x,
-                             double           width,
-                             double           min_spacing);
-GArray *st_time_ruler_fit   (PangoLayout     *layout,
-                             gint64           start,
-                             gint64           end,
-                             double           x,
-                             double           width);
-void   st_time_ruler_draw   (cairo_t         *cr,
-                             PangoLayout     *layout,
-                             const StPalette *palette,
-                             GArray          *ticks,
-                             double           x,
-                             double           width);
+gint64  st_time_ruler_step (gint64 span, double width, double min_spacing);
+void    st_time_ruler_label (gint64 time, gint64 step, gint64 magnitude, char *buf, gsize size);
+GArray *st_time_ruler_ticks (gint64 start, gint64 end, double x, double width, double min_spacing);
+GArray *st_time_ruler_fit (PangoLayout *layout, gint64 start, gint64 end, double x, double width);
+void    st_time_ruler_draw (cairo_t         *cr,
+                            PangoLayout     *layout,
+                            const StPalette *palette,
+                            GArray          *ticks,
+                            double           x,
+                            double           width);
 
 G_END_DECLS

@@ -6,8 +6,8 @@
 
 struct _StTimelineLayout
 {
-  GArray *bands;        /* StBand, by y */
-  gint   *track_band;   /* per track: its band, or -1 when collapsed */
+  GArray *bands;      /* StBand, by y */
+  gint   *track_band; /* per track: its band, or -1 when collapsed */
   guint   n_tracks;
   int     height;
 };
@@ -17,19 +17,16 @@ st_timeline_track_height (const StTrack *track)
 {
   switch (track->kind)
     {
-    case ST_TRACK_COUNTER:
-      return ST_LAYOUT_COUNTER_HEIGHT;
-    case ST_TRACK_INSTANTS:
-      return ST_LAYOUT_INSTANT_HEIGHT;
+    case ST_TRACK_COUNTER: return ST_LAYOUT_COUNTER_HEIGHT;
+    case ST_TRACK_INSTANTS: return ST_LAYOUT_INSTANT_HEIGHT;
     default:
-      return MAX (1, track->n_rows) * ST_LAYOUT_ROW_HEIGHT +
-             (track->n_instants > 0 ? ST_LAYOUT_INSTANT_HEIGHT : 0);
+      return MAX (1, track->n_rows) * ST_LAYOUT_ROW_HEIGHT
+             + (track->n_instants > 0 ? ST_LAYOUT_INSTANT_HEIGHT : 0);
     }
 }
 
 static void
-add_band (StTimelineLayout *self,
-          StBand            band)
+add_band (StTimelineLayout *self, StBand band)
 {
   band.y = self->height;
   self->height += band.height;
@@ -39,12 +36,11 @@ add_band (StTimelineLayout *self,
 /* @collapsed holds the processes (index + 1; 0 for the global section)
  * whose tracks are hidden; NULL for none. */
 StTimelineLayout *
-st_timeline_layout_new (StTrace    *trace,
-                        GHashTable *collapsed)
+st_timeline_layout_new (StTrace *trace, GHashTable *collapsed)
 {
   StTimelineLayout *self = g_new0 (StTimelineLayout, 1);
-  guint current = G_MAXUINT - 1;
-  gboolean hidden = FALSE;
+  guint             current = G_MAXUINT - 1;
+  gboolean          hidden = FALSE;
 
   self->bands = g_array_new (FALSE, FALSE, sizeof (StBand));
   self->n_tracks = st_trace_get_n_tracks (trace);
@@ -52,19 +48,19 @@ st_timeline_layout_new (StTrace    *trace,
   for (guint i = 0; i < self->n_tracks; i++)
     {
       const StTrack *t = st_trace_get_track (trace, i);
-      guint key = t->process == ST_NO_PROCESS ? 0 : t->process + 1;
+      guint          key = t->process == ST_NO_PROCESS ? 0 : t->process + 1;
 
       if (t->process != current)
         {
           current = t->process;
           hidden = collapsed != NULL && g_hash_table_contains (collapsed, GUINT_TO_POINTER (key));
-          add_band (self, (StBand) { ST_BAND_SECTION, t->process, i, 0, ST_LAYOUT_HEADER_HEIGHT,
-                                     hidden });
+          add_band (self,
+                    (StBand){ ST_BAND_SECTION, t->process, i, 0, ST_LAYOUT_HEADER_HEIGHT, hidden });
         }
-      self->track_band[i] = hidden ? -1 : (gint) self->bands->len;
+      self->track_band[i] = hidden ? -1 : (gint)self->bands->len;
       if (!hidden)
-        add_band (self, (StBand) { ST_BAND_TRACK, t->process, i, 0,
-                                   st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
+        add_band (self, (StBand){ ST_BAND_TRACK, t->process, i, 0,
+                                  st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
     }
   return self;
 }
@@ -86,8 +82,7 @@ st_timeline_layout_get_n_bands (StTimelineLayout *self)
 }
 
 const StBand *
-st_timeline_layout_get_band (StTimelineLayout *self,
-                             guint             index)
+st_timeline_layout_get_band (StTimelineLayout *self, guint index)
 {
   g_return_val_if_fail (index < self->bands->len, NULL);
   return &g_array_index (self->bands, StBand, index);
@@ -101,8 +96,7 @@ st_timeline_layout_get_height (StTimelineLayout *self)
 
 /* The band at content height @y, or -1 below the last. */
 gint
-st_timeline_layout_band_at (StTimelineLayout *self,
-                            int               y)
+st_timeline_layout_band_at (StTimelineLayout *self, int y)
 {
   guint a = 0, b = self->bands->len;
 
@@ -118,15 +112,15 @@ st_timeline_layout_band_at (StTimelineLayout *self,
     }
   if (a == 0)
     return -1;
-  if (y >= g_array_index (self->bands, StBand, a - 1).y + g_array_index (self->bands, StBand, a - 1).height)
+  if (y >= g_array_index (self->bands, StBand, a - 1).y
+               + g_array_index (self->bands, StBand, a - 1).height)
     return -1;
   return a - 1;
 }
 
 /* The band of @track, or -1 when its section is collapsed. */
 gint
-st_timeline_layout_track_band (StTimelineLayout *self,
-                               guint             track)
+st_timeline_layout_track_band (StTimelineLayout *self, guint track)
 {
   g_return_val_if_fail (track < self->n_tracks, -1);
   return self->track_band[track];
@@ -135,12 +129,9 @@ st_timeline_layout_track_band (StTimelineLayout *self,
 /* The track and row (depth) at @y; FALSE on a header, a gap or the instant
  * strip of a slice track. */
 gboolean
-st_timeline_layout_row_at (StTimelineLayout *self,
-                           int               y,
-                           guint            *track,
-                           guint            *row)
+st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row)
 {
-  gint index = st_timeline_layout_band_at (self, y);
+  gint          index = st_timeline_layout_band_at (self, y);
   const StBand *band;
 
   if (index < 0)
@@ -155,9 +146,7 @@ st_timeline_layout_row_at (StTimelineLayout *self,
 
 /* Top of a row of a visible track, in content coordinates; -1 if hidden. */
 int
-st_timeline_layout_row_y (StTimelineLayout *self,
-                          guint             track,
-                          guint             row)
+st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row)
 {
   gint index = st_timeline_layout_track_band (self, track);
 

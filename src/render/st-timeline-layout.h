@@ -26,8 +26,8 @@ typedef enum
 typedef struct
 {
   StBandKind kind;
-  guint      process;  /* ST_NO_PROCESS for the global section */
-  guint      track;    /* for ST_BAND_TRACK */
+  guint      process; /* ST_NO_PROCESS for the global section */
+  guint      track;   /* for ST_BAND_TRACK */
   int        y;
   int        height;
   gboolean   collapsed; /* for ST_BAND_SECTION */
@@ -35,25 +35,16 @@ typedef struct
 
 typedef struct _StTimelineLayout StTimelineLayout;
 
-StTimelineLayout *st_timeline_layout_new          (StTrace          *trace,
-                                                   GHashTable       *collapsed);
-void              st_timeline_layout_free         (StTimelineLayout *self);
-guint             st_timeline_layout_get_n_bands  (StTimelineLayout *self);
-const StBand     *st_timeline_layout_get_band     (StTimelineLayout *self,
-                                                   guint             index);
-int               st_timeline_layout_get_height   (StTimelineLayout *self);
-gint              st_timeline_layout_band_at      (StTimelineLayout *self,
-                                                   int               y);
-gint              st_timeline_layout_track_band   (StTimelineLayout *self,
-                                                   guint             track);
-gboolean          st_timeline_layout_row_at       (StTimelineLayout *self,
-                                                   int               y,
-                                                   guint            *track,
-                                                   guint            *row);
-int               st_timeline_layout_row_y        (StTimelineLayout *self,
-                                                   guint             track,
-                                                   guint             row);
-int               st_timeline_track_height        (const StTrack    *track);
+StTimelineLayout *st_timeline_layout_new (StTrace *trace, GHashTable *collapsed);
+void              st_timeline_layout_free (StTimelineLayout *self);
+guint             st_timeline_layout_get_n_bands (StTimelineLayout *self);
+const StBand     *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
+int               st_timeline_layout_get_height (StTimelineLayout *self);
+gint              st_timeline_layout_band_at (StTimelineLayout *self, int y);
+gint              st_timeline_layout_track_band (StTimelineLayout *self, guint track);
+gboolean st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
+int      st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
+int      st_timeline_track_height (const StTrack *track);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineLayout, st_timeline_layout_free)
 

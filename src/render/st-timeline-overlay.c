@@ -27,9 +27,7 @@ typedef struct
 } Tab;
 
 static void
-set_color (cairo_t       *cr,
-           const StColor *c,
-           double         alpha)
+set_color (cairo_t *cr, const StColor *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
@@ -43,10 +41,7 @@ tab_height (StTimelineRenderer *self)
 /* The visible part of a region's band in picture x, whole pixels; FALSE
  * when none of it shows. */
 static gboolean
-band_extent (const StViewport      *vp,
-             const StOverlayRegion *r,
-             double                *x0,
-             double                *x1)
+band_extent (const StViewport *vp, const StOverlayRegion *r, double *x0, double *x1)
 {
   *x0 = round (st_viewport_x_at (vp, r->start));
   *x1 = round (st_viewport_x_at (vp, r->end));
@@ -57,13 +52,11 @@ band_extent (const StViewport      *vp,
  * across its visible width, in the first lane where no earlier tab is;
  * nested regions stack, narrow ones go without. */
 static GArray *
-layout_tabs (StTimelineRenderer *self,
-             const StViewport   *vp,
-             const StOverlay    *o)
+layout_tabs (StTimelineRenderer *self, const StViewport *vp, const StOverlay *o)
 {
   GArray *tabs = g_array_new (FALSE, FALSE, sizeof (Tab));
-  double lane_end[ST_OVERLAY_TAB_LANES];
-  double h = tab_height (self);
+  double  lane_end[ST_OVERLAY_TAB_LANES];
+  double  h = tab_height (self);
 
   for (guint lane = 0; lane < ST_OVERLAY_TAB_LANES; lane++)
     lane_end[lane] = -G_MAXDOUBLE;
@@ -98,7 +91,7 @@ st_timeline_renderer_region_at (StTimelineRenderer *self,
                                 double              x,
                                 double              y)
 {
-  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+  g_autoptr (GArray) tabs = layout_tabs (self, vp, o);
 
   for (guint i = 0; i < tabs->len; i++)
     {
@@ -117,14 +110,14 @@ st_timeline_renderer_region_tab (StTimelineRenderer *self,
                                  guint               index,
                                  cairo_rectangle_t  *rect)
 {
-  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+  g_autoptr (GArray) tabs = layout_tabs (self, vp, o);
 
   for (guint i = 0; i < tabs->len; i++)
     {
       const Tab *t = &g_array_index (tabs, Tab, i);
       if (t->index == index)
         {
-          *rect = (cairo_rectangle_t) { t->x, t->y, t->w, t->h };
+          *rect = (cairo_rectangle_t){ t->x, t->y, t->w, t->h };
           return TRUE;
         }
     }
@@ -136,16 +129,13 @@ st_timeline_renderer_region_tab (StTimelineRenderer *self,
 static guint64
 name_key (const char *name)
 {
-  return ((guint64) MIN (strlen (name), 0x7fff) << 32) | g_str_hash (name);
+  return ((guint64)MIN (strlen (name), 0x7fff) << 32) | g_str_hash (name);
 }
 
 /* Bands in one path per strength, so thousands of thin regions are three
  * fills and overlapping ones of a kind do not darken each other. */
 static void
-draw_bands (cairo_t          *cr,
-            const StViewport *vp,
-            const StPalette  *p,
-            const StOverlay  *o)
+draw_bands (cairo_t *cr, const StViewport *vp, const StPalette *p, const StOverlay *o)
 {
   static const double fills[] = { REGION_FILL_EVEN, REGION_FILL_ODD, REGION_FILL_SELECTED };
 
@@ -154,11 +144,12 @@ draw_bands (cairo_t          *cr,
       for (guint i = 0; i < o->n_regions; i++)
         {
           const StOverlayRegion *r = &o->regions[i];
-          guint k = r->selected ? 2 : i % 2;
-          double x0, x1;
+          guint                  k = r->selected ? 2 : i % 2;
+          double                 x0, x1;
 
           if (k == kind && band_extent (vp, r, &x0, &x1))
-            cairo_rectangle (cr, x0, ST_RULER_HEIGHT, MAX (1, x1 - x0), vp->height - ST_RULER_HEIGHT);
+            cairo_rectangle (cr, x0, ST_RULER_HEIGHT, MAX (1, x1 - x0),
+                             vp->height - ST_RULER_HEIGHT);
         }
       set_color (cr, &p->region, fills[kind]);
       cairo_fill (cr);
@@ -168,10 +159,10 @@ draw_bands (cairo_t          *cr,
       for (guint i = 0; i < o->n_regions; i++)
         {
           const StOverlayRegion *r = &o->regions[i];
-          double x0, x1;
+          double                 x0, x1;
 
-          if ((guint) !!r->selected != selected || !band_extent (vp, r, &x0, &x1) ||
-              (!selected && x1 - x0 < ST_OVERLAY_EDGE_MIN_WIDTH))
+          if ((guint) !!r->selected != selected || !band_extent (vp, r, &x0, &x1)
+              || (!selected && x1 - x0 < ST_OVERLAY_EDGE_MIN_WIDTH))
             continue;
           cairo_rectangle (cr, x0, ST_RULER_HEIGHT, 1, vp->height - ST_RULER_HEIGHT);
           cairo_rectangle (cr, MAX (x0, x1 - 1), ST_RULER_HEIGHT, 1, vp->height - ST_RULER_HEIGHT);
@@ -184,18 +175,15 @@ draw_bands (cairo_t          *cr,
 /* The tabs: the name on a tint of the region's colour over the
  * background, the selected one solid. */
 static void
-draw_tabs (StTimelineRenderer *self,
-           cairo_t            *cr,
-           const StViewport   *vp,
-           const StOverlay    *o)
+draw_tabs (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const StOverlay *o)
 {
-  const StPalette *p = st_timeline_renderer_get_palette (self);
-  StLabelCache *labels = st_timeline_renderer_get_region_labels (self);
-  g_autoptr(GArray) tabs = layout_tabs (self, vp, o);
+  const StPalette   *p = st_timeline_renderer_get_palette (self);
+  StLabelCache      *labels = st_timeline_renderer_get_region_labels (self);
+  g_autoptr (GArray) tabs = layout_tabs (self, vp, o);
 
   for (guint i = 0; i < tabs->len; i++)
     {
-      const Tab *t = &g_array_index (tabs, Tab, i);
+      const Tab             *t = &g_array_index (tabs, Tab, i);
       const StOverlayRegion *r = &o->regions[t->index];
 
       cairo_rectangle (cr, t->x, t->y, t->w, t->h);
@@ -254,10 +242,10 @@ draw_duration (StTimelineRenderer *self,
                gint64              end)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
-  double mid = (st_viewport_x_at (vp, start) + st_viewport_x_at (vp, end)) / 2;
+  double           mid = (st_viewport_x_at (vp, start) + st_viewport_x_at (vp, end)) / 2;
   g_autofree char *text = st_format_duration (end - start);
-  PangoLayout *layout = st_timeline_renderer_create_layout (self, text);
-  int w, h;
+  PangoLayout     *layout = st_timeline_renderer_create_layout (self, text);
+  int              w, h;
 
   pango_layout_get_pixel_size (layout, &w, &h);
   set_color (cr, background, 1.0);
@@ -271,11 +259,7 @@ draw_duration (StTimelineRenderer *self,
 
 /* The timing tool's measurement: a faint span and its duration. */
 static void
-draw_timing (StTimelineRenderer *self,
-             cairo_t            *cr,
-             const StViewport   *vp,
-             gint64              start,
-             gint64              end)
+draw_timing (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, gint64 start, gint64 end)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
 
@@ -284,18 +268,14 @@ draw_timing (StTimelineRenderer *self,
 }
 
 static void
-outline (StTimelineRenderer *self,
-         cairo_t            *cr,
-         const StViewport   *vp,
-         StEventRef          ref,
-         double              width)
+outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef ref, double width)
 {
   cairo_rectangle_t r;
 
   if (!st_timeline_renderer_event_rect (self, vp, ref, &r))
     return;
-  if (r.x + r.width < vp->gutter || r.x > vp->width || r.y + r.height < ST_RULER_HEIGHT ||
-      r.y > vp->height)
+  if (r.x + r.width < vp->gutter || r.x > vp->width || r.y + r.height < ST_RULER_HEIGHT
+      || r.y > vp->height)
     return;
   cairo_rectangle (cr, r.x - width / 2, r.y - width / 2, r.width + width, r.height + width);
   cairo_set_line_width (cr, width);
@@ -304,16 +284,13 @@ outline (StTimelineRenderer *self,
 
 /* An arrow from the start of one slice to the start of the other. */
 static void
-draw_flow (StTimelineRenderer *self,
-           cairo_t            *cr,
-           const StViewport   *vp,
-           const StFlow       *flow)
+draw_flow (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const StFlow *flow)
 {
   cairo_rectangle_t a, b;
-  double x0, y0, x1, y1, dx;
+  double            x0, y0, x1, y1, dx;
 
-  if (!st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->from), &a) ||
-      !st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->to), &b))
+  if (!st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->from), &a)
+      || !st_timeline_renderer_event_rect (self, vp, st_event_ref_for_slice (flow->to), &b))
     return;
   x0 = a.x;
   y0 = a.y + a.height / 2;
@@ -337,9 +314,9 @@ draw_selection_flows (StTimelineRenderer *self,
                       StTrace            *trace,
                       GArray             *selection)
 {
-  gsize n_all;
+  gsize         n_all;
   const StFlow *flows = st_trace_get_flows (trace, &n_all);
-  guint drawn = 0;
+  guint         drawn = 0;
 
   for (guint i = 0; i < selection->len && drawn < ST_OVERLAY_MAX_FLOWS; i++)
     {
@@ -347,7 +324,7 @@ draw_selection_flows (StTimelineRenderer *self,
       StSliceRef slice = { ref.track, ref.index };
       for (int outgoing = 0; ref.kind == ST_EVENT_SLICE && outgoing < 2; outgoing++)
         {
-          guint n;
+          guint          n;
           const guint32 *f = st_trace_get_slice_flows (trace, slice, outgoing, &n);
           for (guint k = 0; k < n; k++, drawn++)
             draw_flow (self, cr, vp, &flows[f[k]]);
@@ -357,23 +334,19 @@ draw_selection_flows (StTimelineRenderer *self,
 
 /* The flows to draw with "Flow events" on, at most ST_OVERLAY_MAX_FLOWS. */
 guint
-st_timeline_renderer_visible_flows (StTimelineRenderer *self,
-                                    const StViewport   *vp,
-                                    GArray             *out)
+st_timeline_renderer_visible_flows (StTimelineRenderer *self, const StViewport *vp, GArray *out)
 {
   StTrace *trace = st_timeline_renderer_get_trace (self);
   return st_trace_get_flows_in_range (trace, vp->start, vp->end, ST_OVERLAY_MAX_FLOWS, out);
 }
 
 static void
-draw_all_flows (StTimelineRenderer *self,
-                cairo_t            *cr,
-                const StViewport   *vp)
+draw_all_flows (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp)
 {
-  StTrace *trace = st_timeline_renderer_get_trace (self);
-  g_autoptr(GArray) visible = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gsize n;
-  const StFlow *flows = st_trace_get_flows (trace, &n);
+  StTrace           *trace = st_timeline_renderer_get_trace (self);
+  g_autoptr (GArray) visible = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gsize              n;
+  const StFlow      *flows = st_trace_get_flows (trace, &n);
 
   st_timeline_renderer_visible_flows (self, vp, visible);
   for (guint i = 0; i < visible->len; i++)
@@ -381,14 +354,11 @@ draw_all_flows (StTimelineRenderer *self,
 }
 
 static void
-draw_drag (StTimelineRenderer *self,
-           cairo_t            *cr,
-           const StViewport   *vp,
-           const StOverlay    *o)
+draw_drag (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const StOverlay *o)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
-  double x0 = MIN (o->drag_x0, o->drag_x1), x1 = MAX (o->drag_x0, o->drag_x1);
-  double y0 = MIN (o->drag_y0, o->drag_y1), y1 = MAX (o->drag_y0, o->drag_y1);
+  double           x0 = MIN (o->drag_x0, o->drag_x1), x1 = MAX (o->drag_x0, o->drag_x1);
+  double           y0 = MIN (o->drag_y0, o->drag_y1), y1 = MAX (o->drag_y0, o->drag_y1);
 
   if (o->drag == ST_DRAG_BOX)
     {
@@ -400,7 +370,8 @@ draw_drag (StTimelineRenderer *self,
       cairo_stroke (cr);
     }
   else if (o->drag == ST_DRAG_RANGE)
-    draw_span (cr, vp, &p->accent, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1), 0.15);
+    draw_span (cr, vp, &p->accent, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1),
+               0.15);
   else if (o->drag == ST_DRAG_TIMING)
     draw_timing (self, cr, vp, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1));
 }
@@ -415,7 +386,7 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
                                    const StOverlay    *o)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
-  StTrace *trace = st_timeline_renderer_get_trace (self);
+  StTrace         *trace = st_timeline_renderer_get_trace (self);
 
   cairo_save (cr);
   cairo_rectangle (cr, vp->gutter, 0, vp->width - vp->gutter, vp->height);

@@ -31,20 +31,20 @@ typedef struct
 {
   const StOverlayRegion *regions; /* in start order, may be NULL */
   guint                  n_regions;
-  GArray     *selection;   /* StEventRef, may be NULL */
-  gboolean    has_found;
-  StEventRef  found;
-  gboolean    has_hover;
-  StEventRef  hover;
-  gboolean    has_marked;
-  gint64      marked_start;
-  gint64      marked_end;
-  gboolean    has_timing;
-  gint64      timing_start;
-  gint64      timing_end;
-  gboolean    all_flows;   /* every visible flow, not only the selection's */
-  StDragKind  drag;
-  double      drag_x0, drag_y0, drag_x1, drag_y1;
+  GArray                *selection; /* StEventRef, may be NULL */
+  gboolean               has_found;
+  StEventRef             found;
+  gboolean               has_hover;
+  StEventRef             hover;
+  gboolean               has_marked;
+  gint64                 marked_start;
+  gint64                 marked_end;
+  gboolean               has_timing;
+  gint64                 timing_start;
+  gint64                 timing_end;
+  gboolean               all_flows; /* every visible flow, not only the selection's */
+  StDragKind             drag;
+  double                 drag_x0, drag_y0, drag_x1, drag_y1;
 } StOverlay;
 
 /* Flows drawn at most, whatever the zoom. */
@@ -59,14 +59,13 @@ typedef struct
 #define ST_OVERLAY_TAB_MIN_WIDTH  32.0
 #define ST_OVERLAY_EDGE_MIN_WIDTH 6.0
 
-void  st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
-                                         cairo_t            *cr,
-                                         const StViewport   *vp,
-                                         const StOverlay    *overlay);
-guint st_timeline_renderer_visible_flows (StTimelineRenderer *self,
-                                          const StViewport   *vp,
-                                          GArray             *out);
-gint  st_timeline_renderer_region_at    (StTimelineRenderer *self,
+void st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
+                                        cairo_t            *cr,
+                                        const StViewport   *vp,
+                                        const StOverlay    *overlay);
+guint
+st_timeline_renderer_visible_flows (StTimelineRenderer *self, const StViewport *vp, GArray *out);
+gint     st_timeline_renderer_region_at (StTimelineRenderer *self,
                                          const StViewport   *vp,
                                          const StOverlay    *overlay,
                                          double              x,

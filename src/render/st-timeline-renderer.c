@@ -14,7 +14,7 @@
 
 /* A label is tried on slices at least this wide: a few letters and "…". */
 #define LABEL_MIN_WIDTH 36.0
-#define NO_COLOR 0xff
+#define NO_COLOR        0xff
 
 typedef struct
 {
@@ -31,17 +31,17 @@ struct _StTimelineRenderer
   StTimelineLayout *layout;
   StPalette         palette;
   StLabelCache     *labels;
-  StLabelCache     *region_labels; /* keyed by a hash of the name */
-  guint8           *name_colors; /* per string id, NO_COLOR until computed */
+  StLabelCache     *region_labels;                    /* keyed by a hash of the name */
+  guint8           *name_colors;                      /* per string id, NO_COLOR until computed */
   GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
-  GArray           *pending_labels;                  /* Label */
+  GArray           *pending_labels;                   /* Label */
 };
 
 StTimelineRenderer *
 st_timeline_renderer_new (StTrace *trace)
 {
   StTimelineRenderer *self = g_new0 (StTimelineRenderer, 1);
-  guint n = st_trace_get_n_strings (trace);
+  guint               n = st_trace_get_n_strings (trace);
 
   self->trace = g_object_ref (trace);
   self->labels = st_label_cache_new ();
@@ -72,8 +72,7 @@ st_timeline_renderer_free (StTimelineRenderer *self)
 
 /* The layout stays the caller's; it must outlive its use here. */
 void
-st_timeline_renderer_set_layout (StTimelineRenderer *self,
-                                 StTimelineLayout   *layout)
+st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout)
 {
   self->layout = layout;
 }
@@ -91,8 +90,7 @@ st_timeline_renderer_get_layout (StTimelineRenderer *self)
 }
 
 void
-st_timeline_renderer_set_palette (StTimelineRenderer *self,
-                                  const StPalette    *palette)
+st_timeline_renderer_set_palette (StTimelineRenderer *self, const StPalette *palette)
 {
   self->palette = *palette;
 }
@@ -104,8 +102,7 @@ st_timeline_renderer_get_palette (StTimelineRenderer *self)
 }
 
 void
-st_timeline_renderer_set_font (StTimelineRenderer         *self,
-                               const PangoFontDescription *font)
+st_timeline_renderer_set_font (StTimelineRenderer *self, const PangoFontDescription *font)
 {
   st_label_cache_set_font (self->labels, font);
   st_label_cache_set_font (self->region_labels, font);
@@ -121,8 +118,7 @@ st_timeline_renderer_get_region_labels (StTimelineRenderer *self)
 /* A layout of @text in the renderer's font, for text drawn once (the
  * overlays' durations); labels drawn every frame come from the cache. */
 PangoLayout *
-st_timeline_renderer_create_layout (StTimelineRenderer *self,
-                                    const char         *text)
+st_timeline_renderer_create_layout (StTimelineRenderer *self, const char *text)
 {
   PangoLayout *layout = pango_layout_new (st_label_cache_get_context (self->labels));
 
@@ -131,21 +127,19 @@ st_timeline_renderer_create_layout (StTimelineRenderer *self,
 }
 
 static guint8
-color_index (StTimelineRenderer *self,
-             StStringId          name)
+color_index (StTimelineRenderer *self, StStringId name)
 {
   if (self->name_colors[name] == NO_COLOR)
     {
       const char *s = st_trace_get_string (self->trace, name);
-      self->name_colors[name] = (guint8) st_palette_color_index (s, strlen (s));
+      self->name_colors[name] = (guint8)st_palette_color_index (s, strlen (s));
     }
   return self->name_colors[name];
 }
 
 /* The colour slices named @name are drawn in. */
 const StColor *
-st_timeline_renderer_name_color (StTimelineRenderer *self,
-                                 StStringId          name)
+st_timeline_renderer_name_color (StTimelineRenderer *self, StStringId name)
 {
   return &self->palette.slices[color_index (self, name)];
 }
@@ -163,45 +157,37 @@ st_viewport_track_width (const StViewport *vp)
 }
 
 double
-st_viewport_x_at (const StViewport *vp,
-                  gint64            time)
+st_viewport_x_at (const StViewport *vp, gint64 time)
 {
-  return vp->gutter + (double) (time - vp->start) / MAX (1, vp->end - vp->start) *
-         st_viewport_track_width (vp);
+  return vp->gutter
+         + (double)(time - vp->start) / MAX (1, vp->end - vp->start) * st_viewport_track_width (vp);
 }
 
 gint64
-st_viewport_time_at (const StViewport *vp,
-                     double            x)
+st_viewport_time_at (const StViewport *vp, double x)
 {
-  return vp->start + (gint64) ((x - vp->gutter) / st_viewport_track_width (vp) *
-                               (double) (vp->end - vp->start));
+  return vp->start
+         + (gint64)((x - vp->gutter) / st_viewport_track_width (vp)
+                    * (double)(vp->end - vp->start));
 }
 
 /* Content y (layout coordinates) of widget y. */
 double
-st_viewport_content_y (const StViewport *vp,
-                       double            y)
+st_viewport_content_y (const StViewport *vp, double y)
 {
   return y - ST_RULER_HEIGHT + vp->scroll_y;
 }
 
 static void
-set_color (cairo_t       *cr,
-           const StColor *c)
+set_color (cairo_t *cr, const StColor *c)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
 }
 
 static void
-add_rect (StTimelineRenderer *self,
-          guint8              color,
-          double              x,
-          double              y,
-          double              w,
-          double              h)
+add_rect (StTimelineRenderer *self, guint8 color, double x, double y, double w, double h)
 {
-  GArray *rects = self->rects[color];
+  GArray           *rects = self->rects[color];
   cairo_rectangle_t r = { x, y, w, h };
 
   /* a run of one colour that touches the last one grows it instead */
@@ -218,8 +204,7 @@ add_rect (StTimelineRenderer *self,
 }
 
 static void
-flush_rects (StTimelineRenderer *self,
-             cairo_t            *cr)
+flush_rects (StTimelineRenderer *self, cairo_t *cr)
 {
   for (guint c = 0; c < ST_PALETTE_N_SLICE_COLORS; c++)
     {
@@ -238,8 +223,7 @@ flush_rects (StTimelineRenderer *self,
 }
 
 static void
-flush_labels (StTimelineRenderer *self,
-              cairo_t            *cr)
+flush_labels (StTimelineRenderer *self, cairo_t *cr)
 {
   for (guint i = 0; i < self->pending_labels->len; i++)
     {
@@ -258,12 +242,12 @@ typedef struct
 {
   StTimelineRenderer *self;
   const StTrack      *track;
-  double              x;      /* left of the track area */
-  double              x_end;  /* right of the track area */
+  double              x;     /* left of the track area */
+  double              x_end; /* right of the track area */
   double              y;
   double              h;
   gint64              t0;
-  double              scale;  /* px per ns */
+  double              scale; /* px per ns */
   gboolean            has;
   int                 px0, px1;
   guint32             rep;
@@ -272,14 +256,10 @@ typedef struct
 } Sink;
 
 static void
-emit (Sink       *k,
-      double      x0,
-      double      x1,
-      guint32     rep,
-      StStringId  name)
+emit (Sink *k, double x0, double x1, guint32 rep, StStringId name)
 {
   const StSlice *s = &k->track->slices[rep]; /* read only for a label */
-  guint8 color = color_index (k->self, name);
+  guint8         color = color_index (k->self, name);
 
   /* whole pixels: cairo fills aligned boxes without antialiasing work */
   x0 = round (MAX (x0, k->x - 1));
@@ -303,15 +283,11 @@ sink_flush (Sink *k)
 }
 
 static inline void
-sink_run (Sink       *k,
-          gint64      start,
-          gint64      end,
-          guint32     rep,
-          StStringId  name)
+sink_run (Sink *k, gint64 start, gint64 end, guint32 rep, StStringId name)
 {
-  double x0 = k->x + (double) (start - k->t0) * k->scale;
-  double x1 = k->x + (double) (end - k->t0) * k->scale;
-  int ix;
+  double x0 = k->x + (double)(start - k->t0) * k->scale;
+  double x1 = k->x + (double)(end - k->t0) * k->scale;
+  int    ix;
 
   if (x1 - x0 >= 1.0)
     {
@@ -319,7 +295,7 @@ sink_run (Sink       *k,
       emit (k, x0, x1, rep, name);
       return;
     }
-  ix = (int) floor (x0);
+  ix = (int)floor (x0);
   if (k->has && ix <= k->px1)
     {
       k->px1 = MAX (k->px1, ix + 1);
@@ -341,9 +317,7 @@ sink_run (Sink       *k,
 }
 
 static void
-walk_level (Sink             *k,
-            const StLodLevel *level,
-            gint64            t1)
+walk_level (Sink *k, const StLodLevel *level, gint64 t1)
 {
   guint a = 0, b = level->n;
 
@@ -360,13 +334,10 @@ walk_level (Sink             *k,
 }
 
 static void
-walk_slices (Sink   *k,
-             guint   lo,
-             guint   hi,
-             gint64  t1)
+walk_slices (Sink *k, guint lo, guint hi, gint64 t1)
 {
   const StSlice *s = k->track->slices;
-  guint a = lo, b = hi;
+  guint          a = lo, b = hi;
 
   while (a < b)
     {
@@ -381,14 +352,22 @@ walk_slices (Sink   *k,
 }
 
 static void
-draw_row (StTimelineRenderer *self,
-          const StTrack      *t,
-          guint               row,
-          double              y,
-          const StViewport   *vp)
+draw_row (StTimelineRenderer *self, const StTrack *t, guint row, double y, const StViewport *vp)
 {
-  Sink k = { self, t, st_viewport_track_x (vp), vp->width, y + 1, ST_LAYOUT_ROW_HEIGHT - 2,
-             vp->start, st_viewport_track_width (vp) / MAX (1, vp->end - vp->start), FALSE, 0, 0, 0, 0, 0 };
+  Sink              k = { self,
+                          t,
+                          st_viewport_track_x (vp),
+                          vp->width,
+                          y + 1,
+                          ST_LAYOUT_ROW_HEIGHT - 2,
+                          vp->start,
+                          st_viewport_track_width (vp) / MAX (1, vp->end - vp->start),
+                          FALSE,
+                          0,
+                          0,
+                          0,
+                          0,
+                          0 };
   const StLodLevel *level = t->row_lods ? st_row_lod_pick (&t->row_lods[row], 1.0 / k.scale) : NULL;
 
   if (level != NULL)
@@ -400,19 +379,17 @@ draw_row (StTimelineRenderer *self,
 
 /* Ticks, one per pixel column at most. */
 static void
-draw_instants (StTimelineRenderer *self,
-               const StTrack      *t,
-               double              y,
-               double              h,
-               const StViewport   *vp)
+draw_instants (StTimelineRenderer *self, const StTrack *t, double y, double h, const StViewport *vp)
 {
   double scale = st_viewport_track_width (vp) / MAX (1, vp->end - vp->start);
-  guint i = 0, n = t->n_instants;
+  guint  i = 0, n = t->n_instants;
 
   while (i < n)
     {
-      guint a = i, b = n;
-      gint64 from = i == 0 ? vp->start : st_viewport_time_at (vp, floor (st_viewport_x_at (vp, t->instants[i - 1].ts)) + 1);
+      guint  a = i, b = n;
+      gint64 from = i == 0 ? vp->start
+                           : st_viewport_time_at (
+                               vp, floor (st_viewport_x_at (vp, t->instants[i - 1].ts)) + 1);
       double x;
 
       while (a < b)
@@ -425,7 +402,7 @@ draw_instants (StTimelineRenderer *self,
         }
       if (a >= n || t->instants[a].ts > vp->end)
         break;
-      x = floor (st_viewport_track_x (vp) + (double) (t->instants[a].ts - vp->start) * scale);
+      x = floor (st_viewport_track_x (vp) + (double)(t->instants[a].ts - vp->start) * scale);
       add_rect (self, color_index (self, t->instants[a].name), x, y + 2, 2, h - 4);
       i = a + 1;
     }
@@ -436,15 +413,13 @@ draw_instants (StTimelineRenderer *self,
 
 typedef struct
 {
-  double min;
-  double max;
+  double   min;
+  double   max;
   gboolean any;
 } Column;
 
 static guint
-first_sample_at (const StCounterSeries *s,
-                 guint                  from,
-                 gint64                 t)
+first_sample_at (const StCounterSeries *s, guint from, gint64 t)
 {
   guint a = from, b = s->n_samples;
 
@@ -460,9 +435,7 @@ first_sample_at (const StCounterSeries *s,
 }
 
 static Column
-column_range (const StCounterSeries *s,
-              guint                  i,
-              guint                  j)
+column_range (const StCounterSeries *s, guint i, guint j)
 {
   Column c = { G_MAXDOUBLE, -G_MAXDOUBLE, i < j };
 
@@ -501,18 +474,18 @@ series_columns (const StCounterSeries *s,
                 double                 range,
                 Span                  *out)
 {
-  int x0 = (int) st_viewport_track_x (vp), x1 = (int) vp->width;
-  guint i = first_sample_at (s, 0, vp->start);
+  int    x0 = (int)st_viewport_track_x (vp), x1 = (int)vp->width;
+  guint  i = first_sample_at (s, 0, vp->start);
   double held = i > 0 ? s->values[i - 1] : NAN;
 
   for (int x = x0; x < x1; x++)
     {
-      guint j = first_sample_at (s, i, st_viewport_time_at (vp, x + 1));
+      guint  j = first_sample_at (s, i, st_viewport_time_at (vp, x + 1));
       Column c = column_range (s, i, j);
       double vmin = c.any ? c.min : held, vmax = c.any ? c.max : held;
 
-      out[x - x0].y_min = isnan (vmin) ? G_MININT : (int) round (top + h - (vmin - lo) / range * h);
-      out[x - x0].y_max = isnan (vmax) ? G_MININT : (int) round (top + h - (vmax - lo) / range * h);
+      out[x - x0].y_min = isnan (vmin) ? G_MININT : (int)round (top + h - (vmin - lo) / range * h);
+      out[x - x0].y_max = isnan (vmax) ? G_MININT : (int)round (top + h - (vmax - lo) / range * h);
       if (c.any)
         held = s->values[j - 1];
       i = j;
@@ -561,10 +534,10 @@ draw_series (StTimelineRenderer    *self,
              double                 hi,
              const StViewport      *vp)
 {
-  int x0 = (int) st_viewport_track_x (vp), n = MAX (0, (int) vp->width - x0);
-  const StColor *color = st_timeline_renderer_name_color (self, s->name);
+  int              x0 = (int)st_viewport_track_x (vp), n = MAX (0, (int)vp->width - x0);
+  const StColor   *color = st_timeline_renderer_name_color (self, s->name);
   g_autofree Span *spans = g_new (Span, MAX (1, n));
-  int base = (int) round (top + h);
+  int              base = (int)round (top + h);
 
   series_columns (s, vp, top, h, lo, hi > lo ? hi - lo : 1.0, spans);
   add_column_runs (cr, spans, n, x0, base, TRUE, 0);
@@ -604,7 +577,7 @@ draw_track (StTimelineRenderer *self,
             const StViewport   *vp)
 {
   const StTrack *t = st_trace_get_track (self->trace, band->track);
-  double area_top = ST_RULER_HEIGHT, area_bottom = vp->height;
+  double         area_top = ST_RULER_HEIGHT, area_bottom = vp->height;
 
   if (t->kind == ST_TRACK_COUNTER)
     {
@@ -630,12 +603,11 @@ draw_track (StTimelineRenderer *self,
 /* The label column and the section headers. */
 
 static char *
-section_title (StTimelineRenderer *self,
-               const StBand       *band)
+section_title (StTimelineRenderer *self, const StBand *band)
 {
   g_autofree char *title = NULL;
   const StProcess *p;
-  GString *s;
+  GString         *s;
 
   if (band->process == ST_NO_PROCESS)
     return g_strdup ("Global");
@@ -649,10 +621,7 @@ section_title (StTimelineRenderer *self,
 }
 
 static void
-draw_disclosure (cairo_t *cr,
-                 double   x,
-                 double   y,
-                 gboolean collapsed)
+draw_disclosure (cairo_t *cr, double x, double y, gboolean collapsed)
 {
   if (collapsed)
     {
@@ -678,8 +647,8 @@ draw_section (StTimelineRenderer *self,
               const StViewport   *vp)
 {
   g_autofree char *title = section_title (self, band);
-  PangoLayout *layout = st_label_cache_scratch (self->labels);
-  int th;
+  PangoLayout     *layout = st_label_cache_scratch (self->labels);
+  int              th;
 
   set_color (cr, &self->palette.header);
   cairo_rectangle (cr, 0, y, vp->width, band->height);
@@ -690,7 +659,7 @@ draw_section (StTimelineRenderer *self,
   set_color (cr, &self->palette.foreground);
   draw_disclosure (cr, 8, y + band->height / 2.0, band->collapsed);
   pango_layout_set_text (layout, title, -1);
-  pango_layout_set_width (layout, (int) (vp->width - 30) * PANGO_SCALE);
+  pango_layout_set_width (layout, (int)(vp->width - 30) * PANGO_SCALE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_get_pixel_size (layout, NULL, &th);
   cairo_move_to (cr, 22, y + (band->height - th) / 2.0);
@@ -707,16 +676,16 @@ draw_track_label (StTimelineRenderer *self,
                   const StViewport   *vp)
 {
   const StTrack *t = st_trace_get_track (self->trace, band->track);
-  const char *name = st_trace_get_string (self->trace, t->name);
-  double line = t->kind == ST_TRACK_INSTANTS ? ST_LAYOUT_INSTANT_HEIGHT
-                : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
-                : ST_LAYOUT_ROW_HEIGHT;
+  const char    *name = st_trace_get_string (self->trace, t->name);
+  double         line = t->kind == ST_TRACK_INSTANTS  ? ST_LAYOUT_INSTANT_HEIGHT
+                        : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
+                                                      : ST_LAYOUT_ROW_HEIGHT;
 
   set_color (cr, &self->palette.foreground);
   st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0, vp->gutter - 28);
   if (t->kind == ST_TRACK_COUNTER)
     {
-      double hi = 0;
+      double           hi = 0;
       g_autofree char *value = NULL, *buf = NULL;
       for (guint k = 0; k < t->n_series; k++)
         hi = MAX (hi, t->series[k].max);
@@ -724,18 +693,18 @@ draw_track_label (StTimelineRenderer *self,
       value = st_format_quantity (hi);
       buf = g_strdup_printf ("max %s", value);
       /* keyed by its text, above the range of string ids */
-      st_label_cache_draw (self->labels, cr, (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24),
-                           buf, 20, y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
+      st_label_cache_draw (self->labels, cr,
+                           (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24), buf, 20,
+                           y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
     }
 }
 
 /* The first band at or below content y. */
 static guint
-first_visible_band (StTimelineLayout *layout,
-                    double            content_y)
+first_visible_band (StTimelineLayout *layout, double content_y)
 {
-  gint index = st_timeline_layout_band_at (layout, MAX (0, (int) content_y));
-  return index < 0 ? 0 : (guint) index;
+  gint index = st_timeline_layout_band_at (layout, MAX (0, (int)content_y));
+  return index < 0 ? 0 : (guint)index;
 }
 
 typedef enum
@@ -746,17 +715,14 @@ typedef enum
 } Pass;
 
 static void
-draw_bands (StTimelineRenderer *self,
-            cairo_t            *cr,
-            const StViewport   *vp,
-            Pass                pass)
+draw_bands (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, Pass pass)
 {
   guint n = st_timeline_layout_get_n_bands (self->layout);
 
   for (guint i = first_visible_band (self->layout, vp->scroll_y); i < n; i++)
     {
       const StBand *band = st_timeline_layout_get_band (self->layout, i);
-      double y = ST_RULER_HEIGHT + band->y - vp->scroll_y;
+      double        y = ST_RULER_HEIGHT + band->y - vp->scroll_y;
 
       if (y > vp->height)
         break;
@@ -770,11 +736,7 @@ draw_bands (StTimelineRenderer *self,
 }
 
 static void
-clip (cairo_t *cr,
-      double   x,
-      double   y,
-      double   w,
-      double   h)
+clip (cairo_t *cr, double x, double y, double w, double h)
 {
   cairo_save (cr);
   cairo_rectangle (cr, x, y, w, h);
@@ -782,10 +744,7 @@ clip (cairo_t *cr,
 }
 
 static void
-draw_grid (StTimelineRenderer *self,
-           cairo_t            *cr,
-           GArray             *ticks,
-           const StViewport   *vp)
+draw_grid (StTimelineRenderer *self, cairo_t *cr, GArray *ticks, const StViewport *vp)
 {
   set_color (cr, &self->palette.grid);
   for (guint i = 0; i < ticks->len; i++)
@@ -796,13 +755,11 @@ draw_grid (StTimelineRenderer *self,
 
 /* Draws the frame: tracks, section headers, the label column, the ruler. */
 void
-st_timeline_renderer_draw (StTimelineRenderer *self,
-                           cairo_t            *cr,
-                           const StViewport   *vp)
+st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp)
 {
-  double tx = st_viewport_track_x (vp), tw = st_viewport_track_width (vp);
-  g_autoptr(GArray) ticks = st_time_ruler_fit (st_label_cache_scratch (self->labels), vp->start,
-                                               vp->end, tx, tw);
+  double             tx = st_viewport_track_x (vp), tw = st_viewport_track_width (vp);
+  g_autoptr (GArray) ticks
+      = st_time_ruler_fit (st_label_cache_scratch (self->labels), vp->start, vp->end, tx, tw);
 
   g_return_if_fail (self->layout != NULL);
 
@@ -843,9 +800,9 @@ st_timeline_renderer_event_rect (StTimelineRenderer *self,
                                  cairo_rectangle_t  *rect)
 {
   const StTrack *t = st_trace_get_track (self->trace, ref.track);
-  gint band_index = st_timeline_layout_track_band (self->layout, ref.track);
-  const StBand *band;
-  double y, x0, x1;
+  gint           band_index = st_timeline_layout_track_band (self->layout, ref.track);
+  const StBand  *band;
+  double         y, x0, x1;
 
   if (band_index < 0)
     return FALSE;
@@ -856,13 +813,13 @@ st_timeline_renderer_event_rect (StTimelineRenderer *self,
       const StSlice *s = &t->slices[ref.index];
       x0 = st_viewport_x_at (vp, s->start);
       x1 = MAX (x0 + 1, st_viewport_x_at (vp, s->start + s->dur));
-      *rect = (cairo_rectangle_t) { x0, y + s->depth * ST_LAYOUT_ROW_HEIGHT + 1, x1 - x0,
-                                    ST_LAYOUT_ROW_HEIGHT - 2 };
+      *rect = (cairo_rectangle_t){ x0, y + s->depth * ST_LAYOUT_ROW_HEIGHT + 1, x1 - x0,
+                                   ST_LAYOUT_ROW_HEIGHT - 2 };
       return TRUE;
     }
   x0 = st_viewport_x_at (vp, t->instants[ref.index].ts);
   if (t->kind != ST_TRACK_INSTANTS)
     y += MAX (1, t->n_rows) * ST_LAYOUT_ROW_HEIGHT;
-  *rect = (cairo_rectangle_t) { x0 - 1, y + 1, 4, ST_LAYOUT_INSTANT_HEIGHT - 2 };
+  *rect = (cairo_rectangle_t){ x0 - 1, y + 1, 4, ST_LAYOUT_INSTANT_HEIGHT - 2 };
   return TRUE;
 }

@@ -21,9 +21,9 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  gint64 start;    /* visible time range, ns from the trace start */
+  gint64 start; /* visible time range, ns from the trace start */
   gint64 end;
-  double width;    /* the whole picture, px */
+  double width; /* the whole picture, px */
   double height;
   double gutter;   /* width of the label column */
   double scroll_y; /* content offset at the top of the track area */
@@ -31,38 +31,28 @@ typedef struct
 
 typedef struct _StTimelineRenderer StTimelineRenderer;
 
-StTimelineRenderer *st_timeline_renderer_new         (StTrace                    *trace);
-void                st_timeline_renderer_free        (StTimelineRenderer         *self);
-void                st_timeline_renderer_set_layout  (StTimelineRenderer         *self,
-                                                      StTimelineLayout           *layout);
-StTimelineLayout   *st_timeline_renderer_get_layout  (StTimelineRenderer         *self);
-StTrace            *st_timeline_renderer_get_trace   (StTimelineRenderer         *self);
-void                st_timeline_renderer_set_palette (StTimelineRenderer         *self,
-                                                      const StPalette            *palette);
-const StPalette    *st_timeline_renderer_get_palette (StTimelineRenderer         *self);
-void                st_timeline_renderer_set_font    (StTimelineRenderer         *self,
-                                                      const PangoFontDescription *font);
-void                st_timeline_renderer_draw        (StTimelineRenderer         *self,
-                                                      cairo_t                    *cr,
-                                                      const StViewport           *vp);
-gboolean            st_timeline_renderer_event_rect  (StTimelineRenderer         *self,
-                                                      const StViewport           *vp,
-                                                      StEventRef                  ref,
-                                                      cairo_rectangle_t          *rect);
-const StColor      *st_timeline_renderer_name_color  (StTimelineRenderer         *self,
-                                                      StStringId                  name);
-PangoLayout        *st_timeline_renderer_create_layout (StTimelineRenderer       *self,
-                                                        const char               *text);
-StLabelCache       *st_timeline_renderer_get_region_labels (StTimelineRenderer   *self);
+StTimelineRenderer *st_timeline_renderer_new (StTrace *trace);
+void                st_timeline_renderer_free (StTimelineRenderer *self);
+void st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout);
+StTimelineLayout *st_timeline_renderer_get_layout (StTimelineRenderer *self);
+StTrace          *st_timeline_renderer_get_trace (StTimelineRenderer *self);
+void st_timeline_renderer_set_palette (StTimelineRenderer *self, const StPalette *palette);
+const StPalette *st_timeline_renderer_get_palette (StTimelineRenderer *self);
+void     st_timeline_renderer_set_font (StTimelineRenderer *self, const PangoFontDescription *font);
+void     st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp);
+gboolean st_timeline_renderer_event_rect (StTimelineRenderer *self,
+                                          const StViewport   *vp,
+                                          StEventRef          ref,
+                                          cairo_rectangle_t  *rect);
+const StColor *st_timeline_renderer_name_color (StTimelineRenderer *self, StStringId name);
+PangoLayout   *st_timeline_renderer_create_layout (StTimelineRenderer *self, const char *text);
+StLabelCache  *st_timeline_renderer_get_region_labels (StTimelineRenderer *self);
 
-double              st_viewport_track_x              (const StViewport           *vp);
-double              st_viewport_track_width          (const StViewport           *vp);
-double              st_viewport_x_at                 (const StViewport           *vp,
-                                                      gint64                      time);
-gint64              st_viewport_time_at              (const StViewport           *vp,
-                                                      double                      x);
-double              st_viewport_content_y            (const StViewport           *vp,
-                                                      double                      y);
+double st_viewport_track_x (const StViewport *vp);
+double st_viewport_track_width (const StViewport *vp);
+double st_viewport_x_at (const StViewport *vp, gint64 time);
+gint64 st_viewport_time_at (const StViewport *vp, double x);
+double st_viewport_content_y (const StViewport *vp, double y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineRenderer, st_timeline_renderer_free)
 

@@ -11,26 +11,26 @@
 
 struct _StSession
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
-  StTrace    *trace;
-  gint64      start;
-  gint64      end;
-  StTool      tool;
-  GArray     *selection;  /* StEventRef */
-  gboolean    has_marked;
-  gint64      marked_start;
-  gint64      marked_end;
-  gboolean    has_timing;
-  gint64      timing_start;
-  gint64      timing_end;
-  gboolean    show_flows;
-  GHashTable *collapsed;  /* process index + 1 (0: global) */
-  GArray     *found;      /* StEventRef */
-  gint        found_current;
-  StRegionSet *regions;
-  StRegion   *selected_region;
-  GPtrArray  *compare;    /* StRegion, oldest pick first */
+  StTrace           *trace;
+  gint64             start;
+  gint64             end;
+  StTool             tool;
+  GArray            *selection; /* StEventRef */
+  gboolean           has_marked;
+  gint64             marked_start;
+  gint64             marked_end;
+  gboolean           has_timing;
+  gint64             timing_start;
+  gint64             timing_end;
+  gboolean           show_flows;
+  GHashTable        *collapsed; /* process index + 1 (0: global) */
+  GArray            *found;     /* StEventRef */
+  gint               found_current;
+  StRegionSet       *regions;
+  StRegion          *selected_region;
+  GPtrArray         *compare; /* StRegion, oldest pick first */
   StProfileIdentity *identity;
 };
 
@@ -64,7 +64,7 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint       signals[N_SIGNALS];
 
 static void
 st_session_finalize (GObject *object)
@@ -84,10 +84,7 @@ st_session_finalize (GObject *object)
 }
 
 static void
-st_session_get_property (GObject    *object,
-                         guint       prop_id,
-                         GValue     *value,
-                         GParamSpec *pspec)
+st_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StSession *self = ST_SESSION (object);
 
@@ -109,10 +106,7 @@ st_session_get_property (GObject    *object,
 }
 
 static void
-st_session_set_property (GObject      *object,
-                         guint         prop_id,
-                         const GValue *value,
-                         GParamSpec   *pspec)
+st_session_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   StSession *self = ST_SESSION (object);
 
@@ -124,7 +118,9 @@ st_session_set_property (GObject      *object,
       break;
     case PROP_TOOL: st_session_set_tool (self, g_value_get_int (value)); break;
     case PROP_SHOW_FLOWS: st_session_set_show_flows (self, g_value_get_boolean (value)); break;
-    case PROP_SELECTED_REGION: st_session_set_selected_region (self, g_value_get_object (value)); break;
+    case PROP_SELECTED_REGION:
+      st_session_set_selected_region (self, g_value_get_object (value));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -132,7 +128,7 @@ st_session_set_property (GObject      *object,
 static void
 st_session_class_init (StSessionClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
@@ -140,41 +136,43 @@ st_session_class_init (StSessionClass *klass)
   object_class->get_property = st_session_get_property;
   object_class->set_property = st_session_set_property;
 
-  properties[PROP_TRACE] =
-    g_param_spec_object ("trace", NULL, NULL, ST_TYPE_TRACE,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TRACE]
+      = g_param_spec_object ("trace", NULL, NULL, ST_TYPE_TRACE,
+                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_START] = g_param_spec_int64 ("start", NULL, NULL, G_MININT64, G_MAXINT64, 0, ro);
   properties[PROP_END] = g_param_spec_int64 ("end", NULL, NULL, G_MININT64, G_MAXINT64, 0, ro);
-  properties[PROP_TOOL] = g_param_spec_int ("tool", NULL, NULL, ST_TOOL_SELECT, ST_TOOL_TIMING,
-                                            ST_TOOL_SELECT, rw);
+  properties[PROP_TOOL]
+      = g_param_spec_int ("tool", NULL, NULL, ST_TOOL_SELECT, ST_TOOL_TIMING, ST_TOOL_SELECT, rw);
   properties[PROP_SHOW_FLOWS] = g_param_spec_boolean ("show-flows", NULL, NULL, FALSE, rw);
   properties[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_N_FOUND] = g_param_spec_uint ("n-found", NULL, NULL, 0, G_MAXUINT, 0, ro);
-  properties[PROP_FIND_CURRENT] = g_param_spec_int ("find-current", NULL, NULL, -1, G_MAXINT, -1, ro);
+  properties[PROP_FIND_CURRENT]
+      = g_param_spec_int ("find-current", NULL, NULL, -1, G_MAXINT, -1, ro);
   properties[PROP_REGIONS] = g_param_spec_object ("regions", NULL, NULL, ST_TYPE_REGION_SET, ro);
-  properties[PROP_SELECTED_REGION] = g_param_spec_object ("selected-region", NULL, NULL, ST_TYPE_REGION, rw);
-  properties[PROP_N_COMPARE] = g_param_spec_uint ("n-compare", NULL, NULL, 0, ST_SESSION_MAX_COMPARE, 0, ro);
+  properties[PROP_SELECTED_REGION]
+      = g_param_spec_object ("selected-region", NULL, NULL, ST_TYPE_REGION, rw);
+  properties[PROP_N_COMPARE]
+      = g_param_spec_uint ("n-compare", NULL, NULL, 0, ST_SESSION_MAX_COMPARE, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
-                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTION_CHANGED]
+      = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 0);
   signals[MARKS_CHANGED] = g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[LAYOUT_CHANGED] = g_signal_new ("layout-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* track, index, kind of the event to bring into view vertically */
-  signals[REVEAL] = g_signal_new ("reveal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                  NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+  signals[REVEAL]
+      = g_signal_new ("reveal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                      G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
   /* the regions picked for comparison changed */
   signals[COMPARE_CHANGED] = g_signal_new ("compare-changed", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
-static void on_regions_changed (GListModel *model,
-                                guint       position,
-                                guint       removed,
-                                guint       added,
-                                StSession  *self);
+static void
+on_regions_changed (GListModel *model, guint position, guint removed, guint added, StSession *self);
 
 static void
 st_session_init (StSession *self)
@@ -205,9 +203,7 @@ st_session_get_trace (StSession *self)
 /* The visible time range. */
 
 void
-st_session_get_range (StSession *self,
-                      gint64    *start,
-                      gint64    *end)
+st_session_get_range (StSession *self, gint64 *start, gint64 *end)
 {
   *start = self->start;
   *end = self->end;
@@ -228,9 +224,7 @@ max_span (StSession *self)
 /* Sets the range, keeping it no narrower than MIN_SPAN, no wider than the
  * trace (with a margin) and not far off either end. */
 void
-st_session_set_range (StSession *self,
-                      gint64     start,
-                      gint64     end)
+st_session_set_range (StSession *self, gint64 start, gint64 end)
 {
   gint64 span = CLAMP (end - start, MIN_SPAN, max_span (self));
   gint64 margin = span / 20, trace_end = st_trace_get_end_ns (self->trace);
@@ -252,21 +246,18 @@ st_session_set_range (StSession *self,
 
 /* Zooms by @factor (< 1 in, > 1 out) keeping @anchor where it is. */
 void
-st_session_zoom (StSession *self,
-                 double     factor,
-                 gint64     anchor)
+st_session_zoom (StSession *self, double factor, gint64 anchor)
 {
   gint64 span = self->end - self->start;
-  gint64 new_span = CLAMP ((gint64) (span * factor), MIN_SPAN, max_span (self));
-  double at = span > 0 ? (double) (anchor - self->start) / span : 0.5;
+  gint64 new_span = CLAMP ((gint64)(span * factor), MIN_SPAN, max_span (self));
+  double at = span > 0 ? (double)(anchor - self->start) / span : 0.5;
 
-  st_session_set_range (self, anchor - (gint64) (at * new_span),
-                        anchor - (gint64) (at * new_span) + new_span);
+  st_session_set_range (self, anchor - (gint64)(at * new_span),
+                        anchor - (gint64)(at * new_span) + new_span);
 }
 
 void
-st_session_pan (StSession *self,
-                gint64     delta)
+st_session_pan (StSession *self, gint64 delta)
 {
   st_session_set_range (self, self->start + delta, self->end + delta);
 }
@@ -299,8 +290,7 @@ st_session_get_tool (StSession *self)
 }
 
 void
-st_session_set_tool (StSession *self,
-                     StTool     tool)
+st_session_set_tool (StSession *self, StTool tool)
 {
   if (self->tool == tool)
     return;
@@ -317,8 +307,7 @@ st_session_get_selection (StSession *self)
 }
 
 static gint
-selection_index (StSession *self,
-                 StEventRef ref)
+selection_index (StSession *self, StEventRef ref)
 {
   for (guint i = 0; i < self->selection->len; i++)
     if (st_event_equal (g_array_index (self->selection, StEventRef, i), ref))
@@ -327,8 +316,7 @@ selection_index (StSession *self,
 }
 
 gboolean
-st_session_is_selected (StSession *self,
-                        StEventRef ref)
+st_session_is_selected (StSession *self, StEventRef ref)
 {
   return selection_index (self, ref) >= 0;
 }
@@ -341,9 +329,7 @@ selection_changed (StSession *self)
 }
 
 static void
-apply (StSession   *self,
-       StEventRef   ref,
-       StSelectMode mode)
+apply (StSession *self, StEventRef ref, StSelectMode mode)
 {
   gint at = selection_index (self, ref);
 
@@ -354,9 +340,7 @@ apply (StSession   *self,
 }
 
 void
-st_session_select (StSession   *self,
-                   StEventRef   ref,
-                   StSelectMode mode)
+st_session_select (StSession *self, StEventRef ref, StSelectMode mode)
 {
   if (mode == ST_SELECT_REPLACE)
     g_array_set_size (self->selection, 0);
@@ -366,9 +350,7 @@ st_session_select (StSession   *self,
 
 /* Selects @refs in one go (a box, every event of a name). */
 void
-st_session_select_many (StSession   *self,
-                        GArray      *refs,
-                        StSelectMode mode)
+st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
 {
   if (mode == ST_SELECT_REPLACE)
     {
@@ -383,21 +365,20 @@ st_session_select_many (StSession   *self,
 
 /* Every event named like @ref, on every track. */
 void
-st_session_select_same_name (StSession *self,
-                             StEventRef ref)
+st_session_select_same_name (StSession *self, StEventRef ref)
 {
-  StStringId name = st_event_get_name (self->trace, ref);
-  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  StStringId         name = st_event_get_name (self->trace, ref);
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
 
   for (guint t = 0; t < st_trace_get_n_tracks (self->trace); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
       for (guint i = 0; i < track->n_slices; i++)
         if (track->slices[i].name == name)
-          g_array_append_val (refs, ((StEventRef) { t, i, ST_EVENT_SLICE }));
+          g_array_append_val (refs, ((StEventRef){ t, i, ST_EVENT_SLICE }));
       for (guint i = 0; i < track->n_instants; i++)
         if (track->instants[i].name == name)
-          g_array_append_val (refs, ((StEventRef) { t, i, ST_EVENT_INSTANT }));
+          g_array_append_val (refs, ((StEventRef){ t, i, ST_EVENT_INSTANT }));
     }
   st_session_select_many (self, refs, ST_SELECT_REPLACE);
 }
@@ -413,9 +394,7 @@ st_session_clear_selection (StSession *self)
 
 /* From the earliest start to the latest end of the selected events. */
 gboolean
-st_session_get_selection_span (StSession *self,
-                               gint64    *start,
-                               gint64    *end)
+st_session_get_selection_span (StSession *self, gint64 *start, gint64 *end)
 {
   if (self->selection->len == 0)
     return FALSE;
@@ -424,7 +403,7 @@ st_session_get_selection_span (StSession *self,
   for (guint i = 0; i < self->selection->len; i++)
     {
       StEventRef ref = g_array_index (self->selection, StEventRef, i);
-      gint64 s = st_event_get_start (self->trace, ref);
+      gint64     s = st_event_get_start (self->trace, ref);
       *start = MIN (*start, s);
       *end = MAX (*end, s + st_event_get_duration (self->trace, ref));
     }
@@ -434,9 +413,7 @@ st_session_get_selection_span (StSession *self,
 /* The marked range and the timing measurement. */
 
 gboolean
-st_session_get_marked (StSession *self,
-                       gint64    *start,
-                       gint64    *end)
+st_session_get_marked (StSession *self, gint64 *start, gint64 *end)
 {
   *start = self->marked_start;
   *end = self->marked_end;
@@ -449,8 +426,8 @@ st_session_mark_selection (StSession *self)
 {
   gint64 start, end;
 
-  if (!st_session_get_selection_span (self, &start, &end) &&
-      !st_session_get_timing (self, &start, &end))
+  if (!st_session_get_selection_span (self, &start, &end)
+      && !st_session_get_timing (self, &start, &end))
     return FALSE;
   self->has_marked = TRUE;
   self->marked_start = start;
@@ -469,9 +446,7 @@ st_session_clear_marked (StSession *self)
 }
 
 gboolean
-st_session_get_timing (StSession *self,
-                       gint64    *start,
-                       gint64    *end)
+st_session_get_timing (StSession *self, gint64 *start, gint64 *end)
 {
   *start = self->timing_start;
   *end = self->timing_end;
@@ -480,9 +455,7 @@ st_session_get_timing (StSession *self,
 
 /* The measurement stays until the next one. */
 void
-st_session_set_timing (StSession *self,
-                       gint64     start,
-                       gint64     end)
+st_session_set_timing (StSession *self, gint64 start, gint64 end)
 {
   self->has_timing = TRUE;
   self->timing_start = MIN (start, end);
@@ -497,8 +470,7 @@ st_session_get_show_flows (StSession *self)
 }
 
 void
-st_session_set_show_flows (StSession *self,
-                           gboolean   show)
+st_session_set_show_flows (StSession *self, gboolean show)
 {
   if (self->show_flows == show)
     return;
@@ -521,8 +493,7 @@ section_key (guint process)
 }
 
 void
-st_session_toggle_section (StSession *self,
-                           guint      process)
+st_session_toggle_section (StSession *self, guint process)
 {
   gpointer key = GUINT_TO_POINTER (section_key (process));
 
@@ -532,8 +503,7 @@ st_session_toggle_section (StSession *self,
 }
 
 void
-st_session_expand_section (StSession *self,
-                           guint      process)
+st_session_expand_section (StSession *self, guint process)
 {
   if (g_hash_table_remove (self->collapsed, GUINT_TO_POINTER (section_key (process))))
     g_signal_emit (self, signals[LAYOUT_CHANGED], 0);
@@ -543,8 +513,7 @@ st_session_expand_section (StSession *self,
 
 /* Takes the results (StEventRef in time order); the first is current. */
 void
-st_session_set_find_results (StSession *self,
-                             GArray    *results)
+st_session_set_find_results (StSession *self, GArray *results)
 {
   g_clear_pointer (&self->found, g_array_unref);
   self->found = results ? g_array_ref (results) : NULL;
@@ -571,10 +540,9 @@ st_session_get_find_current (StSession *self)
 /* Moves to the next (1) or previous (-1) result, wrapping around, selects
  * it and brings it into view. */
 gboolean
-st_session_find_step (StSession *self,
-                      int        direction)
+st_session_find_step (StSession *self, int direction)
 {
-  gint n = self->found ? (gint) self->found->len : 0;
+  gint       n = self->found ? (gint)self->found->len : 0;
   StEventRef ref;
 
   if (n == 0)
@@ -593,19 +561,18 @@ st_session_find_step (StSession *self,
 /* Centres @ref in time (zooming out if it is wider than most of the view),
  * opens its section and asks the views to scroll to it. */
 void
-st_session_reveal (StSession *self,
-                   StEventRef ref)
+st_session_reveal (StSession *self, StEventRef ref)
 {
   gint64 start = st_event_get_start (self->trace, ref);
   gint64 dur = st_event_get_duration (self->trace, ref);
   gint64 span = self->end - self->start;
-  guint process = st_trace_get_track (self->trace, ref.track)->process;
+  guint  process = st_trace_get_track (self->trace, ref.track)->process;
 
   if (dur > span * 8 / 10)
     span = dur * 5 / 4;
   st_session_set_range (self, start + dur / 2 - span / 2, start + dur / 2 - span / 2 + span);
   st_session_expand_section (self, process);
-  g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint) ref.kind);
+  g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint)ref.kind);
 }
 
 /* Regions. */
@@ -626,8 +593,7 @@ st_session_get_selected_region (StSession *self)
 
 /* Selects @region (one of the set's, or NULL for none). */
 void
-st_session_set_selected_region (StSession *self,
-                                StRegion  *region)
+st_session_set_selected_region (StSession *self, StRegion *region)
 {
   g_return_if_fail (ST_IS_SESSION (self));
   g_return_if_fail (region == NULL || st_region_set_find (self->regions, region) != G_MAXUINT);
@@ -638,8 +604,7 @@ st_session_set_selected_region (StSession *self,
 
 /* Shows @region whole, with a little room either side. */
 void
-st_session_zoom_to_region (StSession *self,
-                           StRegion  *region)
+st_session_zoom_to_region (StSession *self, StRegion *region)
 {
   gint64 start = st_region_get_start (region), end = st_region_get_end (region);
   gint64 margin = MAX ((end - start) / 20, MIN_SPAN);
@@ -650,8 +615,7 @@ st_session_zoom_to_region (StSession *self,
 /* Brings @region into view: the view moves to centre it, and zooms out
  * only when the region is wider than most of the view. */
 void
-st_session_reveal_region (StSession *self,
-                          StRegion  *region)
+st_session_reveal_region (StSession *self, StRegion *region)
 {
   gint64 start = st_region_get_start (region), end = st_region_get_end (region);
   gint64 span = self->end - self->start;
@@ -678,13 +642,12 @@ st_session_get_compare_regions (StSession *self)
 
 /* 0, 1 or 2 when @region is picked (in the order of picking), else -1. */
 gint
-st_session_get_compare_index (StSession *self,
-                              StRegion  *region)
+st_session_get_compare_index (StSession *self, StRegion *region)
 {
   guint index;
 
   g_return_val_if_fail (ST_IS_SESSION (self), -1);
-  return g_ptr_array_find (self->compare, region, &index) ? (gint) index : -1;
+  return g_ptr_array_find (self->compare, region, &index) ? (gint)index : -1;
 }
 
 static void
@@ -697,8 +660,7 @@ compare_changed (StSession *self)
 /* Picks @region for comparison, or drops it when it is picked; a fourth
  * pick drops the oldest. */
 void
-st_session_toggle_compare (StSession *self,
-                           StRegion  *region)
+st_session_toggle_compare (StSession *self, StRegion *region)
 {
   g_return_if_fail (ST_IS_SESSION (self));
   g_return_if_fail (ST_IS_REGION (region));
@@ -714,18 +676,14 @@ st_session_toggle_compare (StSession *self,
 
 /* A region that leaves the set is no longer selected or picked. */
 static void
-on_regions_changed (GListModel *model,
-                    guint       position,
-                    guint       removed,
-                    guint       added,
-                    StSession  *self)
+on_regions_changed (GListModel *model, guint position, guint removed, guint added, StSession *self)
 {
   gboolean dropped = FALSE;
 
   if (removed == 0)
     return;
-  if (self->selected_region != NULL &&
-      st_region_set_find (self->regions, self->selected_region) == G_MAXUINT)
+  if (self->selected_region != NULL
+      && st_region_set_find (self->regions, self->selected_region) == G_MAXUINT)
     st_session_set_selected_region (self, NULL);
   for (guint i = self->compare->len; i-- > 0;)
     if (st_region_set_find (self->regions, g_ptr_array_index (self->compare, i)) == G_MAXUINT)
@@ -747,8 +705,7 @@ st_session_get_profile_identity (StSession *self)
 }
 
 void
-st_session_set_profile_identity (StSession               *self,
-                                 const StProfileIdentity *identity)
+st_session_set_profile_identity (StSession *self, const StProfileIdentity *identity)
 {
   g_return_if_fail (ST_IS_SESSION (self));
 

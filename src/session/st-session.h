@@ -34,95 +34,61 @@ typedef enum
   ST_SELECT_ADD,
 } StSelectMode;
 
-StSession        *st_session_new                (StTrace          *trace);
-StTrace          *st_session_get_trace          (StSession        *self);
+StSession *st_session_new (StTrace *trace);
+StTrace   *st_session_get_trace (StSession *self);
 
-void              st_session_get_range          (StSession        *self,
-                                                 gint64           *start,
-                                                 gint64           *end);
-void              st_session_set_range          (StSession        *self,
-                                                 gint64            start,
-                                                 gint64            end);
-void              st_session_zoom               (StSession        *self,
-                                                 double            factor,
-                                                 gint64            anchor);
-void              st_session_pan                (StSession        *self,
-                                                 gint64            delta);
-void              st_session_fit_all            (StSession        *self);
-gboolean          st_session_fit_selection      (StSession        *self);
-gint64            st_session_get_min_span       (StSession        *self);
+void     st_session_get_range (StSession *self, gint64 *start, gint64 *end);
+void     st_session_set_range (StSession *self, gint64 start, gint64 end);
+void     st_session_zoom (StSession *self, double factor, gint64 anchor);
+void     st_session_pan (StSession *self, gint64 delta);
+void     st_session_fit_all (StSession *self);
+gboolean st_session_fit_selection (StSession *self);
+gint64   st_session_get_min_span (StSession *self);
 
-StTool            st_session_get_tool           (StSession        *self);
-void              st_session_set_tool           (StSession        *self,
-                                                 StTool            tool);
+StTool st_session_get_tool (StSession *self);
+void   st_session_set_tool (StSession *self, StTool tool);
 
-GArray           *st_session_get_selection      (StSession        *self);
-void              st_session_select             (StSession        *self,
-                                                 StEventRef        ref,
-                                                 StSelectMode      mode);
-void              st_session_select_many        (StSession        *self,
-                                                 GArray           *refs,
-                                                 StSelectMode      mode);
-void              st_session_select_same_name   (StSession        *self,
-                                                 StEventRef        ref);
-void              st_session_clear_selection    (StSession        *self);
-gboolean          st_session_is_selected        (StSession        *self,
-                                                 StEventRef        ref);
-gboolean          st_session_get_selection_span (StSession        *self,
-                                                 gint64           *start,
-                                                 gint64           *end);
+GArray  *st_session_get_selection (StSession *self);
+void     st_session_select (StSession *self, StEventRef ref, StSelectMode mode);
+void     st_session_select_many (StSession *self, GArray *refs, StSelectMode mode);
+void     st_session_select_same_name (StSession *self, StEventRef ref);
+void     st_session_clear_selection (StSession *self);
+gboolean st_session_is_selected (StSession *self, StEventRef ref);
+gboolean st_session_get_selection_span (StSession *self, gint64 *start, gint64 *end);
 
-gboolean          st_session_get_marked         (StSession        *self,
-                                                 gint64           *start,
-                                                 gint64           *end);
-gboolean          st_session_mark_selection     (StSession        *self);
-void              st_session_clear_marked       (StSession        *self);
-gboolean          st_session_get_timing         (StSession        *self,
-                                                 gint64           *start,
-                                                 gint64           *end);
-void              st_session_set_timing         (StSession        *self,
-                                                 gint64            start,
-                                                 gint64            end);
+gboolean st_session_get_marked (StSession *self, gint64 *start, gint64 *end);
+gboolean st_session_mark_selection (StSession *self);
+void     st_session_clear_marked (StSession *self);
+gboolean st_session_get_timing (StSession *self, gint64 *start, gint64 *end);
+void     st_session_set_timing (StSession *self, gint64 start, gint64 end);
 
-gboolean          st_session_get_show_flows     (StSession        *self);
-void              st_session_set_show_flows     (StSession        *self,
-                                                 gboolean          show);
+gboolean st_session_get_show_flows (StSession *self);
+void     st_session_set_show_flows (StSession *self, gboolean show);
 
-GHashTable       *st_session_get_collapsed      (StSession        *self);
-void              st_session_toggle_section     (StSession        *self,
-                                                 guint             process);
-void              st_session_expand_section     (StSession        *self,
-                                                 guint             process);
+GHashTable *st_session_get_collapsed (StSession *self);
+void        st_session_toggle_section (StSession *self, guint process);
+void        st_session_expand_section (StSession *self, guint process);
 
-void              st_session_set_find_results   (StSession        *self,
-                                                 GArray           *results);
-GArray           *st_session_get_find_results   (StSession        *self);
-gint              st_session_get_find_current   (StSession        *self);
-gboolean          st_session_find_step          (StSession        *self,
-                                                 int               direction);
+void     st_session_set_find_results (StSession *self, GArray *results);
+GArray  *st_session_get_find_results (StSession *self);
+gint     st_session_get_find_current (StSession *self);
+gboolean st_session_find_step (StSession *self, int direction);
 
-void              st_session_reveal             (StSession        *self,
-                                                 StEventRef        ref);
+void st_session_reveal (StSession *self, StEventRef ref);
 
 /* Regions. */
 
 #define ST_SESSION_MAX_COMPARE 3
 
-StRegionSet      *st_session_get_regions        (StSession        *self);
-StRegion         *st_session_get_selected_region (StSession       *self);
-void              st_session_set_selected_region (StSession       *self,
-                                                 StRegion         *region);
-void              st_session_zoom_to_region     (StSession        *self,
-                                                 StRegion         *region);
-void              st_session_reveal_region      (StSession        *self,
-                                                 StRegion         *region);
-GPtrArray        *st_session_get_compare_regions (StSession       *self);
-gint              st_session_get_compare_index  (StSession        *self,
-                                                 StRegion         *region);
-void              st_session_toggle_compare     (StSession        *self,
-                                                 StRegion         *region);
+StRegionSet             *st_session_get_regions (StSession *self);
+StRegion                *st_session_get_selected_region (StSession *self);
+void                     st_session_set_selected_region (StSession *self, StRegion *region);
+void                     st_session_zoom_to_region (StSession *self, StRegion *region);
+void                     st_session_reveal_region (StSession *self, StRegion *region);
+GPtrArray               *st_session_get_compare_regions (StSession *self);
+gint                     st_session_get_compare_index (StSession *self, StRegion *region);
+void                     st_session_toggle_compare (StSession *self, StRegion *region);
 const StProfileIdentity *st_session_get_profile_identity (StSession *self);
-void              st_session_set_profile_identity (StSession      *self,
-                                                 const StProfileIdentity *identity);
+void st_session_set_profile_identity (StSession *self, const StProfileIdentity *identity);
 
 G_END_DECLS

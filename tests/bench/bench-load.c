@@ -32,7 +32,7 @@ static gint64
 rss_anon_kb (void)
 {
   g_autofree char *status = NULL;
-  const char *line;
+  const char      *line;
 
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
     return -1;
@@ -41,13 +41,12 @@ rss_anon_kb (void)
 }
 
 static StTrace *
-load (const char *path,
-      double     *seconds)
+load (const char *path, double *seconds)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  gint64 t0 = g_get_monotonic_time ();
-  StTrace *trace = st_trace_load_file (file, NULL, &error);
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  gint64             t0 = g_get_monotonic_time ();
+  StTrace           *trace = st_trace_load_file (file, NULL, &error);
 
   *seconds = (g_get_monotonic_time () - t0) / 1e6;
   if (trace == NULL)
@@ -56,17 +55,14 @@ load (const char *path,
 }
 
 static double
-time_strata (const char *path,
-             guint       runs,
-             guint64    *events,
-             char      **format)
+time_strata (const char *path, guint runs, guint64 *events, char **format)
 {
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < runs; i++)
     {
-      double s;
-      g_autoptr(StTrace) trace = load (path, &s);
+      double              s;
+      g_autoptr (StTrace) trace = load (path, &s);
       *events = st_trace_get_counts (trace)->events;
       g_free (*format);
       *format = g_strdup (st_trace_get_format (trace));
@@ -78,9 +74,9 @@ time_strata (const char *path,
 static double
 time_json_glib (const char *path)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) error = NULL;
-  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError)     error = NULL;
+  gint64                 t0 = g_get_monotonic_time ();
 
   if (!json_parser_load_from_mapped_file (parser, path, &error))
     g_error ("json-glib: %s", error->message);
@@ -90,17 +86,16 @@ time_json_glib (const char *path)
 /* zlib inflate of the whole file into a reused buffer: the least any
  * reader of the .gz has to do. */
 static double
-time_inflate_once (const char *path,
-                   gsize      *out_bytes)
+time_inflate_once (const char *path, gsize *out_bytes)
 {
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
-  static guchar out[4 << 20];
-  z_stream zs = { 0 };
-  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
+  static guchar           out[4 << 20];
+  z_stream                zs = { 0 };
+  gint64                  t0 = g_get_monotonic_time ();
 
   *out_bytes = 0;
   inflateInit2 (&zs, 16 + MAX_WBITS);
-  zs.next_in = (guchar *) g_mapped_file_get_contents (mapped);
+  zs.next_in = (guchar *)g_mapped_file_get_contents (mapped);
   zs.avail_in = g_mapped_file_get_length (mapped);
   for (;;)
     {
@@ -119,11 +114,9 @@ time_inflate_once (const char *path,
 }
 
 static double
-time_inflate (const char *path,
-              guint       runs,
-              gsize      *bytes)
+time_inflate (const char *path, guint runs, gsize *bytes)
 {
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < runs; i++)
     {
@@ -136,9 +129,9 @@ time_inflate (const char *path,
 static double
 anon_bytes_per_event (const char *path)
 {
-  gint64 before, after;
-  double s;
-  g_autoptr(StTrace) trace = NULL;
+  gint64              before, after;
+  double              s;
+  g_autoptr (StTrace) trace = NULL;
 
   malloc_trim (0);
   before = rss_anon_kb ();
@@ -149,23 +142,22 @@ anon_bytes_per_event (const char *path)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
-  int runs = 5;
-  gboolean skip_json_glib = FALSE;
+  int                runs = 5;
+  gboolean           skip_json_glib = FALSE;
   const GOptionEntry entries[] = {
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs per measurement (the median is shown)", "N" },
-    { "skip-json-glib", 0, 0, G_OPTION_ARG_NONE, &skip_json_glib, "Do not run the (slow) "
-      "json-glib baseline", NULL },
-    { NULL }
+    { "skip-json-glib", 0, 0, G_OPTION_ARG_NONE, &skip_json_glib,
+      "Do not run the (slow) json-glib baseline", NULL },
+    { NULL },
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.json [FILE.json.gz]");
-  g_autoptr(GError) error = NULL;
-  double mb, per_event, strata, baseline = 0, inflate = 0, strata_gz = 0;
-  guint64 events = 0;
-  gsize inflated = 0;
-  g_autofree char *format = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE.json [FILE.json.gz]");
+  g_autoptr (GError)         error = NULL;
+  double                     mb, per_event, strata, baseline = 0, inflate = 0, strata_gz = 0;
+  guint64                    events = 0;
+  gsize                      inflated = 0;
+  g_autofree char           *format = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)

@@ -30,12 +30,12 @@ static const struct
 } cases[] = {
   { "collectives (default)", "{\"version\": 1, \"method\": \"collectives\"}" },
   { "collectives, edges, min gap", "{\"version\": 1, \"method\": \"collectives\", "
-    "\"include_edges\": true, \"min_gap_ns\": 1000}" },
+                                   "\"include_edges\": true, \"min_gap_ns\": 1000}" },
   { "hierarchy (default: steps on device)", "{\"version\": 1, \"method\": \"hierarchy\"}" },
   { "hierarchy, nn.Module on device", "{\"version\": 1, \"method\": \"hierarchy\", "
-    "\"match\": \"nn.Module: *\", \"project\": \"device\"}" },
+                                      "\"match\": \"nn.Module: *\", \"project\": \"device\"}" },
   { "hierarchy, depth 2 on host", "{\"version\": 1, \"method\": \"hierarchy\", \"depth\": 2, "
-    "\"project\": \"host\"}" },
+                                  "\"project\": \"host\"}" },
   { "stack (default: innermost frame)", "{\"version\": 1, \"method\": \"stack\"}" },
   { "stack, frame glob", "{\"version\": 1, \"method\": \"stack\", \"frame\": \"nn.Module: *\"}" },
   { "stack, each kernel", "{\"version\": 1, \"method\": \"stack\", \"frame\": \"kernel\"}" },
@@ -51,13 +51,11 @@ now_ms (void)
 }
 
 static double
-time_run (StTrace                   *trace,
-          const StHighlighterConfig *config,
-          guint                     *n_regions)
+time_run (StTrace *trace, const StHighlighterConfig *config, guint *n_regions)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  double start = now_ms (), ms;
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) regions = NULL;
+  double                start = now_ms (), ms;
 
   regions = st_highlighter_run (trace, config, NULL, NULL, NULL, NULL, &error);
   ms = now_ms () - start;
@@ -67,16 +65,14 @@ time_run (StTrace                   *trace,
 }
 
 static gboolean
-bench_case (StTrace    *trace,
-            guint       index,
-            guint       runs)
+bench_case (StTrace *trace, guint index, guint runs)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config =
-    st_highlighter_config_parse (cases[index].json, -1, cases[index].label, &error);
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  guint n_regions = 0;
-  double median;
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config
+      = st_highlighter_config_parse (cases[index].json, -1, cases[index].label, &error);
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint              n_regions = 0;
+  double             median;
 
   g_assert_no_error (error);
   time_run (trace, config, &n_regions);
@@ -93,21 +89,19 @@ bench_case (StTrace    *trace,
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
-  int runs = 5;
-  g_auto(GStrv) rest = NULL;
-  const GOptionEntry entries[] = {
-    { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs per case (default 5)", "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  guint met = 0;
+  int                runs = 5;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs per case (default 5)", "N" },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (GFile)          file = NULL;
+  g_autoptr (StTrace)        trace = NULL;
+  guint                      met = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL || runs < 1)
@@ -127,6 +121,6 @@ main (int   argc,
           st_trace_get_counts (trace)->events, runs);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     met += bench_case (trace, i, runs);
-  printf ("%u of %u within the budget\n", met, (guint) G_N_ELEMENTS (cases));
+  printf ("%u of %u within the budget\n", met, (guint)G_N_ELEMENTS (cases));
   return 0;
 }

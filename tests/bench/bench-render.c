@@ -33,11 +33,11 @@
 
 /* The budget's frame, drawn as the window draws it: st-timeline-view.c's
  * gutter, st_session_fit_all()'s margin and smallest span. */
-#define WIDTH          1920
-#define HEIGHT         1080
-#define GUTTER_WIDTH   240
-#define MIN_SPAN       50
-#define WARMUP_FRAMES  3
+#define WIDTH         1920
+#define HEIGHT        1080
+#define GUTTER_WIDTH  240
+#define MIN_SPAN      50
+#define WARMUP_FRAMES 3
 
 #define WHOLE_BUDGET_MS 8.0
 #define ZOOM_BUDGET_MS  16.0
@@ -60,10 +60,7 @@ now_ms (void)
 
 /* "= 0.64x of the 8 ms budget", counted in @tally. */
 static char *
-verdict (Tally    *tally,
-         double    ms,
-         double    budget,
-         gboolean *met)
+verdict (Tally *tally, double ms, double budget, gboolean *met)
 {
   *met = ms <= budget;
   tally->total++;
@@ -85,8 +82,7 @@ format_span (gint64 ns)
  * (Kineto names them "stream N"), clamped as the view's vertical
  * adjustment clamps it; -1 when the trace has none. */
 static double
-gpu_scroll_y (StTrace          *trace,
-              StTimelineLayout *layout)
+gpu_scroll_y (StTrace *trace, StTimelineLayout *layout)
 {
   double page = HEIGHT - ST_RULER_HEIGHT;
   double upper = st_timeline_layout_get_height (layout);
@@ -94,9 +90,10 @@ gpu_scroll_y (StTrace          *trace,
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
     {
       const StTrack *track = st_trace_get_track (trace, t);
-      gint band = st_timeline_layout_track_band (layout, t);
+      gint           band = st_timeline_layout_track_band (layout, t);
 
-      if (band < 0 || g_ascii_strncasecmp (st_trace_get_string (trace, track->name), "stream", 6) != 0)
+      if (band < 0
+          || g_ascii_strncasecmp (st_trace_get_string (trace, track->name), "stream", 6) != 0)
         continue;
       while (band > 0 && st_timeline_layout_get_band (layout, band)->kind != ST_BAND_SECTION)
         band--;
@@ -113,17 +110,18 @@ bench_frames (StTimelineRenderer *renderer,
               double              budget,
               Tally              *tally)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, vp->width, vp->height);
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree char *result = NULL, *span = NULL;
-  double median;
-  gboolean met;
+  cairo_surface_t *surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, vp->width, vp->height);
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char   *result = NULL, *span = NULL;
+  double             median;
+  gboolean           met;
 
   for (guint i = 0; i < WARMUP_FRAMES + frames; i++)
     {
       /* A new cairo_t per frame, as gtk_snapshot_append_cairo() gives. */
       cairo_t *cr = cairo_create (surface);
-      double t0 = now_ms (), ms;
+      double   t0 = now_ms (), ms;
 
       st_timeline_renderer_draw (renderer, cr, vp);
       cairo_surface_flush (surface);
@@ -138,25 +136,21 @@ bench_frames (StTimelineRenderer *renderer,
   result = verdict (tally, median, budget, &met);
   span = format_span (vp->end - vp->start);
   g_print ("%-6s median %6.2f ms  p90 %6.2f  max %6.2f  %-28s view %s, scroll_y %.0f%s\n", name,
-           median, st_bench_quantile (times, 0.9), st_bench_quantile (times, 1.0), result, span, vp->scroll_y,
-           met ? "" : "  ** MISSED **");
+           median, st_bench_quantile (times, 0.9), st_bench_quantile (times, 1.0), result, span,
+           vp->scroll_y, met ? "" : "  ** MISSED **");
 }
 
 /* The median time of @runs finds of @pattern, and how many events it hit. */
 static double
-time_find (StTrace     *trace,
-           const char  *pattern,
-           StFindFlags  flags,
-           guint        runs,
-           guint       *hits)
+time_find (StTrace *trace, const char *pattern, StFindFlags flags, guint runs, guint *hits)
 {
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < runs; i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GArray) found = NULL;
-      double t0 = now_ms (), ms;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) found = NULL;
+      double             t0 = now_ms (), ms;
 
       found = st_trace_find (trace, pattern, flags, NULL, NULL, NULL, &error);
       ms = now_ms () - t0;
@@ -186,28 +180,23 @@ rare_step_name (StTrace *trace)
 }
 
 static void
-bench_find (StTrace *trace,
-            guint    runs,
-            Tally   *tally)
+bench_find (StTrace *trace, guint runs, Tally *tally)
 {
   g_autofree char *step = rare_step_name (trace);
   /* Rare to very common in the Kineto-like traces of st-gen-kineto: a
    * step, a GPU kernel, a cpu op, the launch call of every kernel, and a
    * name that is nowhere (the bare cost of the pass). */
   const char *patterns[] = {
-    step ? step : "ProfilerStep#",
-    "ampere_sgemm_128x64_tn",
-    "aten::mm",
-    "cudaLaunchKernel",
+    step ? step : "ProfilerStep#", "ampere_sgemm_128x64_tn", "aten::mm", "cudaLaunchKernel",
     "no such event name",
   };
-  guint hits;
+  guint  hits;
   double ms;
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
       g_autofree char *result = NULL;
-      gboolean met;
+      gboolean         met;
 
       ms = time_find (trace, patterns[i], ST_FIND_NAMES, runs, &hits);
       result = verdict (tally, ms, FIND_BUDGET_MS, &met);
@@ -216,36 +205,38 @@ bench_find (StTrace *trace,
     }
   ms = time_find (trace, "External id", ST_FIND_ARGS, 1, &hits);
   g_print ("find   %.1f ms, one run, in the events' whole text (information, no budget): %u hits "
-           "\"External id\"\n", ms, hits);
+           "\"External id\"\n",
+           ms, hits);
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
-  int frames = 50, runs = 10;
-  const GOptionEntry entries[] = {
-    { "frames", 0, 0, G_OPTION_ARG_INT, &frames, "Timed frames per case (the median is "
-      "compared with the budget; default 50)", "N" },
-    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs per find (default 10)", "N" },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE — frame time of the renderer "
-                                                            "and find time on a large trace");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(StTimelineLayout) layout = NULL;
-  g_autoptr(StTimelineRenderer) renderer = NULL;
-  PangoFontDescription *font;
-  StPalette palette;
-  StViewport vp;
-  Tally tally = { 0, 0 };
-  gint64 end, mid, span;
-  double t0, load_ms, mb, scroll;
+  int                frames = 50, runs = 10;
+  const GOptionEntry entries[]
+      = { { "frames", 0, 0, G_OPTION_ARG_INT, &frames,
+            "Timed frames per case (the median is "
+            "compared with the budget; default 50)",
+            "N" },
+          { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs per find (default 10)", "N" },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE — frame time of the renderer "
+                                                             "and find time on a large trace");
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (GFile)          file = NULL;
+  g_autoptr (StTrace)        trace = NULL;
+  g_autoptr (StTimelineLayout)   layout = NULL;
+  g_autoptr (StTimelineRenderer) renderer = NULL;
+  PangoFontDescription          *font;
+  StPalette                      palette;
+  StViewport                     vp;
+  Tally                          tally = { 0, 0 };
+  gint64                         end, mid, span;
+  double                         t0, load_ms, mb, scroll;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || frames < 1 || runs < 1)
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || frames < 1
+      || runs < 1)
     {
       g_printerr ("bench-render: %s\n", error ? error->message : "give one FILE, and N >= 1");
       return 2;
@@ -278,10 +269,10 @@ main (int   argc,
   end = MAX (MIN_SPAN, st_trace_get_end_ns (trace));
   mid = end / 2;
   span = MAX (MIN_SPAN, end / 50);
-  vp = (StViewport) { -end / 100, end + end / 100, WIDTH, HEIGHT, MIN (GUTTER_WIDTH, WIDTH / 3), 0 };
+  vp = (StViewport){ -end / 100, end + end / 100, WIDTH, HEIGHT, MIN (GUTTER_WIDTH, WIDTH / 3), 0 };
   g_print ("frames %dx%d, gutter %.0f, layout %d px tall; %d timed frames per case after %d "
-           "warm-up\n", WIDTH, HEIGHT, vp.gutter, st_timeline_layout_get_height (layout), frames,
-           WARMUP_FRAMES);
+           "warm-up\n",
+           WIDTH, HEIGHT, vp.gutter, st_timeline_layout_get_height (layout), frames, WARMUP_FRAMES);
   bench_frames (renderer, "whole", &vp, frames, WHOLE_BUDGET_MS, &tally);
   vp.start = mid - span / 2;
   vp.end = vp.start + span;
@@ -299,8 +290,8 @@ main (int   argc,
     }
   else if (scroll == 0)
     g_print ("gpu    skipped: the GPU streams are in view unscrolled (the layout is %d px, the "
-             "track area %d px), so \"mid\" drew them\n", st_timeline_layout_get_height (layout),
-             HEIGHT - ST_RULER_HEIGHT);
+             "track area %d px), so \"mid\" drew them\n",
+             st_timeline_layout_get_height (layout), HEIGHT - ST_RULER_HEIGHT);
   else
     g_print ("gpu    skipped: no \"stream\" track in this trace\n");
 

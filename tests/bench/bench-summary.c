@@ -34,14 +34,11 @@ now_ms (void)
 }
 
 static double
-time_run (StTrace *trace,
-          gint64   start,
-          gint64   end,
-          guint   *n_recommendations)
+time_run (StTrace *trace, gint64 start, gint64 end, guint *n_recommendations)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StSummary) summary = NULL;
-  double t0 = now_ms (), ms;
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StSummary) summary = NULL;
+  double                t0 = now_ms (), ms;
 
   summary = st_summary_compute (trace, start, end, NULL, &error);
   ms = now_ms () - t0;
@@ -51,15 +48,11 @@ time_run (StTrace *trace,
 }
 
 static gboolean
-bench_range (StTrace    *trace,
-             const char *label,
-             gint64      start,
-             gint64      end,
-             guint       runs)
+bench_range (StTrace *trace, const char *label, gint64 start, gint64 end, guint runs)
 {
-  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  guint n = 0;
-  double median;
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint              n = 0;
+  double             median;
 
   time_run (trace, start, end, &n);
   for (guint r = 0; r < runs; r++)
@@ -76,12 +69,9 @@ bench_range (StTrace    *trace,
 
 /* The middle "ProfilerStep#…" slice of the trace. */
 static gboolean
-find_step (StTrace *trace,
-           gint64  *start,
-           gint64  *end,
-           char   **name)
+find_step (StTrace *trace, gint64 *start, gint64 *end, char **name)
 {
-  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
 
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
     {
@@ -98,7 +88,8 @@ find_step (StTrace *trace,
   if (steps->len == 0)
     return FALSE;
   {
-    const StSlice *s = st_trace_get_slice (trace, g_array_index (steps, StSliceRef, steps->len / 2));
+    const StSlice *s
+        = st_trace_get_slice (trace, g_array_index (steps, StSliceRef, steps->len / 2));
 
     *start = s->start;
     *end = s->start + s->dur;
@@ -108,23 +99,21 @@ find_step (StTrace *trace,
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
-  int runs = 5;
-  g_auto(GStrv) rest = NULL;
-  const GOptionEntry entries[] = {
-    { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs per case (default 5)", "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autofree char *step = NULL, *label = NULL;
-  gint64 start, end;
-  guint met = 0, cases = 1;
+  int                runs = 5;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs per case (default 5)", "N" },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr (GError)         error = NULL;
+  g_autoptr (GFile)          file = NULL;
+  g_autoptr (StTrace)        trace = NULL;
+  g_autofree char           *step = NULL, *label = NULL;
+  gint64                     start, end;
+  guint                      met = 0, cases = 1;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL || runs < 1)
@@ -150,6 +139,7 @@ main (int   argc,
       cases++;
     }
   printf ("%u of %u within the budget (the budget is for a region; the whole profile is shown "
-          "for comparison)\n", met, cases);
+          "for comparison)\n",
+          met, cases);
   return 0;
 }

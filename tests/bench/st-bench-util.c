@@ -10,16 +10,16 @@ gsize
 st_bench_file_size (const char *path)
 {
   struct stat st;
-  return stat (path, &st) == 0 ? (gsize) st.st_size : 0;
+  return stat (path, &st) == 0 ? (gsize)st.st_size : 0;
 }
 
 /* Reads the file once so that the measurements find it in the page cache. */
 void
 st_bench_warm (const char *path)
 {
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
-  const char *p;
-  volatile char sink = 0;
+  g_autoptr (GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
+  const char             *p;
+  volatile char           sink = 0;
 
   if (mapped == NULL)
     return;
@@ -29,10 +29,9 @@ st_bench_warm (const char *path)
 }
 
 static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
+compare_doubles (gconstpointer a, gconstpointer b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
@@ -45,10 +44,9 @@ st_bench_sort (GArray *times)
 
 /* The value below which @q of the (sorted) times fall: 0.5 is the median. */
 double
-st_bench_quantile (GArray *sorted,
-                   double  q)
+st_bench_quantile (GArray *sorted, double q)
 {
-  guint i = MIN (sorted->len - 1, (guint) (q * sorted->len));
+  guint i = MIN (sorted->len - 1, (guint)(q * sorted->len));
   return g_array_index (sorted, double, i);
 }
 

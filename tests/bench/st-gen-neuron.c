@@ -57,16 +57,14 @@ out_flush (Out *o)
     return;
   if (o->fp != NULL && fwrite (o->buf, 1, o->len, o->fp) != o->len)
     o->failed = TRUE;
-  if (o->gz != NULL && gzwrite (o->gz, o->buf, (unsigned) o->len) != (int) o->len)
+  if (o->gz != NULL && gzwrite (o->gz, o->buf, (unsigned)o->len) != (int)o->len)
     o->failed = TRUE;
   o->bytes += o->len;
   o->len = 0;
 }
 
 static inline void
-out_mem (Out        *o,
-         const char *s,
-         gsize       n)
+out_mem (Out *o, const char *s, gsize n)
 {
   if (G_UNLIKELY (o->len + n > OUT_CAP))
     out_flush (o);
@@ -78,31 +76,28 @@ out_mem (Out        *o,
 #define OUT_LIT(o, s) out_mem ((o), (s), sizeof (s) - 1)
 
 static void
-out_str (Out        *o,
-         const char *s)
+out_str (Out *o, const char *s)
 {
   out_mem (o, s, strlen (s));
 }
 
 static void
-out_uint (Out     *o,
-          guint64  u)
+out_uint (Out *o, guint64 u)
 {
-  char tmp[24];
+  char  tmp[24];
   char *p = tmp + sizeof tmp;
 
   do
     {
-      *--p = (char) ('0' + u % 10);
+      *--p = (char)('0' + u % 10);
       u /= 10;
     }
   while (u != 0);
-  out_mem (o, p, (gsize) (tmp + sizeof tmp - p));
+  out_mem (o, p, (gsize)(tmp + sizeof tmp - p));
 }
 
 static void
-out_double (Out    *o,
-            double  v)
+out_double (Out *o, double v)
 {
   char tmp[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -111,8 +106,7 @@ out_double (Out    *o,
 
 /* "key":value pairs; the first of an object has no comma before it. */
 static void
-key (Out        *o,
-     const char *name)
+key (Out *o, const char *name)
 {
   if (!o->fresh)
     OUT_LIT (o, ",");
@@ -122,27 +116,21 @@ key (Out        *o,
 }
 
 static void
-kv_uint (Out        *o,
-         const char *name,
-         guint64     v)
+kv_uint (Out *o, const char *name, guint64 v)
 {
   key (o, name);
   out_uint (o, v);
 }
 
 static void
-kv_double (Out        *o,
-           const char *name,
-           double      v)
+kv_double (Out *o, const char *name, double v)
 {
   key (o, name);
   out_double (o, v);
 }
 
 static void
-kv_str (Out        *o,
-        const char *name,
-        const char *v)
+kv_str (Out *o, const char *name, const char *v)
 {
   key (o, name);
   OUT_LIT (o, "\"");
@@ -153,8 +141,8 @@ kv_str (Out        *o,
 typedef struct
 {
   guint   cores;
-  guint64 n;          /* instructions per core */
-  gint64  end;        /* last end of any row */
+  guint64 n;   /* instructions per core */
+  gint64  end; /* last end of any row */
   guint64 hbm_read, hbm_write, sbuf_read, sbuf_write, spill_save, spill_reload;
   guint64 weight_queue, hardware_flops, transpose_flops;
   guint64 dma_count, dma_bytes, cc_dma_count;
@@ -163,8 +151,7 @@ typedef struct
 } Totals;
 
 static void
-row_start (Out     *o,
-           guint64 *row)
+row_start (Out *o, guint64 *row)
 {
   if (*row > 0)
     OUT_LIT (o, ",");
@@ -173,26 +160,21 @@ row_start (Out     *o,
 }
 
 static void
-kv_core (Out          *o,
-         const Totals *t,
-         guint         core)
+kv_core (Out *o, const Totals *t, guint core)
 {
   if (t->cores > 1)
     kv_uint (o, "nc_idx", core);
 }
 
 static void
-write_instruction (Out     *o,
-                   Totals  *t,
-                   guint    core,
-                   guint64  j)
+write_instruction (Out *o, Totals *t, guint core, guint64 j)
 {
-  guint64 n = t->n, flops = gen_flops (j);
-  guint e = gen_engine (j), block = gen_block (j, n);
-  gint64 ts = gen_ts (core, j, n), dur = gen_dur (j);
-  const char *opcode = gen_opcode (j, n);
+  guint64          n = t->n, flops = gen_flops (j);
+  guint            e = gen_engine (j), block = gen_block (j, n);
+  gint64           ts = gen_ts (core, j, n), dur = gen_dur (j);
+  const char      *opcode = gen_opcode (j, n);
   g_autofree char *layer = gen_layer_path (block);
-  char buf[160];
+  char             buf[160];
 
   kv_uint (o, "id", gen_id (core, j));
   kv_uint (o, "timestamp", ts);
@@ -200,8 +182,8 @@ write_instruction (Out     *o,
   kv_str (o, "label", gen_engines[e]);
   kv_str (o, "subgroup", gen_engines[e]);
   kv_str (o, "opcode", opcode);
-  g_snprintf (buf, sizeof buf, "src=sb[%u:%u] dst=%s[0:128] acc=%s", (guint) (j % 128) * 64,
-              (guint) (j % 128) * 64 + 512, e <= 1 ? "psum" : "sb", e == 0 ? "true" : "false");
+  g_snprintf (buf, sizeof buf, "src=sb[%u:%u] dst=%s[0:128] acc=%s", (guint)(j % 128) * 64,
+              (guint)(j % 128) * 64 + 512, e <= 1 ? "psum" : "sb", e == 0 ? "true" : "false");
   kv_str (o, "operands", buf);
   g_snprintf (buf, sizeof buf, "%s.%u", e <= 1 ? "dot" : e == 3 ? "tanh" : "add", block * 7 + e);
   kv_str (o, "hlo_name", buf);
@@ -235,8 +217,7 @@ write_instruction (Out     *o,
 }
 
 static void
-write_instructions (Out    *o,
-                    Totals *t)
+write_instructions (Out *o, Totals *t)
 {
   guint64 row = 0;
 
@@ -252,18 +233,15 @@ write_instructions (Out    *o,
 }
 
 static void
-write_dma (Out    *o,
-           Totals *t,
-           guint   core,
-           guint64 j)
+write_dma (Out *o, Totals *t, guint core, guint64 j)
 {
   const char *queue = gen_dma_queue (j, t->n);
-  gboolean cc = strcmp (queue, "cc") == 0;
-  guint64 size = gen_dma_size (j);
-  gint64 ts = gen_dma_ts (core, j, t->n), dur = gen_dma_dur (j);
-  char engine[16];
+  gboolean    cc = strcmp (queue, "cc") == 0;
+  guint64     size = gen_dma_size (j);
+  gint64      ts = gen_dma_ts (core, j, t->n), dur = gen_dma_dur (j);
+  char        engine[16];
 
-  g_snprintf (engine, sizeof engine, "qdma%u", (guint) ((j / GEN_DMA_EVERY) % 16));
+  g_snprintf (engine, sizeof engine, "qdma%u", (guint)((j / GEN_DMA_EVERY) % 16));
   kv_uint (o, "timestamp", ts);
   kv_uint (o, "duration", dur);
   kv_str (o, "subgroup", queue);
@@ -283,8 +261,7 @@ write_dma (Out    *o,
 }
 
 static void
-write_dmas (Out    *o,
-            Totals *t)
+write_dmas (Out *o, Totals *t)
 {
   guint64 row = 0;
 
@@ -302,8 +279,7 @@ write_dmas (Out    *o,
 /* One row per core, engine and block: from the engine's first start in the
  * block to its last end. */
 static void
-write_active_times (Out    *o,
-                    Totals *t)
+write_active_times (Out *o, Totals *t)
 {
   guint64 row = 0;
 
@@ -311,8 +287,8 @@ write_active_times (Out    *o,
   for (guint c = 0; c < t->cores; c++)
     for (guint64 j0 = 0; j0 < t->n;)
       {
-        guint block = gen_block (j0, t->n);
-        gint64 start[GEN_N_ENGINES], end[GEN_N_ENGINES];
+        guint   block = gen_block (j0, t->n);
+        gint64  start[GEN_N_ENGINES], end[GEN_N_ENGINES];
         guint64 j;
 
         for (guint e = 0; e < GEN_N_ENGINES; e++)
@@ -342,8 +318,7 @@ write_active_times (Out    *o,
 }
 
 static void
-write_semaphores (Out    *o,
-                  Totals *t)
+write_semaphores (Out *o, Totals *t)
 {
   guint64 row = 0;
 
@@ -354,7 +329,7 @@ write_semaphores (Out    *o,
 
       for (guint64 j = 5; j < t->n; j += GEN_N_ENGINES)
         {
-          guint id = (guint) ((j / GEN_N_ENGINES) % GEN_N_SEMAPHORES);
+          guint id = (guint)((j / GEN_N_ENGINES) % GEN_N_SEMAPHORES);
           row_start (o, &row);
           kv_uint (o, "id", id);
           kv_uint (o, "value", ++value[id]);
@@ -369,9 +344,7 @@ write_semaphores (Out    *o,
 /* pending_dma, dma_throughput and instruction_usage: a sample every
  * GEN_SAMPLE_EVERY instructions, one numeric member per series. */
 static void
-write_series (Out    *o,
-              Totals *t,
-              const char *name)
+write_series (Out *o, Totals *t, const char *name)
 {
   guint64 row = 0;
 
@@ -412,21 +385,20 @@ typedef struct
 } Metric;
 
 static void
-fill_summary (const Totals *t,
-              GArray       *m)
+fill_summary (const Totals *t, GArray *m)
 {
-  double total_ns = (double) (t->end - GEN_T0), total_s = total_ns / 1e9;
-  double peak = PE_ROWS * PE_COLS * 2.0 * CLOCK_HZ * t->cores;
-  double model_flops = (double) (t->hardware_flops - t->transpose_flops);
-  double hbm = (double) (t->hbm_read + t->hbm_write);
-  guint64 n_instr = t->n * t->cores;
+  double       total_ns = (double)(t->end - GEN_T0), total_s = total_ns / 1e9;
+  double       peak = PE_ROWS * PE_COLS * 2.0 * CLOCK_HZ * t->cores;
+  double       model_flops = (double)(t->hardware_flops - t->transpose_flops);
+  double       hbm = (double)(t->hbm_read + t->hbm_write);
+  guint64      n_instr = t->n * t->cores;
   const Metric metrics[] = {
     { "total_time", total_s, "Total duration of on-device time for the run in seconds." },
-    { "instruction_count", (double) n_instr, "Instructions executed on all engines." },
-    { "tensor_engine_instruction_count", (double) t->engine_count[0], NULL },
-    { "vector_engine_instruction_count", (double) t->engine_count[2], NULL },
-    { "scalar_engine_instruction_count", (double) t->engine_count[3], NULL },
-    { "gpsimd_engine_instruction_count", (double) t->engine_count[4], NULL },
+    { "instruction_count", (double)n_instr, "Instructions executed on all engines." },
+    { "tensor_engine_instruction_count", (double)t->engine_count[0], NULL },
+    { "vector_engine_instruction_count", (double)t->engine_count[2], NULL },
+    { "scalar_engine_instruction_count", (double)t->engine_count[3], NULL },
+    { "gpsimd_engine_instruction_count", (double)t->engine_count[4], NULL },
     { "tensor_engine_active_time_percent", t->engine_active[0] / (total_ns * t->cores),
       "Share of the time the Tensor engine runs at least one instruction." },
     { "vector_engine_active_time_percent", t->engine_active[2] / (total_ns * t->cores),
@@ -441,32 +413,32 @@ fill_summary (const Totals *t,
       "Hardware FLOPs Utilization from all Tensor engine instructions." },
     { "mbu_estimated_percent", hbm / (HBM_BW * t->cores * total_s),
       "Memory Bandwidth Utilization: achieved HBM bandwidth over the peak." },
-    { "hardware_flops", (double) t->hardware_flops, "FLOPs of all Tensor engine instructions." },
+    { "hardware_flops", (double)t->hardware_flops, "FLOPs of all Tensor engine instructions." },
     { "model_flops", model_flops, "FLOPs of the matrix multiplications of the model." },
-    { "transpose_flops", (double) t->transpose_flops, "FLOPs spent on transposes." },
+    { "transpose_flops", (double)t->transpose_flops, "FLOPs spent on transposes." },
     { "mm_arithmetic_intensity", model_flops / hbm,
       "Matrix multiplication FLOPs over the bytes moved to and from DRAM." },
     { "peak_flops_bandwidth_ratio", peak / (HBM_BW * t->cores),
       "Peak FLOPs over peak HBM bandwidth: below it a kernel is memory-bound." },
-    { "hbm_read_bytes", (double) t->hbm_read, "Bytes read from HBM." },
-    { "hbm_write_bytes", (double) t->hbm_write, "Bytes written to HBM." },
-    { "sbuf_read_bytes", (double) t->sbuf_read, NULL },
-    { "sbuf_write_bytes", (double) t->sbuf_write, NULL },
-    { "spill_reload_bytes", (double) t->spill_reload, "Bytes reloaded into SBUF after a spill." },
-    { "spill_save_bytes", (double) t->spill_save, "Bytes spilled from SBUF to HBM." },
-    { "useful_read_percent", (t->hbm_read - t->spill_reload) / (double) t->hbm_read,
+    { "hbm_read_bytes", (double)t->hbm_read, "Bytes read from HBM." },
+    { "hbm_write_bytes", (double)t->hbm_write, "Bytes written to HBM." },
+    { "sbuf_read_bytes", (double)t->sbuf_read, NULL },
+    { "sbuf_write_bytes", (double)t->sbuf_write, NULL },
+    { "spill_reload_bytes", (double)t->spill_reload, "Bytes reloaded into SBUF after a spill." },
+    { "spill_save_bytes", (double)t->spill_save, "Bytes spilled from SBUF to HBM." },
+    { "useful_read_percent", (t->hbm_read - t->spill_reload) / (double)t->hbm_read,
       "Share of HBM reads that are not reloads." },
     { "total_bandwidth_available", HBM_BW * t->cores * total_s,
       "Bytes the HBM could move in the time of the run." },
-    { "dma_transfer_count", (double) t->dma_count, "DMA transfers." },
-    { "dma_transfer_average_bytes", (double) t->dma_bytes / t->dma_count,
+    { "dma_transfer_count", (double)t->dma_count, "DMA transfers." },
+    { "dma_transfer_average_bytes", (double)t->dma_bytes / t->dma_count,
       "Average size of a DMA transfer (higher is better)." },
-    { "dma_transfer_total_bytes", (double) t->dma_bytes, NULL },
-    { "cc_dma_transfer_count", (double) t->cc_dma_count, "DMA transfers of collectives." },
-    { "weight_queue_bytes", (double) t->weight_queue, "Bytes of weights loaded." },
-    { "weight_size_bytes", (double) t->weight_queue / 4, "Bytes of the model's weights." },
-    { "sbuf_reload_ratio", (double) t->spill_reload / t->sbuf_read, NULL },
-    { "sbuf_save_ratio", (double) t->spill_save / t->sbuf_write, NULL },
+    { "dma_transfer_total_bytes", (double)t->dma_bytes, NULL },
+    { "cc_dma_transfer_count", (double)t->cc_dma_count, "DMA transfers of collectives." },
+    { "weight_queue_bytes", (double)t->weight_queue, "Bytes of weights loaded." },
+    { "weight_size_bytes", (double)t->weight_queue / 4, "Bytes of the model's weights." },
+    { "sbuf_reload_ratio", (double)t->spill_reload / t->sbuf_read, NULL },
+    { "sbuf_save_ratio", (double)t->spill_save / t->sbuf_write, NULL },
     { "throttle_active_percent", 0.0, "Share of active time the engines were throttled." },
     { "throttle_inactive_percent", 0.0125, "Share of idle time the engines were throttled." },
     { "throttle_event_count", 3, NULL },
@@ -476,11 +448,10 @@ fill_summary (const Totals *t,
 }
 
 static void
-write_summary (Out    *o,
-               Totals *t)
+write_summary (Out *o, Totals *t)
 {
-  g_autoptr(GArray) m = g_array_new (FALSE, FALSE, sizeof (Metric));
-  static const char * const groups[][2] = {
+  g_autoptr (GArray)       m = g_array_new (FALSE, FALSE, sizeof (Metric));
+  static const char *const groups[][2] = {
     { "total_time", "overall_stats" },
     { "*_instruction_count", "overall_stats" },
     { "instruction_count", "overall_stats" },
@@ -500,7 +471,7 @@ write_summary (Out    *o,
     { "weight_*", "data_movement" },
     { "throttle_*", "throttling_nc0" },
   };
-  static const char * const order[] = {
+  static const char *const order[] = {
     "overall_stats", "tensor_engine", "data_movement", "system", "throttling_nc0",
   };
 
@@ -523,23 +494,22 @@ write_summary (Out    *o,
 
 /* Per layer of the model, over every core. */
 static void
-write_layer_summary (Out    *o,
-                     Totals *t)
+write_layer_summary (Out *o, Totals *t)
 {
   OUT_LIT (o, ",\n\"layer_summary\":[");
   for (guint layer = 0; layer <= GEN_N_LAYERS; layer++)
     {
-      gint64 start = G_MAXINT64, end = 0;
+      gint64  start = G_MAXINT64, end = 0;
       guint64 count[GEN_N_ENGINES] = { 0 }, flops = 0, transpose = 0;
-      double peak = PE_ROWS * PE_COLS * 2.0 * CLOCK_HZ * t->cores;
-      char name[64];
+      double  peak = PE_ROWS * PE_COLS * 2.0 * CLOCK_HZ * t->cores;
+      char    name[64];
 
       for (guint c = 0; c < t->cores; c++)
         for (guint64 j = 0; j < t->n; j++)
           {
             guint b = gen_block (j, t->n);
-            if ((layer < GEN_N_LAYERS && b / GEN_N_OPS != layer) ||
-                (layer == GEN_N_LAYERS && !gen_is_collective_block (b)))
+            if ((layer < GEN_N_LAYERS && b / GEN_N_OPS != layer)
+                || (layer == GEN_N_LAYERS && !gen_is_collective_block (b)))
               continue;
             start = MIN (start, gen_ts (c, j, t->n));
             end = MAX (end, gen_ts (c, j, t->n) + gen_dur (j));
@@ -575,8 +545,7 @@ write_layer_summary (Out    *o,
 }
 
 static void
-write_tail (Out    *o,
-            Totals *t)
+write_tail (Out *o, Totals *t)
 {
   OUT_LIT (o, ",\n\"metadata\":[{");
   kv_uint (o, "pe_num_rows", PE_ROWS);
@@ -586,27 +555,25 @@ write_tail (Out    *o,
   kv_double (o, "dma_ddr_bandwidth", DMA_BW);
   kv_uint (o, "first_hw_timestamp", G_GUINT64_CONSTANT (1720000000000000001));
   kv_uint (o, "last_hw_timestamp",
-           G_GUINT64_CONSTANT (1720000000000000001) + (guint64) (t->end - GEN_T0));
+           G_GUINT64_CONSTANT (1720000000000000001) + (guint64)(t->end - GEN_T0));
   OUT_LIT (o, "}],\n\"profile_info\":[{\"profiler_version\":\"2.27.0\","
-           "\"capture_time\":\"2025-06-01T12:00:00Z\",\"instance_type\":\"trn1.32xlarge\"}],\n"
-           "\"model_info\":[{\"name\":\"llama-tiny\",\"framework\":\"torch-neuronx\","
-           "\"num_layers\":4}],\n"
-           "\"neff_header\":[{\"neff_version\":\"2.0\",\"compiler_version\":\"2.16.372\","
-           "\"num_neuron_cores\":");
+              "\"capture_time\":\"2025-06-01T12:00:00Z\",\"instance_type\":\"trn1.32xlarge\"}],\n"
+              "\"model_info\":[{\"name\":\"llama-tiny\",\"framework\":\"torch-neuronx\","
+              "\"num_layers\":4}],\n"
+              "\"neff_header\":[{\"neff_version\":\"2.0\",\"compiler_version\":\"2.16.372\","
+              "\"num_neuron_cores\":");
   out_uint (o, t->cores);
   OUT_LIT (o, "}],\n\"warnings\":["
-           "{\"type\":\"dropped_events\",\"message\":\"12 DMA descriptors were dropped by the "
-           "trace buffer\"},\n"
-           "\"3 subgraphs were compiled without layer names\"]}\n");
+              "{\"type\":\"dropped_events\",\"message\":\"12 DMA descriptors were dropped by the "
+              "trace buffer\"},\n"
+              "\"3 subgraphs were compiled without layer names\"]}\n");
 }
 
 static gboolean
-generate (const char *path,
-          guint       cores,
-          guint64     n)
+generate (const char *path, guint cores, guint64 n)
 {
-  Out o = { 0 };
-  Totals t = { .cores = cores, .n = n };
+  Out      o = { 0 };
+  Totals   t = { .cores = cores, .n = n };
   gboolean ok;
 
   if (g_str_has_suffix (path, ".gz"))
@@ -645,40 +612,40 @@ generate (const char *path,
       g_printerr ("st-gen-neuron: error writing %s\n", path);
       return FALSE;
     }
-  g_printerr ("st-gen-neuron: %s: %" G_GUINT64_FORMAT " instructions on %u cores, %"
-              G_GUINT64_FORMAT " bytes of JSON\n", path, n * cores, cores, o.bytes);
+  g_printerr ("st-gen-neuron: %s: %" G_GUINT64_FORMAT
+              " instructions on %u cores, %" G_GUINT64_FORMAT " bytes of JSON\n",
+              path, n * cores, cores, o.bytes);
   return TRUE;
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
-  gint64 n = 3000, size_mb = 0;
-  int cores = 1;
-  g_autofree char *output = NULL;
-  const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "File to write (gzip-compressed if it ends in .gz)", "FILE" },
-    { "instructions", 'n', 0, G_OPTION_ARG_INT64, &n,
-      "Instructions per NeuronCore (default 3000)", "N" },
-    { "size-mb", 'm', 0, G_OPTION_ARG_INT64, &size_mb,
-      "Aim for about M MB of JSON; --instructions is then ignored", "M" },
-    { "cores", 'c', 0, G_OPTION_ARG_INT, &cores, "NeuronCores, 1 to 8 (default 1)", "K" },
-    G_OPTION_ENTRY_NULL
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- write a synthetic Neuron "
-                                                            "device profile");
-  g_autoptr(GError) error = NULL;
+  gint64             n = 3000, size_mb = 0;
+  int                cores = 1;
+  g_autofree char   *output = NULL;
+  const GOptionEntry entries[]
+      = { { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+            "File to write (gzip-compressed if it ends in .gz)", "FILE" },
+          { "instructions", 'n', 0, G_OPTION_ARG_INT64, &n,
+            "Instructions per NeuronCore (default 3000)", "N" },
+          { "size-mb", 'm', 0, G_OPTION_ARG_INT64, &size_mb,
+            "Aim for about M MB of JSON; --instructions is then ignored", "M" },
+          { "cores", 'c', 0, G_OPTION_ARG_INT, &cores, "NeuronCores, 1 to 8 (default 1)", "K" },
+          G_OPTION_ENTRY_NULL };
+  g_autoptr (GOptionContext) context = g_option_context_new ("- write a synthetic Neuron "
+                                                             "device profile");
+  g_autoptr (GError)         error = NULL;
 
   g_set_prgname ("st-gen-neuron");
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context,
-    "Writes a deterministic Neuron profiler device-profile JSON file: instructions on six\n"
-    "engines for four decoder layers and a gradient all-reduce, DMA queues with a\n"
-    "collective queue, active times, time series, the summary metrics with their groups\n"
-    "and terminology, the layer summary and the metadata. The same arguments give the\n"
-    "same bytes.");
+  g_option_context_set_summary (
+      context,
+      "Writes a deterministic Neuron profiler device-profile JSON file: instructions on six\n"
+      "engines for four decoder layers and a gradient all-reduce, DMA queues with a\n"
+      "collective queue, active times, time series, the summary metrics with their groups\n"
+      "and terminology, the layer summary and the metadata. The same arguments give the\n"
+      "same bytes.");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("st-gen-neuron: %s\n", error->message);
@@ -702,5 +669,5 @@ main (int    argc,
                   GEN_N_BLOCKS * GEN_N_ENGINES);
       return 2;
     }
-  return generate (output, (guint) cores, (guint64) n) ? 0 : 1;
+  return generate (output, (guint)cores, (guint64)n) ? 0 : 1;
 }

@@ -13,35 +13,34 @@
 
 #include <glib.h>
 
-#define GEN_N_ENGINES   6
-#define GEN_N_LAYERS    4
-#define GEN_N_OPS       6
-#define GEN_N_BLOCKS    (GEN_N_LAYERS * GEN_N_OPS + 1)
-#define GEN_T0          2000
-#define GEN_STEP        100
-#define GEN_BLOCK_GAP   1000
-#define GEN_CORE_SKEW   7
-#define GEN_DMA_EVERY   4
+#define GEN_N_ENGINES    6
+#define GEN_N_LAYERS     4
+#define GEN_N_OPS        6
+#define GEN_N_BLOCKS     (GEN_N_LAYERS * GEN_N_OPS + 1)
+#define GEN_T0           2000
+#define GEN_STEP         100
+#define GEN_BLOCK_GAP    1000
+#define GEN_CORE_SKEW    7
+#define GEN_DMA_EVERY    4
 #define GEN_SAMPLE_EVERY 64
 #define GEN_N_SEMAPHORES 4
-#define GEN_ID_BASE     G_GUINT64_CONSTANT (0x1000000000000000)
+#define GEN_ID_BASE      G_GUINT64_CONSTANT (0x1000000000000000)
 
-static const char * const gen_engines[GEN_N_ENGINES] = {
+static const char *const gen_engines[GEN_N_ENGINES] = {
   "Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
 };
 
-static const char * const gen_ops[GEN_N_OPS] = {
-  "attention/q_proj", "attention/k_proj", "attention/v_proj", "attention/o_proj",
-  "mlp/up_proj", "mlp/down_proj",
+static const char *const gen_ops[GEN_N_OPS] = {
+  "attention/q_proj", "attention/k_proj", "attention/v_proj",
+  "attention/o_proj", "mlp/up_proj",      "mlp/down_proj",
 };
 
-static const char * const gen_queues[3] = { "qSyncIO", "qWeightLoad", "qActIO" };
+static const char *const gen_queues[3] = { "qSyncIO", "qWeightLoad", "qActIO" };
 
 static inline guint
-gen_block (guint64 j,
-           guint64 n)
+gen_block (guint64 j, guint64 n)
 {
-  return (guint) (j * GEN_N_BLOCKS / n);
+  return (guint)(j * GEN_N_BLOCKS / n);
 }
 
 static inline gboolean
@@ -51,29 +50,26 @@ gen_is_collective_block (guint block)
 }
 
 static inline gint64
-gen_ts (guint   core,
-        guint64 j,
-        guint64 n)
+gen_ts (guint core, guint64 j, guint64 n)
 {
-  return GEN_T0 + core * GEN_CORE_SKEW + (gint64) j * GEN_STEP +
-         (gint64) gen_block (j, n) * GEN_BLOCK_GAP;
+  return GEN_T0 + core * GEN_CORE_SKEW + (gint64)j * GEN_STEP
+         + (gint64)gen_block (j, n) * GEN_BLOCK_GAP;
 }
 
 static inline gint64
 gen_dur (guint64 j)
 {
-  return 50 + (gint64) ((j * 37) % 500);
+  return 50 + (gint64)((j * 37) % 500);
 }
 
 static inline guint
 gen_engine (guint64 j)
 {
-  return (guint) (j % GEN_N_ENGINES);
+  return (guint)(j % GEN_N_ENGINES);
 }
 
 static inline const char *
-gen_opcode (guint64 j,
-            guint64 n)
+gen_opcode (guint64 j, guint64 n)
 {
   guint e = gen_engine (j);
 
@@ -92,10 +88,9 @@ gen_opcode (guint64 j,
 
 /* The id is above 2^53 with its lowest bit set: a double cannot hold it. */
 static inline guint64
-gen_id (guint   core,
-        guint64 j)
+gen_id (guint core, guint64 j)
 {
-  return GEN_ID_BASE + ((guint64) core << 40) + j * 2 + 1;
+  return GEN_ID_BASE + ((guint64)core << 40) + j * 2 + 1;
 }
 
 /* Flops of tensor engine work (0 for other engines). */
@@ -142,9 +137,7 @@ gen_has_dma (guint64 j)
 }
 
 static inline gint64
-gen_dma_ts (guint   core,
-            guint64 j,
-            guint64 n)
+gen_dma_ts (guint core, guint64 j, guint64 n)
 {
   return gen_ts (core, j, n) + 30;
 }
@@ -152,13 +145,12 @@ gen_dma_ts (guint   core,
 static inline gint64
 gen_dma_dur (guint64 j)
 {
-  return 100 + (gint64) ((j * 13) % 250);
+  return 100 + (gint64)((j * 13) % 250);
 }
 
 /* The DMA queue of instruction j's transfer; "cc" in the collective block. */
 static inline const char *
-gen_dma_queue (guint64 j,
-               guint64 n)
+gen_dma_queue (guint64 j, guint64 n)
 {
   if (gen_is_collective_block (gen_block (j, n)))
     return "cc";
@@ -168,7 +160,7 @@ gen_dma_queue (guint64 j,
 static inline guint64
 gen_dma_size (guint64 j)
 {
-  return (guint64) 2048 << ((j / GEN_DMA_EVERY) % 5);
+  return (guint64)2048 << ((j / GEN_DMA_EVERY) % 5);
 }
 
 /* The layer path of a block, "model/decoder/layer_0/attention/q_proj". */

@@ -27,39 +27,35 @@ run_clear (Run *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static void
-run_cli (Run        *run,
-         const char *first,
-         ...)
+run_cli (Run *run, const char *first, ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status;
-  va_list args;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError)    error = NULL;
+  int                   wait_status;
+  va_list               args;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("STRATA_CLI"));
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
   va_start (args, first);
   for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
+    g_ptr_array_add (argv, (gpointer)a);
   va_end (args);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &run->out, &run->err, &wait_status, &error));
   g_assert_no_error (error);
   run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
 }
 
 static char *
-data_path (const char *dir,
-           const char *name)
+data_path (const char *dir, const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
 }
 
 static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
+parse_object (JsonParser *parser, const char *text)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
   g_assert_no_error (error);
@@ -69,10 +65,10 @@ parse_object (JsonParser *parser,
 static void
 test_info_json (void)
 {
-  g_autofree char *path = data_path ("real", "catapult_trivial_trace.json");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *track;
+  g_autofree char       *path = data_path ("real", "catapult_trivial_trace.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *track;
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -103,10 +99,10 @@ test_info_json (void)
 static void
 test_info_kineto_metadata (void)
 {
-  g_autofree char *path = data_path ("edge", "keys-around-events.json");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *metadata;
+  g_autofree char       *path = data_path ("edge", "keys-around-events.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *metadata;
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -114,19 +110,20 @@ test_info_kineto_metadata (void)
   metadata = json_object_get_object_member (o, "metadata");
   g_assert_cmpint (json_object_get_int_member (metadata, "baseTimeNanoseconds"), ==,
                    G_GINT64_CONSTANT (1735632360000000000));
-  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (metadata, "distributedInfo"),
-                                               "world_size"), ==, 8);
+  g_assert_cmpint (json_object_get_int_member (
+                       json_object_get_object_member (metadata, "distributedInfo"), "world_size"),
+                   ==, 8);
   g_assert_cmpint (json_object_get_int_member (o, "origin_ns"), ==, 1000);
 }
 
 static void
 test_info_warnings (void)
 {
-  g_autofree char *path = data_path ("real", "speedscope_simple-partial-trailing-comma.json");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonArray *warnings;
-  gboolean trailing = FALSE;
+  g_autofree char       *path = data_path ("real", "speedscope_simple-partial-trailing-comma.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray             *warnings;
+  gboolean               trailing = FALSE;
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0); /* warnings do not fail */
@@ -148,19 +145,20 @@ test_info_warnings (void)
 static void
 test_several_files (void)
 {
-  g_autofree char *a = data_path ("real", "catapult_trivial_trace.json");
-  g_autofree char *b = data_path ("real", "catapult_simple_trace_gz.gz");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  JsonArray *all;
+  g_autofree char       *a = data_path ("real", "catapult_trivial_trace.json");
+  g_autofree char       *b = data_path ("real", "catapult_simple_trace_gz.gz");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError)     error = NULL;
+  JsonArray             *all;
 
   run_cli (&run, "info", "--json", a, b, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (json_parser_load_from_data (parser, run.out, -1, &error));
   all = json_node_get_array (json_parser_get_root (parser));
   g_assert_cmpuint (json_array_get_length (all), ==, 2);
-  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (all, 1), "slices"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (all, 1), "slices"),
+                   ==, 12);
 }
 
 static void
@@ -168,7 +166,7 @@ test_unreadable_file (void)
 {
   g_autofree char *path = data_path ("bad", "broken-first-event.json");
   g_autofree char *expected = g_strdup_printf ("strata-cli: %s: line 2, column 10: ", path);
-  g_auto(Run) run = { 0 };
+  g_auto (Run)     run = { 0 };
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 1);
@@ -180,10 +178,10 @@ test_unreadable_file (void)
 static void
 test_usage_errors (void)
 {
-  g_auto(Run) none = { 0 };
-  g_auto(Run) unknown = { 0 };
-  g_auto(Run) no_file = { 0 };
-  g_auto(Run) help = { 0 };
+  g_auto (Run) none = { 0 };
+  g_auto (Run) unknown = { 0 };
+  g_auto (Run) no_file = { 0 };
+  g_auto (Run) help = { 0 };
 
   run_cli (&none, NULL);
   run_cli (&unknown, "frobnicate", NULL);
@@ -197,10 +195,9 @@ test_usage_errors (void)
 }
 
 static JsonArray *
-parse_array (JsonParser *parser,
-             const char *text)
+parse_array (JsonParser *parser, const char *text)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
   g_assert_no_error (error);
@@ -227,11 +224,11 @@ assert_match (JsonArray  *matches,
 static void
 test_search_json (void)
 {
-  g_autofree char *path = data_path ("real", "catapult_trivial_trace.json");
-  g_auto(Run) run = { 0 };
-  g_auto(Run) none = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonArray *matches;
+  g_autofree char       *path = data_path ("real", "catapult_trivial_trace.json");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           none = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray             *matches;
 
   run_cli (&run, "search", "--json", path, "B", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -250,11 +247,11 @@ test_search_json (void)
 static void
 test_search_args (void)
 {
-  g_autofree char *path = data_path ("edge", "search-args.json");
-  g_auto(Run) names = { 0 };
-  g_auto(Run) args = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonArray *matches;
+  g_autofree char       *path = data_path ("edge", "search-args.json");
+  g_auto (Run)           names = { 0 };
+  g_auto (Run)           args = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray             *matches;
 
   run_cli (&names, "search", "--json", path, "needle", NULL);
   g_assert_cmpint (names.status, ==, 0);
@@ -273,18 +270,16 @@ test_search_args (void)
 
 /* The width and height a PNG file says it has. */
 static void
-png_size (const char *path,
-          guint      *width,
-          guint      *height)
+png_size (const char *path, guint *width, guint *height)
 {
   g_autofree guint8 *data = NULL;
-  gsize len = 0;
+  gsize              len = 0;
 
-  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_true (g_file_get_contents (path, (char **)&data, &len, NULL));
   g_assert_cmpuint (len, >, 24);
   g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
-  *width = GUINT32_FROM_BE (*(guint32 *) (data + 16));
-  *height = GUINT32_FROM_BE (*(guint32 *) (data + 20));
+  *width = GUINT32_FROM_BE (*(guint32 *)(data + 16));
+  *height = GUINT32_FROM_BE (*(guint32 *)(data + 20));
 }
 
 /* render writes a PNG of the asked size; the dark style is another picture;
@@ -300,20 +295,21 @@ test_render (void)
   g_autofree char *dark = g_build_filename (dir, "dark.png", NULL);
   g_autofree char *bad = g_build_filename (dir, "bad.png", NULL);
   g_autofree char *a = NULL, *b = NULL;
-  g_auto(Run) run = { 0 };
-  g_auto(Run) run_dark = { 0 };
-  g_auto(Run) bad_size = { 0 };
-  g_auto(Run) bad_range = { 0 };
-  g_auto(Run) unreadable = { 0 };
-  gsize la = 0, lb = 0;
-  guint w, h;
+  g_auto (Run)     run = { 0 };
+  g_auto (Run)     run_dark = { 0 };
+  g_auto (Run)     bad_size = { 0 };
+  g_auto (Run)     bad_range = { 0 };
+  g_auto (Run)     unreadable = { 0 };
+  gsize            la = 0, lb = 0;
+  guint            w, h;
 
   run_cli (&run, "render", path, "-o", light, "--size", "800x500", "--range", "0:2000000", NULL);
   g_assert_cmpint (run.status, ==, 0);
   png_size (light, &w, &h);
   g_assert_cmpuint (w, ==, 800);
   g_assert_cmpuint (h, ==, 500);
-  run_cli (&run_dark, "render", path, "-o", dark, "--size", "800x500", "--range", "0:2000000", "--dark", NULL);
+  run_cli (&run_dark, "render", path, "-o", dark, "--size", "800x500", "--range", "0:2000000",
+           "--dark", NULL);
   g_assert_cmpint (run_dark.status, ==, 0);
   g_assert_true (g_file_get_contents (light, &a, &la, NULL));
   g_assert_true (g_file_get_contents (dark, &b, &lb, NULL));
@@ -336,7 +332,7 @@ static void
 test_regions_text (void)
 {
   g_autofree char *path = data_path ("highlight", "launches.json");
-  g_auto(Run) run = { 0 };
+  g_auto (Run)     run = { 0 };
 
   run_cli (&run, "regions", path, "--method", "stack", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -350,28 +346,29 @@ test_regions_text (void)
 static void
 test_regions_file (void)
 {
-  g_autofree char *path = data_path ("highlight", "device-collectives.json");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
-  g_autofree char *out = g_build_filename (dir, "regions.json", NULL);
-  g_autofree char *written = NULL;
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonParser) printed = json_parser_new ();
-  JsonObject *o, *region;
-  JsonArray *regions;
+  g_autofree char       *path = data_path ("highlight", "device-collectives.json");
+  g_autoptr (GError)     error = NULL;
+  g_autofree char       *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char       *out = g_build_filename (dir, "regions.json", NULL);
+  g_autofree char       *written = NULL;
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) printed = json_parser_new ();
+  JsonObject            *o, *region;
+  JsonArray             *regions;
 
   run_cli (&run, "regions", path, "--method", "collectives", "-o", out, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (out, &written, NULL, &error));
   o = parse_object (parser, written);
   g_assert_cmpint (json_object_get_int_member (o, "version"), ==, 1);
-  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "profile"),
-                                               "size"), >, 0);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (o, "profile"), "size"), >, 0);
   regions = json_object_get_array_member (o, "regions");
   g_assert_cmpuint (json_array_get_length (regions), ==, 2);
   region = json_array_get_object_element (regions, 1);
-  g_assert_cmpstr (json_object_get_string_member (region, "name"), ==, "AllReduce #3 → SendRecv #4");
+  g_assert_cmpstr (json_object_get_string_member (region, "name"), ==,
+                   "AllReduce #3 → SendRecv #4");
   g_assert_cmpint (json_object_get_int_member (region, "start_ns"), ==, 330000);
   g_assert_cmpint (json_object_get_int_member (region, "end_ns"), ==, 500000);
   g_assert_cmpstr (json_object_get_string_member (region, "method"), ==, "collectives");
@@ -384,15 +381,17 @@ test_regions_file (void)
 static void
 test_regions_config (void)
 {
-  g_autofree char *path = data_path ("highlight", "launches.json");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
-  g_autofree char *config = g_build_filename (dir, "forward.json", NULL);
-  g_auto(Run) run = { 0 };
-  g_auto(Run) clash = { 0 };
+  g_autofree char   *path = data_path ("highlight", "launches.json");
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char   *config = g_build_filename (dir, "forward.json", NULL);
+  g_auto (Run)       run = { 0 };
+  g_auto (Run)       clash = { 0 };
 
-  g_assert_true (g_file_set_contents (config, "{\"version\": 1, \"method\": \"stack\", "
-                                      "\"frame\": \"*forward\"}", -1, &error));
+  g_assert_true (g_file_set_contents (config,
+                                      "{\"version\": 1, \"method\": \"stack\", "
+                                      "\"frame\": \"*forward\"}",
+                                      -1, &error));
   run_cli (&run, "regions", path, "--config", config, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "model.py(10): forward (2)"));
@@ -409,8 +408,8 @@ static void
 test_regions_missing (void)
 {
   g_autofree char *path = data_path ("highlight", "flat.json");
-  g_auto(Run) run = { 0 };
-  g_auto(Run) bad = { 0 };
+  g_auto (Run)     run = { 0 };
+  g_auto (Run)     bad = { 0 };
 
   run_cli (&run, "regions", path, "--method", "collectives", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -425,10 +424,10 @@ test_regions_missing (void)
 static void
 test_info_neuron (void)
 {
-  g_autofree char *path = data_path ("neuron", "negative-duration.json");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *track;
+  g_autofree char       *path = data_path ("neuron", "negative-duration.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *track;
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -442,8 +441,7 @@ test_info_neuron (void)
 }
 
 static JsonObject *
-metric_of (JsonObject *summary,
-           const char *id)
+metric_of (JsonObject *summary, const char *id)
 {
   JsonArray *metrics = json_object_get_array_member (summary, "metrics");
 
@@ -463,10 +461,10 @@ metric_of (JsonObject *summary,
 static void
 test_summary_json (void)
 {
-  g_autofree char *path = data_path ("summary", "basic.json");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *range, *m, *group, *rec;
+  g_autofree char       *path = data_path ("summary", "basic.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *range, *m, *group, *rec;
 
   run_cli (&run, "summary", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -487,9 +485,11 @@ test_summary_json (void)
   g_assert_cmpstr (json_object_get_string_member (group, "label"), ==, "AllReduce · 4 KiB");
   g_assert_cmpint (json_object_get_int_member (group, "count"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (group, "outliers"), ==, 1);
-  g_assert_cmpstr (json_object_get_string_member (
-                     json_array_get_object_element (json_object_get_array_member (o, "operations"), 0),
-                     "name"), ==, "ProfilerStep#1");
+  g_assert_cmpstr (
+      json_object_get_string_member (
+          json_array_get_object_element (json_object_get_array_member (o, "operations"), 0),
+          "name"),
+      ==, "ProfilerStep#1");
   rec = json_array_get_object_element (json_object_get_array_member (o, "recommendations"), 0);
   g_assert_cmpstr (json_object_get_string_member (rec, "rule"), ==, "exposed-communication");
   g_assert_cmpstr (json_object_get_string_member (rec, "measured"), ==,
@@ -503,23 +503,25 @@ test_summary_json (void)
 static void
 test_summary_regions (void)
 {
-  g_autofree char *path = data_path ("summary", "basic.json");
-  g_autofree char *host = data_path ("summary", "host-only.json");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
-  g_autofree char *regions = g_build_filename (dir, "regions.json", NULL);
-  g_auto(Run) bounds = { 0 };
-  g_auto(Run) named = { 0 };
-  g_auto(Run) missing = { 0 };
-  g_auto(Run) hosted = { 0 };
-  g_autoptr(JsonParser) p1 = json_parser_new ();
-  g_autoptr(JsonParser) p2 = json_parser_new ();
-  g_autoptr(JsonParser) p3 = json_parser_new ();
-  JsonObject *a, *b, *h;
+  g_autofree char       *path = data_path ("summary", "basic.json");
+  g_autofree char       *host = data_path ("summary", "host-only.json");
+  g_autoptr (GError)     error = NULL;
+  g_autofree char       *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char       *regions = g_build_filename (dir, "regions.json", NULL);
+  g_auto (Run)           bounds = { 0 };
+  g_auto (Run)           named = { 0 };
+  g_auto (Run)           missing = { 0 };
+  g_auto (Run)           hosted = { 0 };
+  g_autoptr (JsonParser) p1 = json_parser_new ();
+  g_autoptr (JsonParser) p2 = json_parser_new ();
+  g_autoptr (JsonParser) p3 = json_parser_new ();
+  JsonObject            *a, *b, *h;
 
-  g_assert_true (g_file_set_contents (regions, "{\"version\": 1, \"regions\": [{\"name\": "
+  g_assert_true (g_file_set_contents (regions,
+                                      "{\"version\": 1, \"regions\": [{\"name\": "
                                       "\"middle\", \"start_ns\": 80000, \"end_ns\": 420000, "
-                                      "\"method\": \"manual\"}]}", -1, &error));
+                                      "\"method\": \"manual\"}]}",
+                                      -1, &error));
   run_cli (&bounds, "summary", path, "--region", "80000:420000", "--json", NULL);
   run_cli (&named, "summary", path, "--regions", regions, "--name", "middle", "--json", NULL);
   run_cli (&missing, "summary", path, "--regions", regions, "--name", "nowhere", NULL);
@@ -530,10 +532,11 @@ test_summary_regions (void)
   b = parse_object (p2, named.out);
   g_assert_cmpint (json_object_get_int_member (metric_of (a, "kernel_count"), "value"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (metric_of (b, "kernel_count"), "value"), ==, 4);
-  g_assert_cmpint (json_object_get_int_member (metric_of (b, "exposed_communication_ns"),
-                                               "value"), ==, 100000);
-  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (b, "range"),
-                                                  "name"), ==, "middle");
+  g_assert_cmpint (json_object_get_int_member (metric_of (b, "exposed_communication_ns"), "value"),
+                   ==, 100000);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_object_get_object_member (b, "range"), "name"), ==,
+      "middle");
   g_assert_cmpint (missing.status, ==, 2);
   g_assert_nonnull (strstr (missing.err, "nowhere"));
   h = parse_object (p3, hosted.out);
@@ -547,9 +550,9 @@ static void
 test_summary_text (void)
 {
   g_autofree char *path = data_path ("summary", "host-only.json");
-  g_auto(Run) run = { 0 };
-  g_auto(Run) both = { 0 };
-  g_auto(Run) bad = { 0 };
+  g_auto (Run)     run = { 0 };
+  g_auto (Run)     both = { 0 };
+  g_auto (Run)     bad = { 0 };
 
   run_cli (&run, "summary", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -567,12 +570,12 @@ test_summary_text (void)
 static void
 test_info_merge (void)
 {
-  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
-  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto(Run) run = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *f1;
-  JsonArray *files, *processes;
+  g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *f1;
+  JsonArray             *files, *processes;
 
   run_cli (&run, "info", "--merge", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -585,8 +588,9 @@ test_info_merge (void)
   g_assert_cmpstr (json_object_get_string_member (f1, "label"), ==, "rank 1");
   g_assert_cmpint (json_object_get_int_member (f1, "shift_ns"), ==, 553000);
   processes = json_object_get_array_member (o, "process_list");
-  g_assert_true (g_str_has_prefix (json_object_get_string_member (
-    json_array_get_object_element (processes, 0), "name"), "rank 0 \302\267 "));
+  g_assert_true (g_str_has_prefix (
+      json_object_get_string_member (json_array_get_object_element (processes, 0), "name"),
+      "rank 0 \302\267 "));
   g_assert_true (json_object_has_member (json_object_get_object_member (o, "metadata"),
                                          "rank 1/distributedInfo"));
 }
@@ -596,14 +600,14 @@ test_info_merge (void)
 static void
 test_info_merge_align (void)
 {
-  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
-  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto(Run) run = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) unmerged = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *o, *f0, *f1;
-  JsonArray *files;
+  g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           bad = { 0 };
+  g_auto (Run)           unmerged = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *f0, *f1;
+  JsonArray             *files;
 
   run_cli (&run, "info", "--merge", "--align", "collective", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -612,10 +616,11 @@ test_info_merge_align (void)
   files = json_object_get_array_member (o, "files");
   f0 = json_array_get_object_element (files, 0);
   f1 = json_array_get_object_element (files, 1);
-  g_assert_cmpint (json_object_get_int_member (f0, "shift_ns") +
-                   json_object_get_int_member (f0, "first_collective_ns"), ==,
-                   json_object_get_int_member (f1, "shift_ns") +
-                   json_object_get_int_member (f1, "first_collective_ns"));
+  g_assert_cmpint (json_object_get_int_member (f0, "shift_ns")
+                       + json_object_get_int_member (f0, "first_collective_ns"),
+                   ==,
+                   json_object_get_int_member (f1, "shift_ns")
+                       + json_object_get_int_member (f1, "first_collective_ns"));
 
   run_cli (&bad, "info", "--merge", "--align", "sideways", rank0, rank1, NULL);
   g_assert_cmpint (bad.status, ==, 2);
@@ -631,7 +636,7 @@ test_regions_several_files (void)
 {
   g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
   g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto(Run) run = { 0 };
+  g_auto (Run)     run = { 0 };
 
   run_cli (&run, "regions", "--method", "collectives", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -646,15 +651,15 @@ test_regions_several_files (void)
 static void
 test_summary_ranks (void)
 {
-  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
-  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto(Run) run = { 0 };
-  g_auto(Run) text = { 0 };
-  g_auto(Run) one = { 0 };
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonParser) one_parser = json_parser_new ();
-  JsonArray *ranks, *matched;
-  JsonObject *r0, *r1;
+  g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           text = { 0 };
+  g_auto (Run)           one = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) one_parser = json_parser_new ();
+  JsonArray             *ranks, *matched;
+  JsonObject            *r0, *r1;
 
   run_cli (&run, "summary", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -673,8 +678,9 @@ test_summary_ranks (void)
   matched = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
                                           "rank_collectives");
   g_assert_cmpuint (json_array_get_length (matched), ==, 10);
-  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (matched, 0), "label"),
-                   ==, "SendRecv #1");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (matched, 0), "label"), ==,
+      "SendRecv #1");
 
   run_cli (&text, "summary", rank0, rank1, NULL);
   g_assert_cmpint (text.status, ==, 0);
@@ -685,13 +691,13 @@ test_summary_ranks (void)
   /* one file: no rows per rank */
   run_cli (&one, "summary", "--json", rank0, NULL);
   g_assert_cmpint (one.status, ==, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (parse_object (one_parser, one.out),
-                                                                         "ranks")), ==, 0);
+  g_assert_cmpuint (json_array_get_length (
+                        json_object_get_array_member (parse_object (one_parser, one.out), "ranks")),
+                    ==, 0);
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -7,17 +7,16 @@
 static gboolean
 on_timeout (gpointer data)
 {
-  *(gboolean *) data = TRUE;
+  *(gboolean *)data = TRUE;
   return G_SOURCE_REMOVE;
 }
 
 /* Runs the main loop until @done says so; fails the test after 20 s. */
 void
-st_test_wait_until (gboolean (*done) (gpointer data),
-                    gpointer   data)
+st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (20, on_timeout, &timed_out);
+  guint    id = g_timeout_add_seconds (20, on_timeout, &timed_out);
 
   while (!done (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
@@ -27,8 +26,7 @@ st_test_wait_until (gboolean (*done) (gpointer data),
 
 /* The first widget of @type in @root's tree, @root included, or NULL. */
 GtkWidget *
-st_test_find_child (GtkWidget *root,
-                    GType      type)
+st_test_find_child (GtkWidget *root, GType type)
 {
   if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
     return root;
@@ -44,24 +42,23 @@ st_test_find_child (GtkWidget *root,
 /* Runs the action @widget (or an ancestor) binds to @trigger ("<Control>z",
  * "bracketright") in a shortcut controller, as the key would. */
 gboolean
-st_test_press_shortcut (GtkWidget  *widget,
-                        const char *trigger)
+st_test_press_shortcut (GtkWidget *widget, const char *trigger)
 {
-  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (trigger);
 
   g_assert_nonnull (wanted);
   for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
     {
-      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (w);
 
       for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
         {
-          g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+          g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
           if (!GTK_IS_SHORTCUT_CONTROLLER (c))
             continue;
           for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
             {
-              g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+              g_autoptr (GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
               if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (sc), wanted))
                 return gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), 0, w,
                                                      gtk_shortcut_get_arguments (sc));
@@ -75,12 +72,12 @@ st_test_press_shortcut (GtkWidget  *widget,
 cairo_surface_t *
 st_test_render (GtkWidget *widget)
 {
-  g_autoptr(GdkPaintable) paintable = NULL;
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
+  g_autoptr (GdkPaintable) paintable = NULL;
+  int                      w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GtkSnapshot             *snapshot = gtk_snapshot_new ();
+  GskRenderNode           *node;
+  cairo_surface_t         *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t                 *cr = cairo_create (surface);
 
   gtk_widget_queue_draw (widget);
   gtk_test_widget_wait_for_draw (widget);
@@ -99,9 +96,7 @@ st_test_render (GtkWidget *widget)
 
 /* 0xRRGGBB of an opaque pixel. */
 guint32
-st_test_pixel (cairo_surface_t *surface,
-               int              x,
-               int              y)
+st_test_pixel (cairo_surface_t *surface, int x, int y)
 {
   guchar *data = cairo_image_surface_get_data (surface);
 
@@ -109,5 +104,5 @@ st_test_pixel (cairo_surface_t *surface,
   g_assert_cmpint (y, >=, 0);
   g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
   g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
-  return ((guint32 *) (data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
+  return ((guint32 *)(data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
 }

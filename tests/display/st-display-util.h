@@ -7,15 +7,10 @@
 
 G_BEGIN_DECLS
 
-void       st_test_wait_until (gboolean  (*done) (gpointer data),
-                               gpointer    data);
-GtkWidget *st_test_find_child (GtkWidget *root,
-                               GType      type);
-gboolean   st_test_press_shortcut (GtkWidget  *widget,
-                                   const char *trigger);
+void             st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
+GtkWidget       *st_test_find_child (GtkWidget *root, GType type);
+gboolean         st_test_press_shortcut (GtkWidget *widget, const char *trigger);
 cairo_surface_t *st_test_render (GtkWidget *widget);
-guint32    st_test_pixel      (cairo_surface_t *surface,
-                               int              x,
-                               int              y);
+guint32          st_test_pixel (cairo_surface_t *surface, int x, int y);
 
 G_END_DECLS

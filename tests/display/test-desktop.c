@@ -30,8 +30,7 @@ loaded (gpointer data)
 
 /* The application, run as `strata ARGS…` in this process; @step is called
  * from its main loop until it returns TRUE, then the application quits. */
-typedef gboolean (*AppStep) (StApplication *app,
-                             gpointer       data);
+typedef gboolean (*AppStep) (StApplication *app, gpointer data);
 
 typedef struct
 {
@@ -56,29 +55,29 @@ run_step (gpointer user_data)
 static gboolean
 run_timeout (gpointer user_data)
 {
-  g_application_quit (G_APPLICATION (((AppRun *) user_data)->app));
+  g_application_quit (G_APPLICATION (((AppRun *)user_data)->app));
   return G_SOURCE_REMOVE;
 }
 
 static void
-run_app (const char * const *args,
-         AppStep             step,
-         gpointer            data)
+run_app (const char *const *args, AppStep step, gpointer data)
 {
-  g_autoptr(StApplication) app = st_application_new ();
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  AppRun run = { app, step, data, FALSE };
-  guint step_id = g_timeout_add (50, run_step, &run);
-  guint timeout_id = g_timeout_add_seconds (30, run_timeout, &run);
-  GList *windows;
+  g_autoptr (StApplication) app = st_application_new ();
+  g_autoptr (GPtrArray)     argv = g_ptr_array_new ();
+  AppRun                    run = { app, step, data, FALSE };
+  guint                     step_id = g_timeout_add (50, run_step, &run);
+  guint                     timeout_id = g_timeout_add_seconds (30, run_timeout, &run);
+  GList                    *windows;
 
   /* one instance per test, whatever runs on the session bus */
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_ptr_array_add (argv, (char *) "strata");
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_ptr_array_add (argv, (char *)"strata");
   for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
+    g_ptr_array_add (argv, (char *)args[i]);
   g_ptr_array_add (argv, NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), argv->len - 1, (char **) argv->pdata), ==, 0);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), argv->len - 1, (char **)argv->pdata), ==,
+                   0);
   g_assert_true (run.done);
   if (run.done)
     g_source_remove (timeout_id);
@@ -91,8 +90,7 @@ run_app (const char * const *args,
 }
 
 static guint
-count_windows (StApplication *app,
-               GType          type)
+count_windows (StApplication *app, GType type)
 {
   guint n = 0;
 
@@ -103,14 +101,13 @@ count_windows (StApplication *app,
 
 typedef struct
 {
-  GFile   *a, *b;
-  guint    stage;
+  GFile    *a, *b;
+  guint     stage;
   StWindow *shows_a;
 } TwoFiles;
 
 static gboolean
-two_files_step (StApplication *app,
-                gpointer       data)
+two_files_step (StApplication *app, gpointer data)
 {
   TwoFiles *t = data;
 
@@ -145,8 +142,8 @@ two_files_step (StApplication *app,
 static void
 test_two_files (void)
 {
-  TwoFiles t = { data_file ("hta_amd_mi250_rocm62_minitoy.json.gz"),
-                 data_file ("catapult_flow_simple.json"), 0, NULL };
+  TwoFiles    t = { data_file ("hta_amd_mi250_rocm62_minitoy.json.gz"),
+                    data_file ("catapult_flow_simple.json"), 0, NULL };
   const char *args[] = { g_file_peek_path (t.a), g_file_peek_path (t.b), NULL };
 
   run_app (args, two_files_step, &t);
@@ -158,16 +155,16 @@ test_two_files (void)
 static gboolean
 recent_first_is (gpointer data)
 {
-  gpointer *args = data;
-  GListModel *recent = st_window_get_recent (args[0]);
-  g_autoptr(GFile) first = g_list_model_get_n_items (recent) ? g_list_model_get_item (recent, 0) : NULL;
+  gpointer         *args = data;
+  GListModel       *recent = st_window_get_recent (args[0]);
+  g_autoptr (GFile) first
+      = g_list_model_get_n_items (recent) ? g_list_model_get_item (recent, 0) : NULL;
 
   return first != NULL && g_file_equal (first, args[1]);
 }
 
 static void
-wait_recent_first (StWindow *window,
-                   GFile    *file)
+wait_recent_first (StWindow *window, GFile *file)
 {
   gpointer args[] = { window, file };
   st_test_wait_until (recent_first_is, args);
@@ -176,19 +173,19 @@ wait_recent_first (StWindow *window,
 static void
 test_recent (void)
 {
-  g_autoptr(GFile) first = data_file ("catapult_simple_trace.json");
-  g_autoptr(GFile) second = data_file ("catapult_instant_events.json");
-  StWindow *profile = g_object_new (ST_TYPE_WINDOW, NULL);
-  StWindow *start = g_object_new (ST_TYPE_WINDOW, NULL);
-  g_autoptr(GFile) listed = NULL;
-  GtkWidget *row;
+  g_autoptr (GFile) first = data_file ("catapult_simple_trace.json");
+  g_autoptr (GFile) second = data_file ("catapult_instant_events.json");
+  StWindow         *profile = g_object_new (ST_TYPE_WINDOW, NULL);
+  StWindow         *start = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr (GFile) listed = NULL;
+  GtkWidget        *row;
 
   gtk_window_present (GTK_WINDOW (profile));
   gtk_window_present (GTK_WINDOW (start));
   /* a first run: nothing listed, no heading over an empty list */
   g_assert_cmpuint (g_list_model_get_n_items (st_window_get_recent (start)), ==, 0);
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (
-    GTK_WIDGET (st_test_find_child (GTK_WIDGET (start), GTK_TYPE_LIST_BOX)))));
+      GTK_WIDGET (st_test_find_child (GTK_WIDGET (start), GTK_TYPE_LIST_BOX)))));
 
   st_window_open (profile, first);
   st_test_wait_until (loaded, profile);
@@ -199,7 +196,8 @@ test_recent (void)
   row = st_test_find_child (GTK_WIDGET (start), ADW_TYPE_ACTION_ROW);
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_mapped (row));
-  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "catapult_simple_trace.json");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "catapult_simple_trace.json");
 
   /* the last opened comes first */
   st_window_open (profile, second);
@@ -212,7 +210,8 @@ test_recent (void)
   /* activating a row opens that profile */
   row = st_test_find_child (GTK_WIDGET (start), ADW_TYPE_ACTION_ROW);
   row = gtk_widget_get_next_sibling (row);
-  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "catapult_simple_trace.json");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "catapult_simple_trace.json");
   gtk_widget_activate (row);
   g_assert_cmpstr (st_window_get_page (start), !=, "empty");
   st_test_wait_until (loaded, start);
@@ -230,7 +229,7 @@ find_toplevel (GType type)
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
 
       if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
         return window;
@@ -239,8 +238,7 @@ find_toplevel (GType type)
 }
 
 static gboolean
-about_step (StApplication *app,
-            gpointer       data)
+about_step (StApplication *app, gpointer data)
 {
   AdwAboutWindow *about;
 
@@ -276,14 +274,13 @@ preferences_window (StApplication *app)
 }
 
 static gboolean
-preferences_step (StApplication *app,
-                  gpointer       data)
+preferences_step (StApplication *app, gpointer data)
 {
-  g_autoptr(GSettings) settings = st_application_new_settings ();
-  g_auto(GStrv) accels = NULL;
-  StPreferencesWindow *prefs;
-  AdwComboRow *style_row;
-  GtkSwitch *flows;
+  g_autoptr (GSettings) settings = st_application_new_settings ();
+  g_auto (GStrv)        accels = NULL;
+  StPreferencesWindow  *prefs;
+  AdwComboRow          *style_row;
+  GtkSwitch            *flows;
 
   if (count_windows (app, ST_TYPE_WINDOW) == 0)
     return FALSE;
@@ -331,12 +328,11 @@ test_preferences (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_autofree char *home = g_dir_make_tmp ("strata-desktop-XXXXXX", NULL);
   g_autofree char *data_home = g_build_filename (home, "data", NULL);
-  int status;
+  int              status;
 
   /* recent files of the test's own, and no session bus to meet another
    * Strata on */

@@ -16,8 +16,7 @@
 #include <string.h>
 
 static GFile *
-data_file (const char *dir,
-           const char *name)
+data_file (const char *dir, const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
   return g_file_new_for_path (path);
@@ -38,14 +37,14 @@ computed (gpointer data)
 /* The Ranks card shows a row per rank, "rank 0" first; rank 1 was the
  * last to start @slowest of the 10 SendRecvs. */
 static void
-assert_ranks_card (StWindow *window,
-                   guint     slowest)
+assert_ranks_card (StWindow *window, guint slowest)
 {
-  StSummaryPage *page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
-  GListModel *rows;
-  g_autoptr(StRankItem) first = NULL;
-  g_autoptr(StRankItem) second = NULL;
-  g_autofree char *busy = NULL;
+  StSummaryPage *page
+      = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
+  GListModel            *rows;
+  g_autoptr (StRankItem) first = NULL;
+  g_autoptr (StRankItem) second = NULL;
+  g_autofree char       *busy = NULL;
 
   st_test_wait_until (computed, page);
   g_assert_true (gtk_widget_get_visible (st_summary_page_get_ranks_card (page)));
@@ -72,9 +71,9 @@ static gboolean
 check_launch (gpointer data)
 {
   GApplication *app = data;
-  Launch *launch = g_object_get_data (G_OBJECT (app), "launch");
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
-  StWindow *window;
+  Launch       *launch = g_object_get_data (G_OBJECT (app), "launch");
+  GList        *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  StWindow     *window;
 
   if (windows == NULL || !loaded (windows->data))
     return G_SOURCE_CONTINUE;
@@ -108,8 +107,7 @@ on_startup (GApplication *app)
 }
 
 static void
-on_window_added (GtkApplication *app,
-                 GtkWindow      *window)
+on_window_added (GtkApplication *app, GtkWindow *window)
 {
   gtk_window_set_default_size (window, 1600, 1000);
 }
@@ -118,16 +116,16 @@ on_window_added (GtkApplication *app,
 static void
 test_command_line (void)
 {
-  g_autoptr(StApplication) app = st_application_new ();
-  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
-  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
-  g_autofree char *path0 = g_file_get_path (rank0), *path1 = g_file_get_path (rank1);
-  char *argv[] = { "strata", "--merge", "--align", "clock", path0, path1, NULL };
+  g_autoptr (StApplication) app = st_application_new ();
+  g_autoptr (GFile)         rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr (GFile)         rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  g_autofree char          *path0 = g_file_get_path (rank0), *path1 = g_file_get_path (rank1);
+  char  *argv[] = { "strata", "--merge", "--align", "clock", path0, path1, NULL };
   Launch launch = { FALSE, 0 };
-  int status;
+  int    status;
 
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
+                                                    | G_APPLICATION_NON_UNIQUE);
   g_object_set_data (G_OBJECT (app), "launch", &launch);
   g_signal_connect (app, "startup", G_CALLBACK (on_startup), NULL);
   g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
@@ -143,10 +141,11 @@ test_command_line (void)
 static void
 test_open_as_one (void)
 {
-  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
-  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
-  GFile *files[] = { rank0, rank1 };
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, "default-width", 1600, "default-height", 1000, NULL);
+  g_autoptr (GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr (GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  GFile            *files[] = { rank0, rank1 };
+  StWindow         *window
+      = g_object_new (ST_TYPE_WINDOW, "default-width", 1600, "default-height", 1000, NULL);
   GtkProgressBar *progress;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -155,8 +154,7 @@ test_open_as_one (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "hta_sampled_rank0.json.gz + hta_sampled_rank1.json.gz");
   progress = GTK_PROGRESS_BAR (st_test_find_child (GTK_WIDGET (window), GTK_TYPE_PROGRESS_BAR));
-  while (loaded (window) == FALSE &&
-         strstr (gtk_progress_bar_get_text (progress), "of 2") == NULL)
+  while (loaded (window) == FALSE && strstr (gtk_progress_bar_get_text (progress), "of 2") == NULL)
     g_main_context_iteration (NULL, TRUE);
   if (!loaded (window))
     g_assert_nonnull (strstr (gtk_progress_bar_get_text (progress), "Loading file "));
@@ -174,10 +172,10 @@ test_open_as_one (void)
 static void
 test_cancel (void)
 {
-  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
-  g_autoptr(GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
-  GFile *files[] = { rank0, rank1 };
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr (GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr (GFile) rank1 = data_file ("real", "hta_sampled_rank1.json.gz");
+  GFile            *files[] = { rank0, rank1 };
+  StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
@@ -194,23 +192,23 @@ test_cancel (void)
 static void
 test_broken_rank (void)
 {
-  g_autoptr(GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
-  g_autoptr(GFile) broken = data_file ("bad", "broken-first-event.json");
-  GFile *files[] = { rank0, broken };
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr (GFile) rank0 = data_file ("real", "hta_sampled_rank0.json.gz");
+  g_autoptr (GFile) broken = data_file ("bad", "broken-first-event.json");
+  GFile            *files[] = { rank0, broken };
+  StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
   st_test_wait_until (loaded, window);
   g_assert_cmpstr (st_window_get_page (window), ==, "error");
-  g_assert_nonnull (strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
+  g_assert_nonnull (
+      strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
   g_assert_true (st_window_is_empty (window));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

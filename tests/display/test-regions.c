@@ -80,8 +80,7 @@ test_trace (void)
 }
 
 static GFile *
-data_file (const char *dir,
-           const char *name)
+data_file (const char *dir, const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
   return g_file_new_for_path (path);
@@ -89,8 +88,7 @@ data_file (const char *dir,
 
 /* A window showing @file, with the Annotations panel open (F9). */
 static void
-win_open (Win   *w,
-          GFile *file)
+win_open (Win *w, GFile *file)
 {
   w->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1500, "default-height", 950, NULL);
   gtk_window_present (GTK_WINDOW (w->window));
@@ -104,7 +102,8 @@ win_open (Win   *w,
   w->regions = st_session_get_regions (w->session);
   /* hidden at first, unless there is something to read in it */
   if (!st_timeline_page_get_show_annotations (w->page))
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.show-annotations", NULL));
+    g_assert_true (
+        gtk_widget_activate_action (GTK_WIDGET (w->window), "win.show-annotations", NULL));
   g_assert_true (st_timeline_page_get_show_annotations (w->page));
   st_test_wait_until (allocated, w->panel);
   st_test_wait_until (allocated, w->view);
@@ -112,13 +111,14 @@ win_open (Win   *w,
    * over, and the Summary page's computation (a thread that takes a core)
    * done */
   st_test_wait_until (stack_settled, st_test_find_child (GTK_WIDGET (w->window), GTK_TYPE_STACK));
-  st_test_wait_until (summary_computed, st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_SUMMARY_PAGE));
+  st_test_wait_until (summary_computed,
+                      st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_SUMMARY_PAGE));
 }
 
 static gboolean
 destroyed (gpointer data)
 {
-  return *(gpointer *) data == NULL;
+  return *(gpointer *)data == NULL;
 }
 
 /* Closes the window as its close button does; it must go. */
@@ -156,7 +156,8 @@ snapshot_regions (StRegionSet *regions)
   for (guint i = 0; i < st_region_set_get_n_regions (regions); i++)
     {
       StRegion *r = st_region_set_get_region (regions, i);
-      Saved s = { g_strdup (st_region_get_name (r)), st_region_get_start (r), st_region_get_end (r) };
+      Saved     s
+          = { g_strdup (st_region_get_name (r)), st_region_get_start (r), st_region_get_end (r) };
 
       g_array_append_val (saved, s);
     }
@@ -172,13 +173,12 @@ saved_free (GArray *saved)
 }
 
 static void
-assert_regions (StRegionSet *regions,
-                GArray      *expected)
+assert_regions (StRegionSet *regions, GArray *expected)
 {
   g_assert_cmpuint (st_region_set_get_n_regions (regions), ==, expected->len);
   for (guint i = 0; i < expected->len; i++)
     {
-      StRegion *r = st_region_set_get_region (regions, i);
+      StRegion    *r = st_region_set_get_region (regions, i);
       const Saved *s = &g_array_index (expected, Saved, i);
 
       g_assert_cmpstr (st_region_get_name (r), ==, s->name);
@@ -205,7 +205,7 @@ editing_label (GtkWidget *root)
 static gboolean
 row_bound (gpointer data)
 {
-  Win *w = data;
+  Win      *w = data;
   StRegion *r = st_region_set_get_region (w->regions, 1);
 
   return st_annotations_panel_start_editing (w->panel, r);
@@ -225,12 +225,12 @@ is_purple (guint32 rgb)
 static void
 assert_band (Win *w)
 {
-  StRegion *first = st_region_set_get_region (w->regions, 0);
-  gint64 start = st_region_get_start (first), end = st_region_get_end (first);
+  StRegion        *first = st_region_set_get_region (w->regions, 0);
+  gint64           start = st_region_get_start (first), end = st_region_get_end (first);
   cairo_surface_t *plain, *selected;
-  graphene_rect_t tab;
-  StViewport vp;
-  int inside, outside, y0, y1, changed = 0;
+  graphene_rect_t  tab;
+  StViewport       vp;
+  int              inside, outside, y0, y1, changed = 0;
 
   st_session_set_range (w->session, 0, end + (end - start) / 2);
   st_session_set_selected_region (w->session, NULL);
@@ -238,16 +238,17 @@ assert_band (Win *w)
   st_session_set_selected_region (w->session, first);
   selected = st_test_render (GTK_WIDGET (w->view));
   st_timeline_view_get_viewport (w->view, &vp);
-  inside = (int) st_viewport_x_at (&vp, (start + end) / 2);
-  outside = (int) st_viewport_x_at (&vp, start) - 4;
+  inside = (int)st_viewport_x_at (&vp, (start + end) / 2);
+  outside = (int)st_viewport_x_at (&vp, start) - 4;
   g_assert_cmpint (outside, >, vp.gutter);
 
   g_assert_true (st_timeline_view_region_tab_bounds (w->view, first, &tab));
   g_assert_cmpfloat (tab.origin.y, ==, ST_RULER_HEIGHT);
-  g_assert_true (is_purple (st_test_pixel (selected, (int) tab.origin.x + 2, (int) tab.origin.y + 1)));
+  g_assert_true (
+      is_purple (st_test_pixel (selected, (int)tab.origin.x + 2, (int)tab.origin.y + 1)));
   g_assert_true (st_timeline_view_region_at (w->view, tab.origin.x + 3, tab.origin.y + 3) == first);
 
-  y0 = (int) (tab.origin.y + tab.size.height) + 2;
+  y0 = (int)(tab.origin.y + tab.size.height) + 2;
   y1 = gtk_widget_get_height (GTK_WIDGET (w->view)) - 2;
   for (int y = y0; y < y1; y++)
     {
@@ -266,23 +267,24 @@ assert_band (Win *w)
 static void
 test_persist (void)
 {
-  g_autoptr(GFile) trace = test_trace ();
-  g_autofree char *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "steps.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GPtrArray) read = NULL;
-  g_autoptr(GError) error = NULL;
-  GArray *expected;
-  StNameCell *label;
-  Win w = { 0 };
-  StRegion *second;
+  g_autoptr (GFile)     trace = test_trace ();
+  g_autofree char      *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
+  g_autofree char      *path = g_build_filename (dir, "steps.json", NULL);
+  g_autoptr (GFile)     file = g_file_new_for_path (path);
+  g_autoptr (GPtrArray) read = NULL;
+  g_autoptr (GError)    error = NULL;
+  GArray               *expected;
+  StNameCell           *label;
+  Win                   w = { 0 };
+  StRegion             *second;
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
   highlight (&w);
   g_assert_null (st_annotations_panel_get_explanation (w.panel));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
-  g_assert_true (g_str_has_prefix (st_region_get_name (st_region_set_get_region (w.regions, 0)), "AllReduce #1 → "));
+  g_assert_true (g_str_has_prefix (st_region_get_name (st_region_set_get_region (w.regions, 0)),
+                                   "AllReduce #1 → "));
   g_assert_cmpuint (g_list_model_get_n_items (st_annotations_panel_get_rows (w.panel)), ==,
                     st_region_set_get_n_regions (w.regions));
   assert_band (&w);
@@ -306,7 +308,8 @@ test_persist (void)
   /* and through the panel's action, as the label's commit does */
   g_action_group_activate_action (st_annotations_panel_get_actions (w.panel), "rename",
                                   g_variant_new ("(us)", 2, "all-gather window"));
-  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 2)), ==, "all-gather window");
+  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 2)), ==,
+                   "all-gather window");
 
   g_assert_true (st_region_set_get_modified (w.regions));
   g_assert_true (st_annotations_panel_save_to (w.panel, file, &error));
@@ -339,7 +342,7 @@ find_dialog (void)
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr(GObject) t = g_list_model_get_item (toplevels, i);
+      g_autoptr (GObject) t = g_list_model_get_item (toplevels, i);
       if (ADW_IS_MESSAGE_DIALOG (t) && gtk_widget_get_visible (GTK_WIDGET (t)))
         return ADW_MESSAGE_DIALOG (t);
     }
@@ -358,16 +361,18 @@ dialog_shown (gpointer data)
 static void
 test_close_asks (void)
 {
-  g_autoptr(GFile) trace = test_trace ();
-  Win w = { 0 };
-  gpointer window;
+  g_autoptr (GFile) trace = test_trace ();
+  Win               w = { 0 };
+  gpointer          window;
   AdwMessageDialog *dialog;
-  StRegion *r;
+  StRegion         *r;
 
   win_open (&w, trace);
-  g_assert_false (g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
+  g_assert_false (
+      g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
   st_session_set_timing (w.session, 40000000, 90000000);
-  g_assert_true (g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
+  g_assert_true (
+      g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "r"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
   r = st_region_set_get_region (w.regions, 0);
@@ -407,8 +412,8 @@ test_close_asks (void)
 static void
 test_explanation (void)
 {
-  g_autoptr(GFile) file = data_file ("real", "catapult_simple_trace.json");
-  Win w = { 0 };
+  g_autoptr (GFile) file = data_file ("real", "catapult_simple_trace.json");
+  Win               w = { 0 };
 
   win_open (&w, file);
   st_session_set_timing (w.session, 0, 1000);
@@ -430,14 +435,14 @@ test_explanation (void)
 static void
 test_keys_and_picks (void)
 {
-  g_autoptr(GFile) trace = test_trace ();
-  StRegionChart *chart;
-  Win w = { 0 };
-  StRegion *r0, *r1, *r2, *r3;
-  guint n;
-  gint64 start, end;
-  graphene_point_t at;
-  GPtrArray *picks;
+  g_autoptr (GFile) trace = test_trace ();
+  StRegionChart    *chart;
+  Win               w = { 0 };
+  StRegion         *r0, *r1, *r2, *r3;
+  guint             n;
+  gint64            start, end;
+  graphene_point_t  at;
+  GPtrArray        *picks;
 
   win_open (&w, trace);
   highlight (&w);
@@ -447,7 +452,8 @@ test_keys_and_picks (void)
   r2 = st_region_set_get_region (w.regions, 2);
   r3 = st_region_set_get_region (w.regions, 3);
 
-  st_session_set_range (w.session, st_region_get_end (r3) + 1000000, st_region_get_end (r3) + 2000000);
+  st_session_set_range (w.session, st_region_get_end (r3) + 1000000,
+                        st_region_get_end (r3) + 2000000);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "bracketright"));
   g_assert_true (st_session_get_selected_region (w.session) == r0);
   st_session_get_range (w.session, &start, &end);
@@ -485,13 +491,15 @@ test_keys_and_picks (void)
   g_assert_true (g_ptr_array_index (picks, 0) == r1);
   g_assert_true (g_ptr_array_index (picks, 1) == r2);
   g_assert_true (g_ptr_array_index (picks, 2) == r3);
-  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==, "3 of 3 picked for comparison");
+  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
+                   "3 of 3 picked for comparison");
   /* clicking a picked point drops it */
   g_assert_true (st_region_chart_point_center (chart, 2, &at));
   st_region_chart_click (chart, at.x, at.y);
   g_assert_cmpuint (picks->len, ==, 2);
   g_assert_cmpint (st_session_get_compare_index (w.session, r2), ==, -1);
-  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==, "2 of 3 picked for comparison");
+  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
+                   "2 of 3 picked for comparison");
 
   /* a highlight that replaces the regions drops the picks of the old ones */
   highlight (&w);
@@ -506,15 +514,15 @@ test_keys_and_picks (void)
 static void
 test_load_other_profile (void)
 {
-  g_autoptr(GFile) trace = test_trace ();
-  g_autoptr(GFile) other = data_file ("real", "catapult_simple_trace.json");
-  g_autofree char *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "other.json", NULL);
-  g_autofree char *bad_path = g_build_filename (dir, "damaged.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
-  g_autoptr(GError) error = NULL;
-  Win w = { 0 };
+  g_autoptr (GFile)  trace = test_trace ();
+  g_autoptr (GFile)  other = data_file ("real", "catapult_simple_trace.json");
+  g_autofree char   *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
+  g_autofree char   *path = g_build_filename (dir, "other.json", NULL);
+  g_autofree char   *bad_path = g_build_filename (dir, "damaged.json", NULL);
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  g_autoptr (GFile)  bad = g_file_new_for_path (bad_path);
+  g_autoptr (GError) error = NULL;
+  Win                w = { 0 };
 
   win_open (&w, other);
   st_session_set_timing (w.session, 100, 2000);
@@ -529,7 +537,8 @@ test_load_other_profile (void)
   highlight (&w);
   st_annotations_panel_load_from (w.panel, file);
   st_test_wait_until (dialog_shown, NULL);
-  g_assert_nonnull (strstr (adw_message_dialog_get_heading (find_dialog ()), "catapult_simple_trace.json"));
+  g_assert_nonnull (
+      strstr (adw_message_dialog_get_heading (find_dialog ()), "catapult_simple_trace.json"));
   adw_message_dialog_response (find_dialog (), "load");
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
   g_assert_cmpint (st_region_get_end (st_region_set_get_region (w.regions, 0)), ==, 2000);
@@ -554,12 +563,12 @@ test_load_other_profile (void)
 static void
 test_damaged_sidecar (void)
 {
-  g_autoptr(GFile) trace = test_trace ();
-  g_autoptr(StProfileIdentity) identity = st_profile_identity_compute (trace, NULL, NULL);
-  g_autofree char *sidecar = st_profile_identity_dup_sidecar_path (identity);
-  g_autofree char *folder = g_path_get_dirname (sidecar);
-  g_autofree char *name = g_path_get_basename (sidecar);
-  Win w = { 0 };
+  g_autoptr (GFile)             trace = test_trace ();
+  g_autoptr (StProfileIdentity) identity = st_profile_identity_compute (trace, NULL, NULL);
+  g_autofree char              *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char              *folder = g_path_get_dirname (sidecar);
+  g_autofree char              *name = g_path_get_basename (sidecar);
+  Win                           w = { 0 };
 
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_true (g_file_set_contents (sidecar, "{\"version\": 1, \"regi", -1, NULL));
@@ -576,14 +585,15 @@ test_damaged_sidecar (void)
 static void
 keep_system_data (void)
 {
-  const char * const *dirs = g_get_system_data_dirs ();
+  const char *const *dirs = g_get_system_data_dirs ();
 
   g_content_type_get_mime_dirs ();
   if (g_getenv ("GSETTINGS_SCHEMA_DIR") != NULL)
     return;
   for (guint i = 0; dirs[i] != NULL; i++)
     {
-      g_autofree char *schemas = g_build_filename (dirs[i], "glib-2.0", "schemas", "gschemas.compiled", NULL);
+      g_autofree char *schemas
+          = g_build_filename (dirs[i], "glib-2.0", "schemas", "gschemas.compiled", NULL);
 
       if (g_file_test (schemas, G_FILE_TEST_EXISTS))
         {
@@ -595,8 +605,7 @@ keep_system_data (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   /* gtk_test_init() with XDG dirs of each test's own */
   keep_system_data ();

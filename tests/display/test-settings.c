@@ -20,7 +20,8 @@
 static GFile *
 profile_file (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "real", PROFILE_NAME, NULL);
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "data", "real", PROFILE_NAME, NULL);
   return g_file_new_for_path (path);
 }
 
@@ -28,9 +29,9 @@ profile_file (void)
 static GSettings *
 fresh_settings (void)
 {
-  GSettings *settings = st_application_new_settings ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
+  GSettings                  *settings = st_application_new_settings ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_auto (GStrv)              keys = NULL;
 
   g_assert_nonnull (settings);
   g_object_get (settings, "settings-schema", &schema, NULL);
@@ -50,8 +51,8 @@ loaded (gpointer data)
 static StWindow *
 open_profile (void)
 {
-  g_autoptr(GFile) file = profile_file ();
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr (GFile) file = profile_file ();
+  StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
@@ -63,7 +64,8 @@ open_profile (void)
 static const char *
 visible_view (StWindow *window)
 {
-  AdwViewStack *stack = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
+  AdwViewStack *stack
+      = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
 
   return adw_view_stack_get_visible_child_name (stack);
 }
@@ -79,10 +81,10 @@ mapped (gpointer data)
 static void
 test_landing_page (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
-  g_autofree char *landing = NULL;
-  StWindow *window;
-  GtkWidget *timeline;
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autofree char      *landing = NULL;
+  StWindow             *window;
+  GtkWidget            *timeline;
 
   g_settings_set_string (settings, "landing-page", "timeline");
   window = open_profile ();
@@ -119,9 +121,7 @@ shown (gpointer data)
 /* The window is as wide and high as its default size, but for the few
  * pixels of the frame GTK draws itself. */
 static void
-assert_shown_at (GtkWindow *window,
-                 int        width,
-                 int        height)
+assert_shown_at (GtkWindow *window, int width, int height)
 {
   st_test_wait_until (shown, window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
@@ -135,9 +135,9 @@ assert_shown_at (GtkWindow *window,
 static void
 test_window_size (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
-  StWindow *window;
-  int width, height;
+  g_autoptr (GSettings) settings = fresh_settings ();
+  StWindow             *window;
+  int                   width, height;
 
   g_settings_set_int (settings, "window-width", 900);
   g_settings_set_int (settings, "window-height", 640);
@@ -166,33 +166,34 @@ test_window_size (void)
 static void
 test_show_flows (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
-  StWindow *window, *second;
-  StSession *session;
+  g_autoptr (GSettings) settings = fresh_settings ();
+  StWindow             *window, *second;
+  StSession            *session;
 
   g_settings_set_boolean (settings, "show-flows", TRUE);
   window = open_profile ();
-  session = st_timeline_page_get_session (ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window),
-                                                                                ST_TYPE_TIMELINE_PAGE)));
+  session = st_timeline_page_get_session (
+      ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE)));
   g_assert_true (st_session_get_show_flows (session));
 
   /* the toolbar's toggle turns it off, for the profiles opened next but not
    * for one already open */
   second = open_profile ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-timeline", NULL));
-  g_assert_true (gtk_widget_activate_action (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE),
-                                             "timeline.show-flows", NULL));
+  g_assert_true (
+      gtk_widget_activate_action (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE),
+                                  "timeline.show-flows", NULL));
   g_assert_false (st_session_get_show_flows (session));
   g_assert_false (g_settings_get_boolean (settings, "show-flows"));
-  session = st_timeline_page_get_session (ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (second),
-                                                                                ST_TYPE_TIMELINE_PAGE)));
+  session = st_timeline_page_get_session (
+      ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (second), ST_TYPE_TIMELINE_PAGE)));
   g_assert_true (st_session_get_show_flows (session));
   gtk_window_destroy (GTK_WINDOW (second));
   gtk_window_destroy (GTK_WINDOW (window));
 
   window = open_profile ();
-  session = st_timeline_page_get_session (ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window),
-                                                                                ST_TYPE_TIMELINE_PAGE)));
+  session = st_timeline_page_get_session (
+      ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE)));
   g_assert_false (st_session_get_show_flows (session));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -200,9 +201,11 @@ test_show_flows (void)
 static guint
 recent_in_menu (StWindow *window)
 {
-  StTimelinePage *page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+  StTimelinePage *page
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
 
-  return g_menu_model_get_n_items (st_annotations_panel_get_recent_configs (st_timeline_page_get_annotations (page)));
+  return g_menu_model_get_n_items (
+      st_annotations_panel_get_recent_configs (st_timeline_page_get_annotations (page)));
 }
 
 /* A configuration loaded goes first among the recent ones, once; every
@@ -210,25 +213,28 @@ recent_in_menu (StWindow *window)
 static void
 test_recent_configs (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("strata-settings-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "steps.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autofree char *uri = g_file_get_uri (file);
-  g_auto(GStrv) recent = NULL;
-  StWindow *window, *second;
-  StTimelinePage *page;
+  g_autoptr (GSettings) settings = fresh_settings ();
+  g_autoptr (GError)    error = NULL;
+  g_autofree char      *dir = g_dir_make_tmp ("strata-settings-XXXXXX", &error);
+  g_autofree char      *path = g_build_filename (dir, "steps.json", NULL);
+  g_autoptr (GFile)     file = g_file_new_for_path (path);
+  g_autofree char      *uri = g_file_get_uri (file);
+  g_auto (GStrv)        recent = NULL;
+  StWindow             *window, *second;
+  StTimelinePage       *page;
 
-  g_assert_true (g_file_set_contents (path, "{\"version\": 1, \"method\": \"hierarchy\", "
-                                      "\"match\": \"ProfilerStep#*\"}", -1, &error));
+  g_assert_true (g_file_set_contents (path,
+                                      "{\"version\": 1, \"method\": \"hierarchy\", "
+                                      "\"match\": \"ProfilerStep#*\"}",
+                                      -1, &error));
   window = open_profile ();
   second = open_profile ();
   g_assert_cmpuint (recent_in_menu (window), ==, 0);
   page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
   for (guint i = 0; i < 2; i++)
-    g_action_group_activate_action (st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)),
-                                    "load-config-uri", g_variant_new_string (uri));
+    g_action_group_activate_action (
+        st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)),
+        "load-config-uri", g_variant_new_string (uri));
   recent = g_settings_get_strv (settings, "recent-region-configs");
   g_assert_cmpuint (g_strv_length (recent), ==, 1);
   g_assert_cmpstr (recent[0], ==, uri);
@@ -237,18 +243,19 @@ test_recent_configs (void)
 
   for (guint i = 0; i < 10; i++)
     {
-      g_autofree char *other = g_strdup_printf ("file:///configs/c%u.json", i);
-      g_auto(GStrv) old = g_settings_get_strv (settings, "recent-region-configs");
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) uris = NULL;
+      g_autofree char         *other = g_strdup_printf ("file:///configs/c%u.json", i);
+      g_auto (GStrv)           old = g_settings_get_strv (settings, "recent-region-configs");
+      g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto (GStrv)           uris = NULL;
 
       g_strv_builder_add (builder, other);
-      g_strv_builder_addv (builder, (const char **) old);
+      g_strv_builder_addv (builder, (const char **)old);
       uris = g_strv_builder_end (builder);
-      g_settings_set_strv (settings, "recent-region-configs", (const char * const *) uris);
+      g_settings_set_strv (settings, "recent-region-configs", (const char *const *)uris);
     }
-  g_action_group_activate_action (st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)),
-                                  "load-config-uri", g_variant_new_string (uri));
+  g_action_group_activate_action (
+      st_annotations_panel_get_actions (st_timeline_page_get_annotations (page)), "load-config-uri",
+      g_variant_new_string (uri));
   g_clear_pointer (&recent, g_strfreev);
   recent = g_settings_get_strv (settings, "recent-region-configs");
   g_assert_cmpuint (g_strv_length (recent), ==, 8);
@@ -262,13 +269,15 @@ test_recent_configs (void)
 static gboolean
 scheme_is (gpointer data)
 {
-  return (int) adw_style_manager_get_color_scheme (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+  return (int)adw_style_manager_get_color_scheme (adw_style_manager_get_default ())
+         == GPOINTER_TO_INT (data);
 }
 
 static double
 luminance (guint32 rgb)
 {
-  return (0.2126 * ((rgb >> 16) & 0xff) + 0.7152 * ((rgb >> 8) & 0xff) + 0.0722 * (rgb & 0xff)) / 255;
+  return (0.2126 * ((rgb >> 16) & 0xff) + 0.7152 * ((rgb >> 8) & 0xff) + 0.0722 * (rgb & 0xff))
+         / 255;
 }
 
 /* The primary menu's Style items, each an app.style target. */
@@ -279,16 +288,16 @@ count_style_items (GMenuModel *menu)
 
   for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
     {
-      g_autofree char *action = NULL;
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
-      g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU);
+      g_autofree char       *action = NULL;
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autoptr (GMenuModel) submenu = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU);
 
       if (section != NULL)
         n += count_style_items (section);
       if (submenu != NULL)
         n += count_style_items (submenu);
-      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-          g_str_equal (action, "app.style"))
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action)
+          && g_str_equal (action, "app.style"))
         n++;
     }
   return n;
@@ -299,14 +308,14 @@ count_style_items (GMenuModel *menu)
 static void
 test_style (void)
 {
-  g_autoptr(GSettings) settings = fresh_settings ();
-  g_autoptr(StApplication) app = st_application_new ();
-  g_autoptr(GVariant) state = NULL;
-  g_autofree char *style = NULL;
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  cairo_surface_t *surface;
-  GtkMenuButton *menu_button;
-  StWindow *window;
+  g_autoptr (GSettings)     settings = fresh_settings ();
+  g_autoptr (StApplication) app = st_application_new ();
+  g_autoptr (GVariant)      state = NULL;
+  g_autofree char          *style = NULL;
+  AdwStyleManager          *manager = adw_style_manager_get_default ();
+  cairo_surface_t          *surface;
+  GtkMenuButton            *menu_button;
+  StWindow                 *window;
 
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_signal_emit_by_name (app, "startup");
@@ -319,8 +328,9 @@ test_style (void)
   st_test_wait_until (shown, window);
 
   /* as the menu's radio items do */
-  g_assert_true (g_variant_type_equal (g_action_group_get_action_parameter_type (G_ACTION_GROUP (app), "style"),
-                                       G_VARIANT_TYPE_STRING));
+  g_assert_true (g_variant_type_equal (
+      g_action_group_get_action_parameter_type (G_ACTION_GROUP (app), "style"),
+      G_VARIANT_TYPE_STRING));
   g_action_group_activate_action (G_ACTION_GROUP (app), "style", g_variant_new_string ("dark"));
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_true (adw_style_manager_get_dark (manager));
@@ -356,20 +366,22 @@ test_style (void)
 static int
 run_without_schema (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StApplication) app = st_application_new ();
-  StWindow *window;
+  g_autoptr (GFile)         file = g_file_new_for_path (path);
+  g_autoptr (StApplication) app = st_application_new ();
+  StWindow                 *window;
 
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_signal_emit_by_name (app, "startup");
   g_action_group_change_action_state (G_ACTION_GROUP (app), "style", g_variant_new_string ("dark"));
-  if (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()) != ADW_COLOR_SCHEME_FORCE_DARK)
+  if (adw_style_manager_get_color_scheme (adw_style_manager_get_default ())
+      != ADW_COLOR_SCHEME_FORCE_DARK)
     return 2;
   window = st_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
   st_test_wait_until (loaded, window);
-  if (!g_str_equal (st_window_get_page (window), "profile") || !g_str_equal (visible_view (window), "summary"))
+  if (!g_str_equal (st_window_get_page (window), "profile")
+      || !g_str_equal (visible_view (window), "summary"))
     return 3;
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-timeline", NULL);
   gtk_widget_activate_action (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE),
@@ -383,13 +395,14 @@ run_without_schema (const char *path)
 static void
 test_no_schema (void)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) child = NULL;
-  g_autoptr(GFile) file = profile_file ();
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *self = g_test_build_filename (G_TEST_BUILT, "test-settings", NULL);
-  g_autofree char *err = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher
+      = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GSubprocess) child = NULL;
+  g_autoptr (GFile)       file = profile_file ();
+  g_autofree char        *path = g_file_get_path (file);
+  g_autofree char        *self = g_test_build_filename (G_TEST_BUILT, "test-settings", NULL);
+  g_autofree char        *err = NULL;
+  g_autoptr (GError)      error = NULL;
 
   g_subprocess_launcher_unsetenv (launcher, "GSETTINGS_SCHEMA_DIR");
   /* the system's schemas only, wherever a developer installed Strata */
@@ -413,8 +426,7 @@ test_no_schema (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   if (argc == 3 && g_str_equal (argv[1], "--without-schema"))
     {

@@ -48,18 +48,18 @@ allocated (gpointer data)
 }
 
 static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
+fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
-  g_autoptr(GSettings) settings = st_application_new_settings ();
-  StTimelinePage *timeline;
+  g_autoptr (GFile)     file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  g_autoptr (GSettings) settings = st_application_new_settings ();
+  StTimelinePage       *timeline;
 
   /* the landing page as on a first run, whichever page the case before
    * went to last (test-settings covers the remembered one) */
   if (settings != NULL)
     g_settings_reset (settings, "landing-page");
-  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", SCREEN_W, "default-height", SCREEN_H, NULL);
+  f->window
+      = g_object_new (ST_TYPE_WINDOW, "default-width", SCREEN_W, "default-height", SCREEN_H, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
   st_test_wait_until (loaded, f->window);
@@ -73,23 +73,20 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
+fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
 }
 
 static const char *
-shown (StSummaryPage *page,
-       const char    *id)
+shown (StSummaryPage *page, const char *id)
 {
   return st_metric_table_get_value_text (st_summary_page_get_compute_table (page), id, 0);
 }
 
 /* A profile opens on its summary: findings, numbers, operations. */
 static void
-test_landing (Fixture       *f,
-              gconstpointer  data)
+test_landing (Fixture *f, gconstpointer data)
 {
   GtkColumnView *operations = st_summary_page_get_operations (f->page);
 
@@ -98,7 +95,8 @@ test_landing (Fixture       *f,
   g_assert_nonnull (shown (f->page, "device_busy_percent"));
   g_assert_cmpstr (shown (f->page, "device_busy_percent"), !=, "not in this profile");
   g_assert_nonnull (gtk_widget_get_first_child (st_summary_page_get_recommendations (f->page)));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (operations))), >, 0);
+  g_assert_cmpuint (
+      g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (operations))), >, 0);
   /* Alt+1 … Alt+4 in order: Summary first */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
@@ -109,49 +107,54 @@ test_landing (Fixture       *f,
 /* Everything on one 1600×1000 screen: the window asks for no more, and
  * the page's content fits the height it is given. */
 static void
-test_fits (Fixture       *f,
-           gconstpointer  data)
+test_fits (Fixture *f, gconstpointer data)
 {
-  int min, nat, page_min;
+  int                min, nat, page_min;
   GtkScrolledWindow *scroller;
-  GtkAdjustment *vadj, *hadj;
+  GtkAdjustment     *vadj, *hadj;
 
   gtk_widget_measure (GTK_WIDGET (f->page), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   g_test_message ("page width: minimum %d, natural %d", min, nat);
-  gtk_widget_measure (gtk_widget_get_parent (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_SWITCHER)),
-                      GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  gtk_widget_measure (
+      gtk_widget_get_parent (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_SWITCHER)),
+      GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   g_test_message ("facts and view switcher: minimum %d, natural %d", min, nat);
-  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL,
+                      NULL);
   g_test_message ("window width: minimum %d, natural %d", min, nat);
   g_assert_cmpint (nat, <=, SCREEN_W);
-  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_VERTICAL, SCREEN_W, &min, &nat, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_VERTICAL, SCREEN_W, &min, &nat, NULL,
+                      NULL);
   g_test_message ("window height at %d: minimum %d, natural %d", SCREEN_W, min, nat);
   g_assert_cmpint (nat, <=, SCREEN_H);
   /* the page scrolls only on a smaller screen: here nothing is out of view */
   scroller = st_summary_page_get_scroller (f->page);
   gtk_widget_measure (gtk_scrolled_window_get_child (scroller), GTK_ORIENTATION_VERTICAL,
                       gtk_widget_get_width (GTK_WIDGET (scroller)), &page_min, &nat, NULL, NULL);
-  g_test_message ("page %d×%d, content asks for %d (natural %d)", gtk_widget_get_width (GTK_WIDGET (f->page)),
+  g_test_message ("page %d×%d, content asks for %d (natural %d)",
+                  gtk_widget_get_width (GTK_WIDGET (f->page)),
                   gtk_widget_get_height (GTK_WIDGET (f->page)), page_min, nat);
   /* on a screen of that size (xvfb-run -s "-screen 0 1600x1000x24"), the
    * page as shown: nothing to scroll to */
-  if (gtk_widget_get_width (GTK_WIDGET (f->window)) < SCREEN_W ||
-      gtk_widget_get_height (GTK_WIDGET (f->window)) < SCREEN_H)
+  if (gtk_widget_get_width (GTK_WIDGET (f->window)) < SCREEN_W
+      || gtk_widget_get_height (GTK_WIDGET (f->window)) < SCREEN_H)
     {
-      g_test_message ("the screen is smaller than %d×%d: the page as shown is not checked", SCREEN_W, SCREEN_H);
+      g_test_message ("the screen is smaller than %d×%d: the page as shown is not checked",
+                      SCREEN_W, SCREEN_H);
       return;
     }
   g_assert_cmpint (page_min, <=, gtk_widget_get_height (GTK_WIDGET (scroller)));
   vadj = gtk_scrolled_window_get_vadjustment (scroller);
   hadj = gtk_scrolled_window_get_hadjustment (scroller);
-  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), <=, gtk_adjustment_get_page_size (vadj) + 0.5);
-  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), <=, gtk_adjustment_get_page_size (hadj) + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), <=,
+                     gtk_adjustment_get_page_size (vadj) + 0.5);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), <=,
+                     gtk_adjustment_get_page_size (hadj) + 0.5);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->page)), <=, SCREEN_W);
 }
 
 static gboolean
-label_shows (GtkWidget  *root,
-             const char *text)
+label_shows (GtkWidget *root, const char *text)
 {
   if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
     return TRUE;
@@ -164,16 +167,15 @@ label_shows (GtkWidget  *root,
 /* The menu lists the regions as they are (a new one and a rename show at
  * once); choosing one recomputes the page for it. */
 static void
-test_region_menu (Fixture       *f,
-                  gconstpointer  data)
+test_region_menu (Fixture *f, gconstpointer data)
 {
-  StRegionSet *regions = st_session_get_regions (f->session);
-  GtkDropDown *menu = st_summary_page_get_region_menu (f->page);
-  g_autoptr(StRegion) region = NULL;
-  g_autofree char *whole_span = g_strdup (shown (f->page, "span_ns"));
-  g_autofree char *whole_kernels = g_strdup (shown (f->page, "kernel_count"));
-  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
-  guint n = st_region_set_get_n_regions (regions);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  GtkDropDown         *menu = st_summary_page_get_region_menu (f->page);
+  g_autoptr (StRegion) region = NULL;
+  g_autofree char     *whole_span = g_strdup (shown (f->page, "span_ns"));
+  g_autofree char     *whole_kernels = g_strdup (shown (f->page, "kernel_count"));
+  gint64               end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  guint                n = st_region_set_get_n_regions (regions);
 
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (menu)), ==, n + 1);
   region = st_region_new ("first quarter", 0, end / 4, ST_REGION_MANUAL);
@@ -181,7 +183,7 @@ test_region_menu (Fixture       *f,
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (menu)), ==, n + 2);
 
   st_summary_page_set_region (f->page, region);
-  g_assert_true (gtk_drop_down_get_selected_item (menu) == (gpointer) region);
+  g_assert_true (gtk_drop_down_get_selected_item (menu) == (gpointer)region);
   g_assert_true (st_summary_page_get_region (f->page) == region);
   g_assert_true (st_summary_page_is_computing (f->page));
   st_test_wait_until (computed, f->page);
@@ -200,10 +202,10 @@ test_region_menu (Fixture       *f,
 }
 
 static GtkWidget *
-find_actionable (GtkWidget  *root,
-                 const char *action)
+find_actionable (GtkWidget *root, const char *action)
 {
-  if (GTK_IS_ACTIONABLE (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+  if (GTK_IS_ACTIONABLE (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
     return root;
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
@@ -216,12 +218,12 @@ find_actionable (GtkWidget  *root,
 
 /* A finding's time range is a link to the timeline, zoomed there. */
 static void
-test_recommendation_link (Fixture       *f,
-                          gconstpointer  data)
+test_recommendation_link (Fixture *f, gconstpointer data)
 {
-  GtkWidget *link = find_actionable (st_summary_page_get_recommendations (f->page), "summary.show-range");
+  GtkWidget *link
+      = find_actionable (st_summary_page_get_recommendations (f->page), "summary.show-range");
   GVariant *target;
-  gint64 start, end, shown_start, shown_end;
+  gint64    start, end, shown_start, shown_end;
 
   g_assert_nonnull (link);
   target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (link));
@@ -240,9 +242,7 @@ test_recommendation_link (Fixture       *f,
 
 /* Pixels of a chart that are coloured (a series), not grey (axes, text). */
 static guint
-coloured_pixels (cairo_surface_t *surface,
-                 int              x0,
-                 int              x1)
+coloured_pixels (cairo_surface_t *surface, int x0, int x1)
 {
   guint n = 0;
 
@@ -250,7 +250,7 @@ coloured_pixels (cairo_surface_t *surface,
     for (int x = MAX (0, x0); x < MIN (x1, cairo_image_surface_get_width (surface)); x++)
       {
         guint32 p = st_test_pixel (surface, x, y);
-        int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+        int     r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
 
         if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 60)
           n++;
@@ -261,14 +261,13 @@ coloured_pixels (cairo_surface_t *surface,
 /* The first legend entry hides its series' points and shows them again;
  * a click on a point opens that operation on the timeline. */
 static void
-test_legend (Fixture       *f,
-             gconstpointer  data)
+test_legend (Fixture *f, gconstpointer data)
 {
   StCollectiveChart *chart = st_summary_page_get_collective_chart (f->page);
-  GtkWidget *entry = find_actionable (st_summary_page_get_legend (f->page), NULL);
-  cairo_surface_t *surface;
-  graphene_point_t center;
-  GArray *selection;
+  GtkWidget         *entry = find_actionable (st_summary_page_get_legend (f->page), NULL);
+  cairo_surface_t   *surface;
+  graphene_point_t   center;
+  GArray            *selection;
 
   g_assert_cmpuint (st_collective_chart_get_n_series (chart), >, 0);
   st_test_wait_until (allocated, chart);
@@ -300,17 +299,16 @@ test_legend (Fixture       *f,
 
 /* Two picked regions side by side: a value column each, the same rows. */
 static void
-test_compare (Fixture       *f,
-              gconstpointer  data)
+test_compare (Fixture *f, gconstpointer data)
 {
-  StRegionSet *regions = st_session_get_regions (f->session);
-  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
-  g_autoptr(StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
-  g_autoptr(StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
-  StMetricTable *table = st_summary_page_get_compare_table (f->page);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  gint64               end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  g_autoptr (StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
+  StMetricTable       *table = st_summary_page_get_compare_table (f->page);
 
-  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL) &&
-                  st_summary_page_get_compare (f->page));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL)
+                  && st_summary_page_get_compare (f->page));
   st_region_set_add (regions, a);
   st_region_set_add (regions, b);
   st_session_toggle_compare (f->session, a);
@@ -332,19 +330,18 @@ test_compare (Fixture       *f,
 /* Regions can be picked for comparison from the region menu too: choose
  * one, Pick (Ctrl+P); Pick again drops it. */
 static void
-test_pick_from_menu (Fixture       *f,
-                     gconstpointer  data)
+test_pick_from_menu (Fixture *f, gconstpointer data)
 {
-  StRegionSet *regions = st_session_get_regions (f->session);
-  gint64 end = st_trace_get_end_ns (st_session_get_trace (f->session));
-  g_autoptr(StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
-  g_autoptr(StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  gint64               end = st_trace_get_end_ns (st_session_get_trace (f->session));
+  g_autoptr (StRegion) a = st_region_new ("first half", 0, end / 2, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("second half", end / 2, end, ST_REGION_MANUAL);
 
   st_region_set_add (regions, a);
   st_region_set_add (regions, b);
   /* the whole profile is not a region to pick */
-  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL) &&
-                  st_session_get_compare_regions (f->session)->len > 0);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL)
+                  && st_session_get_compare_regions (f->session)->len > 0);
   st_summary_page_set_region (f->page, a);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.pick", NULL));
   g_assert_cmpint (st_session_get_compare_index (f->session, a), ==, 0);
@@ -363,21 +360,25 @@ test_pick_from_menu (Fixture       *f,
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  g_test_add ("/display/summary/landing", Fixture, NULL, fixture_set_up, test_landing, fixture_tear_down);
+  g_test_add ("/display/summary/landing", Fixture, NULL, fixture_set_up, test_landing,
+              fixture_tear_down);
   g_test_add ("/display/summary/pick-from-menu", Fixture, NULL, fixture_set_up, test_pick_from_menu,
               fixture_tear_down);
-  g_test_add ("/display/summary/fits-1600x1000", Fixture, NULL, fixture_set_up, test_fits, fixture_tear_down);
-  g_test_add ("/display/summary/region-menu", Fixture, NULL, fixture_set_up, test_region_menu, fixture_tear_down);
-  g_test_add ("/display/summary/recommendation-link", Fixture, NULL, fixture_set_up, test_recommendation_link,
+  g_test_add ("/display/summary/fits-1600x1000", Fixture, NULL, fixture_set_up, test_fits,
               fixture_tear_down);
-  g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend, fixture_tear_down);
-  g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare, fixture_tear_down);
+  g_test_add ("/display/summary/region-menu", Fixture, NULL, fixture_set_up, test_region_menu,
+              fixture_tear_down);
+  g_test_add ("/display/summary/recommendation-link", Fixture, NULL, fixture_set_up,
+              test_recommendation_link, fixture_tear_down);
+  g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend,
+              fixture_tear_down);
+  g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
+              fixture_tear_down);
 
   return g_test_run ();
 }

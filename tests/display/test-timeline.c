@@ -42,10 +42,9 @@ view_allocated (gpointer data)
 }
 
 static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
+fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
 
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -63,25 +62,21 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
+fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
 }
 
 /* A key press as the view's key controller receives it. */
 static gboolean
-press_key (Fixture        *f,
-           guint           keyval,
-           guint           keycode,
-           GdkModifierType state)
+press_key (Fixture *f, guint keyval, guint keycode, GdkModifierType state)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
-  gboolean handled = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+  gboolean               handled = FALSE;
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
-      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
       if (GTK_IS_EVENT_CONTROLLER_KEY (c))
         g_signal_emit_by_name (c, "key-pressed", keyval, keycode, state, &handled);
     }
@@ -98,8 +93,7 @@ span_of (Fixture *f)
 }
 
 static gint64
-time_at (Fixture *f,
-         double   x)
+time_at (Fixture *f, double x)
 {
   StViewport vp;
 
@@ -109,9 +103,7 @@ time_at (Fixture *f,
 
 /* The first slice of @name on the track named @track_name. */
 static StEventRef
-find_slice (Fixture    *f,
-            const char *track_name,
-            const char *name)
+find_slice (Fixture *f, const char *track_name, const char *name)
 {
   for (guint t = 0; t < st_trace_get_n_tracks (f->trace); t++)
     {
@@ -121,7 +113,7 @@ find_slice (Fixture    *f,
         continue;
       for (guint i = 0; i < track->n_slices; i++)
         if (g_str_equal (st_trace_get_string (f->trace, track->slices[i].name), name))
-          return (StEventRef) { t, i, ST_EVENT_SLICE };
+          return (StEventRef){ t, i, ST_EVENT_SLICE };
     }
   g_assert_not_reached ();
 }
@@ -130,8 +122,7 @@ find_slice (Fixture    *f,
  * with Shift the step is bigger. The keys are physical: on AZERTY the key
  * at W's place sends "z", and it still zooms in. */
 static void
-test_zoom_keys (Fixture       *f,
-                gconstpointer  data)
+test_zoom_keys (Fixture *f, gconstpointer data)
 {
   double x = gtk_widget_get_width (GTK_WIDGET (f->view)) * 0.7;
   gint64 anchor, span = span_of (f), step;
@@ -161,8 +152,7 @@ test_zoom_keys (Fixture       *f,
 
 /* D pans right by part of the view, A back; the span does not change. */
 static void
-test_pan_keys (Fixture       *f,
-               gconstpointer  data)
+test_pan_keys (Fixture *f, gconstpointer data)
 {
   gint64 start, end, start2, end2;
 
@@ -185,8 +175,8 @@ active_tool_button (GtkWidget *root)
     {
       int found;
 
-      if (GTK_IS_TOGGLE_BUTTON (c) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (c)) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), "timeline.tool") == 0)
+      if (GTK_IS_TOGGLE_BUTTON (c) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (c))
+          && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), "timeline.tool") == 0)
         return g_variant_get_int32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (c)));
       if ((found = active_tool_button (c)) >= 0)
         return found;
@@ -197,8 +187,7 @@ active_tool_button (GtkWidget *root)
 /* 1–4 (and !@#$, the same keys with Shift) choose Selection, Pan, Zoom,
  * Timing; the toolbar's toggles follow. */
 static void
-test_tool_keys (Fixture       *f,
-                gconstpointer  data)
+test_tool_keys (Fixture *f, gconstpointer data)
 {
   const guint shifted[] = { GDK_KEY_exclam, GDK_KEY_at, GDK_KEY_numbersign, GDK_KEY_dollar };
 
@@ -217,12 +206,11 @@ test_tool_keys (Fixture       *f,
 
 /* f zooms to the selection with a small margin; 0 shows the whole trace. */
 static void
-test_fit_selection (Fixture       *f,
-                    gconstpointer  data)
+test_fit_selection (Fixture *f, gconstpointer data)
 {
   StEventRef ref = find_slice (f, "thread 1001 (python3)", "ProfilerStep#20");
-  gint64 s = st_event_get_start (f->trace, ref), d = st_event_get_duration (f->trace, ref);
-  gint64 start, end;
+  gint64     s = st_event_get_start (f->trace, ref), d = st_event_get_duration (f->trace, ref);
+  gint64     start, end;
 
   st_session_select (f->session, ref, ST_SELECT_REPLACE);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "f"));
@@ -239,10 +227,7 @@ test_fit_selection (Fixture       *f,
 
 /* The pixel centre of @ref in the view, after bringing it into view. */
 static void
-centre_of (Fixture    *f,
-           StEventRef  ref,
-           double     *x,
-           double     *y)
+centre_of (Fixture *f, StEventRef ref, double *x, double *y)
 {
   graphene_rect_t r;
 
@@ -252,12 +237,11 @@ centre_of (Fixture    *f,
 }
 
 static StNameSummaryRow *
-summary_row (GListModel *summary,
-             const char *name)
+summary_row (GListModel *summary, const char *name)
 {
   for (guint i = 0; i < g_list_model_get_n_items (summary); i++)
     {
-      g_autoptr(StNameSummaryRow) row = g_list_model_get_item (summary, i);
+      g_autoptr (StNameSummaryRow) row = g_list_model_get_item (summary, i);
       if (g_str_equal (st_name_summary_row_get_name (row), name))
         return row;
     }
@@ -267,19 +251,19 @@ summary_row (GListModel *summary,
 /* Click, Ctrl+click, Ctrl+click: three events of two names; the details
  * pane sums them per name. Ctrl+click again takes one out. */
 static void
-test_ctrl_click_summary (Fixture       *f,
-                         gconstpointer  data)
+test_ctrl_click_summary (Fixture *f, gconstpointer data)
 {
-  StEventRef a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
-  StEventRef b = find_slice (f, "thread 1001 (python3)", "ProfilerStep#8");
-  StEventRef c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
+  StEventRef     a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
+  StEventRef     b = find_slice (f, "thread 1001 (python3)", "ProfilerStep#8");
+  StEventRef     c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
   StDetailsPane *details = st_timeline_page_get_details (f->page);
-  gint64 da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
+  gint64         da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
   StNameSummaryRow *row;
-  double x, y;
+  double            x, y;
 
   st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
-                        st_event_get_start (f->trace, c) + st_event_get_duration (f->trace, c) + 1000000);
+                        st_event_get_start (f->trace, c) + st_event_get_duration (f->trace, c)
+                            + 1000000);
   centre_of (f, a, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, 0);
   g_assert_cmpstr (st_details_pane_get_page (details), ==, "one");
@@ -314,8 +298,7 @@ test_ctrl_click_summary (Fixture       *f,
 /* A drag in the Timing tool measures; in the Zoom tool it zooms to the
  * dragged time range. */
 static void
-test_drag_tools (Fixture       *f,
-                 gconstpointer  data)
+test_drag_tools (Fixture *f, gconstpointer data)
 {
   gint64 t0, t1, start, end;
 
@@ -336,28 +319,25 @@ test_drag_tools (Fixture       *f,
 }
 
 static gboolean
-row_visible (Fixture    *f,
-             StEventRef  ref)
+row_visible (Fixture *f, StEventRef ref)
 {
   graphene_rect_t r;
 
-  return st_timeline_view_event_bounds (f->view, ref, &r) && r.origin.y >= 0 &&
-         r.origin.y + r.size.height <= gtk_widget_get_height (GTK_WIDGET (f->view));
+  return st_timeline_view_event_bounds (f->view, ref, &r) && r.origin.y >= 0
+         && r.origin.y + r.size.height <= gtk_widget_get_height (GTK_WIDGET (f->view));
 }
 
 /* The value of the top-level arg @key in the details pane, or NULL. */
 static const char *
-arg_value (StDetailsPane *details,
-           const char    *key,
-           guint         *n_children)
+arg_value (StDetailsPane *details, const char *key, guint *n_children)
 {
   GListModel *args = st_details_pane_get_args (details);
 
   for (guint i = 0; i < g_list_model_get_n_items (args); i++)
     {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (args, i);
-      g_autoptr(StArgRow) arg = gtk_tree_list_row_get_item (row);
-      GListModel *children = st_arg_row_get_children (arg);
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (args, i);
+      g_autoptr (StArgRow)       arg = gtk_tree_list_row_get_item (row);
+      GListModel                *children = st_arg_row_get_children (arg);
 
       if (gtk_tree_list_row_get_depth (row) > 0 || !g_str_equal (st_arg_row_get_key (arg), key))
         continue;
@@ -369,15 +349,14 @@ arg_value (StDetailsPane *details,
 }
 
 static GtkButton *
-find_button_with_tooltip (GtkWidget  *root,
-                          const char *tooltip)
+find_button_with_tooltip (GtkWidget *root, const char *tooltip)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
       GtkButton *found;
 
-      if (GTK_IS_BUTTON (c) && gtk_widget_get_visible (c) &&
-          g_strcmp0 (gtk_widget_get_tooltip_text (c), tooltip) == 0)
+      if (GTK_IS_BUTTON (c) && gtk_widget_get_visible (c)
+          && g_strcmp0 (gtk_widget_get_tooltip_text (c), tooltip) == 0)
         return GTK_BUTTON (c);
       if ((found = find_button_with_tooltip (c, tooltip)) != NULL)
         return found;
@@ -389,16 +368,15 @@ find_button_with_tooltip (GtkWidget  *root,
  * selects the kernel it launched (same correlation id), on the GPU stream, and brings it into view;
  * the kernel's array args expand into their items. */
 static void
-test_details_flow_link (Fixture       *f,
-                        gconstpointer  data)
+test_details_flow_link (Fixture *f, gconstpointer data)
 {
-  StEventRef launch = find_slice (f, "thread 1000 (python3)", "cudaLaunchKernel");
-  StDetailsPane *details = st_timeline_page_get_details (f->page);
-  GtkButton *link;
-  GArray *selection;
-  StEventRef kernel;
-  gint64 start, end;
-  guint n_children = 0;
+  StEventRef       launch = find_slice (f, "thread 1000 (python3)", "cudaLaunchKernel");
+  StDetailsPane   *details = st_timeline_page_get_details (f->page);
+  GtkButton       *link;
+  GArray          *selection;
+  StEventRef       kernel;
+  gint64           start, end;
+  guint            n_children = 0;
   g_autofree char *correlation = NULL;
 
   st_session_select (f->session, launch, ST_SELECT_REPLACE);
@@ -413,9 +391,11 @@ test_details_flow_link (Fixture       *f,
   selection = st_session_get_selection (f->session);
   g_assert_cmpuint (selection->len, ==, 1);
   kernel = g_array_index (selection, StEventRef, 0);
-  g_assert_cmpstr (st_trace_get_string (f->trace, st_trace_get_track (f->trace, kernel.track)->name), ==,
-                   "stream 7");
-  g_assert_cmpstr (st_trace_get_string (f->trace, st_event_get_category (f->trace, kernel)), ==, "kernel");
+  g_assert_cmpstr (
+      st_trace_get_string (f->trace, st_trace_get_track (f->trace, kernel.track)->name), ==,
+      "stream 7");
+  g_assert_cmpstr (st_trace_get_string (f->trace, st_event_get_category (f->trace, kernel)), ==,
+                   "kernel");
   st_session_get_range (f->session, &start, &end);
   g_assert_cmpint (start, <=, st_event_get_start (f->trace, kernel));
   g_assert_cmpint (end, >=, st_event_get_start (f->trace, kernel));
@@ -428,16 +408,16 @@ test_details_flow_link (Fixture       *f,
 /* A drag in the Selection tool selects what the box touches: from inside
  * one step to inside the next on the steps' row, those two steps. */
 static void
-test_box_select (Fixture       *f,
-                 gconstpointer  data)
+test_box_select (Fixture *f, gconstpointer data)
 {
-  StEventRef a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
-  StEventRef b = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
-  GArray *selection;
+  StEventRef      a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
+  StEventRef      b = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
+  GArray         *selection;
   graphene_rect_t ra, rb;
 
   st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
-                        st_event_get_start (f->trace, b) + st_event_get_duration (f->trace, b) + 1000000);
+                        st_event_get_start (f->trace, b) + st_event_get_duration (f->trace, b)
+                            + 1000000);
   g_assert_true (st_timeline_view_event_bounds (f->view, a, &ra));
   g_assert_true (st_timeline_view_event_bounds (f->view, b, &rb));
   st_session_set_tool (f->session, ST_TOOL_SELECT);
@@ -451,11 +431,10 @@ test_box_select (Fixture       *f,
 
 /* m marks the selection's range; Esc clears it. */
 static void
-test_mark (Fixture       *f,
-           gconstpointer  data)
+test_mark (Fixture *f, gconstpointer data)
 {
   StEventRef ref = find_slice (f, "thread 1000 (python3)", "ProfilerStep#12");
-  gint64 start, end;
+  gint64     start, end;
 
   st_session_select (f->session, ref, ST_SELECT_REPLACE);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "m"));
@@ -477,12 +456,11 @@ find_done (gpointer data)
  * the first milliseconds, the last step's events are found, counted, and
  * each in turn is centred and scrolled to (the last is on GPU 1, far below). */
 static void
-test_find_offscreen (Fixture       *f,
-                     gconstpointer  data)
+test_find_offscreen (Fixture *f, gconstpointer data)
 {
-  GArray *found;
+  GArray    *found;
   StEventRef last;
-  gint64 start, end, t;
+  gint64     start, end, t;
 
   st_session_set_range (f->session, 0, 5000000);
   st_timeline_page_find (f->page, "profilerstep#34", FALSE);
@@ -511,15 +489,13 @@ test_find_offscreen (Fixture       *f,
 }
 
 static void
-add (const char *path,
-     void (*test) (Fixture *, gconstpointer))
+add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
   g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   add ("/display/timeline/zoom-keys", test_zoom_keys);

@@ -13,8 +13,7 @@
 #include "st-window.h"
 
 static GFile *
-data_file (const char *dir,
-           const char *name)
+data_file (const char *dir, const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
   return g_file_new_for_path (path);
@@ -35,28 +34,26 @@ page_left (gpointer data)
 
 /* Runs the main loop until the window leaves @page. */
 static void
-wait_while_page (StWindow   *window,
-                 const char *page)
+wait_while_page (StWindow *window, const char *page)
 {
   PageWait w = { window, page };
   st_test_wait_until (page_left, &w);
 }
 
 static StTrackRow *
-row_at (GListModel *model,
-        guint       i)
+row_at (GListModel *model, guint i)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
   return ST_TRACK_ROW (gtk_tree_list_row_get_item (row));
 }
 
 static void
 test_open_profile (void)
 {
-  g_autoptr(GFile) file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
-  GListModel *tracks, *warnings;
-  g_autoptr(StTrackRow) first_process = NULL;
+  g_autoptr (GFile)      file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  StWindow              *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  GListModel            *tracks, *warnings;
+  g_autoptr (StTrackRow) first_process = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_cmpstr (st_window_get_page (window), ==, "empty");
@@ -64,10 +61,12 @@ test_open_profile (void)
   g_assert_cmpstr (st_window_get_page (window), ==, "loading");
   wait_while_page (window, "loading");
   g_assert_cmpstr (st_window_get_page (window), ==, "profile");
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "hta_amd_mi250_rocm62_minitoy.json.gz");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "hta_amd_mi250_rocm62_minitoy.json.gz");
 
   /* Processes with their tracks expanded below them, in the trace's order. */
-  tracks = st_track_list_get_model (ST_TRACK_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
+  tracks = st_track_list_get_model (
+      ST_TRACK_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (tracks), ==, 4 + 5);
   g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 0)), ==, "Global");
   g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 2)), ==, "python3");
@@ -76,10 +75,11 @@ test_open_profile (void)
   g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 2)), ==, 51 + 43);
 
   /* The ac2g ends without a start are listed, with their count. */
-  warnings = st_warning_list_get_model (ST_WARNING_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
+  warnings = st_warning_list_get_model (
+      ST_WARNING_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (warnings), ==, 1);
   {
-    g_autoptr(StWarningRow) w = g_list_model_get_item (warnings, 0);
+    g_autoptr (StWarningRow) w = g_list_model_get_item (warnings, 0);
     g_assert_cmpstr (st_warning_row_get_kind (w), ==, "unmatched-flow");
     g_assert_cmpuint (st_warning_row_get_count (w), ==, 5);
   }
@@ -89,15 +89,15 @@ test_open_profile (void)
 static void
 test_open_broken (void)
 {
-  g_autoptr(GFile) file = data_file ("bad", "broken-first-event.json");
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autoptr (GFile) file = data_file ("bad", "broken-first-event.json");
+  StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
   wait_while_page (window, "loading");
   g_assert_cmpstr (st_window_get_page (window), ==, "error");
-  g_assert_nonnull (strstr (st_window_get_error_message (window),
-                            "broken-first-event.json: line 2, column 10"));
+  g_assert_nonnull (
+      strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
   /* A window with an error takes the next file. */
   g_assert_true (st_window_is_empty (window));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -106,9 +106,9 @@ test_open_broken (void)
 static void
 test_cancel (void)
 {
-  g_autofree char *path = g_strconcat (g_getenv ("STRATA_TEST_TRACE"), ".gz", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autofree char  *path = g_strconcat (g_getenv ("STRATA_TEST_TRACE"), ".gz", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
@@ -125,15 +125,23 @@ test_cancel (void)
 static void
 test_accels (void)
 {
-  g_autoptr(StApplication) app = st_application_new ();
-  g_autoptr(GtkBuilder) builder = NULL;
-  g_autoptr(GSList) objects = NULL;
-  const char *pairs[][2] = {
-    { "win.open", "<Control>o" }, { "win.cancel", "Escape" }, { "win.show-summary", "<Alt>1" },
-    { "win.show-timeline", "<Alt>2" }, { "win.show-tracks", "<Alt>3" }, { "win.show-warnings", "<Alt>4" }, { "win.find", "<Control>f" },
-    { "win.show-help-overlay", "<Control>question" }, { "app.quit", "<Control>q" },
-    { "win.show-annotations", "F9" }, { "win.save-regions", "<Control>s" },
-    { "win.save-regions-as", "<Shift><Control>s" }, { "win.load-regions", "<Shift><Control>o" },
+  g_autoptr (StApplication) app = st_application_new ();
+  g_autoptr (GtkBuilder)    builder = NULL;
+  g_autoptr (GSList)        objects = NULL;
+  const char               *pairs[][2] = {
+                  { "win.open", "<Control>o" },
+                  { "win.cancel", "Escape" },
+                  { "win.show-summary", "<Alt>1" },
+                  { "win.show-timeline", "<Alt>2" },
+                  { "win.show-tracks", "<Alt>3" },
+                  { "win.show-warnings", "<Alt>4" },
+                  { "win.find", "<Control>f" },
+                  { "win.show-help-overlay", "<Control>question" },
+                  { "app.quit", "<Control>q" },
+                  { "win.show-annotations", "F9" },
+                  { "win.save-regions", "<Control>s" },
+                  { "win.save-regions-as", "<Shift><Control>s" },
+                  { "win.load-regions", "<Shift><Control>o" },
   };
   guint listed = 0;
 
@@ -141,15 +149,16 @@ test_accels (void)
   g_signal_emit_by_name (app, "startup");
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
     {
-      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), pairs[i][0]);
-      g_assert_true (g_strv_contains ((const char * const *) accels, pairs[i][1]));
+      g_auto (GStrv) accels
+          = gtk_application_get_accels_for_action (GTK_APPLICATION (app), pairs[i][0]);
+      g_assert_true (g_strv_contains ((const char *const *)accels, pairs[i][1]));
     }
   builder = gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
   objects = gtk_builder_get_objects (builder);
   for (GSList *l = objects; l != NULL; l = l->next)
     {
       g_autofree char *action = NULL;
-      g_auto(GStrv) accels = NULL;
+      g_auto (GStrv)   accels = NULL;
 
       if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
         continue;
@@ -165,8 +174,7 @@ test_accels (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();

@@ -9,20 +9,20 @@
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 int
-LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GString) text = g_string_new ("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":0,\"dur\":5,"
-                                          "\"pid\":1,\"tid\":1,\"args\":");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
+  g_autoptr (GString) text = g_string_new ("[{\"ph\":\"X\",\"name\":\"a\",\"ts\":0,\"dur\":5,"
+                                           "\"pid\":1,\"tid\":1,\"args\":");
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
 
-  g_string_append_len (text, (const char *) data, size);
-  g_string_append (text, "},\n{\"ph\":\"i\",\"name\":\"b\",\"ts\":1,\"pid\":1,\"tid\":1,\"s\":\"t\","
-                         "\"args\":{\"k\":");
-  g_string_append_len (text, (const char *) data, size);
+  g_string_append_len (text, (const char *)data, size);
+  g_string_append (text,
+                   "},\n{\"ph\":\"i\",\"name\":\"b\",\"ts\":1,\"pid\":1,\"tid\":1,\"s\":\"t\","
+                   "\"args\":{\"k\":");
+  g_string_append_len (text, (const char *)data, size);
   g_string_append (text, "}}]\n");
-  trace = st_fuzz_load_bytes ((const guint8 *) text->str, text->len, 1, &error);
+  trace = st_fuzz_load_bytes ((const guint8 *)text->str, text->len, 1, &error);
   g_assert ((trace == NULL) == (error != NULL));
   if (trace != NULL)
     st_fuzz_walk_args (trace, 16);

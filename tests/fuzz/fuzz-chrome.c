@@ -6,11 +6,10 @@
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 int
-LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = st_fuzz_load_bytes (data, size, 1, &error);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = st_fuzz_load_bytes (data, size, 1, &error);
 
   g_assert ((trace == NULL) == (error != NULL));
   if (error != NULL)

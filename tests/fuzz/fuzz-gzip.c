@@ -11,16 +11,14 @@
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 static guint8 *
-compress_gzip (const guint8 *data,
-               gsize         size,
-               gsize        *out_size)
+compress_gzip (const guint8 *data, gsize size, gsize *out_size)
 {
   z_stream zs = { 0 };
-  gsize cap = compressBound (size) + 64;
-  guint8 *out = g_malloc (cap);
+  gsize    cap = compressBound (size) + 64;
+  guint8  *out = g_malloc (cap);
 
   g_assert (deflateInit2 (&zs, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  zs.next_in = (guint8 *) data;
+  zs.next_in = (guint8 *)data;
   zs.avail_in = size;
   zs.next_out = out;
   zs.avail_out = cap;
@@ -31,14 +29,13 @@ compress_gzip (const guint8 *data,
 }
 
 int
-LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autofree guint8 *file = NULL;
-  gsize file_size;
-  guint8 mode, arg;
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  g_autofree guint8  *file = NULL;
+  gsize               file_size;
+  guint8              mode, arg;
 
   if (size < 2)
     return 0;
@@ -64,7 +61,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       else if ((mode & 6) == 6)
         {
           /* two members, the second cut at arg */
-          gsize second = MIN (file_size, (gsize) arg + 2);
+          gsize second = MIN (file_size, (gsize)arg + 2);
           file = g_realloc (file, file_size + second);
           memcpy (file + file_size, file, second);
           file_size += second;

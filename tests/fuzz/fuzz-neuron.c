@@ -9,14 +9,13 @@
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 int
-LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(StSource) source = NULL;
-  g_autofree char *copy = st_fuzz_copy (data, size);
-  StTraceBuilder *builder;
+  g_autoptr (GError)   error = NULL;
+  g_autoptr (StTrace)  trace = NULL;
+  g_autoptr (StSource) source = NULL;
+  g_autofree char     *copy = st_fuzz_copy (data, size);
+  StTraceBuilder      *builder;
 
   st_fuzz_init ();
   st_neuron_sniff (copy, size);

@@ -7,14 +7,13 @@
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 int
-LLVMFuzzerTestOneInput (const guint8 *data,
-                        size_t        size)
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(StProfileIdentity) profile = NULL;
-  g_autofree char *copy = st_fuzz_copy (data, size);
-  gboolean unsaved = FALSE;
+  g_autoptr (GError)            error = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StProfileIdentity) profile = NULL;
+  g_autofree char              *copy = st_fuzz_copy (data, size);
+  gboolean                      unsaved = FALSE;
 
   st_fuzz_init ();
   regions = st_region_set_read_data (copy, size, "fuzz.json", &profile, &unsaved, &error);
@@ -22,9 +21,9 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   if (regions != NULL)
     {
       /* What was read must survive a round trip through a set. */
-      g_autoptr(StRegionSet) set = st_region_set_new ();
-      g_autofree char *json = NULL;
-      g_autoptr(GPtrArray) again = NULL;
+      g_autoptr (StRegionSet) set = st_region_set_new ();
+      g_autofree char        *json = NULL;
+      g_autoptr (GPtrArray)   again = NULL;
 
       st_region_set_replace_all (set, regions);
       json = st_region_set_to_json (set, profile, FALSE);

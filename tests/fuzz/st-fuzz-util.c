@@ -11,10 +11,7 @@
 static int memfd = -1;
 
 static GLogWriterOutput
-quiet_writer (GLogLevelFlags   log_level,
-              const GLogField *fields,
-              gsize            n_fields,
-              gpointer         user_data)
+quiet_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields, gpointer user_data)
 {
   /* A critical or a warning from GLib means an API was misused: crash, so
    * libFuzzer keeps the input. Debug and info are noise. */
@@ -42,8 +39,7 @@ st_fuzz_init (void)
 /* A copy of exactly @size bytes, so that reading past the end is caught
  * (and never NULL: the loaders are given file contents, never NULL). */
 char *
-st_fuzz_copy (const guint8 *data,
-              gsize         size)
+st_fuzz_copy (const guint8 *data, gsize size)
 {
   char *copy = malloc (MAX (size, 1));
 
@@ -55,15 +51,12 @@ st_fuzz_copy (const guint8 *data,
 /* The bytes as a file on disk, read the way the app reads one: the loader
  * opens it by path, maps it (or inflates it, for gzip) and sniffs it. */
 StTrace *
-st_fuzz_load_bytes (const guint8 *data,
-                    gsize         size,
-                    guint         n_threads,
-                    GError      **error)
+st_fuzz_load_bytes (const guint8 *data, gsize size, guint n_threads, GError **error)
 {
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StTraceLoader) loader = NULL;
-  gsize done = 0;
+  g_autofree char          *path = NULL;
+  g_autoptr (GFile)         file = NULL;
+  g_autoptr (StTraceLoader) loader = NULL;
+  gsize                     done = 0;
 
   st_fuzz_init ();
   g_assert (ftruncate (memfd, 0) == 0);
@@ -84,8 +77,7 @@ st_fuzz_load_bytes (const guint8 *data,
 /* Parses the args of up to @max_events slices and instants on demand, as the
  * details pane does. */
 void
-st_fuzz_walk_args (StTrace *trace,
-                   guint    max_events)
+st_fuzz_walk_args (StTrace *trace, guint max_events)
 {
   guint seen = 0;
 
@@ -95,16 +87,16 @@ st_fuzz_walk_args (StTrace *trace,
 
       for (guint i = 0; i < track->n_slices && seen < max_events; i++, seen++)
         {
-          g_autoptr(GError) error = NULL;
-          g_autoptr(GPtrArray) args = st_trace_get_args_flat (trace, track->slices[i].offset,
-                                                              &error);
+          g_autoptr (GError)    error = NULL;
+          g_autoptr (GPtrArray) args
+              = st_trace_get_args_flat (trace, track->slices[i].offset, &error);
           g_assert ((args == NULL) == (error != NULL));
         }
       for (guint i = 0; i < track->n_instants && seen < max_events; i++, seen++)
         {
-          g_autoptr(GError) error = NULL;
-          g_autoptr(GPtrArray) args = st_trace_get_args_flat (trace, track->instants[i].offset,
-                                                              &error);
+          g_autoptr (GError)    error = NULL;
+          g_autoptr (GPtrArray) args
+              = st_trace_get_args_flat (trace, track->instants[i].offset, &error);
           g_assert ((args == NULL) == (error != NULL));
         }
     }

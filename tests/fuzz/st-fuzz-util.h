@@ -5,14 +5,9 @@
 
 G_BEGIN_DECLS
 
-void     st_fuzz_init       (void);
-char    *st_fuzz_copy       (const guint8 *data,
-                             gsize         size);
-StTrace *st_fuzz_load_bytes (const guint8 *data,
-                             gsize         size,
-                             guint         n_threads,
-                             GError      **error);
-void     st_fuzz_walk_args  (StTrace      *trace,
-                             guint         max_events);
+void     st_fuzz_init (void);
+char    *st_fuzz_copy (const guint8 *data, gsize size);
+StTrace *st_fuzz_load_bytes (const guint8 *data, gsize size, guint n_threads, GError **error);
+void     st_fuzz_walk_args (StTrace *trace, guint max_events);
 
 G_END_DECLS

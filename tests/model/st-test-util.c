@@ -5,22 +5,20 @@
 #include "st-test-util.h"
 
 static StTrace *
-load_va (GError    **error,
-         const char *first,
-         va_list     args)
+load_va (GError **error, const char *first, va_list args)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StTraceLoader) loader = NULL;
-  g_autofree char *base = NULL;
+  g_autoptr (GPtrArray)     parts = g_ptr_array_new ();
+  g_autofree char          *path = NULL;
+  g_autoptr (GFile)         file = NULL;
+  g_autoptr (StTraceLoader) loader = NULL;
+  g_autofree char          *base = NULL;
 
-  g_ptr_array_add (parts, (gpointer) g_test_get_dir (G_TEST_DIST));
+  g_ptr_array_add (parts, (gpointer)g_test_get_dir (G_TEST_DIST));
   g_ptr_array_add (parts, "data");
   for (const char *p = first; p != NULL; p = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) p);
+    g_ptr_array_add (parts, (gpointer)p);
   g_ptr_array_add (parts, NULL);
-  path = g_build_filenamev ((char **) parts->pdata);
+  path = g_build_filenamev ((char **)parts->pdata);
   file = g_file_new_for_path (path);
   loader = st_trace_loader_new (file);
   base = g_path_get_basename (path);
@@ -30,12 +28,11 @@ load_va (GError    **error,
 
 /* Loads tests/data/… and fails the test when it cannot be loaded. */
 StTrace *
-st_test_load (const char *first_path_element,
-              ...)
+st_test_load (const char *first_path_element, ...)
 {
-  g_autoptr(GError) error = NULL;
-  StTrace *trace;
-  va_list args;
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace;
+  va_list            args;
 
   va_start (args, first_path_element);
   trace = load_va (&error, first_path_element, args);
@@ -46,12 +43,10 @@ st_test_load (const char *first_path_element,
 }
 
 StTrace *
-st_test_load_error (GError    **error,
-                    const char *first_path_element,
-                    ...)
+st_test_load_error (GError **error, const char *first_path_element, ...)
 {
   StTrace *trace;
-  va_list args;
+  va_list  args;
 
   va_start (args, first_path_element);
   trace = load_va (error, first_path_element, args);
@@ -62,19 +57,17 @@ st_test_load_error (GError    **error,
 /* The index of the track called @track_name under the process titled
  * @process_title ("Global" for global instants), or -1. */
 gint
-st_test_find_track (StTrace    *trace,
-                    const char *process_title,
-                    const char *track_name)
+st_test_find_track (StTrace *trace, const char *process_title, const char *track_name)
 {
   for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
     {
-      const StTrack *t = st_trace_get_track (trace, i);
+      const StTrack   *t = st_trace_get_track (trace, i);
       g_autofree char *title = t->process == ST_NO_PROCESS
-                                 ? g_strdup ("Global")
-                                 : st_trace_dup_process_title (trace, t->process);
+                                   ? g_strdup ("Global")
+                                   : st_trace_dup_process_title (trace, t->process);
 
-      if (g_str_equal (title, process_title) &&
-          g_str_equal (st_trace_get_string (trace, t->name), track_name))
+      if (g_str_equal (title, process_title)
+          && g_str_equal (st_trace_get_string (trace, t->name), track_name))
         return i;
     }
   return -1;
@@ -82,9 +75,7 @@ st_test_find_track (StTrace    *trace,
 
 /* Like st_test_find_track(), failing the test when there is no such track. */
 guint
-st_test_track (StTrace    *trace,
-               const char *process_title,
-               const char *track_name)
+st_test_track (StTrace *trace, const char *process_title, const char *track_name)
 {
   gint index = st_test_find_track (trace, process_title, track_name);
 
@@ -94,34 +85,28 @@ st_test_track (StTrace    *trace,
 }
 
 const StSlice *
-st_test_find_slice_at (StTrace    *trace,
-                       guint       track,
-                       const char *name,
-                       gint64      start)
+st_test_find_slice_at (StTrace *trace, guint track, const char *name, gint64 start)
 {
   const StTrack *t = st_trace_get_track (trace, track);
 
   for (guint i = 0; i < t->n_slices; i++)
-    if (g_str_equal (st_trace_get_string (trace, t->slices[i].name), name) &&
-        (start < 0 || t->slices[i].start == start))
+    if (g_str_equal (st_trace_get_string (trace, t->slices[i].name), name)
+        && (start < 0 || t->slices[i].start == start))
       return &t->slices[i];
   return NULL;
 }
 
 /* The first slice named @name on the track (in row order), or NULL. */
 const StSlice *
-st_test_find_slice (StTrace    *trace,
-                    guint       track,
-                    const char *name)
+st_test_find_slice (StTrace *trace, guint track, const char *name)
 {
   return st_test_find_slice_at (trace, track, name, -1);
 }
 
 const StImportWarning *
-st_test_warning (StTrace      *trace,
-                 StWarningKind kind)
+st_test_warning (StTrace *trace, StWarningKind kind)
 {
-  guint n;
+  guint                  n;
   const StImportWarning *w = st_trace_get_warnings (trace, &n);
 
   for (guint i = 0; i < n; i++)
@@ -131,8 +116,7 @@ st_test_warning (StTrace      *trace,
 }
 
 guint64
-st_test_warning_count (StTrace      *trace,
-                       StWarningKind kind)
+st_test_warning_count (StTrace *trace, StWarningKind kind)
 {
   const StImportWarning *w = st_test_warning (trace, kind);
   return w ? w->count : 0;

@@ -6,13 +6,10 @@
 
 #include "st-test-util.h"
 
-#define US(x) ((gint64) (x) * 1000)
+#define US(x) ((gint64)(x)*1000)
 
 static void
-assert_slice (const StSlice *s,
-              gint64         start,
-              gint64         dur,
-              guint          depth)
+assert_slice (const StSlice *s, gint64 start, gint64 dur, guint depth)
 {
   g_assert_nonnull (s);
   g_assert_cmpint (s->start, ==, start);
@@ -23,8 +20,8 @@ assert_slice (const StSlice *s,
 static void
 test_trivial (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_trivial_trace.json", NULL);
-  guint t = st_test_track (trace, "Process 52", "Thread 53");
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_trivial_trace.json", NULL);
+  guint               t = st_test_track (trace, "Process 52", "Thread 53");
 
   g_assert_cmpstr (st_trace_get_format (trace), ==, "chrome-json");
   g_assert_cmpint (st_trace_get_origin_ns (trace), ==, US (9524));
@@ -39,7 +36,8 @@ test_trivial (void)
 static void
 test_matching_start (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_x-events-matching-start.json", NULL);
+  g_autoptr (StTrace) trace
+      = st_test_load ("real", "speedscope_x-events-matching-start.json", NULL);
   guint t = st_test_track (trace, "Process 0", "Thread 0");
 
   assert_slice (st_test_find_slice_at (trace, t, "alpha", 0), 0, US (20), 0);
@@ -59,9 +57,9 @@ test_matching_start (void)
 static void
 test_zero_duration (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_zero-duration-events.json", NULL);
-  guint t = st_test_track (trace, "Process 0", "Thread 0");
-  guint n;
+  g_autoptr (StTrace) trace = st_test_load ("real", "speedscope_zero-duration-events.json", NULL);
+  guint               t = st_test_track (trace, "Process 0", "Thread 0");
+  guint               n;
 
   assert_slice (st_test_find_slice (trace, t, "A"), 0, US (10), 0);
   assert_slice (st_test_find_slice (trace, t, "B"), US (1), 0, 1);
@@ -76,9 +74,9 @@ test_zero_duration (void)
 static void
 test_unbalanced_name (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_unbalanced-name.json", NULL);
-  guint t = st_test_track (trace, "Process 0", "Thread 0");
-  const StSlice *beta = st_test_find_slice (trace, t, "beta");
+  g_autoptr (StTrace) trace = st_test_load ("real", "speedscope_unbalanced-name.json", NULL);
+  guint               t = st_test_track (trace, "Process 0", "Thread 0");
+  const StSlice      *beta = st_test_find_slice (trace, t, "beta");
 
   assert_slice (st_test_find_slice (trace, t, "alpha"), 0, US (9), 0);
   assert_slice (beta, US (1), US (9), 1);
@@ -89,7 +87,7 @@ test_unbalanced_name (void)
 static void
 test_too_many_ends (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_too-many-end-events.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("real", "speedscope_too-many-end-events.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 2);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_UNMATCHED_END), ==, 2);
@@ -100,9 +98,9 @@ test_too_many_ends (void)
 static void
 test_mismatched_end_closes_top (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_simple_trace.json", NULL);
-  guint t = st_test_track (trace, "Process 22630", "threadA");
-  const StSlice *s = st_test_find_slice (trace, t, "Asub with a name that wont fit");
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_simple_trace.json", NULL);
+  guint               t = st_test_track (trace, "Process 22630", "threadA");
+  const StSlice      *s = st_test_find_slice (trace, t, "Asub with a name that wont fit");
 
   g_assert_nonnull (s);
   g_assert_cmpint (s->dur, ==, US (1));
@@ -112,9 +110,9 @@ test_mismatched_end_closes_top (void)
 static void
 test_unclosed_real (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_unclosed_slices_array.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("real", "catapult_unclosed_slices_array.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_UNCLOSED_BEGIN);
-  guint did_not_end = 0;
+  guint                  did_not_end = 0;
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 3386);
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 1684);
@@ -135,23 +133,22 @@ test_unclosed_real (void)
 }
 
 static const char *
-process_pid (StTrace *trace,
-             guint    index)
+process_pid (StTrace *trace, guint index)
 {
   return st_trace_get_string (trace, st_trace_get_process (trace, index)->pid);
 }
 
 static gboolean
-has_flow (StTrace    *trace,
-          const char *from,
-          const char *to)
+has_flow (StTrace *trace, const char *from, const char *to)
 {
-  gsize n;
+  gsize         n;
   const StFlow *flows = st_trace_get_flows (trace, &n);
 
   for (gsize i = 0; i < n; i++)
-    if (g_str_equal (st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].from)->name), from) &&
-        g_str_equal (st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].to)->name), to))
+    if (g_str_equal (st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].from)->name),
+                     from)
+        && g_str_equal (st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].to)->name),
+                        to))
       return TRUE;
   return FALSE;
 }
@@ -161,7 +158,7 @@ has_flow (StTrace    *trace,
 static void
 test_flows_v1 (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_flow_simple.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_flow_simple.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->flows, ==, 3);
   g_assert_true (has_flow (trace, "SenderA", "OtherSlice"));
@@ -172,7 +169,7 @@ test_flows_v1 (void)
 static void
 test_flows_v2 (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_webview_flowv2.json.gz", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_webview_flowv2.json.gz", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 9334);
   g_assert_cmpint (st_trace_get_counts (trace)->flows, ==, 590);
@@ -191,15 +188,16 @@ test_flows_v2 (void)
 static void
 test_flows_ac2g (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "hta_alexnet_critical_path.json.gz", NULL);
-  gsize n;
-  const StFlow *flows = st_trace_get_flows (trace, &n);
+  g_autoptr (StTrace) trace = st_test_load ("real", "hta_alexnet_critical_path.json.gz", NULL);
+  gsize               n;
+  const StFlow       *flows = st_trace_get_flows (trace, &n);
 
   g_assert_cmpuint (n, ==, 139);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_UNMATCHED_FLOW), ==, 206);
   for (gsize i = 0; i < n; i++)
     {
-      const char *from = st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].from)->cat);
+      const char *from
+          = st_trace_get_string (trace, st_trace_get_slice (trace, flows[i].from)->cat);
       guint from_process = st_trace_get_track (trace, flows[i].from.track)->process;
       guint to_process = st_trace_get_track (trace, flows[i].to.track)->process;
 
@@ -214,7 +212,7 @@ test_flows_ac2g (void)
 static void
 test_flow_binding (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "flow-binding.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "flow-binding.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->flows, ==, 2);
   g_assert_true (has_flow (trace, "launch", "kernel"));
@@ -225,7 +223,7 @@ test_flow_binding (void)
 static void
 test_flow_v2_chain (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "flow-v2.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "flow-v2.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->flows, ==, 2);
   g_assert_true (has_flow (trace, "A", "B"));
@@ -236,10 +234,10 @@ test_flow_v2_chain (void)
 static void
 test_async (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "legacy-and-nestable-async.json", NULL);
-  guint request = st_test_track (trace, "Process 1", "request");
-  guint read = st_test_track (trace, "Process 1", "read");
-  const StTrack *t;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "legacy-and-nestable-async.json", NULL);
+  guint               request = st_test_track (trace, "Process 1", "request");
+  guint               read = st_test_track (trace, "Process 1", "read");
+  const StTrack      *t;
 
   t = st_trace_get_track (trace, request);
   g_assert_cmpint (t->kind, ==, ST_TRACK_ASYNC);
@@ -257,7 +255,7 @@ test_async (void)
 static void
 test_async_real (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_async_begin_end.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_async_begin_end.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 35);
   g_assert_cmpint (st_trace_get_counts (trace)->instants, ==, 7);
@@ -270,11 +268,11 @@ test_async_real (void)
 static void
 test_instants (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "instant-scopes.json", NULL);
-  guint global = st_test_track (trace, "Global", "Global instants");
-  guint process = st_test_track (trace, "Process 1", "Process instants");
-  guint thread = st_test_track (trace, "Process 1", "Thread 1");
-  const StTrack *t;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "instant-scopes.json", NULL);
+  guint               global = st_test_track (trace, "Global", "Global instants");
+  guint               process = st_test_track (trace, "Process 1", "Process instants");
+  guint               thread = st_test_track (trace, "Process 1", "Thread 1");
+  const StTrack      *t;
 
   g_assert_cmpint (global, ==, 0); /* the global row comes first */
   g_assert_cmpuint (st_trace_get_track (trace, global)->n_instants, ==, 1);
@@ -290,7 +288,7 @@ test_instants (void)
 static void
 test_counters (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "counters.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "counters.json", NULL);
   const StTrack *memory = st_trace_get_track (trace, st_test_track (trace, "Process 1", "memory"));
   const StCounterSeries *used = NULL, *free_ = NULL;
 
@@ -323,7 +321,7 @@ test_counters (void)
 static void
 test_instance_counters_real (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "catapult_instance_counters.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("real", "catapult_instance_counters.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->counter_samples, ==, 8);
 }
@@ -331,9 +329,9 @@ test_instance_counters_real (void)
 static void
 test_xprof_counters (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "xprof-counters.json", NULL);
-  guint t = st_test_track (trace, "/device:TPU:0", "HBM");
-  const StTrack *track;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "xprof-counters.json", NULL);
+  guint               t = st_test_track (trace, "/device:TPU:0", "HBM");
+  const StTrack      *track;
 
   g_assert_cmpstr (st_trace_get_flavor (trace), ==, "xprof");
   track = st_trace_get_track (trace, t);
@@ -351,9 +349,9 @@ test_xprof_counters (void)
 static void
 test_metadata_order (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "metadata-order.json", NULL);
-  const StProcess *beta;
-  const StTrack *t;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "metadata-order.json", NULL);
+  const StProcess    *beta;
+  const StTrack      *t;
 
   g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 4);
   g_assert_cmpstr (process_pid (trace, 0), ==, "3"); /* sort index -1 */
@@ -372,13 +370,13 @@ test_metadata_order (void)
 static void
 test_kineto_names (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "hta_amd_mi250_rocm62_minitoy.json.gz", NULL);
-  const char *expected[][3] = {
-    { "Global", "Global instants", NULL },
-    { "python3", "thread 597913 (python3)", "CPU" },
-    { "python3", "thread 598009 (pt_autograd_0)", "CPU" },
-    { "python3", "stream 0 ", "GPU 2" },
-    { "Spans", "PyTorch Profiler", "" },
+  g_autoptr (StTrace) trace = st_test_load ("real", "hta_amd_mi250_rocm62_minitoy.json.gz", NULL);
+  const char         *expected[][3] = {
+            { "Global", "Global instants", NULL },
+            { "python3", "thread 597913 (python3)", "CPU" },
+            { "python3", "thread 598009 (pt_autograd_0)", "CPU" },
+            { "python3", "stream 0 ", "GPU 2" },
+            { "Spans", "PyTorch Profiler", "" },
   };
 
   g_assert_cmpstr (st_trace_get_flavor (trace), ==, "kineto");
@@ -387,14 +385,16 @@ test_kineto_names (void)
   g_assert_cmpuint (st_trace_get_n_tracks (trace), ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      const StTrack *t = st_trace_get_track (trace, i);
-      g_autofree char *title = t->process == ST_NO_PROCESS ? g_strdup ("Global")
-                               : st_trace_dup_process_title (trace, t->process);
+      const StTrack   *t = st_trace_get_track (trace, i);
+      g_autofree char *title = t->process == ST_NO_PROCESS
+                                   ? g_strdup ("Global")
+                                   : st_trace_dup_process_title (trace, t->process);
       g_assert_cmpstr (title, ==, expected[i][0]);
       g_assert_cmpstr (st_trace_get_string (trace, t->name), ==, expected[i][1]);
       if (expected[i][2] != NULL)
-        g_assert_cmpstr (st_trace_get_string (trace, st_trace_get_process (trace, t->process)->labels),
-                         ==, expected[i][2]);
+        g_assert_cmpstr (
+            st_trace_get_string (trace, st_trace_get_process (trace, t->process)->labels), ==,
+            expected[i][2]);
     }
 }
 
@@ -402,8 +402,8 @@ test_kineto_names (void)
 static void
 test_kineto_array_form (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "kineto_resnet50_2021jan_arrayform.pt.trace.json.gz",
-                                           NULL);
+  g_autoptr (StTrace) trace
+      = st_test_load ("real", "kineto_resnet50_2021jan_arrayform.pt.trace.json.gz", NULL);
   gboolean stream7 = FALSE;
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 82276);
@@ -419,14 +419,16 @@ test_kineto_array_form (void)
 static void
 test_exact_timestamps_real (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "hta_ns_resolution_rank0.pt.trace.json.gz", NULL);
-  const char *div = "autograd::engine::evaluate_function: DivBackward1";
+  g_autoptr (StTrace) trace
+      = st_test_load ("real", "hta_ns_resolution_rank0.pt.trace.json.gz", NULL);
+  const char    *div = "autograd::engine::evaluate_function: DivBackward1";
   const StSlice *s = NULL;
 
   g_assert_cmpint (st_trace_get_origin_ns (trace), ==, G_GINT64_CONSTANT (1712195495406752797));
   for (guint i = 0; i < st_trace_get_n_tracks (trace) && s == NULL; i++)
-    s = st_test_find_slice_at (trace, i, div, G_GINT64_CONSTANT (1712195495519689047) -
-                                              G_GINT64_CONSTANT (1712195495406752797));
+    s = st_test_find_slice_at (trace, i, div,
+                               G_GINT64_CONSTANT (1712195495519689047)
+                                   - G_GINT64_CONSTANT (1712195495406752797));
   g_assert_nonnull (s);
   g_assert_cmpint (s->dur, ==, 63813);
 }
@@ -434,25 +436,28 @@ test_exact_timestamps_real (void)
 static void
 test_exact_timestamps (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "exact-timestamps.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "exact-timestamps.json", NULL);
 
   g_assert_cmpint (st_trace_get_origin_ns (trace), ==, G_GINT64_CONSTANT (1712345678901234567));
-  assert_slice (st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"),
-                                    "first"), 0, 1, 0);
-  assert_slice (st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"),
-                                    "second"), 1, 1000, 0);
+  assert_slice (st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"), "first"),
+                0, 1, 0);
+  assert_slice (
+      st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"), "second"), 1, 1000,
+      0);
   /* …235.5675 µs is …235567.5 ns: rounded half away from zero. */
-  assert_slice (st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 2"),
-                                    "rounded"), 1001, 0, 0);
-  assert_slice (st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 3"),
-                                    "exponent"), 1933, 25000, 0);
+  assert_slice (
+      st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 2"), "rounded"), 1001,
+      0, 0);
+  assert_slice (
+      st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 3"), "exponent"), 1933,
+      25000, 0);
 }
 
 static void
 test_numbers_as_strings (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "numbers-as-strings.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("edge", "numbers-as-strings.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_cmpint (st_trace_get_origin_ns (trace), ==, 10500);
   assert_slice (st_test_find_slice (trace, t, "a"), 0, US (2), 0);
@@ -462,7 +467,8 @@ test_numbers_as_strings (void)
 static void
 test_samples (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_multi-thread-with-samples.json", NULL);
+  g_autoptr (StTrace) trace
+      = st_test_load ("real", "speedscope_multi-thread-with-samples.json", NULL);
   guint t = st_test_track (trace, "hermes", "mqt_js");
 
   g_assert_cmpint (st_trace_get_counts (trace)->samples, ==, 8);
@@ -477,8 +483,8 @@ test_samples (void)
 static void
 test_bom (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "bom.json", NULL);
-  guint n;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "bom.json", NULL);
+  guint               n;
 
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 1);
   st_trace_get_warnings (trace, &n);
@@ -488,7 +494,7 @@ test_bom (void)
 static void
 test_empty_events (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "empty-events.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "empty-events.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 3);
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 1);
@@ -498,9 +504,9 @@ test_empty_events (void)
 static void
 test_control_characters (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "control-characters.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("edge", "control-characters.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_CONTROL_CHARACTER);
-  const StSlice *s = st_trace_get_track (trace, 0)->slices;
+  const StSlice         *s = st_trace_get_track (trace, 0)->slices;
 
   g_assert_nonnull (w);
   g_assert_cmpuint (w->first_line, ==, 1);
@@ -510,7 +516,7 @@ test_control_characters (void)
 static void
 test_invalid_utf8 (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "invalid-utf8.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "invalid-utf8.json", NULL);
   const char *name = st_trace_get_string (trace, st_trace_get_track (trace, 0)->slices[0].name);
 
   g_assert_true (g_utf8_validate (name, -1, NULL));
@@ -523,7 +529,7 @@ test_invalid_utf8 (void)
 static void
 test_unicode_escapes (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "unicode-escapes.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "unicode-escapes.json", NULL);
   const char *name = st_trace_get_string (trace, st_trace_get_track (trace, 0)->slices[0].name);
 
   g_assert_cmpstr (name, ==, "caf\303\251 \360\237\230\200 \"q\" \\ /");
@@ -532,7 +538,7 @@ test_unicode_escapes (void)
 static void
 test_unmatched_end (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "unmatched-end.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("edge", "unmatched-end.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_UNMATCHED_END);
 
   assert_slice (st_test_find_slice (trace, 0, "a"), 0, US (5), 0);
@@ -544,8 +550,9 @@ test_unmatched_end (void)
 static void
 test_unclosed_begin (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "unclosed-begin.json", NULL);
-  const StSlice *a = st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"), "a");
+  g_autoptr (StTrace) trace = st_test_load ("edge", "unclosed-begin.json", NULL);
+  const StSlice      *a
+      = st_test_find_slice (trace, st_test_track (trace, "Process 1", "Thread 1"), "a");
 
   assert_slice (a, 0, US (11), 0);
   g_assert_true (a->flags & ST_SLICE_DID_NOT_END);
@@ -557,9 +564,9 @@ test_unclosed_begin (void)
 static void
 test_overlapping_complete (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "overlapping-complete.json", NULL);
-  const StTrack *t = st_trace_get_track (trace, 0);
-  const StSlice *b = st_test_find_slice (trace, 0, "b");
+  g_autoptr (StTrace) trace = st_test_load ("edge", "overlapping-complete.json", NULL);
+  const StTrack      *t = st_trace_get_track (trace, 0);
+  const StSlice      *b = st_test_find_slice (trace, 0, "b");
 
   assert_slice (st_test_find_slice (trace, 0, "a"), 0, US (10), 0);
   assert_slice (st_test_find_slice (trace, 0, "c"), US (6), US (1), 1);
@@ -573,7 +580,7 @@ test_overlapping_complete (void)
 static void
 test_begin_end_same_time (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "begin-end-same-time.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "begin-end-same-time.json", NULL);
 
   assert_slice (st_test_find_slice (trace, 0, "a"), 0, US (5), 0);
   assert_slice (st_test_find_slice (trace, 0, "b"), US (5), US (5), 0);
@@ -582,7 +589,7 @@ test_begin_end_same_time (void)
 static void
 test_negative_duration (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "negative-duration.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "negative-duration.json", NULL);
 
   assert_slice (st_test_find_slice (trace, 0, "a"), 0, 0, 0);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_NEGATIVE_DURATION), ==, 1);
@@ -591,7 +598,7 @@ test_negative_duration (void)
 static void
 test_bad_numbers (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "bad-numbers.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "bad-numbers.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 7);
   g_assert_nonnull (st_test_find_slice (trace, 0, "minus-zero"));
@@ -604,7 +611,7 @@ test_bad_numbers (void)
 static void
 test_other_phases (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "other-phases.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "other-phases.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 7);
   g_assert_cmpint (st_trace_get_counts (trace)->other_events, ==, 5);
@@ -615,7 +622,7 @@ test_other_phases (void)
 static void
 test_not_objects (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "not-objects.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("edge", "not-objects.json", NULL);
 
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 1);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_NOT_AN_OBJECT), ==, 4);
@@ -624,13 +631,13 @@ test_not_objects (void)
 static void
 test_keys_around_events (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "keys-around-events.json", NULL);
-  const char * const *keys = st_trace_get_metadata_keys (trace);
-  g_autoptr(JsonNode) info = NULL;
-  g_autoptr(JsonNode) base = NULL;
+  g_autoptr (StTrace)  trace = st_test_load ("edge", "keys-around-events.json", NULL);
+  const char *const   *keys = st_trace_get_metadata_keys (trace);
+  g_autoptr (JsonNode) info = NULL;
+  g_autoptr (JsonNode) base = NULL;
 
   g_assert_cmpstr (st_trace_get_flavor (trace), ==, "kineto");
-  g_assert_cmpuint (g_strv_length ((char **) keys), ==, 4);
+  g_assert_cmpuint (g_strv_length ((char **)keys), ==, 4);
   g_assert_cmpstr (keys[0], ==, "schemaVersion");
   g_assert_cmpstr (keys[2], ==, "distributedInfo");
   info = st_trace_dup_metadata (trace, "distributedInfo", NULL);
@@ -642,7 +649,7 @@ test_keys_around_events (void)
 static void
 test_truncated_array (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "speedscope_simple-partial.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("real", "speedscope_simple-partial.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_TRUNCATED);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 6);
@@ -660,7 +667,7 @@ test_trailing_comma (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autoptr(StTrace) trace = st_test_load ("real", files[i], NULL);
+      g_autoptr (StTrace) trace = st_test_load ("real", files[i], NULL);
       g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 6);
       g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_TRAILING_COMMA), ==, 1);
       g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_TRUNCATED), ==, 1);
@@ -670,7 +677,7 @@ test_trailing_comma (void)
 static void
 test_truncated_object (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "truncated-object.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("edge", "truncated-object.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_TRUNCATED);
 
   g_assert_cmpint (st_trace_get_counts (trace)->events, ==, 1);
@@ -684,7 +691,7 @@ test_truncated_object (void)
 static void
 test_syntax_error_later (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "syntax-error-later.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("edge", "syntax-error-later.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_SYNTAX);
 
   g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 2);
@@ -696,8 +703,8 @@ test_syntax_error_later (void)
 static void
 test_truncated_gzip (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "truncated-gzip.json.gz", NULL);
-  gint64 slices = st_trace_get_counts (trace)->slices;
+  g_autoptr (StTrace) trace = st_test_load ("edge", "truncated-gzip.json.gz", NULL);
+  gint64              slices = st_trace_get_counts (trace)->slices;
 
   /* The file holds 2 000 events; the stream is cut after 60% of it. */
   g_assert_cmpint (slices, >, 100);
@@ -709,8 +716,8 @@ test_truncated_gzip (void)
 static void
 test_gzip_by_magic (void)
 {
-  g_autoptr(StTrace) plain = st_test_load ("real", "catapult_simple_trace.json", NULL);
-  g_autoptr(StTrace) gz = st_test_load ("real", "catapult_simple_trace_gz.gz", NULL);
+  g_autoptr (StTrace) plain = st_test_load ("real", "catapult_simple_trace.json", NULL);
+  g_autoptr (StTrace) gz = st_test_load ("real", "catapult_simple_trace_gz.gz", NULL);
 
   g_assert_cmpint (st_trace_get_counts (gz)->slices, ==, st_trace_get_counts (plain)->slices);
   g_assert_cmpint (st_trace_get_counts (gz)->counter_samples, ==, 5);
@@ -720,15 +727,15 @@ test_gzip_by_magic (void)
 static void
 test_args_on_demand (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "deep-args.json", NULL);
-  const StSlice *shallow = st_test_find_slice (trace, 0, "shallow");
-  const StSlice *deep = st_test_find_slice (trace, 0, "deep");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) flat = st_trace_get_args_flat (trace, shallow->offset, &error);
-  g_autoptr(JsonNode) node = NULL;
-  const char *expected[][2] = {
-    { "a.b[0]", "1" }, { "a.b[1]", "2.5" }, { "a.b[2]", "x" }, { "a.b[3]", "true" },
-    { "a.b[4]", "null" },
+  g_autoptr (StTrace)   trace = st_test_load ("edge", "deep-args.json", NULL);
+  const StSlice        *shallow = st_test_find_slice (trace, 0, "shallow");
+  const StSlice        *deep = st_test_find_slice (trace, 0, "deep");
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) flat = st_trace_get_args_flat (trace, shallow->offset, &error);
+  g_autoptr (JsonNode)  node = NULL;
+  const char           *expected[][2] = {
+              { "a.b[0]", "1" },    { "a.b[1]", "2.5" },  { "a.b[2]", "x" },
+              { "a.b[3]", "true" }, { "a.b[4]", "null" },
   };
 
   g_assert_no_error (error);
@@ -748,9 +755,9 @@ test_args_on_demand (void)
 static void
 test_args_control_characters (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("edge", "control-characters.json", NULL);
-  g_autoptr(JsonNode) event = st_trace_dup_event (trace, st_trace_get_track (trace, 0)->slices[0].offset,
-                                                  NULL);
+  g_autoptr (StTrace)  trace = st_test_load ("edge", "control-characters.json", NULL);
+  g_autoptr (JsonNode) event
+      = st_trace_dup_event (trace, st_trace_get_track (trace, 0)->slices[0].offset, NULL);
 
   g_assert_nonnull (event);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (event), "name"), ==,
@@ -758,8 +765,7 @@ test_args_control_characters (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -36,14 +36,13 @@ result_clear (Result *r)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Result, result_clear)
 
 static Result
-run_config (const char                *file,
-            const StHighlighterConfig *config)
+run_config (const char *file, const StHighlighterConfig *config)
 {
-  g_autoptr(StTrace) trace = g_str_has_prefix (file, "real/")
-                               ? st_test_load ("real", file + 5, NULL)
-                               : st_test_load ("highlight", file, NULL);
-  g_autoptr(GError) error = NULL;
-  Result r = { NULL, NULL };
+  g_autoptr (StTrace) trace = g_str_has_prefix (file, "real/")
+                                  ? st_test_load ("real", file + 5, NULL)
+                                  : st_test_load ("highlight", file, NULL);
+  g_autoptr (GError)  error = NULL;
+  Result              r = { NULL, NULL };
 
   r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -53,14 +52,12 @@ run_config (const char                *file,
 
 /* Runs the method with a configuration given as JSON keys. */
 static Result
-run (const char *file,
-     const char *method,
-     const char *keys)
+run (const char *file, const char *method, const char *keys)
 {
-  g_autofree char *json = g_strdup_printf ("{\"version\": 1, \"method\": \"%s\"%s%s}", method,
+  g_autofree char   *json = g_strdup_printf ("{\"version\": 1, \"method\": \"%s\"%s%s}", method,
                                            keys ? ", " : "", keys ? keys : "");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
 
   g_assert_no_error (error);
   return run_config (file, config);
@@ -70,7 +67,7 @@ run (const char *file,
 static char *
 describe (GPtrArray *regions)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr (GString) s = g_string_new (NULL);
 
   for (guint i = 0; i < regions->len; i++)
     {
@@ -84,8 +81,7 @@ describe (GPtrArray *regions)
 }
 
 static void
-assert_regions (Result     *r,
-                const char *expected)
+assert_regions (Result *r, const char *expected)
 {
   g_autofree char *got = describe (r->regions);
 
@@ -94,8 +90,7 @@ assert_regions (Result     *r,
 }
 
 static void
-assert_method (Result         *r,
-               StRegionMethod  method)
+assert_method (Result *r, StRegionMethod method)
 {
   for (guint i = 0; i < r->regions->len; i++)
     g_assert_cmpint (st_region_get_method (g_ptr_array_index (r->regions, i)), ==, method);
@@ -110,7 +105,7 @@ test_collectives_device (void)
    * ReduceScatter that ends where the next AllReduce starts leaves an
    * empty gap, skipped; the host's c10d op is ignored as the device has
    * collective kernels. */
-  g_auto(Result) r = run ("device-collectives.json", "collectives", NULL);
+  g_auto (Result) r = run ("device-collectives.json", "collectives", NULL);
 
   assert_regions (&r, "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
                       "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
@@ -120,7 +115,7 @@ test_collectives_device (void)
 static void
 test_collectives_edges (void)
 {
-  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"include_edges\": true");
+  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"include_edges\": true");
 
   assert_regions (&r, "Start → AllReduce+AllGather #1 [0, 100000)\n"
                       "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
@@ -131,8 +126,8 @@ test_collectives_edges (void)
 static void
 test_collectives_min_gap (void)
 {
-  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 150000");
-  g_auto(Result) none = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 1000000");
+  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 150000");
+  g_auto (Result) none = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 1000000");
 
   assert_regions (&r, "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
   g_assert_cmpuint (none.regions->len, ==, 0);
@@ -142,7 +137,7 @@ test_collectives_min_gap (void)
 static void
 test_collectives_types (void)
 {
-  g_auto(Result) r = run ("device-collectives.json", "collectives", "\"types\": [\"allreduce\"]");
+  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"types\": [\"allreduce\"]");
 
   assert_regions (&r, "AllReduce #1 → AllReduce #2 [150000, 320000)\n");
 }
@@ -150,9 +145,10 @@ test_collectives_types (void)
 static void
 test_collectives_tracks (void)
 {
-  g_auto(Result) by_name = run ("device-collectives.json", "collectives",
-                                "\"tracks\": \"GPU 0/stream 13\"");
-  g_auto(Result) by_pid = run ("device-collectives.json", "collectives", "\"tracks\": \"0/stream 13\"");
+  g_auto (Result) by_name
+      = run ("device-collectives.json", "collectives", "\"tracks\": \"GPU 0/stream 13\"");
+  g_auto (Result) by_pid
+      = run ("device-collectives.json", "collectives", "\"tracks\": \"0/stream 13\"");
 
   assert_regions (&by_name, "AllReduce #1 → ReduceScatter #2 [150000, 300000)\n");
   assert_regions (&by_pid, "AllReduce #1 → ReduceScatter #2 [150000, 300000)\n");
@@ -161,8 +157,8 @@ test_collectives_tracks (void)
 static void
 test_collectives_match (void)
 {
-  g_auto(Result) r = run ("device-collectives.json", "collectives",
-                          "\"match\": \"ncclDevKernel_All*\"");
+  g_auto (Result) r
+      = run ("device-collectives.json", "collectives", "\"match\": \"ncclDevKernel_All*\"");
 
   assert_regions (&r, "AllReduce+AllGather #1 → AllReduce #2 [170000, 320000)\n");
 }
@@ -172,7 +168,7 @@ test_collectives_host (void)
 {
   /* No collective kernels: the c10d ops and nccl: annotations count, the
    * nested record_param_comms and the overlapping annotation merged. */
-  g_auto(Result) r = run ("host-collectives.json", "collectives", NULL);
+  g_auto (Result) r = run ("host-collectives.json", "collectives", NULL);
 
   assert_regions (&r, "AllReduce #1 → Broadcast #2 [20000, 85000)\n");
 }
@@ -180,10 +176,11 @@ test_collectives_host (void)
 static void
 test_collectives_missing (void)
 {
-  g_auto(Result) r = run ("launches.json", "collectives", NULL);
+  g_auto (Result) r = run ("launches.json", "collectives", NULL);
 
   g_assert_cmpuint (r.regions->len, ==, 0);
-  g_assert_cmpstr (r.explanation, ==, "This profile has no collective operations: no NCCL/RCCL "
+  g_assert_cmpstr (r.explanation, ==,
+                   "This profile has no collective operations: no NCCL/RCCL "
                    "kernels, c10d ops or collective annotations were found.");
 }
 
@@ -193,9 +190,8 @@ test_collectives_real_nccl (void)
   /* HTA's A100 all-reduce/broadcast trace: 21 NCCL kernels, none
    * overlapping, so 20 gaps; their lengths were read from the file
    * independently. */
-  g_auto(Result) r = run ("real/hta_nccl_parser_allreduce_bcast.json.gz",
-                          "collectives", NULL);
-  StRegion *first, *second, *third;
+  g_auto (Result) r = run ("real/hta_nccl_parser_allreduce_bcast.json.gz", "collectives", NULL);
+  StRegion       *first, *second, *third;
 
   g_assert_cmpuint (r.regions->len, ==, 20);
   first = g_ptr_array_index (r.regions, 0);
@@ -216,7 +212,7 @@ test_hierarchy_default_steps_on_device (void)
   /* ProfilerStep scopes, projected to the device through the launch flows:
    * from the first kernel (or copy) launched inside the step to the end of
    * the last one. */
-  g_auto(Result) r = run ("launches.json", "hierarchy", NULL);
+  g_auto (Result) r = run ("launches.json", "hierarchy", NULL);
 
   assert_regions (&r, "ProfilerStep#1 [40000, 90000)\n"
                       "ProfilerStep#2 [190000, 200000)\n");
@@ -226,7 +222,7 @@ test_hierarchy_default_steps_on_device (void)
 static void
 test_hierarchy_host (void)
 {
-  g_auto(Result) r = run ("launches.json", "hierarchy", "\"project\": \"host\"");
+  g_auto (Result) r = run ("launches.json", "hierarchy", "\"project\": \"host\"");
 
   assert_regions (&r, "ProfilerStep#1 [0, 100000)\n"
                       "ProfilerStep#2 [150000, 250000)\n");
@@ -237,10 +233,10 @@ test_hierarchy_match_numbered (void)
 {
   /* Three calls of mlp: one region each, numbered in time order; on the
    * device the second call's region ends with its copy. */
-  g_auto(Result) host = run ("launches.json", "hierarchy",
-                             "\"match\": \"*: mlp\", \"project\": \"host\"");
-  g_auto(Result) device = run ("launches.json", "hierarchy",
-                               "\"match\": \"*: mlp\", \"project\": \"device\"");
+  g_auto (Result) host
+      = run ("launches.json", "hierarchy", "\"match\": \"*: mlp\", \"project\": \"host\"");
+  g_auto (Result) device
+      = run ("launches.json", "hierarchy", "\"match\": \"*: mlp\", \"project\": \"device\"");
 
   assert_regions (&host, "model.py(20): mlp (1) [10000, 30000)\n"
                          "model.py(20): mlp (2) [35000, 55000)\n"
@@ -253,7 +249,7 @@ test_hierarchy_match_numbered (void)
 static void
 test_hierarchy_depth (void)
 {
-  g_auto(Result) r = run ("launches.json", "hierarchy", "\"depth\": 1, \"project\": \"host\"");
+  g_auto (Result) r = run ("launches.json", "hierarchy", "\"depth\": 1, \"project\": \"host\"");
 
   assert_regions (&r, "model.py(10): forward (1) [5000, 65000)\n"
                       "cudaLaunchKernel [80000, 82000)\n"
@@ -265,7 +261,7 @@ test_hierarchy_default_repeating (void)
 {
   /* No profiler steps: the outermost level of the busiest host thread at
    * which names repeat — here the c10d ops at depth 0 of thread 1. */
-  g_auto(Result) r = run ("host-collectives.json", "hierarchy", NULL);
+  g_auto (Result) r = run ("host-collectives.json", "hierarchy", NULL);
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_nonnull (strstr (r.explanation, "no operation hierarchy"));
@@ -274,9 +270,9 @@ test_hierarchy_default_repeating (void)
 static void
 test_hierarchy_device_without_links (void)
 {
-  g_auto(Result) r = run ("unlinked-kernels.json", "hierarchy",
-                          "\"match\": \"*mlp\", \"project\": \"device\"");
-  g_auto(Result) host = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\"");
+  g_auto (Result) r
+      = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\", \"project\": \"device\"");
+  g_auto (Result) host = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\"");
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_nonnull (strstr (r.explanation, "cannot be projected onto the device"));
@@ -287,11 +283,12 @@ test_hierarchy_device_without_links (void)
 static void
 test_hierarchy_missing (void)
 {
-  g_auto(Result) r = run ("flat.json", "hierarchy", NULL);
-  g_auto(Result) match = run ("flat.json", "hierarchy", "\"match\": \"nn.Module: *\"");
+  g_auto (Result) r = run ("flat.json", "hierarchy", NULL);
+  g_auto (Result) match = run ("flat.json", "hierarchy", "\"match\": \"nn.Module: *\"");
 
   g_assert_cmpuint (r.regions->len, ==, 0);
-  g_assert_cmpstr (r.explanation, ==, "This profile has no operation hierarchy: no profiler steps "
+  g_assert_cmpstr (r.explanation, ==,
+                   "This profile has no operation hierarchy: no profiler steps "
                    "and no scopes that repeat on a host thread were found.");
   g_assert_cmpuint (match.regions->len, ==, 0);
   g_assert_nonnull (strstr (match.explanation, "nn.Module: *"));
@@ -302,9 +299,9 @@ test_hierarchy_real_tracelens (void)
 {
   /* TraceLens' H100 inference trace: one profiler step, projected to the
    * GPU: it must lie inside the step's host span's device work. */
-  g_auto(Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy", NULL);
-  g_auto(Result) modules = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz",
-                                "hierarchy", "\"match\": \"nn.Module: *DecoderLayer*\"");
+  g_auto (Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy", NULL);
+  g_auto (Result) modules = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy",
+                                 "\"match\": \"nn.Module: *DecoderLayer*\"");
 
   g_assert_cmpuint (r.regions->len, ==, 1);
   g_assert_cmpstr (st_region_get_name (g_ptr_array_index (r.regions, 0)), ==, "ProfilerStep#6");
@@ -323,7 +320,7 @@ test_stack_innermost (void)
   /* Kernels 1 and 2 come from the first call of mlp, kernel 3 from the
    * second: two calls in a row are two regions. The copy is not a kernel;
    * the relu launched outside any Python frame belongs to no region. */
-  g_auto(Result) r = run ("launches.json", "stack", NULL);
+  g_auto (Result) r = run ("launches.json", "stack", NULL);
 
   assert_regions (&r, "model.py(20): mlp (1) [40000, 50000)\n"
                       "model.py(20): mlp (2) [51000, 56000)\n"
@@ -334,7 +331,7 @@ test_stack_innermost (void)
 static void
 test_stack_frame_glob (void)
 {
-  g_auto(Result) r = run ("launches.json", "stack", "\"frame\": \"*forward\"");
+  g_auto (Result) r = run ("launches.json", "stack", "\"frame\": \"*forward\"");
 
   assert_regions (&r, "model.py(10): forward (1) [40000, 56000)\n"
                       "model.py(10): forward (2) [190000, 200000)\n");
@@ -343,7 +340,7 @@ test_stack_frame_glob (void)
 static void
 test_stack_each_kernel (void)
 {
-  g_auto(Result) r = run ("launches.json", "stack", "\"frame\": \"kernel\"");
+  g_auto (Result) r = run ("launches.json", "stack", "\"frame\": \"kernel\"");
 
   assert_regions (&r, "gemm_a (1) [40000, 45000)\n"
                       "gemm_b [46000, 50000)\n"
@@ -355,8 +352,8 @@ test_stack_each_kernel (void)
 static void
 test_stack_merge_gap_and_min_duration (void)
 {
-  g_auto(Result) merged = run ("launches.json", "stack", "\"merge_gap_ns\": 1000");
-  g_auto(Result) longer = run ("launches.json", "stack", "\"min_duration_ns\": 6000");
+  g_auto (Result) merged = run ("launches.json", "stack", "\"merge_gap_ns\": 1000");
+  g_auto (Result) longer = run ("launches.json", "stack", "\"min_duration_ns\": 6000");
 
   assert_regions (&merged, "model.py(20): mlp (1) [40000, 56000)\n"
                            "model.py(20): mlp (2) [190000, 200000)\n");
@@ -369,7 +366,7 @@ test_stack_correlation (void)
 {
   /* No flows: launches found by the args' correlation ids (beyond 2^32);
    * the kernel whose id matches no launch belongs to no region. */
-  g_auto(Result) r = run ("correlation.json", "stack", NULL);
+  g_auto (Result) r = run ("correlation.json", "stack", NULL);
 
   assert_regions (&r, "model.py(20): mlp [30000, 40000)\n"
                       "model.py(30): attention [41000, 46000)\n");
@@ -381,7 +378,7 @@ test_stack_overlapping_lane (void)
   /* "Overlap" overlaps "Outer" without nesting and is drawn in an extra
    * lane; the launch flow must still bind to the launch call inside the
    * Python frame, not to the slice of the extra lane. */
-  g_auto(Result) r = run ("overlapping-lane.json", "stack", NULL);
+  g_auto (Result) r = run ("overlapping-lane.json", "stack", NULL);
 
   assert_regions (&r, "train.py(5): step [70000, 75000)\n");
 }
@@ -392,8 +389,8 @@ test_stack_frames_sf (void)
   /* No Python frames: the launches' "sf" ids into the file's stackFrames
    * (ids as numbers or strings alike); the launch without one falls back
    * to its enclosing scope; a glob walks out to the parent frames. */
-  g_auto(Result) r = run ("stack-frames.json", "stack", NULL);
-  g_auto(Result) outer = run ("stack-frames.json", "stack", "\"frame\": \"train*\"");
+  g_auto (Result) r = run ("stack-frames.json", "stack", NULL);
+  g_auto (Result) outer = run ("stack-frames.json", "stack", "\"frame\": \"train*\"");
 
   assert_regions (&r, "mlp [40000, 50000)\n"
                       "attention [51000, 56000)\n"
@@ -406,7 +403,7 @@ test_stack_enclosing_scopes (void)
 {
   /* No Python frames and no stackFrames: the innermost enclosing scope of
    * each launch is its frame. */
-  g_auto(Result) r = run ("scope-launches.json", "stack", NULL);
+  g_auto (Result) r = run ("scope-launches.json", "stack", NULL);
 
   assert_regions (&r, "aten::mm [40000, 45000)\n"
                       "aten::linear [46000, 50000)\n");
@@ -417,16 +414,16 @@ test_stack_frames_sf_two_files (void)
 {
   /* Two files as one profile: each launch's "sf" is read in its own file's
    * stackFrames, and the same frame id of two files is two frames. */
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "highlight",
-                                                 "stack-frames.json", NULL);
-  g_autoptr(GFile) a = g_file_new_for_path (path);
-  g_autoptr(GFile) b = g_file_new_for_path (path);
-  GFile *files[] = { a, b };
-  g_autoptr(StProfileLoader) loader = st_profile_loader_new (files, 2);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = st_profile_loader_load (loader, NULL, &error);
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
-  g_auto(Result) r = { NULL, NULL };
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "data", "highlight", "stack-frames.json", NULL);
+  g_autoptr (GFile)               a = g_file_new_for_path (path);
+  g_autoptr (GFile)               b = g_file_new_for_path (path);
+  GFile                          *files[] = { a, b };
+  g_autoptr (StProfileLoader)     loader = st_profile_loader_new (files, 2);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StTrace)             trace = st_profile_loader_load (loader, NULL, &error);
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
+  g_auto (Result)                 r = { NULL, NULL };
 
   g_assert_no_error (error);
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
@@ -445,9 +442,9 @@ test_stack_frames_sf_two_files (void)
 static void
 test_stack_missing (void)
 {
-  g_auto(Result) unlinked = run ("unlinked-kernels.json", "stack", NULL);
-  g_auto(Result) no_kernels = run ("host-collectives.json", "stack", NULL);
-  g_auto(Result) no_frame = run ("launches.json", "stack", "\"frame\": \"*backward*\"");
+  g_auto (Result) unlinked = run ("unlinked-kernels.json", "stack", NULL);
+  g_auto (Result) no_kernels = run ("host-collectives.json", "stack", NULL);
+  g_auto (Result) no_frame = run ("launches.json", "stack", "\"frame\": \"*backward*\"");
 
   g_assert_cmpuint (unlinked.regions->len, ==, 0);
   g_assert_nonnull (strstr (unlinked.explanation, "no launch flows or correlation ids"));
@@ -461,8 +458,8 @@ static void
 test_stack_real_tracelens (void)
 {
   /* Every region is named after a Python frame of the launching thread. */
-  g_auto(Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz",
-                          "stack", "\"frame\": \"*modeling_qwen2.py*\"");
+  g_auto (Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "stack",
+                           "\"frame\": \"*modeling_qwen2.py*\"");
 
   g_assert_cmpuint (r.regions->len, >, 24);
   for (guint i = 0; i < r.regions->len; i++)
@@ -479,12 +476,12 @@ test_stack_real_tracelens (void)
 static Result
 run_neuron (const char *keys)
 {
-  g_autofree char *json = g_strdup_printf ("{\"version\": 1, %s}", keys);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
-  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_NEURON"));
-  g_autoptr(StTrace) trace = st_trace_load_file (file, NULL, &error);
-  Result r = { NULL, NULL };
+  g_autofree char                *json = g_strdup_printf ("{\"version\": 1, %s}", keys);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
+  g_autoptr (GFile)               file = g_file_new_for_path (g_getenv ("STRATA_TEST_NEURON"));
+  g_autoptr (StTrace)             trace = st_trace_load_file (file, NULL, &error);
+  Result                          r = { NULL, NULL };
 
   g_assert_no_error (error);
   r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
@@ -493,10 +490,9 @@ run_neuron (const char *keys)
 }
 
 static void
-assert_names (Result      *r,
-              const char **names)
+assert_names (Result *r, const char **names)
 {
-  g_assert_cmpuint (r->regions->len, ==, g_strv_length ((char **) names));
+  g_assert_cmpuint (r->regions->len, ==, g_strv_length ((char **)names));
   for (guint i = 0; i < r->regions->len; i++)
     {
       StRegion *region = g_ptr_array_index (r->regions, i);
@@ -516,10 +512,10 @@ test_neuron_layers (void)
    * the layer path whose names repeat up to their digits; a glob on one
    * path segment picks that segment in every layer. */
   const char *layers[] = { "layer_0", "layer_1", "layer_2", "layer_3", NULL };
-  const char *attention[] = { "attention (1)", "attention (2)", "attention (3)", "attention (4)",
-                              NULL };
-  g_auto(Result) by_default = run_neuron ("\"method\": \"hierarchy\"");
-  g_auto(Result) by_glob = run_neuron ("\"method\": \"hierarchy\", \"match\": \"attention\"");
+  const char *attention[]
+      = { "attention (1)", "attention (2)", "attention (3)", "attention (4)", NULL };
+  g_auto (Result) by_default = run_neuron ("\"method\": \"hierarchy\"");
+  g_auto (Result) by_glob = run_neuron ("\"method\": \"hierarchy\", \"match\": \"attention\"");
 
   assert_names (&by_default, layers);
   g_assert_null (by_default.explanation);
@@ -540,9 +536,9 @@ test_neuron_collectives (void)
   /* One gradient all-reduce after the layers (collective DMA rows and
    * collective instructions, merged): no gap between two, and with the
    * edges the time before it. */
-  const char *edges[] = { "Start → AllReduce #1", NULL };
-  g_auto(Result) gaps = run_neuron ("\"method\": \"collectives\"");
-  g_auto(Result) with_edges = run_neuron ("\"method\": \"collectives\", \"include_edges\": true");
+  const char     *edges[] = { "Start → AllReduce #1", NULL };
+  g_auto (Result) gaps = run_neuron ("\"method\": \"collectives\"");
+  g_auto (Result) with_edges = run_neuron ("\"method\": \"collectives\", \"include_edges\": true");
 
   g_assert_cmpuint (gaps.regions->len, ==, 0);
   g_assert_nonnull (strstr (gaps.explanation, "Only one collective operation"));
@@ -553,8 +549,7 @@ test_neuron_collectives (void)
 /* --- cancelling and progress ------------------------------------------ */
 
 static void
-on_progress (double   fraction,
-             gpointer data)
+on_progress (double fraction, gpointer data)
 {
   double *last = data;
 
@@ -566,12 +561,12 @@ on_progress (double   fraction,
 static void
 test_progress_and_cancel (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("highlight", "launches.json", NULL);
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  double last = 0;
+  g_autoptr (StTrace)             trace = st_test_load ("highlight", "launches.json", NULL);
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
+  g_autoptr (GCancellable)        cancellable = g_cancellable_new ();
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (GPtrArray)           regions = NULL;
+  double                          last = 0;
 
   regions = st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error);
   g_assert_no_error (error);
@@ -587,12 +582,11 @@ test_progress_and_cancel (void)
 /* --- configurations ----------------------------------------------------- */
 
 static void
-assert_refused (const char *json,
-                int         code,
-                const char *fragment)
+assert_refused (const char *json, int code, const char *fragment)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "cfg.json", &error);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config
+      = st_highlighter_config_parse (json, -1, "cfg.json", &error);
 
   g_assert_null (config);
   g_assert_error (error, ST_REGION_ERROR, code);
@@ -641,29 +635,29 @@ big_config (char letter)
 static void
 test_config_killed_writer (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-config-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "highlight.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StHighlighterConfig) a = big_config ('a');
-  g_autoptr(StHighlighterConfig) b = big_config ('b');
-  g_autoptr(GError) error = NULL;
-  guint seen[2] = { 0, 0 };
+  g_autofree char                *dir = g_dir_make_tmp ("strata-config-XXXXXX", NULL);
+  g_autofree char                *path = g_build_filename (dir, "highlight.json", NULL);
+  g_autoptr (GFile)               file = g_file_new_for_path (path);
+  g_autoptr (StHighlighterConfig) a = big_config ('a');
+  g_autoptr (StHighlighterConfig) b = big_config ('b');
+  g_autoptr (GError)              error = NULL;
+  guint                           seen[2] = { 0, 0 };
 
   g_assert_true (st_highlighter_config_save (a, file, &error));
   g_assert_no_error (error);
   for (guint round = 0; round < 30; round++)
     {
-      g_autoptr(StHighlighterConfig) read = NULL;
-      g_autoptr(GDir) d = NULL;
-      const char *name;
-      int status = 0;
-      pid_t pid = fork ();
+      g_autoptr (StHighlighterConfig) read = NULL;
+      g_autoptr (GDir)                d = NULL;
+      const char                     *name;
+      int                             status = 0;
+      pid_t                           pid = fork ();
 
       g_assert_cmpint (pid, >=, 0);
       if (pid == 0)
         for (;;)
-          if (!st_highlighter_config_save (b, file, NULL) ||
-              !st_highlighter_config_save (a, file, NULL))
+          if (!st_highlighter_config_save (b, file, NULL)
+              || !st_highlighter_config_save (a, file, NULL))
             _exit (1);
       g_usleep (2000 + round * 1500);
       g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
@@ -698,16 +692,16 @@ test_config_killed_writer (void)
 static void
 test_config_read_only_folder (void)
 {
-  g_autofree char *top = NULL, *dir = NULL, *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StHighlighterConfig) a = big_config ('a');
-  g_autoptr(StHighlighterConfig) read = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char                *top = NULL, *dir = NULL, *path = NULL;
+  g_autoptr (GFile)               file = NULL;
+  g_autoptr (StHighlighterConfig) a = big_config ('a');
+  g_autoptr (StHighlighterConfig) read = NULL;
+  g_autoptr (GError)              error = NULL;
 
   if (g_test_subprocess ())
     {
-      g_autoptr(StHighlighterConfig) b = big_config ('b');
-      g_autoptr(GFile) kept = g_file_new_for_path (g_getenv ("STRATA_TEST_CONFIG"));
+      g_autoptr (StHighlighterConfig) b = big_config ('b');
+      g_autoptr (GFile)               kept = g_file_new_for_path (g_getenv ("STRATA_TEST_CONFIG"));
 
       g_assert_true (setgid (65534) == 0 && setuid (65534) == 0);
       g_assert_false (st_highlighter_config_save (b, kept, &error));
@@ -732,7 +726,7 @@ test_config_read_only_folder (void)
     }
   else
     {
-      g_autoptr(StHighlighterConfig) b = big_config ('b');
+      g_autoptr (StHighlighterConfig) b = big_config ('b');
       g_assert_false (st_highlighter_config_save (b, file, &error));
       g_clear_error (&error);
     }
@@ -758,10 +752,10 @@ test_config_round_trip (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (configs); i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(StHighlighterConfig) a = st_highlighter_config_parse (configs[i], -1, "a", &error);
-      g_autofree char *json = NULL;
-      g_autoptr(StHighlighterConfig) b = NULL;
+      g_autoptr (GError)              error = NULL;
+      g_autoptr (StHighlighterConfig) a = st_highlighter_config_parse (configs[i], -1, "a", &error);
+      g_autofree char                *json = NULL;
+      g_autoptr (StHighlighterConfig) b = NULL;
 
       g_assert_no_error (error);
       json = st_highlighter_config_to_json (a);
@@ -786,12 +780,12 @@ test_config_file_drives_run (void)
 {
   /* A configuration saved to a file and loaded back gives the same
    * regions, as the command line would. */
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("strata-config-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "mlp.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_HIERARCHY);
-  g_autoptr(StHighlighterConfig) loaded = NULL;
+  g_autoptr (GError)              error = NULL;
+  g_autofree char                *dir = g_dir_make_tmp ("strata-config-XXXXXX", &error);
+  g_autofree char                *path = g_build_filename (dir, "mlp.json", NULL);
+  g_autoptr (GFile)               file = g_file_new_for_path (path);
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_HIERARCHY);
+  g_autoptr (StHighlighterConfig) loaded = NULL;
 
   config->match = g_strdup ("*: mlp");
   config->project = ST_PROJECT_HOST;
@@ -799,7 +793,7 @@ test_config_file_drives_run (void)
   loaded = st_highlighter_config_load (file, &error);
   g_assert_no_error (error);
   {
-    g_auto(Result) r = run_config ("launches.json", loaded);
+    g_auto (Result) r = run_config ("launches.json", loaded);
 
     g_assert_cmpuint (r.regions->len, ==, 3);
   }
@@ -808,8 +802,7 @@ test_config_file_drives_run (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -15,8 +15,7 @@
 #include <unistd.h>
 
 static const char *
-process_pid (StTrace *trace,
-             guint    index)
+process_pid (StTrace *trace, guint index)
 {
   return st_trace_get_string (trace, st_trace_get_process (trace, index)->pid);
 }
@@ -26,7 +25,7 @@ process_pid (StTrace *trace,
 static void
 test_one_byte (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "one-byte.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("bad", "one-byte.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_TRUNCATED);
 
   g_assert_cmpuint (st_trace_get_n_tracks (trace), ==, 0);
@@ -39,11 +38,11 @@ test_one_byte (void)
 static void
 test_duplicate_keys (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "duplicate-keys.json", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) args = NULL;
-  const StTrack *track;
-  StArg *arg;
+  g_autoptr (StTrace)   trace = st_test_load ("bad", "duplicate-keys.json", NULL);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) args = NULL;
+  const StTrack        *track;
+  StArg                *arg;
 
   g_assert_cmpuint (st_trace_get_n_tracks (trace), ==, 1);
   track = st_trace_get_track (trace, 0);
@@ -64,16 +63,16 @@ test_duplicate_keys (void)
 static void
 test_flow_cycle (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "flow-cycle.json", NULL);
-  gsize n_flows = 0;
-  const StFlow *flows = st_trace_get_flows (trace, &n_flows);
+  g_autoptr (StTrace) trace = st_test_load ("bad", "flow-cycle.json", NULL);
+  gsize               n_flows = 0;
+  const StFlow       *flows = st_trace_get_flows (trace, &n_flows);
 
   g_assert_cmpuint (st_trace_get_counts (trace)->slices, ==, 2);
   g_assert_cmpuint (n_flows, >=, 1);
   g_assert_cmpuint (n_flows, <=, 4);
   for (gsize i = 0; i < n_flows; i++)
-    g_assert_false (flows[i].from.track == flows[i].to.track &&
-                    flows[i].from.index == flows[i].to.index);
+    g_assert_false (flows[i].from.track == flows[i].to.track
+                    && flows[i].from.index == flows[i].to.index);
 }
 
 /* pids of 2^32 and beyond, negative ones and 1e300 stay apart, written as
@@ -81,12 +80,12 @@ test_flow_cycle (void)
 static void
 test_huge_pids (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "huge-pids.json", NULL);
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (StTrace)    trace = st_test_load ("bad", "huge-pids.json", NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 6);
   for (guint i = 0; i < 6; i++)
-    g_assert_true (g_hash_table_add (seen, (gpointer) process_pid (trace, i)));
+    g_assert_true (g_hash_table_add (seen, (gpointer)process_pid (trace, i)));
   g_assert_true (g_hash_table_contains (seen, "4294967296"));
   g_assert_true (g_hash_table_contains (seen, "4294967297"));
   g_assert_true (g_hash_table_contains (seen, "0"));
@@ -98,7 +97,7 @@ test_huge_pids (void)
 static void
 test_neuron_warnings_stray_colon (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "neuron-warnings-stray-colon.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("bad", "neuron-warnings-stray-colon.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_PROFILER);
 
   g_assert_cmpstr (st_trace_get_format (trace), ==, "neuron-json");
@@ -113,7 +112,7 @@ test_neuron_warnings_stray_colon (void)
 static void
 test_no_processes (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "no-processes.json", NULL);
+  g_autoptr (StTrace) trace = st_test_load ("bad", "no-processes.json", NULL);
 
   g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 0);
   g_assert_cmpuint (st_trace_get_n_tracks (trace), ==, 0);
@@ -127,8 +126,8 @@ test_no_processes (void)
 static void
 test_invalid_utf8_pid (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("bad", "invalid-utf8-pid.json", NULL);
-  gboolean found = FALSE;
+  g_autoptr (StTrace) trace = st_test_load ("bad", "invalid-utf8-pid.json", NULL);
+  gboolean            found = FALSE;
 
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_INVALID_UTF8), ==, 1);
   for (guint i = 0; i < st_trace_get_n_processes (trace); i++)
@@ -150,14 +149,14 @@ test_invalid_utf8_pid (void)
 static void
 test_shrunk_mapping (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "shrinks.json", NULL);
-  g_autofree char *text = g_malloc (1024 * 1024);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StSource) source = NULL;
-  const char *data;
-  int fd;
+  g_autofree char     *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char     *path = g_build_filename (dir, "shrinks.json", NULL);
+  g_autofree char     *text = g_malloc (1024 * 1024);
+  g_autoptr (GFile)    file = g_file_new_for_path (path);
+  g_autoptr (GError)   error = NULL;
+  g_autoptr (StSource) source = NULL;
+  const char          *data;
+  int                  fd;
 
   memset (text, ' ', 1024 * 1024);
   text[0] = '[';
@@ -185,8 +184,7 @@ test_shrunk_mapping (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

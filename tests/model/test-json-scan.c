@@ -8,8 +8,7 @@
 #include "st-format.h"
 
 static gboolean
-time_of (const char *text,
-         gint64     *ns)
+time_of (const char *text, gint64 *ns)
 {
   return st_json_parse_time_ns (text, text + strlen (text), ns);
 }
@@ -17,14 +16,28 @@ time_of (const char *text,
 static void
 test_time_exact (void)
 {
-  const struct { const char *text; gint64 ns; } cases[] = {
-    { "0", 0 }, { "-0", 0 }, { "1", 1000 }, { "1.5", 1500 }, { "0.001", 1 },
+  const struct
+  {
+    const char *text;
+    gint64      ns;
+  } cases[] = {
+    { "0", 0 },
+    { "-0", 0 },
+    { "1", 1000 },
+    { "1.5", 1500 },
+    { "0.001", 1 },
     { "4203669604595.407", G_GINT64_CONSTANT (4203669604595407) },
     { "1712345678901234.567", G_GINT64_CONSTANT (1712345678901234567) },
     { "1712345678901234.5675", G_GINT64_CONSTANT (1712345678901234568) },
-    { "0.0004", 0 }, { "0.0005", 1 }, { "-0.0005", -1 }, { "-12.25", -12250 },
-    { "1e3", 1000000 }, { "2.5E1", 25000 }, { "1.7123456789012365e15", G_GINT64_CONSTANT (1712345678901236500) },
-    { "123456789e-6", 123457 }, { "00042", 42000 },
+    { "0.0004", 0 },
+    { "0.0005", 1 },
+    { "-0.0005", -1 },
+    { "-12.25", -12250 },
+    { "1e3", 1000000 },
+    { "2.5E1", 25000 },
+    { "1.7123456789012365e15", G_GINT64_CONSTANT (1712345678901236500) },
+    { "123456789e-6", 123457 },
+    { "00042", 42000 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -38,9 +51,19 @@ test_time_exact (void)
 static void
 test_time_invalid (void)
 {
-  const char *bad[] = { "", "-", "abc", "1.2.3", "NaN", "Infinity", "1e", "1e+", "12abc",
-                        "1e400", "9223372036854775.808", "1e-400x" };
-  gint64 ns;
+  const char *bad[] = { "",
+                        "-",
+                        "abc",
+                        "1.2.3",
+                        "NaN",
+                        "Infinity",
+                        "1e",
+                        "1e+",
+                        "12abc",
+                        "1e400",
+                        "9223372036854775.808",
+                        "1e-400x" };
+  gint64      ns;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     g_assert_false (time_of (bad[i], &ns));
@@ -52,8 +75,8 @@ test_time_invalid (void)
 static void
 test_unescape (void)
 {
-  const char *raw = "a\\\"b\\\\c\\/d\\n\\u00e9\\ud83d\\ude00\\ud800x";
-  g_autoptr(GString) out = g_string_new (NULL);
+  const char         *raw = "a\\\"b\\\\c\\/d\\n\\u00e9\\ud83d\\ude00\\ud800x";
+  g_autoptr (GString) out = g_string_new (NULL);
 
   st_json_unescape (raw, raw + strlen (raw), out);
   g_assert_cmpstr (out->str, ==, "a\"b\\c/d\n\303\251\360\237\230\200\357\277\275x");
@@ -62,9 +85,9 @@ test_unescape (void)
 static void
 test_skip_deep (void)
 {
-  gsize depth = 200000;
-  g_autoptr(GString) text = g_string_new (NULL);
-  const char *end;
+  gsize               depth = 200000;
+  g_autoptr (GString) text = g_string_new (NULL);
+  const char         *end;
 
   for (gsize i = 0; i < depth; i++)
     g_string_append (text, "[{\"k\":");
@@ -83,7 +106,7 @@ static void
 test_position (void)
 {
   const char *text = "ab\ncd\n\nefg";
-  guint64 line, column;
+  guint64     line, column;
 
   st_json_position (text, 8, &line, &column);
   g_assert_cmpuint (line, ==, 4);
@@ -93,9 +116,13 @@ test_position (void)
 static void
 test_format (void)
 {
-  const struct { gint64 ns; const char *text; } durations[] = {
-    { 0, "0 ns" }, { 850, "850 ns" }, { 12500, "12.50 µs" }, { 3270000, "3.270 ms" },
-    { 1204000000, "1.204 s" }, { 123456789012, "123.5 s" },
+  const struct
+  {
+    gint64      ns;
+    const char *text;
+  } durations[] = {
+    { 0, "0 ns" },           { 850, "850 ns" },         { 12500, "12.50 µs" },
+    { 3270000, "3.270 ms" }, { 1204000000, "1.204 s" }, { 123456789012, "123.5 s" },
   };
   g_autofree char *count = st_format_count (1234567);
 
@@ -108,8 +135,7 @@ test_format (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -19,10 +19,10 @@
 static StTrace *
 load_env (const char *variable)
 {
-  const char *path = g_getenv (variable);
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  StTrace *trace;
+  const char        *path = g_getenv (variable);
+  g_autoptr (GFile)  file = NULL;
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace;
 
   if (path == NULL)
     g_error ("%s is not set: run the tests with meson test", variable);
@@ -47,7 +47,7 @@ rel (gint64 ts)
 static void
 test_format (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
+  g_autoptr (StTrace) trace = load_generated ();
 
   g_assert_cmpstr (st_trace_get_format (trace), ==, "neuron-json");
   g_assert_cmpstr (st_trace_get_flavor (trace), ==, "device-profile");
@@ -61,12 +61,12 @@ test_format (void)
 static void
 test_engines (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
+  g_autoptr (StTrace) trace = load_generated ();
 
   for (guint e = 0; e < GEN_N_ENGINES; e++)
     {
-      const StTrack *t = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                   gen_engines[e]));
+      const StTrack *t
+          = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", gen_engines[e]));
       guint64 last = e + (N_ONE_CORE - 1 - e) / GEN_N_ENGINES * GEN_N_ENGINES;
 
       g_assert_cmpuint (t->n_slices, ==, N_ONE_CORE / GEN_N_ENGINES);
@@ -84,29 +84,31 @@ test_engines (void)
 static void
 test_dma_queues (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  guint64 expected[4] = { 0 };
-  const char *names[4] = { "DMA qSyncIO", "DMA qWeightLoad", "DMA qActIO", "DMA cc" };
+  g_autoptr (StTrace) trace = load_generated ();
+  guint64             expected[4] = { 0 };
+  const char         *names[4] = { "DMA qSyncIO", "DMA qWeightLoad", "DMA qActIO", "DMA cc" };
 
   for (guint64 j = 0; j < N_ONE_CORE; j++)
     if (gen_has_dma (j))
       {
         const char *q = gen_dma_queue (j, N_ONE_CORE);
-        expected[g_str_equal (q, "cc") ? 3 : g_str_equal (q, "qSyncIO") ? 0
-                 : g_str_equal (q, "qWeightLoad") ? 1 : 2]++;
+        expected[g_str_equal (q, "cc")            ? 3
+                 : g_str_equal (q, "qSyncIO")     ? 0
+                 : g_str_equal (q, "qWeightLoad") ? 1
+                                                  : 2]++;
       }
   g_assert_cmpuint (expected[3], >, 0);
   for (guint q = 0; q < 4; q++)
     {
-      const StTrack *t = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                   names[q]));
+      const StTrack *t
+          = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", names[q]));
       g_assert_cmpuint (t->n_slices, ==, expected[q]);
       g_assert_cmpstr (st_trace_get_string (trace, t->slices[0].cat), ==,
                        q == 3 ? "cc_dma" : "dma");
     }
   {
-    const StTrack *t = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                 "DMA qSyncIO"));
+    const StTrack *t
+        = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "DMA qSyncIO"));
     g_assert_cmpint (t->slices[0].start, ==, rel (gen_dma_ts (0, 0, N_ONE_CORE)));
     g_assert_cmpint (t->slices[0].dur, ==, gen_dma_dur (0));
     g_assert_cmpstr (st_trace_get_string (trace, t->slices[0].name), ==, "HBM\342\206\222SB");
@@ -117,9 +119,9 @@ test_dma_queues (void)
 static void
 test_active_time (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  const StTrack *t = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                               "Tensor active time"));
+  g_autoptr (StTrace) trace = load_generated ();
+  const StTrack      *t
+      = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Tensor active time"));
 
   g_assert_cmpuint (t->n_slices, ==, GEN_N_BLOCKS);
   g_assert_cmpint (t->slices[0].start, ==, 0);
@@ -127,9 +129,7 @@ test_active_time (void)
 }
 
 static const StCounterSeries *
-find_series (StTrace       *trace,
-             const StTrack *t,
-             const char    *name)
+find_series (StTrace *trace, const StTrack *t, const char *name)
 {
   for (guint i = 0; i < t->n_series; i++)
     if (g_str_equal (st_trace_get_string (trace, t->series[i].name), name))
@@ -142,17 +142,17 @@ find_series (StTrace       *trace,
 static void
 test_counters (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  const StTrack *sem = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                 "Semaphores"));
-  const StTrack *usage = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                   "Instruction usage"));
-  const StTrack *pending = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                     "Pending DMA"));
-  const StTrack *throughput = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                                        "DMA throughput"));
+  g_autoptr (StTrace) trace = load_generated ();
+  const StTrack      *sem
+      = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Semaphores"));
+  const StTrack *usage
+      = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Instruction usage"));
+  const StTrack *pending
+      = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Pending DMA"));
+  const StTrack *throughput
+      = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "DMA throughput"));
   const StCounterSeries *s0;
-  guint64 total = 0;
+  guint64                total = 0;
 
   g_assert_cmpint (sem->kind, ==, ST_TRACK_COUNTER);
   g_assert_cmpuint (sem->n_series, ==, GEN_N_SEMAPHORES);
@@ -173,16 +173,13 @@ test_counters (void)
 }
 
 static guint
-count_at_depth (StTrace       *trace,
-                const StTrack *t,
-                guint          depth,
-                const char    *name)
+count_at_depth (StTrace *trace, const StTrack *t, guint depth, const char *name)
 {
   guint n = 0;
 
   for (guint i = 0; i < t->n_slices; i++)
-    if (t->slices[i].depth == depth &&
-        (name == NULL || g_str_equal (st_trace_get_string (trace, t->slices[i].name), name)))
+    if (t->slices[i].depth == depth
+        && (name == NULL || g_str_equal (st_trace_get_string (trace, t->slices[i].name), name)))
       n++;
   return n;
 }
@@ -192,12 +189,12 @@ count_at_depth (StTrace       *trace,
 static void
 test_layers (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  guint index = st_test_track (trace, "NeuronCore 0", "Layers");
-  const StTrack *t = st_trace_get_track (trace, index);
-  const StSlice *model = st_test_find_slice (trace, index, "model");
-  const StSlice *layer1 = st_test_find_slice (trace, index, "layer_1");
-  guint64 first = 0, last = N_ONE_CORE - 1;
+  g_autoptr (StTrace) trace = load_generated ();
+  guint               index = st_test_track (trace, "NeuronCore 0", "Layers");
+  const StTrack      *t = st_trace_get_track (trace, index);
+  const StSlice      *model = st_test_find_slice (trace, index, "model");
+  const StSlice      *layer1 = st_test_find_slice (trace, index, "layer_1");
+  guint64             first = 0, last = N_ONE_CORE - 1;
 
   g_assert_cmpuint (t->n_rows, ==, 5);
   g_assert_cmpuint (t->n_lanes, ==, 1);
@@ -212,8 +209,8 @@ test_layers (void)
 
   g_assert_cmpuint (model->depth, ==, 0);
   g_assert_cmpint (model->start, ==, 0);
-  g_assert_cmpint (model->start + model->dur, ==, rel (gen_ts (0, last, N_ONE_CORE) +
-                                                       gen_dur (last)));
+  g_assert_cmpint (model->start + model->dur, ==,
+                   rel (gen_ts (0, last, N_ONE_CORE) + gen_dur (last)));
   while (gen_block (first, N_ONE_CORE) < GEN_N_OPS)
     first++;
   last = first;
@@ -229,12 +226,12 @@ test_layers (void)
 static void
 test_args (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
+  g_autoptr (StTrace) trace = load_generated ();
   const StTrack *t = st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Tensor"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) args = st_trace_get_args (trace, t->slices[1].offset, &error);
-  g_autoptr(GPtrArray) flat = NULL;
-  JsonObject *o;
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (JsonNode)  args = st_trace_get_args (trace, t->slices[1].offset, &error);
+  g_autoptr (GPtrArray) flat = NULL;
+  JsonObject           *o;
 
   g_assert_no_error (error);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (args));
@@ -244,7 +241,7 @@ test_args (void)
   g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "operands"), "src=sb["));
   g_assert_cmpstr (json_object_get_string_member (o, "layer"), ==,
                    "model/decoder/layer_0/attention/q_proj");
-  g_assert_cmpuint ((guint64) json_object_get_int_member (o, "id"), ==, gen_id (0, 6));
+  g_assert_cmpuint ((guint64)json_object_get_int_member (o, "id"), ==, gen_id (0, 6));
   g_assert_cmpuint (gen_id (0, 6), >, G_GUINT64_CONSTANT (1) << 53);
 
   flat = st_trace_get_args_flat (trace, t->slices[1].offset, &error);
@@ -261,8 +258,8 @@ test_args (void)
 static void
 test_cores (void)
 {
-  g_autoptr(StTrace) trace = load_env ("STRATA_TEST_NEURON_CORES");
-  g_autofree char *first = NULL;
+  g_autoptr (StTrace) trace = load_env ("STRATA_TEST_NEURON_CORES");
+  g_autofree char    *first = NULL;
 
   g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 2);
   first = st_trace_dup_process_title (trace, 0);
@@ -270,7 +267,7 @@ test_cores (void)
   for (guint c = 0; c < 2; c++)
     {
       g_autofree char *title = g_strdup_printf ("NeuronCore %u", c);
-      const StTrack *t = st_trace_get_track (trace, st_test_track (trace, title, "Vector"));
+      const StTrack   *t = st_trace_get_track (trace, st_test_track (trace, title, "Vector"));
       g_assert_cmpuint (t->n_slices, ==, N_TWO_CORES / GEN_N_ENGINES);
       g_assert_cmpint (t->slices[0].start, ==, rel (gen_ts (c, 2, N_TWO_CORES)));
       g_assert_cmpint (st_test_find_track (trace, title, "Layers"), >=, 0);
@@ -280,8 +277,8 @@ test_cores (void)
 static void
 test_gzip (void)
 {
-  g_autoptr(StTrace) plain = load_generated ();
-  g_autoptr(StTrace) gz = load_env ("STRATA_TEST_NEURON_GZ");
+  g_autoptr (StTrace) plain = load_generated ();
+  g_autoptr (StTrace) gz = load_env ("STRATA_TEST_NEURON_GZ");
 
   g_assert_cmpstr (st_trace_get_format (gz), ==, "neuron-json");
   g_assert_cmpuint (st_trace_get_counts (gz)->slices, ==, st_trace_get_counts (plain)->slices);
@@ -293,7 +290,7 @@ test_gzip (void)
 static void
 test_profiler_warnings (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
+  g_autoptr (StTrace)    trace = load_generated ();
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_PROFILER);
 
   g_assert_nonnull (w);
@@ -307,14 +304,14 @@ test_profiler_warnings (void)
 static void
 test_metrics (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, &error);
-  g_autoptr(JsonNode) summary = st_trace_dup_metadata (trace, "summary", &error);
-  JsonObject *raw = json_array_get_object_element (json_node_get_array (summary), 0);
+  g_autoptr (StTrace)         trace = load_generated ();
+  g_autoptr (GError)          error = NULL;
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, &error);
+  g_autoptr (JsonNode)        summary = st_trace_dup_metadata (trace, "summary", &error);
+  JsonObject           *raw = json_array_get_object_element (json_node_get_array (summary), 0);
   const StNeuronMetric *m;
-  guint64 hbm_read = 0, dma = 0;
-  int last_order = G_MININT;
+  guint64               hbm_read = 0, dma = 0;
+  int                   last_order = G_MININT;
 
   g_assert_no_error (error);
   for (guint64 j = 0; j < N_ONE_CORE; j++)
@@ -324,9 +321,8 @@ test_metrics (void)
 
   m = st_neuron_metrics_lookup (metrics, "mfu_estimated_percent");
   g_assert_true (m->is_fraction_scaled);
-  g_assert_cmpfloat_with_epsilon (m->value,
-                                  json_object_get_double_member (raw, "mfu_estimated_percent") * 100,
-                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (
+      m->value, json_object_get_double_member (raw, "mfu_estimated_percent") * 100, 1e-9);
   g_assert_cmpfloat (m->value, >, 1.0);
   g_assert_cmpfloat (m->value, <=, 100.0);
   g_assert_cmpstr (m->group_id, ==, "tensor_engine");
@@ -336,17 +332,17 @@ test_metrics (void)
 
   m = st_neuron_metrics_lookup (metrics, "hbm_read_bytes");
   g_assert_false (m->is_fraction_scaled);
-  g_assert_cmpfloat (m->value, ==, (double) hbm_read);
+  g_assert_cmpfloat (m->value, ==, (double)hbm_read);
   g_assert_cmpstr (m->group_id, ==, "data_movement"); /* by the pattern "hbm_*" */
   g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "dma_transfer_count")->value, ==,
-                     (double) dma);
-  g_assert_cmpstr (st_neuron_metrics_lookup (metrics, "tensor_engine_active_time_percent")
-                     ->group_id, ==, "overall_stats");
+                     (double)dma);
+  g_assert_cmpstr (
+      st_neuron_metrics_lookup (metrics, "tensor_engine_active_time_percent")->group_id, ==,
+      "overall_stats");
   g_assert_cmpstr (st_neuron_metrics_lookup (metrics, "throttle_inactive_percent")->group_id, ==,
                    "throttling_nc0");
-  g_assert_cmpfloat_with_epsilon (st_neuron_metrics_lookup (metrics,
-                                                             "throttle_inactive_percent")->value,
-                                  1.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (
+      st_neuron_metrics_lookup (metrics, "throttle_inactive_percent")->value, 1.25, 1e-9);
   g_assert_null (st_neuron_metrics_lookup (metrics, "psum_utilization_percent"));
   g_assert_null (st_neuron_metrics_lookup (metrics, "sbuf_read_bytes")->description);
 
@@ -362,11 +358,11 @@ test_metrics (void)
 static void
 test_layer_summary_and_metadata (void)
 {
-  g_autoptr(StTrace) trace = load_generated ();
-  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
-  const StNeuronLayer *layer;
-  double v;
-  gint64 first_hw;
+  g_autoptr (StTrace)         trace = load_generated ();
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
+  const StNeuronLayer        *layer;
+  double                      v;
+  gint64                      first_hw;
 
   g_assert_cmpuint (st_neuron_metrics_get_n_layers (metrics), ==, GEN_N_LAYERS + 1);
   layer = st_neuron_metrics_get_layer (metrics, 0);
@@ -390,8 +386,8 @@ test_layer_summary_and_metadata (void)
 static void
 test_percent_as_percent (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("neuron", "percent-as-percent.json", NULL);
-  g_autoptr(StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
+  g_autoptr (StTrace)         trace = st_test_load ("neuron", "percent-as-percent.json", NULL);
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
 
   g_assert_false (st_neuron_metrics_get_fractions_scaled (metrics));
   g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "mfu_estimated_percent")->value, ==, 41.5);
@@ -424,11 +420,11 @@ test_sniff (void)
 static void
 test_truncated (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("neuron", "truncated.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("neuron", "truncated.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_TRUNCATED);
 
-  g_assert_cmpuint (st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                              "Vector"))->n_slices, ==, 3);
+  g_assert_cmpuint (
+      st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Vector"))->n_slices, ==, 3);
   g_assert_nonnull (w);
   g_assert_cmpuint (w->first_line, ==, 5);
   g_assert_cmpuint (w->first_column, ==, 3);
@@ -438,11 +434,11 @@ test_truncated (void)
 static void
 test_missing_timestamp (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("neuron", "missing-timestamp.json", NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("neuron", "missing-timestamp.json", NULL);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_MISSING_FIELD);
 
-  g_assert_cmpuint (st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                              "Scalar"))->n_slices, ==, 2);
+  g_assert_cmpuint (
+      st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "Scalar"))->n_slices, ==, 2);
   g_assert_nonnull (w);
   g_assert_cmpuint (w->count, ==, 1);
   g_assert_cmpuint (w->first_line, ==, 3);
@@ -453,15 +449,16 @@ test_missing_timestamp (void)
 static void
 test_negative_duration (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("neuron", "negative-duration.json", NULL);
-  guint index = st_test_track (trace, "NeuronCore 0", "Tensor");
+  g_autoptr (StTrace)    trace = st_test_load ("neuron", "negative-duration.json", NULL);
+  guint                  index = st_test_track (trace, "NeuronCore 0", "Tensor");
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_NEGATIVE_DURATION);
 
   g_assert_cmpint (st_test_find_slice_at (trace, index, "MatMult", 100)->dur, ==, 0);
   g_assert_nonnull (w);
   g_assert_cmpuint (w->first_line, ==, 3);
-  g_assert_cmpint (st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0",
-                                                             "DMA qSyncIO"))->n_slices, ==, 1);
+  g_assert_cmpint (
+      st_trace_get_track (trace, st_test_track (trace, "NeuronCore 0", "DMA qSyncIO"))->n_slices,
+      ==, 1);
 }
 
 typedef struct
@@ -482,9 +479,9 @@ static const BadCase bad_cases[] = {
 static void
 test_bad_file (gconstpointer data)
 {
-  const BadCase *c = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = st_test_load_error (&error, "neuron", c->file, NULL);
+  const BadCase      *c = data;
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = st_test_load_error (&error, "neuron", c->file, NULL);
 
   g_assert_null (trace);
   g_assert_error (error, ST_TRACE_ERROR, c->code);
@@ -495,8 +492,8 @@ test_bad_file (gconstpointer data)
 static void
 test_empty_profile (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = st_test_load_error (&error, "bad", "neuron-profile.json", NULL);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = st_test_load_error (&error, "bad", "neuron-profile.json", NULL);
 
   g_assert_null (trace);
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE);
@@ -505,8 +502,7 @@ test_empty_profile (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

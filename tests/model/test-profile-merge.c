@@ -26,16 +26,14 @@ data_path (const char *name)
 
 /* Loads @paths as one profile, each file named by its base name. */
 static StTrace *
-load_profile_error (const char * const *paths,
-                    StAlignment         alignment,
-                    GError            **error)
+load_profile_error (const char *const *paths, StAlignment alignment, GError **error)
 {
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(StProfileLoader) loader = NULL;
+  g_autoptr (GPtrArray)       files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (StProfileLoader) loader = NULL;
 
   for (guint i = 0; paths[i] != NULL; i++)
     g_ptr_array_add (files, g_file_new_for_path (paths[i]));
-  loader = st_profile_loader_new ((GFile **) files->pdata, files->len);
+  loader = st_profile_loader_new ((GFile **)files->pdata, files->len);
   for (guint i = 0; paths[i] != NULL; i++)
     {
       g_autofree char *base = g_path_get_basename (paths[i]);
@@ -46,11 +44,10 @@ load_profile_error (const char * const *paths,
 }
 
 static StTrace *
-load_profile (const char * const *paths,
-              StAlignment         alignment)
+load_profile (const char *const *paths, StAlignment alignment)
 {
-  g_autoptr(GError) error = NULL;
-  StTrace *trace = load_profile_error (paths, alignment, &error);
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace = load_profile_error (paths, alignment, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (trace);
@@ -62,7 +59,7 @@ load_hta_ranks (StAlignment alignment)
 {
   g_autofree char *rank0 = data_path ("hta_sampled_rank0.json.gz");
   g_autofree char *rank1 = data_path ("hta_sampled_rank1.json.gz");
-  const char *paths[] = { rank0, rank1, NULL };
+  const char      *paths[] = { rank0, rank1, NULL };
 
   return load_profile (paths, alignment);
 }
@@ -70,18 +67,16 @@ load_hta_ranks (StAlignment alignment)
 static StTrace *
 load_path (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  StTrace *trace = st_trace_load_file (file, NULL, &error);
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace = st_trace_load_file (file, NULL, &error);
 
   g_assert_no_error (error);
   return trace;
 }
 
 static gboolean
-has_prefix (StTrace    *trace,
-            StStringId  name,
-            const char *prefix)
+has_prefix (StTrace *trace, StStringId name, const char *prefix)
 {
   return g_str_has_prefix (st_trace_get_string (trace, name), prefix);
 }
@@ -89,10 +84,7 @@ has_prefix (StTrace    *trace,
 /* The earliest slice named @prefix… on the tracks of file @file
  * (G_MAXUINT: any file), or NULL. */
 static const StSlice *
-first_slice (StTrace    *trace,
-             guint       file,
-             const char *prefix,
-             guint      *track_out)
+first_slice (StTrace *trace, guint file, const char *prefix, guint *track_out)
 {
   const StSlice *best = NULL;
 
@@ -103,8 +95,8 @@ first_slice (StTrace    *trace,
       if (file != G_MAXUINT && track->file != file)
         continue;
       for (guint i = 0; i < track->n_slices; i++)
-        if (has_prefix (trace, track->slices[i].name, prefix) &&
-            (best == NULL || track->slices[i].start < best->start))
+        if (has_prefix (trace, track->slices[i].name, prefix)
+            && (best == NULL || track->slices[i].start < best->start))
           {
             best = &track->slices[i];
             if (track_out != NULL)
@@ -115,12 +107,10 @@ first_slice (StTrace    *trace,
 }
 
 static char *
-arg_value (StTrace    *trace,
-           guint64     offset,
-           const char *key)
+arg_value (StTrace *trace, guint64 offset, const char *key)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) args = st_trace_get_args_flat (trace, offset, &error);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) args = st_trace_get_args_flat (trace, offset, &error);
 
   g_assert_no_error (error);
   for (guint i = 0; i < args->len; i++)
@@ -137,14 +127,14 @@ arg_value (StTrace    *trace,
 static void
 test_hta_sections (void)
 {
-  g_autoptr(StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
-  g_autofree char *path0 = data_path ("hta_sampled_rank0.json.gz");
-  g_autofree char *path1 = data_path ("hta_sampled_rank1.json.gz");
-  g_autoptr(StTrace) alone0 = load_path (path0);
-  g_autoptr(StTrace) alone1 = load_path (path1);
-  const char * const *keys = st_trace_get_metadata_keys (trace);
-  g_autoptr(JsonNode) info = NULL;
-  guint per_file[2] = { 0, 0 };
+  g_autoptr (StTrace)  trace = load_hta_ranks (ST_ALIGN_CLOCK);
+  g_autofree char     *path0 = data_path ("hta_sampled_rank0.json.gz");
+  g_autofree char     *path1 = data_path ("hta_sampled_rank1.json.gz");
+  g_autoptr (StTrace)  alone0 = load_path (path0);
+  g_autoptr (StTrace)  alone1 = load_path (path1);
+  const char *const   *keys = st_trace_get_metadata_keys (trace);
+  g_autoptr (JsonNode) info = NULL;
+  guint                per_file[2] = { 0, 0 };
 
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
   g_assert_cmpstr (st_trace_get_file (trace, 0)->label, ==, "rank 0");
@@ -169,8 +159,8 @@ test_hta_sections (void)
     {
       const StProcess *proc = st_trace_get_process (trace, p);
       g_autofree char *title = st_trace_dup_process_title (trace, p);
-      g_autofree char *alone_title = st_trace_dup_process_title (proc->file ? alone1 : alone0,
-                                                                 p - st_trace_get_file (trace, proc->file)->first_process);
+      g_autofree char *alone_title = st_trace_dup_process_title (
+          proc->file ? alone1 : alone0, p - st_trace_get_file (trace, proc->file)->first_process);
       g_autofree char *expected = g_strdup_printf ("rank %u \302\267 %s", proc->file, alone_title);
 
       g_assert_cmpstr (title, ==, expected);
@@ -184,7 +174,9 @@ test_hta_sections (void)
     }
   g_assert_cmpuint (per_file[0], ==, st_trace_get_n_processes (alone0));
   g_assert_cmpuint (per_file[1], ==, st_trace_get_n_processes (alone1));
-  g_assert_cmpint (st_test_find_track (trace, "rank 1 \302\267 pyper:trainer:0:1", "thread 4045 (python3.8)"), >=, 0);
+  g_assert_cmpint (
+      st_test_find_track (trace, "rank 1 \302\267 pyper:trainer:0:1", "thread 4045 (python3.8)"),
+      >=, 0);
 
   g_assert_true (g_strv_contains (keys, "rank 0/distributedInfo"));
   g_assert_true (g_strv_contains (keys, "rank 1/distributedInfo"));
@@ -198,18 +190,18 @@ test_hta_sections (void)
 static void
 test_hta_args (void)
 {
-  g_autoptr(StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
-  g_autofree char *path1 = data_path ("hta_sampled_rank1.json.gz");
-  g_autoptr(StTrace) alone1 = load_path (path1);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) hits = NULL;
-  guint track = 0, alone_track = 0;
-  const StSlice *step = first_slice (trace, 1, "ProfilerStep#551", &track);
-  const StSlice *alone = first_slice (alone1, 0, "ProfilerStep#551", &alone_track);
-  const StSlice *kernel0 = first_slice (trace, 0, "ncclKernel", NULL);
-  g_autofree char *ext = NULL, *alone_ext = NULL, *device = NULL;
-  g_autoptr(JsonNode) event = NULL;
-  gint64 id = 0;
+  g_autoptr (StTrace)  trace = load_hta_ranks (ST_ALIGN_CLOCK);
+  g_autofree char     *path1 = data_path ("hta_sampled_rank1.json.gz");
+  g_autoptr (StTrace)  alone1 = load_path (path1);
+  g_autoptr (GError)   error = NULL;
+  g_autoptr (GArray)   hits = NULL;
+  guint                track = 0, alone_track = 0;
+  const StSlice       *step = first_slice (trace, 1, "ProfilerStep#551", &track);
+  const StSlice       *alone = first_slice (alone1, 0, "ProfilerStep#551", &alone_track);
+  const StSlice       *kernel0 = first_slice (trace, 0, "ncclKernel", NULL);
+  g_autofree char     *ext = NULL, *alone_ext = NULL, *device = NULL;
+  g_autoptr (JsonNode) event = NULL;
+  gint64               id = 0;
 
   g_assert_nonnull (step);
   g_assert_nonnull (alone);
@@ -245,10 +237,10 @@ test_hta_args (void)
 static void
 test_hta_launches (void)
 {
-  g_autoptr(StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
-  g_autoptr(StEventClassifier) classes = st_event_classifier_new (trace);
-  g_autoptr(StLaunchIndex) index = st_launch_index_new (trace, classes, NULL);
-  guint linked[2] = { 0, 0 };
+  g_autoptr (StTrace)           trace = load_hta_ranks (ST_ALIGN_CLOCK);
+  g_autoptr (StEventClassifier) classes = st_event_classifier_new (trace);
+  g_autoptr (StLaunchIndex)     index = st_launch_index_new (trace, classes, NULL);
+  guint                         linked[2] = { 0, 0 };
 
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
     {
@@ -274,14 +266,14 @@ test_hta_launches (void)
 static void
 test_hta_clock (void)
 {
-  g_autoptr(StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
-  g_autofree char *path0 = data_path ("hta_sampled_rank0.json.gz");
-  g_autofree char *path1 = data_path ("hta_sampled_rank1.json.gz");
-  g_autoptr(StTrace) alone0 = load_path (path0);
-  g_autoptr(StTrace) alone1 = load_path (path1);
-  const StTraceFile *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
-  const StSlice *k0 = first_slice (trace, 0, "ncclKernel", NULL);
-  const StSlice *k1 = first_slice (trace, 1, "ncclKernel", NULL);
+  g_autoptr (StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
+  g_autofree char    *path0 = data_path ("hta_sampled_rank0.json.gz");
+  g_autofree char    *path1 = data_path ("hta_sampled_rank1.json.gz");
+  g_autoptr (StTrace) alone0 = load_path (path0);
+  g_autoptr (StTrace) alone1 = load_path (path1);
+  const StTraceFile  *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
+  const StSlice      *k0 = first_slice (trace, 0, "ncclKernel", NULL);
+  const StSlice      *k1 = first_slice (trace, 1, "ncclKernel", NULL);
 
   g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_CLOCK);
   g_assert_cmpint (f0->base_ns, ==, 0);
@@ -296,8 +288,10 @@ test_hta_clock (void)
   /* The first NCCL kernels as written: 1682725898094377 and 1682725898129911 µs. */
   g_assert_cmpint (k0->start, ==, (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
   g_assert_cmpint (k1->start, ==, (G_GINT64_CONSTANT (1682725898129911) - 1682725897226747) * 1000);
-  g_assert_cmpint (f0->anchor_ns, ==, (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
-  g_assert_cmpint (f1->anchor_ns, ==, (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000);
+  g_assert_cmpint (f0->anchor_ns, ==,
+                   (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
+  g_assert_cmpint (f1->anchor_ns, ==,
+                   (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000);
 }
 
 /* On the first collective: both ranks' first NCCL kernels start together,
@@ -305,12 +299,12 @@ test_hta_clock (void)
 static void
 test_hta_collective (void)
 {
-  g_autoptr(StTrace) trace = load_hta_ranks (ST_ALIGN_COLLECTIVE);
-  const StTraceFile *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
-  const StSlice *k0 = first_slice (trace, 0, "ncclKernel", NULL);
-  const StSlice *k1 = first_slice (trace, 1, "ncclKernel", NULL);
-  gint64 a0 = (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000;
-  gint64 a1 = (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000;
+  g_autoptr (StTrace) trace = load_hta_ranks (ST_ALIGN_COLLECTIVE);
+  const StTraceFile  *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
+  const StSlice      *k0 = first_slice (trace, 0, "ncclKernel", NULL);
+  const StSlice      *k1 = first_slice (trace, 1, "ncclKernel", NULL);
+  gint64              a0 = (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000;
+  gint64              a1 = (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000;
 
   g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_COLLECTIVE);
   g_assert_cmpint (k0->start, ==, k1->start);
@@ -330,14 +324,14 @@ test_hta_collective (void)
 static void
 test_single_file (void)
 {
-  g_autofree char *path0 = data_path ("hta_sampled_rank0.json.gz");
-  const char *paths[] = { path0, NULL };
-  g_autoptr(StTrace) trace = load_profile (paths, ST_ALIGN_COLLECTIVE);
-  g_autoptr(StTrace) alone = load_path (path0);
-  const StSlice *k = first_slice (trace, 0, "ncclKernel", NULL);
-  const StSlice *ka = first_slice (alone, 0, "ncclKernel", NULL);
-  g_autofree char *title = st_trace_dup_process_title (trace, 0);
-  g_autofree char *alone_title = st_trace_dup_process_title (alone, 0);
+  g_autofree char    *path0 = data_path ("hta_sampled_rank0.json.gz");
+  const char         *paths[] = { path0, NULL };
+  g_autoptr (StTrace) trace = load_profile (paths, ST_ALIGN_COLLECTIVE);
+  g_autoptr (StTrace) alone = load_path (path0);
+  const StSlice      *k = first_slice (trace, 0, "ncclKernel", NULL);
+  const StSlice      *ka = first_slice (alone, 0, "ncclKernel", NULL);
+  g_autofree char    *title = st_trace_dup_process_title (trace, 0);
+  g_autofree char    *alone_title = st_trace_dup_process_title (alone, 0);
 
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 1);
   g_assert_cmpstr (st_trace_get_file (trace, 0)->label, ==, "rank 0");
@@ -353,9 +347,7 @@ test_single_file (void)
 
 /* The NCCL stream of the process labelled "GPU @gpu" among file @file's. */
 static guint
-nccl_track (StTrace *trace,
-            guint    file,
-            guint    gpu)
+nccl_track (StTrace *trace, guint file, guint gpu)
 {
   g_autofree char *labels = g_strdup_printf ("GPU %u", gpu);
 
@@ -363,10 +355,11 @@ nccl_track (StTrace *trace,
     {
       const StTrack *track = st_trace_get_track (trace, t);
 
-      if (track->file == file && track->process != ST_NO_PROCESS &&
-          g_str_equal (st_trace_get_string (trace, st_trace_get_process (trace, track->process)->labels),
-                       labels) &&
-          g_str_equal (st_trace_get_string (trace, track->name), "stream 13 nccl"))
+      if (track->file == file && track->process != ST_NO_PROCESS
+          && g_str_equal (
+              st_trace_get_string (trace, st_trace_get_process (trace, track->process)->labels),
+              labels)
+          && g_str_equal (st_trace_get_string (trace, track->name), "stream 13 nccl"))
         return t;
     }
   g_error ("no NCCL stream for GPU %u in file %u", gpu, file);
@@ -375,8 +368,8 @@ nccl_track (StTrace *trace,
 typedef struct
 {
   char  *dir;
-  char  *combined;  /* all ranks in one file, as the generator wrote it */
-  char **paths;     /* one file per rank */
+  char  *combined; /* all ranks in one file, as the generator wrote it */
+  char **paths;    /* one file per rank */
   guint  n_ranks;
 } Ranks;
 
@@ -397,12 +390,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Ranks, ranks_free)
 /* The pid of the event text [p, end) as written: its number, or -1 for a
  * string pid (the profiler's own "Spans" and "Traces"). */
 static gint64
-event_pid (const char *p,
-           const char *end)
+event_pid (const char *p, const char *end)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *object;
-  JsonNode *pid;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *object;
+  JsonNode              *pid;
 
   g_assert_true (json_parser_load_from_data (parser, p, end - p, NULL));
   object = json_node_get_object (json_parser_get_root (parser));
@@ -417,16 +409,15 @@ event_pid (const char *p,
  * and the profiler's spans, its distributedInfo.rank, and its
  * baseTimeNanoseconds moved by @skew_ns[r] (the events' text unchanged). */
 static Ranks *
-split_ranks (guint         n_ranks,
-             const gint64 *skew_ns)
+split_ranks (guint n_ranks, const gint64 *skew_ns)
 {
-  Ranks *r = g_new0 (Ranks, 1);
-  g_autofree char *text = NULL;
-  gsize len;
-  const char *events, *end;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  gint64 base;
-  g_autoptr(GError) error = NULL;
+  Ranks                 *r = g_new0 (Ranks, 1);
+  g_autofree char       *text = NULL;
+  gsize                  len;
+  const char            *events, *end;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  gint64                 base;
+  g_autoptr (GError)     error = NULL;
 
   r->combined = g_strdup (g_getenv ("STRATA_TEST_RANKS"));
   g_assert_nonnull (r->combined);
@@ -444,18 +435,19 @@ split_ranks (guint         n_ranks,
   end = text + len;
   for (guint rank = 0; rank < n_ranks; rank++)
     {
-      g_autoptr(GString) out = g_string_new (NULL);
-      g_autofree char *name = g_strdup_printf ("rank-%u.pt.trace.json", rank);
-      const char *p = events;
-      gboolean first = TRUE;
+      g_autoptr (GString) out = g_string_new (NULL);
+      g_autofree char    *name = g_strdup_printf ("rank-%u.pt.trace.json", rank);
+      const char         *p = events;
+      gboolean            first = TRUE;
 
-      g_string_append_printf (out, "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": "
+      g_string_append_printf (out,
+                              "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": "
                               "\"nccl\", \"rank\": %u, \"world_size\": %u}, \"traceEvents\": [\n",
                               rank, n_ranks);
       for (;;)
         {
           const char *e;
-          gint64 pid;
+          gint64      pid;
 
           p = st_json_skip_ws (p, end);
           if (*p == ']')
@@ -487,19 +479,19 @@ split_ranks (guint         n_ranks,
 static void
 test_generated_clock (void)
 {
-  const gint64 skew[] = { 0, 2 * MS, -1 * MS };
-  g_autoptr(Ranks) ranks = split_ranks (3, skew);
-  g_autoptr(StTrace) trace = load_profile ((const char * const *) ranks->paths, ST_ALIGN_CLOCK);
-  g_autoptr(StTrace) combined = load_path (ranks->combined);
-  gint64 earliest = G_MAXINT64;
-  guint64 slices = 0, flows = 0;
+  const gint64        skew[] = { 0, 2 * MS, -1 * MS };
+  g_autoptr (Ranks)   ranks = split_ranks (3, skew);
+  g_autoptr (StTrace) trace = load_profile ((const char *const *)ranks->paths, ST_ALIGN_CLOCK);
+  g_autoptr (StTrace) combined = load_path (ranks->combined);
+  gint64              earliest = G_MAXINT64;
+  guint64             slices = 0, flows = 0;
 
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 3);
   for (guint r = 0; r < 3; r++)
     {
-      g_autoptr(StTrace) alone = load_path (ranks->paths[r]);
-      g_autofree char *label = g_strdup_printf ("rank %u", r);
-      const StTraceFile *f = st_trace_get_file (trace, r);
+      g_autoptr (StTrace) alone = load_path (ranks->paths[r]);
+      g_autofree char    *label = g_strdup_printf ("rank %u", r);
+      const StTraceFile  *f = st_trace_get_file (trace, r);
 
       g_assert_cmpstr (f->label, ==, label);
       g_assert_cmpint (f->base_ns, ==, G_GINT64_CONSTANT (1735632360000000000) + skew[r]);
@@ -517,16 +509,18 @@ test_generated_clock (void)
   for (guint r = 0; r < 3; r++)
     {
       g_autofree char *title = NULL;
-      guint track = nccl_track (trace, r, r);
-      guint combined_track = nccl_track (combined, 0, r);
-      const StTrack *t = st_trace_get_track (trace, track);
-      const StTrack *ct = st_trace_get_track (combined, combined_track);
-      gint64 move = st_trace_get_origin_ns (combined) + skew[r] +
-                    G_GINT64_CONSTANT (1735632360000000000) - st_trace_get_origin_ns (trace);
+      guint            track = nccl_track (trace, r, r);
+      guint            combined_track = nccl_track (combined, 0, r);
+      const StTrack   *t = st_trace_get_track (trace, track);
+      const StTrack   *ct = st_trace_get_track (combined, combined_track);
+      gint64           move = st_trace_get_origin_ns (combined) + skew[r]
+                    + G_GINT64_CONSTANT (1735632360000000000) - st_trace_get_origin_ns (trace);
 
       title = st_trace_dup_process_title (trace, t->process);
-      g_assert_cmpstr (title, ==, r == 0 ? "rank 0 \302\267 python3" : r == 1 ? "rank 1 \302\267 python3"
-                                                                           : "rank 2 \302\267 python3");
+      g_assert_cmpstr (title, ==,
+                       r == 0   ? "rank 0 \302\267 python3"
+                       : r == 1 ? "rank 1 \302\267 python3"
+                                : "rank 2 \302\267 python3");
 
       g_assert_cmpuint (t->n_slices, ==, ct->n_slices);
       g_assert_cmpuint (t->n_slices, >, 0);
@@ -545,21 +539,21 @@ test_generated_clock (void)
 static void
 test_generated_flows (void)
 {
-  const gint64 skew[] = { 0, 3 * MS };
-  g_autoptr(Ranks) ranks = split_ranks (2, skew);
-  g_autoptr(StTrace) trace = load_profile ((const char * const *) ranks->paths, ST_ALIGN_CLOCK);
-  StStringId ac2g = st_trace_lookup_string (trace, "ac2g");
-  gsize n_flows;
-  const StFlow *flows = st_trace_get_flows (trace, &n_flows);
-  guint per_file[2] = { 0, 0 };
+  const gint64        skew[] = { 0, 3 * MS };
+  g_autoptr (Ranks)   ranks = split_ranks (2, skew);
+  g_autoptr (StTrace) trace = load_profile ((const char *const *)ranks->paths, ST_ALIGN_CLOCK);
+  StStringId          ac2g = st_trace_lookup_string (trace, "ac2g");
+  gsize               n_flows;
+  const StFlow       *flows = st_trace_get_flows (trace, &n_flows);
+  guint               per_file[2] = { 0, 0 };
 
   g_assert_cmpuint (n_flows, >, 0);
   for (gsize i = 0; i < n_flows; i++)
     {
-      const StTrack *from = st_trace_get_track (trace, flows[i].from.track);
-      const StTrack *to = st_trace_get_track (trace, flows[i].to.track);
-      const StSlice *a = st_trace_get_slice (trace, flows[i].from);
-      const StSlice *b = st_trace_get_slice (trace, flows[i].to);
+      const StTrack   *from = st_trace_get_track (trace, flows[i].from.track);
+      const StTrack   *to = st_trace_get_track (trace, flows[i].to.track);
+      const StSlice   *a = st_trace_get_slice (trace, flows[i].from);
+      const StSlice   *b = st_trace_get_slice (trace, flows[i].to);
       g_autofree char *gpu = g_strdup_printf ("GPU %u", from->file);
 
       g_assert_cmpuint (from->file, ==, to->file);
@@ -568,8 +562,9 @@ test_generated_flows (void)
       per_file[from->file]++;
       if (flows[i].cat == ac2g)
         {
-          g_assert_cmpstr (st_trace_get_string (trace, st_trace_get_process (trace, to->process)->labels),
-                           ==, gpu);
+          g_assert_cmpstr (
+              st_trace_get_string (trace, st_trace_get_process (trace, to->process)->labels), ==,
+              gpu);
           g_assert_cmpint (b->start, >=, a->start);
         }
     }
@@ -583,13 +578,12 @@ test_generated_flows (void)
 static void
 test_generated_collective (void)
 {
-  const gint64 skew[] = { 0, 5 * MS, 0 };
-  g_autoptr(Ranks) ranks = split_ranks (3, skew);
-  g_autoptr(StTrace) by_clock = load_profile ((const char * const *) ranks->paths, ST_ALIGN_CLOCK);
-  g_autoptr(StTrace) trace = load_profile ((const char * const *) ranks->paths,
-                                           ST_ALIGN_COLLECTIVE);
-  const StSlice *k[3], *c[3];
-  gint64 latest = 0;
+  const gint64        skew[] = { 0, 5 * MS, 0 };
+  g_autoptr (Ranks)   ranks = split_ranks (3, skew);
+  g_autoptr (StTrace) by_clock = load_profile ((const char *const *)ranks->paths, ST_ALIGN_CLOCK);
+  g_autoptr (StTrace) trace = load_profile ((const char *const *)ranks->paths, ST_ALIGN_COLLECTIVE);
+  const StSlice      *k[3], *c[3];
+  gint64              latest = 0;
 
   for (guint r = 0; r < 3; r++)
     {
@@ -615,9 +609,9 @@ test_generated_collective (void)
 static GPtrArray *
 collective_regions (StTrace *trace)
 {
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_COLLECTIVES);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *explanation = NULL;
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_COLLECTIVES);
+  g_autoptr (GError)              error = NULL;
+  g_autofree char                *explanation = NULL;
   GPtrArray *regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
@@ -631,13 +625,13 @@ collective_regions (StTrace *trace)
 static void
 test_cross_rank_collectives (void)
 {
-  const gint64 skew[] = { 0, 0, 0 };
-  g_autoptr(Ranks) ranks = split_ranks (3, skew);
-  g_autoptr(StTrace) trace = load_profile ((const char * const *) ranks->paths, ST_ALIGN_CLOCK);
-  g_autoptr(StTrace) alone = load_path (ranks->paths[0]);
-  g_autoptr(GPtrArray) regions = collective_regions (trace);
-  g_autoptr(GPtrArray) alone_regions = collective_regions (alone);
-  gint64 first_start = G_MAXINT64;
+  const gint64          skew[] = { 0, 0, 0 };
+  g_autoptr (Ranks)     ranks = split_ranks (3, skew);
+  g_autoptr (StTrace)   trace = load_profile ((const char *const *)ranks->paths, ST_ALIGN_CLOCK);
+  g_autoptr (StTrace)   alone = load_path (ranks->paths[0]);
+  g_autoptr (GPtrArray) regions = collective_regions (trace);
+  g_autoptr (GPtrArray) alone_regions = collective_regions (alone);
+  gint64                first_start = G_MAXINT64;
 
   g_assert_cmpuint (regions->len, >, 1);
   g_assert_cmpuint (regions->len, ==, alone_regions->len);
@@ -659,15 +653,15 @@ test_cross_rank_collectives (void)
           for (guint r = 0; r < regions->len; r++)
             {
               StRegion *region = g_ptr_array_index (regions, r);
-              g_assert_true (s->start + s->dur <= st_region_get_start (region) ||
-                             s->start >= st_region_get_end (region));
+              g_assert_true (s->start + s->dur <= st_region_get_start (region)
+                             || s->start >= st_region_get_end (region));
             }
         }
     }
   /* The first region starts where the last rank ends the first collective. */
   {
     StRegion *region = g_ptr_array_index (regions, 0);
-    gint64 latest_end = 0;
+    gint64    latest_end = 0;
 
     for (guint r = 0; r < 3; r++)
       {
@@ -684,13 +678,13 @@ test_cross_rank_collectives (void)
 static void
 test_no_rank_no_collective (void)
 {
-  g_autofree char *a = data_path ("catapult_flow_simple.json");
-  g_autofree char *dir = g_dir_make_tmp ("strata-merge-XXXXXX", NULL);
-  g_autofree char *b = g_build_filename (dir, "catapult_flow_simple.json", NULL);
-  g_autofree char *text = NULL;
-  gsize len;
-  const char *paths[] = { a, b, NULL };
-  g_autoptr(StTrace) trace = NULL;
+  g_autofree char       *a = data_path ("catapult_flow_simple.json");
+  g_autofree char       *dir = g_dir_make_tmp ("strata-merge-XXXXXX", NULL);
+  g_autofree char       *b = g_build_filename (dir, "catapult_flow_simple.json", NULL);
+  g_autofree char       *text = NULL;
+  gsize                  len;
+  const char            *paths[] = { a, b, NULL };
+  g_autoptr (StTrace)    trace = NULL;
   const StImportWarning *w;
 
   g_assert_true (g_file_get_contents (a, &text, &len, NULL));
@@ -713,10 +707,10 @@ test_no_rank_no_collective (void)
 static void
 test_warnings (void)
 {
-  g_autofree char *a = data_path ("catapult_trivial_trace.json");
-  g_autofree char *b = data_path ("speedscope_simple-partial.json");
-  const char *paths[] = { a, b, NULL };
-  g_autoptr(StTrace) trace = load_profile (paths, ST_ALIGN_CLOCK);
+  g_autofree char       *a = data_path ("catapult_trivial_trace.json");
+  g_autofree char       *b = data_path ("speedscope_simple-partial.json");
+  const char            *paths[] = { a, b, NULL };
+  g_autoptr (StTrace)    trace = load_profile (paths, ST_ALIGN_CLOCK);
   const StImportWarning *w = st_test_warning (trace, ST_WARNING_TRUNCATED);
 
   g_assert_nonnull (w);
@@ -727,11 +721,11 @@ test_warnings (void)
 static void
 test_bad_file (void)
 {
-  g_autofree char *a = data_path ("hta_sampled_rank0.json.gz");
-  g_autofree char *b = data_path ("no-such-rank.json");
-  const char *paths[] = { a, b, NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = load_profile_error (paths, ST_ALIGN_CLOCK, &error);
+  g_autofree char    *a = data_path ("hta_sampled_rank0.json.gz");
+  g_autofree char    *b = data_path ("no-such-rank.json");
+  const char         *paths[] = { a, b, NULL };
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = load_profile_error (paths, ST_ALIGN_CLOCK, &error);
 
   g_assert_null (trace);
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE);
@@ -749,12 +743,10 @@ typedef struct
 } AsyncRun;
 
 static void
-on_fraction (GObject    *object,
-             GParamSpec *pspec,
-             gpointer    data)
+on_fraction (GObject *object, GParamSpec *pspec, gpointer data)
 {
   AsyncRun *run = data;
-  double f = st_profile_loader_get_fraction (ST_PROFILE_LOADER (object));
+  double    f = st_profile_loader_get_fraction (ST_PROFILE_LOADER (object));
 
   run->notifications++;
   if (f < run->last_fraction)
@@ -763,9 +755,7 @@ on_fraction (GObject    *object,
 }
 
 static void
-on_loaded (GObject      *object,
-           GAsyncResult *result,
-           gpointer      data)
+on_loaded (GObject *object, GAsyncResult *result, gpointer data)
 {
   AsyncRun *run = data;
 
@@ -774,15 +764,14 @@ on_loaded (GObject      *object,
 }
 
 static void
-run_async (AsyncRun     *run,
-           GCancellable *cancellable)
+run_async (AsyncRun *run, GCancellable *cancellable)
 {
-  g_autofree char *rank0 = data_path ("hta_sampled_rank0.json.gz");
-  g_autofree char *rank1 = data_path ("hta_sampled_rank1.json.gz");
-  g_autoptr(GFile) f0 = g_file_new_for_path (rank0);
-  g_autoptr(GFile) f1 = g_file_new_for_path (rank1);
-  GFile *files[] = { f0, f1 };
-  g_autoptr(StProfileLoader) loader = st_profile_loader_new (files, 2);
+  g_autofree char            *rank0 = data_path ("hta_sampled_rank0.json.gz");
+  g_autofree char            *rank1 = data_path ("hta_sampled_rank1.json.gz");
+  g_autoptr (GFile)           f0 = g_file_new_for_path (rank0);
+  g_autoptr (GFile)           f1 = g_file_new_for_path (rank1);
+  GFile                      *files[] = { f0, f1 };
+  g_autoptr (StProfileLoader) loader = st_profile_loader_new (files, 2);
 
   run->loop = g_main_loop_new (NULL, FALSE);
   g_signal_connect (loader, "notify::fraction", G_CALLBACK (on_fraction), run);
@@ -813,8 +802,8 @@ test_async (void)
 static void
 test_async_cancelled (void)
 {
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  AsyncRun run = { 0 };
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  AsyncRun                 run = { 0 };
 
   g_cancellable_cancel (cancellable);
   run_async (&run, cancellable);
@@ -824,8 +813,7 @@ test_async_cancelled (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

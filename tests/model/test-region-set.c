@@ -74,11 +74,11 @@ ignore_user_dirs_leak (void)
 static char *
 describe (GListModel *model)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr (GString) s = g_string_new (NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(StRegion) r = g_list_model_get_item (model, i);
+      g_autoptr (StRegion) r = g_list_model_get_item (model, i);
 
       g_string_append_printf (s, "%s%s[%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "]/%s",
                               i > 0 ? " " : "", st_region_get_name (r), st_region_get_start (r),
@@ -91,7 +91,7 @@ describe (GListModel *model)
 static char *
 describe_array (GPtrArray *regions)
 {
-  g_autoptr(GListStore) store = g_list_store_new (ST_TYPE_REGION);
+  g_autoptr (GListStore) store = g_list_store_new (ST_TYPE_REGION);
 
   for (guint i = 0; i < regions->len; i++)
     g_list_store_append (store, g_ptr_array_index (regions, i));
@@ -99,8 +99,7 @@ describe_array (GPtrArray *regions)
 }
 
 static void
-assert_regions (StRegionSet *set,
-                const char  *expected)
+assert_regions (StRegionSet *set, const char *expected)
 {
   g_autofree char *text = describe (G_LIST_MODEL (set));
 
@@ -110,13 +109,9 @@ assert_regions (StRegionSet *set,
 }
 
 static guint
-add (StRegionSet    *set,
-     const char     *name,
-     gint64          start,
-     gint64          end,
-     StRegionMethod  method)
+add (StRegionSet *set, const char *name, gint64 start, gint64 end, StRegionMethod method)
 {
-  g_autoptr(StRegion) r = st_region_new (name, start, end, method);
+  g_autoptr (StRegion) r = st_region_new (name, start, end, method);
 
   return st_region_set_add (set, r);
 }
@@ -124,8 +119,7 @@ add (StRegionSet    *set,
 /* Everything the set tells its watchers, in order: "items 2-0+1",
  * "notify n-items", "edited"… separated by "; ". */
 static void
-log_append (GString    *log,
-            const char *text)
+log_append (GString *log, const char *text)
 {
   if (log->len > 0)
     g_string_append (log, "; ");
@@ -133,11 +127,7 @@ log_append (GString    *log,
 }
 
 static void
-on_items_changed (GListModel *model,
-                  guint       position,
-                  guint       removed,
-                  guint       added,
-                  GString    *log)
+on_items_changed (GListModel *model, guint position, guint removed, guint added, GString *log)
 {
   g_autofree char *text = g_strdup_printf ("items %u-%u+%u", position, removed, added);
 
@@ -147,9 +137,7 @@ on_items_changed (GListModel *model,
 }
 
 static void
-on_notify (GObject    *object,
-           GParamSpec *pspec,
-           GString    *log)
+on_notify (GObject *object, GParamSpec *pspec, GString *log)
 {
   g_autofree char *text = g_strdup_printf ("notify %s", pspec->name);
 
@@ -157,8 +145,7 @@ on_notify (GObject    *object,
 }
 
 static void
-on_edited (StRegionSet *set,
-           GString     *log)
+on_edited (StRegionSet *set, GString *log)
 {
   log_append (log, "edited");
 }
@@ -184,11 +171,13 @@ take_log (GString *log)
   return text;
 }
 
-#define assert_log(log, expected) \
-  G_STMT_START { \
+#define assert_log(log, expected)            \
+  G_STMT_START                               \
+  {                                          \
     g_autofree char *_text = take_log (log); \
-    g_assert_cmpstr (_text, ==, expected); \
-  } G_STMT_END
+    g_assert_cmpstr (_text, ==, expected);   \
+  }                                          \
+  G_STMT_END
 
 /* A folder for this test's files, inside the test's own isolated home. */
 static char *
@@ -210,11 +199,9 @@ test_file (const char *basename)
 }
 
 static void
-write_file (const char *path,
-            const void *data,
-            gsize       length)
+write_file (const char *path, const void *data, gsize length)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g_file_set_contents (path, data, length, &error);
   g_assert_no_error (error);
@@ -231,7 +218,7 @@ profile_new (void)
 static void
 test_sorted (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
+  g_autoptr (StRegionSet) set = st_region_set_new ();
 
   g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (set)) == ST_TYPE_REGION);
   g_assert_cmpuint (add (set, "c", 300, 400, ST_REGION_MANUAL), ==, 0);
@@ -245,7 +232,7 @@ test_sorted (void)
                        "b-short-again[200,250]/manual b-long[200,900]/stack c[300,400]/manual");
   g_assert_cmpuint (st_region_set_find (set, st_region_set_get_region (set, 3)), ==, 3);
   {
-    g_autoptr(StRegion) stranger = st_region_new ("b-short", 200, 250, ST_REGION_COLLECTIVES);
+    g_autoptr (StRegion) stranger = st_region_new ("b-short", 200, 250, ST_REGION_COLLECTIVES);
     g_assert_cmpuint (st_region_set_find (set, stranger), ==, G_MAXUINT);
   }
   g_assert_null (g_list_model_get_item (G_LIST_MODEL (set), 6));
@@ -254,13 +241,13 @@ test_sorted (void)
 static void
 test_region_properties (void)
 {
-  g_autoptr(StRegion) r = st_region_new ("step “3”", 1000, 3500, ST_REGION_STACK);
-  g_autofree char *name = NULL;
-  gint64 start, end, duration;
-  int method;
+  g_autoptr (StRegion) r = st_region_new ("step “3”", 1000, 3500, ST_REGION_STACK);
+  g_autofree char     *name = NULL;
+  gint64               start, end, duration;
+  int                  method;
 
-  g_object_get (r, "name", &name, "start", &start, "end", &end, "duration", &duration,
-                "method", &method, NULL);
+  g_object_get (r, "name", &name, "start", &start, "end", &end, "duration", &duration, "method",
+                &method, NULL);
   g_assert_cmpstr (name, ==, "step “3”");
   g_assert_cmpint (start, ==, 1000);
   g_assert_cmpint (end, ==, 3500);
@@ -285,8 +272,8 @@ test_region_properties (void)
 static void
 test_add_undo_redo (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GString) log = NULL;
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GString)     log = NULL;
 
   add (set, "a", 100, 200, ST_REGION_MANUAL);
   add (set, "c", 300, 400, ST_REGION_MANUAL);
@@ -312,8 +299,8 @@ test_add_undo_redo (void)
 static void
 test_remove_undo_redo (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GString) log = NULL;
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GString)     log = NULL;
 
   add (set, "first twin", 100, 200, ST_REGION_MANUAL);
   add (set, "second twin", 100, 200, ST_REGION_MANUAL);
@@ -341,9 +328,7 @@ test_remove_undo_redo (void)
 }
 
 static void
-on_name_notify (StRegion   *region,
-                GParamSpec *pspec,
-                GString    *log)
+on_name_notify (StRegion *region, GParamSpec *pspec, GString *log)
 {
   g_autofree char *text = g_strdup_printf ("name → %s", st_region_get_name (region));
 
@@ -354,9 +339,9 @@ on_name_notify (StRegion   *region,
 static void
 test_rename_undo_redo (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GString) log = NULL;
-  StRegion *r;
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GString)     log = NULL;
+  StRegion               *r;
 
   add (set, "a", 100, 200, ST_REGION_MANUAL);
   add (set, "layer 3", 300, 400, ST_REGION_HIERARCHY);
@@ -384,9 +369,9 @@ test_rename_undo_redo (void)
 static void
 test_replace_all_undo_redo (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GPtrArray) generated = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GString) log = NULL;
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GPtrArray)   generated = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GString)     log = NULL;
 
   add (set, "a", 100, 200, ST_REGION_MANUAL);
   add (set, "b", 300, 400, ST_REGION_MANUAL);
@@ -419,8 +404,8 @@ test_replace_all_undo_redo (void)
 static void
 test_undo_history (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GString) log = watch (set);
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GString)     log = watch (set);
 
   g_assert_false (st_region_set_can_undo (set));
   g_assert_false (st_region_set_undo (set));
@@ -466,10 +451,10 @@ test_undo_history (void)
 static void
 test_modified (void)
 {
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GFile) file = test_file ("modified.json");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) log = NULL;
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GFile)       file = test_file ("modified.json");
+  g_autoptr (GError)      error = NULL;
+  g_autoptr (GString)     log = NULL;
 
   g_assert_false (st_region_set_get_modified (set));
   add (set, "a", 100, 200, ST_REGION_MANUAL);
@@ -504,22 +489,22 @@ make_set (void)
   return set;
 }
 
-#define MADE_SET \
-  "whole run[-9223372036854775808,9223372036854775807]/manual " \
+#define MADE_SET                                                 \
+  "whole run[-9223372036854775808,9223372036854775807]/manual "  \
   "picked by hand[-50,-50]/manual mlp kernels[1000,1500]/stack " \
-  "allreduce\tgap\n\x01[1000,2000]/collectives " \
+  "allreduce\tgap\n\x01[1000,2000]/collectives "                 \
   "step 2 “backward” \\ \"quoted\" ✓[9007199254740993,9007199254740995]/hierarchy"
 
 static void
 test_file_round_trip (void)
 {
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StProfileIdentity) read_profile = NULL;
-  g_autoptr(GFile) file = test_file ("round trip ✓.json");
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (StRegionSet)       set = make_set ();
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StProfileIdentity) read_profile = NULL;
+  g_autoptr (GFile)             file = test_file ("round trip ✓.json");
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *text = NULL;
 
   g_assert_true (st_region_set_save (set, file, profile, &error));
   g_assert_no_error (error);
@@ -550,8 +535,8 @@ test_file_round_trip (void)
 static void
 test_file_exact_integers (void)
 {
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autofree char *text = st_region_set_to_json (set, NULL, FALSE);
+  g_autoptr (StRegionSet) set = make_set ();
+  g_autofree char        *text = st_region_set_to_json (set, NULL, FALSE);
 
   g_assert_nonnull (strstr (text, "\"start_ns\" : 9007199254740993"));
   g_assert_nonnull (strstr (text, "\"end_ns\" : 9007199254740995"));
@@ -567,18 +552,19 @@ static void
 test_file_hand_made (void)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "regions", "good.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StProfileIdentity) profile = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (GFile)             file = g_file_new_for_path (path);
+  g_autoptr (StProfileIdentity) profile = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *text = NULL;
 
   regions = st_region_set_read_file (file, &profile, &error);
   g_assert_no_error (error);
   text = describe_array (regions);
-  g_assert_cmpstr (text, ==, "picked by hand[-50,-50]/manual mlp kernels[1000,1500]/stack "
-                             "allreduce gap[1000,2000]/collectives "
-                             "step 2 “backward”[9007199254740993,9007199254740995]/hierarchy");
+  g_assert_cmpstr (text, ==,
+                   "picked by hand[-50,-50]/manual mlp kernels[1000,1500]/stack "
+                   "allreduce gap[1000,2000]/collectives "
+                   "step 2 “backward”[9007199254740993,9007199254740995]/hierarchy");
   g_assert_cmpuint (profile->size, ==, 123456789);
   g_assert_cmpstr (profile->digest, ==, DIGEST);
 }
@@ -611,13 +597,13 @@ static const BadFile bad_files[] = {
 static void
 test_file_bad (gconstpointer data)
 {
-  const BadFile *bad = data;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "regions", bad->file, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StProfileIdentity) profile = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *quoted = g_strdup_printf ("“%s”", bad->file);
+  const BadFile    *bad = data;
+  g_autofree char  *path = g_test_build_filename (G_TEST_DIST, "data", "regions", bad->file, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (StProfileIdentity) profile = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *quoted = g_strdup_printf ("“%s”", bad->file);
 
   ignore_user_dirs_leak ();
   regions = st_region_set_read_file (file, &profile, &error);
@@ -632,15 +618,16 @@ test_file_bad (gconstpointer data)
 static void
 test_file_newer_message (void)
 {
-  static const char text[] = "{\"version\": 2, \"regions\": []}";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
+  static const char     text[] = "{\"version\": 2, \"regions\": []}";
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) regions = NULL;
 
   regions = st_region_set_read_data (text, strlen (text), "x.json", NULL, NULL, &error);
   g_assert_null (regions);
   g_assert_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER);
-  g_assert_cmpstr (error->message, ==, "“x.json” was written by a newer Strata (version 2); "
-                                       "this one reads version 1. Update Strata to open it.");
+  g_assert_cmpstr (error->message, ==,
+                   "“x.json” was written by a newer Strata (version 2); "
+                   "this one reads version 1. Update Strata to open it.");
 }
 
 /* A file larger than 64 MiB is not a region file; it is refused before it
@@ -648,10 +635,10 @@ test_file_newer_message (void)
 static void
 test_file_too_large (void)
 {
-  g_autoptr(GFile) file = test_file ("huge.json");
-  g_autofree char *path = g_file_get_path (file);
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile)     file = test_file ("huge.json");
+  g_autofree char      *path = g_file_get_path (file);
+  g_autoptr (GPtrArray) regions = NULL;
+  g_autoptr (GError)    error = NULL;
 
   write_file (path, "{", 1);
   g_assert_cmpint (truncate (path, 64 * MIB + 1), ==, 0);
@@ -665,9 +652,9 @@ test_file_too_large (void)
 static void
 test_file_missing (void)
 {
-  g_autoptr(GFile) file = test_file ("never-saved.json");
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile)     file = test_file ("never-saved.json");
+  g_autoptr (GPtrArray) regions = NULL;
+  g_autoptr (GError)    error = NULL;
 
   regions = st_region_set_read_file (file, NULL, &error);
   g_assert_null (regions);
@@ -685,9 +672,9 @@ test_file_missing (void)
 static void
 save_into_read_only_folder (void)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_READ_ONLY_FILE"));
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile)       file = g_file_new_for_path (g_getenv ("STRATA_TEST_READ_ONLY_FILE"));
+  g_autoptr (StRegionSet) set = st_region_set_new ();
+  g_autoptr (GError)      error = NULL;
 
   if (geteuid () == 0)
     {
@@ -707,11 +694,11 @@ save_into_read_only_folder (void)
 static void
 test_file_read_only_folder (void)
 {
-  g_autofree char *top = NULL, *dir = NULL, *path = NULL, *text = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StRegionSet) old_set = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char        *top = NULL, *dir = NULL, *path = NULL, *text = NULL;
+  g_autoptr (GFile)       file = NULL;
+  g_autoptr (StRegionSet) old_set = NULL;
+  g_autoptr (GPtrArray)   regions = NULL;
+  g_autoptr (GError)      error = NULL;
 
   if (g_test_subprocess ())
     {
@@ -748,19 +735,19 @@ test_file_read_only_folder (void)
 }
 
 #define KILL_REGIONS 50000
-#define KILL_ROUNDS 20
+#define KILL_ROUNDS  20
 
 static StRegionSet *
 make_big_set (char letter)
 {
-  g_autoptr(GPtrArray) regions = g_ptr_array_new_full (KILL_REGIONS, g_object_unref);
-  StRegionSet *set = st_region_set_new ();
+  g_autoptr (GPtrArray) regions = g_ptr_array_new_full (KILL_REGIONS, g_object_unref);
+  StRegionSet          *set = st_region_set_new ();
 
   for (guint i = 0; i < KILL_REGIONS; i++)
     {
       g_autofree char *name = g_strdup_printf ("%c%u", letter, i);
 
-      g_ptr_array_add (regions, st_region_new (name, (gint64) i * 1000, (gint64) i * 1000 + letter,
+      g_ptr_array_add (regions, st_region_new (name, (gint64)i * 1000, (gint64)i * 1000 + letter,
                                                ST_REGION_STACK));
     }
   st_region_set_replace_all (set, regions);
@@ -772,9 +759,9 @@ make_big_set (char letter)
 static char
 read_big_file (GFile *file)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = st_region_set_read_file (file, NULL, &error);
-  char letter;
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) regions = st_region_set_read_file (file, NULL, &error);
+  char                  letter;
 
   g_assert_no_error (error);
   g_assert_cmpuint (regions->len, ==, KILL_REGIONS);
@@ -783,12 +770,12 @@ read_big_file (GFile *file)
   for (guint i = 0; i < regions->len; i++)
     {
       StRegion *r = g_ptr_array_index (regions, i);
-      char expected[16];
+      char      expected[16];
 
       g_snprintf (expected, sizeof expected, "%c%u", letter, i);
       g_assert_cmpstr (st_region_get_name (r), ==, expected);
-      g_assert_cmpint (st_region_get_start (r), ==, (gint64) i * 1000);
-      g_assert_cmpint (st_region_get_end (r), ==, (gint64) i * 1000 + letter);
+      g_assert_cmpint (st_region_get_start (r), ==, (gint64)i * 1000);
+      g_assert_cmpint (st_region_get_end (r), ==, (gint64)i * 1000 + letter);
     }
   return letter;
 }
@@ -804,9 +791,7 @@ typedef struct
 } Snapshot;
 
 static void
-take_snapshot (const char *dir,
-               const char *path,
-               Snapshot   *snapshot)
+take_snapshot (const char *dir, const char *path, Snapshot *snapshot)
 {
   struct stat st;
 
@@ -819,24 +804,20 @@ take_snapshot (const char *dir,
 }
 
 static gboolean
-snapshot_equal (const Snapshot *a,
-                const Snapshot *b)
+snapshot_equal (const Snapshot *a, const Snapshot *b)
 {
-  return a->dir_mtime.tv_sec == b->dir_mtime.tv_sec &&
-         a->dir_mtime.tv_nsec == b->dir_mtime.tv_nsec &&
-         a->file_mtime.tv_sec == b->file_mtime.tv_sec &&
-         a->file_mtime.tv_nsec == b->file_mtime.tv_nsec &&
-         a->size == b->size && a->ino == b->ino;
+  return a->dir_mtime.tv_sec == b->dir_mtime.tv_sec && a->dir_mtime.tv_nsec == b->dir_mtime.tv_nsec
+         && a->file_mtime.tv_sec == b->file_mtime.tv_sec
+         && a->file_mtime.tv_nsec == b->file_mtime.tv_nsec && a->size == b->size
+         && a->ino == b->ino;
 }
 
 /* Waits until the writer @pid touches the folder or the file. */
 static void
-wait_for_writing (pid_t       pid,
-                  const char *dir,
-                  const char *path)
+wait_for_writing (pid_t pid, const char *dir, const char *path)
 {
   Snapshot before, now;
-  gint64 give_up = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64   give_up = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
 
   take_snapshot (dir, path, &before);
   do
@@ -851,12 +832,11 @@ wait_for_writing (pid_t       pid,
 
 /* Removes every file of @dir but @keep; returns how many. */
 static guint
-remove_others (const char *dir,
-               const char *keep)
+remove_others (const char *dir, const char *keep)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  guint n = 0;
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char      *name;
+  guint            n = 0;
 
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
@@ -879,14 +859,14 @@ remove_others (const char *dir,
 static void
 test_file_killed_writer (void)
 {
-  g_autoptr(StRegionSet) a = make_big_set ('a');
-  g_autoptr(StRegionSet) b = make_big_set ('b');
-  g_autoptr(GFile) file = test_file ("killed.json");
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autoptr(GError) error = NULL;
-  gint64 begin, save_us;
-  guint seen_b = 0, left_over = 0;
+  g_autoptr (StRegionSet) a = make_big_set ('a');
+  g_autoptr (StRegionSet) b = make_big_set ('b');
+  g_autoptr (GFile)       file = test_file ("killed.json");
+  g_autofree char        *path = g_file_get_path (file);
+  g_autofree char        *dir = g_path_get_dirname (path);
+  g_autoptr (GError)      error = NULL;
+  gint64                  begin, save_us;
+  guint                   seen_b = 0, left_over = 0;
 
   begin = g_get_monotonic_time ();
   g_assert_true (st_region_set_save (a, file, NULL, &error));
@@ -900,16 +880,16 @@ test_file_killed_writer (void)
       /* From at once to a whole save later; denser early on, while the
        * text is written. */
       gint64 delay = save_us * round * round / ((KILL_ROUNDS - 1) * (KILL_ROUNDS - 1));
-      int status = 0;
-      pid_t pid = fork ();
+      int    status = 0;
+      pid_t  pid = fork ();
 
       g_assert_cmpint (pid, >=, 0);
       if (pid == 0)
         {
           for (;;)
             {
-              if (!st_region_set_save (b, file, NULL, NULL) ||
-                  !st_region_set_save (a, file, NULL, NULL))
+              if (!st_region_set_save (b, file, NULL, NULL)
+                  || !st_region_set_save (a, file, NULL, NULL))
                 _exit (1);
             }
         }
@@ -932,22 +912,20 @@ test_file_killed_writer (void)
 }
 
 static void
-write_pattern (const char *path,
-               gsize       size,
-               guint       seed)
+write_pattern (const char *path, gsize size, guint seed)
 {
   g_autofree guchar *data = g_malloc (size);
 
   for (gsize i = 0; i < size; i++)
-    data[i] = (guchar) ((i * 2654435761u + seed) >> 7);
+    data[i] = (guchar)((i * 2654435761u + seed) >> 7);
   write_file (path, data, size);
 }
 
 static StProfileIdentity *
 identify (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
   StProfileIdentity *id = st_profile_identity_compute (file, NULL, &error);
 
   g_assert_no_error (error);
@@ -956,11 +934,10 @@ identify (const char *path)
 }
 
 static void
-flip_byte (const char *path,
-           gsize       offset)
+flip_byte (const char *path, gsize offset)
 {
   g_autofree char *data = NULL;
-  gsize length;
+  gsize            length;
 
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
   g_assert_cmpuint (offset, <, length);
@@ -972,20 +949,20 @@ flip_byte (const char *path,
 static void
 test_identity_small (void)
 {
-  g_autofree char *dir = test_dir ();
-  g_autofree char *path = g_build_filename (dir, "small.json", NULL);
-  g_autoptr(StProfileIdentity) id = NULL;
-  g_autoptr(StProfileIdentity) changed = NULL;
-  g_autofree char *data = NULL;
-  g_autofree char *expected = NULL;
-  g_autofree char *key = NULL;
-  g_autofree char *sidecar = NULL;
-  g_autofree char *sidecar_expected = NULL;
-  gsize length;
+  g_autofree char              *dir = test_dir ();
+  g_autofree char              *path = g_build_filename (dir, "small.json", NULL);
+  g_autoptr (StProfileIdentity) id = NULL;
+  g_autoptr (StProfileIdentity) changed = NULL;
+  g_autofree char              *data = NULL;
+  g_autofree char              *expected = NULL;
+  g_autofree char              *key = NULL;
+  g_autofree char              *sidecar = NULL;
+  g_autofree char              *sidecar_expected = NULL;
+  gsize                         length;
 
   write_pattern (path, 2 * MIB, 1);
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
-  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (guchar *) data, length);
+  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (guchar *)data, length);
 
   id = identify (path);
   g_assert_cmpuint (id->size, ==, 2 * MIB);
@@ -1009,18 +986,18 @@ test_identity_small (void)
 static void
 test_identity_large_hashes_both_ends (void)
 {
-  g_autofree char *dir = test_dir ();
-  g_autofree char *path = g_build_filename (dir, "large.json", NULL);
-  g_autoptr(StProfileIdentity) id = NULL;
-  g_autoptr(StProfileIdentity) changed = NULL;
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *data = NULL;
-  gsize length, size = 3 * MIB + 17;
+  g_autofree char              *dir = test_dir ();
+  g_autofree char              *path = g_build_filename (dir, "large.json", NULL);
+  g_autoptr (StProfileIdentity) id = NULL;
+  g_autoptr (StProfileIdentity) changed = NULL;
+  g_autoptr (GChecksum)         checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char              *data = NULL;
+  gsize                         length, size = 3 * MIB + 17;
 
   write_pattern (path, size, 2);
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
-  g_checksum_update (checksum, (guchar *) data, MIB);
-  g_checksum_update (checksum, (guchar *) data + size - MIB, MIB);
+  g_checksum_update (checksum, (guchar *)data, MIB);
+  g_checksum_update (checksum, (guchar *)data + size - MIB, MIB);
 
   id = identify (path);
   g_assert_cmpuint (id->size, ==, size);
@@ -1042,10 +1019,10 @@ test_identity_large_hashes_both_ends (void)
 static void
 test_identity_middle_bytes_not_hashed_by_design (void)
 {
-  g_autofree char *dir = test_dir ();
-  g_autofree char *path = g_build_filename (dir, "large.json", NULL);
-  g_autoptr(StProfileIdentity) id = NULL;
-  g_autoptr(StProfileIdentity) changed = NULL;
+  g_autofree char              *dir = test_dir ();
+  g_autofree char              *path = g_build_filename (dir, "large.json", NULL);
+  g_autoptr (StProfileIdentity) id = NULL;
+  g_autoptr (StProfileIdentity) changed = NULL;
 
   write_pattern (path, 3 * MIB, 3);
   id = identify (path);
@@ -1059,14 +1036,14 @@ test_identity_middle_bytes_not_hashed_by_design (void)
 static void
 test_identity_size_differs (void)
 {
-  g_autofree char *dir = test_dir ();
-  g_autofree char *path1 = g_build_filename (dir, "one.json", NULL);
-  g_autofree char *path2 = g_build_filename (dir, "two.json", NULL);
-  g_autofree guchar *data = g_malloc0 (3 * MIB + 1);
-  g_autoptr(StProfileIdentity) id1 = NULL;
-  g_autoptr(StProfileIdentity) id2 = NULL;
-  g_autofree char *key1 = NULL;
-  g_autofree char *key2 = NULL;
+  g_autofree char              *dir = test_dir ();
+  g_autofree char              *path1 = g_build_filename (dir, "one.json", NULL);
+  g_autofree char              *path2 = g_build_filename (dir, "two.json", NULL);
+  g_autofree guchar            *data = g_malloc0 (3 * MIB + 1);
+  g_autoptr (StProfileIdentity) id1 = NULL;
+  g_autoptr (StProfileIdentity) id2 = NULL;
+  g_autofree char              *key1 = NULL;
+  g_autofree char              *key2 = NULL;
 
   memset (data, 'x', MIB);
   memset (data + 2 * MIB, 'y', MIB + 1);
@@ -1086,14 +1063,14 @@ test_identity_size_differs (void)
 static void
 test_identity_same_content_two_paths (void)
 {
-  g_autofree char *dir = test_dir ();
-  g_autofree char *sub = g_build_filename (dir, "moved", NULL);
-  g_autofree char *path1 = g_build_filename (dir, "run.json", NULL);
-  g_autofree char *path2 = g_build_filename (sub, "renamed.json", NULL);
-  g_autoptr(StProfileIdentity) id1 = NULL;
-  g_autoptr(StProfileIdentity) id2 = NULL;
-  g_autofree char *key1 = NULL;
-  g_autofree char *key2 = NULL;
+  g_autofree char              *dir = test_dir ();
+  g_autofree char              *sub = g_build_filename (dir, "moved", NULL);
+  g_autofree char              *path1 = g_build_filename (dir, "run.json", NULL);
+  g_autofree char              *path2 = g_build_filename (sub, "renamed.json", NULL);
+  g_autoptr (StProfileIdentity) id1 = NULL;
+  g_autoptr (StProfileIdentity) id2 = NULL;
+  g_autofree char              *key1 = NULL;
+  g_autofree char              *key2 = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
   write_pattern (path1, 5 * MIB, 4);
@@ -1111,9 +1088,9 @@ test_identity_same_content_two_paths (void)
 static void
 test_identity_missing_file (void)
 {
-  g_autoptr(GFile) file = test_file ("gone.pt.trace.json");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StProfileIdentity) id = st_profile_identity_compute (file, NULL, &error);
+  g_autoptr (GFile)             file = test_file ("gone.pt.trace.json");
+  g_autoptr (GError)            error = NULL;
+  g_autoptr (StProfileIdentity) id = st_profile_identity_compute (file, NULL, &error);
 
   g_assert_null (id);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
@@ -1123,11 +1100,11 @@ test_identity_missing_file (void)
 static void
 test_identity_json (void)
 {
-  g_autoptr(StProfileIdentity) id = profile_new ();
-  g_autoptr(StProfileIdentity) copy = st_profile_identity_copy (id);
-  g_autoptr(StProfileIdentity) back = NULL;
-  g_autoptr(JsonNode) node = st_profile_identity_to_json (id);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (StProfileIdentity) id = profile_new ();
+  g_autoptr (StProfileIdentity) copy = st_profile_identity_copy (id);
+  g_autoptr (StProfileIdentity) back = NULL;
+  g_autoptr (JsonNode)          node = st_profile_identity_to_json (id);
+  g_autoptr (GError)            error = NULL;
 
   back = st_profile_identity_from_json (node, &error);
   g_assert_no_error (error);
@@ -1140,7 +1117,7 @@ test_identity_json (void)
 static char *
 sidecar_path (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
+  g_autoptr (StProfileIdentity) profile = profile_new ();
 
   return st_profile_identity_dup_sidecar_path (profile);
 }
@@ -1150,14 +1127,14 @@ sidecar_path (void)
 static void
 test_autosave_restore (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(StRegionSet) restored = st_region_set_new ();
-  g_autoptr(GString) log = watch (restored);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = sidecar_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  GStatBuf st;
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       set = make_set ();
+  g_autoptr (StRegionSet)       restored = st_region_set_new ();
+  g_autoptr (GString)           log = watch (restored);
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *path = sidecar_path ();
+  g_autofree char              *dir = g_path_get_dirname (path);
+  GStatBuf                      st;
 
   g_assert_true (st_region_set_autosave (set, profile, &error));
   g_assert_no_error (error);
@@ -1182,12 +1159,12 @@ test_autosave_restore (void)
 static void
 test_autosave_restore_saved (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(StRegionSet) restored = st_region_set_new ();
-  g_autoptr(GFile) file = test_file ("saved.json");
-  g_autoptr(GString) log = watch (restored);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       set = make_set ();
+  g_autoptr (StRegionSet)       restored = st_region_set_new ();
+  g_autoptr (GFile)             file = test_file ("saved.json");
+  g_autoptr (GString)           log = watch (restored);
+  g_autoptr (GError)            error = NULL;
 
   g_assert_true (st_region_set_save (set, file, profile, &error));
   g_assert_true (st_region_set_autosave (set, profile, &error));
@@ -1203,10 +1180,10 @@ test_autosave_restore_saved (void)
 static void
 test_autosave_no_sidecar (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GString) log = watch (set);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       set = st_region_set_new ();
+  g_autoptr (GString)           log = watch (set);
+  g_autoptr (GError)            error = NULL;
 
   g_assert_false (st_region_set_restore (set, profile, &error));
   g_assert_no_error (error);
@@ -1220,11 +1197,11 @@ test_autosave_no_sidecar (void)
 static void
 test_autosave_empty_removes_sidecar (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(StRegionSet) restored = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = sidecar_path ();
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       set = make_set ();
+  g_autoptr (StRegionSet)       restored = st_region_set_new ();
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *path = sidecar_path ();
 
   g_assert_true (st_region_set_autosave (set, profile, &error));
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -1252,12 +1229,12 @@ test_autosave_empty_removes_sidecar (void)
 static void
 test_autosave_damaged (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) set = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = sidecar_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *key = st_profile_identity_dup_key (profile);
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       set = st_region_set_new ();
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *path = sidecar_path ();
+  g_autofree char              *dir = g_path_get_dirname (path);
+  g_autofree char              *key = st_profile_identity_dup_key (profile);
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   write_file (path, "{\"version\": 1, \"regions\": [{\"name\": \"cut", -1);
@@ -1275,15 +1252,15 @@ test_autosave_damaged (void)
 static void
 test_autosave_other_profile (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StProfileIdentity) other = st_profile_identity_new (
-    123456789, "0123456789abcdef0123456789abcdefffffffffffffffffffffffffffffffff", "other.json");
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(StRegionSet) restored = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = sidecar_path ();
-  g_autofree char *text = st_region_set_to_json (set, other, TRUE);
-  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StProfileIdentity) other = st_profile_identity_new (
+      123456789, "0123456789abcdef0123456789abcdefffffffffffffffffffffffffffffffff", "other.json");
+  g_autoptr (StRegionSet) set = make_set ();
+  g_autoptr (StRegionSet) restored = st_region_set_new ();
+  g_autoptr (GError)      error = NULL;
+  g_autofree char        *path = sidecar_path ();
+  g_autofree char        *text = st_region_set_to_json (set, other, TRUE);
+  g_autofree char        *dir = g_path_get_dirname (path);
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   write_file (path, text, strlen (text));
@@ -1299,16 +1276,16 @@ test_autosave_other_profile (void)
 static void
 test_autosave_survives_kill (void)
 {
-  g_autoptr(StProfileIdentity) profile = profile_new ();
-  g_autoptr(StRegionSet) restored = st_region_set_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = sidecar_path ();
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
+  g_autoptr (StProfileIdentity) profile = profile_new ();
+  g_autoptr (StRegionSet)       restored = st_region_set_new ();
+  g_autoptr (GError)            error = NULL;
+  g_autofree char              *path = sidecar_path ();
+  g_autofree char              *dir = NULL;
+  g_autofree char              *base = NULL;
 
   if (g_test_subprocess ())
     {
-      g_autoptr(StRegionSet) set = make_set ();
+      g_autoptr (StRegionSet) set = make_set ();
 
       g_assert_true (st_region_set_autosave (set, profile, NULL));
       st_region_set_rename (set, 0, "renamed just before the kill");
@@ -1333,8 +1310,7 @@ test_autosave_survives_kill (void)
 }
 
 static void
-set_age (const char *path,
-         gint64      seconds)
+set_age (const char *path, gint64 seconds)
 {
   struct utimbuf times;
 
@@ -1348,13 +1324,13 @@ set_age (const char *path,
 static void
 test_file_stale_temporaries (void)
 {
-  g_autoptr(GFile) file = test_file ("stale.json");
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *old_temp = g_strconcat (path, ".Ab3dE9", NULL);
-  g_autofree char *young_temp = g_strconcat (path, ".Zz0000", NULL);
-  g_autofree char *other = g_strconcat (path, ".bak", NULL);
-  g_autoptr(StRegionSet) set = make_set ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile)       file = test_file ("stale.json");
+  g_autofree char        *path = g_file_get_path (file);
+  g_autofree char        *old_temp = g_strconcat (path, ".Ab3dE9", NULL);
+  g_autofree char        *young_temp = g_strconcat (path, ".Zz0000", NULL);
+  g_autofree char        *other = g_strconcat (path, ".bak", NULL);
+  g_autoptr (StRegionSet) set = make_set ();
+  g_autoptr (GError)      error = NULL;
 
   g_assert_true (g_file_set_contents (old_temp, "{\"vers", -1, NULL));
   set_age (old_temp, 120);
@@ -1375,22 +1351,20 @@ test_file_stale_temporaries (void)
 static void
 run_test (gconstpointer data)
 {
-  GTestFunc func = (GTestFunc) data;
+  GTestFunc func = (GTestFunc)data;
 
   ignore_user_dirs_leak ();
   func ();
 }
 
 static void
-add_test (const char *path,
-          GTestFunc   func)
+add_test (const char *path, GTestFunc func)
 {
-  g_test_add_data_func (path, (gconstpointer) func, run_test);
+  g_test_add_data_func (path, (gconstpointer)func, run_test);
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
@@ -1424,15 +1398,13 @@ main (int   argc,
   add_test ("/model/regions/identity/middle-bytes-not-hashed-by-design",
             test_identity_middle_bytes_not_hashed_by_design);
   add_test ("/model/regions/identity/size-differs", test_identity_size_differs);
-  add_test ("/model/regions/identity/same-content-two-paths",
-            test_identity_same_content_two_paths);
+  add_test ("/model/regions/identity/same-content-two-paths", test_identity_same_content_two_paths);
   add_test ("/model/regions/identity/missing-file", test_identity_missing_file);
   add_test ("/model/regions/identity/json", test_identity_json);
   add_test ("/model/regions/autosave/restore", test_autosave_restore);
   add_test ("/model/regions/autosave/restore-saved", test_autosave_restore_saved);
   add_test ("/model/regions/autosave/no-sidecar", test_autosave_no_sidecar);
-  add_test ("/model/regions/autosave/empty-removes-sidecar",
-            test_autosave_empty_removes_sidecar);
+  add_test ("/model/regions/autosave/empty-removes-sidecar", test_autosave_empty_removes_sidecar);
   add_test ("/model/regions/autosave/damaged", test_autosave_damaged);
   add_test ("/model/regions/autosave/other-profile", test_autosave_other_profile);
   add_test ("/model/regions/autosave/survives-kill", test_autosave_survives_kill);

@@ -25,20 +25,15 @@ slice_end (const StSlice *s)
  * represented by its longest slice. Moves *@k past its slices. The slices
  * must have no zero-length slice at the point where two runs touch. */
 static void
-assert_run (const StLodLevel *level,
-            guint             r,
-            const StSlice    *slices,
-            guint             first,
-            guint             n,
-            guint            *k)
+assert_run (const StLodLevel *level, guint r, const StSlice *slices, guint first, guint n, guint *k)
 {
   gint64 reach = G_MININT64, longest = -1;
-  guint count = 0;
+  guint  count = 0;
 
   g_assert_cmpuint (*k, <, first + n);
   g_assert_cmpint (slices[*k].start, ==, level->start[r]);
-  while (*k < first + n && slices[*k].start >= level->start[r] &&
-         slice_end (&slices[*k]) <= level->end[r])
+  while (*k < first + n && slices[*k].start >= level->start[r]
+         && slice_end (&slices[*k]) <= level->end[r])
     {
       if (count > 0)
         g_assert_cmpint (slices[*k].start - reach, <, level->gap);
@@ -63,10 +58,7 @@ assert_run (const StLodLevel *level,
 /* The runs of @level are in start order and cover exactly the slices of
  * the row, each slice in one run. */
 static void
-assert_level (const StLodLevel *level,
-              const StSlice    *slices,
-              guint             first,
-              guint             n)
+assert_level (const StLodLevel *level, const StSlice *slices, guint first, guint n)
 {
   guint k = first;
 
@@ -100,10 +92,7 @@ assert_pick (const StRowLod *lod)
 
 /* Everything the timeline relies on for the row slices[first, first + n). */
 static void
-assert_lod (const StRowLod *lod,
-            const StSlice  *slices,
-            guint           first,
-            guint           n)
+assert_lod (const StRowLod *lod, const StSlice *slices, guint first, guint n)
 {
   guint previous = n;
 
@@ -133,7 +122,7 @@ assert_lod (const StRowLod *lod,
 static void
 test_short_row (void)
 {
-  StSlice slices[63] = { { 0 } };
+  StSlice  slices[63] = { { 0 } };
   StRowLod lod;
 
   for (guint i = 0; i < G_N_ELEMENTS (slices); i++)
@@ -151,23 +140,18 @@ test_short_row (void)
 
 /* Slices of 100 ns every 200 ns; slice 7 runs 150 ns. */
 static void
-fill_grid (StSlice *slices,
-           guint    n)
+fill_grid (StSlice *slices, guint n)
 {
   for (guint i = 0; i < n; i++)
     {
-      slices[i] = (StSlice) { 0 };
+      slices[i] = (StSlice){ 0 };
       slices[i].start = i * 200;
       slices[i].dur = i == 7 ? 150 : 100;
     }
 }
 
 static void
-assert_run_is (const StLodLevel *level,
-               guint             r,
-               gint64            start,
-               gint64            end,
-               guint32           rep)
+assert_run_is (const StLodLevel *level, guint r, gint64 start, gint64 end, guint32 rep)
 {
   g_assert_cmpint (level->start[r], ==, start);
   g_assert_cmpint (level->end[r], ==, end);
@@ -180,7 +164,7 @@ assert_run_is (const StLodLevel *level,
 static void
 test_grid (void)
 {
-  StSlice slices[64];
+  StSlice  slices[64];
   StRowLod lod;
 
   fill_grid (slices, G_N_ELEMENTS (slices));
@@ -213,7 +197,7 @@ test_grid (void)
 static void
 test_pick (void)
 {
-  StSlice slices[64];
+  StSlice  slices[64];
   StRowLod lod;
 
   fill_grid (slices, G_N_ELEMENTS (slices));
@@ -234,10 +218,10 @@ test_pick (void)
 static void
 test_long_slice (void)
 {
-  StSlice slices[64] = { { 0 } };
-  StRowLod lod;
+  StSlice           slices[64] = { { 0 } };
+  StRowLod          lod;
   const StLodLevel *level;
-  guint r;
+  guint             r;
 
   for (guint i = 0; i < 20; i++)
     {
@@ -270,11 +254,11 @@ typedef struct
 {
   const char *name;
   guint       n;
-  gint64      min_dur, max_dur;   /* usual slices */
-  gint64      min_gap, max_gap;   /* usual gaps */
-  guint       per_mille_long;     /* slices of 10 µs to 1 ms */
-  guint       per_mille_far;      /* gaps of 100 µs to 100 ms */
-  guint       burst;              /* a 1 ms gap after every burst slices, when > 0 */
+  gint64      min_dur, max_dur; /* usual slices */
+  gint64      min_gap, max_gap; /* usual gaps */
+  guint       per_mille_long;   /* slices of 10 µs to 1 ms */
+  guint       per_mille_far;    /* gaps of 100 µs to 100 ms */
+  guint       burst;            /* a 1 ms gap after every burst slices, when > 0 */
 } RowShape;
 
 static const RowShape shapes[] = {
@@ -288,27 +272,26 @@ static const RowShape shapes[] = {
 
 /* A row of @shape after @first slices of another row, from a fixed seed. */
 static StSlice *
-generate_row (const RowShape *shape,
-              guint           first)
+generate_row (const RowShape *shape, guint first)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20240611 + shape->n);
-  StSlice *slices = g_new0 (StSlice, first + shape->n);
-  gint64 t = 1000;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240611 + shape->n);
+  StSlice          *slices = g_new0 (StSlice, first + shape->n);
+  gint64            t = 1000;
 
   for (guint i = 0; i < first; i++)
     slices[i].dur = G_MAXINT32; /* a parent row: must never show up as a rep */
   for (guint i = first; i < first + shape->n; i++)
     {
       StSlice *s = &slices[i];
-      gint64 gap = g_rand_int_range (rand, shape->min_gap, shape->max_gap + 1);
+      gint64   gap = g_rand_int_range (rand, shape->min_gap, shape->max_gap + 1);
 
-      if (g_rand_int_range (rand, 0, 1000) < (gint32) shape->per_mille_far)
+      if (g_rand_int_range (rand, 0, 1000) < (gint32)shape->per_mille_far)
         gap = g_rand_int_range (rand, 100000, 100000000);
       if (shape->burst > 0 && (i - first) % shape->burst == 0)
         gap = 1000000;
       s->start = t + gap;
       s->dur = g_rand_int_range (rand, shape->min_dur, shape->max_dur + 1);
-      if (g_rand_int_range (rand, 0, 1000) < (gint32) shape->per_mille_long)
+      if (g_rand_int_range (rand, 0, 1000) < (gint32)shape->per_mille_long)
         s->dur = g_rand_int_range (rand, 10000, 1000000);
       t = s->start + s->dur;
     }
@@ -318,17 +301,17 @@ generate_row (const RowShape *shape,
 static void
 test_generated_row (gconstpointer data)
 {
-  const RowShape *shape = data;
-  const guint first = 7;
+  const RowShape     *shape = data;
+  const guint         first = 7;
   g_autofree StSlice *slices = generate_row (shape, first);
-  gint64 span = slice_end (&slices[first + shape->n - 1]) - slices[first].start;
-  const StLodLevel *whole;
-  StRowLod lod;
+  gint64              span = slice_end (&slices[first + shape->n - 1]) - slices[first].start;
+  const StLodLevel   *whole;
+  StRowLod            lod;
 
   st_row_lod_build (&lod, slices, first, shape->n);
   assert_lod (&lod, slices, first, shape->n);
   /* zoomed out until the whole row is a few pixels: one run */
-  whole = st_row_lod_pick (&lod, 4.0 * (double) span);
+  whole = st_row_lod_pick (&lod, 4.0 * (double)span);
   g_assert_nonnull (whole);
   g_assert_cmpuint (whole->n, ==, 1);
   st_row_lod_clear (&lod);
@@ -339,8 +322,8 @@ test_generated_row (gconstpointer data)
 static void
 test_track_rows (void)
 {
-  StSlice slices[3 + 64] = { { 0 } };
-  guint offsets[] = { 0, 3, 3 + 64 };
+  StSlice   slices[3 + 64] = { { 0 } };
+  guint     offsets[] = { 0, 3, 3 + 64 };
   StRowLod *lods;
 
   for (guint i = 0; i < 3; i++)
@@ -365,11 +348,11 @@ test_track_rows (void)
 static void
 test_loaded_trace (void)
 {
-  const char *path = g_getenv ("STRATA_TEST_TRACE");
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  guint busy_rows = 0;
+  const char         *path = g_getenv ("STRATA_TEST_TRACE");
+  g_autoptr (GFile)   file = NULL;
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  guint               busy_rows = 0;
 
   if (path == NULL)
     {
@@ -397,8 +380,7 @@ test_loaded_trace (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -13,13 +13,19 @@
 
 #define REPORT "llama_chrome_tracing_report.json"
 
+/* The report's rows, in its order. */
+static const char *const rows[] = {
+  "Section calls",
+  "hf0: embedding (2 calls, 60 us)",
+  "hf1: decoder_block (4 calls, 920 us)",
+  "hf2: lm_head (2 calls, 120 us)",
+};
+
 static void
 test_rows_in_order (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("stack-tracing", REPORT, NULL);
-  const char *rows[] = { "Section calls", "hf0: embedding (2 calls, 60 us)",
-                         "hf1: decoder_block (4 calls, 920 us)", "hf2: lm_head (2 calls, 120 us)" };
-  const StProcess *process;
+  g_autoptr (StTrace) trace = st_test_load ("stack-tracing", REPORT, NULL);
+  const StProcess    *process;
 
   g_assert_cmpstr (st_trace_get_flavor (trace), ==, "stack-tracing");
   g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 1);
@@ -38,12 +44,12 @@ test_rows_in_order (void)
 static void
 test_section_args (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("stack-tracing", REPORT, NULL);
-  guint track = st_test_track (trace, "Model run", "hf1: decoder_block (4 calls, 920 us)");
+  g_autoptr (StTrace) trace = st_test_load ("stack-tracing", REPORT, NULL);
+  guint          track = st_test_track (trace, "Model run", "hf1: decoder_block (4 calls, 920 us)");
   const StSlice *attention = st_test_find_slice (trace, track, "attention");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) args = NULL;
-  g_autoptr(GHashTable) values = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GError)     error = NULL;
+  g_autoptr (GPtrArray)  args = NULL;
+  g_autoptr (GHashTable) values = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_assert_nonnull (attention);
   g_assert_cmpint (attention->start, ==, 116000);
@@ -67,11 +73,11 @@ test_section_args (void)
 static void
 test_region_per_section_call (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("stack-tracing", REPORT, NULL);
-  g_autoptr(StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_HIERARCHY);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autofree char *explanation = NULL;
+  g_autoptr (StTrace)             trace = st_test_load ("stack-tracing", REPORT, NULL);
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_HIERARCHY);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (GPtrArray)           regions = NULL;
+  g_autofree char                *explanation = NULL;
   const gint64 starts[] = { 0, 40000, 280000, 520000, 590000, 630000, 870000, 1110000 };
   const gint64 durs[] = { 30000, 230000, 230000, 60000, 30000, 230000, 230000, 60000 };
 
@@ -83,7 +89,7 @@ test_region_per_section_call (void)
   g_assert_cmpuint (regions->len, ==, 8);
   for (guint i = 0; i < regions->len; i++)
     {
-      StRegion *region = g_ptr_array_index (regions, i);
+      StRegion        *region = g_ptr_array_index (regions, i);
       g_autofree char *name = g_strdup_printf ("section_call_%u", i + 1);
 
       g_assert_cmpstr (st_region_get_name (region), ==, name);
@@ -93,8 +99,7 @@ test_region_per_section_call (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -21,12 +21,10 @@
 #define US 1000
 
 static StSummary *
-summarise (StTrace *trace,
-           gint64   start,
-           gint64   end)
+summarise (StTrace *trace, gint64 start, gint64 end)
 {
-  g_autoptr(GError) error = NULL;
-  StSummary *summary = st_summary_compute (trace, start, end, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  StSummary         *summary = st_summary_compute (trace, start, end, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (summary);
@@ -40,8 +38,7 @@ summarise_whole (StTrace *trace)
 }
 
 static double
-value (StSummary  *summary,
-       const char *id)
+value (StSummary *summary, const char *id)
 {
   const StMetric *m = st_summary_lookup (summary, id);
 
@@ -53,8 +50,7 @@ value (StSummary  *summary,
 }
 
 static void
-assert_absent (StSummary  *summary,
-               const char *id)
+assert_absent (StSummary *summary, const char *id)
 {
   const StMetric *m = st_summary_lookup (summary, id);
 
@@ -65,8 +61,7 @@ assert_absent (StSummary  *summary,
 
 /* The recommendation of @rule, or NULL when it did not fire. */
 static const StRecommendation *
-finding (StSummary  *summary,
-         const char *rule)
+finding (StSummary *summary, const char *rule)
 {
   for (guint i = 0; i < st_summary_get_n_recommendations (summary); i++)
     if (g_str_equal (st_summary_get_recommendation (summary, i)->rule, rule))
@@ -76,19 +71,17 @@ finding (StSummary  *summary,
 
 /* Whether @rule fires on @summary, whatever else fires with it. */
 static gboolean
-fires (StSummary  *summary,
-       const char *rule)
+fires (StSummary *summary, const char *rule)
 {
   StRecommendation r = { 0 };
-  gboolean fired = st_summary_rule_evaluate (st_summary_rules_lookup (rule), summary, &r);
+  gboolean         fired = st_summary_rule_evaluate (st_summary_rules_lookup (rule), summary, &r);
 
   g_free (r.measured);
   return fired;
 }
 
 static char *
-measured (StSummary  *summary,
-          const char *rule)
+measured (StSummary *summary, const char *rule)
 {
   StRecommendation r = { 0 };
 
@@ -107,12 +100,13 @@ typedef struct
 static void
 gen_init (Gen *g)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   g->dir = g_dir_make_tmp ("strata-summary-XXXXXX", &error);
   g_assert_no_error (error);
-  g->events = g_string_new ("{\"traceEvents\": [\n"
-    "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}}");
+  g->events = g_string_new (
+      "{\"traceEvents\": [\n"
+      "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}}");
 }
 
 /* A device event on stream @tid of GPU 0 (µs). */
@@ -125,25 +119,21 @@ gen_device (Gen        *g,
             double      dur,
             const char *args)
 {
-  g_string_append_printf (g->events, ",\n{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s\", "
-                          "\"pid\": 0, \"tid\": %u, \"ts\": %.3f, \"dur\": %.3f%s%s%s}", cat, name,
-                          tid, ts, dur, args ? ", \"args\": {" : "", args ? args : "",
+  g_string_append_printf (g->events,
+                          ",\n{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s\", "
+                          "\"pid\": 0, \"tid\": %u, \"ts\": %.3f, \"dur\": %.3f%s%s%s}",
+                          cat, name, tid, ts, dur, args ? ", \"args\": {" : "", args ? args : "",
                           args ? "}" : "");
 }
 
 static void
-gen_kernel (Gen    *g,
-            guint   tid,
-            double  ts,
-            double  dur)
+gen_kernel (Gen *g, guint tid, double ts, double dur)
 {
   gen_device (g, tid, "kernel", "gemm", ts, dur, NULL);
 }
 
 static void
-gen_allreduce (Gen    *g,
-               double  ts,
-               double  dur)
+gen_allreduce (Gen *g, double ts, double dur)
 {
   gen_device (g, 13, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", ts, dur,
               "\"In msg nelems\": 1024, \"dtype\": \"Float\"");
@@ -152,10 +142,10 @@ gen_allreduce (Gen    *g,
 static StTrace *
 gen_load (Gen *g)
 {
-  g_autofree char *path = g_build_filename (g->dir, "trace.json", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  StTrace *trace;
+  g_autofree char   *path = g_build_filename (g->dir, "trace.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile)  file = NULL;
+  StTrace           *trace;
 
   g_string_append (g->events, "\n]}\n");
   g_assert_true (g_file_set_contents (path, g->events->str, -1, &error));
@@ -179,8 +169,8 @@ gen_load (Gen *g)
 static void
 test_metrics_whole (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
 
   g_assert_cmpfloat (value (s, "span_ns"), ==, 500 * US);
   g_assert_cmpfloat (value (s, "device_time_ns"), ==, 500 * US);
@@ -227,9 +217,9 @@ test_metrics_whole (void)
 static void
 test_metrics_clipped (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise (trace, 80 * US, 420 * US);
-  gint64 start, end;
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 80 * US, 420 * US);
+  gint64                start, end;
 
   st_summary_get_range (s, &start, &end);
   g_assert_cmpint (start, ==, 80 * US);
@@ -245,19 +235,21 @@ test_metrics_clipped (void)
   g_assert_cmpfloat (value (s, "collective_count"), ==, 1);
 }
 
+/* The metrics of device work: absent in a profile without any. */
+static const char *const device_ids[] = {
+  "device_time_ns", "device_busy_percent", "compute_time_ns",          "communication_time_ns",
+  "memory_time_ns", "idle_time_ns",        "exposed_communication_ns", "kernel_count",
+  "memcpy_bytes",   "median_kernel_ns",    "host_bound_gap_percent",
+};
+
 /* A range with no copy: the copy metrics are absent, not 0. */
 static void
 test_metrics_absent (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise (trace, 0, 250 * US);
-  g_autoptr(StTrace) host = st_test_load ("summary", "host-only.json", NULL);
-  g_autoptr(StSummary) h = summarise_whole (host);
-  const char * const device_ids[] = {
-    "device_time_ns", "device_busy_percent", "compute_time_ns", "communication_time_ns",
-    "memory_time_ns", "idle_time_ns", "exposed_communication_ns", "kernel_count",
-    "memcpy_bytes", "median_kernel_ns", "host_bound_gap_percent",
-  };
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 0, 250 * US);
+  g_autoptr (StTrace)   host = st_test_load ("summary", "host-only.json", NULL);
+  g_autoptr (StSummary) h = summarise_whole (host);
 
   assert_absent (s, "memcpy_bytes");
   assert_absent (s, "memset_bytes");
@@ -273,9 +265,9 @@ test_metrics_absent (void)
 static void
 test_collective_groups (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  const StCollectiveGroup *g;
+  g_autoptr (StTrace)         trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary)       s = summarise_whole (trace);
+  const StCollectiveGroup    *g;
   const StCollectiveInstance *inst;
 
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
@@ -300,8 +292,8 @@ test_collective_groups (void)
 static void
 test_collective_host (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "host-only.json", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
+  g_autoptr (StTrace)      trace = st_test_load ("summary", "host-only.json", NULL);
+  g_autoptr (StSummary)    s = summarise_whole (trace);
   const StCollectiveGroup *g;
 
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
@@ -316,9 +308,9 @@ test_collective_host (void)
 static void
 test_collective_size_unknown (void)
 {
-  Gen g;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(StSummary) s = NULL;
+  Gen                   g;
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) s = NULL;
 
   gen_init (&g);
   gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 0, 10, NULL);
@@ -334,12 +326,12 @@ test_collective_size_unknown (void)
 static void
 test_operations (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise (trace, 80 * US, 420 * US);
-  GArray *ops = st_summary_get_operations (s, FALSE);
-  GArray *by_track = st_summary_get_operations (s, TRUE);
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 80 * US, 420 * US);
+  GArray               *ops = st_summary_get_operations (s, FALSE);
+  GArray               *by_track = st_summary_get_operations (s, TRUE);
   const StOperationRow *row;
-  gboolean found = FALSE;
+  gboolean              found = FALSE;
 
   /* ProfilerStep#1 clipped to the range comes first. */
   row = &g_array_index (ops, StOperationRow, 0);
@@ -370,8 +362,7 @@ test_operations (void)
 }
 
 static const StEngineUsage *
-engine_named (StSummary  *s,
-              const char *name)
+engine_named (StSummary *s, const char *name)
 {
   for (guint i = 0; i < st_summary_get_n_engines (s); i++)
     if (g_str_equal (st_summary_get_engine (s, i)->name, name))
@@ -383,10 +374,10 @@ engine_named (StSummary  *s,
 static void
 test_engines_and_memory (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  GArray *memory = st_summary_get_memory (s);
-  const StEngineUsage *e;
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  GArray               *memory = st_summary_get_memory (s);
+  const StEngineUsage  *e;
 
   g_assert_cmpuint (st_summary_get_n_engines (s), ==, 2);
   e = engine_named (s, "stream 7");
@@ -410,9 +401,7 @@ test_engines_and_memory (void)
 /* --- GPU rules: just past and just short of each threshold ---------------------- */
 
 static StSummary *
-busy_trace (double first_dur,
-            gboolean with_launches,
-            StTrace **out)
+busy_trace (double first_dur, gboolean with_launches, StTrace **out)
 {
   Gen g;
 
@@ -420,7 +409,8 @@ busy_trace (double first_dur,
   gen_device (&g, 7, "kernel", "gemm", 0, first_dur, NULL);
   gen_device (&g, 7, "kernel", "gemm", 999, 1, with_launches ? "\"correlation\": 9" : NULL);
   if (with_launches)
-    g_string_append (g.events, ",\n{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
+    g_string_append (g.events,
+                     ",\n{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
                      "\"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 990, \"dur\": 2, "
                      "\"args\": {\"correlation\": 9}}");
   *out = gen_load (&g);
@@ -430,11 +420,11 @@ busy_trace (double first_dur,
 static void
 test_rule_device_busy (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
-  g_autoptr(StSummary) under = busy_trace (698, FALSE, &t1); /* 69.9 % */
-  g_autoptr(StSummary) over = busy_trace (700, FALSE, &t2);  /* 70.1 % */
-  g_autoptr(StSummary) host = busy_trace (698, TRUE, &t3);
-  g_autofree char *text = measured (under, "device-busy");
+  g_autoptr (StTrace)     t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr (StSummary)   under = busy_trace (698, FALSE, &t1); /* 69.9 % */
+  g_autoptr (StSummary)   over = busy_trace (700, FALSE, &t2);  /* 70.1 % */
+  g_autoptr (StSummary)   host = busy_trace (698, TRUE, &t3);
+  g_autofree char        *text = measured (under, "device-busy");
   const StRecommendation *r;
 
   g_assert_cmpfloat_with_epsilon (value (under, "device_busy_percent"), 69.9, 1e-9);
@@ -456,8 +446,7 @@ test_rule_device_busy (void)
 }
 
 static StSummary *
-exposed_trace (double nccl_dur,
-               StTrace **out)
+exposed_trace (double nccl_dur, StTrace **out)
 {
   Gen g;
 
@@ -472,10 +461,10 @@ exposed_trace (double nccl_dur,
 static void
 test_rule_exposed_communication (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
-  g_autoptr(StSummary) over = exposed_trace (201, &t1);  /* 10.05 % of 2000 µs */
-  g_autoptr(StSummary) under = exposed_trace (199, &t2); /* 9.95 % */
-  g_autofree char *text = measured (over, "exposed-communication");
+  g_autoptr (StTrace)   t1 = NULL, t2 = NULL;
+  g_autoptr (StSummary) over = exposed_trace (201, &t1);  /* 10.05 % of 2000 µs */
+  g_autoptr (StSummary) under = exposed_trace (199, &t2); /* 9.95 % */
+  g_autofree char      *text = measured (over, "exposed-communication");
 
   g_assert_cmpfloat (value (over, "exposed_communication_ns"), ==, 201 * US);
   g_assert_true (fires (over, "exposed-communication"));
@@ -484,15 +473,14 @@ test_rule_exposed_communication (void)
 }
 
 static StSummary *
-memory_trace (double copy_start,
-              StTrace **out)
+memory_trace (double copy_start, StTrace **out)
 {
   Gen g;
 
   gen_init (&g);
   gen_kernel (&g, 7, 0, 850);
-  gen_device (&g, 8, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", copy_start,
-              1000 - copy_start, "\"bytes\": 4096");
+  gen_device (&g, 8, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", copy_start, 1000 - copy_start,
+              "\"bytes\": 4096");
   *out = gen_load (&g);
   return summarise_whole (*out);
 }
@@ -500,9 +488,9 @@ memory_trace (double copy_start,
 static void
 test_rule_memory_time (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
-  g_autoptr(StSummary) over = memory_trace (849, &t1);  /* 15.1 % */
-  g_autoptr(StSummary) under = memory_trace (851, &t2); /* 14.9 % */
+  g_autoptr (StTrace)   t1 = NULL, t2 = NULL;
+  g_autoptr (StSummary) over = memory_trace (849, &t1);  /* 15.1 % */
+  g_autoptr (StSummary) under = memory_trace (851, &t2); /* 14.9 % */
 
   g_assert_true (fires (over, "memory-time"));
   g_assert_false (fires (under, "memory-time"));
@@ -511,9 +499,7 @@ test_rule_memory_time (void)
 }
 
 static StSummary *
-short_kernels_trace (guint    n,
-                     double   dur,
-                     StTrace **out)
+short_kernels_trace (guint n, double dur, StTrace **out)
 {
   Gen g;
 
@@ -527,10 +513,10 @@ short_kernels_trace (guint    n,
 static void
 test_rule_short_kernels (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
-  g_autoptr(StSummary) fire = short_kernels_trace (1001, 9.999, &t1);
-  g_autoptr(StSummary) few = short_kernels_trace (1000, 9.999, &t2);
-  g_autoptr(StSummary) longer = short_kernels_trace (1001, 10, &t3);
+  g_autoptr (StTrace)   t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr (StSummary) fire = short_kernels_trace (1001, 9.999, &t1);
+  g_autoptr (StSummary) few = short_kernels_trace (1000, 9.999, &t2);
+  g_autoptr (StSummary) longer = short_kernels_trace (1001, 10, &t3);
 
   g_assert_cmpfloat (value (fire, "kernel_count"), ==, 1001);
   g_assert_cmpfloat (value (fire, "median_kernel_ns"), ==, 9999);
@@ -540,8 +526,7 @@ test_rule_short_kernels (void)
 }
 
 static StSummary *
-outlier_trace (double   last_dur,
-               StTrace **out)
+outlier_trace (double last_dur, StTrace **out)
 {
   Gen g;
 
@@ -557,9 +542,9 @@ outlier_trace (double   last_dur,
 static void
 test_rule_collective_outlier (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL;
-  g_autoptr(StSummary) over = outlier_trace (20.1, &t1);
-  g_autoptr(StSummary) under = outlier_trace (20, &t2);
+  g_autoptr (StTrace)     t1 = NULL, t2 = NULL;
+  g_autoptr (StSummary)   over = outlier_trace (20.1, &t1);
+  g_autoptr (StSummary)   under = outlier_trace (20, &t2);
   const StRecommendation *r;
 
   g_assert_true (fires (over, "collective-outlier"));
@@ -573,8 +558,7 @@ test_rule_collective_outlier (void)
 }
 
 static StSummary *
-imbalance_trace (double   other,
-                 StTrace **out)
+imbalance_trace (double other, StTrace **out)
 {
   Gen g;
 
@@ -588,10 +572,10 @@ imbalance_trace (double   other,
 static void
 test_rule_stream_imbalance (void)
 {
-  g_autoptr(StTrace) t1 = NULL, t2 = NULL, t3 = NULL;
-  g_autoptr(StSummary) over = imbalance_trace (99, &t1);   /* 90.1 % */
-  g_autoptr(StSummary) under = imbalance_trace (101, &t2); /* 89.9 % */
-  g_autoptr(StSummary) single = short_kernels_trace (3, 5, &t3);
+  g_autoptr (StTrace)   t1 = NULL, t2 = NULL, t3 = NULL;
+  g_autoptr (StSummary) over = imbalance_trace (99, &t1);   /* 90.1 % */
+  g_autoptr (StSummary) under = imbalance_trace (101, &t2); /* 89.9 % */
+  g_autoptr (StSummary) single = short_kernels_trace (3, 5, &t3);
 
   g_assert_cmpfloat_with_epsilon (value (over, "busiest_stream_share_percent"), 90.1, 1e-9);
   g_assert_true (fires (over, "stream-imbalance"));
@@ -603,10 +587,10 @@ test_rule_stream_imbalance (void)
 static void
 test_rule_order (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("summary", "basic.json", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  g_autoptr(StTrace) quiet_trace = NULL;
-  g_autoptr(StSummary) quiet = imbalance_trace (400, &quiet_trace);
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  g_autoptr (StTrace)   quiet_trace = NULL;
+  g_autoptr (StSummary) quiet = imbalance_trace (400, &quiet_trace);
 
   g_assert_cmpuint (st_summary_get_n_recommendations (s), ==, 2);
   g_assert_cmpstr (st_summary_get_recommendation (s, 0)->rule, ==, "exposed-communication");
@@ -621,17 +605,20 @@ test_rule_order (void)
 /* A Neuron profile with one Tensor instruction [0, 1000) and @summary as
  * summary[0] (fractions for percents, as the profiler writes). */
 static StTrace *
-neuron_trace (const char *summary,
-              const char *rows)
+neuron_trace (const char *summary, const char *rows)
 {
-  Gen g;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *text = g_strdup_printf (
-    "{\"summary\": [{%s}],\n \"metadata\": [{\"pe_num_rows\": 128}],\n \"instruction\": [%s]%s}\n",
-    summary, rows ? rows : "{\"timestamp\": 0, \"duration\": 1000, \"subgroup\": \"Tensor\", "
-    "\"opcode\": \"MatMult\"}", "");
+  Gen                g;
+  g_autofree char   *path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile)  file = NULL;
+  g_autofree char   *text
+      = g_strdup_printf ("{\"summary\": [{%s}],\n \"metadata\": [{\"pe_num_rows\": 128}],\n "
+                         "\"instruction\": [%s]%s}\n",
+                         summary,
+                         rows ? rows
+                              : "{\"timestamp\": 0, \"duration\": 1000, \"subgroup\": \"Tensor\", "
+                                "\"opcode\": \"MatMult\"}",
+                         "");
   StTrace *trace;
 
   gen_init (&g);
@@ -649,11 +636,10 @@ neuron_trace (const char *summary,
 }
 
 static gboolean
-neuron_fires (const char *summary,
-              const char *rule)
+neuron_fires (const char *summary, const char *rule)
 {
-  g_autoptr(StTrace) trace = neuron_trace (summary, NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
+  g_autoptr (StTrace)   trace = neuron_trace (summary, NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
 
   return fires (s, rule);
 }
@@ -661,40 +647,47 @@ neuron_fires (const char *summary,
 static void
 test_neuron_rules (void)
 {
-  g_autoptr(StTrace) trace = neuron_trace ("\"tensor_engine_active_time_percent\": 0.699", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  g_autofree char *text = measured (s, "tensor-engine-utilisation");
+  g_autoptr (StTrace)   trace = neuron_trace ("\"tensor_engine_active_time_percent\": 0.699", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  g_autofree char      *text = measured (s, "tensor-engine-utilisation");
 
   g_assert_cmpstr (text, ==, "Tensor engine utilisation 69.9% (< 70%)");
   g_assert_cmpint (st_summary_lookup (s, "tensor_engine_active_time_percent")->source, ==,
                    ST_METRIC_PROFILE);
-  g_assert_false (neuron_fires ("\"tensor_engine_active_time_percent\": 0.701",
-                                "tensor-engine-utilisation"));
+  g_assert_false (
+      neuron_fires ("\"tensor_engine_active_time_percent\": 0.701", "tensor-engine-utilisation"));
   g_assert_true (neuron_fires ("\"sbuf_fullness_percent\": 0.91", "sbuf-spill"));
   g_assert_false (neuron_fires ("\"sbuf_fullness_percent\": 0.89", "sbuf-spill"));
   g_assert_true (neuron_fires ("\"sbuf_reload_ratio\": 0.61", "sbuf-spill"));
   g_assert_false (neuron_fires ("\"sbuf_reload_ratio\": 0.59", "sbuf-spill"));
   g_assert_true (neuron_fires ("\"sbuf_save_ratio\": 0.61", "sbuf-spill"));
-  g_assert_false (neuron_fires ("\"sbuf_save_ratio\": 0.59, \"sbuf_reload_ratio\": 0.1",
-                               "sbuf-spill"));
+  g_assert_false (
+      neuron_fires ("\"sbuf_save_ratio\": 0.59, \"sbuf_reload_ratio\": 0.1", "sbuf-spill"));
   g_assert_true (neuron_fires ("\"mm_arithmetic_intensity\": 99.9, "
-                               "\"peak_flops_bandwidth_ratio\": 100", "memory-bound"));
+                               "\"peak_flops_bandwidth_ratio\": 100",
+                               "memory-bound"));
   g_assert_false (neuron_fires ("\"mm_arithmetic_intensity\": 100, "
-                                "\"peak_flops_bandwidth_ratio\": 100", "memory-bound"));
+                                "\"peak_flops_bandwidth_ratio\": 100",
+                                "memory-bound"));
   g_assert_true (neuron_fires ("\"mm_arithmetic_intensity\": 100, "
-                               "\"peak_flops_bandwidth_ratio\": 100", "compute-bound"));
+                               "\"peak_flops_bandwidth_ratio\": 100",
+                               "compute-bound"));
   g_assert_false (neuron_fires ("\"mm_arithmetic_intensity\": 99.9, "
-                                "\"peak_flops_bandwidth_ratio\": 100", "compute-bound"));
-  g_assert_true (neuron_fires ("\"weight_queue_bytes\": 2000, \"weight_size_bytes\": 1000",
-                               "weight-reload"));
-  g_assert_false (neuron_fires ("\"weight_queue_bytes\": 1999, \"weight_size_bytes\": 1000",
-                                "weight-reload"));
+                                "\"peak_flops_bandwidth_ratio\": 100",
+                                "compute-bound"));
+  g_assert_true (
+      neuron_fires ("\"weight_queue_bytes\": 2000, \"weight_size_bytes\": 1000", "weight-reload"));
+  g_assert_false (
+      neuron_fires ("\"weight_queue_bytes\": 1999, \"weight_size_bytes\": 1000", "weight-reload"));
   g_assert_true (neuron_fires ("\"dma_transfer_average_bytes\": 32767, "
-                               "\"dma_transfer_count\": 1001", "fragmented-dma"));
+                               "\"dma_transfer_count\": 1001",
+                               "fragmented-dma"));
   g_assert_false (neuron_fires ("\"dma_transfer_average_bytes\": 32768, "
-                                "\"dma_transfer_count\": 1001", "fragmented-dma"));
+                                "\"dma_transfer_count\": 1001",
+                                "fragmented-dma"));
   g_assert_false (neuron_fires ("\"dma_transfer_average_bytes\": 32767, "
-                                "\"dma_transfer_count\": 1000", "fragmented-dma"));
+                                "\"dma_transfer_count\": 1000",
+                                "fragmented-dma"));
   /* GPU rules do not run on Neuron profiles. */
   g_assert_false (neuron_fires ("\"tensor_engine_active_time_percent\": 0.9", "device-busy"));
 }
@@ -703,18 +696,18 @@ test_neuron_rules (void)
 static void
 test_neuron_dma_wait (void)
 {
-  const char *over_rows =
-    "{\"timestamp\": 0, \"duration\": 849, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
-    "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
-    "\"transfer_size\": 4096}";
-  const char *under_rows =
-    "{\"timestamp\": 0, \"duration\": 851, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
-    "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
-    "\"transfer_size\": 4096}";
-  g_autoptr(StTrace) over_trace = neuron_trace ("\"total_time\": 0.000001", over_rows);
-  g_autoptr(StTrace) under_trace = neuron_trace ("\"total_time\": 0.000001", under_rows);
-  g_autoptr(StSummary) over = summarise_whole (over_trace);
-  g_autoptr(StSummary) under = summarise_whole (under_trace);
+  const char *over_rows
+      = "{\"timestamp\": 0, \"duration\": 849, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
+        "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
+        "\"transfer_size\": 4096}";
+  const char *under_rows
+      = "{\"timestamp\": 0, \"duration\": 851, \"subgroup\": \"Tensor\", \"opcode\": \"MatMult\"}],"
+        "\"dma\": [{\"timestamp\": 800, \"duration\": 200, \"subgroup\": \"qSyncIO\", "
+        "\"transfer_size\": 4096}";
+  g_autoptr (StTrace)   over_trace = neuron_trace ("\"total_time\": 0.000001", over_rows);
+  g_autoptr (StTrace)   under_trace = neuron_trace ("\"total_time\": 0.000001", under_rows);
+  g_autoptr (StSummary) over = summarise_whole (over_trace);
+  g_autoptr (StSummary) under = summarise_whole (under_trace);
 
   g_assert_cmpfloat_with_epsilon (value (over, "dma_wait_percent"), 15.1, 1e-9);
   g_assert_true (fires (over, "dma-wait"));
@@ -727,10 +720,10 @@ test_neuron_dma_wait (void)
 static StTrace *
 load_generated_neuron (void)
 {
-  const char *path = g_getenv ("STRATA_TEST_NEURON");
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  StTrace *trace;
+  const char        *path = g_getenv ("STRATA_TEST_NEURON");
+  g_autoptr (GFile)  file = NULL;
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace;
 
   g_assert_nonnull (path);
   file = g_file_new_for_path (path);
@@ -743,11 +736,11 @@ load_generated_neuron (void)
 static void
 test_neuron_whole (void)
 {
-  g_autoptr(StTrace) trace = load_generated_neuron ();
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  const StMetric *m = st_summary_lookup (s, "hbm_read_bytes");
-  guint64 n = 600, read = 0, reload = 0;
-  GArray *memory = st_summary_get_memory (s);
+  g_autoptr (StTrace)   trace = load_generated_neuron ();
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  const StMetric       *m = st_summary_lookup (s, "hbm_read_bytes");
+  guint64               n = 600, read = 0, reload = 0;
+  GArray               *memory = st_summary_get_memory (s);
 
   for (guint64 j = 0; j < n; j++)
     {
@@ -774,12 +767,12 @@ test_neuron_whole (void)
 static void
 test_neuron_region (void)
 {
-  g_autoptr(StTrace) trace = load_generated_neuron ();
-  g_autoptr(StSummary) whole = summarise_whole (trace);
-  guint64 n = 600, read = 0, write = 0, dma_count = 0, dma_bytes = 0, tensor = 0;
-  gint64 rs = 20 * US, re = 40 * US;
-  g_autoptr(StSummary) s = summarise (trace, rs, re);
-  g_autoptr(StSummary) almost = summarise (trace, 0, st_trace_get_end_ns (trace) - 1);
+  g_autoptr (StTrace)   trace = load_generated_neuron ();
+  g_autoptr (StSummary) whole = summarise_whole (trace);
+  guint64               n = 600, read = 0, write = 0, dma_count = 0, dma_bytes = 0, tensor = 0;
+  gint64                rs = 20 * US, re = 40 * US;
+  g_autoptr (StSummary) s = summarise (trace, rs, re);
+  g_autoptr (StSummary) almost = summarise (trace, 0, st_trace_get_end_ns (trace) - 1);
 
   for (guint64 j = 0; j < n; j++)
     {
@@ -807,7 +800,7 @@ test_neuron_region (void)
   g_assert_cmpfloat (value (s, "tensor_engine_instruction_count"), ==, tensor);
   g_assert_cmpfloat (value (s, "dma_transfer_count"), ==, dma_count);
   g_assert_cmpfloat_with_epsilon (value (s, "dma_transfer_average_bytes"),
-                                  (double) dma_bytes / dma_count, 1e-9);
+                                  (double)dma_bytes / dma_count, 1e-9);
   g_assert_cmpint (st_summary_lookup (s, "hbm_read_bytes")->source, ==, ST_METRIC_PROFILE);
   assert_absent (s, "throttle_active_percent");
   assert_absent (s, "throttle_event_count");
@@ -817,10 +810,8 @@ test_neuron_region (void)
   /* All rows but one nanosecond: the recomputed sums are the file's. */
   g_assert_cmpfloat (value (almost, "hbm_read_bytes"), ==, value (whole, "hbm_read_bytes"));
   g_assert_cmpfloat (value (almost, "spill_save_bytes"), ==, value (whole, "spill_save_bytes"));
-  g_assert_cmpfloat (value (almost, "weight_queue_bytes"), ==,
-                     value (whole, "weight_queue_bytes"));
-  g_assert_cmpfloat (value (almost, "dma_transfer_count"), ==,
-                     value (whole, "dma_transfer_count"));
+  g_assert_cmpfloat (value (almost, "weight_queue_bytes"), ==, value (whole, "weight_queue_bytes"));
+  g_assert_cmpfloat (value (almost, "dma_transfer_count"), ==, value (whole, "dma_transfer_count"));
   g_assert_cmpfloat (value (almost, "hardware_flops"), ==, value (whole, "hardware_flops"));
   g_assert_cmpfloat (value (almost, "model_flops"), ==, value (whole, "model_flops"));
   g_assert_cmpfloat_with_epsilon (value (almost, "tensor_engine_active_time_percent"),
@@ -838,9 +829,10 @@ test_neuron_region (void)
 static void
 test_real_nccl (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("real", "hta_nccl_parser_allreduce_bcast.json.gz", NULL);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  guint in_groups = 0;
+  g_autoptr (StTrace) trace
+      = st_test_load ("real", "hta_nccl_parser_allreduce_bcast.json.gz", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  guint                 in_groups = 0;
 
   g_assert_cmpfloat (value (s, "device_busy_percent"), >, 0);
   g_assert_cmpfloat (value (s, "device_busy_percent"), <=, 100);
@@ -865,17 +857,20 @@ test_real_nccl (void)
 static void
 test_real_fixtures (void)
 {
-  const char * const files[] = {
-    "hta_alexnet_critical_path.json.gz", "hta_amd_mi250_rocm62_minitoy.json.gz",
-    "kineto_resnet50_2021jan_arrayform.pt.trace.json.gz", "tracelens_h100_qwen1.5_0.5b.json.gz",
-    "catapult_simple_trace.json", "clang19_ftime_trace_main.json",
+  const char *const files[] = {
+    "hta_alexnet_critical_path.json.gz",
+    "hta_amd_mi250_rocm62_minitoy.json.gz",
+    "kineto_resnet50_2021jan_arrayform.pt.trace.json.gz",
+    "tracelens_h100_qwen1.5_0.5b.json.gz",
+    "catapult_simple_trace.json",
+    "clang19_ftime_trace_main.json",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autoptr(StTrace) trace = st_test_load ("real", files[i], NULL);
-      g_autoptr(StSummary) s = summarise_whole (trace);
-      const StMetric *busy = st_summary_lookup (s, "device_busy_percent");
+      g_autoptr (StTrace)   trace = st_test_load ("real", files[i], NULL);
+      g_autoptr (StSummary) s = summarise_whole (trace);
+      const StMetric       *busy = st_summary_lookup (s, "device_busy_percent");
 
       if (busy->present)
         {
@@ -891,15 +886,14 @@ test_real_fixtures (void)
 
 /* Writes @gen's events as the file of rank @rank in @dir. */
 static char *
-gen_rank_file (const char *dir,
-               guint       rank,
-               Gen        *g)
+gen_rank_file (const char *dir, guint rank, Gen *g)
 {
-  g_autofree char *name = g_strdup_printf ("rank%u.json", rank);
-  char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = g_strdup_printf ("{\"distributedInfo\": {\"rank\": %u, \"world_size\": 2}, %s\n]}\n",
-                                           rank, g->events->str + 1);
+  g_autofree char   *name = g_strdup_printf ("rank%u.json", rank);
+  char              *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *text
+      = g_strdup_printf ("{\"distributedInfo\": {\"rank\": %u, \"world_size\": 2}, %s\n]}\n", rank,
+                         g->events->str + 1);
 
   g_assert_true (g_file_set_contents (path, text, -1, &error));
   g_assert_no_error (error);
@@ -910,11 +904,10 @@ gen_rank_file (const char *dir,
 }
 
 static StTrace *
-load_ranks (char **paths,
-            guint  n)
+load_ranks (char **paths, guint n)
 {
-  g_autoptr(GError) error = NULL;
-  StTrace *trace = st_profile_load_args (paths, n, ST_ALIGN_CLOCK, 1, &error);
+  g_autoptr (GError) error = NULL;
+  StTrace           *trace = st_profile_load_args (paths, n, ST_ALIGN_CLOCK, 1, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (trace);
@@ -929,16 +922,16 @@ load_ranks (char **paths,
 static void
 test_ranks (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-ranks-XXXXXX", NULL);
-  char *paths[3] = { NULL };
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(StSummary) s = NULL;
-  g_autoptr(StSummary) part = NULL;
-  g_autoptr(StTrace) alone = NULL;
-  g_autoptr(StSummary) one = NULL;
-  const StRankUsage *r0, *r1;
+  g_autofree char        *dir = g_dir_make_tmp ("strata-ranks-XXXXXX", NULL);
+  char                   *paths[3] = { NULL };
+  g_autoptr (StTrace)     trace = NULL;
+  g_autoptr (StSummary)   s = NULL;
+  g_autoptr (StSummary)   part = NULL;
+  g_autoptr (StTrace)     alone = NULL;
+  g_autoptr (StSummary)   one = NULL;
+  const StRankUsage      *r0, *r1;
   const StRankCollective *c;
-  Gen g;
+  Gen                     g;
 
   gen_init (&g);
   gen_kernel (&g, 7, 0, 100);
@@ -1022,12 +1015,14 @@ test_ranks (void)
 static void
 test_ranks_real (void)
 {
-  g_autofree char *rank0 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
-  g_autofree char *rank1 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
-  char *paths[] = { rank0, rank1 };
-  g_autoptr(StTrace) trace = load_ranks (paths, 2);
-  g_autoptr(StSummary) s = summarise_whole (trace);
-  guint late = 0;
+  g_autofree char *rank0
+      = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
+  g_autofree char *rank1
+      = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
+  char                 *paths[] = { rank0, rank1 };
+  g_autoptr (StTrace)   trace = load_ranks (paths, 2);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  guint                 late = 0;
 
   g_assert_cmpuint (st_summary_get_n_ranks (s), ==, 2);
   g_assert_cmpuint (st_summary_get_n_rank_collectives (s), ==, 10);
@@ -1052,7 +1047,7 @@ test_ranks_real (void)
       g_assert_cmpuint (r->n_collectives, ==, 10);
       g_assert_cmpfloat (r->device_busy_percent, <, value (s, "device_busy_percent"));
       g_assert_cmpint (r->exposed_communication_ns, <=, r->communication_ns);
-      g_assert_cmpint (r->communication_ns, <=, (gint64) value (s, "communication_time_ns"));
+      g_assert_cmpint (r->communication_ns, <=, (gint64)value (s, "communication_time_ns"));
     }
 }
 
@@ -1061,26 +1056,29 @@ test_ranks_real (void)
 static void
 test_ranks_args_per_file (void)
 {
-  g_autofree char *rank0 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
-  g_autofree char *rank1 = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
-  char *paths[] = { rank0, rank1 };
-  char *first[] = { rank0 }, *second[] = { rank1 };
-  g_autoptr(StTrace) both = load_ranks (paths, 2);
-  g_autoptr(StTrace) only0 = load_ranks (first, 1);
-  g_autoptr(StTrace) only1 = load_ranks (second, 1);
-  g_autoptr(StSummary) s = summarise_whole (both);
-  g_autoptr(StSummary) s0 = summarise_whole (only0);
-  g_autoptr(StSummary) s1 = summarise_whole (only1);
+  g_autofree char *rank0
+      = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank0.json.gz", NULL);
+  g_autofree char *rank1
+      = g_test_build_filename (G_TEST_DIST, "data", "real", "hta_sampled_rank1.json.gz", NULL);
+  char                 *paths[] = { rank0, rank1 };
+  char                 *first[] = { rank0 }, *second[] = { rank1 };
+  g_autoptr (StTrace)   both = load_ranks (paths, 2);
+  g_autoptr (StTrace)   only0 = load_ranks (first, 1);
+  g_autoptr (StTrace)   only1 = load_ranks (second, 1);
+  g_autoptr (StSummary) s = summarise_whole (both);
+  g_autoptr (StSummary) s0 = summarise_whole (only0);
+  g_autoptr (StSummary) s1 = summarise_whole (only1);
 
   g_assert_cmpfloat (value (s0, "memcpy_bytes"), >, 0);
   g_assert_cmpfloat (value (s1, "memcpy_bytes"), >, 0);
-  g_assert_cmpfloat (value (s, "memcpy_bytes"), ==, value (s0, "memcpy_bytes") + value (s1, "memcpy_bytes"));
-  g_assert_cmpfloat (value (s, "memset_bytes"), ==, value (s0, "memset_bytes") + value (s1, "memset_bytes"));
+  g_assert_cmpfloat (value (s, "memcpy_bytes"), ==,
+                     value (s0, "memcpy_bytes") + value (s1, "memcpy_bytes"));
+  g_assert_cmpfloat (value (s, "memset_bytes"), ==,
+                     value (s0, "memset_bytes") + value (s1, "memset_bytes"));
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/summary/ranks/args-per-file", test_ranks_args_per_file);

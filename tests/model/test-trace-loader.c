@@ -31,16 +31,17 @@ static const BadCase bad_cases[] = {
   { "neuron-profile.json", ST_TRACE_ERROR_NOT_A_TRACE, "Neuron profiler" },
   { "broken-first-event.json", ST_TRACE_ERROR_SYNTAX,
     "broken-first-event.json: line 2, column 10: expected a value" },
-  { "one-brace.json", ST_TRACE_ERROR_SYNTAX, "line 1, column 2: the file ends before any trace event" },
+  { "one-brace.json", ST_TRACE_ERROR_SYNTAX,
+    "line 1, column 2: the file ends before any trace event" },
   { "corrupt.json.gz", ST_TRACE_ERROR_COMPRESSED, "corrupt.json.gz: the gzip data is corrupt" },
 };
 
 static void
 test_bad_file (gconstpointer data)
 {
-  const BadCase *c = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = st_test_load_error (&error, "bad", c->file, NULL);
+  const BadCase      *c = data;
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = st_test_load_error (&error, "bad", c->file, NULL);
 
   g_assert_null (trace);
   g_assert_error (error, ST_TRACE_ERROR, c->code);
@@ -49,19 +50,18 @@ test_bad_file (gconstpointer data)
 }
 
 static StTrace *
-load_path (const char *path,
-           GError    **error)
+load_path (const char *path, GError **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   return st_trace_load_file (file, NULL, error);
 }
 
 static void
 test_directory (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = load_path (dir, &error);
+  g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = load_path (dir, &error);
 
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_IS_DIRECTORY);
   g_assert_null (trace);
@@ -72,10 +72,10 @@ test_directory (void)
 static void
 test_fifo (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
-  g_autofree char *fifo = g_build_filename (dir, "trace.json", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
+  g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char    *fifo = g_build_filename (dir, "trace.json", NULL);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   trace = load_path (fifo, &error);
@@ -88,8 +88,8 @@ test_fifo (void)
 static void
 test_missing (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = load_path ("/nonexistent/strata/trace.json", &error);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = load_path ("/nonexistent/strata/trace.json", &error);
 
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE);
   g_assert_nonnull (strstr (error->message, "does not exist"));
@@ -98,8 +98,8 @@ test_missing (void)
 static void
 assert_unreadable (const char *path)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = load_path (path, &error);
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = load_path (path, &error);
 
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE);
   g_assert_nonnull (strstr (error->message, "permission"));
@@ -147,9 +147,7 @@ typedef struct
 } AsyncState;
 
 static void
-on_fraction (StTraceLoader *loader,
-             GParamSpec    *pspec,
-             AsyncState    *state)
+on_fraction (StTraceLoader *loader, GParamSpec *pspec, AsyncState *state)
 {
   double f = st_trace_loader_get_fraction (loader);
 
@@ -160,9 +158,7 @@ on_fraction (StTraceLoader *loader,
 }
 
 static void
-on_loaded (GObject      *object,
-           GAsyncResult *result,
-           gpointer      data)
+on_loaded (GObject *object, GAsyncResult *result, gpointer data)
 {
   AsyncState *state = data;
 
@@ -171,13 +167,13 @@ on_loaded (GObject      *object,
 }
 
 static StTraceLoader *
-loader_for (const char *first,
-            ...)
+loader_for (const char *first, ...)
 {
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autofree char  *path = NULL;
+  g_autoptr (GFile) file = NULL;
 
-  path = g_test_build_filename (G_TEST_DIST, "data", first, "catapult_webview_flowv2.json.gz", NULL);
+  path
+      = g_test_build_filename (G_TEST_DIST, "data", first, "catapult_webview_flowv2.json.gz", NULL);
   file = g_file_new_for_path (path);
   return st_trace_loader_new (file);
 }
@@ -187,8 +183,8 @@ loader_for (const char *first,
 static void
 test_async_progress (void)
 {
-  g_autoptr(StTraceLoader) loader = loader_for ("real");
-  AsyncState state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
+  g_autoptr (StTraceLoader) loader = loader_for ("real");
+  AsyncState                state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
 
   g_signal_connect (loader, "notify::fraction", G_CALLBACK (on_fraction), &state);
   st_trace_loader_load_async (loader, NULL, on_loaded, &state);
@@ -206,9 +202,9 @@ test_async_progress (void)
 static void
 test_async_cancel (void)
 {
-  g_autoptr(StTraceLoader) loader = loader_for ("real");
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  AsyncState state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
+  g_autoptr (StTraceLoader) loader = loader_for ("real");
+  g_autoptr (GCancellable)  cancellable = g_cancellable_new ();
+  AsyncState                state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
 
   g_cancellable_cancel (cancellable);
   st_trace_loader_load_async (loader, cancellable, on_loaded, &state);
@@ -220,13 +216,12 @@ test_async_cancel (void)
 }
 
 static StTrace *
-load_with_threads (const char *path,
-                   guint       n_threads)
+load_with_threads (const char *path, guint n_threads)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-  g_autoptr(GError) error = NULL;
-  StTrace *trace;
+  g_autoptr (GFile)         file = g_file_new_for_path (path);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+  g_autoptr (GError)        error = NULL;
+  StTrace                  *trace;
 
   st_trace_loader_set_n_threads (loader, n_threads);
   trace = st_trace_loader_load (loader, NULL, &error);
@@ -235,14 +230,13 @@ load_with_threads (const char *path,
 }
 
 static void
-assert_same_trace (StTrace *a,
-                   StTrace *b)
+assert_same_trace (StTrace *a, StTrace *b)
 {
-  gsize na, nb;
+  gsize         na, nb;
   const StFlow *fa = st_trace_get_flows (a, &na), *fb = st_trace_get_flows (b, &nb);
 
-  g_assert_cmpmem (st_trace_get_counts (a), sizeof (StTraceCounts),
-                   st_trace_get_counts (b), sizeof (StTraceCounts));
+  g_assert_cmpmem (st_trace_get_counts (a), sizeof (StTraceCounts), st_trace_get_counts (b),
+                   sizeof (StTraceCounts));
   g_assert_cmpint (st_trace_get_origin_ns (a), ==, st_trace_get_origin_ns (b));
   g_assert_cmpuint (st_trace_get_n_tracks (a), ==, st_trace_get_n_tracks (b));
   for (guint i = 0; i < st_trace_get_n_tracks (a); i++)
@@ -285,8 +279,8 @@ generated_trace (void)
 static void
 test_parallel_equals_serial (void)
 {
-  g_autoptr(StTrace) serial = load_with_threads (generated_trace (), 1);
-  g_autoptr(StTrace) parallel = load_with_threads (generated_trace (), 2);
+  g_autoptr (StTrace) serial = load_with_threads (generated_trace (), 1);
+  g_autoptr (StTrace) parallel = load_with_threads (generated_trace (), 2);
 
   g_assert_cmpint (st_trace_get_counts (serial)->events, >, 50000);
   assert_same_trace (serial, parallel);
@@ -295,9 +289,9 @@ test_parallel_equals_serial (void)
 static void
 test_gzip_equals_plain (void)
 {
-  g_autofree char *gz = g_strconcat (generated_trace (), ".gz", NULL);
-  g_autoptr(StTrace) plain = load_with_threads (generated_trace (), 2);
-  g_autoptr(StTrace) compressed = load_with_threads (gz, 2);
+  g_autofree char    *gz = g_strconcat (generated_trace (), ".gz", NULL);
+  g_autoptr (StTrace) plain = load_with_threads (generated_trace (), 2);
+  g_autoptr (StTrace) compressed = load_with_threads (gz, 2);
 
   assert_same_trace (plain, compressed);
 }
@@ -307,13 +301,14 @@ test_gzip_equals_plain (void)
 static void
 test_false_boundary (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "trap.json", NULL);
-  g_autoptr(GString) text = g_string_new ("[{\"ph\": \"X\", \"name\": \"big\", \"ts\": 0, "
-                                          "\"dur\": 1, \"pid\": 1, \"tid\": 1, \"args\": {\"s\": \"");
-  g_autoptr(StTrace) serial = NULL;
-  g_autoptr(StTrace) parallel = NULL;
-  guint n;
+  g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char    *path = g_build_filename (dir, "trap.json", NULL);
+  g_autoptr (GString) text
+      = g_string_new ("[{\"ph\": \"X\", \"name\": \"big\", \"ts\": 0, "
+                      "\"dur\": 1, \"pid\": 1, \"tid\": 1, \"args\": {\"s\": \"");
+  g_autoptr (StTrace) serial = NULL;
+  g_autoptr (StTrace) parallel = NULL;
+  guint               n;
 
   while (text->len < 24 * 1024 * 1024)
     g_string_append (text, "}, {\\\"ph\\\": \\\"X\\\", \\\"ts\\\": 5}, {");
@@ -337,9 +332,7 @@ typedef struct
 } CancelState;
 
 static void
-cancel_on_progress (StTraceLoader *loader,
-                    GParamSpec    *pspec,
-                    CancelState   *cs)
+cancel_on_progress (StTraceLoader *loader, GParamSpec *pspec, CancelState *cs)
 {
   if (st_trace_loader_get_fraction (loader) > 0 && !g_cancellable_is_cancelled (cs->cancellable))
     {
@@ -353,11 +346,11 @@ cancel_on_progress (StTraceLoader *loader,
 static void
 test_cancel_midway (void)
 {
-  g_autofree char *gz = g_strconcat (generated_trace (), ".gz", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (gz);
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-  CancelState cs = { g_cancellable_new (), FALSE };
-  AsyncState state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
+  g_autofree char          *gz = g_strconcat (generated_trace (), ".gz", NULL);
+  g_autoptr (GFile)         file = g_file_new_for_path (gz);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+  CancelState               cs = { g_cancellable_new (), FALSE };
+  AsyncState                state = { g_main_loop_new (NULL, FALSE), NULL, NULL, 0, 0.0, TRUE };
 
   g_signal_connect (loader, "notify::fraction", G_CALLBACK (cancel_on_progress), &cs);
   st_trace_loader_load_async (loader, cs.cancellable, on_loaded, &state);
@@ -371,8 +364,7 @@ test_cancel_midway (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -16,38 +16,30 @@
 static gint64
 us (double value)
 {
-  return (gint64) round (value * 1000);
+  return (gint64)round (value * 1000);
 }
 
 /* The reference of the slice called @name starting at @start_us (any
  * start when negative). */
 static StSliceRef
-slice_ref (StTrace    *trace,
-           guint       track,
-           const char *name,
-           double      start_us)
+slice_ref (StTrace *trace, guint track, const char *name, double start_us)
 {
   const StSlice *s = st_test_find_slice_at (trace, track, name, start_us < 0 ? -1 : us (start_us));
 
   if (s == NULL)
     g_error ("no slice “%s” at %g µs", name, start_us);
-  return (StSliceRef) { track, (guint32) (s - st_trace_get_track (trace, track)->slices) };
+  return (StSliceRef){ track, (guint32)(s - st_trace_get_track (trace, track)->slices) };
 }
 
 static const char *
-slice_name (StTrace   *trace,
-            StSliceRef ref)
+slice_name (StTrace *trace, StSliceRef ref)
 {
   return st_trace_get_string (trace, st_trace_get_slice (trace, ref)->name);
 }
 
 /* The name of the slice of @row under @time_us within @slop_us, or NULL. */
 static const char *
-name_at (StTrace *trace,
-         guint    track,
-         guint    row,
-         double   time_us,
-         double   slop_us)
+name_at (StTrace *trace, guint track, guint row, double time_us, double slop_us)
 {
   StSliceRef ref;
 
@@ -60,9 +52,7 @@ name_at (StTrace *trace,
 
 /* The deepest slice under the point, as a click picks it. */
 static const char *
-deepest_at (StTrace *trace,
-            guint    track,
-            double   time_us)
+deepest_at (StTrace *trace, guint track, double time_us)
 {
   const StTrack *t = st_trace_get_track (trace, track);
 
@@ -81,8 +71,8 @@ deepest_at (StTrace *trace,
 static void
 test_slice_at_nested (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_cmpstr (name_at (trace, t, 0, 55, 0), ==, "parent");
   g_assert_cmpstr (name_at (trace, t, 1, 55, 0), ==, "child B");
@@ -101,8 +91,8 @@ test_slice_at_nested (void)
 static void
 test_slice_at_gap (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_null (name_at (trace, t, 0, 150, 0));
   g_assert_null (name_at (trace, t, 1, 40, 0));  /* between the two children */
@@ -117,8 +107,8 @@ test_slice_at_gap (void)
 static void
 test_slice_at_slop (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_cmpstr (name_at (trace, t, 0, 120, 30), ==, "parent"); /* 20 µs after it */
   g_assert_cmpstr (name_at (trace, t, 0, 190, 15), ==, "after");  /* 10 µs before it */
@@ -135,8 +125,8 @@ test_slice_at_slop (void)
 static void
 test_slice_at_under_point (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 2");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 2");
 
   g_assert_cmpstr (name_at (trace, t, 0, 9, 0.2), ==, "wide");
   g_assert_cmpstr (name_at (trace, t, 0, 10.75, 0), ==, "tiny 2");
@@ -148,25 +138,25 @@ test_slice_at_under_point (void)
 static void
 test_instant_at (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
-  struct {
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
+  struct
+  {
     double      time, slop;
     const char *name;
   } cases[] = {
     { 7, 2, "mark 8" },   /* 1 µs from mark 8, 2 from mark 5 */
     { 6.4, 2, "mark 5" }, /* 1.4 from mark 5, 1.6 from mark 8 */
-    { 20, 0, "mark 20" },
-    { 25, 10, "mark 20" },
-    { 0, 5, "mark 5" },
-    { 14, 3, NULL },      /* 6 µs from both neighbours */
+    { 20, 0, "mark 20" }, { 25, 10, "mark 20" },
+    { 0, 5, "mark 5" },   { 14, 3, NULL }, /* 6 µs from both neighbours */
     { 30, 5, NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       StEventRef ref;
-      gboolean found = st_trace_find_instant_at (trace, t, us (cases[i].time), us (cases[i].slop), &ref);
+      gboolean   found
+          = st_trace_find_instant_at (trace, t, us (cases[i].time), us (cases[i].slop), &ref);
 
       g_test_message ("instant at %g us within %g us", cases[i].time, cases[i].slop);
       g_assert_cmpint (found, ==, cases[i].name != NULL);
@@ -174,7 +164,8 @@ test_instant_at (void)
         continue;
       g_assert_cmpint (ref.kind, ==, ST_EVENT_INSTANT);
       g_assert_cmpuint (ref.track, ==, t);
-      g_assert_cmpstr (st_trace_get_string (trace, st_event_get_name (trace, ref)), ==, cases[i].name);
+      g_assert_cmpstr (st_trace_get_string (trace, st_event_get_name (trace, ref)), ==,
+                       cases[i].name);
     }
 }
 
@@ -183,14 +174,14 @@ test_instant_at (void)
 static void
 test_step (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
-  StSliceRef parent = slice_ref (trace, t, "parent", -1);
-  StSliceRef last = slice_ref (trace, t, "last", -1);
-  StSliceRef child_a = slice_ref (trace, t, "child A", -1);
-  StSliceRef child_b = slice_ref (trace, t, "child B", -1);
-  StSliceRef grandchild = slice_ref (trace, t, "grandchild", -1);
-  StSliceRef ref;
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
+  StSliceRef          parent = slice_ref (trace, t, "parent", -1);
+  StSliceRef          last = slice_ref (trace, t, "last", -1);
+  StSliceRef          child_a = slice_ref (trace, t, "child A", -1);
+  StSliceRef          child_b = slice_ref (trace, t, "child B", -1);
+  StSliceRef          grandchild = slice_ref (trace, t, "grandchild", -1);
+  StSliceRef          ref;
 
   g_assert_true (st_trace_step_slice (trace, parent, 1, &ref));
   g_assert_cmpstr (slice_name (trace, ref), ==, "after");
@@ -215,8 +206,8 @@ test_step (void)
 static void
 test_row_of (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_cmpuint (st_trace_get_track (trace, t)->n_rows, ==, 3);
   g_assert_cmpuint (st_trace_get_row_of (trace, slice_ref (trace, t, "parent", -1)), ==, 0);
@@ -231,13 +222,16 @@ test_row_of (void)
 static void
 test_self_time (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
 
   g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "parent", -1)), ==, us (40));
-  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "child A", -1)), ==, us (20));
-  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "child B", -1)), ==, us (30));
-  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "grandchild", -1)), ==, us (10));
+  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "child A", -1)), ==,
+                   us (20));
+  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "child B", -1)), ==,
+                   us (30));
+  g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "grandchild", -1)), ==,
+                   us (10));
   g_assert_cmpint (st_trace_get_self_time (trace, slice_ref (trace, t, "after", -1)), ==, us (10));
 }
 
@@ -247,9 +241,9 @@ test_self_time (void)
 static void
 test_self_time_lanes (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "lanes.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "op");
-  const StTrack *track = st_trace_get_track (trace, t);
+  g_autoptr (StTrace) trace = st_test_load ("query", "lanes.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "op");
+  const StTrack      *track = st_trace_get_track (trace, t);
 
   g_assert_cmpint (track->kind, ==, ST_TRACK_ASYNC);
   g_assert_cmpuint (track->n_lanes, ==, 2);
@@ -262,30 +256,27 @@ test_self_time_lanes (void)
 }
 
 static int
-compare_names (gconstpointer a,
-               gconstpointer b)
+compare_names (gconstpointer a, gconstpointer b)
 {
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The flows leaving (@outgoing) or entering @ref, as the names of the
  * slices at their other ends, sorted. */
 static char *
-flow_ends (StTrace   *trace,
-           StSliceRef ref,
-           gboolean   outgoing)
+flow_ends (StTrace *trace, StSliceRef ref, gboolean outgoing)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  gsize n_all;
-  const StFlow *flows = st_trace_get_flows (trace, &n_all);
-  const guint32 *indexes;
-  guint n;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  gsize                 n_all;
+  const StFlow         *flows = st_trace_get_flows (trace, &n_all);
+  const guint32        *indexes;
+  guint                 n;
 
   indexes = st_trace_get_slice_flows (trace, ref, outgoing, &n);
   for (guint i = 0; i < n; i++)
     {
       const StFlow *f;
-      StSliceRef here;
+      StSliceRef    here;
 
       g_assert_cmpuint (indexes[i], <, n_all);
       f = &flows[indexes[i]];
@@ -293,18 +284,15 @@ flow_ends (StTrace   *trace,
       g_assert_cmpuint (here.track, ==, ref.track);
       g_assert_cmpuint (here.index, ==, ref.index);
       g_assert_cmpstr (st_trace_get_string (trace, f->cat), ==, "ac2g");
-      g_ptr_array_add (names, (gpointer) slice_name (trace, outgoing ? f->to : f->from));
+      g_ptr_array_add (names, (gpointer)slice_name (trace, outgoing ? f->to : f->from));
     }
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
-  return g_strjoinv (",", (char **) names->pdata);
+  return g_strjoinv (",", (char **)names->pdata);
 }
 
 static void
-assert_flow_ends (StTrace    *trace,
-                  StSliceRef  ref,
-                  const char *outgoing,
-                  const char *incoming)
+assert_flow_ends (StTrace *trace, StSliceRef ref, const char *outgoing, const char *incoming)
 {
   g_autofree char *out = flow_ends (trace, ref, TRUE);
   g_autofree char *in = flow_ends (trace, ref, FALSE);
@@ -319,10 +307,10 @@ assert_flow_ends (StTrace    *trace,
 static void
 test_slice_flows (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "flows.json", NULL);
-  guint host = st_test_track (trace, "host", "Thread 1");
-  guint gpu = st_test_track (trace, "gpu", "Thread 7");
-  gsize n;
+  g_autoptr (StTrace) trace = st_test_load ("query", "flows.json", NULL);
+  guint               host = st_test_track (trace, "host", "Thread 1");
+  guint               gpu = st_test_track (trace, "gpu", "Thread 7");
+  gsize               n;
 
   st_trace_get_flows (trace, &n);
   g_assert_cmpuint (n, ==, 5);
@@ -338,17 +326,14 @@ test_slice_flows (void)
 /* The names of the kernels at the ends of the flows crossing
  * [@start_us, @end_us], at most @max of them, sorted. */
 static char *
-flows_in (StTrace *trace,
-          double   start_us,
-          double   end_us,
-          guint    max)
+flows_in (StTrace *trace, double start_us, double end_us, guint max)
 {
-  g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  gsize n_all;
-  const StFlow *flows = st_trace_get_flows (trace, &n_all);
-  guint32 sentinel = G_MAXUINT32;
-  guint n;
+  g_autoptr (GArray)    out = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  gsize                 n_all;
+  const StFlow         *flows = st_trace_get_flows (trace, &n_all);
+  guint32               sentinel = G_MAXUINT32;
+  guint                 n;
 
   g_array_append_val (out, sentinel); /* results are appended after it */
   n = st_trace_get_flows_in_range (trace, us (start_us), us (end_us), max, out);
@@ -358,11 +343,12 @@ flows_in (StTrace *trace,
   for (guint i = 1; i < out->len; i++)
     {
       g_assert_cmpuint (g_array_index (out, guint32, i), <, n_all);
-      g_ptr_array_add (names, (gpointer) slice_name (trace, flows[g_array_index (out, guint32, i)].to));
+      g_ptr_array_add (names,
+                       (gpointer)slice_name (trace, flows[g_array_index (out, guint32, i)].to));
     }
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
-  return g_strjoinv (",", (char **) names->pdata);
+  return g_strjoinv (",", (char **)names->pdata);
 }
 
 /* From launch start to kernel start the flows span: gemm 0–20 µs, softmax
@@ -370,16 +356,17 @@ flows_in (StTrace *trace,
 static void
 test_flows_in_range (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "flows.json", NULL);
-  struct {
+  g_autoptr (StTrace) trace = st_test_load ("query", "flows.json", NULL);
+  struct
+  {
     double      start, end;
     const char *kernels;
   } cases[] = {
     { 0, 1000, "allreduce,gemm,graph a,graph b,softmax" },
     { 30, 45, "" },
-    { 60, 65, "softmax" },      /* inside the arrow, away from its ends */
-    { 20, 20, "gemm" },         /* just its end */
-    { 24, 50, "softmax" },      /* just its start */
+    { 60, 65, "softmax" }, /* inside the arrow, away from its ends */
+    { 20, 20, "gemm" },    /* just its end */
+    { 24, 50, "softmax" }, /* just its start */
     { 125, 125, "graph b" },
     { 110, 125, "graph a,graph b" },
     { 250, 260, "allreduce" },
@@ -400,13 +387,13 @@ test_flows_in_range (void)
 static void
 test_flows_in_range_max (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "flows.json", NULL);
-  g_autofree char *graph = flows_in (trace, 100, 140, 2);
+  g_autoptr (StTrace) trace = st_test_load ("query", "flows.json", NULL);
+  g_autofree char    *graph = flows_in (trace, 100, 140, 2);
 
   for (guint max = 0; max <= 6; max++)
     {
       g_autofree char *kernels = flows_in (trace, 0, 1000, max);
-      g_auto (GStrv) names = g_strsplit (kernels, ",", -1);
+      g_auto (GStrv)   names = g_strsplit (kernels, ",", -1);
 
       g_assert_cmpuint (*kernels ? g_strv_length (names) : 0, ==, MIN (max, 5));
     }
@@ -416,10 +403,10 @@ test_flows_in_range_max (void)
 static void
 test_event_fields (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "nesting.json", NULL);
-  guint t = st_test_track (trace, "Process 1", "Thread 1");
-  StEventRef slice = st_event_ref_for_slice (slice_ref (trace, t, "child B", -1));
-  StEventRef instant;
+  g_autoptr (StTrace) trace = st_test_load ("query", "nesting.json", NULL);
+  guint               t = st_test_track (trace, "Process 1", "Thread 1");
+  StEventRef          slice = st_event_ref_for_slice (slice_ref (trace, t, "child B", -1));
+  StEventRef          instant;
 
   g_assert_cmpint (slice.kind, ==, ST_EVENT_SLICE);
   g_assert_cmpint (st_event_get_start (trace, slice), ==, us (50));
@@ -431,15 +418,16 @@ test_event_fields (void)
   g_assert_cmpint (st_event_get_start (trace, instant), ==, us (20));
   g_assert_cmpint (st_event_get_duration (trace, instant), ==, 0);
   g_assert_cmpstr (st_trace_get_string (trace, st_event_get_name (trace, instant)), ==, "mark 20");
-  g_assert_cmpstr (st_trace_get_string (trace, st_event_get_category (trace, instant)), ==, "marks");
+  g_assert_cmpstr (st_trace_get_string (trace, st_event_get_category (trace, instant)), ==,
+                   "marks");
 
-  g_assert_true (st_event_equal (slice, st_event_ref_for_slice (slice_ref (trace, t, "child B", 50))));
+  g_assert_true (
+      st_event_equal (slice, st_event_ref_for_slice (slice_ref (trace, t, "child B", 50))));
   g_assert_false (st_event_equal (slice, instant));
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

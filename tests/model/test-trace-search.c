@@ -10,12 +10,10 @@
 #include "st-trace-search.h"
 
 static GArray *
-find (StTrace     *trace,
-      const char  *pattern,
-      StFindFlags  flags)
+find (StTrace *trace, const char *pattern, StFindFlags flags)
 {
-  g_autoptr(GError) error = NULL;
-  GArray *refs = st_trace_find (trace, pattern, flags, NULL, NULL, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  GArray            *refs = st_trace_find (trace, pattern, flags, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (refs);
@@ -23,8 +21,7 @@ find (StTrace     *trace,
 }
 
 static void
-assert_time_order (StTrace *trace,
-                   GArray  *refs)
+assert_time_order (StTrace *trace, GArray *refs)
 {
   for (guint i = 1; i < refs->len; i++)
     g_assert_cmpint (st_event_get_start (trace, g_array_index (refs, StEventRef, i - 1)), <=,
@@ -33,10 +30,9 @@ assert_time_order (StTrace *trace,
 
 /* The hits as "name@µs" in the order found. */
 static char *
-describe (StTrace *trace,
-          GArray  *refs)
+describe (StTrace *trace, GArray *refs)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr (GString) s = g_string_new (NULL);
 
   assert_time_order (trace, refs);
   for (guint i = 0; i < refs->len; i++)
@@ -51,11 +47,9 @@ describe (StTrace *trace,
 }
 
 static char *
-find_text (StTrace     *trace,
-           const char  *pattern,
-           StFindFlags  flags)
+find_text (StTrace *trace, const char *pattern, StFindFlags flags)
 {
-  g_autoptr(GArray) refs = find (trace, pattern, flags);
+  g_autoptr (GArray) refs = find (trace, pattern, flags);
   return describe (trace, refs);
 }
 
@@ -65,10 +59,10 @@ find_text (StTrace     *trace,
 static void
 test_names (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  g_autoptr(GArray) refs = find (trace, "needle", ST_FIND_NAMES);
-  g_autofree char *text = describe (trace, refs);
-  g_autoptr(GHashTable) tracks = g_hash_table_new (NULL, NULL);
+  g_autoptr (StTrace)    trace = st_test_load ("query", "find.json", NULL);
+  g_autoptr (GArray)     refs = find (trace, "needle", ST_FIND_NAMES);
+  g_autofree char       *text = describe (trace, refs);
+  g_autoptr (GHashTable) tracks = g_hash_table_new (NULL, NULL);
 
   g_assert_cmpstr (text, ==, "needle mark@5,needle_kernel@20,NeedleOp@30,Needle@70");
   g_assert_cmpint (g_array_index (refs, StEventRef, 0).kind, ==, ST_EVENT_INSTANT);
@@ -88,8 +82,8 @@ test_names (void)
 static void
 test_case_insensitive (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  const char *patterns[] = { "NEEDLE", "nEeDlE", "Needle" };
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  const char         *patterns[] = { "NEEDLE", "nEeDlE", "Needle" };
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
@@ -103,9 +97,9 @@ test_case_insensitive (void)
 static void
 test_substring (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  g_autofree char *k = find_text (trace, "K", ST_FIND_NAMES);
-  g_autofree char *step = find_text (trace, "step#", ST_FIND_NAMES);
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  g_autofree char    *k = find_text (trace, "K", ST_FIND_NAMES);
+  g_autofree char    *step = find_text (trace, "step#", ST_FIND_NAMES);
 
   g_assert_cmpstr (k, ==, "needle mark@5,haystack@10,needle_kernel@20");
   g_assert_cmpstr (step, ==, "ProfilerStep#1@0");
@@ -115,10 +109,10 @@ test_substring (void)
 static void
 test_args (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  g_autofree char *with_args = find_text (trace, "needle", ST_FIND_ARGS);
-  g_autofree char *nothing_names = find_text (trace, "nothing", ST_FIND_NAMES);
-  g_autofree char *nothing_args = find_text (trace, "NOTHING", ST_FIND_ARGS);
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  g_autofree char    *with_args = find_text (trace, "needle", ST_FIND_ARGS);
+  g_autofree char    *nothing_names = find_text (trace, "nothing", ST_FIND_NAMES);
+  g_autofree char    *nothing_args = find_text (trace, "NOTHING", ST_FIND_ARGS);
 
   g_assert_cmpstr (with_args, ==, "needle mark@5,needle_kernel@20,NeedleOp@30,plain@40,Needle@70");
   g_assert_cmpstr (nothing_names, ==, "");
@@ -128,13 +122,13 @@ test_args (void)
 static void
 test_no_match (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  const char *patterns[] = { "", "zzz", "needlex", "needle  mark" };
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  const char         *patterns[] = { "", "zzz", "needlex", "needle  mark" };
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
-      g_autoptr(GArray) names = find (trace, patterns[i], ST_FIND_NAMES);
-      g_autoptr(GArray) args = find (trace, patterns[i], ST_FIND_ARGS);
+      g_autoptr (GArray) names = find (trace, patterns[i], ST_FIND_NAMES);
+      g_autoptr (GArray) args = find (trace, patterns[i], ST_FIND_ARGS);
 
       g_assert_cmpuint (names->len, ==, 0);
       g_assert_cmpuint (args->len, ==, 0);
@@ -144,14 +138,14 @@ test_no_match (void)
 static void
 test_cancelled (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  StFindFlags flags[] = { ST_FIND_NAMES, ST_FIND_ARGS };
+  g_autoptr (StTrace)      trace = st_test_load ("query", "find.json", NULL);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  StFindFlags              flags[] = { ST_FIND_NAMES, ST_FIND_ARGS };
 
   g_cancellable_cancel (cancellable);
   for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       GArray *refs = st_trace_find (trace, "needle", flags[i], cancellable, NULL, NULL, &error);
 
       g_assert_null (refs);
@@ -166,8 +160,7 @@ typedef struct
 } CancelAt;
 
 static void
-cancel_at (double   fraction,
-           gpointer user_data)
+cancel_at (double fraction, gpointer user_data)
 {
   CancelAt *c = user_data;
 
@@ -180,16 +173,17 @@ cancel_at (double   fraction,
 static void
 test_cancelled_midway (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  double points[] = { 0, 0.5, 1 };
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  double              points[] = { 0, 0.5, 1 };
 
   g_assert_cmpuint (st_trace_get_n_tracks (trace), >=, 3);
   for (guint i = 0; i < G_N_ELEMENTS (points); i++)
     {
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-      g_autoptr(GError) error = NULL;
-      CancelAt c = { cancellable, points[i] };
-      GArray *refs = st_trace_find (trace, "needle", ST_FIND_ARGS, cancellable, cancel_at, &c, &error);
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GError)       error = NULL;
+      CancelAt                 c = { cancellable, points[i] };
+      GArray                  *refs
+          = st_trace_find (trace, "needle", ST_FIND_ARGS, cancellable, cancel_at, &c, &error);
 
       g_assert_true (g_cancellable_is_cancelled (cancellable));
       g_assert_null (refs);
@@ -198,8 +192,7 @@ test_cancelled_midway (void)
 }
 
 static void
-record_fraction (double   fraction,
-                 gpointer user_data)
+record_fraction (double fraction, gpointer user_data)
 {
   GArray *fractions = user_data;
   g_array_append_val (fractions, fraction);
@@ -209,11 +202,11 @@ record_fraction (double   fraction,
 static void
 test_progress (void)
 {
-  g_autoptr(StTrace) trace = st_test_load ("query", "find.json", NULL);
-  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) refs = st_trace_find (trace, "needle", ST_FIND_ARGS, NULL, record_fraction,
-                                          fractions, &error);
+  g_autoptr (StTrace) trace = st_test_load ("query", "find.json", NULL);
+  g_autoptr (GArray)  fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (GArray)  refs
+      = st_trace_find (trace, "needle", ST_FIND_ARGS, NULL, record_fraction, fractions, &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (refs->len, ==, 5);
@@ -232,17 +225,15 @@ test_progress (void)
 /* How many "name" strings of the JSON text contain @needle (lower case),
  * read straight from the file. */
 static guint
-count_names_in_text (const char *text,
-                     gsize       length,
-                     const char *needle)
+count_names_in_text (const char *text, gsize length, const char *needle)
 {
   const char *end_of_text = text + length;
-  guint count = 0;
+  guint       count = 0;
 
   for (const char *p = g_strstr_len (text, length, "\"name\""); p != NULL;
        p = g_strstr_len (p, end_of_text - p, "\"name\""))
     {
-      const char *value, *end;
+      const char      *value, *end;
       g_autofree char *name = NULL;
       g_autofree char *folded = NULL;
 
@@ -269,15 +260,15 @@ count_names_in_text (const char *text,
 static void
 test_generated_trace (void)
 {
-  const char *path = g_getenv ("STRATA_TEST_TRACE");
-  g_autofree char *text = NULL;
-  gsize length;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(GArray) names = NULL;
-  g_autoptr(GArray) args = NULL;
-  guint expected;
+  const char         *path = g_getenv ("STRATA_TEST_TRACE");
+  g_autofree char    *text = NULL;
+  gsize               length;
+  g_autoptr (GFile)   file = NULL;
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  g_autoptr (GArray)  names = NULL;
+  g_autoptr (GArray)  args = NULL;
+  guint               expected;
 
   if (path == NULL)
     {
@@ -298,7 +289,9 @@ test_generated_trace (void)
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *name = g_ascii_strdown (
-        st_trace_get_string (trace, st_event_get_name (trace, g_array_index (names, StEventRef, i))), -1);
+          st_trace_get_string (trace,
+                               st_event_get_name (trace, g_array_index (names, StEventRef, i))),
+          -1);
       g_assert_nonnull (strstr (name, "gelu"));
     }
   /* searching the args too finds at least as much */
@@ -307,8 +300,7 @@ test_generated_trace (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -22,8 +22,8 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
-#define FONT "DejaVu Sans 9"
-#define US(us) ((gint64) (us) * 1000)
+#define FONT   "DejaVu Sans 9"
+#define US(us) ((gint64)(us)*1000)
 
 /* A slice fills its row but for a pixel of margin above and below. */
 #define SLICE_HEIGHT (ST_LAYOUT_ROW_HEIGHT - 2)
@@ -66,19 +66,15 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frame, frame_clear)
 static int
 empty_y (const Frame *f)
 {
-  return (int) f->vp.height - 2;
+  return (int)f->vp.height - 2;
 }
 
 /* Draws @trace (taken) in @vp with the built-in light or dark palette. */
 static void
-frame_draw (Frame            *f,
-            StTrace          *trace,
-            GHashTable       *collapsed,
-            gboolean          dark,
-            const StViewport *vp)
+frame_draw (Frame *f, StTrace *trace, GHashTable *collapsed, gboolean dark, const StViewport *vp)
 {
-  g_autoptr(PangoFontDescription) font = pango_font_description_from_string (FONT);
-  cairo_t *cr;
+  g_autoptr (PangoFontDescription) font = pango_font_description_from_string (FONT);
+  cairo_t                         *cr;
 
   f->trace = trace;
   f->layout = st_timeline_layout_new (trace, collapsed);
@@ -88,7 +84,7 @@ frame_draw (Frame            *f,
   st_timeline_renderer_set_palette (f->renderer, &f->palette);
   st_timeline_renderer_set_layout (f->renderer, f->layout);
   st_timeline_renderer_set_font (f->renderer, font);
-  f->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) vp->width, (int) vp->height);
+  f->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)vp->width, (int)vp->height);
   cr = cairo_create (f->surface);
   st_timeline_renderer_draw (f->renderer, cr, vp);
   cairo_destroy (cr);
@@ -99,60 +95,52 @@ frame_draw (Frame            *f,
 
 /* 0xRRGGBB: the frame is opaque, so premultiplied ARGB is plain RGB. */
 static guint32
-pixel (const Frame *f,
-       int          x,
-       int          y)
+pixel (const Frame *f, int x, int y)
 {
   guchar *data = cairo_image_surface_get_data (f->surface);
-  int stride = cairo_image_surface_get_stride (f->surface);
+  int     stride = cairo_image_surface_get_stride (f->surface);
   guint32 argb;
 
   g_assert_cmpint (x, >=, 0);
   g_assert_cmpint (x, <, cairo_image_surface_get_width (f->surface));
   g_assert_cmpint (y, >=, 0);
   g_assert_cmpint (y, <, cairo_image_surface_get_height (f->surface));
-  argb = ((guint32 *) (data + y * stride))[x];
+  argb = ((guint32 *)(data + y * stride))[x];
   g_assert_cmphex (argb >> 24, ==, 0xff);
   return argb & 0xffffff;
 }
 
 static guint
-channel (guint32 rgb,
-         guint   shift)
+channel (guint32 rgb, guint shift)
 {
   return (rgb >> shift) & 0xff;
 }
 
 /* @color at its alpha over @under. */
 static guint32
-blend (const StColor *color,
-       guint32        under)
+blend (const StColor *color, guint32 under)
 {
   const double c[] = { color->b, color->g, color->r };
-  guint32 out = 0;
+  guint32      out = 0;
 
   for (guint i = 0; i < 3; i++)
-    out |= (guint32) round (color->a * c[i] * 255 + (1 - color->a) * channel (under, 8 * i))
+    out |= (guint32)round (color->a * c[i] * 255 + (1 - color->a) * channel (under, 8 * i))
            << (8 * i);
   return out;
 }
 
 static gboolean
-near (guint32 a,
-      guint32 b)
+near (guint32 a, guint32 b)
 {
   for (guint shift = 0; shift < 24; shift += 8)
-    if (ABS ((int) channel (a, shift) - (int) channel (b, shift)) > TOLERANCE)
+    if (ABS ((int)channel (a, shift) - (int)channel (b, shift)) > TOLERANCE)
       return FALSE;
   return TRUE;
 }
 
 /* A box to check has pixels: a check of nothing passes whatever is drawn. */
 static void
-assert_not_vacuous (int x0,
-                    int x1,
-                    int y0,
-                    int y1)
+assert_not_vacuous (int x0, int x1, int y0, int y1)
 {
   g_assert_cmpint (x0, <, x1);
   g_assert_cmpint (y0, <, y1);
@@ -162,12 +150,7 @@ assert_not_vacuous (int x0,
  * column shows where nothing is drawn (NULL @color: just that), as a
  * sentence; NULL when they all are. */
 static char *
-find_unlike (const Frame   *f,
-             int            x0,
-             int            x1,
-             int            y0,
-             int            y1,
-             const StColor *color)
+find_unlike (const Frame *f, int x0, int x1, int y0, int y1, const StColor *color)
 {
   assert_not_vacuous (x0, x1, y0, y1);
   for (int y = y0; y < y1; y++)
@@ -189,13 +172,7 @@ find_unlike (const Frame   *f,
 
 /* How many pixels of the box are (or with @differ, are not) @color. */
 static guint
-count_near (const Frame   *f,
-            int            x0,
-            int            x1,
-            int            y0,
-            int            y1,
-            const StColor *color,
-            gboolean       differ)
+count_near (const Frame *f, int x0, int x1, int y0, int y1, const StColor *color, gboolean differ)
 {
   guint n = 0;
 
@@ -208,8 +185,7 @@ count_near (const Frame   *f,
 }
 
 static const StColor *
-name_color (const Frame *f,
-            const char  *name)
+name_color (const Frame *f, const char *name)
 {
   StStringId id = st_trace_lookup_string (f->trace, name);
 
@@ -218,45 +194,39 @@ name_color (const Frame *f,
 }
 
 static gboolean
-same_color (const StColor *a,
-            const StColor *b)
+same_color (const StColor *a, const StColor *b)
 {
   return near (blend (a, 0), blend (b, 0));
 }
 
 /* Picture x of time @t; the cases pick times on pixel boundaries. */
 static int
-col (const StViewport *vp,
-     gint64            t)
+col (const StViewport *vp, gint64 t)
 {
-  double x = vp->gutter + (double) (t - vp->start) * (vp->width - vp->gutter) /
-             (double) (vp->end - vp->start);
+  double x = vp->gutter
+             + (double)(t - vp->start) * (vp->width - vp->gutter) / (double)(vp->end - vp->start);
 
   g_assert_cmpfloat (x, ==, round (x));
-  return (int) x;
+  return (int)x;
 }
 
 /* Picture y of the first pixel of a slice on @row of the track whose band
  * starts at content y @band_y. */
 static int
-row_top (const StViewport *vp,
-         int               band_y,
-         guint             row)
+row_top (const StViewport *vp, int band_y, guint row)
 {
-  return ST_RULER_HEIGHT + band_y - (int) vp->scroll_y + row * ST_LAYOUT_ROW_HEIGHT + 1;
+  return ST_RULER_HEIGHT + band_y - (int)vp->scroll_y + row * ST_LAYOUT_ROW_HEIGHT + 1;
 }
 
 /* The same on the first track, under the first section header. */
 static int
-first_row (const StViewport *vp,
-           guint             row)
+first_row (const StViewport *vp, guint row)
 {
   return row_top (vp, FIRST_TRACK_Y, row);
 }
 
 static guint
-slice_index (const Frame *f,
-             const char  *name)
+slice_index (const Frame *f, const char *name)
 {
   const StSlice *s = st_test_find_slice (f->trace, 0, name);
 
@@ -268,15 +238,11 @@ slice_index (const Frame *f,
  * its colour (but where its label may be), and nothing of it shows just
  * before, just after, or in the margins above and below. */
 static void
-assert_slice_at (const Frame *f,
-                 const char  *name,
-                 gint64       start,
-                 gint64       end,
-                 guint        row)
+assert_slice_at (const Frame *f, const char *name, gint64 start, gint64 end, guint row)
 {
   const StColor *color = name_color (f, name);
-  int x0 = col (&f->vp, start), x1 = col (&f->vp, end);
-  int y0 = first_row (&f->vp, row), y1 = y0 + SLICE_HEIGHT;
+  int            x0 = col (&f->vp, start), x1 = col (&f->vp, end);
+  int            y0 = first_row (&f->vp, row), y1 = y0 + SLICE_HEIGHT;
 
   g_assert_cmpint (x1 - x0, >, LABEL_ROOM);
   assert_box (f, x0, x0 + 1, y0, y1, color);
@@ -290,9 +256,7 @@ assert_slice_at (const Frame *f,
 /* slices.json: root [0, 1000) µs at depth 0, child [200, 400) nested in
  * it, overlap [600, 1200) running past root's end without nesting. */
 static void
-draw_slices (Frame            *f,
-             gboolean          dark,
-             const StViewport *vp)
+draw_slices (Frame *f, gboolean dark, const StViewport *vp)
 {
   frame_draw (f, st_test_load ("render", "slices.json", NULL), NULL, dark, vp);
   g_assert_false (same_color (name_color (f, "root"), name_color (f, "child")));
@@ -303,29 +267,28 @@ draw_slices (Frame            *f,
 static void
 test_slice_depth0 (void)
 {
-  g_auto(Frame) f = { 0 };
+  g_auto (Frame) f = { 0 };
 
   draw_slices (&f, FALSE, &view_2us);
   assert_slice_at (&f, "root", US (0), US (1000), 0);
   /* the row below is empty where neither child nor overlap is */
-  assert_empty (&f, col (&f.vp, US (500)), col (&f.vp, US (600)),
-                first_row (&f.vp, 1), first_row (&f.vp, 1) + SLICE_HEIGHT);
+  assert_empty (&f, col (&f.vp, US (500)), col (&f.vp, US (600)), first_row (&f.vp, 1),
+                first_row (&f.vp, 1) + SLICE_HEIGHT);
 }
 
 static void
 test_slice_depth1 (void)
 {
-  g_auto(Frame) f = { 0 };
-  int x;
+  g_auto (Frame) f = { 0 };
+  int            x;
 
   draw_slices (&f, FALSE, &view_2us);
   x = col (&f.vp, US (300));
   assert_slice_at (&f, "child", US (200), US (400), 1);
   /* its parent above it, nothing below it */
-  assert_box (&f, x, x + 1, first_row (&f.vp, 0),
-              first_row (&f.vp, 0) + SLICE_HEIGHT, name_color (&f, "root"));
-  assert_empty (&f, x, x + 1, first_row (&f.vp, 2),
-                first_row (&f.vp, 2) + SLICE_HEIGHT);
+  assert_box (&f, x, x + 1, first_row (&f.vp, 0), first_row (&f.vp, 0) + SLICE_HEIGHT,
+              name_color (&f, "root"));
+  assert_empty (&f, x, x + 1, first_row (&f.vp, 2), first_row (&f.vp, 2) + SLICE_HEIGHT);
 }
 
 /* overlap is not nested in root: it goes to the lane below root's nest, the
@@ -333,18 +296,17 @@ test_slice_depth1 (void)
 static void
 test_slice_extra_lane (void)
 {
-  g_auto(Frame) f = { 0 };
-  int x;
+  g_auto (Frame) f = { 0 };
+  int            x;
 
   draw_slices (&f, FALSE, &view_2us);
   x = col (&f.vp, US (1100));
   assert_slice_at (&f, "overlap", US (600), US (1200), 2);
-  assert_empty (&f, x, x + 1, first_row (&f.vp, 0),
-                first_row (&f.vp, 2) - 1);
+  assert_empty (&f, x, x + 1, first_row (&f.vp, 0), first_row (&f.vp, 2) - 1);
   g_assert_cmpuint (count_near (&f, col (&f.vp, US (600)), col (&f.vp, US (1000)),
-                                first_row (&f.vp, 0),
-                                first_row (&f.vp, 2) - 1,
-                                name_color (&f, "overlap"), FALSE), ==, 0);
+                                first_row (&f.vp, 0), first_row (&f.vp, 2) - 1,
+                                name_color (&f, "overlap"), FALSE),
+                    ==, 0);
 }
 
 /* Hit testing and selection outlines use event_rect: it must agree with
@@ -352,17 +314,22 @@ test_slice_extra_lane (void)
 static void
 test_event_rect (void)
 {
-  static const struct { const char *name; gint64 start, end; guint row; } cases[] = {
+  static const struct
+  {
+    const char *name;
+    gint64      start, end;
+    guint       row;
+  } cases[] = {
     { "root", US (0), US (1000), 0 },
     { "child", US (200), US (400), 1 },
     { "overlap", US (600), US (1200), 2 },
   };
-  g_auto(Frame) f = { 0 };
+  g_auto (Frame) f = { 0 };
 
   draw_slices (&f, FALSE, &view_2us);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      StEventRef ref = { 0, slice_index (&f, cases[i].name), ST_EVENT_SLICE };
+      StEventRef        ref = { 0, slice_index (&f, cases[i].name), ST_EVENT_SLICE };
       cairo_rectangle_t r;
 
       g_assert_true (st_timeline_renderer_event_rect (f.renderer, &f.vp, ref, &r));
@@ -379,10 +346,10 @@ test_event_rect (void)
 static void
 test_scrolled (void)
 {
-  StViewport vp = view_2us;
-  g_auto(Frame) f = { 0 };
+  StViewport     vp = view_2us;
+  g_auto (Frame) f = { 0 };
   const StColor *root;
-  int x0, x1;
+  int            x0, x1;
 
   vp.scroll_y = ST_LAYOUT_HEADER_HEIGHT + ST_LAYOUT_ROW_HEIGHT / 2;
   draw_slices (&f, FALSE, &vp);
@@ -393,8 +360,8 @@ test_scrolled (void)
   g_assert_cmpint (first_row (&vp, 1), ==, first_row (&view_2us, 1) - vp.scroll_y);
   g_assert_cmpint (first_row (&vp, 0), <, ST_RULER_HEIGHT);
   assert_box (&f, x0, x1, ST_RULER_HEIGHT, first_row (&vp, 0) + SLICE_HEIGHT, root);
-  g_assert_cmpuint (count_near (&f, (int) vp.gutter, (int) vp.width, 0, ST_RULER_HEIGHT, root,
-                                FALSE), ==, 0);
+  g_assert_cmpuint (count_near (&f, (int)vp.gutter, (int)vp.width, 0, ST_RULER_HEIGHT, root, FALSE),
+                    ==, 0);
 }
 
 /* From 500 µs on, root started off screen: it begins at the track area's
@@ -404,29 +371,29 @@ static void
 test_clipped_at_gutter (void)
 {
   static const StViewport vp = { US (500), US (2500), 1200, 200, 200, 0 };
-  g_auto(Frame) f = { 0 };
-  const StColor *root;
-  int y0;
+  g_auto (Frame)          f = { 0 };
+  const StColor          *root;
+  int                     y0;
 
   draw_slices (&f, FALSE, &vp);
   root = name_color (&f, "root");
   y0 = first_row (&vp, 0);
-  assert_box (&f, (int) vp.gutter, (int) vp.gutter + 1, y0, y0 + SLICE_HEIGHT, root);
-  assert_box (&f, (int) vp.gutter + LABEL_ROOM, col (&vp, US (1000)), y0, y0 + SLICE_HEIGHT, root);
+  assert_box (&f, (int)vp.gutter, (int)vp.gutter + 1, y0, y0 + SLICE_HEIGHT, root);
+  assert_box (&f, (int)vp.gutter + LABEL_ROOM, col (&vp, US (1000)), y0, y0 + SLICE_HEIGHT, root);
   assert_empty (&f, col (&vp, US (1000)), col (&vp, US (1000)) + 1, y0, y0 + SLICE_HEIGHT);
-  g_assert_cmpuint (count_near (&f, (int) vp.gutter, (int) vp.gutter + LABEL_ROOM, y0,
-                                y0 + SLICE_HEIGHT, root, TRUE), >, 20);
-  g_assert_cmpuint (count_near (&f, 0, (int) vp.gutter, 0, (int) vp.height, root, FALSE), ==, 0);
+  g_assert_cmpuint (count_near (&f, (int)vp.gutter, (int)vp.gutter + LABEL_ROOM, y0,
+                                y0 + SLICE_HEIGHT, root, TRUE),
+                    >, 20);
+  g_assert_cmpuint (count_near (&f, 0, (int)vp.gutter, 0, (int)vp.height, root, FALSE), ==, 0);
 }
 
 /* Writes @n slices of 2 ns, 4 ns apart from @first_us, to @out. */
 static void
-append_burst (GString *out,
-              gint64   first_us,
-              guint    n)
+append_burst (GString *out, gint64 first_us, guint n)
 {
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s{\"ph\":\"X\",\"name\":\"tick\",\"pid\":1,\"tid\":1,"
+    g_string_append_printf (out,
+                            "%s{\"ph\":\"X\",\"name\":\"tick\",\"pid\":1,\"tid\":1,"
                             "\"ts\":%" G_GINT64_FORMAT ".%03u,\"dur\":0.002}",
                             out->len > 1 ? ",\n" : "", first_us + i * 4 / 1000, i * 4 % 1000);
 }
@@ -434,11 +401,11 @@ append_burst (GString *out,
 static StTrace *
 load_text (const char *text)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  StTrace *trace;
-  int fd = g_file_open_tmp ("strata-render-XXXXXX.json", &path, &error);
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *path = NULL;
+  g_autoptr (GFile)  file = NULL;
+  StTrace           *trace;
+  int                fd = g_file_open_tmp ("strata-render-XXXXXX.json", &path, &error);
 
   g_assert_no_error (error);
   g_close (fd, NULL);
@@ -457,9 +424,9 @@ load_text (const char *text)
 static void
 test_dense_ink (void)
 {
-  g_autoptr(GString) json = g_string_new ("[");
-  g_auto(Frame) f = { 0 };
-  int y0, y1;
+  g_autoptr (GString) json = g_string_new ("[");
+  g_auto (Frame)      f = { 0 };
+  int                 y0, y1;
 
   append_burst (json, 0, 1500);
   append_burst (json, 400, 1500);
@@ -470,9 +437,9 @@ test_dense_ink (void)
   y1 = y0 + SLICE_HEIGHT;
   assert_box (&f, col (&f.vp, 0), col (&f.vp, US (6)), y0, y1, name_color (&f, "tick"));
   assert_box (&f, col (&f.vp, US (400)), col (&f.vp, US (406)), y0, y1, name_color (&f, "tick"));
-  assert_empty (&f, (int) f.vp.gutter, col (&f.vp, 0), y0 - 1, y1 + 1);
+  assert_empty (&f, (int)f.vp.gutter, col (&f.vp, 0), y0 - 1, y1 + 1);
   assert_empty (&f, col (&f.vp, US (6)), col (&f.vp, US (400)), y0 - 1, y1 + 1);
-  assert_empty (&f, col (&f.vp, US (406)), (int) f.vp.width, y0 - 1, y1 + 1);
+  assert_empty (&f, col (&f.vp, US (406)), (int)f.vp.width, y0 - 1, y1 + 1);
 }
 
 /* labels.json at 1 µs per pixel: a 400 px slice with a long name, a 40 px
@@ -480,18 +447,19 @@ test_dense_ink (void)
 static void
 test_labels_fit (void)
 {
-  g_auto(Frame) f = { 0 };
-  const char *wide = "a_long_slice_name_that_has_room";
-  const char *narrow = "a_long_slice_name_in_a_narrow_slice";
-  const char *tiny = "another_long_name_without_room";
-  int y0, y1;
+  g_auto (Frame) f = { 0 };
+  const char    *wide = "a_long_slice_name_that_has_room";
+  const char    *narrow = "a_long_slice_name_in_a_narrow_slice";
+  const char    *tiny = "another_long_name_without_room";
+  int            y0, y1;
 
   frame_draw (&f, st_test_load ("render", "labels.json", NULL), NULL, FALSE, &view_1us);
   y0 = first_row (&f.vp, 0);
   y1 = y0 + SLICE_HEIGHT;
   /* the wide slice shows its name: text in its left part, none past it */
-  g_assert_cmpuint (count_near (&f, col (&f.vp, 0), col (&f.vp, US (100)), y0, y1,
-                                name_color (&f, wide), TRUE), >, 50);
+  g_assert_cmpuint (
+      count_near (&f, col (&f.vp, 0), col (&f.vp, US (100)), y0, y1, name_color (&f, wide), TRUE),
+      >, 50);
   assert_box (&f, col (&f.vp, US (400)) - 1, col (&f.vp, US (400)), y0, y1, name_color (&f, wide));
   assert_empty (&f, col (&f.vp, US (400)), col (&f.vp, US (500)), y0 - 1, y1 + 1);
   /* the narrow one keeps whatever it shows inside its rectangle */
@@ -513,14 +481,14 @@ static gboolean
 label_is_lighter (const Frame *f)
 {
   const StColor *fill = name_color (f, "root");
-  int x0 = col (&f->vp, 0), y0 = first_row (&f->vp, 0);
-  guint32 fill_rgb = blend (fill, 0);
-  int lighter = 0, darker = 0;
+  int            x0 = col (&f->vp, 0), y0 = first_row (&f->vp, 0);
+  guint32        fill_rgb = blend (fill, 0);
+  int            lighter = 0, darker = 0;
 
   for (int y = y0; y < y0 + SLICE_HEIGHT; y++)
     for (int x = x0; x < x0 + LABEL_ROOM; x++)
       {
-        int d = (int) channel (pixel (f, x, y), 8) - (int) channel (fill_rgb, 8);
+        int d = (int)channel (pixel (f, x, y), 8) - (int)channel (fill_rgb, 8);
         lighter += d > 40;
         darker += d < -40;
       }
@@ -533,13 +501,13 @@ label_is_lighter (const Frame *f)
 static void
 assert_style (const Frame *f)
 {
-  StColor grid_over = f->palette.grid;
-  guint32 bg = blend (&f->palette.background, 0);
-  guint32 grid = blend (&grid_over, bg);
+  StColor     grid_over = f->palette.grid;
+  guint32     bg = blend (&f->palette.background, 0);
+  guint32     grid = blend (&grid_over, bg);
   const char *root = "root";
-  guint n_bg = 0;
+  guint       n_bg = 0;
 
-  for (int x = (int) f->vp.gutter; x < (int) f->vp.width; x++)
+  for (int x = (int)f->vp.gutter; x < (int)f->vp.width; x++)
     {
       guint32 p = pixel (f, x, empty_y (f));
       g_assert_true (near (p, bg) || near (p, grid));
@@ -548,8 +516,7 @@ assert_style (const Frame *f)
   g_assert_cmpuint (n_bg, >=, 0.9 * (f->vp.width - f->vp.gutter));
   g_assert_true (same_color (name_color (f, root),
                              &f->palette.slices[st_palette_color_index (root, strlen (root))]));
-  assert_box (f, col (&f->vp, 0) + LABEL_ROOM, col (&f->vp, US (200)),
-              first_row (&f->vp, 0),
+  assert_box (f, col (&f->vp, 0) + LABEL_ROOM, col (&f->vp, US (200)), first_row (&f->vp, 0),
               first_row (&f->vp, 0) + SLICE_HEIGHT,
               &f->palette.slices[st_palette_color_index (root, strlen (root))]);
   g_assert_cmpint (label_is_lighter (f), ==, f->palette.dark);
@@ -558,9 +525,9 @@ assert_style (const Frame *f)
 static void
 test_dark_style (void)
 {
-  g_auto(Frame) light = { 0 };
-  g_auto(Frame) dark = { 0 };
-  int x, y;
+  g_auto (Frame) light = { 0 };
+  g_auto (Frame) dark = { 0 };
+  int            x, y;
 
   draw_slices (&light, FALSE, &view_2us);
   draw_slices (&dark, TRUE, &view_2us);
@@ -576,11 +543,7 @@ test_dark_style (void)
 /* A tick of @name in column @x of the instant strip [y0, y1), and nothing
  * two pixels either side. */
 static void
-assert_tick (const Frame *f,
-             const char  *name,
-             int          x,
-             int          y0,
-             int          y1)
+assert_tick (const Frame *f, const char *name, int x, int y0, int y1)
 {
   g_assert_cmpuint (count_near (f, x, x + 1, y0, y1, name_color (f, name), FALSE), >=,
                     (y1 - y0) / 2);
@@ -593,8 +556,8 @@ assert_tick (const Frame *f,
 static void
 test_instant_tick (void)
 {
-  g_auto(Frame) f = { 0 };
-  int x, y0;
+  g_auto (Frame) f = { 0 };
+  int            x, y0;
 
   frame_draw (&f, st_test_load ("render", "instants.json", NULL), NULL, FALSE, &view_1us);
   x = col (&f.vp, US (300));
@@ -608,11 +571,10 @@ test_instant_tick (void)
 static void
 test_instant_track (void)
 {
-  g_auto(Frame) f = { 0 };
-  int y0 = ST_RULER_HEIGHT + FIRST_TRACK_Y;
+  g_auto (Frame) f = { 0 };
+  int            y0 = ST_RULER_HEIGHT + FIRST_TRACK_Y;
 
-  frame_draw (&f, st_test_load ("render", "global-instants.json", NULL), NULL, FALSE,
-              &view_1us);
+  frame_draw (&f, st_test_load ("render", "global-instants.json", NULL), NULL, FALSE, &view_1us);
   g_assert_cmpint (st_trace_get_track (f.trace, 0)->kind, ==, ST_TRACK_INSTANTS);
   assert_tick (&f, "start", col (&f.vp, 0), y0, y0 + ST_LAYOUT_INSTANT_HEIGHT);
   assert_tick (&f, "mark", col (&f.vp, US (300)), y0, y0 + ST_LAYOUT_INSTANT_HEIGHT);
@@ -625,12 +587,12 @@ test_instant_track (void)
 static void
 test_counter_band (void)
 {
-  g_auto(Frame) f = { 0 };
+  g_auto (Frame) f = { 0 };
   const StTrack *t;
-  StColor tint;
-  int top = ST_RULER_HEIGHT + FIRST_TRACK_Y;
-  int bottom = top + ST_LAYOUT_COUNTER_HEIGHT + ST_LAYOUT_TRACK_GAP;
-  int x0, x1;
+  StColor        tint;
+  int            top = ST_RULER_HEIGHT + FIRST_TRACK_Y;
+  int            bottom = top + ST_LAYOUT_COUNTER_HEIGHT + ST_LAYOUT_TRACK_GAP;
+  int            x0, x1;
 
   frame_draw (&f, st_test_load ("render", "counters.json", NULL), NULL, FALSE, &view_1us);
   t = st_trace_get_track (f.trace, 0);
@@ -645,13 +607,12 @@ test_counter_band (void)
   assert_box (&f, x0, x1, top + 4, top + ST_LAYOUT_COUNTER_HEIGHT - 4, &tint);
   assert_empty (&f, x0, x1, top, top + 2);
   assert_empty (&f, x0, x1, top + ST_LAYOUT_COUNTER_HEIGHT, bottom);
-  assert_empty (&f, (int) f.vp.gutter, x0, top, bottom);
-  assert_empty (&f, x1, (int) f.vp.width, top, bottom);
+  assert_empty (&f, (int)f.vp.gutter, x0, top, bottom);
+  assert_empty (&f, x1, (int)f.vp.width, top, bottom);
 }
 
 static guint
-process_index (StTrace    *trace,
-               const char *pid)
+process_index (StTrace *trace, const char *pid)
 {
   for (guint i = 0; i < st_trace_get_n_processes (trace); i++)
     if (g_str_equal (st_trace_get_string (trace, st_trace_get_process (trace, i)->pid), pid))
@@ -665,14 +626,14 @@ process_index (StTrace    *trace,
 static void
 test_collapsed_section (void)
 {
-  g_autoptr(GHashTable) collapsed = g_hash_table_new (NULL, NULL);
-  g_auto(Frame) open = { 0 };
-  g_auto(Frame) f = { 0 };
-  StTrace *trace = st_test_load ("render", "two-processes.json", NULL);
-  int second_band = 2 * ST_LAYOUT_HEADER_HEIGHT;
-  StEventRef first = { 0, 0, ST_EVENT_SLICE };
-  cairo_rectangle_t r;
-  int x0, x1;
+  g_autoptr (GHashTable) collapsed = g_hash_table_new (NULL, NULL);
+  g_auto (Frame)         open = { 0 };
+  g_auto (Frame)         f = { 0 };
+  StTrace               *trace = st_test_load ("render", "two-processes.json", NULL);
+  int                    second_band = 2 * ST_LAYOUT_HEADER_HEIGHT;
+  StEventRef             first = { 0, 0, ST_EVENT_SLICE };
+  cairo_rectangle_t      r;
+  int                    x0, x1;
 
   g_hash_table_add (collapsed, GUINT_TO_POINTER (process_index (trace, "1") + 1));
   first.track = st_test_track (trace, "Process 1", "Thread 1");
@@ -682,33 +643,42 @@ test_collapsed_section (void)
   x0 = col (&f.vp, 0) + LABEL_ROOM;
   x1 = col (&f.vp, US (500));
   /* open, pid 2's track is below pid 1's track */
-  assert_box (&open, x0, x1, first_row (&open.vp, 0),
-              first_row (&open.vp, 0) + SLICE_HEIGHT, name_color (&open, "first"));
+  assert_box (&open, x0, x1, first_row (&open.vp, 0), first_row (&open.vp, 0) + SLICE_HEIGHT,
+              name_color (&open, "first"));
   assert_box (&open, x0, x1,
               row_top (&open.vp, second_band + ST_LAYOUT_ROW_HEIGHT + ST_LAYOUT_TRACK_GAP, 0),
-              row_top (&open.vp, second_band + ST_LAYOUT_ROW_HEIGHT + ST_LAYOUT_TRACK_GAP, 0) +
-                SLICE_HEIGHT, name_color (&open, "second"));
+              row_top (&open.vp, second_band + ST_LAYOUT_ROW_HEIGHT + ST_LAYOUT_TRACK_GAP, 0)
+                  + SLICE_HEIGHT,
+              name_color (&open, "second"));
   /* collapsed, it comes right under the second header and "first" is gone */
   assert_box (&f, x0, x1, row_top (&f.vp, second_band, 0),
               row_top (&f.vp, second_band, 0) + SLICE_HEIGHT, name_color (&f, "second"));
-  g_assert_cmpuint (count_near (&f, (int) f.vp.gutter, (int) f.vp.width, ST_RULER_HEIGHT,
-                                (int) f.vp.height, name_color (&f, "first"), FALSE), ==, 0);
+  g_assert_cmpuint (count_near (&f, (int)f.vp.gutter, (int)f.vp.width, ST_RULER_HEIGHT,
+                                (int)f.vp.height, name_color (&f, "first"), FALSE),
+                    ==, 0);
   g_assert_false (st_timeline_renderer_event_rect (f.renderer, &f.vp, first, &r));
 }
 
 static gint64
 label_ns (const char *label)
 {
-  static const struct { const char *unit; double scale; } units[] = {
-    { "s", 1e9 }, { "ms", 1e6 }, { "µs", 1e3 }, { "ns", 1 },
+  static const struct
+  {
+    const char *unit;
+    double      scale;
+  } units[] = {
+    { "s", 1e9 },
+    { "ms", 1e6 },
+    { "µs", 1e3 },
+    { "ns", 1 },
   };
-  char unit[16];
+  char   unit[16];
   double value;
 
   g_assert_cmpint (sscanf (label, "%lf %15s", &value, unit), ==, 2);
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_str_equal (unit, units[i].unit))
-      return (gint64) round (value * units[i].scale);
+      return (gint64)round (value * units[i].scale);
   g_assert_not_reached ();
 }
 
@@ -718,7 +688,11 @@ label_ns (const char *label)
 static void
 test_ruler_labels (void)
 {
-  static const struct { gint64 start, end; double width; } cases[] = {
+  static const struct
+  {
+    gint64 start, end;
+    double width;
+  } cases[] = {
     { 0, 10, 1920 },
     { 0, 1000, 1000 },
     { 0, US (1000), 1000 },
@@ -732,18 +706,18 @@ test_ruler_labels (void)
     { G_GINT64_CONSTANT (9999999980000), G_GINT64_CONSTANT (10000000000000), 1800 },
     { G_GINT64_CONSTANT (3599999000000), G_GINT64_CONSTANT (3600000000000), 1000 },
   };
-  PangoFontMap *map = pango_cairo_font_map_get_default ();
-  PangoContext *context = pango_font_map_create_context (map);
-  g_autoptr(PangoFontDescription) font = pango_font_description_from_string (FONT);
-  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontMap                    *map = pango_cairo_font_map_get_default ();
+  PangoContext                    *context = pango_font_map_create_context (map);
+  g_autoptr (PangoFontDescription) font = pango_font_description_from_string (FONT);
+  g_autoptr (PangoLayout)          layout = NULL;
 
   pango_context_set_font_description (context, font);
   layout = pango_layout_new (context);
   g_object_unref (context);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GArray) ticks = st_time_ruler_fit (layout, cases[i].start, cases[i].end, 0,
-                                                   cases[i].width);
+      g_autoptr (GArray) ticks
+          = st_time_ruler_fit (layout, cases[i].start, cases[i].end, 0, cases[i].width);
 
       g_test_message ("%" G_GINT64_FORMAT "..%" G_GINT64_FORMAT " ns over %g px: %u ticks",
                       cases[i].start, cases[i].end, cases[i].width, ticks->len);
@@ -751,7 +725,7 @@ test_ruler_labels (void)
       for (guint k = 0; k < ticks->len; k++)
         {
           const StRulerTick *tick = &g_array_index (ticks, StRulerTick, k);
-          int w;
+          int                w;
 
           g_assert_cmpint (tick->time, >=, cases[i].start);
           g_assert_cmpint (tick->time, <=, cases[i].end);
@@ -768,8 +742,7 @@ test_ruler_labels (void)
 /* Region bands. */
 
 static void
-frame_draw_overlay (Frame           *f,
-                    const StOverlay *o)
+frame_draw_overlay (Frame *f, const StOverlay *o)
 {
   cairo_t *cr = cairo_create (f->surface);
 
@@ -783,7 +756,7 @@ copy_surface (cairo_surface_t *surface)
 {
   int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
   cairo_surface_t *copy = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (copy);
+  cairo_t         *cr = cairo_create (copy);
 
   cairo_set_source_surface (cr, surface, 0, 0);
   cairo_paint (cr);
@@ -793,12 +766,10 @@ copy_surface (cairo_surface_t *surface)
 }
 
 static guint32
-surface_pixel (cairo_surface_t *surface,
-               int              x,
-               int              y)
+surface_pixel (cairo_surface_t *surface, int x, int y)
 {
   guchar *data = cairo_image_surface_get_data (surface);
-  return ((guint32 *) (data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
+  return ((guint32 *)(data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
 }
 
 /* How far the band moved pixel (@x, @y) from what was under it, and
@@ -813,13 +784,13 @@ tint_strength (const Frame     *f,
 {
   guint32 now = pixel (f, x, y), was = surface_pixel (before, x, y);
   guint32 want = blend (tint, 0);
-  int strength = 0;
+  int     strength = 0;
 
   *towards = TRUE;
   for (guint shift = 0; shift < 24; shift += 8)
     {
-      int d = (int) channel (now, shift) - (int) channel (was, shift);
-      int to = (int) channel (want, shift) - (int) channel (was, shift);
+      int d = (int)channel (now, shift) - (int)channel (was, shift);
+      int to = (int)channel (want, shift) - (int)channel (was, shift);
 
       strength += ABS (d);
       if (ABS (d) > TOLERANCE && (d > 0) != (to > 0))
@@ -838,16 +809,16 @@ test_region_bands (void)
 {
   for (int dark = 0; dark < 2; dark++)
     {
-      g_auto(Frame) f = { 0 };
+      g_auto (Frame)        f = { 0 };
       const StOverlayRegion regions[] = {
         { US (100), US (500), "warm-up", FALSE },
         { US (500), US (700), "step 1", TRUE },
       };
-      StOverlay o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
-      cairo_surface_t *before;
+      StOverlay         o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
+      cairo_surface_t  *before;
       cairo_rectangle_t tab0, tab1;
-      int a0, a1, b1, c1, y0, y1, strength_a = 0, strength_b = 0;
-      guint ink = 0;
+      int               a0, a1, b1, c1, y0, y1, strength_a = 0, strength_b = 0;
+      guint             ink = 0;
 
       draw_slices (&f, dark, &view_2us);
       before = copy_surface (f.surface);
@@ -855,7 +826,7 @@ test_region_bands (void)
       a0 = col (&f.vp, US (100));
       a1 = col (&f.vp, US (500));
       b1 = col (&f.vp, US (700));
-      c1 = (int) f.vp.width;
+      c1 = (int)f.vp.width;
 
       g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 0, &tab0));
       g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 1, &tab1));
@@ -863,22 +834,22 @@ test_region_bands (void)
       g_assert_cmpfloat (tab0.y, ==, ST_RULER_HEIGHT);
       g_assert_cmpfloat (tab1.x, ==, a1);
       g_assert_cmpfloat (tab1.y, ==, ST_RULER_HEIGHT); /* they touch: one lane */
-      y0 = (int) (tab0.y + tab0.height) + 1;
-      y1 = (int) f.vp.height;
+      y0 = (int)(tab0.y + tab0.height) + 1;
+      y1 = (int)f.vp.height;
 
       /* inside the bands, below the tabs: tinted, the selected one more */
       for (int y = y0; y < y1; y++)
         for (int x = a0 + 1; x < b1 - 1; x++)
           {
             gboolean towards;
-            int s;
+            int      s;
 
             if (x == a1 || x == a1 - 1)
               continue; /* the edge between them */
             s = tint_strength (&f, before, x, y, &f.palette.region, &towards);
             if (!towards)
-              g_error ("pixel (%d, %d) is #%06x, not tinted towards the region colour from #%06x", x,
-                       y, pixel (&f, x, y), surface_pixel (before, x, y));
+              g_error ("pixel (%d, %d) is #%06x, not tinted towards the region colour from #%06x",
+                       x, y, pixel (&f, x, y), surface_pixel (before, x, y));
             g_assert_cmpint (s, >, TOLERANCE);
             if (x < a1)
               strength_a = MAX (strength_a, s);
@@ -896,15 +867,19 @@ test_region_bands (void)
                        surface_pixel (before, x, y), pixel (&f, x, y));
 
       /* the names are drawn on the tabs: ink that is not the tab's fill */
-      for (int x = (int) tab0.x + 2; x < (int) (tab0.x + tab0.width); x++)
-        ink += !near (pixel (&f, x, (int) (tab0.y + tab0.height / 2)),
-                      pixel (&f, (int) tab0.x + 2, (int) tab0.y + 1));
+      for (int x = (int)tab0.x + 2; x < (int)(tab0.x + tab0.width); x++)
+        ink += !near (pixel (&f, x, (int)(tab0.y + tab0.height / 2)),
+                      pixel (&f, (int)tab0.x + 2, (int)tab0.y + 1));
       g_assert_cmpuint (ink, >=, 3);
 
-      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab0.x + 5, tab0.y + 5), ==, 0);
-      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, tab1.y + 5), ==, 1);
-      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, y0 + 20), ==, -1);
-      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, b1 + 5, tab1.y + 5), ==, -1);
+      g_assert_cmpint (
+          st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab0.x + 5, tab0.y + 5), ==, 0);
+      g_assert_cmpint (
+          st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, tab1.y + 5), ==, 1);
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, tab1.x + 5, y0 + 20),
+                       ==, -1);
+      g_assert_cmpint (st_timeline_renderer_region_at (f.renderer, &f.vp, &o, b1 + 5, tab1.y + 5),
+                       ==, -1);
       cairo_surface_destroy (before);
     }
 }
@@ -914,13 +889,13 @@ test_region_bands (void)
 static void
 test_region_tab_lanes (void)
 {
-  g_auto(Frame) f = { 0 };
+  g_auto (Frame)        f = { 0 };
   const StOverlayRegion regions[] = {
     { US (0), US (1000), "layer", FALSE },
     { US (0), US (400), "attention", FALSE },
     { US (1200), US (1204), "tiny", FALSE },
   };
-  StOverlay o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
+  StOverlay         o = { .regions = regions, .n_regions = G_N_ELEMENTS (regions) };
   cairo_rectangle_t outer, inner, tiny;
 
   draw_slices (&f, FALSE, &view_2us);
@@ -937,7 +912,6 @@ test_region_tab_lanes (void)
  * the pango font map does: under LeakSanitizer (-Db_sanitize=address) only
  * our own leaks count. */
 const char *__lsan_default_suppressions (void);
-
 
 /* Summary charts (st-chart-draw): where a value lands follows from the
  * plot area the layout reports and the chart's scale (0 at the bottom,
@@ -959,27 +933,26 @@ white_surface (cairo_t **cr)
 }
 
 static guint32
-surface_rgb (cairo_surface_t *surface,
-             int              x,
-             int              y)
+surface_rgb (cairo_surface_t *surface, int x, int y)
 {
   cairo_surface_flush (surface);
-  return ((guint32 *) (cairo_image_surface_get_data (surface) +
-                       y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
+  return ((guint32 *)(cairo_image_surface_get_data (surface)
+                      + y * cairo_image_surface_get_stride (surface)))[x]
+         & 0xffffff;
 }
 
 /* Two series of known durations, drawn without text. */
 static void
-draw_two_series (gboolean            first_visible,
-                 StDurationLayout   *layout,
-                 StChartStyle       *style,
-                 cairo_surface_t   **surface)
+draw_two_series (gboolean          first_visible,
+                 StDurationLayout *layout,
+                 StChartStyle     *style,
+                 cairo_surface_t **surface)
 {
   static const gint64 a[] = { US (100), US (200) };
   static const gint64 b[] = { US (150) };
-  StChartSeries series[2] = {
-    { .label = "a", .values = a, .n_values = 2, .color = 0, .visible = first_visible },
-    { .label = "b", .values = b, .n_values = 1, .color = 1, .visible = TRUE },
+  StChartSeries       series[2] = {
+          { .label = "a", .values = a, .n_values = 2, .color = 0, .visible = first_visible },
+          { .label = "b", .values = b, .n_values = 1, .color = 1, .visible = TRUE },
   };
   cairo_t *cr;
 
@@ -995,22 +968,18 @@ draw_two_series (gboolean            first_visible,
 /* Where value @v of column @column, point @index would be, by the chart's
  * definition, apart from the jitter (checked as a band). */
 static double
-expected_y (const StDurationLayout *l,
-            gint64                  v)
+expected_y (const StDurationLayout *l, gint64 v)
 {
-  return l->y + l->height - (double) v / l->y_max * l->height;
+  return l->y + l->height - (double)v / l->y_max * l->height;
 }
 
 static gboolean
-band_has (cairo_surface_t *surface,
-          double           cx,
-          double           half_width,
-          double           cy,
-          guint32          want)
+band_has (cairo_surface_t *surface, double cx, double half_width, double cy, guint32 want)
 {
-  for (int y = (int) cy - 1; y <= (int) cy + 1; y++)
-    for (int x = (int) (cx - half_width); x <= (int) (cx + half_width); x++)
-      if (x >= 0 && x < CHART_W && y >= 0 && y < CHART_H && near (surface_rgb (surface, x, y), want))
+  for (int y = (int)cy - 1; y <= (int)cy + 1; y++)
+    for (int x = (int)(cx - half_width); x <= (int)(cx + half_width); x++)
+      if (x >= 0 && x < CHART_W && y >= 0 && y < CHART_H
+          && near (surface_rgb (surface, x, y), want))
         return TRUE;
   return FALSE;
 }
@@ -1019,10 +988,10 @@ static void
 test_chart_points (void)
 {
   StDurationLayout l;
-  StChartStyle style;
+  StChartStyle     style;
   cairo_surface_t *surface;
-  StColor c0, c1;
-  double column, spread;
+  StColor          c0, c1;
+  double           column, spread;
 
   draw_two_series (TRUE, &l, &style, &surface);
   c0 = style.series[0];
@@ -1034,16 +1003,23 @@ test_chart_points (void)
   /* the axis reaches above the longest value, and 0 is the bottom */
   g_assert_cmpint (l.y_max, >, US (200));
   /* series a in the left column, b in the right, at their durations */
-  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (100)), blend (&c0, 0xffffff)));
-  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (200)), blend (&c0, 0xffffff)));
-  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (100)),
+                           blend (&c0, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (200)),
+                           blend (&c0, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)),
+                           blend (&c1, 0xffffff)));
   /* and nowhere else: not b's colour in a's column, not a 200 µs point in b's */
-  g_assert_false (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
-  g_assert_false (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (200)), blend (&c0, 0xffffff)));
+  g_assert_false (band_has (surface, l.x + column * 0.5, spread / 2, expected_y (&l, US (150)),
+                            blend (&c1, 0xffffff)));
+  g_assert_false (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (200)),
+                            blend (&c0, 0xffffff)));
   /* twice the duration, twice the height above the axis */
-  g_assert_cmpfloat (fabs ((l.y + l.height - expected_y (&l, US (200))) -
-                           2 * (l.y + l.height - expected_y (&l, US (100)))), <, 0.01);
-  g_assert_cmpfloat (fabs (st_chart_duration_y (&l, US (200)) - expected_y (&l, US (200))), <, 0.01);
+  g_assert_cmpfloat (fabs ((l.y + l.height - expected_y (&l, US (200)))
+                           - 2 * (l.y + l.height - expected_y (&l, US (100)))),
+                     <, 0.01);
+  g_assert_cmpfloat (fabs (st_chart_duration_y (&l, US (200)) - expected_y (&l, US (200))), <,
+                     0.01);
   cairo_surface_destroy (surface);
 }
 
@@ -1052,11 +1028,11 @@ static void
 test_chart_hidden_series (void)
 {
   StDurationLayout l;
-  StChartStyle style;
+  StChartStyle     style;
   cairo_surface_t *surface;
-  StColor c0, c1;
-  double column, spread;
-  guint n = 0;
+  StColor          c0, c1;
+  double           column, spread;
+  guint            n = 0;
 
   draw_two_series (FALSE, &l, &style, &surface);
   c0 = style.series[0];
@@ -1071,7 +1047,8 @@ test_chart_hidden_series (void)
   g_assert_cmpuint (n, ==, 0);
   /* the scale is the visible series': b's 150 µs is now the top of the data */
   g_assert_cmpint (l.y_max, <, US (200));
-  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)), blend (&c1, 0xffffff)));
+  g_assert_true (band_has (surface, l.x + column * 1.5, spread / 2, expected_y (&l, US (150)),
+                           blend (&c1, 0xffffff)));
   cairo_surface_destroy (surface);
 }
 
@@ -1080,14 +1057,14 @@ test_chart_hidden_series (void)
 static void
 test_chart_hbars (void)
 {
-  const double values[] = { 30, 20, /* bar 1: */ 50, 0 };
-  const guint colors[] = { 0, 1 };
-  const char *labels[] = { NULL, NULL };
-  StHBarLayout l;
-  StChartStyle style;
+  const double     values[] = { 30, 20, /* bar 1: */ 50, 0 };
+  const guint      colors[] = { 0, 1 };
+  const char      *labels[] = { NULL, NULL };
+  StHBarLayout     l;
+  StChartStyle     style;
   cairo_surface_t *surface;
-  cairo_t *cr;
-  double bar_x, bar_w, mid0, mid1;
+  cairo_t         *cr;
+  double           bar_x, bar_w, mid0, mid1;
 
   st_chart_style_init_default (&style, FALSE);
   surface = white_surface (&cr);
@@ -1098,11 +1075,16 @@ test_chart_hbars (void)
   bar_w = CHART_W - 100 - 50;
   mid0 = 60 / 2.0 / 2;
   mid1 = 60 / 2.0 * 1.5;
-  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.15, mid0), blend (&style.series[0], 0xffffff)));
-  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.40, mid0), blend (&style.series[1], 0xffffff)));
-  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.60, mid0), blend (&style.track, 0xffffff)));
-  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.45, mid1), blend (&style.series[0], 0xffffff)));
-  g_assert_true (near (surface_rgb (surface, bar_x + bar_w * 0.55, mid1), blend (&style.track, 0xffffff)));
+  g_assert_true (
+      near (surface_rgb (surface, bar_x + bar_w * 0.15, mid0), blend (&style.series[0], 0xffffff)));
+  g_assert_true (
+      near (surface_rgb (surface, bar_x + bar_w * 0.40, mid0), blend (&style.series[1], 0xffffff)));
+  g_assert_true (
+      near (surface_rgb (surface, bar_x + bar_w * 0.60, mid0), blend (&style.track, 0xffffff)));
+  g_assert_true (
+      near (surface_rgb (surface, bar_x + bar_w * 0.45, mid1), blend (&style.series[0], 0xffffff)));
+  g_assert_true (
+      near (surface_rgb (surface, bar_x + bar_w * 0.55, mid1), blend (&style.track, 0xffffff)));
   /* nothing left of the bars (no labels given) */
   g_assert_true (near (surface_rgb (surface, 50, mid0), 0xffffff));
   cairo_surface_destroy (surface);
@@ -1114,14 +1096,16 @@ static void
 test_chart_log_scale (void)
 {
   static const gint64 v[] = { US (10), US (100), US (1000) };
-  StChartSeries series = { .values = v, .n_values = 3, .visible = TRUE };
-  StDurationLayout l;
+  StChartSeries       series = { .values = v, .n_values = 3, .visible = TRUE };
+  StDurationLayout    l;
 
   st_chart_series_compute_stats (&series);
   st_chart_duration_layout (&l, NULL, 0, 0, CHART_W, CHART_H, &series, 1);
   g_assert_true (l.log);
-  g_assert_cmpfloat (fabs ((st_chart_duration_y (&l, US (10)) - st_chart_duration_y (&l, US (100))) -
-                           (st_chart_duration_y (&l, US (100)) - st_chart_duration_y (&l, US (1000)))), <, 0.01);
+  g_assert_cmpfloat (
+      fabs ((st_chart_duration_y (&l, US (10)) - st_chart_duration_y (&l, US (100)))
+            - (st_chart_duration_y (&l, US (100)) - st_chart_duration_y (&l, US (1000)))),
+      <, 0.01);
   g_assert_cmpfloat (st_chart_duration_y (&l, US (10)), <, l.y + l.height);
 }
 
@@ -1132,8 +1116,7 @@ __lsan_default_suppressions (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 

@@ -26,8 +26,8 @@ static char *tmp_dir; /* TMPDIR of the whole run: must end up empty */
 static guint
 count_entries (const char *path)
 {
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  guint n = 0;
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  guint            n = 0;
 
   g_assert_nonnull (dir);
   while (g_dir_read_name (dir) != NULL)
@@ -53,8 +53,8 @@ static guint64
 resident_memory (void)
 {
   g_autofree char *status = NULL;
-  guint64 total = 0;
-  const char *keys[] = { "RssAnon:", "RssShmem:" };
+  guint64          total = 0;
+  const char      *keys[] = { "RssAnon:", "RssShmem:" };
 
   g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
@@ -70,12 +70,12 @@ resident_memory (void)
  * peak is in *peak. */
 typedef struct
 {
-  GFile        *file;
-  GCancellable *cancellable;
+  GFile         *file;
+  GCancellable  *cancellable;
   StTraceLoader *loader;
-  StTrace      *trace;
-  GError       *error;
-  gint          done;
+  StTrace       *trace;
+  GError        *error;
+  gint           done;
 } Load;
 
 static gpointer
@@ -89,16 +89,13 @@ load_thread (gpointer data)
 }
 
 static StTrace *
-load_watching (const char *path,
-               guint64    *peak,
-               gdouble    *seconds,
-               GError    **error)
+load_watching (const char *path, guint64 *peak, gdouble *seconds, GError **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-  Load load = { file, NULL, loader, NULL, NULL, 0 };
-  gint64 t0 = g_get_monotonic_time ();
-  GThread *thread;
+  g_autoptr (GFile)         file = g_file_new_for_path (path);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+  Load                      load = { file, NULL, loader, NULL, NULL, 0 };
+  gint64                    t0 = g_get_monotonic_time ();
+  GThread                  *thread;
 
   *peak = 0;
   thread = g_thread_new ("test-load", load_thread, &load);
@@ -125,29 +122,25 @@ tmp_path (const char *name)
 
 /* One gzip member holding @size bytes of @c. */
 static void
-write_member (FILE   *out,
-              guint64 size,
-              int     c,
-              const char *prefix,
-              const char *suffix)
+write_member (FILE *out, guint64 size, int c, const char *prefix, const char *suffix)
 {
   static guchar in[MiB], outbuf[256 * 1024];
-  z_stream zs = { 0 };
+  z_stream      zs = { 0 };
 
   memset (in, c, sizeof in);
-  g_assert_cmpint (deflateInit2 (&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY),
-                   ==, Z_OK);
+  g_assert_cmpint (deflateInit2 (&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY), ==,
+                   Z_OK);
   for (int part = 0; part < 3; part++)
     {
       const char *text = part == 0 ? prefix : part == 2 ? suffix : NULL;
-      guint64 left = part == 1 ? size : (text ? strlen (text) : 0);
+      guint64     left = part == 1 ? size : (text ? strlen (text) : 0);
 
       while (left > 0 || part == 2)
         {
           gsize n = part == 1 ? MIN (left, sizeof in) : left;
-          int flush = part == 2 ? Z_FINISH : Z_NO_FLUSH;
+          int   flush = part == 2 ? Z_FINISH : Z_NO_FLUSH;
 
-          zs.next_in = part == 1 ? in : (guchar *) text;
+          zs.next_in = part == 1 ? in : (guchar *)text;
           zs.avail_in = n;
           do
             {
@@ -181,8 +174,7 @@ make_bomb (const char *name,
 
   g_assert_nonnull (out);
   for (guint i = 0; i < members; i++)
-    write_member (out, member_size, c, i == 0 ? prefix : "",
-                  i + 1 == members ? suffix : "");
+    write_member (out, member_size, c, i == 0 ? prefix : "", i + 1 == members ? suffix : "");
   g_assert_cmpint (fclose (out), ==, 0);
   return path;
 }
@@ -203,18 +195,16 @@ file_size (const char *path)
 static void
 test_bomb_zeros (void)
 {
-  g_autofree char *path = make_bomb ("zeros.json.gz", 0, 256 * MiB, 16, "", "");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  guint threads = count_threads (), fds = count_fds ();
-  guint64 peak;
-  double seconds;
+  g_autofree char    *path = make_bomb ("zeros.json.gz", 0, 256 * MiB, 16, "", "");
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  guint               threads = count_threads (), fds = count_fds ();
+  guint64             peak;
+  double              seconds;
 
-  g_test_message ("zeros bomb: %" G_GUINT64_FORMAT " bytes inflating to 4 GiB",
-                  file_size (path));
+  g_test_message ("zeros bomb: %" G_GUINT64_FORMAT " bytes inflating to 4 GiB", file_size (path));
   trace = load_watching (path, &peak, &seconds, &error);
-  g_test_message ("refused in %.2f s, peak memory %" G_GUINT64_FORMAT " MiB", seconds,
-                  peak / MiB);
+  g_test_message ("refused in %.2f s, peak memory %" G_GUINT64_FORMAT " MiB", seconds, peak / MiB);
   g_assert_null (trace);
   g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_BINARY);
   g_assert_nonnull (strstr (error->message, "zeros.json.gz: this is binary data"));
@@ -231,12 +221,12 @@ test_bomb_zeros (void)
 static void
 test_bomb_whitespace (void)
 {
-  g_autofree char *path = make_bomb ("spaces.json.gz", ' ', 256 * MiB, 12, "[", "]");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  guint threads = count_threads ();
-  guint64 peak;
-  double seconds;
+  g_autofree char    *path = make_bomb ("spaces.json.gz", ' ', 256 * MiB, 12, "[", "]");
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  guint               threads = count_threads ();
+  guint64             peak;
+  double              seconds;
 
   g_test_message ("white-space bomb: %" G_GUINT64_FORMAT " bytes inflating to 3 GiB",
                   file_size (path));
@@ -269,16 +259,17 @@ test_bomb_whitespace (void)
 static void
 test_huge_string (void)
 {
-  g_autofree char *path = tmp_path ("huge-string.json");
-  g_autoptr(GString) text = g_string_sized_new (210 * MiB);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  g_autoptr(GPtrArray) args = NULL;
-  const StTrack *track;
-  StArg *arg;
-  gsize huge = 100 * 1000 * 1000;
+  g_autofree char      *path = tmp_path ("huge-string.json");
+  g_autoptr (GString)   text = g_string_sized_new (210 * MiB);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (GPtrArray) args = NULL;
+  const StTrack        *track;
+  StArg                *arg;
+  gsize                 huge = 100 * 1000 * 1000;
 
-  g_string_append (text, "[{\"ph\": \"X\", \"ts\": 1, \"dur\": 2, \"pid\": 1, \"tid\": 1, \"name\": \"");
+  g_string_append (text,
+                   "[{\"ph\": \"X\", \"ts\": 1, \"dur\": 2, \"pid\": 1, \"tid\": 1, \"name\": \"");
   for (gsize i = 0; i < huge; i++)
     g_string_append_c (text, 'a' + i % 26);
   g_string_append (text, "\", \"args\": {\"big\": \"");
@@ -289,7 +280,7 @@ test_huge_string (void)
   g_string_free (g_steal_pointer (&text), TRUE);
 
   {
-    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr (GFile) file = g_file_new_for_path (path);
     trace = st_trace_load_file (file, NULL, &error);
   }
   g_assert_no_error (error);
@@ -311,13 +302,13 @@ test_huge_string (void)
 static void
 test_unclosed_begins (void)
 {
-  g_autofree char *path = tmp_path ("begins.json");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StTrace) trace = NULL;
-  guint n = 3 * 1000 * 1000;
-  guint64 peak;
-  double seconds;
-  FILE *out = fopen (path, "w");
+  g_autofree char    *path = tmp_path ("begins.json");
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  guint               n = 3 * 1000 * 1000;
+  guint64             peak;
+  double              seconds;
+  FILE               *out = fopen (path, "w");
 
   g_assert_nonnull (out);
   fputs ("[\n", out);
@@ -327,22 +318,22 @@ test_unclosed_begins (void)
   g_assert_cmpint (fclose (out), ==, 0);
 
   trace = load_watching (path, &peak, &seconds, &error);
-  g_test_message ("%u unclosed B events (%" G_GUINT64_FORMAT " MB): %.2f s, peak memory %"
-                  G_GUINT64_FORMAT " MiB", n, file_size (path) / 1000000, seconds, peak / MiB);
+  g_test_message ("%u unclosed B events (%" G_GUINT64_FORMAT
+                  " MB): %.2f s, peak memory %" G_GUINT64_FORMAT " MiB",
+                  n, file_size (path) / 1000000, seconds, peak / MiB);
   g_assert_no_error (error);
   g_assert_cmpuint (st_trace_get_counts (trace)->slices, ==, n);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_UNCLOSED_BEGIN), ==, n);
   /* The slices themselves, their rows and levels of detail: well under
    * 1 KiB an event, and far from the 2 GiB limit. */
-  g_assert_cmpuint (peak, <, (guint64) n * 400);
+  g_assert_cmpuint (peak, <, (guint64)n * 400);
   g_unlink (path);
 }
 
 /* --- files that change under the reader --------------------------------- */
 
 static char *
-make_big_trace (const char *name,
-                guint       events)
+make_big_trace (const char *name, guint events)
 {
   char *path = tmp_path (name);
   FILE *out = fopen (path, "w");
@@ -350,8 +341,10 @@ make_big_trace (const char *name,
   g_assert_nonnull (out);
   fputs ("[\n", out);
   for (guint i = 0; i < events; i++)
-    fprintf (out, "{\"ph\":\"X\",\"name\":\"slice %u\",\"ts\":%u,\"dur\":1,\"pid\":1,\"tid\":%u,"
-                  "\"args\":{\"i\":%u}},\n", i, i * 2, i % 8, i);
+    fprintf (out,
+             "{\"ph\":\"X\",\"name\":\"slice %u\",\"ts\":%u,\"dur\":1,\"pid\":1,\"tid\":%u,"
+             "\"args\":{\"i\":%u}},\n",
+             i, i * 2, i % 8, i);
   fputs ("{\"ph\":\"X\",\"name\":\"last\",\"ts\":0,\"dur\":1,\"pid\":1,\"tid\":1}]\n", out);
   g_assert_cmpint (fclose (out), ==, 0);
   return path;
@@ -367,11 +360,11 @@ test_shrinking_file (void)
 
   for (guint round = 0; round < 8; round++)
     {
-      g_autofree char *path = make_big_trace ("shrinks.json", 600000);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-      Load load = { file, NULL, loader, NULL, NULL, 0 };
-      GThread *thread;
+      g_autofree char          *path = make_big_trace ("shrinks.json", 600000);
+      g_autoptr (GFile)         file = g_file_new_for_path (path);
+      g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+      Load                      load = { file, NULL, loader, NULL, NULL, 0 };
+      GThread                  *thread;
 
       st_trace_loader_set_n_threads (loader, 1 + round % 2);
       thread = g_thread_new ("test-load", load_thread, &load);
@@ -395,11 +388,10 @@ test_shrinking_file (void)
       else
         {
           /* Args read from the lost pages: an error, never a crash. */
-          const StTrack *track = st_trace_get_track (load.trace, 0);
-          g_autoptr(GError) error = NULL;
-          g_autoptr(GPtrArray) args = st_trace_get_args_flat (load.trace,
-                                                              track->slices[track->n_slices - 1].offset,
-                                                              &error);
+          const StTrack        *track = st_trace_get_track (load.trace, 0);
+          g_autoptr (GError)    error = NULL;
+          g_autoptr (GPtrArray) args = st_trace_get_args_flat (
+              load.trace, track->slices[track->n_slices - 1].offset, &error);
           g_assert_true (args == NULL || args->len == 0);
           g_assert_nonnull (error);
           g_object_unref (load.trace);
@@ -408,7 +400,8 @@ test_shrinking_file (void)
       g_unlink (path);
     }
   g_test_message ("cut while loading: %u errors, %u traces read before the cut, %u files cut "
-                  "before they were opened", errors, loaded, before);
+                  "before they were opened",
+                  errors, loaded, before);
   g_assert_cmpuint (errors, >, 0);
 }
 
@@ -416,11 +409,11 @@ test_shrinking_file (void)
 static void
 test_vanishing_file (void)
 {
-  g_autofree char *path = make_big_trace ("vanishes.json", 300000);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-  Load load = { file, NULL, loader, NULL, NULL, 0 };
-  GThread *thread = g_thread_new ("test-load", load_thread, &load);
+  g_autofree char          *path = make_big_trace ("vanishes.json", 300000);
+  g_autoptr (GFile)         file = g_file_new_for_path (path);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+  Load                      load = { file, NULL, loader, NULL, NULL, 0 };
+  GThread                  *thread = g_thread_new ("test-load", load_thread, &load);
 
   g_usleep (20000);
   g_assert_cmpint (g_unlink (path), ==, 0);
@@ -440,15 +433,15 @@ static void
 cancel_at_points (const char *path)
 {
   static const double points[] = { -1.0, 0.0, 0.01, 0.1, 0.3, 0.5, 0.8, 0.9, 0.95 };
-  guint threads = count_threads (), fds = count_fds (), cancelled = 0;
+  guint               threads = count_threads (), fds = count_fds (), cancelled = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (points); i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-      Load load = { file, cancellable, loader, NULL, NULL, 0 };
-      GThread *thread;
+      g_autoptr (GFile)         file = g_file_new_for_path (path);
+      g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
+      g_autoptr (GCancellable)  cancellable = g_cancellable_new ();
+      Load                      load = { file, cancellable, loader, NULL, NULL, 0 };
+      GThread                  *thread;
 
       if (points[i] < 0)
         g_cancellable_cancel (cancellable);
@@ -491,7 +484,7 @@ test_cancel_gzip (void)
   g_autofree char *plain = make_big_trace ("cancel.json", 1500000);
   g_autofree char *path = tmp_path ("cancel.json.gz");
   g_autofree char *command = g_strdup_printf ("gzip -1 -f '%s'", plain);
-  int status;
+  int              status;
 
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
@@ -500,8 +493,7 @@ test_cancel_gzip (void)
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   int result;
 

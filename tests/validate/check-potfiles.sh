@@ -4,7 +4,7 @@
 set -eu
 top=${1:?source root}
 cd "$top"
-found=$( (grep -lE '(\b_\(|\bN_\(|ngettext \(|translatable="yes")' -r src ui --include='*.c' --include='*.ui';
+found=$( (grep -lE '(\b_ ?\(|\bN_ ?\(|ngettext ?\(|translatable="yes")' -r src ui --include='*.c' --include='*.ui';
          grep -lE '<(summary|description)>' data/*.gschema.xml;
          # the desktop file, metainfo and MIME types are merged with the translations
          ls data/*.desktop.in data/*.metainfo.xml.in data/*.mime.xml.in) | sort)

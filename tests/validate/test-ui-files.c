@@ -19,7 +19,7 @@
 static void
 test_template (gconstpointer data)
 {
-  GType type = GPOINTER_TO_SIZE (data);
+  GType      type = GPOINTER_TO_SIZE (data);
   GtkWidget *widget = g_object_new (type, NULL);
 
   g_assert_true (GTK_IS_WIDGET (widget));
@@ -33,8 +33,8 @@ test_template (gconstpointer data)
 static void
 test_preferences_window (void)
 {
-  g_autoptr(GSettings) settings = st_application_new_settings ();
-  StPreferencesWindow *window;
+  g_autoptr (GSettings) settings = st_application_new_settings ();
+  StPreferencesWindow  *window;
 
   g_assert_nonnull (settings);
   window = st_preferences_window_new (NULL, settings);
@@ -45,26 +45,32 @@ test_preferences_window (void)
 static void
 test_help_overlay (void)
 {
-  g_autoptr(GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
+  g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
 
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
 }
 
 int
-main (int   argc,
-      char *argv[])
+main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  g_test_add_data_func ("/validate/ui/st-annotations-panel", GSIZE_TO_POINTER (ST_TYPE_ANNOTATIONS_PANEL), test_template);
-  g_test_add_data_func ("/validate/ui/st-highlighter-form", GSIZE_TO_POINTER (ST_TYPE_HIGHLIGHTER_FORM), test_template);
-  g_test_add_data_func ("/validate/ui/st-details-pane", GSIZE_TO_POINTER (ST_TYPE_DETAILS_PANE), test_template);
-  g_test_add_data_func ("/validate/ui/st-summary-page", GSIZE_TO_POINTER (ST_TYPE_SUMMARY_PAGE), test_template);
-  g_test_add_data_func ("/validate/ui/st-timeline-page", GSIZE_TO_POINTER (ST_TYPE_TIMELINE_PAGE), test_template);
-  g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST), test_template);
-  g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST), test_template);
+  g_test_add_data_func ("/validate/ui/st-annotations-panel",
+                        GSIZE_TO_POINTER (ST_TYPE_ANNOTATIONS_PANEL), test_template);
+  g_test_add_data_func ("/validate/ui/st-highlighter-form",
+                        GSIZE_TO_POINTER (ST_TYPE_HIGHLIGHTER_FORM), test_template);
+  g_test_add_data_func ("/validate/ui/st-details-pane", GSIZE_TO_POINTER (ST_TYPE_DETAILS_PANE),
+                        test_template);
+  g_test_add_data_func ("/validate/ui/st-summary-page", GSIZE_TO_POINTER (ST_TYPE_SUMMARY_PAGE),
+                        test_template);
+  g_test_add_data_func ("/validate/ui/st-timeline-page", GSIZE_TO_POINTER (ST_TYPE_TIMELINE_PAGE),
+                        test_template);
+  g_test_add_data_func ("/validate/ui/st-track-list", GSIZE_TO_POINTER (ST_TYPE_TRACK_LIST),
+                        test_template);
+  g_test_add_data_func ("/validate/ui/st-warning-list", GSIZE_TO_POINTER (ST_TYPE_WARNING_LIST),
+                        test_template);
   g_test_add_data_func ("/validate/ui/st-window", GSIZE_TO_POINTER (ST_TYPE_WINDOW), test_template);
   g_test_add_func ("/validate/ui/st-preferences-window", test_preferences_window);
   g_test_add_func ("/validate/ui/help-overlay", test_help_overlay);

@@ -10,17 +10,17 @@
 
 struct _StRankItem
 {
-  GObject  parent_instance;
+  GObject parent_instance;
 
   char    *label;
   guint    file;
   gboolean has_device;
-  double   busy;          /* percent */
+  double   busy; /* percent */
   gint64   communication;
   gint64   exposed;
-  guint    slowest;       /* collectives it arrived last at */
-  guint    matched;       /* collectives matched across ranks in the range */
-  gint64   late;          /* summed lateness of those */
+  guint    slowest; /* collectives it arrived last at */
+  guint    matched; /* collectives matched across ranks in the range */
+  gint64   late;    /* summed lateness of those */
 };
 
 G_DEFINE_FINAL_TYPE (StRankItem, st_rank_item, G_TYPE_OBJECT)
@@ -56,7 +56,7 @@ slowest_text (StRankItem *self)
 {
   /* Translators: in how many of the collectives matched across ranks this
    * rank started last, "3 of 20" */
-  return g_strdup_printf (_("%u of %u"), self->slowest, self->matched);
+  return g_strdup_printf (_ ("%u of %u"), self->slowest, self->matched);
 }
 
 static char *
@@ -65,19 +65,17 @@ slowest_tooltip (StRankItem *self)
   g_autofree char *late = st_format_duration (self->late);
 
   if (self->slowest == 0)
-    return g_strdup (_("Never the last rank to start a collective operation"));
+    return g_strdup (_ ("Never the last rank to start a collective operation"));
   return g_strdup_printf (ngettext ("The last rank to start %u collective operation: the other "
                                     "ranks waited %s for it in all",
                                     "The last rank to start %u collective operations: the other "
-                                    "ranks waited %s for it in all", self->slowest),
+                                    "ranks waited %s for it in all",
+                                    self->slowest),
                           self->slowest, late);
 }
 
 static void
-st_rank_item_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
+st_rank_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StRankItem *self = ST_RANK_ITEM (object);
 
@@ -103,7 +101,7 @@ st_rank_item_get_property (GObject    *object,
 static void
 st_rank_item_class_init (StRankItemClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = st_rank_item_finalize;
@@ -111,11 +109,13 @@ st_rank_item_class_init (StRankItemClass *klass)
   properties[PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL, f);
   properties[PROP_FILE] = g_param_spec_uint ("file", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_BUSY] = g_param_spec_double ("busy", NULL, NULL, -1, G_MAXDOUBLE, 0, f);
-  properties[PROP_COMMUNICATION] = g_param_spec_int64 ("communication", NULL, NULL, 0, G_MAXINT64, 0, f);
+  properties[PROP_COMMUNICATION]
+      = g_param_spec_int64 ("communication", NULL, NULL, 0, G_MAXINT64, 0, f);
   properties[PROP_EXPOSED] = g_param_spec_int64 ("exposed", NULL, NULL, 0, G_MAXINT64, 0, f);
   properties[PROP_SLOWEST] = g_param_spec_uint ("slowest", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_BUSY_TEXT] = g_param_spec_string ("busy-text", NULL, NULL, NULL, f);
-  properties[PROP_COMMUNICATION_TEXT] = g_param_spec_string ("communication-text", NULL, NULL, NULL, f);
+  properties[PROP_COMMUNICATION_TEXT]
+      = g_param_spec_string ("communication-text", NULL, NULL, NULL, f);
   properties[PROP_EXPOSED_TEXT] = g_param_spec_string ("exposed-text", NULL, NULL, NULL, f);
   properties[PROP_SLOWEST_TEXT] = g_param_spec_string ("slowest-text", NULL, NULL, NULL, f);
   properties[PROP_SLOWEST_TOOLTIP] = g_param_spec_string ("slowest-tooltip", NULL, NULL, NULL, f);
@@ -130,15 +130,15 @@ st_rank_item_init (StRankItem *self)
 GListModel *
 st_rank_item_new_model (StSummary *summary)
 {
-  GListStore *store = g_list_store_new (ST_TYPE_RANK_ITEM);
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n = summary ? st_summary_get_n_ranks (summary) : 0;
-  guint matched = summary ? st_summary_get_n_rank_collectives (summary) : 0;
+  GListStore           *store = g_list_store_new (ST_TYPE_RANK_ITEM);
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint                 n = summary ? st_summary_get_n_ranks (summary) : 0;
+  guint                 matched = summary ? st_summary_get_n_rank_collectives (summary) : 0;
 
   for (guint i = 0; i < n; i++)
     {
       const StRankUsage *r = st_summary_get_rank (summary, i);
-      StRankItem *item = g_object_new (ST_TYPE_RANK_ITEM, NULL);
+      StRankItem        *item = g_object_new (ST_TYPE_RANK_ITEM, NULL);
 
       item->label = g_strdup (r->label);
       item->file = r->file;
@@ -179,8 +179,7 @@ st_rank_item_get_slowest (StRankItem *self)
 /* What the table shows in @column ("busy-text", "communication-text",
  * "exposed-text", "slowest-text"): "—" for device numbers the rank lacks. */
 char *
-st_rank_item_dup_text (StRankItem *self,
-                       const char *column)
+st_rank_item_dup_text (StRankItem *self, const char *column)
 {
   g_return_val_if_fail (ST_IS_RANK_ITEM (self), NULL);
 

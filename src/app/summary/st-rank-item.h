@@ -16,12 +16,11 @@ G_DECLARE_FINAL_TYPE (StRankItem, st_rank_item, ST, RANK_ITEM, GObject)
 
 /* A GListModel of StRankItem, one per rank of @summary (empty for a
  * profile of one file). */
-GListModel *st_rank_item_new_model        (StSummary  *summary);
-const char *st_rank_item_get_label        (StRankItem *self);
+GListModel *st_rank_item_new_model (StSummary *summary);
+const char *st_rank_item_get_label (StRankItem *self);
 /* -1 when the rank has no device events in the range */
-double      st_rank_item_get_busy_percent (StRankItem *self);
-guint       st_rank_item_get_slowest      (StRankItem *self);
-char       *st_rank_item_dup_text         (StRankItem *self,
-                                           const char *column);
+double st_rank_item_get_busy_percent (StRankItem *self);
+guint  st_rank_item_get_slowest (StRankItem *self);
+char  *st_rank_item_dup_text (StRankItem *self, const char *column);
 
 G_END_DECLS

@@ -21,64 +21,70 @@
 
 /* Profile-carried metrics that belong in the two main tables (the Summary
  * Viewer's own choice); the others stay in the profile's groups. */
-static const char * const profile_compute_ids[] = {
-  "total_time", "mm_arithmetic_intensity", "hfu_estimated_percent", "mfu_estimated_percent",
+static const char *const profile_compute_ids[] = {
+  "total_time",
+  "mm_arithmetic_intensity",
+  "hfu_estimated_percent",
+  "mfu_estimated_percent",
 };
-static const char * const profile_memory_ids[] = {
-  "total_bandwidth_available", "mbu_estimated_percent", "dma_transfer_average_bytes", "useful_read_percent",
+static const char *const profile_memory_ids[] = {
+  "total_bandwidth_available",
+  "mbu_estimated_percent",
+  "dma_transfer_average_bytes",
+  "useful_read_percent",
 };
 
 struct _StSummaryPage
 {
-  GtkWidget          parent_instance;
+  GtkWidget parent_instance;
 
-  StSession         *session;
-  StTrace           *trace;
-  GActionGroup      *region_actions;
-  GListStore        *whole_store;    /* the "Whole profile" entry */
-  StRegion          *whole;
+  StSession           *session;
+  StTrace             *trace;
+  GActionGroup        *region_actions;
+  GListStore          *whole_store; /* the "Whole profile" entry */
+  StRegion            *whole;
   GtkFlattenListModel *region_model; /* whole + the session's regions */
-  StRegion          *region;         /* shown; NULL: whole profile */
-  GPtrArray         *summaries;      /* StSummary: one, or one per compared region */
-  GPtrArray         *titles;         /* char *: their column titles */
-  GCancellable      *cancellable;
-  guint              spinner_id;
-  gboolean           computing;
-  gboolean           compare;
-  gboolean           by_track;
-  gboolean           box_plot;
+  StRegion            *region;       /* shown; NULL: whole profile */
+  GPtrArray           *summaries;    /* StSummary: one, or one per compared region */
+  GPtrArray           *titles;       /* char *: their column titles */
+  GCancellable        *cancellable;
+  guint                spinner_id;
+  gboolean             computing;
+  gboolean             compare;
+  gboolean             by_track;
+  gboolean             box_plot;
 
-  GtkDropDown       *region_dropdown;
-  GtkLabel          *range_label;
-  GtkSpinner        *spinner;
-  GtkLabel          *error_label;
-  GtkLabel          *compare_label;
-  GtkToggleButton   *compare_button;
-  GtkButton         *pick_button;
-  GtkScrolledWindow *content_scroller;
-  GtkStack          *content_stack;
-  GtkBox            *recommendations_box;
-  GtkColumnView     *operations_view;
+  GtkDropDown         *region_dropdown;
+  GtkLabel            *range_label;
+  GtkSpinner          *spinner;
+  GtkLabel            *error_label;
+  GtkLabel            *compare_label;
+  GtkToggleButton     *compare_button;
+  GtkButton           *pick_button;
+  GtkScrolledWindow   *content_scroller;
+  GtkStack            *content_stack;
+  GtkBox              *recommendations_box;
+  GtkColumnView       *operations_view;
   GtkColumnViewColumn *track_column;
   GtkColumnViewColumn *total_column;
-  GtkWidget         *ranks_card;
-  GtkColumnView     *ranks_view;
-  StMetricTable     *compute_table;
-  StMetricTable     *memory_table;
-  StMetricTable     *communication_table;
-  GtkWidget         *communication_card;
-  GtkWidget         *profile_card;
-  GtkStack          *profile_stack;
-  GtkDropDown       *profile_group_dropdown;
-  GtkLabel          *engine_title;
-  StBarChart        *engine_chart;
-  StBarChart        *memory_chart;
-  GtkFlowBox        *legend_box;
-  StCollectiveChart *collective_chart;
-  StMetricTable     *compare_compute_table;
-  StMetricTable     *compare_memory_table;
-  StMetricTable     *compare_communication_table;
-  GtkBox            *compare_columns;
+  GtkWidget           *ranks_card;
+  GtkColumnView       *ranks_view;
+  StMetricTable       *compute_table;
+  StMetricTable       *memory_table;
+  StMetricTable       *communication_table;
+  GtkWidget           *communication_card;
+  GtkWidget           *profile_card;
+  GtkStack            *profile_stack;
+  GtkDropDown         *profile_group_dropdown;
+  GtkLabel            *engine_title;
+  StBarChart          *engine_chart;
+  StBarChart          *memory_chart;
+  GtkFlowBox          *legend_box;
+  StCollectiveChart   *collective_chart;
+  StMetricTable       *compare_compute_table;
+  StMetricTable       *compare_memory_table;
+  StMetricTable       *compare_communication_table;
+  GtkBox              *compare_columns;
 };
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
@@ -119,21 +125,19 @@ clear_box (GtkWidget *box)
 }
 
 static char *
-format_range (gint64 start,
-              gint64 end)
+format_range (gint64 start, gint64 end)
 {
   g_autofree char *s = st_format_duration (start), *e = st_format_duration (end);
   g_autofree char *d = st_format_duration (end - start);
 
   /* Translators: a time range from the trace start, and its length */
-  return g_strdup_printf (_("%s – %s (%s)"), s, e, d);
+  return g_strdup_printf (_ ("%s – %s (%s)"), s, e, d);
 }
 
 /* Recommendations. */
 
 static GtkWidget *
-wrapped_label (const char *text,
-               const char *css_class)
+wrapped_label (const char *text, const char *css_class)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -149,15 +153,14 @@ wrapped_label (const char *text,
 }
 
 static GtkWidget *
-range_button (gint64 start,
-              gint64 end)
+range_button (gint64 start, gint64 end)
 {
   g_autofree char *text = format_range (start, end);
-  GtkWidget *button = gtk_button_new_with_label (text);
+  GtkWidget       *button = gtk_button_new_with_label (text);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "summary.show-range");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(xx)", start, end);
-  gtk_widget_set_tooltip_text (button, _("Show this range on the timeline"));
+  gtk_widget_set_tooltip_text (button, _ ("Show this range on the timeline"));
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_add_css_class (button, "link");
   gtk_widget_add_css_class (button, "range-link");
@@ -166,17 +169,15 @@ range_button (gint64 start,
 
 /* One finding: what was measured, why it happens, what to do, where. */
 static GtkWidget *
-recommendation_card (const StRecommendation *r,
-                     guint                   rank,
-                     gboolean                compact)
+recommendation_card (const StRecommendation *r, guint rank, gboolean compact)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget       *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   g_autofree char *rank_text = g_strdup_printf ("%u", rank);
-  GtkWidget *badge = gtk_label_new (rank_text);
-  g_autofree char *cause = g_strdup_printf (_("Cause: %s"), r->cause);
-  g_autofree char *action = g_strdup_printf (_("Action: %s"), r->action);
-  GtkWidget *measured = wrapped_label (r->measured, "recommendation-measured");
+  GtkWidget       *badge = gtk_label_new (rank_text);
+  g_autofree char *cause = g_strdup_printf (_ ("Cause: %s"), r->cause);
+  g_autofree char *action = g_strdup_printf (_ ("Action: %s"), r->action);
+  GtkWidget       *measured = wrapped_label (r->measured, "recommendation-measured");
 
   gtk_widget_add_css_class (box, "recommendation");
   gtk_widget_add_css_class (badge, "rank-badge");
@@ -193,25 +194,23 @@ recommendation_card (const StRecommendation *r,
 }
 
 static void
-fill_recommendations (GtkBox    *box,
-                      StSummary *summary,
-                      gboolean   compact)
+fill_recommendations (GtkBox *box, StSummary *summary, gboolean compact)
 {
   guint n = summary ? st_summary_get_n_recommendations (summary) : 0;
 
   clear_box (GTK_WIDGET (box));
   for (guint i = 0; i < n; i++)
-    gtk_box_append (box, recommendation_card (st_summary_get_recommendation (summary, i), i + 1, compact));
+    gtk_box_append (
+        box, recommendation_card (st_summary_get_recommendation (summary, i), i + 1, compact));
   if (n == 0 && summary != NULL)
-    gtk_box_append (box, wrapped_label (_("No findings: none of the rules fires for this range."), "dim-label"));
+    gtk_box_append (box, wrapped_label (_ ("No findings: none of the rules fires for this range."),
+                                        "dim-label"));
 }
 
 /* Metric tables. */
 
 static gboolean
-in_list (const char         *id,
-         const char * const *list,
-         guint               n)
+in_list (const char *id, const char *const *list, guint n)
 {
   for (guint i = 0; i < n; i++)
     if (g_str_equal (list[i], id))
@@ -220,22 +219,21 @@ in_list (const char         *id,
 }
 
 static void
-add_id (GPtrArray  *ids,
-        const char *id)
+add_id (GPtrArray *ids, const char *id)
 {
   for (guint i = 0; i < ids->len; i++)
     if (g_str_equal (g_ptr_array_index (ids, i), id))
       return;
-  g_ptr_array_add (ids, (gpointer) id);
+  g_ptr_array_add (ids, (gpointer)id);
 }
 
 /* The ids of derived metrics of @group, then those of @profile_ids the
  * profile has, over every summary shown (regions may differ). */
 static GPtrArray *
-table_ids (StSummaryPage      *self,
-           const char         *group,
-           const char * const *profile_ids,
-           guint               n_profile_ids)
+table_ids (StSummaryPage     *self,
+           const char        *group,
+           const char *const *profile_ids,
+           guint              n_profile_ids)
 {
   GPtrArray *ids = g_ptr_array_new ();
 
@@ -254,7 +252,8 @@ table_ids (StSummaryPage      *self,
   for (guint i = 0; i < n_profile_ids; i++)
     for (guint s = 0; s < self->summaries->len; s++)
       {
-        const StMetric *m = st_summary_lookup (g_ptr_array_index (self->summaries, s), profile_ids[i]);
+        const StMetric *m
+            = st_summary_lookup (g_ptr_array_index (self->summaries, s), profile_ids[i]);
 
         if (m != NULL && m->source == ST_METRIC_PROFILE)
           {
@@ -266,66 +265,65 @@ table_ids (StSummaryPage      *self,
 }
 
 static void
-fill_table (StSummaryPage      *self,
-            StMetricTable      *table,
-            const char         *group,
-            const char * const *profile_ids,
-            guint               n_profile_ids)
+fill_table (StSummaryPage     *self,
+            StMetricTable     *table,
+            const char        *group,
+            const char *const *profile_ids,
+            guint              n_profile_ids)
 {
-  g_autoptr(GPtrArray) ids = table_ids (self, group, profile_ids, n_profile_ids);
+  g_autoptr (GPtrArray) ids = table_ids (self, group, profile_ids, n_profile_ids);
 
-  st_metric_table_set_metrics (table, (const char * const *) ids->pdata, ids->len,
-                               (StSummary **) self->summaries->pdata, self->summaries->len,
-                               (const char * const *) self->titles->pdata);
+  st_metric_table_set_metrics (table, (const char *const *)ids->pdata, ids->len,
+                               (StSummary **)self->summaries->pdata, self->summaries->len,
+                               (const char *const *)self->titles->pdata);
 }
 
 /* The profile's own metrics not in the main tables, a tab per group. */
 static void
 fill_profile_groups (StSummaryPage *self)
 {
-  StSummary *summary = first_summary (self);
-  g_autoptr(GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                        (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  StSummary             *summary = first_summary (self);
+  g_autoptr (GHashTable) groups
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
+  g_autoptr (GPtrArray) order = g_ptr_array_new ();
 
   clear_box (GTK_WIDGET (self->profile_stack));
   for (guint i = 0; summary != NULL && i < st_summary_get_n_metrics (summary); i++)
     {
       const StMetric *m = st_summary_get_metric (summary, i);
-      GPtrArray *ids;
+      GPtrArray      *ids;
 
-      if (m->source != ST_METRIC_PROFILE ||
-          in_list (m->id, profile_compute_ids, G_N_ELEMENTS (profile_compute_ids)) ||
-          in_list (m->id, profile_memory_ids, G_N_ELEMENTS (profile_memory_ids)))
+      if (m->source != ST_METRIC_PROFILE
+          || in_list (m->id, profile_compute_ids, G_N_ELEMENTS (profile_compute_ids))
+          || in_list (m->id, profile_memory_ids, G_N_ELEMENTS (profile_memory_ids)))
         continue;
       ids = g_hash_table_lookup (groups, m->group);
       if (ids == NULL)
         {
           ids = g_ptr_array_new ();
           g_hash_table_insert (groups, m->group, ids);
-          g_ptr_array_add (order, (gpointer) m);
+          g_ptr_array_add (order, (gpointer)m);
         }
       g_ptr_array_add (ids, m->id);
     }
   for (guint g = 0; g < order->len; g++)
     {
-      const StMetric *m = g_ptr_array_index (order, g);
-      GPtrArray *ids = g_hash_table_lookup (groups, m->group);
-      GtkWidget *table = st_metric_table_new ();
-      g_autofree char *title = g_strdelimit (g_strdup (m->group_title ? m->group_title : m->group), "_", ' ');
+      const StMetric  *m = g_ptr_array_index (order, g);
+      GPtrArray       *ids = g_hash_table_lookup (groups, m->group);
+      GtkWidget       *table = st_metric_table_new ();
+      g_autofree char *title
+          = g_strdelimit (g_strdup (m->group_title ? m->group_title : m->group), "_", ' ');
 
       gtk_widget_set_margin_top (table, 4);
-      st_metric_table_set_metrics (ST_METRIC_TABLE (table), (const char * const *) ids->pdata, ids->len,
-                                   &summary, 1, NULL);
+      st_metric_table_set_metrics (ST_METRIC_TABLE (table), (const char *const *)ids->pdata,
+                                   ids->len, &summary, 1, NULL);
       gtk_stack_add_titled (self->profile_stack, table, m->group, title);
     }
   gtk_widget_set_visible (self->profile_card, order->len > 0);
 }
 
 static void
-on_profile_group (GtkDropDown   *dropdown,
-                  GParamSpec    *pspec,
-                  StSummaryPage *self)
+on_profile_group (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *self)
 {
   GtkStackPage *page = gtk_drop_down_get_selected_item (dropdown);
 
@@ -336,9 +334,7 @@ on_profile_group (GtkDropDown   *dropdown,
 /* Charts. */
 
 static double
-metric_value (StSummary  *summary,
-              const char *id,
-              gboolean   *present)
+metric_value (StSummary *summary, const char *id, gboolean *present)
 {
   const StMetric *m = st_summary_lookup (summary, id);
 
@@ -350,33 +346,41 @@ metric_value (StSummary  *summary,
  * engines' active time, in percent: FALSE when the profile has no
  * breakdown. */
 static gboolean
-fill_neuron_engines (StBarChart *chart,
-                     GtkLabel   *title,
-                     StSummary  *summary)
+fill_neuron_engines (StBarChart *chart, GtkLabel *title, StSummary *summary)
 {
   static const struct
   {
     const char *id;
     const char *label;
   } others[] = {
-    { "vector_engine_active_time_percent", N_("Vector") },
-    { "scalar_engine_active_time_percent", N_("Scalar") },
-    { "gpsimd_engine_active_time_percent", N_("GpSimd") },
+    { "vector_engine_active_time_percent", N_ ("Vector") },
+    { "scalar_engine_active_time_percent", N_ ("Scalar") },
+    { "gpsimd_engine_active_time_percent", N_ ("GpSimd") },
   };
-  const char *segments[] = { _("Model"), _("Transpose"), _("Other FLOPs"), _("Active, not useful"),
-                             _("Throttled"), _("Active") };
-  enum { MODEL, TRANSPOSE, OTHER, NOT_USEFUL, THROTTLED, ACTIVE, N_SEG };
-  double values[4 * N_SEG] = { 0 };
+  const char *segments[]
+      = { _ ("Model"),     _ ("Transpose"), _ ("Other FLOPs"), _ ("Active, not useful"),
+          _ ("Throttled"), _ ("Active") };
+  enum
+  {
+    MODEL,
+    TRANSPOSE,
+    OTHER,
+    NOT_USEFUL,
+    THROTTLED,
+    ACTIVE,
+    N_SEG
+  };
+  double      values[4 * N_SEG] = { 0 };
   const char *labels[4];
-  char *texts[4] = { NULL };
-  gboolean has_mfu, has_hfu, has_active, has, has_hw, has_tr;
-  double mfu = metric_value (summary, "mfu_estimated_percent", &has_mfu);
-  double hfu = metric_value (summary, "hfu_estimated_percent", &has_hfu);
-  double active = metric_value (summary, "tensor_engine_active_time_percent", &has_active);
-  double hw = metric_value (summary, "hardware_flops", &has_hw);
-  double tr = metric_value (summary, "transpose_flops", &has_tr);
-  double throttled = metric_value (summary, "throttle_active_percent", &has);
-  guint n = 1;
+  char       *texts[4] = { NULL };
+  gboolean    has_mfu, has_hfu, has_active, has, has_hw, has_tr;
+  double      mfu = metric_value (summary, "mfu_estimated_percent", &has_mfu);
+  double      hfu = metric_value (summary, "hfu_estimated_percent", &has_hfu);
+  double      active = metric_value (summary, "tensor_engine_active_time_percent", &has_active);
+  double      hw = metric_value (summary, "hardware_flops", &has_hw);
+  double      tr = metric_value (summary, "transpose_flops", &has_tr);
+  double      throttled = metric_value (summary, "throttle_active_percent", &has);
+  guint       n = 1;
 
   if (!has_mfu || !has_hfu || !has_active)
     return FALSE;
@@ -385,58 +389,55 @@ fill_neuron_engines (StBarChart *chart,
   values[OTHER] = MAX (0, hfu - values[MODEL] - values[TRANSPOSE]);
   values[NOT_USEFUL] = MAX (0, active - hfu);
   values[THROTTLED] = has ? throttled : 0;
-  labels[0] = _("Tensor");
-  texts[0] = g_strdup_printf (_("%.1f %% active"), active);
+  labels[0] = _ ("Tensor");
+  texts[0] = g_strdup_printf (_ ("%.1f %% active"), active);
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
       double v = metric_value (summary, others[i].id, &has);
 
       if (!has)
         continue;
-      labels[n] = _(others[i].label);
+      labels[n] = _ (others[i].label);
       values[n * N_SEG + ACTIVE] = v;
-      texts[n] = g_strdup_printf (_("%.1f %% active"), v);
+      texts[n] = g_strdup_printf (_ ("%.1f %% active"), v);
       n++;
     }
   /* useful work blue, overheads warm, waste red; the other engines green */
   static const guint colors[N_SEG] = { 0, 1, 7, 6, 5, 2 };
 
-  st_bar_chart_set_data (chart, n, labels, (const char * const *) texts, N_SEG, segments, values, 100,
+  st_bar_chart_set_data (chart, n, labels, (const char *const *)texts, N_SEG, segments, values, 100,
                          ST_BAR_CHART_PERCENT, TRUE);
   st_bar_chart_set_colors (chart, colors);
   /* xgettext:no-c-format */
-  gtk_label_set_text (title, _("FLOPs Utilisation (% of peak, by engine)"));
+  gtk_label_set_text (title, _ ("FLOPs Utilisation (% of peak, by engine)"));
   for (guint i = 0; i < n; i++)
     g_free (texts[i]);
   return TRUE;
 }
 
 static guint
-class_index (GPtrArray  *names,
-             const char *name)
+class_index (GPtrArray *names, const char *name)
 {
   for (guint i = 0; i < names->len; i++)
     if (g_str_equal (g_ptr_array_index (names, i), name))
       return i;
-  g_ptr_array_add (names, (gpointer) name);
+  g_ptr_array_add (names, (gpointer)name);
   return names->len - 1;
 }
 
 /* Per engine / stream: its busy time by kernel class, out of the range's
  * device time. */
 static void
-fill_engines (StBarChart *chart,
-              GtkLabel   *title,
-              StSummary  *summary)
+fill_engines (StBarChart *chart, GtkLabel *title, StSummary *summary)
 {
-  guint n = summary ? st_summary_get_n_engines (summary) : 0;
-  guint shown = MIN (n, MAX_ENGINE_BARS);
-  g_autoptr(GPtrArray) classes = g_ptr_array_new ();
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(GArray) values = NULL;
-  double max = 0;
-  gboolean present;
+  guint                 n = summary ? st_summary_get_n_engines (summary) : 0;
+  guint                 shown = MIN (n, MAX_ENGINE_BARS);
+  g_autoptr (GPtrArray) classes = g_ptr_array_new ();
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GArray)    values = NULL;
+  double                max = 0;
+  gboolean              present;
 
   if (summary != NULL && fill_neuron_engines (chart, title, summary))
     return;
@@ -456,71 +457,74 @@ fill_engines (StBarChart *chart,
       for (guint c = 0; u->classes != NULL && c < u->classes->len; c++)
         {
           const StEngineClass *k = &g_array_index (u->classes, StEngineClass, c);
-          g_array_index (values, double, e * classes->len + class_index (classes, k->name)) += k->busy_ns;
+          g_array_index (values, double, e * classes->len + class_index (classes, k->name))
+              += k->busy_ns;
         }
       g_ptr_array_add (labels, u->name);
-      g_ptr_array_add (texts, g_strdup_printf (_("%.1f %% busy"), u->busy_percent));
+      g_ptr_array_add (texts, g_strdup_printf (_ ("%.1f %% busy"), u->busy_percent));
       if (u->busy_percent > 0)
         max = MAX (max, u->busy_ns * 100.0 / u->busy_percent);
     }
   if (summary != NULL && max <= 0)
     max = metric_value (summary, "device_time_ns", &present);
-  st_bar_chart_set_data (chart, shown, (const char * const *) labels->pdata, (const char * const *) texts->pdata,
-                         classes->len, (const char * const *) classes->pdata, (double *) values->data, max,
+  st_bar_chart_set_data (chart, shown, (const char *const *)labels->pdata,
+                         (const char *const *)texts->pdata, classes->len,
+                         (const char *const *)classes->pdata, (double *)values->data, max,
                          ST_BAR_CHART_DURATION, TRUE);
   if (n > shown)
     {
-      g_autofree char *text = g_strdup_printf (_("Engine / Stream Utilisation (busiest %u of %u)"), shown, n);
+      g_autofree char *text
+          = g_strdup_printf (_ ("Engine / Stream Utilisation (busiest %u of %u)"), shown, n);
       gtk_label_set_text (title, text);
     }
   else
-    gtk_label_set_text (title, _("Engine / Stream Utilisation"));
+    gtk_label_set_text (title, _ ("Engine / Stream Utilisation"));
 }
 
 static void
-fill_memory (StBarChart *chart,
-             StSummary  *summary)
+fill_memory (StBarChart *chart, StSummary *summary)
 {
-  GArray *parts = summary ? st_summary_get_memory (summary) : NULL;
-  guint n = parts ? parts->len : 0;
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree double *values = g_new0 (double, MAX (1, n * n));
-  g_autofree guint *colors = g_new0 (guint, MAX (1, n));
-  double max = 0;
+  GArray               *parts = summary ? st_summary_get_memory (summary) : NULL;
+  guint                 n = parts ? parts->len : 0;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree double    *values = g_new0 (double, MAX (1, n * n));
+  g_autofree guint     *colors = g_new0 (guint, MAX (1, n));
+  double                max = 0;
 
   /* a part per bar, each its own colour: the segments are the diagonal */
   for (guint i = 0; i < n; i++)
     {
       const StMemoryPart *p = &g_array_index (parts, StMemoryPart, i);
-      g_autofree char *size = g_format_size (p->bytes);
-      g_autofree char *count = st_format_count (p->count);
+      g_autofree char    *size = g_format_size (p->bytes);
+      g_autofree char    *count = st_format_count (p->count);
 
-      g_ptr_array_add (labels, (gpointer) p->name);
+      g_ptr_array_add (labels, (gpointer)p->name);
       /* Translators: bytes moved, and in how many transfers */
-      g_ptr_array_add (texts, p->count > 0 ? g_strdup_printf (_("%s · %s×"), size, count) : g_strdup (size));
+      g_ptr_array_add (texts, p->count > 0 ? g_strdup_printf (_ ("%s · %s×"), size, count)
+                                           : g_strdup (size));
       values[i * n + i] = p->bytes;
       max = MAX (max, p->bytes);
       /* what was not used is not a kind of traffic: the neutral colour */
       colors[i] = g_str_equal (p->name, "Unused") ? 6 : i % 6;
     }
-  st_bar_chart_set_data (chart, n, (const char * const *) labels->pdata, (const char * const *) texts->pdata,
-                         n, (const char * const *) labels->pdata, values, max, ST_BAR_CHART_BYTES, FALSE);
+  st_bar_chart_set_data (chart, n, (const char *const *)labels->pdata,
+                         (const char *const *)texts->pdata, n, (const char *const *)labels->pdata,
+                         values, max, ST_BAR_CHART_BYTES, FALSE);
   st_bar_chart_set_colors (chart, colors);
 }
 
 static void
-on_legend_toggled (GtkToggleButton *button,
-                   StSummaryPage   *self)
+on_legend_toggled (GtkToggleButton *button, StSummaryPage *self)
 {
   guint series = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "series"));
 
-  st_collective_chart_set_series_visible (self->collective_chart, series, gtk_toggle_button_get_active (button));
+  st_collective_chart_set_series_visible (self->collective_chart, series,
+                                          gtk_toggle_button_get_active (button));
 }
 
 static void
-fill_collectives (StSummaryPage *self,
-                  StSummary     *summary)
+fill_collectives (StSummaryPage *self, StSummary *summary)
 {
   guint n;
 
@@ -530,24 +534,30 @@ fill_collectives (StSummaryPage *self,
   for (guint i = 0; i < n; i++)
     {
       const StCollectiveGroup *group = st_summary_get_collective_group (summary, i);
-      GtkWidget *button = gtk_toggle_button_new ();
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *swatch = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      g_autofree char *swatch_class = g_strdup_printf ("series-%u", st_collective_chart_get_series_color (self->collective_chart, i));
-      g_autofree char *min = st_format_duration (group->min_ns), *median = st_format_duration (group->median_ns);
-      g_autofree char *max = st_format_duration (group->max_ns), *count = st_format_count (group->count);
+      GtkWidget               *button = gtk_toggle_button_new ();
+      GtkWidget               *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget               *swatch = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      g_autofree char         *swatch_class = g_strdup_printf (
+                  "series-%u", st_collective_chart_get_series_color (self->collective_chart, i));
+      g_autofree char *min = st_format_duration (group->min_ns),
+                      *median = st_format_duration (group->median_ns);
+      g_autofree char *max = st_format_duration (group->max_ns),
+                      *count = st_format_count (group->count);
       g_autofree char *tip = NULL;
-      GtkWidget *label = gtk_label_new (group->label);
+      GtkWidget       *label = gtk_label_new (group->label);
 
       if (group->n_outliers > 0)
         /* Translators: a collective group's count, min, median, max and outliers */
-        tip = g_strdup_printf (ngettext ("%s operations · min %s · median %s · max %s · %u outlier (> 2× median)\nClick to show or hide",
-                                         "%s operations · min %s · median %s · max %s · %u outliers (> 2× median)\nClick to show or hide",
+        tip = g_strdup_printf (ngettext ("%s operations · min %s · median %s · max %s · %u outlier "
+                                         "(> 2× median)\nClick to show or hide",
+                                         "%s operations · min %s · median %s · max %s · %u "
+                                         "outliers (> 2× median)\nClick to show or hide",
                                          group->n_outliers),
                                count, min, median, max, group->n_outliers);
       else
-        tip = g_strdup_printf (_("%s operations · min %s · median %s · max %s\nClick to show or hide"),
-                               count, min, median, max);
+        tip = g_strdup_printf (
+            _ ("%s operations · min %s · median %s · max %s\nClick to show or hide"), count, min,
+            median, max);
       gtk_widget_add_css_class (swatch, "legend-swatch");
       gtk_widget_add_css_class (swatch, swatch_class);
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
@@ -568,12 +578,11 @@ fill_collectives (StSummaryPage *self,
 
 /* Ranks: a row per file of a profile made of several. */
 static void
-fill_ranks (StSummaryPage *self,
-            StSummary     *summary)
+fill_ranks (StSummaryPage *self, StSummary *summary)
 {
-  g_autoptr(GListModel) items = st_rank_item_new_model (summary);
-  GtkSortListModel *sorted = gtk_sort_list_model_new (g_object_ref (items),
-                                                      g_object_ref (gtk_column_view_get_sorter (self->ranks_view)));
+  g_autoptr (GListModel) items = st_rank_item_new_model (summary);
+  GtkSortListModel      *sorted = gtk_sort_list_model_new (
+           g_object_ref (items), g_object_ref (gtk_column_view_get_sorter (self->ranks_view)));
   GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
 
   gtk_column_view_set_model (self->ranks_view, GTK_SELECTION_MODEL (selection));
@@ -584,10 +593,11 @@ fill_ranks (StSummaryPage *self,
 static void
 fill_operations (StSummaryPage *self)
 {
-  StSummary *summary = first_summary (self);
-  g_autoptr(GListModel) items = st_operation_item_new_model (self->trace, summary ? st_summary_get_operations (summary, self->by_track) : NULL);
-  GtkSortListModel *sorted = gtk_sort_list_model_new (g_steal_pointer (&items),
-                                                      g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
+  StSummary             *summary = first_summary (self);
+  g_autoptr (GListModel) items = st_operation_item_new_model (
+      self->trace, summary ? st_summary_get_operations (summary, self->by_track) : NULL);
+  GtkSortListModel *sorted = gtk_sort_list_model_new (
+      g_steal_pointer (&items), g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
   GtkNoSelection *selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
 
   gtk_column_view_set_model (self->operations_view, GTK_SELECTION_MODEL (selection));
@@ -608,9 +618,9 @@ fill_compare_columns (StSummaryPage *self)
       GtkWidget *recs = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
       GtkWidget *engine_title = gtk_label_new (NULL);
       GtkWidget *engines = st_bar_chart_new ();
-      GtkWidget *memory_title = gtk_label_new (_("Memory Bandwidth Breakdown"));
+      GtkWidget *memory_title = gtk_label_new (_ ("Memory Bandwidth Breakdown"));
       GtkWidget *memory = st_bar_chart_new ();
-      gint64 start, end;
+      gint64     start, end;
 
       gtk_widget_add_css_class (column, "card");
       gtk_widget_add_css_class (column, "summary-card");
@@ -632,7 +642,7 @@ fill_compare_columns (StSummaryPage *self)
       gtk_widget_add_css_class (memory_title, "heading");
       gtk_widget_set_margin_top (memory_title, 12);
       gtk_label_set_xalign (GTK_LABEL (memory_title), 0);
-      st_bar_chart_set_empty_text (ST_BAR_CHART (memory), _("No memory traffic in this range"));
+      st_bar_chart_set_empty_text (ST_BAR_CHART (memory), _ ("No memory traffic in this range"));
       fill_memory (ST_BAR_CHART (memory), summary);
       gtk_box_append (GTK_BOX (column), memory_title);
       gtk_box_append (GTK_BOX (column), memory);
@@ -643,8 +653,8 @@ fill_compare_columns (StSummaryPage *self)
 static void
 update_range_label (StSummaryPage *self)
 {
-  StSummary *summary = first_summary (self);
-  gint64 start, end;
+  StSummary       *summary = first_summary (self);
+  gint64           start, end;
   g_autofree char *text = NULL;
 
   if (summary == NULL || self->compare)
@@ -665,18 +675,23 @@ show_summaries (StSummaryPage *self)
   update_range_label (self);
   if (self->compare && self->summaries->len > 1)
     {
-      fill_table (self, self->compare_compute_table, "compute", profile_compute_ids, G_N_ELEMENTS (profile_compute_ids));
-      fill_table (self, self->compare_memory_table, "memory", profile_memory_ids, G_N_ELEMENTS (profile_memory_ids));
+      fill_table (self, self->compare_compute_table, "compute", profile_compute_ids,
+                  G_N_ELEMENTS (profile_compute_ids));
+      fill_table (self, self->compare_memory_table, "memory", profile_memory_ids,
+                  G_N_ELEMENTS (profile_memory_ids));
       fill_table (self, self->compare_communication_table, "communication", NULL, 0);
       fill_compare_columns (self);
       gtk_stack_set_visible_child_name (self->content_stack, "compare");
       return;
     }
   fill_recommendations (self->recommendations_box, summary, FALSE);
-  fill_table (self, self->compute_table, "compute", profile_compute_ids, G_N_ELEMENTS (profile_compute_ids));
-  fill_table (self, self->memory_table, "memory", profile_memory_ids, G_N_ELEMENTS (profile_memory_ids));
+  fill_table (self, self->compute_table, "compute", profile_compute_ids,
+              G_N_ELEMENTS (profile_compute_ids));
+  fill_table (self, self->memory_table, "memory", profile_memory_ids,
+              G_N_ELEMENTS (profile_memory_ids));
   fill_table (self, self->communication_table, "communication", NULL, 0);
-  gtk_widget_set_visible (self->communication_card, st_metric_table_get_n_rows (self->communication_table) > 0);
+  gtk_widget_set_visible (self->communication_card,
+                          st_metric_table_get_n_rows (self->communication_table) > 0);
   fill_profile_groups (self);
   fill_engines (self->engine_chart, self->engine_title, summary);
   fill_memory (self->memory_chart, summary);
@@ -704,18 +719,16 @@ job_free (Job *job)
 }
 
 static void
-compute_thread (GTask        *task,
-                gpointer      source,
-                gpointer      data,
-                GCancellable *cancellable)
+compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  Job *job = data;
-  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) st_summary_free);
+  Job                  *job = data;
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
 
   for (guint i = 0; i < job->n; i++)
     {
-      GError *error = NULL;
-      StSummary *summary = st_summary_compute (job->trace, job->starts[i], job->ends[i], cancellable, &error);
+      GError    *error = NULL;
+      StSummary *summary
+          = st_summary_compute (job->trace, job->starts[i], job->ends[i], cancellable, &error);
 
       if (summary == NULL)
         {
@@ -724,12 +737,11 @@ compute_thread (GTask        *task,
         }
       g_ptr_array_add (results, summary);
     }
-  g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify)g_ptr_array_unref);
 }
 
 static void
-set_computing (StSummaryPage *self,
-               gboolean       computing)
+set_computing (StSummaryPage *self, gboolean computing)
 {
   self->computing = computing;
   g_clear_handle_id (&self->spinner_id, g_source_remove);
@@ -752,14 +764,12 @@ show_spinner (gpointer data)
 }
 
 static void
-on_computed (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
+on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(StSummaryPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) summaries = g_task_propagate_pointer (G_TASK (result), &error);
-  GTask *task = G_TASK (result);
+  g_autoptr (StSummaryPage) self = user_data;
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (GPtrArray)     summaries = g_task_propagate_pointer (G_TASK (result), &error);
+  GTask                    *task = G_TASK (result);
 
   if (g_task_get_cancellable (task) != self->cancellable)
     return; /* replaced by a newer computation */
@@ -771,7 +781,7 @@ on_computed (GObject      *object,
 
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
-      text = g_strdup_printf (_("Could not summarise this range: %s"), error->message);
+      text = g_strdup_printf (_ ("Could not summarise this range: %s"), error->message);
       gtk_label_set_text (self->error_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
       return;
@@ -792,15 +802,12 @@ cancel_compute (StSummaryPage *self)
 }
 
 static void
-add_range (Job       *job,
-           GPtrArray *titles,
-           StRegion  *region,
-           StTrace   *trace)
+add_range (Job *job, GPtrArray *titles, StRegion *region, StTrace *trace)
 {
   job->starts[job->n] = region ? st_region_get_start (region) : 0;
   job->ends[job->n] = region ? st_region_get_end (region) : st_trace_get_end_ns (trace);
   job->n++;
-  g_ptr_array_add (titles, g_strdup (region ? st_region_get_name (region) : _("Whole profile")));
+  g_ptr_array_add (titles, g_strdup (region ? st_region_get_name (region) : _ ("Whole profile")));
 }
 
 /* Computes what the page shows (the region, or the picked ones in Compare)
@@ -808,8 +815,8 @@ add_range (Job       *job,
 static void
 request_compute (StSummaryPage *self)
 {
-  g_autoptr(GTask) task = NULL;
-  Job *job;
+  g_autoptr (GTask) task = NULL;
+  Job              *job;
 
   cancel_compute (self);
   if (self->trace == NULL)
@@ -829,7 +836,7 @@ request_compute (StSummaryPage *self)
   self->cancellable = g_cancellable_new ();
   task = g_task_new (NULL, self->cancellable, on_computed, g_object_ref (self));
   g_task_set_source_tag (task, request_compute);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   self->computing = TRUE;
   self->spinner_id = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
   g_task_run_in_thread (task, compute_thread);
@@ -838,8 +845,7 @@ request_compute (StSummaryPage *self)
 /* The region menu. */
 
 static void
-select_region_in_menu (StSummaryPage *self,
-                       StRegion      *region)
+select_region_in_menu (StSummaryPage *self, StRegion *region)
 {
   guint position = 0;
 
@@ -856,21 +862,20 @@ select_region_in_menu (StSummaryPage *self,
 static void
 update_pick (StSummaryPage *self)
 {
-  gboolean picked = self->session != NULL && self->region != NULL &&
-                    st_session_get_compare_index (self->session, self->region) >= 0;
+  gboolean picked = self->session != NULL && self->region != NULL
+                    && st_session_get_compare_index (self->session, self->region) >= 0;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.pick",
                                  self->region != NULL && !self->compare);
-  gtk_button_set_label (self->pick_button, picked ? _("Un_pick") : _("_Pick"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pick_button),
-                               picked ? _("Drop the region shown from the comparison (Ctrl+P)")
-                                      : _("Pick the region shown for comparison, up to three (Ctrl+P)"));
+  gtk_button_set_label (self->pick_button, picked ? _ ("Un_pick") : _ ("_Pick"));
+  gtk_widget_set_tooltip_text (
+      GTK_WIDGET (self->pick_button),
+      picked ? _ ("Drop the region shown from the comparison (Ctrl+P)")
+             : _ ("Pick the region shown for comparison, up to three (Ctrl+P)"));
 }
 
 static void
-on_selected_region (GtkDropDown   *dropdown,
-                    GParamSpec    *pspec,
-                    StSummaryPage *self)
+on_selected_region (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *self)
 {
   StRegion *item = gtk_drop_down_get_selected_item (dropdown);
   StRegion *region = item == self->whole ? NULL : item;
@@ -878,8 +883,8 @@ on_selected_region (GtkDropDown   *dropdown,
   if (self->session == NULL)
     return;
   /* the region shown was deleted: back to the whole profile, not a neighbour */
-  if (self->region != NULL && region != NULL &&
-      st_region_set_find (st_session_get_regions (self->session), self->region) == G_MAXUINT)
+  if (self->region != NULL && region != NULL
+      && st_region_set_find (st_session_get_regions (self->session), self->region) == G_MAXUINT)
     {
       gtk_drop_down_set_selected (dropdown, 0);
       return;
@@ -895,29 +900,32 @@ on_selected_region (GtkDropDown   *dropdown,
 static void
 update_compare (StSummaryPage *self)
 {
-  guint n = self->session ? st_session_get_compare_regions (self->session)->len : 0;
+  guint            n = self->session ? st_session_get_compare_regions (self->session)->len : 0;
   g_autofree char *text = NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.compare", n >= 2);
   if (n >= 2)
     {
-      g_autoptr(GString) names = g_string_new (NULL);
-      GPtrArray *picked = st_session_get_compare_regions (self->session);
+      g_autoptr (GString) names = g_string_new (NULL);
+      GPtrArray          *picked = st_session_get_compare_regions (self->session);
 
       for (guint i = 0; i < n; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", st_region_get_name (g_ptr_array_index (picked, i)));
+        g_string_append_printf (names, "%s%s", i ? ", " : "",
+                                st_region_get_name (g_ptr_array_index (picked, i)));
       /* Translators: the names of the regions picked for comparison */
-      text = g_strdup_printf (_("Picked: %s"), names->str);
+      text = g_strdup_printf (_ ("Picked: %s"), names->str);
       gtk_label_set_text (self->compare_label, text);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->compare_button),
-                                   _("Show the picked regions side by side (Ctrl+K)"));
+                                   _ ("Show the picked regions side by side (Ctrl+K)"));
     }
   else
     {
       gtk_label_set_text (self->compare_label, "");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->compare_button),
-                                   _("Pick two or three regions to compare: click their points in the Region "
-                                     "Duration Distribution chart of the Annotations panel, press C on the timeline, or choose one above and Pick it"));
+      gtk_widget_set_tooltip_text (
+          GTK_WIDGET (self->compare_button),
+          _ ("Pick two or three regions to compare: click their points in the Region "
+             "Duration Distribution chart of the Annotations panel, press C on the timeline, or "
+             "choose one above and Pick it"));
     }
   if (n < 2 && self->compare)
     {
@@ -942,11 +950,9 @@ disconnect_session (StSummaryPage *self)
 }
 
 void
-st_summary_page_set_session (StSummaryPage *self,
-                             StSession     *session,
-                             GActionGroup  *region_actions)
+st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGroup *region_actions)
 {
-  g_autoptr(GListStore) models = NULL;
+  g_autoptr (GListStore) models = NULL;
 
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
 
@@ -981,9 +987,7 @@ st_summary_page_set_session (StSummaryPage *self,
 /* Actions. */
 
 static void
-pick_action (GtkWidget  *widget,
-             const char *name,
-             GVariant   *parameter)
+pick_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
@@ -992,9 +996,7 @@ pick_action (GtkWidget  *widget,
 }
 
 static void
-choose_region_action (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *parameter)
+choose_region_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
@@ -1006,9 +1008,7 @@ choose_region_action (GtkWidget  *widget,
  * here at once; with neither, the timeline opens with the Timing tool and
  * the Annotations panel, to measure one. */
 static void
-add_region_action (GtkWidget  *widget,
-                   const char *name,
-                   GVariant   *parameter)
+add_region_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
@@ -1025,12 +1025,10 @@ add_region_action (GtkWidget  *widget,
 }
 
 static void
-show_range_action (GtkWidget  *widget,
-                   const char *name,
-                   GVariant   *parameter)
+show_range_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
-  gint64 start, end;
+  gint64         start, end;
 
   if (self->session == NULL)
     return;
@@ -1040,10 +1038,7 @@ show_range_action (GtkWidget  *widget,
 }
 
 static void
-on_instance_activated (StCollectiveChart *chart,
-                       guint              track,
-                       guint              index,
-                       StSummaryPage     *self)
+on_instance_activated (StCollectiveChart *chart, guint track, guint index, StSummaryPage *self)
 {
   StEventRef ref = { track, index, ST_EVENT_SLICE };
 
@@ -1055,8 +1050,7 @@ on_instance_activated (StCollectiveChart *chart,
 }
 
 static void
-set_compare (StSummaryPage *self,
-             gboolean       compare)
+set_compare (StSummaryPage *self, gboolean compare)
 {
   if (self->compare == compare)
     return;
@@ -1077,8 +1071,7 @@ set_compare (StSummaryPage *self,
 }
 
 static void
-set_by_track (StSummaryPage *self,
-              gboolean       by_track)
+set_by_track (StSummaryPage *self, gboolean by_track)
 {
   if (self->by_track == by_track)
     return;
@@ -1089,8 +1082,7 @@ set_by_track (StSummaryPage *self,
 }
 
 static void
-set_box_plot (StSummaryPage *self,
-              gboolean       box_plot)
+set_box_plot (StSummaryPage *self, gboolean box_plot)
 {
   if (self->box_plot == box_plot)
     return;
@@ -1110,23 +1102,23 @@ add_column (StSummaryPage *self,
             gboolean       expand)
 {
   g_autofree char *ui = g_strdup_printf (
-    "<interface><template class=\"GtkListItem\"><property name=\"child\">"
-    "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
-    "<property name=\"ellipsize\">%s</property><property name=\"width-chars\">%d</property>"
-    "<property name=\"max-width-chars\">%d</property>"
-    "<binding name=\"label\"><lookup name=\"%s\" type=\"StOperationItem\">"
-    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-    "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StOperationItem\">"
-    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-    "%s</object></property></template></interface>",
-    numeric ? "1" : "0", numeric ? "none" : "middle", numeric ? 0 : 10, numeric ? 12 : 24,
-    text_property, text_property,
-    numeric ? "<style><class name=\"numeric\"/></style>" : "");
-  g_autoptr(GBytes) bytes = g_bytes_new (ui, strlen (ui));
+      "<interface><template class=\"GtkListItem\"><property name=\"child\">"
+      "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
+      "<property name=\"ellipsize\">%s</property><property name=\"width-chars\">%d</property>"
+      "<property name=\"max-width-chars\">%d</property>"
+      "<binding name=\"label\"><lookup name=\"%s\" type=\"StOperationItem\">"
+      "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+      "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StOperationItem\">"
+      "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+      "%s</object></property></template></interface>",
+      numeric ? "1" : "0", numeric ? "none" : "middle", numeric ? 0 : 10, numeric ? 12 : 24,
+      text_property, text_property, numeric ? "<style><class name=\"numeric\"/></style>" : "");
+  g_autoptr (GBytes)  bytes = g_bytes_new (ui, strlen (ui));
   GtkListItemFactory *factory = gtk_builder_list_item_factory_new_from_bytes (NULL, bytes);
-  GtkExpression *expression = gtk_property_expression_new (ST_TYPE_OPERATION_ITEM, NULL, sort_property);
-  GtkSorter *sorter = numeric ? GTK_SORTER (gtk_numeric_sorter_new (expression))
-                              : GTK_SORTER (gtk_string_sorter_new (expression));
+  GtkExpression      *expression
+      = gtk_property_expression_new (ST_TYPE_OPERATION_ITEM, NULL, sort_property);
+  GtkSorter           *sorter = numeric ? GTK_SORTER (gtk_numeric_sorter_new (expression))
+                                        : GTK_SORTER (gtk_string_sorter_new (expression));
   GtkColumnViewColumn *column = gtk_column_view_column_new (title, factory);
 
   gtk_column_view_column_set_sorter (column, sorter);
@@ -1149,21 +1141,21 @@ add_rank_column (StSummaryPage *self,
                  const char    *sort_property,
                  gboolean       numeric)
 {
-  g_autofree char *ui = g_strdup_printf (
-    "<interface><template class=\"GtkListItem\"><property name=\"child\">"
-    "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
-    "<property name=\"ellipsize\">end</property>"
-    "<binding name=\"label\"><lookup name=\"%s\" type=\"StRankItem\">"
-    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-    "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StRankItem\">"
-    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-    "%s</object></property></template></interface>",
-    numeric ? "1" : "0", text_property, tooltip_property,
-    numeric ? "<style><class name=\"numeric\"/></style>" : "");
-  g_autoptr(GBytes) bytes = g_bytes_new (ui, strlen (ui));
+  g_autofree char *ui
+      = g_strdup_printf ("<interface><template class=\"GtkListItem\"><property name=\"child\">"
+                         "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
+                         "<property name=\"ellipsize\">end</property>"
+                         "<binding name=\"label\"><lookup name=\"%s\" type=\"StRankItem\">"
+                         "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+                         "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StRankItem\">"
+                         "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+                         "%s</object></property></template></interface>",
+                         numeric ? "1" : "0", text_property, tooltip_property,
+                         numeric ? "<style><class name=\"numeric\"/></style>" : "");
+  g_autoptr (GBytes)  bytes = g_bytes_new (ui, strlen (ui));
   GtkListItemFactory *factory = gtk_builder_list_item_factory_new_from_bytes (NULL, bytes);
   GtkExpression *expression = gtk_property_expression_new (ST_TYPE_RANK_ITEM, NULL, sort_property);
-  GtkSorter *sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+  GtkSorter     *sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
   GtkColumnViewColumn *column = gtk_column_view_column_new (title, factory);
 
   gtk_column_view_column_set_sorter (column, sorter);
@@ -1178,33 +1170,31 @@ add_rank_column (StSummaryPage *self,
 static void
 build_ranks_view (StSummaryPage *self)
 {
-  add_rank_column (self, _("Rank"), "label", "label", "file", FALSE);
-  add_rank_column (self, _("Busy"), "busy-text", "busy-text", "busy", TRUE);
-  add_rank_column (self, _("Comm."), "communication-text", "communication-text", "communication", TRUE);
-  add_rank_column (self, _("Exposed"), "exposed-text", "exposed-text", "exposed", TRUE);
-  add_rank_column (self, _("Slowest in"), "slowest-text", "slowest-tooltip", "slowest", TRUE);
+  add_rank_column (self, _ ("Rank"), "label", "label", "file", FALSE);
+  add_rank_column (self, _ ("Busy"), "busy-text", "busy-text", "busy", TRUE);
+  add_rank_column (self, _ ("Comm."), "communication-text", "communication-text", "communication",
+                   TRUE);
+  add_rank_column (self, _ ("Exposed"), "exposed-text", "exposed-text", "exposed", TRUE);
+  add_rank_column (self, _ ("Slowest in"), "slowest-text", "slowest-tooltip", "slowest", TRUE);
 }
 
 static void
 build_operations_view (StSummaryPage *self)
 {
-  add_column (self, _("Name"), "name", "name", FALSE, TRUE);
-  self->track_column = add_column (self, _("Track"), "track", "track", FALSE, TRUE);
-  add_column (self, _("Count"), "count-text", "count", TRUE, FALSE);
-  self->total_column = add_column (self, _("Total"), "total-text", "total", TRUE, FALSE);
-  add_column (self, _("Average"), "average-text", "average", TRUE, FALSE);
-  add_column (self, _("Min"), "min-text", "min", TRUE, FALSE);
-  add_column (self, _("Max"), "max-text", "max", TRUE, FALSE);
-  add_column (self, _("Share"), "share-text", "share", TRUE, FALSE);
+  add_column (self, _ ("Name"), "name", "name", FALSE, TRUE);
+  self->track_column = add_column (self, _ ("Track"), "track", "track", FALSE, TRUE);
+  add_column (self, _ ("Count"), "count-text", "count", TRUE, FALSE);
+  self->total_column = add_column (self, _ ("Total"), "total-text", "total", TRUE, FALSE);
+  add_column (self, _ ("Average"), "average-text", "average", TRUE, FALSE);
+  add_column (self, _ ("Min"), "min-text", "min", TRUE, FALSE);
+  add_column (self, _ ("Max"), "max-text", "max", TRUE, FALSE);
+  add_column (self, _ ("Share"), "share-text", "share", TRUE, FALSE);
   gtk_column_view_column_set_visible (self->track_column, FALSE);
   gtk_column_view_sort_by_column (self->operations_view, self->total_column, GTK_SORT_DESCENDING);
 }
 
 static void
-st_summary_page_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
+st_summary_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
 
@@ -1238,7 +1228,7 @@ static void
 st_summary_page_dispose (GObject *object)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
-  GtkWidget *child;
+  GtkWidget     *child;
 
   cancel_compute (self);
   disconnect_session (self);
@@ -1268,8 +1258,8 @@ st_summary_page_finalize (GObject *object)
 static void
 st_summary_page_class_init (StSummaryPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass   *widget_class = GTK_WIDGET_CLASS (klass);
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = st_summary_page_dispose;
@@ -1286,7 +1276,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_BAR_CHART);
   g_type_ensure (ST_TYPE_COLLECTIVE_CHART);
   g_type_ensure (ST_TYPE_OPERATION_ITEM);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-summary-page.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, spinner);
@@ -1317,23 +1308,30 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, pick_button);
 
-  gtk_widget_class_install_action (widget_class, "summary.choose-region", NULL, choose_region_action);
+  gtk_widget_class_install_action (widget_class, "summary.choose-region", NULL,
+                                   choose_region_action);
   gtk_widget_class_install_action (widget_class, "summary.add-region", NULL, add_region_action);
   gtk_widget_class_install_action (widget_class, "summary.pick", NULL, pick_action);
   gtk_widget_class_install_action (widget_class, "summary.show-range", "(xx)", show_range_action);
   gtk_widget_class_install_property_action (widget_class, "summary.compare", "compare");
   gtk_widget_class_install_property_action (widget_class, "summary.by-track", "by-track");
   gtk_widget_class_install_property_action (widget_class, "summary.box-plot", "box-plot");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "summary.choose-region", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
+                                       "summary.choose-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "summary.add-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_R, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "summary.add-region", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "summary.compare", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "summary.pick", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "summary.box-plot", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "summary.by-track", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "summary.compare",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "summary.pick",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK,
+                                       "summary.box-plot", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "summary.by-track", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay",
+                                       NULL);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "summary");
 }
@@ -1341,22 +1339,21 @@ st_summary_page_class_init (StSummaryPageClass *klass)
 static void
 st_summary_page_init (StSummaryPage *self)
 {
-  const char *factory_ui =
-    "<interface><template class=\"GtkListItem\"><property name=\"child\">"
-    "<object class=\"GtkLabel\"><property name=\"xalign\">0</property>"
-    "<property name=\"ellipsize\">end</property>"
-    "<binding name=\"label\"><lookup name=\"name\" type=\"StRegion\">"
-    "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-    "</object></property></template></interface>";
-  g_autoptr(GBytes) bytes = g_bytes_new_static (factory_ui, strlen (factory_ui));
-  g_autoptr(GtkListItemFactory) factory = NULL;
-  g_autoptr(GtkSelectionModel) pages = NULL;
-  GtkExpression *expression;
+  const char *factory_ui = "<interface><template class=\"GtkListItem\"><property name=\"child\">"
+                           "<object class=\"GtkLabel\"><property name=\"xalign\">0</property>"
+                           "<property name=\"ellipsize\">end</property>"
+                           "<binding name=\"label\"><lookup name=\"name\" type=\"StRegion\">"
+                           "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
+                           "</object></property></template></interface>";
+  g_autoptr (GBytes)             bytes = g_bytes_new_static (factory_ui, strlen (factory_ui));
+  g_autoptr (GtkListItemFactory) factory = NULL;
+  g_autoptr (GtkSelectionModel)  pages = NULL;
+  GtkExpression                 *expression;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify) st_summary_free);
+  self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
   self->titles = g_ptr_array_new_with_free_func (g_free);
-  self->whole = st_region_new (_("Whole profile"), 0, 0, ST_REGION_MANUAL);
+  self->whole = st_region_new (_ ("Whole profile"), 0, 0, ST_REGION_MANUAL);
   self->whole_store = g_list_store_new (ST_TYPE_REGION);
   g_list_store_append (self->whole_store, self->whole);
   /* names as they are now: a rename shows at once */
@@ -1366,19 +1363,22 @@ st_summary_page_init (StSummaryPage *self)
   gtk_drop_down_set_expression (self->region_dropdown, expression);
   gtk_expression_unref (expression);
   gtk_drop_down_set_enable_search (self->region_dropdown, TRUE);
-  g_signal_connect (self->region_dropdown, "notify::selected-item", G_CALLBACK (on_selected_region), self);
-  g_signal_connect (self->collective_chart, "instance-activated", G_CALLBACK (on_instance_activated), self);
+  g_signal_connect (self->region_dropdown, "notify::selected-item", G_CALLBACK (on_selected_region),
+                    self);
+  g_signal_connect (self->collective_chart, "instance-activated",
+                    G_CALLBACK (on_instance_activated), self);
   /* the profile's groups: a menu of the stack's pages */
   expression = gtk_property_expression_new (GTK_TYPE_STACK_PAGE, NULL, "title");
   gtk_drop_down_set_expression (self->profile_group_dropdown, expression);
   gtk_expression_unref (expression);
   pages = gtk_stack_get_pages (self->profile_stack);
   gtk_drop_down_set_model (self->profile_group_dropdown, G_LIST_MODEL (pages));
-  g_signal_connect (self->profile_group_dropdown, "notify::selected-item", G_CALLBACK (on_profile_group), self);
+  g_signal_connect (self->profile_group_dropdown, "notify::selected-item",
+                    G_CALLBACK (on_profile_group), self);
   build_operations_view (self);
   build_ranks_view (self);
-  st_bar_chart_set_empty_text (self->engine_chart, _("No device events in this range"));
-  st_bar_chart_set_empty_text (self->memory_chart, _("No memory traffic in this range"));
+  st_bar_chart_set_empty_text (self->engine_chart, _ ("No device events in this range"));
+  st_bar_chart_set_empty_text (self->memory_chart, _ ("No memory traffic in this range"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.compare", FALSE);
 }
 
@@ -1405,8 +1405,7 @@ st_summary_page_get_region (StSummaryPage *self)
 /* Shows @region (one of the session's, or NULL for the whole profile), as
  * choosing it in the menu does. */
 void
-st_summary_page_set_region (StSummaryPage *self,
-                            StRegion      *region)
+st_summary_page_set_region (StSummaryPage *self, StRegion *region)
 {
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
   select_region_in_menu (self, region);

@@ -26,28 +26,26 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StSummaryPage, st_summary_page, ST, SUMMARY_PAGE, GtkWidget)
 
-GtkWidget         *st_summary_page_new                (void);
+GtkWidget *st_summary_page_new (void);
 /* Shows @session's trace; @region_actions is the Annotations panel's
  * "regions" group (Add Region uses its "add"). */
-void               st_summary_page_set_session        (StSummaryPage *self,
-                                                       StSession     *session,
-                                                       GActionGroup  *region_actions);
-gboolean           st_summary_page_is_computing       (StSummaryPage *self);
+void
+st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGroup *region_actions);
+gboolean st_summary_page_is_computing (StSummaryPage *self);
 /* The region the page shows (NULL: the whole profile). */
-StRegion          *st_summary_page_get_region         (StSummaryPage *self);
-void               st_summary_page_set_region         (StSummaryPage *self,
-                                                       StRegion      *region);
-GtkDropDown       *st_summary_page_get_region_menu    (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_compute_table  (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_memory_table   (StSummaryPage *self);
+StRegion          *st_summary_page_get_region (StSummaryPage *self);
+void               st_summary_page_set_region (StSummaryPage *self, StRegion *region);
+GtkDropDown       *st_summary_page_get_region_menu (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_compute_table (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_memory_table (StSummaryPage *self);
 StCollectiveChart *st_summary_page_get_collective_chart (StSummaryPage *self);
-GtkWidget         *st_summary_page_get_legend         (StSummaryPage *self);
+GtkWidget         *st_summary_page_get_legend (StSummaryPage *self);
 GtkWidget         *st_summary_page_get_recommendations (StSummaryPage *self);
-GtkColumnView     *st_summary_page_get_operations     (StSummaryPage *self);
-GtkWidget         *st_summary_page_get_ranks_card     (StSummaryPage *self);
-GtkColumnView     *st_summary_page_get_ranks          (StSummaryPage *self);
-gboolean           st_summary_page_get_compare        (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_compare_table  (StSummaryPage *self);
-GtkScrolledWindow *st_summary_page_get_scroller       (StSummaryPage *self);
+GtkColumnView     *st_summary_page_get_operations (StSummaryPage *self);
+GtkWidget         *st_summary_page_get_ranks_card (StSummaryPage *self);
+GtkColumnView     *st_summary_page_get_ranks (StSummaryPage *self);
+gboolean           st_summary_page_get_compare (StSummaryPage *self);
+StMetricTable     *st_summary_page_get_compare_table (StSummaryPage *self);
+GtkScrolledWindow *st_summary_page_get_scroller (StSummaryPage *self);
 
 G_END_DECLS

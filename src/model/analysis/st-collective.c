@@ -31,8 +31,7 @@ st_collective_type_to_string (StCollectiveType type)
 }
 
 gboolean
-st_collective_type_from_string (const char       *string,
-                                StCollectiveType *out)
+st_collective_type_from_string (const char *string, StCollectiveType *out)
 {
   for (guint i = 0; i < G_N_ELEMENTS (collective_types); i++)
     if (g_ascii_strcasecmp (collective_types[i].id, string) == 0)
@@ -93,10 +92,9 @@ st_collective_type_for_name (const char *name)
 }
 
 char *
-st_collective_dup_label (guint types,
-                         guint number)
+st_collective_dup_label (guint types, guint number)
 {
-  g_autoptr(GString) label = g_string_new (NULL);
+  g_autoptr (GString) label = g_string_new (NULL);
 
   if (types != ST_COLLECTIVE_OTHER)
     types &= ~ST_COLLECTIVE_OTHER;

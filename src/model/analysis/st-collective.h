@@ -10,35 +10,33 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  ST_COLLECTIVE_ALLREDUCE     = 1 << 0,
-  ST_COLLECTIVE_ALLGATHER     = 1 << 1,
+  ST_COLLECTIVE_ALLREDUCE = 1 << 0,
+  ST_COLLECTIVE_ALLGATHER = 1 << 1,
   ST_COLLECTIVE_REDUCESCATTER = 1 << 2,
-  ST_COLLECTIVE_ALLTOALL      = 1 << 3,
-  ST_COLLECTIVE_BROADCAST     = 1 << 4,
-  ST_COLLECTIVE_SENDRECV      = 1 << 5,
-  ST_COLLECTIVE_OTHER         = 1 << 6, /* a collective of no known type (barrier, reduce…) */
+  ST_COLLECTIVE_ALLTOALL = 1 << 3,
+  ST_COLLECTIVE_BROADCAST = 1 << 4,
+  ST_COLLECTIVE_SENDRECV = 1 << 5,
+  ST_COLLECTIVE_OTHER = 1 << 6, /* a collective of no known type (barrier, reduce…) */
 } StCollectiveType;
 
-#define ST_COLLECTIVE_ALL 0x7f
+#define ST_COLLECTIVE_ALL     0x7f
 #define ST_N_COLLECTIVE_TYPES 7
 
 /* "allreduce", … as written in configuration files; NULL for no one type. */
-const char      *st_collective_type_to_string   (StCollectiveType  type);
-gboolean         st_collective_type_from_string (const char       *string,
-                                                 StCollectiveType *out);
+const char *st_collective_type_to_string (StCollectiveType type);
+gboolean    st_collective_type_from_string (const char *string, StCollectiveType *out);
 /* "AllReduce", "AllGather", … as shown in region names. */
-const char      *st_collective_type_get_label   (StCollectiveType  type);
+const char *st_collective_type_get_label (StCollectiveType type);
 
 /* The type of a collective named @name ("ncclDevKernel_AllReduce_Sum…",
  * "c10d::_allgather_base_", "nccl:all_reduce"), ST_COLLECTIVE_OTHER when
  * it names none. */
-StCollectiveType st_collective_type_for_name    (const char       *name);
+StCollectiveType st_collective_type_for_name (const char *name);
 
 /* "AllReduce #3", or "AllReduce+AllGather #3" for several types merged
  * (@types is a mask of StCollectiveType bits). A host op around its
  * record_param_comms carries OTHER besides its own type: OTHER is dropped
  * when another type is present, so c10d::allreduce_ reads "AllReduce". */
-char            *st_collective_dup_label        (guint             types,
-                                                 guint             number);
+char *st_collective_dup_label (guint types, guint number);
 
 G_END_DECLS

@@ -11,26 +11,26 @@
 /* Category flags, above the StWorkKind in the work table. */
 enum
 {
-  WORK_KIND          = 0x1f,
-  CATEGORY_CC_DMA    = 1 << 5, /* Neuron DMA of a collective */
+  WORK_KIND = 0x1f,
+  CATEGORY_CC_DMA = 1 << 5,    /* Neuron DMA of a collective */
   CATEGORY_NEURON_OP = 1 << 6, /* Neuron engine instruction */
 };
 
 enum
 {
   COLLECTIVE_DEVICE = 1 << 7, /* an NCCL/RCCL kernel name */
-  COLLECTIVE_HOST   = 1 << 6, /* c10d::, record_param_comms, nccl: */
+  COLLECTIVE_HOST = 1 << 6,   /* c10d::, record_param_comms, nccl: */
   COLLECTIVE_NEURON = 1 << 5, /* an opcode naming a collective ("CollectiveCompute") */
-  COLLECTIVE_TYPE   = 0x1f,   /* index + 1 of the type bit, 0 for none */
-  OTHER_TYPE        = 7,      /* index + 1 of ST_COLLECTIVE_OTHER */
+  COLLECTIVE_TYPE = 0x1f,     /* index + 1 of the type bit, 0 for none */
+  OTHER_TYPE = 7,             /* index + 1 of ST_COLLECTIVE_OTHER */
 };
 
 struct _StEventClassifier
 {
   StTrace *trace;
   guint    n_strings;
-  guint8  *work;        /* by category id */
-  guint8  *collective;  /* by name id */
+  guint8  *work;       /* by category id */
+  guint8  *collective; /* by name id */
   guint8  *device_track;
 };
 
@@ -80,8 +80,8 @@ work_for_category (const char *cat)
     return ST_WORK_MEMCPY;
   if (g_ascii_strcasecmp (cat, "gpu_memset") == 0 || g_ascii_strcasecmp (cat, "memset") == 0)
     return ST_WORK_MEMSET;
-  if (g_str_equal (cat, "cuda_runtime") || g_str_equal (cat, "cuda_driver") ||
-      g_str_equal (cat, "Runtime"))
+  if (g_str_equal (cat, "cuda_runtime") || g_str_equal (cat, "cuda_driver")
+      || g_str_equal (cat, "Runtime"))
     return ST_WORK_LAUNCH;
   if (g_str_equal (cat, "python_function"))
     return ST_WORK_PYTHON;
@@ -89,8 +89,7 @@ work_for_category (const char *cat)
 }
 
 static guint8
-category_class (StEventClassifier *self,
-                StStringId         cat)
+category_class (StEventClassifier *self, StStringId cat)
 {
   if (cat >= self->n_strings)
     return ST_WORK_OTHER;
@@ -100,8 +99,7 @@ category_class (StEventClassifier *self,
 }
 
 StWorkKind
-st_event_classifier_work (StEventClassifier *self,
-                          const StSlice     *slice)
+st_event_classifier_work (StEventClassifier *self, const StSlice *slice)
 {
   return category_class (self, slice->cat) & WORK_KIND;
 }
@@ -115,8 +113,8 @@ classify_name (const char *name)
     where = COLLECTIVE_DEVICE;
   else if (g_ascii_strncasecmp (name, "rccl", 4) == 0)
     where = COLLECTIVE_DEVICE;
-  else if (g_str_has_prefix (name, "c10d::") || g_str_has_prefix (name, "nccl:") ||
-           g_str_equal (name, "record_param_comms"))
+  else if (g_str_has_prefix (name, "c10d::") || g_str_has_prefix (name, "nccl:")
+           || g_str_equal (name, "record_param_comms"))
     where = COLLECTIVE_HOST;
   else if (strstr (name, "Collective") != NULL || strstr (name, "collective") != NULL)
     where = COLLECTIVE_NEURON;
@@ -126,8 +124,7 @@ classify_name (const char *name)
 }
 
 static guint8
-name_class (StEventClassifier *self,
-            StStringId         name)
+name_class (StEventClassifier *self, StStringId name)
 {
   if (name >= self->n_strings)
     return 0;
@@ -137,8 +134,7 @@ name_class (StEventClassifier *self,
 }
 
 guint
-st_event_classifier_collective (StEventClassifier *self,
-                                StStringId         name)
+st_event_classifier_collective (StEventClassifier *self, StStringId name)
 {
   guint8 type = name_class (self, name) & COLLECTIVE_TYPE;
 
@@ -148,8 +144,7 @@ st_event_classifier_collective (StEventClassifier *self,
 /* NCCL/RCCL kernels; Neuron collective DMA rows and engine instructions
  * whose opcode names a collective (AllReduce, CollectiveCompute…). */
 gboolean
-st_event_classifier_is_device_collective (StEventClassifier *self,
-                                          const StSlice     *slice)
+st_event_classifier_is_device_collective (StEventClassifier *self, const StSlice *slice)
 {
   guint8 category = category_class (self, slice->cat);
   guint8 name = name_class (self, slice->name);
@@ -157,21 +152,19 @@ st_event_classifier_is_device_collective (StEventClassifier *self,
   if (category & CATEGORY_CC_DMA)
     return TRUE;
   if (category & CATEGORY_NEURON_OP)
-    return (name & COLLECTIVE_NEURON) ||
-           ((name & COLLECTIVE_TYPE) != 0 && (name & COLLECTIVE_TYPE) != OTHER_TYPE);
+    return (name & COLLECTIVE_NEURON)
+           || ((name & COLLECTIVE_TYPE) != 0 && (name & COLLECTIVE_TYPE) != OTHER_TYPE);
   return (name & COLLECTIVE_DEVICE) && (category & WORK_KIND) == ST_WORK_KERNEL;
 }
 
 gboolean
-st_event_classifier_is_host_collective (StEventClassifier *self,
-                                        const StSlice     *slice)
+st_event_classifier_is_host_collective (StEventClassifier *self, const StSlice *slice)
 {
   return (name_class (self, slice->name) & COLLECTIVE_HOST) != 0;
 }
 
 gboolean
-st_event_classifier_is_device_track (StEventClassifier *self,
-                                     guint              track)
+st_event_classifier_is_device_track (StEventClassifier *self, guint track)
 {
   const StTrack *t = st_trace_get_track (self->trace, track);
 

@@ -8,9 +8,7 @@
 /* In the object at @p, the value of member @key (p left at the value), or
  * NULL. */
 static const char *
-find_member (const char *p,
-             const char *end,
-             const char *key)
+find_member (const char *p, const char *end, const char *key)
 {
   gsize key_len = strlen (key);
 
@@ -27,7 +25,7 @@ find_member (const char *p,
       if (p >= end || *p != ':')
         return NULL;
       p = st_json_skip_ws (p + 1, end);
-      if ((gsize) (after - 1 - name) == key_len && memcmp (name, key, key_len) == 0)
+      if ((gsize)(after - 1 - name) == key_len && memcmp (name, key, key_len) == 0)
         return p;
       p = st_json_skip_value (p, end);
       if (p == NULL)
@@ -47,8 +45,8 @@ st_event_scan_field (StTrace     *trace,
                      const char **value,
                      gsize       *length)
 {
-  gsize size = 0;
-  guint64 bytes = 0;
+  gsize       size = 0;
+  guint64     bytes = 0;
   const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
   const char *end, *p, *stop;
 
@@ -78,13 +76,13 @@ st_event_scan_field (StTrace     *trace,
 }
 
 static void
-match_keys (const char         *name,
-            gsize               name_len,
-            const char         *value,
-            const char         *value_end,
-            const char * const *keys,
-            const char        **values,
-            gsize              *lengths)
+match_keys (const char        *name,
+            gsize              name_len,
+            const char        *value,
+            const char        *value_end,
+            const char *const *keys,
+            const char       **values,
+            gsize             *lengths)
 {
   gboolean quoted = *value == '"';
 
@@ -97,15 +95,15 @@ match_keys (const char         *name,
 }
 
 void
-st_event_scan_fields (StTrace            *trace,
-                      guint64             offset,
-                      const char         *object,
-                      const char * const *keys,
-                      const char        **values,
-                      gsize              *lengths)
+st_event_scan_fields (StTrace           *trace,
+                      guint64            offset,
+                      const char        *object,
+                      const char *const *keys,
+                      const char       **values,
+                      gsize             *lengths)
 {
-  gsize size = 0;
-  guint64 bytes = 0;
+  gsize       size = 0;
+  guint64     bytes = 0;
   const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
   const char *end, *p;
 
@@ -140,15 +138,11 @@ st_event_scan_fields (StTrace            *trace,
 }
 
 gboolean
-st_event_scan_int (StTrace    *trace,
-                   guint64     offset,
-                   const char *object,
-                   const char *key,
-                   gint64     *out)
+st_event_scan_int (StTrace *trace, guint64 offset, const char *object, const char *key, gint64 *out)
 {
   const char *value;
-  gsize length;
+  gsize       length;
 
-  return st_event_scan_field (trace, offset, object, key, &value, &length) &&
-         st_json_parse_int64 (value, value + length, out);
+  return st_event_scan_field (trace, offset, object, key, &value, &length)
+         && st_json_parse_int64 (value, value + length, out);
 }

@@ -18,16 +18,16 @@ gboolean st_event_scan_field (StTrace     *trace,
                               gsize       *length);
 /* Several fields in one walk: @keys NULL-terminated; @values receive each
  * value's text (a string without its quotes), NULL when absent. */
-void     st_event_scan_fields (StTrace            *trace,
-                               guint64             offset,
-                               const char         *object,
-                               const char * const *keys,
-                               const char        **values,
-                               gsize              *lengths);
-gboolean st_event_scan_int   (StTrace     *trace,
-                              guint64      offset,
-                              const char  *object,
-                              const char  *key,
-                              gint64      *out);
+void     st_event_scan_fields (StTrace           *trace,
+                               guint64            offset,
+                               const char        *object,
+                               const char *const *keys,
+                               const char       **values,
+                               gsize             *lengths);
+gboolean st_event_scan_int (StTrace    *trace,
+                            guint64     offset,
+                            const char *object,
+                            const char *key,
+                            gint64     *out);
 
 G_END_DECLS

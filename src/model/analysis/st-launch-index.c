@@ -10,22 +10,22 @@
 
 struct _StLaunchIndex
 {
-  StTrace            *trace;
-  StEventClassifier  *classes;
-  guint               n_tracks;
-  StSliceRef        **launcher; /* per track: one entry per slice, or NULL (no device work) */
-  GArray            **launches; /* per track: StLaunch by host start, or NULL */
-  gboolean            empty;
+  StTrace           *trace;
+  StEventClassifier *classes;
+  guint              n_tracks;
+  StSliceRef       **launcher; /* per track: one entry per slice, or NULL (no device work) */
+  GArray           **launches; /* per track: StLaunch by host start, or NULL */
+  gboolean           empty;
 };
 
-ST_DEFINE_SORT (sort_launches, StLaunch,
-                a->host_start != b->host_start ? a->host_start < b->host_start
+ST_DEFINE_SORT (sort_launches,
+                StLaunch,
+                a->host_start != b->host_start       ? a->host_start < b->host_start
                 : a->device.track != b->device.track ? a->device.track < b->device.track
-                : a->device.index < b->device.index)
+                                                     : a->device.index < b->device.index)
 
 static gboolean
-is_device_work (StEventClassifier *classes,
-                const StSlice     *slice)
+is_device_work (StEventClassifier *classes, const StSlice *slice)
 {
   StWorkKind work = st_event_classifier_work (classes, slice);
 
@@ -33,9 +33,7 @@ is_device_work (StEventClassifier *classes,
 }
 
 static void
-set_launcher (StLaunchIndex *self,
-              StSliceRef     device,
-              StSliceRef     host)
+set_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef host)
 {
   const StTrack *track = st_trace_get_track (self->trace, device.track);
 
@@ -55,44 +53,44 @@ set_launcher (StLaunchIndex *self,
 static void
 index_flows (StLaunchIndex *self)
 {
-  gsize n_flows;
+  gsize         n_flows;
   const StFlow *flows = st_trace_get_flows (self->trace, &n_flows);
 
   for (gsize i = 0; i < n_flows; i++)
     {
       const StSlice *to = st_trace_get_slice (self->trace, flows[i].to);
 
-      if (flows[i].from.track == flows[i].to.track || !is_device_work (self->classes, to) ||
-          st_event_classifier_is_device_track (self->classes, flows[i].from.track))
+      if (flows[i].from.track == flows[i].to.track || !is_device_work (self->classes, to)
+          || st_event_classifier_is_device_track (self->classes, flows[i].from.track))
         continue;
       set_launcher (self, flows[i].to, flows[i].from);
     }
 }
 
 static void
-index_correlations (StLaunchIndex *self,
-                    GCancellable  *cancellable)
+index_correlations (StLaunchIndex *self, GCancellable *cancellable)
 {
-  g_autoptr(GHashTable) hosts = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
+  g_autoptr (GHashTable) hosts = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GArray)     ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray)     refs = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
 
   for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
-      gboolean device = st_event_classifier_is_device_track (self->classes, t);
+      gboolean       device = st_event_classifier_is_device_track (self->classes, t);
 
       for (guint i = 0; i < track->n_slices; i++)
         {
           StWorkKind work = st_event_classifier_work (self->classes, &track->slices[i]);
           StSliceRef ref = { t, i };
-          gint64 id;
+          gint64     id;
 
-          if (!(device ? is_device_work (self->classes, &track->slices[i]) : work == ST_WORK_LAUNCH) ||
-              !st_event_scan_int (self->trace, track->slices[i].offset, "args", "correlation", &id))
+          if (!(device ? is_device_work (self->classes, &track->slices[i]) : work == ST_WORK_LAUNCH)
+              || !st_event_scan_int (self->trace, track->slices[i].offset, "args", "correlation",
+                                     &id))
             continue;
           /* Each file (rank) of a profile counts its ids from 1. */
-          id ^= (gint64) ((guint64) track->file << ST_OFFSET_FILE_SHIFT);
+          id ^= (gint64)((guint64)track->file << ST_OFFSET_FILE_SHIFT);
           g_array_append_val (ids, id);
           g_array_append_val (refs, ref);
         }
@@ -108,7 +106,7 @@ index_correlations (StLaunchIndex *self,
   for (guint i = 0; i < ids->len; i++)
     {
       StSliceRef ref = g_array_index (refs, StSliceRef, i);
-      guint host;
+      guint      host;
 
       if (!st_event_classifier_is_device_track (self->classes, ref.track))
         continue;
@@ -130,7 +128,7 @@ index_launches (StLaunchIndex *self)
       for (guint i = 0; i < track->n_slices; i++)
         {
           StSliceRef host = self->launcher[t][i];
-          StLaunch launch;
+          StLaunch   launch;
 
           if (host.track == NO_TRACK)
             continue;
@@ -138,19 +136,17 @@ index_launches (StLaunchIndex *self)
             self->launches[host.track] = g_array_new (FALSE, FALSE, sizeof (StLaunch));
           launch.host_start = st_trace_get_slice (self->trace, host)->start;
           launch.host = host;
-          launch.device = (StSliceRef) { t, i };
+          launch.device = (StSliceRef){ t, i };
           g_array_append_val (self->launches[host.track], launch);
         }
     }
   for (guint t = 0; t < self->n_tracks; t++)
     if (self->launches[t] != NULL)
-      sort_launches ((StLaunch *) (void *) self->launches[t]->data, self->launches[t]->len, NULL);
+      sort_launches ((StLaunch *)(void *)self->launches[t]->data, self->launches[t]->len, NULL);
 }
 
 StLaunchIndex *
-st_launch_index_new (StTrace           *trace,
-                     StEventClassifier *classes,
-                     GCancellable      *cancellable)
+st_launch_index_new (StTrace *trace, StEventClassifier *classes, GCancellable *cancellable)
 {
   StLaunchIndex *self = g_new0 (StLaunchIndex, 1);
 
@@ -191,21 +187,17 @@ st_launch_index_is_empty (StLaunchIndex *self)
 }
 
 gboolean
-st_launch_index_get_launcher (StLaunchIndex *self,
-                              StSliceRef     device,
-                              StSliceRef    *host)
+st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host)
 {
-  if (device.track >= self->n_tracks || self->launcher[device.track] == NULL ||
-      self->launcher[device.track][device.index].track == NO_TRACK)
+  if (device.track >= self->n_tracks || self->launcher[device.track] == NULL
+      || self->launcher[device.track][device.index].track == NO_TRACK)
     return FALSE;
   *host = self->launcher[device.track][device.index];
   return TRUE;
 }
 
 const StLaunch *
-st_launch_index_get_launches (StLaunchIndex *self,
-                              guint          track,
-                              guint         *n_launches)
+st_launch_index_get_launches (StLaunchIndex *self, guint track, guint *n_launches)
 {
   if (track >= self->n_tracks || self->launches[track] == NULL)
     {
@@ -213,5 +205,5 @@ st_launch_index_get_launches (StLaunchIndex *self,
       return NULL;
     }
   *n_launches = self->launches[track]->len;
-  return (const StLaunch *) (void *) self->launches[track]->data;
+  return (const StLaunch *)(void *)self->launches[track]->data;
 }

@@ -12,26 +12,21 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  gint64     host_start;  /* start of the launch call */
-  StSliceRef host;        /* the launch call */
-  StSliceRef device;      /* what it launched */
+  gint64     host_start; /* start of the launch call */
+  StSliceRef host;       /* the launch call */
+  StSliceRef device;     /* what it launched */
 } StLaunch;
 
 typedef struct _StLaunchIndex StLaunchIndex;
 
-StLaunchIndex  *st_launch_index_new          (StTrace           *trace,
-                                              StEventClassifier *classes,
-                                              GCancellable      *cancellable);
-void            st_launch_index_free         (StLaunchIndex     *self);
-gboolean        st_launch_index_is_empty     (StLaunchIndex     *self);
+StLaunchIndex      *
+st_launch_index_new (StTrace *trace, StEventClassifier *classes, GCancellable *cancellable);
+void st_launch_index_free (StLaunchIndex *self);
+gboolean st_launch_index_is_empty (StLaunchIndex *self);
 /* The launch call of a device slice; FALSE when none is known. */
-gboolean        st_launch_index_get_launcher (StLaunchIndex     *self,
-                                              StSliceRef         device,
-                                              StSliceRef        *host);
+gboolean st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host);
 /* The launches made from host @track, by host start. */
-const StLaunch *st_launch_index_get_launches (StLaunchIndex     *self,
-                                              guint              track,
-                                              guint             *n_launches);
+const StLaunch *st_launch_index_get_launches (StLaunchIndex *self, guint track, guint *n_launches);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StLaunchIndex, st_launch_index_free)
 

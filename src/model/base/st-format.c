@@ -11,18 +11,26 @@
 char *
 st_format_duration (gint64 ns)
 {
-  static const struct { gint64 scale; const char *unit; } units[] = {
-    { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "µs" },
+  static const struct
+  {
+    gint64      scale;
+    const char *unit;
+  } units[] = {
+    { 1000000000, "s" },
+    { 1000000, "ms" },
+    { 1000, "µs" },
   };
-  guint64 mag = ns < 0 ? -(guint64) ns : (guint64) ns;
+  guint64 mag = ns < 0 ? -(guint64)ns : (guint64)ns;
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (mag >= (guint64) units[i].scale)
+    if (mag >= (guint64)units[i].scale)
       {
-        double v = (double) ns / units[i].scale;
+        double v = (double)ns / units[i].scale;
         double a = ABS (v);
-        return g_strdup_printf (a >= 100 ? "%.1f %s" : a >= 10 ? "%.2f %s" : "%.3f %s", v,
-                                units[i].unit);
+        return g_strdup_printf (a >= 100  ? "%.1f %s"
+                                : a >= 10 ? "%.2f %s"
+                                          : "%.3f %s",
+                                v, units[i].unit);
       }
   return g_strdup_printf ("%" G_GINT64_FORMAT " ns", ns);
 }
@@ -31,9 +39,9 @@ st_format_duration (gint64 ns)
 char *
 st_format_count (guint64 n)
 {
-  char digits[32];
+  char     digits[32];
   GString *out = g_string_new (NULL);
-  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+  int      len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
 
   for (int i = 0; i < len; i++)
     {
@@ -50,8 +58,8 @@ char *
 st_format_quantity (double value)
 {
   static const char *prefixes[] = { "", " k", " M", " G", " T", " P" };
-  double a = fabs (value);
-  guint p = 0;
+  double             a = fabs (value);
+  guint              p = 0;
 
   while (a >= 1000 && p + 1 < G_N_ELEMENTS (prefixes))
     {
@@ -72,15 +80,11 @@ st_format_json_scalar (JsonNode *node)
     return g_strdup ("null");
   switch (json_node_get_value_type (node))
     {
-    case G_TYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_INT64: return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
     case G_TYPE_DOUBLE:
       return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-    case G_TYPE_BOOLEAN:
-      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
-    case G_TYPE_STRING:
-      return g_strdup (json_node_get_string (node));
-    default:
-      return g_strdup ("null");
+    case G_TYPE_BOOLEAN: return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    case G_TYPE_STRING: return g_strdup (json_node_get_string (node));
+    default: return g_strdup ("null");
     }
 }

@@ -6,9 +6,9 @@
 
 G_BEGIN_DECLS
 
-char *st_format_duration (gint64  ns);
-char *st_format_count    (guint64 n);
-char *st_format_quantity (double  value);
+char *st_format_duration (gint64 ns);
+char *st_format_count (guint64 n);
+char *st_format_quantity (double value);
 char *st_format_json_scalar (JsonNode *node);
 
 G_END_DECLS

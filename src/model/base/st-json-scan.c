@@ -12,17 +12,14 @@
 #define CLS (ST_JSON_CLASS_STRUCTURAL | ST_JSON_CLASS_DELIMITER)
 
 const guint8 st_json_char_class[256] = {
-  ['\t'] = WS, ['\n'] = WS, ['\r'] = WS, [' '] = WS,
-  [','] = ST_JSON_CLASS_DELIMITER,
-  ['"'] = STR, ['{'] = STR, ['['] = STR,
-  ['}'] = CLS, [']'] = CLS,
+  ['\t'] = WS, ['\n'] = WS, ['\r'] = WS, [' '] = WS,  [','] = ST_JSON_CLASS_DELIMITER,
+  ['"'] = STR, ['{'] = STR, ['['] = STR, ['}'] = CLS, [']'] = CLS,
 };
 
 /* Returns the position after the value starting at @p (which must not be
  * white space), or NULL when it does not end before @end. */
 const char *
-st_json_skip_value (const char *p,
-                    const char *end)
+st_json_skip_value (const char *p, const char *end)
 {
   gsize depth = 0;
 
@@ -35,7 +32,7 @@ st_json_skip_value (const char *p,
 
   while (p < end)
     {
-      guchar c = (guchar) *p;
+      guchar c = (guchar)*p;
 
       if (!(st_json_char_class[c] & ST_JSON_CLASS_STRUCTURAL))
         {
@@ -60,8 +57,7 @@ st_json_skip_value (const char *p,
 
 /* Flags of the string content between @p and @end (quotes excluded). */
 guint
-st_json_scan_string_flags (const char *p,
-                           const char *end)
+st_json_scan_string_flags (const char *p, const char *end)
 {
   guint flags = 0;
 
@@ -69,22 +65,20 @@ st_json_scan_string_flags (const char *p,
     {
       if (*p == '\\')
         flags |= ST_JSON_STRING_ESCAPES;
-      else if ((guchar) *p < 0x20)
+      else if ((guchar)*p < 0x20)
         flags |= ST_JSON_STRING_CONTROL;
     }
   return flags;
 }
 
 gboolean
-st_json_string_has_escape (const char *p,
-                           const char *end)
+st_json_string_has_escape (const char *p, const char *end)
 {
   return memchr (p, '\\', end - p) != NULL;
 }
 
 static int
-hex4 (const char *p,
-      const char *end)
+hex4 (const char *p, const char *end)
 {
   int v = 0;
 
@@ -101,9 +95,7 @@ hex4 (const char *p,
 }
 
 static const char *
-unescape_unicode (const char *p,
-                  const char *end,
-                  GString    *out)
+unescape_unicode (const char *p, const char *end, GString *out)
 {
   int cp = hex4 (p, end);
 
@@ -131,9 +123,7 @@ unescape_unicode (const char *p,
 /* Appends the decoded content of the string between @p and @end (quotes
  * excluded) to @out; returns the number of bytes appended. */
 gsize
-st_json_unescape (const char *p,
-                  const char *end,
-                  GString    *out)
+st_json_unescape (const char *p, const char *end, GString *out)
 {
   gsize before = out->len;
 
@@ -173,9 +163,7 @@ typedef struct
 } Decimal;
 
 static inline void
-decimal_push (Decimal *d,
-              int      digit,
-              gboolean fraction)
+decimal_push (Decimal *d, int digit, gboolean fraction)
 {
   if (d->mantissa == 0 && digit == 0)
     {
@@ -200,12 +188,10 @@ decimal_push (Decimal *d,
 }
 
 static gboolean
-decimal_read (const char **pp,
-              const char  *end,
-              Decimal     *d)
+decimal_read (const char **pp, const char *end, Decimal *d)
 {
   const char *p = *pp;
-  gboolean any = FALSE;
+  gboolean    any = FALSE;
 
   for (; p < end && g_ascii_isdigit (*p); p++, any = TRUE)
     decimal_push (d, *p - '0', FALSE);
@@ -215,7 +201,7 @@ decimal_read (const char **pp,
   if (any && p < end && (*p == 'e' || *p == 'E'))
     {
       gboolean neg = FALSE;
-      int e = 0;
+      int      e = 0;
 
       p++;
       if (p < end && (*p == '+' || *p == '-'))
@@ -231,17 +217,31 @@ decimal_read (const char **pp,
 }
 
 static const guint64 pow10_table[20] = {
-  1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
-  100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
-  10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
-  100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+  1ULL,
+  10ULL,
+  100ULL,
+  1000ULL,
+  10000ULL,
+  100000ULL,
+  1000000ULL,
+  10000000ULL,
+  100000000ULL,
+  1000000000ULL,
+  10000000000ULL,
+  100000000000ULL,
+  1000000000000ULL,
+  10000000000000ULL,
+  100000000000000ULL,
+  1000000000000000ULL,
+  10000000000000000ULL,
+  100000000000000000ULL,
+  1000000000000000000ULL,
+  10000000000000000000ULL,
 };
 
 /* mantissa * 10^k, rounded half away from zero; FALSE when it overflows. */
 static gboolean
-scale_decimal (guint64  mantissa,
-               int      k,
-               guint64 *out)
+scale_decimal (guint64 mantissa, int k, guint64 *out)
 {
   if (mantissa == 0)
     {
@@ -264,14 +264,11 @@ scale_decimal (guint64  mantissa,
 }
 
 static gboolean
-parse_decimal_scaled (const char *p,
-                      const char *end,
-                      int         scale,
-                      gint64     *out)
+parse_decimal_scaled (const char *p, const char *end, int scale, gint64 *out)
 {
-  Decimal d = { 0, 0, 0, -1 };
+  Decimal  d = { 0, 0, 0, -1 };
   gboolean neg = FALSE;
-  guint64 magnitude;
+  guint64  magnitude;
 
   if (p < end && (*p == '-' || *p == '+'))
     neg = *p++ == '-';
@@ -281,7 +278,7 @@ parse_decimal_scaled (const char *p,
     d.mantissa++;
   if (!scale_decimal (d.mantissa, d.exp10 + scale, &magnitude) || magnitude > G_MAXINT64)
     return FALSE;
-  *out = neg ? -(gint64) magnitude : (gint64) magnitude;
+  *out = neg ? -(gint64)magnitude : (gint64)magnitude;
   return TRUE;
 }
 
@@ -290,28 +287,22 @@ parse_decimal_scaled (const char *p,
  * 19 significant digits of epoch-scale timestamps survive. Sub-nanosecond
  * digits are rounded half away from zero. */
 gboolean
-st_json_parse_time_ns (const char *p,
-                       const char *end,
-                       gint64     *out_ns)
+st_json_parse_time_ns (const char *p, const char *end, gint64 *out_ns)
 {
   return parse_decimal_scaled (p, end, 3, out_ns);
 }
 
 /* An integer (sort indexes, ids); a fraction is rounded. */
 gboolean
-st_json_parse_int64 (const char *p,
-                     const char *end,
-                     gint64     *out)
+st_json_parse_int64 (const char *p, const char *end, gint64 *out)
 {
   return parse_decimal_scaled (p, end, 0, out);
 }
 
 gboolean
-st_json_parse_double (const char *p,
-                      const char *end,
-                      double     *out)
+st_json_parse_double (const char *p, const char *end, double *out)
 {
-  char buf[64];
+  char  buf[64];
   char *stop = NULL;
   gsize len = end - p;
 
@@ -328,13 +319,10 @@ st_json_parse_double (const char *p,
 
 /* 1-based line and column (in bytes) of @offset. */
 void
-st_json_position (const char *base,
-                  gsize       offset,
-                  guint64    *line,
-                  guint64    *column)
+st_json_position (const char *base, gsize offset, guint64 *line, guint64 *column)
 {
   const char *p = base, *end = base + offset, *line_start = base;
-  guint64 n = 1;
+  guint64     n = 1;
 
   while (p < end)
     {
@@ -345,5 +333,5 @@ st_json_position (const char *base,
       p = line_start = nl + 1;
     }
   *line = n;
-  *column = (guint64) (end - line_start) + 1;
+  *column = (guint64)(end - line_start) + 1;
 }

@@ -23,16 +23,15 @@ extern const guint8 st_json_char_class[256];
 
 enum
 {
-  ST_JSON_CLASS_WS = 1 << 0,        /* space, tab, CR, LF */
+  ST_JSON_CLASS_WS = 1 << 0,         /* space, tab, CR, LF */
   ST_JSON_CLASS_STRUCTURAL = 1 << 1, /* " { } [ ] */
-  ST_JSON_CLASS_DELIMITER = 1 << 2, /* , } ] and white space: ends a scalar */
+  ST_JSON_CLASS_DELIMITER = 1 << 2,  /* , } ] and white space: ends a scalar */
 };
 
 static inline const char *
-st_json_skip_ws (const char *p,
-                 const char *end)
+st_json_skip_ws (const char *p, const char *end)
 {
-  while (p < end && (st_json_char_class[(guchar) *p] & ST_JSON_CLASS_WS))
+  while (p < end && (st_json_char_class[(guchar)*p] & ST_JSON_CLASS_WS))
     p++;
   return p;
 }
@@ -40,9 +39,7 @@ st_json_skip_ws (const char *p,
 /* @p points at the opening quote. Returns the position after the closing
  * quote, or NULL when the string does not end before @end. */
 static inline const char *
-st_json_skip_string (const char *p,
-                     const char *end,
-                     guint      *flags)
+st_json_skip_string (const char *p, const char *end, guint *flags)
 {
   const char *q = p + 1;
 
@@ -66,36 +63,21 @@ st_json_skip_string (const char *p,
 
 /* Ends a number, true, false or null. */
 static inline const char *
-st_json_skip_scalar (const char *p,
-                     const char *end)
+st_json_skip_scalar (const char *p, const char *end)
 {
-  while (p < end && !(st_json_char_class[(guchar) *p] & ST_JSON_CLASS_DELIMITER))
+  while (p < end && !(st_json_char_class[(guchar)*p] & ST_JSON_CLASS_DELIMITER))
     p++;
   return p;
 }
 
-const char *st_json_skip_value      (const char *p,
-                                     const char *end);
-gboolean    st_json_string_has_escape (const char *p,
-                                       const char *end);
-guint       st_json_scan_string_flags (const char *p,
-                                       const char *end);
-gsize       st_json_unescape        (const char *p,
-                                     const char *end,
-                                     GString    *out);
-gboolean    st_json_parse_time_ns   (const char *p,
-                                     const char *end,
-                                     gint64     *out_ns);
-gboolean    st_json_parse_int64     (const char *p,
-                                     const char *end,
-                                     gint64     *out);
-gboolean    st_json_parse_double    (const char *p,
-                                     const char *end,
-                                     double     *out);
-void        st_json_position        (const char *base,
-                                     gsize       offset,
-                                     guint64    *line,
-                                     guint64    *column);
+const char *st_json_skip_value (const char *p, const char *end);
+gboolean    st_json_string_has_escape (const char *p, const char *end);
+guint       st_json_scan_string_flags (const char *p, const char *end);
+gsize       st_json_unescape (const char *p, const char *end, GString *out);
+gboolean    st_json_parse_time_ns (const char *p, const char *end, gint64 *out_ns);
+gboolean    st_json_parse_int64 (const char *p, const char *end, gint64 *out);
+gboolean    st_json_parse_double (const char *p, const char *end, double *out);
+void        st_json_position (const char *base, gsize offset, guint64 *line, guint64 *column);
 
 /* A token of the streaming readers: a string's content (inside its
  * quotes), a number or literal, or a whole object or array. */
@@ -110,18 +92,15 @@ typedef struct
 typedef enum
 {
   ST_JSON_SCAN_OK,
-  ST_JSON_SCAN_NEED_MORE,  /* the value or key does not end before the end of the data */
+  ST_JSON_SCAN_NEED_MORE, /* the value or key does not end before the end of the data */
   ST_JSON_SCAN_NOT_A_VALUE,
   ST_JSON_SCAN_NOT_A_KEY,
-  ST_JSON_SCAN_NO_COLON,   /* *out is where the colon should be */
+  ST_JSON_SCAN_NO_COLON, /* *out is where the colon should be */
 } StJsonScan;
 
 /* One value at @p (not white space); *out is after it. */
 static inline StJsonScan
-st_json_scan_value (const char  *p,
-                    const char  *end,
-                    StJsonTok   *tok,
-                    const char **out)
+st_json_scan_value (const char *p, const char *end, StJsonTok *tok, const char **out)
 {
   const char *q;
 
@@ -132,14 +111,14 @@ st_json_scan_value (const char  *p,
       q = st_json_skip_string (p, end, &flags);
       if (q == NULL)
         return ST_JSON_SCAN_NEED_MORE;
-      *tok = (StJsonTok) { p + 1, q - 1, 's', (guint8) flags };
+      *tok = (StJsonTok){ p + 1, q - 1, 's', (guint8)flags };
     }
   else if (*p == '{' || *p == '[')
     {
       q = st_json_skip_value (p, end);
       if (q == NULL)
         return ST_JSON_SCAN_NEED_MORE;
-      *tok = (StJsonTok) { p, q, *p, 0 };
+      *tok = (StJsonTok){ p, q, *p, 0 };
     }
   else
     {
@@ -148,7 +127,7 @@ st_json_scan_value (const char  *p,
       q = st_json_skip_scalar (p, end);
       if (q == end)
         return ST_JSON_SCAN_NEED_MORE;
-      *tok = (StJsonTok) { p, q, 'n', 0 };
+      *tok = (StJsonTok){ p, q, 'n', 0 };
     }
   *out = q;
   return ST_JSON_SCAN_OK;

@@ -18,83 +18,83 @@
 
 #define ST_SORT_MIN_RUN 32
 
-#define ST_DEFINE_SORT(fn, type, before)                                              \
-  static inline gboolean fn##_before (const type *a, const type *b)                  \
-  {                                                                                   \
-    return (before);                                                                  \
-  }                                                                                   \
-                                                                                      \
-  static void fn##_insertion (type *v, gsize lo, gsize start, gsize hi)              \
-  {                                                                                   \
-    for (gsize i = MAX (start, lo + 1); i < hi; i++)                                  \
-      {                                                                               \
-        type x = v[i];                                                                \
-        gsize j = i;                                                                  \
-        while (j > lo && fn##_before (&x, &v[j - 1]))                                 \
-          {                                                                           \
-            v[j] = v[j - 1];                                                          \
-            j--;                                                                      \
-          }                                                                           \
-        v[j] = x;                                                                     \
-      }                                                                               \
-  }                                                                                   \
-                                                                                      \
-  static void fn##_merge (type *v, gsize lo, gsize mid, gsize hi, type *tmp)         \
-  {                                                                                   \
-    gsize i = lo, j = mid, k = lo;                                                    \
-    if (!fn##_before (&v[mid], &v[mid - 1]))                                          \
-      return; /* already in order across the boundary */                             \
-    while (i < mid && j < hi)                                                         \
-      tmp[k++] = fn##_before (&v[j], &v[i]) ? v[j++] : v[i++];                        \
-    while (i < mid)                                                                   \
-      tmp[k++] = v[i++];                                                              \
-    memcpy (&v[lo], &tmp[lo], (j - lo) * sizeof (type));                              \
-  }                                                                                   \
-                                                                                      \
-  static gsize fn##_runs (type *v, gsize n, GArray *bounds)                           \
-  {                                                                                   \
-    gsize i = 0;                                                                      \
-    while (i < n)                                                                     \
-      {                                                                               \
-        gsize start = i++;                                                            \
-        while (i < n && !fn##_before (&v[i], &v[i - 1]))                              \
-          i++;                                                                        \
-        if (i - start < ST_SORT_MIN_RUN && i < n)                                     \
-          {                                                                           \
-            gsize end = MIN (n, start + ST_SORT_MIN_RUN);                             \
-            fn##_insertion (v, start, i, end);                                        \
-            i = end;                                                                  \
-          }                                                                           \
-        g_array_append_val (bounds, i);                                               \
-      }                                                                               \
-    return bounds->len;                                                               \
-  }                                                                                   \
-                                                                                      \
-  G_GNUC_UNUSED static void fn (type *v, gsize n, type *scratch)                      \
-  {                                                                                   \
-    g_autoptr(GArray) bounds = NULL;                                                  \
-    type *tmp = scratch;                                                              \
-    gsize i;                                                                          \
-    for (i = 1; i < n && !fn##_before (&v[i], &v[i - 1]); i++)                        \
-      ;                                                                               \
-    if (i >= n)                                                                       \
-      return;                                                                         \
-    bounds = g_array_new (FALSE, FALSE, sizeof (gsize));                              \
-    fn##_runs (v, n, bounds);                                                         \
-    if (tmp == NULL)                                                                  \
-      tmp = g_new (type, n);                                                          \
-    while (bounds->len > 1)                                                           \
-      {                                                                               \
-        gsize *b = (gsize *) (void *) bounds->data, out = 0, lo = 0;                  \
-        for (i = 0; i + 1 < bounds->len; i += 2)                                      \
-          {                                                                           \
-            fn##_merge (v, lo, b[i], b[i + 1], tmp);                                  \
-            lo = b[out++] = b[i + 1];                                                 \
-          }                                                                           \
-        if (i < bounds->len)                                                          \
-          b[out++] = b[i];                                                            \
-        g_array_set_size (bounds, out);                                               \
-      }                                                                               \
-    if (scratch == NULL)                                                              \
-      g_free (tmp);                                                                   \
+#define ST_DEFINE_SORT(fn, type, before)                                     \
+  static inline gboolean fn##_before (const type *a, const type *b)          \
+  {                                                                          \
+    return (before);                                                         \
+  }                                                                          \
+                                                                             \
+  static void fn##_insertion (type *v, gsize lo, gsize start, gsize hi)      \
+  {                                                                          \
+    for (gsize i = MAX (start, lo + 1); i < hi; i++)                         \
+      {                                                                      \
+        type  x = v[i];                                                      \
+        gsize j = i;                                                         \
+        while (j > lo && fn##_before (&x, &v[j - 1]))                        \
+          {                                                                  \
+            v[j] = v[j - 1];                                                 \
+            j--;                                                             \
+          }                                                                  \
+        v[j] = x;                                                            \
+      }                                                                      \
+  }                                                                          \
+                                                                             \
+  static void fn##_merge (type *v, gsize lo, gsize mid, gsize hi, type *tmp) \
+  {                                                                          \
+    gsize i = lo, j = mid, k = lo;                                           \
+    if (!fn##_before (&v[mid], &v[mid - 1]))                                 \
+      return; /* already in order across the boundary */                     \
+    while (i < mid && j < hi)                                                \
+      tmp[k++] = fn##_before (&v[j], &v[i]) ? v[j++] : v[i++];               \
+    while (i < mid)                                                          \
+      tmp[k++] = v[i++];                                                     \
+    memcpy (&v[lo], &tmp[lo], (j - lo) * sizeof (type));                     \
+  }                                                                          \
+                                                                             \
+  static gsize fn##_runs (type *v, gsize n, GArray *bounds)                  \
+  {                                                                          \
+    gsize i = 0;                                                             \
+    while (i < n)                                                            \
+      {                                                                      \
+        gsize start = i++;                                                   \
+        while (i < n && !fn##_before (&v[i], &v[i - 1]))                     \
+          i++;                                                               \
+        if (i - start < ST_SORT_MIN_RUN && i < n)                            \
+          {                                                                  \
+            gsize end = MIN (n, start + ST_SORT_MIN_RUN);                    \
+            fn##_insertion (v, start, i, end);                               \
+            i = end;                                                         \
+          }                                                                  \
+        g_array_append_val (bounds, i);                                      \
+      }                                                                      \
+    return bounds->len;                                                      \
+  }                                                                          \
+                                                                             \
+  G_GNUC_UNUSED static void fn (type *v, gsize n, type *scratch)             \
+  {                                                                          \
+    g_autoptr (GArray) bounds = NULL;                                        \
+    type              *tmp = scratch;                                        \
+    gsize              i;                                                    \
+    for (i = 1; i < n && !fn##_before (&v[i], &v[i - 1]); i++)               \
+      ;                                                                      \
+    if (i >= n)                                                              \
+      return;                                                                \
+    bounds = g_array_new (FALSE, FALSE, sizeof (gsize));                     \
+    fn##_runs (v, n, bounds);                                                \
+    if (tmp == NULL)                                                         \
+      tmp = g_new (type, n);                                                 \
+    while (bounds->len > 1)                                                  \
+      {                                                                      \
+        gsize *b = (gsize *)(void *)bounds->data, out = 0, lo = 0;           \
+        for (i = 0; i + 1 < bounds->len; i += 2)                             \
+          {                                                                  \
+            fn##_merge (v, lo, b[i], b[i + 1], tmp);                         \
+            lo = b[out++] = b[i + 1];                                        \
+          }                                                                  \
+        if (i < bounds->len)                                                 \
+          b[out++] = b[i];                                                   \
+        g_array_set_size (bounds, out);                                      \
+      }                                                                      \
+    if (scratch == NULL)                                                     \
+      g_free (tmp);                                                          \
   }

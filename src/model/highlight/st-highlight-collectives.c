@@ -36,11 +36,14 @@ typedef enum
   FIND_MATCH,
 } FindMode;
 
-ST_DEFINE_SORT (sort_collectives, Collective,
+ST_DEFINE_SORT (sort_collectives,
+                Collective,
                 a->start != b->start ? a->start < b->start : a->end < b->end)
-ST_DEFINE_SORT (sort_by_file, Collective,
-                a->file != b->file ? a->file < b->file
-                : a->start != b->start ? a->start < b->start : a->end < b->end)
+ST_DEFINE_SORT (sort_by_file,
+                Collective,
+                a->file != b->file     ? a->file < b->file
+                : a->start != b->start ? a->start < b->start
+                                       : a->end < b->end)
 
 static gboolean
 is_collective (StHighlightJob *job,
@@ -51,27 +54,24 @@ is_collective (StHighlightJob *job,
 {
   switch (mode)
     {
-    case FIND_DEVICE:
-      return st_event_classifier_is_device_collective (job->classes, slice);
+    case FIND_DEVICE: return st_event_classifier_is_device_collective (job->classes, slice);
     case FIND_HOST:
-      return st_event_classifier_is_host_collective (job->classes, slice) &&
-             !st_event_classifier_is_device_collective (job->classes, slice);
+      return st_event_classifier_is_host_collective (job->classes, slice)
+             && !st_event_classifier_is_device_collective (job->classes, slice);
     case FIND_MATCH:
-    default:
-      return st_highlight_name_matches (job, match, cache, slice->name);
+    default: return st_highlight_name_matches (job, match, cache, slice->name);
     }
 }
 
 static GArray *
-find_collectives (StHighlightJob *job,
-                  FindMode        mode,
-                  double          progress_base)
+find_collectives (StHighlightJob *job, FindMode mode, double progress_base)
 {
-  GArray *found = g_array_new (FALSE, FALSE, sizeof (Collective));
-  g_autoptr(GPatternSpec) match = job->config->match ? g_pattern_spec_new (job->config->match) : NULL;
+  GArray                  *found = g_array_new (FALSE, FALSE, sizeof (Collective));
+  g_autoptr (GPatternSpec) match
+      = job->config->match ? g_pattern_spec_new (job->config->match) : NULL;
   g_autofree guint8 *cache = NULL;
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
-  guint types = job->config->types ? job->config->types : ST_COLLECTIVE_ALL;
+  guint              n_tracks = st_trace_get_n_tracks (job->trace);
+  guint              types = job->config->types ? job->config->types : ST_COLLECTIVE_ALL;
 
   if (mode == FIND_MATCH)
     {
@@ -88,7 +88,7 @@ find_collectives (StHighlightJob *job,
       for (guint i = 0; i < track->n_slices; i++)
         {
           const StSlice *slice = &track->slices[i];
-          Collective c;
+          Collective     c;
 
           if (!is_collective (job, mode, match, cache, slice))
             continue;
@@ -108,8 +108,8 @@ find_collectives (StHighlightJob *job,
 static void
 merge_overlapping (GArray *collectives)
 {
-  Collective *c = (Collective *) (void *) collectives->data;
-  guint n = 0;
+  Collective *c = (Collective *)(void *)collectives->data;
+  guint       n = 0;
 
   sort_collectives (c, collectives->len, NULL);
   for (guint i = 0; i < collectives->len; i++)
@@ -130,11 +130,11 @@ merge_overlapping (GArray *collectives)
 static void
 match_across_files (GArray *collectives)
 {
-  Collective *c = (Collective *) (void *) collectives->data;
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autoptr(GHashTable) matched = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
-  guint n = 0;
+  Collective            *c = (Collective *)(void *)collectives->data;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) matched = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GArray)     keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint                  n = 0;
 
   sort_by_file (c, collectives->len, NULL);
   for (guint i = 0; i < collectives->len; i++)
@@ -151,15 +151,15 @@ match_across_files (GArray *collectives)
   g_array_set_size (keys, 2 * n);
   for (guint i = 0, out = 0; i < n; i++)
     {
-      gint64 *type_key = &g_array_index (keys, gint64, 2 * i);
-      gint64 *key = &g_array_index (keys, gint64, 2 * i + 1);
-      guint seq;
+      gint64  *type_key = &g_array_index (keys, gint64, 2 * i);
+      gint64  *key = &g_array_index (keys, gint64, 2 * i + 1);
+      guint    seq;
       gpointer found;
 
-      *type_key = ((gint64) c[i].file << 32) | c[i].types;
+      *type_key = ((gint64)c[i].file << 32) | c[i].types;
       seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, type_key));
       g_hash_table_insert (seen, type_key, GUINT_TO_POINTER (seq + 1));
-      *key = ((gint64) seq << 32) | c[i].types;
+      *key = ((gint64)seq << 32) | c[i].types;
       if (g_hash_table_lookup_extended (matched, key, NULL, &found))
         {
           Collective *m = &c[GPOINTER_TO_UINT (found)];
@@ -176,30 +176,27 @@ match_across_files (GArray *collectives)
 }
 
 static void
-add_edges (StHighlightJob   *job,
-           const Collective *c,
-           guint             n)
+add_edges (StHighlightJob *job, const Collective *c, guint n)
 {
-  gint64 end = st_trace_get_end_ns (job->trace);
+  gint64           end = st_trace_get_end_ns (job->trace);
   g_autofree char *first = st_collective_dup_label (c[0].types, 1);
   g_autofree char *last = st_collective_dup_label (c[n - 1].types, n);
 
   if (c[0].start > 0)
-    st_highlight_job_add (job, 0, c[0].start, g_strdup_printf (_("Start → %s"), first));
+    st_highlight_job_add (job, 0, c[0].start, g_strdup_printf (_ ("Start → %s"), first));
   if (end > c[n - 1].end)
-    st_highlight_job_add (job, c[n - 1].end, end, g_strdup_printf (_("%s → End"), last));
+    st_highlight_job_add (job, c[n - 1].end, end, g_strdup_printf (_ ("%s → End"), last));
 }
 
 static void
-add_gaps (StHighlightJob *job,
-          GArray         *collectives)
+add_gaps (StHighlightJob *job, GArray *collectives)
 {
-  const Collective *c = (const Collective *) (void *) collectives->data;
-  guint n = collectives->len, too_short = 0;
+  const Collective *c = (const Collective *)(void *)collectives->data;
+  guint             n = collectives->len, too_short = 0;
 
   for (guint i = 0; i + 1 < n; i++)
     {
-      gint64 gap = c[i + 1].start - c[i].end;
+      gint64           gap = c[i + 1].start - c[i].end;
       g_autofree char *from = NULL, *to = NULL;
 
       if (gap <= 0)
@@ -221,16 +218,20 @@ add_gaps (StHighlightJob *job,
     {
       g_autofree char *min = st_format_duration (job->config->min_gap_ns);
 
-      st_highlight_job_explain (job, _("All %u gaps between collective operations are shorter "
-                                       "than the minimum gap (%s)."), too_short, min);
+      st_highlight_job_explain (job,
+                                _ ("All %u gaps between collective operations are shorter "
+                                   "than the minimum gap (%s)."),
+                                too_short, min);
     }
   else if (n == 1)
-    st_highlight_job_explain (job, _("Only one collective operation was found, so no region lies "
-                                     "between two. Include the edges to get the time before and "
-                                     "after it."));
+    st_highlight_job_explain (job, _ ("Only one collective operation was found, so no region lies "
+                                      "between two. Include the edges to get the time before and "
+                                      "after it."));
   else
-    st_highlight_job_explain (job, _("The %u collective operations found leave no gap between "
-                                     "them."), n);
+    st_highlight_job_explain (job,
+                              _ ("The %u collective operations found leave no gap between "
+                                 "them."),
+                              n);
 }
 
 static void
@@ -239,20 +240,22 @@ explain_none (StHighlightJob *job)
   const StHighlighterConfig *config = job->config;
 
   if (config->match != NULL)
-    st_highlight_job_explain (job, _("No event named like “%s” was found on the chosen tracks "
-                                     "with the chosen collective types."), config->match);
+    st_highlight_job_explain (job,
+                              _ ("No event named like “%s” was found on the chosen tracks "
+                                 "with the chosen collective types."),
+                              config->match);
   else if (config->tracks != NULL || (config->types != 0 && config->types != ST_COLLECTIVE_ALL))
-    st_highlight_job_explain (job, _("No collective operation of the chosen types was found on "
-                                     "the chosen tracks."));
+    st_highlight_job_explain (job, _ ("No collective operation of the chosen types was found on "
+                                      "the chosen tracks."));
   else
-    st_highlight_job_explain (job, _("This profile has no collective operations: no NCCL/RCCL "
-                                     "kernels, c10d ops or collective annotations were found."));
+    st_highlight_job_explain (job, _ ("This profile has no collective operations: no NCCL/RCCL "
+                                      "kernels, c10d ops or collective annotations were found."));
 }
 
 void
 st_highlight_collectives (StHighlightJob *job)
 {
-  g_autoptr(GArray) collectives = NULL;
+  g_autoptr (GArray) collectives = NULL;
 
   if (job->config->match != NULL)
     collectives = find_collectives (job, FIND_MATCH, 0.0);

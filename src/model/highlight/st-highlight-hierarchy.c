@@ -16,7 +16,7 @@
 typedef struct
 {
   StHighlightJob *job;
-  GPatternSpec   *match;  /* NULL: by depth */
+  GPatternSpec   *match; /* NULL: by depth */
   guint8         *cache;
   int             depth;
   guint           only_track; /* G_MAXUINT: every chosen host track */
@@ -24,21 +24,19 @@ typedef struct
 } Scopes;
 
 static gboolean
-is_host_track (StHighlightJob *job,
-               guint           t)
+is_host_track (StHighlightJob *job, guint t)
 {
-  return st_trace_get_track (job->trace, t)->kind == ST_TRACK_SLICES &&
-         st_highlight_job_track_selected (job, t) &&
-         !st_event_classifier_is_device_track (job->classes, t);
+  return st_trace_get_track (job->trace, t)->kind == ST_TRACK_SLICES
+         && st_highlight_job_track_selected (job, t)
+         && !st_event_classifier_is_device_track (job->classes, t);
 }
 
 static gboolean
-scope_matches (Scopes        *s,
-               const StSlice *slice)
+scope_matches (Scopes *s, const StSlice *slice)
 {
   if (s->match != NULL)
     return st_highlight_name_matches (s->job, s->match, s->cache, slice->name);
-  return (int) slice->depth == s->depth;
+  return (int)slice->depth == s->depth;
 }
 
 static void
@@ -64,8 +62,7 @@ collect_scopes (Scopes *s)
 }
 
 static void
-set_match (Scopes     *s,
-           const char *glob)
+set_match (Scopes *s, const char *glob)
 {
   guint n = st_trace_get_n_strings (s->job->trace);
 
@@ -90,8 +87,7 @@ top_level_time (const StTrack *track)
 }
 
 static gboolean
-busier (const StTrack *a,
-        const StTrack *b)
+busier (const StTrack *a, const StTrack *b)
 {
   if ((a->n_rows > 1) != (b->n_rows > 1))
     return a->n_rows > 1;
@@ -110,9 +106,9 @@ busiest_host_track (StHighlightJob *job)
   guint best = G_MAXUINT, n_tracks = st_trace_get_n_tracks (job->trace);
 
   for (guint t = 0; t < n_tracks; t++)
-    if (is_host_track (job, t) &&
-        (best == G_MAXUINT || busier (st_trace_get_track (job->trace, t),
-                                      st_trace_get_track (job->trace, best))))
+    if (is_host_track (job, t)
+        && (best == G_MAXUINT
+            || busier (st_trace_get_track (job->trace, t), st_trace_get_track (job->trace, best))))
       best = t;
   return best;
 }
@@ -120,11 +116,10 @@ busiest_host_track (StHighlightJob *job)
 /* A name without its digits, interned: "layer_0" and "layer_12" are two
  * instances of one repeating scope. */
 static const char *
-name_shape (GHashTable *shapes,
-            const char *name)
+name_shape (GHashTable *shapes, const char *name)
 {
-  g_autoptr(GString) shape = g_string_new (NULL);
-  const char *interned;
+  g_autoptr (GString) shape = g_string_new (NULL);
+  const char         *interned;
 
   for (const char *p = name; *p; p++)
     if (!g_ascii_isdigit (*p))
@@ -133,7 +128,7 @@ name_shape (GHashTable *shapes,
   if (interned == NULL)
     {
       interned = g_string_free (g_steal_pointer (&shape), FALSE);
-      g_hash_table_add (shapes, (gpointer) interned);
+      g_hash_table_add (shapes, (gpointer)interned);
     }
   return interned;
 }
@@ -142,25 +137,23 @@ name_shape (GHashTable *shapes,
  * repeats, or -1. Slices are in depth order, so the first repeat is the
  * shallowest. */
 static int
-repeating_depth (StHighlightJob *job,
-                 guint           t,
-                 GHashTable     *shapes)
+repeating_depth (StHighlightJob *job, guint t, GHashTable *shapes)
 {
-  const StTrack *track = st_trace_get_track (job->trace, t);
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
-  guint depth = 0;
+  const StTrack         *track = st_trace_get_track (job->trace, t);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint                  depth = 0;
 
   for (guint i = 0; i < track->n_slices; i++)
     {
       const StSlice *slice = &track->slices[i];
-      const char *shape = name_shape (shapes, st_trace_get_string (job->trace, slice->name));
+      const char    *shape = name_shape (shapes, st_trace_get_string (job->trace, slice->name));
 
       if (slice->depth != depth)
         {
           g_hash_table_remove_all (seen);
           depth = slice->depth;
         }
-      if (!g_hash_table_add (seen, (gpointer) shape))
+      if (!g_hash_table_add (seen, (gpointer)shape))
         return depth;
     }
   return -1;
@@ -168,18 +161,18 @@ repeating_depth (StHighlightJob *job,
 
 /* Keeps the scopes whose name (up to its digits) occurs more than once. */
 static void
-keep_repeated (Scopes     *s,
-               GHashTable *shapes)
+keep_repeated (Scopes *s, GHashTable *shapes)
 {
-  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
-  guint kept = 0;
+  g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
+  guint                  kept = 0;
 
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < s->scopes->len; i++)
       {
-        StSliceRef ref = g_array_index (s->scopes, StSliceRef, i);
+        StSliceRef     ref = g_array_index (s->scopes, StSliceRef, i);
         const StSlice *slice = st_trace_get_slice (s->job->trace, ref);
-        gpointer key = (gpointer) name_shape (shapes, st_trace_get_string (s->job->trace, slice->name));
+        gpointer       key
+            = (gpointer)name_shape (shapes, st_trace_get_string (s->job->trace, slice->name));
         guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
 
         if (pass == 0)
@@ -196,8 +189,8 @@ keep_repeated (Scopes     *s,
 static void
 collect_default (Scopes *s)
 {
-  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint busiest;
+  g_autoptr (GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint                  busiest;
 
   set_match (s, DEFAULT_STEP_GLOB);
   collect_scopes (s);
@@ -218,15 +211,12 @@ collect_default (Scopes *s)
 /* From the first device event launched inside @scope to the end of the
  * last one; FALSE when it launched nothing. */
 static gboolean
-project_to_device (StHighlightJob *job,
-                   StSliceRef      scope,
-                   gint64         *start,
-                   gint64         *end)
+project_to_device (StHighlightJob *job, StSliceRef scope, gint64 *start, gint64 *end)
 {
-  const StSlice *slice = st_trace_get_slice (job->trace, scope);
-  guint n, lo = 0, hi;
-  const StLaunch *launches = st_launch_index_get_launches (st_highlight_job_get_launches (job),
-                                                          scope.track, &n);
+  const StSlice  *slice = st_trace_get_slice (job->trace, scope);
+  guint           n, lo = 0, hi;
+  const StLaunch *launches
+      = st_launch_index_get_launches (st_highlight_job_get_launches (job), scope.track, &n);
 
   hi = n;
   while (lo < hi)
@@ -259,16 +249,16 @@ choose_device (StHighlightJob *job)
     return FALSE;
   linked = !st_launch_index_is_empty (st_highlight_job_get_launches (job));
   if (!linked && job->config->project == ST_PROJECT_DEVICE)
-    st_highlight_job_explain (job, _("This profile does not link host calls to the device events "
-                                     "they launched (no launch flows or correlation ids), so scopes "
-                                     "cannot be projected onto the device. Project them on the "
-                                     "host instead."));
+    st_highlight_job_explain (job,
+                              _ ("This profile does not link host calls to the device events "
+                                 "they launched (no launch flows or correlation ids), so scopes "
+                                 "cannot be projected onto the device. Project them on the "
+                                 "host instead."));
   return linked;
 }
 
 static void
-add_regions (StHighlightJob *job,
-             GArray         *scopes)
+add_regions (StHighlightJob *job, GArray *scopes)
 {
   gboolean device = choose_device (job);
 
@@ -276,17 +266,18 @@ add_regions (StHighlightJob *job,
     return;
   for (guint i = 0; i < scopes->len && !st_highlight_job_cancelled (job); i++)
     {
-      StSliceRef ref = g_array_index (scopes, StSliceRef, i);
+      StSliceRef     ref = g_array_index (scopes, StSliceRef, i);
       const StSlice *slice = st_trace_get_slice (job->trace, ref);
-      gint64 start = slice->start, end = slice->start + slice->dur;
+      gint64         start = slice->start, end = slice->start + slice->dur;
 
       if (device && !project_to_device (job, ref, &start, &end))
         continue;
       st_highlight_job_add_named (job, start, end, slice->name);
     }
   if (device && job->spans->len == 0 && scopes->len > 0)
-    st_highlight_job_explain (job, _("None of the %u matching scopes launched device work, so none "
-                                     "projects onto the device. Project them on the host instead."),
+    st_highlight_job_explain (job,
+                              _ ("None of the %u matching scopes launched device work, so none "
+                                 "projects onto the device. Project them on the host instead."),
                               scopes->len);
 }
 
@@ -296,14 +287,16 @@ explain_none (StHighlightJob *job)
   const StHighlighterConfig *config = job->config;
 
   if (config->match != NULL)
-    st_highlight_job_explain (job, _("No scope named like “%s” was found on the chosen host "
-                                     "tracks."), config->match);
+    st_highlight_job_explain (job,
+                              _ ("No scope named like “%s” was found on the chosen host "
+                                 "tracks."),
+                              config->match);
   else if (config->depth >= 0)
-    st_highlight_job_explain (job, _("No scope lies at depth %d on the chosen host tracks."),
+    st_highlight_job_explain (job, _ ("No scope lies at depth %d on the chosen host tracks."),
                               config->depth);
   else
-    st_highlight_job_explain (job, _("This profile has no operation hierarchy: no profiler steps "
-                                     "and no scopes that repeat on a host thread were found."));
+    st_highlight_job_explain (job, _ ("This profile has no operation hierarchy: no profiler steps "
+                                      "and no scopes that repeat on a host thread were found."));
 }
 
 void

@@ -21,14 +21,14 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#define NO_FRAME G_MAXUINT32
-#define SF_FRAME (G_MAXUINT32 - 1) /* index into Stack.sf_names */
+#define NO_FRAME     G_MAXUINT32
+#define SF_FRAME     (G_MAXUINT32 - 1) /* index into Stack.sf_names */
 #define MAX_SF_DEPTH 4096
 
 typedef struct
 {
   StHighlightJob *job;
-  GPatternSpec   *frame;    /* NULL: the innermost frame */
+  GPatternSpec   *frame; /* NULL: the innermost frame */
   guint8         *cache;
   guint8         *python;   /* per track: 0xff unknown, else whether it has Python frames */
   GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
@@ -51,12 +51,12 @@ typedef struct
   guint  index;
 } Kernel;
 
-ST_DEFINE_SORT (sort_kernels, Kernel,
+ST_DEFINE_SORT (sort_kernels,
+                Kernel,
                 a->start != b->start ? a->start < b->start : a->index < b->index)
 
 static gboolean
-track_has_python (Stack *s,
-                  guint  t)
+track_has_python (Stack *s, guint t)
 {
   if (s->python[t] == 0xff)
     {
@@ -64,16 +64,15 @@ track_has_python (Stack *s,
 
       s->python[t] = FALSE;
       for (guint i = 0; i < track->n_slices && !s->python[t]; i++)
-        s->python[t] = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+        s->python[t]
+            = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
     }
   return s->python[t];
 }
 
 /* The slice of @row that contains @time, or G_MAXUINT. */
 static guint
-enclosing_in_row (const StTrack *track,
-                  guint          row,
-                  gint64         time)
+enclosing_in_row (const StTrack *track, guint row, gint64 time)
 {
   guint lo = track->row_offsets[row], hi = track->row_offsets[row + 1];
   guint first = lo;
@@ -95,9 +94,7 @@ enclosing_in_row (const StTrack *track,
 }
 
 static gboolean
-frame_qualifies (Stack         *s,
-                 gboolean       python,
-                 const StSlice *slice)
+frame_qualifies (Stack *s, gboolean python, const StSlice *slice)
 {
   if (python && st_event_classifier_work (s->job->classes, slice) != ST_WORK_PYTHON)
     return FALSE;
@@ -130,8 +127,7 @@ load_stack_frames (Stack *s)
 }
 
 static JsonObject *
-stack_frames_of (Stack *s,
-                 guint  file)
+stack_frames_of (Stack *s, guint file)
 {
   JsonNode *root;
 
@@ -144,9 +140,7 @@ stack_frames_of (Stack *s,
 }
 
 static const char *
-sf_string (JsonObject *frame,
-           const char *key,
-           char        buffer[32])
+sf_string (JsonObject *frame, const char *key, char buffer[32])
 {
   JsonNode *node = json_object_get_member (frame, key);
 
@@ -166,23 +160,23 @@ sf_string (JsonObject *frame,
  * frame out from it whose name the glob matches. Frames are told apart by
  * file and id. */
 static StSliceRef
-sf_frame_of_launch (Stack         *s,
-                    guint          file,
-                    const StSlice *call)
+sf_frame_of_launch (Stack *s, guint file, const StSlice *call)
 {
-  JsonObject *frames = stack_frames_of (s, file);
-  const char *value;
-  gsize length;
+  JsonObject      *frames = stack_frames_of (s, file);
+  const char      *value;
+  gsize            length;
   g_autofree char *id = NULL;
-  char buffer[32];
+  char             buffer[32];
 
-  if (frames == NULL || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
-    return (StSliceRef) { NO_FRAME, 0 };
+  if (frames == NULL
+      || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
+    return (StSliceRef){ NO_FRAME, 0 };
   id = g_strndup (value, length);
   for (guint depth = 0; id != NULL && depth < MAX_SF_DEPTH; depth++)
     {
-      JsonNode *node = json_object_get_member (frames, id);
-      JsonObject *frame = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      JsonNode   *node = json_object_get_member (frames, id);
+      JsonObject *frame
+          = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
       const char *name = frame != NULL ? sf_string (frame, "name", buffer) : NULL;
 
       if (name == NULL)
@@ -190,7 +184,7 @@ sf_frame_of_launch (Stack         *s,
       if (s->frame == NULL || g_pattern_spec_match_string (s->frame, name))
         {
           g_autofree char *key = g_strdup_printf ("%u:%s", file, id);
-          guint index = GPOINTER_TO_UINT (g_hash_table_lookup (s->sf_index, key));
+          guint            index = GPOINTER_TO_UINT (g_hash_table_lookup (s->sf_index, key));
 
           if (index == 0)
             {
@@ -198,24 +192,23 @@ sf_frame_of_launch (Stack         *s,
               index = s->sf_names->len;
               g_hash_table_insert (s->sf_index, g_steal_pointer (&key), GUINT_TO_POINTER (index));
             }
-          return (StSliceRef) { SF_FRAME, index - 1 };
+          return (StSliceRef){ SF_FRAME, index - 1 };
         }
       g_free (id);
       id = g_strdup (sf_string (frame, "parent", buffer));
     }
-  return (StSliceRef) { NO_FRAME, 0 };
+  return (StSliceRef){ NO_FRAME, 0 };
 }
 
 /* The chosen frame of the launch call @launch: walks out from the
  * innermost enclosing slice of its lane. */
 static StSliceRef
-frame_of_launch (Stack      *s,
-                 StSliceRef  launch)
+frame_of_launch (Stack *s, StSliceRef launch)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, launch.track);
   const StSlice *call = &track->slices[launch.index];
-  guint row = st_trace_get_row_of (s->job->trace, launch), lane_top = 0;
-  gboolean python = track_has_python (s, launch.track);
+  guint          row = st_trace_get_row_of (s->job->trace, launch), lane_top = 0;
+  gboolean       python = track_has_python (s, launch.track);
 
   if (!python)
     {
@@ -232,17 +225,16 @@ frame_of_launch (Stack      *s,
       guint index = enclosing_in_row (track, row, call->start);
 
       if (index != G_MAXUINT && frame_qualifies (s, python, &track->slices[index]))
-        return (StSliceRef) { launch.track, index };
+        return (StSliceRef){ launch.track, index };
     }
-  return (StSliceRef) { NO_FRAME, 0 };
+  return (StSliceRef){ NO_FRAME, 0 };
 }
 
 static GArray *
-kernels_of_track (Stack *s,
-                  guint  t)
+kernels_of_track (Stack *s, guint t)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray *kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+  GArray        *kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
 
   for (guint i = 0; i < track->n_slices; i++)
     if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
@@ -251,14 +243,13 @@ kernels_of_track (Stack *s,
 
         g_array_append_val (kernels, k);
       }
-  sort_kernels ((Kernel *) (void *) kernels->data, kernels->len, NULL);
+  sort_kernels ((Kernel *)(void *)kernels->data, kernels->len, NULL);
   s->n_kernels += kernels->len;
   return kernels;
 }
 
 static void
-flush_run (Stack *s,
-           Run   *run)
+flush_run (Stack *s, Run *run)
 {
   const StSlice *frame;
 
@@ -276,11 +267,10 @@ flush_run (Stack *s,
 }
 
 static void
-kernel_regions (Stack *s,
-                guint  t)
+kernel_regions (Stack *s, guint t)
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr(GArray) kernels = kernels_of_track (s, t);
+  const StTrack     *track = st_trace_get_track (s->job->trace, t);
+  g_autoptr (GArray) kernels = kernels_of_track (s, t);
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -291,33 +281,32 @@ kernel_regions (Stack *s,
 }
 
 static void
-frame_regions (Stack *s,
-               guint  t)
+frame_regions (Stack *s, guint t)
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr(GArray) kernels = kernels_of_track (s, t);
-  StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
-  Run run = { 0, 0, { NO_FRAME, 0 } };
+  const StTrack     *track = st_trace_get_track (s->job->trace, t);
+  g_autoptr (GArray) kernels = kernels_of_track (s, t);
+  StLaunchIndex     *launches = st_highlight_job_get_launches (s->job);
+  Run                run = { 0, 0, { NO_FRAME, 0 } };
 
   for (guint k = 0; k < kernels->len; k++)
     {
-      StSliceRef ref = { t, g_array_index (kernels, Kernel, k).index }, host;
+      StSliceRef     ref = { t, g_array_index (kernels, Kernel, k).index }, host;
       const StSlice *slice = &track->slices[ref.index];
-      StSliceRef frame = { NO_FRAME, 0 };
+      StSliceRef     frame = { NO_FRAME, 0 };
 
       if (st_launch_index_get_launcher (launches, ref, &host))
         {
           s->n_launched++;
           frame = frame_of_launch (s, host);
         }
-      if (run.frame.track != NO_FRAME && frame.track == run.frame.track &&
-          frame.index == run.frame.index)
+      if (run.frame.track != NO_FRAME && frame.track == run.frame.track
+          && frame.index == run.frame.index)
         {
           run.end = MAX (run.end, slice->start + slice->dur);
           continue;
         }
       flush_run (s, &run);
-      run = (Run) { slice->start, slice->start + slice->dur, frame };
+      run = (Run){ slice->start, slice->start + slice->dur, frame };
     }
   flush_run (s, &run);
 }
@@ -325,11 +314,10 @@ frame_regions (Stack *s,
 /* Joins neighbouring regions of one track with the same name whose gap is
  * at most merge_gap_ns (from @first on: the spans of this track). */
 static void
-merge_close (StHighlightJob *job,
-             guint           first)
+merge_close (StHighlightJob *job, guint first)
 {
   GArray *spans = job->spans;
-  guint n = first;
+  guint   n = first;
 
   if (job->config->merge_gap_ns <= 0)
     return;
@@ -338,8 +326,8 @@ merge_close (StHighlightJob *job,
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
       StHighlightSpan *prev = n > first ? &g_array_index (spans, StHighlightSpan, n - 1) : NULL;
 
-      if (prev != NULL && prev->id == span->id && g_strcmp0 (prev->name, span->name) == 0 &&
-          span->start - prev->end <= job->config->merge_gap_ns)
+      if (prev != NULL && prev->id == span->id && g_strcmp0 (prev->name, span->name) == 0
+          && span->start - prev->end <= job->config->merge_gap_ns)
         {
           prev->end = MAX (prev->end, span->end);
           g_free (span->name);
@@ -359,27 +347,28 @@ explain (Stack *s)
   StHighlightJob *job = s->job;
 
   if (s->n_kernels == 0)
-    st_highlight_job_explain (job, _("This profile has no device kernels on the chosen tracks, so "
-                                     "there are no kernel invocations to group."));
+    st_highlight_job_explain (job, _ ("This profile has no device kernels on the chosen tracks, so "
+                                      "there are no kernel invocations to group."));
   else if (s->n_launched == 0)
-    st_highlight_job_explain (job, _("This profile does not link its kernels to the host calls that "
-                                     "launched them: no launch flows or correlation ids were "
-                                     "found."));
+    st_highlight_job_explain (job,
+                              _ ("This profile does not link its kernels to the host calls that "
+                                 "launched them: no launch flows or correlation ids were "
+                                 "found."));
   else if (job->config->frame != NULL)
-    st_highlight_job_explain (job, _("No kernel was launched from inside a frame named like “%s”."),
-                              job->config->frame);
+    st_highlight_job_explain (
+        job, _ ("No kernel was launched from inside a frame named like “%s”."), job->config->frame);
   else
-    st_highlight_job_explain (job, _("No kernel was launched from inside a stack frame: the "
-                                     "launch calls have no enclosing Python frames, stack frames "
-                                     "or scopes."));
+    st_highlight_job_explain (job, _ ("No kernel was launched from inside a stack frame: the "
+                                      "launch calls have no enclosing Python frames, stack frames "
+                                      "or scopes."));
 }
 
 void
 st_highlight_stack (StHighlightJob *job)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  guint    n_tracks = st_trace_get_n_tracks (job->trace);
   gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
-  Stack s = { job, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
 
   if (job->config->frame != NULL && !each_kernel)
     {
@@ -393,9 +382,9 @@ st_highlight_stack (StHighlightJob *job)
     {
       guint first = job->spans->len;
 
-      st_highlight_job_report (job, (double) t / n_tracks);
-      if (!st_highlight_job_track_selected (job, t) ||
-          !st_event_classifier_is_device_track (job->classes, t))
+      st_highlight_job_report (job, (double)t / n_tracks);
+      if (!st_highlight_job_track_selected (job, t)
+          || !st_event_classifier_is_device_track (job->classes, t))
         continue;
       if (each_kernel)
         kernel_regions (&s, t);

@@ -48,63 +48,51 @@ st_highlighter_config_free (StHighlighterConfig *self)
 gboolean
 st_highlighter_config_is_default (const StHighlighterConfig *self)
 {
-  return self->tracks == NULL && self->match == NULL && self->types == 0 &&
-         self->min_gap_ns == 0 && !self->include_edges && self->depth < 0 &&
-         self->project == ST_PROJECT_AUTO && self->frame == NULL &&
-         self->merge_gap_ns == 0 && self->min_duration_ns == 0;
+  return self->tracks == NULL && self->match == NULL && self->types == 0 && self->min_gap_ns == 0
+         && !self->include_edges && self->depth < 0 && self->project == ST_PROJECT_AUTO
+         && self->frame == NULL && self->merge_gap_ns == 0 && self->min_duration_ns == 0;
 }
 
 /* Which keys each method reads, so that a key meant for another method (or
  * misspelt) is refused rather than ignored. */
 static gboolean
-key_applies (StRegionMethod  method,
-             const char     *key)
+key_applies (StRegionMethod method, const char *key)
 {
-  static const char * const common[] = { "version", "method", "tracks", "min_duration_ns", NULL };
-  static const char * const collectives[] = { "match", "types", "min_gap_ns", "include_edges", NULL };
-  static const char * const hierarchy[] = { "match", "depth", "project", NULL };
-  static const char * const stack[] = { "frame", "merge_gap_ns", NULL };
+  static const char *const common[] = { "version", "method", "tracks", "min_duration_ns", NULL };
+  static const char *const collectives[]
+      = { "match", "types", "min_gap_ns", "include_edges", NULL };
+  static const char *const hierarchy[] = { "match", "depth", "project", NULL };
+  static const char *const stack[] = { "frame", "merge_gap_ns", NULL };
 
   if (g_strv_contains (common, key))
     return TRUE;
   switch (method)
     {
-    case ST_REGION_COLLECTIVES:
-      return g_strv_contains (collectives, key);
-    case ST_REGION_HIERARCHY:
-      return g_strv_contains (hierarchy, key);
-    case ST_REGION_STACK:
-      return g_strv_contains (stack, key);
+    case ST_REGION_COLLECTIVES: return g_strv_contains (collectives, key);
+    case ST_REGION_HIERARCHY: return g_strv_contains (hierarchy, key);
+    case ST_REGION_STACK: return g_strv_contains (stack, key);
     case ST_REGION_MANUAL:
-    default:
-      return FALSE;
+    default: return FALSE;
     }
 }
 
 static gboolean
-bad_value (GError    **error,
-           const char *name,
-           const char *key,
-           const char *expected)
+bad_value (GError **error, const char *name, const char *key, const char *expected)
 {
-  g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-               _("“%s”: “%s” must be %s."), name, key, expected);
+  g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE, _ ("“%s”: “%s” must be %s."),
+               name, key, expected);
   return FALSE;
 }
 
 static gboolean
-read_string (JsonObject  *object,
-             const char  *key,
-             const char  *name,
-             char       **out,
-             GError     **error)
+read_string (JsonObject *object, const char *key, const char *name, char **out, GError **error)
 {
   JsonNode *node = json_object_get_member (object, key);
 
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return bad_value (error, name, key, _("a string"));
+    return bad_value (error, name, key, _ ("a string"));
   g_free (*out);
   *out = *json_node_get_string (node) ? g_strdup (json_node_get_string (node)) : NULL;
   return TRUE;
@@ -121,41 +109,37 @@ read_nanoseconds (JsonObject *object,
 
   if (node == NULL)
     return TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
-      json_node_get_int (node) < 0)
-    return bad_value (error, name, key, _("a whole number of nanoseconds, 0 or more"));
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
+      || json_node_get_int (node) < 0)
+    return bad_value (error, name, key, _ ("a whole number of nanoseconds, 0 or more"));
   *out = json_node_get_int (node);
   return TRUE;
 }
 
 static gboolean
-read_types (JsonObject *object,
-            const char *name,
-            guint      *out,
-            GError    **error)
+read_types (JsonObject *object, const char *name, guint *out, GError **error)
 {
-  JsonNode *node = json_object_get_member (object, "types");
+  JsonNode  *node = json_object_get_member (object, "types");
   JsonArray *array;
 
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
     return bad_value (error, name, "types",
-                      _("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
-                        "sendrecv, other"));
+                      _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
+                         "sendrecv, other"));
   array = json_node_get_array (node);
   *out = 0;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      JsonNode *element = json_array_get_element (array, i);
+      JsonNode        *element = json_array_get_element (array, i);
       StCollectiveType type;
 
-      if (!JSON_NODE_HOLDS_VALUE (element) ||
-          json_node_get_value_type (element) != G_TYPE_STRING ||
-          !st_collective_type_from_string (json_node_get_string (element), &type))
+      if (!JSON_NODE_HOLDS_VALUE (element) || json_node_get_value_type (element) != G_TYPE_STRING
+          || !st_collective_type_from_string (json_node_get_string (element), &type))
         return bad_value (error, name, "types",
-                          _("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
-                            "sendrecv, other"));
+                          _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
+                             "sendrecv, other"));
       *out |= type;
     }
   return TRUE;
@@ -167,14 +151,14 @@ read_depth_and_project (JsonObject          *object,
                         StHighlighterConfig *self,
                         GError             **error)
 {
-  JsonNode *node = json_object_get_member (object, "depth");
+  JsonNode        *node = json_object_get_member (object, "depth");
   g_autofree char *project = NULL;
 
   if (node != NULL)
     {
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64 ||
-          json_node_get_int (node) < 0 || json_node_get_int (node) > 100000)
-        return bad_value (error, name, "depth", _("a level of the scope tree: 0 or more"));
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
+          || json_node_get_int (node) < 0 || json_node_get_int (node) > 100000)
+        return bad_value (error, name, "depth", _ ("a level of the scope tree: 0 or more"));
       self->depth = json_node_get_int (node);
     }
   if (!read_string (object, "project", name, &project, error))
@@ -186,103 +170,92 @@ read_depth_and_project (JsonObject          *object,
   else if (g_str_equal (project, "device"))
     self->project = ST_PROJECT_DEVICE;
   else
-    return bad_value (error, name, "project", _("“host”, “device” or “auto”"));
+    return bad_value (error, name, "project", _ ("“host”, “device” or “auto”"));
   return TRUE;
 }
 
 static gboolean
-read_flag (JsonObject *object,
-           const char *key,
-           const char *name,
-           gboolean   *out,
-           GError    **error)
+read_flag (JsonObject *object, const char *key, const char *name, gboolean *out, GError **error)
 {
   JsonNode *node = json_object_get_member (object, key);
 
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    return bad_value (error, name, key, _("true or false"));
+    return bad_value (error, name, key, _ ("true or false"));
   *out = json_node_get_boolean (node);
   return TRUE;
 }
 
 static gboolean
-read_header (JsonObject     *object,
-             const char     *name,
-             StRegionMethod *method,
-             GError        **error)
+read_header (JsonObject *object, const char *name, StRegionMethod *method, GError **error)
 {
   JsonNode *version = json_object_get_member (object, "version");
   JsonNode *node = json_object_get_member (object, "method");
 
-  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version) ||
-      json_node_get_value_type (version) != G_TYPE_INT64)
+  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version)
+      || json_node_get_value_type (version) != G_TYPE_INT64)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not a highlighter configuration: it has no “version” number."), name);
+                   _ ("“%s” is not a highlighter configuration: it has no “version” number."),
+                   name);
       return FALSE;
     }
   if (json_node_get_int (version) > ST_REGION_FILE_VERSION)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
-                     "reads version %d. Update Strata to use it."),
+                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
+                      "reads version %d. Update Strata to use it."),
                    name, json_node_get_int (version), ST_REGION_FILE_VERSION);
       return FALSE;
     }
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING ||
-      !st_region_method_from_string (json_node_get_string (node), method) ||
-      *method == ST_REGION_MANUAL)
-    return bad_value (error, name, "method", _("“collectives”, “hierarchy” or “stack”"));
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING
+      || !st_region_method_from_string (json_node_get_string (node), method)
+      || *method == ST_REGION_MANUAL)
+    return bad_value (error, name, "method", _ ("“collectives”, “hierarchy” or “stack”"));
   return TRUE;
 }
 
 static gboolean
-check_keys (JsonObject     *object,
-            const char     *name,
-            StRegionMethod  method,
-            GError        **error)
+check_keys (JsonObject *object, const char *name, StRegionMethod method, GError **error)
 {
-  g_autoptr(GList) members = json_object_get_members (object);
+  g_autoptr (GList) members = json_object_get_members (object);
 
   for (GList *l = members; l != NULL; l = l->next)
     if (!key_applies (method, l->data))
       {
         g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_UNKNOWN_KEY,
-                     _("“%s”: the key “%s” does not apply to the %s method."), name,
-                     (const char *) l->data, st_region_method_to_string (method));
+                     _ ("“%s”: the key “%s” does not apply to the %s method."), name,
+                     (const char *)l->data, st_region_method_to_string (method));
         return FALSE;
       }
   return TRUE;
 }
 
 static StHighlighterConfig *
-config_from_object (JsonObject *object,
-                    const char *name,
-                    GError    **error)
+config_from_object (JsonObject *object, const char *name, GError **error)
 {
-  g_autoptr(StHighlighterConfig) self = NULL;
-  StRegionMethod method;
+  g_autoptr (StHighlighterConfig) self = NULL;
+  StRegionMethod                  method;
 
   if (!read_header (object, name, &method, error) || !check_keys (object, name, method, error))
     return NULL;
   self = st_highlighter_config_new (method);
-  if (!read_string (object, "tracks", name, &self->tracks, error) ||
-      !read_string (object, "match", name, &self->match, error) ||
-      !read_string (object, "frame", name, &self->frame, error) ||
-      !read_types (object, name, &self->types, error) ||
-      !read_nanoseconds (object, "min_gap_ns", name, &self->min_gap_ns, error) ||
-      !read_nanoseconds (object, "merge_gap_ns", name, &self->merge_gap_ns, error) ||
-      !read_nanoseconds (object, "min_duration_ns", name, &self->min_duration_ns, error) ||
-      !read_flag (object, "include_edges", name, &self->include_edges, error) ||
-      !read_depth_and_project (object, name, self, error))
+  if (!read_string (object, "tracks", name, &self->tracks, error)
+      || !read_string (object, "match", name, &self->match, error)
+      || !read_string (object, "frame", name, &self->frame, error)
+      || !read_types (object, name, &self->types, error)
+      || !read_nanoseconds (object, "min_gap_ns", name, &self->min_gap_ns, error)
+      || !read_nanoseconds (object, "merge_gap_ns", name, &self->merge_gap_ns, error)
+      || !read_nanoseconds (object, "min_duration_ns", name, &self->min_duration_ns, error)
+      || !read_flag (object, "include_edges", name, &self->include_edges, error)
+      || !read_depth_and_project (object, name, self, error))
     return NULL;
   if (self->match != NULL && self->depth >= 0)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”: give either “match” or “depth”, not both."), name);
+                   _ ("“%s”: give either “match” or “depth”, not both."), name);
       return NULL;
     }
   return g_steal_pointer (&self);
@@ -294,30 +267,30 @@ st_highlighter_config_parse (const char *data,
                              const char *display_name,
                              GError    **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) local_error = NULL;
-  JsonNode *root;
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError)     local_error = NULL;
+  JsonNode              *root;
 
   if (length < 0)
     length = strlen (data);
   if (length > MAX_CONFIG_SIZE)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is too large to be a highlighter configuration (over 1 MiB)."),
+                   _ ("“%s” is too large to be a highlighter configuration (over 1 MiB)."),
                    display_name);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not valid JSON: %s"), display_name, local_error->message);
+                   _ ("“%s” is not valid JSON: %s"), display_name, local_error->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not a highlighter configuration: it should be a JSON object."),
+                   _ ("“%s” is not a highlighter configuration: it should be a JSON object."),
                    display_name);
       return NULL;
     }
@@ -325,13 +298,12 @@ st_highlighter_config_parse (const char *data,
 }
 
 StHighlighterConfig *
-st_highlighter_config_load (GFile   *file,
-                            GError **error)
+st_highlighter_config_load (GFile *file, GError **error)
 {
-  g_autofree char *name = g_file_get_parse_name (file);
-  g_autoptr(GFileInfo) info = NULL;
-  g_autofree char *data = NULL;
-  gsize length;
+  g_autofree char      *name = g_file_get_parse_name (file);
+  g_autoptr (GFileInfo) info = NULL;
+  g_autofree char      *data = NULL;
+  gsize                 length;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
                             NULL);
@@ -343,9 +315,7 @@ st_highlighter_config_load (GFile   *file,
 }
 
 static void
-add_string (JsonBuilder *builder,
-            const char  *key,
-            const char  *value)
+add_string (JsonBuilder *builder, const char *key, const char *value)
 {
   if (value == NULL)
     return;
@@ -354,9 +324,7 @@ add_string (JsonBuilder *builder,
 }
 
 static void
-add_nanoseconds (JsonBuilder *builder,
-                 const char  *key,
-                 gint64       value)
+add_nanoseconds (JsonBuilder *builder, const char *key, gint64 value)
 {
   if (value == 0)
     return;
@@ -365,8 +333,7 @@ add_nanoseconds (JsonBuilder *builder,
 }
 
 static void
-add_collective_keys (JsonBuilder               *builder,
-                     const StHighlighterConfig *self)
+add_collective_keys (JsonBuilder *builder, const StHighlighterConfig *self)
 {
   add_nanoseconds (builder, "min_gap_ns", self->min_gap_ns);
   if (self->include_edges)
@@ -385,10 +352,9 @@ add_collective_keys (JsonBuilder               *builder,
 }
 
 static void
-add_hierarchy_keys (JsonBuilder               *builder,
-                    const StHighlighterConfig *self)
+add_hierarchy_keys (JsonBuilder *builder, const StHighlighterConfig *self)
 {
-  static const char * const projects[] = { "auto", "host", "device" };
+  static const char *const projects[] = { "auto", "host", "device" };
 
   if (self->depth >= 0)
     {
@@ -402,9 +368,9 @@ add_hierarchy_keys (JsonBuilder               *builder,
 char *
 st_highlighter_config_to_json (const StHighlighterConfig *self)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
+  g_autoptr (JsonBuilder)   builder = json_builder_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode)      root = NULL;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "version");
@@ -432,9 +398,7 @@ st_highlighter_config_to_json (const StHighlighterConfig *self)
 }
 
 gboolean
-st_highlighter_config_save (const StHighlighterConfig *self,
-                            GFile                     *file,
-                            GError                   **error)
+st_highlighter_config_save (const StHighlighterConfig *self, GFile *file, GError **error)
 {
   g_autofree char *data = st_highlighter_config_to_json (self);
 

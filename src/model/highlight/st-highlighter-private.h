@@ -23,41 +23,31 @@ typedef struct
   StTrace                   *trace;
   const StHighlighterConfig *config;
   StEventClassifier         *classes;
-  StLaunchIndex             *launches;  /* made on first use */
-  GPatternSpec              *tracks;    /* NULL: every track */
-  guint8                    *selected;  /* per track: 0xff unknown, else TRUE/FALSE */
+  StLaunchIndex             *launches; /* made on first use */
+  GPatternSpec              *tracks;   /* NULL: every track */
+  guint8                    *selected; /* per track: 0xff unknown, else TRUE/FALSE */
   GCancellable              *cancellable;
   StHighlighterProgress      progress;
   gpointer                   progress_data;
-  GArray                    *spans;     /* StHighlightSpan */
+  GArray                    *spans; /* StHighlightSpan */
   char                      *explanation;
 } StHighlightJob;
 
-gboolean       st_highlight_job_track_selected (StHighlightJob *job,
-                                                guint           track);
-StLaunchIndex *st_highlight_job_get_launches   (StHighlightJob *job);
-void           st_highlight_job_add            (StHighlightJob *job,
-                                                gint64          start,
-                                                gint64          end,
-                                                char           *name);
-void           st_highlight_job_add_named      (StHighlightJob *job,
-                                                gint64          start,
-                                                gint64          end,
-                                                StStringId      name);
-void           st_highlight_job_explain        (StHighlightJob *job,
-                                                const char     *format,
-                                                ...) G_GNUC_PRINTF (2, 3);
-void           st_highlight_job_report         (StHighlightJob *job,
-                                                double          fraction);
-gboolean       st_highlight_job_cancelled      (StHighlightJob *job);
+gboolean       st_highlight_job_track_selected (StHighlightJob *job, guint track);
+StLaunchIndex *st_highlight_job_get_launches (StHighlightJob *job);
+void           st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, char *name);
+void st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name);
+void st_highlight_job_explain (StHighlightJob *job, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void st_highlight_job_report (StHighlightJob *job, double fraction);
+gboolean st_highlight_job_cancelled (StHighlightJob *job);
 /* A per-name cache of a glob's answer: 0xff unknown, else TRUE/FALSE. */
-gboolean       st_highlight_name_matches       (StHighlightJob *job,
-                                                GPatternSpec   *pattern,
-                                                guint8         *cache,
-                                                StStringId      name);
+gboolean st_highlight_name_matches (StHighlightJob *job,
+                                    GPatternSpec   *pattern,
+                                    guint8         *cache,
+                                    StStringId      name);
 
-void           st_highlight_collectives        (StHighlightJob *job);
-void           st_highlight_hierarchy          (StHighlightJob *job);
-void           st_highlight_stack              (StHighlightJob *job);
+void st_highlight_collectives (StHighlightJob *job);
+void st_highlight_hierarchy (StHighlightJob *job);
+void st_highlight_stack (StHighlightJob *job);
 
 G_END_DECLS

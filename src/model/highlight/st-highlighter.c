@@ -12,18 +12,18 @@
 
 #define UNKNOWN 0xff
 
-ST_DEFINE_SORT (sort_spans, StHighlightSpan,
+ST_DEFINE_SORT (sort_spans,
+                StHighlightSpan,
                 a->start != b->start ? a->start < b->start : a->end < b->end)
 
 static gboolean
-glob_matches_track (StHighlightJob *job,
-                    guint           index)
+glob_matches_track (StHighlightJob *job, guint index)
 {
-  const StTrack *track = st_trace_get_track (job->trace, index);
-  const char *name = st_trace_get_string (job->trace, track->name);
+  const StTrack   *track = st_trace_get_track (job->trace, index);
+  const char      *name = st_trace_get_string (job->trace, track->name);
   const StProcess *process;
   g_autofree char *title = NULL;
-  const char *owners[3];
+  const char      *owners[3];
 
   if (track->process == ST_NO_PROCESS)
     return g_pattern_spec_match_string (job->tracks, name);
@@ -45,8 +45,7 @@ glob_matches_track (StHighlightJob *job,
 /* "process/track", where the process is its name, its pid or its title
  * ("python3 · rank 0 · pid 1000"): any of them may match. */
 gboolean
-st_highlight_job_track_selected (StHighlightJob *job,
-                                 guint           track)
+st_highlight_job_track_selected (StHighlightJob *job, guint track)
 {
   if (job->tracks == NULL)
     return TRUE;
@@ -64,10 +63,7 @@ st_highlight_job_get_launches (StHighlightJob *job)
 }
 
 void
-st_highlight_job_add (StHighlightJob *job,
-                      gint64          start,
-                      gint64          end,
-                      char           *name)
+st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, char *name)
 {
   StHighlightSpan span = { start, end, ST_STRING_NONE, name, 0 };
 
@@ -75,10 +71,7 @@ st_highlight_job_add (StHighlightJob *job,
 }
 
 void
-st_highlight_job_add_named (StHighlightJob *job,
-                            gint64          start,
-                            gint64          end,
-                            StStringId      name)
+st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name)
 {
   StHighlightSpan span = { start, end, name, NULL, 0 };
 
@@ -86,9 +79,7 @@ st_highlight_job_add_named (StHighlightJob *job,
 }
 
 void
-st_highlight_job_explain (StHighlightJob *job,
-                          const char     *format,
-                          ...)
+st_highlight_job_explain (StHighlightJob *job, const char *format, ...)
 {
   va_list args;
 
@@ -99,8 +90,7 @@ st_highlight_job_explain (StHighlightJob *job,
 }
 
 void
-st_highlight_job_report (StHighlightJob *job,
-                         double          fraction)
+st_highlight_job_report (StHighlightJob *job, double fraction)
 {
   if (job->progress != NULL)
     job->progress (CLAMP (fraction, 0.0, 1.0), job->progress_data);
@@ -126,12 +116,11 @@ st_highlight_name_matches (StHighlightJob *job,
 static void
 span_clear (gpointer data)
 {
-  g_free (((StHighlightSpan *) data)->name);
+  g_free (((StHighlightSpan *)data)->name);
 }
 
 static const char *
-span_name (StHighlightJob        *job,
-           const StHighlightSpan *span)
+span_name (StHighlightJob *job, const StHighlightSpan *span)
 {
   return span->name != NULL ? span->name : st_trace_get_string (job->trace, span->id);
 }
@@ -141,17 +130,17 @@ span_name (StHighlightJob        *job,
 static void
 number_repeats (StHighlightJob *job)
 {
-  g_autoptr(GHashTable) by_id = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  GArray *spans = job->spans;
+  g_autoptr (GHashTable) by_id = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  GArray                *spans = job->spans;
 
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < spans->len; i++)
       {
         StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-        GHashTable *counts = span->name != NULL ? by_name : by_id;
-        gpointer key = span->name != NULL ? (gpointer) span->name : GUINT_TO_POINTER (span->id + 1);
-        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
+        GHashTable      *counts = span->name != NULL ? by_name : by_id;
+        gpointer key = span->name != NULL ? (gpointer)span->name : GUINT_TO_POINTER (span->id + 1);
+        guint    n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
 
         if (pass == 0)
           {
@@ -167,10 +156,10 @@ static GPtrArray *
 make_regions (StHighlightJob *job)
 {
   GPtrArray *regions = g_ptr_array_new_with_free_func (g_object_unref);
-  GArray *spans = job->spans;
-  guint kept = 0;
+  GArray    *spans = job->spans;
+  guint      kept = 0;
 
-  sort_spans ((StHighlightSpan *) (void *) spans->data, spans->len, NULL);
+  sort_spans ((StHighlightSpan *)(void *)spans->data, spans->len, NULL);
   for (guint i = 0; i < spans->len; i++)
     {
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
@@ -184,8 +173,10 @@ make_regions (StHighlightJob *job)
     {
       g_autofree char *min = st_format_duration (job->config->min_duration_ns);
 
-      st_highlight_job_explain (job, _("All %u regions found are shorter than the minimum "
-                                       "duration (%s)."), spans->len, min);
+      st_highlight_job_explain (job,
+                                _ ("All %u regions found are shorter than the minimum "
+                                   "duration (%s)."),
+                                spans->len, min);
     }
   for (guint i = kept; i < spans->len; i++)
     g_array_index (spans, StHighlightSpan, i).name = NULL;
@@ -197,7 +188,7 @@ make_regions (StHighlightJob *job)
     {
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
       g_autofree char *numbered = NULL;
-      const char *name = span_name (job, span);
+      const char      *name = span_name (job, span);
 
       if (span->number != 0)
         name = numbered = g_strdup_printf ("%s (%u)", name, span->number);
@@ -211,18 +202,11 @@ run_method (StHighlightJob *job)
 {
   switch (job->config->method)
     {
-    case ST_REGION_COLLECTIVES:
-      st_highlight_collectives (job);
-      break;
-    case ST_REGION_HIERARCHY:
-      st_highlight_hierarchy (job);
-      break;
-    case ST_REGION_STACK:
-      st_highlight_stack (job);
-      break;
+    case ST_REGION_COLLECTIVES: st_highlight_collectives (job); break;
+    case ST_REGION_HIERARCHY: st_highlight_hierarchy (job); break;
+    case ST_REGION_STACK: st_highlight_stack (job); break;
     case ST_REGION_MANUAL:
-    default:
-      g_assert_not_reached ();
+    default: g_assert_not_reached ();
     }
 }
 
@@ -247,7 +231,7 @@ st_highlighter_run (StTrace                   *trace,
                     GError                   **error)
 {
   StHighlightJob job = { 0 };
-  GPtrArray *regions = NULL;
+  GPtrArray     *regions = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (config != NULL && config->method != ST_REGION_MANUAL, NULL);

@@ -14,8 +14,7 @@
 
 G_BEGIN_DECLS
 
-typedef void (*StHighlighterProgress) (double   fraction,
-                                       gpointer user_data);
+typedef void (*StHighlighterProgress) (double fraction, gpointer user_data);
 
 GPtrArray *st_highlighter_run (StTrace                   *trace,
                                const StHighlighterConfig *config,

@@ -10,14 +10,14 @@
 
 struct _StProfileLoader
 {
-  GObject      parent_instance;
+  GObject parent_instance;
 
-  GPtrArray   *files;         /* GFile */
-  GPtrArray   *display_names; /* char *, NULL for the default */
-  GPtrArray   *loaders;       /* StTraceLoader of the current load */
-  StAlignment  alignment;
-  guint        n_threads;
-  gint         current;       /* atomic: index of the file being read */
+  GPtrArray  *files;         /* GFile */
+  GPtrArray  *display_names; /* char *, NULL for the default */
+  GPtrArray  *loaders;       /* StTraceLoader of the current load */
+  StAlignment alignment;
+  guint       n_threads;
+  gint        current; /* atomic: index of the file being read */
 };
 
 G_DEFINE_FINAL_TYPE (StProfileLoader, st_profile_loader, G_TYPE_OBJECT)
@@ -46,29 +46,19 @@ st_profile_loader_finalize (GObject *object)
 }
 
 static void
-st_profile_loader_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
+st_profile_loader_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StProfileLoader *self = ST_PROFILE_LOADER (object);
 
   switch (prop_id)
     {
-    case PROP_N_FILES:
-      g_value_set_uint (value, self->files->len);
-      break;
-    case PROP_ALIGNMENT:
-      g_value_set_int (value, self->alignment);
-      break;
-    case PROP_FRACTION:
-      g_value_set_double (value, st_profile_loader_get_fraction (self));
-      break;
+    case PROP_N_FILES: g_value_set_uint (value, self->files->len); break;
+    case PROP_ALIGNMENT: g_value_set_int (value, self->alignment); break;
+    case PROP_FRACTION: g_value_set_double (value, st_profile_loader_get_fraction (self)); break;
     case PROP_CURRENT_FILE:
       g_value_set_uint (value, st_profile_loader_get_current_file (self));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -82,11 +72,8 @@ st_profile_loader_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_ALIGNMENT:
-      st_profile_loader_set_alignment (self, g_value_get_int (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_ALIGNMENT: st_profile_loader_set_alignment (self, g_value_get_int (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -99,19 +86,17 @@ st_profile_loader_class_init (StProfileLoaderClass *klass)
   object_class->get_property = st_profile_loader_get_property;
   object_class->set_property = st_profile_loader_set_property;
 
-  properties[PROP_N_FILES] =
-    g_param_spec_uint ("n-files", NULL, NULL, 0, ST_MAX_FILES, 0,
-                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ALIGNMENT] =
-    g_param_spec_int ("alignment", NULL, NULL, ST_ALIGN_CLOCK, ST_ALIGN_COLLECTIVE,
-                      ST_ALIGN_CLOCK,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FRACTION] =
-    g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CURRENT_FILE] =
-    g_param_spec_uint ("current-file", NULL, NULL, 0, ST_MAX_FILES, 0,
-                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_FILES] = g_param_spec_uint ("n-files", NULL, NULL, 0, ST_MAX_FILES, 0,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ALIGNMENT] = g_param_spec_int (
+      "alignment", NULL, NULL, ST_ALIGN_CLOCK, ST_ALIGN_COLLECTIVE, ST_ALIGN_CLOCK,
+      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION]
+      = g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT_FILE]
+      = g_param_spec_uint ("current-file", NULL, NULL, 0, ST_MAX_FILES, 0,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -125,8 +110,7 @@ st_profile_loader_init (StProfileLoader *self)
 
 /* Loads @files (1 to ST_MAX_FILES) as one profile, in this order. */
 StProfileLoader *
-st_profile_loader_new (GFile * const *files,
-                       guint          n_files)
+st_profile_loader_new (GFile *const *files, guint n_files)
 {
   StProfileLoader *self;
 
@@ -151,8 +135,7 @@ st_profile_loader_get_n_files (StProfileLoader *self)
 }
 
 GFile *
-st_profile_loader_get_file (StProfileLoader *self,
-                            guint            index)
+st_profile_loader_get_file (StProfileLoader *self, guint index)
 {
   g_return_val_if_fail (ST_IS_PROFILE_LOADER (self), NULL);
   g_return_val_if_fail (index < self->files->len, NULL);
@@ -162,9 +145,7 @@ st_profile_loader_get_file (StProfileLoader *self,
 /* How errors, warnings and the label fallback name file @index (as
  * st_trace_loader_set_display_name()). */
 void
-st_profile_loader_set_display_name (StProfileLoader *self,
-                                    guint            index,
-                                    const char      *display_name)
+st_profile_loader_set_display_name (StProfileLoader *self, guint index, const char *display_name)
 {
   g_return_if_fail (ST_IS_PROFILE_LOADER (self));
   g_return_if_fail (index < self->files->len);
@@ -182,8 +163,7 @@ st_profile_loader_get_alignment (StProfileLoader *self)
 /* ST_ALIGN_CLOCK (the default) or ST_ALIGN_COLLECTIVE, for when the
  * files' clocks disagree. */
 void
-st_profile_loader_set_alignment (StProfileLoader *self,
-                                 StAlignment      alignment)
+st_profile_loader_set_alignment (StProfileLoader *self, StAlignment alignment)
 {
   g_return_if_fail (ST_IS_PROFILE_LOADER (self));
   g_return_if_fail (alignment == ST_ALIGN_CLOCK || alignment == ST_ALIGN_COLLECTIVE);
@@ -194,8 +174,7 @@ st_profile_loader_set_alignment (StProfileLoader *self,
 }
 
 void
-st_profile_loader_set_n_threads (StProfileLoader *self,
-                                 guint            n_threads)
+st_profile_loader_set_n_threads (StProfileLoader *self, guint n_threads)
 {
   g_return_if_fail (ST_IS_PROFILE_LOADER (self));
   self->n_threads = MAX (1, n_threads);
@@ -206,7 +185,7 @@ double
 st_profile_loader_get_fraction (StProfileLoader *self)
 {
   GPtrArray *loaders;
-  double sum = 0.0;
+  double     sum = 0.0;
 
   g_return_val_if_fail (ST_IS_PROFILE_LOADER (self), 0.0);
   loaders = self->loaders;
@@ -222,7 +201,7 @@ guint
 st_profile_loader_get_current_file (StProfileLoader *self)
 {
   g_return_val_if_fail (ST_IS_PROFILE_LOADER (self), 0);
-  return (guint) g_atomic_int_get (&self->current);
+  return (guint)g_atomic_int_get (&self->current);
 }
 
 static void
@@ -242,7 +221,7 @@ prepare (StProfileLoader *self)
   for (guint i = 0; i < self->files->len; i++)
     {
       StTraceLoader *loader = st_trace_loader_new (g_ptr_array_index (self->files, i));
-      const char *name = g_ptr_array_index (self->display_names, i);
+      const char    *name = g_ptr_array_index (self->display_names, i);
 
       if (name != NULL)
         st_trace_loader_set_display_name (loader, name);
@@ -257,13 +236,10 @@ prepare (StProfileLoader *self)
 }
 
 static StTrace *
-load_prepared (StProfileLoader *self,
-               GPtrArray       *loaders,
-               GCancellable    *cancellable,
-               GError         **error)
+load_prepared (StProfileLoader *self, GPtrArray *loaders, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
-  StTrace *merged;
+  g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  StTrace              *merged;
 
   for (guint i = 0; i < loaders->len; i++)
     {
@@ -277,16 +253,14 @@ load_prepared (StProfileLoader *self,
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  merged = st_trace_merge ((StTrace **) traces->pdata, traces->len, self->alignment);
+  merged = st_trace_merge ((StTrace **)traces->pdata, traces->len, self->alignment);
   g_ptr_array_set_free_func (traces, NULL); /* the merge took them */
   return merged;
 }
 
 /* Loads every file and merges them, on the calling thread. */
 StTrace *
-st_profile_loader_load (StProfileLoader *self,
-                        GCancellable    *cancellable,
-                        GError         **error)
+st_profile_loader_load (StProfileLoader *self, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (ST_IS_PROFILE_LOADER (self), NULL);
 
@@ -295,12 +269,9 @@ st_profile_loader_load (StProfileLoader *self,
 }
 
 static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
+load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
-  GError *error = NULL;
+  GError  *error = NULL;
   StTrace *trace = load_prepared (source_object, task_data, cancellable, &error);
 
   if (trace == NULL)
@@ -313,27 +284,25 @@ load_thread (GTask        *task,
  * "current-file" properties) on the thread-default main context of the
  * caller. */
 void
-st_profile_loader_load_async (StProfileLoader     *self,
-                              GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+st_profile_loader_load_async (StProfileLoader    *self,
+                              GCancellable       *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer            user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (ST_IS_PROFILE_LOADER (self));
 
   prepare (self);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, st_profile_loader_load_async);
-  g_task_set_task_data (task, g_ptr_array_ref (self->loaders), (GDestroyNotify) g_ptr_array_unref);
+  g_task_set_task_data (task, g_ptr_array_ref (self->loaders), (GDestroyNotify)g_ptr_array_unref);
   g_task_set_return_on_cancel (task, FALSE);
   g_task_run_in_thread (task, load_thread);
 }
 
 StTrace *
-st_profile_loader_load_finish (StProfileLoader *self,
-                               GAsyncResult    *result,
-                               GError         **error)
+st_profile_loader_load_finish (StProfileLoader *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
@@ -342,18 +311,18 @@ st_profile_loader_load_finish (StProfileLoader *self,
 /* Loads @args (paths or URIs as typed on a command line) as one profile on
  * the calling thread, each file named as typed. */
 StTrace *
-st_profile_load_args (char * const *args,
-                      guint         n_args,
-                      StAlignment   alignment,
-                      guint         n_threads,
-                      GError      **error)
+st_profile_load_args (char *const *args,
+                      guint        n_args,
+                      StAlignment  alignment,
+                      guint        n_threads,
+                      GError     **error)
 {
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(StProfileLoader) loader = NULL;
+  g_autoptr (GPtrArray)       files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (StProfileLoader) loader = NULL;
 
   for (guint i = 0; i < n_args; i++)
     g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
-  loader = st_profile_loader_new ((GFile * const *) files->pdata, n_args);
+  loader = st_profile_loader_new ((GFile *const *)files->pdata, n_args);
   for (guint i = 0; i < n_args; i++)
     st_profile_loader_set_display_name (loader, i, args[i]);
   if (n_threads > 0)
@@ -364,8 +333,7 @@ st_profile_load_args (char * const *args,
 
 /* "clock" or "collective". */
 gboolean
-st_alignment_from_string (const char  *text,
-                          StAlignment *alignment)
+st_alignment_from_string (const char *text, StAlignment *alignment)
 {
   if (g_strcmp0 (text, "clock") == 0)
     *alignment = ST_ALIGN_CLOCK;

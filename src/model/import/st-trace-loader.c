@@ -19,13 +19,13 @@
 
 struct _StTraceLoader
 {
-  GObject       parent_instance;
+  GObject parent_instance;
 
   GFile        *file;
   char         *display_name;
   guint         n_threads;
   GMainContext *context;
-  double        fraction;      /* atomic via the lock below */
+  double        fraction; /* atomic via the lock below */
   StLoadStage   stage;
   GMutex        lock;
   gint          notify_pending;
@@ -58,29 +58,19 @@ st_trace_loader_finalize (GObject *object)
 }
 
 static void
-st_trace_loader_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
+st_trace_loader_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StTraceLoader *self = ST_TRACE_LOADER (object);
 
   switch (prop_id)
     {
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
+    case PROP_FILE: g_value_set_object (value, self->file); break;
     case PROP_DISPLAY_NAME:
       g_value_set_string (value, st_trace_loader_get_display_name (self));
       break;
-    case PROP_FRACTION:
-      g_value_set_double (value, st_trace_loader_get_fraction (self));
-      break;
-    case PROP_STAGE:
-      g_value_set_int (value, st_trace_loader_get_stage (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_FRACTION: g_value_set_double (value, st_trace_loader_get_fraction (self)); break;
+    case PROP_STAGE: g_value_set_int (value, st_trace_loader_get_stage (self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -94,14 +84,11 @@ st_trace_loader_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_FILE:
-      self->file = g_value_dup_object (value);
-      break;
+    case PROP_FILE: self->file = g_value_dup_object (value); break;
     case PROP_DISPLAY_NAME:
       st_trace_loader_set_display_name (self, g_value_get_string (value));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -114,19 +101,18 @@ st_trace_loader_class_init (StTraceLoaderClass *klass)
   object_class->get_property = st_trace_loader_get_property;
   object_class->set_property = st_trace_loader_set_property;
 
-  properties[PROP_FILE] =
-    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DISPLAY_NAME] =
-    g_param_spec_string ("display-name", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FRACTION] =
-    g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_STAGE] =
-    g_param_spec_int ("stage", NULL, NULL, ST_LOAD_STAGE_OPENING, ST_LOAD_STAGE_DONE,
-                      ST_LOAD_STAGE_OPENING,
-                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE]
+      = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DISPLAY_NAME]
+      = g_param_spec_string ("display-name", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION]
+      = g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STAGE] = g_param_spec_int (
+      "stage", NULL, NULL, ST_LOAD_STAGE_OPENING, ST_LOAD_STAGE_DONE, ST_LOAD_STAGE_OPENING,
+      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -163,8 +149,7 @@ st_trace_loader_get_display_name (StTraceLoader *self)
 }
 
 void
-st_trace_loader_set_display_name (StTraceLoader *self,
-                                  const char    *display_name)
+st_trace_loader_set_display_name (StTraceLoader *self, const char *display_name)
 {
   g_return_if_fail (ST_IS_TRACE_LOADER (self));
   if (g_strcmp0 (self->display_name, display_name) == 0)
@@ -175,8 +160,7 @@ st_trace_loader_set_display_name (StTraceLoader *self,
 }
 
 void
-st_trace_loader_set_n_threads (StTraceLoader *self,
-                               guint          n_threads)
+st_trace_loader_set_n_threads (StTraceLoader *self, guint n_threads)
 {
   g_return_if_fail (ST_IS_TRACE_LOADER (self));
   self->n_threads = MAX (1, n_threads);
@@ -218,9 +202,7 @@ notify_progress (gpointer data)
 /* Called from the loading thread; the notifications happen on the context
  * the loader was made in, at most one pending at a time. */
 static void
-set_progress (StTraceLoader *self,
-              StLoadStage    stage,
-              double         fraction)
+set_progress (StTraceLoader *self, StLoadStage stage, double fraction)
 {
   g_mutex_lock (&self->lock);
   self->stage = stage;
@@ -232,15 +214,13 @@ set_progress (StTraceLoader *self,
 }
 
 static void
-on_read_progress (double   fraction,
-                  gpointer data)
+on_read_progress (double fraction, gpointer data)
 {
   set_progress (data, ST_LOAD_STAGE_READING, fraction * READ_SHARE);
 }
 
 static void
-on_build_progress (double   fraction,
-                   gpointer data)
+on_build_progress (double fraction, gpointer data)
 {
   set_progress (data, ST_LOAD_STAGE_BUILDING, READ_SHARE + fraction * (1.0 - READ_SHARE));
 }
@@ -251,32 +231,33 @@ static const struct
   gsize       len;
   const char *what;
 } binary_kinds[] = {
-  { "\x89PNG", 4, N_("a PNG image") },
-  { "\xff\xd8\xff", 3, N_("a JPEG image") },
-  { "GIF8", 4, N_("a GIF image") },
-  { "%PDF", 4, N_("a PDF document") },
-  { "PK\x03\x04", 4, N_("a ZIP archive: extract the trace from it and open that") },
-  { "\x28\xb5\x2f\xfd", 4, N_("compressed with zstd: decompress it first (unzstd)") },
-  { "\xfd" "7zXZ", 5, N_("compressed with xz: decompress it first (unxz)") },
-  { "BZh", 3, N_("compressed with bzip2: decompress it first (bunzip2)") },
-  { "\x7f" "ELF", 4, N_("a program (an ELF binary)") },
-  { "SQLite format 3", 15, N_("an SQLite database") },
+  { "\x89PNG", 4, N_ ("a PNG image") },
+  { "\xff\xd8\xff", 3, N_ ("a JPEG image") },
+  { "GIF8", 4, N_ ("a GIF image") },
+  { "%PDF", 4, N_ ("a PDF document") },
+  { "PK\x03\x04", 4, N_ ("a ZIP archive: extract the trace from it and open that") },
+  { "\x28\xb5\x2f\xfd", 4, N_ ("compressed with zstd: decompress it first (unzstd)") },
+  { "\xfd"
+    "7zXZ",
+    5, N_ ("compressed with xz: decompress it first (unxz)") },
+  { "BZh", 3, N_ ("compressed with bzip2: decompress it first (bunzip2)") },
+  { "\x7f"
+    "ELF",
+    4, N_ ("a program (an ELF binary)") },
+  { "SQLite format 3", 15, N_ ("an SQLite database") },
 };
 
 static gboolean
-sniff_binary (const guchar *d,
-              gsize         n,
-              const char   *name,
-              GError      **error)
+sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
 {
-  gsize controls = 0;
+  gsize    controls = 0;
   gboolean ascii = FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (binary_kinds); i++)
     if (n >= binary_kinds[i].len && memcmp (d, binary_kinds[i].magic, binary_kinds[i].len) == 0)
       {
         g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_BINARY,
-                     _("%s: this is %s, not a trace."), name, _(binary_kinds[i].what));
+                     _ ("%s: this is %s, not a trace."), name, _ (binary_kinds[i].what));
         return FALSE;
       }
   /* UTF-16 or UTF-32 text: a byte order mark, or a zero byte next to the
@@ -284,12 +265,14 @@ sniff_binary (const guchar *d,
   for (gsize i = 0; i < MIN (n, 4); i++)
     if (d[i] >= 0x20 && d[i] < 0x7f)
       ascii = TRUE;
-  if (n >= 2 && ((d[0] == 0xff && d[1] == 0xfe) || (d[0] == 0xfe && d[1] == 0xff) ||
-                 ((d[0] == 0 || d[1] == 0) && ascii)))
+  if (n >= 2
+      && ((d[0] == 0xff && d[1] == 0xfe) || (d[0] == 0xfe && d[1] == 0xff)
+          || ((d[0] == 0 || d[1] == 0) && ascii)))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_ENCODING,
-                   _("%s: this text is UTF-16 or UTF-32; Strata reads UTF-8 JSON. Convert it "
-                     "first, for example with iconv -f UTF-16 -t UTF-8."), name);
+                   _ ("%s: this text is UTF-16 or UTF-32; Strata reads UTF-8 JSON. Convert it "
+                      "first, for example with iconv -f UTF-16 -t UTF-8."),
+                   name);
       return FALSE;
     }
   for (gsize i = 0; i < n; i++)
@@ -298,7 +281,7 @@ sniff_binary (const guchar *d,
   if (memchr (d, 0, n) != NULL || controls * 10 > n)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_BINARY,
-                   _("%s: this is binary data, not a JSON trace."), name);
+                   _ ("%s: this is binary data, not a JSON trace."), name);
       return FALSE;
     }
   return TRUE;
@@ -306,15 +289,12 @@ sniff_binary (const guchar *d,
 
 /* Checks that the text starts like JSON; *start is after a UTF-8 BOM. */
 static gboolean
-sniff (StSource     *source,
-       gsize        *start,
-       GCancellable *cancellable,
-       GError      **error)
+sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error)
 {
-  const char *name = st_source_get_display_name (source);
-  gboolean complete = FALSE;
+  const char   *name = st_source_get_display_name (source);
+  gboolean      complete = FALSE;
   const guchar *d;
-  gsize n, i;
+  gsize         n, i;
 
   do
     n = st_source_wait (source, SNIFF_BYTES - 1, &complete);
@@ -326,10 +306,10 @@ sniff (StSource     *source,
       if (!st_source_finish (source, error))
         return FALSE;
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
-                   _("%s: the file holds no data (it inflates to 0 bytes)."), name);
+                   _ ("%s: the file holds no data (it inflates to 0 bytes)."), name);
       return FALSE;
     }
-  d = (const guchar *) st_source_get_data (source);
+  d = (const guchar *)st_source_get_data (source);
   n = MIN (n, SNIFF_BYTES);
   *start = n >= 3 && memcmp (d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   if (!sniff_binary (d + *start, n - *start, name, error))
@@ -342,15 +322,15 @@ sniff (StSource     *source,
       for (gsize k = 0; k < i; k++)
         line += d[k] == '\n', column = d[k] == '\n' ? 1 : column + 1;
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_JSON,
-                   _("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": this is "
-                     "not JSON: expected “{” or “[”, found “%c”."),
+                   _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": this is "
+                      "not JSON: expected “{” or “[”, found “%c”."),
                    name, line, column, g_ascii_isprint (d[i]) ? d[i] : '?');
       return FALSE;
     }
   if (i == n && complete)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
-                   _("%s: the file holds only white space."), name);
+                   _ ("%s: the file holds only white space."), name);
       return FALSE;
     }
   return TRUE;
@@ -366,12 +346,10 @@ basename_of (const char *name)
 /* A Neuron device profile, told by its first top-level keys; anything
  * else goes to the Chrome importer, which explains what it cannot read. */
 static gboolean
-sniff_neuron (StSource     *source,
-              gsize         start,
-              GCancellable *cancellable)
+sniff_neuron (StSource *source, gsize start, GCancellable *cancellable)
 {
   gboolean complete = FALSE;
-  gsize n;
+  gsize    n;
 
   do
     n = st_source_wait (source, FORMAT_SNIFF_BYTES - 1, &complete);
@@ -389,20 +367,20 @@ read_source (StTraceLoader  *self,
              GCancellable   *cancellable,
              GError        **error)
 {
-  g_autoptr(GError) spool_error = NULL;
-  g_autoptr(GError) import_error = NULL;
-  gboolean ok;
+  g_autoptr (GError) spool_error = NULL;
+  g_autoptr (GError) import_error = NULL;
+  gboolean           ok;
 
   if (neuron)
     ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
                            &import_error);
   else
-    ok = st_chrome_import (builder, source, start, self->n_threads, cancellable,
-                           on_read_progress, self, &import_error);
+    ok = st_chrome_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
+                           self, &import_error);
   /* What an importer says about text that turned to zeros under it is
    * beside the point (unless the load was cancelled anyway). */
-  if (!g_error_matches (import_error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
-      !st_source_check_shrunk (source, error))
+  if (!g_error_matches (import_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+      && !st_source_check_shrunk (source, error))
     return FALSE;
   if (!ok)
     {
@@ -422,23 +400,20 @@ read_source (StTraceLoader  *self,
 
 /* Loads the trace on the calling thread. */
 StTrace *
-st_trace_loader_load (StTraceLoader *self,
-                      GCancellable  *cancellable,
-                      GError       **error)
+st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(StSource) source = NULL;
-  StTraceBuilder *builder;
-  g_autoptr(GError) local_error = NULL;
-  StTrace *trace = NULL;
-  gsize start = 0;
-  gboolean neuron;
-  gint64 t0, t1;
+  g_autoptr (StSource) source = NULL;
+  StTraceBuilder      *builder;
+  g_autoptr (GError)   local_error = NULL;
+  StTrace             *trace = NULL;
+  gsize                start = 0;
+  gboolean             neuron;
+  gint64               t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
 
   set_progress (self, ST_LOAD_STAGE_OPENING, 0.0);
-  source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable,
-                           error);
+  source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable, error);
   if (source == NULL)
     return NULL;
   if (!sniff (source, &start, cancellable, &local_error))
@@ -451,7 +426,7 @@ st_trace_loader_load (StTraceLoader *self,
         return NULL;
       if (st_source_get_corruption (source) != NULL && !cancelled)
         g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                     _("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
+                     _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
                      st_source_get_corruption (source));
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
@@ -476,12 +451,9 @@ st_trace_loader_load (StTraceLoader *self,
 }
 
 static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
+load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
-  GError *error = NULL;
+  GError  *error = NULL;
   StTrace *trace = st_trace_loader_load (source_object, cancellable, &error);
 
   if (trace == NULL)
@@ -493,12 +465,12 @@ load_thread (GTask        *task,
 /* Loads on a thread; progress is notified (the "fraction" and "stage"
  * properties) on the thread-default main context of the caller. */
 void
-st_trace_loader_load_async (StTraceLoader       *self,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
+st_trace_loader_load_async (StTraceLoader      *self,
+                            GCancellable       *cancellable,
+                            GAsyncReadyCallback callback,
+                            gpointer            user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
 
   g_return_if_fail (ST_IS_TRACE_LOADER (self));
 
@@ -511,9 +483,7 @@ st_trace_loader_load_async (StTraceLoader       *self,
 }
 
 StTrace *
-st_trace_loader_load_finish (StTraceLoader *self,
-                             GAsyncResult  *result,
-                             GError       **error)
+st_trace_loader_load_finish (StTraceLoader *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
@@ -521,10 +491,8 @@ st_trace_loader_load_finish (StTraceLoader *self,
 
 /* Loads @file on the calling thread with default settings. */
 StTrace *
-st_trace_load_file (GFile        *file,
-                    GCancellable *cancellable,
-                    GError      **error)
+st_trace_load_file (GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(StTraceLoader) loader = st_trace_loader_new (file);
+  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
   return st_trace_loader_load (loader, cancellable, error);
 }

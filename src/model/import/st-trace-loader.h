@@ -22,29 +22,21 @@ typedef enum
   ST_LOAD_STAGE_DONE,
 } StLoadStage;
 
-StTraceLoader *st_trace_loader_new              (GFile               *file);
-GFile         *st_trace_loader_get_file         (StTraceLoader       *self);
-const char    *st_trace_loader_get_display_name (StTraceLoader       *self);
-void           st_trace_loader_set_display_name (StTraceLoader       *self,
-                                                 const char          *display_name);
-void           st_trace_loader_set_n_threads    (StTraceLoader       *self,
-                                                 guint                n_threads);
-double         st_trace_loader_get_fraction     (StTraceLoader       *self);
-StLoadStage    st_trace_loader_get_stage        (StTraceLoader       *self);
+StTraceLoader *st_trace_loader_new (GFile *file);
+GFile         *st_trace_loader_get_file (StTraceLoader *self);
+const char    *st_trace_loader_get_display_name (StTraceLoader *self);
+void           st_trace_loader_set_display_name (StTraceLoader *self, const char *display_name);
+void           st_trace_loader_set_n_threads (StTraceLoader *self, guint n_threads);
+double         st_trace_loader_get_fraction (StTraceLoader *self);
+StLoadStage    st_trace_loader_get_stage (StTraceLoader *self);
 
-StTrace       *st_trace_loader_load             (StTraceLoader       *self,
-                                                 GCancellable        *cancellable,
-                                                 GError             **error);
-void           st_trace_loader_load_async       (StTraceLoader       *self,
-                                                 GCancellable        *cancellable,
-                                                 GAsyncReadyCallback  callback,
-                                                 gpointer             user_data);
-StTrace       *st_trace_loader_load_finish      (StTraceLoader       *self,
-                                                 GAsyncResult        *result,
-                                                 GError             **error);
+StTrace *st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **error);
+void     st_trace_loader_load_async (StTraceLoader      *self,
+                                     GCancellable       *cancellable,
+                                     GAsyncReadyCallback callback,
+                                     gpointer            user_data);
+StTrace *st_trace_loader_load_finish (StTraceLoader *self, GAsyncResult *result, GError **error);
 
-StTrace       *st_trace_load_file               (GFile               *file,
-                                                 GCancellable        *cancellable,
-                                                 GError             **error);
+StTrace *st_trace_load_file (GFile *file, GCancellable *cancellable, GError **error);
 
 G_END_DECLS

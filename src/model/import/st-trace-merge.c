@@ -19,18 +19,17 @@
 
 typedef struct
 {
-  StTrace  *trace;
-  guint32  *map;       /* string ids of the trace -> merged ids; NULL for the first */
-  guint    *tracks;    /* track index of the trace -> merged index */
-  gint64    shift;
-  gint64    device_anchor; /* first device collective, own time; -1 when none */
-  gint64    host_anchor;   /* first host collective; -1 when none */
-  char     *device;        /* the one process holding its device tracks, or NULL */
+  StTrace *trace;
+  guint32 *map;    /* string ids of the trace -> merged ids; NULL for the first */
+  guint   *tracks; /* track index of the trace -> merged index */
+  gint64   shift;
+  gint64   device_anchor; /* first device collective, own time; -1 when none */
+  gint64   host_anchor;   /* first host collective; -1 when none */
+  char    *device;        /* the one process holding its device tracks, or NULL */
 } Part;
 
 static inline StStringId
-remap (const Part *part,
-       StStringId  id)
+remap (const Part *part, StStringId id)
 {
   return part->map != NULL ? part->map[id] : id;
 }
@@ -45,8 +44,7 @@ part_clear (Part *part)
 }
 
 static void
-min_start (gint64 *anchor,
-           gint64  start)
+min_start (gint64 *anchor, gint64 start)
 {
   if (*anchor < 0 || start < *anchor)
     *anchor = start;
@@ -57,10 +55,10 @@ min_start (gint64 *anchor,
 static void
 study_part (Part *part)
 {
-  StTrace *trace = part->trace;
-  g_autoptr(StEventClassifier) classes = st_event_classifier_new (trace);
-  guint device_process = ST_NO_PROCESS;
-  gboolean several = FALSE;
+  StTrace                      *trace = part->trace;
+  g_autoptr (StEventClassifier) classes = st_event_classifier_new (trace);
+  guint                         device_process = ST_NO_PROCESS;
+  gboolean                      several = FALSE;
 
   part->device_anchor = part->host_anchor = -1;
   for (guint t = 0; t < trace->n_tracks; t++)
@@ -76,8 +74,8 @@ study_part (Part *part)
           else if (st_event_classifier_is_host_collective (classes, slice))
             min_start (&part->host_anchor, slice->start);
         }
-      if (track->kind == ST_TRACK_SLICES && track->process != ST_NO_PROCESS &&
-          st_event_classifier_is_device_track (classes, t))
+      if (track->kind == ST_TRACK_SLICES && track->process != ST_NO_PROCESS
+          && st_event_classifier_is_device_track (classes, t))
         {
           if (device_process != ST_NO_PROCESS && device_process != track->process)
             several = TRUE;
@@ -87,24 +85,22 @@ study_part (Part *part)
   /* Kineto names every process "python3" and tells GPUs by their labels. */
   if (device_process != ST_NO_PROCESS && !several)
     part->device = trace->processes[device_process].labels != ST_STRING_EMPTY
-                   ? g_strdup (st_string_table_get (trace->strings,
-                                                    trace->processes[device_process].labels))
-                   : st_trace_dup_process_title (trace, device_process);
+                       ? g_strdup (st_string_table_get (trace->strings,
+                                                        trace->processes[device_process].labels))
+                       : st_trace_dup_process_title (trace, device_process);
   trace->files[0].anchor_ns = part->device_anchor >= 0 ? part->device_anchor : part->host_anchor;
 }
 
 /* "rank 3", else the device ("GPU 0"), else the base name; made unique. */
 static char *
-choose_label (Part       *parts,
-              guint       index,
-              GHashTable *taken)
+choose_label (Part *parts, guint index, GHashTable *taken)
 {
-  StTraceFile *file = &parts[index].trace->files[0];
+  StTraceFile     *file = &parts[index].trace->files[0];
   g_autofree char *base = g_path_get_basename (file->display_name);
-  char *label;
+  char            *label;
 
   if (file->rank >= 0)
-    label = g_strdup_printf (_("rank %d"), file->rank);
+    label = g_strdup_printf (_ ("rank %d"), file->rank);
   else if (parts[index].device != NULL)
     label = g_strdup (parts[index].device);
   else
@@ -140,8 +136,7 @@ part_is_empty (const Part *part)
  * timestamp; time 0 is the earliest start of any file. Returns the
  * absolute time of time 0. */
 static gint64
-align_on_clock (Part  *parts,
-                guint  n)
+align_on_clock (Part *parts, guint n)
 {
   gint64 origin = G_MAXINT64;
 
@@ -153,7 +148,8 @@ align_on_clock (Part  *parts,
   for (guint i = 0; i < n; i++)
     {
       const StTraceFile *f = &parts[i].trace->files[0];
-      parts[i].shift = part_is_empty (&parts[i]) ? 0 : f->base_ns + parts[i].trace->origin_ns - origin;
+      parts[i].shift
+          = part_is_empty (&parts[i]) ? 0 : f->base_ns + parts[i].trace->origin_ns - origin;
     }
   return origin;
 }
@@ -163,13 +159,10 @@ align_on_clock (Part  *parts,
  * late as the latest of them so no time is negative. FALSE, and nothing
  * done, when some file has no collective of the kind. */
 static gboolean
-align_on_collective (Part    *parts,
-                     guint    n,
-                     gboolean device,
-                     gint64  *origin)
+align_on_collective (Part *parts, guint n, gboolean device, gint64 *origin)
 {
   gint64 latest = 0;
-  guint first = 0;
+  guint  first = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -251,9 +244,7 @@ move_track (StTrack       *dst,
 /* Global tracks of every file first (the timeline shows them on top), then
  * each file's processes in file order. */
 static void
-merge_tracks (StTrace *merged,
-              Part    *parts,
-              guint    n)
+merge_tracks (StTrace *merged, Part *parts, guint n)
 {
   guint total = 0, next = 0, process_base = 0;
 
@@ -280,7 +271,7 @@ merge_tracks (StTrace *merged,
     }
   for (guint i = 0; i < n; i++)
     {
-      StTrace *t = parts[i].trace;
+      StTrace     *t = parts[i].trace;
       StTraceFile *file = &t->files[0];
 
       file->first_process = process_base;
@@ -315,9 +306,7 @@ merge_tracks (StTrace *merged,
 }
 
 static void
-merge_flows (StTrace *merged,
-             Part    *parts,
-             guint    n)
+merge_flows (StTrace *merged, Part *parts, guint n)
 {
   gsize next = 0;
 
@@ -328,7 +317,7 @@ merge_flows (StTrace *merged,
     for (gsize k = 0; k < parts[i].trace->n_flows; k++)
       {
         const StFlow *f = &parts[i].trace->flows[k];
-        StFlow *out = &merged->flows[next++];
+        StFlow       *out = &merged->flows[next++];
 
         out->from.track = parts[i].tracks[f->from.track];
         out->from.index = f->from.index;
@@ -340,10 +329,7 @@ merge_flows (StTrace *merged,
 }
 
 static void
-merge_warnings (StTrace *merged,
-                Part    *parts,
-                guint    n,
-                char    *alignment_message)
+merge_warnings (StTrace *merged, Part *parts, guint n, char *alignment_message)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
 
@@ -354,7 +340,7 @@ merge_warnings (StTrace *merged,
     }
   for (guint i = 0; i < n; i++)
     {
-      StTrace *t = parts[i].trace;
+      StTrace         *t = parts[i].trace;
       g_autofree char *base = g_path_get_basename (t->files[0].display_name);
 
       for (guint k = 0; k < t->n_warnings; k++)
@@ -366,13 +352,11 @@ merge_warnings (StTrace *merged,
         }
     }
   merged->n_warnings = out->len;
-  merged->warnings = (StImportWarning *) (void *) g_array_free (out, FALSE);
+  merged->warnings = (StImportWarning *)(void *)g_array_free (out, FALSE);
 }
 
 static void
-merge_metadata (StTrace *merged,
-                Part    *parts,
-                guint    n)
+merge_metadata (StTrace *merged, Part *parts, guint n)
 {
   merged->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
   for (guint i = 0; i < n; i++)
@@ -382,7 +366,7 @@ merge_metadata (StTrace *merged,
       for (guint k = 0; k < t->metadata->len; k++)
         {
           const StMetadataSpan *span = g_ptr_array_index (t->metadata, k);
-          StMetadataSpan *out = g_new0 (StMetadataSpan, 1);
+          StMetadataSpan       *out = g_new0 (StMetadataSpan, 1);
 
           out->key = g_strdup_printf ("%s/%s", t->files[0].label, span->key);
           out->offset = span->offset;
@@ -393,12 +377,11 @@ merge_metadata (StTrace *merged,
     }
   merged->metadata_keys = g_new0 (char *, merged->metadata->len + 1);
   for (guint i = 0; i < merged->metadata->len; i++)
-    merged->metadata_keys[i] = ((StMetadataSpan *) g_ptr_array_index (merged->metadata, i))->key;
+    merged->metadata_keys[i] = ((StMetadataSpan *)g_ptr_array_index (merged->metadata, i))->key;
 }
 
 static void
-add_counts (StTraceCounts       *dst,
-            const StTraceCounts *src)
+add_counts (StTraceCounts *dst, const StTraceCounts *src)
 {
   dst->events += src->events;
   dst->slices += src->slices;
@@ -412,9 +395,7 @@ add_counts (StTraceCounts       *dst,
 
 /* The common value, or "mixed". */
 static char *
-common (Part  *parts,
-        guint  n,
-        gsize  field)
+common (Part *parts, guint n, gsize field)
 {
   const char *first = G_STRUCT_MEMBER (char *, parts[0].trace, field);
 
@@ -425,15 +406,14 @@ common (Part  *parts,
 }
 
 static char *
-display_name (Part  *parts,
-              guint  n)
+display_name (Part *parts, guint n)
 {
-  g_autofree char *first = g_path_get_basename (parts[0].trace->files[0].display_name);
-  g_autoptr(GString) s = NULL;
+  g_autofree char    *first = g_path_get_basename (parts[0].trace->files[0].display_name);
+  g_autoptr (GString) s = NULL;
 
   if (n > 3)
-    return g_strdup_printf (ngettext ("%s and %u more file", "%s and %u more files", n - 1),
-                            first, n - 1);
+    return g_strdup_printf (ngettext ("%s and %u more file", "%s and %u more files", n - 1), first,
+                            n - 1);
   s = g_string_new (first);
   for (guint i = 1; i < n; i++)
     {
@@ -444,18 +424,15 @@ display_name (Part  *parts,
 }
 
 static char *
-choose_alignment (Part        *parts,
-                  guint        n,
-                  StAlignment  alignment,
-                  StTrace     *merged)
+choose_alignment (Part *parts, guint n, StAlignment alignment, StTrace *merged)
 {
   const char *missing = NULL;
 
   merged->alignment = ST_ALIGN_CLOCK;
   if (alignment == ST_ALIGN_COLLECTIVE)
     {
-      if (align_on_collective (parts, n, TRUE, &merged->origin_ns) ||
-          align_on_collective (parts, n, FALSE, &merged->origin_ns))
+      if (align_on_collective (parts, n, TRUE, &merged->origin_ns)
+          || align_on_collective (parts, n, FALSE, &merged->origin_ns))
         {
           merged->alignment = ST_ALIGN_COLLECTIVE;
           return NULL;
@@ -468,26 +445,25 @@ choose_alignment (Part        *parts,
   if (alignment != ST_ALIGN_COLLECTIVE)
     return NULL;
   if (missing != NULL)
-    return g_strdup_printf (_("%s has no collective operation, so the files are aligned on "
-                              "their clocks instead of on their first collective."), missing);
-  return g_strdup (_("Some files have collective operations only on the device and others only "
-                     "on the host, so the files are aligned on their clocks instead of on their "
-                     "first collective."));
+    return g_strdup_printf (_ ("%s has no collective operation, so the files are aligned on "
+                               "their clocks instead of on their first collective."),
+                            missing);
+  return g_strdup (_ ("Some files have collective operations only on the device and others only "
+                      "on the host, so the files are aligned on their clocks instead of on their "
+                      "first collective."));
 }
 
 /* Makes one trace of @traces (one per file, each loaded alone), in their
  * order. Takes the traces: their contents move into the result, and they
  * must have no other owner. With one trace, returns it as it is. */
 StTrace *
-st_trace_merge (StTrace     **traces,
-                guint         n_traces,
-                StAlignment   alignment)
+st_trace_merge (StTrace **traces, guint n_traces, StAlignment alignment)
 {
-  g_autofree Part *parts = NULL;
-  g_autoptr(GHashTable) taken = NULL;
-  g_autofree char *alignment_message = NULL;
-  StTrace *merged;
-  gint64 end = 0;
+  g_autofree Part       *parts = NULL;
+  g_autoptr (GHashTable) taken = NULL;
+  g_autofree char       *alignment_message = NULL;
+  StTrace               *merged;
+  gint64                 end = 0;
 
   g_return_val_if_fail (n_traces > 0 && n_traces <= ST_MAX_FILES, NULL);
   for (guint i = 0; i < n_traces; i++)
@@ -507,7 +483,7 @@ st_trace_merge (StTrace     **traces,
     }
   for (guint i = 0; i < n_traces; i++)
     {
-      StTraceFile *file = &parts[i].trace->files[0];
+      StTraceFile     *file = &parts[i].trace->files[0];
       g_autofree char *label = choose_label (parts, i, taken);
 
       g_free (file->label);
@@ -527,7 +503,7 @@ st_trace_merge (StTrace     **traces,
   merge_metadata (merged, parts, n_traces);
 
   merged->display_name = display_name (parts, n_traces);
-  merged->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) st_source_unref);
+  merged->sources = g_ptr_array_new_with_free_func ((GDestroyNotify)st_source_unref);
   merged->n_files = n_traces;
   merged->files = g_new0 (StTraceFile, n_traces);
   for (guint i = 0; i < n_traces; i++)

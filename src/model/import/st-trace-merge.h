@@ -15,8 +15,6 @@
 
 G_BEGIN_DECLS
 
-StTrace *st_trace_merge (StTrace     **traces,
-                         guint         n_traces,
-                         StAlignment   alignment);
+StTrace *st_trace_merge (StTrace **traces, guint n_traces, StAlignment alignment);
 
 G_END_DECLS

@@ -11,8 +11,7 @@
 /* g_file_set_contents_full() writes "NAME.XXXXXX" next to NAME (six letters
  * and digits) and renames it over NAME. */
 static gboolean
-is_temp_of (const char *candidate,
-            const char *base)
+is_temp_of (const char *candidate, const char *base)
 {
   gsize n = strlen (base);
 
@@ -29,28 +28,27 @@ is_temp_of (const char *candidate,
  * younger one may be another process's save in progress). Returns how many
  * were removed. */
 guint
-st_atomic_file_remove_stale (const char *path,
-                             gint64      older_than_seconds)
+st_atomic_file_remove_stale (const char *path, gint64 older_than_seconds)
 {
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *base = g_path_get_basename (path);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  const char *name;
-  guint removed = 0;
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  gint64           now = g_get_real_time () / G_USEC_PER_SEC;
+  const char      *name;
+  guint            removed = 0;
 
   if (d == NULL)
     return 0;
   while ((name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *candidate = NULL;
-      struct stat st;
+      struct stat      st;
 
       if (!is_temp_of (name, base))
         continue;
       candidate = g_build_filename (dir, name, NULL);
-      if (lstat (candidate, &st) == 0 && S_ISREG (st.st_mode) &&
-          now - (gint64) st.st_mtime >= older_than_seconds && g_unlink (candidate) == 0)
+      if (lstat (candidate, &st) == 0 && S_ISREG (st.st_mode)
+          && now - (gint64)st.st_mtime >= older_than_seconds && g_unlink (candidate) == 0)
         {
           g_debug ("removed %s, left over by a save that did not finish", candidate);
           removed++;
@@ -68,23 +66,23 @@ st_atomic_file_remove_stale (const char *path,
  * its permissions; a new one gets @new_mode (less the umask). Files that are
  * not local go through GIO, whose backends replace them as they can. */
 gboolean
-st_atomic_file_replace (GFile       *file,
-                        const char  *contents,
-                        gsize        length,
-                        int          new_mode,
-                        GError     **error)
+st_atomic_file_replace (GFile      *file,
+                        const char *contents,
+                        gsize       length,
+                        int         new_mode,
+                        GError    **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *target = NULL;
-  int mode = new_mode;
-  GStatBuf st;
+  int              mode = new_mode;
+  GStatBuf         st;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   path = g_file_get_path (file);
   if (path == NULL)
-    return g_file_replace_contents (file, contents, length, NULL, FALSE, G_FILE_CREATE_NONE,
-                                    NULL, NULL, error);
+    return g_file_replace_contents (file, contents, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
+                                    NULL, error);
   if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
     target = realpath (path, NULL);
   if (target == NULL)

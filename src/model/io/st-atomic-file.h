@@ -10,12 +10,11 @@ G_BEGIN_DECLS
 /* A temporary file of a save killed this long ago is left over, not in use. */
 #define ST_ATOMIC_FILE_STALE_SECONDS 60
 
-gboolean st_atomic_file_replace       (GFile       *file,
-                                       const char  *contents,
-                                       gsize        length,
-                                       int          new_mode,
-                                       GError     **error);
-guint    st_atomic_file_remove_stale  (const char  *path,
-                                       gint64       older_than_seconds);
+gboolean st_atomic_file_replace (GFile      *file,
+                                 const char *contents,
+                                 gsize       length,
+                                 int         new_mode,
+                                 GError    **error);
+guint    st_atomic_file_remove_stale (const char *path, gint64 older_than_seconds);
 
 G_END_DECLS

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#define READ_CHUNK   (1024 * 1024)
+#define READ_CHUNK (1024 * 1024)
 /* Inflated text is handed to the reader in pieces of this size: small
  * enough to stay in the cache between inflate and write. */
 #define COMMIT_CHUNK (512 * 1024)
@@ -34,9 +34,9 @@
 
 typedef struct
 {
-  uintptr_t start;    /* atomic; 0: a free slot */
+  uintptr_t start; /* atomic; 0: a free slot */
   uintptr_t end;
-  gint      shrunk;   /* atomic */
+  gint      shrunk; /* atomic */
 } MapGuard;
 
 static MapGuard         guards[MAX_GUARDS];
@@ -45,11 +45,9 @@ static struct sigaction previous_sigbus;
 static uintptr_t        page_size;
 
 static void
-on_sigbus (int        sig,
-           siginfo_t *info,
-           void      *context)
+on_sigbus (int sig, siginfo_t *info, void *context)
 {
-  uintptr_t addr = (uintptr_t) info->si_addr;
+  uintptr_t addr = (uintptr_t)info->si_addr;
 
   for (guint i = 0; i < MAX_GUARDS; i++)
     {
@@ -60,8 +58,9 @@ on_sigbus (int        sig,
           uintptr_t page = addr & ~(page_size - 1);
 
           /* mmap is a system call: safe in a signal handler. */
-          if (mmap ((void *) page, guards[i].end - page, PROT_READ,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+          if (mmap ((void *)page, guards[i].end - page, PROT_READ,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+              == MAP_FAILED)
             break;
           __atomic_store_n (&guards[i].shrunk, 1, __ATOMIC_RELEASE);
           return; /* the read is retried, and finds zeros */
@@ -76,7 +75,7 @@ install_sigbus_handler (gpointer data)
 {
   struct sigaction sa = { 0 };
 
-  page_size = (uintptr_t) sysconf (_SC_PAGESIZE);
+  page_size = (uintptr_t)sysconf (_SC_PAGESIZE);
   sa.sa_sigaction = on_sigbus;
   sa.sa_flags = SA_SIGINFO;
   sigemptyset (&sa.sa_mask);
@@ -87,20 +86,19 @@ install_sigbus_handler (gpointer data)
 /* Returns the guard's slot, or -1 when all are taken (the mapping is then
  * unguarded: 64 files open at once is far more than the app keeps). */
 static int
-guard_mapping (const char *data,
-               gsize       size)
+guard_mapping (const char *data, gsize size)
 {
   static GOnce once = G_ONCE_INIT;
-  int slot = -1;
+  int          slot = -1;
 
   g_once (&once, install_sigbus_handler, NULL);
   g_mutex_lock (&guards_lock);
   for (guint i = 0; i < MAX_GUARDS && slot < 0; i++)
     if (guards[i].start == 0)
       {
-        guards[i].end = (uintptr_t) data + size;
+        guards[i].end = (uintptr_t)data + size;
         guards[i].shrunk = 0;
-        __atomic_store_n (&guards[i].start, (uintptr_t) data, __ATOMIC_RELEASE);
+        __atomic_store_n (&guards[i].start, (uintptr_t)data, __ATOMIC_RELEASE);
         slot = i;
       }
   g_mutex_unlock (&guards_lock);
@@ -125,27 +123,26 @@ struct _StSource
   guint64         file_size;
 
   /* A mapped local file (or caller's bytes). */
-  const char     *data;
-  gsize           size;
-  gboolean        owns_map;
-  int             guard;              /* its slot in guards[], or -1 */
+  const char *data;
+  gsize       size;
+  gboolean    owns_map;
+  int         guard; /* its slot in guards[], or -1 */
 
   /* Or a spool filled by a thread: gzip, or a file that is not local. */
-  StSpool        *spool;
-  GInputStream   *input;
-  GCancellable   *cancellable;        /* the spool thread's own */
-  GCancellable   *caller_cancellable; /* cancels it too */
-  gulong          caller_handler;
-  GThread        *thread;
-  GError         *error;
-  char           *warning;
-  char           *corruption;         /* zlib's reason, when the data is corrupt */
-  gsize           in_bytes;           /* atomic */
+  StSpool      *spool;
+  GInputStream *input;
+  GCancellable *cancellable;        /* the spool thread's own */
+  GCancellable *caller_cancellable; /* cancels it too */
+  gulong        caller_handler;
+  GThread      *thread;
+  GError       *error;
+  char         *warning;
+  char         *corruption; /* zlib's reason, when the data is corrupt */
+  gsize         in_bytes;   /* atomic */
 };
 
 static StSource *
-source_new (StSourceKind kind,
-            const char  *display_name)
+source_new (StSourceKind kind, const char *display_name)
 {
   StSource *self = g_new0 (StSource, 1);
 
@@ -158,9 +155,7 @@ source_new (StSourceKind kind,
 
 /* Wraps bytes the caller keeps alive for the life of the source. */
 StSource *
-st_source_new_for_data (const char *display_name,
-                        const char *data,
-                        gsize       size)
+st_source_new_for_data (const char *display_name, const char *data, gsize size)
 {
   StSource *self = source_new (ST_SOURCE_PLAIN, display_name);
 
@@ -195,7 +190,7 @@ st_source_unref (StSource *self)
   if (self->owns_map)
     {
       unguard_mapping (self->guard);
-      munmap ((void *) self->data, self->size);
+      munmap ((void *)self->data, self->size);
     }
   g_clear_error (&self->error);
   g_free (self->warning);
@@ -233,9 +228,7 @@ st_source_get_file_size (StSource *self)
  * complete (at most about a tenth of a second, so that callers can look at
  * their cancellable). Returns the bytes available. */
 gsize
-st_source_wait (StSource *self,
-                gsize     have,
-                gboolean *complete)
+st_source_wait (StSource *self, gsize have, gboolean *complete)
 {
   if (self->spool == NULL)
     {
@@ -258,13 +251,12 @@ st_source_get_input_fraction (StSource *self)
 {
   if (self->spool == NULL || self->file_size == 0)
     return 1.0;
-  return MIN (1.0, (double) (gsize) g_atomic_pointer_get (&self->in_bytes) / self->file_size);
+  return MIN (1.0, (double)(gsize)g_atomic_pointer_get (&self->in_bytes) / self->file_size);
 }
 
 /* Waits for the spool thread and returns its error, if it failed. */
 gboolean
-st_source_finish (StSource *self,
-                  GError  **error)
+st_source_finish (StSource *self, GError **error)
 {
   if (self->thread != NULL)
     {
@@ -290,8 +282,7 @@ st_source_get_shrunk (StSource *self)
 /* The error to report when the file shrank: it names the file and says what
  * to do. */
 gboolean
-st_source_check_shrunk (StSource *self,
-                        GError  **error)
+st_source_check_shrunk (StSource *self, GError **error)
 {
   g_autofree char *size = NULL;
 
@@ -299,8 +290,8 @@ st_source_check_shrunk (StSource *self,
     return TRUE;
   size = g_format_size (self->file_size);
   g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-               _("%s: the file changed on disk while it was read (it was %s and became "
-                 "shorter). Open it again once whatever writes it has finished."),
+               _ ("%s: the file changed on disk while it was read (it was %s and became "
+                  "shorter). Open it again once whatever writes it has finished."),
                self->display_name, size);
   return FALSE;
 }
@@ -321,8 +312,7 @@ st_source_get_warning (StSource *self)
 }
 
 static void
-spool_fail (StSource *self,
-            GError   *error)
+spool_fail (StSource *self, GError *error)
 {
   if (self->error == NULL)
     self->error = error;
@@ -340,8 +330,7 @@ typedef struct
 /* After a member: concatenated gzip members form one stream; anything else
  * is trailing junk. */
 static void
-next_member (StSource *self,
-             Inflater *inf)
+next_member (StSource *self, Inflater *inf)
 {
   if (inf->zs.avail_in == 0)
     return;
@@ -351,41 +340,37 @@ next_member (StSource *self,
       inf->ended = FALSE;
       return;
     }
-  self->warning = g_strdup (_("Bytes after the end of the gzip stream were ignored."));
+  self->warning = g_strdup (_ ("Bytes after the end of the gzip stream were ignored."));
   inf->broken = TRUE;
 }
 
 static void
-corrupt (StSource *self,
-         Inflater *inf)
+corrupt (StSource *self, Inflater *inf)
 {
-  gsize have = st_spool_get_size (self->spool);
+  gsize       have = st_spool_get_size (self->spool);
   const char *why = inf->zs.msg ? inf->zs.msg : "inflate failed";
 
   inf->broken = TRUE;
   self->corruption = g_strdup (why);
   if (have == 0)
     {
-      spool_fail (self, g_error_new (ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                                     _("%s: the gzip data is corrupt (%s)."),
-                                     self->display_name, why));
+      spool_fail (self,
+                  g_error_new (ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                               _ ("%s: the gzip data is corrupt (%s)."), self->display_name, why));
       return;
     }
   {
     g_autofree char *size = g_format_size (have);
-    self->warning = g_strdup_printf (_("The gzip data is corrupt after %s of text (%s); what "
-                                       "came before was read."), size, why);
+    self->warning = g_strdup_printf (_ ("The gzip data is corrupt after %s of text (%s); what "
+                                        "came before was read."),
+                                     size, why);
   }
 }
 
 /* Inflates one chunk of input into @out, appending each piece to the
  * spool; @out stays in the cache, the spool's pages are written once. */
 static gboolean
-inflate_chunk (StSource *self,
-               Inflater *inf,
-               guchar   *in,
-               gsize     n,
-               guchar   *out)
+inflate_chunk (StSource *self, Inflater *inf, guchar *in, gsize n, guchar *out)
 {
   GError *error = NULL;
 
@@ -394,7 +379,7 @@ inflate_chunk (StSource *self,
   while (!inf->broken && (inf->zs.avail_in > 0 || !inf->ended))
     {
       gsize produced;
-      int ret;
+      int   ret;
 
       /* A megabyte of input can inflate to a gigabyte: look at the
        * cancellable between pieces, not only between reads. */
@@ -413,7 +398,7 @@ inflate_chunk (StSource *self,
       inf->zs.avail_out = COMMIT_CHUNK;
       ret = inflate (&inf->zs, Z_NO_FLUSH);
       produced = COMMIT_CHUNK - inf->zs.avail_out;
-      if (produced > 0 && !st_spool_append (self->spool, (char *) out, produced, &error))
+      if (produced > 0 && !st_spool_append (self->spool, (char *)out, produced, &error))
         {
           spool_fail (self, error);
           return FALSE;
@@ -429,14 +414,12 @@ inflate_chunk (StSource *self,
 }
 
 static gboolean
-copy_chunk (StSource *self,
-            guchar   *buf,
-            gssize   *n)
+copy_chunk (StSource *self, guchar *buf, gssize *n)
 {
   GError *error = NULL;
 
   *n = g_input_stream_read (self->input, buf, READ_CHUNK, self->cancellable, &error);
-  if (*n < 0 || (*n > 0 && !st_spool_append (self->spool, (char *) buf, *n, &error)))
+  if (*n < 0 || (*n > 0 && !st_spool_append (self->spool, (char *)buf, *n, &error)))
     {
       spool_fail (self, error);
       return FALSE;
@@ -449,9 +432,9 @@ inflate_all (StSource *self)
 {
   g_autofree guchar *in = g_malloc (READ_CHUNK);
   g_autofree guchar *out = g_malloc (COMMIT_CHUNK);
-  Inflater inf = { 0 };
-  GError *error = NULL;
-  gboolean ok = TRUE;
+  Inflater           inf = { 0 };
+  GError            *error = NULL;
+  gboolean           ok = TRUE;
 
   inflateInit2 (&inf.zs, 16 + MAX_WBITS);
   while (ok && !inf.broken)
@@ -473,8 +456,9 @@ inflate_all (StSource *self)
   if (ok && !inf.ended && !inf.broken && self->warning == NULL)
     {
       g_autofree char *size = g_format_size (st_spool_get_size (self->spool));
-      self->warning = g_strdup_printf (_("The gzip stream ends early (truncated after %s of "
-                                         "text); what came before was read."), size);
+      self->warning = g_strdup_printf (_ ("The gzip stream ends early (truncated after %s of "
+                                          "text); what came before was read."),
+                                       size);
     }
   inflateEnd (&inf.zs);
 }
@@ -483,8 +467,8 @@ static gpointer
 spool_thread (gpointer data)
 {
   StSource *self = data;
-  gint64 t0 = g_get_monotonic_time ();
-  gssize n = 1;
+  gint64    t0 = g_get_monotonic_time ();
+  gssize    n = 1;
 
   if (self->kind == ST_SOURCE_GZIP)
     inflate_all (self);
@@ -495,24 +479,20 @@ spool_thread (gpointer data)
         g_atomic_pointer_add (&self->in_bytes, n);
     }
   g_input_stream_close (self->input, NULL, NULL);
-  g_debug ("%s: spooled %zu bytes in %.1f ms", self->display_name,
-           st_spool_get_size (self->spool), (g_get_monotonic_time () - t0) / 1000.0);
+  g_debug ("%s: spooled %zu bytes in %.1f ms", self->display_name, st_spool_get_size (self->spool),
+           (g_get_monotonic_time () - t0) / 1000.0);
   st_spool_complete (self->spool);
   return NULL;
 }
 
 static void
-forward_cancel (GCancellable *caller,
-                GCancellable *own)
+forward_cancel (GCancellable *caller, GCancellable *own)
 {
   g_cancellable_cancel (own);
 }
 
 static gboolean
-start_spool (StSource     *self,
-             GInputStream *input,
-             GCancellable *cancellable,
-             GError      **error)
+start_spool (StSource *self, GInputStream *input, GCancellable *cancellable, GError **error)
 {
   self->spool = st_spool_new (self->display_name, error);
   if (self->spool == NULL)
@@ -530,43 +510,40 @@ start_spool (StSource     *self,
 }
 
 static gboolean
-set_errno_error (GError    **error,
-                 const char *name,
-                 int         err)
+set_errno_error (GError **error, const char *name, int err)
 {
   if (err == ENOENT || err == ENOTDIR)
     g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                 _("%s: the file does not exist."), name);
+                 _ ("%s: the file does not exist."), name);
   else if (err == EACCES || err == EPERM)
     g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                 _("%s: you do not have permission to read it."), name);
+                 _ ("%s: you do not have permission to read it."), name);
   else if (err == EISDIR)
     g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_IS_DIRECTORY,
-                 _("%s: this is a folder; open a trace file inside it."), name);
+                 _ ("%s: this is a folder; open a trace file inside it."), name);
   else
-    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                 _("%s: could not read it: %s"), name, g_strerror (err));
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE, _ ("%s: could not read it: %s"),
+                 name, g_strerror (err));
   return FALSE;
 }
 
 static gboolean
-check_stat (const struct stat *st,
-            const char        *name,
-            GError           **error)
+check_stat (const struct stat *st, const char *name, GError **error)
 {
   if (S_ISDIR (st->st_mode))
     return set_errno_error (error, name, EISDIR);
   if (!S_ISREG (st->st_mode))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                   _("%s: this is not a regular file (it is a pipe, a socket or a device); "
-                     "save the trace to a file and open that."), name);
+                   _ ("%s: this is not a regular file (it is a pipe, a socket or a device); "
+                      "save the trace to a file and open that."),
+                   name);
       return FALSE;
     }
   if (st->st_size == 0)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
-                   _("%s: the file is empty (0 bytes)."), name);
+                   _ ("%s: the file is empty (0 bytes)."), name);
       return FALSE;
     }
   return TRUE;
@@ -581,14 +558,11 @@ is_gzip (int fd)
 }
 
 static StSource *
-open_local (const char   *path,
-            const char   *name,
-            GCancellable *cancellable,
-            GError      **error)
+open_local (const char *path, const char *name, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(StSource) self = NULL;
-  struct stat st;
-  int fd;
+  g_autoptr (StSource) self = NULL;
+  struct stat          st;
+  int                  fd;
 
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
   fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -608,7 +582,7 @@ open_local (const char   *path,
 
   if (is_gzip (fd))
     {
-      g_autoptr(GInputStream) input = g_unix_input_stream_new (fd, TRUE);
+      g_autoptr (GInputStream) input = g_unix_input_stream_new (fd, TRUE);
       self = source_new (ST_SOURCE_GZIP, name);
       self->file_size = st.st_size;
       return start_spool (self, input, cancellable, error) ? g_steal_pointer (&self) : NULL;
@@ -630,23 +604,20 @@ open_local (const char   *path,
 }
 
 static StSource *
-open_stream (GFile        *file,
-             const char   *name,
-             GCancellable *cancellable,
-             GError      **error)
+open_stream (GFile *file, const char *name, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GFileInputStream) raw = NULL;
-  g_autoptr(GInputStream) buffered = NULL;
-  g_autoptr(StSource) self = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const guchar *peek;
-  gsize peeked = 0;
+  g_autoptr (GFileInputStream) raw = NULL;
+  g_autoptr (GInputStream)     buffered = NULL;
+  g_autoptr (StSource)         self = NULL;
+  g_autoptr (GError)           local_error = NULL;
+  const guchar                *peek;
+  gsize                        peeked = 0;
 
   raw = g_file_read (file, cancellable, &local_error);
   if (raw == NULL)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                   _("%s: could not read it: %s"), name, local_error->message);
+                   _ ("%s: could not read it: %s"), name, local_error->message);
       return NULL;
     }
   buffered = g_buffered_input_stream_new (G_INPUT_STREAM (raw));
@@ -655,23 +626,19 @@ open_stream (GFile        *file,
   if (peeked == 0)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
-                   _("%s: the file is empty (0 bytes)."), name);
+                   _ ("%s: the file is empty (0 bytes)."), name);
       return NULL;
     }
-  self = source_new (peeked >= 2 && peek[0] == 0x1f && peek[1] == 0x8b ? ST_SOURCE_GZIP
-                                                                        : ST_SOURCE_PLAIN,
-                     name);
+  self = source_new (
+      peeked >= 2 && peek[0] == 0x1f && peek[1] == 0x8b ? ST_SOURCE_GZIP : ST_SOURCE_PLAIN, name);
   return start_spool (self, buffered, cancellable, error) ? g_steal_pointer (&self) : NULL;
 }
 
 StSource *
-st_source_open (GFile        *file,
-                const char   *display_name,
-                GCancellable *cancellable,
-                GError      **error)
+st_source_open (GFile *file, const char *display_name, GCancellable *cancellable, GError **error)
 {
   g_autofree char *name = NULL;
-  const char *path;
+  const char      *path;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 

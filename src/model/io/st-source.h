@@ -20,32 +20,24 @@ typedef enum
   ST_SOURCE_GZIP,
 } StSourceKind;
 
-StSource     *st_source_open              (GFile        *file,
-                                           const char   *display_name,
-                                           GCancellable *cancellable,
-                                           GError      **error);
-StSource     *st_source_new_for_data      (const char   *display_name,
-                                           const char   *data,
-                                           gsize         size);
-StSource     *st_source_ref               (StSource     *self);
-void          st_source_unref             (StSource     *self);
+StSource *
+st_source_open (GFile *file, const char *display_name, GCancellable *cancellable, GError **error);
+StSource *st_source_new_for_data (const char *display_name, const char *data, gsize size);
+StSource *st_source_ref (StSource *self);
+void      st_source_unref (StSource *self);
 
-StSourceKind  st_source_get_kind          (StSource     *self);
-const char   *st_source_get_display_name  (StSource     *self);
-const char   *st_source_get_data          (StSource     *self);
-gsize         st_source_wait              (StSource     *self,
-                                           gsize         have,
-                                           gboolean     *complete);
-gsize         st_source_get_size          (StSource     *self);
-guint64       st_source_get_file_size     (StSource     *self);
-double        st_source_get_input_fraction (StSource    *self);
-gboolean      st_source_finish            (StSource     *self,
-                                           GError      **error);
-const char   *st_source_get_warning       (StSource     *self);
-const char   *st_source_get_corruption    (StSource     *self);
-gboolean      st_source_get_shrunk        (StSource     *self);
-gboolean      st_source_check_shrunk      (StSource     *self,
-                                           GError      **error);
+StSourceKind st_source_get_kind (StSource *self);
+const char  *st_source_get_display_name (StSource *self);
+const char  *st_source_get_data (StSource *self);
+gsize        st_source_wait (StSource *self, gsize have, gboolean *complete);
+gsize        st_source_get_size (StSource *self);
+guint64      st_source_get_file_size (StSource *self);
+double       st_source_get_input_fraction (StSource *self);
+gboolean     st_source_finish (StSource *self, GError **error);
+const char  *st_source_get_warning (StSource *self);
+const char  *st_source_get_corruption (StSource *self);
+gboolean     st_source_get_shrunk (StSource *self);
+gboolean     st_source_check_shrunk (StSource *self, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StSource, st_source_unref)
 

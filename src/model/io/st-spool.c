@@ -16,9 +16,9 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#define MAX_MEM_BUDGET  ((guint64) 1024 * 1024 * 1024)
-#define DISK_MARGIN     ((guint64) 512 * 1024 * 1024)
-#define MAX_RESERVE     ((guint64) 256 * 1024 * 1024 * 1024)
+#define MAX_MEM_BUDGET ((guint64)1024 * 1024 * 1024)
+#define DISK_MARGIN    ((guint64)512 * 1024 * 1024)
+#define MAX_RESERVE    ((guint64)256 * 1024 * 1024 * 1024)
 
 struct _StSpool
 {
@@ -40,10 +40,10 @@ static guint64
 mem_available (void)
 {
   g_autofree char *meminfo = NULL;
-  const char *line;
+  const char      *line;
 
-  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL) ||
-      (line = strstr (meminfo, "MemAvailable:")) == NULL)
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL)
+      || (line = strstr (meminfo, "MemAvailable:")) == NULL)
     return MAX_MEM_BUDGET * 2;
   return g_ascii_strtoull (line + 13, NULL, 10) * 1024;
 }
@@ -54,20 +54,20 @@ static guint64
 disk_free (void)
 {
   struct statvfs st;
-  struct statfs fs;
+  struct statfs  fs;
 
   if (statfs (g_get_tmp_dir (), &fs) == 0 && fs.f_type == TMPFS_MAGIC)
     return 0;
   if (statvfs (g_get_tmp_dir (), &st) != 0)
     return 0;
-  return (guint64) st.f_bavail * st.f_frsize;
+  return (guint64)st.f_bavail * st.f_frsize;
 }
 
 static int
 open_disk_file (void)
 {
   const char *dir = g_get_tmp_dir ();
-  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  int         fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 
   if (fd < 0)
     {
@@ -80,20 +80,19 @@ open_disk_file (void)
 }
 
 StSpool *
-st_spool_new (const char *name,
-              GError    **error)
+st_spool_new (const char *name, GError **error)
 {
-  g_autoptr(StSpool) self = g_new0 (StSpool, 1);
-  guint64 disk = disk_free ();
+  g_autoptr (StSpool) self = g_new0 (StSpool, 1);
+  guint64             disk = disk_free ();
 
   self->name = g_strdup (name);
   self->fd = -1;
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
   self->mem_budget = MIN (mem_available () / 2, MAX_MEM_BUDGET);
-  self->limit = MIN (MAX (self->mem_budget, disk > DISK_MARGIN ? disk - DISK_MARGIN : 0),
-                     MAX_RESERVE);
-  self->reserve = (gsize) self->limit;
+  self->limit
+      = MIN (MAX (self->mem_budget, disk > DISK_MARGIN ? disk - DISK_MARGIN : 0), MAX_RESERVE);
+  self->reserve = (gsize)self->limit;
   self->fd = memfd_create ("strata-spool", MFD_CLOEXEC);
   if (self->fd < 0)
     {
@@ -104,7 +103,7 @@ st_spool_new (const char *name,
     {
       int err = errno;
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                   _("%s: could not create a temporary file to read it into: %s"), name,
+                   _ ("%s: could not create a temporary file to read it into: %s"), name,
                    g_strerror (err));
       return NULL;
     }
@@ -114,7 +113,7 @@ st_spool_new (const char *name,
       int err = errno;
       self->map = NULL;
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_TOO_LARGE,
-                   _("%s: could not map memory to read it into: %s"), name, g_strerror (err));
+                   _ ("%s: could not map memory to read it into: %s"), name, g_strerror (err));
       return NULL;
     }
   return g_steal_pointer (&self);
@@ -142,22 +141,20 @@ st_spool_get_data (StSpool *self)
 }
 
 static gboolean
-set_too_large (StSpool *self,
-               GError **error)
+set_too_large (StSpool *self, GError **error)
 {
   g_autofree char *limit = g_format_size (self->limit);
 
   g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_TOO_LARGE,
-               _("%s: it inflates to more than %s, more than free memory and the free space "
-                 "for temporary files allow. Free some space, or decompress it to a disk with "
-                 "room and open that."), self->name, limit);
+               _ ("%s: it inflates to more than %s, more than free memory and the free space "
+                  "for temporary files allow. Free some space, or decompress it to a disk with "
+                  "room and open that."),
+               self->name, limit);
   return FALSE;
 }
 
 static gboolean
-write_all (int         fd,
-           const char *data,
-           gsize       len)
+write_all (int fd, const char *data, gsize len)
 {
   while (len > 0)
     {
@@ -175,14 +172,13 @@ write_all (int         fd,
 /* Moves what is written so far to a file on disk, mapped where the memfd
  * was: readers keep their pointers and see the same bytes. */
 static gboolean
-move_to_disk (StSpool *self,
-              GError **error)
+move_to_disk (StSpool *self, GError **error)
 {
   int fd = open_disk_file ();
 
-  if (fd < 0 || !write_all (fd, self->map, self->avail) ||
-      mmap (self->map, self->reserve, PROT_READ, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, fd,
-            0) == MAP_FAILED)
+  if (fd < 0 || !write_all (fd, self->map, self->avail)
+      || mmap (self->map, self->reserve, PROT_READ, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, fd, 0)
+             == MAP_FAILED)
     {
       if (fd >= 0)
         close (fd);
@@ -198,12 +194,9 @@ move_to_disk (StSpool *self,
 /* Appends @len bytes and wakes the readers. Fails when memory and disk are
  * full, or the text grows beyond what they allow. */
 gboolean
-st_spool_append (StSpool    *self,
-                 const char *data,
-                 gsize       len,
-                 GError    **error)
+st_spool_append (StSpool *self, const char *data, gsize len, GError **error)
 {
-  guint64 size = (guint64) self->avail + len;
+  guint64 size = (guint64)self->avail + len;
 
   if (size > self->limit)
     return set_too_large (self, error);
@@ -231,9 +224,7 @@ st_spool_complete (StSpool *self)
  * but never much longer than a tenth of a second, so that the caller can
  * look at its cancellable. Returns the bytes committed. */
 gsize
-st_spool_wait (StSpool  *self,
-               gsize     have,
-               gboolean *complete)
+st_spool_wait (StSpool *self, gsize have, gboolean *complete)
 {
   gsize avail;
 

@@ -16,19 +16,13 @@ G_BEGIN_DECLS
 
 typedef struct _StSpool StSpool;
 
-StSpool    *st_spool_new      (const char *name,
-                               GError    **error);
-void        st_spool_free     (StSpool    *self);
-const char *st_spool_get_data (StSpool    *self);
-gboolean    st_spool_append   (StSpool    *self,
-                               const char *data,
-                               gsize       len,
-                               GError    **error);
-void        st_spool_complete (StSpool    *self);
-gsize       st_spool_get_size (StSpool    *self);
-gsize       st_spool_wait     (StSpool    *self,
-                               gsize       have,
-                               gboolean   *complete);
+StSpool    *st_spool_new (const char *name, GError **error);
+void        st_spool_free (StSpool *self);
+const char *st_spool_get_data (StSpool *self);
+gboolean    st_spool_append (StSpool *self, const char *data, gsize len, GError **error);
+void        st_spool_complete (StSpool *self);
+gsize       st_spool_get_size (StSpool *self);
+gsize       st_spool_wait (StSpool *self, gsize have, gboolean *complete);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StSpool, st_spool_free)
 

@@ -4,4 +4,4 @@
 
 #include "st-trace-error.h"
 
-G_DEFINE_QUARK (st-trace-error-quark, st_trace_error)
+G_DEFINE_QUARK (st - trace - error - quark, st_trace_error)

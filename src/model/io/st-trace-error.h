@@ -14,16 +14,16 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  ST_TRACE_ERROR_EMPTY,         /* zero bytes, or only white space */
-  ST_TRACE_ERROR_NOT_JSON,      /* text, but not JSON */
-  ST_TRACE_ERROR_BINARY,        /* binary data (an image, an archive, noise) */
-  ST_TRACE_ERROR_NOT_A_TRACE,   /* valid JSON, but not a trace Strata reads */
-  ST_TRACE_ERROR_SYNTAX,        /* JSON broken before any event could be read */
+  ST_TRACE_ERROR_EMPTY,       /* zero bytes, or only white space */
+  ST_TRACE_ERROR_NOT_JSON,    /* text, but not JSON */
+  ST_TRACE_ERROR_BINARY,      /* binary data (an image, an archive, noise) */
+  ST_TRACE_ERROR_NOT_A_TRACE, /* valid JSON, but not a trace Strata reads */
+  ST_TRACE_ERROR_SYNTAX,      /* JSON broken before any event could be read */
   ST_TRACE_ERROR_IS_DIRECTORY,
-  ST_TRACE_ERROR_UNREADABLE,    /* missing, no permission, not a regular file */
-  ST_TRACE_ERROR_COMPRESSED,    /* a gzip stream that cannot be inflated */
-  ST_TRACE_ERROR_TOO_LARGE,     /* inflates beyond what memory and disk allow */
-  ST_TRACE_ERROR_ENCODING,      /* UTF-16 / UTF-32 text */
+  ST_TRACE_ERROR_UNREADABLE, /* missing, no permission, not a regular file */
+  ST_TRACE_ERROR_COMPRESSED, /* a gzip stream that cannot be inflated */
+  ST_TRACE_ERROR_TOO_LARGE,  /* inflates beyond what memory and disk allow */
+  ST_TRACE_ERROR_ENCODING,   /* UTF-16 / UTF-32 text */
 } StTraceError;
 
 GQuark st_trace_error_quark (void);

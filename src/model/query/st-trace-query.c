@@ -8,10 +8,7 @@
 /* Index of the last slice of row [lo, hi) starting at or before @t, or
  * lo - 1 when none does. */
 static gint64
-last_starting_before (const StSlice *s,
-                      guint          lo,
-                      guint          hi,
-                      gint64         t)
+last_starting_before (const StSlice *s, guint lo, guint hi, gint64 t)
 {
   guint a = lo, b = hi;
 
@@ -23,12 +20,11 @@ last_starting_before (const StSlice *s,
       else
         b = mid;
     }
-  return (gint64) a - 1;
+  return (gint64)a - 1;
 }
 
 static gint64
-distance (const StSlice *s,
-          gint64         t)
+distance (const StSlice *s, gint64 t)
 {
   if (t < s->start)
     return s->start - t;
@@ -48,8 +44,8 @@ st_trace_find_slice_at (StTrace    *self,
                         StSliceRef *out)
 {
   const StTrack *t;
-  guint lo, hi;
-  gint64 i, best = -1, best_distance = G_MAXINT64;
+  guint          lo, hi;
+  gint64         i, best = -1, best_distance = G_MAXINT64;
 
   g_return_val_if_fail (ST_IS_TRACE (self), FALSE);
   g_return_val_if_fail (track < st_trace_get_n_tracks (self), FALSE);
@@ -63,7 +59,7 @@ st_trace_find_slice_at (StTrace    *self,
   /* the candidates are the slice starting last at or before the point and
    * the one after it: a row's slices do not overlap, so their ends are in
    * order too, and every other slice is farther away */
-  for (gint64 k = MAX ((gint64) lo, i); k <= MIN ((gint64) hi - 1, i + 1); k++)
+  for (gint64 k = MAX ((gint64)lo, i); k <= MIN ((gint64)hi - 1, i + 1); k++)
     {
       gint64 d = distance (&t->slices[k], time);
       if (d <= slop && d < best_distance)
@@ -74,20 +70,16 @@ st_trace_find_slice_at (StTrace    *self,
     }
   if (best < 0)
     return FALSE;
-  *out = (StSliceRef) { track, (guint32) best };
+  *out = (StSliceRef){ track, (guint32)best };
   return TRUE;
 }
 
 gboolean
-st_trace_find_instant_at (StTrace    *self,
-                          guint       track,
-                          gint64      time,
-                          gint64      slop,
-                          StEventRef *out)
+st_trace_find_instant_at (StTrace *self, guint track, gint64 time, gint64 slop, StEventRef *out)
 {
   const StTrack *t;
-  guint a = 0, b;
-  gint64 best = -1, best_distance = G_MAXINT64;
+  guint          a = 0, b;
+  gint64         best = -1, best_distance = G_MAXINT64;
 
   g_return_val_if_fail (ST_IS_TRACE (self), FALSE);
   g_return_val_if_fail (track < st_trace_get_n_tracks (self), FALSE);
@@ -102,63 +94,59 @@ st_trace_find_instant_at (StTrace    *self,
       else
         b = mid;
     }
-  for (gint64 k = (gint64) a - 1; k <= (gint64) a; k++)
-    if (k >= 0 && k < t->n_instants && ABS (t->instants[k].ts - time) <= slop &&
-        ABS (t->instants[k].ts - time) < best_distance)
+  for (gint64 k = (gint64)a - 1; k <= (gint64)a; k++)
+    if (k >= 0 && k < t->n_instants && ABS (t->instants[k].ts - time) <= slop
+        && ABS (t->instants[k].ts - time) < best_distance)
       {
         best = k;
         best_distance = ABS (t->instants[k].ts - time);
       }
   if (best < 0)
     return FALSE;
-  *out = (StEventRef) { track, (guint32) best, ST_EVENT_INSTANT };
+  *out = (StEventRef){ track, (guint32)best, ST_EVENT_INSTANT };
   return TRUE;
 }
 
 /* The row (depth) a slice is drawn in. */
 guint
-st_trace_get_row_of (StTrace   *self,
-                     StSliceRef ref)
+st_trace_get_row_of (StTrace *self, StSliceRef ref)
 {
   return st_trace_get_slice (self, ref)->depth;
 }
 
 /* The previous (@direction < 0) or next slice in the same row. */
 gboolean
-st_trace_step_slice (StTrace    *self,
-                     StSliceRef  ref,
-                     int         direction,
-                     StSliceRef *out)
+st_trace_step_slice (StTrace *self, StSliceRef ref, int direction, StSliceRef *out)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
-  guint row = t->slices[ref.index].depth;
-  gint64 next = (gint64) ref.index + (direction < 0 ? -1 : 1);
+  guint          row = t->slices[ref.index].depth;
+  gint64         next = (gint64)ref.index + (direction < 0 ? -1 : 1);
 
   if (next < t->row_offsets[row] || next >= t->row_offsets[row + 1])
     return FALSE;
-  *out = (StSliceRef) { ref.track, (guint32) next };
+  *out = (StSliceRef){ ref.track, (guint32)next };
   return TRUE;
 }
 
 /* The duration minus the time of its children (the slices of the next row
  * of the same lane inside it). */
 gint64
-st_trace_get_self_time (StTrace   *self,
-                        StSliceRef ref)
+st_trace_get_self_time (StTrace *self, StSliceRef ref)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
   const StSlice *s = &t->slices[ref.index];
-  guint row = s->depth + 1;
-  gint64 children = 0, end = s->start + s->dur;
+  guint          row = s->depth + 1;
+  gint64         children = 0, end = s->start + s->dur;
 
   for (guint l = 1; l < t->n_lanes; l++)
     if (t->lane_rows[l] == row)
       return s->dur; /* the next row starts another lane: no children there */
   if (row >= t->n_rows)
     return s->dur;
-  for (gint64 k = MAX ((gint64) t->row_offsets[row],
-                       last_starting_before (t->slices, t->row_offsets[row], t->row_offsets[row + 1],
-                                             s->start - 1) + 1);
+  for (gint64 k = MAX ((gint64)t->row_offsets[row],
+                       last_starting_before (t->slices, t->row_offsets[row],
+                                             t->row_offsets[row + 1], s->start - 1)
+                           + 1);
        k < t->row_offsets[row + 1] && t->slices[k].start < end; k++)
     if (t->slices[k].start >= s->start && t->slices[k].start + t->slices[k].dur <= end)
       children += t->slices[k].dur;
@@ -178,14 +166,14 @@ ST_DEFINE_SORT (sort_flow_keys, FlowKey, a->key < b->key || (a->key == b->key &&
 typedef struct
 {
   const StFlow *flows;
-  gsize    n;
-  guint64 *from_keys;
-  guint32 *from_flows;
-  guint64 *to_keys;
-  guint32 *to_flows;
-  gint64  *by_time_left; /* min start of the two ends, ascending */
-  guint32 *by_time;      /* the flows in that order */
-  gint64   widest;       /* the largest span between a flow's two ends */
+  gsize         n;
+  guint64      *from_keys;
+  guint32      *from_flows;
+  guint64      *to_keys;
+  guint32      *to_flows;
+  gint64       *by_time_left; /* min start of the two ends, ascending */
+  guint32      *by_time;      /* the flows in that order */
+  gint64        widest;       /* the largest span between a flow's two ends */
 } StFlowIndex;
 
 typedef struct
@@ -194,19 +182,18 @@ typedef struct
   guint32 flow;
 } TimeKey;
 
-ST_DEFINE_SORT (sort_time_keys, TimeKey, a->left < b->left || (a->left == b->left && a->flow < b->flow))
+ST_DEFINE_SORT (sort_time_keys,
+                TimeKey,
+                a->left < b->left || (a->left == b->left && a->flow < b->flow))
 
 static inline guint64
 ref_key (StSliceRef ref)
 {
-  return ((guint64) ref.track << 32) | ref.index;
+  return ((guint64)ref.track << 32) | ref.index;
 }
 
 static void
-split_keys (FlowKey   *keys,
-            gsize      n,
-            guint64  **out_keys,
-            guint32  **out_flows)
+split_keys (FlowKey *keys, gsize n, guint64 **out_keys, guint32 **out_flows)
 {
   sort_flow_keys (keys, n, NULL);
   *out_keys = g_new (guint64, MAX (1, n));
@@ -219,8 +206,7 @@ split_keys (FlowKey   *keys,
 }
 
 static void
-index_by_time (StTrace     *self,
-               StFlowIndex *fi)
+index_by_time (StTrace *self, StFlowIndex *fi)
 {
   g_autofree TimeKey *keys = g_new (TimeKey, MAX (1, fi->n));
 
@@ -228,7 +214,7 @@ index_by_time (StTrace     *self,
     {
       gint64 a = st_trace_get_slice (self, fi->flows[i].from)->start;
       gint64 b = st_trace_get_slice (self, fi->flows[i].to)->start;
-      keys[i] = (TimeKey) { MIN (a, b), (guint32) i };
+      keys[i] = (TimeKey){ MIN (a, b), (guint32)i };
       fi->widest = MAX (fi->widest, ABS (a - b));
     }
   sort_time_keys (keys, fi->n, NULL);
@@ -244,7 +230,7 @@ index_by_time (StTrace     *self,
 static gpointer
 flow_index_new (StTrace *self)
 {
-  StFlowIndex *fi = g_new0 (StFlowIndex, 1);
+  StFlowIndex        *fi = g_new0 (StFlowIndex, 1);
   g_autofree FlowKey *from = NULL;
   g_autofree FlowKey *to = NULL;
 
@@ -254,8 +240,8 @@ flow_index_new (StTrace *self)
 
   for (gsize i = 0; i < fi->n; i++)
     {
-      from[i] = (FlowKey) { ref_key (fi->flows[i].from), (guint32) i };
-      to[i] = (FlowKey) { ref_key (fi->flows[i].to), (guint32) i };
+      from[i] = (FlowKey){ ref_key (fi->flows[i].from), (guint32)i };
+      to[i] = (FlowKey){ ref_key (fi->flows[i].to), (guint32)i };
     }
   split_keys (from, fi->n, &fi->from_keys, &fi->from_flows);
   split_keys (to, fi->n, &fi->to_keys, &fi->to_flows);
@@ -290,16 +276,13 @@ flow_index (StTrace *self)
  * (@outgoing) or entering it, *n_flows of them. The array belongs to the
  * trace. */
 const guint32 *
-st_trace_get_slice_flows (StTrace    *self,
-                          StSliceRef  ref,
-                          gboolean    outgoing,
-                          guint      *n_flows)
+st_trace_get_slice_flows (StTrace *self, StSliceRef ref, gboolean outgoing, guint *n_flows)
 {
-  StFlowIndex *fi = flow_index (self);
+  StFlowIndex   *fi = flow_index (self);
   const guint64 *keys = outgoing ? fi->from_keys : fi->to_keys;
   const guint32 *flows = outgoing ? fi->from_flows : fi->to_flows;
-  guint64 key = ref_key (ref);
-  gsize a = 0, b = fi->n, first;
+  guint64        key = ref_key (ref);
+  gsize          a = 0, b = fi->n, first;
 
   while (a < b)
     {
@@ -319,15 +302,11 @@ st_trace_get_slice_flows (StTrace    *self,
 /* Appends to @out (guint32 flow indexes) the flows with an end inside
  * [start, end] or spanning it, at most @max of them; returns how many. */
 guint
-st_trace_get_flows_in_range (StTrace *self,
-                             gint64   start,
-                             gint64   end,
-                             guint    max,
-                             GArray  *out)
+st_trace_get_flows_in_range (StTrace *self, gint64 start, gint64 end, guint max, GArray *out)
 {
   StFlowIndex *fi = flow_index (self);
-  gsize a = 0, b = fi->n;
-  guint n = 0;
+  gsize        a = 0, b = fi->n;
+  guint        n = 0;
 
   while (a < b)
     {
@@ -340,7 +319,8 @@ st_trace_get_flows_in_range (StTrace *self,
   for (; a < fi->n && fi->by_time_left[a] <= end && n < max; a++)
     {
       const StFlow *f = &fi->flows[fi->by_time[a]];
-      gint64 x = st_trace_get_slice (self, f->from)->start, y = st_trace_get_slice (self, f->to)->start;
+      gint64        x = st_trace_get_slice (self, f->from)->start,
+             y = st_trace_get_slice (self, f->to)->start;
       if (MAX (x, y) >= start)
         {
           g_array_append_val (out, fi->by_time[a]);
@@ -351,31 +331,28 @@ st_trace_get_flows_in_range (StTrace *self,
 }
 
 gint64
-st_event_get_start (StTrace   *self,
-                    StEventRef ref)
+st_event_get_start (StTrace *self, StEventRef ref)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
   return ref.kind == ST_EVENT_SLICE ? t->slices[ref.index].start : t->instants[ref.index].ts;
 }
 
 gint64
-st_event_get_duration (StTrace   *self,
-                       StEventRef ref)
+st_event_get_duration (StTrace *self, StEventRef ref)
 {
-  return ref.kind == ST_EVENT_SLICE ? st_trace_get_track (self, ref.track)->slices[ref.index].dur : 0;
+  return ref.kind == ST_EVENT_SLICE ? st_trace_get_track (self, ref.track)->slices[ref.index].dur
+                                    : 0;
 }
 
 StStringId
-st_event_get_name (StTrace   *self,
-                   StEventRef ref)
+st_event_get_name (StTrace *self, StEventRef ref)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
   return ref.kind == ST_EVENT_SLICE ? t->slices[ref.index].name : t->instants[ref.index].name;
 }
 
 StStringId
-st_event_get_category (StTrace   *self,
-                       StEventRef ref)
+st_event_get_category (StTrace *self, StEventRef ref)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
   return ref.kind == ST_EVENT_SLICE ? t->slices[ref.index].cat : t->instants[ref.index].cat;
@@ -383,16 +360,14 @@ st_event_get_category (StTrace   *self,
 
 /* Byte offset of the event in the source: what st_trace_get_args() takes. */
 guint64
-st_event_get_offset (StTrace   *self,
-                     StEventRef ref)
+st_event_get_offset (StTrace *self, StEventRef ref)
 {
   const StTrack *t = st_trace_get_track (self, ref.track);
   return ref.kind == ST_EVENT_SLICE ? t->slices[ref.index].offset : t->instants[ref.index].offset;
 }
 
 gboolean
-st_event_equal (StEventRef a,
-                StEventRef b)
+st_event_equal (StEventRef a, StEventRef b)
 {
   return a.track == b.track && a.index == b.index && a.kind == b.kind;
 }

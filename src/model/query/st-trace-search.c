@@ -15,18 +15,16 @@ typedef struct
   StEventRef ref;
 } Hit;
 
-ST_DEFINE_SORT (sort_hits, Hit,
-                a->start != b->start ? a->start < b->start
+ST_DEFINE_SORT (sort_hits,
+                Hit,
+                a->start != b->start           ? a->start < b->start
                 : a->ref.track != b->ref.track ? a->ref.track < b->ref.track
-                : a->ref.index < b->ref.index)
+                                               : a->ref.index < b->ref.index)
 
 /* Case-insensitive (ASCII letters, and exact bytes otherwise) search of
  * @needle (lower case) in [hay, hay + len). */
 static gboolean
-contains_casefold (const char *hay,
-                   gsize       len,
-                   const char *needle,
-                   gsize       needle_len)
+contains_casefold (const char *hay, gsize len, const char *needle, gsize needle_len)
 {
   char first = needle[0], upper = g_ascii_toupper (first);
 
@@ -44,13 +42,11 @@ contains_casefold (const char *hay,
 
 /* One bit per string of the trace: does it contain the pattern? */
 static guint8 *
-matching_names (StTrace    *trace,
-                const char *needle,
-                gsize       needle_len)
+matching_names (StTrace *trace, const char *needle, gsize needle_len)
 {
   StStringTable *strings = st_trace_get_strings (trace);
-  guint n = st_trace_get_n_strings (trace);
-  guint8 *bits = g_new0 (guint8, n / 8 + 1);
+  guint          n = st_trace_get_n_strings (trace);
+  guint8        *bits = g_new0 (guint8, n / 8 + 1);
 
   for (guint id = 0; id < n; id++)
     {
@@ -62,21 +58,17 @@ matching_names (StTrace    *trace,
 }
 
 static inline gboolean
-bit (const guint8 *bits,
-     StStringId    id)
+bit (const guint8 *bits, StStringId id)
 {
   return (bits[id / 8] >> (id % 8)) & 1;
 }
 
 /* Does the event's own text (args and all) contain the pattern? */
 static gboolean
-event_text_matches (StTrace    *trace,
-                    guint64     offset,
-                    const char *needle,
-                    gsize       needle_len)
+event_text_matches (StTrace *trace, guint64 offset, const char *needle, gsize needle_len)
 {
-  gsize size = 0;
-  guint64 bytes = 0;
+  gsize       size = 0;
+  guint64     bytes = 0;
   const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
   const char *end;
 
@@ -115,12 +107,14 @@ find_in_track (StTrace      *trace,
   const StTrack *t = st_trace_get_track (trace, track);
 
   for (guint i = 0; i < t->n_slices; i++)
-    if (event_matches (trace, t->slices[i].name, t->slices[i].offset, bits, flags, needle, needle_len))
+    if (event_matches (trace, t->slices[i].name, t->slices[i].offset, bits, flags, needle,
+                       needle_len))
       {
         Hit h = { t->slices[i].start, { track, i, ST_EVENT_SLICE } };
         g_array_append_val (hits, h);
       }
-    else if ((flags & ST_FIND_ARGS) && i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (cancellable))
+    else if ((flags & ST_FIND_ARGS) && i % CHECK_EVERY == 0
+             && g_cancellable_is_cancelled (cancellable))
       return;
   for (guint i = 0; i < t->n_instants; i++)
     if (event_matches (trace, t->instants[i].name, t->instants[i].offset, bits, flags, needle,
@@ -136,20 +130,20 @@ find_in_track (StTrace      *trace,
  * take one pass over the events; args read each event's text, so that
  * search reports progress and can be cancelled. */
 GArray *
-st_trace_find (StTrace        *trace,
-               const char     *pattern,
-               StFindFlags     flags,
-               GCancellable   *cancellable,
-               StFindProgress  progress,
-               gpointer        progress_data,
-               GError        **error)
+st_trace_find (StTrace       *trace,
+               const char    *pattern,
+               StFindFlags    flags,
+               GCancellable  *cancellable,
+               StFindProgress progress,
+               gpointer       progress_data,
+               GError       **error)
 {
-  g_autofree char *needle = g_ascii_strdown (pattern, -1);
-  gsize needle_len = strlen (needle);
+  g_autofree char   *needle = g_ascii_strdown (pattern, -1);
+  gsize              needle_len = strlen (needle);
   g_autofree guint8 *bits = NULL;
-  g_autoptr(GArray) hits = g_array_new (FALSE, FALSE, sizeof (Hit));
-  guint n_tracks;
-  GArray *refs;
+  g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (Hit));
+  guint              n_tracks;
+  GArray            *refs;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
 
@@ -163,11 +157,11 @@ st_trace_find (StTrace        *trace,
         return NULL;
       find_in_track (trace, track, bits, flags, needle, needle_len, cancellable, hits);
       if (progress != NULL)
-        progress ((double) (track + 1) / n_tracks, progress_data);
+        progress ((double)(track + 1) / n_tracks, progress_data);
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  sort_hits ((Hit *) (void *) hits->data, hits->len, NULL);
+  sort_hits ((Hit *)(void *)hits->data, hits->len, NULL);
   refs = g_array_sized_new (FALSE, FALSE, sizeof (StEventRef), hits->len);
   for (guint i = 0; i < hits->len; i++)
     g_array_append_val (refs, g_array_index (hits, Hit, i).ref);

@@ -13,18 +13,17 @@ G_BEGIN_DECLS
 typedef enum
 {
   ST_FIND_NAMES = 0,
-  ST_FIND_ARGS  = 1 << 0, /* also match the event's whole text */
+  ST_FIND_ARGS = 1 << 0, /* also match the event's whole text */
 } StFindFlags;
 
-typedef void (*StFindProgress) (double   fraction,
-                                gpointer user_data);
+typedef void (*StFindProgress) (double fraction, gpointer user_data);
 
-GArray *st_trace_find (StTrace        *trace,
-                       const char     *pattern,
-                       StFindFlags     flags,
-                       GCancellable   *cancellable,
-                       StFindProgress  progress,
-                       gpointer        progress_data,
-                       GError        **error);
+GArray *st_trace_find (StTrace       *trace,
+                       const char    *pattern,
+                       StFindFlags    flags,
+                       GCancellable  *cancellable,
+                       StFindProgress progress,
+                       gpointer       progress_data,
+                       GError       **error);
 
 G_END_DECLS

@@ -8,19 +8,19 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#define EDGE_BYTES ((gsize) 1 << 20)
+#define EDGE_BYTES    ((gsize)1 << 20)
 #define DIGEST_LENGTH 64 /* hex digits of a SHA-256 */
-#define KEY_DIGITS 32
+#define KEY_DIGITS    32
 
 /* Hashes @length bytes read from @stream where it stands; fails when the
  * file is shorter than its size said (it changed under us). */
 static gboolean
-hash_bytes (GInputStream  *stream,
-            GChecksum     *checksum,
-            guchar        *buffer,
-            gsize          length,
-            GCancellable  *cancellable,
-            GError       **error)
+hash_bytes (GInputStream *stream,
+            GChecksum    *checksum,
+            guchar       *buffer,
+            gsize         length,
+            GCancellable *cancellable,
+            GError      **error)
 {
   gsize n_read = 0;
 
@@ -29,7 +29,7 @@ hash_bytes (GInputStream  *stream,
   if (n_read < length)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("the file became shorter while it was read; open it again."));
+                   _ ("the file became shorter while it was read; open it again."));
       return FALSE;
     }
   g_checksum_update (checksum, buffer, n_read);
@@ -41,18 +41,16 @@ hash_bytes (GInputStream  *stream,
  * that keeps identifying a 10 GB profile instant, and the size and both
  * ends are enough to tell profiles apart. */
 StProfileIdentity *
-st_profile_identity_compute (GFile         *file,
-                             GCancellable  *cancellable,
-                             GError       **error)
+st_profile_identity_compute (GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *basename = NULL;
-  g_autofree char *name = NULL;
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GChecksum) checksum = NULL;
-  g_autofree guchar *buffer = NULL;
-  g_autoptr(GError) local_error = NULL;
-  guint64 size;
+  g_autofree char             *basename = NULL;
+  g_autofree char             *name = NULL;
+  g_autoptr (GFileInputStream) stream = NULL;
+  g_autoptr (GFileInfo)        info = NULL;
+  g_autoptr (GChecksum)        checksum = NULL;
+  g_autofree guchar           *buffer = NULL;
+  g_autoptr (GError)           local_error = NULL;
+  guint64                      size;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -79,11 +77,11 @@ st_profile_identity_compute (GFile         *file,
   else
     {
       if (!hash_bytes (G_INPUT_STREAM (stream), checksum, buffer, EDGE_BYTES, cancellable,
-                       &local_error) ||
-          !g_seekable_seek (G_SEEKABLE (stream), size - EDGE_BYTES, G_SEEK_SET, cancellable,
-                            &local_error) ||
-          !hash_bytes (G_INPUT_STREAM (stream), checksum, buffer, EDGE_BYTES, cancellable,
-                       &local_error))
+                       &local_error)
+          || !g_seekable_seek (G_SEEKABLE (stream), size - EDGE_BYTES, G_SEEK_SET, cancellable,
+                               &local_error)
+          || !hash_bytes (G_INPUT_STREAM (stream), checksum, buffer, EDGE_BYTES, cancellable,
+                          &local_error))
         goto failed;
     }
 
@@ -94,7 +92,7 @@ failed:
     g_propagate_error (error, g_steal_pointer (&local_error));
   else
     g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                _("Could not identify “%s”: "), name);
+                                _ ("Could not identify “%s”: "), name);
   return NULL;
 }
 
@@ -103,14 +101,14 @@ failed:
  * files' digests in order, their base names joined. With one file, that
  * file's identity. */
 StProfileIdentity *
-st_profile_identity_compute_files (GFile * const *files,
-                                   guint          n_files,
-                                   GCancellable  *cancellable,
-                                   GError       **error)
+st_profile_identity_compute_files (GFile *const *files,
+                                   guint         n_files,
+                                   GCancellable *cancellable,
+                                   GError      **error)
 {
-  g_autoptr(GChecksum) checksum = NULL;
-  g_autoptr(GString) name = g_string_new (NULL);
-  guint64 size = 0;
+  g_autoptr (GChecksum) checksum = NULL;
+  g_autoptr (GString)   name = g_string_new (NULL);
+  guint64               size = 0;
 
   g_return_val_if_fail (n_files > 0, NULL);
   if (n_files == 1)
@@ -118,22 +116,20 @@ st_profile_identity_compute_files (GFile * const *files,
   checksum = g_checksum_new (G_CHECKSUM_SHA256);
   for (guint i = 0; i < n_files; i++)
     {
-      g_autoptr(StProfileIdentity) one =
-        st_profile_identity_compute (files[i], cancellable, error);
+      g_autoptr (StProfileIdentity) one
+          = st_profile_identity_compute (files[i], cancellable, error);
 
       if (one == NULL)
         return NULL;
       size += one->size;
-      g_checksum_update (checksum, (const guchar *) one->digest, strlen (one->digest));
+      g_checksum_update (checksum, (const guchar *)one->digest, strlen (one->digest));
       g_string_append_printf (name, "%s%s", i > 0 ? " + " : "", one->name);
     }
   return st_profile_identity_new (size, g_checksum_get_string (checksum), name->str);
 }
 
 StProfileIdentity *
-st_profile_identity_new (guint64     size,
-                         const char *digest,
-                         const char *name)
+st_profile_identity_new (guint64 size, const char *digest, const char *name)
 {
   StProfileIdentity *self;
 
@@ -166,8 +162,7 @@ st_profile_identity_free (StProfileIdentity *self)
 
 /* The same profile, wherever it is and whatever it is called now. */
 gboolean
-st_profile_identity_equal (const StProfileIdentity *a,
-                           const StProfileIdentity *b)
+st_profile_identity_equal (const StProfileIdentity *a, const StProfileIdentity *b)
 {
   if (a == b)
     return TRUE;
@@ -200,7 +195,7 @@ st_profile_identity_dup_sidecar_path (const StProfileIdentity *self)
 JsonNode *
 st_profile_identity_to_json (const StProfileIdentity *self)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -211,7 +206,7 @@ st_profile_identity_to_json (const StProfileIdentity *self)
   else
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "size");
-  json_builder_add_int_value (builder, (gint64) self->size);
+  json_builder_add_int_value (builder, (gint64)self->size);
   json_builder_set_member_name (builder, "digest");
   json_builder_add_string_value (builder, self->digest);
   json_builder_end_object (builder);
@@ -232,11 +227,10 @@ is_digest (const char *s)
 /* Messages say where in the file ("profile", "size"); the caller prefixes
  * the file's name. */
 StProfileIdentity *
-st_profile_identity_from_json (JsonNode  *node,
-                               GError   **error)
+st_profile_identity_from_json (JsonNode *node, GError **error)
 {
   JsonObject *object;
-  JsonNode *size, *digest, *name;
+  JsonNode   *size, *digest, *name;
 
   g_return_val_if_fail (node != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -244,7 +238,7 @@ st_profile_identity_from_json (JsonNode  *node,
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                           _("“profile” is not an object with “name”, “size” and “digest”."));
+                           _ ("“profile” is not an object with “name”, “size” and “digest”."));
       return NULL;
     }
   object = json_node_get_object (node);
@@ -253,14 +247,14 @@ st_profile_identity_from_json (JsonNode  *node,
   if (size == NULL)
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                           _("“profile” has no “size”."));
+                           _ ("“profile” has no “size”."));
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_VALUE (size) || json_node_get_value_type (size) != G_TYPE_INT64 ||
-      json_node_get_int (size) < 0)
+  if (!JSON_NODE_HOLDS_VALUE (size) || json_node_get_value_type (size) != G_TYPE_INT64
+      || json_node_get_int (size) < 0)
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                           _("“size” of “profile” is not a whole number of bytes."));
+                           _ ("“size” of “profile” is not a whole number of bytes."));
       return NULL;
     }
 
@@ -268,29 +262,28 @@ st_profile_identity_from_json (JsonNode  *node,
   if (digest == NULL)
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                           _("“profile” has no “digest”."));
+                           _ ("“profile” has no “digest”."));
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_VALUE (digest) || json_node_get_value_type (digest) != G_TYPE_STRING ||
-      !is_digest (json_node_get_string (digest)))
+  if (!JSON_NODE_HOLDS_VALUE (digest) || json_node_get_value_type (digest) != G_TYPE_STRING
+      || !is_digest (json_node_get_string (digest)))
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                           _("“digest” of “profile” is not a SHA-256 in 64 hexadecimal digits."));
+                           _ ("“digest” of “profile” is not a SHA-256 in 64 hexadecimal digits."));
       return NULL;
     }
 
   /* The name is only a reminder for a person; it may be null or absent. */
   name = json_object_get_member (object, "name");
-  if (name != NULL && !JSON_NODE_HOLDS_NULL (name) &&
-      (!JSON_NODE_HOLDS_VALUE (name) || json_node_get_value_type (name) != G_TYPE_STRING))
+  if (name != NULL && !JSON_NODE_HOLDS_NULL (name)
+      && (!JSON_NODE_HOLDS_VALUE (name) || json_node_get_value_type (name) != G_TYPE_STRING))
     {
       g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                           _("“name” of “profile” is not a string."));
+                           _ ("“name” of “profile” is not a string."));
       return NULL;
     }
 
-  return st_profile_identity_new (json_node_get_int (size), json_node_get_string (digest),
-                                  name != NULL && JSON_NODE_HOLDS_VALUE (name)
-                                    ? json_node_get_string (name)
-                                    : NULL);
+  return st_profile_identity_new (
+      json_node_get_int (size), json_node_get_string (digest),
+      name != NULL && JSON_NODE_HOLDS_VALUE (name) ? json_node_get_string (name) : NULL);
 }

@@ -4,4 +4,4 @@
 
 #include "st-region-error.h"
 
-G_DEFINE_QUARK (st-region-error-quark, st_region_error)
+G_DEFINE_QUARK (st - region - error - quark, st_region_error)

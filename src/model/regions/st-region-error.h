@@ -10,10 +10,10 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  ST_REGION_ERROR_INVALID,      /* not JSON, or JSON without the expected shape */
-  ST_REGION_ERROR_NEWER,        /* "version" newer than this Strata reads */
-  ST_REGION_ERROR_BAD_VALUE,    /* a key with a value of the wrong type or range */
-  ST_REGION_ERROR_UNKNOWN_KEY,  /* a configuration key Strata does not know */
+  ST_REGION_ERROR_INVALID,     /* not JSON, or JSON without the expected shape */
+  ST_REGION_ERROR_NEWER,       /* "version" newer than this Strata reads */
+  ST_REGION_ERROR_BAD_VALUE,   /* a key with a value of the wrong type or range */
+  ST_REGION_ERROR_UNKNOWN_KEY, /* a configuration key Strata does not know */
 } StRegionError;
 
 #define ST_REGION_FILE_VERSION 1

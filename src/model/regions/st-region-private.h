@@ -6,7 +6,6 @@
 
 G_BEGIN_DECLS
 
-void st_region_set_name (StRegion   *self,
-                         const char *name);
+void st_region_set_name (StRegion *self, const char *name);
 
 G_END_DECLS

@@ -16,7 +16,7 @@
 
 /* Region files are small (a region is ~100 bytes of JSON); anything larger
  * is not one, and parsing it into a tree would take a lot of memory. */
-#define MAX_FILE_SIZE ((gsize) 64 << 20)
+#define MAX_FILE_SIZE ((gsize)64 << 20)
 
 /* A region in the set, with the order it came in: regions with the same
  * bounds stay in the order they were added, and undo puts a region back
@@ -39,8 +39,8 @@ typedef enum
 typedef struct
 {
   OpKind  kind;
-  Entry   entry;       /* OP_ADD, OP_REMOVE; OP_RENAME uses entry.region */
-  char   *old_name;    /* OP_RENAME */
+  Entry   entry;    /* OP_ADD, OP_REMOVE; OP_RENAME uses entry.region */
+  char   *old_name; /* OP_RENAME */
   char   *new_name;
   GArray *old_entries; /* OP_REPLACE */
   GArray *new_entries;
@@ -48,18 +48,20 @@ typedef struct
 
 struct _StRegionSet
 {
-  GObject    parent_instance;
+  GObject parent_instance;
 
   GArray    *entries; /* of Entry, in (start, end, seq) order */
   guint64    next_seq;
-  GPtrArray *undo;    /* of Op, the last is undone first */
+  GPtrArray *undo; /* of Op, the last is undone first */
   GPtrArray *redo;
   gboolean   modified;
 };
 
 static void st_region_set_list_model_init (GListModelInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (StRegionSet, st_region_set, G_TYPE_OBJECT,
+G_DEFINE_FINAL_TYPE_WITH_CODE (StRegionSet,
+                               st_region_set,
+                               G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
                                                       st_region_set_list_model_init))
 
@@ -116,8 +118,7 @@ entries_copy (GArray *entries)
 }
 
 static int
-compare_entries (const Entry *a,
-                 const Entry *b)
+compare_entries (const Entry *a, const Entry *b)
 {
   gint64 as = st_region_get_start (a->region), bs = st_region_get_start (b->region);
   gint64 ae = st_region_get_end (a->region), be = st_region_get_end (b->region);
@@ -133,8 +134,7 @@ compare_entries (const Entry *a,
 
 /* The first position whose entry sorts after @e (or equal to it). */
 static guint
-lower_bound (GArray      *entries,
-             const Entry *e)
+lower_bound (GArray *entries, const Entry *e)
 {
   guint lo = 0, hi = entries->len;
 
@@ -174,13 +174,11 @@ typedef struct
 static State
 get_state (StRegionSet *self)
 {
-  return (State) { self->entries->len, self->undo->len > 0, self->redo->len > 0 };
+  return (State){ self->entries->len, self->undo->len > 0, self->redo->len > 0 };
 }
 
 static void
-finish_change (StRegionSet *self,
-               State        before,
-               gboolean     modified)
+finish_change (StRegionSet *self, State before, gboolean modified)
 {
   State after = get_state (self);
 
@@ -195,8 +193,7 @@ finish_change (StRegionSet *self,
 }
 
 static void
-insert_entry (StRegionSet *self,
-              const Entry *e)
+insert_entry (StRegionSet *self, const Entry *e)
 {
   guint position = lower_bound (self->entries, e);
   Entry copy = { g_object_ref (e->region), e->seq };
@@ -206,8 +203,7 @@ insert_entry (StRegionSet *self,
 }
 
 static void
-remove_entry (StRegionSet *self,
-              const Entry *e)
+remove_entry (StRegionSet *self, const Entry *e)
 {
   guint position = lower_bound (self->entries, e);
 
@@ -218,8 +214,7 @@ remove_entry (StRegionSet *self,
 }
 
 static void
-set_entries (StRegionSet *self,
-             GArray      *entries)
+set_entries (StRegionSet *self, GArray *entries)
 {
   guint removed = self->entries->len;
 
@@ -230,9 +225,7 @@ set_entries (StRegionSet *self,
 
 /* Does @op, or with @backward undoes it. */
 static void
-apply (StRegionSet *self,
-       Op          *op,
-       gboolean     backward)
+apply (StRegionSet *self, Op *op, gboolean backward)
 {
   switch (op->kind)
     {
@@ -246,20 +239,15 @@ apply (StRegionSet *self,
     case OP_RENAME:
       st_region_set_name (op->entry.region, backward ? op->old_name : op->new_name);
       break;
-    case OP_REPLACE:
-      set_entries (self, backward ? op->old_entries : op->new_entries);
-      break;
-    default:
-      g_assert_not_reached ();
+    case OP_REPLACE: set_entries (self, backward ? op->old_entries : op->new_entries); break;
+    default: g_assert_not_reached ();
     }
 }
 
 /* Does a new edit: it becomes the step to undo, and what was undone
  * before can no longer be redone. */
 static void
-edit (StRegionSet *self,
-      Op          *op,
-      gboolean     modified)
+edit (StRegionSet *self, Op *op, gboolean modified)
 {
   State before = get_state (self);
 
@@ -282,8 +270,7 @@ st_region_set_get_n_items (GListModel *model)
 }
 
 static gpointer
-st_region_set_get_item (GListModel *model,
-                        guint       position)
+st_region_set_get_item (GListModel *model, guint position)
 {
   StRegionSet *self = ST_REGION_SET (model);
 
@@ -312,47 +299,29 @@ st_region_set_finalize (GObject *object)
 }
 
 static void
-st_region_set_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
+st_region_set_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StRegionSet *self = ST_REGION_SET (object);
 
   switch (prop_id)
     {
-    case PROP_N_ITEMS:
-      g_value_set_uint (value, self->entries->len);
-      break;
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, st_region_set_can_undo (self));
-      break;
-    case PROP_CAN_REDO:
-      g_value_set_boolean (value, st_region_set_can_redo (self));
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_N_ITEMS: g_value_set_uint (value, self->entries->len); break;
+    case PROP_CAN_UNDO: g_value_set_boolean (value, st_region_set_can_undo (self)); break;
+    case PROP_CAN_REDO: g_value_set_boolean (value, st_region_set_can_redo (self)); break;
+    case PROP_MODIFIED: g_value_set_boolean (value, self->modified); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-st_region_set_set_property (GObject      *object,
-                            guint         prop_id,
-                            const GValue *value,
-                            GParamSpec   *pspec)
+st_region_set_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   StRegionSet *self = ST_REGION_SET (object);
 
   switch (prop_id)
     {
-    case PROP_MODIFIED:
-      st_region_set_set_modified (self, g_value_get_boolean (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_MODIFIED: st_region_set_set_modified (self, g_value_get_boolean (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -365,25 +334,24 @@ st_region_set_class_init (StRegionSetClass *klass)
   object_class->get_property = st_region_set_get_property;
   object_class->set_property = st_region_set_set_property;
 
-  properties[PROP_N_ITEMS] =
-    g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_UNDO] =
-    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_REDO] =
-    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_ITEMS]
+      = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO]
+      = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO]
+      = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED]
+      = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* After every change of the contents, undo and redo included; a rename
    * changes no position, so it shows only as the region's "name". */
-  signals[EDITED] =
-    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+  signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -410,8 +378,7 @@ st_region_set_get_n_regions (StRegionSet *self)
 
 /* Transfer none. */
 StRegion *
-st_region_set_get_region (StRegionSet *self,
-                          guint        position)
+st_region_set_get_region (StRegionSet *self, guint position)
 {
   g_return_val_if_fail (ST_IS_REGION_SET (self), NULL);
   g_return_val_if_fail (position < self->entries->len, NULL);
@@ -421,8 +388,7 @@ st_region_set_get_region (StRegionSet *self,
 
 /* The position of @region, or G_MAXUINT when it is not in the set. */
 guint
-st_region_set_find (StRegionSet *self,
-                    StRegion    *region)
+st_region_set_find (StRegionSet *self, StRegion *region)
 {
   Entry key = { region, 0 };
 
@@ -436,8 +402,8 @@ st_region_set_find (StRegionSet *self,
 
       if (r == region)
         return i;
-      if (st_region_get_start (r) != st_region_get_start (region) ||
-          st_region_get_end (r) != st_region_get_end (region))
+      if (st_region_get_start (r) != st_region_get_start (region)
+          || st_region_get_end (r) != st_region_get_end (region))
         break;
     }
   return G_MAXUINT;
@@ -445,8 +411,7 @@ st_region_set_find (StRegionSet *self,
 
 /* Adds @region after those with the same bounds; returns its position. */
 guint
-st_region_set_add (StRegionSet *self,
-                   StRegion    *region)
+st_region_set_add (StRegionSet *self, StRegion *region)
 {
   Op *op;
 
@@ -463,8 +428,7 @@ st_region_set_add (StRegionSet *self,
 }
 
 void
-st_region_set_remove (StRegionSet *self,
-                      guint        position)
+st_region_set_remove (StRegionSet *self, guint position)
 {
   Op *op;
 
@@ -479,12 +443,10 @@ st_region_set_remove (StRegionSet *self,
 }
 
 void
-st_region_set_rename (StRegionSet *self,
-                      guint        position,
-                      const char  *name)
+st_region_set_rename (StRegionSet *self, guint position, const char *name)
 {
   StRegion *region;
-  Op *op;
+  Op       *op;
 
   g_return_if_fail (ST_IS_REGION_SET (self));
   g_return_if_fail (position < self->entries->len);
@@ -504,19 +466,16 @@ st_region_set_rename (StRegionSet *self,
 }
 
 static int
-compare_entries_qsort (gconstpointer a,
-                       gconstpointer b)
+compare_entries_qsort (gconstpointer a, gconstpointer b)
 {
   return compare_entries (a, b);
 }
 
 static void
-replace (StRegionSet *self,
-         GPtrArray   *regions,
-         gboolean     modified)
+replace (StRegionSet *self, GPtrArray *regions, gboolean modified)
 {
   guint n = regions != NULL ? regions->len : 0;
-  Op *op;
+  Op   *op;
 
   op = g_new0 (Op, 1);
   op->kind = OP_REPLACE;
@@ -535,8 +494,7 @@ replace (StRegionSet *self,
 /* Replaces every region by @regions (StRegion, in any order; NULL for
  * none), as one step. */
 void
-st_region_set_replace_all (StRegionSet *self,
-                           GPtrArray   *regions)
+st_region_set_replace_all (StRegionSet *self, GPtrArray *regions)
 {
   g_return_if_fail (ST_IS_REGION_SET (self));
 
@@ -567,13 +525,10 @@ st_region_set_can_redo (StRegionSet *self)
 
 /* Moves the last step of @from to @to, undoing or redoing it. */
 static gboolean
-replay (StRegionSet *self,
-        GPtrArray   *from,
-        GPtrArray   *to,
-        gboolean     backward)
+replay (StRegionSet *self, GPtrArray *from, GPtrArray *to, gboolean backward)
 {
   State before = get_state (self);
-  Op *op;
+  Op   *op;
 
   if (from->len == 0)
     return FALSE;
@@ -610,8 +565,7 @@ st_region_set_get_modified (StRegionSet *self)
 }
 
 void
-st_region_set_set_modified (StRegionSet *self,
-                            gboolean     modified)
+st_region_set_set_modified (StRegionSet *self, gboolean modified)
 {
   g_return_if_fail (ST_IS_REGION_SET (self));
 
@@ -626,8 +580,7 @@ st_region_set_set_modified (StRegionSet *self,
  * edits were saved to a file. @profile may be NULL. */
 /* A JSON string literal of @s (valid UTF-8). */
 static void
-append_json_string (GString    *out,
-                    const char *s)
+append_json_string (GString *out, const char *s)
 {
   g_string_append_c (out, '"');
   for (const char *p = s; *p; p++)
@@ -645,16 +598,15 @@ append_json_string (GString    *out,
 }
 
 static void
-append_profile (GString                 *out,
-                const StProfileIdentity *profile)
+append_profile (GString *out, const StProfileIdentity *profile)
 {
   g_string_append (out, "  \"profile\" : {\"name\" : ");
   if (profile->name != NULL)
     append_json_string (out, profile->name);
   else
     g_string_append (out, "null");
-  g_string_append_printf (out, ", \"size\" : %" G_GINT64_FORMAT ", \"digest\" : ",
-                          (gint64) profile->size);
+  g_string_append_printf (
+      out, ", \"size\" : %" G_GINT64_FORMAT ", \"digest\" : ", (gint64)profile->size);
   append_json_string (out, profile->digest);
   g_string_append (out, "},\n");
 }
@@ -663,9 +615,7 @@ append_profile (GString                 *out,
  * stack method on a large profile) is autosaved after every edit, and this
  * is ten times faster. */
 char *
-st_region_set_to_json (StRegionSet             *self,
-                       const StProfileIdentity *profile,
-                       gboolean                 sidecar)
+st_region_set_to_json (StRegionSet *self, const StProfileIdentity *profile, gboolean sidecar)
 {
   GString *out;
 
@@ -684,8 +634,9 @@ st_region_set_to_json (StRegionSet             *self,
 
       g_string_append (out, i > 0 ? ",\n    {\"name\" : " : "\n    {\"name\" : ");
       append_json_string (out, st_region_get_name (r));
-      g_string_append_printf (out, ", \"start_ns\" : %" G_GINT64_FORMAT ", \"end_ns\" : %"
-                              G_GINT64_FORMAT ", \"method\" : \"%s\"}",
+      g_string_append_printf (out,
+                              ", \"start_ns\" : %" G_GINT64_FORMAT
+                              ", \"end_ns\" : %" G_GINT64_FORMAT ", \"method\" : \"%s\"}",
                               st_region_get_start (r), st_region_get_end (r),
                               st_region_method_to_string (st_region_get_method (r)));
     }
@@ -702,14 +653,14 @@ dup_display_name (GFile *file)
 }
 
 gboolean
-st_region_set_save (StRegionSet              *self,
-                    GFile                    *file,
-                    const StProfileIdentity  *profile,
-                    GError                  **error)
+st_region_set_save (StRegionSet             *self,
+                    GFile                   *file,
+                    const StProfileIdentity *profile,
+                    GError                 **error)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GError) local_error = NULL;
-  gboolean ok;
+  g_autofree char   *text = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gboolean           ok;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -722,7 +673,7 @@ st_region_set_save (StRegionSet              *self,
       g_autofree char *name = dup_display_name (file);
 
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                  _("Could not save the regions to “%s”: "), name);
+                                  _ ("Could not save the regions to “%s”: "), name);
       return FALSE;
     }
 
@@ -732,10 +683,9 @@ st_region_set_save (StRegionSet              *self,
 
 /* A whole number: an integer, or a double without a fraction (1e9). */
 static gboolean
-get_whole_number (JsonNode *node,
-                  gint64   *out)
+get_whole_number (JsonNode *node, gint64 *out)
 {
-  GType type;
+  GType  type;
   double d;
 
   if (!JSON_NODE_HOLDS_VALUE (node))
@@ -750,9 +700,9 @@ get_whole_number (JsonNode *node,
     return FALSE;
   d = json_node_get_double (node);
   /* -2^63 ≤ d < 2^63 (so false for NaN), then no fraction. */
-  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double) (gint64) d != d)
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double)(gint64)d != d)
     return FALSE;
-  *out = (gint64) d;
+  *out = (gint64)d;
   return TRUE;
 }
 
@@ -765,12 +715,10 @@ holds_string (JsonNode *node)
 /* A JSON syntax error as "“name”, line 3, column 7: …". json-glib says
  * "<data>:3:7: Parse error: …". */
 static void
-set_syntax_error (GError     **error,
-                  const char  *display_name,
-                  const char  *message)
+set_syntax_error (GError **error, const char *display_name, const char *message)
 {
-  unsigned line, column;
-  int consumed = 0;
+  unsigned    line, column;
+  int         consumed = 0;
   const char *detail;
 
   if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
@@ -779,34 +727,31 @@ set_syntax_error (GError     **error,
       if (g_str_has_prefix (detail, "Parse error: "))
         detail += strlen ("Parse error: ");
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s”, line %u, column %u: this is not valid JSON (%s)."), display_name,
-                   line, column, detail);
+                   _ ("“%s”, line %u, column %u: this is not valid JSON (%s)."), display_name, line,
+                   column, detail);
     }
   else
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not valid JSON (%s)."), display_name, message);
+                   _ ("“%s” is not valid JSON (%s)."), display_name, message);
     }
 }
 
 /* @index counts from 1, as a person reading the file would. */
 static StRegion *
-read_region (JsonNode    *node,
-             guint        index,
-             const char  *display_name,
-             GError     **error)
+read_region (JsonNode *node, guint index, const char *display_name, GError **error)
 {
   static const char *const keys[] = { "name", "start_ns", "end_ns", "method" };
-  JsonObject *object;
-  gint64 start, end;
-  const char *method_string;
-  StRegionMethod method;
+  JsonObject              *object;
+  gint64                   start, end;
+  const char              *method_string;
+  StRegionMethod           method;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s”, region %u: this is not an object with “name”, “start_ns”, “end_ns” "
-                     "and “method”."),
+                   _ ("“%s”, region %u: this is not an object with “name”, “start_ns”, “end_ns” "
+                      "and “method”."),
                    display_name, index);
       return NULL;
     }
@@ -815,50 +760,50 @@ read_region (JsonNode    *node,
     if (!json_object_has_member (object, keys[i]))
       {
         g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                     _("“%s”, region %u: “%s” is missing."), display_name, index, keys[i]);
+                     _ ("“%s”, region %u: “%s” is missing."), display_name, index, keys[i]);
         return NULL;
       }
 
   if (!holds_string (json_object_get_member (object, "name")))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “name” is not a string."), display_name, index);
+                   _ ("“%s”, region %u: “name” is not a string."), display_name, index);
       return NULL;
     }
   if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “start_ns” is not a whole number of nanoseconds."),
+                   _ ("“%s”, region %u: “start_ns” is not a whole number of nanoseconds."),
                    display_name, index);
       return NULL;
     }
   if (!get_whole_number (json_object_get_member (object, "end_ns"), &end))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “end_ns” is not a whole number of nanoseconds."),
+                   _ ("“%s”, region %u: “end_ns” is not a whole number of nanoseconds."),
                    display_name, index);
       return NULL;
     }
   if (end < start)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT ") is before “start_ns” "
-                     "(%" G_GINT64_FORMAT ")."),
+                   _ ("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT ") is before “start_ns” "
+                      "(%" G_GINT64_FORMAT ")."),
                    display_name, index, end, start);
       return NULL;
     }
   if (!holds_string (json_object_get_member (object, "method")))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “method” is not a string."), display_name, index);
+                   _ ("“%s”, region %u: “method” is not a string."), display_name, index);
       return NULL;
     }
   method_string = json_object_get_string_member (object, "method");
   if (!st_region_method_from_string (method_string, &method))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”, region %u: “method” is “%s”; Strata knows “manual”, “collectives”, "
-                     "“hierarchy” and “stack”."),
+                   _ ("“%s”, region %u: “method” is “%s”; Strata knows “manual”, “collectives”, "
+                      "“hierarchy” and “stack”."),
                    display_name, index, method_string);
       return NULL;
     }
@@ -867,12 +812,11 @@ read_region (JsonNode    *node,
 }
 
 static int
-compare_regions (gconstpointer a,
-                 gconstpointer b)
+compare_regions (gconstpointer a, gconstpointer b)
 {
-  StRegion *ra = *(StRegion **) a, *rb = *(StRegion **) b;
-  gint64 as = st_region_get_start (ra), bs = st_region_get_start (rb);
-  gint64 ae = st_region_get_end (ra), be = st_region_get_end (rb);
+  StRegion *ra = *(StRegion **)a, *rb = *(StRegion **)b;
+  gint64    as = st_region_get_start (ra), bs = st_region_get_start (rb);
+  gint64    ae = st_region_get_end (ra), be = st_region_get_end (rb);
 
   if (as != bs)
     return as < bs ? -1 : 1;
@@ -890,14 +834,14 @@ parse_root (JsonParser *parser,
             const char *display_name,
             GError    **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  JsonNode *root;
+  g_autoptr (GError) local_error = NULL;
+  JsonNode          *root;
 
   if (length > MAX_FILE_SIZE)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is larger than 64 MiB, far too large for a region file; it is not "
-                     "one."),
+                   _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not "
+                      "one."),
                    display_name);
       return NULL;
     }
@@ -910,14 +854,14 @@ parse_root (JsonParser *parser,
   if (root == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is empty; it is not a region file."), display_name);
+                   _ ("“%s” is empty; it is not a region file."), display_name);
       return NULL;
     }
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not a region file: it is not a JSON object with “version” and "
-                     "“regions”."),
+                   _ ("“%s” is not a region file: it is not a JSON object with “version” and "
+                      "“regions”."),
                    display_name);
       return NULL;
     }
@@ -925,30 +869,28 @@ parse_root (JsonParser *parser,
 }
 
 static gboolean
-check_version (JsonObject *object,
-               const char *display_name,
-               GError    **error)
+check_version (JsonObject *object, const char *display_name, GError **error)
 {
   JsonNode *node = json_object_get_member (object, "version");
-  gint64 version;
+  gint64    version;
 
   if (node == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not a region file: it has no “version”."), display_name);
+                   _ ("“%s” is not a region file: it has no “version”."), display_name);
       return FALSE;
     }
   if (!get_whole_number (node, &version) || version < 1)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s”: “version” is not a whole number from 1 up."), display_name);
+                   _ ("“%s”: “version” is not a whole number from 1 up."), display_name);
       return FALSE;
     }
   if (version > ST_REGION_FILE_VERSION)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
-                     "reads version %d. Update Strata to open it."),
+                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
+                      "reads version %d. Update Strata to open it."),
                    display_name, version, ST_REGION_FILE_VERSION);
       return FALSE;
     }
@@ -963,16 +905,16 @@ read_profile_and_unsaved (JsonObject         *object,
                           gboolean           *unsaved,
                           GError            **error)
 {
-  JsonNode *node = json_object_get_member (object, "profile");
-  g_autoptr(GError) local_error = NULL;
+  JsonNode          *node = json_object_get_member (object, "profile");
+  g_autoptr (GError) local_error = NULL;
 
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
       *identity = st_profile_identity_from_json (node, &local_error);
       if (*identity == NULL)
         {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "“%s”: ",
-                                      display_name);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                      "“%s”: ", display_name);
           return FALSE;
         }
     }
@@ -982,7 +924,7 @@ read_profile_and_unsaved (JsonObject         *object,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s”: “unsaved” is not true or false."), display_name);
+                   _ ("“%s”: “unsaved” is not true or false."), display_name);
       return FALSE;
     }
   *unsaved = json_node_get_boolean (node);
@@ -992,32 +934,30 @@ read_profile_and_unsaved (JsonObject         *object,
 /* The "regions" array, sorted (stable: regions with the same bounds keep
  * the file's order). */
 static GPtrArray *
-read_regions (JsonObject *object,
-              const char *display_name,
-              GError    **error)
+read_regions (JsonObject *object, const char *display_name, GError **error)
 {
-  JsonNode *node = json_object_get_member (object, "regions");
-  g_autoptr(GPtrArray) regions = NULL;
-  JsonArray *array;
+  JsonNode             *node = json_object_get_member (object, "regions");
+  g_autoptr (GPtrArray) regions = NULL;
+  JsonArray            *array;
 
   if (node == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is not a region file: it has no “regions”."), display_name);
+                   _ ("“%s” is not a region file: it has no “regions”."), display_name);
       return NULL;
     }
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s”: “regions” is not an array."), display_name);
+                   _ ("“%s”: “regions” is not an array."), display_name);
       return NULL;
     }
   array = json_node_get_array (node);
   regions = g_ptr_array_new_full (json_array_get_length (array), g_object_unref);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      StRegion *region = read_region (json_array_get_element (array, i), i + 1, display_name,
-                                      error);
+      StRegion *region
+          = read_region (json_array_get_element (array, i), i + 1, display_name, error);
 
       if (region == NULL)
         return NULL;
@@ -1035,11 +975,11 @@ st_region_set_read_data (const char         *data,
                          gboolean           *unsaved,
                          GError            **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(StProfileIdentity) identity = NULL;
-  GPtrArray *regions;
-  JsonObject *object;
-  gboolean is_unsaved = FALSE;
+  g_autoptr (JsonParser)        parser = NULL;
+  g_autoptr (StProfileIdentity) identity = NULL;
+  GPtrArray                    *regions;
+  JsonObject                   *object;
+  gboolean                      is_unsaved = FALSE;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
@@ -1047,8 +987,8 @@ st_region_set_read_data (const char         *data,
 
   parser = json_parser_new_immutable ();
   object = parse_root (parser, data, length, display_name, error);
-  if (object == NULL || !check_version (object, display_name, error) ||
-      !read_profile_and_unsaved (object, display_name, &identity, &is_unsaved, error))
+  if (object == NULL || !check_version (object, display_name, error)
+      || !read_profile_and_unsaved (object, display_name, &identity, &is_unsaved, error))
     return NULL;
   regions = read_regions (object, display_name, error);
   if (regions == NULL)
@@ -1061,14 +1001,12 @@ st_region_set_read_data (const char         *data,
 }
 
 GPtrArray *
-st_region_set_read_file (GFile              *file,
-                         StProfileIdentity **profile,
-                         GError            **error)
+st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(GFileInfo) info = NULL;
-  gsize length;
+  g_autofree char      *name = NULL;
+  g_autofree char      *data = NULL;
+  g_autoptr (GFileInfo) info = NULL;
+  gsize                 length;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -1079,11 +1017,11 @@ st_region_set_read_file (GFile              *file,
                             error);
   if (info == NULL)
     return NULL;
-  if ((guint64) g_file_info_get_size (info) > MAX_FILE_SIZE)
+  if ((guint64)g_file_info_get_size (info) > MAX_FILE_SIZE)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _("“%s” is larger than 64 MiB, far too large for a region file; it is not "
-                     "one."),
+                   _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not "
+                      "one."),
                    name);
       return NULL;
     }
@@ -1093,9 +1031,7 @@ st_region_set_read_file (GFile              *file,
 }
 
 gboolean
-st_region_set_autosave (StRegionSet              *self,
-                        const StProfileIdentity  *profile,
-                        GError                  **error)
+st_region_set_autosave (StRegionSet *self, const StProfileIdentity *profile, GError **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *dir = NULL;
@@ -1112,11 +1048,11 @@ st_region_set_autosave (StRegionSet              *self,
     {
       if (g_unlink (path) != 0 && errno != ENOENT)
         {
-          int saved_errno = errno;
+          int              saved_errno = errno;
           g_autofree char *display = g_filename_display_name (path);
 
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       _("Could not remove the autosaved regions “%s”: %s"), display,
+                       _ ("Could not remove the autosaved regions “%s”: %s"), display,
                        g_strerror (saved_errno));
           return FALSE;
         }
@@ -1126,11 +1062,11 @@ st_region_set_autosave (StRegionSet              *self,
   dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      int saved_errno = errno;
+      int              saved_errno = errno;
       g_autofree char *display = g_filename_display_name (dir);
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not create the folder “%s” for autosaved regions: %s"), display,
+                   _ ("Could not create the folder “%s” for autosaved regions: %s"), display,
                    g_strerror (saved_errno));
       return FALSE;
     }
@@ -1144,18 +1080,16 @@ st_region_set_autosave (StRegionSet              *self,
 }
 
 gboolean
-st_region_set_restore (StRegionSet              *self,
-                       const StProfileIdentity  *profile,
-                       GError                  **error)
+st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GError **error)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *display = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  g_autoptr(StProfileIdentity) saved_for = NULL;
-  gboolean unsaved = FALSE;
-  gsize length;
+  g_autofree char              *path = NULL;
+  g_autofree char              *display = NULL;
+  g_autofree char              *data = NULL;
+  g_autoptr (GError)            local_error = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StProfileIdentity) saved_for = NULL;
+  gboolean                      unsaved = FALSE;
+  gsize                         length;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
   g_return_val_if_fail (profile != NULL, FALSE);
@@ -1178,7 +1112,7 @@ st_region_set_restore (StRegionSet              *self,
   if (saved_for != NULL && !st_profile_identity_equal (saved_for, profile))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _("“%s” holds the regions of another profile (“%s”); it was not restored."),
+                   _ ("“%s” holds the regions of another profile (“%s”); it was not restored."),
                    display, saved_for->name != NULL ? saved_for->name : "");
       return FALSE;
     }

@@ -9,12 +9,12 @@
 
 struct _StRegion
 {
-  GObject         parent_instance;
+  GObject parent_instance;
 
-  char           *name;
-  gint64          start;
-  gint64          end;
-  StRegionMethod  method;
+  char          *name;
+  gint64         start;
+  gint64         end;
+  StRegionMethod method;
 };
 
 G_DEFINE_FINAL_TYPE (StRegion, st_region, G_TYPE_OBJECT)
@@ -38,23 +38,22 @@ static const struct
   const char *string;
   const char *label;
 } methods[ST_N_REGION_METHODS] = {
-  [ST_REGION_MANUAL]      = { "manual",      N_("Added by hand") },
-  [ST_REGION_COLLECTIVES] = { "collectives", N_("Between collectives") },
-  [ST_REGION_HIERARCHY]   = { "hierarchy",   N_("Hierarchy") },
-  [ST_REGION_STACK]       = { "stack",       N_("Kernel stack frames") },
+  [ST_REGION_MANUAL] = { "manual", N_ ("Added by hand") },
+  [ST_REGION_COLLECTIVES] = { "collectives", N_ ("Between collectives") },
+  [ST_REGION_HIERARCHY] = { "hierarchy", N_ ("Hierarchy") },
+  [ST_REGION_STACK] = { "stack", N_ ("Kernel stack frames") },
 };
 
 const char *
 st_region_method_to_string (StRegionMethod method)
 {
-  g_return_val_if_fail ((guint) method < ST_N_REGION_METHODS, NULL);
+  g_return_val_if_fail ((guint)method < ST_N_REGION_METHODS, NULL);
 
   return methods[method].string;
 }
 
 gboolean
-st_region_method_from_string (const char     *string,
-                              StRegionMethod *out)
+st_region_method_from_string (const char *string, StRegionMethod *out)
 {
   g_return_val_if_fail (string != NULL, FALSE);
 
@@ -71,9 +70,9 @@ st_region_method_from_string (const char     *string,
 const char *
 st_region_method_get_label (StRegionMethod method)
 {
-  g_return_val_if_fail ((guint) method < ST_N_REGION_METHODS, NULL);
+  g_return_val_if_fail ((guint)method < ST_N_REGION_METHODS, NULL);
 
-  return _(methods[method].label);
+  return _ (methods[method].label);
 }
 
 static void
@@ -86,59 +85,33 @@ st_region_finalize (GObject *object)
 }
 
 static void
-st_region_get_property (GObject    *object,
-                        guint       prop_id,
-                        GValue     *value,
-                        GParamSpec *pspec)
+st_region_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StRegion *self = ST_REGION (object);
 
   switch (prop_id)
     {
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case PROP_START:
-      g_value_set_int64 (value, self->start);
-      break;
-    case PROP_END:
-      g_value_set_int64 (value, self->end);
-      break;
-    case PROP_DURATION:
-      g_value_set_int64 (value, st_region_get_duration (self));
-      break;
-    case PROP_METHOD:
-      g_value_set_int (value, self->method);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_NAME: g_value_set_string (value, self->name); break;
+    case PROP_START: g_value_set_int64 (value, self->start); break;
+    case PROP_END: g_value_set_int64 (value, self->end); break;
+    case PROP_DURATION: g_value_set_int64 (value, st_region_get_duration (self)); break;
+    case PROP_METHOD: g_value_set_int (value, self->method); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-st_region_set_property (GObject      *object,
-                        guint         prop_id,
-                        const GValue *value,
-                        GParamSpec   *pspec)
+st_region_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   StRegion *self = ST_REGION (object);
 
   switch (prop_id)
     {
-    case PROP_NAME:
-      self->name = g_value_dup_string (value);
-      break;
-    case PROP_START:
-      self->start = g_value_get_int64 (value);
-      break;
-    case PROP_END:
-      self->end = g_value_get_int64 (value);
-      break;
-    case PROP_METHOD:
-      self->method = g_value_get_int (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_NAME: self->name = g_value_dup_string (value); break;
+    case PROP_START: self->start = g_value_get_int64 (value); break;
+    case PROP_END: self->end = g_value_get_int64 (value); break;
+    case PROP_METHOD: self->method = g_value_get_int (value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -172,22 +145,21 @@ st_region_class_init (StRegionClass *klass)
 
   /* Writable only at construction: later renames go through StRegionSet,
    * which notifies this property. */
-  properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
-  properties[PROP_START] =
-    g_param_spec_int64 ("start", NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_END] =
-    g_param_spec_int64 ("end", NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DURATION] =
-    g_param_spec_int64 ("duration", NULL, NULL, 0, G_MAXINT64, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_METHOD] =
-    g_param_spec_int ("method", NULL, NULL, 0, ST_N_REGION_METHODS - 1, ST_REGION_MANUAL,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME]
+      = g_param_spec_string ("name", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_EXPLICIT_NOTIFY
+                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_START]
+      = g_param_spec_int64 ("start", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_END]
+      = g_param_spec_int64 ("end", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DURATION] = g_param_spec_int64 ("duration", NULL, NULL, 0, G_MAXINT64, 0,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_METHOD]
+      = g_param_spec_int ("method", NULL, NULL, 0, ST_N_REGION_METHODS - 1, ST_REGION_MANUAL,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -197,22 +169,15 @@ st_region_init (StRegion *self)
 }
 
 StRegion *
-st_region_new (const char     *name,
-               gint64          start,
-               gint64          end,
-               StRegionMethod  method)
+st_region_new (const char *name, gint64 start, gint64 end, StRegionMethod method)
 {
   g_return_val_if_fail (name != NULL, NULL);
   g_return_val_if_fail (g_utf8_validate (name, -1, NULL), NULL);
   g_return_val_if_fail (end >= start, NULL);
-  g_return_val_if_fail ((guint) method < ST_N_REGION_METHODS, NULL);
+  g_return_val_if_fail ((guint)method < ST_N_REGION_METHODS, NULL);
 
-  return g_object_new (ST_TYPE_REGION,
-                       "name", name,
-                       "start", start,
-                       "end", end,
-                       "method", (int) method,
-                       NULL);
+  return g_object_new (ST_TYPE_REGION, "name", name, "start", start, "end", end, "method",
+                       (int)method, NULL);
 }
 
 const char *
@@ -245,9 +210,9 @@ st_region_get_duration (StRegion *self)
 {
   g_return_val_if_fail (ST_IS_REGION (self), 0);
 
-  return (guint64) self->end - (guint64) self->start > G_MAXINT64
-           ? G_MAXINT64
-           : (gint64) ((guint64) self->end - (guint64) self->start);
+  return (guint64)self->end - (guint64)self->start > G_MAXINT64
+             ? G_MAXINT64
+             : (gint64)((guint64)self->end - (guint64)self->start);
 }
 
 StRegionMethod
@@ -259,8 +224,7 @@ st_region_get_method (StRegion *self)
 }
 
 void
-st_region_set_name (StRegion   *self,
-                    const char *name)
+st_region_set_name (StRegion *self, const char *name)
 {
   g_return_if_fail (ST_IS_REGION (self));
   g_return_if_fail (name != NULL);

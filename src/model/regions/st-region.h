@@ -20,23 +20,19 @@ typedef enum
 
 #define ST_N_REGION_METHODS 4
 
-const char *st_region_method_to_string   (StRegionMethod  method);
-gboolean    st_region_method_from_string (const char     *string,
-                                          StRegionMethod *out);
-const char *st_region_method_get_label   (StRegionMethod  method);
+const char *st_region_method_to_string (StRegionMethod method);
+gboolean    st_region_method_from_string (const char *string, StRegionMethod *out);
+const char *st_region_method_get_label (StRegionMethod method);
 
 #define ST_TYPE_REGION (st_region_get_type ())
 
 G_DECLARE_FINAL_TYPE (StRegion, st_region, ST, REGION, GObject)
 
-StRegion       *st_region_new          (const char     *name,
-                                        gint64          start,
-                                        gint64          end,
-                                        StRegionMethod  method);
-const char     *st_region_get_name     (StRegion       *self);
-gint64          st_region_get_start    (StRegion       *self);
-gint64          st_region_get_end      (StRegion       *self);
-gint64          st_region_get_duration (StRegion       *self);
-StRegionMethod  st_region_get_method   (StRegion       *self);
+StRegion      *st_region_new (const char *name, gint64 start, gint64 end, StRegionMethod method);
+const char    *st_region_get_name (StRegion *self);
+gint64         st_region_get_start (StRegion *self);
+gint64         st_region_get_end (StRegion *self);
+gint64         st_region_get_duration (StRegion *self);
+StRegionMethod st_region_get_method (StRegion *self);
 
 G_END_DECLS

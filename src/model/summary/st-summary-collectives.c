@@ -32,29 +32,33 @@ typedef struct
   guint                track;
 } Found;
 
-ST_DEFINE_SORT (sort_found, Found,
-                a->type != b->type ? a->type < b->type
+ST_DEFINE_SORT (sort_found,
+                Found,
+                a->type != b->type   ? a->type < b->type
                 : a->size != b->size ? a->size < b->size
-                : a->inst.start < b->inst.start)
-ST_DEFINE_SORT (sort_by_track, Found,
+                                     : a->inst.start < b->inst.start)
+ST_DEFINE_SORT (sort_by_track,
+                Found,
                 a->track != b->track ? a->track < b->track : a->inst.start < b->inst.start)
 ST_DEFINE_SORT (sort_durations, gint64, *a < *b)
 
 static guint
-dtype_size (const char *p,
-            gsize       len)
+dtype_size (const char *p, gsize len)
 {
   static const struct
   {
     const char *name;
     guint       size;
   } types[] = {
-    { "float", 4 }, { "float32", 4 }, { "f32", 4 }, { "int", 4 }, { "int32", 4 },
-    { "uint32", 4 }, { "half", 2 }, { "float16", 2 }, { "f16", 2 }, { "fp16", 2 },
-    { "bfloat16", 2 }, { "bf16", 2 }, { "short", 2 }, { "int16", 2 }, { "double", 8 },
-    { "float64", 8 }, { "f64", 8 }, { "long", 8 }, { "int64", 8 }, { "uint64", 8 },
-    { "byte", 1 }, { "char", 1 }, { "int8", 1 }, { "uint8", 1 }, { "bool", 1 },
-    { "complexfloat", 8 }, { "complexdouble", 16 },
+    { "float", 4 },   { "float32", 4 },      { "f32", 4 },
+    { "int", 4 },     { "int32", 4 },        { "uint32", 4 },
+    { "half", 2 },    { "float16", 2 },      { "f16", 2 },
+    { "fp16", 2 },    { "bfloat16", 2 },     { "bf16", 2 },
+    { "short", 2 },   { "int16", 2 },        { "double", 8 },
+    { "float64", 8 }, { "f64", 8 },          { "long", 8 },
+    { "int64", 8 },   { "uint64", 8 },       { "byte", 1 },
+    { "char", 1 },    { "int8", 1 },         { "uint8", 1 },
+    { "bool", 1 },    { "complexfloat", 8 }, { "complexdouble", 16 },
   };
   g_autofree char *name = g_ascii_strdown (p, len);
 
@@ -67,32 +71,30 @@ dtype_size (const char *p,
 }
 
 static guint64
-size_of (StTrace       *trace,
-         const StSlice *slice)
+size_of (StTrace *trace, const StSlice *slice)
 {
-  static const char * const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
-  const char *values[3];
-  gsize lengths[3];
-  gint64 nelems, bytes;
+  static const char *const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
+  const char              *values[3];
+  gsize                    lengths[3];
+  gint64                   nelems, bytes;
 
   st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
-  if (values[0] != NULL && values[1] != NULL &&
-      st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
+  if (values[0] != NULL && values[1] != NULL
+      && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
     {
       guint elem = dtype_size (values[1], lengths[1]);
 
       if (elem > 0)
-        return (guint64) nelems * elem;
+        return (guint64)nelems * elem;
     }
-  if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes) &&
-      bytes > 0)
-    return (guint64) bytes;
+  if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes)
+      && bytes > 0)
+    return (guint64)bytes;
   return 0;
 }
 
 static StCollectiveType
-type_of (StSummaryJob  *job,
-         const StSlice *slice)
+type_of (StSummaryJob *job, const StSlice *slice)
 {
   guint type = st_event_classifier_collective (job->classes, slice->name);
 
@@ -100,9 +102,7 @@ type_of (StSummaryJob  *job,
 }
 
 static Found
-found_for (StSummaryJob  *job,
-           StSliceRef     ref,
-           const StSlice *slice)
+found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice)
 {
   Found f;
 
@@ -117,13 +117,12 @@ found_for (StSummaryJob  *job,
 }
 
 static void
-find_device (StSummaryJob *job,
-             GArray       *found)
+find_device (StSummaryJob *job, GArray *found)
 {
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
-      Found f;
+      Found                f;
 
       if (ev->kind != ST_DEVICE_COLLECTIVE || !ev->kernel)
         continue;
@@ -140,16 +139,14 @@ typedef struct
 } HostFind;
 
 static void
-host_slice (const StSlice *slice,
-            guint          index,
-            gpointer       data)
+host_slice (const StSlice *slice, guint index, gpointer data)
 {
   HostFind *h = data;
-  Found f;
+  Found     f;
 
   if (!st_event_classifier_is_host_collective (h->job->classes, slice))
     return;
-  f = found_for (h->job, (StSliceRef) { h->track, index }, slice);
+  f = found_for (h->job, (StSliceRef){ h->track, index }, slice);
   g_array_append_val (h->found, f);
 }
 
@@ -159,16 +156,16 @@ host_slice (const StSlice *slice,
 static void
 keep_outermost (GArray *found)
 {
-  Found *f = (Found *) (void *) found->data;
-  guint n = 0;
+  Found *f = (Found *)(void *)found->data;
+  guint  n = 0;
 
   sort_by_track (f, found->len, NULL);
   for (guint i = 0; i < found->len; i++)
     {
       Found *outer = n > 0 ? &f[n - 1] : NULL;
 
-      if (outer != NULL && outer->track == f[i].track &&
-          f[i].inst.start + f[i].inst.dur <= outer->inst.start + outer->inst.dur)
+      if (outer != NULL && outer->track == f[i].track
+          && f[i].inst.start + f[i].inst.dur <= outer->inst.start + outer->inst.dur)
         {
           if (outer->type == ST_COLLECTIVE_OTHER)
             outer->type = f[i].type;
@@ -182,8 +179,7 @@ keep_outermost (GArray *found)
 }
 
 static void
-find_host (StSummaryJob *job,
-           GArray       *found)
+find_host (StSummaryJob *job, GArray *found)
 {
   guint n_tracks = st_trace_get_n_tracks (job->trace);
 
@@ -202,38 +198,35 @@ find_host (StSummaryJob *job,
 static char *
 format_size (guint64 bytes)
 {
-  static const char * const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-  guint u = 0;
-  double v = bytes;
+  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  guint                    u = 0;
+  double                   v = bytes;
 
   while (v >= 1024 && u + 1 < G_N_ELEMENTS (units))
     {
       v /= 1024;
       u++;
     }
-  if (v == (double) (guint64) v)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64) v, units[u]);
+  if (v == (double)(guint64)v)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64)v, units[u]);
   return g_strdup_printf ("%.1f %s", v, units[u]);
 }
 
 static char *
-group_label (StCollectiveType type,
-             guint64          size)
+group_label (StCollectiveType type, guint64 size)
 {
-  g_autofree char *s = size > 0 ? format_size (size) : g_strdup (_("size unknown"));
+  g_autofree char *s = size > 0 ? format_size (size) : g_strdup (_ ("size unknown"));
 
   return g_strdup_printf ("%s · %s", st_collective_type_get_label (type), s);
 }
 
 static void
-add_group (StSummaryJob *job,
-           const Found  *f,
-           guint         n)
+add_group (StSummaryJob *job, const Found *f, guint n)
 {
-  StSummary *self = job->summary;
+  StSummary         *self = job->summary;
   g_autofree gint64 *durs = g_new (gint64, n);
-  StCollectiveGroup g = { 0 };
-  gint64 sum = 0;
+  StCollectiveGroup  g = { 0 };
+  gint64             sum = 0;
 
   g.type = f[0].type;
   g.size_bytes = f[0].size;
@@ -256,10 +249,10 @@ add_group (StSummaryJob *job,
 
       inst.outlier = inst.dur > 2 * g.median_ns;
       g.n_outliers += inst.outlier;
-      if (g.median_ns > 0 && (double) inst.dur / g.median_ns > self->worst_collective_ratio)
+      if (g.median_ns > 0 && (double)inst.dur / g.median_ns > self->worst_collective_ratio)
         {
-          self->worst_collective_ratio = (double) inst.dur / g.median_ns;
-          self->worst_collective = (StSpan) { inst.start, inst.start + inst.dur };
+          self->worst_collective_ratio = (double)inst.dur / g.median_ns;
+          self->worst_collective = (StSpan){ inst.start, inst.start + inst.dur };
         }
       g_array_append_val (g.instances, inst);
     }
@@ -269,17 +262,17 @@ add_group (StSummaryJob *job,
 void
 st_summary_collectives (StSummaryJob *job)
 {
-  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
-  StMetric *count = st_summary_lookup_mutable (job->summary, "collective_count");
-  Found *f;
-  guint i = 0;
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
+  StMetric          *count = st_summary_lookup_mutable (job->summary, "collective_count");
+  Found             *f;
+  guint              i = 0;
 
   find_device (job, found);
   if (found->len == 0 && !job->neuron)
     find_host (job, found);
   if (found->len > 0 || job->has_device)
     st_summary_set_value (count, found->len);
-  f = (Found *) (void *) found->data;
+  f = (Found *)(void *)found->data;
   sort_found (f, found->len, NULL);
   while (i < found->len)
     {
@@ -307,28 +300,30 @@ typedef struct
   StSliceRef slice;
 } RankFound;
 
-ST_DEFINE_SORT (sort_rank_found, RankFound,
-                a->file != b->file ? a->file < b->file
-                : a->start != b->start ? a->start < b->start : a->end < b->end)
-ST_DEFINE_SORT (sort_rank_collectives, StRankCollective,
+ST_DEFINE_SORT (sort_rank_found,
+                RankFound,
+                a->file != b->file     ? a->file < b->file
+                : a->start != b->start ? a->start < b->start
+                                       : a->end < b->end)
+ST_DEFINE_SORT (sort_rank_collectives,
+                StRankCollective,
                 a->start_ns != b->start_ns ? a->start_ns < b->start_ns : a->end_ns < b->end_ns)
 
 static void
-rank_device (StSummaryJob *job,
-             guint         n_files)
+rank_device (StSummaryJob *job, guint n_files)
 {
   StSummary *self = job->summary;
-  guint all = ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE) |
-              ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) |
-              ST_DEVICE_MASK (ST_DEVICE_DMA);
+  guint      all = ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE)
+              | ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET)
+              | ST_DEVICE_MASK (ST_DEVICE_DMA);
 
   for (guint f = 0; f < n_files; f++)
     {
-      g_autoptr(GArray) mine = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
-      g_autoptr(GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      g_autoptr(GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      StRankUsage *r = &g_array_index (self->ranks, StRankUsage, f);
-      gint64 first = G_MAXINT64, last = G_MININT64;
+      g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+      g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      g_autoptr (GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      StRankUsage       *r = &g_array_index (self->ranks, StRankUsage, f);
+      gint64             first = G_MAXINT64, last = G_MININT64;
 
       /* job->device is sorted by start, and so is each file's share of it */
       for (guint i = 0; i < job->device->len; i++)
@@ -359,9 +354,9 @@ static GArray *
 rank_found (StSummaryJob *job)
 {
   StSummary *self = job->summary;
-  GArray *found = g_array_new (FALSE, FALSE, sizeof (RankFound));
+  GArray    *found = g_array_new (FALSE, FALSE, sizeof (RankFound));
   RankFound *f;
-  guint n = 0;
+  guint      n = 0;
 
   for (guint g = 0; g < self->collectives->len; g++)
     {
@@ -369,14 +364,15 @@ rank_found (StSummaryJob *job)
 
       for (guint k = 0; k < group->instances->len; k++)
         {
-          const StCollectiveInstance *inst = &g_array_index (group->instances, StCollectiveInstance, k);
+          const StCollectiveInstance *inst
+              = &g_array_index (group->instances, StCollectiveInstance, k);
           RankFound rf = { inst->start, inst->start + inst->dur, group->type,
                            st_trace_get_track (job->trace, inst->slice.track)->file, inst->slice };
 
           g_array_append_val (found, rf);
         }
     }
-  f = (RankFound *) (void *) found->data;
+  f = (RankFound *)(void *)found->data;
   sort_rank_found (f, found->len, NULL);
   for (guint i = 0; i < found->len; i++)
     {
@@ -394,8 +390,8 @@ rank_found (StSummaryJob *job)
 
 typedef struct
 {
-  guint  types;
-  guint  sequence;
+  guint types;
+  guint sequence;
 } MatchKey;
 
 static guint
@@ -406,8 +402,7 @@ match_key_hash (gconstpointer p)
 }
 
 static gboolean
-match_key_equal (gconstpointer a,
-                 gconstpointer b)
+match_key_equal (gconstpointer a, gconstpointer b)
 {
   const MatchKey *x = a, *y = b;
   return x->types == y->types && x->sequence == y->sequence;
@@ -416,31 +411,32 @@ match_key_equal (gconstpointer a,
 /* The k-th collective of a type on each rank is one operation: its
  * straggler is the rank that started it last. */
 static void
-rank_match (StSummaryJob *job,
-            GArray       *found)
+rank_match (StSummaryJob *job, GArray *found)
 {
-  StSummary *self = job->summary;
-  const RankFound *f = (const RankFound *) (void *) found->data;
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
-  g_autoptr(GHashTable) matched = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
-  g_autoptr(GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
-  g_autoptr(GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  StSummary             *self = job->summary;
+  const RankFound       *f = (const RankFound *)(void *)found->data;
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr (GHashTable) matched
+      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr (GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_autoptr (GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint i = 0; i < found->len; i++)
     {
       MatchKey type_key = { f[i].types, f[i].file }, key;
-      guint seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
+      guint    seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
       gpointer index;
 
       g_hash_table_replace (seen, g_memdup2 (&type_key, sizeof type_key), GUINT_TO_POINTER (seq));
-      key = (MatchKey) { f[i].types, seq };
+      key = (MatchKey){ f[i].types, seq };
       if (g_hash_table_lookup_extended (matched, &key, NULL, &index))
         {
-          guint m = GPOINTER_TO_UINT (index);
+          guint             m = GPOINTER_TO_UINT (index);
           StRankCollective *c = &g_array_index (all, StRankCollective, m);
-          gint64 *s = &g_array_index (slowest_start, gint64, m);
-          gint64 *e = &g_array_index (slowest_end, gint64, m);
+          gint64           *s = &g_array_index (slowest_start, gint64, m);
+          gint64           *e = &g_array_index (slowest_end, gint64, m);
 
           if (f[i].start > *s || (f[i].start == *s && f[i].end > *e))
             {
@@ -473,7 +469,7 @@ rank_match (StSummaryJob *job,
   for (guint i = 0; i < all->len; i++)
     {
       StRankCollective *c = &g_array_index (all, StRankCollective, i);
-      StRankUsage *slowest;
+      StRankUsage      *slowest;
 
       if (c->n_ranks < 2)
         continue;
@@ -487,15 +483,15 @@ rank_match (StSummaryJob *job,
         }
       g_array_append_val (self->rank_collectives, *c);
     }
-  sort_rank_collectives ((StRankCollective *) (void *) self->rank_collectives->data,
+  sort_rank_collectives ((StRankCollective *)(void *)self->rank_collectives->data,
                          self->rank_collectives->len, NULL);
 }
 
 void
 st_summary_ranks (StSummaryJob *job)
 {
-  guint n_files = st_trace_get_n_files (job->trace);
-  g_autoptr(GArray) found = NULL;
+  guint              n_files = st_trace_get_n_files (job->trace);
+  g_autoptr (GArray) found = NULL;
 
   if (n_files < 2)
     return;
@@ -510,6 +506,7 @@ st_summary_ranks (StSummaryJob *job)
   rank_device (job, n_files);
   found = rank_found (job);
   for (guint i = 0; i < found->len; i++)
-    g_array_index (job->summary->ranks, StRankUsage, g_array_index (found, RankFound, i).file).n_collectives++;
+    g_array_index (job->summary->ranks, StRankUsage, g_array_index (found, RankFound, i).file)
+        .n_collectives++;
   rank_match (job, found);
 }

@@ -20,8 +20,9 @@
 
 #define ALL_DEVICE 0x1f
 #define KERNELS    (ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE))
-#define MEMORY     (ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) | \
-                    ST_DEVICE_MASK (ST_DEVICE_DMA))
+#define MEMORY                                                           \
+  (ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) \
+   | ST_DEVICE_MASK (ST_DEVICE_DMA))
 
 ST_DEFINE_SORT (sort_device, StDeviceEvent, a->start < b->start)
 
@@ -33,8 +34,7 @@ typedef struct
 } Collect;
 
 static guint8
-neuron_track_kind (StTrace       *trace,
-                   const StTrack *track)
+neuron_track_kind (StTrace *trace, const StTrack *track)
 {
   const char *cat;
 
@@ -49,8 +49,7 @@ neuron_track_kind (StTrace       *trace,
 }
 
 static gboolean
-known_collective (StEventClassifier *classes,
-                  StStringId         name)
+known_collective (StEventClassifier *classes, StStringId name)
 {
   guint type = st_event_classifier_collective (classes, name);
 
@@ -58,11 +57,9 @@ known_collective (StEventClassifier *classes,
 }
 
 static void
-collect_slice (const StSlice *slice,
-               guint          index,
-               gpointer       data)
+collect_slice (const StSlice *slice, guint index, gpointer data)
 {
-  Collect *c = data;
+  Collect      *c = data;
   StSummaryJob *job = c->job;
   StDeviceEvent ev;
 
@@ -72,31 +69,28 @@ collect_slice (const StSlice *slice,
       {
       case ST_WORK_KERNEL:
         ev.kind = st_event_classifier_is_device_collective (job->classes, slice)
-                  ? ST_DEVICE_COLLECTIVE : ST_DEVICE_COMPUTE;
+                      ? ST_DEVICE_COLLECTIVE
+                      : ST_DEVICE_COMPUTE;
         ev.kernel = TRUE;
         break;
-      case ST_WORK_MEMCPY:
-        ev.kind = ST_DEVICE_MEMCPY;
-        break;
-      case ST_WORK_MEMSET:
-        ev.kind = ST_DEVICE_MEMSET;
-        break;
-      default:
-        return;
+      case ST_WORK_MEMCPY: ev.kind = ST_DEVICE_MEMCPY; break;
+      case ST_WORK_MEMSET: ev.kind = ST_DEVICE_MEMSET; break;
+      default: return;
       }
   else if (c->what == ST_SUMMARY_TRACK_ENGINE)
     {
-      ev.kind = known_collective (job->classes, slice->name) ? ST_DEVICE_COLLECTIVE
-                                                             : ST_DEVICE_COMPUTE;
+      ev.kind
+          = known_collective (job->classes, slice->name) ? ST_DEVICE_COLLECTIVE : ST_DEVICE_COMPUTE;
       ev.kernel = TRUE;
     }
   else
     ev.kind = g_str_equal (st_trace_get_string (job->trace, slice->cat), "cc_dma")
-              ? ST_DEVICE_COLLECTIVE : ST_DEVICE_DMA;
+                  ? ST_DEVICE_COLLECTIVE
+                  : ST_DEVICE_DMA;
   ev.start = MAX (slice->start, job->start);
   ev.end = MAX (ev.start, MIN (slice->start + slice->dur, job->end));
   ev.dur = slice->dur;
-  ev.ref = (StSliceRef) { c->track, index };
+  ev.ref = (StSliceRef){ c->track, index };
   g_array_append_val (job->device, ev);
 }
 
@@ -110,7 +104,7 @@ st_summary_collect_device (StSummaryJob *job)
   for (guint t = 0; t < n_tracks; t++)
     {
       const StTrack *track = st_trace_get_track (job->trace, t);
-      Collect c = { job, t, ST_SUMMARY_TRACK_NONE };
+      Collect        c = { job, t, ST_SUMMARY_TRACK_NONE };
 
       if (g_cancellable_is_cancelled (job->cancellable))
         return;
@@ -124,85 +118,98 @@ st_summary_collect_device (StSummaryJob *job)
       job->has_device = TRUE;
       st_summary_each_slice (job->trace, t, job->start, job->end, collect_slice, &c);
     }
-  sort_device ((StDeviceEvent *) (void *) job->device->data, job->device->len, NULL);
+  sort_device ((StDeviceEvent *)(void *)job->device->data, job->device->len, NULL);
 }
 
 /* --- metrics -------------------------------------------------------------- */
 
 typedef struct
 {
-  const char   *id;
-  const char   *group;
-  const char   *title;
-  const char   *description;
-  StMetricUnit  unit;
-  gboolean      neuron_only;
+  const char  *id;
+  const char  *group;
+  const char  *title;
+  const char  *description;
+  StMetricUnit unit;
+  gboolean     neuron_only;
 } MetricSpec;
 
 static const MetricSpec specs[] = {
-  { "span_ns", "compute", N_("Time span"),
-    N_("The length of the chosen range: its end minus its start."), ST_UNIT_NS, FALSE },
-  { "device_time_ns", "compute", N_("Device time"),
-    N_("From the start of the first device event (kernel, copy, memset; Neuron instruction or "
-       "DMA) to the end of the last, clipped to the range."), ST_UNIT_NS, FALSE },
-  { "device_busy_percent", "compute", N_("Device busy"),
-    N_("The share of the device time during which at least one device event runs: the union "
-       "of their intervals over the device time."), ST_UNIT_PERCENT, FALSE },
-  { "compute_time_ns", "compute", N_("Compute time"),
-    N_("The union of the intervals of the kernels (Neuron: instructions) that are not "
-       "collective operations, clipped to the range."), ST_UNIT_NS, FALSE },
-  { "idle_time_ns", "compute", N_("Idle time"),
-    N_("Device time during which no device event runs: the device time minus the union of "
-       "all device events."), ST_UNIT_NS, FALSE },
-  { "kernel_count", "compute", N_("Kernels"),
-    N_("Kernels (Neuron: instructions) overlapping the range, collective kernels "
-       "included."), ST_UNIT_COUNT, FALSE },
-  { "median_kernel_ns", "compute", N_("Median kernel duration"),
-    N_("The median of the durations of the kernels (Neuron: instructions) overlapping the "
-       "range."), ST_UNIT_NS, FALSE },
-  { "host_bound_gap_percent", "compute", N_("Host-bound idle time"),
-    N_("The share of the device's idle time spent in gaps where the next kernel's launch "
-       "call started only after the previous device event had ended: the host was late. "
-       "Only gaps whose next event has a known launch call are counted."), ST_UNIT_PERCENT,
+  { "span_ns", "compute", N_ ("Time span"),
+    N_ ("The length of the chosen range: its end minus its start."), ST_UNIT_NS, FALSE },
+  { "device_time_ns", "compute", N_ ("Device time"),
+    N_ ("From the start of the first device event (kernel, copy, memset; Neuron instruction or "
+        "DMA) to the end of the last, clipped to the range."),
+    ST_UNIT_NS, FALSE },
+  { "device_busy_percent", "compute", N_ ("Device busy"),
+    N_ ("The share of the device time during which at least one device event runs: the union "
+        "of their intervals over the device time."),
+    ST_UNIT_PERCENT, FALSE },
+  { "compute_time_ns", "compute", N_ ("Compute time"),
+    N_ ("The union of the intervals of the kernels (Neuron: instructions) that are not "
+        "collective operations, clipped to the range."),
+    ST_UNIT_NS, FALSE },
+  { "idle_time_ns", "compute", N_ ("Idle time"),
+    N_ ("Device time during which no device event runs: the device time minus the union of "
+        "all device events."),
+    ST_UNIT_NS, FALSE },
+  { "kernel_count", "compute", N_ ("Kernels"),
+    N_ ("Kernels (Neuron: instructions) overlapping the range, collective kernels "
+        "included."),
+    ST_UNIT_COUNT, FALSE },
+  { "median_kernel_ns", "compute", N_ ("Median kernel duration"),
+    N_ ("The median of the durations of the kernels (Neuron: instructions) overlapping the "
+        "range."),
+    ST_UNIT_NS, FALSE },
+  { "host_bound_gap_percent", "compute", N_ ("Host-bound idle time"),
+    N_ ("The share of the device's idle time spent in gaps where the next kernel's launch "
+        "call started only after the previous device event had ended: the host was late. "
+        "Only gaps whose next event has a known launch call are counted."),
+    ST_UNIT_PERCENT, FALSE },
+  { "busiest_stream_share_percent", "compute", N_ ("Busiest stream's share"),
+    N_ ("The busy time of the busiest device stream over the sum of the busy times of all "
+        "streams. Needs at least two streams."),
+    ST_UNIT_PERCENT, FALSE },
+  { "memory_time_ns", "memory", N_ ("Memory time"),
+    N_ ("The union of the intervals of copies and memsets (Neuron: DMA transfers that are not "
+        "collective), clipped to the range."),
+    ST_UNIT_NS, FALSE },
+  { "memory_time_percent", "memory", N_ ("Memory share of device time"),
+    N_ ("Memory time over device time."), ST_UNIT_PERCENT, FALSE },
+  { "memcpy_count", "memory", N_ ("Copies"), N_ ("Memcpy events overlapping the range."),
+    ST_UNIT_COUNT, FALSE },
+  { "memcpy_bytes", "memory", N_ ("Bytes copied"),
+    N_ ("The sum of args.bytes of the memcpy events overlapping the range (memsets not "
+        "included)."),
+    ST_UNIT_BYTES, FALSE },
+  { "memcpy_bandwidth", "memory", N_ ("Copy bandwidth"),
+    N_ ("Bytes copied over the union of the copies' intervals."), ST_UNIT_BYTES_PER_SECOND, FALSE },
+  { "memset_count", "memory", N_ ("Memsets"), N_ ("Memset events overlapping the range."),
+    ST_UNIT_COUNT, FALSE },
+  { "memset_bytes", "memory", N_ ("Bytes set"),
+    N_ ("The sum of args.bytes of the memset events overlapping the range."), ST_UNIT_BYTES,
     FALSE },
-  { "busiest_stream_share_percent", "compute", N_("Busiest stream's share"),
-    N_("The busy time of the busiest device stream over the sum of the busy times of all "
-       "streams. Needs at least two streams."), ST_UNIT_PERCENT, FALSE },
-  { "memory_time_ns", "memory", N_("Memory time"),
-    N_("The union of the intervals of copies and memsets (Neuron: DMA transfers that are not "
-       "collective), clipped to the range."), ST_UNIT_NS, FALSE },
-  { "memory_time_percent", "memory", N_("Memory share of device time"),
-    N_("Memory time over device time."), ST_UNIT_PERCENT, FALSE },
-  { "memcpy_count", "memory", N_("Copies"),
-    N_("Memcpy events overlapping the range."), ST_UNIT_COUNT, FALSE },
-  { "memcpy_bytes", "memory", N_("Bytes copied"),
-    N_("The sum of args.bytes of the memcpy events overlapping the range (memsets not "
-       "included)."), ST_UNIT_BYTES, FALSE },
-  { "memcpy_bandwidth", "memory", N_("Copy bandwidth"),
-    N_("Bytes copied over the union of the copies' intervals."), ST_UNIT_BYTES_PER_SECOND,
-    FALSE },
-  { "memset_count", "memory", N_("Memsets"),
-    N_("Memset events overlapping the range."), ST_UNIT_COUNT, FALSE },
-  { "memset_bytes", "memory", N_("Bytes set"),
-    N_("The sum of args.bytes of the memset events overlapping the range."), ST_UNIT_BYTES,
-    FALSE },
-  { "dma_wait_percent", "memory", N_("DMA wait"),
-    N_("The share of the device time during which DMA transfers are in flight and no engine "
-       "runs an instruction: data movement blocking compute."), ST_UNIT_PERCENT, TRUE },
-  { "communication_time_ns", "communication", N_("Communication time"),
-    N_("The union of the intervals of collective kernels (NCCL/RCCL; Neuron: collective "
-       "instructions and collective DMA), clipped to the range."), ST_UNIT_NS, FALSE },
-  { "exposed_communication_ns", "communication", N_("Exposed communication"),
-    N_("Communication time not overlapped by compute: the communication union minus its "
-       "intersection with the compute union."), ST_UNIT_NS, FALSE },
-  { "exposed_communication_percent", "communication", N_("Exposed communication share"),
-    N_("Exposed communication over device time."), ST_UNIT_PERCENT, FALSE },
-  { "worst_collective_ratio", "communication", N_("Slowest collective over its group's median"),
-    N_("The longest duration of a collective operation over the median duration of its group "
-       "(same type and size). Above 2 it is an outlier."), ST_UNIT_RATIO, FALSE },
-  { "collective_count", "communication", N_("Collective operations"),
-    N_("Collective operations overlapping the range: the device's collective kernels, or the "
-       "host's collective calls when the device has none."), ST_UNIT_COUNT, FALSE },
+  { "dma_wait_percent", "memory", N_ ("DMA wait"),
+    N_ ("The share of the device time during which DMA transfers are in flight and no engine "
+        "runs an instruction: data movement blocking compute."),
+    ST_UNIT_PERCENT, TRUE },
+  { "communication_time_ns", "communication", N_ ("Communication time"),
+    N_ ("The union of the intervals of collective kernels (NCCL/RCCL; Neuron: collective "
+        "instructions and collective DMA), clipped to the range."),
+    ST_UNIT_NS, FALSE },
+  { "exposed_communication_ns", "communication", N_ ("Exposed communication"),
+    N_ ("Communication time not overlapped by compute: the communication union minus its "
+        "intersection with the compute union."),
+    ST_UNIT_NS, FALSE },
+  { "exposed_communication_percent", "communication", N_ ("Exposed communication share"),
+    N_ ("Exposed communication over device time."), ST_UNIT_PERCENT, FALSE },
+  { "worst_collective_ratio", "communication", N_ ("Slowest collective over its group's median"),
+    N_ ("The longest duration of a collective operation over the median duration of its group "
+        "(same type and size). Above 2 it is an outlier."),
+    ST_UNIT_RATIO, FALSE },
+  { "collective_count", "communication", N_ ("Collective operations"),
+    N_ ("Collective operations overlapping the range: the device's collective kernels, or the "
+        "host's collective calls when the device has none."),
+    ST_UNIT_COUNT, FALSE },
 };
 
 static void
@@ -210,14 +217,12 @@ add_specs (StSummaryJob *job)
 {
   for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
     if (!specs[i].neuron_only || job->neuron)
-      st_summary_add_metric (job->summary, specs[i].id, specs[i].group, _(specs[i].title),
-                             _(specs[i].description), specs[i].unit);
+      st_summary_add_metric (job->summary, specs[i].id, specs[i].group, _ (specs[i].title),
+                             _ (specs[i].description), specs[i].unit);
 }
 
 static void
-set (StSummaryJob *job,
-     const char   *id,
-     double        value)
+set (StSummaryJob *job, const char *id, double value)
 {
   StMetric *m = st_summary_lookup_mutable (job->summary, id);
 
@@ -227,17 +232,16 @@ set (StSummaryJob *job,
 
 /* The longest gap between the merged spans of all device events. */
 static void
-note_longest_gap (StSummaryJob *job,
-                  GArray       *all)
+note_longest_gap (StSummaryJob *job, GArray *all)
 {
-  const StSpan *s = (const StSpan *) (void *) all->data;
-  gint64 longest = 0;
+  const StSpan *s = (const StSpan *)(void *)all->data;
+  gint64        longest = 0;
 
   for (guint i = 0; i + 1 < all->len; i++)
     if (s[i + 1].start - s[i].end > longest)
       {
         longest = s[i + 1].start - s[i].end;
-        job->summary->longest_gap = (StSpan) { s[i].end, s[i + 1].start };
+        job->summary->longest_gap = (StSpan){ s[i].end, s[i + 1].start };
       }
 }
 
@@ -245,9 +249,9 @@ note_longest_gap (StSummaryJob *job,
 static void
 host_bound_gaps (StSummaryJob *job)
 {
-  g_autoptr(StLaunchIndex) launches = NULL;
-  const StDeviceEvent *ev = (const StDeviceEvent *) (void *) job->device->data;
-  gint64 cur_end = G_MININT64, known = 0, late = 0;
+  g_autoptr (StLaunchIndex) launches = NULL;
+  const StDeviceEvent      *ev = (const StDeviceEvent *)(void *)job->device->data;
+  gint64                    cur_end = G_MININT64, known = 0, late = 0;
 
   if (job->neuron || job->device->len < 2)
     return;
@@ -258,8 +262,8 @@ host_bound_gaps (StSummaryJob *job)
     {
       StSliceRef host;
 
-      if (cur_end > G_MININT64 && ev[i].start > cur_end &&
-          st_launch_index_get_launcher (launches, ev[i].ref, &host))
+      if (cur_end > G_MININT64 && ev[i].start > cur_end
+          && st_launch_index_get_launcher (launches, ev[i].ref, &host))
         {
           known += ev[i].start - cur_end;
           if (st_trace_get_slice (job->trace, host)->start >= cur_end)
@@ -275,7 +279,7 @@ host_bound_gaps (StSummaryJob *job)
 static void
 kernel_stats (StSummaryJob *job)
 {
-  g_autoptr(GArray) durs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) durs = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint i = 0; i < job->device->len; i++)
     {
@@ -286,17 +290,16 @@ kernel_stats (StSummaryJob *job)
     }
   set (job, "kernel_count", durs->len);
   if (durs->len > 0)
-    set (job, "median_kernel_ns", st_summary_median ((gint64 *) (void *) durs->data, durs->len));
+    set (job, "median_kernel_ns", st_summary_median ((gint64 *)(void *)durs->data, durs->len));
 }
 
 /* DMA in flight while no engine runs. */
 static gint64
-dma_wait (StSummaryJob *job,
-          GArray       *kernels)
+dma_wait (StSummaryJob *job, GArray *kernels)
 {
-  g_autoptr(GArray) dma = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  guint mask = ST_DEVICE_MASK (ST_DEVICE_DMA);
-  g_autoptr(GArray) cc = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+  g_autoptr (GArray) dma = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  guint              mask = ST_DEVICE_MASK (ST_DEVICE_DMA);
+  g_autoptr (GArray) cc = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
 
   /* Collective DMA is a DMA too. */
   for (guint i = 0; i < job->device->len; i++)
@@ -316,12 +319,12 @@ dma_wait (StSummaryJob *job,
 void
 st_summary_device_metrics (StSummaryJob *job)
 {
-  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr(GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr(GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr(GArray) kernels = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  gint64 first = G_MAXINT64, last = G_MININT64, device_time, busy, exposed, memory;
-  GArray *device = job->device;
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  gint64             first = G_MAXINT64, last = G_MININT64, device_time, busy, exposed, memory;
+  GArray            *device = job->device;
 
   add_specs (job);
   set (job, "span_ns", job->end - job->start);
@@ -355,7 +358,7 @@ st_summary_device_metrics (StSummaryJob *job)
   host_bound_gaps (job);
   if (job->neuron && device_time > 0)
     {
-      g_autoptr(GArray) engines = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+      g_autoptr (GArray) engines = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
 
       for (guint i = 0; i < device->len; i++)
         if (g_array_index (device, StDeviceEvent, i).kernel)
@@ -382,23 +385,22 @@ enum
 };
 
 static const char *
-class_name (guint    klass,
-            gboolean neuron)
+class_name (guint klass, gboolean neuron)
 {
-  static const char * const names[N_CLASSES] = {
-    N_("GEMM"), N_("Collective"), N_("Memcpy"), N_("Memset"), N_("Elementwise"), N_("Reduce"),
-    N_("Transpose"), N_("DMA"), N_("Other"),
+  static const char *const names[N_CLASSES] = {
+    N_ ("GEMM"),   N_ ("Collective"), N_ ("Memcpy"), N_ ("Memset"), N_ ("Elementwise"),
+    N_ ("Reduce"), N_ ("Transpose"),  N_ ("DMA"),    N_ ("Other"),
   };
 
   if (klass == CLASS_OTHER && neuron)
-    return _("Active");
-  return _(names[klass]);
+    return _ ("Active");
+  return _ (names[klass]);
 }
 
 static guint
 class_for_name (const char *name)
 {
-  static const char * const gemm[] = {
+  static const char *const gemm[] = {
     "gemm", "matmul", "mm_", "cutlass", "sgemm", "hgemm", "xmma",
   };
   g_autofree char *lower = g_ascii_strdown (name, -1);
@@ -416,9 +418,7 @@ class_for_name (const char *name)
 }
 
 static guint
-class_of (StSummaryJob        *job,
-          guint8              *cache,
-          const StDeviceEvent *ev)
+class_of (StSummaryJob *job, guint8 *cache, const StDeviceEvent *ev)
 {
   StStringId name = st_trace_get_slice (job->trace, ev->ref)->name;
 
@@ -444,12 +444,10 @@ typedef struct
 } EngineAcc;
 
 static char *
-engine_name (StSummaryJob *job,
-             guint         track,
-             gboolean      several_processes)
+engine_name (StSummaryJob *job, guint track, gboolean several_processes)
 {
-  const StTrack *t = st_trace_get_track (job->trace, track);
-  const char *name = st_trace_get_string (job->trace, t->name);
+  const StTrack   *t = st_trace_get_track (job->trace, track);
+  const char      *name = st_trace_get_string (job->trace, t->name);
   g_autofree char *process = NULL;
   const StProcess *p;
 
@@ -468,21 +466,19 @@ engine_name (StSummaryJob *job,
 }
 
 static gboolean
-is_engine_track (StSummaryJob *job,
-                 guint         track)
+is_engine_track (StSummaryJob *job, guint track)
 {
-  return job->device_track[track] == ST_SUMMARY_TRACK_GPU || job->device_track[track] == ST_SUMMARY_TRACK_ENGINE;
+  return job->device_track[track] == ST_SUMMARY_TRACK_GPU
+         || job->device_track[track] == ST_SUMMARY_TRACK_ENGINE;
 }
 
 static void
-add_engines (StSummaryJob *job,
-             EngineAcc    *acc,
-             gint64        device_time)
+add_engines (StSummaryJob *job, EngineAcc *acc, gint64 device_time)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace), first_process = G_MAXUINT;
+  guint    n_tracks = st_trace_get_n_tracks (job->trace), first_process = G_MAXUINT;
   gboolean several = FALSE;
-  gint64 total = 0, best = -1;
-  guint n = 0;
+  gint64   total = 0, best = -1;
+  guint    n = 0;
 
   for (guint t = 0; t < n_tracks; t++)
     if (is_engine_track (job, t))
@@ -522,10 +518,10 @@ add_engines (StSummaryJob *job,
 void
 st_summary_engines (StSummaryJob *job)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  guint                 n_tracks = st_trace_get_n_tracks (job->trace);
   g_autofree EngineAcc *acc = g_new0 (EngineAcc, MAX (1, n_tracks));
-  g_autofree guint8 *cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
-  const StMetric *device_time = st_summary_lookup (job->summary, "device_time_ns");
+  g_autofree guint8    *cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
+  const StMetric       *device_time = st_summary_lookup (job->summary, "device_time_ns");
 
   if (!job->has_device)
     return;
@@ -535,7 +531,7 @@ st_summary_engines (StSummaryJob *job)
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
-      EngineAcc *a = &acc[ev->ref.track];
+      EngineAcc           *a = &acc[ev->ref.track];
 
       if (!is_engine_track (job, ev->ref.track))
         continue;
@@ -553,7 +549,7 @@ st_summary_engines (StSummaryJob *job)
   for (guint t = 0; t < n_tracks; t++)
     if (acc[t].cur_end > G_MININT64)
       acc[t].busy += acc[t].cur_end - acc[t].cur_start;
-  add_engines (job, acc, device_time->present ? (gint64) device_time->value : 0);
+  add_engines (job, acc, device_time->present ? (gint64)device_time->value : 0);
 }
 
 /* --- GPU memory breakdown ----------------------------------------------------- */
@@ -583,23 +579,23 @@ part_of (const char *name)
 void
 st_summary_memory (StSummaryJob *job)
 {
-  static const char * const names[N_PARTS] = {
-    N_("Memcpy HtoD"), N_("Memcpy DtoH"), N_("Memcpy DtoD"), N_("Memcpy"), N_("Memset"),
+  static const char *const names[N_PARTS] = {
+    N_ ("Memcpy HtoD"), N_ ("Memcpy DtoH"), N_ ("Memcpy DtoD"), N_ ("Memcpy"), N_ ("Memset"),
   };
   StMemoryPart parts[N_PARTS] = { 0 };
-  guint64 copied = 0, set_bytes = 0;
-  guint copies = 0, memsets = 0, copies_with_bytes = 0, memsets_with_bytes = 0;
-  gint64 copy_time;
+  guint64      copied = 0, set_bytes = 0;
+  guint        copies = 0, memsets = 0, copies_with_bytes = 0, memsets_with_bytes = 0;
+  gint64       copy_time;
 
   if (job->neuron || !job->has_device)
     return;
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
-      const StSlice *slice;
-      guint64 bytes = 0;
-      gboolean has_bytes;
-      guint part;
+      const StSlice       *slice;
+      guint64              bytes = 0;
+      gboolean             has_bytes;
+      guint                part;
 
       if (ev->kind != ST_DEVICE_MEMCPY && ev->kind != ST_DEVICE_MEMSET)
         continue;
@@ -625,7 +621,7 @@ st_summary_memory (StSummaryJob *job)
   for (guint p = 0; p < N_PARTS; p++)
     if (parts[p].count > 0)
       {
-        parts[p].name = _(names[p]);
+        parts[p].name = _ (names[p]);
         g_array_append_val (job->summary->memory, parts[p]);
       }
   set (job, "memcpy_count", copies);

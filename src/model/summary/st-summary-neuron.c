@@ -27,20 +27,34 @@ ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
 
 enum
 {
-  F_HBM_READ, F_HBM_WRITE, F_SBUF_READ, F_SBUF_WRITE, F_SPILL_SAVE, F_SPILL_RELOAD,
-  F_WEIGHT_QUEUE, F_FLOPS, N_FIELDS
+  F_HBM_READ,
+  F_HBM_WRITE,
+  F_SBUF_READ,
+  F_SBUF_WRITE,
+  F_SPILL_SAVE,
+  F_SPILL_RELOAD,
+  F_WEIGHT_QUEUE,
+  F_FLOPS,
+  N_FIELDS
 };
 
-static const char * const field_keys[] = {
-  "hbm_read_bytes", "hbm_write_bytes", "sbuf_read_bytes", "sbuf_write_bytes",
-  "spill_save_bytes", "spill_reload_bytes", "weight_queue_bytes", "flops", NULL,
+static const char *const field_keys[] = {
+  "hbm_read_bytes",
+  "hbm_write_bytes",
+  "sbuf_read_bytes",
+  "sbuf_write_bytes",
+  "spill_save_bytes",
+  "spill_reload_bytes",
+  "weight_queue_bytes",
+  "flops",
+  NULL,
 };
 
 typedef struct
 {
-  guint64 count;
-  gint64  busy;    /* union of its instructions, summed over cores */
-  gint64  active;  /* its active-time rows, summed over cores */
+  guint64  count;
+  gint64   busy;   /* union of its instructions, summed over cores */
+  gint64   active; /* its active-time rows, summed over cores */
   gboolean has_active;
 } EngineStats;
 
@@ -55,19 +69,18 @@ typedef struct
   guint64     cc_dma_count;
   double      dma_bytes;
   gboolean    has_dma_bytes;
-  GHashTable *engines;   /* lower-case engine name -> EngineStats */
+  GHashTable *engines; /* lower-case engine name -> EngineStats */
   guint       n_cores;
-  double      device_s;  /* device time of the range, seconds */
-  double      peak_flops;     /* per second, all cores; 0 unknown */
-  double      hbm_bandwidth;  /* bytes per second, all cores; 0 unknown */
+  double      device_s;      /* device time of the range, seconds */
+  double      peak_flops;    /* per second, all cores; 0 unknown */
+  double      hbm_bandwidth; /* bytes per second, all cores; 0 unknown */
 } RowStats;
 
 static EngineStats *
-engine_stats (RowStats   *rs,
-              const char *engine)
+engine_stats (RowStats *rs, const char *engine)
 {
   g_autofree char *lower = g_ascii_strdown (engine, -1);
-  EngineStats *e = g_hash_table_lookup (rs->engines, lower);
+  EngineStats     *e = g_hash_table_lookup (rs->engines, lower);
 
   if (e == NULL)
     {
@@ -78,13 +91,11 @@ engine_stats (RowStats   *rs,
 }
 
 static void
-add_instruction (StSummaryJob        *job,
-                 RowStats            *rs,
-                 const StDeviceEvent *ev)
+add_instruction (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
 {
   const StSlice *slice = st_trace_get_slice (job->trace, ev->ref);
-  const char *values[N_FIELDS];
-  gsize lengths[N_FIELDS];
+  const char    *values[N_FIELDS];
+  gsize          lengths[N_FIELDS];
 
   rs->instructions++;
   st_event_scan_fields (job->trace, slice->offset, NULL, field_keys, values, lengths);
@@ -102,12 +113,10 @@ add_instruction (StSummaryJob        *job,
 }
 
 static void
-add_dma (StSummaryJob        *job,
-         RowStats            *rs,
-         const StDeviceEvent *ev)
+add_dma (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
 {
   const StSlice *slice = st_trace_get_slice (job->trace, ev->ref);
-  guint64 size;
+  guint64        size;
 
   rs->dma_count++;
   rs->cc_dma_count += ev->kind == ST_DEVICE_COLLECTIVE;
@@ -126,13 +135,10 @@ typedef struct
 } SpanCollect;
 
 static void
-collect_span (const StSlice *slice,
-              guint          index,
-              gpointer       data)
+collect_span (const StSlice *slice, guint index, gpointer data)
 {
   SpanCollect *c = data;
-  StSpan span = { MAX (slice->start, c->job->start),
-                  MIN (slice->start + slice->dur, c->job->end) };
+  StSpan span = { MAX (slice->start, c->job->start), MIN (slice->start + slice->dur, c->job->end) };
 
   c->count++;
   if (span.end > span.start)
@@ -142,8 +148,8 @@ collect_span (const StSlice *slice,
 static gint64
 spans_union (GArray *spans)
 {
-  StSpan *s = (StSpan *) (void *) spans->data;
-  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
+  StSpan *s = (StSpan *)(void *)spans->data;
+  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
 
   sort_spans (s, spans->len, NULL);
   for (guint i = 0; i < spans->len; i++)
@@ -166,31 +172,30 @@ spans_union (GArray *spans)
 /* Per engine: instructions, the union of their intervals, and the union of
  * its active-time rows ("Tensor active time"), per track (one per core). */
 static void
-engine_times (StSummaryJob *job,
-              RowStats     *rs)
+engine_times (StSummaryJob *job, RowStats *rs)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
-  g_autoptr(GHashTable) cores = g_hash_table_new (NULL, NULL);
+  guint                  n_tracks = st_trace_get_n_tracks (job->trace);
+  g_autoptr (GHashTable) cores = g_hash_table_new (NULL, NULL);
 
   for (guint t = 0; t < n_tracks; t++)
     {
-      const StTrack *track = st_trace_get_track (job->trace, t);
-      const char *name = st_trace_get_string (job->trace, track->name);
-      g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      SpanCollect c = { job, spans, 0 };
-      gboolean active;
+      const StTrack     *track = st_trace_get_track (job->trace, t);
+      const char        *name = st_trace_get_string (job->trace, track->name);
+      g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      SpanCollect        c = { job, spans, 0 };
+      gboolean           active;
 
       if (track->n_slices == 0)
         continue;
-      active = g_str_equal (st_trace_get_string (job->trace, track->slices[0].cat), "active_time") &&
-               g_str_has_suffix (name, " active time");
+      active = g_str_equal (st_trace_get_string (job->trace, track->slices[0].cat), "active_time")
+               && g_str_has_suffix (name, " active time");
       if (!active && job->device_track[t] != ST_SUMMARY_TRACK_ENGINE)
         continue;
       st_summary_each_slice (job->trace, t, job->start, job->end, collect_span, &c);
       if (active)
         {
           g_autofree char *engine = g_strndup (name, strlen (name) - strlen (" active time"));
-          EngineStats *e = engine_stats (rs, engine);
+          EngineStats     *e = engine_stats (rs, engine);
 
           e->active += spans_union (spans);
           e->has_active = TRUE;
@@ -208,12 +213,10 @@ engine_times (StSummaryJob *job,
 }
 
 static void
-row_stats (StSummaryJob     *job,
-           StNeuronMetrics *pm,
-           RowStats         *rs)
+row_stats (StSummaryJob *job, StNeuronMetrics *pm, RowStats *rs)
 {
   const StMetric *device_time = st_summary_lookup (job->summary, "device_time_ns");
-  double rows, cols, clock, hbm;
+  double          rows, cols, clock, hbm;
 
   rs->engines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   for (guint i = 0; i < job->device->len; i++)
@@ -227,28 +230,23 @@ row_stats (StSummaryJob     *job,
     }
   engine_times (job, rs);
   rs->device_s = device_time->present ? device_time->value / 1e9 : 0;
-  if (st_neuron_metrics_get_metadata_double (pm, "pe_num_rows", &rows) &&
-      st_neuron_metrics_get_metadata_double (pm, "pe_num_cols", &cols) &&
-      st_neuron_metrics_get_metadata_double (pm, "pe_clock_freq", &clock))
+  if (st_neuron_metrics_get_metadata_double (pm, "pe_num_rows", &rows)
+      && st_neuron_metrics_get_metadata_double (pm, "pe_num_cols", &cols)
+      && st_neuron_metrics_get_metadata_double (pm, "pe_clock_freq", &clock))
     rs->peak_flops = rows * cols * 2.0 * clock * rs->n_cores;
   if (st_neuron_metrics_get_metadata_double (pm, "hbm_ddr_bandwidth", &hbm))
     rs->hbm_bandwidth = hbm * rs->n_cores;
 }
 
 static gboolean
-field (const RowStats *rs,
-       guint           f,
-       double         *out)
+field (const RowStats *rs, guint f, double *out)
 {
   *out = rs->field[f];
   return rs->has_field[f];
 }
 
 static gboolean
-ratio (double  num,
-       double  den,
-       double  scale,
-       double *out)
+ratio (double num, double den, double scale, double *out)
 {
   if (den <= 0)
     return FALSE;
@@ -258,9 +256,7 @@ ratio (double  num,
 
 /* "<engine>_engine_active_time_percent", "<engine>_engine_instruction_count". */
 static gboolean
-recompute_engine (const RowStats *rs,
-                  const char     *id,
-                  double         *out)
+recompute_engine (const RowStats *rs, const char *id, double *out)
 {
   const char *suffixes[] = { "_engine_active_time_percent", "_engine_instruction_count" };
 
@@ -268,7 +264,7 @@ recompute_engine (const RowStats *rs,
     if (g_str_has_suffix (id, suffixes[k]))
       {
         g_autofree char *engine = g_strndup (id, strlen (id) - strlen (suffixes[k]));
-        EngineStats *e = g_hash_table_lookup (rs->engines, engine);
+        EngineStats     *e = g_hash_table_lookup (rs->engines, engine);
 
         if (e == NULL)
           return FALSE;
@@ -277,21 +273,19 @@ recompute_engine (const RowStats *rs,
             *out = e->count;
             return TRUE;
           }
-        return ratio (e->has_active ? e->active : e->busy, rs->device_s * 1e9 * rs->n_cores,
-                      100, out);
+        return ratio (e->has_active ? e->active : e->busy, rs->device_s * 1e9 * rs->n_cores, 100,
+                      out);
       }
   return FALSE;
 }
 
 static gboolean
-recompute (const RowStats *rs,
-           const char     *id,
-           double         *out)
+recompute (const RowStats *rs, const char *id, double *out)
 {
-  double read, write, flops, v;
+  double   read, write, flops, v;
   gboolean has_read = field (rs, F_HBM_READ, &read), has_write = field (rs, F_HBM_WRITE, &write);
   gboolean has_flops = field (rs, F_FLOPS, &flops);
-  double model = flops - rs->transpose_flops;
+  double   model = flops - rs->transpose_flops;
 
   if (recompute_engine (rs, id, out))
     return TRUE;
@@ -320,11 +314,11 @@ recompute (const RowStats *rs,
     return ratio (rs->hbm_bandwidth * rs->device_s, 1, 1, out);
   if (has_read && field (rs, F_SPILL_RELOAD, &v) && g_str_equal (id, "useful_read_percent"))
     return ratio (read - v, read, 100, out);
-  if (field (rs, F_SBUF_READ, &read) && field (rs, F_SPILL_RELOAD, &v) &&
-      g_str_equal (id, "sbuf_reload_ratio"))
+  if (field (rs, F_SBUF_READ, &read) && field (rs, F_SPILL_RELOAD, &v)
+      && g_str_equal (id, "sbuf_reload_ratio"))
     return ratio (v, read, 1, out);
-  if (field (rs, F_SBUF_WRITE, &write) && field (rs, F_SPILL_SAVE, &v) &&
-      g_str_equal (id, "sbuf_save_ratio"))
+  if (field (rs, F_SBUF_WRITE, &write) && field (rs, F_SPILL_SAVE, &v)
+      && g_str_equal (id, "sbuf_save_ratio"))
     return ratio (v, write, 1, out);
   if (g_str_equal (id, "dma_transfer_count"))
     return ratio (rs->dma_count, 1, 1, out);
@@ -363,27 +357,27 @@ unit_for (const char *id)
 }
 
 static void
-add_profile_metric (StSummaryJob          *job,
-                    const StNeuronMetric *pm,
-                    const RowStats        *rs)
+add_profile_metric (StSummaryJob *job, const StNeuronMetric *pm, const RowStats *rs)
 {
-  const char *base = pm->description ? pm->description
-                                      : _("Carried by the profile (its summary).");
+  const char *base
+      = pm->description ? pm->description : _ ("Carried by the profile (its summary).");
   g_autofree char *description = NULL;
-  StMetric *m;
-  double v = pm->value;
-  gboolean present = TRUE;
+  StMetric        *m;
+  double           v = pm->value;
+  gboolean         present = TRUE;
 
   if (job->whole || is_constant (pm->id))
     description = g_strdup (base);
   else if (recompute (rs, pm->id, &v))
-    description = g_strdup_printf ("%s %s", base, _("For this region, recomputed from the "
-                                   "instruction and DMA rows that overlap it."));
+    description = g_strdup_printf ("%s %s", base,
+                                   _ ("For this region, recomputed from the "
+                                      "instruction and DMA rows that overlap it."));
   else
     {
       present = FALSE;
-      description = g_strdup_printf ("%s %s", base, _("The profile carries it for the whole "
-                                     "run only: it cannot be recomputed for a region."));
+      description = g_strdup_printf ("%s %s", base,
+                                     _ ("The profile carries it for the whole "
+                                        "run only: it cannot be recomputed for a region."));
     }
   /* total_time is written in seconds; shown as a duration. */
   if (job->whole && g_str_equal (pm->id, "total_time"))
@@ -405,9 +399,9 @@ neuron_memory (StSummary *self)
     const char *id;
     const char *name;
   } parts[] = {
-    { "hbm_read_bytes", N_("HBM read") }, { "hbm_write_bytes", N_("HBM write") },
-    { "spill_save_bytes", N_("Spill save") }, { "spill_reload_bytes", N_("Spill reload") },
-    { "weight_queue_bytes", N_("Weight queue") },
+    { "hbm_read_bytes", N_ ("HBM read") },         { "hbm_write_bytes", N_ ("HBM write") },
+    { "spill_save_bytes", N_ ("Spill save") },     { "spill_reload_bytes", N_ ("Spill reload") },
+    { "weight_queue_bytes", N_ ("Weight queue") },
   };
   const StMetric *read = st_summary_lookup (self, "hbm_read_bytes");
   const StMetric *write = st_summary_lookup (self, "hbm_write_bytes");
@@ -416,29 +410,28 @@ neuron_memory (StSummary *self)
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       const StMetric *m = st_summary_lookup (self, parts[i].id);
-      StMemoryPart part = { _(parts[i].name), 0, 0 };
+      StMemoryPart    part = { _ (parts[i].name), 0, 0 };
 
       if (m == NULL || !m->present)
         continue;
-      part.bytes = (guint64) MAX (0, m->value);
+      part.bytes = (guint64)MAX (0, m->value);
       g_array_append_val (self->memory, part);
     }
-  if (read && write && available && read->present && write->present && available->present &&
-      available->value > read->value + write->value)
+  if (read && write && available && read->present && write->present && available->present
+      && available->value > read->value + write->value)
     {
-      StMemoryPart part = { _("Unused"), (guint64) (available->value - read->value - write->value),
-                            0 };
+      StMemoryPart part
+          = { _ ("Unused"), (guint64)(available->value - read->value - write->value), 0 };
 
       g_array_append_val (self->memory, part);
     }
 }
 
 gboolean
-st_summary_profile_metrics (StSummaryJob  *job,
-                            GError       **error)
+st_summary_profile_metrics (StSummaryJob *job, GError **error)
 {
-  g_autoptr(StNeuronMetrics) pm = st_neuron_metrics_new_for_trace (job->trace, error);
-  RowStats rs = { 0 };
+  g_autoptr (StNeuronMetrics) pm = st_neuron_metrics_new_for_trace (job->trace, error);
+  RowStats                    rs = { 0 };
 
   if (pm == NULL)
     return FALSE;

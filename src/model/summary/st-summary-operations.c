@@ -12,9 +12,11 @@
 
 #include <string.h>
 
-ST_DEFINE_SORT (sort_rows, StOperationRow,
+ST_DEFINE_SORT (sort_rows,
+                StOperationRow,
                 a->total_ns != b->total_ns ? a->total_ns > b->total_ns
-                : a->name != b->name ? a->name < b->name : a->track < b->track)
+                : a->name != b->name       ? a->name < b->name
+                                           : a->track < b->track)
 
 typedef struct
 {
@@ -28,8 +30,7 @@ typedef struct
 } OpJob;
 
 static inline void
-account (StOperationRow *row,
-         gint64          dur)
+account (StOperationRow *row, gint64 dur)
 {
   if (row->count == 0 || dur < row->min_ns)
     row->min_ns = dur;
@@ -40,13 +41,11 @@ account (StOperationRow *row,
 }
 
 static void
-op_slice (const StSlice *slice,
-          guint          index,
-          gpointer       data)
+op_slice (const StSlice *slice, guint index, gpointer data)
 {
   OpJob *op = data;
   gint64 dur = st_summary_clipped (slice, op->job->start, op->job->end);
-  guint slot = op->track_row[slice->name];
+  guint  slot = op->track_row[slice->name];
 
   if (slice->cat == op->state_cat)
     return;
@@ -64,8 +63,7 @@ op_slice (const StSlice *slice,
 }
 
 static void
-finish (GArray *rows,
-        gint64  span)
+finish (GArray *rows, gint64 span)
 {
   for (guint i = 0; i < rows->len; i++)
     {
@@ -73,19 +71,24 @@ finish (GArray *rows,
 
       row->share_percent = span > 0 ? 100.0 * row->total_ns / span : 0;
     }
-  sort_rows ((StOperationRow *) (void *) rows->data, rows->len, NULL);
+  sort_rows ((StOperationRow *)(void *)rows->data, rows->len, NULL);
 }
 
 void
 st_summary_operations (StSummaryJob *job)
 {
-  guint n_strings = MAX (1, st_trace_get_n_strings (job->trace));
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  guint                      n_strings = MAX (1, st_trace_get_n_strings (job->trace));
+  guint                      n_tracks = st_trace_get_n_tracks (job->trace);
   g_autofree StOperationRow *by_name = g_new0 (StOperationRow, n_strings);
-  g_autofree guint *track_row = g_new0 (guint, n_strings);
-  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
-  OpJob op = { job, by_name, track_row, job->summary->track_operations, touched, 0,
-               st_trace_lookup_string (job->trace, "active_time") };
+  g_autofree guint          *track_row = g_new0 (guint, n_strings);
+  g_autoptr (GArray)         touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
+  OpJob                      op = { job,
+                                    by_name,
+                                    track_row,
+                                    job->summary->track_operations,
+                                    touched,
+                                    0,
+                                    st_trace_lookup_string (job->trace, "active_time") };
 
   for (guint t = 0; t < n_tracks && !g_cancellable_is_cancelled (job->cancellable); t++)
     {

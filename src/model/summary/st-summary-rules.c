@@ -16,6 +16,8 @@
 #define GPU    ST_RULE_GPU
 #define NEURON ST_RULE_NEURON
 
+/* The table is laid out by hand: a rule per block, its clauses on their own lines. */
+/* clang-format off */
 static const StRule rules[] = {
   /* --- GPU traces -------------------------------------------------------- */
   { "device-busy", GPU, FALSE,
@@ -121,6 +123,7 @@ static const StRule rules[] = {
     N_("Increase dma_transfer_average_bytes (target ≥ 32768) to raise mbu_estimated_percent"),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
 };
+/* clang-format on */
 
 const StRule *
 st_summary_rules_get (guint *n_rules)
@@ -139,9 +142,7 @@ st_summary_rules_lookup (const char *id)
 }
 
 static gboolean
-metric_value (StSummary  *summary,
-              const char *id,
-              double     *out)
+metric_value (StSummary *summary, const char *id, double *out)
 {
   const StMetric *m = st_summary_lookup (summary, id);
 
@@ -153,10 +154,7 @@ metric_value (StSummary  *summary,
 
 /* The clause's value and threshold, when both are known. */
 static gboolean
-clause_values (const StRuleClause *c,
-               StSummary          *summary,
-               double             *value,
-               double             *threshold)
+clause_values (const StRuleClause *c, StSummary *summary, double *value, double *threshold)
 {
   double per = 1;
 
@@ -170,41 +168,37 @@ clause_values (const StRuleClause *c,
 }
 
 static gboolean
-holds (StRuleCmp cmp,
-       double    value,
-       double    threshold)
+holds (StRuleCmp cmp, double value, double threshold)
 {
   switch (cmp)
     {
     case ST_RULE_LT: return value < threshold;
     case ST_RULE_GT: return value > threshold;
-    case ST_RULE_GE: default: return value >= threshold;
+    case ST_RULE_GE:
+    default: return value >= threshold;
     }
 }
 
-/* "Device busy 41% (< 70%)", "mm_arithmetic_intensity 120.00× (< peak_flops_bandwidth_ratio 218.00×)" */
+/* "Device busy 41% (< 70%)", "mm_arithmetic_intensity 120.00× (< peak_flops_bandwidth_ratio
+ * 218.00×)" */
 static void
-describe_clause (GString            *out,
-                 const StRuleClause *c,
-                 double              value,
-                 double              threshold)
+describe_clause (GString *out, const StRuleClause *c, double value, double threshold)
 {
-  static const char * const ops[] = { "<", ">", "≥" };
-  g_autofree char *v = st_summary_format_value (c->unit, value);
-  g_autofree char *t = st_summary_format_value (c->unit, threshold);
+  static const char *const ops[] = { "<", ">", "≥" };
+  g_autofree char         *v = st_summary_format_value (c->unit, value);
+  g_autofree char         *t = st_summary_format_value (c->unit, threshold);
 
   if (out->len > 0)
     g_string_append (out, ", ");
   if (c->against != NULL)
-    g_string_append_printf (out, "%s %s (%s %s %s)", _(c->label), v, ops[c->cmp], c->against, t);
+    g_string_append_printf (out, "%s %s (%s %s %s)", _ (c->label), v, ops[c->cmp], c->against, t);
   else
-    g_string_append_printf (out, "%s %s (%s %s)", _(c->label), v, ops[c->cmp], t);
+    g_string_append_printf (out, "%s %s (%s %s)", _ (c->label), v, ops[c->cmp], t);
 }
 
 /* How far past its threshold a clause is, 0 to 1. */
 static double
-excess (double value,
-        double threshold)
+excess (double value, double threshold)
 {
   if (threshold == 0)
     return 1;
@@ -212,13 +206,11 @@ excess (double value,
 }
 
 gboolean
-st_summary_rule_evaluate (const StRule     *rule,
-                          StSummary        *summary,
-                          StRecommendation *out)
+st_summary_rule_evaluate (const StRule *rule, StSummary *summary, StRecommendation *out)
 {
-  g_autoptr(GString) measured = g_string_new (NULL);
-  guint n_held = 0, n_clauses = 0;
-  double worst = 0, value, threshold;
+  g_autoptr (GString) measured = g_string_new (NULL);
+  guint               n_held = 0, n_clauses = 0;
+  double              worst = 0, value, threshold;
 
   for (guint i = 0; i < G_N_ELEMENTS (rule->clauses) && rule->clauses[i].metric; i++)
     {
@@ -234,16 +226,16 @@ st_summary_rule_evaluate (const StRule     *rule,
   if (n_held == 0 || (!rule->any && n_held < n_clauses))
     return FALSE;
   out->rule = rule->id;
-  out->cause = _(rule->cause);
-  out->action = _(rule->action);
-  if (rule->variant.metric != NULL && clause_values (&rule->variant, summary, &value, &threshold) &&
-      holds (rule->variant.cmp, value, threshold))
+  out->cause = _ (rule->cause);
+  out->action = _ (rule->action);
+  if (rule->variant.metric != NULL && clause_values (&rule->variant, summary, &value, &threshold)
+      && holds (rule->variant.cmp, value, threshold))
     {
       g_autofree char *v = st_summary_format_value (rule->variant.unit, value);
 
-      g_string_append_printf (measured, "; %s %s", _(rule->variant.label), v);
-      out->cause = _(rule->variant_cause);
-      out->action = _(rule->variant_action);
+      g_string_append_printf (measured, "; %s %s", _ (rule->variant.label), v);
+      out->cause = _ (rule->variant_cause);
+      out->action = _ (rule->variant_action);
     }
   out->measured = g_string_free (g_steal_pointer (&measured), FALSE);
   out->severity = rule->weight * (1 + worst);
@@ -257,8 +249,7 @@ ST_DEFINE_SORT (sort_by_severity, StRecommendation, a->severity > b->severity)
 #define MAX_RECOMMENDATIONS 4
 
 void
-st_summary_apply_rules (StSummary *self,
-                        gboolean   neuron)
+st_summary_apply_rules (StSummary *self, gboolean neuron)
 {
   guint family = neuron ? ST_RULE_NEURON : ST_RULE_GPU;
 
@@ -268,7 +259,8 @@ st_summary_apply_rules (StSummary *self,
 
       if (!(rules[i].families & family) || !st_summary_rule_evaluate (&rules[i], self, &r))
         continue;
-      if (rules[i].spot == ST_RULE_SPOT_LONGEST_GAP && self->longest_gap.end > self->longest_gap.start)
+      if (rules[i].spot == ST_RULE_SPOT_LONGEST_GAP
+          && self->longest_gap.end > self->longest_gap.start)
         {
           r.start_ns = self->longest_gap.start;
           r.end_ns = self->longest_gap.end;
@@ -280,7 +272,7 @@ st_summary_apply_rules (StSummary *self,
         }
       g_array_append_val (self->recommendations, r);
     }
-  sort_by_severity ((StRecommendation *) (void *) self->recommendations->data,
+  sort_by_severity ((StRecommendation *)(void *)self->recommendations->data,
                     self->recommendations->len, NULL);
   if (self->recommendations->len > MAX_RECOMMENDATIONS)
     g_array_set_size (self->recommendations, MAX_RECOMMENDATIONS);

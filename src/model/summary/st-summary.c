@@ -21,10 +21,7 @@
 /* The first slice of the row [lo, hi) ending at or after @start: the
  * slices of a row do not overlap, so their ends are sorted too. */
 static guint
-row_first (const StSlice *slices,
-           guint          lo,
-           guint          hi,
-           gint64         start)
+row_first (const StSlice *slices, guint lo, guint hi, gint64 start)
 {
   while (lo < hi)
     {
@@ -39,12 +36,12 @@ row_first (const StSlice *slices,
 }
 
 void
-st_summary_each_slice (StTrace     *trace,
-                       guint        track,
-                       gint64       start,
-                       gint64       end,
-                       StSliceFunc  func,
-                       gpointer     data)
+st_summary_each_slice (StTrace    *trace,
+                       guint       track,
+                       gint64      start,
+                       gint64      end,
+                       StSliceFunc func,
+                       gpointer    data)
 {
   const StTrack *t = st_trace_get_track (trace, track);
 
@@ -68,9 +65,7 @@ st_summary_each_slice (StTrace     *trace,
 }
 
 gint64
-st_summary_clipped (const StSlice *slice,
-                    gint64         start,
-                    gint64         end)
+st_summary_clipped (const StSlice *slice, gint64 start, gint64 end)
 {
   return MAX (0, MIN (slice->start + slice->dur, end) - MAX (slice->start, start));
 }
@@ -78,12 +73,10 @@ st_summary_clipped (const StSlice *slice,
 /* --- intervals ------------------------------------------------------------ */
 
 gint64
-st_summary_union (GArray *device,
-                  guint   mask,
-                  GArray *merged)
+st_summary_union (GArray *device, guint mask, GArray *merged)
 {
-  const StDeviceEvent *ev = (const StDeviceEvent *) (void *) device->data;
-  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
+  const StDeviceEvent *ev = (const StDeviceEvent *)(void *)device->data;
+  gint64               total = 0, cur_start = 0, cur_end = G_MININT64;
 
   for (guint i = 0; i < device->len; i++)
     {
@@ -128,12 +121,11 @@ st_summary_spans_length (GArray *spans)
 
 /* The length of the intersection of two sets of sorted, disjoint spans. */
 gint64
-st_summary_spans_overlap (GArray *a,
-                          GArray *b)
+st_summary_spans_overlap (GArray *a, GArray *b)
 {
-  const StSpan *x = (const StSpan *) (void *) a->data, *y = (const StSpan *) (void *) b->data;
-  guint i = 0, j = 0;
-  gint64 total = 0;
+  const StSpan *x = (const StSpan *)(void *)a->data, *y = (const StSpan *)(void *)b->data;
+  guint         i = 0, j = 0;
+  gint64        total = 0;
 
   while (i < a->len && j < b->len)
     {
@@ -151,14 +143,13 @@ st_summary_spans_overlap (GArray *a,
 
 /* Wirth's selection: the lower median for an even count. */
 gint64
-st_summary_median (gint64 *v,
-                   guint   n)
+st_summary_median (gint64 *v, guint n)
 {
   gssize k, l = 0, m;
 
   g_assert (n > 0);
-  k = (gssize) (n - 1) / 2;
-  m = (gssize) n - 1;
+  k = (gssize)(n - 1) / 2;
+  m = (gssize)n - 1;
   while (l < m)
     {
       gint64 x = v[k];
@@ -198,15 +189,15 @@ st_summary_scan_uint (StTrace    *trace,
                       const char *key,
                       guint64    *out)
 {
-  const char * const keys[] = { key, NULL };
-  const char *value;
-  gsize length;
-  gint64 v;
+  const char *const keys[] = { key, NULL };
+  const char       *value;
+  gsize             length;
+  gint64            v;
 
   st_event_scan_fields (trace, offset, object, keys, &value, &length);
   if (value == NULL || !st_json_parse_int64 (value, value + length, &v) || v < 0)
     return FALSE;
-  *out = (guint64) v;
+  *out = (guint64)v;
   return TRUE;
 }
 
@@ -214,32 +205,29 @@ st_summary_scan_uint (StTrace    *trace,
 
 /* "41%", "12.5 µs", "1 234", "64.0 MB", "2.50×". */
 char *
-st_summary_format_value (StMetricUnit unit,
-                         double       v)
+st_summary_format_value (StMetricUnit unit, double v)
 {
   switch (unit)
     {
     case ST_UNIT_PERCENT:
       return fabs (v - round (v)) < 0.05 ? g_strdup_printf ("%.0f%%", v)
                                          : g_strdup_printf ("%.1f%%", v);
-    case ST_UNIT_NS:
-      return st_format_duration ((gint64) llround (v));
-    case ST_UNIT_COUNT:
-      return st_format_count ((guint64) MAX (0, v));
+    case ST_UNIT_NS: return st_format_duration ((gint64)llround (v));
+    case ST_UNIT_COUNT: return st_format_count ((guint64)MAX (0, v));
     case ST_UNIT_BYTES:
     case ST_UNIT_BYTES_PER_SECOND:
     case ST_UNIT_FLOPS:
       {
         g_autofree char *q = st_format_quantity (v);
-        const char *unit_name = unit == ST_UNIT_BYTES ? "B" : unit == ST_UNIT_FLOPS ? "FLOP" : "B/s";
+        const char      *unit_name = unit == ST_UNIT_BYTES   ? "B"
+                                     : unit == ST_UNIT_FLOPS ? "FLOP"
+                                                             : "B/s";
 
         /* "32.77 kB", "512 B" */
         return g_strdup_printf ("%s%s%s", q, strchr (q, ' ') ? "" : " ", unit_name);
       }
-    case ST_UNIT_RATIO:
-      return g_strdup_printf ("%.2f×", v);
-    default:
-      return st_format_quantity (v);
+    case ST_UNIT_RATIO: return g_strdup_printf ("%.2f×", v);
+    default: return st_format_quantity (v);
     }
 }
 
@@ -249,21 +237,21 @@ const char *
 st_summary_group_title (const char *group)
 {
   if (g_str_equal (group, "compute"))
-    return _("Compute performance statistics");
+    return _ ("Compute performance statistics");
   if (g_str_equal (group, "memory"))
-    return _("Memory bandwidth utilisation");
+    return _ ("Memory bandwidth utilisation");
   if (g_str_equal (group, "communication"))
-    return _("Communication");
+    return _ ("Communication");
   return group;
 }
 
 StMetric *
-st_summary_add_metric (StSummary    *self,
-                       const char   *id,
-                       const char   *group,
-                       const char   *title,
-                       const char   *description,
-                       StMetricUnit  unit)
+st_summary_add_metric (StSummary   *self,
+                       const char  *id,
+                       const char  *group,
+                       const char  *title,
+                       const char  *description,
+                       StMetricUnit unit)
 {
   StMetric m = { 0 };
 
@@ -279,16 +267,14 @@ st_summary_add_metric (StSummary    *self,
 }
 
 void
-st_summary_set_value (StMetric *metric,
-                      double    value)
+st_summary_set_value (StMetric *metric, double value)
 {
   metric->present = TRUE;
   metric->value = value;
 }
 
 StMetric *
-st_summary_lookup_mutable (StSummary  *self,
-                           const char *id)
+st_summary_lookup_mutable (StSummary *self, const char *id)
 {
   for (guint i = 0; i < self->metrics->len; i++)
     if (g_str_equal (g_array_index (self->metrics, StMetric, i).id, id))
@@ -329,18 +315,17 @@ engine_clear (gpointer data)
 static void
 recommendation_clear (gpointer data)
 {
-  g_free (((StRecommendation *) data)->measured);
+  g_free (((StRecommendation *)data)->measured);
 }
 
 static void
 rank_collective_clear (gpointer data)
 {
-  g_free (((StRankCollective *) data)->label);
+  g_free (((StRankCollective *)data)->label);
 }
 
 static StSummary *
-summary_new (gint64 start,
-             gint64 end)
+summary_new (gint64 start, gint64 end)
 {
   StSummary *self = g_new0 (StSummary, 1);
 
@@ -387,10 +372,10 @@ st_summary_compute (StTrace      *trace,
                     GCancellable *cancellable,
                     GError      **error)
 {
-  g_autoptr(StSummary) self = NULL;
-  g_autoptr(StEventClassifier) classes = NULL;
-  StSummaryJob job = { 0 };
-  gboolean ok;
+  g_autoptr (StSummary)         self = NULL;
+  g_autoptr (StEventClassifier) classes = NULL;
+  StSummaryJob                  job = { 0 };
+  gboolean                      ok;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (start <= end, NULL);
@@ -414,8 +399,8 @@ st_summary_compute (StTrace      *trace,
   st_summary_collectives (&job);
   st_summary_ranks (&job);
   st_summary_operations (&job);
-  ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
-       (!job.neuron || st_summary_profile_metrics (&job, error));
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
+       && (!job.neuron || st_summary_profile_metrics (&job, error));
   g_clear_pointer (&job.device, g_array_unref);
   g_clear_pointer (&job.device_track, g_free);
   if (!ok)
@@ -425,9 +410,7 @@ st_summary_compute (StTrace      *trace,
 }
 
 void
-st_summary_get_range (StSummary *self,
-                      gint64    *start,
-                      gint64    *end)
+st_summary_get_range (StSummary *self, gint64 *start, gint64 *end)
 {
   g_return_if_fail (self != NULL);
   if (start != NULL)
@@ -444,8 +427,7 @@ st_summary_get_n_metrics (StSummary *self)
 }
 
 const StMetric *
-st_summary_get_metric (StSummary *self,
-                       guint      index)
+st_summary_get_metric (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->metrics->len, NULL);
@@ -453,8 +435,7 @@ st_summary_get_metric (StSummary *self,
 }
 
 const StMetric *
-st_summary_lookup (StSummary  *self,
-                   const char *id)
+st_summary_lookup (StSummary *self, const char *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
@@ -469,8 +450,7 @@ st_summary_get_n_collective_groups (StSummary *self)
 }
 
 const StCollectiveGroup *
-st_summary_get_collective_group (StSummary *self,
-                                 guint      index)
+st_summary_get_collective_group (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->collectives->len, NULL);
@@ -478,8 +458,7 @@ st_summary_get_collective_group (StSummary *self,
 }
 
 GArray *
-st_summary_get_operations (StSummary *self,
-                           gboolean   by_track)
+st_summary_get_operations (StSummary *self, gboolean by_track)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return by_track ? self->track_operations : self->operations;
@@ -493,8 +472,7 @@ st_summary_get_n_engines (StSummary *self)
 }
 
 const StEngineUsage *
-st_summary_get_engine (StSummary *self,
-                       guint      index)
+st_summary_get_engine (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->engines->len, NULL);
@@ -516,8 +494,7 @@ st_summary_get_n_recommendations (StSummary *self)
 }
 
 const StRecommendation *
-st_summary_get_recommendation (StSummary *self,
-                               guint      index)
+st_summary_get_recommendation (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->recommendations->len, NULL);
@@ -532,8 +509,7 @@ st_summary_get_n_ranks (StSummary *self)
 }
 
 const StRankUsage *
-st_summary_get_rank (StSummary *self,
-                     guint      index)
+st_summary_get_rank (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->ranks->len, NULL);
@@ -548,8 +524,7 @@ st_summary_get_n_rank_collectives (StSummary *self)
 }
 
 const StRankCollective *
-st_summary_get_rank_collective (StSummary *self,
-                                guint      index)
+st_summary_get_rank_collective (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->rank_collectives->len, NULL);

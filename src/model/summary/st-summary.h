@@ -45,20 +45,20 @@ typedef enum
 
 typedef struct
 {
-  char           *id;          /* "device_busy_percent", or the profile's own name */
-  char           *group;       /* "compute", "memory", "communication", or the profile's group id */
-  char           *group_title; /* "Compute performance statistics", … */
-  char           *title;       /* "Device busy" */
-  char           *description; /* what it means and how it is computed: the tooltip */
-  gboolean        present;     /* FALSE: "not in this profile", never 0 */
-  double          value;
-  StMetricUnit    unit;
-  StMetricSource  source;
+  char          *id;          /* "device_busy_percent", or the profile's own name */
+  char          *group;       /* "compute", "memory", "communication", or the profile's group id */
+  char          *group_title; /* "Compute performance statistics", … */
+  char          *title;       /* "Device busy" */
+  char          *description; /* what it means and how it is computed: the tooltip */
+  gboolean       present;     /* FALSE: "not in this profile", never 0 */
+  double         value;
+  StMetricUnit   unit;
+  StMetricSource source;
 } StMetric;
 
 typedef struct
 {
-  gint64     start;   /* trace ns */
+  gint64     start; /* trace ns */
   gint64     dur;
   StSliceRef slice;
   gboolean   outlier; /* > 2× the median of its group */
@@ -66,22 +66,22 @@ typedef struct
 
 typedef struct
 {
-  StCollectiveType  type;
-  guint64           size_bytes; /* from the args (In msg nelems × dtype size), 0 when unknown */
-  char             *label;      /* "AllReduce · 64 MiB", "AllGather · size unknown" */
-  guint             count;
-  gint64            min_ns;
-  gint64            median_ns;
-  gint64            mean_ns;
-  gint64            max_ns;
-  guint             n_outliers;
-  GArray           *instances;  /* StCollectiveInstance, by start */
+  StCollectiveType type;
+  guint64          size_bytes; /* from the args (In msg nelems × dtype size), 0 when unknown */
+  char            *label;      /* "AllReduce · 64 MiB", "AllGather · size unknown" */
+  guint            count;
+  gint64           min_ns;
+  gint64           median_ns;
+  gint64           mean_ns;
+  gint64           max_ns;
+  guint            n_outliers;
+  GArray          *instances; /* StCollectiveInstance, by start */
 } StCollectiveGroup;
 
 typedef struct
 {
   StStringId name;
-  guint      track;    /* G_MAXUINT in the per-name table */
+  guint      track; /* G_MAXUINT in the per-name table */
   guint      count;
   gint64     total_ns; /* clipped to the range */
   gint64     min_ns;
@@ -91,35 +91,36 @@ typedef struct
 
 typedef struct
 {
-  char  *name;            /* "stream 7", "Tensor", "GPU 0 / stream 7" */
-  gint64 busy_ns;         /* union of its events in the range */
-  double busy_percent;    /* of the range's device time */
-  GArray *classes;        /* StEngineClass: kernel class → ns (GEMM, elementwise, reduce, collective, copy, other) */
+  char  *name;         /* "stream 7", "Tensor", "GPU 0 / stream 7" */
+  gint64 busy_ns;      /* union of its events in the range */
+  double busy_percent; /* of the range's device time */
+  GArray *classes; /* StEngineClass: kernel class → ns (GEMM, elementwise, reduce, collective, copy,
+                      other) */
 } StEngineUsage;
 
 typedef struct
 {
-  const char *name;       /* "GEMM", "Collective", "Memcpy", … */
+  const char *name; /* "GEMM", "Collective", "Memcpy", … */
   gint64      busy_ns;
 } StEngineClass;
 
 typedef struct
 {
-  const char *name;       /* "Memcpy HtoD", "Memcpy DtoH", "Memcpy DtoD", "Memset", or Neuron
-                           * "HBM read", "HBM write", "Spill save", "Spill reload", "Unused" */
-  guint64     bytes;
-  guint       count;
+  const char *name; /* "Memcpy HtoD", "Memcpy DtoH", "Memcpy DtoD", "Memset", or Neuron
+                     * "HBM read", "HBM write", "Spill save", "Spill reload", "Unused" */
+  guint64 bytes;
+  guint   count;
 } StMemoryPart;
 
 typedef struct
 {
-  const char *rule;       /* the rule's id: "device-busy", "exposed-communication", … */
-  char       *measured;   /* "Device busy 41% (< 70%)" */
+  const char *rule;     /* the rule's id: "device-busy", "exposed-communication", … */
+  char       *measured; /* "Device busy 41% (< 70%)" */
   const char *cause;
   const char *action;
-  gint64      start_ns;   /* where it happens: the range, or the worst spot */
+  gint64      start_ns; /* where it happens: the range, or the worst spot */
   gint64      end_ns;
-  double      severity;   /* larger first */
+  double      severity; /* larger first */
 } StRecommendation;
 
 /* Per file of a profile made of several files (one per rank; see
@@ -148,66 +149,55 @@ typedef struct
  * started it last: every other rank waited for it that long. */
 typedef struct
 {
-  guint       types;       /* StCollectiveType bits */
-  guint       sequence;    /* k, from 1 */
-  char       *label;       /* "AllReduce #3" */
-  guint       n_ranks;     /* the ranks it was found on, ≥ 2 */
-  gint64      start_ns;    /* the earliest start over the ranks */
-  gint64      end_ns;      /* the latest end */
-  guint       slowest_file;/* the rank that started last (the later end on a tie) */
-  gint64      late_ns;     /* its start minus the earliest start */
-  StSliceRef  slice;       /* the slowest rank's (first) instance */
+  guint      types;        /* StCollectiveType bits */
+  guint      sequence;     /* k, from 1 */
+  char      *label;        /* "AllReduce #3" */
+  guint      n_ranks;      /* the ranks it was found on, ≥ 2 */
+  gint64     start_ns;     /* the earliest start over the ranks */
+  gint64     end_ns;       /* the latest end */
+  guint      slowest_file; /* the rank that started last (the later end on a tie) */
+  gint64     late_ns;      /* its start minus the earliest start */
+  StSliceRef slice;        /* the slowest rank's (first) instance */
 } StRankCollective;
 
 typedef struct _StSummary StSummary;
 
 /* Computes everything for [start, end) (trace ns). Runs on any thread. */
-StSummary              *st_summary_compute            (StTrace      *trace,
-                                                       gint64        start,
-                                                       gint64        end,
-                                                       GCancellable *cancellable,
-                                                       GError      **error);
-void                    st_summary_free               (StSummary    *self);
-void                    st_summary_get_range          (StSummary    *self,
-                                                       gint64       *start,
-                                                       gint64       *end);
+StSummary *st_summary_compute (StTrace      *trace,
+                               gint64        start,
+                               gint64        end,
+                               GCancellable *cancellable,
+                               GError      **error);
+void       st_summary_free (StSummary *self);
+void       st_summary_get_range (StSummary *self, gint64 *start, gint64 *end);
 
-guint                   st_summary_get_n_metrics      (StSummary    *self);
-const StMetric         *st_summary_get_metric         (StSummary    *self,
-                                                       guint         index);
-const StMetric         *st_summary_lookup             (StSummary    *self,
-                                                       const char   *id);
+guint           st_summary_get_n_metrics (StSummary *self);
+const StMetric *st_summary_get_metric (StSummary *self, guint index);
+const StMetric *st_summary_lookup (StSummary *self, const char *id);
 
-guint                   st_summary_get_n_collective_groups (StSummary *self);
-const StCollectiveGroup *st_summary_get_collective_group   (StSummary *self,
-                                                       guint         index);
+guint                    st_summary_get_n_collective_groups (StSummary *self);
+const StCollectiveGroup *st_summary_get_collective_group (StSummary *self, guint index);
 
 /* by name (track G_MAXUINT), or by name and track; sorted by total, largest first */
-GArray                 *st_summary_get_operations     (StSummary    *self,
-                                                       gboolean      by_track);
+GArray *st_summary_get_operations (StSummary *self, gboolean by_track);
 
-guint                   st_summary_get_n_engines      (StSummary    *self);
-const StEngineUsage    *st_summary_get_engine         (StSummary    *self,
-                                                       guint         index);
-GArray                 *st_summary_get_memory         (StSummary    *self); /* StMemoryPart */
+guint                st_summary_get_n_engines (StSummary *self);
+const StEngineUsage *st_summary_get_engine (StSummary *self, guint index);
+GArray              *st_summary_get_memory (StSummary *self); /* StMemoryPart */
 
 /* 2–4 findings, most critical first (fewer when fewer rules fire). */
 guint                   st_summary_get_n_recommendations (StSummary *self);
-const StRecommendation *st_summary_get_recommendation (StSummary    *self,
-                                                       guint         index);
+const StRecommendation *st_summary_get_recommendation (StSummary *self, guint index);
 
 /* Per-rank rows: empty unless the trace has two or more files. */
-guint                   st_summary_get_n_ranks        (StSummary    *self);
-const StRankUsage      *st_summary_get_rank           (StSummary    *self,
-                                                       guint         index);
+guint              st_summary_get_n_ranks (StSummary *self);
+const StRankUsage *st_summary_get_rank (StSummary *self, guint index);
 /* Collectives matched across ranks, by start. */
 guint                   st_summary_get_n_rank_collectives (StSummary *self);
-const StRankCollective *st_summary_get_rank_collective (StSummary   *self,
-                                                       guint         index);
+const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint index);
 
 /* A metric's value as people read it: "41%", "12.5 µs", "1 234", "32.77 kB". */
-char                   *st_summary_format_value       (StMetricUnit  unit,
-                                                       double        value);
+char *st_summary_format_value (StMetricUnit unit, double value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StSummary, st_summary_free)
 

@@ -4,7 +4,7 @@
 
 #include "st-row-lod.h"
 
-#define BASE_GAP ((gint64) 256)
+#define BASE_GAP ((gint64)256)
 
 /* Merges the runs of @in separated by less than @gap into @out (which has
  * room for in->n runs) as long as the merged run stays shorter than @gap:
@@ -12,17 +12,14 @@
  * wide enough to see keeps its own edges and colour. The merged run keeps
  * the longest slice. */
 static void
-merge_runs (const StLodLevel *in,
-            StLodLevel       *out,
-            gint64            gap,
-            const StSlice    *slices)
+merge_runs (const StLodLevel *in, StLodLevel *out, gint64 gap, const StSlice *slices)
 {
   guint n = 0;
 
   for (guint i = 0; i < in->n; i++)
     {
-      if (n > 0 && in->start[i] - out->end[n - 1] < gap &&
-          MAX (out->end[n - 1], in->end[i]) - out->start[n - 1] < gap)
+      if (n > 0 && in->start[i] - out->end[n - 1] < gap
+          && MAX (out->end[n - 1], in->end[i]) - out->start[n - 1] < gap)
         {
           out->end[n - 1] = MAX (out->end[n - 1], in->end[i]);
           if (slices[in->rep[i]].dur > slices[out->rep[n - 1]].dur)
@@ -43,8 +40,7 @@ merge_runs (const StLodLevel *in,
 }
 
 static void
-level_alloc (StLodLevel *level,
-             guint       n)
+level_alloc (StLodLevel *level, guint n)
 {
   level->start = g_new (gint64, MAX (1, n));
   level->end = g_new (gint64, MAX (1, n));
@@ -64,9 +60,7 @@ level_free (StLodLevel *level)
 
 /* A copy of @src with room for @capacity runs. */
 static void
-level_copy (StLodLevel       *dst,
-            const StLodLevel *src,
-            guint             capacity)
+level_copy (StLodLevel *dst, const StLodLevel *src, guint capacity)
 {
   level_alloc (dst, capacity);
   dst->n = src->n;
@@ -89,14 +83,11 @@ level_trim (StLodLevel *level)
 
 /* Builds the pyramid of slices[first, first + n), one row sorted by start. */
 void
-st_row_lod_build (StRowLod      *lod,
-                  const StSlice *slices,
-                  guint          first,
-                  guint          n)
+st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
 {
-  g_autoptr(GArray) levels = g_array_new (FALSE, FALSE, sizeof (StLodLevel));
-  StLodLevel current, merged;
-  guint kept = n;
+  g_autoptr (GArray) levels = g_array_new (FALSE, FALSE, sizeof (StLodLevel));
+  StLodLevel         current, merged;
+  guint              kept = n;
 
   memset (lod, 0, sizeof *lod);
   if (n < 64)
@@ -129,7 +120,7 @@ st_row_lod_build (StRowLod      *lod,
   level_free (&current);
   level_free (&merged);
   lod->n_levels = levels->len;
-  lod->levels = (StLodLevel *) (void *) g_array_free (g_steal_pointer (&levels), FALSE);
+  lod->levels = (StLodLevel *)(void *)g_array_free (g_steal_pointer (&levels), FALSE);
 }
 
 void
@@ -148,9 +139,7 @@ st_row_lod_clear (StRowLod *lod)
 
 /* The pyramids of every row of a track. */
 StRowLod *
-st_row_lods_new (const StSlice *slices,
-                 guint          n_rows,
-                 const guint   *row_offsets)
+st_row_lods_new (const StSlice *slices, guint n_rows, const guint *row_offsets)
 {
   StRowLod *lods = g_new0 (StRowLod, MAX (1, n_rows));
 
@@ -160,8 +149,7 @@ st_row_lods_new (const StSlice *slices,
 }
 
 void
-st_row_lods_free (StRowLod *lods,
-                  guint     n_rows)
+st_row_lods_free (StRowLod *lods, guint n_rows)
 {
   if (lods == NULL)
     return;
@@ -173,8 +161,7 @@ st_row_lods_free (StRowLod *lods,
 /* The coarsest level that hides no gap wider than a pixel, or NULL when the
  * row's own slices are the right level. */
 const StLodLevel *
-st_row_lod_pick (const StRowLod *lod,
-                 double          ns_per_pixel)
+st_row_lod_pick (const StRowLod *lod, double ns_per_pixel)
 {
   const StLodLevel *best = NULL;
 

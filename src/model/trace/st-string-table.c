@@ -14,7 +14,7 @@
 
 struct _StStringTable
 {
-  guint64     *slots;      /* (hash32 << 32) | (id + 1); 0 is empty */
+  guint64     *slots; /* (hash32 << 32) | (id + 1); 0 is empty */
   guint        mask;
   const char **strings;
   guint32     *lengths;
@@ -23,7 +23,7 @@ struct _StStringTable
   GPtrArray   *blocks;
   char        *block_pos;
   gsize        block_left;
-  GHashTable  *originals;  /* id + 1 -> GBytes: what a replaced string was interned from */
+  GHashTable  *originals; /* id + 1 -> GBytes: what a replaced string was interned from */
 };
 
 static inline guint64
@@ -35,22 +35,20 @@ read64 (const char *p)
 }
 
 static inline guint64
-mix (guint64 a,
-     guint64 b)
+mix (guint64 a, guint64 b)
 {
-  unsigned __int128 r = (unsigned __int128) a * b;
-  return (guint64) r ^ (guint64) (r >> 64);
+  unsigned __int128 r = (unsigned __int128)a * b;
+  return (guint64)r ^ (guint64)(r >> 64);
 }
 
 /* A multiply-fold hash reading 8 bytes at a time: names are often long
  * (Python frames, C++ kernel signatures), so a byte loop would dominate. */
 guint64
-st_hash_bytes (const char *data,
-               gsize       len)
+st_hash_bytes (const char *data, gsize len)
 {
   const guint64 k0 = 0xa0761d6478bd642fULL, k1 = 0xe7037ed1a0b428dbULL;
-  guint64 h = k0 ^ len;
-  gsize i = 0;
+  guint64       h = k0 ^ len;
+  gsize         i = 0;
 
   for (; i + 16 <= len; i += 16)
     h = mix (read64 (data + i) ^ k1, read64 (data + i + 8) ^ h);
@@ -69,9 +67,7 @@ st_hash_bytes (const char *data,
 }
 
 static const char *
-arena_copy (StStringTable *self,
-            const char    *str,
-            gsize          len)
+arena_copy (StStringTable *self, const char *str, gsize len)
 {
   char *dst;
 
@@ -100,17 +96,17 @@ arena_copy (StStringTable *self,
 static void
 grow_slots (StStringTable *self)
 {
-  guint new_size = (self->mask + 1) * 2;
+  guint    new_size = (self->mask + 1) * 2;
   guint64 *slots = g_new0 (guint64, new_size);
 
   for (guint i = 0; i <= self->mask; i++)
     {
       guint64 s = self->slots[i];
-      guint j;
+      guint   j;
 
       if (s == 0)
         continue;
-      for (j = (guint) (s >> 32) & (new_size - 1); slots[j] != 0; j = (j + 1) & (new_size - 1))
+      for (j = (guint)(s >> 32) & (new_size - 1); slots[j] != 0; j = (j + 1) & (new_size - 1))
         ;
       slots[j] = s;
     }
@@ -120,9 +116,7 @@ grow_slots (StStringTable *self)
 }
 
 static StStringId
-append_string (StStringTable *self,
-               const char    *str,
-               gsize          len)
+append_string (StStringTable *self, const char *str, gsize len)
 {
   if (self->n_strings == self->capacity)
     {
@@ -131,7 +125,7 @@ append_string (StStringTable *self,
       self->lengths = g_renew (guint32, self->lengths, self->capacity);
     }
   self->strings[self->n_strings] = arena_copy (self, str, len);
-  self->lengths[self->n_strings] = (guint32) MIN (len, G_MAXUINT32);
+  self->lengths[self->n_strings] = (guint32)MIN (len, G_MAXUINT32);
   return self->n_strings++;
 }
 
@@ -164,15 +158,11 @@ st_string_table_free (StStringTable *self)
 }
 
 static inline gboolean
-slot_matches (const StStringTable *self,
-              guint64              slot,
-              guint32              hash,
-              const char          *str,
-              gsize                len)
+slot_matches (const StStringTable *self, guint64 slot, guint32 hash, const char *str, gsize len)
 {
-  guint id = (guint) (slot & 0xffffffffu) - 1;
+  guint id = (guint)(slot & 0xffffffffu) - 1;
 
-  if ((guint32) (slot >> 32) != hash)
+  if ((guint32)(slot >> 32) != hash)
     return FALSE;
   /* A replaced string is found by the bytes it was interned from, so the
    * same bytes seen again map to the same id (not to a new one). */
@@ -181,18 +171,15 @@ slot_matches (const StStringTable *self,
       GBytes *original = g_hash_table_lookup (self->originals, GUINT_TO_POINTER (id + 1));
 
       if (original != NULL)
-        return g_bytes_get_size (original) == len &&
-               memcmp (g_bytes_get_data (original, NULL), str, len) == 0;
+        return g_bytes_get_size (original) == len
+               && memcmp (g_bytes_get_data (original, NULL), str, len) == 0;
     }
   return self->lengths[id] == len && memcmp (self->strings[id], str, len) == 0;
 }
 
 /* The slot holding @str, or the empty slot where it would go. */
 static guint
-probe (const StStringTable *self,
-       guint32              hash,
-       const char          *str,
-       gsize                len)
+probe (const StStringTable *self, guint32 hash, const char *str, gsize len)
 {
   guint i;
 
@@ -203,9 +190,7 @@ probe (const StStringTable *self,
 }
 
 StStringId
-st_string_table_lookup (const StStringTable *self,
-                        const char          *str,
-                        gsize                len)
+st_string_table_lookup (const StStringTable *self, const char *str, gsize len)
 {
   guint i;
 
@@ -213,35 +198,32 @@ st_string_table_lookup (const StStringTable *self,
 
   if (len == 0)
     return ST_STRING_EMPTY;
-  i = probe (self, (guint32) st_hash_bytes (str, len), str, len);
-  return self->slots[i] ? (StStringId) (self->slots[i] & 0xffffffffu) - 1 : ST_STRING_NONE;
+  i = probe (self, (guint32)st_hash_bytes (str, len), str, len);
+  return self->slots[i] ? (StStringId)(self->slots[i] & 0xffffffffu) - 1 : ST_STRING_NONE;
 }
 
 StStringId
-st_string_table_intern (StStringTable *self,
-                        const char    *str,
-                        gsize          len)
+st_string_table_intern (StStringTable *self, const char *str, gsize len)
 {
-  guint32 hash;
+  guint32    hash;
   StStringId id;
-  guint i;
+  guint      i;
 
   if (len == 0)
     return ST_STRING_EMPTY;
-  hash = (guint32) st_hash_bytes (str, len);
+  hash = (guint32)st_hash_bytes (str, len);
   i = probe (self, hash, str, len);
   if (self->slots[i] != 0)
-    return (StStringId) (self->slots[i] & 0xffffffffu) - 1;
+    return (StStringId)(self->slots[i] & 0xffffffffu) - 1;
   id = append_string (self, str, len);
-  self->slots[i] = ((guint64) hash << 32) | (id + 1);
+  self->slots[i] = ((guint64)hash << 32) | (id + 1);
   if (self->n_strings * 2 > self->mask)
     grow_slots (self);
   return id;
 }
 
 const char *
-st_string_table_get (const StStringTable *self,
-                     StStringId           id)
+st_string_table_get (const StStringTable *self, StStringId id)
 {
   g_return_val_if_fail (self != NULL, "");
   g_return_val_if_fail (id < self->n_strings, "");
@@ -250,8 +232,7 @@ st_string_table_get (const StStringTable *self,
 }
 
 gsize
-st_string_table_get_length (const StStringTable *self,
-                            StStringId           id)
+st_string_table_get_length (const StStringTable *self, StStringId id)
 {
   g_return_val_if_fail (id < self->n_strings, 0);
 
@@ -267,27 +248,23 @@ st_string_table_get_size (const StStringTable *self)
 /* Changes the text of @id (a repaired name) while the bytes it was
  * interned from keep mapping to it. */
 void
-st_string_table_replace (StStringTable *self,
-                         StStringId     id,
-                         const char    *str,
-                         gsize          len)
+st_string_table_replace (StStringTable *self, StStringId id, const char *str, gsize len)
 {
   g_return_if_fail (id > 0 && id < self->n_strings);
 
   if (self->originals == NULL)
-    self->originals = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_bytes_unref);
+    self->originals = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)g_bytes_unref);
   if (!g_hash_table_contains (self->originals, GUINT_TO_POINTER (id + 1)))
     g_hash_table_insert (self->originals, GUINT_TO_POINTER (id + 1),
                          g_bytes_new (self->strings[id], self->lengths[id]));
   self->strings[id] = arena_copy (self, str, len);
-  self->lengths[id] = (guint32) MIN (len, G_MAXUINT32);
+  self->lengths[id] = (guint32)MIN (len, G_MAXUINT32);
 }
 
 /* Interns every string of @other into @self and returns the map from
  * @other's ids to @self's (free with g_free). */
 guint32 *
-st_string_table_merge (StStringTable       *self,
-                       const StStringTable *other)
+st_string_table_merge (StStringTable *self, const StStringTable *other)
 {
   guint32 *map = g_new (guint32, other->n_strings);
 

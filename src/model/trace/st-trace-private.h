@@ -8,52 +8,52 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char   *key;    /* in a trace of several files, "LABEL/KEY" */
+  char   *key; /* in a trace of several files, "LABEL/KEY" */
   guint64 offset;
   guint64 length;
-  guint   file;   /* whose text holds it */
+  guint   file; /* whose text holds it */
 } StMetadataSpan;
 
 struct _StTrace
 {
-  GObject          parent_instance;
+  GObject parent_instance;
 
-  StSource        *source;        /* sources[0] */
-  GPtrArray       *sources;       /* StSource, one per file */
-  StTraceFile     *files;         /* n_files */
-  guint            n_files;
-  StAlignment      alignment;
-  char            *display_name;  /* NULL: the source's */
-  char            *format;
-  char            *flavor;
-  guint64          text_size;
-  StStringTable   *strings;
+  StSource      *source;  /* sources[0] */
+  GPtrArray     *sources; /* StSource, one per file */
+  StTraceFile   *files;   /* n_files */
+  guint          n_files;
+  StAlignment    alignment;
+  char          *display_name; /* NULL: the source's */
+  char          *format;
+  char          *flavor;
+  guint64        text_size;
+  StStringTable *strings;
 
-  StProcess       *processes;
-  guint            n_processes;
-  StTrack         *tracks;
-  guint            n_tracks;
-  StFlow          *flows;
-  gsize            n_flows;
+  StProcess *processes;
+  guint      n_processes;
+  StTrack   *tracks;
+  guint      n_tracks;
+  StFlow    *flows;
+  gsize      n_flows;
 
-  gint64           origin_ns;
-  gint64           end_ns;
-  StTraceCounts    counts;
+  gint64        origin_ns;
+  gint64        end_ns;
+  StTraceCounts counts;
 
   StImportWarning *warnings;
   guint            n_warnings;
 
-  GPtrArray       *metadata;      /* StMetadataSpan */
-  char           **metadata_keys;
+  GPtrArray *metadata; /* StMetadataSpan */
+  char     **metadata_keys;
 
-  GMutex           data_lock;
-  GHashTable      *data;          /* key → StTraceData: made on first use */
+  GMutex      data_lock;
+  GHashTable *data; /* key → StTraceData: made on first use */
 };
 
 StTrace *st_trace_new_internal (void);
-void     st_trace_init_file    (StTrace *self);
-void     st_trace_file_clear   (StTraceFile *file);
+void     st_trace_init_file (StTrace *self);
+void     st_trace_file_clear (StTraceFile *file);
 void     st_metadata_span_free (gpointer span);
-void     st_track_clear        (StTrack *track);
+void     st_track_clear (StTrack *track);
 
 G_END_DECLS

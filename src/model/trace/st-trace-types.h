@@ -23,7 +23,7 @@ typedef enum
   ST_SLICE_DID_NOT_END = 1 << 0, /* a B without its E: runs to the end of the trace */
   ST_SLICE_OVERLAPPING = 1 << 1, /* overlapped a sibling without nesting: in an extra lane */
   ST_SLICE_NO_DURATION = 1 << 2, /* an X event without "dur" */
-  ST_SLICE_BEGIN_END   = 1 << 3, /* made from a B/E pair (or b/e, S/F for async slices) */
+  ST_SLICE_BEGIN_END = 1 << 3,   /* made from a B/E pair (or b/e, S/F for async slices) */
 } StSliceFlags;
 
 /* Where an event's text is. A trace made of several files (one per rank,
@@ -39,7 +39,7 @@ typedef enum
 static inline guint
 st_offset_get_file (guint64 offset)
 {
-  return (guint) (offset >> ST_OFFSET_FILE_SHIFT);
+  return (guint)(offset >> ST_OFFSET_FILE_SHIFT);
 }
 
 static inline guint64
@@ -49,10 +49,9 @@ st_offset_get_bytes (guint64 offset)
 }
 
 static inline guint64
-st_offset_make (guint   file,
-                guint64 bytes)
+st_offset_make (guint file, guint64 bytes)
 {
-  return ((guint64) file << ST_OFFSET_FILE_SHIFT) | (bytes & ST_OFFSET_BYTES_MASK);
+  return ((guint64)file << ST_OFFSET_FILE_SHIFT) | (bytes & ST_OFFSET_BYTES_MASK);
 }
 
 /* One slice. Within a track, slices are ordered by depth and then by start:
@@ -125,41 +124,41 @@ typedef enum
 
 typedef struct
 {
-  StTrackKind      kind;
-  guint            process;   /* index of its process, or ST_NO_PROCESS (global instants) */
-  StStringId       name;      /* what the timeline shows */
-  StStringId       tid;       /* the tid as written, for thread tracks */
-  gint64           sort_index;
-  gboolean         has_sort_index;
+  StTrackKind kind;
+  guint       process; /* index of its process, or ST_NO_PROCESS (global instants) */
+  StStringId  name;    /* what the timeline shows */
+  StStringId  tid;     /* the tid as written, for thread tracks */
+  gint64      sort_index;
+  gboolean    has_sort_index;
 
-  StSlice         *slices;
-  guint            n_slices;
-  guint            n_rows;      /* depth rows */
-  guint           *row_offsets; /* n_rows + 1: depth d is slices[row_offsets[d], row_offsets[d + 1]) */
-  StRowLod        *row_lods;    /* n_rows */
-  guint            n_lanes;     /* nests of rows: extra lanes hold overlapping events */
-  guint           *lane_rows;   /* n_lanes + 1: lane l is rows [lane_rows[l], lane_rows[l + 1]) */
+  StSlice  *slices;
+  guint     n_slices;
+  guint     n_rows;      /* depth rows */
+  guint    *row_offsets; /* n_rows + 1: depth d is slices[row_offsets[d], row_offsets[d + 1]) */
+  StRowLod *row_lods;    /* n_rows */
+  guint     n_lanes;     /* nests of rows: extra lanes hold overlapping events */
+  guint    *lane_rows;   /* n_lanes + 1: lane l is rows [lane_rows[l], lane_rows[l + 1]) */
 
-  StInstant       *instants;    /* by time */
-  guint            n_instants;
+  StInstant *instants; /* by time */
+  guint      n_instants;
 
   StCounterSeries *series;
   guint            n_series;
 
-  guint64          n_events;    /* events of the file drawn on this track */
-  guint            file;        /* index of the file it comes from (st_trace_get_file ()) */
+  guint64 n_events; /* events of the file drawn on this track */
+  guint   file;     /* index of the file it comes from (st_trace_get_file ()) */
 } StTrack;
 
 typedef struct
 {
-  StStringId pid;   /* the pid as written (numbers in decimal) */
-  StStringId name;  /* process_name, or ST_STRING_EMPTY */
+  StStringId pid;  /* the pid as written (numbers in decimal) */
+  StStringId name; /* process_name, or ST_STRING_EMPTY */
   StStringId labels;
   gint64     sort_index;
   gboolean   has_sort_index;
   guint      first_track;
   guint      n_tracks;
-  guint      file;  /* index of the file it comes from (st_trace_get_file ()) */
+  guint      file; /* index of the file it comes from (st_trace_get_file ()) */
 } StProcess;
 
 typedef struct
@@ -192,7 +191,7 @@ typedef struct
 
 typedef struct
 {
-  guint64 events;          /* entries of the event array(s), M and repeats included */
+  guint64 events; /* entries of the event array(s), M and repeats included */
   guint64 slices;
   guint64 instants;
   guint64 counter_samples;
@@ -226,8 +225,8 @@ typedef enum
   ST_WARNING_BAD_COUNTER_VALUE,
   ST_WARNING_COMPRESSION,
   ST_WARNING_NO_EVENTS,
-  ST_WARNING_PROFILER,      /* the file's own warnings (Neuron "warnings") */
-  ST_WARNING_ALIGNMENT,     /* several files could not be aligned as asked */
+  ST_WARNING_PROFILER,  /* the file's own warnings (Neuron "warnings") */
+  ST_WARNING_ALIGNMENT, /* several files could not be aligned as asked */
   ST_N_WARNINGS
 } StWarningKind;
 
@@ -238,7 +237,7 @@ typedef struct
   guint64       first_offset; /* byte offset of the first occurrence (in the inflated text) */
   guint64       first_line;   /* 1-based; 0 when not tied to a place */
   guint64       first_column;
-  char         *message;      /* a sentence about the first occurrence, with its place */
+  char         *message; /* a sentence about the first occurrence, with its place */
 } StImportWarning;
 
 /* How the files of a profile made of several files share one time axis. */
@@ -252,23 +251,23 @@ typedef enum
  * opened as one profile. The trace owns the strings. */
 typedef struct
 {
-  char    *label;        /* "rank 0" (Kineto distributedInfo.rank), a device, or the file's base name */
-  char    *display_name; /* the file as the loader named it */
-  char    *format;
-  char    *flavor;
-  gint     rank;         /* distributedInfo.rank, or -1 */
-  gint64   origin_ns;    /* its earliest timestamp as written, in ns */
-  gint64   base_ns;      /* Kineto baseTimeNanoseconds, 0 when absent */
-  gint64   shift_ns;     /* where the file's time 0 lies in the trace (0 for a file alone) */
-  gint64   end_ns;       /* its own duration */
-  gint64   anchor_ns;    /* its first collective in its own time, -1 when none (see StAlignment) */
-  guint64  file_size;
-  guint64  text_size;
-  guint    first_process;
-  guint    n_processes;
+  char   *label; /* "rank 0" (Kineto distributedInfo.rank), a device, or the file's base name */
+  char   *display_name; /* the file as the loader named it */
+  char   *format;
+  char   *flavor;
+  gint    rank;      /* distributedInfo.rank, or -1 */
+  gint64  origin_ns; /* its earliest timestamp as written, in ns */
+  gint64  base_ns;   /* Kineto baseTimeNanoseconds, 0 when absent */
+  gint64  shift_ns;  /* where the file's time 0 lies in the trace (0 for a file alone) */
+  gint64  end_ns;    /* its own duration */
+  gint64  anchor_ns; /* its first collective in its own time, -1 when none (see StAlignment) */
+  guint64 file_size;
+  guint64 text_size;
+  guint   first_process;
+  guint   n_processes;
 } StTraceFile;
 
 const char *st_warning_kind_to_string (StWarningKind kind);
-const char *st_track_kind_to_string   (StTrackKind   kind);
+const char *st_track_kind_to_string (StTrackKind kind);
 
 G_END_DECLS

@@ -16,9 +16,7 @@
 
 G_DEFINE_FINAL_TYPE (StTrace, st_trace, G_TYPE_OBJECT)
 
-static const StMetadataSpan *
-find_metadata (StTrace    *self,
-               const char *key);
+static const StMetadataSpan *find_metadata (StTrace *self, const char *key);
 
 static void
 st_trace_finalize (GObject *object)
@@ -85,8 +83,8 @@ st_trace_ensure_data (StTrace        *self,
                       StTraceDataFunc make,
                       GDestroyNotify  free_func)
 {
-  g_autoptr(GMutexLocker) locker = NULL;
-  StTraceData *d;
+  g_autoptr (GMutexLocker) locker = NULL;
+  StTraceData             *d;
 
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (key != NULL && make != NULL, NULL);
@@ -97,18 +95,15 @@ st_trace_ensure_data (StTrace        *self,
       d = g_new0 (StTraceData, 1);
       d->data = make (self);
       d->free_func = free_func;
-      g_hash_table_insert (self->data, (gpointer) key, d);
+      g_hash_table_insert (self->data, (gpointer)key, d);
     }
   return d->data;
 }
 
 const char *
-st_trace_get_event_text (StTrace *self,
-                         guint64  offset,
-                         gsize   *size,
-                         guint64 *bytes)
+st_trace_get_event_text (StTrace *self, guint64 offset, gsize *size, guint64 *bytes)
 {
-  guint file = st_offset_get_file (offset);
+  guint     file = st_offset_get_file (offset);
   StSource *source;
 
   if (file >= self->sources->len)
@@ -168,8 +163,8 @@ st_trace_file_clear (StTraceFile *file)
 static gint
 read_rank (StTrace *self)
 {
-  g_autoptr(JsonNode) info = NULL;
-  JsonNode *rank;
+  g_autoptr (JsonNode) info = NULL;
+  JsonNode            *rank;
 
   if (find_metadata (self, "distributedInfo") == NULL)
     return -1;
@@ -181,14 +176,16 @@ read_rank (StTrace *self)
     return -1;
   if (json_node_get_value_type (rank) == G_TYPE_INT64)
     return json_node_get_int (rank) >= 0 && json_node_get_int (rank) <= G_MAXINT
-           ? (gint) json_node_get_int (rank) : -1;
+               ? (gint)json_node_get_int (rank)
+               : -1;
   if (json_node_get_value_type (rank) == G_TYPE_STRING)
     {
-      gint64 value;
+      gint64      value;
       const char *text = json_node_get_string (rank);
 
-      if (st_json_parse_int64 (text, text + strlen (text), &value) && value >= 0 && value <= G_MAXINT)
-        return (gint) value;
+      if (st_json_parse_int64 (text, text + strlen (text), &value) && value >= 0
+          && value <= G_MAXINT)
+        return (gint)value;
     }
   return -1;
 }
@@ -198,8 +195,8 @@ static gint64
 read_base_ns (StTrace *self)
 {
   const StMetadataSpan *span = find_metadata (self, "baseTimeNanoseconds");
-  const char *data;
-  gint64 value;
+  const char           *data;
+  gint64                value;
 
   if (span == NULL)
     return 0;
@@ -213,15 +210,15 @@ read_base_ns (StTrace *self)
 void
 st_trace_init_file (StTrace *self)
 {
-  StTraceFile *f;
+  StTraceFile     *f;
   g_autofree char *base = g_path_get_basename (st_source_get_display_name (self->source));
 
-  self->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) st_source_unref);
+  self->sources = g_ptr_array_new_with_free_func ((GDestroyNotify)st_source_unref);
   g_ptr_array_add (self->sources, st_source_ref (self->source));
   self->n_files = 1;
   self->files = f = g_new0 (StTraceFile, 1);
   f->rank = read_rank (self);
-  f->label = f->rank >= 0 ? g_strdup_printf (_("rank %d"), f->rank) : g_steal_pointer (&base);
+  f->label = f->rank >= 0 ? g_strdup_printf (_ ("rank %d"), f->rank) : g_steal_pointer (&base);
   f->display_name = g_strdup (st_source_get_display_name (self->source));
   f->format = g_strdup (self->format);
   f->flavor = g_strdup (self->flavor);
@@ -285,8 +282,7 @@ st_trace_get_n_files (StTrace *self)
  * the shift that placed it on the trace's time axis. StTrack.file and
  * StProcess.file say which file a track or process came from. */
 const StTraceFile *
-st_trace_get_file (StTrace *self,
-                   guint    index)
+st_trace_get_file (StTrace *self, guint index)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (index < self->n_files, NULL);
@@ -311,8 +307,7 @@ st_trace_get_text_size (StTrace *self)
 }
 
 const char *
-st_trace_get_string (StTrace   *self,
-                     StStringId id)
+st_trace_get_string (StTrace *self, StStringId id)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), "");
   return st_string_table_get (self->strings, id);
@@ -328,8 +323,7 @@ st_trace_get_strings (StTrace *self)
 /* The id of @str if some name of the trace is exactly @str, else
  * ST_STRING_NONE. */
 StStringId
-st_trace_lookup_string (StTrace    *self,
-                        const char *str)
+st_trace_lookup_string (StTrace *self, const char *str)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), ST_STRING_NONE);
   return st_string_table_lookup (self->strings, str, strlen (str));
@@ -376,8 +370,7 @@ st_trace_get_n_processes (StTrace *self)
 }
 
 const StProcess *
-st_trace_get_process (StTrace *self,
-                      guint    index)
+st_trace_get_process (StTrace *self, guint index)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (index < self->n_processes, NULL);
@@ -385,8 +378,7 @@ st_trace_get_process (StTrace *self,
 }
 
 static char *
-process_title (StTrace         *self,
-               const StProcess *p)
+process_title (StTrace *self, const StProcess *p)
 {
   const char *pid;
 
@@ -394,17 +386,16 @@ process_title (StTrace         *self,
     return g_strdup (st_trace_get_string (self, p->name));
   pid = st_trace_get_string (self, p->pid);
   if (*pid == '\0')
-    return g_strdup (_("Process without pid"));
+    return g_strdup (_ ("Process without pid"));
   if (g_ascii_isdigit (*pid) || *pid == '-')
-    return g_strdup_printf (_("Process %s"), pid);
+    return g_strdup_printf (_ ("Process %s"), pid);
   return g_strdup (pid);
 }
 
 /* The process name, or "Process PID" when the file names none; in a trace
  * of several files, after its file's label: "rank 1 · python3". */
 char *
-st_trace_dup_process_title (StTrace *self,
-                            guint    index)
+st_trace_dup_process_title (StTrace *self, guint index)
 {
   const StProcess *p = st_trace_get_process (self, index);
   g_autofree char *title = NULL;
@@ -424,8 +415,7 @@ st_trace_get_n_tracks (StTrace *self)
 }
 
 const StTrack *
-st_trace_get_track (StTrace *self,
-                    guint    index)
+st_trace_get_track (StTrace *self, guint index)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (index < self->n_tracks, NULL);
@@ -433,8 +423,7 @@ st_trace_get_track (StTrace *self,
 }
 
 const StSlice *
-st_trace_get_slice (StTrace   *self,
-                    StSliceRef ref)
+st_trace_get_slice (StTrace *self, StSliceRef ref)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (ref.track < self->n_tracks, NULL);
@@ -443,8 +432,7 @@ st_trace_get_slice (StTrace   *self,
 }
 
 const StFlow *
-st_trace_get_flows (StTrace *self,
-                    gsize   *n_flows)
+st_trace_get_flows (StTrace *self, gsize *n_flows)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   *n_flows = self->n_flows;
@@ -452,8 +440,7 @@ st_trace_get_flows (StTrace *self,
 }
 
 const StImportWarning *
-st_trace_get_warnings (StTrace *self,
-                       guint   *n_warnings)
+st_trace_get_warnings (StTrace *self, guint *n_warnings)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   *n_warnings = self->n_warnings;
@@ -461,16 +448,15 @@ st_trace_get_warnings (StTrace *self,
 }
 
 /* Top-level keys of the file other than the events, in file order. */
-const char * const *
+const char *const *
 st_trace_get_metadata_keys (StTrace *self)
 {
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
-  return (const char * const *) self->metadata_keys;
+  return (const char *const *)self->metadata_keys;
 }
 
 static const StMetadataSpan *
-find_metadata (StTrace    *self,
-               const char *key)
+find_metadata (StTrace *self, const char *key)
 {
   for (guint i = 0; i < self->metadata->len; i++)
     {
@@ -483,8 +469,7 @@ find_metadata (StTrace    *self,
 
 /* Bytes of the value of @key in the file, 0 when absent. */
 gsize
-st_trace_get_metadata_size (StTrace    *self,
-                            const char *key)
+st_trace_get_metadata_size (StTrace *self, const char *key)
 {
   const StMetadataSpan *span;
 
@@ -497,24 +482,22 @@ st_trace_get_metadata_size (StTrace    *self,
  * (which writers leave and json-glib refuses) become escapes. Fails when
  * nesting goes deeper than json-glib's recursion can safely take. */
 static GString *
-sanitize_json (const char *p,
-               gsize       len,
-               GError    **error)
+sanitize_json (const char *p, gsize len, GError **error)
 {
   GString *out = g_string_sized_new (len + 16);
   gboolean in_string = FALSE;
-  guint depth = 0;
+  guint    depth = 0;
 
   for (gsize i = 0; i < len; i++)
     {
-      guchar c = (guchar) p[i];
+      guchar c = (guchar)p[i];
 
       if (in_string)
         {
           if (c == '\\' && i + 1 < len)
             {
               g_string_append_c (out, c);
-              c = (guchar) p[++i];
+              c = (guchar)p[++i];
             }
           else if (c == '"')
             in_string = FALSE;
@@ -529,8 +512,9 @@ sanitize_json (const char *p,
       else if ((c == '{' || c == '[') && ++depth > MAX_ON_DEMAND_DEPTH)
         {
           g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                       _("This value is nested more than %d levels deep; Strata does not "
-                         "show it."), MAX_ON_DEMAND_DEPTH);
+                       _ ("This value is nested more than %d levels deep; Strata does not "
+                          "show it."),
+                       MAX_ON_DEMAND_DEPTH);
           g_string_free (out, TRUE);
           return NULL;
         }
@@ -542,21 +526,17 @@ sanitize_json (const char *p,
 }
 
 static JsonNode *
-parse_span (StTrace   *self,
-            guint      file,
-            guint64    offset,
-            guint64    length,
-            GError   **error)
+parse_span (StTrace *self, guint file, guint64 offset, guint64 length, GError **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GString) text = NULL;
-  StSource *source = g_ptr_array_index (self->sources, file);
-  const char *data = st_source_get_data (source);
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GString)    text = NULL;
+  StSource              *source = g_ptr_array_index (self->sources, file);
+  const char            *data = st_source_get_data (source);
 
   if (offset + length > st_source_get_size (source))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _("The value lies beyond the end of the file."));
+                   _ ("The value lies beyond the end of the file."));
       return NULL;
     }
   text = sanitize_json (data + offset, length, error);
@@ -568,9 +548,7 @@ parse_span (StTrace   *self,
 }
 
 JsonNode *
-st_trace_dup_metadata (StTrace    *self,
-                       const char *key,
-                       GError    **error)
+st_trace_dup_metadata (StTrace *self, const char *key, GError **error)
 {
   const StMetadataSpan *span;
 
@@ -579,7 +557,7 @@ st_trace_dup_metadata (StTrace    *self,
   if (span == NULL)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-                   _("The file has no top-level key “%s”."), key);
+                   _ ("The file has no top-level key “%s”."), key);
       return NULL;
     }
   return parse_span (self, span->file, span->offset, span->length, error);
@@ -589,10 +567,7 @@ st_trace_dup_metadata (StTrace    *self,
  * trace of several files, each keeps its own metadata, listed by
  * st_trace_get_metadata_keys() as "LABEL/KEY". */
 JsonNode *
-st_trace_dup_file_metadata (StTrace    *self,
-                            guint       file,
-                            const char *key,
-                            GError    **error)
+st_trace_dup_file_metadata (StTrace *self, guint file, const char *key, GError **error)
 {
   g_autofree char *full = NULL;
 
@@ -607,21 +582,19 @@ st_trace_dup_file_metadata (StTrace    *self,
 /* The whole event object at @offset (an StSlice's or StInstant's offset),
  * parsed with json-glib. */
 JsonNode *
-st_trace_dup_event (StTrace *self,
-                    guint64  offset,
-                    GError **error)
+st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
 {
   const char *data, *end;
-  gsize size = 0;
-  guint64 bytes = 0;
-  guint file = st_offset_get_file (offset);
+  gsize       size = 0;
+  guint64     bytes = 0;
+  guint       file = st_offset_get_file (offset);
 
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   data = st_trace_get_event_text (self, offset, &size, &bytes);
   if (data == NULL || bytes >= size || data[bytes] != '{')
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _("No event starts at byte %" G_GUINT64_FORMAT "."), bytes);
+                   _ ("No event starts at byte %" G_GUINT64_FORMAT "."), bytes);
       return NULL;
     }
   offset = bytes;
@@ -629,7 +602,7 @@ st_trace_dup_event (StTrace *self,
   if (end == NULL)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
+                   _ ("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
       return NULL;
     }
   return parse_span (self, file, offset, end - (data + offset), error);
@@ -638,12 +611,10 @@ st_trace_dup_event (StTrace *self,
 /* The "args" of the event at @offset, or NULL (without an error) when it
  * has none. A Neuron row has no "args": its own fields are its args. */
 JsonNode *
-st_trace_get_args (StTrace *self,
-                   guint64  offset,
-                   GError **error)
+st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 {
-  g_autoptr(JsonNode) event = st_trace_dup_event (self, offset, error);
-  JsonObject *object;
+  g_autoptr (JsonNode) event = st_trace_dup_event (self, offset, error);
+  JsonObject          *object;
 
   if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
     return NULL;
@@ -666,17 +637,15 @@ st_arg_free (gpointer data)
 }
 
 static void
-flatten (GPtrArray  *out,
-         const char *prefix,
-         JsonNode   *node)
+flatten (GPtrArray *out, const char *prefix, JsonNode *node)
 {
   StArg *arg;
 
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObjectIter iter;
-      const char *key;
-      JsonNode *member;
+      const char    *key;
+      JsonNode      *member;
 
       json_object_iter_init (&iter, json_node_get_object (node));
       while (json_object_iter_next (&iter, &key, &member))
@@ -705,13 +674,11 @@ flatten (GPtrArray  *out,
 /* The args of the event at @offset as a flat list of StArg, nested keys
  * written "a.b" and "a[0]". Empty when the event has no args. */
 GPtrArray *
-st_trace_get_args_flat (StTrace *self,
-                        guint64  offset,
-                        GError **error)
+st_trace_get_args_flat (StTrace *self, guint64 offset, GError **error)
 {
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(JsonNode) args = st_trace_get_args (self, offset, &local_error);
-  GPtrArray *out;
+  g_autoptr (GError)   local_error = NULL;
+  g_autoptr (JsonNode) args = st_trace_get_args (self, offset, &local_error);
+  GPtrArray           *out;
 
   if (local_error != NULL)
     {
@@ -727,7 +694,7 @@ st_trace_get_args_flat (StTrace *self,
 const char *
 st_warning_kind_to_string (StWarningKind kind)
 {
-  static const char * const names[ST_N_WARNINGS] = {
+  static const char *const names[ST_N_WARNINGS] = {
     [ST_WARNING_TRUNCATED] = "truncated",
     [ST_WARNING_TRAILING_COMMA] = "trailing-comma",
     [ST_WARNING_SYNTAX] = "syntax",

@@ -20,72 +20,48 @@ typedef struct
   char *value; /* the value's text, flattened: "a.b[0]" keys for nested values */
 } StArg;
 
-const char            *st_trace_get_format         (StTrace      *self);
-const char            *st_trace_get_flavor         (StTrace      *self);
-const char            *st_trace_get_display_name   (StTrace      *self);
-guint64                st_trace_get_file_size      (StTrace      *self);
-guint64                st_trace_get_text_size      (StTrace      *self);
+const char *st_trace_get_format (StTrace *self);
+const char *st_trace_get_flavor (StTrace *self);
+const char *st_trace_get_display_name (StTrace *self);
+guint64     st_trace_get_file_size (StTrace *self);
+guint64     st_trace_get_text_size (StTrace *self);
 
-guint                  st_trace_get_n_files        (StTrace      *self);
-const StTraceFile     *st_trace_get_file           (StTrace      *self,
-                                                    guint         index);
-StAlignment            st_trace_get_alignment      (StTrace      *self);
+guint              st_trace_get_n_files (StTrace *self);
+const StTraceFile *st_trace_get_file (StTrace *self, guint index);
+StAlignment        st_trace_get_alignment (StTrace *self);
 
-const char            *st_trace_get_string         (StTrace      *self,
-                                                    StStringId    id);
-StStringId             st_trace_lookup_string      (StTrace      *self,
-                                                    const char   *str);
-guint                  st_trace_get_n_strings      (StTrace      *self);
+const char *st_trace_get_string (StTrace *self, StStringId id);
+StStringId  st_trace_lookup_string (StTrace *self, const char *str);
+guint       st_trace_get_n_strings (StTrace *self);
 /* Every name, category and key of the trace, for walking them all. */
-StStringTable         *st_trace_get_strings        (StTrace      *self);
+StStringTable *st_trace_get_strings (StTrace *self);
 
-gint64                 st_trace_get_origin_ns      (StTrace      *self);
-gint64                 st_trace_get_end_ns         (StTrace      *self);
-const StTraceCounts   *st_trace_get_counts         (StTrace      *self);
+gint64               st_trace_get_origin_ns (StTrace *self);
+gint64               st_trace_get_end_ns (StTrace *self);
+const StTraceCounts *st_trace_get_counts (StTrace *self);
 
-guint                  st_trace_get_n_processes    (StTrace      *self);
-const StProcess       *st_trace_get_process        (StTrace      *self,
-                                                    guint         index);
-char                  *st_trace_dup_process_title  (StTrace      *self,
-                                                    guint         index);
-guint                  st_trace_get_n_tracks       (StTrace      *self);
-const StTrack         *st_trace_get_track          (StTrace      *self,
-                                                    guint         index);
-const StSlice         *st_trace_get_slice          (StTrace      *self,
-                                                    StSliceRef    ref);
-const StFlow          *st_trace_get_flows          (StTrace      *self,
-                                                    gsize        *n_flows);
+guint            st_trace_get_n_processes (StTrace *self);
+const StProcess *st_trace_get_process (StTrace *self, guint index);
+char            *st_trace_dup_process_title (StTrace *self, guint index);
+guint            st_trace_get_n_tracks (StTrace *self);
+const StTrack   *st_trace_get_track (StTrace *self, guint index);
+const StSlice   *st_trace_get_slice (StTrace *self, StSliceRef ref);
+const StFlow    *st_trace_get_flows (StTrace *self, gsize *n_flows);
 
-const StImportWarning *st_trace_get_warnings       (StTrace      *self,
-                                                    guint        *n_warnings);
+const StImportWarning *st_trace_get_warnings (StTrace *self, guint *n_warnings);
 
-const char * const    *st_trace_get_metadata_keys  (StTrace      *self);
-JsonNode              *st_trace_dup_metadata       (StTrace      *self,
-                                                    const char   *key,
-                                                    GError      **error);
-gsize                  st_trace_get_metadata_size  (StTrace      *self,
-                                                    const char   *key);
-JsonNode              *st_trace_dup_file_metadata  (StTrace      *self,
-                                                    guint         file,
-                                                    const char   *key,
-                                                    GError      **error);
+const char *const *st_trace_get_metadata_keys (StTrace *self);
+JsonNode          *st_trace_dup_metadata (StTrace *self, const char *key, GError **error);
+gsize              st_trace_get_metadata_size (StTrace *self, const char *key);
+JsonNode *st_trace_dup_file_metadata (StTrace *self, guint file, const char *key, GError **error);
 
 /* The text of the file holding the event at @offset (an StSlice's or
  * StInstant's offset), its size, and the event's byte offset in it; NULL
  * when the offset names no file of the trace. */
-const char            *st_trace_get_event_text     (StTrace      *self,
-                                                    guint64       offset,
-                                                    gsize        *size,
-                                                    guint64      *bytes);
-JsonNode              *st_trace_dup_event          (StTrace      *self,
-                                                    guint64       offset,
-                                                    GError      **error);
-JsonNode              *st_trace_get_args           (StTrace      *self,
-                                                    guint64       offset,
-                                                    GError      **error);
-GPtrArray             *st_trace_get_args_flat      (StTrace      *self,
-                                                    guint64       offset,
-                                                    GError      **error);
+const char *st_trace_get_event_text (StTrace *self, guint64 offset, gsize *size, guint64 *bytes);
+JsonNode   *st_trace_dup_event (StTrace *self, guint64 offset, GError **error);
+JsonNode   *st_trace_get_args (StTrace *self, guint64 offset, GError **error);
+GPtrArray  *st_trace_get_args_flat (StTrace *self, guint64 offset, GError **error);
 
 /* Data derived from the trace and kept with it, such as an index made on
  * first use: @make builds it once, on whichever thread asks first (others
@@ -93,9 +69,9 @@ GPtrArray             *st_trace_get_args_flat      (StTrace      *self,
  * @key is a static string naming the data. */
 typedef gpointer (*StTraceDataFunc) (StTrace *trace);
 
-gpointer               st_trace_ensure_data        (StTrace        *self,
-                                                    const char     *key,
-                                                    StTraceDataFunc make,
-                                                    GDestroyNotify  free_func);
+gpointer st_trace_ensure_data (StTrace        *self,
+                               const char     *key,
+                               StTraceDataFunc make,
+                               GDestroyNotify  free_func);
 
 G_END_DECLS

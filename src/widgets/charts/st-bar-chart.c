@@ -11,36 +11,35 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
-#define ROW_HEIGHT   24
-#define LEGEND_GAP   6
-#define SWATCH       10
-#define PAD          2
+#define ROW_HEIGHT 24
+#define LEGEND_GAP 6
+#define SWATCH     10
+#define PAD        2
 
 struct _StBarChart
 {
-  GtkWidget       parent_instance;
+  GtkWidget parent_instance;
 
-  guint           n_bars;
-  guint           n_segments;
-  GStrv           labels;
-  GStrv           value_texts;
-  GStrv           segment_names;
-  double         *values;
-  guint          *colors;
-  double          max;
-  StBarChartUnit  unit;
-  gboolean        show_legend;
-  char           *empty_text;
+  guint          n_bars;
+  guint          n_segments;
+  GStrv          labels;
+  GStrv          value_texts;
+  GStrv          segment_names;
+  double        *values;
+  guint         *colors;
+  double         max;
+  StBarChartUnit unit;
+  gboolean       show_legend;
+  char          *empty_text;
 };
 
 G_DEFINE_FINAL_TYPE (StBarChart, st_bar_chart, GTK_TYPE_WIDGET)
 
 static int
-text_width (GtkWidget  *widget,
-            const char *text)
+text_width (GtkWidget *widget, const char *text)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
-  int w;
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  int                     w;
 
   pango_layout_get_pixel_size (layout, &w, NULL);
   return w;
@@ -49,8 +48,8 @@ text_width (GtkWidget  *widget,
 static int
 line_height (GtkWidget *widget)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, "Ag");
-  int h;
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, "Ag");
+  int                     h;
 
   pango_layout_get_pixel_size (layout, NULL, &h);
   return h;
@@ -58,11 +57,10 @@ line_height (GtkWidget *widget)
 
 /* The legend's rows: its entries flow left to right and wrap. */
 static int
-legend_height (StBarChart *self,
-               int         width)
+legend_height (StBarChart *self, int width)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  int rows = 1, x = 0;
+  int        rows = 1, x = 0;
 
   if (!self->show_legend || self->n_segments == 0 || self->n_bars == 0)
     return 0;
@@ -81,13 +79,12 @@ legend_height (StBarChart *self,
 }
 
 static void
-get_layout (StBarChart   *self,
-            StHBarLayout *layout)
+get_layout (StBarChart *self, StHBarLayout *layout)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  int top = legend_height (self, w);
-  int label_w = 0, value_w = 0;
+  int        w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int        top = legend_height (self, w);
+  int        label_w = 0, value_w = 0;
 
   for (guint b = 0; b < self->n_bars; b++)
     {
@@ -97,16 +94,12 @@ get_layout (StBarChart   *self,
     }
   label_w = MIN (label_w + 10, w / 3);
   value_w = value_w > 0 ? value_w + 10 : 0;
-  st_chart_hbar_layout (layout, 0, top, w, h - top, self->n_bars, self->n_segments, label_w, value_w,
-                        self->max);
+  st_chart_hbar_layout (layout, 0, top, w, h - top, self->n_bars, self->n_segments, label_w,
+                        value_w, self->max);
 }
 
 gboolean
-st_bar_chart_segment_at (StBarChart *self,
-                         double      x,
-                         double      y,
-                         guint      *bar,
-                         guint      *segment)
+st_bar_chart_segment_at (StBarChart *self, double x, double y, guint *bar, guint *segment)
 {
   StHBarLayout layout;
 
@@ -118,9 +111,7 @@ st_bar_chart_segment_at (StBarChart *self,
 }
 
 static void
-set_color (cairo_t       *cr,
-           const StColor *c,
-           double         alpha)
+set_color (cairo_t *cr, const StColor *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
@@ -158,15 +149,14 @@ draw_legend (StBarChart         *self,
 }
 
 static void
-st_bar_chart_snapshot (GtkWidget   *widget,
-                       GtkSnapshot *snapshot)
+st_bar_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  StBarChart *self = ST_BAR_CHART (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autoptr(PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
-  StChartStyle style;
-  StHBarLayout layout;
-  cairo_t *cr;
+  StBarChart             *self = ST_BAR_CHART (widget);
+  int                     w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
+  StChartStyle            style;
+  StHBarLayout            layout;
+  cairo_t                *cr;
 
   if (w <= 0 || h <= 0)
     return;
@@ -187,19 +177,19 @@ st_bar_chart_snapshot (GtkWidget   *widget,
   if (self->show_legend)
     draw_legend (self, cr, pango, &style, w);
   get_layout (self, &layout);
-  st_chart_draw_hbars (cr, pango, &layout, &style, (const char * const *) self->labels,
-                       (const char * const *) self->value_texts, self->values, self->colors);
+  st_chart_draw_hbars (cr, pango, &layout, &style, (const char *const *)self->labels,
+                       (const char *const *)self->value_texts, self->values, self->colors);
   cairo_destroy (cr);
 }
 
 static void
-st_bar_chart_measure (GtkWidget      *widget,
-                      GtkOrientation  orientation,
-                      int             for_size,
-                      int            *minimum,
-                      int            *natural,
-                      int            *minimum_baseline,
-                      int            *natural_baseline)
+st_bar_chart_measure (GtkWidget     *widget,
+                      GtkOrientation orientation,
+                      int            for_size,
+                      int           *minimum,
+                      int           *natural,
+                      int           *minimum_baseline,
+                      int           *natural_baseline)
 {
   StBarChart *self = ST_BAR_CHART (widget);
 
@@ -210,7 +200,7 @@ st_bar_chart_measure (GtkWidget      *widget,
     }
   else
     {
-      int legend = legend_height (self, for_size > 0 ? for_size : 360);
+      int   legend = legend_height (self, for_size > 0 ? for_size : 360);
       guint n = MAX (self->n_bars, 1);
 
       *minimum = legend + n * 16 + PAD;
@@ -219,18 +209,14 @@ st_bar_chart_measure (GtkWidget      *widget,
 }
 
 static char *
-format_value (StBarChart *self,
-              double      value)
+format_value (StBarChart *self, double value)
 {
   switch (self->unit)
     {
-    case ST_BAR_CHART_DURATION:
-      return st_format_duration ((gint64) llround (value));
-    case ST_BAR_CHART_BYTES:
-      return g_format_size ((guint64) llround (MAX (0, value)));
+    case ST_BAR_CHART_DURATION: return st_format_duration ((gint64)llround (value));
+    case ST_BAR_CHART_BYTES: return g_format_size ((guint64)llround (MAX (0, value)));
     case ST_BAR_CHART_PERCENT:
-    default:
-      return g_strdup_printf ("%.1f %%", value);
+    default: return g_strdup_printf ("%.1f %%", value);
     }
 }
 
@@ -243,35 +229,36 @@ on_query_tooltip (GtkWidget  *widget,
                   StBarChart *self)
 {
   g_autofree char *value = NULL, *markup = NULL;
-  guint bar, segment;
-  double v;
+  guint            bar, segment;
+  double           v;
 
   if (keyboard || !st_bar_chart_segment_at (self, x, y, &bar, &segment))
     return FALSE;
   v = self->values[bar * self->n_segments + segment];
   value = format_value (self, v);
   if (self->unit == ST_BAR_CHART_PERCENT || self->n_segments == 1)
-    markup = g_markup_printf_escaped ("<b>%s</b> · %s\n%s", self->labels[bar], self->segment_names[segment],
-                                      value);
+    markup = g_markup_printf_escaped ("<b>%s</b> · %s\n%s", self->labels[bar],
+                                      self->segment_names[segment], value);
   else
     /* Translators: bar, segment, its value, and its share of the whole bar */
-    markup = g_markup_printf_escaped (_("<b>%s</b> · %s\n%s · %.1f %% of the range"), self->labels[bar],
-                                      self->segment_names[segment], value, v / self->max * 100);
+    markup = g_markup_printf_escaped (_ ("<b>%s</b> · %s\n%s · %.1f %% of the range"),
+                                      self->labels[bar], self->segment_names[segment], value,
+                                      v / self->max * 100);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
 
 void
-st_bar_chart_set_data (StBarChart         *self,
-                       guint               n_bars,
-                       const char * const *labels,
-                       const char * const *value_texts,
-                       guint               n_segments,
-                       const char * const *segment_names,
-                       const double       *values,
-                       double              max,
-                       StBarChartUnit      unit,
-                       gboolean            show_legend)
+st_bar_chart_set_data (StBarChart        *self,
+                       guint              n_bars,
+                       const char *const *labels,
+                       const char *const *value_texts,
+                       guint              n_segments,
+                       const char *const *segment_names,
+                       const double      *values,
+                       double             max,
+                       StBarChartUnit     unit,
+                       gboolean           show_legend)
 {
   g_return_if_fail (ST_IS_BAR_CHART (self));
 
@@ -306,8 +293,7 @@ st_bar_chart_set_data (StBarChart         *self,
 }
 
 void
-st_bar_chart_set_colors (StBarChart  *self,
-                         const guint *colors)
+st_bar_chart_set_colors (StBarChart *self, const guint *colors)
 {
   g_return_if_fail (ST_IS_BAR_CHART (self));
   for (guint s = 0; s < self->n_segments; s++)
@@ -316,8 +302,7 @@ st_bar_chart_set_colors (StBarChart  *self,
 }
 
 void
-st_bar_chart_set_empty_text (StBarChart *self,
-                             const char *text)
+st_bar_chart_set_empty_text (StBarChart *self, const char *text)
 {
   g_return_if_fail (ST_IS_BAR_CHART (self));
   g_free (self->empty_text);
@@ -347,8 +332,7 @@ st_bar_chart_finalize (GObject *object)
 }
 
 static void
-st_bar_chart_css_changed (GtkWidget         *widget,
-                          GtkCssStyleChange *change)
+st_bar_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_bar_chart_parent_class)->css_changed (widget, change);
   gtk_widget_queue_draw (widget);
@@ -357,7 +341,7 @@ st_bar_chart_css_changed (GtkWidget         *widget,
 static void
 st_bar_chart_class_init (StBarChartClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = st_bar_chart_finalize;

@@ -18,32 +18,26 @@ typedef enum
   ST_BAR_CHART_PERCENT,
 } StBarChartUnit;
 
-GtkWidget *st_bar_chart_new        (void);
+GtkWidget *st_bar_chart_new (void);
 /* @values: n_bars × n_segments, row by row; @max: the value of a full
  * bar; @value_texts: what to write right of each bar (or NULL). A chart
  * with no bars shows @empty_text. */
-void       st_bar_chart_set_data   (StBarChart         *self,
-                                    guint               n_bars,
-                                    const char * const *labels,
-                                    const char * const *value_texts,
-                                    guint               n_segments,
-                                    const char * const *segment_names,
-                                    const double       *values,
-                                    double              max,
-                                    StBarChartUnit      unit,
-                                    gboolean            show_legend);
+void st_bar_chart_set_data (StBarChart        *self,
+                            guint              n_bars,
+                            const char *const *labels,
+                            const char *const *value_texts,
+                            guint              n_segments,
+                            const char *const *segment_names,
+                            const double      *values,
+                            double             max,
+                            StBarChartUnit     unit,
+                            gboolean           show_legend);
 /* The style colour index (chart_series_N) of each segment; by default
  * the segment's own index. */
-void       st_bar_chart_set_colors (StBarChart         *self,
-                                    const guint        *colors);
-void       st_bar_chart_set_empty_text (StBarChart    *self,
-                                    const char         *text);
-guint      st_bar_chart_get_n_bars (StBarChart         *self);
+void  st_bar_chart_set_colors (StBarChart *self, const guint *colors);
+void  st_bar_chart_set_empty_text (StBarChart *self, const char *text);
+guint st_bar_chart_get_n_bars (StBarChart *self);
 /* The segment under (@x, @y), for tests and tooltips. */
-gboolean   st_bar_chart_segment_at (StBarChart         *self,
-                                    double              x,
-                                    double              y,
-                                    guint              *bar,
-                                    guint              *segment);
+gboolean st_bar_chart_segment_at (StBarChart *self, double x, double y, guint *bar, guint *segment);
 
 G_END_DECLS

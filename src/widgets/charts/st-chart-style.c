@@ -5,29 +5,26 @@
 #include "st-chart-style.h"
 
 static void
-lookup (GtkWidget  *widget,
-        const char *name,
-        StColor    *color)
+lookup (GtkWidget *widget, const char *name, StColor *color)
 {
   GdkRGBA rgba;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &rgba))
-    *color = (StColor) { rgba.red, rgba.green, rgba.blue, rgba.alpha };
-G_GNUC_END_IGNORE_DEPRECATIONS
+    *color = (StColor){ rgba.red, rgba.green, rgba.blue, rgba.alpha };
+  G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 void
-st_chart_style_from_widget (StChartStyle *style,
-                            GtkWidget    *widget)
+st_chart_style_from_widget (StChartStyle *style, GtkWidget *widget)
 {
   GdkRGBA fg;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-G_GNUC_END_IGNORE_DEPRECATIONS
+  G_GNUC_END_IGNORE_DEPRECATIONS
   st_chart_style_init_default (style, fg.red + fg.green + fg.blue > 1.5);
-  style->foreground = (StColor) { fg.red, fg.green, fg.blue, fg.alpha };
+  style->foreground = (StColor){ fg.red, fg.green, fg.blue, fg.alpha };
   lookup (widget, "chart_grid_color", &style->grid);
   lookup (widget, "chart_track_color", &style->track);
   for (guint i = 0; i < ST_CHART_N_COLORS; i++)

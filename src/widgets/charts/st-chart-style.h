@@ -9,7 +9,6 @@
 
 G_BEGIN_DECLS
 
-void st_chart_style_from_widget (StChartStyle *style,
-                                 GtkWidget    *widget);
+void st_chart_style_from_widget (StChartStyle *style, GtkWidget *widget);
 
 G_END_DECLS

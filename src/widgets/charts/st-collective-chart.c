@@ -15,23 +15,23 @@
 
 typedef struct
 {
-  char   *label;
-  GArray *durations;  /* gint64 */
-  GArray *outliers;   /* guint8 */
-  GArray *instances;  /* StCollectiveInstance */
-  gint64  median;
+  char    *label;
+  GArray  *durations; /* gint64 */
+  GArray  *outliers;  /* guint8 */
+  GArray  *instances; /* StCollectiveInstance */
+  gint64   median;
   gboolean visible;
 } Series;
 
 struct _StCollectiveChart
 {
-  GtkWidget      parent_instance;
+  GtkWidget parent_instance;
 
-  StTrace       *trace;
-  GArray        *series;  /* Series */
-  gboolean       box_plot;
-  gint           hover_series;
-  gint           hover_index;
+  StTrace *trace;
+  GArray  *series; /* Series */
+  gboolean box_plot;
+  gint     hover_series;
+  gint     hover_index;
 };
 
 G_DEFINE_FINAL_TYPE (StCollectiveChart, st_collective_chart, GTK_TYPE_WIDGET)
@@ -75,8 +75,8 @@ chart_series (StCollectiveChart *self)
       Series *s = &g_array_index (self->series, Series, i);
 
       out[i].label = s->label;
-      out[i].values = (const gint64 *) s->durations->data;
-      out[i].outliers = (const guint8 *) s->outliers->data;
+      out[i].values = (const gint64 *)s->durations->data;
+      out[i].outliers = (const guint8 *)s->outliers->data;
       out[i].n_values = s->durations->len;
       out[i].color = i;
       out[i].visible = s->visible;
@@ -86,33 +86,28 @@ chart_series (StCollectiveChart *self)
 }
 
 static void
-get_layout (StCollectiveChart *self,
-            StChartSeries     *series,
-            StDurationLayout  *layout)
+get_layout (StCollectiveChart *self, StChartSeries *series, StDurationLayout *layout)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  g_autoptr(PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
+  GtkWidget              *widget = GTK_WIDGET (self);
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
 
   st_chart_duration_layout (layout, pango, PAD, PAD, gtk_widget_get_width (widget) - 2 * PAD,
                             gtk_widget_get_height (widget) - 2 * PAD, series, self->series->len);
 }
 
 static gboolean
-point_at (StCollectiveChart *self,
-          double             x,
-          double             y,
-          guint             *series_index,
-          guint             *value_index)
+point_at (StCollectiveChart *self, double x, double y, guint *series_index, guint *value_index)
 {
   g_autofree StChartSeries *series = NULL;
-  StDurationLayout layout;
+  StDurationLayout          layout;
 
   if (self->series->len == 0)
     return FALSE;
   series = chart_series (self);
   get_layout (self, series, &layout);
-  return st_chart_duration_point_at (&layout, series, self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER,
-                                     x, y, HIT_RADIUS, series_index, value_index);
+  return st_chart_duration_point_at (&layout, series,
+                                     self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER, x, y,
+                                     HIT_RADIUS, series_index, value_index);
 }
 
 gboolean
@@ -122,8 +117,8 @@ st_collective_chart_point_center (StCollectiveChart *self,
                                   graphene_point_t  *center)
 {
   g_autofree StChartSeries *series = NULL;
-  StDurationLayout layout;
-  Series *s;
+  StDurationLayout          layout;
+  Series                   *s;
 
   g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), FALSE);
   if (series_index >= self->series->len)
@@ -139,16 +134,15 @@ st_collective_chart_point_center (StCollectiveChart *self,
 }
 
 static void
-st_collective_chart_snapshot (GtkWidget   *widget,
-                              GtkSnapshot *snapshot)
+st_collective_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  StCollectiveChart *self = ST_COLLECTIVE_CHART (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autoptr(PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
+  StCollectiveChart        *self = ST_COLLECTIVE_CHART (widget);
+  int                       w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr (PangoLayout)   pango = gtk_widget_create_pango_layout (widget, NULL);
   g_autofree StChartSeries *series = NULL;
-  StDurationLayout layout;
-  StChartStyle style;
-  cairo_t *cr;
+  StDurationLayout          layout;
+  StChartStyle              style;
+  cairo_t                  *cr;
 
   if (w <= 0 || h <= 0)
     return;
@@ -158,7 +152,7 @@ st_collective_chart_snapshot (GtkWidget   *widget,
     {
       int tw, th;
 
-      pango_layout_set_text (pango, _("No collective operations in this range"), -1);
+      pango_layout_set_text (pango, _ ("No collective operations in this range"), -1);
       pango_layout_get_pixel_size (pango, &tw, &th);
       cairo_set_source_rgba (cr, style.foreground.r, style.foreground.g, style.foreground.b, 0.55);
       cairo_move_to (cr, (w - tw) / 2.0, (h - th) / 2.0);
@@ -168,14 +162,16 @@ st_collective_chart_snapshot (GtkWidget   *widget,
     }
   series = chart_series (self);
   get_layout (self, series, &layout);
-  st_chart_draw_durations (cr, pango, &layout, &style, series, self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
+  st_chart_draw_durations (cr, pango, &layout, &style, series,
+                           self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
   if (self->hover_series >= 0)
     {
       Series *s = &g_array_index (self->series, Series, self->hover_series);
 
-      cairo_arc (cr, st_chart_point_x (&layout, self->hover_series, self->hover_index),
-                 st_chart_duration_y (&layout, g_array_index (s->durations, gint64, self->hover_index)),
-                 ST_CHART_POINT_RADIUS + 3, 0, 2 * G_PI);
+      cairo_arc (
+          cr, st_chart_point_x (&layout, self->hover_series, self->hover_index),
+          st_chart_duration_y (&layout, g_array_index (s->durations, gint64, self->hover_index)),
+          ST_CHART_POINT_RADIUS + 3, 0, 2 * G_PI);
       cairo_set_source_rgba (cr, style.foreground.r, style.foreground.g, style.foreground.b, 0.9);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
@@ -184,9 +180,7 @@ st_collective_chart_snapshot (GtkWidget   *widget,
 }
 
 static void
-set_hover (StCollectiveChart *self,
-           gint               series,
-           gint               index)
+set_hover (StCollectiveChart *self, gint series, gint index)
 {
   if (self->hover_series == series && self->hover_index == index)
     return;
@@ -197,10 +191,7 @@ set_hover (StCollectiveChart *self,
 }
 
 static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           StCollectiveChart        *self)
+on_motion (GtkEventControllerMotion *controller, double x, double y, StCollectiveChart *self)
 {
   guint s, i;
 
@@ -211,34 +202,29 @@ on_motion (GtkEventControllerMotion *controller,
 }
 
 static void
-on_leave (GtkEventControllerMotion *controller,
-          StCollectiveChart        *self)
+on_leave (GtkEventControllerMotion *controller, StCollectiveChart *self)
 {
   set_hover (self, -1, -1);
 }
 
 gboolean
-st_collective_chart_click (StCollectiveChart *self,
-                           double             x,
-                           double             y)
+st_collective_chart_click (StCollectiveChart *self, double x, double y)
 {
   const StCollectiveInstance *instance;
-  guint s, i;
+  guint                       s, i;
 
   g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), FALSE);
   if (!point_at (self, x, y, &s, &i))
     return FALSE;
-  instance = &g_array_index (g_array_index (self->series, Series, s).instances, StCollectiveInstance, i);
-  g_signal_emit (self, signals[INSTANCE_ACTIVATED], 0, instance->slice.track, instance->slice.index);
+  instance
+      = &g_array_index (g_array_index (self->series, Series, s).instances, StCollectiveInstance, i);
+  g_signal_emit (self, signals[INSTANCE_ACTIVATED], 0, instance->slice.track,
+                 instance->slice.index);
   return TRUE;
 }
 
 static void
-on_released (GtkGestureClick   *gesture,
-             int                n_press,
-             double             x,
-             double             y,
-             StCollectiveChart *self)
+on_released (GtkGestureClick *gesture, int n_press, double x, double y, StCollectiveChart *self)
 {
   st_collective_chart_click (self, x, y);
 }
@@ -251,11 +237,11 @@ on_query_tooltip (GtkWidget         *widget,
                   GtkTooltip        *tooltip,
                   StCollectiveChart *self)
 {
-  g_autofree char *dur = NULL, *start = NULL, *markup = NULL, *median = NULL;
+  g_autofree char            *dur = NULL, *start = NULL, *markup = NULL, *median = NULL;
   const StCollectiveInstance *instance;
-  const char *name;
-  Series *s;
-  guint si, i;
+  const char                 *name;
+  Series                     *s;
+  guint                       si, i;
 
   if (keyboard || self->trace == NULL || !point_at (self, x, y, &si, &i))
     return FALSE;
@@ -267,20 +253,20 @@ on_query_tooltip (GtkWidget         *widget,
   median = st_format_duration (s->median);
   if (instance->outlier)
     /* Translators: an operation's name, its group, duration, start, the group's median */
-    markup = g_markup_printf_escaped (_("<b>%s</b>\n%s\n%s at %s · outlier: %.1f× the median %s\nClick to show it on the timeline"),
-                                      name, s->label, dur, start, s->median > 0 ? (double) instance->dur / s->median : 0,
-                                      median);
+    markup = g_markup_printf_escaped (
+        _ ("<b>%s</b>\n%s\n%s at %s · outlier: %.1f× the median %s\nClick to show it on the "
+           "timeline"),
+        name, s->label, dur, start, s->median > 0 ? (double)instance->dur / s->median : 0, median);
   else
-    markup = g_markup_printf_escaped (_("<b>%s</b>\n%s\n%s at %s · median %s\nClick to show it on the timeline"),
-                                      name, s->label, dur, start, median);
+    markup = g_markup_printf_escaped (
+        _ ("<b>%s</b>\n%s\n%s at %s · median %s\nClick to show it on the timeline"), name, s->label,
+        dur, start, median);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
 
 void
-st_collective_chart_set_summary (StCollectiveChart *self,
-                                 StTrace           *trace,
-                                 StSummary         *summary)
+st_collective_chart_set_summary (StCollectiveChart *self, StTrace *trace, StSummary *summary)
 {
   guint n;
 
@@ -293,19 +279,19 @@ st_collective_chart_set_summary (StCollectiveChart *self,
   for (guint g = 0; g < n; g++)
     {
       const StCollectiveGroup *group = st_summary_get_collective_group (summary, g);
-      guint count = group->instances ? group->instances->len : 0;
-      Series s = {
-        .label = g_strdup (group->label),
-        .durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count),
-        .outliers = g_array_sized_new (FALSE, FALSE, sizeof (guint8), count),
-        .instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), count),
-        .median = group->median_ns,
-        .visible = TRUE,
-      };
+      guint                    count = group->instances ? group->instances->len : 0;
+      Series                   s = { 0 };
 
+      s.label = g_strdup (group->label);
+      s.durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
+      s.outliers = g_array_sized_new (FALSE, FALSE, sizeof (guint8), count);
+      s.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), count);
+      s.median = group->median_ns;
+      s.visible = TRUE;
       for (guint i = 0; i < count; i++)
         {
-          const StCollectiveInstance *instance = &g_array_index (group->instances, StCollectiveInstance, i);
+          const StCollectiveInstance *instance
+              = &g_array_index (group->instances, StCollectiveInstance, i);
           guint8 outlier = instance->outlier;
 
           g_array_append_val (s.durations, instance->dur);
@@ -325,8 +311,7 @@ st_collective_chart_get_box_plot (StCollectiveChart *self)
 }
 
 void
-st_collective_chart_set_box_plot (StCollectiveChart *self,
-                                  gboolean           box_plot)
+st_collective_chart_set_box_plot (StCollectiveChart *self, gboolean box_plot)
 {
   g_return_if_fail (ST_IS_COLLECTIVE_CHART (self));
   if (self->box_plot == !!box_plot)
@@ -345,8 +330,7 @@ st_collective_chart_get_n_series (StCollectiveChart *self)
 }
 
 const char *
-st_collective_chart_get_series_label (StCollectiveChart *self,
-                                      guint              series)
+st_collective_chart_get_series_label (StCollectiveChart *self, guint series)
 {
   g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), NULL);
   g_return_val_if_fail (series < self->series->len, NULL);
@@ -355,15 +339,13 @@ st_collective_chart_get_series_label (StCollectiveChart *self,
 
 /* The style colour index of @series (chart_series_N). */
 guint
-st_collective_chart_get_series_color (StCollectiveChart *self,
-                                      guint              series)
+st_collective_chart_get_series_color (StCollectiveChart *self, guint series)
 {
   return series % ST_CHART_N_COLORS;
 }
 
 gboolean
-st_collective_chart_get_series_visible (StCollectiveChart *self,
-                                        guint              series)
+st_collective_chart_get_series_visible (StCollectiveChart *self, guint series)
 {
   g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), FALSE);
   g_return_val_if_fail (series < self->series->len, FALSE);
@@ -371,9 +353,7 @@ st_collective_chart_get_series_visible (StCollectiveChart *self,
 }
 
 void
-st_collective_chart_set_series_visible (StCollectiveChart *self,
-                                        guint              series,
-                                        gboolean           visible)
+st_collective_chart_set_series_visible (StCollectiveChart *self, guint series, gboolean visible)
 {
   g_return_if_fail (ST_IS_COLLECTIVE_CHART (self));
   g_return_if_fail (series < self->series->len);
@@ -383,18 +363,12 @@ st_collective_chart_set_series_visible (StCollectiveChart *self,
 }
 
 static void
-st_collective_chart_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
+st_collective_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
     {
-    case PROP_BOX_PLOT:
-      g_value_set_boolean (value, ST_COLLECTIVE_CHART (object)->box_plot);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_BOX_PLOT: g_value_set_boolean (value, ST_COLLECTIVE_CHART (object)->box_plot); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -409,8 +383,7 @@ st_collective_chart_set_property (GObject      *object,
     case PROP_BOX_PLOT:
       st_collective_chart_set_box_plot (ST_COLLECTIVE_CHART (object), g_value_get_boolean (value));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -425,21 +398,20 @@ st_collective_chart_finalize (GObject *object)
 }
 
 static void
-st_collective_chart_css_changed (GtkWidget         *widget,
-                                 GtkCssStyleChange *change)
+st_collective_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_collective_chart_parent_class)->css_changed (widget, change);
   gtk_widget_queue_draw (widget);
 }
 
 static void
-st_collective_chart_measure (GtkWidget      *widget,
-                             GtkOrientation  orientation,
-                             int             for_size,
-                             int            *minimum,
-                             int            *natural,
-                             int            *minimum_baseline,
-                             int            *natural_baseline)
+st_collective_chart_measure (GtkWidget     *widget,
+                             GtkOrientation orientation,
+                             int            for_size,
+                             int           *minimum,
+                             int           *natural,
+                             int           *minimum_baseline,
+                             int           *natural_baseline)
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 120;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 480 : 200;
@@ -448,7 +420,7 @@ st_collective_chart_measure (GtkWidget      *widget,
 static void
 st_collective_chart_class_init (StCollectiveChartClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = st_collective_chart_finalize;
@@ -458,14 +430,14 @@ st_collective_chart_class_init (StCollectiveChartClass *klass)
   widget_class->measure = st_collective_chart_measure;
   widget_class->css_changed = st_collective_chart_css_changed;
 
-  properties[PROP_BOX_PLOT] =
-    g_param_spec_boolean ("box-plot", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BOX_PLOT]
+      = g_param_spec_boolean ("box-plot", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[INSTANCE_ACTIVATED] =
-    g_signal_new ("instance-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  signals[INSTANCE_ACTIVATED]
+      = g_signal_new ("instance-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (widget_class, "collectivechart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -475,7 +447,7 @@ static void
 st_collective_chart_init (StCollectiveChart *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture         *click = gtk_gesture_click_new ();
 
   self->series = g_array_new (FALSE, FALSE, sizeof (Series));
   g_array_set_clear_func (self->series, series_clear);
@@ -488,7 +460,7 @@ st_collective_chart_init (StCollectiveChart *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Collective operations duration"), -1);
+                                  _ ("Collective operations duration"), -1);
 }
 
 GtkWidget *

@@ -20,7 +20,7 @@
 
 struct _StRegionChart
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
   StSession *session;
   gint       hover;
@@ -39,23 +39,21 @@ static GParamSpec *properties[N_PROPS];
 
 typedef struct
 {
-  double  left, top, width, height; /* the plot area */
-  gint64  y_max;
-  gint64  step;
-  guint   n;
+  double left, top, width, height; /* the plot area */
+  gint64 y_max;
+  gint64 step;
+  guint  n;
 } Geometry;
 
 static GdkRGBA
-lookup (GtkWidget  *widget,
-        const char *name,
-        const char *fallback)
+lookup (GtkWidget *widget, const char *name, const char *fallback)
 {
   GdkRGBA rgba;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &rgba))
     gdk_rgba_parse (&rgba, fallback);
-G_GNUC_END_IGNORE_DEPRECATIONS
+  G_GNUC_END_IGNORE_DEPRECATIONS
   return rgba;
 }
 
@@ -64,9 +62,9 @@ foreground (GtkWidget *widget)
 {
   GdkRGBA rgba;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
-G_GNUC_END_IGNORE_DEPRECATIONS
+  G_GNUC_END_IGNORE_DEPRECATIONS
   return rgba;
 }
 
@@ -83,11 +81,10 @@ n_regions (StRegionChart *self)
 }
 
 static int
-text_width (StRegionChart *self,
-            const char    *text)
+text_width (StRegionChart *self, const char *text)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int w;
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int                     w;
 
   pango_layout_get_pixel_size (layout, &w, NULL);
   return w;
@@ -97,12 +94,12 @@ text_width (StRegionChart *self,
  * 1/2/5 × 10^n steps at the top, above the longest region; the label
  * column as wide as its widest label. */
 static void
-get_geometry (StRegionChart *self,
-              Geometry      *g)
+get_geometry (StRegionChart *self, Geometry *g)
 {
-  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  double w = gtk_widget_get_width (GTK_WIDGET (self)),
+         h = gtk_widget_get_height (GTK_WIDGET (self));
   gint64 longest = 1;
-  int widest = 0;
+  int    widest = 0;
 
   g->n = n_regions (self);
   for (guint i = 0; i < g->n; i++)
@@ -123,24 +120,20 @@ get_geometry (StRegionChart *self,
 }
 
 static double
-point_x (const Geometry *g,
-         guint           i)
+point_x (const Geometry *g, guint i)
 {
   return g->left + (i + 0.5) * g->width / MAX (1, g->n);
 }
 
 static double
-point_y (const Geometry *g,
-         gint64          duration)
+point_y (const Geometry *g, gint64 duration)
 {
-  return g->top + g->height - (double) duration / g->y_max * g->height;
+  return g->top + g->height - (double)duration / g->y_max * g->height;
 }
 
 /* Where the point of region @index is, in widget coordinates. */
 gboolean
-st_region_chart_point_center (StRegionChart    *self,
-                              guint             index,
-                              graphene_point_t *center)
+st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t *center)
 {
   Geometry g;
 
@@ -149,32 +142,32 @@ st_region_chart_point_center (StRegionChart    *self,
   if (index >= g.n)
     return FALSE;
   center->x = point_x (&g, index);
-  center->y = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), index)));
+  center->y
+      = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), index)));
   return TRUE;
 }
 
 /* The region whose point is nearest (@x, @y), within a few pixels, or -1. */
 gint
-st_region_chart_point_at (StRegionChart *self,
-                          double         x,
-                          double         y)
+st_region_chart_point_at (StRegionChart *self, double x, double y)
 {
   Geometry g;
-  gint best = -1;
-  double best_d = HIT_RADIUS;
-  gint first, last;
+  gint     best = -1;
+  double   best_d = HIT_RADIUS;
+  gint     first, last;
 
   g_return_val_if_fail (ST_IS_REGION_CHART (self), -1);
   get_geometry (self, &g);
   if (g.n == 0)
     return -1;
   /* points are in x order: only those within reach of @x */
-  first = (gint) floor ((x - HIT_RADIUS - g.left) * g.n / g.width - 0.5);
-  last = (gint) ceil ((x + HIT_RADIUS - g.left) * g.n / g.width - 0.5);
-  for (gint i = MAX (0, first); i <= MIN ((gint) g.n - 1, last); i++)
+  first = (gint)floor ((x - HIT_RADIUS - g.left) * g.n / g.width - 0.5);
+  last = (gint)ceil ((x + HIT_RADIUS - g.left) * g.n / g.width - 0.5);
+  for (gint i = MAX (0, first); i <= MIN ((gint)g.n - 1, last); i++)
     {
       double dx = point_x (&g, i) - x;
-      double dy = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), i))) - y;
+      double dy
+          = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), i))) - y;
       double d = hypot (dx, dy);
 
       if (d <= best_d)
@@ -187,20 +180,13 @@ st_region_chart_point_at (StRegionChart *self,
 }
 
 static void
-set_source (cairo_t       *cr,
-            const GdkRGBA *c,
-            double         alpha)
+set_source (cairo_t *cr, const GdkRGBA *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
 static void
-draw_text (cairo_t     *cr,
-           PangoLayout *layout,
-           const char  *text,
-           double       x,
-           double       y,
-           double       xalign)
+draw_text (cairo_t *cr, PangoLayout *layout, const char *text, double x, double y, double xalign)
 {
   int w, h;
 
@@ -211,16 +197,16 @@ draw_text (cairo_t     *cr,
 }
 
 static void
-draw_axes (StRegionChart *self,
-           cairo_t       *cr,
+draw_axes (StRegionChart  *self,
+           cairo_t        *cr,
            const Geometry *g,
-           PangoLayout   *layout,
-           const GdkRGBA *fg)
+           PangoLayout    *layout,
+           const GdkRGBA  *fg)
 {
   for (gint64 t = 0; t <= g->y_max; t += g->step)
     {
       double y = round (point_y (g, t)) + 0.5;
-      char label[32];
+      char   label[32];
 
       set_source (cr, fg, t == 0 ? 0.3 : 0.1);
       cairo_move_to (cr, g->left, y);
@@ -254,21 +240,20 @@ draw_pick (cairo_t       *cr,
 }
 
 static void
-st_region_chart_snapshot (GtkWidget   *widget,
-                          GtkSnapshot *snapshot)
+st_region_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   StRegionChart *self = ST_REGION_CHART (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkRGBA fg = foreground (widget);
-  GdkRGBA point = lookup (widget, "timeline_region_color", "#9141ac");
-  GdkRGBA accent = lookup (widget, "accent_bg_color", "#3584e4");
-  GdkRGBA on_accent = lookup (widget, "accent_fg_color", "#ffffff");
-  StRegion *selected = self->session ? st_session_get_selected_region (self->session) : NULL;
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, NULL);
-  g_autofree char *last = NULL;
-  Geometry g;
-  double radius;
-  cairo_t *cr;
+  int            w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkRGBA        fg = foreground (widget);
+  GdkRGBA        point = lookup (widget, "timeline_region_color", "#9141ac");
+  GdkRGBA        accent = lookup (widget, "accent_bg_color", "#3584e4");
+  GdkRGBA        on_accent = lookup (widget, "accent_fg_color", "#ffffff");
+  StRegion      *selected = self->session ? st_session_get_selected_region (self->session) : NULL;
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, NULL);
+  g_autofree char        *last = NULL;
+  Geometry                g;
+  double                  radius;
+  cairo_t                *cr;
 
   if (w <= 0 || h <= 0)
     return;
@@ -277,7 +262,7 @@ st_region_chart_snapshot (GtkWidget   *widget,
   if (g.n == 0)
     {
       set_source (cr, &fg, 0.55);
-      draw_text (cr, layout, _("No regions"), w / 2.0, h / 2.0, 0.5);
+      draw_text (cr, layout, _ ("No regions"), w / 2.0, h / 2.0, 0.5);
       cairo_destroy (cr);
       return;
     }
@@ -288,7 +273,8 @@ st_region_chart_snapshot (GtkWidget   *widget,
     {
       StRegion *r = st_region_set_get_region (regions (self), i);
 
-      cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius, 0, 2 * G_PI);
+      cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius, 0,
+                 2 * G_PI);
       cairo_close_path (cr);
     }
   set_source (cr, &point, 0.85);
@@ -298,9 +284,10 @@ st_region_chart_snapshot (GtkWidget   *widget,
       {
         StRegion *r = st_region_set_get_region (regions (self), i);
 
-        if (r != selected && (gint) i != self->hover)
+        if (r != selected && (gint)i != self->hover)
           continue;
-        cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius + 3, 0, 2 * G_PI);
+        cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius + 3, 0,
+                   2 * G_PI);
         set_source (cr, &fg, r == selected ? 0.9 : 0.5);
         cairo_set_line_width (cr, 1.5);
         cairo_stroke (cr);
@@ -308,10 +295,10 @@ st_region_chart_snapshot (GtkWidget   *widget,
   for (guint k = 0; self->session && k < st_session_get_compare_regions (self->session)->len; k++)
     {
       StRegion *r = g_ptr_array_index (st_session_get_compare_regions (self->session), k);
-      guint i = st_region_set_find (regions (self), r);
+      guint     i = st_region_set_find (regions (self), r);
 
-      draw_pick (cr, layout, point_x (&g, i), point_y (&g, st_region_get_duration (r)), k + 1, &accent,
-                 &on_accent);
+      draw_pick (cr, layout, point_x (&g, i), point_y (&g, st_region_get_duration (r)), k + 1,
+                 &accent, &on_accent);
     }
   /* the first and last region's numbers: x is the order in time */
   last = g_strdup_printf ("%u", g.n);
@@ -324,8 +311,7 @@ st_region_chart_snapshot (GtkWidget   *widget,
 }
 
 static void
-set_hover (StRegionChart *self,
-           gint           hover)
+set_hover (StRegionChart *self, gint hover)
 {
   if (self->hover == hover)
     return;
@@ -335,17 +321,13 @@ set_hover (StRegionChart *self,
 }
 
 static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           StRegionChart            *self)
+on_motion (GtkEventControllerMotion *controller, double x, double y, StRegionChart *self)
 {
   set_hover (self, st_region_chart_point_at (self, x, y));
 }
 
 static void
-on_leave (GtkEventControllerMotion *controller,
-          StRegionChart            *self)
+on_leave (GtkEventControllerMotion *controller, StRegionChart *self)
 {
   set_hover (self, -1);
 }
@@ -353,9 +335,7 @@ on_leave (GtkEventControllerMotion *controller,
 /* What a click at (@x, @y) does: picks the region of the point there for
  * comparison, or drops it when it is picked. */
 void
-st_region_chart_click (StRegionChart *self,
-                       double         x,
-                       double         y)
+st_region_chart_click (StRegionChart *self, double x, double y)
 {
   gint i;
 
@@ -366,11 +346,7 @@ st_region_chart_click (StRegionChart *self,
 }
 
 static void
-on_released (GtkGestureClick *gesture,
-             int              n_press,
-             double           x,
-             double           y,
-             StRegionChart   *self)
+on_released (GtkGestureClick *gesture, int n_press, double x, double y, StRegionChart *self)
 {
   st_region_chart_click (self, x, y);
 }
@@ -383,10 +359,10 @@ on_query_tooltip (GtkWidget     *widget,
                   GtkTooltip    *tooltip,
                   StRegionChart *self)
 {
-  gint i = keyboard ? -1 : st_region_chart_point_at (self, x, y);
+  gint             i = keyboard ? -1 : st_region_chart_point_at (self, x, y);
   g_autofree char *duration = NULL, *markup = NULL;
-  StRegion *r;
-  gint pick;
+  StRegion        *r;
+  gint             pick;
 
   if (i < 0)
     return FALSE;
@@ -394,11 +370,12 @@ on_query_tooltip (GtkWidget     *widget,
   duration = st_format_duration (st_region_get_duration (r));
   pick = st_session_get_compare_index (self->session, r);
   if (pick >= 0)
-    /* Translators: a region's name, its duration and its number among those picked for comparison */
-    markup = g_markup_printf_escaped (_("<b>%s</b>\n%s · picked %d of 3\nClick to drop it"),
+    /* Translators: a region's name, its duration and its number among those picked for comparison
+     */
+    markup = g_markup_printf_escaped (_ ("<b>%s</b>\n%s · picked %d of 3\nClick to drop it"),
                                       st_region_get_name (r), duration, pick + 1);
   else
-    markup = g_markup_printf_escaped (_("<b>%s</b>\n%s\nClick to pick it for comparison"),
+    markup = g_markup_printf_escaped (_ ("<b>%s</b>\n%s\nClick to pick it for comparison"),
                                       st_region_get_name (r), duration);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
@@ -429,8 +406,7 @@ disconnect_session (StRegionChart *self)
 }
 
 void
-st_region_chart_set_session (StRegionChart *self,
-                             StSession     *session)
+st_region_chart_set_session (StRegionChart *self, StSession *session)
 {
   g_return_if_fail (ST_IS_REGION_CHART (self));
   if (self->session == session)
@@ -441,7 +417,8 @@ st_region_chart_set_session (StRegionChart *self,
       self->session = g_object_ref (session);
       g_signal_connect_swapped (session, "compare-changed", G_CALLBACK (on_changed), self);
       g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_changed), self);
-      g_signal_connect_swapped (st_session_get_regions (session), "edited", G_CALLBACK (on_changed), self);
+      g_signal_connect_swapped (st_session_get_regions (session), "edited", G_CALLBACK (on_changed),
+                                self);
       g_signal_connect_swapped (st_session_get_regions (session), "items-changed",
                                 G_CALLBACK (on_changed), self);
     }
@@ -457,18 +434,12 @@ st_region_chart_dispose (GObject *object)
 }
 
 static void
-st_region_chart_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
+st_region_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
     {
-    case PROP_SESSION:
-      g_value_set_object (value, ST_REGION_CHART (object)->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_SESSION: g_value_set_object (value, ST_REGION_CHART (object)->session); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -483,14 +454,12 @@ st_region_chart_set_property (GObject      *object,
     case PROP_SESSION:
       st_region_chart_set_session (ST_REGION_CHART (object), g_value_get_object (value));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-st_region_chart_css_changed (GtkWidget         *widget,
-                             GtkCssStyleChange *change)
+st_region_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_region_chart_parent_class)->css_changed (widget, change);
   gtk_widget_queue_draw (widget);
@@ -499,7 +468,7 @@ st_region_chart_css_changed (GtkWidget         *widget,
 static void
 st_region_chart_class_init (StRegionChartClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_region_chart_dispose;
@@ -508,9 +477,9 @@ st_region_chart_class_init (StRegionChartClass *klass)
   widget_class->snapshot = st_region_chart_snapshot;
   widget_class->css_changed = st_region_chart_css_changed;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SESSION]
+      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "regionchart");
@@ -521,7 +490,7 @@ static void
 st_region_chart_init (StRegionChart *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture         *click = gtk_gesture_click_new ();
 
   self->hover = -1;
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
@@ -532,7 +501,7 @@ st_region_chart_init (StRegionChart *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Region Duration Distribution"), -1);
+                                  _ ("Region Duration Distribution"), -1);
 }
 
 GtkWidget *

@@ -14,18 +14,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, GtkWidget)
 
-GtkWidget *st_region_chart_new          (void);
-StSession *st_region_chart_get_session  (StRegionChart *self);
-void       st_region_chart_set_session  (StRegionChart *self,
-                                         StSession     *session);
-gboolean   st_region_chart_point_center (StRegionChart *self,
-                                         guint          index,
-                                         graphene_point_t *center);
-gint       st_region_chart_point_at     (StRegionChart *self,
-                                         double         x,
-                                         double         y);
-void       st_region_chart_click        (StRegionChart *self,
-                                         double         x,
-                                         double         y);
+GtkWidget *st_region_chart_new (void);
+StSession *st_region_chart_get_session (StRegionChart *self);
+void       st_region_chart_set_session (StRegionChart *self, StSession *session);
+gboolean st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t *center);
+gint     st_region_chart_point_at (StRegionChart *self, double x, double y);
+void     st_region_chart_click (StRegionChart *self, double x, double y);
 
 G_END_DECLS

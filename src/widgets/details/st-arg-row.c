@@ -13,7 +13,7 @@
 
 struct _StArgRow
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
   char       *key;
   char       *value;
@@ -44,10 +44,7 @@ st_arg_row_finalize (GObject *object)
 }
 
 static void
-st_arg_row_get_property (GObject    *object,
-                         guint       prop_id,
-                         GValue     *value,
-                         GParamSpec *pspec)
+st_arg_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StArgRow *self = ST_ARG_ROW (object);
 
@@ -66,10 +63,10 @@ st_arg_row_class_init (StArgRowClass *klass)
 
   object_class->finalize = st_arg_row_finalize;
   object_class->get_property = st_arg_row_get_property;
-  properties[PROP_KEY] = g_param_spec_string ("key", NULL, NULL, NULL,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_VALUE] = g_param_spec_string ("value", NULL, NULL, NULL,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KEY]
+      = g_param_spec_string ("key", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VALUE]
+      = g_param_spec_string ("value", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -96,44 +93,44 @@ st_arg_row_get_children (StArgRow *self)
   return self->children ? G_LIST_MODEL (self->children) : NULL;
 }
 
-static StArgRow *row_new (const char *key,
-                          JsonNode   *node);
+static StArgRow *row_new (const char *key, JsonNode *node);
 
 static void
-add_children (StArgRow *self,
-              JsonNode *node)
+add_children (StArgRow *self, JsonNode *node)
 {
   self->children = g_list_store_new (ST_TYPE_ARG_ROW);
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObjectIter iter;
-      const char *key;
-      JsonNode *member;
-      guint n = 0;
+      const char    *key;
+      JsonNode      *member;
+      guint          n = 0;
 
       json_object_iter_init (&iter, json_node_get_object (node));
       while (json_object_iter_next (&iter, &key, &member) && n++ < MAX_CHILDREN)
         {
-          g_autoptr(StArgRow) child = row_new (key, member);
+          g_autoptr (StArgRow) child = row_new (key, member);
           g_list_store_append (self->children, child);
         }
-      self->value = g_strdup_printf (ngettext ("{%u key}", "{%u keys}", json_object_get_size (json_node_get_object (node))),
-                                     json_object_get_size (json_node_get_object (node)));
+      self->value = g_strdup_printf (
+          ngettext ("{%u key}", "{%u keys}", json_object_get_size (json_node_get_object (node))),
+          json_object_get_size (json_node_get_object (node)));
       return;
     }
   for (guint i = 0; i < json_array_get_length (json_node_get_array (node)) && i < MAX_CHILDREN; i++)
     {
-      g_autofree char *key = g_strdup_printf ("[%u]", i);
-      g_autoptr(StArgRow) child = row_new (key, json_array_get_element (json_node_get_array (node), i));
+      g_autofree char     *key = g_strdup_printf ("[%u]", i);
+      g_autoptr (StArgRow) child
+          = row_new (key, json_array_get_element (json_node_get_array (node), i));
       g_list_store_append (self->children, child);
     }
-  self->value = g_strdup_printf (ngettext ("[%u item]", "[%u items]", json_array_get_length (json_node_get_array (node))),
-                                 json_array_get_length (json_node_get_array (node)));
+  self->value = g_strdup_printf (
+      ngettext ("[%u item]", "[%u items]", json_array_get_length (json_node_get_array (node))),
+      json_array_get_length (json_node_get_array (node)));
 }
 
 static StArgRow *
-row_new (const char *key,
-         JsonNode   *node)
+row_new (const char *key, JsonNode *node)
 {
   StArgRow *self = g_object_new (ST_TYPE_ARG_ROW, NULL);
 
@@ -149,21 +146,21 @@ row_new (const char *key,
 GListModel *
 st_arg_row_new_model (JsonNode *args)
 {
-  GListStore *store = g_list_store_new (ST_TYPE_ARG_ROW);
-  g_autoptr(StArgRow) root = NULL;
+  GListStore          *store = g_list_store_new (ST_TYPE_ARG_ROW);
+  g_autoptr (StArgRow) root = NULL;
 
   if (args == NULL)
     return G_LIST_MODEL (store);
   if (!JSON_NODE_HOLDS_OBJECT (args))
     {
-      g_autoptr(StArgRow) row = row_new ("args", args);
+      g_autoptr (StArgRow) row = row_new ("args", args);
       g_list_store_append (store, row);
       return G_LIST_MODEL (store);
     }
   root = row_new ("args", args);
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (root->children)); i++)
     {
-      g_autoptr(GObject) child = g_list_model_get_item (G_LIST_MODEL (root->children), i);
+      g_autoptr (GObject) child = g_list_model_get_item (G_LIST_MODEL (root->children), i);
       g_list_store_append (store, child);
     }
   return G_LIST_MODEL (store);

@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StArgRow, st_arg_row, ST, ARG_ROW, GObject)
 
-GListModel *st_arg_row_new_model    (JsonNode *args);
-const char *st_arg_row_get_key      (StArgRow *self);
-const char *st_arg_row_get_value    (StArgRow *self);
+GListModel *st_arg_row_new_model (JsonNode *args);
+const char *st_arg_row_get_key (StArgRow *self);
+const char *st_arg_row_get_value (StArgRow *self);
 GListModel *st_arg_row_get_children (StArgRow *self);
 
 G_END_DECLS

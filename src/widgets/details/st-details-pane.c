@@ -16,23 +16,23 @@
 
 struct _StDetailsPane
 {
-  GtkWidget      parent_instance;
+  GtkWidget parent_instance;
 
-  StSession     *session;
-  JsonNode      *stack_frames; /* the trace's "stackFrames", parsed when first needed */
-  gboolean       stack_frames_read;
+  StSession *session;
+  JsonNode  *stack_frames; /* the trace's "stackFrames", parsed when first needed */
+  gboolean   stack_frames_read;
 
-  GtkStack      *stack;
-  GtkLabel      *title;
-  GtkGrid       *facts;
-  GtkWidget     *flows_heading;
-  GtkBox        *flows_box;
-  GtkWidget     *stack_heading;
-  GtkLabel      *stack_label;
-  GtkWidget     *args_heading;
-  GtkColumnView *args_view;
-  GtkLabel      *many_title;
-  GtkColumnView *summary_view;
+  GtkStack            *stack;
+  GtkLabel            *title;
+  GtkGrid             *facts;
+  GtkWidget           *flows_heading;
+  GtkBox              *flows_box;
+  GtkWidget           *stack_heading;
+  GtkLabel            *stack_label;
+  GtkWidget           *args_heading;
+  GtkColumnView       *args_view;
+  GtkLabel            *many_title;
+  GtkColumnView       *summary_view;
   GtkColumnViewColumn *col_total;
 };
 
@@ -48,10 +48,7 @@ clear_children (GtkWidget *parent)
 }
 
 static void
-add_fact (StDetailsPane *self,
-          int            row,
-          const char    *key,
-          const char    *value)
+add_fact (StDetailsPane *self, int row, const char *key, const char *value)
 {
   GtkWidget *k = gtk_label_new (key), *v = gtk_label_new (value);
 
@@ -68,71 +65,66 @@ add_fact (StDetailsPane *self,
 }
 
 static char *
-track_title (StTrace *trace,
-             guint    track)
+track_title (StTrace *trace, guint track)
 {
-  const StTrack *t = st_trace_get_track (trace, track);
-  g_autofree char *process = t->process == ST_NO_PROCESS ? g_strdup (_("Global"))
-                             : st_trace_dup_process_title (trace, t->process);
+  const StTrack   *t = st_trace_get_track (trace, track);
+  g_autofree char *process = t->process == ST_NO_PROCESS
+                                 ? g_strdup (_ ("Global"))
+                                 : st_trace_dup_process_title (trace, t->process);
 
   return g_strdup_printf ("%s › %s", process, st_trace_get_string (trace, t->name));
 }
 
 static void
-add_duration_fact (StDetailsPane *self,
-                   int            row,
-                   const char    *key,
-                   gint64         ns)
+add_duration_fact (StDetailsPane *self, int row, const char *key, gint64 ns)
 {
   g_autofree char *text = st_format_duration (ns);
   add_fact (self, row, key, text);
 }
 
 static int
-add_slice_flags (StDetailsPane *self,
-                 int            row,
-                 const StSlice *s)
+add_slice_flags (StDetailsPane *self, int row, const StSlice *s)
 {
   if (s->flags & ST_SLICE_DID_NOT_END)
-    add_fact (self, row++, _("Note"), _("Did not end: it runs to the end of the trace."));
+    add_fact (self, row++, _ ("Note"), _ ("Did not end: it runs to the end of the trace."));
   if (s->flags & ST_SLICE_OVERLAPPING)
-    add_fact (self, row++, _("Note"), _("Overlaps an event without nesting: drawn in an extra lane."));
+    add_fact (self, row++, _ ("Note"),
+              _ ("Overlaps an event without nesting: drawn in an extra lane."));
   if (s->flags & ST_SLICE_NO_DURATION)
-    add_fact (self, row++, _("Note"), _("The file gives no duration."));
+    add_fact (self, row++, _ ("Note"), _ ("The file gives no duration."));
   return row;
 }
 
 static void
-show_facts (StDetailsPane *self,
-            StTrace       *trace,
-            StEventRef     ref)
+show_facts (StDetailsPane *self, StTrace *trace, StEventRef ref)
 {
   g_autofree char *track = track_title (trace, ref.track);
-  const char *cat = st_trace_get_string (trace, st_event_get_category (trace, ref));
-  int row = 0;
+  const char      *cat = st_trace_get_string (trace, st_event_get_category (trace, ref));
+  int              row = 0;
 
   clear_children (GTK_WIDGET (self->facts));
-  add_fact (self, row++, _("Category"), *cat ? cat : "—");
-  add_fact (self, row++, _("Track"), track);
+  add_fact (self, row++, _ ("Category"), *cat ? cat : "—");
+  add_fact (self, row++, _ ("Track"), track);
   if (st_trace_get_n_files (trace) > 1)
     {
       /* several files as one profile: which rank (file) the event is from */
-      const StTraceFile *file = st_trace_get_file (trace, st_trace_get_track (trace, ref.track)->file);
+      const StTraceFile *file
+          = st_trace_get_file (trace, st_trace_get_track (trace, ref.track)->file);
       g_autofree char *base = g_path_get_basename (file->display_name);
       g_autofree char *text = g_strdup_printf ("%s (%s)", file->label, base);
 
-      add_fact (self, row++, _("Rank"), text);
+      add_fact (self, row++, _ ("Rank"), text);
     }
-  add_duration_fact (self, row++, _("Start"), st_event_get_start (trace, ref));
+  add_duration_fact (self, row++, _ ("Start"), st_event_get_start (trace, ref));
   if (ref.kind == ST_EVENT_SLICE)
     {
       StSliceRef slice = { ref.track, ref.index };
-      add_duration_fact (self, row++, _("Duration"), st_event_get_duration (trace, ref));
-      add_duration_fact (self, row++, _("Self time"), st_trace_get_self_time (trace, slice));
+      add_duration_fact (self, row++, _ ("Duration"), st_event_get_duration (trace, ref));
+      add_duration_fact (self, row++, _ ("Self time"), st_trace_get_self_time (trace, slice));
       add_slice_flags (self, row, st_trace_get_slice (trace, slice));
     }
   else
-    add_fact (self, row++, _("Kind"), _("Instant"));
+    add_fact (self, row++, _ ("Kind"), _ ("Instant"));
 }
 
 /* Flows: a link per arrow, to the slice at its other end. */
@@ -144,8 +136,7 @@ typedef struct
 } FlowLink;
 
 static void
-on_flow_clicked (GtkButton *button,
-                 FlowLink  *link)
+on_flow_clicked (GtkButton *button, FlowLink *link)
 {
   StSession *session = link->pane->session;
   StEventRef target = link->target;
@@ -155,50 +146,45 @@ on_flow_clicked (GtkButton *button,
 }
 
 static void
-flow_link_free (gpointer  data,
-                GClosure *closure)
+flow_link_free (gpointer data, GClosure *closure)
 {
   g_free (data);
 }
 
 static void
-add_flow_link (StDetailsPane *self,
-               StTrace       *trace,
-               StSliceRef     other,
-               gboolean       outgoing)
+add_flow_link (StDetailsPane *self, StTrace *trace, StSliceRef other, gboolean outgoing)
 {
   g_autofree char *track = track_title (trace, other.track);
-  const StSlice *s = st_trace_get_slice (trace, other);
+  const StSlice   *s = st_trace_get_slice (trace, other);
   g_autofree char *text = g_strdup_printf ("%s %s · %s", outgoing ? "→" : "←",
                                            st_trace_get_string (trace, s->name), track);
-  GtkWidget *button = gtk_button_new_with_label (text);
-  FlowLink *link = g_new (FlowLink, 1);
+  GtkWidget       *button = gtk_button_new_with_label (text);
+  FlowLink        *link = g_new (FlowLink, 1);
 
   link->pane = self;
   link->target = st_event_ref_for_slice (other);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
-  gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_tooltip_text (button, outgoing ? _("Go to where this flow ends")
-                                                : _("Go to where this flow starts"));
+  gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))),
+                           PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (button, outgoing ? _ ("Go to where this flow ends")
+                                                : _ ("Go to where this flow starts"));
   g_signal_connect_data (button, "clicked", G_CALLBACK (on_flow_clicked), link, flow_link_free, 0);
   gtk_box_append (self->flows_box, button);
 }
 
 static void
-show_flows (StDetailsPane *self,
-            StTrace       *trace,
-            StEventRef     ref)
+show_flows (StDetailsPane *self, StTrace *trace, StEventRef ref)
 {
-  gsize n_all;
+  gsize         n_all;
   const StFlow *flows = st_trace_get_flows (trace, &n_all);
-  StSliceRef slice = { ref.track, ref.index };
-  guint shown = 0;
+  StSliceRef    slice = { ref.track, ref.index };
+  guint         shown = 0;
 
   clear_children (GTK_WIDGET (self->flows_box));
   for (int outgoing = 1; ref.kind == ST_EVENT_SLICE && outgoing >= 0; outgoing--)
     {
-      guint n;
+      guint          n;
       const guint32 *f = st_trace_get_slice_flows (trace, slice, outgoing, &n);
       for (guint k = 0; k < n && shown < MAX_FLOW_LINKS; k++, shown++)
         add_flow_link (self, trace, outgoing ? flows[f[k]].to : flows[f[k]].from, outgoing);
@@ -210,8 +196,7 @@ show_flows (StDetailsPane *self,
 /* Stack: the event's "stack" array, or its "sf" frame and the frame's
  * parents in the file's "stackFrames". */
 static JsonObject *
-stack_frames (StDetailsPane *self,
-              StTrace       *trace)
+stack_frames (StDetailsPane *self, StTrace *trace)
 {
   if (!self->stack_frames_read)
     {
@@ -220,7 +205,8 @@ stack_frames (StDetailsPane *self,
         self->stack_frames = st_trace_dup_metadata (trace, "stackFrames", NULL);
     }
   return self->stack_frames && JSON_NODE_HOLDS_OBJECT (self->stack_frames)
-           ? json_node_get_object (self->stack_frames) : NULL;
+             ? json_node_get_object (self->stack_frames)
+             : NULL;
 }
 
 static char *
@@ -234,35 +220,32 @@ frame_id (JsonNode *node)
 }
 
 static void
-append_frames (GString    *out,
-               JsonObject *frames,
-               JsonNode   *sf)
+append_frames (GString *out, JsonObject *frames, JsonNode *sf)
 {
   g_autofree char *id = frame_id (sf);
 
   for (guint depth = 0; id != NULL && frames != NULL && depth < 256; depth++)
     {
-      JsonObject *frame = json_object_has_member (frames, id)
-                            ? json_object_get_object_member (frames, id) : NULL;
+      JsonObject *frame
+          = json_object_has_member (frames, id) ? json_object_get_object_member (frames, id) : NULL;
       if (frame == NULL)
         break;
       g_string_append_printf (out, "%s%s", out->len ? "\n" : "",
                               json_object_get_string_member_with_default (frame, "name", id));
       g_free (id);
       id = json_object_has_member (frame, "parent")
-             ? frame_id (json_object_get_member (frame, "parent")) : NULL;
+               ? frame_id (json_object_get_member (frame, "parent"))
+               : NULL;
     }
 }
 
 static void
-show_stack (StDetailsPane *self,
-            StTrace       *trace,
-            JsonObject    *event)
+show_stack (StDetailsPane *self, StTrace *trace, JsonObject *event)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
 
-  if (event != NULL && json_object_has_member (event, "stack") &&
-      JSON_NODE_HOLDS_ARRAY (json_object_get_member (event, "stack")))
+  if (event != NULL && json_object_has_member (event, "stack")
+      && JSON_NODE_HOLDS_ARRAY (json_object_get_member (event, "stack")))
     {
       JsonArray *stack = json_object_get_array_member (event, "stack");
       for (guint i = 0; i < json_array_get_length (stack); i++)
@@ -280,24 +263,23 @@ show_stack (StDetailsPane *self,
 }
 
 static GListModel *
-arg_children (gpointer item,
-              gpointer user_data)
+arg_children (gpointer item, gpointer user_data)
 {
   GListModel *children = st_arg_row_get_children (item);
   return children ? g_object_ref (children) : NULL;
 }
 
 static void
-show_args (StDetailsPane *self,
-           JsonObject    *event)
+show_args (StDetailsPane *self, JsonObject *event)
 {
-  JsonNode *args = event && json_object_has_member (event, "args")
-                     ? json_object_get_member (event, "args") : NULL;
-  g_autoptr(GListModel) rows = st_arg_row_new_model (args);
-  gboolean any = g_list_model_get_n_items (rows) > 0;
-  GtkTreeListModel *tree = gtk_tree_list_model_new (g_steal_pointer (&rows), FALSE, FALSE,
-                                                    arg_children, NULL, NULL);
-  g_autoptr(GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (tree));
+  JsonNode              *args = event && json_object_has_member (event, "args")
+                                    ? json_object_get_member (event, "args")
+                                    : NULL;
+  g_autoptr (GListModel) rows = st_arg_row_new_model (args);
+  gboolean               any = g_list_model_get_n_items (rows) > 0;
+  GtkTreeListModel      *tree
+      = gtk_tree_list_model_new (g_steal_pointer (&rows), FALSE, FALSE, arg_children, NULL, NULL);
+  g_autoptr (GtkNoSelection) selection = gtk_no_selection_new (G_LIST_MODEL (tree));
 
   gtk_column_view_set_model (self->args_view, GTK_SELECTION_MODEL (selection));
   gtk_widget_set_visible (self->args_heading, any);
@@ -305,18 +287,18 @@ show_args (StDetailsPane *self,
 }
 
 static void
-show_one (StDetailsPane *self,
-          StEventRef     ref)
+show_one (StDetailsPane *self, StEventRef ref)
 {
-  StTrace *trace = st_session_get_trace (self->session);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) event = st_trace_dup_event (trace, st_event_get_offset (trace, ref), &error);
-  JsonObject *object = event && JSON_NODE_HOLDS_OBJECT (event) ? json_node_get_object (event) : NULL;
+  StTrace             *trace = st_session_get_trace (self->session);
+  g_autoptr (GError)   error = NULL;
+  g_autoptr (JsonNode) event = st_trace_dup_event (trace, st_event_get_offset (trace, ref), &error);
+  JsonObject          *object
+      = event && JSON_NODE_HOLDS_OBJECT (event) ? json_node_get_object (event) : NULL;
 
   gtk_label_set_text (self->title, st_trace_get_string (trace, st_event_get_name (trace, ref)));
   show_facts (self, trace, ref);
   if (error != NULL)
-    add_fact (self, 99, _("Arguments"), error->message);
+    add_fact (self, 99, _ ("Arguments"), error->message);
   show_flows (self, trace, ref);
   show_stack (self, trace, object);
   show_args (self, object);
@@ -324,19 +306,19 @@ show_one (StDetailsPane *self,
 }
 
 static void
-show_many (StDetailsPane *self,
-           GArray        *selection)
+show_many (StDetailsPane *self, GArray *selection)
 {
-  StTrace *trace = st_session_get_trace (self->session);
-  gint64 span = 0;
-  g_autoptr(GListModel) rows = st_name_summary_row_new_model (trace, selection, &span);
-  g_autofree char *count = st_format_count (selection->len);
-  g_autofree char *span_text = st_format_duration (span);
-  g_autofree char *title = NULL;
-  GtkSortListModel *sorted;
-  g_autoptr(GtkNoSelection) model = NULL;
+  StTrace                   *trace = st_session_get_trace (self->session);
+  gint64                     span = 0;
+  g_autoptr (GListModel)     rows = st_name_summary_row_new_model (trace, selection, &span);
+  g_autofree char           *count = st_format_count (selection->len);
+  g_autofree char           *span_text = st_format_duration (span);
+  g_autofree char           *title = NULL;
+  GtkSortListModel          *sorted;
+  g_autoptr (GtkNoSelection) model = NULL;
 
-  title = g_strdup_printf (ngettext ("%s events · %u name · over %s", "%s events · %u names · over %s",
+  title = g_strdup_printf (ngettext ("%s events · %u name · over %s",
+                                     "%s events · %u names · over %s",
                                      g_list_model_get_n_items (rows)),
                            count, g_list_model_get_n_items (rows), span_text);
   gtk_label_set_text (self->many_title, title);
@@ -361,8 +343,7 @@ update (StDetailsPane *self)
 }
 
 void
-st_details_pane_set_session (StDetailsPane *self,
-                             StSession     *session)
+st_details_pane_set_session (StDetailsPane *self, StSession *session)
 {
   g_return_if_fail (ST_IS_DETAILS_PANE (self));
   if (self->session != NULL)
@@ -400,7 +381,7 @@ static void
 st_details_pane_dispose (GObject *object)
 {
   StDetailsPane *self = ST_DETAILS_PANE (object);
-  GtkWidget *child;
+  GtkWidget     *child;
 
   st_details_pane_set_session (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_DETAILS_PANE);
@@ -412,13 +393,14 @@ st_details_pane_dispose (GObject *object)
 static void
 st_details_pane_class_init (StDetailsPaneClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_details_pane_dispose;
   g_type_ensure (ST_TYPE_ARG_ROW);
   g_type_ensure (ST_TYPE_NAME_SUMMARY_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-details-pane.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/st-details-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, stack);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, title);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, facts);

@@ -8,15 +8,15 @@
 
 struct _StNameSummaryRow
 {
-  GObject  parent_instance;
+  GObject parent_instance;
 
-  char    *name;
-  guint    count;
-  gint64   total;
-  gint64   self_time;
-  gint64   min;
-  gint64   max;
-  double   share;
+  char  *name;
+  guint  count;
+  gint64 total;
+  gint64 self_time;
+  gint64 min;
+  gint64 max;
+  double share;
 };
 
 G_DEFINE_FINAL_TYPE (StNameSummaryRow, st_name_summary_row, G_TYPE_OBJECT)
@@ -58,10 +58,7 @@ st_name_summary_row_finalize (GObject *object)
 }
 
 static void
-st_name_summary_row_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
+st_name_summary_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StNameSummaryRow *self = ST_NAME_SUMMARY_ROW (object);
 
@@ -81,7 +78,9 @@ st_name_summary_row_get_property (GObject    *object,
     case PROP_AVERAGE_TEXT: g_value_take_string (value, st_format_duration (average (self))); break;
     case PROP_MIN_TEXT: g_value_take_string (value, st_format_duration (self->min)); break;
     case PROP_MAX_TEXT: g_value_take_string (value, st_format_duration (self->max)); break;
-    case PROP_SHARE_TEXT: g_value_take_string (value, g_strdup_printf ("%.1f %%", self->share * 100)); break;
+    case PROP_SHARE_TEXT:
+      g_value_take_string (value, g_strdup_printf ("%.1f %%", self->share * 100));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -89,10 +88,10 @@ st_name_summary_row_get_property (GObject    *object,
 static void
 st_name_summary_row_class_init (StNameSummaryRowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const char *texts[] = { "count-text", "total-text", "self-text", "average-text", "min-text",
-                          "max-text", "share-text" };
+  const char       *texts[] = { "count-text", "total-text", "self-text", "average-text",
+                                "min-text",   "max-text",   "share-text" };
 
   object_class->finalize = st_name_summary_row_finalize;
   object_class->get_property = st_name_summary_row_get_property;
@@ -114,7 +113,11 @@ st_name_summary_row_init (StNameSummaryRow *self)
 {
 }
 
-const char *st_name_summary_row_get_name (StNameSummaryRow *self) { return self->name; }
+const char *
+st_name_summary_row_get_name (StNameSummaryRow *self)
+{
+  return self->name;
+}
 
 guint
 st_name_summary_row_get_count (StNameSummaryRow *self)
@@ -153,13 +156,12 @@ st_name_summary_row_get_share (StNameSummaryRow *self)
 }
 
 static void
-add_event (StNameSummaryRow *row,
-           StTrace          *trace,
-           StEventRef        ref)
+add_event (StNameSummaryRow *row, StTrace *trace, StEventRef ref)
 {
   gint64 dur = st_event_get_duration (trace, ref);
   gint64 self_time = ref.kind == ST_EVENT_SLICE
-                       ? st_trace_get_self_time (trace, (StSliceRef) { ref.track, ref.index }) : 0;
+                         ? st_trace_get_self_time (trace, (StSliceRef){ ref.track, ref.index })
+                         : 0;
 
   row->min = row->count ? MIN (row->min, dur) : dur;
   row->max = row->count ? MAX (row->max, dur) : dur;
@@ -171,20 +173,18 @@ add_event (StNameSummaryRow *row,
 /* One row per name among @selection, in order of total time; *span gets
  * the selected time range (first start to last end) the shares are of. */
 GListModel *
-st_name_summary_row_new_model (StTrace *trace,
-                               GArray  *selection,
-                               gint64  *span)
+st_name_summary_row_new_model (StTrace *trace, GArray *selection, gint64 *span)
 {
-  GListStore *store = g_list_store_new (ST_TYPE_NAME_SUMMARY_ROW);
-  g_autoptr(GHashTable) rows = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-  gint64 first = G_MAXINT64, last = G_MININT64;
-  GHashTableIter iter;
-  gpointer value;
+  GListStore            *store = g_list_store_new (ST_TYPE_NAME_SUMMARY_ROW);
+  g_autoptr (GHashTable) rows = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  gint64                 first = G_MAXINT64, last = G_MININT64;
+  GHashTableIter         iter;
+  gpointer               value;
 
   for (guint i = 0; i < selection->len; i++)
     {
-      StEventRef ref = g_array_index (selection, StEventRef, i);
-      StStringId name = st_event_get_name (trace, ref);
+      StEventRef        ref = g_array_index (selection, StEventRef, i);
+      StStringId        name = st_event_get_name (trace, ref);
       StNameSummaryRow *row = g_hash_table_lookup (rows, GUINT_TO_POINTER (name + 1));
 
       if (row == NULL)
@@ -202,7 +202,7 @@ st_name_summary_row_new_model (StTrace *trace,
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
       StNameSummaryRow *row = value;
-      row->share = *span > 0 ? (double) row->total / *span : 0;
+      row->share = *span > 0 ? (double)row->total / *span : 0;
       g_list_store_append (store, row);
     }
   return G_LIST_MODEL (store);

@@ -12,11 +12,11 @@
 
 struct _StMetricTable
 {
-  GtkWidget   parent_instance;
+  GtkWidget parent_instance;
 
-  GPtrArray  *ids;     /* char *, a row each */
-  GPtrArray  *values;  /* GtkLabel, row-major: n_rows × n_columns */
-  guint       n_columns;
+  GPtrArray *ids;    /* char *, a row each */
+  GPtrArray *values; /* GtkLabel, row-major: n_rows × n_columns */
+  guint      n_columns;
 };
 
 G_DEFINE_FINAL_TYPE (StMetricTable, st_metric_table, GTK_TYPE_WIDGET)
@@ -60,24 +60,20 @@ char *
 st_metric_format_value (const StMetric *metric)
 {
   g_autofree char *size = NULL;
-  double v = metric->value;
+  double           v = metric->value;
 
   if (!metric->present)
-    return g_strdup (_("not in this profile"));
+    return g_strdup (_ ("not in this profile"));
   switch (metric->unit)
     {
-    case ST_UNIT_NS:
-      return st_format_duration ((gint64) llround (v));
-    case ST_UNIT_PERCENT:
-      return g_strdup_printf (fabs (v) < 10 ? "%.2f %%" : "%.1f %%", v);
-    case ST_UNIT_COUNT:
-      return st_format_count ((guint64) llround (MAX (0, v)));
-    case ST_UNIT_BYTES:
-      return g_format_size ((guint64) llround (MAX (0, v)));
+    case ST_UNIT_NS: return st_format_duration ((gint64)llround (v));
+    case ST_UNIT_PERCENT: return g_strdup_printf (fabs (v) < 10 ? "%.2f %%" : "%.1f %%", v);
+    case ST_UNIT_COUNT: return st_format_count ((guint64)llround (MAX (0, v)));
+    case ST_UNIT_BYTES: return g_format_size ((guint64)llround (MAX (0, v)));
     case ST_UNIT_BYTES_PER_SECOND:
-      size = g_format_size ((guint64) llround (MAX (0, v)));
+      size = g_format_size ((guint64)llround (MAX (0, v)));
       /* Translators: a bandwidth, e.g. "12.3 GB/s" */
-      return g_strdup_printf (_("%s/s"), size);
+      return g_strdup_printf (_ ("%s/s"), size);
     case ST_UNIT_FLOPS:
       size = st_format_quantity (v);
       /* "1.2 GFLOP", "512 FLOP" */
@@ -86,18 +82,15 @@ st_metric_format_value (const StMetric *metric)
       /* 2472, not 2.47e+03 */
       return g_strdup_printf (fabs (v) >= 100 ? "%.0f" : "%.3g", v);
     case ST_UNIT_NONE:
-    default:
-      return st_format_quantity (v);
+    default: return st_format_quantity (v);
     }
 }
 
 /* Best and worst that read the same (99.2 % and 99.2 %) mark nothing. */
 static gboolean
-same_when_shown (const StMetric *m,
-                 double          best,
-                 double          worst)
+same_when_shown (const StMetric *m, double best, double worst)
 {
-  StMetric a = *m, b = *m;
+  StMetric         a = *m, b = *m;
   g_autofree char *best_text = NULL, *worst_text = NULL;
 
   a.value = best;
@@ -120,14 +113,10 @@ clear (StMetricTable *self)
 }
 
 static GtkWidget *
-attach_label (StMetricTable *self,
-              const char    *text,
-              int            column,
-              int            row,
-              float          xalign)
+attach_label (StMetricTable *self, const char *text, int column, int row, float xalign)
 {
-  GtkWidget *label = gtk_label_new (text);
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkWidget          *label = gtk_label_new (text);
+  GtkLayoutManager   *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   GtkGridLayoutChild *child;
 
   gtk_label_set_xalign (GTK_LABEL (label), xalign);
@@ -140,19 +129,18 @@ attach_label (StMetricTable *self,
 }
 
 static const StMetric *
-lookup (StSummary  *summary,
-        const char *id)
+lookup (StSummary *summary, const char *id)
 {
   return summary != NULL ? st_summary_lookup (summary, id) : NULL;
 }
 
 void
-st_metric_table_set_metrics (StMetricTable      *self,
-                             const char * const *ids,
-                             guint               n_ids,
-                             StSummary         **summaries,
-                             guint               n_summaries,
-                             const char * const *column_titles)
+st_metric_table_set_metrics (StMetricTable     *self,
+                             const char *const *ids,
+                             guint              n_ids,
+                             StSummary        **summaries,
+                             guint              n_summaries,
+                             const char *const *column_titles)
 {
   int row = 0;
 
@@ -174,10 +162,10 @@ st_metric_table_set_metrics (StMetricTable      *self,
   for (guint i = 0; i < n_ids; i++, row++)
     {
       const StMetric *first = NULL;
-      GtkWidget *title;
-      int direction = better_direction (ids[i]);
-      double best = NAN, worst = NAN;
-      guint n_present = 0;
+      GtkWidget      *title;
+      int             direction = better_direction (ids[i]);
+      double          best = NAN, worst = NAN;
+      guint           n_present = 0;
 
       for (guint c = 0; c < n_summaries && first == NULL; c++)
         {
@@ -190,10 +178,12 @@ st_metric_table_set_metrics (StMetricTable      *self,
       gtk_widget_add_css_class (title, "metric-title");
       if (first != NULL && first->description != NULL)
         {
-          g_autofree char *tip = first->source == ST_METRIC_PROFILE
-                                   /* Translators: a metric's description, then where it comes from */
-                                   ? g_strdup_printf (_("%s\n\n%s · from the profile"), first->description, ids[i])
-                                   : g_strdup_printf ("%s\n\n%s", first->description, ids[i]);
+          g_autofree char *tip
+              = first->source == ST_METRIC_PROFILE
+                    /* Translators: a metric's description, then where it comes from */
+                    ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description,
+                                       ids[i])
+                    : g_strdup_printf ("%s\n\n%s", first->description, ids[i]);
           gtk_widget_set_tooltip_text (title, tip);
         }
       g_ptr_array_add (self->ids, g_strdup (ids[i]));
@@ -202,17 +192,20 @@ st_metric_table_set_metrics (StMetricTable      *self,
           const StMetric *m = lookup (summaries[c], ids[i]);
           if (m != NULL && m->present)
             {
-              best = isnan (best) ? m->value : (direction > 0 ? MAX (best, m->value) : MIN (best, m->value));
-              worst = isnan (worst) ? m->value : (direction > 0 ? MIN (worst, m->value) : MAX (worst, m->value));
+              best = isnan (best) ? m->value
+                                  : (direction > 0 ? MAX (best, m->value) : MIN (best, m->value));
+              worst = isnan (worst)
+                          ? m->value
+                          : (direction > 0 ? MIN (worst, m->value) : MAX (worst, m->value));
               n_present++;
             }
         }
       for (guint c = 0; c < n_summaries; c++)
         {
-          const StMetric *m = lookup (summaries[c], ids[i]);
-          StMetric absent = { .present = FALSE };
+          const StMetric  *m = lookup (summaries[c], ids[i]);
+          StMetric         absent = { .present = FALSE };
           g_autofree char *text = st_metric_format_value (m ? m : &absent);
-          GtkWidget *value = attach_label (self, text, c + 1, row, 1.0);
+          GtkWidget       *value = attach_label (self, text, c + 1, row, 1.0);
 
           gtk_widget_add_css_class (value, "numeric");
           gtk_widget_set_tooltip_text (value, gtk_widget_get_tooltip_text (title));
@@ -238,9 +231,7 @@ st_metric_table_get_n_rows (StMetricTable *self)
 }
 
 const char *
-st_metric_table_get_value_text (StMetricTable *self,
-                                const char    *id,
-                                guint          column)
+st_metric_table_get_value_text (StMetricTable *self, const char *id, guint column)
 {
   g_return_val_if_fail (ST_IS_METRIC_TABLE (self), NULL);
 
@@ -272,7 +263,7 @@ st_metric_table_finalize (GObject *object)
 static void
 st_metric_table_class_init (StMetricTableClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_metric_table_dispose;

@@ -15,20 +15,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StMetricTable, st_metric_table, ST, METRIC_TABLE, GtkWidget)
 
-GtkWidget  *st_metric_table_new            (void);
+GtkWidget *st_metric_table_new (void);
 /* @ids: the metric ids, in row order; @summaries: one value column each;
  * @column_titles: a header per column when there are several, or NULL. */
-void        st_metric_table_set_metrics    (StMetricTable      *self,
-                                            const char * const *ids,
-                                            guint               n_ids,
-                                            StSummary         **summaries,
-                                            guint               n_summaries,
-                                            const char * const *column_titles);
-guint       st_metric_table_get_n_rows     (StMetricTable      *self);
+void  st_metric_table_set_metrics (StMetricTable     *self,
+                                   const char *const *ids,
+                                   guint              n_ids,
+                                   StSummary        **summaries,
+                                   guint              n_summaries,
+                                   const char *const *column_titles);
+guint st_metric_table_get_n_rows (StMetricTable *self);
 /* What the table shows for @id in @column, or NULL when it has no such row. */
-const char *st_metric_table_get_value_text (StMetricTable      *self,
-                                            const char         *id,
-                                            guint               column);
-char       *st_metric_format_value         (const StMetric     *metric);
+const char *st_metric_table_get_value_text (StMetricTable *self, const char *id, guint column);
+char       *st_metric_format_value (const StMetric *metric);
 
 G_END_DECLS

@@ -8,15 +8,15 @@
 
 struct _StOperationItem
 {
-  GObject  parent_instance;
+  GObject parent_instance;
 
-  char    *name;
-  char    *track;   /* "process / track", or NULL in the per-name table */
-  guint    count;
-  gint64   total;
-  gint64   min;
-  gint64   max;
-  double   share;   /* percent of the range */
+  char  *name;
+  char  *track; /* "process / track", or NULL in the per-name table */
+  guint  count;
+  gint64 total;
+  gint64 min;
+  gint64 max;
+  double share; /* percent of the range */
 };
 
 G_DEFINE_FINAL_TYPE (StOperationItem, st_operation_item, G_TYPE_OBJECT)
@@ -60,10 +60,7 @@ st_operation_item_finalize (GObject *object)
 }
 
 static void
-st_operation_item_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
+st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StOperationItem *self = ST_OPERATION_ITEM (object);
 
@@ -82,7 +79,9 @@ st_operation_item_get_property (GObject    *object,
     case PROP_AVERAGE_TEXT: g_value_take_string (value, st_format_duration (average (self))); break;
     case PROP_MIN_TEXT: g_value_take_string (value, st_format_duration (self->min)); break;
     case PROP_MAX_TEXT: g_value_take_string (value, st_format_duration (self->max)); break;
-    case PROP_SHARE_TEXT: g_value_take_string (value, g_strdup_printf ("%.1f %%", self->share)); break;
+    case PROP_SHARE_TEXT:
+      g_value_take_string (value, g_strdup_printf ("%.1f %%", self->share));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -90,9 +89,10 @@ st_operation_item_get_property (GObject    *object,
 static void
 st_operation_item_class_init (StOperationItemClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const char *texts[] = { "count-text", "total-text", "average-text", "min-text", "max-text", "share-text" };
+  const char       *texts[]
+      = { "count-text", "total-text", "average-text", "min-text", "max-text", "share-text" };
 
   object_class->finalize = st_operation_item_finalize;
   object_class->get_property = st_operation_item_get_property;
@@ -116,10 +116,9 @@ st_operation_item_init (StOperationItem *self)
 
 /* "process / track": names alone repeat across ranks and devices. */
 static char *
-track_title (StTrace *trace,
-             guint    index)
+track_title (StTrace *trace, guint index)
 {
-  const StTrack *track = st_trace_get_track (trace, index);
+  const StTrack   *track = st_trace_get_track (trace, index);
   g_autofree char *process = NULL;
 
   if (track->process == ST_NO_PROCESS)
@@ -129,16 +128,15 @@ track_title (StTrace *trace,
 }
 
 GListModel *
-st_operation_item_new_model (StTrace *trace,
-                             GArray  *rows)
+st_operation_item_new_model (StTrace *trace, GArray *rows)
 {
-  GListStore *store = g_list_store_new (ST_TYPE_OPERATION_ITEM);
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  GListStore           *store = g_list_store_new (ST_TYPE_OPERATION_ITEM);
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; rows != NULL && i < rows->len; i++)
     {
       const StOperationRow *row = &g_array_index (rows, StOperationRow, i);
-      StOperationItem *item = g_object_new (ST_TYPE_OPERATION_ITEM, NULL);
+      StOperationItem      *item = g_object_new (ST_TYPE_OPERATION_ITEM, NULL);
 
       item->name = g_strdup (st_trace_get_string (trace, row->name));
       item->track = row->track != G_MAXUINT ? track_title (trace, row->track) : NULL;

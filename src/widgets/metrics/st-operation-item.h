@@ -15,9 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StOperationItem, st_operation_item, ST, OPERATION_ITEM, GObject)
 
 /* A GListModel of StOperationItem, one per StOperationRow of @rows. */
-GListModel *st_operation_item_new_model (StTrace         *trace,
-                                         GArray          *rows);
-const char *st_operation_item_get_name  (StOperationItem *self);
+GListModel *st_operation_item_new_model (StTrace *trace, GArray *rows);
+const char *st_operation_item_get_name (StOperationItem *self);
 const char *st_operation_item_get_track (StOperationItem *self);
 guint       st_operation_item_get_count (StOperationItem *self);
 gint64      st_operation_item_get_total (StOperationItem *self);

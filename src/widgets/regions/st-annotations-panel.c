@@ -17,37 +17,37 @@
 
 struct _StAnnotationsPanel
 {
-  GtkWidget           parent_instance;
+  GtkWidget parent_instance;
 
-  StSession          *session;
-  GSimpleActionGroup *actions;
-  GtkSortListModel   *sorted;
-  GtkSingleSelection *selection;
-  gboolean            syncing;
-  GHashTable         *name_labels;  /* StRegion -> its StNameCell in the list */
-  GFile              *regions_file; /* where the regions were last saved or loaded */
+  StSession           *session;
+  GSimpleActionGroup  *actions;
+  GtkSortListModel    *sorted;
+  GtkSingleSelection  *selection;
+  gboolean             syncing;
+  GHashTable          *name_labels;  /* StRegion -> its StNameCell in the list */
+  GFile               *regions_file; /* where the regions were last saved or loaded */
   struct HighlightJob *job;
-  GCancellable       *cancellable;
-  guint               progress_tick;
-  GtkWidget          *row_menu;
-  GMenuModel         *row_menu_model;
+  GCancellable        *cancellable;
+  guint                progress_tick;
+  GtkWidget           *row_menu;
+  GMenuModel          *row_menu_model;
 
-  GtkRevealer        *error_revealer;
-  GtkLabel           *error_label;
-  StHighlighterForm  *form;
-  GtkBox             *progress_box;
-  GtkProgressBar     *progress_bar;
-  GtkBox             *explanation_box;
-  GtkLabel           *explanation_label;
-  GtkLabel           *status_label;
-  GtkLabel           *count_label;
-  GtkButton          *add_button;
-  GtkStack           *list_stack;
-  GtkColumnView      *list;
-  StRegionChart      *chart;
-  GtkLabel           *compare_label;
-  GtkMenuButton      *recent_configs_button;
-  GMenu              *recent_configs;
+  GtkRevealer       *error_revealer;
+  GtkLabel          *error_label;
+  StHighlighterForm *form;
+  GtkBox            *progress_box;
+  GtkProgressBar    *progress_bar;
+  GtkBox            *explanation_box;
+  GtkLabel          *explanation_label;
+  GtkLabel          *status_label;
+  GtkLabel          *count_label;
+  GtkButton         *add_button;
+  GtkStack          *list_stack;
+  GtkColumnView     *list;
+  StRegionChart     *chart;
+  GtkLabel          *compare_label;
+  GtkMenuButton     *recent_configs_button;
+  GMenu             *recent_configs;
 };
 
 G_DEFINE_FINAL_TYPE (StAnnotationsPanel, st_annotations_panel, GTK_TYPE_WIDGET)
@@ -74,9 +74,7 @@ selected_region (StAnnotationsPanel *self)
 }
 
 static void
-enable (StAnnotationsPanel *self,
-        const char         *name,
-        gboolean            enabled)
+enable (StAnnotationsPanel *self, const char *name, gboolean enabled)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
 
@@ -86,8 +84,7 @@ enable (StAnnotationsPanel *self,
 /* Messages. */
 
 void
-st_annotations_panel_show_error (StAnnotationsPanel *self,
-                                 const char         *message)
+st_annotations_panel_show_error (StAnnotationsPanel *self, const char *message)
 {
   g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
   gtk_label_set_text (self->error_label, message);
@@ -105,13 +102,13 @@ const char *
 st_annotations_panel_get_error (StAnnotationsPanel *self)
 {
   g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), NULL);
-  return gtk_revealer_get_reveal_child (self->error_revealer) ? gtk_label_get_text (self->error_label)
-                                                               : NULL;
+  return gtk_revealer_get_reveal_child (self->error_revealer)
+             ? gtk_label_get_text (self->error_label)
+             : NULL;
 }
 
 static void
-set_status (StAnnotationsPanel *self,
-            const char         *text)
+set_status (StAnnotationsPanel *self, const char *text)
 {
   gtk_label_set_text (self->status_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL);
@@ -122,13 +119,13 @@ const char *
 st_annotations_panel_get_status (StAnnotationsPanel *self)
 {
   g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->status_label)) ? gtk_label_get_text (self->status_label)
-                                                                  : NULL;
+  return gtk_widget_get_visible (GTK_WIDGET (self->status_label))
+             ? gtk_label_get_text (self->status_label)
+             : NULL;
 }
 
 static void
-set_explanation (StAnnotationsPanel *self,
-                 const char         *text)
+set_explanation (StAnnotationsPanel *self, const char *text)
 {
   gtk_label_set_text (self->explanation_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->explanation_box), text != NULL);
@@ -140,7 +137,8 @@ st_annotations_panel_get_explanation (StAnnotationsPanel *self)
 {
   g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), NULL);
   return gtk_widget_get_visible (GTK_WIDGET (self->explanation_box))
-         ? gtk_label_get_text (self->explanation_label) : NULL;
+             ? gtk_label_get_text (self->explanation_label)
+             : NULL;
 }
 
 /* "2 of 3 picked for comparison", or how to pick. */
@@ -154,10 +152,7 @@ st_annotations_panel_get_compare_text (StAnnotationsPanel *self)
 /* State of the actions and labels. */
 
 static gboolean
-get_addable (StAnnotationsPanel *self,
-             gint64             *start,
-             gint64             *end,
-             gboolean           *timing)
+get_addable (StAnnotationsPanel *self, gint64 *start, gint64 *end, gboolean *timing)
 {
   if (self->session == NULL)
     return FALSE;
@@ -171,26 +166,26 @@ get_addable (StAnnotationsPanel *self,
 static void
 update_add (StAnnotationsPanel *self)
 {
-  gint64 start, end;
+  gint64   start, end;
   gboolean timing = FALSE;
   gboolean addable = get_addable (self, &start, &end, &timing);
 
   enable (self, "add", addable);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->add_button),
-                               !addable ? _("Measure a range with the Timing tool (4), or mark a "
-                                            "selection’s range (M), to add it as a region")
-                               : timing ? _("Add the timing measurement as a region (R)")
-                                        : _("Add the marked range as a region (R)"));
+                               !addable ? _ ("Measure a range with the Timing tool (4), or mark a "
+                                             "selection’s range (M), to add it as a region")
+                               : timing ? _ ("Add the timing measurement as a region (R)")
+                                        : _ ("Add the marked range as a region (R)"));
 }
 
 static void
 update_actions (StAnnotationsPanel *self)
 {
   StRegionSet *regions = get_regions (self);
-  gboolean has_session = self->session != NULL;
-  gboolean running = self->job != NULL;
-  gboolean has_selected = selected_region (self) != NULL;
-  guint n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
+  gboolean     has_session = self->session != NULL;
+  gboolean     running = self->job != NULL;
+  gboolean     has_selected = selected_region (self) != NULL;
+  guint        n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
 
   enable (self, "highlight", has_session && !running);
   enable (self, "cancel-highlight", running);
@@ -212,8 +207,8 @@ update_actions (StAnnotationsPanel *self)
 static void
 update_count (StAnnotationsPanel *self)
 {
-  StRegionSet *regions = get_regions (self);
-  guint n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
+  StRegionSet     *regions = get_regions (self);
+  guint            n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
   g_autofree char *count = st_format_count (n);
 
   gtk_label_set_text (self->count_label, n > 0 ? count : "");
@@ -227,24 +222,23 @@ update_compare_label (StAnnotationsPanel *self)
   g_autofree char *text = NULL;
 
   if (n == 0)
-    text = g_strdup (_("Click points to pick up to 3 regions for comparison."));
+    text = g_strdup (_ ("Click points to pick up to 3 regions for comparison."));
   else
     /* Translators: how many regions are picked, of at most 3 */
-    text = g_strdup_printf (_("%u of %u picked for comparison"), n, ST_SESSION_MAX_COMPARE);
+    text = g_strdup_printf (_ ("%u of %u picked for comparison"), n, ST_SESSION_MAX_COMPARE);
   gtk_label_set_text (self->compare_label, text);
 }
 
 /* The list's selection follows the session's selected region, and back. */
 
 static guint
-row_of (StAnnotationsPanel *self,
-        StRegion           *region)
+row_of (StAnnotationsPanel *self, StRegion *region)
 {
   GListModel *rows = G_LIST_MODEL (self->sorted);
 
   for (guint i = 0; region != NULL && i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr(StRegion) r = g_list_model_get_item (rows, i);
+      g_autoptr (StRegion) r = g_list_model_get_item (rows, i);
       if (r == region)
         return i;
     }
@@ -254,8 +248,7 @@ row_of (StAnnotationsPanel *self,
 /* GtkColumnView has no scroll_to in GTK 4.8; its list view's action does
  * it. */
 static void
-scroll_to_row (StAnnotationsPanel *self,
-               guint               row)
+scroll_to_row (StAnnotationsPanel *self, guint row)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->list)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
@@ -285,7 +278,8 @@ on_list_selected (StAnnotationsPanel *self)
   if (self->syncing || self->session == NULL)
     return;
   self->syncing = TRUE;
-  st_session_set_selected_region (self->session, gtk_single_selection_get_selected_item (self->selection));
+  st_session_set_selected_region (self->session,
+                                  gtk_single_selection_get_selected_item (self->selection));
   self->syncing = FALSE;
   update_actions (self);
 }
@@ -306,20 +300,21 @@ describe_region (StRegion *region)
   g_autofree char *duration = st_format_duration (st_region_get_duration (region));
 
   /* Translators: a region's name, method, start and duration, as its tooltip */
-  return g_markup_printf_escaped (_("<b>%s</b>\n%s, from %s for %s\nDouble-click or Shift+F to zoom to it, F2 to rename it"),
-                                  st_region_get_name (region),
-                                  st_region_method_get_label (st_region_get_method (region)), start, duration);
+  return g_markup_printf_escaped (
+      _ ("<b>%s</b>\n%s, from %s for %s\nDouble-click or Shift+F to zoom to it, F2 to rename it"),
+      st_region_get_name (region), st_region_method_get_label (st_region_get_method (region)),
+      start, duration);
 }
 
 static void
 update_name_cell (GtkWidget *box)
 {
-  StRegion *region = g_object_get_data (G_OBJECT (box), "st-region");
-  StSession *session = g_object_get_data (G_OBJECT (box), "st-session");
-  GtkWidget *label = gtk_widget_get_first_child (box);
-  GtkWidget *badge = gtk_widget_get_next_sibling (label);
+  StRegion        *region = g_object_get_data (G_OBJECT (box), "st-region");
+  StSession       *session = g_object_get_data (G_OBJECT (box), "st-session");
+  GtkWidget       *label = gtk_widget_get_first_child (box);
+  GtkWidget       *badge = gtk_widget_get_next_sibling (label);
   g_autofree char *tooltip = NULL;
-  gint pick;
+  gint             pick;
 
   if (region == NULL)
     return;
@@ -340,14 +335,12 @@ update_name_cell (GtkWidget *box)
 /* A name typed in place: renamed through regions.rename, so it can be
  * undone; an empty or unchanged name keeps the old one. */
 static void
-on_name_committed (StNameCell         *cell,
-                   const char         *text,
-                   StAnnotationsPanel *self)
+on_name_committed (StNameCell *cell, const char *text, StAnnotationsPanel *self)
 {
-  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (cell));
-  StRegion *region = g_object_get_data (G_OBJECT (box), "st-region");
+  GtkWidget       *box = gtk_widget_get_parent (GTK_WIDGET (cell));
+  StRegion        *region = g_object_get_data (G_OBJECT (box), "st-region");
   g_autofree char *name = g_strstrip (g_strdup (text));
-  guint position;
+  guint            position;
 
   if (region == NULL || self->session == NULL)
     return;
@@ -359,9 +352,7 @@ on_name_committed (StNameCell         *cell,
 }
 
 static void
-setup_name (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            StAnnotationsPanel       *self)
+setup_name (GtkSignalListItemFactory *factory, GtkListItem *item, StAnnotationsPanel *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *badge = gtk_label_new (NULL);
@@ -372,23 +363,22 @@ setup_name (GtkSignalListItemFactory *factory,
   gtk_widget_set_visible (badge, FALSE);
   gtk_widget_set_hexpand (label, TRUE);
   g_signal_connect_object (label, "committed", G_CALLBACK (on_name_committed), self, 0);
-  gtk_widget_set_tooltip_text (badge, _("Picked for comparison (C drops it)"));
+  gtk_widget_set_tooltip_text (badge, _ ("Picked for comparison (C drops it)"));
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), badge);
   gtk_list_item_set_child (item, box);
 }
 
 static void
-bind_name (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           StAnnotationsPanel       *self)
+bind_name (GtkSignalListItemFactory *factory, GtkListItem *item, StAnnotationsPanel *self)
 {
   GtkWidget *box = gtk_list_item_get_child (item);
-  StRegion *region = gtk_list_item_get_item (item);
+  StRegion  *region = gtk_list_item_get_item (item);
 
   g_object_set_data (G_OBJECT (box), "st-region", region);
   g_object_set_data (G_OBJECT (box), "st-session", self->session);
-  g_signal_connect_object (region, "notify::name", G_CALLBACK (update_name_cell), box, G_CONNECT_SWAPPED);
+  g_signal_connect_object (region, "notify::name", G_CALLBACK (update_name_cell), box,
+                           G_CONNECT_SWAPPED);
   if (self->session != NULL)
     g_signal_connect_object (self->session, "compare-changed", G_CALLBACK (update_name_cell), box,
                              G_CONNECT_SWAPPED);
@@ -397,12 +387,10 @@ bind_name (GtkSignalListItemFactory *factory,
 }
 
 static void
-unbind_name (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             StAnnotationsPanel       *self)
+unbind_name (GtkSignalListItemFactory *factory, GtkListItem *item, StAnnotationsPanel *self)
 {
   GtkWidget *box = gtk_list_item_get_child (item);
-  StRegion *region = gtk_list_item_get_item (item);
+  StRegion  *region = gtk_list_item_get_item (item);
   StSession *session = g_object_get_data (G_OBJECT (box), "st-session");
 
   g_signal_handlers_disconnect_by_func (region, update_name_cell, box);
@@ -415,9 +403,7 @@ unbind_name (GtkSignalListItemFactory *factory,
 }
 
 static void
-setup_time (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
+setup_time (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -427,12 +413,10 @@ setup_time (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_time (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
+bind_time (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
-  StRegion *region = gtk_list_item_get_item (item);
-  gboolean duration = GPOINTER_TO_INT (user_data);
+  StRegion        *region = gtk_list_item_get_item (item);
+  gboolean         duration = GPOINTER_TO_INT (user_data);
   g_autofree char *text = st_format_duration (duration ? st_region_get_duration (region)
                                                        : st_region_get_start (region));
 
@@ -467,29 +451,31 @@ time_factory (gboolean duration)
 static void
 build_columns (StAnnotationsPanel *self)
 {
-  GtkListItemFactory *name = gtk_signal_list_item_factory_new ();
+  GtkListItemFactory  *name = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
 
   g_signal_connect (name, "setup", G_CALLBACK (setup_name), self);
   g_signal_connect (name, "bind", G_CALLBACK (bind_name), self);
   g_signal_connect (name, "unbind", G_CALLBACK (unbind_name), self);
-  column = add_column (self, _("Name"), name,
-                       GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (ST_TYPE_REGION, NULL, "name"))));
+  column = add_column (self, _ ("Name"), name,
+                       GTK_SORTER (gtk_string_sorter_new (
+                           gtk_property_expression_new (ST_TYPE_REGION, NULL, "name"))));
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_column_set_resizable (column, TRUE);
-  column = add_column (self, _("Start"), time_factory (FALSE),
-                       GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (ST_TYPE_REGION, NULL, "start"))));
+  column = add_column (self, _ ("Start"), time_factory (FALSE),
+                       GTK_SORTER (gtk_numeric_sorter_new (
+                           gtk_property_expression_new (ST_TYPE_REGION, NULL, "start"))));
   gtk_column_view_column_set_fixed_width (column, 88);
-  column = add_column (self, _("Duration"), time_factory (TRUE),
-                       GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (ST_TYPE_REGION, NULL, "duration"))));
+  column = add_column (self, _ ("Duration"), time_factory (TRUE),
+                       GTK_SORTER (gtk_numeric_sorter_new (
+                           gtk_property_expression_new (ST_TYPE_REGION, NULL, "duration"))));
   gtk_column_view_column_set_fixed_width (column, 88);
 }
 
 /* Renaming in place: F2 (or Rename in the menu) turns the name into an
  * entry; Enter commits through regions.rename, Escape keeps the name. */
 gboolean
-st_annotations_panel_start_editing (StAnnotationsPanel *self,
-                                    StRegion           *region)
+st_annotations_panel_start_editing (StAnnotationsPanel *self, StRegion *region)
 {
   GtkWidget *label;
 
@@ -505,9 +491,7 @@ st_annotations_panel_start_editing (StAnnotationsPanel *self,
 /* The row menu, on a right click. */
 
 static StRegion *
-region_at (StAnnotationsPanel *self,
-           double              x,
-           double              y)
+region_at (StAnnotationsPanel *self, double x, double y)
 {
   for (GtkWidget *w = gtk_widget_pick (GTK_WIDGET (self->list), x, y, GTK_PICK_DEFAULT); w != NULL;
        w = gtk_widget_get_parent (w))
@@ -528,24 +512,23 @@ on_list_right_click (GtkGestureClick    *gesture,
                      double              y,
                      StAnnotationsPanel *self)
 {
-  StRegion *region = region_at (self, x, y);
+  StRegion        *region = region_at (self, x, y);
   graphene_point_t at;
 
   if (region == NULL)
     return;
   st_session_set_selected_region (self->session, region);
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->list), GTK_WIDGET (self), &GRAPHENE_POINT_INIT (x, y), &at))
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->list), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (x, y), &at))
     return;
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->row_menu), &(GdkRectangle) { at.x, at.y, 1, 1 });
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->row_menu), &(GdkRectangle){ at.x, at.y, 1, 1 });
   gtk_popover_popup (GTK_POPOVER (self->row_menu));
 }
 
 static void
-on_activate (GtkColumnView      *list,
-             guint               row,
-             StAnnotationsPanel *self)
+on_activate (GtkColumnView *list, guint row, StAnnotationsPanel *self)
 {
-  g_autoptr(StRegion) region = g_list_model_get_item (G_LIST_MODEL (self->sorted), row);
+  g_autoptr (StRegion) region = g_list_model_get_item (G_LIST_MODEL (self->sorted), row);
 
   if (region == NULL)
     return;
@@ -581,35 +564,31 @@ job_release (gpointer data)
 }
 
 static void
-on_job_progress (double   fraction,
-                 gpointer data)
+on_job_progress (double fraction, gpointer data)
 {
-  g_atomic_int_set (&((HighlightJob *) data)->permille, (int) (CLAMP (fraction, 0, 1) * 1000));
+  g_atomic_int_set (&((HighlightJob *)data)->permille, (int)(CLAMP (fraction, 0, 1) * 1000));
 }
 
 static void
-highlight_thread (GTask        *task,
-                  gpointer      source,
-                  gpointer      data,
-                  GCancellable *cancellable)
+highlight_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   HighlightJob *job = data;
-  GError *error = NULL;
+  GError       *error = NULL;
   GPtrArray *regions = st_highlighter_run (job->trace, job->config, &job->explanation, cancellable,
                                            on_job_progress, job, &error);
 
   if (regions == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, regions, (GDestroyNotify) g_ptr_array_unref);
+    g_task_return_pointer (task, regions, (GDestroyNotify)g_ptr_array_unref);
 }
 
 static gboolean
 show_progress (gpointer data)
 {
   StAnnotationsPanel *self = data;
-  int permille = g_atomic_int_get (&self->job->permille);
-  g_autofree char *text = g_strdup_printf (_("Looking for regions… %d %%"), permille / 10);
+  int                 permille = g_atomic_int_get (&self->job->permille);
+  g_autofree char    *text = g_strdup_printf (_ ("Looking for regions… %d %%"), permille / 10);
 
   gtk_widget_set_visible (GTK_WIDGET (self->progress_box), TRUE);
   gtk_progress_bar_set_fraction (self->progress_bar, permille / 1000.0);
@@ -629,22 +608,20 @@ stop_job (StAnnotationsPanel *self)
 }
 
 static void
-on_highlighted (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
+on_highlighted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(StAnnotationsPanel) self = user_data;
-  HighlightJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) regions = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autofree char *status = NULL;
+  g_autoptr (StAnnotationsPanel) self = user_data;
+  HighlightJob                  *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError)             error = NULL;
+  g_autoptr (GPtrArray)          regions = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char               *status = NULL;
 
   if (job != self->job)
     return; /* replaced, or the session changed */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       stop_job (self);
-      set_status (self, _("Stopped; the regions are as they were."));
+      set_status (self, _ ("Stopped; the regions are as they were."));
       update_actions (self);
       return;
     }
@@ -658,7 +635,7 @@ on_highlighted (GObject      *source,
   if (job->explanation != NULL)
     set_explanation (self, job->explanation);
   else if (regions->len == 0)
-    set_status (self, _("Nothing matched this configuration; the regions are as they were."));
+    set_status (self, _ ("Nothing matched this configuration; the regions are as they were."));
   else
     {
       g_autofree char *n = st_format_count (regions->len);
@@ -666,8 +643,9 @@ on_highlighted (GObject      *source,
       st_region_set_replace_all (get_regions (self), regions);
       /* Translators: %s is a number of regions */
       status = g_strdup_printf (ngettext ("%s region found. Ctrl+Z brings back the ones before.",
-                                             "%s regions found. Ctrl+Z brings back the ones before.",
-                                             regions->len), n);
+                                          "%s regions found. Ctrl+Z brings back the ones before.",
+                                          regions->len),
+                                n);
       set_status (self, status);
     }
   stop_job (self);
@@ -675,13 +653,11 @@ on_highlighted (GObject      *source,
 }
 
 static void
-highlight_action (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+highlight_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
-  g_autoptr(GTask) task = NULL;
-  HighlightJob *job;
+  g_autoptr (GTask)   task = NULL;
+  HighlightJob       *job;
 
   if (self->session == NULL || self->job != NULL)
     return;
@@ -703,9 +679,7 @@ highlight_action (GSimpleAction *action,
 }
 
 static void
-cancel_highlight_action (GSimpleAction *action,
-                         GVariant      *parameter,
-                         gpointer       user_data)
+cancel_highlight_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -723,17 +697,14 @@ st_annotations_panel_is_highlighting (StAnnotationsPanel *self)
 
 /* File choosers. */
 
-typedef void (*ChosenFunc) (StAnnotationsPanel *self,
-                            GFile              *file);
+typedef void (*ChosenFunc) (StAnnotationsPanel *self, GFile *file);
 
 static void
-on_chooser_response (GtkNativeDialog *dialog,
-                     int              response,
-                     gpointer         user_data)
+on_chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
 {
   StAnnotationsPanel *self = g_object_get_data (G_OBJECT (dialog), "st-panel");
-  ChosenFunc func = user_data;
-  g_autoptr(GFile) file = NULL;
+  ChosenFunc          func = user_data;
+  g_autoptr (GFile)   file = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
@@ -743,25 +714,25 @@ on_chooser_response (GtkNativeDialog *dialog,
 }
 
 static void
-choose_file (StAnnotationsPanel   *self,
-             GtkFileChooserAction  mode,
-             const char           *title,
-             const char           *accept,
-             const char           *suggested_name,
-             ChosenFunc            func)
+choose_file (StAnnotationsPanel  *self,
+             GtkFileChooserAction mode,
+             const char          *title,
+             const char          *accept,
+             const char          *suggested_name,
+             ChosenFunc           func)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) json = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkRoot                  *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative     *chooser;
+  g_autoptr (GtkFileFilter) json = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
 
-  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, mode,
-                                         accept, _("_Cancel"));
+  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         mode, accept, _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_filter_set_name (json, _("JSON files"));
+  gtk_file_filter_set_name (json, _ ("JSON files"));
   gtk_file_filter_add_pattern (json, "*.json");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
-  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_set_name (all, _ ("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
   if (suggested_name != NULL)
@@ -773,11 +744,12 @@ choose_file (StAnnotationsPanel   *self,
 
 /* "profile.json.gz" -> "profile-regions.json" (or -highlighter.json). */
 static char *
-suggest_name (StAnnotationsPanel *self,
-              const char         *suffix)
+suggest_name (StAnnotationsPanel *self, const char *suffix)
 {
-  const StProfileIdentity *identity = self->session ? st_session_get_profile_identity (self->session) : NULL;
-  g_autofree char *base = g_strdup (identity != NULL && identity->name != NULL ? identity->name : "profile");
+  const StProfileIdentity *identity
+      = self->session ? st_session_get_profile_identity (self->session) : NULL;
+  g_autofree char *base
+      = g_strdup (identity != NULL && identity->name != NULL ? identity->name : "profile");
   const char *ends[] = { ".gz", ".json", ".trace" };
 
   for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
@@ -789,8 +761,7 @@ suggest_name (StAnnotationsPanel *self,
 /* Highlighter configurations. */
 
 static void
-config_used (StAnnotationsPanel *self,
-             GFile              *file)
+config_used (StAnnotationsPanel *self, GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
 
@@ -798,11 +769,10 @@ config_used (StAnnotationsPanel *self,
 }
 
 static void
-config_chosen_for_load (StAnnotationsPanel *self,
-                        GFile              *file)
+config_chosen_for_load (StAnnotationsPanel *self, GFile *file)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = NULL;
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config = NULL;
 
   if (file == NULL)
     return;
@@ -818,11 +788,10 @@ config_chosen_for_load (StAnnotationsPanel *self,
 }
 
 static void
-config_chosen_for_save (StAnnotationsPanel *self,
-                        GFile              *file)
+config_chosen_for_save (StAnnotationsPanel *self, GFile *file)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StHighlighterConfig) config = NULL;
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config = NULL;
 
   if (file == NULL)
     return;
@@ -834,20 +803,16 @@ config_chosen_for_save (StAnnotationsPanel *self,
 }
 
 static void
-load_config_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+load_config_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_OPEN, _("Load a Highlighter Configuration"),
-               _("_Load"), NULL, config_chosen_for_load);
+  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_OPEN, _ ("Load a Highlighter Configuration"),
+               _ ("_Load"), NULL, config_chosen_for_load);
 }
 
 static void
-load_config_uri_action (GSimpleAction *action,
-                        GVariant      *parameter,
-                        gpointer       user_data)
+load_config_uri_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
 
   config_chosen_for_load (user_data, file);
 }
@@ -855,16 +820,15 @@ load_config_uri_action (GSimpleAction *action,
 /* The configurations loaded or saved last (URIs, the most recent first), in
  * the menu beside Load…; without any, the menu is not shown. */
 void
-st_annotations_panel_set_recent_configs (StAnnotationsPanel *self,
-                                         const char * const *uris)
+st_annotations_panel_set_recent_configs (StAnnotationsPanel *self, const char *const *uris)
 {
   g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
   g_menu_remove_all (self->recent_configs);
   for (guint i = 0; uris != NULL && uris[i] != NULL; i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
-      g_autofree char *label = g_file_get_basename (file);
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+      g_autoptr (GFile)     file = g_file_new_for_uri (uris[i]);
+      g_autofree char      *label = g_file_get_basename (file);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, "regions.load-config-uri", "s", uris[i]);
       g_menu_append_item (self->recent_configs, item);
@@ -881,14 +845,12 @@ st_annotations_panel_get_recent_configs (StAnnotationsPanel *self)
 }
 
 static void
-save_config_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+save_config_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   g_autofree char *name = suggest_name (user_data, "-highlighter.json");
 
-  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _("Save the Highlighter Configuration"),
-               _("_Save"), name, config_chosen_for_save);
+  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("Save the Highlighter Configuration"),
+               _ ("_Save"), name, config_chosen_for_save);
 }
 
 /* Editing the regions. */
@@ -898,13 +860,13 @@ static char *
 new_region_name (StAnnotationsPanel *self)
 {
   StRegionSet *regions = get_regions (self);
-  guint n = st_region_set_get_n_regions (regions);
+  guint        n = st_region_set_get_n_regions (regions);
 
   for (guint k = n + 1;; k++)
     {
       /* Translators: the name of a region added by hand; %u is a number */
-      g_autofree char *name = g_strdup_printf (_("Region %u"), k - n);
-      gboolean taken = FALSE;
+      g_autofree char *name = g_strdup_printf (_ ("Region %u"), k - n);
+      gboolean         taken = FALSE;
 
       for (guint i = 0; i < n && !taken; i++)
         taken = g_str_equal (st_region_get_name (st_region_set_get_region (regions, i)), name);
@@ -914,15 +876,13 @@ new_region_name (StAnnotationsPanel *self)
 }
 
 static void
-add_action (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       user_data)
+add_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  StAnnotationsPanel *self = user_data;
-  g_autoptr(StRegion) region = NULL;
-  g_autofree char *name = NULL;
-  gint64 start, end;
-  gboolean timing;
+  StAnnotationsPanel  *self = user_data;
+  g_autoptr (StRegion) region = NULL;
+  g_autofree char     *name = NULL;
+  gint64               start, end;
+  gboolean             timing;
 
   if (!get_addable (self, &start, &end, &timing))
     return;
@@ -933,12 +893,10 @@ add_action (GSimpleAction *action,
 }
 
 static void
-delete_action (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
+delete_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
-  StRegion *region = selected_region (self);
+  StRegion           *region = selected_region (self);
   guint position = region != NULL ? st_region_set_find (get_regions (self), region) : G_MAXUINT;
   guint n;
 
@@ -948,29 +906,27 @@ delete_action (GSimpleAction *action,
   /* the next one is selected, so Delete Delete removes two */
   n = st_region_set_get_n_regions (get_regions (self));
   if (n > 0)
-    st_session_set_selected_region (self->session, st_region_set_get_region (get_regions (self), MIN (position, n - 1)));
+    st_session_set_selected_region (
+        self->session, st_region_set_get_region (get_regions (self), MIN (position, n - 1)));
 }
 
 static void
-rename_action (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
+rename_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
-  guint position;
-  g_autofree char *name = NULL;
+  guint               position;
+  g_autofree char    *name = NULL;
 
   g_variant_get (parameter, "(us)", &position, &name);
   g_strstrip (name);
-  if (self->session == NULL || position >= st_region_set_get_n_regions (get_regions (self)) || *name == '\0')
+  if (self->session == NULL || position >= st_region_set_get_n_regions (get_regions (self))
+      || *name == '\0')
     return;
   st_region_set_rename (get_regions (self), position, name);
 }
 
 static void
-edit_name_action (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
+edit_name_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -979,9 +935,7 @@ edit_name_action (GSimpleAction *action,
 }
 
 static void
-zoom_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+zoom_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -991,16 +945,14 @@ zoom_action (GSimpleAction *action,
 
 /* [ and ]: the region before or after the selected one, in time order. */
 static void
-step_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+step_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
-  StRegionSet *regions = get_regions (self);
-  gboolean forward = g_str_equal (g_action_get_name (G_ACTION (action)), "next");
-  guint n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
-  StRegion *current = selected_region (self), *next;
-  guint at;
+  StRegionSet        *regions = get_regions (self);
+  gboolean            forward = g_str_equal (g_action_get_name (G_ACTION (action)), "next");
+  guint               n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
+  StRegion           *current = selected_region (self), *next;
+  guint               at;
 
   if (n == 0)
     return;
@@ -1019,9 +971,7 @@ step_action (GSimpleAction *action,
 }
 
 static void
-toggle_compare_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+toggle_compare_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -1030,9 +980,7 @@ toggle_compare_action (GSimpleAction *action,
 }
 
 static void
-undo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+undo_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -1055,25 +1003,23 @@ st_annotations_panel_get_file (StAnnotationsPanel *self)
 /* Saves the regions to @file, with the profile they belong to; later saves
  * (Ctrl+S) go there too. */
 gboolean
-st_annotations_panel_save_to (StAnnotationsPanel *self,
-                              GFile              *file,
-                              GError            **error)
+st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **error)
 {
   g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), FALSE);
   g_return_val_if_fail (self->session != NULL, FALSE);
 
-  if (!st_region_set_save (get_regions (self), file, st_session_get_profile_identity (self->session), error))
+  if (!st_region_set_save (get_regions (self), file,
+                           st_session_get_profile_identity (self->session), error))
     return FALSE;
   g_set_object (&self->regions_file, file);
   return TRUE;
 }
 
 static void
-regions_chosen_for_save (StAnnotationsPanel *self,
-                         GFile              *file)
+regions_chosen_for_save (StAnnotationsPanel *self, GFile *file)
 {
-  g_autoptr(GError) error = NULL;
-  gboolean saved = FALSE;
+  g_autoptr (GError) error = NULL;
+  gboolean           saved = FALSE;
 
   if (file != NULL)
     {
@@ -1087,20 +1033,16 @@ regions_chosen_for_save (StAnnotationsPanel *self,
 }
 
 static void
-save_as_action (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+save_as_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   g_autofree char *name = suggest_name (user_data, "-regions.json");
 
-  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _("Save Regions"), _("_Save"), name,
+  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("Save Regions"), _ ("_Save"), name,
                regions_chosen_for_save);
 }
 
 static void
-save_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+save_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   StAnnotationsPanel *self = user_data;
 
@@ -1111,9 +1053,7 @@ save_action (GSimpleAction *action,
 }
 
 static void
-apply_loaded (StAnnotationsPanel *self,
-              GFile              *file,
-              GPtrArray          *regions)
+apply_loaded (StAnnotationsPanel *self, GFile *file, GPtrArray *regions)
 {
   StRegionSet *set = get_regions (self);
 
@@ -1132,8 +1072,7 @@ typedef struct
 } PendingLoad;
 
 static void
-pending_load_free (gpointer  data,
-                   GClosure *closure)
+pending_load_free (gpointer data, GClosure *closure)
 {
   PendingLoad *load = data;
 
@@ -1144,9 +1083,7 @@ pending_load_free (gpointer  data,
 }
 
 static void
-on_load_anyway (AdwMessageDialog *dialog,
-                const char       *response,
-                PendingLoad      *load)
+on_load_anyway (AdwMessageDialog *dialog, const char *response, PendingLoad *load)
 {
   if (g_str_equal (response, "load") && load->panel->session != NULL)
     apply_loaded (load->panel, load->file, load->regions);
@@ -1156,17 +1093,16 @@ on_load_anyway (AdwMessageDialog *dialog,
  * step); when the file says they were made for another profile, asks
  * first. A newer or damaged file is refused and the current regions stay. */
 void
-st_annotations_panel_load_from (StAnnotationsPanel *self,
-                                GFile              *file)
+st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StProfileIdentity) made_for = NULL;
-  g_autoptr(GPtrArray) regions = NULL;
-  const StProfileIdentity *current;
-  PendingLoad *load;
-  GtkRoot *root;
-  GtkWidget *dialog;
-  g_autofree char *heading = NULL, *body = NULL, *basename = NULL;
+  g_autoptr (GError)            error = NULL;
+  g_autoptr (StProfileIdentity) made_for = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  const StProfileIdentity      *current;
+  PendingLoad                  *load;
+  GtkRoot                      *root;
+  GtkWidget                    *dialog;
+  g_autofree char              *heading = NULL, *body = NULL, *basename = NULL;
 
   g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -1186,15 +1122,16 @@ st_annotations_panel_load_from (StAnnotationsPanel *self,
     }
 
   basename = g_file_get_basename (file);
-  heading = g_strdup_printf (_("These Regions Were Made for “%s”"),
-                             made_for->name != NULL ? made_for->name : _("another profile"));
-  body = g_strdup_printf (_("“%s” holds regions of a different profile file than “%s”. Their times "
+  heading = g_strdup_printf (_ ("These Regions Were Made for “%s”"),
+                             made_for->name != NULL ? made_for->name : _ ("another profile"));
+  body
+      = g_strdup_printf (_ ("“%s” holds regions of a different profile file than “%s”. Their times "
                             "may not line up with this one."),
-                          basename, current->name != NULL ? current->name : "");
+                         basename, current->name != NULL ? current->name : "");
   root = gtk_widget_get_root (GTK_WIDGET (self));
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "load",
-                                    _("_Load Anyway"), NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "load",
+                                    _ ("_Load Anyway"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "load",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -1203,25 +1140,22 @@ st_annotations_panel_load_from (StAnnotationsPanel *self,
   load->panel = g_object_ref (self);
   load->file = g_object_ref (file);
   load->regions = g_steal_pointer (&regions);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_load_anyway), load,
-                         pending_load_free, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_load_anyway), load, pending_load_free,
+                         0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
-regions_chosen_for_load (StAnnotationsPanel *self,
-                         GFile              *file)
+regions_chosen_for_load (StAnnotationsPanel *self, GFile *file)
 {
   if (file != NULL)
     st_annotations_panel_load_from (self, file);
 }
 
 static void
-load_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+load_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_OPEN, _("Load Regions"), _("_Load"), NULL,
+  choose_file (user_data, GTK_FILE_CHOOSER_ACTION_OPEN, _ ("Load Regions"), _ ("_Load"), NULL,
                regions_chosen_for_load);
 }
 
@@ -1250,7 +1184,8 @@ build_actions (StAnnotationsPanel *self)
   };
 
   self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries),
+                                   self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", G_ACTION_GROUP (self->actions));
 }
 
@@ -1276,8 +1211,7 @@ st_annotations_panel_get_session (StAnnotationsPanel *self)
 
 /* Shows the regions of @session (NULL: none), whose file is not known yet. */
 void
-st_annotations_panel_set_session (StAnnotationsPanel *self,
-                                  StSession          *session)
+st_annotations_panel_set_session (StAnnotationsPanel *self, StSession *session)
 {
   g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
   if (self->session == session)
@@ -1292,13 +1226,16 @@ st_annotations_panel_set_session (StAnnotationsPanel *self,
       StRegionSet *regions = st_session_get_regions (session);
 
       self->session = g_object_ref (session);
-      g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_session_selected), self);
+      g_signal_connect_swapped (session, "notify::selected-region",
+                                G_CALLBACK (on_session_selected), self);
       g_signal_connect_swapped (session, "marks-changed", G_CALLBACK (update_add), self);
-      g_signal_connect_swapped (session, "compare-changed", G_CALLBACK (update_compare_label), self);
+      g_signal_connect_swapped (session, "compare-changed", G_CALLBACK (update_compare_label),
+                                self);
       g_signal_connect_swapped (regions, "edited", G_CALLBACK (on_regions_edited), self);
       g_signal_connect_swapped (regions, "items-changed", G_CALLBACK (on_regions_edited), self);
     }
-  gtk_sort_list_model_set_model (self->sorted, session != NULL ? G_LIST_MODEL (st_session_get_regions (session)) : NULL);
+  gtk_sort_list_model_set_model (
+      self->sorted, session != NULL ? G_LIST_MODEL (st_session_get_regions (session)) : NULL);
   st_region_chart_set_session (self->chart, session);
   update_count (self);
   update_compare_label (self);
@@ -1331,7 +1268,7 @@ static void
 st_annotations_panel_dispose (GObject *object)
 {
   StAnnotationsPanel *self = ST_ANNOTATIONS_PANEL (object);
-  GtkWidget *child;
+  GtkWidget          *child;
 
   disconnect_session (self);
   g_clear_pointer (&self->row_menu, gtk_widget_unparent);
@@ -1350,15 +1287,16 @@ st_annotations_panel_dispose (GObject *object)
 static void
 st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_annotations_panel_dispose;
 
   /* A save asked for ended: TRUE when the regions went to a file, FALSE
    * when the person cancelled or the save failed. */
-  signals[SAVE_FINISHED] = g_signal_new ("save-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SAVE_FINISHED]
+      = g_signal_new ("save-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   /* A highlighter configuration was loaded from or saved to the file at
    * this URI: the window keeps it among the recent ones. */
   signals[CONFIG_USED] = g_signal_new ("config-used", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1366,7 +1304,8 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
 
   g_type_ensure (ST_TYPE_HIGHLIGHTER_FORM);
   g_type_ensure (ST_TYPE_REGION_CHART);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-annotations-panel.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/st-annotations-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, recent_configs_button);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_label);
@@ -1399,12 +1338,14 @@ st_annotations_panel_init (StAnnotationsPanel *self)
   gtk_menu_button_set_menu_model (self->recent_configs_button, G_MENU_MODEL (self->recent_configs));
   build_actions (self);
   build_columns (self);
-  self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (gtk_column_view_get_sorter (self->list)));
+  self->sorted
+      = gtk_sort_list_model_new (NULL, g_object_ref (gtk_column_view_get_sorter (self->list)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (on_list_selected), self);
+  g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (on_list_selected),
+                            self);
   g_signal_connect (self->list, "activate", G_CALLBACK (on_activate), self);
 
   self->row_menu = gtk_popover_menu_new_from_model (self->row_menu_model);

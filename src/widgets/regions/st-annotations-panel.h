@@ -24,30 +24,23 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StAnnotationsPanel, st_annotations_panel, ST, ANNOTATIONS_PANEL, GtkWidget)
 
-GtkWidget         *st_annotations_panel_new             (void);
-StSession         *st_annotations_panel_get_session     (StAnnotationsPanel *self);
-void               st_annotations_panel_set_session     (StAnnotationsPanel *self,
-                                                         StSession          *session);
-GActionGroup      *st_annotations_panel_get_actions     (StAnnotationsPanel *self);
-void               st_annotations_panel_set_recent_configs (StAnnotationsPanel *self,
-                                                         const char * const *uris);
+GtkWidget    *st_annotations_panel_new (void);
+StSession    *st_annotations_panel_get_session (StAnnotationsPanel *self);
+void          st_annotations_panel_set_session (StAnnotationsPanel *self, StSession *session);
+GActionGroup *st_annotations_panel_get_actions (StAnnotationsPanel *self);
+void st_annotations_panel_set_recent_configs (StAnnotationsPanel *self, const char *const *uris);
 GMenuModel        *st_annotations_panel_get_recent_configs (StAnnotationsPanel *self);
-StHighlighterForm *st_annotations_panel_get_form        (StAnnotationsPanel *self);
-GListModel        *st_annotations_panel_get_rows        (StAnnotationsPanel *self);
+StHighlighterForm *st_annotations_panel_get_form (StAnnotationsPanel *self);
+GListModel        *st_annotations_panel_get_rows (StAnnotationsPanel *self);
 gboolean           st_annotations_panel_is_highlighting (StAnnotationsPanel *self);
 const char        *st_annotations_panel_get_explanation (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_status      (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_error       (StAnnotationsPanel *self);
+const char        *st_annotations_panel_get_status (StAnnotationsPanel *self);
+const char        *st_annotations_panel_get_error (StAnnotationsPanel *self);
 const char        *st_annotations_panel_get_compare_text (StAnnotationsPanel *self);
-void               st_annotations_panel_show_error      (StAnnotationsPanel *self,
-                                                         const char         *message);
-GFile             *st_annotations_panel_get_file        (StAnnotationsPanel *self);
-gboolean           st_annotations_panel_save_to         (StAnnotationsPanel *self,
-                                                         GFile              *file,
-                                                         GError            **error);
-void               st_annotations_panel_load_from       (StAnnotationsPanel *self,
-                                                         GFile              *file);
-gboolean           st_annotations_panel_start_editing   (StAnnotationsPanel *self,
-                                                         StRegion           *region);
+void               st_annotations_panel_show_error (StAnnotationsPanel *self, const char *message);
+GFile             *st_annotations_panel_get_file (StAnnotationsPanel *self);
+gboolean st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **error);
+void     st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file);
+gboolean st_annotations_panel_start_editing (StAnnotationsPanel *self, StRegion *region);
 
 G_END_DECLS

@@ -11,7 +11,7 @@
 
 struct _StHighlighterForm
 {
-  GtkWidget       parent_instance;
+  GtkWidget parent_instance;
 
   GtkDropDown    *method_dropdown;
   GtkLabel       *method_description;
@@ -36,12 +36,14 @@ struct _StHighlighterForm
 G_DEFINE_FINAL_TYPE (StHighlighterForm, st_highlighter_form, GTK_TYPE_WIDGET)
 
 /* The dropdown's rows, in order. */
-static const StRegionMethod methods[] = { ST_REGION_COLLECTIVES, ST_REGION_HIERARCHY, ST_REGION_STACK };
+static const StRegionMethod methods[]
+    = { ST_REGION_COLLECTIVES, ST_REGION_HIERARCHY, ST_REGION_STACK };
 static const char *pages[] = { "collectives", "hierarchy", "stack" };
 
 static const StCollectiveType types[N_TYPES] = {
   ST_COLLECTIVE_ALLREDUCE, ST_COLLECTIVE_ALLGATHER, ST_COLLECTIVE_REDUCESCATTER,
-  ST_COLLECTIVE_ALLTOALL, ST_COLLECTIVE_BROADCAST, ST_COLLECTIVE_SENDRECV, ST_COLLECTIVE_OTHER,
+  ST_COLLECTIVE_ALLTOALL,  ST_COLLECTIVE_BROADCAST, ST_COLLECTIVE_SENDRECV,
+  ST_COLLECTIVE_OTHER,
 };
 
 static const char *
@@ -50,13 +52,12 @@ describe (StRegionMethod method)
   switch (method)
     {
     case ST_REGION_COLLECTIVES:
-      return _("A region between each two collective operations: NCCL or RCCL kernels (else c10d ops and nccl: annotations), or Neuron collective instructions and DMA.");
+      return _ ("A region between each two collective operations: NCCL or RCCL kernels (else c10d "
+                "ops and nccl: annotations), or Neuron collective instructions and DMA.");
     case ST_REGION_HIERARCHY:
-      return _("A region per scope: layers, ProfilerStep#N, nn.Module, nested slices.");
-    case ST_REGION_STACK:
-      return _("A region per group of kernels launched from one stack frame.");
-    default:
-      return "";
+      return _ ("A region per scope: layers, ProfilerStep#N, nn.Module, nested slices.");
+    case ST_REGION_STACK: return _ ("A region per group of kernels launched from one stack frame.");
+    default: return "";
     }
 }
 
@@ -70,8 +71,7 @@ st_highlighter_form_get_method (StHighlighterForm *self)
 }
 
 void
-st_highlighter_form_set_method (StHighlighterForm *self,
-                                StRegionMethod     method)
+st_highlighter_form_set_method (StHighlighterForm *self, StRegionMethod method)
 {
   g_return_if_fail (ST_IS_HIGHLIGHTER_FORM (self));
   for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
@@ -97,8 +97,7 @@ text_or_null (GtkEntry *entry)
 }
 
 static void
-set_text (GtkEntry   *entry,
-          const char *text)
+set_text (GtkEntry *entry, const char *text)
 {
   gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
 }
@@ -107,12 +106,11 @@ set_text (GtkEntry   *entry,
 static gint64
 get_ns (GtkSpinButton *spin)
 {
-  return (gint64) round (gtk_spin_button_get_value (spin) * 1000);
+  return (gint64)round (gtk_spin_button_get_value (spin) * 1000);
 }
 
 static void
-set_ns (GtkSpinButton *spin,
-        gint64         ns)
+set_ns (GtkSpinButton *spin, gint64 ns)
 {
   gtk_spin_button_set_value (spin, ns / 1000.0);
 }
@@ -122,7 +120,7 @@ StHighlighterConfig *
 st_highlighter_form_get_config (StHighlighterForm *self)
 {
   StHighlighterConfig *config;
-  guint mask = 0;
+  guint                mask = 0;
 
   g_return_val_if_fail (ST_IS_HIGHLIGHTER_FORM (self), NULL);
   config = st_highlighter_config_new (st_highlighter_form_get_method (self));
@@ -145,22 +143,20 @@ st_highlighter_form_get_config (StHighlighterForm *self)
         config->depth = gtk_spin_button_get_value_as_int (self->depth_spin);
       else
         config->match = text_or_null (self->scope_entry);
-      config->project = (StProjection) gtk_drop_down_get_selected (self->project_dropdown);
+      config->project = (StProjection)gtk_drop_down_get_selected (self->project_dropdown);
       break;
     case ST_REGION_STACK:
       config->frame = text_or_null (self->frame_entry);
       config->merge_gap_ns = get_ns (self->merge_spin);
       break;
-    default:
-      g_assert_not_reached ();
+    default: g_assert_not_reached ();
     }
   return config;
 }
 
 /* Shows @config; the fields of the other methods keep what they had. */
 void
-st_highlighter_form_set_config (StHighlighterForm         *self,
-                                const StHighlighterConfig *config)
+st_highlighter_form_set_config (StHighlighterForm *self, const StHighlighterConfig *config)
 {
   g_return_if_fail (ST_IS_HIGHLIGHTER_FORM (self));
   g_return_if_fail (config != NULL);
@@ -173,12 +169,14 @@ st_highlighter_form_set_config (StHighlighterForm         *self,
     case ST_REGION_COLLECTIVES:
       set_text (self->names_entry, config->match);
       for (guint i = 0; i < N_TYPES; i++)
-        gtk_check_button_set_active (self->type_checks[i], config->types == 0 || (config->types & types[i]));
+        gtk_check_button_set_active (self->type_checks[i],
+                                     config->types == 0 || (config->types & types[i]));
       set_ns (self->gap_spin, config->min_gap_ns);
       gtk_check_button_set_active (self->edges_check, config->include_edges);
       break;
     case ST_REGION_HIERARCHY:
-      gtk_check_button_set_active (config->depth >= 0 ? self->depth_check : self->named_check, TRUE);
+      gtk_check_button_set_active (config->depth >= 0 ? self->depth_check : self->named_check,
+                                   TRUE);
       if (config->depth >= 0)
         gtk_spin_button_set_value (self->depth_spin, config->depth);
       set_text (self->scope_entry, config->match);
@@ -188,15 +186,14 @@ st_highlighter_form_set_config (StHighlighterForm         *self,
       set_text (self->frame_entry, config->frame);
       set_ns (self->merge_spin, config->merge_gap_ns);
       break;
-    default:
-      break;
+    default: break;
     }
 }
 
 static const char *
 type_label (guint i)
 {
-  return types[i] == ST_COLLECTIVE_OTHER ? _("Other") : st_collective_type_get_label (types[i]);
+  return types[i] == ST_COLLECTIVE_OTHER ? _ ("Other") : st_collective_type_get_label (types[i]);
 }
 
 /* The types button says which are chosen: "All types", "AllReduce,
@@ -204,8 +201,8 @@ type_label (guint i)
 static void
 update_types_label (StHighlighterForm *self)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n = 0;
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint               n = 0;
 
   for (guint i = 0; i < N_TYPES; i++)
     if (gtk_check_button_get_active (self->type_checks[i]))
@@ -215,15 +212,15 @@ update_types_label (StHighlighterForm *self)
         g_string_append (text, type_label (i));
       }
   if (n == N_TYPES)
-    gtk_menu_button_set_label (self->types_button, _("All types"));
+    gtk_menu_button_set_label (self->types_button, _ ("All types"));
   else if (n == 0)
-    gtk_menu_button_set_label (self->types_button, _("None: no regions"));
+    gtk_menu_button_set_label (self->types_button, _ ("None: no regions"));
   else if (n <= 2)
     gtk_menu_button_set_label (self->types_button, text->str);
   else
     {
       /* Translators: how many collective types are chosen, of 7 */
-      g_autofree char *label = g_strdup_printf (_("%u types"), n);
+      g_autofree char *label = g_strdup_printf (_ ("%u types"), n);
       gtk_menu_button_set_label (self->types_button, label);
     }
 }
@@ -237,7 +234,8 @@ add_type_checks (StHighlighterForm *self)
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
       if (types[i] == ST_COLLECTIVE_OTHER)
-        gtk_widget_set_tooltip_text (check, _("Collectives of no known type: barriers, reduce, gather…"));
+        gtk_widget_set_tooltip_text (check,
+                                     _ ("Collectives of no known type: barriers, reduce, gather…"));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_types_label), self);
       gtk_box_append (self->types_box, check);
       self->type_checks[i] = GTK_CHECK_BUTTON (check);
@@ -259,11 +257,12 @@ st_highlighter_form_dispose (GObject *object)
 static void
 st_highlighter_form_class_init (StHighlighterFormClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_highlighter_form_dispose;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/strata/Strata/st-highlighter-form.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/st-highlighter-form.ui");
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_description);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_stack);
@@ -289,7 +288,8 @@ st_highlighter_form_init (StHighlighterForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_type_checks (self);
-  g_signal_connect_swapped (self->method_dropdown, "notify::selected", G_CALLBACK (on_method_changed), self);
+  g_signal_connect_swapped (self->method_dropdown, "notify::selected",
+                            G_CALLBACK (on_method_changed), self);
   on_method_changed (self);
 }
 

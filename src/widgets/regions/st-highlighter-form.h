@@ -14,12 +14,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StHighlighterForm, st_highlighter_form, ST, HIGHLIGHTER_FORM, GtkWidget)
 
-GtkWidget           *st_highlighter_form_new        (void);
-StHighlighterConfig *st_highlighter_form_get_config (StHighlighterForm         *self);
-void                 st_highlighter_form_set_config (StHighlighterForm         *self,
-                                                     const StHighlighterConfig *config);
-StRegionMethod       st_highlighter_form_get_method (StHighlighterForm         *self);
-void                 st_highlighter_form_set_method (StHighlighterForm         *self,
-                                                     StRegionMethod             method);
+GtkWidget           *st_highlighter_form_new (void);
+StHighlighterConfig *st_highlighter_form_get_config (StHighlighterForm *self);
+void st_highlighter_form_set_config (StHighlighterForm *self, const StHighlighterConfig *config);
+StRegionMethod st_highlighter_form_get_method (StHighlighterForm *self);
+void           st_highlighter_form_set_method (StHighlighterForm *self, StRegionMethod method);
 
 G_END_DECLS

@@ -6,7 +6,7 @@
 
 struct _StNameCell
 {
-  GtkWidget  parent_instance;
+  GtkWidget parent_instance;
 
   GtkWidget *stack;
   GtkWidget *label;
@@ -25,8 +25,7 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE (StNameCell, st_name_cell, GTK_TYPE_WIDGET)
 
 void
-st_name_cell_stop_editing (StNameCell *self,
-                           gboolean    commit)
+st_name_cell_stop_editing (StNameCell *self, gboolean commit)
 {
   g_autofree char *text = NULL;
 
@@ -42,8 +41,7 @@ st_name_cell_stop_editing (StNameCell *self,
 }
 
 static void
-on_activate (GtkEntry   *entry,
-             StNameCell *self)
+on_activate (GtkEntry *entry, StNameCell *self)
 {
   st_name_cell_stop_editing (self, TRUE);
 }
@@ -63,8 +61,7 @@ on_key_pressed (GtkEventControllerKey *controller,
 
 /* Clicking elsewhere keeps what was typed, as GtkEditableLabel does. */
 static void
-on_focus_leave (GtkEventControllerFocus *controller,
-                StNameCell              *self)
+on_focus_leave (GtkEventControllerFocus *controller, StNameCell *self)
 {
   st_name_cell_stop_editing (self, TRUE);
 }
@@ -76,8 +73,7 @@ st_name_cell_new (void)
 }
 
 void
-st_name_cell_set_text (StNameCell *self,
-                       const char *text)
+st_name_cell_set_text (StNameCell *self, const char *text)
 {
   g_return_if_fail (ST_IS_NAME_CELL (self));
   gtk_label_set_text (GTK_LABEL (self->label), text);
@@ -131,7 +127,7 @@ st_name_cell_dispose (GObject *object)
 static void
 st_name_cell_class_init (StNameCellClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_name_cell_dispose;

@@ -12,15 +12,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StNameCell, st_name_cell, ST, NAME_CELL, GtkWidget)
 
-GtkWidget  *st_name_cell_new           (void);
-void        st_name_cell_set_text      (StNameCell *self,
-                                        const char *text);
-const char *st_name_cell_get_text      (StNameCell *self);
-gboolean    st_name_cell_get_editing   (StNameCell *self);
+GtkWidget  *st_name_cell_new (void);
+void        st_name_cell_set_text (StNameCell *self, const char *text);
+const char *st_name_cell_get_text (StNameCell *self);
+gboolean    st_name_cell_get_editing (StNameCell *self);
 void        st_name_cell_start_editing (StNameCell *self);
 /* Ends editing: with @commit, "committed" is emitted with the entry's text. */
-void        st_name_cell_stop_editing  (StNameCell *self,
-                                        gboolean    commit);
-GtkEditable *st_name_cell_get_entry    (StNameCell *self);
+void         st_name_cell_stop_editing (StNameCell *self, gboolean commit);
+GtkEditable *st_name_cell_get_entry (StNameCell *self);
 
 G_END_DECLS

@@ -12,11 +12,11 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#define GUTTER_WIDTH    240
-#define ZOOM_STEP       0.8  /* W: the span shrinks to this; Shift: squared */
-#define PAN_STEP        0.1  /* A/D: this share of the span */
-#define DRAG_THRESHOLD  3.0
-#define PICK_SLOP_PX    3.0
+#define GUTTER_WIDTH   240
+#define ZOOM_STEP      0.8 /* W: the span shrinks to this; Shift: squared */
+#define PAN_STEP       0.1 /* A/D: this share of the span */
+#define DRAG_THRESHOLD 3.0
+#define PICK_SLOP_PX   3.0
 
 /* Physical key positions (evdev codes + 8, as GDK reports them on Linux):
  * the keys in the places of W, A, S, D and 1–4 on a US keyboard, whatever
@@ -30,7 +30,7 @@
 
 struct _StTimelineView
 {
-  GtkWidget           parent_instance;
+  GtkWidget parent_instance;
 
   StSession          *session;
   StTimelineRenderer *renderer;
@@ -39,22 +39,22 @@ struct _StTimelineView
   GtkAdjustment      *hadjustment;
   gboolean            syncing;
 
-  double              pointer_x;
-  double              pointer_y;
-  gboolean            pointer_inside;
-  gboolean            has_hover;
-  StEventRef          hover;
+  double     pointer_x;
+  double     pointer_y;
+  gboolean   pointer_inside;
+  gboolean   has_hover;
+  StEventRef hover;
 
-  StDragKind          drag;
-  gboolean            dragging_pan;
-  gboolean            moved;        /* the primary button moved past the threshold */
-  double              drag_x0, drag_y0, drag_x1, drag_y1;
-  gint64              pan_start;
-  double              pan_scroll;
+  StDragKind drag;
+  gboolean   dragging_pan;
+  gboolean   moved; /* the primary button moved past the threshold */
+  double     drag_x0, drag_y0, drag_x1, drag_y1;
+  gint64     pan_start;
+  double     pan_scroll;
 
-  GArray             *bands;        /* StOverlayRegion of the session's regions */
-  gboolean            bands_dirty;
-  gboolean            over_tab;
+  GArray  *bands; /* StOverlayRegion of the session's regions */
+  gboolean bands_dirty;
+  gboolean over_tab;
 };
 
 G_DEFINE_FINAL_TYPE (StTimelineView, st_timeline_view, GTK_TYPE_WIDGET)
@@ -71,22 +71,20 @@ static GParamSpec *properties[N_PROPS];
 /* Colours: named in ui/style.css from libadwaita's, so they follow the
  * style; slice colours are the palette's own. */
 static void
-lookup (GtkWidget  *widget,
-        const char *name,
-        StColor    *out)
+lookup (GtkWidget *widget, const char *name, StColor *out)
 {
   GdkRGBA rgba;
 
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   if (gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &rgba))
-    *out = (StColor) { rgba.red, rgba.green, rgba.blue, rgba.alpha };
-G_GNUC_END_IGNORE_DEPRECATIONS
+    *out = (StColor){ rgba.red, rgba.green, rgba.blue, rgba.alpha };
+  G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 static void
 update_palette (StTimelineView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  gboolean  dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   StPalette p;
 
   if (self->renderer == NULL)
@@ -110,13 +108,13 @@ static void
 update_font (StTimelineView *self)
 {
   if (self->renderer != NULL)
-    st_timeline_renderer_set_font (self->renderer,
-                                   pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self))));
+    st_timeline_renderer_set_font (
+        self->renderer,
+        pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self))));
 }
 
 static void
-st_timeline_view_css_changed (GtkWidget         *widget,
-                              GtkCssStyleChange *change)
+st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_timeline_view_parent_class)->css_changed (widget, change);
   update_palette (ST_TIMELINE_VIEW (widget));
@@ -136,9 +134,10 @@ update_vadjustment (StTimelineView *self)
   double upper = self->layout ? st_timeline_layout_get_height (self->layout) : 0;
   double page = area_height (self);
 
-  gtk_adjustment_configure (self->vadjustment,
-                            CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, MAX (0, upper - page)),
-                            0, upper, ST_LAYOUT_ROW_HEIGHT * 3, page * 0.9, page);
+  gtk_adjustment_configure (
+      self->vadjustment,
+      CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, MAX (0, upper - page)), 0, upper,
+      ST_LAYOUT_ROW_HEIGHT * 3, page * 0.9, page);
 }
 
 static void
@@ -171,8 +170,7 @@ rebuild_layout (StTimelineView *self)
 
 /* The picture's geometry now. */
 void
-st_timeline_view_get_viewport (StTimelineView *self,
-                               StViewport     *vp)
+st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp)
 {
   gint64 start = 0, end = 1;
 
@@ -192,8 +190,8 @@ static void
 update_bands (StTimelineView *self)
 {
   StRegionSet *regions = st_session_get_regions (self->session);
-  StRegion *selected = st_session_get_selected_region (self->session);
-  guint n = st_region_set_get_n_regions (regions);
+  StRegion    *selected = st_session_get_selected_region (self->session);
+  guint        n = st_region_set_get_n_regions (regions);
 
   if (!self->bands_dirty)
     return;
@@ -202,22 +200,21 @@ update_bands (StTimelineView *self)
     {
       StRegion *r = st_region_set_get_region (regions, i);
 
-      g_array_index (self->bands, StOverlayRegion, i) = (StOverlayRegion) {
-        st_region_get_start (r), st_region_get_end (r), st_region_get_name (r), r == selected
-      };
+      g_array_index (self->bands, StOverlayRegion, i)
+          = (StOverlayRegion){ st_region_get_start (r), st_region_get_end (r),
+                               st_region_get_name (r), r == selected };
     }
   self->bands_dirty = FALSE;
 }
 
 static void
-fill_overlay (StTimelineView *self,
-              StOverlay      *o)
+fill_overlay (StTimelineView *self, StOverlay *o)
 {
   gint current = st_session_get_find_current (self->session);
 
   memset (o, 0, sizeof *o);
   update_bands (self);
-  o->regions = (const StOverlayRegion *) self->bands->data;
+  o->regions = (const StOverlayRegion *)self->bands->data;
   o->n_regions = self->bands->len;
   o->selection = st_session_get_selection (self->session);
   o->has_found = current >= 0;
@@ -236,14 +233,13 @@ fill_overlay (StTimelineView *self,
 }
 
 static void
-st_timeline_view_snapshot (GtkWidget   *widget,
-                           GtkSnapshot *snapshot)
+st_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  StViewport vp;
-  StOverlay overlay;
-  cairo_t *cr;
+  int             w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  StViewport      vp;
+  StOverlay       overlay;
+  cairo_t        *cr;
 
   if (self->session == NULL || self->layout == NULL || w <= 0 || h <= 0)
     return;
@@ -256,10 +252,7 @@ st_timeline_view_snapshot (GtkWidget   *widget,
 }
 
 static void
-st_timeline_view_size_allocate (GtkWidget *widget,
-                                int        width,
-                                int        height,
-                                int        baseline)
+st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   update_vadjustment (ST_TIMELINE_VIEW (widget));
 }
@@ -269,33 +262,31 @@ st_timeline_view_size_allocate (GtkWidget *widget,
 static double
 ns_per_px (const StViewport *vp)
 {
-  return (double) (vp->end - vp->start) / st_viewport_track_width (vp);
+  return (double)(vp->end - vp->start) / st_viewport_track_width (vp);
 }
 
 /* The event drawn under (@x, @y), if any (thin ones within a few pixels). */
 gboolean
-st_timeline_view_event_at (StTimelineView *self,
-                           double          x,
-                           double          y,
-                           StEventRef     *out)
+st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out)
 {
-  StTrace *trace;
-  StViewport vp;
-  guint track, row;
-  gint64 t, slop;
+  StTrace       *trace;
+  StViewport     vp;
+  guint          track, row;
+  gint64         t, slop;
   const StTrack *tr;
-  StSliceRef slice;
+  StSliceRef     slice;
 
   if (self->session == NULL || self->layout == NULL)
     return FALSE;
   st_timeline_view_get_viewport (self, &vp);
-  if (x < vp.gutter || y < ST_RULER_HEIGHT ||
-      !st_timeline_layout_row_at (self->layout, (int) st_viewport_content_y (&vp, y), &track, &row))
+  if (x < vp.gutter || y < ST_RULER_HEIGHT
+      || !st_timeline_layout_row_at (self->layout, (int)st_viewport_content_y (&vp, y), &track,
+                                     &row))
     return FALSE;
   trace = st_session_get_trace (self->session);
   tr = st_trace_get_track (trace, track);
   t = st_viewport_time_at (&vp, x);
-  slop = (gint64) (PICK_SLOP_PX * ns_per_px (&vp));
+  slop = (gint64)(PICK_SLOP_PX * ns_per_px (&vp));
   if (tr->kind == ST_TRACK_COUNTER)
     return FALSE;
   if (tr->kind != ST_TRACK_INSTANTS && row < tr->n_rows)
@@ -310,11 +301,9 @@ st_timeline_view_event_at (StTimelineView *self,
 
 /* Where @ref is drawn in widget coordinates (for tests and popovers). */
 gboolean
-st_timeline_view_event_bounds (StTimelineView  *self,
-                               StEventRef       ref,
-                               graphene_rect_t *bounds)
+st_timeline_view_event_bounds (StTimelineView *self, StEventRef ref, graphene_rect_t *bounds)
 {
-  StViewport vp;
+  StViewport        vp;
   cairo_rectangle_t r;
 
   st_timeline_view_get_viewport (self, &vp);
@@ -327,13 +316,11 @@ st_timeline_view_event_bounds (StTimelineView  *self,
 /* The region whose tab (its name, under the ruler) is at (@x, @y), or
  * NULL. */
 StRegion *
-st_timeline_view_region_at (StTimelineView *self,
-                            double          x,
-                            double          y)
+st_timeline_view_region_at (StTimelineView *self, double x, double y)
 {
   StViewport vp;
-  StOverlay o;
-  gint index;
+  StOverlay  o;
+  gint       index;
 
   g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), NULL);
   if (self->session == NULL || self->renderer == NULL)
@@ -341,19 +328,18 @@ st_timeline_view_region_at (StTimelineView *self,
   st_timeline_view_get_viewport (self, &vp);
   fill_overlay (self, &o);
   index = st_timeline_renderer_region_at (self->renderer, &vp, &o, x, y);
-  return index >= 0 ? st_region_set_get_region (st_session_get_regions (self->session), index) : NULL;
+  return index >= 0 ? st_region_set_get_region (st_session_get_regions (self->session), index)
+                    : NULL;
 }
 
 /* Where the tab of @region is drawn (for tests); FALSE when it has none. */
 gboolean
-st_timeline_view_region_tab_bounds (StTimelineView  *self,
-                                    StRegion        *region,
-                                    graphene_rect_t *bounds)
+st_timeline_view_region_tab_bounds (StTimelineView *self, StRegion *region, graphene_rect_t *bounds)
 {
-  StViewport vp;
-  StOverlay o;
+  StViewport        vp;
+  StOverlay         o;
   cairo_rectangle_t r;
-  guint index;
+  guint             index;
 
   g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), FALSE);
   if (self->session == NULL)
@@ -381,9 +367,7 @@ zoom_anchor (StTimelineView *self)
 
 /* Tests have no real pointer: they put it here. */
 void
-st_timeline_view_set_pointer (StTimelineView *self,
-                              double          x,
-                              double          y)
+st_timeline_view_set_pointer (StTimelineView *self, double x, double y)
 {
   self->pointer_x = x;
   self->pointer_y = y;
@@ -391,11 +375,9 @@ st_timeline_view_set_pointer (StTimelineView *self,
 }
 
 static void
-scroll_to_row (StTimelineView *self,
-               guint           track,
-               guint           row)
+scroll_to_row (StTimelineView *self, guint track, guint row)
 {
-  int y = st_timeline_layout_row_y (self->layout, track, row);
+  int    y = st_timeline_layout_row_y (self->layout, track, row);
   double top = gtk_adjustment_get_value (self->vadjustment), page = area_height (self);
 
   if (y < 0)
@@ -405,15 +387,11 @@ scroll_to_row (StTimelineView *self,
 }
 
 static void
-on_reveal (StSession      *session,
-           guint           track,
-           guint           index,
-           guint           kind,
-           StTimelineView *self)
+on_reveal (StSession *session, guint track, guint index, guint kind, StTimelineView *self)
 {
-  StTrace *trace = st_session_get_trace (session);
+  StTrace       *trace = st_session_get_trace (session);
   const StTrack *t = st_trace_get_track (trace, track);
-  guint row = kind == ST_EVENT_SLICE ? t->slices[index].depth : MAX (1, t->n_rows);
+  guint          row = kind == ST_EVENT_SLICE ? t->slices[index].depth : MAX (1, t->n_rows);
 
   scroll_to_row (self, track, t->kind == ST_TRACK_INSTANTS ? 0 : row);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -428,12 +406,10 @@ fast (GVariant *parameter)
 }
 
 static void
-zoom_action (GtkWidget  *widget,
-             const char *name,
-             GVariant   *parameter)
+zoom_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  double factor = fast (parameter) ? ZOOM_STEP * ZOOM_STEP : ZOOM_STEP;
+  double          factor = fast (parameter) ? ZOOM_STEP * ZOOM_STEP : ZOOM_STEP;
 
   if (g_str_equal (name, "timeline.zoom-out"))
     factor = 1.0 / factor;
@@ -441,68 +417,57 @@ zoom_action (GtkWidget  *widget,
 }
 
 static void
-pan_action (GtkWidget  *widget,
-            const char *name,
-            GVariant   *parameter)
+pan_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  gint64 start, end;
-  double share = fast (parameter) ? PAN_STEP * 3 : PAN_STEP;
+  gint64          start, end;
+  double          share = fast (parameter) ? PAN_STEP * 3 : PAN_STEP;
 
   st_session_get_range (self->session, &start, &end);
-  st_session_pan (self->session, (gint64) ((end - start) * share) *
-                                 (g_str_equal (name, "timeline.pan-left") ? -1 : 1));
+  st_session_pan (self->session, (gint64)((end - start) * share)
+                                     * (g_str_equal (name, "timeline.pan-left") ? -1 : 1));
 }
 
 static void
-fit_all_action (GtkWidget  *widget,
-                const char *name,
-                GVariant   *parameter)
+fit_all_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   st_session_fit_all (ST_TIMELINE_VIEW (widget)->session);
 }
 
 static void
-fit_selection_action (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *parameter)
+fit_selection_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   st_session_fit_selection (ST_TIMELINE_VIEW (widget)->session);
 }
 
 static void
-mark_action (GtkWidget  *widget,
-             const char *name,
-             GVariant   *parameter)
+mark_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   st_session_mark_selection (ST_TIMELINE_VIEW (widget)->session);
 }
 
 static void
-clear_marked_action (GtkWidget  *widget,
-                     const char *name,
-                     GVariant   *parameter)
+clear_marked_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   st_session_clear_marked (ST_TIMELINE_VIEW (widget)->session);
 }
 
 /* ←/→: the previous or next slice of the selected one's row. */
 static void
-step_action (GtkWidget  *widget,
-             const char *name,
-             GVariant   *parameter)
+step_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  GArray *selection = st_session_get_selection (self->session);
-  StEventRef ref;
-  StSliceRef next;
+  GArray         *selection = st_session_get_selection (self->session);
+  StEventRef      ref;
+  StSliceRef      next;
 
   if (selection->len == 0)
     return;
   ref = g_array_index (selection, StEventRef, selection->len - 1);
-  if (ref.kind != ST_EVENT_SLICE ||
-      !st_trace_step_slice (st_session_get_trace (self->session), (StSliceRef) { ref.track, ref.index },
-                            g_str_equal (name, "timeline.prev-event") ? -1 : 1, &next))
+  if (ref.kind != ST_EVENT_SLICE
+      || !st_trace_step_slice (st_session_get_trace (self->session),
+                               (StSliceRef){ ref.track, ref.index },
+                               g_str_equal (name, "timeline.prev-event") ? -1 : 1, &next))
     return;
   st_session_select (self->session, st_event_ref_for_slice (next), ST_SELECT_REPLACE);
   st_session_reveal (self->session, st_event_ref_for_slice (next));
@@ -528,8 +493,8 @@ on_key_pressed (GtkEventControllerKey *controller,
     default: break;
     }
   if (action != NULL)
-    return gtk_widget_activate_action_variant (GTK_WIDGET (self), action,
-                                               g_variant_new_boolean ((state & GDK_SHIFT_MASK) != 0));
+    return gtk_widget_activate_action_variant (
+        GTK_WIDGET (self), action, g_variant_new_boolean ((state & GDK_SHIFT_MASK) != 0));
   if (keycode >= KEYCODE_1 && keycode <= KEYCODE_4)
     {
       st_session_set_tool (self->session, keycode - KEYCODE_1);
@@ -541,14 +506,11 @@ on_key_pressed (GtkEventControllerKey *controller,
 /* The mouse. */
 
 static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           StTimelineView           *self)
+on_motion (GtkEventControllerMotion *controller, double x, double y, StTimelineView *self)
 {
   StEventRef ref;
-  gboolean has = st_timeline_view_event_at (self, x, y, &ref);
-  gboolean over_tab = st_timeline_view_region_at (self, x, y) != NULL;
+  gboolean   has = st_timeline_view_event_at (self, x, y, &ref);
+  gboolean   over_tab = st_timeline_view_region_at (self, x, y) != NULL;
 
   self->pointer_x = x;
   self->pointer_y = y;
@@ -567,8 +529,7 @@ on_motion (GtkEventControllerMotion *controller,
 }
 
 static void
-on_leave (GtkEventControllerMotion *controller,
-          StTimelineView           *self)
+on_leave (GtkEventControllerMotion *controller, StTimelineView *self)
 {
   self->pointer_inside = FALSE;
   if (self->has_hover)
@@ -586,9 +547,9 @@ on_query_tooltip (GtkWidget      *widget,
                   GtkTooltip     *tooltip,
                   StTimelineView *self)
 {
-  StTrace *trace;
-  StEventRef ref;
-  StRegion *region;
+  StTrace         *trace;
+  StEventRef       ref;
+  StRegion        *region;
   g_autofree char *dur = NULL, *markup = NULL;
 
   if (keyboard)
@@ -596,9 +557,10 @@ on_query_tooltip (GtkWidget      *widget,
   if ((region = st_timeline_view_region_at (self, x, y)) != NULL)
     {
       dur = st_format_duration (st_region_get_duration (region));
-      markup = g_markup_printf_escaped (_("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
-                                        st_region_get_name (region), dur,
-                                        st_region_method_get_label (st_region_get_method (region)));
+      markup = g_markup_printf_escaped (
+          _ ("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
+          st_region_get_name (region), dur,
+          st_region_method_get_label (st_region_get_method (region)));
       gtk_tooltip_set_markup (tooltip, markup);
       return TRUE;
     }
@@ -606,25 +568,25 @@ on_query_tooltip (GtkWidget      *widget,
     return FALSE;
   trace = st_session_get_trace (self->session);
   dur = st_format_duration (st_event_get_duration (trace, ref));
-  markup = g_markup_printf_escaped ("<b>%s</b>\n%s", st_trace_get_string (trace, st_event_get_name (trace, ref)),
-                                    ref.kind == ST_EVENT_SLICE ? dur : _("instant"));
+  markup = g_markup_printf_escaped ("<b>%s</b>\n%s",
+                                    st_trace_get_string (trace, st_event_get_name (trace, ref)),
+                                    ref.kind == ST_EVENT_SLICE ? dur : _ ("instant"));
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
 
 /* A click on a section header (anywhere on its band) opens or closes it. */
 static gboolean
-toggle_section_at (StTimelineView *self,
-                   double          y)
+toggle_section_at (StTimelineView *self, double y)
 {
-  StViewport vp;
-  gint band;
+  StViewport    vp;
+  gint          band;
   const StBand *b;
 
   st_timeline_view_get_viewport (self, &vp);
   if (y < ST_RULER_HEIGHT)
     return FALSE;
-  band = st_timeline_layout_band_at (self->layout, (int) st_viewport_content_y (&vp, y));
+  band = st_timeline_layout_band_at (self->layout, (int)st_viewport_content_y (&vp, y));
   if (band < 0)
     return FALSE;
   b = st_timeline_layout_get_band (self->layout, band);
@@ -640,14 +602,14 @@ toggle_section_at (StTimelineView *self,
  * every event of its name), open or close a section, or clear the
  * selection on empty space. */
 void
-st_timeline_view_click (StTimelineView  *self,
-                        double           x,
-                        double           y,
-                        int              n_press,
-                        GdkModifierType  state)
+st_timeline_view_click (StTimelineView *self,
+                        double          x,
+                        double          y,
+                        int             n_press,
+                        GdkModifierType state)
 {
   StEventRef ref;
-  StRegion *region;
+  StRegion  *region;
 
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == NULL)
@@ -672,31 +634,24 @@ st_timeline_view_click (StTimelineView  *self,
   else
     st_session_select (self->session, ref,
                        state & GDK_CONTROL_MASK ? ST_SELECT_TOGGLE
-                       : state & GDK_SHIFT_MASK ? ST_SELECT_ADD : ST_SELECT_REPLACE);
+                       : state & GDK_SHIFT_MASK ? ST_SELECT_ADD
+                                                : ST_SELECT_REPLACE);
 }
 
 static void
-on_click_released (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   StTimelineView  *self)
+on_click_released (GtkGestureClick *gesture, int n_press, double x, double y, StTimelineView *self)
 {
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (self->moved) /* the end of a drag, not a click */
     return;
-  st_timeline_view_click (self, x, y, n_press,
-                          gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
+  st_timeline_view_click (
+      self, x, y, n_press,
+      gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
 }
 
 /* Adds the slices of one row that overlap [t0, t1]. */
 static void
-add_row_slices (const StTrack *t,
-                guint          track,
-                guint          row,
-                gint64         t0,
-                gint64         t1,
-                GArray        *refs)
+add_row_slices (const StTrack *t, guint track, guint row, gint64 t0, gint64 t1, GArray *refs)
 {
   guint a = t->row_offsets[row], b = t->row_offsets[row + 1], hi = b;
 
@@ -709,33 +664,30 @@ add_row_slices (const StTrack *t,
         b = mid;
     }
   for (guint i = a; i < hi && t->slices[i].start <= t1; i++)
-    g_array_append_val (refs, ((StEventRef) { track, i, ST_EVENT_SLICE }));
+    g_array_append_val (refs, ((StEventRef){ track, i, ST_EVENT_SLICE }));
 }
 
 /* The slices inside the box, on every row it touches. */
 static GArray *
-events_in_box (StTimelineView *self,
-               double          x0,
-               double          y0,
-               double          x1,
-               double          y1)
+events_in_box (StTimelineView *self, double x0, double y0, double x1, double y1)
 {
-  StTrace *trace = st_session_get_trace (self->session);
-  GArray *refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
-  guint last_track = G_MAXUINT, last_row = G_MAXUINT;
+  StTrace   *trace = st_session_get_trace (self->session);
+  GArray    *refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  guint      last_track = G_MAXUINT, last_row = G_MAXUINT;
   StViewport vp;
-  gint64 t0, t1;
+  gint64     t0, t1;
 
   st_timeline_view_get_viewport (self, &vp);
   t0 = st_viewport_time_at (&vp, MIN (x0, x1));
   t1 = st_viewport_time_at (&vp, MAX (x0, x1));
   for (double y = MIN (y0, y1); y <= MAX (y0, y1) + 1; y += 2)
     {
-      guint track, row;
+      guint          track, row;
       const StTrack *t;
 
-      if (!st_timeline_layout_row_at (self->layout, (int) st_viewport_content_y (&vp, y), &track, &row) ||
-          (track == last_track && row == last_row))
+      if (!st_timeline_layout_row_at (self->layout, (int)st_viewport_content_y (&vp, y), &track,
+                                      &row)
+          || (track == last_track && row == last_row))
         continue;
       last_track = track;
       last_row = row;
@@ -769,25 +721,20 @@ start_pan (StTimelineView *self)
 }
 
 static void
-pan_by (StTimelineView *self,
-        double          dx,
-        double          dy)
+pan_by (StTimelineView *self, double dx, double dy)
 {
   StViewport vp;
-  gint64 start, end;
+  gint64     start, end;
 
   st_timeline_view_get_viewport (self, &vp);
   st_session_get_range (self->session, &start, &end);
-  st_session_set_range (self->session, self->pan_start - (gint64) (dx * ns_per_px (&vp)),
-                        self->pan_start - (gint64) (dx * ns_per_px (&vp)) + (end - start));
+  st_session_set_range (self->session, self->pan_start - (gint64)(dx * ns_per_px (&vp)),
+                        self->pan_start - (gint64)(dx * ns_per_px (&vp)) + (end - start));
   gtk_adjustment_set_value (self->vadjustment, self->pan_scroll - dy);
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               StTimelineView *self)
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, StTimelineView *self)
 {
   StViewport vp;
 
@@ -802,10 +749,7 @@ on_drag_begin (GtkGestureDrag *gesture,
 }
 
 static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                StTimelineView *self)
+on_drag_update (GtkGestureDrag *gesture, double dx, double dy, StTimelineView *self)
 {
   StTool tool = st_session_get_tool (self->session);
 
@@ -826,12 +770,11 @@ on_drag_update (GtkGestureDrag *gesture,
 }
 
 static void
-finish_drag (StTimelineView *self,
-             GdkModifierType state)
+finish_drag (StTimelineView *self, GdkModifierType state)
 {
-  StViewport vp;
-  g_autoptr(GArray) refs = NULL;
-  gint64 t0, t1;
+  StViewport         vp;
+  g_autoptr (GArray) refs = NULL;
+  gint64             t0, t1;
 
   st_timeline_view_get_viewport (self, &vp);
   t0 = st_viewport_time_at (&vp, MIN (self->drag_x0, self->drag_x1));
@@ -848,22 +791,17 @@ finish_drag (StTimelineView *self,
       if (t1 > t0)
         st_session_set_range (self->session, t0, t1);
       break;
-    case ST_DRAG_TIMING:
-      st_session_set_timing (self->session, t0, t1);
-      break;
-    default:
-      break;
+    case ST_DRAG_TIMING: st_session_set_timing (self->session, t0, t1); break;
+    default: break;
     }
 }
 
 static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             StTimelineView *self)
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, StTimelineView *self)
 {
   if (self->drag != ST_DRAG_NONE)
-    finish_drag (self, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
+    finish_drag (self,
+                 gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
   self->drag = ST_DRAG_NONE;
   self->dragging_pan = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -873,12 +811,12 @@ on_drag_end (GtkGestureDrag *gesture,
  * session's tool: select the events in the box, zoom to the time range,
  * measure it, or pan. */
 void
-st_timeline_view_drag (StTimelineView  *self,
-                       double           x0,
-                       double           y0,
-                       double           x1,
-                       double           y1,
-                       GdkModifierType  state)
+st_timeline_view_drag (StTimelineView *self,
+                       double          x0,
+                       double          y0,
+                       double          x1,
+                       double          y1,
+                       GdkModifierType state)
 {
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == NULL)
@@ -902,20 +840,14 @@ st_timeline_view_drag (StTimelineView  *self,
 
 /* The middle button pans in every tool. */
 static void
-on_middle_begin (GtkGestureDrag *gesture,
-                 double          x,
-                 double          y,
-                 StTimelineView *self)
+on_middle_begin (GtkGestureDrag *gesture, double x, double y, StTimelineView *self)
 {
   if (self->session != NULL)
     start_pan (self);
 }
 
 static void
-on_middle_update (GtkGestureDrag *gesture,
-                  double          dx,
-                  double          dy,
-                  StTimelineView *self)
+on_middle_update (GtkGestureDrag *gesture, double dx, double dy, StTimelineView *self)
 {
   if (self->dragging_pan)
     pan_by (self, dx, dy);
@@ -924,12 +856,10 @@ on_middle_update (GtkGestureDrag *gesture,
 /* Ctrl+wheel zooms at the pointer; the wheel scrolls rows; sideways (or
  * Shift+wheel) pans. */
 static gboolean
-on_scroll (GtkEventControllerScroll *controller,
-           double                    dx,
-           double                    dy,
-           StTimelineView           *self)
+on_scroll (GtkEventControllerScroll *controller, double dx, double dy, StTimelineView *self)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GdkModifierType state
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
   gint64 start, end;
 
   if (self->session == NULL)
@@ -938,13 +868,13 @@ on_scroll (GtkEventControllerScroll *controller,
   if (state & GDK_CONTROL_MASK)
     st_session_zoom (self->session, pow (1.2, dy), zoom_anchor (self));
   else if (state & GDK_SHIFT_MASK)
-    st_session_pan (self->session, (gint64) ((end - start) * 0.05 * (dx + dy)));
+    st_session_pan (self->session, (gint64)((end - start) * 0.05 * (dx + dy)));
   else
     {
-      gtk_adjustment_set_value (self->vadjustment,
-                                gtk_adjustment_get_value (self->vadjustment) + dy * ST_LAYOUT_ROW_HEIGHT * 3);
+      gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
+                                                       + dy * ST_LAYOUT_ROW_HEIGHT * 3);
       if (dx != 0)
-        st_session_pan (self->session, (gint64) ((end - start) * 0.05 * dx));
+        st_session_pan (self->session, (gint64)((end - start) * 0.05 * dx));
     }
   return TRUE;
 }
@@ -952,9 +882,7 @@ on_scroll (GtkEventControllerScroll *controller,
 /* The session. */
 
 static void
-on_range_changed (StSession      *session,
-                  GParamSpec     *pspec,
-                  StTimelineView *self)
+on_range_changed (StSession *session, GParamSpec *pspec, StTimelineView *self)
 {
   update_hadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -974,16 +902,15 @@ on_regions_changed (StTimelineView *self)
 }
 
 static void
-on_hadjustment_changed (GtkAdjustment  *adjustment,
-                        StTimelineView *self)
+on_hadjustment_changed (GtkAdjustment *adjustment, StTimelineView *self)
 {
   gint64 start, end;
 
   if (self->syncing || self->session == NULL)
     return;
   st_session_get_range (self->session, &start, &end);
-  st_session_set_range (self->session, (gint64) gtk_adjustment_get_value (adjustment),
-                        (gint64) gtk_adjustment_get_value (adjustment) + (end - start));
+  st_session_set_range (self->session, (gint64)gtk_adjustment_get_value (adjustment),
+                        (gint64)gtk_adjustment_get_value (adjustment) + (end - start));
 }
 
 StSession *
@@ -1006,8 +933,7 @@ disconnect_session (StTimelineView *self)
 }
 
 void
-st_timeline_view_set_session (StTimelineView *self,
-                              StSession      *session)
+st_timeline_view_set_session (StTimelineView *self, StSession *session)
 {
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == session)
@@ -1028,7 +954,8 @@ st_timeline_view_set_session (StTimelineView *self,
       g_signal_connect_swapped (session, "marks-changed", G_CALLBACK (on_redraw), self);
       g_signal_connect_swapped (session, "layout-changed", G_CALLBACK (rebuild_layout), self);
       g_signal_connect (session, "reveal", G_CALLBACK (on_reveal), self);
-      g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_regions_changed), self);
+      g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_regions_changed),
+                                self);
       g_signal_connect_swapped (st_session_get_regions (session), "items-changed",
                                 G_CALLBACK (on_regions_changed), self);
       g_signal_connect_swapped (st_session_get_regions (session), "edited",
@@ -1067,20 +994,14 @@ st_timeline_view_dispose (GObject *object)
 }
 
 static void
-st_timeline_view_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
+st_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (object);
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_SESSION: g_value_set_object (value, self->session); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1094,11 +1015,8 @@ st_timeline_view_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_SESSION:
-      st_timeline_view_set_session (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_SESSION: st_timeline_view_set_session (self, g_value_get_object (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1110,9 +1028,11 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.pan-left", "b", pan_action);
   gtk_widget_class_install_action (widget_class, "timeline.pan-right", "b", pan_action);
   gtk_widget_class_install_action (widget_class, "timeline.fit-all", NULL, fit_all_action);
-  gtk_widget_class_install_action (widget_class, "timeline.fit-selection", NULL, fit_selection_action);
+  gtk_widget_class_install_action (widget_class, "timeline.fit-selection", NULL,
+                                   fit_selection_action);
   gtk_widget_class_install_action (widget_class, "timeline.mark", NULL, mark_action);
-  gtk_widget_class_install_action (widget_class, "timeline.clear-marked", NULL, clear_marked_action);
+  gtk_widget_class_install_action (widget_class, "timeline.clear-marked", NULL,
+                                   clear_marked_action);
   gtk_widget_class_install_action (widget_class, "timeline.prev-event", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "timeline.next-event", NULL, step_action);
 
@@ -1120,16 +1040,18 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "timeline.mark", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, 0, "timeline.fit-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, 0, "timeline.fit-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "timeline.fit-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "timeline.fit-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "timeline.prev-event", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "timeline.next-event", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-marked", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "timeline.clear-marked",
+                                       NULL);
 }
 
 static void
 st_timeline_view_class_init (StTimelineViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_view_dispose;
@@ -1139,9 +1061,9 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   widget_class->size_allocate = st_timeline_view_size_allocate;
   widget_class->css_changed = st_timeline_view_css_changed;
 
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SESSION]
+      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   install_actions (widget_class);
@@ -1154,7 +1076,8 @@ add_controllers (StTimelineView *self)
 {
   GtkEventController *key = gtk_event_controller_key_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkEventController *scroll
+      = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *middle = gtk_gesture_drag_new ();
@@ -1186,7 +1109,8 @@ st_timeline_view_init (StTimelineView *self)
   self->bands = g_array_new (FALSE, FALSE, sizeof (StOverlayRegion));
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
   self->hadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
-  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw),
+                            self);
   g_signal_connect (self->hadjustment, "value-changed", G_CALLBACK (on_hadjustment_changed), self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);

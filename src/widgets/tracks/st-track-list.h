@@ -12,9 +12,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StTrackList, st_track_list, ST, TRACK_LIST, GtkWidget)
 
-GtkWidget  *st_track_list_new       (void);
-void        st_track_list_set_trace (StTrackList *self,
-                                     StTrace     *trace);
+GtkWidget  *st_track_list_new (void);
+void        st_track_list_set_trace (StTrackList *self, StTrace *trace);
 StTrace    *st_track_list_get_trace (StTrackList *self);
 GListModel *st_track_list_get_model (StTrackList *self);
 

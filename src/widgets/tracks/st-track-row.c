@@ -9,7 +9,7 @@
 
 struct _StTrackRow
 {
-  GObject     parent_instance;
+  GObject parent_instance;
 
   char       *title;
   char       *details;
@@ -49,45 +49,29 @@ st_track_row_finalize (GObject *object)
 }
 
 static void
-st_track_row_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
+st_track_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StTrackRow *self = ST_TRACK_ROW (object);
 
   switch (prop_id)
     {
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_DETAILS:
-      g_value_set_string (value, self->details);
-      break;
-    case PROP_KIND:
-      g_value_set_string (value, self->kind);
-      break;
-    case PROP_EVENTS:
-      g_value_set_uint64 (value, self->events);
-      break;
-    case PROP_EVENTS_TEXT:
-      g_value_take_string (value, st_format_count (self->events));
-      break;
+    case PROP_TITLE: g_value_set_string (value, self->title); break;
+    case PROP_DETAILS: g_value_set_string (value, self->details); break;
+    case PROP_KIND: g_value_set_string (value, self->kind); break;
+    case PROP_EVENTS: g_value_set_uint64 (value, self->events); break;
+    case PROP_EVENTS_TEXT: g_value_take_string (value, st_format_count (self->events)); break;
     case PROP_ROWS_TEXT:
       g_value_take_string (value, self->rows ? g_strdup_printf ("%u", self->rows) : g_strdup (""));
       break;
-    case PROP_IS_PROCESS:
-      g_value_set_boolean (value, self->children != NULL);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_IS_PROCESS: g_value_set_boolean (value, self->children != NULL); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
 st_track_row_class_init (StTrackRowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = st_track_row_finalize;
@@ -135,20 +119,19 @@ kind_label (StTrackKind kind)
 {
   switch (kind)
     {
-    case ST_TRACK_SLICES: return _("Slices");
-    case ST_TRACK_INSTANTS: return _("Instants");
-    case ST_TRACK_COUNTER: return _("Counter");
-    case ST_TRACK_ASYNC: return _("Async");
+    case ST_TRACK_SLICES: return _ ("Slices");
+    case ST_TRACK_INSTANTS: return _ ("Instants");
+    case ST_TRACK_COUNTER: return _ ("Counter");
+    case ST_TRACK_ASYNC: return _ ("Async");
     default: return "";
     }
 }
 
 static StTrackRow *
-track_row_new (StTrace *trace,
-               guint    index)
+track_row_new (StTrace *trace, guint index)
 {
   const StTrack *t = st_trace_get_track (trace, index);
-  StTrackRow *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
+  StTrackRow    *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
 
   self->title = g_strdup (st_trace_get_string (trace, t->name));
   self->kind = g_strdup (kind_label (t->kind));
@@ -157,28 +140,27 @@ track_row_new (StTrace *trace,
   if (t->kind == ST_TRACK_COUNTER)
     self->details = g_strdup_printf (ngettext ("%u series", "%u series", t->n_series), t->n_series);
   else if (t->tid != ST_STRING_EMPTY)
-    self->details = g_strdup_printf (_("tid %s"), st_trace_get_string (trace, t->tid));
+    self->details = g_strdup_printf (_ ("tid %s"), st_trace_get_string (trace, t->tid));
   else
     self->details = g_strdup ("");
   return self;
 }
 
 static StTrackRow *
-process_row_new (StTrace *trace,
-                 guint    process)
+process_row_new (StTrace *trace, guint process)
 {
   StTrackRow *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
-  GString *details = g_string_new (NULL);
+  GString    *details = g_string_new (NULL);
 
   self->children = g_list_store_new (ST_TYPE_TRACK_ROW);
-  self->kind = g_strdup (_("Process"));
+  self->kind = g_strdup (_ ("Process"));
   if (process == ST_NO_PROCESS)
-    self->title = g_strdup (_("Global"));
+    self->title = g_strdup (_ ("Global"));
   else
     {
       const StProcess *p = st_trace_get_process (trace, process);
       self->title = st_trace_dup_process_title (trace, process);
-      g_string_append_printf (details, _("pid %s"), st_trace_get_string (trace, p->pid));
+      g_string_append_printf (details, _ ("pid %s"), st_trace_get_string (trace, p->pid));
       if (p->labels != ST_STRING_EMPTY)
         g_string_append_printf (details, " · %s", st_trace_get_string (trace, p->labels));
     }
@@ -193,16 +175,16 @@ st_track_row_new_model (StTrace *trace)
 {
   GListStore *roots = g_list_store_new (ST_TYPE_TRACK_ROW);
   StTrackRow *current = NULL;
-  guint current_process = G_MAXUINT - 1;
+  guint       current_process = G_MAXUINT - 1;
 
   for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
     {
-      const StTrack *t = st_trace_get_track (trace, i);
-      g_autoptr(StTrackRow) row = track_row_new (trace, i);
+      const StTrack         *t = st_trace_get_track (trace, i);
+      g_autoptr (StTrackRow) row = track_row_new (trace, i);
 
       if (t->process != current_process)
         {
-          g_autoptr(StTrackRow) process = process_row_new (trace, t->process);
+          g_autoptr (StTrackRow) process = process_row_new (trace, t->process);
           current_process = t->process;
           current = process;
           g_list_store_append (roots, process);

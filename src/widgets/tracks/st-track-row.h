@@ -12,8 +12,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StTrackRow, st_track_row, ST, TRACK_ROW, GObject)
 
-GListModel *st_track_row_new_model  (StTrace    *trace);
-const char *st_track_row_get_title  (StTrackRow *self);
+GListModel *st_track_row_new_model (StTrace *trace);
+const char *st_track_row_get_title (StTrackRow *self);
 guint64     st_track_row_get_events (StTrackRow *self);
 GListModel *st_track_row_get_children (StTrackRow *self);
 

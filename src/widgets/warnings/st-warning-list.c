@@ -7,7 +7,7 @@
 
 struct _StWarningList
 {
-  GtkWidget      parent_instance;
+  GtkWidget parent_instance;
 
   GtkStack      *stack;
   GtkColumnView *view;
@@ -29,7 +29,7 @@ st_warning_list_dispose (GObject *object)
 static void
 st_warning_list_class_init (StWarningListClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_warning_list_dispose;
@@ -56,15 +56,15 @@ st_warning_list_new (void)
 
 /* Shows the warnings of @trace, or a page saying there are none. */
 void
-st_warning_list_set_trace (StWarningList *self,
-                           StTrace       *trace)
+st_warning_list_set_trace (StWarningList *self, StTrace *trace)
 {
-  g_autoptr(GListModel) rows = NULL;
-  g_autoptr(GtkNoSelection) selection = NULL;
-  GtkSortListModel *sorted;
+  g_autoptr (GListModel)     rows = NULL;
+  g_autoptr (GtkNoSelection) selection = NULL;
+  GtkSortListModel          *sorted;
 
   g_return_if_fail (ST_IS_WARNING_LIST (self));
-  rows = trace ? st_warning_row_new_model (trace) : G_LIST_MODEL (g_list_store_new (ST_TYPE_WARNING_ROW));
+  rows = trace ? st_warning_row_new_model (trace)
+               : G_LIST_MODEL (g_list_store_new (ST_TYPE_WARNING_ROW));
   gtk_stack_set_visible_child_name (self->stack, g_list_model_get_n_items (rows) ? "list" : "none");
   sorted = gtk_sort_list_model_new (g_steal_pointer (&rows),
                                     g_object_ref (gtk_column_view_get_sorter (self->view)));

@@ -12,9 +12,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StWarningList, st_warning_list, ST, WARNING_LIST, GtkWidget)
 
-GtkWidget  *st_warning_list_new       (void);
-void        st_warning_list_set_trace (StWarningList *self,
-                                       StTrace       *trace);
+GtkWidget  *st_warning_list_new (void);
+void        st_warning_list_set_trace (StWarningList *self, StTrace *trace);
 GListModel *st_warning_list_get_model (StWarningList *self);
 
 G_END_DECLS

@@ -44,39 +44,25 @@ st_warning_row_finalize (GObject *object)
 }
 
 static void
-st_warning_row_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
+st_warning_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StWarningRow *self = ST_WARNING_ROW (object);
 
   switch (prop_id)
     {
-    case PROP_KIND:
-      g_value_set_string (value, self->kind);
-      break;
-    case PROP_COUNT:
-      g_value_set_uint64 (value, self->count);
-      break;
-    case PROP_COUNT_TEXT:
-      g_value_take_string (value, st_format_count (self->count));
-      break;
-    case PROP_PLACE:
-      g_value_set_string (value, self->place);
-      break;
-    case PROP_MESSAGE:
-      g_value_set_string (value, self->message);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    case PROP_KIND: g_value_set_string (value, self->kind); break;
+    case PROP_COUNT: g_value_set_uint64 (value, self->count); break;
+    case PROP_COUNT_TEXT: g_value_take_string (value, st_format_count (self->count)); break;
+    case PROP_PLACE: g_value_set_string (value, self->place); break;
+    case PROP_MESSAGE: g_value_set_string (value, self->message); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
 st_warning_row_class_init (StWarningRowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = st_warning_row_finalize;
@@ -114,20 +100,20 @@ st_warning_row_get_kind (StWarningRow *self)
 GListModel *
 st_warning_row_new_model (StTrace *trace)
 {
-  GListStore *store = g_list_store_new (ST_TYPE_WARNING_ROW);
+  GListStore            *store = g_list_store_new (ST_TYPE_WARNING_ROW);
   const StImportWarning *w;
-  guint n;
+  guint                  n;
 
   w = st_trace_get_warnings (trace, &n);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(StWarningRow) row = g_object_new (ST_TYPE_WARNING_ROW, NULL);
+      g_autoptr (StWarningRow) row = g_object_new (ST_TYPE_WARNING_ROW, NULL);
 
       row->kind = g_strdup (st_warning_kind_to_string (w[i].kind));
       row->count = w[i].count;
       row->message = g_strdup (w[i].message);
       if (w[i].first_line > 0)
-        row->place = g_strdup_printf (_("line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT),
+        row->place = g_strdup_printf (_ ("line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT),
                                       w[i].first_line, w[i].first_column);
       else
         row->place = g_strdup ("");

@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StWarningRow, st_warning_row, ST, WARNING_ROW, GObject)
 
-GListModel *st_warning_row_new_model (StTrace      *trace);
+GListModel *st_warning_row_new_model (StTrace *trace);
 guint64     st_warning_row_get_count (StWarningRow *self);
-const char *st_warning_row_get_kind  (StWarningRow *self);
+const char *st_warning_row_get_kind (StWarningRow *self);
 
 G_END_DECLS

@@ -5,10 +5,11 @@
 #include "st-async-builder.h"
 #include "st-sort.h"
 
-ST_DEFINE_SORT (sort_by_key, StRawAsync,
+ST_DEFINE_SORT (sort_by_key,
+                StRawAsync,
                 a->key != b->key ? a->key < b->key
                 : a->ts != b->ts ? a->ts < b->ts
-                : a->offset < b->offset)
+                                 : a->offset < b->offset)
 ST_DEFINE_SORT (sort_instants, StInstant, a->ts < b->ts)
 
 typedef struct
@@ -21,16 +22,15 @@ typedef struct
   guint  n;
 } Tree;
 
-ST_DEFINE_SORT (sort_trees, Tree,
-                a->track != b->track ? a->track < b->track : a->start < b->start)
+ST_DEFINE_SORT (sort_trees, Tree, a->track != b->track ? a->track < b->track : a->start < b->start)
 
 typedef struct
 {
   GHashTable *track_map; /* (pid << 32 | name) -> index + 1 */
   GPtrArray  *tracks;
-  GArray     *slices;    /* StSlice of every tree, in tree order */
+  GArray     *slices; /* StSlice of every tree, in tree order */
   GArray     *trees;
-  GArray     *stack;     /* guint: open slices of the current tree */
+  GArray     *stack; /* guint: open slices of the current tree */
   gint64      origin;
   gint64      trace_end;
 } Builder;
@@ -48,12 +48,10 @@ async_track_free (gpointer data)
 }
 
 static guint
-track_for (Builder   *b,
-           StStringId pid,
-           StStringId name)
+track_for (Builder *b, StStringId pid, StStringId name)
 {
-  guint64 key = ((guint64) pid << 32) | name;
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (b->track_map, &key));
+  guint64       key = ((guint64)pid << 32) | name;
+  guint         index = GPOINTER_TO_UINT (g_hash_table_lookup (b->track_map, &key));
   StAsyncTrack *t;
 
   if (index != 0)
@@ -70,11 +68,10 @@ track_for (Builder   *b,
 }
 
 static void
-open_slice (Builder          *b,
-            const StRawAsync *e)
+open_slice (Builder *b, const StRawAsync *e)
 {
   StSlice s = { 0 };
-  guint index = b->slices->len;
+  guint   index = b->slices->len;
 
   s.start = e->ts - b->origin;
   s.dur = -1;
@@ -88,17 +85,14 @@ open_slice (Builder          *b,
 }
 
 static StSlice *
-slice_at (Builder *b,
-          guint    index)
+slice_at (Builder *b, guint index)
 {
   return &g_array_index (b->slices, StSlice, index);
 }
 
 /* Closes the innermost open slice named like @e (or the top one). */
 static void
-close_slice (Builder          *b,
-             const StRawAsync *e,
-             StLayoutIssues   *issues)
+close_slice (Builder *b, const StRawAsync *e, StLayoutIssues *issues)
 {
   guint k = b->stack->len;
 
@@ -113,18 +107,16 @@ close_slice (Builder          *b,
       k--;
   if (k == 0)
     k = b->stack->len;
-  slice_at (b, g_array_index (b->stack, guint, k - 1))->dur =
-    MAX (0, e->ts - b->origin - slice_at (b, g_array_index (b->stack, guint, k - 1))->start);
+  slice_at (b, g_array_index (b->stack, guint, k - 1))->dur
+      = MAX (0, e->ts - b->origin - slice_at (b, g_array_index (b->stack, guint, k - 1))->start);
   g_array_remove_index (b->stack, k - 1);
 }
 
 static void
-add_instant (Builder          *b,
-             guint             track,
-             const StRawAsync *e)
+add_instant (Builder *b, guint track, const StRawAsync *e)
 {
   StAsyncTrack *t = g_ptr_array_index (b->tracks, track);
-  StInstant in = { 0 };
+  StInstant     in = { 0 };
 
   in.ts = e->ts - b->origin;
   in.offset = e->offset;
@@ -135,10 +127,7 @@ add_instant (Builder          *b,
 }
 
 static void
-finish_tree (Builder        *b,
-             guint           first,
-             StStringId      pid,
-             StLayoutIssues *issues)
+finish_tree (Builder *b, guint first, StStringId pid, StLayoutIssues *issues)
 {
   Tree tree = { 0 };
 
@@ -167,10 +156,7 @@ finish_tree (Builder        *b,
 
 /* One group of events with the same key, in time order. */
 static void
-build_tree (Builder          *b,
-            const StRawAsync *e,
-            gsize             n,
-            StLayoutIssues   *issues)
+build_tree (Builder *b, const StRawAsync *e, gsize n, StLayoutIssues *issues)
 {
   guint first = b->slices->len;
 
@@ -178,17 +164,14 @@ build_tree (Builder          *b,
     switch (e[i].phase)
       {
       case 'b':
-      case 'S':
-        open_slice (b, &e[i]);
-        break;
+      case 'S': open_slice (b, &e[i]); break;
       case 'e':
-      case 'F':
-        close_slice (b, &e[i], issues);
-        break;
+      case 'F': close_slice (b, &e[i], issues); break;
       default: /* n T p: on the track of the tree they belong to */
-        add_instant (b, track_for (b, e[0].pid, b->slices->len > first
-                                                  ? slice_at (b, first)->name
-                                                  : e[i].name), &e[i]);
+        add_instant (
+            b,
+            track_for (b, e[0].pid, b->slices->len > first ? slice_at (b, first)->name : e[i].name),
+            &e[i]);
         break;
       }
   finish_tree (b, first, e[0].pid, issues);
@@ -196,9 +179,7 @@ build_tree (Builder          *b,
 
 /* First-fit lane for a tree starting at @start; lanes grow as needed. */
 static guint
-pick_lane (GArray *lane_end,
-           GArray *lane_height,
-           gint64  start)
+pick_lane (GArray *lane_end, GArray *lane_height, gint64 start)
 {
   guint l;
 
@@ -207,7 +188,7 @@ pick_lane (GArray *lane_end,
   if (l == lane_end->len)
     {
       gint64 zero = 0;
-      guint h = 0;
+      guint  h = 0;
       g_array_append_val (lane_end, zero);
       g_array_append_val (lane_height, h);
     }
@@ -216,15 +197,13 @@ pick_lane (GArray *lane_end,
 
 /* Packs the trees of one track (trees[first, last), by start) into lanes. */
 static void
-pack_track (Builder *b,
-            guint    first,
-            guint    last)
+pack_track (Builder *b, guint first, guint last)
 {
   StAsyncTrack *track = g_ptr_array_index (b->tracks, g_array_index (b->trees, Tree, first).track);
-  g_autoptr(GArray) lane_end = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GArray) lane_height = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree guint *lane_of = g_new (guint, last - first);
-  guint *base;
+  g_autoptr (GArray)  lane_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray)  lane_height = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint   *lane_of = g_new (guint, last - first);
+  guint              *base;
   g_autofree StSlice *tmp = NULL;
 
   for (guint i = first; i < last; i++)
@@ -233,8 +212,8 @@ pack_track (Builder *b,
       guint l = pick_lane (lane_end, lane_height, tree->start);
 
       g_array_index (lane_end, gint64, l) = MAX (tree->end, tree->start + 1);
-      g_array_index (lane_height, guint, l) = MAX (g_array_index (lane_height, guint, l),
-                                                   tree->height);
+      g_array_index (lane_height, guint, l)
+          = MAX (g_array_index (lane_height, guint, l), tree->height);
       lane_of[i - first] = l;
     }
   base = g_new0 (guint, lane_height->len + 1);
@@ -254,14 +233,14 @@ pack_track (Builder *b,
         }
     }
   tmp = g_new (StSlice, track->slices->len);
-  track->row_offsets = st_slice_order_by_depth ((StSlice *) (void *) track->slices->data,
+  track->row_offsets = st_slice_order_by_depth ((StSlice *)(void *)track->slices->data,
                                                 track->slices->len, track->n_rows, tmp);
 }
 
 static void
 pack_tracks (Builder *b)
 {
-  Tree *trees = (Tree *) (void *) b->trees->data;
+  Tree *trees = (Tree *)(void *)b->trees->data;
   guint i = 0;
 
   sort_trees (trees, b->trees->len, NULL);
@@ -280,7 +259,7 @@ pack_tracks (Builder *b)
         track->row_offsets = g_new0 (guint, 1);
       if (track->lane_rows == NULL)
         track->lane_rows = g_new0 (guint, 1);
-      sort_instants ((StInstant *) (void *) track->instants->data, track->instants->len, NULL);
+      sort_instants ((StInstant *)(void *)track->instants->data, track->instants->len, NULL);
     }
 }
 
@@ -292,7 +271,7 @@ st_async_build (StRawAsync     *events,
                 StLayoutIssues *issues)
 {
   Builder b = { 0 };
-  gsize i = 0;
+  gsize   i = 0;
 
   b.track_map = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   b.tracks = g_ptr_array_new_with_free_func (async_track_free);

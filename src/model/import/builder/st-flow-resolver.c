@@ -29,10 +29,11 @@ phase_rank (const StRawFlow *f)
   return f->phase == ST_FLOW_V2_IN ? 0 : 1;
 }
 
-ST_DEFINE_SORT (sort_chain, StRawFlow,
-                a->ts != b->ts ? a->ts < b->ts
+ST_DEFINE_SORT (sort_chain,
+                StRawFlow,
+                a->ts != b->ts           ? a->ts < b->ts
                 : a->offset != b->offset ? a->offset < b->offset
-                : phase_rank (a) < phase_rank (b))
+                                         : phase_rank (a) < phase_rank (b))
 
 typedef struct
 {
@@ -41,23 +42,19 @@ typedef struct
 } Cursor;
 
 static inline const StSlice *
-row_at (const Cursor *c,
-        guint         d,
-        guint         i)
+row_at (const Cursor *c, guint d, guint i)
 {
   return &c->track->slices[c->track->row_offsets[d] + i];
 }
 
 static inline guint
-row_len (const Cursor *c,
-         guint         d)
+row_len (const Cursor *c, guint d)
 {
   return c->track->row_offsets[d + 1] - c->track->row_offsets[d];
 }
 
 static void
-cursor_advance (Cursor *c,
-                gint64  ts)
+cursor_advance (Cursor *c, gint64 ts)
 {
   for (guint d = 0; d < c->track->n_rows; d++)
     while (c->le[d] < row_len (c, d) && row_at (c, d, c->le[d])->start <= ts)
@@ -66,9 +63,7 @@ cursor_advance (Cursor *c,
 
 /* Index in row @d of the first slice starting at or after @ts. */
 static guint
-first_at_or_after (const Cursor *c,
-                   guint         d,
-                   gint64        ts)
+first_at_or_after (const Cursor *c, guint d, gint64 ts)
 {
   guint i = c->le[d];
 
@@ -79,9 +74,7 @@ first_at_or_after (const Cursor *c,
 
 /* The innermost slice of lane @l containing @ts, or NO_SLICE. */
 static guint32
-find_enclosing_in_lane (const Cursor *c,
-                        guint         l,
-                        gint64        ts)
+find_enclosing_in_lane (const Cursor *c, guint l, gint64 ts)
 {
   for (guint d = c->track->lane_rows[l + 1]; d-- > c->track->lane_rows[l];)
     {
@@ -97,14 +90,13 @@ find_enclosing_in_lane (const Cursor *c,
  * innermost slice is the one that starts last (the shortest at a tie),
  * whichever lane it is in. */
 static guint32
-find_enclosing (const Cursor *c,
-                gint64        ts)
+find_enclosing (const Cursor *c, gint64 ts)
 {
   guint32 best = NO_SLICE;
 
   for (guint l = 0; l < c->track->n_lanes; l++)
     {
-      guint32 s = find_enclosing_in_lane (c, l, ts);
+      guint32        s = find_enclosing_in_lane (c, l, ts);
       const StSlice *a, *b;
 
       if (s == NO_SLICE)
@@ -118,11 +110,10 @@ find_enclosing (const Cursor *c,
 }
 
 static guint32
-find_next (const Cursor *c,
-           gint64        ts)
+find_next (const Cursor *c, gint64 ts)
 {
   guint32 best = NO_SLICE;
-  gint64 best_start = G_MAXINT64;
+  gint64  best_start = G_MAXINT64;
 
   for (guint d = 0; d < c->track->n_rows; d++)
     {
@@ -137,9 +128,7 @@ find_next (const Cursor *c,
 }
 
 static guint32
-find_exact (const Cursor *c,
-            gint64        ts,
-            guint64       offset)
+find_exact (const Cursor *c, gint64 ts, guint64 offset)
 {
   for (guint d = 0; d < c->track->n_rows; d++)
     for (guint i = first_at_or_after (c, d, ts);
@@ -150,19 +139,15 @@ find_exact (const Cursor *c,
 }
 
 static guint32
-bind_one (const Cursor    *c,
-          const StRawFlow *f,
-          gint64           ts)
+bind_one (const Cursor *c, const StRawFlow *f, gint64 ts)
 {
   guint32 s;
 
   switch (f->phase)
     {
     case ST_FLOW_V2_OUT:
-    case ST_FLOW_V2_IN:
-      return find_exact (c, ts, f->offset);
-    case ST_FLOW_START:
-      return find_enclosing (c, ts);
+    case ST_FLOW_V2_IN: return find_exact (c, ts, f->offset);
+    case ST_FLOW_START: return find_enclosing (c, ts);
     default:
       if (f->enclosing)
         return find_enclosing (c, ts);
@@ -174,14 +159,10 @@ bind_one (const Cursor    *c,
 /* Queries grouped by track (a stable counting sort), each track's in time
  * order: flows come mostly in time order per thread, so this is near linear. */
 static Query *
-order_queries (StRawFlow   *flows,
-               gsize        n,
-               const guint *track_map,
-               guint        n_tracks,
-               gint64       origin)
+order_queries (StRawFlow *flows, gsize n, const guint *track_map, guint n_tracks, gint64 origin)
 {
   g_autofree guint *start = g_new0 (guint, n_tracks + 1);
-  Query *q = g_new (Query, n);
+  Query            *q = g_new (Query, n);
 
   for (gsize k = 0; k < n; k++)
     start[track_map[flows[k].track] + 1]++;
@@ -190,7 +171,7 @@ order_queries (StRawFlow   *flows,
   for (gsize k = 0; k < n; k++)
     {
       guint t = track_map[flows[k].track];
-      q[start[t]++] = (Query) { flows[k].ts - origin, t, (guint32) k };
+      q[start[t]++] = (Query){ flows[k].ts - origin, t, (guint32)k };
     }
   for (guint t = 0, lo = 0; t < n_tracks; lo = start[t], t++)
     sort_queries_by_ts (q + lo, start[t] - lo, NULL);
@@ -206,7 +187,7 @@ bind_all (StRawFlow     *flows,
           gint64         origin)
 {
   g_autofree Query *q = order_queries (flows, n, track_map, n_tracks, origin);
-  gsize i = 0;
+  gsize             i = 0;
 
   while (i < n)
     {
@@ -224,24 +205,21 @@ bind_all (StRawFlow     *flows,
 }
 
 static void
-note_flow (StLayoutIssue   *issue,
-           const StRawFlow *f)
+note_flow (StLayoutIssue *issue, const StRawFlow *f)
 {
   StSlice s = { .offset = f->offset, .name = f->name };
   st_layout_issue_note (issue, &s);
 }
 
 static void
-emit (GArray          *out,
-      const StRawFlow *from,
-      const StRawFlow *to)
+emit (GArray *out, const StRawFlow *from, const StRawFlow *to)
 {
   StFlow flow;
 
   if (from->track == to->track && from->slice == to->slice)
     return; /* a flow from a slice to itself draws nothing */
-  flow.from = (StSliceRef) { from->track, from->slice };
-  flow.to = (StSliceRef) { to->track, to->slice };
+  flow.from = (StSliceRef){ from->track, from->slice };
+  flow.to = (StSliceRef){ to->track, to->slice };
   flow.name = is_v2 (from) ? ST_STRING_EMPTY : from->name;
   flow.cat = from->cat;
   g_array_append_val (out, flow);
@@ -250,12 +228,10 @@ emit (GArray          *out,
 /* One start and one end whose clocks disagree (a GPU kernel stamped before
  * its launch): the ids still pair them. */
 static gboolean
-link_skewed_pair (StRawFlow *f,
-                  gsize      n,
-                  GArray    *out)
+link_skewed_pair (StRawFlow *f, gsize n, GArray *out)
 {
-  if (n != 2 || f[0].phase != ST_FLOW_END || f[1].phase != ST_FLOW_START ||
-      f[0].slice == NO_SLICE || f[1].slice == NO_SLICE)
+  if (n != 2 || f[0].phase != ST_FLOW_END || f[1].phase != ST_FLOW_START || f[0].slice == NO_SLICE
+      || f[1].slice == NO_SLICE)
     return FALSE;
   emit (out, &f[1], &f[0]);
   return TRUE;
@@ -263,10 +239,7 @@ link_skewed_pair (StRawFlow *f,
 
 /* Walks one chain (same key) in time order and emits its arrows. */
 static void
-link_chain (StRawFlow    *f,
-            gsize         n,
-            GArray       *out,
-            StFlowIssues *issues)
+link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
 {
   const StRawFlow *prev = NULL;
 
@@ -300,15 +273,13 @@ link_chain (StRawFlow    *f,
  * the chains, a counting sort gathers each chain (in file order). Returns
  * the flow indices by chain; *bounds the n_chains + 1 chain starts. */
 static guint32 *
-group_chains (const StRawFlow *flows,
-              gsize            n,
-              GArray          *bounds)
+group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
 {
-  gsize size = 1;
+  gsize               size = 1;
   g_autofree guint64 *slot_key = NULL;
   g_autofree guint32 *slot_chain = NULL;
   g_autofree guint32 *chain_of = g_new (guint32, n);
-  guint32 *order = g_new (guint32, n), n_chains = 0, zero = 0;
+  guint32            *order = g_new (guint32, n), n_chains = 0, zero = 0;
 
   while (size < 2 * n)
     size *= 2;
@@ -336,7 +307,7 @@ group_chains (const StRawFlow *flows,
   {
     g_autofree guint32 *pos = g_memdup2 (bounds->data, n_chains * sizeof (guint32));
     for (gsize k = 0; k < n; k++)
-      order[pos[chain_of[k]]++] = (guint32) k;
+      order[pos[chain_of[k]]++] = (guint32)k;
   }
   return order;
 }
@@ -352,9 +323,9 @@ st_flow_resolve (StRawFlow     *flows,
                  gint64         origin,
                  StFlowIssues  *issues)
 {
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (StFlow));
-  g_autoptr(GArray) bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
+  GArray             *out = g_array_new (FALSE, FALSE, sizeof (StFlow));
+  g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray)  chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
   g_autofree guint32 *order = NULL;
 
   if (n == 0)
@@ -368,8 +339,8 @@ st_flow_resolve (StRawFlow     *flows,
       g_array_set_size (chain, hi - lo);
       for (guint32 k = lo; k < hi; k++)
         g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
-      sort_chain ((StRawFlow *) (void *) chain->data, hi - lo, NULL);
-      link_chain ((StRawFlow *) (void *) chain->data, hi - lo, out, issues);
+      sort_chain ((StRawFlow *)(void *)chain->data, hi - lo, NULL);
+      link_chain ((StRawFlow *)(void *)chain->data, hi - lo, out, issues);
     }
   return out;
 }

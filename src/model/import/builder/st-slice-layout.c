@@ -13,12 +13,12 @@
 #define MAX_LANES 64
 
 ST_DEFINE_SORT (sort_by_start, StSlice, a->start < b->start)
-ST_DEFINE_SORT (sort_for_nesting, StSlice,
+ST_DEFINE_SORT (sort_for_nesting,
+                StSlice,
                 a->start < b->start || (a->start == b->start && a->dur > b->dur))
 
 void
-st_layout_issue_note (StLayoutIssue *issue,
-                      const StSlice *slice)
+st_layout_issue_note (StLayoutIssue *issue, const StSlice *slice)
 {
   if (issue->count == 0 || slice->offset < issue->first_offset)
     {
@@ -29,8 +29,7 @@ st_layout_issue_note (StLayoutIssue *issue,
 }
 
 static void
-close_slice (StSlice       *begin,
-             const StSlice *end)
+close_slice (StSlice *begin, const StSlice *end)
 {
   begin->dur = end->start - begin->start;
   begin->flags |= ST_SLICE_BEGIN_END;
@@ -38,8 +37,7 @@ close_slice (StSlice       *begin,
 }
 
 static void
-stack_remove (GArray *stack,
-              guint   index)
+stack_remove (GArray *stack, guint index)
 {
   g_array_remove_index (stack, index);
 }
@@ -47,9 +45,7 @@ stack_remove (GArray *stack,
 /* A zero-length slice written E before B: the B at the same time, later in
  * the file, is what this E closes. */
 static gboolean
-close_pending_begin (StSlice *s,
-                     gsize    n,
-                     gsize    i)
+close_pending_begin (StSlice *s, gsize n, gsize i)
 {
   for (gsize j = i + 1; j < n && s[j].start == s[i].start; j++)
     if (s[j].depth == ST_RAW_BEGIN && s[j].name == s[i].name)
@@ -63,14 +59,10 @@ close_pending_begin (StSlice *s,
 /* An E closes the top slice; when it names another open slice, that one; when
  * it names none, a B of its name at the same time, else the top slice. */
 static void
-match_end (StSlice        *s,
-           gsize           n,
-           gsize           i,
-           GArray         *stack,
-           StLayoutIssues *issues)
+match_end (StSlice *s, gsize n, gsize i, GArray *stack, StLayoutIssues *issues)
 {
   const StSlice *e = &s[i];
-  guint top;
+  guint          top;
 
   if (stack->len == 0)
     {
@@ -97,8 +89,7 @@ match_end (StSlice        *s,
 }
 
 static gboolean
-has_begin_end (const StSlice *s,
-               gsize          n)
+has_begin_end (const StSlice *s, gsize n)
 {
   for (gsize i = 0; i < n; i++)
     if (s[i].depth != ST_RAW_COMPLETE)
@@ -109,13 +100,10 @@ has_begin_end (const StSlice *s,
 /* Matches B/E records in time order (file order at equal times) and drops
  * the E records. Returns the number of slices left. */
 gsize
-st_slice_match_begin_end (StSlice        *s,
-                          gsize           n,
-                          gint64          trace_end,
-                          StLayoutIssues *issues)
+st_slice_match_begin_end (StSlice *s, gsize n, gint64 trace_end, StLayoutIssues *issues)
 {
-  g_autoptr(GArray) stack = NULL;
-  gsize out = 0;
+  g_autoptr (GArray) stack = NULL;
+  gsize              out = 0;
 
   if (!has_begin_end (s, n))
     return n;
@@ -151,8 +139,7 @@ typedef struct
 } Lane;
 
 static guint32
-lane_push (Lane   *lane,
-           gint64  end)
+lane_push (Lane *lane, gint64 end)
 {
   if (lane->n == lane->cap)
     {
@@ -160,13 +147,12 @@ lane_push (Lane   *lane,
       lane->ends = g_renew (gint64, lane->ends, lane->cap);
     }
   lane->ends[lane->n++] = end;
-  lane->max_depth = MAX (lane->max_depth, (guint32) (lane->n - 1));
-  return (guint32) (lane->n - 1);
+  lane->max_depth = MAX (lane->max_depth, (guint32)(lane->n - 1));
+  return (guint32)(lane->n - 1);
 }
 
 static void
-lane_pop_finished (Lane   *lane,
-                   gint64  start)
+lane_pop_finished (Lane *lane, gint64 start)
 {
   while (lane->n > 0 && lane->ends[lane->n - 1] <= start)
     lane->n--;
@@ -175,12 +161,11 @@ lane_pop_finished (Lane   *lane,
 /* Places @sl on the first lane where it nests or stands alone; sets its depth
  * within the lane and returns the lane. */
 static guint
-place_slice (GArray  *lanes,
-             StSlice *sl)
+place_slice (GArray *lanes, StSlice *sl)
 {
   gint64 end = sl->start + sl->dur;
   gint64 best_end = G_MAXINT64;
-  guint best = 0;
+  guint  best = 0;
 
   for (guint l = 0; l < lanes->len; l++)
     {
@@ -211,14 +196,10 @@ place_slice (GArray  *lanes,
 /* Returns the lanes' first rows (n_lanes + 1 entries, the last one the
  * number of rows). */
 static guint *
-assign_depths (StSlice        *s,
-               gsize           n,
-               gint64          origin,
-               guint          *n_lanes,
-               StLayoutIssues *issues)
+assign_depths (StSlice *s, gsize n, gint64 origin, guint *n_lanes, StLayoutIssues *issues)
 {
-  g_autoptr(GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
-  guint *base;
+  g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
+  guint             *base;
 
   for (gsize i = 0; i < n; i++)
     {
@@ -226,7 +207,7 @@ assign_depths (StSlice        *s,
 
       s[i].start -= origin;
       lane = place_slice (lanes, &s[i]);
-      s[i].reserved = (guint16) lane;
+      s[i].reserved = (guint16)lane;
       if (lane > 0)
         {
           s[i].flags |= ST_SLICE_OVERLAPPING;
@@ -253,12 +234,9 @@ assign_depths (StSlice        *s,
 /* Orders by depth, keeping the order by start within a depth (a stable
  * counting sort), and returns the row offsets. */
 guint *
-st_slice_order_by_depth (StSlice *s,
-                         gsize    n,
-                         guint    n_rows,
-                         StSlice *tmp)
+st_slice_order_by_depth (StSlice *s, gsize n, guint n_rows, StSlice *tmp)
 {
-  guint *offsets = g_new0 (guint, n_rows + 1);
+  guint            *offsets = g_new0 (guint, n_rows + 1);
   g_autofree guint *pos = g_new (guint, n_rows);
 
   for (gsize i = 0; i < n; i++)
@@ -284,7 +262,7 @@ st_slice_layout (StSlice        *s,
                  StLayoutIssues *issues)
 {
   g_autofree StSlice *tmp = NULL;
-  guint n_rows;
+  guint               n_rows;
 
   if (n == 0)
     {

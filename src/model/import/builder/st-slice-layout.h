@@ -22,10 +22,10 @@ typedef struct
 
 typedef struct
 {
-  StLayoutIssue unmatched_end;   /* an E with nothing open */
-  StLayoutIssue mismatched_end;  /* an E whose name matches no open slice: closed the top one */
-  StLayoutIssue unclosed_begin;  /* a B never closed */
-  StLayoutIssue overlapping;     /* partial overlaps moved to extra lanes */
+  StLayoutIssue unmatched_end;  /* an E with nothing open */
+  StLayoutIssue mismatched_end; /* an E whose name matches no open slice: closed the top one */
+  StLayoutIssue unclosed_begin; /* a B never closed */
+  StLayoutIssue overlapping;    /* partial overlaps moved to extra lanes */
 } StLayoutIssues;
 
 /* Phases of raw records, kept in StSlice.depth until layout. */
@@ -33,22 +33,15 @@ typedef struct
 #define ST_RAW_BEGIN    'B'
 #define ST_RAW_END      'E'
 
-gsize st_slice_match_begin_end (StSlice        *slices,
-                                gsize           n,
-                                gint64          trace_end,
-                                StLayoutIssues *issues);
-guint st_slice_layout          (StSlice        *slices,
-                                gsize           n,
-                                gint64          origin,
-                                guint         **row_offsets,
-                                guint         **lane_rows,
-                                guint          *n_lanes,
-                                StLayoutIssues *issues);
-guint *st_slice_order_by_depth (StSlice        *slices,
-                                gsize           n,
-                                guint           n_rows,
-                                StSlice        *tmp);
-void  st_layout_issue_note     (StLayoutIssue  *issue,
-                                const StSlice  *slice);
+gsize st_slice_match_begin_end (StSlice *slices, gsize n, gint64 trace_end, StLayoutIssues *issues);
+guint st_slice_layout (StSlice        *slices,
+                       gsize           n,
+                       gint64          origin,
+                       guint         **row_offsets,
+                       guint         **lane_rows,
+                       guint          *n_lanes,
+                       StLayoutIssues *issues);
+guint *st_slice_order_by_depth (StSlice *slices, gsize n, guint n_rows, StSlice *tmp);
+void   st_layout_issue_note (StLayoutIssue *issue, const StSlice *slice);
 
 G_END_DECLS

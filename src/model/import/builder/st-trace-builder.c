@@ -41,16 +41,14 @@ key_hash (gconstpointer p)
 }
 
 static gboolean
-key_equal (gconstpointer p,
-           gconstpointer q)
+key_equal (gconstpointer p, gconstpointer q)
 {
   const Key *x = p, *y = q;
   return x->kind == y->kind && x->a == y->a && x->b == y->b && x->c == y->c;
 }
 
 void
-st_vec_grow (StVec *vec,
-             gsize  elem_size)
+st_vec_grow (StVec *vec, gsize elem_size)
 {
   vec->cap = MAX (16, vec->cap * 2);
   vec->data = g_realloc_n (vec->data, vec->cap, elem_size);
@@ -58,8 +56,7 @@ st_vec_grow (StVec *vec,
 
 /* Gives up the vector's memory, shrunk to its length. */
 static gpointer
-vec_steal (StVec *vec,
-           gsize  elem_size)
+vec_steal (StVec *vec, gsize elem_size)
 {
   gpointer data = vec->len ? g_realloc_n (vec->data, vec->len, elem_size) : NULL;
 
@@ -130,8 +127,7 @@ shard_free (gpointer data)
 }
 
 StTraceBuilder *
-st_trace_builder_new (StSource   *source,
-                      const char *format)
+st_trace_builder_new (StSource *source, const char *format)
 {
   StTraceBuilder *self = g_new0 (StTraceBuilder, 1);
 
@@ -166,23 +162,20 @@ st_trace_builder_add_shard (StTraceBuilder *self)
 }
 
 void
-st_trace_builder_drop_shard (StTraceBuilder *self,
-                             StBuilderShard *shard)
+st_trace_builder_drop_shard (StTraceBuilder *self, StBuilderShard *shard)
 {
   g_ptr_array_remove (self->shards, shard);
 }
 
 void
-st_trace_builder_set_flavor (StTraceBuilder *self,
-                             const char     *flavor)
+st_trace_builder_set_flavor (StTraceBuilder *self, const char *flavor)
 {
   g_free (self->flavor);
   self->flavor = g_strdup (flavor);
 }
 
 void
-st_trace_builder_set_text_size (StTraceBuilder *self,
-                                guint64         size)
+st_trace_builder_set_text_size (StTraceBuilder *self, guint64 size)
 {
   self->text_size = size;
 }
@@ -218,8 +211,8 @@ st_builder_shard_get_track (StBuilderShard *shard,
                             StStringId      pid,
                             StStringId      tid)
 {
-  Key key = { kind, pid, tid, 0 };
-  gpointer found = g_hash_table_lookup (shard->track_map, &key);
+  Key         key = { kind, pid, tid, 0 };
+  gpointer    found = g_hash_table_lookup (shard->track_map, &key);
   StRawTrack *t;
 
   if (found != NULL)
@@ -243,10 +236,10 @@ st_builder_shard_get_series (StBuilderShard *shard,
                              StStringId      id,
                              StStringId      series)
 {
-  Key key = { 0, pid, name, id };
+  Key           key = { 0, pid, name, id };
   StRawCounter *c;
-  gpointer found = g_hash_table_lookup (shard->counter_map, &key);
-  StRawSeries *s;
+  gpointer      found = g_hash_table_lookup (shard->counter_map, &key);
+  StRawSeries  *s;
 
   if (found != NULL)
     c = g_ptr_array_index (shard->counters, GPOINTER_TO_UINT (found) - 1);
@@ -271,8 +264,7 @@ st_builder_shard_get_series (StBuilderShard *shard,
 }
 
 void
-st_builder_shard_note_pid (StBuilderShard *shard,
-                           StStringId      pid)
+st_builder_shard_note_pid (StBuilderShard *shard, StStringId pid)
 {
   if (pid == shard->last_pid)
     return;
@@ -305,9 +297,7 @@ st_builder_shard_warn (StBuilderShard *shard,
 }
 
 static void
-warn_raw (StBuilderShard     *shard,
-          StWarningKind       kind,
-          const StRawWarning *src)
+warn_raw (StBuilderShard *shard, StWarningKind kind, const StRawWarning *src)
 {
   StRawWarning *w = &shard->warnings[kind];
 
@@ -325,9 +315,7 @@ warn_raw (StBuilderShard     *shard,
 /* Merging: every later shard is appended to the first, in file order. */
 
 static void
-append_slices (StVec         *dst,
-               const StVec   *src,
-               const guint32 *map)
+append_slices (StVec *dst, const StVec *src, const guint32 *map)
 {
   gsize base = dst->len;
 
@@ -346,9 +334,7 @@ append_slices (StVec         *dst,
 }
 
 static void
-append_instants (StVec         *dst,
-                 const StVec   *src,
-                 const guint32 *map)
+append_instants (StVec *dst, const StVec *src, const guint32 *map)
 {
   for (gsize i = 0; i < src->len; i++)
     {
@@ -360,16 +346,14 @@ append_instants (StVec         *dst,
 }
 
 static guint *
-merge_tracks (StBuilderShard *dst,
-              StBuilderShard *src,
-              const guint32  *map)
+merge_tracks (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
 {
   guint *track_map = g_new (guint, MAX (1, src->tracks->len));
 
   for (guint i = 0; i < src->tracks->len; i++)
     {
       StRawTrack *t = g_ptr_array_index (src->tracks, i);
-      guint d = st_builder_shard_get_track (dst, t->kind, map[t->pid], map[t->tid]);
+      guint       d = st_builder_shard_get_track (dst, t->kind, map[t->pid], map[t->tid]);
       StRawTrack *dt = st_builder_shard_track (dst, d);
 
       track_map[i] = d;
@@ -380,9 +364,7 @@ merge_tracks (StBuilderShard *dst,
 }
 
 static void
-merge_counters (StBuilderShard *dst,
-                StBuilderShard *src,
-                const guint32  *map)
+merge_counters (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
 {
   for (guint i = 0; i < src->counters->len; i++)
     {
@@ -390,8 +372,8 @@ merge_counters (StBuilderShard *dst,
       for (gsize k = 0; k < c->series.len; k++)
         {
           StRawSeries *s = st_vec_at (&c->series, StRawSeries, k);
-          StRawSeries *d = st_builder_shard_get_series (dst, map[c->pid], map[c->name],
-                                                        map[c->id], map[s->name]);
+          StRawSeries *d = st_builder_shard_get_series (dst, map[c->pid], map[c->name], map[c->id],
+                                                        map[s->name]);
           for (gsize j = 0; j < s->samples.len; j++)
             *st_vec_push (&d->samples, StRawSample) = *st_vec_at (&s->samples, StRawSample, j);
         }
@@ -399,10 +381,7 @@ merge_counters (StBuilderShard *dst,
 }
 
 static void
-merge_records (StBuilderShard *dst,
-               StBuilderShard *src,
-               const guint32  *map,
-               const guint    *track_map)
+merge_records (StBuilderShard *dst, StBuilderShard *src, const guint32 *map, const guint *track_map)
 {
   for (gsize i = 0; i < src->flows.len; i++)
     {
@@ -431,8 +410,7 @@ merge_records (StBuilderShard *dst,
 }
 
 static void
-merge_counts (StTraceCounts       *dst,
-              const StTraceCounts *src)
+merge_counts (StTraceCounts *dst, const StTraceCounts *src)
 {
   dst->events += src->events;
   dst->metadata_events += src->metadata_events;
@@ -441,13 +419,12 @@ merge_counts (StTraceCounts       *dst,
 }
 
 static void
-merge_shard (StBuilderShard *dst,
-             StBuilderShard *src)
+merge_shard (StBuilderShard *dst, StBuilderShard *src)
 {
   g_autofree guint32 *map = st_string_table_merge (dst->strings, src->strings);
-  g_autofree guint *track_map = merge_tracks (dst, src, map);
-  GHashTableIter iter;
-  gpointer pid;
+  g_autofree guint   *track_map = merge_tracks (dst, src, map);
+  GHashTableIter      iter;
+  gpointer            pid;
 
   merge_counters (dst, src, map);
   merge_records (dst, src, map, track_map);
@@ -466,33 +443,31 @@ merge_shard (StBuilderShard *dst,
 typedef struct
 {
   StBuilderShard *shard;
-  GArray         *tracks;    /* guint: raw tracks to lay out */
+  GArray         *tracks; /* guint: raw tracks to lay out */
   gint64          origin;
   gint64          trace_end;
-  guint          *n_rows;    /* per raw track */
+  guint          *n_rows; /* per raw track */
   guint         **row_offsets;
   guint         **lane_rows;
   guint          *n_lanes;
   StRowLod      **row_lods;
   StLayoutIssues  issues;
   GCancellable   *cancellable;
-  gint           *done;      /* raw tracks finished, both jobs */
+  gint           *done; /* raw tracks finished, both jobs */
 } LayoutJob;
 
 ST_DEFINE_SORT (sort_instants_by_ts, StInstant, a->ts < b->ts)
 
 static void
-layout_raw_track (LayoutJob *job,
-                  guint      index)
+layout_raw_track (LayoutJob *job, guint index)
 {
   StRawTrack *t = st_builder_shard_track (job->shard, index);
-  StSlice *s = (StSlice *) (void *) t->slices.data;
-  StInstant *in = (StInstant *) (void *) t->instants.data;
+  StSlice    *s = (StSlice *)(void *)t->slices.data;
+  StInstant  *in = (StInstant *)(void *)t->instants.data;
 
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
   job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
-                                        &job->lane_rows[index], &job->n_lanes[index],
-                                        &job->issues);
+                                        &job->lane_rows[index], &job->n_lanes[index], &job->issues);
   job->row_lods[index] = st_row_lods_new (s, job->n_rows[index], job->row_offsets[index]);
   for (gsize i = 0; i < t->instants.len; i++)
     in[i].ts -= job->origin;
@@ -515,8 +490,7 @@ layout_job_run (gpointer data)
 }
 
 static void
-merge_issue (StLayoutIssue       *dst,
-             const StLayoutIssue *src)
+merge_issue (StLayoutIssue *dst, const StLayoutIssue *src)
 {
   if (src->count == 0)
     return;
@@ -529,8 +503,7 @@ merge_issue (StLayoutIssue       *dst,
 }
 
 static void
-merge_issues (StLayoutIssues       *dst,
-              const StLayoutIssues *src)
+merge_issues (StLayoutIssues *dst, const StLayoutIssues *src)
 {
   merge_issue (&dst->unmatched_end, &src->unmatched_end);
   merge_issue (&dst->mismatched_end, &src->mismatched_end);
@@ -549,16 +522,15 @@ ST_DEFINE_SORT (sort_loads, TrackLoad, a->load > b->load)
 /* Splits the tracks between two jobs, the biggest first, each to the job
  * with less work so far. */
 static void
-split_tracks (StBuilderShard *shard,
-              LayoutJob      *jobs)
+split_tracks (StBuilderShard *shard, LayoutJob *jobs)
 {
   g_autofree TrackLoad *order = g_new (TrackLoad, MAX (1, shard->tracks->len));
-  gsize load[2] = { 0, 0 };
+  gsize                 load[2] = { 0, 0 };
 
   for (guint i = 0; i < shard->tracks->len; i++)
     {
       StRawTrack *t = st_builder_shard_track (shard, i);
-      order[i] = (TrackLoad) { t->slices.len + t->instants.len + 1, i };
+      order[i] = (TrackLoad){ t->slices.len + t->instants.len + 1, i };
     }
   sort_loads (order, shard->tracks->len, NULL);
   for (guint i = 0; i < shard->tracks->len; i++)
@@ -579,8 +551,7 @@ typedef struct
 } LaidOut;
 
 static void
-laid_out_init (LaidOut *out,
-               guint    n_raw)
+laid_out_init (LaidOut *out, guint n_raw)
 {
   out->n_rows = g_new0 (guint, MAX (1, n_raw));
   out->row_offsets = g_new0 (guint *, MAX (1, n_raw));
@@ -591,8 +562,7 @@ laid_out_init (LaidOut *out,
 
 /* Frees what was not handed to a track (all of it after a cancel). */
 static void
-laid_out_clear (LaidOut *out,
-                guint    n_raw)
+laid_out_clear (LaidOut *out, guint n_raw)
 {
   for (guint i = 0; i < n_raw; i++)
     {
@@ -608,23 +578,26 @@ laid_out_clear (LaidOut *out,
 }
 
 static void
-layout_all (StBuilderShard    *shard,
-            gint64             origin,
-            gint64             trace_end,
-            LaidOut           *out,
-            StLayoutIssues    *issues,
-            GCancellable      *cancellable,
-            StBuilderProgress  progress,
-            gpointer           progress_data)
+layout_all (StBuilderShard   *shard,
+            gint64            origin,
+            gint64            trace_end,
+            LaidOut          *out,
+            StLayoutIssues   *issues,
+            GCancellable     *cancellable,
+            StBuilderProgress progress,
+            gpointer          progress_data)
 {
   LayoutJob jobs[2];
-  gint done = 0;
-  GThread *thread = NULL;
+  gint      done = 0;
+  GThread  *thread = NULL;
 
   for (int i = 0; i < 2; i++)
-    jobs[i] = (LayoutJob) { shard, g_array_new (FALSE, FALSE, sizeof (guint)), origin,
-                            trace_end, out->n_rows, out->row_offsets, out->lane_rows,
-                            out->n_lanes, out->row_lods, { { 0 } }, cancellable, &done };
+    jobs[i] = (LayoutJob){ shard,          g_array_new (FALSE, FALSE, sizeof (guint)),
+                           origin,         trace_end,
+                           out->n_rows,    out->row_offsets,
+                           out->lane_rows, out->n_lanes,
+                           out->row_lods,  { { 0 } },
+                           cancellable,    &done };
   split_tracks (shard, jobs);
   if (jobs[1].tracks->len > 0)
     thread = g_thread_new ("strata-layout", layout_job_run, &jobs[1]);
@@ -633,7 +606,7 @@ layout_all (StBuilderShard    *shard,
       layout_raw_track (&jobs[0], g_array_index (jobs[0].tracks, guint, i));
       g_atomic_int_inc (&done);
       if (progress != NULL)
-        progress ((double) g_atomic_int_get (&done) / shard->tracks->len, progress_data);
+        progress ((double)g_atomic_int_get (&done) / shard->tracks->len, progress_data);
     }
   if (thread != NULL)
     g_thread_join (thread);
@@ -663,18 +636,15 @@ typedef struct
 } Names;
 
 static guint
-process_index (Names     *names,
-               StStringId pid)
+process_index (Names *names, StStringId pid)
 {
   return GPOINTER_TO_UINT (g_hash_table_lookup (names->process_of, GUINT_TO_POINTER (pid + 1))) - 1;
 }
 
 static ThreadInfo *
-thread_info (Names     *names,
-             StStringId pid,
-             StStringId tid)
+thread_info (Names *names, StStringId pid, StStringId tid)
 {
-  Key key = { 0, pid, tid, 0 };
+  Key         key = { 0, pid, tid, 0 };
   ThreadInfo *info = g_hash_table_lookup (names->threads, &key);
 
   if (info == NULL)
@@ -686,12 +656,10 @@ thread_info (Names     *names,
 }
 
 static void
-add_labels (Names         *names,
-            guint          process,
-            const char    *text)
+add_labels (Names *names, guint process, const char *text)
 {
-  GPtrArray *labels = g_ptr_array_index (names->labels, process);
-  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  GPtrArray     *labels = g_ptr_array_index (names->labels, process);
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
 
   for (guint i = 0; parts[i] != NULL; i++)
     {
@@ -702,12 +670,10 @@ add_labels (Names         *names,
 }
 
 static void
-apply_meta (Names           *names,
-            StStringTable   *strings,
-            const StRawMeta *m)
+apply_meta (Names *names, StStringTable *strings, const StRawMeta *m)
 {
-  guint p = process_index (names, m->pid);
-  StProcess *proc;
+  guint       p = process_index (names, m->pid);
+  StProcess  *proc;
   ThreadInfo *t;
 
   /* Every importer notes the pid of its metadata; a record of a pid never
@@ -716,9 +682,7 @@ apply_meta (Names           *names,
   proc = &g_array_index (names->processes, StProcess, p);
   switch (m->kind)
     {
-    case ST_META_PROCESS_NAME:
-      proc->name = m->text;
-      break;
+    case ST_META_PROCESS_NAME: proc->name = m->text; break;
     case ST_META_PROCESS_LABELS:
       add_labels (names, p, st_string_table_get (strings, m->text));
       break;
@@ -726,9 +690,7 @@ apply_meta (Names           *names,
       proc->sort_index = m->number;
       proc->has_sort_index = TRUE;
       break;
-    case ST_META_THREAD_NAME:
-      thread_info (names, m->pid, m->tid)->name = m->text;
-      break;
+    case ST_META_THREAD_NAME: thread_info (names, m->pid, m->tid)->name = m->text; break;
     case ST_META_THREAD_SORT_INDEX:
       t = thread_info (names, m->pid, m->tid);
       t->sort_index = m->number;
@@ -738,14 +700,13 @@ apply_meta (Names           *names,
 }
 
 static void
-names_init (Names          *names,
-            StBuilderShard *shard)
+names_init (Names *names, StBuilderShard *shard)
 {
   GHashTableIter iter;
-  gpointer pid;
+  gpointer       pid;
 
   names->processes = g_array_new (FALSE, TRUE, sizeof (StProcess));
-  names->labels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  names->labels = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
   names->process_of = g_hash_table_new (NULL, NULL);
   names->threads = g_hash_table_new_full (key_hash, key_equal, g_free, g_free);
   g_hash_table_iter_init (&iter, shard->pids);
@@ -766,10 +727,10 @@ names_init (Names          *names,
         {
           g_autofree char *joined = NULL;
           g_ptr_array_add (labels, NULL);
-          joined = g_strjoinv (", ", (char **) labels->pdata);
+          joined = g_strjoinv (", ", (char **)labels->pdata);
           g_ptr_array_remove_index (labels, labels->len - 1);
-          g_array_index (names->processes, StProcess, p).labels =
-            st_string_table_intern (shard->strings, joined, strlen (joined));
+          g_array_index (names->processes, StProcess, p).labels
+              = st_string_table_intern (shard->strings, joined, strlen (joined));
         }
     }
 }
@@ -784,8 +745,7 @@ names_clear (Names *names)
 }
 
 static gboolean
-parse_integer (const char *s,
-               gint64     *out)
+parse_integer (const char *s, gint64 *out)
 {
   char *end = NULL;
 
@@ -797,8 +757,7 @@ parse_integer (const char *s,
 
 /* Ids as numbers when both are numbers, else as text. */
 static int
-compare_ids (const char *a,
-             const char *b)
+compare_ids (const char *a, const char *b)
 {
   gint64 x, y;
 
@@ -823,8 +782,8 @@ typedef struct
 {
   StTrack track;
   guint   category;
-  guint   raw;     /* raw track, or G_MAXUINT */
-  guint   rank;    /* order of its process, G_MAXUINT for none */
+  guint   raw;  /* raw track, or G_MAXUINT */
+  guint   rank; /* order of its process, G_MAXUINT for none */
 } Pending;
 
 static void
@@ -843,18 +802,14 @@ is_integer_text (const char *s)
   return parse_integer (s, &v);
 }
 
-static StStringId
-intern_printf (StStringTable *strings,
-               const char    *format,
-               ...) G_GNUC_PRINTF (2, 3);
+static StStringId intern_printf (StStringTable *strings, const char *format, ...)
+    G_GNUC_PRINTF (2, 3);
 
 static StStringId
-intern_printf (StStringTable *strings,
-               const char    *format,
-               ...)
+intern_printf (StStringTable *strings, const char *format, ...)
 {
   g_autofree char *text = NULL;
-  va_list args;
+  va_list          args;
 
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
@@ -863,13 +818,10 @@ intern_printf (StStringTable *strings,
 }
 
 static Pending *
-pending_for_raw (StBuilderShard *shard,
-                 Names          *names,
-                 guint           raw,
-                 LaidOut        *out)
+pending_for_raw (StBuilderShard *shard, Names *names, guint raw, LaidOut *out)
 {
   StRawTrack *t = st_builder_shard_track (shard, raw);
-  Pending *p = g_new0 (Pending, 1);
+  Pending    *p = g_new0 (Pending, 1);
   const char *tid = st_string_table_get (shard->strings, t->tid);
 
   p->raw = raw;
@@ -901,7 +853,7 @@ pending_for_raw (StBuilderShard *shard,
     }
   p->category = CATEGORY_THREAD;
   {
-    Key key = { 0, t->pid, t->tid, 0 };
+    Key         key = { 0, t->pid, t->tid, 0 };
     ThreadInfo *info = g_hash_table_lookup (names->threads, &key);
     if (info != NULL && info->name != ST_STRING_EMPTY)
       p->track.name = info->name;
@@ -921,12 +873,10 @@ pending_for_raw (StBuilderShard *shard,
 ST_DEFINE_SORT (sort_samples, StRawSample, a->ts < b->ts)
 
 static void
-fill_series (StCounterSeries *out,
-             StRawSeries     *raw,
-             gint64           origin)
+fill_series (StCounterSeries *out, StRawSeries *raw, gint64 origin)
 {
-  StRawSample *s = (StRawSample *) (void *) raw->samples.data;
-  gsize n = raw->samples.len;
+  StRawSample *s = (StRawSample *)(void *)raw->samples.data;
+  gsize        n = raw->samples.len;
 
   sort_samples (s, n, NULL);
   out->name = raw->name;
@@ -952,12 +902,9 @@ fill_series (StCounterSeries *out,
 }
 
 static Pending *
-pending_for_counter (StBuilderShard *shard,
-                     Names          *names,
-                     StRawCounter   *c,
-                     gint64          origin)
+pending_for_counter (StBuilderShard *shard, Names *names, StRawCounter *c, gint64 origin)
 {
-  Pending *p = g_new0 (Pending, 1);
+  Pending    *p = g_new0 (Pending, 1);
   const char *name = st_string_table_get (shard->strings, c->name);
 
   p->raw = G_MAXUINT;
@@ -965,9 +912,9 @@ pending_for_counter (StBuilderShard *shard,
   p->track.kind = ST_TRACK_COUNTER;
   p->track.process = process_index (names, c->pid);
   p->track.name = c->id == ST_STRING_EMPTY
-                    ? c->name
-                    : intern_printf (shard->strings, "%s[%s]", name,
-                                     st_string_table_get (shard->strings, c->id));
+                      ? c->name
+                      : intern_printf (shard->strings, "%s[%s]", name,
+                                       st_string_table_get (shard->strings, c->id));
   p->track.n_series = c->series.len;
   p->track.series = g_new0 (StCounterSeries, MAX (1, c->series.len));
   p->track.row_offsets = g_new0 (guint, 1);
@@ -980,8 +927,7 @@ pending_for_counter (StBuilderShard *shard,
 }
 
 static Pending *
-pending_for_async (Names        *names,
-                   StAsyncTrack *a)
+pending_for_async (Names *names, StAsyncTrack *a)
 {
   Pending *p = g_new0 (Pending, 1);
 
@@ -1004,22 +950,17 @@ pending_for_async (Names        *names,
 }
 
 static int
-compare_sort_index (gboolean a_has,
-                    gint64   a,
-                    gboolean b_has,
-                    gint64   b)
+compare_sort_index (gboolean a_has, gint64 a, gboolean b_has, gint64 b)
 {
   gint64 x = a_has ? a : 0, y = b_has ? b : 0;
   return x < y ? -1 : x > y;
 }
 
 static int
-compare_processes (gconstpointer pa,
-                   gconstpointer pb,
-                   gpointer      data)
+compare_processes (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const StProcess *a = pa, *b = pb;
-  StStringTable *strings = data;
+  StStringTable   *strings = data;
   int r = compare_sort_index (a->has_sort_index, a->sort_index, b->has_sort_index, b->sort_index);
 
   if (r == 0)
@@ -1030,20 +971,18 @@ compare_processes (gconstpointer pa,
 }
 
 static int
-compare_pending (gconstpointer pa,
-                 gconstpointer pb,
-                 gpointer      data)
+compare_pending (gconstpointer pa, gconstpointer pb, gpointer data)
 {
-  const Pending *a = *(const Pending * const *) pa, *b = *(const Pending * const *) pb;
+  const Pending *a = *(const Pending *const *)pa, *b = *(const Pending *const *)pb;
   StStringTable *strings = data;
-  int r;
+  int            r;
 
   if (a->rank != b->rank)
     return a->rank < b->rank ? -1 : 1;
   if (a->category != b->category)
     return a->category < b->category ? -1 : 1;
-  r = compare_sort_index (a->track.has_sort_index, a->track.sort_index,
-                          b->track.has_sort_index, b->track.sort_index);
+  r = compare_sort_index (a->track.has_sort_index, a->track.sort_index, b->track.has_sort_index,
+                          b->track.sort_index);
   if (r == 0)
     r = strcmp (st_string_table_get (strings, a->track.name),
                 st_string_table_get (strings, b->track.name));
@@ -1055,20 +994,19 @@ compare_pending (gconstpointer pa,
 
 /* Orders the processes; returns old index -> new index. */
 static guint *
-order_processes (Names         *names,
-                 StStringTable *strings)
+order_processes (Names *names, StStringTable *strings)
 {
-  guint n = names->processes->len;
-  guint *rank = g_new (guint, MAX (1, n));
-  g_autofree StProcess *sorted = g_memdup2 (names->processes->data, n * sizeof (StProcess));
-  g_autoptr(GHashTable) where = g_hash_table_new (NULL, NULL);
+  guint                  n = names->processes->len;
+  guint                 *rank = g_new (guint, MAX (1, n));
+  g_autofree StProcess  *sorted = g_memdup2 (names->processes->data, n * sizeof (StProcess));
+  g_autoptr (GHashTable) where = g_hash_table_new (NULL, NULL);
 
   g_qsort_with_data (sorted, n, sizeof (StProcess), compare_processes, strings);
   for (guint i = 0; i < n; i++)
     g_hash_table_insert (where, GUINT_TO_POINTER (sorted[i].pid + 1), GUINT_TO_POINTER (i));
   for (guint i = 0; i < n; i++)
-    rank[i] = GPOINTER_TO_UINT (g_hash_table_lookup (where,
-      GUINT_TO_POINTER (g_array_index (names->processes, StProcess, i).pid + 1)));
+    rank[i] = GPOINTER_TO_UINT (g_hash_table_lookup (
+        where, GUINT_TO_POINTER (g_array_index (names->processes, StProcess, i).pid + 1)));
   if (n > 0) /* a trace without processes has no array to copy into */
     memcpy (names->processes->data, sorted, n * sizeof (StProcess));
   return rank;
@@ -1093,8 +1031,8 @@ assemble_tracks (StTrace     *trace,
   trace->n_tracks = pending->len;
   trace->tracks = g_new0 (StTrack, MAX (1, pending->len));
   trace->n_processes = names->processes->len;
-  trace->processes = g_memdup2 (names->processes->data,
-                                MAX (1, names->processes->len) * sizeof (StProcess));
+  trace->processes
+      = g_memdup2 (names->processes->data, MAX (1, names->processes->len) * sizeof (StProcess));
   for (guint i = 0; i < pending->len; i++)
     {
       Pending *p = g_ptr_array_index (pending, i);
@@ -1113,37 +1051,39 @@ assemble_tracks (StTrace     *trace,
     }
 }
 
-static const char * const warning_sentences[ST_N_WARNINGS] = {
-  [ST_WARNING_TRUNCATED] = N_("The file ends before the trace does."),
-  [ST_WARNING_TRAILING_COMMA] = N_("A comma before a closing bracket was ignored."),
-  [ST_WARNING_SYNTAX] = N_("The JSON is malformed; the rest of the file was not read."),
-  [ST_WARNING_EMPTY_EVENT] = N_("Empty events ({}) were skipped."),
-  [ST_WARNING_NOT_AN_OBJECT] = N_("Entries of the event array that are not objects were skipped."),
-  [ST_WARNING_MISSING_FIELD] = N_("Events missing a field they need were skipped."),
-  [ST_WARNING_BAD_NUMBER] = N_("Events whose time is not a number, or out of range, were skipped."),
-  [ST_WARNING_NEGATIVE_DURATION] = N_("Negative durations were read as zero."),
-  [ST_WARNING_MISSING_DURATION] = N_("Complete events (X) without \"dur\" were read as zero-length."),
-  [ST_WARNING_UNMATCHED_END] = N_("End events (E) with no open slice were dropped."),
-  [ST_WARNING_MISMATCHED_END] = N_("End events (E) named unlike any open slice closed the innermost one."),
-  [ST_WARNING_UNCLOSED_BEGIN] = N_("Slices that never ended run to the end of the trace, marked \"did not end\"."),
-  [ST_WARNING_OVERLAPPING] = N_("Events overlapping without nesting were drawn in extra lanes."),
-  [ST_WARNING_INVALID_UTF8] = N_("Names that are not valid UTF-8 were repaired."),
-  [ST_WARNING_CONTROL_CHARACTER] = N_("Raw control characters inside strings were accepted."),
-  [ST_WARNING_UNMATCHED_FLOW] = N_("Flow steps or ends without a start were not drawn."),
-  [ST_WARNING_UNBOUND_FLOW] = N_("Flow events with no slice to attach to were not drawn."),
-  [ST_WARNING_UNMATCHED_ASYNC] = N_("Async end events without a begin were dropped."),
-  [ST_WARNING_UNKNOWN_PHASE] = N_("Events of an unknown phase were counted but not drawn."),
-  [ST_WARNING_BAD_COUNTER_VALUE] = N_("Counter values that are not numbers were skipped."),
-  [ST_WARNING_COMPRESSION] = N_("The compressed data is damaged."),
-  [ST_WARNING_NO_EVENTS] = N_("The file holds no trace events."),
-  [ST_WARNING_PROFILER] = N_("The profiler that wrote the file reported warnings."),
-  [ST_WARNING_ALIGNMENT] = N_("The files could not be aligned as asked."),
+static const char *const warning_sentences[ST_N_WARNINGS] = {
+  [ST_WARNING_TRUNCATED] = N_ ("The file ends before the trace does."),
+  [ST_WARNING_TRAILING_COMMA] = N_ ("A comma before a closing bracket was ignored."),
+  [ST_WARNING_SYNTAX] = N_ ("The JSON is malformed; the rest of the file was not read."),
+  [ST_WARNING_EMPTY_EVENT] = N_ ("Empty events ({}) were skipped."),
+  [ST_WARNING_NOT_AN_OBJECT] = N_ ("Entries of the event array that are not objects were skipped."),
+  [ST_WARNING_MISSING_FIELD] = N_ ("Events missing a field they need were skipped."),
+  [ST_WARNING_BAD_NUMBER]
+  = N_ ("Events whose time is not a number, or out of range, were skipped."),
+  [ST_WARNING_NEGATIVE_DURATION] = N_ ("Negative durations were read as zero."),
+  [ST_WARNING_MISSING_DURATION]
+  = N_ ("Complete events (X) without \"dur\" were read as zero-length."),
+  [ST_WARNING_UNMATCHED_END] = N_ ("End events (E) with no open slice were dropped."),
+  [ST_WARNING_MISMATCHED_END]
+  = N_ ("End events (E) named unlike any open slice closed the innermost one."),
+  [ST_WARNING_UNCLOSED_BEGIN]
+  = N_ ("Slices that never ended run to the end of the trace, marked \"did not end\"."),
+  [ST_WARNING_OVERLAPPING] = N_ ("Events overlapping without nesting were drawn in extra lanes."),
+  [ST_WARNING_INVALID_UTF8] = N_ ("Names that are not valid UTF-8 were repaired."),
+  [ST_WARNING_CONTROL_CHARACTER] = N_ ("Raw control characters inside strings were accepted."),
+  [ST_WARNING_UNMATCHED_FLOW] = N_ ("Flow steps or ends without a start were not drawn."),
+  [ST_WARNING_UNBOUND_FLOW] = N_ ("Flow events with no slice to attach to were not drawn."),
+  [ST_WARNING_UNMATCHED_ASYNC] = N_ ("Async end events without a begin were dropped."),
+  [ST_WARNING_UNKNOWN_PHASE] = N_ ("Events of an unknown phase were counted but not drawn."),
+  [ST_WARNING_BAD_COUNTER_VALUE] = N_ ("Counter values that are not numbers were skipped."),
+  [ST_WARNING_COMPRESSION] = N_ ("The compressed data is damaged."),
+  [ST_WARNING_NO_EVENTS] = N_ ("The file holds no trace events."),
+  [ST_WARNING_PROFILER] = N_ ("The profiler that wrote the file reported warnings."),
+  [ST_WARNING_ALIGNMENT] = N_ ("The files could not be aligned as asked."),
 };
 
 static void
-warn_issue (StBuilderShard      *shard,
-            StWarningKind        kind,
-            const StLayoutIssue *issue)
+warn_issue (StBuilderShard *shard, StWarningKind kind, const StLayoutIssue *issue)
 {
   StRawWarning raw = { issue->count, issue->first_offset, NULL };
 
@@ -1157,36 +1097,34 @@ warn_issue (StBuilderShard      *shard,
 }
 
 static void
-finish_warnings (StTrace        *trace,
-                 StBuilderShard *shard,
-                 StSource       *source)
+finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
-  gsize size = st_source_get_size (source);
+  gsize   size = st_source_get_size (source);
 
   for (guint k = 0; k < ST_N_WARNINGS; k++)
     {
-      StRawWarning *w = &shard->warnings[k];
+      StRawWarning   *w = &shard->warnings[k];
       StImportWarning iw = { k, w->count, w->first_offset, 0, 0, NULL };
 
       if (w->count == 0)
         continue;
       if (w->first_offset <= size)
-        st_json_position (st_source_get_data (source), w->first_offset,
-                          &iw.first_line, &iw.first_column);
+        st_json_position (st_source_get_data (source), w->first_offset, &iw.first_line,
+                          &iw.first_column);
       if (w->detail != NULL)
-        iw.message = g_strdup_printf ("%s %s %s", _(warning_sentences[k]), _("First:"), w->detail);
+        iw.message
+            = g_strdup_printf ("%s %s %s", _ (warning_sentences[k]), _ ("First:"), w->detail);
       else
-        iw.message = g_strdup (_(warning_sentences[k]));
+        iw.message = g_strdup (_ (warning_sentences[k]));
       g_array_append_val (out, iw);
     }
   trace->n_warnings = out->len;
-  trace->warnings = (StImportWarning *) (void *) g_array_free (out, FALSE);
+  trace->warnings = (StImportWarning *)(void *)g_array_free (out, FALSE);
 }
 
 static void
-finish_counts (StTrace             *trace,
-               const StTraceCounts *raw)
+finish_counts (StTrace *trace, const StTraceCounts *raw)
 {
   trace->counts = *raw;
   for (guint i = 0; i < trace->n_tracks; i++)
@@ -1201,13 +1139,12 @@ finish_counts (StTrace             *trace,
 }
 
 static void
-finish_metadata (StTrace        *trace,
-                 StTraceBuilder *self)
+finish_metadata (StTrace *trace, StTraceBuilder *self)
 {
   trace->metadata = g_steal_pointer (&self->metadata);
   trace->metadata_keys = g_new0 (char *, trace->metadata->len + 1);
   for (guint i = 0; i < trace->metadata->len; i++)
-    trace->metadata_keys[i] = ((StMetadataSpan *) g_ptr_array_index (trace->metadata, i))->key;
+    trace->metadata_keys[i] = ((StMetadataSpan *)g_ptr_array_index (trace->metadata, i))->key;
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
 }
 
@@ -1231,18 +1168,15 @@ collect_pending (StBuilderShard *shard,
 }
 
 static void
-resolve_flows (StTrace        *trace,
-               StBuilderShard *shard,
-               const guint    *raw_to_final,
-               gint64          origin)
+resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final, gint64 origin)
 {
   StFlowIssues issues = { { 0 } };
-  GArray *flows = st_flow_resolve ((StRawFlow *) (void *) shard->flows.data, shard->flows.len,
-                                   raw_to_final, trace->tracks, trace->n_tracks, origin,
-                                   &issues);
+  StRawFlow   *raw = (StRawFlow *)(void *)shard->flows.data;
+  GArray      *flows = st_flow_resolve (raw, shard->flows.len, raw_to_final, trace->tracks,
+                                        trace->n_tracks, origin, &issues);
 
   trace->n_flows = flows->len;
-  trace->flows = (StFlow *) (void *) g_array_free (flows, FALSE);
+  trace->flows = (StFlow *)(void *)g_array_free (flows, FALSE);
   warn_issue (shard, ST_WARNING_UNMATCHED_FLOW, &issues.unmatched);
   warn_issue (shard, ST_WARNING_UNBOUND_FLOW, &issues.unbound);
 }
@@ -1261,8 +1195,8 @@ merge_all (StTraceBuilder *self)
       g_ptr_array_remove_index (self->shards, 1);
     }
   if (st_source_get_warning (self->source) != NULL)
-    st_builder_shard_warn (shard, ST_WARNING_COMPRESSION, st_source_get_size (self->source),
-                           "%s", st_source_get_warning (self->source));
+    st_builder_shard_warn (shard, ST_WARNING_COMPRESSION, st_source_get_size (self->source), "%s",
+                           st_source_get_warning (self->source));
   if (shard->counts.events == 0)
     st_builder_shard_warn (shard, ST_WARNING_NO_EVENTS, 0, NULL);
   return shard;
@@ -1270,24 +1204,24 @@ merge_all (StTraceBuilder *self)
 
 /* Builds the trace from every shard. The builder is spent afterwards. */
 StTrace *
-st_trace_builder_finish (StTraceBuilder    *self,
-                         GCancellable      *cancellable,
-                         StBuilderProgress  progress,
-                         gpointer           progress_data,
-                         GError           **error)
+st_trace_builder_finish (StTraceBuilder   *self,
+                         GCancellable     *cancellable,
+                         StBuilderProgress progress,
+                         gpointer          progress_data,
+                         GError          **error)
 {
-  StBuilderShard *shard = merge_all (self);
-  gint64 origin = shard->min_ts == G_MAXINT64 ? 0 : shard->min_ts;
-  gint64 end = MAX (shard->max_ts, origin);
-  guint n_raw = shard->tracks->len;
-  LaidOut out;
-  g_autofree guint *raw_to_final = g_new0 (guint, MAX (1, n_raw));
-  g_autofree guint *rank = NULL;
-  g_autoptr(GPtrArray) async_tracks = NULL;
-  g_autoptr(GPtrArray) pending = NULL;
-  StLayoutIssues issues = { { 0 } }, async_issues = { { 0 } };
-  StTrace *trace;
-  Names names;
+  StBuilderShard       *shard = merge_all (self);
+  gint64                origin = shard->min_ts == G_MAXINT64 ? 0 : shard->min_ts;
+  gint64                end = MAX (shard->max_ts, origin);
+  guint                 n_raw = shard->tracks->len;
+  LaidOut               out;
+  g_autofree guint     *raw_to_final = g_new0 (guint, MAX (1, n_raw));
+  g_autofree guint     *rank = NULL;
+  g_autoptr (GPtrArray) async_tracks = NULL;
+  g_autoptr (GPtrArray) pending = NULL;
+  StLayoutIssues        issues = { { 0 } }, async_issues = { { 0 } };
+  StTrace              *trace;
+  Names                 names;
 
   laid_out_init (&out, n_raw);
   layout_all (shard, origin, end, &out, &issues, cancellable, progress, progress_data);
@@ -1296,7 +1230,7 @@ st_trace_builder_finish (StTraceBuilder    *self,
       laid_out_clear (&out, n_raw);
       return NULL;
     }
-  async_tracks = st_async_build ((StRawAsync *) (void *) shard->asyncs.data, shard->asyncs.len,
+  async_tracks = st_async_build ((StRawAsync *)(void *)shard->asyncs.data, shard->asyncs.len,
                                  origin, end, &async_issues);
 
   trace = st_trace_new_internal ();

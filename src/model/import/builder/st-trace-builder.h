@@ -19,18 +19,17 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char  *data;
-  gsize  len;
-  gsize  cap;
+  char *data;
+  gsize len;
+  gsize cap;
 } StVec;
 
-void st_vec_grow (StVec *vec,
-                  gsize  elem_size);
+void st_vec_grow (StVec *vec, gsize elem_size);
 
-#define st_vec_push(vec, type) \
-  (G_UNLIKELY ((vec)->len == (vec)->cap) ? st_vec_grow ((vec), sizeof (type)) : (void) 0, \
-   &((type *) (vec)->data)[(vec)->len++])
-#define st_vec_at(vec, type, i) (&((type *) (vec)->data)[(i)])
+#define st_vec_push(vec, type)                                                           \
+  (G_UNLIKELY ((vec)->len == (vec)->cap) ? st_vec_grow ((vec), sizeof (type)) : (void)0, \
+   &((type *)(vec)->data)[(vec)->len++])
+#define st_vec_at(vec, type, i) (&((type *)(vec)->data)[(i)])
 
 typedef enum
 {
@@ -52,8 +51,8 @@ typedef struct
 
 typedef struct
 {
-  gint64  ts;
-  double  value;
+  gint64 ts;
+  double value;
 } StRawSample;
 
 typedef struct
@@ -72,11 +71,11 @@ typedef struct
 
 typedef enum
 {
-  ST_FLOW_START,     /* s */
-  ST_FLOW_STEP,      /* t */
-  ST_FLOW_END,       /* f */
-  ST_FLOW_V2_OUT,    /* flow_out on the event itself */
-  ST_FLOW_V2_IN,     /* flow_in on the event itself */
+  ST_FLOW_START,  /* s */
+  ST_FLOW_STEP,   /* t */
+  ST_FLOW_END,    /* f */
+  ST_FLOW_V2_OUT, /* flow_out on the event itself */
+  ST_FLOW_V2_IN,  /* flow_in on the event itself */
 } StFlowPhase;
 
 /* Flow and async ids are matched by a 64-bit hash of their text (with the
@@ -86,8 +85,8 @@ typedef struct
 {
   gint64     ts;
   guint64    offset;
-  guint64    key;       /* hash of the id (with scope), or of bind_id for v2 */
-  guint32    track;     /* raw thread track of the shard */
+  guint64    key;   /* hash of the id (with scope), or of bind_id for v2 */
+  guint32    track; /* raw thread track of the shard */
   StStringId name;
   StStringId cat;
   guint32    slice;     /* bound slice, set while resolving */
@@ -143,9 +142,9 @@ struct _StBuilderShard
   GPtrArray     *counters;    /* StRawCounter */
   GHashTable    *pids;        /* pids seen, as ids */
   StStringId     last_pid;
-  StVec          flows;       /* StRawFlow */
-  StVec          asyncs;      /* StRawAsync */
-  StVec          metas;       /* StRawMeta */
+  StVec          flows;  /* StRawFlow */
+  StVec          asyncs; /* StRawAsync */
+  StVec          metas;  /* StRawMeta */
   StTraceCounts  counts;
   StRawWarning   warnings[ST_N_WARNINGS];
   gint64         min_ts;
@@ -155,60 +154,50 @@ struct _StBuilderShard
 
 typedef struct _StTraceBuilder StTraceBuilder;
 
-typedef void (*StBuilderProgress) (double   fraction,
-                                   gpointer user_data);
+typedef void (*StBuilderProgress) (double fraction, gpointer user_data);
 /* An importer's progress over its file, in [0, 1]. */
-typedef void (*StImportProgress)  (double   fraction,
-                                   gpointer user_data);
+typedef void (*StImportProgress) (double fraction, gpointer user_data);
 
-StTraceBuilder *st_trace_builder_new            (StSource          *source,
-                                                 const char        *format);
-void            st_trace_builder_free           (StTraceBuilder    *self);
-StBuilderShard *st_trace_builder_add_shard      (StTraceBuilder    *self);
-void            st_trace_builder_drop_shard     (StTraceBuilder    *self,
-                                                 StBuilderShard    *shard);
-void            st_trace_builder_set_flavor     (StTraceBuilder    *self,
-                                                 const char        *flavor);
-void            st_trace_builder_add_metadata   (StTraceBuilder    *self,
-                                                 const char        *key,
-                                                 guint64            offset,
-                                                 guint64            length);
-void            st_trace_builder_set_text_size  (StTraceBuilder    *self,
-                                                 guint64            size);
-StTrace        *st_trace_builder_finish         (StTraceBuilder    *self,
-                                                 GCancellable      *cancellable,
-                                                 StBuilderProgress  progress,
-                                                 gpointer           progress_data,
-                                                 GError           **error);
+StTraceBuilder *st_trace_builder_new (StSource *source, const char *format);
+void            st_trace_builder_free (StTraceBuilder *self);
+StBuilderShard *st_trace_builder_add_shard (StTraceBuilder *self);
+void            st_trace_builder_drop_shard (StTraceBuilder *self, StBuilderShard *shard);
+void            st_trace_builder_set_flavor (StTraceBuilder *self, const char *flavor);
+void            st_trace_builder_add_metadata (StTraceBuilder *self,
+                                               const char     *key,
+                                               guint64         offset,
+                                               guint64         length);
+void            st_trace_builder_set_text_size (StTraceBuilder *self, guint64 size);
+StTrace        *st_trace_builder_finish (StTraceBuilder   *self,
+                                         GCancellable     *cancellable,
+                                         StBuilderProgress progress,
+                                         gpointer          progress_data,
+                                         GError          **error);
 
-guint           st_builder_shard_get_track      (StBuilderShard    *shard,
-                                                 StRawTrackKind     kind,
-                                                 StStringId         pid,
-                                                 StStringId         tid);
-StRawSeries    *st_builder_shard_get_series     (StBuilderShard    *shard,
-                                                 StStringId         pid,
-                                                 StStringId         name,
-                                                 StStringId         id,
-                                                 StStringId         series);
-void            st_builder_shard_note_pid       (StBuilderShard    *shard,
-                                                 StStringId         pid);
-void            st_builder_shard_warn           (StBuilderShard    *shard,
-                                                 StWarningKind      kind,
-                                                 guint64            offset,
-                                                 const char        *detail_format,
-                                                 ...) G_GNUC_PRINTF (4, 5);
+guint        st_builder_shard_get_track (StBuilderShard *shard,
+                                         StRawTrackKind  kind,
+                                         StStringId      pid,
+                                         StStringId      tid);
+StRawSeries *st_builder_shard_get_series (StBuilderShard *shard,
+                                          StStringId      pid,
+                                          StStringId      name,
+                                          StStringId      id,
+                                          StStringId      series);
+void         st_builder_shard_note_pid (StBuilderShard *shard, StStringId pid);
+void         st_builder_shard_warn (StBuilderShard *shard,
+                                    StWarningKind   kind,
+                                    guint64         offset,
+                                    const char     *detail_format,
+                                    ...) G_GNUC_PRINTF (4, 5);
 
 static inline StRawTrack *
-st_builder_shard_track (StBuilderShard *shard,
-                        guint           index)
+st_builder_shard_track (StBuilderShard *shard, guint index)
 {
   return g_ptr_array_index (shard->tracks, index);
 }
 
 static inline void
-st_builder_shard_note_time (StBuilderShard *shard,
-                            gint64          begin,
-                            gint64          end)
+st_builder_shard_note_time (StBuilderShard *shard, gint64 begin, gint64 end)
 {
   if (begin < shard->min_ts)
     shard->min_ts = begin;

@@ -12,14 +12,31 @@
 
 /* A shard of a mapped file is at least this big: smaller files load faster
  * than a thread starts. */
-#define MIN_SHARD_BYTES  (8 * 1024 * 1024)
-#define SPLIT_SEARCH     (4 * 1024 * 1024)
-#define CHECK_EVERY      4096
+#define MIN_SHARD_BYTES (8 * 1024 * 1024)
+#define SPLIT_SEARCH    (4 * 1024 * 1024)
+#define CHECK_EVERY     4096
 
 enum
 {
-  K_PH, K_TS, K_DUR, K_PID, K_TID, K_NAME, K_CAT, K_ID, K_ID2, K_SCOPE, K_BP, K_S,
-  K_BIND_ID, K_FLOW_IN, K_FLOW_OUT, K_ARGS, K_ENTRIES, K_EVENT_STATS, K_N
+  K_PH,
+  K_TS,
+  K_DUR,
+  K_PID,
+  K_TID,
+  K_NAME,
+  K_CAT,
+  K_ID,
+  K_ID2,
+  K_SCOPE,
+  K_BP,
+  K_S,
+  K_BIND_ID,
+  K_FLOW_IN,
+  K_FLOW_OUT,
+  K_ARGS,
+  K_ENTRIES,
+  K_EVENT_STATS,
+  K_N
 };
 
 #define HAS(ev, k) (((ev)->present >> (k)) & 1u)
@@ -53,88 +70,94 @@ typedef enum
 
 typedef struct
 {
-  StBuilderShard *shard;
-  const char     *base;
-  const char     *end;
-  const char     *p;
-  const char     *stop_at;
-  State           state;
-  gboolean        object_form;
-  gboolean        samples_mode;
-  gboolean        array_first;
-  gboolean        after_comma;
-  gboolean        need_sep;
-  gboolean        saw_events;
-  gboolean        pause_on_events;
-  gboolean        cancelled;
-  gboolean        compact_counters;
-  guint64         n_handled;
-  guint64         not_objects;
-  Tok             last_pid;
-  Tok             last_tid;
-  guint           last_track;
-  gboolean        have_last;
-  GPtrArray      *metadata; /* StMetadataSpan, given to the builder if this shard counts */
-  GString        *key;      /* scratch for async and flow keys */
-  const char     *error_at;
-  const char     *error_msg;
-  GCancellable   *cancellable;
-  const char     *first_p;  /* where this shard started */
-  gsize           pos;      /* offset reached, for progress (atomic) */
-  gint            finished; /* atomic, for worker shards */
-  Result          result;
-  GThread        *thread;
+  StBuilderShard   *shard;
+  const char       *base;
+  const char       *end;
+  const char       *p;
+  const char       *stop_at;
+  State             state;
+  gboolean          object_form;
+  gboolean          samples_mode;
+  gboolean          array_first;
+  gboolean          after_comma;
+  gboolean          need_sep;
+  gboolean          saw_events;
+  gboolean          pause_on_events;
+  gboolean          cancelled;
+  gboolean          compact_counters;
+  guint64           n_handled;
+  guint64           not_objects;
+  Tok               last_pid;
+  Tok               last_tid;
+  guint             last_track;
+  gboolean          have_last;
+  GPtrArray        *metadata; /* StMetadataSpan, given to the builder if this shard counts */
+  GString          *key;      /* scratch for async and flow keys */
+  const char       *error_at;
+  const char       *error_msg;
+  GCancellable     *cancellable;
+  const char       *first_p;  /* where this shard started */
+  gsize             pos;      /* offset reached, for progress (atomic) */
+  gint              finished; /* atomic, for worker shards */
+  Result            result;
+  GThread          *thread;
   struct _Progress *progress; /* the first shard reports for all */
-  GArray         *peers;      /* the other shards, for the first one */
+  GArray           *peers;    /* the other shards, for the first one */
 } Parser;
 
 static const Tok empty_tok = { "", "", 'n', 0 };
 
 static inline int
-key_slot (const char *k,
-          gsize       len)
+key_slot (const char *k, gsize len)
 {
   switch (len)
     {
-    case 1:
-      return k[0] == 's' ? K_S : -1;
+    case 1: return k[0] == 's' ? K_S : -1;
     case 2:
-      if (k[0] == 'p' && k[1] == 'h') return K_PH;
-      if (k[0] == 't' && k[1] == 's') return K_TS;
-      if (k[0] == 'i' && k[1] == 'd') return K_ID;
-      if (k[0] == 'b' && k[1] == 'p') return K_BP;
+      if (k[0] == 'p' && k[1] == 'h')
+        return K_PH;
+      if (k[0] == 't' && k[1] == 's')
+        return K_TS;
+      if (k[0] == 'i' && k[1] == 'd')
+        return K_ID;
+      if (k[0] == 'b' && k[1] == 'p')
+        return K_BP;
       return -1;
     case 3:
-      if (memcmp (k, "dur", 3) == 0) return K_DUR;
-      if (memcmp (k, "pid", 3) == 0) return K_PID;
-      if (memcmp (k, "tid", 3) == 0) return K_TID;
-      if (memcmp (k, "cat", 3) == 0) return K_CAT;
-      if (memcmp (k, "id2", 3) == 0) return K_ID2;
+      if (memcmp (k, "dur", 3) == 0)
+        return K_DUR;
+      if (memcmp (k, "pid", 3) == 0)
+        return K_PID;
+      if (memcmp (k, "tid", 3) == 0)
+        return K_TID;
+      if (memcmp (k, "cat", 3) == 0)
+        return K_CAT;
+      if (memcmp (k, "id2", 3) == 0)
+        return K_ID2;
       return -1;
     case 4:
-      if (memcmp (k, "name", 4) == 0) return K_NAME;
-      if (memcmp (k, "args", 4) == 0) return K_ARGS;
+      if (memcmp (k, "name", 4) == 0)
+        return K_NAME;
+      if (memcmp (k, "args", 4) == 0)
+        return K_ARGS;
       return -1;
-    case 5:
-      return memcmp (k, "scope", 5) == 0 ? K_SCOPE : -1;
+    case 5: return memcmp (k, "scope", 5) == 0 ? K_SCOPE : -1;
     case 7:
-      if (memcmp (k, "bind_id", 7) == 0) return K_BIND_ID;
-      if (memcmp (k, "flow_in", 7) == 0) return K_FLOW_IN;
-      if (memcmp (k, "entries", 7) == 0) return K_ENTRIES;
+      if (memcmp (k, "bind_id", 7) == 0)
+        return K_BIND_ID;
+      if (memcmp (k, "flow_in", 7) == 0)
+        return K_FLOW_IN;
+      if (memcmp (k, "entries", 7) == 0)
+        return K_ENTRIES;
       return -1;
-    case 8:
-      return memcmp (k, "flow_out", 8) == 0 ? K_FLOW_OUT : -1;
-    case 11:
-      return memcmp (k, "event_stats", 11) == 0 ? K_EVENT_STATS : -1;
-    default:
-      return -1;
+    case 8: return memcmp (k, "flow_out", 8) == 0 ? K_FLOW_OUT : -1;
+    case 11: return memcmp (k, "event_stats", 11) == 0 ? K_EVENT_STATS : -1;
+    default: return -1;
     }
 }
 
 static Result
-fail (Parser     *ps,
-      const char *at,
-      const char *message)
+fail (Parser *ps, const char *at, const char *message)
 {
   ps->error_at = at;
   ps->error_msg = message;
@@ -148,76 +171,57 @@ tok_len (const Tok *t)
 }
 
 static inline gboolean
-tok_is (const Tok  *t,
-        const char *text)
+tok_is (const Tok *t, const char *text)
 {
   gsize n = strlen (text);
   return tok_len (t) == n && memcmp (t->p, text, n) == 0;
 }
 
 static inline gboolean
-tok_equal (const Tok *a,
-           const Tok *b)
+tok_equal (const Tok *a, const Tok *b)
 {
   return a->type == b->type && tok_len (a) == tok_len (b) && memcmp (a->p, b->p, tok_len (a)) == 0;
 }
 
 static inline guint64
-offset_of (Parser     *ps,
-           const char *at)
+offset_of (Parser *ps, const char *at)
 {
-  return (guint64) (at - ps->base);
+  return (guint64)(at - ps->base);
 }
 
 /* Scans one value at @p (not white space); on success *out is after it. */
 static Result
-scan_value (Parser      *ps,
-            const char  *p,
-            Tok         *tok,
-            const char **out)
+scan_value (Parser *ps, const char *p, Tok *tok, const char **out)
 {
   switch (st_json_scan_value (p, ps->end, tok, out))
     {
-    case ST_JSON_SCAN_OK:
-      return RESULT_OK;
-    case ST_JSON_SCAN_NEED_MORE:
-      return RESULT_NEED_MORE;
+    case ST_JSON_SCAN_OK: return RESULT_OK;
+    case ST_JSON_SCAN_NEED_MORE: return RESULT_NEED_MORE;
     default:
-      return fail (ps, p, N_("expected a value (a string in double quotes, a number, an "
-                             "object, an array, true, false or null)"));
+      return fail (ps, p,
+                   N_ ("expected a value (a string in double quotes, a number, an "
+                       "object, an array, true, false or null)"));
     }
 }
 
 /* Reads a key and its colon: *key_end is the closing quote. */
 static Result
-scan_key (Parser      *ps,
-          const char  *p,
-          const char **key_end,
-          gboolean    *escaped,
-          const char **out)
+scan_key (Parser *ps, const char *p, const char **key_end, gboolean *escaped, const char **out)
 {
   guint flags = 0;
 
   switch (st_json_scan_key (p, ps->end, key_end, &flags, out))
     {
-    case ST_JSON_SCAN_OK:
-      *escaped = (flags & ST_JSON_STRING_ESCAPES) != 0;
-      return RESULT_OK;
-    case ST_JSON_SCAN_NO_COLON:
-      return fail (ps, *out, N_("expected “:” after a key"));
-    case ST_JSON_SCAN_NEED_MORE:
-      return RESULT_NEED_MORE;
-    default:
-      return fail (ps, p, N_("expected a key in double quotes"));
+    case ST_JSON_SCAN_OK: *escaped = (flags & ST_JSON_STRING_ESCAPES) != 0; return RESULT_OK;
+    case ST_JSON_SCAN_NO_COLON: return fail (ps, *out, N_ ("expected “:” after a key"));
+    case ST_JSON_SCAN_NEED_MORE: return RESULT_NEED_MORE;
+    default: return fail (ps, p, N_ ("expected a key in double quotes"));
     }
 }
 
 /* Reads the event object at @p ('{'), keeping the tokens of the hot keys. */
 static Result
-parse_object (Parser      *ps,
-              const char  *p,
-              Ev          *ev,
-              const char **out)
+parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
 {
   gboolean after_comma = FALSE;
 
@@ -228,10 +232,10 @@ parse_object (Parser      *ps,
   for (;;)
     {
       const char *key, *key_end;
-      gboolean escaped;
-      Tok tok;
-      Result r;
-      int slot;
+      gboolean    escaped;
+      Tok         tok;
+      Result      r;
+      int         slot;
 
       p = st_json_skip_ws (p, ps->end);
       if (p >= ps->end)
@@ -271,7 +275,7 @@ parse_object (Parser      *ps,
           return RESULT_OK;
         }
       else
-        return fail (ps, p, N_("expected “,” or “}” after a value"));
+        return fail (ps, p, N_ ("expected “,” or “}” after a value"));
     }
 }
 
@@ -279,15 +283,11 @@ parse_object (Parser      *ps,
  * control characters and repaired when it is not UTF-8. */
 
 static void
-check_new_string (Parser     *ps,
-                  StStringId  id,
-                  const Tok  *raw,
-                  const char *str,
-                  gsize       len)
+check_new_string (Parser *ps, StStringId id, const Tok *raw, const char *str, gsize len)
 {
   if (raw->type == 's' && st_json_scan_string_flags (raw->p, raw->e) & ST_JSON_STRING_CONTROL)
     st_builder_shard_warn (ps->shard, ST_WARNING_CONTROL_CHARACTER, offset_of (ps, raw->p),
-                           "\342\200\234%.*s\342\200\235", (int) MIN (len, 60), str);
+                           "\342\200\234%.*s\342\200\235", (int)MIN (len, 60), str);
   if (!g_utf8_validate_len (str, len, NULL))
     {
       g_autofree char *valid = g_utf8_make_valid (str, len);
@@ -298,14 +298,13 @@ check_new_string (Parser     *ps,
 }
 
 static StStringId
-intern_tok (Parser    *ps,
-            const Tok *t)
+intern_tok (Parser *ps, const Tok *t)
 {
   StStringTable *strings = ps->shard->strings;
-  const char *str = t->p;
-  gsize len = tok_len (t);
-  guint before;
-  StStringId id;
+  const char    *str = t->p;
+  gsize          len = tok_len (t);
+  guint          before;
+  StStringId     id;
 
   if (len == 0)
     return ST_STRING_EMPTY;
@@ -324,9 +323,7 @@ intern_tok (Parser    *ps,
 }
 
 static inline StStringId
-intern_key (Parser    *ps,
-            const Ev  *ev,
-            int        k)
+intern_key (Parser *ps, const Ev *ev, int k)
 {
   return HAS (ev, k) ? intern_tok (ps, &ev->tok[k]) : ST_STRING_EMPTY;
 }
@@ -344,8 +341,7 @@ tid_tok (const Ev *ev)
 }
 
 static StStringId
-note_pid (Parser   *ps,
-          const Ev *ev)
+note_pid (Parser *ps, const Ev *ev)
 {
   StStringId pid = intern_tok (ps, pid_tok (ev));
   st_builder_shard_note_pid (ps->shard, pid);
@@ -354,8 +350,7 @@ note_pid (Parser   *ps,
 
 /* The thread track of the event; consecutive events mostly share one. */
 static guint
-thread_track (Parser   *ps,
-              const Ev *ev)
+thread_track (Parser *ps, const Ev *ev)
 {
   const Tok *pid = pid_tok (ev), *tid = tid_tok (ev);
   StStringId pid_id, tid_id;
@@ -372,8 +367,7 @@ thread_track (Parser   *ps,
 }
 
 static gboolean
-tok_time (const Tok *t,
-          gint64    *out)
+tok_time (const Tok *t, gint64 *out)
 {
   if (t->type != 's' && t->type != 'n')
     return FALSE;
@@ -381,8 +375,7 @@ tok_time (const Tok *t,
 }
 
 static gboolean
-tok_number (const Tok *t,
-            double    *out)
+tok_number (const Tok *t, double *out)
 {
   if (t->type != 's' && t->type != 'n')
     return FALSE;
@@ -390,36 +383,28 @@ tok_number (const Tok *t,
 }
 
 static gboolean
-tok_true (const Ev *ev,
-          int       k)
+tok_true (const Ev *ev, int k)
 {
   return HAS (ev, k) && (tok_is (&ev->tok[k], "true") || tok_is (&ev->tok[k], "1"));
 }
 
 static void
-warn_field (Parser     *ps,
-            const Ev   *ev,
-            const char *field)
+warn_field (Parser *ps, const Ev *ev, const char *field)
 {
   st_builder_shard_warn (ps->shard, ST_WARNING_MISSING_FIELD, offset_of (ps, ev->start),
                          "no \342\200\234%s\342\200\235", field);
 }
 
 static void
-warn_number (Parser     *ps,
-             const Ev   *ev,
-             int         k,
-             const char *field)
+warn_number (Parser *ps, const Ev *ev, int k, const char *field)
 {
   const Tok *t = &ev->tok[k];
-  st_builder_shard_warn (ps->shard, ST_WARNING_BAD_NUMBER, offset_of (ps, t->p),
-                         "%s: %.*s", field, (int) MIN (tok_len (t), 40), t->p);
+  st_builder_shard_warn (ps->shard, ST_WARNING_BAD_NUMBER, offset_of (ps, t->p), "%s: %.*s", field,
+                         (int)MIN (tok_len (t), 40), t->p);
 }
 
 static gboolean
-event_ts (Parser   *ps,
-          const Ev *ev,
-          gint64   *ts)
+event_ts (Parser *ps, const Ev *ev, gint64 *ts)
 {
   if (!HAS (ev, K_TS))
     {
@@ -435,8 +420,7 @@ event_ts (Parser   *ps,
 }
 
 static inline gint64
-saturating_add (gint64 a,
-                gint64 b)
+saturating_add (gint64 a, gint64 b)
 {
   gint64 r;
   return __builtin_add_overflow (a, b, &r) ? G_MAXINT64 : r;
@@ -445,26 +429,24 @@ saturating_add (gint64 a,
 /* A value inside a complete container span: a string's content, or the
  * raw text of anything else. */
 static gboolean
-scan_inner_value (const char **pp,
-                  const char  *end,
-                  Tok         *value)
+scan_inner_value (const char **pp, const char *end, Tok *value)
 {
   const char *p = *pp, *q;
-  guint flags = 0;
+  guint       flags = 0;
 
   if (*p == '"')
     {
       q = st_json_skip_string (p, end, &flags);
       if (q == NULL)
         return FALSE;
-      *value = (Tok) { p + 1, q - 1, 's', (guint8) flags };
+      *value = (Tok){ p + 1, q - 1, 's', (guint8)flags };
     }
   else
     {
       q = st_json_skip_value (p, end);
       if (q == NULL || q == p)
         return FALSE;
-      *value = (Tok) { p, q, *p == '{' || *p == '[' ? *p : 'n', 0 };
+      *value = (Tok){ p, q, *p == '{' || *p == '[' ? *p : 'n', 0 };
     }
   *pp = q;
   return TRUE;
@@ -472,10 +454,7 @@ scan_inner_value (const char **pp,
 
 /* Iterates the members of a complete object span ('{' … '}'). */
 static gboolean
-next_member (const char **pp,
-             const char  *end,
-             Tok         *key,
-             Tok         *value)
+next_member (const char **pp, const char *end, Tok *key, Tok *value)
 {
   const char *p = st_json_skip_ws (*pp, end);
 
@@ -495,9 +474,7 @@ next_member (const char **pp,
 
 /* Iterates the elements of a complete array span ('[' … ']'). */
 static gboolean
-next_element (const char **pp,
-              const char  *end,
-              Tok         *value)
+next_element (const char **pp, const char *end, Tok *value)
 {
   const char *p = st_json_skip_ws (*pp, end);
 
@@ -511,12 +488,10 @@ next_element (const char **pp,
 
 /* The value of @key in the object token @obj, or NULL. */
 static gboolean
-find_member (const Tok  *obj,
-             const char *key,
-             Tok        *value)
+find_member (const Tok *obj, const char *key, Tok *value)
 {
   const char *p = obj->p + 1;
-  Tok k;
+  Tok         k;
 
   if (obj->type != '{')
     return FALSE;
@@ -529,8 +504,7 @@ find_member (const Tok  *obj,
 /* Phase handlers. Times stay absolute until the builder lays tracks out. */
 
 static StRawTrack *
-track_at (Parser *ps,
-          guint   index)
+track_at (Parser *ps, guint index)
 {
   return st_builder_shard_track (ps->shard, index);
 }
@@ -559,14 +533,11 @@ push_flow (Parser     *ps,
 
 /* Flow v2: bind_id with flow_out / flow_in on the slice event itself. */
 static void
-flow_v2 (Parser   *ps,
-         const Ev *ev,
-         guint     track,
-         gint64    ts)
+flow_v2 (Parser *ps, const Ev *ev, guint track, gint64 ts)
 {
-  gboolean in = tok_true (ev, K_FLOW_IN), out = tok_true (ev, K_FLOW_OUT);
+  gboolean   in = tok_true (ev, K_FLOW_IN), out = tok_true (ev, K_FLOW_OUT);
   const Tok *id;
-  guint64 key;
+  guint64    key;
 
   if (!in && !out)
     return;
@@ -584,13 +555,7 @@ flow_v2 (Parser   *ps,
 }
 
 static void
-push_slice (Parser   *ps,
-            const Ev *ev,
-            guint     track,
-            gint64    ts,
-            gint64    dur,
-            char      phase,
-            guint16   flags)
+push_slice (Parser *ps, const Ev *ev, guint track, gint64 ts, gint64 dur, char phase, guint16 flags)
 {
   StSlice *s = st_vec_push (&track_at (ps, track)->slices, StSlice);
 
@@ -599,27 +564,25 @@ push_slice (Parser   *ps,
   s->offset = offset_of (ps, ev->start);
   s->name = intern_key (ps, ev, K_NAME);
   s->cat = intern_key (ps, ev, K_CAT);
-  s->depth = (guint32) phase;
+  s->depth = (guint32)phase;
   s->flags = flags;
   s->reserved = 0;
   st_builder_shard_note_time (ps->shard, ts, saturating_add (ts, dur));
 }
 
 static void
-on_complete (Parser   *ps,
-             const Ev *ev,
-             gint64    ts)
+on_complete (Parser *ps, const Ev *ev, gint64 ts)
 {
-  gint64 dur = 0;
+  gint64  dur = 0;
   guint16 flags = 0;
-  guint track;
+  guint   track;
 
   if (!HAS (ev, K_DUR))
     {
       flags |= ST_SLICE_NO_DURATION;
       st_builder_shard_warn (ps->shard, ST_WARNING_MISSING_DURATION, offset_of (ps, ev->start),
                              "\342\200\234%.*s\342\200\235",
-                             (int) MIN (tok_len (&ev->tok[K_NAME]), 80),
+                             (int)MIN (tok_len (&ev->tok[K_NAME]), 80),
                              HAS (ev, K_NAME) ? ev->tok[K_NAME].p : "");
     }
   else if (!tok_time (&ev->tok[K_DUR], &dur))
@@ -631,7 +594,7 @@ on_complete (Parser   *ps,
     {
       st_builder_shard_warn (ps->shard, ST_WARNING_NEGATIVE_DURATION,
                              offset_of (ps, ev->tok[K_DUR].p), "dur: %.*s",
-                             (int) MIN (tok_len (&ev->tok[K_DUR]), 40), ev->tok[K_DUR].p);
+                             (int)MIN (tok_len (&ev->tok[K_DUR]), 40), ev->tok[K_DUR].p);
       dur = 0;
     }
   track = thread_track (ps, ev);
@@ -640,10 +603,7 @@ on_complete (Parser   *ps,
 }
 
 static void
-on_begin_end (Parser   *ps,
-              const Ev *ev,
-              gint64    ts,
-              char      ph)
+on_begin_end (Parser *ps, const Ev *ev, gint64 ts, char ph)
 {
   guint track = thread_track (ps, ev);
 
@@ -653,11 +613,7 @@ on_begin_end (Parser   *ps,
 }
 
 static void
-push_instant (Parser   *ps,
-              const Ev *ev,
-              guint     track,
-              gint64    ts,
-              char      phase)
+push_instant (Parser *ps, const Ev *ev, guint track, gint64 ts, char phase)
 {
   StInstant *in = st_vec_push (&track_at (ps, track)->instants, StInstant);
 
@@ -671,54 +627,48 @@ push_instant (Parser   *ps,
 }
 
 static void
-on_instant (Parser   *ps,
-            const Ev *ev,
-            gint64    ts,
-            char      ph)
+on_instant (Parser *ps, const Ev *ev, gint64 ts, char ph)
 {
-  char scope = HAS (ev, K_S) && tok_len (&ev->tok[K_S]) > 0 ? ev->tok[K_S].p[0] : 't';
+  char  scope = HAS (ev, K_S) && tok_len (&ev->tok[K_S]) > 0 ? ev->tok[K_S].p[0] : 't';
   guint track;
 
   if (scope == 'g')
     {
       note_pid (ps, ev);
-      track = st_builder_shard_get_track (ps->shard, ST_RAW_TRACK_GLOBAL_INSTANTS,
-                                          ST_STRING_EMPTY, ST_STRING_EMPTY);
+      track = st_builder_shard_get_track (ps->shard, ST_RAW_TRACK_GLOBAL_INSTANTS, ST_STRING_EMPTY,
+                                          ST_STRING_EMPTY);
     }
   else if (scope == 'p')
-    track = st_builder_shard_get_track (ps->shard, ST_RAW_TRACK_PROCESS_INSTANTS,
-                                        note_pid (ps, ev), ST_STRING_EMPTY);
+    track = st_builder_shard_get_track (ps->shard, ST_RAW_TRACK_PROCESS_INSTANTS, note_pid (ps, ev),
+                                        ST_STRING_EMPTY);
   else
     track = thread_track (ps, ev);
   push_instant (ps, ev, track, ts, ph);
 }
 
 static void
-on_sample (Parser   *ps,
-           const Ev *ev,
-           gint64    ts,
-           char      phase)
+on_sample (Parser *ps, const Ev *ev, gint64 ts, char phase)
 {
   ps->shard->counts.samples++;
   push_instant (ps, ev, thread_track (ps, ev), ts, phase);
 }
 
 static void
-add_counter_value (Parser     *ps,
-                   StStringId  pid,
-                   StStringId  name,
-                   StStringId  id,
-                   StStringId  series,
-                   gint64      ts,
-                   const Tok  *value)
+add_counter_value (Parser    *ps,
+                   StStringId pid,
+                   StStringId name,
+                   StStringId id,
+                   StStringId series,
+                   gint64     ts,
+                   const Tok *value)
 {
   StRawSample *sample;
-  double v;
+  double       v;
 
   if (!tok_number (value, &v))
     {
       st_builder_shard_warn (ps->shard, ST_WARNING_BAD_COUNTER_VALUE, offset_of (ps, value->p),
-                             "%.*s", (int) MIN (tok_len (value), 40), value->p);
+                             "%.*s", (int)MIN (tok_len (value), 40), value->p);
       return;
     }
   sample = st_vec_push (&st_builder_shard_get_series (ps->shard, pid, name, id, series)->samples,
@@ -731,17 +681,14 @@ add_counter_value (Parser     *ps,
 /* XProf's compact form: "entries": [[ts, v1, v2, …], …], the first series
  * named by "event_stats". */
 static void
-on_compact_counter (Parser    *ps,
-                    const Ev  *ev,
-                    StStringId pid,
-                    StStringId name,
-                    StStringId id)
+on_compact_counter (Parser *ps, const Ev *ev, StStringId pid, StStringId name, StStringId id)
 {
-  const Tok *entries = &ev->tok[K_ENTRIES];
+  const Tok  *entries = &ev->tok[K_ENTRIES];
   const char *p = entries->p + 1;
-  StStringId first = HAS (ev, K_EVENT_STATS) ? intern_tok (ps, &ev->tok[K_EVENT_STATS])
-                                             : st_string_table_intern (ps->shard->strings, "value", 5);
-  Tok entry, value;
+  StStringId  first = HAS (ev, K_EVENT_STATS)
+                          ? intern_tok (ps, &ev->tok[K_EVENT_STATS])
+                          : st_string_table_intern (ps->shard->strings, "value", 5);
+  Tok         entry, value;
 
   ps->compact_counters = TRUE;
   if (entries->type != '[')
@@ -749,21 +696,20 @@ on_compact_counter (Parser    *ps,
   while (next_element (&p, entries->e - 1, &entry))
     {
       const char *q = entry.p + 1;
-      gint64 ts;
-      guint k = 0;
+      gint64      ts;
+      guint       k = 0;
 
       if (entry.type != '[' || !next_element (&q, entry.e - 1, &value) || !tok_time (&value, &ts))
         {
-          st_builder_shard_warn (ps->shard, ST_WARNING_BAD_COUNTER_VALUE,
-                                 offset_of (ps, entry.p), "entries: %.*s",
-                                 (int) MIN (tok_len (&entry), 40), entry.p);
+          st_builder_shard_warn (ps->shard, ST_WARNING_BAD_COUNTER_VALUE, offset_of (ps, entry.p),
+                                 "entries: %.*s", (int)MIN (tok_len (&entry), 40), entry.p);
           continue;
         }
       while (next_element (&q, entry.e - 1, &value))
         {
           g_autofree char *label = k == 0 ? NULL : g_strdup_printf ("value %u", k + 1);
-          StStringId series = k == 0 ? first
-                                     : st_string_table_intern (ps->shard->strings, label, strlen (label));
+          StStringId       series
+              = k == 0 ? first : st_string_table_intern (ps->shard->strings, label, strlen (label));
           add_counter_value (ps, pid, name, id, series, ts, &value);
           k++;
         }
@@ -771,15 +717,13 @@ on_compact_counter (Parser    *ps,
 }
 
 static void
-on_counter (Parser   *ps,
-            const Ev *ev,
-            gint64    ts)
+on_counter (Parser *ps, const Ev *ev, gint64 ts)
 {
-  StStringId pid = note_pid (ps, ev);
-  StStringId name = intern_key (ps, ev, K_NAME);
-  StStringId id = intern_key (ps, ev, K_ID);
+  StStringId  pid = note_pid (ps, ev);
+  StStringId  name = intern_key (ps, ev, K_NAME);
+  StStringId  id = intern_key (ps, ev, K_ID);
   const char *p;
-  Tok key, value;
+  Tok         key, value;
 
   if (HAS (ev, K_ENTRIES))
     {
@@ -797,8 +741,7 @@ on_counter (Parser   *ps,
 }
 
 static void
-append_tok (GString   *s,
-            const Tok *t)
+append_tok (GString *s, const Tok *t)
 {
   g_string_append_len (s, t->p, tok_len (t));
   g_string_append_c (s, '\x1f');
@@ -808,9 +751,7 @@ append_tok (GString   *s,
  * is per process, {"global": …} is not; a plain "id" is per process for
  * nestable async events (b/n/e) and global for the others. */
 static gboolean
-append_id (GString  *key,
-           const Ev *ev,
-           gboolean  id_is_local)
+append_id (GString *key, const Ev *ev, gboolean id_is_local)
 {
   Tok value;
 
@@ -843,13 +784,10 @@ hash_key (GString *key)
 }
 
 static void
-on_async (Parser   *ps,
-          const Ev *ev,
-          gint64    ts,
-          char      ph)
+on_async (Parser *ps, const Ev *ev, gint64 ts, char ph)
 {
-  gboolean nestable = ph == 'b' || ph == 'n' || ph == 'e';
-  GString *key = ps->key;
+  gboolean    nestable = ph == 'b' || ph == 'n' || ph == 'e';
+  GString    *key = ps->key;
   StRawAsync *a;
 
   g_string_assign (key, nestable ? "n\x1f" : "l\x1f");
@@ -874,14 +812,11 @@ on_async (Parser   *ps,
 }
 
 static void
-on_flow (Parser   *ps,
-         const Ev *ev,
-         gint64    ts,
-         char      ph)
+on_flow (Parser *ps, const Ev *ev, gint64 ts, char ph)
 {
-  GString *key = ps->key;
+  GString    *key = ps->key;
   StFlowPhase phase = ph == 's' ? ST_FLOW_START : ph == 't' ? ST_FLOW_STEP : ST_FLOW_END;
-  gboolean enclosing = HAS (ev, K_BP) && tok_is (&ev->tok[K_BP], "e");
+  gboolean    enclosing = HAS (ev, K_BP) && tok_is (&ev->tok[K_BP], "e");
 
   g_string_assign (key, "f\x1f");
   append_tok (key, HAS (ev, K_CAT) ? &ev->tok[K_CAT] : &empty_tok);
@@ -910,11 +845,10 @@ static const struct
 };
 
 static void
-on_meta (Parser   *ps,
-         const Ev *ev)
+on_meta (Parser *ps, const Ev *ev)
 {
   StRawMeta *m;
-  Tok value;
+  Tok        value;
 
   ps->shard->counts.metadata_events++;
   note_pid (ps, ev);
@@ -953,9 +887,7 @@ is_known_other_phase (char ph)
 }
 
 static void
-handle_phase (Parser   *ps,
-              const Ev *ev,
-              char      ph)
+handle_phase (Parser *ps, const Ev *ev, char ph)
 {
   gint64 ts = 0;
 
@@ -969,25 +901,33 @@ handle_phase (Parser   *ps,
   switch (ph)
     {
     case 'X': on_complete (ps, ev, ts); break;
-    case 'B': case 'E': on_begin_end (ps, ev, ts, ph); break;
-    case 'i': case 'I': case 'R': on_instant (ps, ev, ts, ph); break;
+    case 'B':
+    case 'E': on_begin_end (ps, ev, ts, ph); break;
+    case 'i':
+    case 'I':
+    case 'R': on_instant (ps, ev, ts, ph); break;
     case 'C': on_counter (ps, ev, ts); break;
-    case 'b': case 'n': case 'e': case 'S': case 'T': case 'p': case 'F':
-      on_async (ps, ev, ts, ph);
-      break;
-    case 's': case 't': case 'f': on_flow (ps, ev, ts, ph); break;
+    case 'b':
+    case 'n':
+    case 'e':
+    case 'S':
+    case 'T':
+    case 'p':
+    case 'F': on_async (ps, ev, ts, ph); break;
+    case 's':
+    case 't':
+    case 'f': on_flow (ps, ev, ts, ph); break;
     case 'P': on_sample (ps, ev, ts, 'P'); break;
     default: break;
     }
 }
 
 static void
-handle_event (Parser   *ps,
-              const Ev *ev)
+handle_event (Parser *ps, const Ev *ev)
 {
   StBuilderShard *shard = ps->shard;
-  const Tok *ph = &ev->tok[K_PH];
-  gint64 ts;
+  const Tok      *ph = &ev->tok[K_PH];
+  gint64          ts;
 
   ps->n_handled++;
   if (ps->samples_mode)
@@ -1016,8 +956,7 @@ handle_event (Parser   *ps,
       shard->counts.other_events++;
       if (tok_len (ph) != 1 || !is_known_other_phase (ph->p[0]))
         st_builder_shard_warn (shard, ST_WARNING_UNKNOWN_PHASE, offset_of (ps, ph->p),
-                               "\342\200\234%.*s\342\200\235", (int) MIN (tok_len (ph), 20),
-                               ph->p);
+                               "\342\200\234%.*s\342\200\235", (int)MIN (tok_len (ph), 20), ph->p);
     }
 }
 
@@ -1043,15 +982,13 @@ parse_top (Parser *ps)
       ps->saw_events = TRUE;
     }
   else
-    return fail (ps, p, N_("expected “{” or “[” at the start of a trace"));
+    return fail (ps, p, N_ ("expected “{” or “[” at the start of a trace"));
   ps->p = p + 1;
   return ps->state == STATE_ARRAY && ps->pause_on_events ? RESULT_PAUSED : RESULT_OK;
 }
 
 static Result
-enter_array (Parser     *ps,
-             const char *after_bracket,
-             gboolean    samples)
+enter_array (Parser *ps, const char *after_bracket, gboolean samples)
 {
   ps->p = after_bracket;
   ps->state = STATE_ARRAY;
@@ -1085,16 +1022,16 @@ static Result
 parse_member (Parser *ps)
 {
   const char *p = st_json_skip_ws (ps->p, ps->end), *key, *key_end, *value;
-  gboolean escaped;
-  Result r;
-  Tok tok;
+  gboolean    escaped;
+  Result      r;
+  Tok         tok;
 
   if (p >= ps->end)
     return RESULT_NEED_MORE;
   if (ps->need_sep && *p != '}')
     {
       if (*p != ',')
-        return fail (ps, p, N_("expected “,” or “}” between top-level keys"));
+        return fail (ps, p, N_ ("expected “,” or “}” between top-level keys"));
       p = st_json_skip_ws (p + 1, ps->end);
       if (p >= ps->end)
         return RESULT_NEED_MORE;
@@ -1123,8 +1060,7 @@ parse_member (Parser *ps)
 }
 
 static void
-leave_array (Parser     *ps,
-             const char *bracket)
+leave_array (Parser *ps, const char *bracket)
 {
   ps->p = bracket + 1;
   ps->samples_mode = FALSE;
@@ -1136,7 +1072,7 @@ static void report_shards (Parser *first);
 static Result
 check_progress (Parser *ps)
 {
-  g_atomic_pointer_set (&ps->pos, (gsize) (ps->p - ps->base));
+  g_atomic_pointer_set (&ps->pos, (gsize)(ps->p - ps->base));
   if (ps->progress != NULL)
     report_shards (ps);
   if (g_cancellable_is_cancelled (ps->cancellable))
@@ -1152,8 +1088,8 @@ static Result
 parse_element (Parser *ps)
 {
   const char *p = st_json_skip_ws (ps->p, ps->end), *q;
-  Result r;
-  Ev ev;
+  Result      r;
+  Ev          ev;
 
   ps->p = p;
   if (p >= ps->end)
@@ -1168,7 +1104,7 @@ parse_element (Parser *ps)
           ps->p = p + 1;
         }
       else
-        return fail (ps, p, N_("expected “,” or “]” after an event"));
+        return fail (ps, p, N_ ("expected “,” or “]” after an event"));
       return RESULT_OK;
     }
   if (*p == ']')
@@ -1200,8 +1136,8 @@ parse_element (Parser *ps)
       ps->not_objects++;
       if (!ps->samples_mode)
         ps->shard->counts.events++;
-      st_builder_shard_warn (ps->shard, ST_WARNING_NOT_AN_OBJECT, offset_of (ps, p),
-                             "%.*s", (int) MIN (q - p, 40), p);
+      st_builder_shard_warn (ps->shard, ST_WARNING_NOT_AN_OBJECT, offset_of (ps, p), "%.*s",
+                             (int)MIN (q - p, 40), p);
     }
   ps->p = q;
   ps->array_first = FALSE;
@@ -1223,7 +1159,8 @@ parse_run (Parser *ps)
         case STATE_TOP: r = parse_top (ps); break;
         case STATE_KEYS: r = parse_member (ps); break;
         case STATE_ARRAY: r = parse_element (ps); break;
-        case STATE_DONE: default: return RESULT_OK;
+        case STATE_DONE:
+        default: return RESULT_OK;
         }
       if (r == RESULT_PAUSED)
         ps->pause_on_events = FALSE;
@@ -1265,13 +1202,13 @@ static gpointer
 parser_thread (gpointer data)
 {
   Parser *ps = data;
-  gint64 t0 = g_get_monotonic_time ();
+  gint64  t0 = g_get_monotonic_time ();
 
   ps->result = parse_run (ps);
   g_debug ("shard at %zu: %zu bytes, %" G_GUINT64_FORMAT " events in %.1f ms, result %d",
-           (gsize) (ps->first_p - ps->base), (gsize) (ps->p - ps->first_p), ps->n_handled,
+           (gsize)(ps->first_p - ps->base), (gsize)(ps->p - ps->first_p), ps->n_handled,
            (g_get_monotonic_time () - t0) / 1000.0, ps->result);
-  g_atomic_pointer_set (&ps->pos, (gsize) (ps->p - ps->base));
+  g_atomic_pointer_set (&ps->pos, (gsize)(ps->p - ps->base));
   g_atomic_int_set (&ps->finished, 1);
   return NULL;
 }
@@ -1279,8 +1216,7 @@ parser_thread (gpointer data)
 /* The start of an event near @from: a '{' after "}," (white space allowed).
  * It may be a false one inside a string: the shard before it checks. */
 static const char *
-find_boundary (const char *from,
-               const char *end)
+find_boundary (const char *from, const char *end)
 {
   const char *limit = MIN (end, from + SPLIT_SEARCH);
 
@@ -1302,12 +1238,10 @@ find_boundary (const char *from,
 }
 
 static GPtrArray *
-plan_splits (const char *start,
-             const char *end,
-             guint       n_threads)
+plan_splits (const char *start, const char *end, guint n_threads)
 {
-  GPtrArray *splits = g_ptr_array_new ();
-  guint n = (guint) MIN ((gsize) n_threads, (gsize) (end - start) / MIN_SHARD_BYTES);
+  GPtrArray  *splits = g_ptr_array_new ();
+  guint       n = (guint)MIN ((gsize)n_threads, (gsize)(end - start) / MIN_SHARD_BYTES);
   const char *prev = start;
 
   for (guint i = 1; i < n; i++)
@@ -1315,7 +1249,7 @@ plan_splits (const char *start,
       const char *b = find_boundary (start + (end - start) / n * i, end);
       if (b != NULL && b > prev)
         {
-          g_ptr_array_add (splits, (gpointer) b);
+          g_ptr_array_add (splits, (gpointer)b);
           prev = b;
         }
     }
@@ -1331,8 +1265,7 @@ typedef struct _Progress
 } Progress;
 
 static void
-report (Progress *pr,
-        double    fraction)
+report (Progress *pr, double fraction)
 {
   if (pr->func == NULL || (fraction - pr->last < 0.005 && fraction < 1.0))
     return;
@@ -1343,8 +1276,8 @@ report (Progress *pr,
 static gsize
 shard_done (Parser *ps)
 {
-  gsize pos = (gsize) g_atomic_pointer_get (&ps->pos);
-  gsize start = (gsize) (ps->first_p - ps->base);
+  gsize pos = (gsize)g_atomic_pointer_get (&ps->pos);
+  gsize start = (gsize)(ps->first_p - ps->base);
   return pos > start ? pos - start : 0;
 }
 
@@ -1357,7 +1290,7 @@ report_shards (Parser *first)
   if (first->peers != NULL)
     for (guint i = 0; i < first->peers->len; i++)
       done += shard_done (&g_array_index (first->peers, Parser, i));
-  report (first->progress, first->progress->total ? (double) done / first->progress->total : 1.0);
+  report (first->progress, first->progress->total ? (double)done / first->progress->total : 1.0);
 }
 
 static gboolean
@@ -1394,8 +1327,7 @@ init_workers (GArray         *workers,
 
 /* Runs the first shard here while the others run on their threads. */
 static Result
-run_shards (Parser *first,
-            GArray *workers)
+run_shards (Parser *first, GArray *workers)
 {
   Result r;
 
@@ -1406,7 +1338,7 @@ run_shards (Parser *first,
     }
   r = parse_run (first);
   g_debug ("first shard: %zu bytes, %" G_GUINT64_FORMAT " events, result %d",
-           (gsize) (first->p - first->first_p), first->n_handled, r);
+           (gsize)(first->p - first->first_p), first->n_handled, r);
   while (!workers_finished (workers))
     {
       report_shards (first);
@@ -1420,12 +1352,9 @@ run_shards (Parser *first,
 /* Keeps the shards that continue each other exactly; returns the last one,
  * whose result is the result of the whole file. */
 static Parser *
-resolve_chain (Parser         *first,
-               GArray         *workers,
-               StTraceBuilder *builder,
-               Result         *result)
+resolve_chain (Parser *first, GArray *workers, StTraceBuilder *builder, Result *result)
 {
-  Parser *last = first;
+  Parser  *last = first;
   gboolean valid = *result == RESULT_STOPPED;
 
   for (guint i = 0; i < workers->len; i++)
@@ -1454,8 +1383,8 @@ import_mapped (Parser         *first,
                guint           n_threads,
                Parser        **last)
 {
-  g_autoptr(GPtrArray) splits = NULL;
-  Result r;
+  g_autoptr (GPtrArray) splits = NULL;
+  Result                r;
 
   first->pause_on_events = n_threads > 1;
   r = parse_run (first);
@@ -1474,10 +1403,7 @@ import_mapped (Parser         *first,
 /* Waits until @want bytes are there, the source is complete, or the load
  * is cancelled. */
 static gsize
-wait_for (StSource     *source,
-          gsize         want,
-          gboolean     *complete,
-          GCancellable *cancellable)
+wait_for (StSource *source, gsize want, gboolean *complete, GCancellable *cancellable)
 {
   gsize avail;
 
@@ -1491,16 +1417,14 @@ wait_for (StSource     *source,
  * is read again once at least as much again has arrived, so a huge value is
  * not rescanned for every chunk. */
 static Result
-import_streaming (Parser   *first,
-                  StSource *source,
-                  Progress *pr)
+import_streaming (Parser *first, StSource *source, Progress *pr)
 {
   gboolean complete = FALSE;
-  gsize avail = wait_for (source, 1, &complete, first->cancellable);
+  gsize    avail = wait_for (source, 1, &complete, first->cancellable);
 
   for (;;)
     {
-      gsize unread;
+      gsize  unread;
       Result r;
 
       first->end = first->base + avail;
@@ -1513,8 +1437,8 @@ import_streaming (Parser   *first,
           first->cancelled = TRUE;
           return RESULT_ERROR;
         }
-      unread = avail - (gsize) (first->p - first->base);
-      avail = wait_for (source, avail + MAX (unread, (gsize) 1), &complete, first->cancellable);
+      unread = avail - (gsize)(first->p - first->base);
+      avail = wait_for (source, avail + MAX (unread, (gsize)1), &complete, first->cancellable);
     }
 }
 
@@ -1522,7 +1446,7 @@ static void
 warn_truncated (Parser *ps)
 {
   const char *p = st_json_skip_ws (ps->p, ps->end);
-  guint64 at = offset_of (ps, p);
+  guint64     at = offset_of (ps, p);
 
   if (ps->state == STATE_ARRAY)
     {
@@ -1530,14 +1454,14 @@ warn_truncated (Parser *ps)
         st_builder_shard_warn (ps->shard, ST_WARNING_TRAILING_COMMA, offset_of (ps, ps->p), NULL);
       if (p < ps->end)
         st_builder_shard_warn (ps->shard, ST_WARNING_TRUNCATED, at,
-                               _("a partial last event was dropped"));
+                               _ ("a partial last event was dropped"));
       else
         st_builder_shard_warn (ps->shard, ST_WARNING_TRUNCATED, at,
-                               _("the event array is not closed with “]”"));
+                               _ ("the event array is not closed with “]”"));
     }
   else if (ps->state == STATE_KEYS)
     st_builder_shard_warn (ps->shard, ST_WARNING_TRUNCATED, at,
-                           _("the top-level object is not closed with “}”"));
+                           _ ("the top-level object is not closed with “}”"));
 }
 
 static void
@@ -1548,58 +1472,56 @@ set_position_error (GError    **error,
                     const char *message)
 {
   const char *base = st_source_get_data (source);
-  guint64 line, column;
+  guint64     line, column;
 
   st_json_position (base, at - base, &line, &column);
   g_set_error (error, ST_TRACE_ERROR, code,
-               _("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": %s"),
+               _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": %s"),
                st_source_get_display_name (source), line, column, message);
 }
 
 static gboolean
-has_key (GPtrArray  *spans,
-         const char *key)
+has_key (GPtrArray *spans, const char *key)
 {
   for (guint i = 0; i < spans->len; i++)
-    if (g_str_equal (((StMetadataSpan *) g_ptr_array_index (spans, i))->key, key))
+    if (g_str_equal (((StMetadataSpan *)g_ptr_array_index (spans, i))->key, key))
       return TRUE;
   return FALSE;
 }
 
 static void
-set_not_a_trace (GError  **error,
-                 StSource *source,
-                 Parser   *first)
+set_not_a_trace (GError **error, StSource *source, Parser *first)
 {
-  const char *name = st_source_get_display_name (source);
-  g_autoptr(GString) keys = g_string_new (NULL);
+  const char         *name = st_source_get_display_name (source);
+  g_autoptr (GString) keys = g_string_new (NULL);
 
   if (has_key (first->metadata, "instruction") && has_key (first->metadata, "summary"))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-                   _("%s: this is a Neuron profiler device profile; this version of Strata "
-                     "reads Chrome trace JSON only."), name);
+                   _ ("%s: this is a Neuron profiler device profile; this version of Strata "
+                      "reads Chrome trace JSON only."),
+                   name);
       return;
     }
   if (!first->object_form)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-                   _("%s: a JSON array of values, not of trace events (objects)."), name);
+                   _ ("%s: a JSON array of values, not of trace events (objects)."), name);
       return;
     }
   for (guint i = 0; i < MIN (first->metadata->len, 8); i++)
     g_string_append_printf (keys, "%s“%s”", i ? ", " : "",
-                            ((StMetadataSpan *) g_ptr_array_index (first->metadata, i))->key);
+                            ((StMetadataSpan *)g_ptr_array_index (first->metadata, i))->key);
   if (keys->len == 0)
-    g_string_append (keys, _("no keys"));
+    g_string_append (keys, _ ("no keys"));
   g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-               _("%s: a JSON object without a “traceEvents” array (it has %s), so not a "
-                 "trace Strata reads."), name, keys->str);
+               _ ("%s: a JSON object without a “traceEvents” array (it has %s), so not a "
+                  "trace Strata reads."),
+               name, keys->str);
 }
 
 static guint64
-handled_events (Parser *first,
-                GArray *workers)
+handled_events (Parser *first, GArray *workers)
 {
   guint64 n = first->n_handled;
 
@@ -1610,42 +1532,38 @@ handled_events (Parser *first,
 }
 
 static gboolean
-conclude (Parser   *first,
-          GArray   *workers,
-          Parser   *last,
-          Result    r,
-          StSource *source,
-          GError  **error)
+conclude (Parser *first, GArray *workers, Parser *last, Result r, StSource *source, GError **error)
 {
   if (r == RESULT_ERROR && (first->cancelled || last->cancelled))
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Loading was cancelled."));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _ ("Loading was cancelled."));
       return FALSE;
     }
   if (r == RESULT_ERROR && handled_events (first, workers) == 0)
     {
-      set_position_error (error, source, ST_TRACE_ERROR_SYNTAX, last->error_at, _(last->error_msg));
+      set_position_error (error, source, ST_TRACE_ERROR_SYNTAX, last->error_at,
+                          _ (last->error_msg));
       return FALSE;
     }
   if (first->state == STATE_TOP)
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_EMPTY,
-                   _("%s: the file holds only white space."), st_source_get_display_name (source));
+                   _ ("%s: the file holds only white space."), st_source_get_display_name (source));
       return FALSE;
     }
   if (r == RESULT_NEED_MORE && !first->saw_events)
     {
       set_position_error (error, source, ST_TRACE_ERROR_SYNTAX, first->end,
-                          _("the file ends before any trace event"));
+                          _ ("the file ends before any trace event"));
       return FALSE;
     }
   if (r == RESULT_ERROR)
-    st_builder_shard_warn (last->shard, ST_WARNING_SYNTAX, offset_of (last, last->error_at),
-                           "%s", _(last->error_msg));
+    st_builder_shard_warn (last->shard, ST_WARNING_SYNTAX, offset_of (last, last->error_at), "%s",
+                           _ (last->error_msg));
   else if (r == RESULT_NEED_MORE)
     warn_truncated (last);
-  if (!first->saw_events ||
-      (handled_events (first, workers) == 0 && first->not_objects + last->not_objects > 0))
+  if (!first->saw_events
+      || (handled_events (first, workers) == 0 && first->not_objects + last->not_objects > 0))
     {
       set_not_a_trace (error, source, first);
       return FALSE;
@@ -1654,8 +1572,7 @@ conclude (Parser   *first,
 }
 
 static void
-commit_metadata (StTraceBuilder *builder,
-                 Parser         *ps)
+commit_metadata (StTraceBuilder *builder, Parser *ps)
 {
   for (guint i = 0; i < ps->metadata->len; i++)
     {
@@ -1665,10 +1582,9 @@ commit_metadata (StTraceBuilder *builder,
 }
 
 static const char *
-guess_flavor (Parser *first,
-              Parser *last)
+guess_flavor (Parser *first, Parser *last)
 {
-  static const char * const kineto_keys[] = {
+  static const char *const kineto_keys[] = {
     "schemaVersion", "deviceProperties", "distributedInfo", "baseTimeNanoseconds", "traceName",
   };
 
@@ -1683,20 +1599,20 @@ guess_flavor (Parser *first,
 /* Reads the Chrome JSON text of @source from byte @start (after a BOM) into
  * @builder, on up to @n_threads threads. */
 gboolean
-st_chrome_import (StTraceBuilder   *builder,
-                  StSource         *source,
-                  gsize             start,
-                  guint             n_threads,
-                  GCancellable     *cancellable,
-                  StImportProgress  progress,
-                  gpointer          progress_data,
-                  GError          **error)
+st_chrome_import (StTraceBuilder  *builder,
+                  StSource        *source,
+                  gsize            start,
+                  guint            n_threads,
+                  GCancellable    *cancellable,
+                  StImportProgress progress,
+                  gpointer         progress_data,
+                  GError         **error)
 {
-  g_autoptr(GArray) workers = g_array_new (FALSE, TRUE, sizeof (Parser));
-  Progress pr = { progress, progress_data, -1.0, 0 };
-  gboolean complete, ok;
-  Parser first, *last = &first;
-  Result r;
+  g_autoptr (GArray) workers = g_array_new (FALSE, TRUE, sizeof (Parser));
+  Progress           pr = { progress, progress_data, -1.0, 0 };
+  gboolean           complete, ok;
+  Parser             first, *last = &first;
+  Result             r;
 
   st_source_wait (source, 0, &complete);
   parser_init (&first, builder, source, st_source_get_data (source) + start, cancellable);

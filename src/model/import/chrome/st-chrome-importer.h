@@ -11,13 +11,13 @@
 
 G_BEGIN_DECLS
 
-gboolean st_chrome_import (StTraceBuilder   *builder,
-                           StSource         *source,
-                           gsize             start,
-                           guint             n_threads,
-                           GCancellable     *cancellable,
-                           StImportProgress  progress,
-                           gpointer          progress_data,
-                           GError          **error);
+gboolean st_chrome_import (StTraceBuilder  *builder,
+                           StSource        *source,
+                           gsize            start,
+                           guint            n_threads,
+                           GCancellable    *cancellable,
+                           StImportProgress progress,
+                           gpointer         progress_data,
+                           GError         **error);
 
 G_END_DECLS

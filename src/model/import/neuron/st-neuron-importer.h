@@ -16,14 +16,13 @@
 
 G_BEGIN_DECLS
 
-gboolean st_neuron_sniff  (const char       *data,
-                           gsize             len);
-gboolean st_neuron_import (StTraceBuilder   *builder,
-                           StSource         *source,
-                           gsize             start,
-                           GCancellable     *cancellable,
-                           StImportProgress  progress,
-                           gpointer          progress_data,
-                           GError          **error);
+gboolean st_neuron_sniff (const char *data, gsize len);
+gboolean st_neuron_import (StTraceBuilder  *builder,
+                           StSource        *source,
+                           gsize            start,
+                           GCancellable    *cancellable,
+                           StImportProgress progress,
+                           gpointer         progress_data,
+                           GError         **error);
 
 G_END_DECLS

@@ -8,9 +8,9 @@
 
 struct _StNeuronMetrics
 {
-  GPtrArray  *metrics;   /* StNeuronMetric, in display order */
-  GPtrArray  *layers;    /* StNeuronLayer */
-  JsonObject *metadata;  /* metadata[0], or NULL */
+  GPtrArray  *metrics;  /* StNeuronMetric, in display order */
+  GPtrArray  *layers;   /* StNeuronLayer */
+  JsonObject *metadata; /* metadata[0], or NULL */
   gboolean    fractions_scaled;
 };
 
@@ -49,9 +49,7 @@ st_neuron_metrics_free (StNeuronMetrics *self)
 
 /* The value of a top-level key; NULL without an error when it is absent. */
 static JsonNode *
-dup_key (StTrace     *trace,
-         const char  *key,
-         GError     **error)
+dup_key (StTrace *trace, const char *key, GError **error)
 {
   if (st_trace_get_metadata_size (trace, key) == 0)
     return NULL;
@@ -71,8 +69,7 @@ first_object (JsonNode *node)
 }
 
 static gboolean
-node_number (JsonNode *node,
-             double   *out)
+node_number (JsonNode *node, double *out)
 {
   GType type;
 
@@ -98,9 +95,9 @@ static gboolean
 stores_fractions (JsonObject *summary)
 {
   JsonObjectIter iter;
-  const char *id;
-  JsonNode *node;
-  double v;
+  const char    *id;
+  JsonNode      *node;
+  double         v;
 
   json_object_iter_init (&iter, summary);
   while (json_object_iter_next (&iter, &id, &node))
@@ -122,12 +119,11 @@ humanize (const char *id)
 }
 
 static const char *
-group_of (JsonObject *groups,
-          const char *id)
+group_of (JsonObject *groups, const char *id)
 {
   JsonObjectIter iter;
-  const char *pattern;
-  JsonNode *node;
+  const char    *pattern;
+  JsonNode      *node;
 
   if (groups == NULL)
     return NULL;
@@ -135,8 +131,8 @@ group_of (JsonObject *groups,
     return json_object_get_string_member_with_default (groups, id, NULL);
   json_object_iter_init (&iter, groups);
   while (json_object_iter_next (&iter, &pattern, &node))
-    if (strchr (pattern, '*') != NULL && g_pattern_match_simple (pattern, id) &&
-        JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    if (strchr (pattern, '*') != NULL && g_pattern_match_simple (pattern, id)
+        && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
       return json_node_get_string (node);
   return NULL;
 }
@@ -144,13 +140,10 @@ group_of (JsonObject *groups,
 /* summary_group_order[0]: group -> order number, title string, or
  * {order, title}; or an array of group ids. */
 static void
-group_place (JsonNode   *order_node,
-             const char *group,
-             int        *order,
-             char      **title)
+group_place (JsonNode *order_node, const char *group, int *order, char **title)
 {
   JsonObject *order_obj = first_object (order_node);
-  JsonNode *node;
+  JsonNode   *node;
 
   *order = G_MAXINT;
   *title = NULL;
@@ -164,7 +157,7 @@ group_place (JsonNode   *order_node,
   else if (order_obj != NULL && (node = json_object_get_member (order_obj, group)) != NULL)
     {
       GList *members = json_object_get_members (order_obj);
-      int position = 0;
+      int    position = 0;
       double v;
 
       /* By default, the position of the group among the keys. */
@@ -173,14 +166,14 @@ group_place (JsonNode   *order_node,
           *order = position;
       g_list_free (members);
       if (node_number (node, &v))
-        *order = (int) v;
+        *order = (int)v;
       else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
         *title = g_strdup (json_node_get_string (node));
       else if (JSON_NODE_HOLDS_OBJECT (node))
         {
           JsonObject *o = json_node_get_object (node);
           if (node_number (json_object_get_member (o, "order"), &v))
-            *order = (int) v;
+            *order = (int)v;
           *title = g_strdup (json_object_get_string_member_with_default (o, "title", NULL));
         }
     }
@@ -189,8 +182,7 @@ group_place (JsonNode   *order_node,
 }
 
 static char *
-description_of (JsonObject *terms,
-                const char *id)
+description_of (JsonObject *terms, const char *id)
 {
   JsonNode *node = terms ? json_object_get_member (terms, id) : NULL;
 
@@ -205,11 +197,10 @@ description_of (JsonObject *terms,
 }
 
 static int
-compare_metrics (gconstpointer pa,
-                 gconstpointer pb)
+compare_metrics (gconstpointer pa, gconstpointer pb)
 {
-  const StNeuronMetric *a = *(StNeuronMetric * const *) pa;
-  const StNeuronMetric *b = *(StNeuronMetric * const *) pb;
+  const StNeuronMetric *a = *(StNeuronMetric *const *)pa;
+  const StNeuronMetric *b = *(StNeuronMetric *const *)pb;
 
   if (a->group_order != b->group_order)
     return a->group_order < b->group_order ? -1 : 1;
@@ -218,22 +209,22 @@ compare_metrics (gconstpointer pa,
 
 static void
 read_summary (StNeuronMetrics *self,
-              JsonObject       *summary,
-              JsonObject       *groups,
-              JsonNode         *order,
-              JsonObject       *terms)
+              JsonObject      *summary,
+              JsonObject      *groups,
+              JsonNode        *order,
+              JsonObject      *terms)
 {
   JsonObjectIter iter;
-  const char *id;
-  JsonNode *node;
+  const char    *id;
+  JsonNode      *node;
 
   self->fractions_scaled = stores_fractions (summary);
   json_object_iter_init (&iter, summary);
   while (json_object_iter_next (&iter, &id, &node))
     {
       StNeuronMetric *m;
-      const char *group;
-      double v;
+      const char     *group;
+      double          v;
 
       if (!node_number (node, &v))
         continue; /* null or text: absent, not 0 */
@@ -248,7 +239,7 @@ read_summary (StNeuronMetrics *self,
       else
         {
           m->group_order = G_MAXINT;
-          m->group_title = g_strdup (_("Other"));
+          m->group_title = g_strdup (_ ("Other"));
         }
       m->description = description_of (terms, id);
       g_ptr_array_add (self->metrics, m);
@@ -258,21 +249,19 @@ read_summary (StNeuronMetrics *self,
 }
 
 static gint64
-member_int (JsonObject *o,
-            const char *key)
+member_int (JsonObject *o, const char *key)
 {
   JsonNode *node = json_object_get_member (o, key);
-  double v;
+  double    v;
 
-  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-      json_node_get_value_type (node) == G_TYPE_INT64)
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+      && json_node_get_value_type (node) == G_TYPE_INT64)
     return json_node_get_int (node);
-  return node_number (node, &v) ? (gint64) v : 0;
+  return node_number (node, &v) ? (gint64)v : 0;
 }
 
 static void
-read_layers (StNeuronMetrics *self,
-             JsonNode         *node)
+read_layers (StNeuronMetrics *self, JsonNode *node)
 {
   JsonArray *array;
 
@@ -281,12 +270,12 @@ read_layers (StNeuronMetrics *self,
   array = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      JsonNode *row = json_array_get_element (array, i);
+      JsonNode      *row = json_array_get_element (array, i);
       StNeuronLayer *layer;
       JsonObjectIter iter;
-      const char *id;
-      JsonNode *member;
-      JsonObject *o;
+      const char    *id;
+      JsonNode      *member;
+      JsonObject    *o;
 
       if (!JSON_NODE_HOLDS_OBJECT (row))
         continue;
@@ -314,32 +303,30 @@ read_layers (StNeuronMetrics *self,
 /* The metrics of @trace; empty (not NULL) when it carries none. NULL with
  * @error when one of the values cannot be parsed. */
 StNeuronMetrics *
-st_neuron_metrics_new_for_trace (StTrace  *trace,
-                                  GError  **error)
+st_neuron_metrics_new_for_trace (StTrace *trace, GError **error)
 {
-  g_autoptr(StNeuronMetrics) self = g_new0 (StNeuronMetrics, 1);
-  g_autoptr(JsonNode) summary = NULL, groups = NULL, order = NULL, terms = NULL;
-  g_autoptr(JsonNode) layers = NULL, metadata = NULL;
-  GError *local_error = NULL;
+  g_autoptr (StNeuronMetrics) self = g_new0 (StNeuronMetrics, 1);
+  g_autoptr (JsonNode)        summary = NULL, groups = NULL, order = NULL, terms = NULL;
+  g_autoptr (JsonNode)        layers = NULL, metadata = NULL;
+  GError                     *local_error = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
 
   self->metrics = g_ptr_array_new_with_free_func (metric_free);
   self->layers = g_ptr_array_new_with_free_func (layer_free);
   self->fractions_scaled = TRUE;
-  if (((summary = dup_key (trace, "summary", &local_error)), local_error) ||
-      ((groups = dup_key (trace, "summary_groups", &local_error)), local_error) ||
-      ((order = dup_key (trace, "summary_group_order", &local_error)), local_error) ||
-      ((terms = dup_key (trace, "terminology", &local_error)), local_error) ||
-      ((layers = dup_key (trace, "layer_summary", &local_error)), local_error) ||
-      ((metadata = dup_key (trace, "metadata", &local_error)), local_error))
+  if (((summary = dup_key (trace, "summary", &local_error)), local_error)
+      || ((groups = dup_key (trace, "summary_groups", &local_error)), local_error)
+      || ((order = dup_key (trace, "summary_group_order", &local_error)), local_error)
+      || ((terms = dup_key (trace, "terminology", &local_error)), local_error)
+      || ((layers = dup_key (trace, "layer_summary", &local_error)), local_error)
+      || ((metadata = dup_key (trace, "metadata", &local_error)), local_error))
     {
       g_propagate_error (error, local_error);
       return NULL;
     }
   if (first_object (summary) != NULL)
-    read_summary (self, first_object (summary), first_object (groups), order,
-                  first_object (terms));
+    read_summary (self, first_object (summary), first_object (groups), order, first_object (terms));
   read_layers (self, layers);
   if (first_object (metadata) != NULL)
     self->metadata = json_object_ref (first_object (metadata));
@@ -354,8 +341,7 @@ st_neuron_metrics_get_n_metrics (StNeuronMetrics *self)
 }
 
 const StNeuronMetric *
-st_neuron_metrics_get_metric (StNeuronMetrics *self,
-                               guint             index)
+st_neuron_metrics_get_metric (StNeuronMetrics *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->metrics->len, NULL);
@@ -364,8 +350,7 @@ st_neuron_metrics_get_metric (StNeuronMetrics *self,
 
 /* The metric @id, or NULL when the file does not hold it. */
 const StNeuronMetric *
-st_neuron_metrics_lookup (StNeuronMetrics *self,
-                           const char       *id)
+st_neuron_metrics_lookup (StNeuronMetrics *self, const char *id)
 {
   g_return_val_if_fail (self != NULL, NULL);
   for (guint i = 0; i < self->metrics->len; i++)
@@ -393,8 +378,7 @@ st_neuron_metrics_get_n_layers (StNeuronMetrics *self)
 }
 
 const StNeuronLayer *
-st_neuron_metrics_get_layer (StNeuronMetrics *self,
-                              guint             index)
+st_neuron_metrics_get_layer (StNeuronMetrics *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->layers->len, NULL);
@@ -402,9 +386,7 @@ st_neuron_metrics_get_layer (StNeuronMetrics *self,
 }
 
 gboolean
-st_neuron_layer_get_value (const StNeuronLayer *layer,
-                            const char           *id,
-                            double               *out)
+st_neuron_layer_get_value (const StNeuronLayer *layer, const char *id, double *out)
 {
   const double *v;
 
@@ -416,9 +398,7 @@ st_neuron_layer_get_value (const StNeuronLayer *layer,
 }
 
 gboolean
-st_neuron_metrics_get_metadata_double (StNeuronMetrics *self,
-                                        const char       *key,
-                                        double           *out)
+st_neuron_metrics_get_metadata_double (StNeuronMetrics *self, const char *key, double *out)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->metadata != NULL && node_number (json_object_get_member (self->metadata, key), out);
@@ -426,23 +406,21 @@ st_neuron_metrics_get_metadata_double (StNeuronMetrics *self,
 
 /* An integer of metadata[0], exact to 64 bits (hardware timestamps). */
 gboolean
-st_neuron_metrics_get_metadata_int (StNeuronMetrics *self,
-                                     const char       *key,
-                                     gint64           *out)
+st_neuron_metrics_get_metadata_int (StNeuronMetrics *self, const char *key, gint64 *out)
 {
   JsonNode *node;
-  double v;
+  double    v;
 
   g_return_val_if_fail (self != NULL, FALSE);
   node = self->metadata ? json_object_get_member (self->metadata, key) : NULL;
-  if (node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-      json_node_get_value_type (node) == G_TYPE_INT64)
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+      && json_node_get_value_type (node) == G_TYPE_INT64)
     {
       *out = json_node_get_int (node);
       return TRUE;
     }
   if (!node_number (node, &v))
     return FALSE;
-  *out = (gint64) v;
+  *out = (gint64)v;
   return TRUE;
 }

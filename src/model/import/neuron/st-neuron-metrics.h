@@ -23,50 +23,41 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char     *id;
-  double    value;
-  gboolean  is_fraction_scaled; /* read as a 0–1 fraction, reported ×100 */
-  char     *group_id;
-  char     *group_title;
-  int       group_order;        /* position in summary_group_order; after them: unknown */
-  char     *description;        /* from terminology, or NULL */
+  char    *id;
+  double   value;
+  gboolean is_fraction_scaled; /* read as a 0–1 fraction, reported ×100 */
+  char    *group_id;
+  char    *group_title;
+  int      group_order; /* position in summary_group_order; after them: unknown */
+  char    *description; /* from terminology, or NULL */
 } StNeuronMetric;
 
 typedef struct
 {
   char       *name;
-  gint64      start_ns;      /* as written in the file */
+  gint64      start_ns; /* as written in the file */
   gint64      end_ns;
   gint64      duration_ns;
-  GHashTable *values;        /* metric id -> double *, percents scaled as above */
+  GHashTable *values; /* metric id -> double *, percents scaled as above */
 } StNeuronLayer;
 
 typedef struct _StNeuronMetrics StNeuronMetrics;
 
-StNeuronMetrics      *st_neuron_metrics_new_for_trace   (StTrace          *trace,
-                                                            GError          **error);
-void                   st_neuron_metrics_free            (StNeuronMetrics *self);
+StNeuronMetrics *st_neuron_metrics_new_for_trace (StTrace *trace, GError **error);
+void             st_neuron_metrics_free (StNeuronMetrics *self);
 
-guint                  st_neuron_metrics_get_n_metrics   (StNeuronMetrics *self);
-const StNeuronMetric *st_neuron_metrics_get_metric      (StNeuronMetrics *self,
-                                                            guint             index);
-const StNeuronMetric *st_neuron_metrics_lookup          (StNeuronMetrics *self,
-                                                            const char       *id);
-gboolean               st_neuron_metrics_get_fractions_scaled (StNeuronMetrics *self);
+guint                 st_neuron_metrics_get_n_metrics (StNeuronMetrics *self);
+const StNeuronMetric *st_neuron_metrics_get_metric (StNeuronMetrics *self, guint index);
+const StNeuronMetric *st_neuron_metrics_lookup (StNeuronMetrics *self, const char *id);
+gboolean              st_neuron_metrics_get_fractions_scaled (StNeuronMetrics *self);
 
-guint                  st_neuron_metrics_get_n_layers    (StNeuronMetrics *self);
-const StNeuronLayer  *st_neuron_metrics_get_layer       (StNeuronMetrics *self,
-                                                            guint             index);
-gboolean               st_neuron_layer_get_value         (const StNeuronLayer *layer,
-                                                            const char       *id,
-                                                            double           *out);
+guint                st_neuron_metrics_get_n_layers (StNeuronMetrics *self);
+const StNeuronLayer *st_neuron_metrics_get_layer (StNeuronMetrics *self, guint index);
+gboolean st_neuron_layer_get_value (const StNeuronLayer *layer, const char *id, double *out);
 
-gboolean               st_neuron_metrics_get_metadata_double (StNeuronMetrics *self,
-                                                            const char       *key,
-                                                            double           *out);
-gboolean               st_neuron_metrics_get_metadata_int    (StNeuronMetrics *self,
-                                                            const char       *key,
-                                                            gint64           *out);
+gboolean
+st_neuron_metrics_get_metadata_double (StNeuronMetrics *self, const char *key, double *out);
+gboolean st_neuron_metrics_get_metadata_int (StNeuronMetrics *self, const char *key, gint64 *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StNeuronMetrics, st_neuron_metrics_free)
 
