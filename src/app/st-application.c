@@ -165,8 +165,8 @@ about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
       ADW_TYPE_ABOUT_WINDOW, "transient-for", gtk_application_get_active_window (user_data),
       "application-name", _ ("Strata"), "application-icon", APP_ID, "developer-name",
       _ ("The Strata developers"), "version", PACKAGE_VERSION, "comments",
-      _ ("Explore machine-learning profiles: PyTorch/Kineto, XProf, "
-         "Neuron and Chrome trace JSON, at any size."),
+      _ ("Explore machine-learning profiles: PyTorch/Kineto, XProf, Neuron and Chrome trace JSON, "
+         "at any size."),
       "website", PACKAGE_WEBSITE, "issue-url", PACKAGE_BUGREPORT, "copyright",
       _ ("© 2026 The Strata developers"), "developers", developers,
       /* Translators: your name(s), one per line, as the About window credits them */
@@ -192,9 +192,9 @@ st_application_new_settings (void)
     {
       if (g_once_init_enter (&warned))
         {
-          g_message ("The settings schema %s is not installed: window size, landing page and "
-                     "style are not remembered. Uninstalled, run Strata with "
-                     "GSETTINGS_SCHEMA_DIR set to the build directory's data folder.",
+          g_message ("The settings schema %s is not installed: window size, landing page and style "
+                     "are not remembered. Uninstalled, run Strata with GSETTINGS_SCHEMA_DIR set to "
+                     "the build directory's data folder.",
                      APP_ID);
           g_once_init_leave (&warned, 1);
         }
@@ -390,12 +390,10 @@ st_application_class_init (StApplicationClass *klass)
 static const GOptionEntry options[]
     = { { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Print the version and exit"), NULL },
         { "merge", 0, 0, G_OPTION_ARG_NONE, NULL,
-          N_ ("Open the FILEs as one profile, one file per rank "
-              "or device, in one window"),
-          NULL },
+          N_ ("Open the FILEs as one profile, one file per rank or device, in one window"), NULL },
         { "align", 0, 0, G_OPTION_ARG_STRING, NULL,
-          N_ ("With --merge, put the files on one time axis by "
-              "each file’s clock (the default) or by their first collective"),
+          N_ ("With --merge, put the files on one time axis by each file’s clock (the default) or "
+              "by their first collective"),
           N_ ("clock|collective") },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
         { NULL } };
@@ -410,8 +408,7 @@ st_application_init (StApplication *self)
       _ ("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
          "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
          "its own, or brings forward the window that already shows it; with --merge, the FILEs "
-         "(one "
-         "per rank or device) as one profile in one window. Without a FILE, opens an empty "
+         "(one per rank or device) as one profile in one window. Without a FILE, opens an empty "
          "window."));
 }
 

@@ -958,8 +958,8 @@ st_window_close_request (GtkWindow *window)
 
   basename = profile_title (self);
   count = st_format_count (n);
-  body = g_strdup_printf (ngettext ("%s region of “%s” is not saved to a file. Strata keeps it "
-                                    "for the next time you open this profile.",
+  body = g_strdup_printf (ngettext ("%s region of “%s” is not saved to a file. Strata keeps it for "
+                                    "the next time you open this profile.",
                                     "%s regions of “%s” are not saved to a file. Strata keeps them "
                                     "for the next time you open this profile.",
                                     n),

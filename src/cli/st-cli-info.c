@@ -325,21 +325,16 @@ st_cli_info (int argc, char **argv)
   g_auto (GStrv)     files = NULL;
   const GOptionEntry entries[]
       = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
-            N_ ("Print one JSON object (an array for "
-                "several files) on standard output"),
-            NULL },
+            N_ ("Print one JSON object (an array for several files) on standard output"), NULL },
           { "merge", 0, 0, G_OPTION_ARG_NONE, &merge,
-            N_ ("Read the FILEs as one profile (one file "
-                "per rank) and describe that profile"),
+            N_ ("Read the FILEs as one profile (one file per rank) and describe that profile"),
             NULL },
           { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-            N_ ("With --merge, put the files on one time "
-                "axis by their clocks (default) or by their first collective"),
+            N_ ("With --merge, put the files on one time axis by their clocks (default) or by "
+                "their first collective"),
             N_ ("clock|collective") },
           { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
-            N_ ("Threads for reading (default: one per "
-                "core)"),
-            "N" },
+            N_ ("Threads for reading (default: one per core)"), "N" },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — what a profile holds"));
@@ -351,11 +346,11 @@ st_cli_info (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context,
-      _ ("Prints the format, event counts by kind, processes "
-         "and tracks, the time span (ns from the earliest event; origin_ns is that event's ts as "
-         "written), top-level metadata and import warnings of each FILE (Chrome trace JSON, "
-         "plain or gzip). With --merge, of the profile the FILEs make together: each file's "
-         "processes titled after its rank, its metadata as RANK/KEY, and each file's shift."));
+      _ ("Prints the format, event counts by kind, processes and tracks, the time span (ns from "
+         "the earliest event; origin_ns is that event's ts as written), top-level metadata and "
+         "import warnings of each FILE (Chrome trace JSON, plain or gzip). With --merge, of the "
+         "profile the FILEs make together: each file's processes titled after its rank, its "
+         "metadata as RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
     {
       fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _ ("no FILE given"));

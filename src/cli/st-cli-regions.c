@@ -119,20 +119,15 @@ st_cli_regions (int argc, char **argv)
       = { { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_ ("collectives, hierarchy or stack"),
             N_ ("METHOD") },
           { "config", 'c', 0, G_OPTION_ARG_FILENAME, &config_path,
-            N_ ("A highlighter configuration "
-                "(JSON, as saved from the Annotations panel)"),
+            N_ ("A highlighter configuration (JSON, as saved from the Annotations panel)"),
             N_ ("CONFIG.json") },
           { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-            N_ ("Write the regions to a region file "
-                "the window can load"),
-            N_ ("OUT.json") },
+            N_ ("Write the regions to a region file the window can load"), N_ ("OUT.json") },
           { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
-            N_ ("Print the region file's JSON instead of "
-                "text"),
-            NULL },
+            N_ ("Print the region file's JSON instead of text"), NULL },
           { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-            N_ ("With several FILEs, put them on one time "
-                "axis by their clocks (default) or by their first collective"),
+            N_ ("With several FILEs, put them on one time axis by their clocks (default) or by "
+                "their first collective"),
             N_ ("clock|collective") },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
@@ -147,11 +142,10 @@ st_cli_regions (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context,
-      _ ("Runs the Region Highlighter on FILE and prints the "
-         "regions it finds: start_ns and end_ns from the trace start, duration, name. Several "
-         "FILEs "
-         "(one per rank) are read as one profile, and the times are then on its common axis. When "
-         "the profile lacks the method's data, prints no region, says why on stderr and exits 0."));
+      _ ("Runs the Region Highlighter on FILE and prints the regions it finds: start_ns and end_ns "
+         "from the trace start, duration, name. Several FILEs (one per rank) are read as one "
+         "profile, and the times are then on its common axis. When the profile lacks the method's "
+         "data, prints no region, says why on stderr and exits 0."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || (config = make_config (method, config_path, &error)) == NULL)
     {

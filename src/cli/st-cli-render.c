@@ -88,8 +88,7 @@ st_cli_render (int argc, char **argv)
           { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size (default 1920x1080)"),
             N_ ("WxH") },
           { "range", 0, 0, G_OPTION_ARG_STRING, &range,
-            N_ ("Time range to draw, in ns from the trace "
-                "start (default: the whole trace)"),
+            N_ ("Time range to draw, in ns from the trace start (default: the whole trace)"),
             N_ ("START_NS:END_NS") },
           { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_ ("Draw with the dark style"), NULL },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -103,10 +102,9 @@ st_cli_render (int argc, char **argv)
 
   g_set_prgname ("strata-cli render");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context, _ ("Draws the timeline of FILE (sections, tracks, slices, "
-                                            "counters, instants, the time ruler) with the window's "
-                                            "renderer, from the top of the track "
-                                            "list."));
+  g_option_context_set_summary (
+      context, _ ("Draws the timeline of FILE (sections, tracks, slices, counters, instants, the "
+                  "time ruler) with the window's renderer, from the top of the track list."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage (context, error->message);
   if (files == NULL || files[0] == NULL || files[1] != NULL)

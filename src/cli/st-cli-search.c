@@ -81,13 +81,9 @@ st_cli_search (int argc, char **argv)
   g_auto (GStrv)     rest = NULL;
   const GOptionEntry entries[]
       = { { "args", 0, 0, G_OPTION_ARG_NONE, &args,
-            N_ ("Also look in each event's args (and its "
-                "other fields)"),
-            NULL },
+            N_ ("Also look in each event's args (and its other fields)"), NULL },
           { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
-            N_ ("Print a JSON array of {name, track, "
-                "start_ns, dur_ns}"),
-            NULL },
+            N_ ("Print a JSON array of {name, track, start_ns, dur_ns}"), NULL },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE PATTERN — find events"));
@@ -99,9 +95,8 @@ st_cli_search (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context,
-      _ ("Lists the slices and instants of FILE whose name "
-         "contains PATTERN (case-insensitive), in time order: start and duration from the trace "
-         "start, name, process / track."));
+      _ ("Lists the slices and instants of FILE whose name contains PATTERN (case-insensitive), in "
+         "time order: start and duration from the trace start, name, process / track."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) != 2)
     {

@@ -450,24 +450,22 @@ st_cli_summary (int argc, char **argv)
   g_autofree char   *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
   StAlignment        alignment = ST_ALIGN_CLOCK;
   g_auto (GStrv)     rest = NULL;
-  const GOptionEntry entries[]
-      = { { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
-            N_ ("Summarise only this range of the "
-                "trace (ns from its start)"),
-            N_ ("START_NS:END_NS") },
-          { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
-            N_ ("A region file (as saved from "
-                "the Annotations panel or by “strata-cli regions -o”)"),
-            N_ ("REGIONS.json") },
-          { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
-            N_ ("NAME") },
-          { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
-          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-            N_ ("With several FILEs, put them on one time "
-                "axis by each file’s clock (the default) or by their first collective"),
-            N_ ("clock|collective") },
-          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-          { NULL } };
+  const GOptionEntry entries[] = {
+    { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+      N_ ("Summarise only this range of the trace (ns from its start)"), N_ ("START_NS:END_NS") },
+    { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
+      N_ ("A region file (as saved from the Annotations panel or by “strata-cli regions -o”)"),
+      N_ ("REGIONS.json") },
+    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
+      N_ ("NAME") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
+    { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+      N_ ("With several FILEs, put them on one time axis by each file’s clock (the default) or by "
+          "their first collective"),
+      N_ ("clock|collective") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+    { NULL }
+  };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — the Summary page"));
   g_autoptr (GError)         error = NULL;
   g_autoptr (StTrace)        trace = NULL;
@@ -479,13 +477,12 @@ st_cli_summary (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context,
-      _ ("Prints what the Summary page shows for FILE: the "
-         "recommendations, the metric tables (“not in this profile” for what the profile lacks), "
-         "the collective operations grouped by type and size, and the top operations. Several "
-         "FILEs "
-         "(one per rank) are one profile: then also a row per rank (device busy, communication, "
-         "exposed communication, in how many collectives it was the last to start) and the slowest "
-         "rank of each collective matched across ranks. Times are ns from the trace start."));
+      _ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables "
+         "(“not in this profile” for what the profile lacks), the collective operations grouped by "
+         "type and size, and the top operations. Several FILEs (one per rank) are one profile: "
+         "then also a row per rank (device busy, communication, exposed communication, in how many "
+         "collectives it was the last to start) and the slowest rank of each collective matched "
+         "across ranks. Times are ns from the trace start."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) == 0)
     {
@@ -499,9 +496,9 @@ st_cli_summary (int argc, char **argv)
     }
   if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (name == NULL))
     {
-      fprintf (stderr, "strata-cli summary: %s\n",
-               _ ("give either --region START_NS:END_NS, or --regions REGIONS.json with --name "
-                  "NAME"));
+      fprintf (
+          stderr, "strata-cli summary: %s\n",
+          _ ("give either --region START_NS:END_NS, or --regions REGIONS.json with --name NAME"));
       return 2;
     }
   if (region != NULL && !parse_region (region, &start, &end, &error))

@@ -17,34 +17,33 @@
 
 static const StCliCommand commands[] = {
   { "info",
-    N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, "
-        "metadata, warnings"),
+    N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, metadata, "
+        "warnings"),
     st_cli_info },
   { "render", N_ ("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
   { "regions",
-    N_ ("FILE… --method collectives|hierarchy|stack — the Region Highlighter's "
-        "regions (several files: one profile)"),
+    N_ ("FILE… --method collectives|hierarchy|stack — the Region Highlighter's regions (several "
+        "files: one profile)"),
     st_cli_regions },
   { "search", N_ ("FILE PATTERN — the events whose name (or args) contain PATTERN"),
     st_cli_search },
   { "summary",
-    N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, "
-        "metrics, collectives, operations"),
+    N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, metrics, "
+        "collectives, operations"),
     st_cli_summary },
 };
 
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\n"
-                   "Reads ML profiles (Chrome trace JSON, PyTorch/Kineto, XProf, Neuron device "
-                   "profiles; plain or gzip) "
-                   "without a window.\n\nCommands:\n"));
+  fprintf (out, _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\nReads ML profiles (Chrome trace "
+                   "JSON, PyTorch/Kineto, XProf, Neuron device profiles; plain or gzip) without a "
+                   "window.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-8s %s\n", commands[i].name, _ (commands[i].summary));
-  fprintf (out, _ ("\nRun “strata-cli COMMAND --help” for the options of a command.\n"
-                   "Exit status: 0 success (warnings do not fail), 1 a file could not be read, "
-                   "2 usage error.\n"));
+  fprintf (out,
+           _ ("\nRun “strata-cli COMMAND --help” for the options of a command.\nExit status: 0 "
+              "success (warnings do not fail), 1 a file could not be read, 2 usage error.\n"));
 }
 
 /* Loads @arg (a path or URI as typed), naming it as typed in errors. */

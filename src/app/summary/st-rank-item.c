@@ -66,12 +66,13 @@ slowest_tooltip (StRankItem *self)
 
   if (self->slowest == 0)
     return g_strdup (_ ("Never the last rank to start a collective operation"));
-  return g_strdup_printf (ngettext ("The last rank to start %u collective operation: the other "
-                                    "ranks waited %s for it in all",
-                                    "The last rank to start %u collective operations: the other "
-                                    "ranks waited %s for it in all",
-                                    self->slowest),
-                          self->slowest, late);
+  return g_strdup_printf (
+      ngettext (
+          "The last rank to start %u collective operation: the other ranks waited %s for it in all",
+          "The last rank to start %u collective operations: the other ranks waited %s for it in "
+          "all",
+          self->slowest),
+      self->slowest, late);
 }
 
 static void

@@ -923,9 +923,9 @@ update_compare (StSummaryPage *self)
       gtk_label_set_text (self->compare_label, "");
       gtk_widget_set_tooltip_text (
           GTK_WIDGET (self->compare_button),
-          _ ("Pick two or three regions to compare: click their points in the Region "
-             "Duration Distribution chart of the Annotations panel, press C on the timeline, or "
-             "choose one above and Pick it"));
+          _ ("Pick two or three regions to compare: click their points in the Region Duration "
+             "Distribution chart of the Annotations panel, press C on the timeline, or choose one "
+             "above and Pick it"));
     }
   if (n < 2 && self->compare)
     {
@@ -1102,15 +1102,15 @@ add_column (StSummaryPage *self,
             gboolean       expand)
 {
   g_autofree char *ui = g_strdup_printf (
-      "<interface><template class=\"GtkListItem\"><property name=\"child\">"
-      "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
-      "<property name=\"ellipsize\">%s</property><property name=\"width-chars\">%d</property>"
-      "<property name=\"max-width-chars\">%d</property>"
-      "<binding name=\"label\"><lookup name=\"%s\" type=\"StOperationItem\">"
-      "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-      "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StOperationItem\">"
-      "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-      "%s</object></property></template></interface>",
+      "<interface><template class=\"GtkListItem\"><property name=\"child\"><object "
+      "class=\"GtkLabel\"><property name=\"xalign\">%s</property><property "
+      "name=\"ellipsize\">%s</property><property name=\"width-chars\">%d</property><property "
+      "name=\"max-width-chars\">%d</property><binding name=\"label\"><lookup name=\"%s\" "
+      "type=\"StOperationItem\"><lookup "
+      "name=\"item\">GtkListItem</lookup></lookup></binding><binding name=\"tooltip-text\"><lookup "
+      "name=\"%s\" type=\"StOperationItem\"><lookup "
+      "name=\"item\">GtkListItem</lookup></lookup></binding>%s</object></property></template></"
+      "interface>",
       numeric ? "1" : "0", numeric ? "none" : "middle", numeric ? 0 : 10, numeric ? 12 : 24,
       text_property, text_property, numeric ? "<style><class name=\"numeric\"/></style>" : "");
   g_autoptr (GBytes)  bytes = g_bytes_new (ui, strlen (ui));
@@ -1141,17 +1141,16 @@ add_rank_column (StSummaryPage *self,
                  const char    *sort_property,
                  gboolean       numeric)
 {
-  g_autofree char *ui
-      = g_strdup_printf ("<interface><template class=\"GtkListItem\"><property name=\"child\">"
-                         "<object class=\"GtkLabel\"><property name=\"xalign\">%s</property>"
-                         "<property name=\"ellipsize\">end</property>"
-                         "<binding name=\"label\"><lookup name=\"%s\" type=\"StRankItem\">"
-                         "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-                         "<binding name=\"tooltip-text\"><lookup name=\"%s\" type=\"StRankItem\">"
-                         "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-                         "%s</object></property></template></interface>",
-                         numeric ? "1" : "0", text_property, tooltip_property,
-                         numeric ? "<style><class name=\"numeric\"/></style>" : "");
+  g_autofree char *ui = g_strdup_printf (
+      "<interface><template class=\"GtkListItem\"><property name=\"child\"><object "
+      "class=\"GtkLabel\"><property name=\"xalign\">%s</property><property "
+      "name=\"ellipsize\">end</property><binding name=\"label\"><lookup name=\"%s\" "
+      "type=\"StRankItem\"><lookup name=\"item\">GtkListItem</lookup></lookup></binding><binding "
+      "name=\"tooltip-text\"><lookup name=\"%s\" type=\"StRankItem\"><lookup "
+      "name=\"item\">GtkListItem</lookup></lookup></binding>%s</object></property></template></"
+      "interface>",
+      numeric ? "1" : "0", text_property, tooltip_property,
+      numeric ? "<style><class name=\"numeric\"/></style>" : "");
   g_autoptr (GBytes)  bytes = g_bytes_new (ui, strlen (ui));
   GtkListItemFactory *factory = gtk_builder_list_item_factory_new_from_bytes (NULL, bytes);
   GtkExpression *expression = gtk_property_expression_new (ST_TYPE_RANK_ITEM, NULL, sort_property);
@@ -1339,12 +1338,13 @@ st_summary_page_class_init (StSummaryPageClass *klass)
 static void
 st_summary_page_init (StSummaryPage *self)
 {
-  const char *factory_ui = "<interface><template class=\"GtkListItem\"><property name=\"child\">"
-                           "<object class=\"GtkLabel\"><property name=\"xalign\">0</property>"
-                           "<property name=\"ellipsize\">end</property>"
-                           "<binding name=\"label\"><lookup name=\"name\" type=\"StRegion\">"
-                           "<lookup name=\"item\">GtkListItem</lookup></lookup></binding>"
-                           "</object></property></template></interface>";
+  const char *factory_ui
+      = "<interface><template class=\"GtkListItem\"><property name=\"child\"><object "
+        "class=\"GtkLabel\"><property name=\"xalign\">0</property><property "
+        "name=\"ellipsize\">end</property><binding name=\"label\"><lookup name=\"name\" "
+        "type=\"StRegion\"><lookup "
+        "name=\"item\">GtkListItem</lookup></lookup></binding></object></property></template></"
+        "interface>";
   g_autoptr (GBytes)             bytes = g_bytes_new_static (factory_ui, strlen (factory_ui));
   g_autoptr (GtkListItemFactory) factory = NULL;
   g_autoptr (GtkSelectionModel)  pages = NULL;

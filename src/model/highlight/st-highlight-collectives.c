@@ -218,20 +218,18 @@ add_gaps (StHighlightJob *job, GArray *collectives)
     {
       g_autofree char *min = st_format_duration (job->config->min_gap_ns);
 
-      st_highlight_job_explain (job,
-                                _ ("All %u gaps between collective operations are shorter "
-                                   "than the minimum gap (%s)."),
-                                too_short, min);
+      st_highlight_job_explain (
+          job,
+          _ ("All %u gaps between collective operations are shorter than the minimum gap (%s)."),
+          too_short, min);
     }
   else if (n == 1)
-    st_highlight_job_explain (job, _ ("Only one collective operation was found, so no region lies "
-                                      "between two. Include the edges to get the time before and "
-                                      "after it."));
+    st_highlight_job_explain (
+        job, _ ("Only one collective operation was found, so no region lies between two. Include "
+                "the edges to get the time before and after it."));
   else
-    st_highlight_job_explain (job,
-                              _ ("The %u collective operations found leave no gap between "
-                                 "them."),
-                              n);
+    st_highlight_job_explain (
+        job, _ ("The %u collective operations found leave no gap between them."), n);
 }
 
 static void
@@ -241,12 +239,12 @@ explain_none (StHighlightJob *job)
 
   if (config->match != NULL)
     st_highlight_job_explain (job,
-                              _ ("No event named like “%s” was found on the chosen tracks "
-                                 "with the chosen collective types."),
+                              _ ("No event named like “%s” was found on the chosen tracks with the "
+                                 "chosen collective types."),
                               config->match);
   else if (config->tracks != NULL || (config->types != 0 && config->types != ST_COLLECTIVE_ALL))
-    st_highlight_job_explain (job, _ ("No collective operation of the chosen types was found on "
-                                      "the chosen tracks."));
+    st_highlight_job_explain (
+        job, _ ("No collective operation of the chosen types was found on the chosen tracks."));
   else
     st_highlight_job_explain (job, _ ("This profile has no collective operations: no NCCL/RCCL "
                                       "kernels, c10d ops or collective annotations were found."));

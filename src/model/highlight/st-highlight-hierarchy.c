@@ -249,11 +249,10 @@ choose_device (StHighlightJob *job)
     return FALSE;
   linked = !st_launch_index_is_empty (st_highlight_job_get_launches (job));
   if (!linked && job->config->project == ST_PROJECT_DEVICE)
-    st_highlight_job_explain (job,
-                              _ ("This profile does not link host calls to the device events "
-                                 "they launched (no launch flows or correlation ids), so scopes "
-                                 "cannot be projected onto the device. Project them on the "
-                                 "host instead."));
+    st_highlight_job_explain (
+        job, _ ("This profile does not link host calls to the device events they launched (no "
+                "launch flows or correlation ids), so scopes cannot be projected onto the device. "
+                "Project them on the host instead."));
   return linked;
 }
 
@@ -287,10 +286,8 @@ explain_none (StHighlightJob *job)
   const StHighlighterConfig *config = job->config;
 
   if (config->match != NULL)
-    st_highlight_job_explain (job,
-                              _ ("No scope named like “%s” was found on the chosen host "
-                                 "tracks."),
-                              config->match);
+    st_highlight_job_explain (
+        job, _ ("No scope named like “%s” was found on the chosen host tracks."), config->match);
   else if (config->depth >= 0)
     st_highlight_job_explain (job, _ ("No scope lies at depth %d on the chosen host tracks."),
                               config->depth);

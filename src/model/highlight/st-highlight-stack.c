@@ -352,15 +352,14 @@ explain (Stack *s)
   else if (s->n_launched == 0)
     st_highlight_job_explain (job,
                               _ ("This profile does not link its kernels to the host calls that "
-                                 "launched them: no launch flows or correlation ids were "
-                                 "found."));
+                                 "launched them: no launch flows or correlation ids were found."));
   else if (job->config->frame != NULL)
     st_highlight_job_explain (
         job, _ ("No kernel was launched from inside a frame named like “%s”."), job->config->frame);
   else
-    st_highlight_job_explain (job, _ ("No kernel was launched from inside a stack frame: the "
-                                      "launch calls have no enclosing Python frames, stack frames "
-                                      "or scopes."));
+    st_highlight_job_explain (job,
+                              _ ("No kernel was launched from inside a stack frame: the launch "
+                                 "calls have no enclosing Python frames, stack frames or scopes."));
 }
 
 void

@@ -125,9 +125,9 @@ read_types (JsonObject *object, const char *name, guint *out, GError **error)
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return bad_value (error, name, "types",
-                      _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
-                         "sendrecv, other"));
+    return bad_value (
+        error, name, "types",
+        _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, sendrecv, other"));
   array = json_node_get_array (node);
   *out = 0;
   for (guint i = 0; i < json_array_get_length (array); i++)
@@ -204,8 +204,8 @@ read_header (JsonObject *object, const char *name, StRegionMethod *method, GErro
   if (json_node_get_int (version) > ST_REGION_FILE_VERSION)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
-                      "reads version %d. Update Strata to use it."),
+                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT
+                      "); this one reads version %d. Update Strata to use it."),
                    name, json_node_get_int (version), ST_REGION_FILE_VERSION);
       return FALSE;
     }

@@ -173,10 +173,9 @@ make_regions (StHighlightJob *job)
     {
       g_autofree char *min = st_format_duration (job->config->min_duration_ns);
 
-      st_highlight_job_explain (job,
-                                _ ("All %u regions found are shorter than the minimum "
-                                   "duration (%s)."),
-                                spans->len, min);
+      st_highlight_job_explain (
+          job, _ ("All %u regions found are shorter than the minimum duration (%s)."), spans->len,
+          min);
     }
   for (guint i = kept; i < spans->len; i++)
     g_array_index (spans, StHighlightSpan, i).name = NULL;

@@ -322,8 +322,8 @@ sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error
       for (gsize k = 0; k < i; k++)
         line += d[k] == '\n', column = d[k] == '\n' ? 1 : column + 1;
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_JSON,
-                   _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": this is "
-                      "not JSON: expected “{” or “[”, found “%c”."),
+                   _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT
+                      ": this is not JSON: expected “{” or “[”, found “%c”."),
                    name, line, column, g_ascii_isprint (d[i]) ? d[i] : '?');
       return FALSE;
     }

@@ -445,12 +445,12 @@ choose_alignment (Part *parts, guint n, StAlignment alignment, StTrace *merged)
   if (alignment != ST_ALIGN_COLLECTIVE)
     return NULL;
   if (missing != NULL)
-    return g_strdup_printf (_ ("%s has no collective operation, so the files are aligned on "
-                               "their clocks instead of on their first collective."),
+    return g_strdup_printf (_ ("%s has no collective operation, so the files are aligned on their "
+                               "clocks instead of on their first collective."),
                             missing);
-  return g_strdup (_ ("Some files have collective operations only on the device and others only "
-                      "on the host, so the files are aligned on their clocks instead of on their "
-                      "first collective."));
+  return g_strdup (
+      _ ("Some files have collective operations only on the device and others only on the host, so "
+         "the files are aligned on their clocks instead of on their first collective."));
 }
 
 /* Makes one trace of @traces (one per file, each loaded alone), in their

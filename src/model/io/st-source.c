@@ -290,8 +290,8 @@ st_source_check_shrunk (StSource *self, GError **error)
     return TRUE;
   size = g_format_size (self->file_size);
   g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-               _ ("%s: the file changed on disk while it was read (it was %s and became "
-                  "shorter). Open it again once whatever writes it has finished."),
+               _ ("%s: the file changed on disk while it was read (it was %s and became shorter). "
+                  "Open it again once whatever writes it has finished."),
                self->display_name, size);
   return FALSE;
 }
@@ -361,9 +361,9 @@ corrupt (StSource *self, Inflater *inf)
     }
   {
     g_autofree char *size = g_format_size (have);
-    self->warning = g_strdup_printf (_ ("The gzip data is corrupt after %s of text (%s); what "
-                                        "came before was read."),
-                                     size, why);
+    self->warning = g_strdup_printf (
+        _ ("The gzip data is corrupt after %s of text (%s); what came before was read."), size,
+        why);
   }
 }
 
@@ -456,9 +456,9 @@ inflate_all (StSource *self)
   if (ok && !inf.ended && !inf.broken && self->warning == NULL)
     {
       g_autofree char *size = g_format_size (st_spool_get_size (self->spool));
-      self->warning = g_strdup_printf (_ ("The gzip stream ends early (truncated after %s of "
-                                          "text); what came before was read."),
-                                       size);
+      self->warning = g_strdup_printf (
+          _ ("The gzip stream ends early (truncated after %s of text); what came before was read."),
+          size);
     }
   inflateEnd (&inf.zs);
 }
@@ -535,8 +535,8 @@ check_stat (const struct stat *st, const char *name, GError **error)
   if (!S_ISREG (st->st_mode))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                   _ ("%s: this is not a regular file (it is a pipe, a socket or a device); "
-                      "save the trace to a file and open that."),
+                   _ ("%s: this is not a regular file (it is a pipe, a socket or a device); save "
+                      "the trace to a file and open that."),
                    name);
       return FALSE;
     }

@@ -145,11 +145,11 @@ set_too_large (StSpool *self, GError **error)
 {
   g_autofree char *limit = g_format_size (self->limit);
 
-  g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_TOO_LARGE,
-               _ ("%s: it inflates to more than %s, more than free memory and the free space "
-                  "for temporary files allow. Free some space, or decompress it to a disk with "
-                  "room and open that."),
-               self->name, limit);
+  g_set_error (
+      error, ST_TRACE_ERROR, ST_TRACE_ERROR_TOO_LARGE,
+      _ ("%s: it inflates to more than %s, more than free memory and the free space for temporary "
+         "files allow. Free some space, or decompress it to a disk with room and open that."),
+      self->name, limit);
   return FALSE;
 }
 

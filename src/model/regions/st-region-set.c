@@ -787,8 +787,8 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
   if (end < start)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _ ("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT ") is before “start_ns” "
-                      "(%" G_GINT64_FORMAT ")."),
+                   _ ("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT
+                      ") is before “start_ns” (%" G_GINT64_FORMAT ")."),
                    display_name, index, end, start);
       return NULL;
     }
@@ -839,10 +839,10 @@ parse_root (JsonParser *parser,
 
   if (length > MAX_FILE_SIZE)
     {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not "
-                      "one."),
-                   display_name);
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."),
+          display_name);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data != NULL ? data : "", length, &local_error))
@@ -859,10 +859,10 @@ parse_root (JsonParser *parser,
     }
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _ ("“%s” is not a region file: it is not a JSON object with “version” and "
-                      "“regions”."),
-                   display_name);
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is not a region file: it is not a JSON object with “version” and “regions”."),
+          display_name);
       return NULL;
     }
   return json_node_get_object (root);
@@ -889,8 +889,8 @@ check_version (JsonObject *object, const char *display_name, GError **error)
   if (version > ST_REGION_FILE_VERSION)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT "); this one "
-                      "reads version %d. Update Strata to open it."),
+                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT
+                      "); this one reads version %d. Update Strata to open it."),
                    display_name, version, ST_REGION_FILE_VERSION);
       return FALSE;
     }
@@ -1019,10 +1019,9 @@ st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **erro
     return NULL;
   if ((guint64)g_file_info_get_size (info) > MAX_FILE_SIZE)
     {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not "
-                      "one."),
-                   name);
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."), name);
       return NULL;
     }
   if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))

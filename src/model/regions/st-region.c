@@ -126,8 +126,8 @@ st_region_constructed (GObject *object)
     self->name = g_strdup ("");
   if (self->end < self->start)
     {
-      g_critical ("A region cannot end (%" G_GINT64_FORMAT ") before it starts "
-                  "(%" G_GINT64_FORMAT ")",
+      g_critical ("A region cannot end (%" G_GINT64_FORMAT ") before it starts (%" G_GINT64_FORMAT
+                  ")",
                   self->end, self->start);
       self->end = self->start;
     }

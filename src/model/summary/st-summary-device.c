@@ -141,33 +141,31 @@ static const MetricSpec specs[] = {
         "DMA) to the end of the last, clipped to the range."),
     ST_UNIT_NS, FALSE },
   { "device_busy_percent", "compute", N_ ("Device busy"),
-    N_ ("The share of the device time during which at least one device event runs: the union "
-        "of their intervals over the device time."),
+    N_ ("The share of the device time during which at least one device event runs: the union of "
+        "their intervals over the device time."),
     ST_UNIT_PERCENT, FALSE },
   { "compute_time_ns", "compute", N_ ("Compute time"),
-    N_ ("The union of the intervals of the kernels (Neuron: instructions) that are not "
-        "collective operations, clipped to the range."),
+    N_ ("The union of the intervals of the kernels (Neuron: instructions) that are not collective "
+        "operations, clipped to the range."),
     ST_UNIT_NS, FALSE },
   { "idle_time_ns", "compute", N_ ("Idle time"),
-    N_ ("Device time during which no device event runs: the device time minus the union of "
-        "all device events."),
+    N_ ("Device time during which no device event runs: the device time minus the union of all "
+        "device events."),
     ST_UNIT_NS, FALSE },
   { "kernel_count", "compute", N_ ("Kernels"),
-    N_ ("Kernels (Neuron: instructions) overlapping the range, collective kernels "
-        "included."),
+    N_ ("Kernels (Neuron: instructions) overlapping the range, collective kernels included."),
     ST_UNIT_COUNT, FALSE },
   { "median_kernel_ns", "compute", N_ ("Median kernel duration"),
-    N_ ("The median of the durations of the kernels (Neuron: instructions) overlapping the "
-        "range."),
+    N_ ("The median of the durations of the kernels (Neuron: instructions) overlapping the range."),
     ST_UNIT_NS, FALSE },
   { "host_bound_gap_percent", "compute", N_ ("Host-bound idle time"),
-    N_ ("The share of the device's idle time spent in gaps where the next kernel's launch "
-        "call started only after the previous device event had ended: the host was late. "
-        "Only gaps whose next event has a known launch call are counted."),
+    N_ ("The share of the device's idle time spent in gaps where the next kernel's launch call "
+        "started only after the previous device event had ended: the host was late. Only gaps "
+        "whose next event has a known launch call are counted."),
     ST_UNIT_PERCENT, FALSE },
   { "busiest_stream_share_percent", "compute", N_ ("Busiest stream's share"),
-    N_ ("The busy time of the busiest device stream over the sum of the busy times of all "
-        "streams. Needs at least two streams."),
+    N_ ("The busy time of the busiest device stream over the sum of the busy times of all streams. "
+        "Needs at least two streams."),
     ST_UNIT_PERCENT, FALSE },
   { "memory_time_ns", "memory", N_ ("Memory time"),
     N_ ("The union of the intervals of copies and memsets (Neuron: DMA transfers that are not "
@@ -178,8 +176,7 @@ static const MetricSpec specs[] = {
   { "memcpy_count", "memory", N_ ("Copies"), N_ ("Memcpy events overlapping the range."),
     ST_UNIT_COUNT, FALSE },
   { "memcpy_bytes", "memory", N_ ("Bytes copied"),
-    N_ ("The sum of args.bytes of the memcpy events overlapping the range (memsets not "
-        "included)."),
+    N_ ("The sum of args.bytes of the memcpy events overlapping the range (memsets not included)."),
     ST_UNIT_BYTES, FALSE },
   { "memcpy_bandwidth", "memory", N_ ("Copy bandwidth"),
     N_ ("Bytes copied over the union of the copies' intervals."), ST_UNIT_BYTES_PER_SECOND, FALSE },
@@ -189,8 +186,8 @@ static const MetricSpec specs[] = {
     N_ ("The sum of args.bytes of the memset events overlapping the range."), ST_UNIT_BYTES,
     FALSE },
   { "dma_wait_percent", "memory", N_ ("DMA wait"),
-    N_ ("The share of the device time during which DMA transfers are in flight and no engine "
-        "runs an instruction: data movement blocking compute."),
+    N_ ("The share of the device time during which DMA transfers are in flight and no engine runs "
+        "an instruction: data movement blocking compute."),
     ST_UNIT_PERCENT, TRUE },
   { "communication_time_ns", "communication", N_ ("Communication time"),
     N_ ("The union of the intervals of collective kernels (NCCL/RCCL; Neuron: collective "

@@ -369,15 +369,15 @@ add_profile_metric (StSummaryJob *job, const StNeuronMetric *pm, const RowStats 
   if (job->whole || is_constant (pm->id))
     description = g_strdup (base);
   else if (recompute (rs, pm->id, &v))
-    description = g_strdup_printf ("%s %s", base,
-                                   _ ("For this region, recomputed from the "
-                                      "instruction and DMA rows that overlap it."));
+    description = g_strdup_printf (
+        "%s %s", base,
+        _ ("For this region, recomputed from the instruction and DMA rows that overlap it."));
   else
     {
       present = FALSE;
       description = g_strdup_printf ("%s %s", base,
-                                     _ ("The profile carries it for the whole "
-                                        "run only: it cannot be recomputed for a region."));
+                                     _ ("The profile carries it for the whole run only: it cannot "
+                                        "be recomputed for a region."));
     }
   /* total_time is written in seconds; shown as a duration. */
   if (job->whole && g_str_equal (pm->id, "total_time"))

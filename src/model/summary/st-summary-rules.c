@@ -22,54 +22,42 @@ static const StRule rules[] = {
   /* --- GPU traces -------------------------------------------------------- */
   { "device-busy", GPU, FALSE,
     { { "device_busy_percent", NULL, 0, ST_RULE_LT, 70, NULL, N_("Device busy"), ST_UNIT_PERCENT } },
-    N_("The device sits idle between kernels: synchronisations, data loading or too little "
-       "work per step leave gaps."),
-    N_("Look at the longest idle gaps on the timeline; overlap data loading and copies with "
-       "compute, remove synchronising calls, give the device more work per step."),
+    N_("The device sits idle between kernels: synchronisations, data loading or too little work per step leave gaps."),
+    N_("Look at the longest idle gaps on the timeline; overlap data loading and copies with compute, remove synchronising calls, give the device more work per step."),
     { "host_bound_gap_percent", NULL, 0, ST_RULE_GE, 50, NULL, N_("host-bound idle time"),
       ST_UNIT_PERCENT },
-    N_("The gaps are host-bound: the next kernel was launched only after the previous one had "
-       "ended, so the CPU cannot issue work fast enough."),
-    N_("Cut the host's work per kernel: CUDA graphs or torch.compile, fewer and larger ops, no "
-       "synchronising calls (.item(), .cpu(), prints) inside the step."),
+    N_("The gaps are host-bound: the next kernel was launched only after the previous one had ended, so the CPU cannot issue work fast enough."),
+    N_("Cut the host's work per kernel: CUDA graphs or torch.compile, fewer and larger ops, no synchronising calls (.item(), .cpu(), prints) inside the step."),
     3.0, ST_RULE_SPOT_LONGEST_GAP },
   { "exposed-communication", GPU, FALSE,
     { { "exposed_communication_ns", "device_time_ns", 100, ST_RULE_GT, 10, NULL,
         N_("Exposed communication"), ST_UNIT_PERCENT } },
-    N_("Collective operations run while no compute kernel runs: communication is not hidden "
-       "behind compute."),
-    N_("Overlap communication with compute: gradient bucketing (DDP bucket_cap_mb), FSDP "
-       "prefetch, issuing collectives earlier on their own stream."),
+    N_("Collective operations run while no compute kernel runs: communication is not hidden behind compute."),
+    N_("Overlap communication with compute: gradient bucketing (DDP bucket_cap_mb), FSDP prefetch, issuing collectives earlier on their own stream."),
     { NULL }, NULL, NULL, 3.0, ST_RULE_SPOT_RANGE },
   { "memory-time", GPU, FALSE,
     { { "memory_time_ns", "device_time_ns", 100, ST_RULE_GT, 15, NULL,
         N_("Memcpy/memset time"), ST_UNIT_PERCENT } },
     N_("Copies and memsets take a large share of the device time."),
-    N_("Keep tensors on the device, copy from pinned memory with non_blocking=True, avoid "
-       "repeated zeroing and host round trips."),
+    N_("Keep tensors on the device, copy from pinned memory with non_blocking=True, avoid repeated zeroing and host round trips."),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
   { "short-kernels", GPU, FALSE,
     { { "median_kernel_ns", NULL, 0, ST_RULE_LT, 10000, NULL, N_("Median kernel"), ST_UNIT_NS },
       { "kernel_count", NULL, 0, ST_RULE_GT, 1000, NULL, N_("kernels"), ST_UNIT_COUNT } },
     N_("Many short kernels: launch overhead outweighs the work of each."),
-    N_("Fuse kernels (torch.compile, fused optimizers and layers) or capture the step in a "
-       "CUDA graph."),
+    N_("Fuse kernels (torch.compile, fused optimizers and layers) or capture the step in a CUDA graph."),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
   { "collective-outlier", GPU, FALSE,
     { { "worst_collective_ratio", NULL, 0, ST_RULE_GT, 2, NULL,
         N_("Slowest collective over its group's median"), ST_UNIT_RATIO } },
-    N_("A collective operation took much longer than the others of its type and size: a "
-       "straggling rank, a late arrival or network contention."),
-    N_("Open the slowest instance on the timeline and compare the ranks' work before it; look "
-       "for load imbalance or a slow link."),
+    N_("A collective operation took much longer than the others of its type and size: a straggling rank, a late arrival or network contention."),
+    N_("Open the slowest instance on the timeline and compare the ranks' work before it; look for load imbalance or a slow link."),
     { NULL }, NULL, NULL, 2.5, ST_RULE_SPOT_WORST_COLLECTIVE },
   { "stream-imbalance", GPU, FALSE,
     { { "busiest_stream_share_percent", NULL, 0, ST_RULE_GT, 90, NULL,
         N_("Busiest stream's share of device work"), ST_UNIT_PERCENT } },
-    N_("One stream carries almost all device work while the others idle: the work is "
-       "serialised."),
-    N_("Run independent work (copies, communication, independent branches) on separate "
-       "streams so that it overlaps."),
+    N_("One stream carries almost all device work while the others idle: the work is serialised."),
+    N_("Run independent work (copies, communication, independent branches) on separate streams so that it overlaps."),
     { NULL }, NULL, NULL, 1.0, ST_RULE_SPOT_RANGE },
 
   /* --- Neuron device profiles (seeds/002) ----------------------------------- */
@@ -98,15 +86,13 @@ static const StRule rules[] = {
     { { "mm_arithmetic_intensity", NULL, 0, ST_RULE_LT, 0, "peak_flops_bandwidth_ratio",
         N_("mm_arithmetic_intensity"), ST_UNIT_RATIO } },
     N_("The kernel is memory-bound"),
-    N_("Focus on raising arithmetic intensity (reduce reloads/spills, cut layout overhead, and "
-       "improve DMA efficiency)"),
+    N_("Focus on raising arithmetic intensity (reduce reloads/spills, cut layout overhead, and improve DMA efficiency)"),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
   { "compute-bound", NEURON, FALSE,
     { { "mm_arithmetic_intensity", NULL, 0, ST_RULE_GE, 0, "peak_flops_bandwidth_ratio",
         N_("mm_arithmetic_intensity"), ST_UNIT_RATIO } },
     N_("The kernel is compute-bound"),
-    N_("Keep at least one compute engine’s active_time_percent near 90%+ and raise "
-       "mfu_estimated_percent toward 100% for matmul-heavy code"),
+    N_("Keep at least one compute engine’s active_time_percent near 90%+ and raise mfu_estimated_percent toward 100% for matmul-heavy code"),
     { NULL }, NULL, NULL, 1.0, ST_RULE_SPOT_RANGE },
   { "weight-reload", NEURON, FALSE,
     { { "weight_queue_bytes", "weight_size_bytes", 0, ST_RULE_GE, 2, NULL,

@@ -511,10 +511,10 @@ sanitize_json (const char *p, gsize len, GError **error)
         in_string = TRUE;
       else if ((c == '{' || c == '[') && ++depth > MAX_ON_DEMAND_DEPTH)
         {
-          g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                       _ ("This value is nested more than %d levels deep; Strata does not "
-                          "show it."),
-                       MAX_ON_DEMAND_DEPTH);
+          g_set_error (
+              error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+              _ ("This value is nested more than %d levels deep; Strata does not show it."),
+              MAX_ON_DEMAND_DEPTH);
           g_string_free (out, TRUE);
           return NULL;
         }

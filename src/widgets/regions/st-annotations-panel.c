@@ -1124,10 +1124,9 @@ st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file)
   basename = g_file_get_basename (file);
   heading = g_strdup_printf (_ ("These Regions Were Made for “%s”"),
                              made_for->name != NULL ? made_for->name : _ ("another profile"));
-  body
-      = g_strdup_printf (_ ("“%s” holds regions of a different profile file than “%s”. Their times "
-                            "may not line up with this one."),
-                         basename, current->name != NULL ? current->name : "");
+  body = g_strdup_printf (_ ("“%s” holds regions of a different profile file than “%s”. Their "
+                             "times may not line up with this one."),
+                          basename, current->name != NULL ? current->name : "");
   root = gtk_widget_get_root (GTK_WIDGET (self));
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "load",

@@ -199,8 +199,8 @@ scan_value (Parser *ps, const char *p, Tok *tok, const char **out)
     case ST_JSON_SCAN_NEED_MORE: return RESULT_NEED_MORE;
     default:
       return fail (ps, p,
-                   N_ ("expected a value (a string in double quotes, a number, an "
-                       "object, an array, true, false or null)"));
+                   N_ ("expected a value (a string in double quotes, a number, an object, an "
+                       "array, true, false or null)"));
     }
 }
 
@@ -1498,8 +1498,8 @@ set_not_a_trace (GError **error, StSource *source, Parser *first)
   if (has_key (first->metadata, "instruction") && has_key (first->metadata, "summary"))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-                   _ ("%s: this is a Neuron profiler device profile; this version of Strata "
-                      "reads Chrome trace JSON only."),
+                   _ ("%s: this is a Neuron profiler device profile; this version of Strata reads "
+                      "Chrome trace JSON only."),
                    name);
       return;
     }
@@ -1515,8 +1515,8 @@ set_not_a_trace (GError **error, StSource *source, Parser *first)
   if (keys->len == 0)
     g_string_append (keys, _ ("no keys"));
   g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
-               _ ("%s: a JSON object without a “traceEvents” array (it has %s), so not a "
-                  "trace Strata reads."),
+               _ ("%s: a JSON object without a “traceEvents” array (it has %s), so not a trace "
+                  "Strata reads."),
                name, keys->str);
 }
 

@@ -247,8 +247,8 @@ scan_value (Importer *im, const char *p, Tok *tok, const char **out)
     case ST_JSON_SCAN_NEED_MORE: return RESULT_NEED_MORE;
     default:
       return fail (im, p,
-                   N_ ("expected a value (a string in double quotes, a number, an "
-                       "object, an array, true, false or null)"));
+                   N_ ("expected a value (a string in double quotes, a number, an object, an "
+                       "array, true, false or null)"));
     }
 }
 
