@@ -13,14 +13,10 @@ typedef struct
   int (*run) (int argc, char **argv);
 } StCliCommand;
 
-#include "st-trace.h"
-
 int st_cli_info (int argc, char **argv);
 int st_cli_render (int argc, char **argv);
 int st_cli_regions (int argc, char **argv);
 int st_cli_search (int argc, char **argv);
 int st_cli_summary (int argc, char **argv);
-
-StTrace *st_cli_load_trace (const char *arg, guint n_threads, GError **error);
 
 G_END_DECLS

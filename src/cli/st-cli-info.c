@@ -4,9 +4,9 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-cli-common.h"
 #include "st-format.h"
 #include "st-profile-loader.h"
-#include "st-trace-loader.h"
 
 #include <glib/gi18n.h>
 #include <stdio.h>
@@ -15,34 +15,20 @@
 #define MAX_METADATA_BYTES (1024 * 1024)
 
 static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value);
-}
-
-static void
 add_counts (JsonBuilder *b, StTrace *trace)
 {
   const StTraceCounts *c = st_trace_get_counts (trace);
 
-  add_int (b, "events", c->events);
-  add_int (b, "slices", c->slices);
-  add_int (b, "instants", c->instants);
-  add_int (b, "counter_samples", c->counter_samples);
-  add_int (b, "flows", c->flows);
-  add_int (b, "metadata_events", c->metadata_events);
-  add_int (b, "samples", c->samples);
-  add_int (b, "other_events", c->other_events);
-  add_int (b, "processes", st_trace_get_n_processes (trace));
-  add_int (b, "tracks", st_trace_get_n_tracks (trace));
+  st_cli_add_int (b, "events", c->events);
+  st_cli_add_int (b, "slices", c->slices);
+  st_cli_add_int (b, "instants", c->instants);
+  st_cli_add_int (b, "counter_samples", c->counter_samples);
+  st_cli_add_int (b, "flows", c->flows);
+  st_cli_add_int (b, "metadata_events", c->metadata_events);
+  st_cli_add_int (b, "samples", c->samples);
+  st_cli_add_int (b, "other_events", c->other_events);
+  st_cli_add_int (b, "processes", st_trace_get_n_processes (trace));
+  st_cli_add_int (b, "tracks", st_trace_get_n_tracks (trace));
 }
 
 static char *
@@ -64,15 +50,16 @@ add_track_list (JsonBuilder *b, StTrace *trace)
       g_autofree char *process = process_name_of (trace, t->process);
 
       json_builder_begin_object (b);
-      add_string (b, "process", process);
-      add_string (b, "pid",
-                  t->process == ST_NO_PROCESS
-                      ? ""
-                      : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
-      add_string (b, "track", st_trace_get_string (trace, t->name));
-      add_string (b, "kind", st_track_kind_to_string (t->kind));
-      add_int (b, "events", t->n_events);
-      add_int (b, "rows", t->n_rows);
+      st_cli_add_string (b, "process", process);
+      st_cli_add_string (
+          b, "pid",
+          t->process == ST_NO_PROCESS
+              ? ""
+              : st_trace_get_string (trace, st_trace_get_process (trace, t->process)->pid));
+      st_cli_add_string (b, "track", st_trace_get_string (trace, t->name));
+      st_cli_add_string (b, "kind", st_track_kind_to_string (t->kind));
+      st_cli_add_int (b, "events", t->n_events);
+      st_cli_add_int (b, "rows", t->n_rows);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -89,10 +76,10 @@ add_process_list (JsonBuilder *b, StTrace *trace)
       g_autofree char *title = st_trace_dup_process_title (trace, i);
 
       json_builder_begin_object (b);
-      add_string (b, "pid", st_trace_get_string (trace, p->pid));
-      add_string (b, "name", title);
-      add_string (b, "labels", st_trace_get_string (trace, p->labels));
-      add_int (b, "tracks", p->n_tracks);
+      st_cli_add_string (b, "pid", st_trace_get_string (trace, p->pid));
+      st_cli_add_string (b, "name", title);
+      st_cli_add_string (b, "labels", st_trace_get_string (trace, p->labels));
+      st_cli_add_int (b, "tracks", p->n_tracks);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -139,12 +126,12 @@ add_warnings (JsonBuilder *b, StTrace *trace)
   for (guint i = 0; i < n; i++)
     {
       json_builder_begin_object (b);
-      add_string (b, "kind", st_warning_kind_to_string (w[i].kind));
-      add_int (b, "count", w[i].count);
-      add_int (b, "first_offset", w[i].first_offset);
-      add_int (b, "line", w[i].first_line);
-      add_int (b, "column", w[i].first_column);
-      add_string (b, "message", w[i].message);
+      st_cli_add_string (b, "kind", st_warning_kind_to_string (w[i].kind));
+      st_cli_add_int (b, "count", w[i].count);
+      st_cli_add_int (b, "first_offset", w[i].first_offset);
+      st_cli_add_int (b, "line", w[i].first_line);
+      st_cli_add_int (b, "column", w[i].first_column);
+      st_cli_add_string (b, "message", w[i].message);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -154,7 +141,7 @@ add_warnings (JsonBuilder *b, StTrace *trace)
 static void
 add_files (JsonBuilder *b, StTrace *trace)
 {
-  add_string (b, "alignment", st_alignment_to_string (st_trace_get_alignment (trace)));
+  st_cli_add_string (b, "alignment", st_alignment_to_string (st_trace_get_alignment (trace)));
   json_builder_set_member_name (b, "files");
   json_builder_begin_array (b);
   for (guint i = 0; i < st_trace_get_n_files (trace); i++)
@@ -162,17 +149,17 @@ add_files (JsonBuilder *b, StTrace *trace)
       const StTraceFile *f = st_trace_get_file (trace, i);
 
       json_builder_begin_object (b);
-      add_string (b, "label", f->label);
-      add_string (b, "file", f->display_name);
-      add_string (b, "format", f->format);
-      add_string (b, "flavor", f->flavor);
-      add_int (b, "rank", f->rank);
-      add_int (b, "origin_ns", f->origin_ns);
-      add_int (b, "base_ns", f->base_ns);
-      add_int (b, "shift_ns", f->shift_ns);
-      add_int (b, "duration_ns", f->end_ns);
-      add_int (b, "first_collective_ns", f->anchor_ns);
-      add_int (b, "processes", f->n_processes);
+      st_cli_add_string (b, "label", f->label);
+      st_cli_add_string (b, "file", f->display_name);
+      st_cli_add_string (b, "format", f->format);
+      st_cli_add_string (b, "flavor", f->flavor);
+      st_cli_add_int (b, "rank", f->rank);
+      st_cli_add_int (b, "origin_ns", f->origin_ns);
+      st_cli_add_int (b, "base_ns", f->base_ns);
+      st_cli_add_int (b, "shift_ns", f->shift_ns);
+      st_cli_add_int (b, "duration_ns", f->end_ns);
+      st_cli_add_int (b, "first_collective_ns", f->anchor_ns);
+      st_cli_add_int (b, "processes", f->n_processes);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -184,18 +171,18 @@ info_json (StTrace *trace, const char *file)
   g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
 
   json_builder_begin_object (b);
-  add_string (b, "file", file);
-  add_string (b, "format", st_trace_get_format (trace));
-  add_string (b, "flavor", st_trace_get_flavor (trace));
-  add_int (b, "file_size", st_trace_get_file_size (trace));
-  add_int (b, "text_size", st_trace_get_text_size (trace));
+  st_cli_add_string (b, "file", file);
+  st_cli_add_string (b, "format", st_trace_get_format (trace));
+  st_cli_add_string (b, "flavor", st_trace_get_flavor (trace));
+  st_cli_add_int (b, "file_size", st_trace_get_file_size (trace));
+  st_cli_add_int (b, "text_size", st_trace_get_text_size (trace));
   add_counts (b, trace);
   add_process_list (b, trace);
   add_track_list (b, trace);
-  add_int (b, "start_ns", 0);
-  add_int (b, "end_ns", st_trace_get_end_ns (trace));
-  add_int (b, "duration_ns", st_trace_get_end_ns (trace));
-  add_int (b, "origin_ns", st_trace_get_origin_ns (trace));
+  st_cli_add_int (b, "start_ns", 0);
+  st_cli_add_int (b, "end_ns", st_trace_get_end_ns (trace));
+  st_cli_add_int (b, "duration_ns", st_trace_get_end_ns (trace));
+  st_cli_add_int (b, "origin_ns", st_trace_get_origin_ns (trace));
   add_metadata (b, trace);
   add_warnings (b, trace);
   if (st_trace_get_n_files (trace) > 1)
@@ -303,28 +290,77 @@ print_info (StTrace *trace, const char *file)
   print_warnings (trace, file);
 }
 
-static void
-print_json (JsonNode *root)
+typedef struct
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autofree char          *text = NULL;
+  gboolean as_json;
+  int      threads;
+} InfoOptions;
 
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, root);
-  text = json_generator_to_data (gen, NULL);
-  printf ("%s\n", text);
+static void
+show (StTrace *trace, const char *name, const InfoOptions *o)
+{
+  if (o->as_json)
+    {
+      g_autoptr (JsonNode) root = info_json (trace, name);
+      st_cli_print_json (root);
+    }
+  else
+    print_info (trace, name);
+}
+
+/* --merge: the files as one profile. */
+static int
+info_merged (char **files, StAlignment alignment, const InfoOptions *o)
+{
+  g_autoptr (GError)  error = NULL;
+  g_autoptr (StTrace) trace
+      = st_profile_load_args (files, g_strv_length (files), alignment, MAX (0, o->threads), &error);
+
+  if (trace == NULL)
+    return st_cli_file_error (error);
+  show (trace, st_trace_get_display_name (trace), o);
+  return 0;
+}
+
+/* Each file on its own: a JSON array for several. */
+static int
+info_each (char **files, const InfoOptions *o)
+{
+  g_autoptr (JsonArray) all = json_array_new ();
+  int                   status = 0;
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr (GError)  error = NULL;
+      g_autoptr (StTrace) trace = st_cli_load_trace (files[i], MAX (0, o->threads), &error);
+
+      if (trace == NULL)
+        status = st_cli_file_error (error);
+      else if (o->as_json)
+        json_array_add_element (all, info_json (trace, files[i]));
+      else
+        print_info (trace, files[i]);
+    }
+  if (o->as_json && json_array_get_length (all) == 1)
+    st_cli_print_json (json_array_get_element (all, 0));
+  else if (o->as_json && json_array_get_length (all) > 1)
+    {
+      g_autoptr (JsonNode) root = json_node_init_array (json_node_alloc (), all);
+      st_cli_print_json (root);
+    }
+  return status;
 }
 
 int
 st_cli_info (int argc, char **argv)
 {
-  gboolean           as_json = FALSE, merge = FALSE;
-  int                threads = 0;
+  InfoOptions        o = { FALSE, 0 };
+  gboolean           merge = FALSE;
   g_autofree char   *align = NULL;
   StAlignment        alignment = ST_ALIGN_CLOCK;
   g_auto (GStrv)     files = NULL;
   const GOptionEntry entries[]
-      = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
+      = { { "json", 0, 0, G_OPTION_ARG_NONE, &o.as_json,
             N_ ("Print one JSON object (an array for several files) on standard output"), NULL },
           { "merge", 0, 0, G_OPTION_ARG_NONE, &merge,
             N_ ("Read the FILEs as one profile (one file per rank) and describe that profile"),
@@ -333,77 +369,28 @@ st_cli_info (int argc, char **argv)
             N_ ("With --merge, put the files on one time axis by their clocks (default) or by "
                 "their first collective"),
             N_ ("clock|collective") },
-          { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+          { "threads", 0, 0, G_OPTION_ARG_INT, &o.threads,
             N_ ("Threads for reading (default: one per core)"), "N" },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — what a profile holds"));
   g_autoptr (GError)         error = NULL;
-  g_autoptr (JsonArray)      all = json_array_new ();
-  int                        status = 0;
 
   g_set_prgname ("strata-cli info");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context,
       _ ("Prints the format, event counts by kind, processes and tracks, the time span (ns from "
-         "the earliest event; origin_ns is that event's ts as written), top-level metadata and "
-         "import warnings of each FILE (Chrome trace JSON, plain or gzip). With --merge, of the "
-         "profile the FILEs make together: each file's processes titled after its rank, its "
-         "metadata as RANK/KEY, and each file's shift."));
+         "the "
+         "earliest event; origin_ns is that event's ts as written), top-level metadata and import "
+         "warnings of each FILE (Chrome trace JSON, plain or gzip). With --merge, of the profile "
+         "the FILEs make together: each file's processes titled after its rank, its metadata as "
+         "RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
-    {
-      fprintf (stderr, "strata-cli info: %s\n", error ? error->message : _ ("no FILE given"));
-      return 2;
-    }
-  if (align != NULL && (!merge || !st_alignment_from_string (align, &alignment)))
-    {
-      fprintf (stderr, "strata-cli info: %s\n",
-               !merge ? _ ("--align needs --merge") : _ ("--align takes clock or collective"));
-      return 2;
-    }
-  if (merge)
-    {
-      g_autoptr (GError)  load_error = NULL;
-      g_autoptr (StTrace) trace = st_profile_load_args (files, g_strv_length (files), alignment,
-                                                        MAX (0, threads), &load_error);
-
-      if (trace == NULL)
-        {
-          fprintf (stderr, "strata-cli: %s\n", load_error->message);
-          return 1;
-        }
-      if (as_json)
-        {
-          g_autoptr (JsonNode) root = info_json (trace, st_trace_get_display_name (trace));
-          print_json (root);
-        }
-      else
-        print_info (trace, st_trace_get_display_name (trace));
-      return 0;
-    }
-  for (guint i = 0; files[i] != NULL; i++)
-    {
-      g_autoptr (GError)  load_error = NULL;
-      g_autoptr (StTrace) trace = st_cli_load_trace (files[i], MAX (0, threads), &load_error);
-
-      if (trace == NULL)
-        {
-          fprintf (stderr, "strata-cli: %s\n", load_error->message);
-          status = 1;
-          continue;
-        }
-      if (as_json)
-        json_array_add_element (all, info_json (trace, files[i]));
-      else
-        print_info (trace, files[i]);
-    }
-  if (as_json && json_array_get_length (all) == 1)
-    print_json (json_array_get_element (all, 0));
-  else if (as_json && json_array_get_length (all) > 1)
-    {
-      g_autoptr (JsonNode) root = json_node_init_array (json_node_alloc (), all);
-      print_json (root);
-    }
-  return status;
+    return st_cli_usage_error ("info", error ? error->message : _ ("no FILE given"));
+  if (align != NULL && !merge)
+    return st_cli_usage_error ("info", _ ("--align needs --merge"));
+  if (!st_cli_parse_alignment (align, &alignment))
+    return st_cli_usage_error ("info", _ ("--align takes clock or collective"));
+  return merge ? info_merged (files, alignment, &o) : info_each (files, &o);
 }

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-cli-common.h"
 #include "st-format.h"
 #include "st-highlighter.h"
 #include "st-profile-loader.h"
@@ -84,10 +85,7 @@ write_regions (char **profile_paths, GPtrArray *regions, const char *output, gbo
 
   identity = identify (profile_paths, &error);
   if (identity == NULL)
-    {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
+    return st_cli_file_error (error);
   st_region_set_replace_all (set, regions);
   if (as_json)
     {
@@ -100,11 +98,32 @@ write_regions (char **profile_paths, GPtrArray *regions, const char *output, gbo
       g_autoptr (GFile) out = g_file_new_for_commandline_arg (output);
 
       if (!st_region_set_save (set, out, identity, &error))
-        {
-          fprintf (stderr, "strata-cli: %s\n", error->message);
-          return 1;
-        }
+        return st_cli_file_error (error);
     }
+  return 0;
+}
+
+static int
+run (char               **files,
+     StAlignment          alignment,
+     StHighlighterConfig *config,
+     const char          *output,
+     gboolean             as_json)
+{
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StTrace)   trace = st_cli_load_profile (files, alignment, 0, &error);
+  g_autoptr (GPtrArray) regions = NULL;
+  g_autofree char      *explanation = NULL;
+
+  if (trace == NULL)
+    return st_cli_file_error (error);
+  regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
+  if (explanation != NULL)
+    fprintf (stderr, "%s\n", explanation);
+  if (!as_json)
+    print_text (regions);
+  if (as_json || output != NULL)
+    return write_regions (files, regions, output, as_json);
   return 0;
 }
 
@@ -134,9 +153,6 @@ st_cli_regions (int argc, char **argv)
   g_autoptr (GOptionContext)      context = g_option_context_new (N_ ("FILE… — find regions"));
   g_autoptr (GError)              error = NULL;
   g_autoptr (StHighlighterConfig) config = NULL;
-  g_autoptr (StTrace)             trace = NULL;
-  g_autoptr (GPtrArray)           regions = NULL;
-  g_autofree char                *explanation = NULL;
 
   g_set_prgname ("strata-cli regions");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -149,29 +165,11 @@ st_cli_regions (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || (config = make_config (method, config_path, &error)) == NULL)
     {
-      fprintf (stderr, "strata-cli regions: %s\n", error ? error->message : _ ("give a FILE"));
-      return error != NULL && error->domain != G_OPTION_ERROR ? 1 : 2;
+      if (error != NULL && error->domain != G_OPTION_ERROR)
+        return st_cli_file_error (error);
+      return st_cli_usage_error ("regions", error ? error->message : _ ("give a FILE"));
     }
-  if (align != NULL && !st_alignment_from_string (align, &alignment))
-    {
-      fprintf (stderr, "strata-cli regions: %s\n", _ ("--align takes clock or collective"));
-      return 2;
-    }
-  if (g_strv_length (rest) == 1)
-    trace = st_cli_load_trace (rest[0], 0, &error);
-  else
-    trace = st_profile_load_args (rest, g_strv_length (rest), alignment, 0, &error);
-  if (trace == NULL)
-    {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
-  regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
-  if (explanation != NULL)
-    fprintf (stderr, "%s\n", explanation);
-  if (!as_json)
-    print_text (regions);
-  if (as_json || output != NULL)
-    return write_regions (rest, regions, output, as_json);
-  return 0;
+  if (!st_cli_parse_alignment (align, &alignment))
+    return st_cli_usage_error ("regions", _ ("--align takes clock or collective"));
+  return run (rest, alignment, config, output, as_json);
 }

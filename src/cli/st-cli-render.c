@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-cli-common.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-renderer.h"
 
@@ -23,25 +24,6 @@ parse_size (const char *text, int *w, int *h)
     return FALSE;
   *h = (int)g_ascii_strtoll (end + 1, &end, 10);
   return *end == '\0' && *w >= 100 && *h >= 60 && *w <= 16384 && *h <= 16384;
-}
-
-static gboolean
-parse_range (const char *text, gint64 *start, gint64 *end)
-{
-  char *stop = NULL;
-
-  *start = g_ascii_strtoll (text, &stop, 10);
-  if (stop == NULL || *stop != ':')
-    return FALSE;
-  *end = g_ascii_strtoll (stop + 1, &stop, 10);
-  return *stop == '\0' && *end > *start;
-}
-
-static int
-usage (GOptionContext *context, const char *message)
-{
-  fprintf (stderr, "strata-cli render: %s\n", message);
-  return 2;
 }
 
 static int
@@ -106,22 +88,20 @@ st_cli_render (int argc, char **argv)
       context, _ ("Draws the timeline of FILE (sections, tracks, slices, counters, instants, the "
                   "time ruler) with the window's renderer, from the top of the track list."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage (context, error->message);
+    return st_cli_usage_error ("render", error->message);
   if (files == NULL || files[0] == NULL || files[1] != NULL)
-    return usage (context, _ ("give exactly one FILE"));
+    return st_cli_usage_error ("render", _ ("give exactly one FILE"));
   if (output == NULL)
-    return usage (context, _ ("give the picture to write with -o OUT.png"));
+    return st_cli_usage_error ("render", _ ("give the picture to write with -o OUT.png"));
   if (size != NULL && !parse_size (size, &width, &height))
-    return usage (context, _ ("--size takes WIDTHxHEIGHT, for example 1920x1080"));
+    return st_cli_usage_error ("render", _ ("--size takes WIDTHxHEIGHT, for example 1920x1080"));
   trace = st_cli_load_trace (files[0], 0, &error);
   if (trace == NULL)
-    {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
+    return st_cli_file_error (error);
   start = 0;
   end = MAX (1, st_trace_get_end_ns (trace));
-  if (range != NULL && !parse_range (range, &start, &end))
-    return usage (context, _ ("--range takes START_NS:END_NS with END_NS > START_NS"));
+  if (range != NULL && !st_cli_parse_range (range, &start, &end))
+    return st_cli_usage_error ("render",
+                               _ ("--range takes START_NS:END_NS with END_NS > START_NS"));
   return draw_png (trace, output, width, height, start, end, dark);
 }

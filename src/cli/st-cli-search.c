@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-cli-common.h"
 #include "st-format.h"
 #include "st-trace-query.h"
 #include "st-trace-search.h"
@@ -27,10 +28,8 @@ track_title (StTrace *trace, guint track)
 static void
 print_json (StTrace *trace, GArray *hits)
 {
-  g_autoptr (JsonBuilder)   b = json_builder_new_immutable ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode)      root = NULL;
-  g_autofree char          *text = NULL;
+  g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
+  g_autoptr (JsonNode)    root = NULL;
 
   json_builder_begin_array (b);
   for (guint i = 0; i < hits->len; i++)
@@ -39,23 +38,15 @@ print_json (StTrace *trace, GArray *hits)
       g_autofree char *track = track_title (trace, ref.track);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b,
-                                     st_trace_get_string (trace, st_event_get_name (trace, ref)));
-      json_builder_set_member_name (b, "track");
-      json_builder_add_string_value (b, track);
-      json_builder_set_member_name (b, "start_ns");
-      json_builder_add_int_value (b, st_event_get_start (trace, ref));
-      json_builder_set_member_name (b, "dur_ns");
-      json_builder_add_int_value (b, st_event_get_duration (trace, ref));
+      st_cli_add_string (b, "name", st_trace_get_string (trace, st_event_get_name (trace, ref)));
+      st_cli_add_string (b, "track", track);
+      st_cli_add_int (b, "start_ns", st_event_get_start (trace, ref));
+      st_cli_add_int (b, "dur_ns", st_event_get_duration (trace, ref));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   root = json_builder_get_root (b);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, root);
-  text = json_generator_to_data (gen, NULL);
-  printf ("%s\n", text);
+  st_cli_print_json (root);
 }
 
 static void
@@ -99,17 +90,10 @@ st_cli_search (int argc, char **argv)
          "time order: start and duration from the trace start, name, process / track."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) != 2)
-    {
-      fprintf (stderr, "strata-cli search: %s\n",
-               error ? error->message : _ ("give FILE and PATTERN"));
-      return 2;
-    }
+    return st_cli_usage_error ("search", error ? error->message : _ ("give FILE and PATTERN"));
   trace = st_cli_load_trace (rest[0], 0, &error);
   if (trace == NULL)
-    {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
+    return st_cli_file_error (error);
   hits = st_trace_find (trace, rest[1], args ? ST_FIND_ARGS : ST_FIND_NAMES, NULL, NULL, NULL,
                         &error);
   if (as_json)

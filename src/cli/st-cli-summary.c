@@ -8,14 +8,23 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-cli-common.h"
 #include "st-format.h"
-#include "st-profile-loader.h"
 #include "st-region-set.h"
 #include "st-summary.h"
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
+
+#define SUMMARY_HELP                                                                                 \
+  N_ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables (“not " \
+      "in this profile” for what the profile lacks), the collective operations grouped by type "   \
+      "and size, and the top operations. Several FILEs (one per rank) are one profile: then also "   \
+      "a "                                                                                           \
+      "row per rank (device busy, communication, exposed communication, in how many collectives "    \
+      "it was the last to start) and the slowest rank of each collective matched across ranks. "     \
+      "Times are ns from the trace start.")
 
 #define TOP_OPERATIONS 15
 #define TOP_STRAGGLERS 10
@@ -208,13 +217,6 @@ json_metrics (JsonBuilder *b, StSummary *summary)
 }
 
 static void
-add_int (JsonBuilder *b, const char *name, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
 json_collectives (JsonBuilder *b, StSummary *summary)
 {
   json_builder_set_member_name (b, "collectives");
@@ -233,12 +235,12 @@ json_collectives (JsonBuilder *b, StSummary *summary)
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "label");
       json_builder_add_string_value (b, g->label);
-      add_int (b, "count", g->count);
-      add_int (b, "min_ns", g->min_ns);
-      add_int (b, "median_ns", g->median_ns);
-      add_int (b, "mean_ns", g->mean_ns);
-      add_int (b, "max_ns", g->max_ns);
-      add_int (b, "outliers", g->n_outliers);
+      st_cli_add_int (b, "count", g->count);
+      st_cli_add_int (b, "min_ns", g->min_ns);
+      st_cli_add_int (b, "median_ns", g->median_ns);
+      st_cli_add_int (b, "mean_ns", g->mean_ns);
+      st_cli_add_int (b, "max_ns", g->max_ns);
+      st_cli_add_int (b, "outliers", g->n_outliers);
       json_builder_set_member_name (b, "outlier_instances");
       json_builder_begin_array (b);
       for (guint k = 0; k < g->instances->len; k++)
@@ -248,8 +250,8 @@ json_collectives (JsonBuilder *b, StSummary *summary)
           if (!inst->outlier)
             continue;
           json_builder_begin_object (b);
-          add_int (b, "start_ns", inst->start);
-          add_int (b, "dur_ns", inst->dur);
+          st_cli_add_int (b, "start_ns", inst->start);
+          st_cli_add_int (b, "dur_ns", inst->dur);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -272,10 +274,10 @@ json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary)
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "name");
       json_builder_add_string_value (b, st_trace_get_string (trace, row->name));
-      add_int (b, "count", row->count);
-      add_int (b, "total_ns", row->total_ns);
-      add_int (b, "min_ns", row->min_ns);
-      add_int (b, "max_ns", row->max_ns);
+      st_cli_add_int (b, "count", row->count);
+      st_cli_add_int (b, "total_ns", row->total_ns);
+      st_cli_add_int (b, "min_ns", row->min_ns);
+      st_cli_add_int (b, "max_ns", row->max_ns);
       json_builder_set_member_name (b, "share_percent");
       json_builder_add_double_value (b, row->share_percent);
       json_builder_end_object (b);
@@ -293,7 +295,7 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
       const StRankUsage *r = st_summary_get_rank (summary, i);
 
       json_builder_begin_object (b);
-      add_int (b, "file", r->file);
+      st_cli_add_int (b, "file", r->file);
       json_builder_set_member_name (b, "label");
       json_builder_add_string_value (b, r->label);
       json_builder_set_member_name (b, "path");
@@ -313,9 +315,9 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
         json_builder_add_int_value (b, r->exposed_communication_ns);
       else
         json_builder_add_null_value (b);
-      add_int (b, "collectives", r->n_collectives);
-      add_int (b, "slowest_count", r->slowest_count);
-      add_int (b, "slowest_late_ns", r->slowest_total_ns);
+      st_cli_add_int (b, "collectives", r->n_collectives);
+      st_cli_add_int (b, "slowest_count", r->slowest_count);
+      st_cli_add_int (b, "slowest_late_ns", r->slowest_total_ns);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -328,13 +330,13 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "label");
       json_builder_add_string_value (b, c->label);
-      add_int (b, "ranks", c->n_ranks);
-      add_int (b, "start_ns", c->start_ns);
-      add_int (b, "end_ns", c->end_ns);
-      add_int (b, "slowest_file", c->slowest_file);
+      st_cli_add_int (b, "ranks", c->n_ranks);
+      st_cli_add_int (b, "start_ns", c->start_ns);
+      st_cli_add_int (b, "end_ns", c->end_ns);
+      st_cli_add_int (b, "slowest_file", c->slowest_file);
       json_builder_set_member_name (b, "slowest_label");
       json_builder_add_string_value (b, st_trace_get_file (trace, c->slowest_file)->label);
-      add_int (b, "late_ns", c->late_ns);
+      st_cli_add_int (b, "late_ns", c->late_ns);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -358,8 +360,8 @@ json_recommendations (JsonBuilder *b, StSummary *summary)
       json_builder_add_string_value (b, r->cause);
       json_builder_set_member_name (b, "action");
       json_builder_add_string_value (b, r->action);
-      add_int (b, "start_ns", r->start_ns);
-      add_int (b, "end_ns", r->end_ns);
+      st_cli_add_int (b, "start_ns", r->start_ns);
+      st_cli_add_int (b, "end_ns", r->end_ns);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -368,18 +370,16 @@ json_recommendations (JsonBuilder *b, StSummary *summary)
 static void
 print_json (StTrace *trace, StSummary *summary, const char *name)
 {
-  g_autoptr (JsonBuilder)   b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode)      root = NULL;
-  g_autofree char          *text = NULL;
-  gint64                    start, end;
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode)    root = NULL;
+  gint64                  start, end;
 
   st_summary_get_range (summary, &start, &end);
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "range");
   json_builder_begin_object (b);
-  add_int (b, "start_ns", start);
-  add_int (b, "end_ns", end);
+  st_cli_add_int (b, "start_ns", start);
+  st_cli_add_int (b, "end_ns", end);
   json_builder_set_member_name (b, "name");
   if (name != NULL)
     json_builder_add_string_value (b, name);
@@ -393,30 +393,10 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_recommendations (b, summary);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
-  printf ("%s\n", text);
+  st_cli_print_json (root);
 }
 
 /* --- the range -------------------------------------------------------------- */
-
-static gboolean
-parse_region (const char *text, gint64 *start, gint64 *end, GError **error)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ":", 2);
-
-  if (g_strv_length (parts) != 2
-      || !g_ascii_string_to_signed (parts[0], 10, G_MININT64, G_MAXINT64, start, NULL)
-      || !g_ascii_string_to_signed (parts[1], 10, G_MININT64, G_MAXINT64, end, NULL)
-      || *end <= *start)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--region “%s” is not START_NS:END_NS with START_NS < END_NS"), text);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 /* The region named @name in the region file @path; its name in @found. */
 static gboolean
@@ -443,103 +423,114 @@ find_region (const char *path, const char *name, gint64 *start, gint64 *end, GEr
   return FALSE;
 }
 
-int
-st_cli_summary (int argc, char **argv)
+typedef struct
 {
-  gboolean           as_json = FALSE;
-  g_autofree char   *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
-  StAlignment        alignment = ST_ALIGN_CLOCK;
-  g_auto (GStrv)     rest = NULL;
-  const GOptionEntry entries[] = {
-    { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
-      N_ ("Summarise only this range of the trace (ns from its start)"), N_ ("START_NS:END_NS") },
-    { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
-      N_ ("A region file (as saved from the Annotations panel or by “strata-cli regions -o”)"),
-      N_ ("REGIONS.json") },
-    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
-      N_ ("NAME") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
-    { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-      N_ ("With several FILEs, put them on one time axis by each file’s clock (the default) or by "
-          "their first collective"),
-      N_ ("clock|collective") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
-    { NULL }
-  };
-  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — the Summary page"));
-  g_autoptr (GError)         error = NULL;
-  g_autoptr (StTrace)        trace = NULL;
-  g_autoptr (StSummary)      summary = NULL;
-  gint64                     start = 0, end = 0;
-  gboolean                   has_range = FALSE;
+  gboolean    as_json;
+  gboolean    has_range;
+  gint64      start;
+  gint64      end;
+  char       *name;
+  char      **files;
+  StAlignment alignment;
+} SummaryOptions;
 
-  g_set_prgname ("strata-cli summary");
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_summary (
-      context,
-      _ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables "
-         "(“not in this profile” for what the profile lacks), the collective operations grouped by "
-         "type and size, and the top operations. Several FILEs (one per rank) are one profile: "
-         "then also a row per rank (device busy, communication, exposed communication, in how many "
-         "collectives it was the last to start) and the slowest rank of each collective matched "
-         "across ranks. Times are ns from the trace start."));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
-      || g_strv_length (rest) == 0)
+/* The range of --region, or of --name in --regions; exit status 0 when it
+ * is known (or not asked for). */
+static int
+choose_range (SummaryOptions *o, const char *region, const char *regions_path)
+{
+  g_autoptr (GError) error = NULL;
+
+  if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (o->name == NULL))
+    return st_cli_usage_error (
+        "summary",
+        _ ("give either --region START_NS:END_NS, or --regions REGIONS.json with --name NAME"));
+  if (region != NULL && !st_cli_parse_range (region, &o->start, &o->end))
     {
-      fprintf (stderr, "strata-cli summary: %s\n", error ? error->message : _ ("give a FILE"));
-      return 2;
+      g_autofree char *message = g_strdup_printf (
+          _ ("--region “%s” is not START_NS:END_NS with START_NS < END_NS"), region);
+      return st_cli_usage_error ("summary", message);
     }
-  if (align != NULL && !st_alignment_from_string (align, &alignment))
+  if (regions_path != NULL && !find_region (regions_path, o->name, &o->start, &o->end, &error))
     {
-      fprintf (stderr, "strata-cli summary: %s\n", _ ("--align takes clock or collective"));
-      return 2;
+      if (error->domain == G_OPTION_ERROR)
+        return st_cli_usage_error ("summary", error->message);
+      return st_cli_file_error (error);
     }
-  if ((region != NULL && regions_path != NULL) || (regions_path == NULL) != (name == NULL))
-    {
-      fprintf (
-          stderr, "strata-cli summary: %s\n",
-          _ ("give either --region START_NS:END_NS, or --regions REGIONS.json with --name NAME"));
-      return 2;
-    }
-  if (region != NULL && !parse_region (region, &start, &end, &error))
-    {
-      fprintf (stderr, "strata-cli summary: %s\n", error->message);
-      return 2;
-    }
-  if (regions_path != NULL && !find_region (regions_path, name, &start, &end, &error))
-    {
-      fprintf (stderr, "strata-cli summary: %s\n", error->message);
-      return error->domain == G_OPTION_ERROR ? 2 : 1;
-    }
-  has_range = region != NULL || regions_path != NULL;
-  if (g_strv_length (rest) == 1)
-    trace = st_cli_load_trace (rest[0], 0, &error);
-  else
-    trace = st_profile_load_args (rest, g_strv_length (rest), alignment, 0, &error);
+  o->has_range = region != NULL || regions_path != NULL;
+  return 0;
+}
+
+static int
+run (SummaryOptions *o)
+{
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StTrace)   trace = st_cli_load_profile (o->files, o->alignment, 0, &error);
+  g_autoptr (StSummary) summary = NULL;
+
   if (trace == NULL)
-    {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
-  if (!has_range)
-    end = st_trace_get_end_ns (trace);
-  summary = st_summary_compute (trace, start, end, NULL, &error);
+    return st_cli_file_error (error);
+  if (!o->has_range)
+    o->end = st_trace_get_end_ns (trace);
+  summary = st_summary_compute (trace, o->start, o->end, NULL, &error);
   if (summary == NULL)
+    return st_cli_file_error (error);
+  if (o->as_json)
     {
-      fprintf (stderr, "strata-cli: %s\n", error->message);
-      return 1;
-    }
-  if (as_json)
-    {
-      print_json (trace, summary, name != NULL ? name : has_range ? NULL : _ ("Whole profile"));
+      print_json (trace, summary,
+                  o->name != NULL ? o->name
+                  : o->has_range  ? NULL
+                                  : _ ("Whole profile"));
       return 0;
     }
   printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n",
-          st_trace_get_display_name (trace), start, end, name ? "  " : "", name ? name : "");
+          st_trace_get_display_name (trace), o->start, o->end, o->name ? "  " : "",
+          o->name ? o->name : "");
   print_recommendations (summary);
   print_metrics (summary);
   print_collectives (summary);
   print_operations (trace, summary);
   print_ranks (trace, summary);
   return 0;
+}
+
+int
+st_cli_summary (int argc, char **argv)
+{
+  SummaryOptions     o = { FALSE, FALSE, 0, 0, NULL, NULL, ST_ALIGN_CLOCK };
+  g_autofree char   *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
+  g_auto (GStrv)     rest = NULL;
+  const GOptionEntry entries[]
+      = { { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+            N_ ("Summarise only this range of the trace (ns from its start)"),
+            N_ ("START_NS:END_NS") },
+          { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
+            N_ ("A region file (as saved from the Annotations panel or by “strata-cli regions "
+                "-o”)"),
+            N_ ("REGIONS.json") },
+          { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
+            N_ ("NAME") },
+          { "json", 0, 0, G_OPTION_ARG_NONE, &o.as_json, N_ ("Print JSON instead of text"), NULL },
+          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+            N_ ("With several FILEs, put them on one time axis by each file’s clock (the default) "
+                "or by their first collective"),
+            N_ ("clock|collective") },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
+          { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — the Summary page"));
+  g_autoptr (GError)         error = NULL;
+  int                        status;
+
+  g_set_prgname ("strata-cli summary");
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _ (SUMMARY_HELP));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
+      || g_strv_length (rest) == 0)
+    return st_cli_usage_error ("summary", error ? error->message : _ ("give a FILE"));
+  if (!st_cli_parse_alignment (align, &o.alignment))
+    return st_cli_usage_error ("summary", _ ("--align takes clock or collective"));
+  o.name = name;
+  o.files = rest;
+  status = choose_range (&o, region, regions_path);
+  return status != 0 ? status : run (&o);
 }

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
-#include "st-trace-loader.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -44,19 +43,6 @@ print_usage (FILE *out)
   fprintf (out,
            _ ("\nRun “strata-cli COMMAND --help” for the options of a command.\nExit status: 0 "
               "success (warnings do not fail), 1 a file could not be read, 2 usage error.\n"));
-}
-
-/* Loads @arg (a path or URI as typed), naming it as typed in errors. */
-StTrace *
-st_cli_load_trace (const char *arg, guint n_threads, GError **error)
-{
-  g_autoptr (GFile)         file = g_file_new_for_commandline_arg (arg);
-  g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
-
-  st_trace_loader_set_display_name (loader, arg);
-  if (n_threads > 0)
-    st_trace_loader_set_n_threads (loader, n_threads);
-  return st_trace_loader_load (loader, NULL, error);
 }
 
 int

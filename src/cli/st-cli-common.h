@@ -1,0 +1,34 @@
+/* st-cli-common.h: what the commands of strata-cli share: loading the
+ * files of a command line, printing JSON, reading a time range, and the two
+ * kinds of failure with their exit statuses (1: a file could not be read;
+ * 2: a usage error). */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+/* Loads @arg (a path or URI as typed), naming it as typed in errors. */
+StTrace *st_cli_load_trace (const char *arg, guint n_threads, GError **error);
+/* One file as st_cli_load_trace(); several (one per rank) as one profile. */
+StTrace *st_cli_load_profile (char **args, StAlignment alignment, guint n_threads, GError **error);
+
+/* "clock" or "collective" for --align; NULL leaves @alignment as it is. */
+gboolean st_cli_parse_alignment (const char *text, StAlignment *alignment);
+/* "START_NS:END_NS", two integers with START_NS < END_NS. */
+gboolean st_cli_parse_range (const char *text, gint64 *start, gint64 *end);
+
+void st_cli_add_int (JsonBuilder *b, const char *name, gint64 value);
+void st_cli_add_string (JsonBuilder *b, const char *name, const char *value);
+/* Prints @root, pretty, and a newline on standard output. */
+void st_cli_print_json (JsonNode *root);
+
+/* "strata-cli COMMAND: MESSAGE" on stderr; returns 2. */
+int st_cli_usage_error (const char *command, const char *message);
+/* "strata-cli: MESSAGE" (the message names the file and the place) on
+ * stderr; returns 1. */
+int st_cli_file_error (const GError *error);
+
+G_END_DECLS
