@@ -39,6 +39,25 @@ st_test_find_child (GtkWidget *root, GType type)
   return NULL;
 }
 
+/* The widget under @root whose id in its .ui file is @id, as a person's
+ * eye finds it on screen: tests reach a page's parts this way, not through
+ * getters made for them. */
+GtkWidget *
+st_test_find_by_id (GtkWidget *root, const char *id)
+{
+  const char *own = gtk_buildable_get_buildable_id (GTK_BUILDABLE (root));
+
+  if (g_strcmp0 (own, id) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = st_test_find_by_id (c, id);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Runs the action @widget (or an ancestor) binds to @trigger ("<Control>z",
  * "bracketright") in a shortcut controller, as the key would. */
 gboolean

@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 
 void             st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
 GtkWidget       *st_test_find_child (GtkWidget *root, GType type);
+GtkWidget       *st_test_find_by_id (GtkWidget *root, const char *id);
 gboolean         st_test_press_shortcut (GtkWidget *widget, const char *trigger);
 cairo_surface_t *st_test_render (GtkWidget *widget);
 guint32          st_test_pixel (cairo_surface_t *surface, int x, int y);
