@@ -38,26 +38,37 @@ st_chart_style_init_default (StChartStyle *style, gboolean dark)
   style->foreground = dark ? rgb (0xffffff, 1.0) : rgb (0x000000, 0.8);
   style->grid = dark ? rgb (0xffffff, 0.12) : rgb (0x000000, 0.10);
   style->track = dark ? rgb (0xffffff, 0.06) : rgb (0x000000, 0.05);
+  style->background = dark ? rgb (0x1e1e1e, 1.0) : rgb (0xffffff, 1.0);
+  style->region = rgb (0x9141ac, 1.0);
+  style->accent = rgb (0x3584e4, 1.0);
+  style->on_accent = rgb (0xffffff, 1.0);
   for (guint i = 0; i < ST_CHART_N_COLORS; i++)
     style->series[i] = rgb (dark ? dark_series[i] : light_series[i], 1.0);
 }
 
-static void
-set_color (cairo_t *cr, const StColor *c, double alpha)
+void
+st_chart_set_color (cairo_t *cr, const StColor *c, double alpha)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
 
-/* @text at (@x, @y), @y its middle, @xalign 0 left … 1 right; cut with an
- * ellipsis at @max_width (0: never). */
-static void
-draw_text (cairo_t     *cr,
-           PangoLayout *pango,
-           const char  *text,
-           double       x,
-           double       y,
-           double       xalign,
-           double       max_width)
+void
+st_chart_paint_background (cairo_t *cr, const StChartStyle *style)
+{
+  if (style->background.a <= 0)
+    return;
+  st_chart_set_color (cr, &style->background, 1.0);
+  cairo_paint (cr);
+}
+
+void
+st_chart_draw_text (cairo_t     *cr,
+                    PangoLayout *pango,
+                    const char  *text,
+                    double       x,
+                    double       y,
+                    double       xalign,
+                    double       max_width)
 {
   int w, h;
 
@@ -168,7 +179,7 @@ st_chart_draw_hbars (cairo_t            *cr,
 
       /* the whole scale faintly, so a short bar reads as short */
       st_chart_hbar_segment_rect (layout, values, b, 0, &x0, &x1, &y0, &y1);
-      set_color (cr, &style->track, 1.0);
+      st_chart_set_color (cr, &style->track, 1.0);
       cairo_rectangle (cr, layout->bar_x, y0, layout->bar_width, y1 - y0);
       cairo_fill (cr);
       for (guint s = 0; s < layout->n_segments; s++)
@@ -176,17 +187,18 @@ st_chart_draw_hbars (cairo_t            *cr,
           st_chart_hbar_segment_rect (layout, values, b, s, &x0, &x1, &y0, &y1);
           if (x1 - x0 <= 0)
             continue;
-          set_color (cr, &style->series[colors[s] % ST_CHART_N_COLORS], 1.0);
+          st_chart_set_color (cr, &style->series[colors[s] % ST_CHART_N_COLORS], 1.0);
           /* at least a hair, so a tiny share is still seen */
           cairo_rectangle (cr, x0, y0, MAX (1, x1 - x0), y1 - y0);
           cairo_fill (cr);
         }
-      set_color (cr, &style->foreground, 0.8);
+      st_chart_set_color (cr, &style->foreground, 0.8);
       if (labels != NULL && labels[b] != NULL)
-        draw_text (cr, pango, labels[b], layout->x, mid, 0, layout->label_width - AXIS_GAP);
+        st_chart_draw_text (cr, pango, labels[b], layout->x, mid, 0,
+                            layout->label_width - AXIS_GAP);
       if (value_texts != NULL && value_texts[b] != NULL)
-        draw_text (cr, pango, value_texts[b], layout->x + layout->width, mid, 1,
-                   layout->value_width - 4);
+        st_chart_draw_text (cr, pango, value_texts[b], layout->x + layout->width, mid, 1,
+                            layout->value_width - 4);
     }
 }
 
@@ -259,6 +271,24 @@ tick_label (const StDurationLayout *layout, gint64 t, char *label, gsize size)
     st_time_ruler_label (t, layout->step, layout->y_max, label, size);
 }
 
+int
+st_chart_duration_labels_width (const StDurationLayout *layout, PangoLayout *pango)
+{
+  int widest = 0;
+
+  for (gint64 t = first_tick (layout); t <= last_tick (layout); t = next_tick (layout, t))
+    {
+      char label[32];
+      int  w;
+
+      tick_label (layout, t, label, sizeof label);
+      pango_layout_set_text (pango, label, -1);
+      pango_layout_get_pixel_size (pango, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 void
 st_chart_duration_layout (StDurationLayout    *layout,
                           PangoLayout         *pango,
@@ -270,7 +300,7 @@ st_chart_duration_layout (StDurationLayout    *layout,
                           guint                n_series)
 {
   gint64 longest = 1, shortest = G_MAXINT64;
-  int    widest = 0, line = 14;
+  int    widest, line = 14;
 
   for (guint s = 0; s < n_series; s++)
     if (series[s].visible && series[s].n_values > 0)
@@ -302,17 +332,7 @@ st_chart_duration_layout (StDurationLayout    *layout,
   layout->y_max = (longest + layout->step - 1) / layout->step * layout->step;
   if (layout->y_max == longest)
     layout->y_max += layout->step; /* room above the top point */
-  for (gint64 t = first_tick (layout); pango != NULL && t <= last_tick (layout);
-       t = next_tick (layout, t))
-    {
-      char label[32];
-      int  w;
-
-      tick_label (layout, t, label, sizeof label);
-      pango_layout_set_text (pango, label, -1);
-      pango_layout_get_pixel_size (pango, &w, NULL);
-      widest = MAX (widest, w);
-    }
+  widest = pango != NULL ? st_chart_duration_labels_width (layout, pango) : 0;
   layout->x = x + widest + AXIS_GAP;
   layout->width = MAX (1, width - widest - AXIS_GAP);
   layout->n_series = n_series;
@@ -410,11 +430,11 @@ st_chart_duration_point_at (const StDurationLayout *layout,
   return found;
 }
 
-static void
-draw_axis (cairo_t                *cr,
-           PangoLayout            *pango,
-           const StDurationLayout *layout,
-           const StChartStyle     *style)
+void
+st_chart_draw_duration_axis (cairo_t                *cr,
+                             PangoLayout            *pango,
+                             const StDurationLayout *layout,
+                             const StChartAxis      *axis)
 {
   cairo_set_line_width (cr, 1);
   for (gint64 t = first_tick (layout); t <= last_tick (layout); t = next_tick (layout, t))
@@ -422,14 +442,15 @@ draw_axis (cairo_t                *cr,
       double y = round (st_chart_duration_y (layout, t)) + 0.5;
       char   label[32];
 
-      set_color (cr, &style->grid, t == first_tick (layout) ? 2.5 : 1.0);
+      st_chart_set_color (cr, axis->line,
+                          t == first_tick (layout) ? axis->base_alpha : axis->line_alpha);
       cairo_move_to (cr, layout->x, y);
       cairo_line_to (cr, layout->x + layout->width, y);
       cairo_stroke (cr);
       tick_label (layout, t, label, sizeof label);
-      set_color (cr, &style->foreground, 0.6);
+      st_chart_set_color (cr, axis->label, axis->label_alpha);
       if (pango != NULL)
-        draw_text (cr, pango, label, layout->x - AXIS_GAP, y, 1.0, 0);
+        st_chart_draw_text (cr, pango, label, layout->x - axis->gap, y, 1.0, 0);
     }
 }
 
@@ -446,10 +467,10 @@ draw_box (cairo_t                *cr,
   double y_q1 = st_chart_duration_y (layout, s->q1), y_q3 = st_chart_duration_y (layout, s->q3);
   double y_med = st_chart_duration_y (layout, s->median);
 
-  set_color (cr, color, 0.35);
+  st_chart_set_color (cr, color, 0.35);
   cairo_rectangle (cr, cx - half, y_q3, 2 * half, MAX (1, y_q1 - y_q3));
   cairo_fill (cr);
-  set_color (cr, color, 1.0);
+  st_chart_set_color (cr, color, 1.0);
   cairo_set_line_width (cr, 1.5);
   cairo_rectangle (cr, cx - half, y_q3, 2 * half, MAX (1, y_q1 - y_q3));
   cairo_stroke (cr);
@@ -478,9 +499,10 @@ st_chart_draw_durations (cairo_t                *cr,
                          const StChartSeries    *series,
                          StChartMode             mode)
 {
-  double column = layout->width / MAX (1, layout->n_series);
+  double            column = layout->width / MAX (1, layout->n_series);
+  const StChartAxis axis = { &style->grid, 2.5, 1.0, &style->foreground, 0.6, AXIS_GAP };
 
-  draw_axis (cr, pango, layout, style);
+  st_chart_draw_duration_axis (cr, pango, layout, &axis);
   for (guint c = 0; c < layout->n_series; c++)
     {
       const StChartSeries *s = &series[c];
@@ -488,9 +510,10 @@ st_chart_draw_durations (cairo_t                *cr,
 
       if (pango != NULL && s->label != NULL)
         {
-          set_color (cr, &style->foreground, s->visible ? 0.75 : 0.35);
-          draw_text (cr, pango, s->label, st_chart_column_x (layout, c),
-                     layout->y + layout->height + layout->label_height / 2 + 2, 0.5, column - 6);
+          st_chart_set_color (cr, &style->foreground, s->visible ? 0.75 : 0.35);
+          st_chart_draw_text (cr, pango, s->label, st_chart_column_x (layout, c),
+                              layout->y + layout->height + layout->label_height / 2 + 2, 0.5,
+                              column - 6);
         }
       if (!s->visible || s->n_values == 0)
         continue;
@@ -505,7 +528,7 @@ st_chart_draw_durations (cairo_t                *cr,
                      st_chart_duration_y (layout, s->values[i]), ST_CHART_POINT_RADIUS, 0,
                      2 * G_PI);
         }
-      set_color (cr, color, mode == ST_CHART_SCATTER ? 0.8 : 1.0);
+      st_chart_set_color (cr, color, mode == ST_CHART_SCATTER ? 0.8 : 1.0);
       cairo_fill (cr);
       /* outliers ringed: they are what the chart is for */
       if (s->outliers != NULL)
@@ -518,7 +541,7 @@ st_chart_draw_durations (cairo_t                *cr,
                            st_chart_duration_y (layout, s->values[i]), ST_CHART_POINT_RADIUS + 2.5,
                            0, 2 * G_PI);
               }
-          set_color (cr, &style->foreground, 0.8);
+          st_chart_set_color (cr, &style->foreground, 0.8);
           cairo_set_line_width (cr, 1.2);
           cairo_stroke (cr);
         }

@@ -24,9 +24,26 @@ typedef struct
   StColor grid;                      /* axis lines */
   StColor track;                     /* the empty part of a bar */
   StColor series[ST_CHART_N_COLORS]; /* segments and series, by index mod 8 */
+  StColor background;                /* under a chart drawn alone; a widget's is see-through */
+  StColor region;                    /* regions, as the timeline draws them */
+  StColor accent;                    /* what is picked */
+  StColor on_accent;                 /* text on the accent colour */
 } StChartStyle;
 
 void st_chart_style_init_default (StChartStyle *style, gboolean dark);
+/* Fills the whole target with the style's background, unless it is
+ * see-through. */
+void st_chart_paint_background (cairo_t *cr, const StChartStyle *style);
+void st_chart_set_color (cairo_t *cr, const StColor *c, double alpha);
+/* @text at (@x, @y), @y its middle, @xalign 0 left … 1 right; cut with an
+ * ellipsis at @max_width (0: never). */
+void st_chart_draw_text (cairo_t     *cr,
+                         PangoLayout *pango,
+                         const char  *text,
+                         double       x,
+                         double       y,
+                         double       xalign,
+                         double       max_width);
 
 /* Horizontal stacked bars: a label column, the bars, a value column. */
 typedef struct
@@ -111,15 +128,30 @@ typedef struct
   guint    n_series;
 } StDurationLayout;
 
-void   st_chart_series_compute_stats (StChartSeries *series);
-void   st_chart_duration_layout (StDurationLayout    *layout,
-                                 PangoLayout         *pango,
-                                 double               x,
-                                 double               y,
-                                 double               width,
-                                 double               height,
-                                 const StChartSeries *series,
-                                 guint                n_series);
+/* How the y axis of a duration chart is drawn: a line per tick, the one
+ * at the bottom in its own alpha, and the tick labels @gap px left of the
+ * plot area. */
+typedef struct
+{
+  const StColor *line;
+  double         base_alpha;
+  double         line_alpha;
+  const StColor *label;
+  double         label_alpha;
+  double         gap;
+} StChartAxis;
+
+void st_chart_series_compute_stats (StChartSeries *series);
+void st_chart_duration_layout (StDurationLayout    *layout,
+                               PangoLayout         *pango,
+                               double               x,
+                               double               y,
+                               double               width,
+                               double               height,
+                               const StChartSeries *series,
+                               guint                n_series);
+/* The width of the widest tick label of @layout's y axis. */
+int    st_chart_duration_labels_width (const StDurationLayout *layout, PangoLayout *pango);
 double st_chart_duration_y (const StDurationLayout *layout, gint64 value);
 double st_chart_column_x (const StDurationLayout *layout, guint series);
 /* Where value @index of @series is drawn in the scatter. */
@@ -134,6 +166,10 @@ gboolean st_chart_duration_point_at (const StDurationLayout *layout,
                                      double                  radius,
                                      guint                  *series_index,
                                      guint                  *value_index);
+void     st_chart_draw_duration_axis (cairo_t                *cr,
+                                      PangoLayout            *pango,
+                                      const StDurationLayout *layout,
+                                      const StChartAxis      *axis);
 void     st_chart_draw_durations (cairo_t                *cr,
                                   PangoLayout            *pango,
                                   const StDurationLayout *layout,

@@ -19,6 +19,7 @@
 #include "st-summary-page.h"
 #include "st-time-ruler.h"
 #include "st-timeline-page.h"
+#include "st-timeline-renderer.h"
 #include "st-window.h"
 
 #include <adwaita.h>
@@ -228,27 +229,30 @@ assert_band (Win *w)
   StRegion        *first = st_region_set_get_region (w->regions, 0);
   gint64           start = st_region_get_start (first), end = st_region_get_end (first);
   cairo_surface_t *plain, *selected;
-  graphene_rect_t  tab;
-  StViewport       vp;
-  int              inside, outside, y0, y1, changed = 0;
+  StViewport       vp = { 0 };
+  int              inside, outside, tab_x, y0, y1, changed = 0;
 
   st_session_set_range (w->session, 0, end + (end - start) / 2);
   st_session_set_selected_region (w->session, NULL);
   plain = st_test_render (GTK_WIDGET (w->view));
   st_session_set_selected_region (w->session, first);
   selected = st_test_render (GTK_WIDGET (w->view));
-  st_timeline_view_get_viewport (w->view, &vp);
+  /* the session's range right of the label column (240 px, or a third) */
+  st_session_get_range (w->session, &vp.start, &vp.end);
+  vp.width = gtk_widget_get_width (GTK_WIDGET (w->view));
+  vp.gutter = MIN (240, vp.width / 3);
   inside = (int)st_viewport_x_at (&vp, (start + end) / 2);
   outside = (int)st_viewport_x_at (&vp, start) - 4;
   g_assert_cmpint (outside, >, vp.gutter);
 
-  g_assert_true (st_timeline_view_region_tab_bounds (w->view, first, &tab));
-  g_assert_cmpfloat (tab.origin.y, ==, ST_RULER_HEIGHT);
-  g_assert_true (
-      is_purple (st_test_pixel (selected, (int)tab.origin.x + 2, (int)tab.origin.y + 1)));
-  g_assert_true (st_timeline_view_region_at (w->view, tab.origin.x + 3, tab.origin.y + 3) == first);
+  /* the tab: under the ruler from the band's left edge; a click selects */
+  tab_x = (int)(st_viewport_x_at (&vp, start) + 0.5);
+  g_assert_true (is_purple (st_test_pixel (selected, tab_x + 2, ST_RULER_HEIGHT + 1)));
+  st_session_set_selected_region (w->session, NULL);
+  st_timeline_view_click (w->view, tab_x + 3, ST_RULER_HEIGHT + 3, 1, 0);
+  g_assert_true (st_session_get_selected_region (w->session) == first);
 
-  y0 = (int)(tab.origin.y + tab.size.height) + 2;
+  y0 = ST_RULER_HEIGHT + 1;
   y1 = gtk_widget_get_height (GTK_WIDGET (w->view)) - 2;
   for (int y = y0; y < y1; y++)
     {

@@ -9,7 +9,10 @@
 #include "st-details-pane.h"
 #include "st-display-util.h"
 #include "st-name-summary-row.h"
+#include "st-time-ruler.h"
+#include "st-timeline-layout.h"
 #include "st-timeline-page.h"
+#include "st-timeline-renderer.h"
 #include "st-trace-query.h"
 #include "st-window.h"
 
@@ -19,6 +22,9 @@
 #define KEYCODE_A 38
 #define KEYCODE_S 39
 #define KEYCODE_D 40
+
+/* The timeline's label column: this wide, or a third of a narrow view. */
+#define LABEL_COLUMN 240
 
 typedef struct
 {
@@ -92,13 +98,64 @@ span_of (Fixture *f)
   return end - start;
 }
 
+/* The pointer moved to (@x, @y), as the view's motion controller hears it. */
+static void
+move_pointer (Fixture *f, double x, double y)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        g_signal_emit_by_name (c, "motion", x, y);
+    }
+}
+
+/* The picture's geometry as the timeline shows it: the session's range
+ * across the view right of the label column, the rows under the ruler
+ * scrolled by the vertical scrollbar. */
+static void
+viewport_of (Fixture *f, StViewport *vp)
+{
+  st_session_get_range (f->session, &vp->start, &vp->end);
+  vp->width = gtk_widget_get_width (GTK_WIDGET (f->view));
+  vp->height = gtk_widget_get_height (GTK_WIDGET (f->view));
+  vp->gutter = MIN (LABEL_COLUMN, vp->width / 3);
+  vp->scroll_y = gtk_adjustment_get_value (st_timeline_view_get_vadjustment (f->view));
+}
+
 static gint64
 time_at (Fixture *f, double x)
 {
   StViewport vp;
 
-  st_timeline_view_get_viewport (f->view, &vp);
+  viewport_of (f, &vp);
   return st_viewport_time_at (&vp, x);
+}
+
+/* Where the slice @ref is drawn: from its start to its end, on the row of
+ * its depth in its track, the tracks stacked as the layout puts them. */
+static graphene_rect_t
+bounds_of (Fixture *f, StEventRef ref)
+{
+  g_autoptr (StTimelineLayout) layout
+      = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
+  const StSlice  *s = st_trace_get_slice (f->trace, (StSliceRef){ ref.track, ref.index });
+  StViewport      vp;
+  double          x0, x1;
+  int             row_y;
+  graphene_rect_t r;
+
+  g_assert_cmpint (ref.kind, ==, ST_EVENT_SLICE);
+  viewport_of (f, &vp);
+  row_y = st_timeline_layout_row_y (layout, ref.track, s->depth);
+  g_assert_cmpint (row_y, >=, 0);
+  x0 = st_viewport_x_at (&vp, s->start);
+  x1 = st_viewport_x_at (&vp, s->start + s->dur);
+  graphene_rect_init (&r, x0, ST_RULER_HEIGHT + row_y - vp.scroll_y, MAX (1, x1 - x0),
+                      ST_LAYOUT_ROW_HEIGHT);
+  return r;
 }
 
 /* The first slice of @name on the track named @track_name. */
@@ -127,7 +184,7 @@ test_zoom_keys (Fixture *f, gconstpointer data)
   double x = gtk_widget_get_width (GTK_WIDGET (f->view)) * 0.7;
   gint64 anchor, span = span_of (f), step;
 
-  st_timeline_view_set_pointer (f->view, x, 200);
+  move_pointer (f, x, 200);
   anchor = time_at (f, x);
   g_assert_true (press_key (f, GDK_KEY_w, KEYCODE_W, 0));
   g_assert_cmpint (span_of (f), <, span);
@@ -229,11 +286,28 @@ test_fit_selection (Fixture *f, gconstpointer data)
 static void
 centre_of (Fixture *f, StEventRef ref, double *x, double *y)
 {
-  graphene_rect_t r;
+  graphene_rect_t r = bounds_of (f, ref);
 
-  g_assert_true (st_timeline_view_event_bounds (f->view, ref, &r));
   *x = r.origin.x + r.size.width / 2;
   *y = r.origin.y + r.size.height / 2;
+}
+
+/* "none", "one" or "many": the page of the details pane on screen. */
+static const char *
+details_page (StDetailsPane *details)
+{
+  return gtk_stack_get_visible_child_name (
+      GTK_STACK (st_test_find_by_id (GTK_WIDGET (details), "stack")));
+}
+
+/* The rows of the details pane's table @id as shown. */
+static GListModel *
+table_rows (StDetailsPane *details, const char *id)
+{
+  GtkWidget *view = st_test_find_by_id (GTK_WIDGET (details), id);
+
+  g_assert_true (GTK_IS_COLUMN_VIEW (view));
+  return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
 }
 
 static StNameSummaryRow *
@@ -266,15 +340,15 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
                             + 1000000);
   centre_of (f, a, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, 0);
-  g_assert_cmpstr (st_details_pane_get_page (details), ==, "one");
+  g_assert_cmpstr (details_page (details), ==, "one");
   centre_of (f, b, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
   centre_of (f, c, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
-  g_assert_cmpstr (st_details_pane_get_page (details), ==, "many");
+  g_assert_cmpstr (details_page (details), ==, "many");
 
-  g_assert_cmpuint (g_list_model_get_n_items (st_details_pane_get_summary (details)), ==, 2);
-  row = summary_row (st_details_pane_get_summary (details), "ProfilerStep#8");
+  g_assert_cmpuint (g_list_model_get_n_items (table_rows (details, "summary_view")), ==, 2);
+  row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
   g_assert_nonnull (row);
   g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 2);
   g_assert_cmpint (st_name_summary_row_get_total (row), ==, da + db);
@@ -284,7 +358,7 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   /* Ctrl+click on a selected event takes it out */
   centre_of (f, b, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
-  row = summary_row (st_details_pane_get_summary (details), "ProfilerStep#8");
+  row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
   g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 1);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 2);
 
@@ -292,7 +366,7 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   st_timeline_view_click (f->view, gtk_widget_get_width (GTK_WIDGET (f->view)) - 2,
                           gtk_widget_get_height (GTK_WIDGET (f->view)) - 2, 1, 0);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
-  g_assert_cmpstr (st_details_pane_get_page (details), ==, "none");
+  g_assert_cmpstr (details_page (details), ==, "none");
 }
 
 /* A drag in the Timing tool measures; in the Zoom tool it zooms to the
@@ -321,9 +395,9 @@ test_drag_tools (Fixture *f, gconstpointer data)
 static gboolean
 row_visible (Fixture *f, StEventRef ref)
 {
-  graphene_rect_t r;
+  graphene_rect_t r = bounds_of (f, ref);
 
-  return st_timeline_view_event_bounds (f->view, ref, &r) && r.origin.y >= 0
+  return r.origin.y >= ST_RULER_HEIGHT
          && r.origin.y + r.size.height <= gtk_widget_get_height (GTK_WIDGET (f->view));
 }
 
@@ -331,7 +405,7 @@ row_visible (Fixture *f, StEventRef ref)
 static const char *
 arg_value (StDetailsPane *details, const char *key, guint *n_children)
 {
-  GListModel *args = st_details_pane_get_args (details);
+  GListModel *args = table_rows (details, "args_view");
 
   for (guint i = 0; i < g_list_model_get_n_items (args); i++)
     {
@@ -380,7 +454,7 @@ test_details_flow_link (Fixture *f, gconstpointer data)
   g_autofree char *correlation = NULL;
 
   st_session_select (f->session, launch, ST_SELECT_REPLACE);
-  g_assert_cmpstr (st_details_pane_get_page (details), ==, "one");
+  g_assert_cmpstr (details_page (details), ==, "one");
   g_assert_cmpstr (arg_value (details, "cbid", NULL), ==, "211");
   correlation = g_strdup (arg_value (details, "correlation", NULL));
   g_assert_nonnull (correlation);
@@ -418,8 +492,8 @@ test_box_select (Fixture *f, gconstpointer data)
   st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
                         st_event_get_start (f->trace, b) + st_event_get_duration (f->trace, b)
                             + 1000000);
-  g_assert_true (st_timeline_view_event_bounds (f->view, a, &ra));
-  g_assert_true (st_timeline_view_event_bounds (f->view, b, &rb));
+  ra = bounds_of (f, a);
+  rb = bounds_of (f, b);
   st_session_set_tool (f->session, ST_TOOL_SELECT);
   st_timeline_view_drag (f->view, ra.origin.x + ra.size.width / 2, ra.origin.y + 2,
                          rb.origin.x + rb.size.width / 2, rb.origin.y + rb.size.height - 2, 0);

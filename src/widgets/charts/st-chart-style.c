@@ -25,8 +25,13 @@ st_chart_style_from_widget (StChartStyle *style, GtkWidget *widget)
   G_GNUC_END_IGNORE_DEPRECATIONS
   st_chart_style_init_default (style, fg.red + fg.green + fg.blue > 1.5);
   style->foreground = (StColor){ fg.red, fg.green, fg.blue, fg.alpha };
+  /* a widget is drawn on its parent's background */
+  style->background = (StColor){ 0, 0, 0, 0 };
   lookup (widget, "chart_grid_color", &style->grid);
   lookup (widget, "chart_track_color", &style->track);
+  lookup (widget, "timeline_region_color", &style->region);
+  lookup (widget, "accent_bg_color", &style->accent);
+  lookup (widget, "accent_fg_color", &style->on_accent);
   for (guint i = 0; i < ST_CHART_N_COLORS; i++)
     {
       char name[32];

@@ -1,6 +1,7 @@
-/* st-chart-style.h: the colours of the Summary page's charts, read from
- * the widget's style (named colours chart_series_0 … 7, chart_grid_color,
- * chart_track_color in ui/style.css), so dark style works. */
+/* st-chart-style.h: the colours of the charts, read from the widget's
+ * style (named colours chart_series_0 … 7, chart_grid_color,
+ * chart_track_color, timeline_region_color in ui/style.css and
+ * libadwaita's accent colours), so dark style works. */
 #pragma once
 
 #include <gtk/gtk.h>

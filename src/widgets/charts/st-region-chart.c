@@ -4,26 +4,21 @@
 
 #include "st-region-chart.h"
 
+#include "st-chart-style.h"
 #include "st-format.h"
-#include "st-time-ruler.h"
+#include "st-region-plot.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <math.h>
-
-#define PAD_TOP      10.0
-#define PAD_BOTTOM   18.0 /* room for the first and last region's numbers */
-#define PAD_RIGHT    12.0
-#define TICK_SPACING 26.0 /* px between y axis labels, at least */
-#define HIT_RADIUS   8.0
-#define PICK_RADIUS  8.0
 
 struct _StRegionChart
 {
   GtkWidget parent_instance;
 
-  StSession *session;
-  gint       hover;
+  StSession    *session;
+  GSignalGroup *session_signals;
+  GSignalGroup *region_signals;
+  gint          hover;
 };
 
 G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, GTK_TYPE_WIDGET)
@@ -37,113 +32,76 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* The session's regions as the plot takes them, laid out at the widget's
+ * size in its font. */
 typedef struct
 {
-  double left, top, width, height; /* the plot area */
-  gint64 y_max;
-  gint64 step;
-  guint  n;
-} Geometry;
+  StRegionPlot       plot;
+  StRegionPlotLayout layout;
+  GArray            *durations;
+  guint              picks[ST_SESSION_MAX_COMPARE];
+  PangoLayout       *pango;
+} Frame;
 
-static GdkRGBA
-lookup (GtkWidget *widget, const char *name, const char *fallback)
-{
-  GdkRGBA rgba;
-
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, &rgba))
-    gdk_rgba_parse (&rgba, fallback);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return rgba;
-}
-
-static GdkRGBA
-foreground (GtkWidget *widget)
-{
-  GdkRGBA rgba;
-
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &rgba);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return rgba;
-}
-
-static StRegionSet *
-regions (StRegionChart *self)
-{
-  return self->session ? st_session_get_regions (self->session) : NULL;
-}
-
-static guint
-n_regions (StRegionChart *self)
-{
-  return self->session ? st_region_set_get_n_regions (regions (self)) : 0;
-}
-
-static int
-text_width (StRegionChart *self, const char *text)
-{
-  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int                     w;
-
-  pango_layout_get_pixel_size (layout, &w, NULL);
-  return w;
-}
-
-/* The plot area and the y scale: 0 at the bottom, a round number of
- * 1/2/5 × 10^n steps at the top, above the longest region; the label
- * column as wide as its widest label. */
 static void
-get_geometry (StRegionChart *self, Geometry *g)
+frame_clear (Frame *f)
 {
-  double w = gtk_widget_get_width (GTK_WIDGET (self)),
-         h = gtk_widget_get_height (GTK_WIDGET (self));
-  gint64 longest = 1;
-  int    widest = 0;
+  g_clear_pointer (&f->durations, g_array_unref);
+  g_clear_object (&f->pango);
+}
 
-  g->n = n_regions (self);
-  for (guint i = 0; i < g->n; i++)
-    longest = MAX (longest, st_region_get_duration (st_region_set_get_region (regions (self), i)));
-  g->top = PAD_TOP;
-  g->height = MAX (1, h - PAD_TOP - PAD_BOTTOM);
-  g->step = st_time_ruler_step (longest, g->height, TICK_SPACING);
-  g->y_max = (longest + g->step - 1) / g->step * g->step;
-  for (gint64 t = 0; t <= g->y_max; t += g->step)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frame, frame_clear)
+
+static gint
+index_of (StRegionSet *regions, StRegion *region)
+{
+  guint index = region != NULL ? st_region_set_find (regions, region) : G_MAXUINT;
+
+  return index == G_MAXUINT ? -1 : (gint)index;
+}
+
+static void
+frame_init (Frame *f, StRegionChart *self)
+{
+  StRegionSet *regions = self->session ? st_session_get_regions (self->session) : NULL;
+  GPtrArray   *compare = self->session ? st_session_get_compare_regions (self->session) : NULL;
+  guint        n = regions ? st_region_set_get_n_regions (regions) : 0;
+
+  f->durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  for (guint i = 0; i < n; i++)
     {
-      char label[32];
-
-      st_time_ruler_label (t, g->step, g->y_max, label, sizeof label);
-      widest = MAX (widest, text_width (self, label));
+      gint64 d = st_region_get_duration (st_region_set_get_region (regions, i));
+      g_array_append_val (f->durations, d);
     }
-  g->left = widest + 10;
-  g->width = MAX (1, w - g->left - PAD_RIGHT);
-}
-
-static double
-point_x (const Geometry *g, guint i)
-{
-  return g->left + (i + 0.5) * g->width / MAX (1, g->n);
-}
-
-static double
-point_y (const Geometry *g, gint64 duration)
-{
-  return g->top + g->height - (double)duration / g->y_max * g->height;
+  f->plot = (StRegionPlot){
+    (const gint64 *)f->durations->data, n, -1, self->hover, f->picks, 0, _ ("No regions")
+  };
+  if (regions != NULL)
+    f->plot.selected = index_of (regions, st_session_get_selected_region (self->session));
+  for (guint k = 0; compare != NULL && k < MIN (compare->len, G_N_ELEMENTS (f->picks)); k++)
+    {
+      gint i = index_of (regions, g_ptr_array_index (compare, k));
+      if (i >= 0)
+        f->picks[f->plot.n_picks++] = i;
+    }
+  f->pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  st_region_plot_layout (&f->layout, f->pango, &f->plot, gtk_widget_get_width (GTK_WIDGET (self)),
+                         gtk_widget_get_height (GTK_WIDGET (self)));
 }
 
 /* Where the point of region @index is, in widget coordinates. */
 gboolean
 st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t *center)
 {
-  Geometry g;
+  g_auto (Frame) f = { 0 };
+  double         x, y;
 
   g_return_val_if_fail (ST_IS_REGION_CHART (self), FALSE);
-  get_geometry (self, &g);
-  if (index >= g.n)
+  frame_init (&f, self);
+  if (index >= f.plot.n)
     return FALSE;
-  center->x = point_x (&g, index);
-  center->y
-      = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), index)));
+  st_region_plot_point (&f.layout, &f.plot, index, &x, &y);
+  graphene_point_init (center, x, y);
   return TRUE;
 }
 
@@ -151,162 +109,27 @@ st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t
 gint
 st_region_chart_point_at (StRegionChart *self, double x, double y)
 {
-  Geometry g;
-  gint     best = -1;
-  double   best_d = HIT_RADIUS;
-  gint     first, last;
+  g_auto (Frame) f = { 0 };
 
   g_return_val_if_fail (ST_IS_REGION_CHART (self), -1);
-  get_geometry (self, &g);
-  if (g.n == 0)
-    return -1;
-  /* points are in x order: only those within reach of @x */
-  first = (gint)floor ((x - HIT_RADIUS - g.left) * g.n / g.width - 0.5);
-  last = (gint)ceil ((x + HIT_RADIUS - g.left) * g.n / g.width - 0.5);
-  for (gint i = MAX (0, first); i <= MIN ((gint)g.n - 1, last); i++)
-    {
-      double dx = point_x (&g, i) - x;
-      double dy
-          = point_y (&g, st_region_get_duration (st_region_set_get_region (regions (self), i))) - y;
-      double d = hypot (dx, dy);
-
-      if (d <= best_d)
-        {
-          best_d = d;
-          best = i;
-        }
-    }
-  return best;
-}
-
-static void
-set_source (cairo_t *cr, const GdkRGBA *c, double alpha)
-{
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
-}
-
-static void
-draw_text (cairo_t *cr, PangoLayout *layout, const char *text, double x, double y, double xalign)
-{
-  int w, h;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, round (x - w * xalign), round (y - h / 2.0));
-  pango_cairo_show_layout (cr, layout);
-}
-
-static void
-draw_axes (StRegionChart  *self,
-           cairo_t        *cr,
-           const Geometry *g,
-           PangoLayout    *layout,
-           const GdkRGBA  *fg)
-{
-  for (gint64 t = 0; t <= g->y_max; t += g->step)
-    {
-      double y = round (point_y (g, t)) + 0.5;
-      char   label[32];
-
-      set_source (cr, fg, t == 0 ? 0.3 : 0.1);
-      cairo_move_to (cr, g->left, y);
-      cairo_line_to (cr, g->left + g->width, y);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-      st_time_ruler_label (t, g->step, g->y_max, label, sizeof label);
-      set_source (cr, fg, 0.55);
-      draw_text (cr, layout, label, g->left - 6, y, 1.0);
-    }
-}
-
-/* A picked point: a disc in the accent colour with its pick number. */
-static void
-draw_pick (cairo_t       *cr,
-           PangoLayout   *layout,
-           double         x,
-           double         y,
-           gint           number,
-           const GdkRGBA *accent,
-           const GdkRGBA *on_accent)
-{
-  char text[4];
-
-  cairo_arc (cr, x, y, PICK_RADIUS, 0, 2 * G_PI);
-  set_source (cr, accent, 1.0);
-  cairo_fill (cr);
-  g_snprintf (text, sizeof text, "%d", number);
-  set_source (cr, on_accent, 1.0);
-  draw_text (cr, layout, text, x, y, 0.5);
+  frame_init (&f, self);
+  return st_region_plot_point_at (&f.layout, &f.plot, x, y);
 }
 
 static void
 st_region_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  StRegionChart *self = ST_REGION_CHART (widget);
   int            w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkRGBA        fg = foreground (widget);
-  GdkRGBA        point = lookup (widget, "timeline_region_color", "#9141ac");
-  GdkRGBA        accent = lookup (widget, "accent_bg_color", "#3584e4");
-  GdkRGBA        on_accent = lookup (widget, "accent_fg_color", "#ffffff");
-  StRegion      *selected = self->session ? st_session_get_selected_region (self->session) : NULL;
-  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (widget, NULL);
-  g_autofree char        *last = NULL;
-  Geometry                g;
-  double                  radius;
-  cairo_t                *cr;
+  g_auto (Frame) f = { 0 };
+  StChartStyle   style;
+  cairo_t       *cr;
 
   if (w <= 0 || h <= 0)
     return;
-  get_geometry (self, &g);
+  frame_init (&f, ST_REGION_CHART (widget));
+  st_chart_style_from_widget (&style, widget);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  if (g.n == 0)
-    {
-      set_source (cr, &fg, 0.55);
-      draw_text (cr, layout, _ ("No regions"), w / 2.0, h / 2.0, 0.5);
-      cairo_destroy (cr);
-      return;
-    }
-  draw_axes (self, cr, &g, layout, &fg);
-  /* smaller points when they crowd */
-  radius = CLAMP (g.width / MAX (1, g.n) / 2.5, 1.5, 3.5);
-  for (guint i = 0; i < g.n; i++)
-    {
-      StRegion *r = st_region_set_get_region (regions (self), i);
-
-      cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius, 0,
-                 2 * G_PI);
-      cairo_close_path (cr);
-    }
-  set_source (cr, &point, 0.85);
-  cairo_fill (cr);
-  if (selected != NULL || self->hover >= 0)
-    for (guint i = 0; i < g.n; i++)
-      {
-        StRegion *r = st_region_set_get_region (regions (self), i);
-
-        if (r != selected && (gint)i != self->hover)
-          continue;
-        cairo_arc (cr, point_x (&g, i), point_y (&g, st_region_get_duration (r)), radius + 3, 0,
-                   2 * G_PI);
-        set_source (cr, &fg, r == selected ? 0.9 : 0.5);
-        cairo_set_line_width (cr, 1.5);
-        cairo_stroke (cr);
-      }
-  for (guint k = 0; self->session && k < st_session_get_compare_regions (self->session)->len; k++)
-    {
-      StRegion *r = g_ptr_array_index (st_session_get_compare_regions (self->session), k);
-      guint     i = st_region_set_find (regions (self), r);
-
-      draw_pick (cr, layout, point_x (&g, i), point_y (&g, st_region_get_duration (r)), k + 1,
-                 &accent, &on_accent);
-    }
-  /* the first and last region's numbers: x is the order in time */
-  last = g_strdup_printf ("%u", g.n);
-  set_source (cr, &fg, 0.55);
-  draw_text (cr, layout, "1", point_x (&g, 0), h - PAD_BOTTOM / 2, 0.5);
-  /* right-aligned: "2009" centred on the last point would leave the chart */
-  if (g.n > 1)
-    draw_text (cr, layout, last, point_x (&g, g.n - 1) + 4, h - PAD_BOTTOM / 2, 1.0);
+  st_region_plot_draw (cr, f.pango, &f.layout, &style, &f.plot);
   cairo_destroy (cr);
 }
 
@@ -342,7 +165,8 @@ st_region_chart_click (StRegionChart *self, double x, double y)
   g_return_if_fail (ST_IS_REGION_CHART (self));
   i = st_region_chart_point_at (self, x, y);
   if (i >= 0)
-    st_session_toggle_compare (self->session, st_region_set_get_region (regions (self), i));
+    st_session_toggle_compare (
+        self->session, st_region_set_get_region (st_session_get_regions (self->session), i));
 }
 
 static void
@@ -366,7 +190,7 @@ on_query_tooltip (GtkWidget     *widget,
 
   if (i < 0)
     return FALSE;
-  r = st_region_set_get_region (regions (self), i);
+  r = st_region_set_get_region (st_session_get_regions (self->session), i);
   duration = st_format_duration (st_region_get_duration (r));
   pick = st_session_get_compare_index (self->session, r);
   if (pick >= 0)
@@ -395,33 +219,15 @@ st_region_chart_get_session (StRegionChart *self)
   return self->session;
 }
 
-static void
-disconnect_session (StRegionChart *self)
-{
-  if (self->session == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->session, self);
-  g_signal_handlers_disconnect_by_data (st_session_get_regions (self->session), self);
-  g_clear_object (&self->session);
-}
-
 void
 st_region_chart_set_session (StRegionChart *self, StSession *session)
 {
   g_return_if_fail (ST_IS_REGION_CHART (self));
-  if (self->session == session)
+  if (!g_set_object (&self->session, session))
     return;
-  disconnect_session (self);
-  if (session != NULL)
-    {
-      self->session = g_object_ref (session);
-      g_signal_connect_swapped (session, "compare-changed", G_CALLBACK (on_changed), self);
-      g_signal_connect_swapped (session, "notify::selected-region", G_CALLBACK (on_changed), self);
-      g_signal_connect_swapped (st_session_get_regions (session), "edited", G_CALLBACK (on_changed),
-                                self);
-      g_signal_connect_swapped (st_session_get_regions (session), "items-changed",
-                                G_CALLBACK (on_changed), self);
-    }
+  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->region_signals,
+                             session ? st_session_get_regions (session) : NULL);
   on_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
@@ -429,7 +235,11 @@ st_region_chart_set_session (StRegionChart *self, StSession *session)
 static void
 st_region_chart_dispose (GObject *object)
 {
-  disconnect_session (ST_REGION_CHART (object));
+  StRegionChart *self = ST_REGION_CHART (object);
+
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->region_signals);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (st_region_chart_parent_class)->dispose (object);
 }
 
@@ -487,12 +297,27 @@ st_region_chart_class_init (StRegionChartClass *klass)
 }
 
 static void
+follow_session (StRegionChart *self)
+{
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "compare-changed", G_CALLBACK (on_changed),
+                                  self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
+                                  G_CALLBACK (on_changed), self);
+  self->region_signals = g_signal_group_new (ST_TYPE_REGION_SET);
+  g_signal_group_connect_swapped (self->region_signals, "edited", G_CALLBACK (on_changed), self);
+  g_signal_group_connect_swapped (self->region_signals, "items-changed", G_CALLBACK (on_changed),
+                                  self);
+}
+
+static void
 st_region_chart_init (StRegionChart *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture         *click = gtk_gesture_click_new ();
 
   self->hover = -1;
+  follow_session (self);
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
   g_signal_connect (click, "released", G_CALLBACK (on_released), self);

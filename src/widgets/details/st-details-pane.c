@@ -18,9 +18,10 @@ struct _StDetailsPane
 {
   GtkWidget parent_instance;
 
-  StSession *session;
-  JsonNode  *stack_frames; /* the trace's "stackFrames", parsed when first needed */
-  gboolean   stack_frames_read;
+  StSession    *session;
+  GSignalGroup *session_signals;
+  JsonNode     *stack_frames; /* the trace's "stackFrames", parsed when first needed */
+  gboolean      stack_frames_read;
 
   GtkStack            *stack;
   GtkLabel            *title;
@@ -346,35 +347,12 @@ void
 st_details_pane_set_session (StDetailsPane *self, StSession *session)
 {
   g_return_if_fail (ST_IS_DETAILS_PANE (self));
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_set_object (&self->session, session);
+  if (!g_set_object (&self->session, session))
+    return;
   g_clear_pointer (&self->stack_frames, json_node_unref);
   self->stack_frames_read = FALSE;
-  if (session != NULL)
-    g_signal_connect_swapped (session, "selection-changed", G_CALLBACK (update), self);
+  g_signal_group_set_target (self->session_signals, session);
   update (self);
-}
-
-/* "none", "one" or "many". */
-const char *
-st_details_pane_get_page (StDetailsPane *self)
-{
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
-/* The per-name rows (StNameSummaryRow) as shown, for tests. */
-GListModel *
-st_details_pane_get_summary (StDetailsPane *self)
-{
-  return G_LIST_MODEL (gtk_column_view_get_model (self->summary_view));
-}
-
-/* The args rows (GtkTreeListRow of StArgRow) as shown, for tests. */
-GListModel *
-st_details_pane_get_args (StDetailsPane *self)
-{
-  return G_LIST_MODEL (gtk_column_view_get_model (self->args_view));
 }
 
 static void
@@ -384,6 +362,7 @@ st_details_pane_dispose (GObject *object)
   GtkWidget     *child;
 
   st_details_pane_set_session (self, NULL);
+  g_clear_object (&self->session_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_DETAILS_PANE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -420,6 +399,9 @@ static void
 st_details_pane_init (StDetailsPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "selection-changed", G_CALLBACK (update),
+                                  self);
   gtk_column_view_sort_by_column (self->summary_view, self->col_total, GTK_SORT_ASCENDING);
   gtk_stack_set_visible_child_name (self->stack, "none");
 }

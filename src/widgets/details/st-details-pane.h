@@ -13,10 +13,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StDetailsPane, st_details_pane, ST, DETAILS_PANE, GtkWidget)
 
-GtkWidget  *st_details_pane_new (void);
-void        st_details_pane_set_session (StDetailsPane *self, StSession *session);
-const char *st_details_pane_get_page (StDetailsPane *self);
-GListModel *st_details_pane_get_summary (StDetailsPane *self);
-GListModel *st_details_pane_get_args (StDetailsPane *self);
+GtkWidget *st_details_pane_new (void);
+void       st_details_pane_set_session (StDetailsPane *self, StSession *session);
 
 G_END_DECLS

@@ -9,7 +9,6 @@
 #include <gtk/gtk.h>
 
 #include "st-session.h"
-#include "st-timeline-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -22,25 +21,16 @@ StSession     *st_timeline_view_get_session (StTimelineView *self);
 void           st_timeline_view_set_session (StTimelineView *self, StSession *session);
 GtkAdjustment *st_timeline_view_get_vadjustment (StTimelineView *self);
 GtkAdjustment *st_timeline_view_get_hadjustment (StTimelineView *self);
-void           st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
-gboolean st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
-gboolean
-     st_timeline_view_event_bounds (StTimelineView *self, StEventRef ref, graphene_rect_t *bounds);
-void st_timeline_view_set_pointer (StTimelineView *self, double x, double y);
-void st_timeline_view_click (StTimelineView *self,
-                             double          x,
-                             double          y,
-                             int             n_press,
-                             GdkModifierType state);
-StRegion *st_timeline_view_region_at (StTimelineView *self, double x, double y);
-gboolean  st_timeline_view_region_tab_bounds (StTimelineView  *self,
-                                              StRegion        *region,
-                                              graphene_rect_t *bounds);
-void      st_timeline_view_drag (StTimelineView *self,
-                                 double          x0,
-                                 double          y0,
-                                 double          x1,
-                                 double          y1,
-                                 GdkModifierType state);
+void           st_timeline_view_click (StTimelineView *self,
+                                       double          x,
+                                       double          y,
+                                       int             n_press,
+                                       GdkModifierType state);
+void           st_timeline_view_drag (StTimelineView *self,
+                                      double          x0,
+                                      double          y0,
+                                      double          x1,
+                                      double          y1,
+                                      GdkModifierType state);
 
 G_END_DECLS

@@ -1,0 +1,197 @@
+#define G_LOG_DOMAIN "strata-render"
+
+#include "config.h"
+
+#include "st-region-plot.h"
+
+#include "st-time-ruler.h"
+
+#include <math.h>
+
+#define TICK_SPACING 26.0 /* px between y axis labels, at least */
+#define AXIS_GAP     6.0  /* between a y label's right end and the plot */
+
+void
+st_region_plot_layout (StRegionPlotLayout *layout,
+                       PangoLayout        *pango,
+                       const StRegionPlot *plot,
+                       double              width,
+                       double              height)
+{
+  StDurationLayout *area = &layout->area;
+  gint64            longest = 1;
+
+  for (guint i = 0; i < plot->n; i++)
+    longest = MAX (longest, plot->durations[i]);
+  memset (area, 0, sizeof *area);
+  layout->width = width;
+  layout->height = height;
+  area->y = ST_REGION_PLOT_PAD_TOP;
+  area->height = MAX (1, height - ST_REGION_PLOT_PAD_TOP - ST_REGION_PLOT_PAD_BOTTOM);
+  area->step = st_time_ruler_step (longest, area->height, TICK_SPACING);
+  area->y_max = (longest + area->step - 1) / area->step * area->step;
+  area->n_series = plot->n;
+  area->x = st_chart_duration_labels_width (area, pango) + ST_REGION_PLOT_LABEL_GAP;
+  area->width = MAX (1, width - area->x - ST_REGION_PLOT_PAD_RIGHT);
+}
+
+void
+st_region_plot_point (const StRegionPlotLayout *layout,
+                      const StRegionPlot       *plot,
+                      guint                     index,
+                      double                   *x,
+                      double                   *y)
+{
+  g_return_if_fail (index < plot->n);
+  *x = st_chart_column_x (&layout->area, index);
+  *y = st_chart_duration_y (&layout->area, plot->durations[index]);
+}
+
+gint
+st_region_plot_point_at (const StRegionPlotLayout *layout,
+                         const StRegionPlot       *plot,
+                         double                    x,
+                         double                    y)
+{
+  const StDurationLayout *area = &layout->area;
+  gint                    best = -1;
+  double                  best_d = ST_REGION_PLOT_HIT_RADIUS;
+  gint                    first, last;
+
+  if (plot->n == 0)
+    return -1;
+  /* dots are in x order: only those within reach of @x */
+  first = (gint)floor ((x - ST_REGION_PLOT_HIT_RADIUS - area->x) * plot->n / area->width - 0.5);
+  last = (gint)ceil ((x + ST_REGION_PLOT_HIT_RADIUS - area->x) * plot->n / area->width - 0.5);
+  for (gint i = MAX (0, first); i <= MIN ((gint)plot->n - 1, last); i++)
+    {
+      double px, py, d;
+
+      st_region_plot_point (layout, plot, i, &px, &py);
+      d = hypot (px - x, py - y);
+      if (d <= best_d)
+        {
+          best_d = d;
+          best = i;
+        }
+    }
+  return best;
+}
+
+/* Smaller dots when they crowd. */
+static double
+dot_radius (const StRegionPlotLayout *layout)
+{
+  return CLAMP (layout->area.width / MAX (1, layout->area.n_series) / 2.5, 1.5, 3.5);
+}
+
+static void
+draw_dots (cairo_t                  *cr,
+           const StRegionPlotLayout *layout,
+           const StChartStyle       *style,
+           const StRegionPlot       *plot)
+{
+  double radius = dot_radius (layout);
+
+  for (guint i = 0; i < plot->n; i++)
+    {
+      double x, y;
+
+      st_region_plot_point (layout, plot, i, &x, &y);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      cairo_close_path (cr);
+    }
+  st_chart_set_color (cr, &style->region, 0.85);
+  cairo_fill (cr);
+}
+
+/* A ring around the selected dot, a fainter one around the hovered. */
+static void
+draw_rings (cairo_t                  *cr,
+            const StRegionPlotLayout *layout,
+            const StChartStyle       *style,
+            const StRegionPlot       *plot)
+{
+  double radius = dot_radius (layout);
+
+  for (guint i = 0; i < plot->n; i++)
+    {
+      double x, y;
+
+      if ((gint)i != plot->selected && (gint)i != plot->hover)
+        continue;
+      st_region_plot_point (layout, plot, i, &x, &y);
+      cairo_arc (cr, x, y, radius + 3, 0, 2 * G_PI);
+      st_chart_set_color (cr, &style->foreground, (gint)i == plot->selected ? 0.9 : 0.5);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
+}
+
+/* A picked dot: a disc in the accent colour with its pick number. */
+static void
+draw_pick (cairo_t            *cr,
+           PangoLayout        *pango,
+           const StChartStyle *style,
+           double              x,
+           double              y,
+           guint               number)
+{
+  char text[4];
+
+  cairo_arc (cr, x, y, ST_REGION_PLOT_PICK_RADIUS, 0, 2 * G_PI);
+  st_chart_set_color (cr, &style->accent, 1.0);
+  cairo_fill (cr);
+  g_snprintf (text, sizeof text, "%u", number);
+  st_chart_set_color (cr, &style->on_accent, 1.0);
+  st_chart_draw_text (cr, pango, text, x, y, 0.5, 0);
+}
+
+/* The first and last region's numbers: x is the order in time. */
+static void
+draw_numbers (cairo_t                  *cr,
+              PangoLayout              *pango,
+              const StRegionPlotLayout *layout,
+              const StChartStyle       *style,
+              const StRegionPlot       *plot)
+{
+  double           y = layout->height - ST_REGION_PLOT_PAD_BOTTOM / 2;
+  g_autofree char *last = g_strdup_printf ("%u", plot->n);
+
+  st_chart_set_color (cr, &style->foreground, 0.55);
+  st_chart_draw_text (cr, pango, "1", st_chart_column_x (&layout->area, 0), y, 0.5, 0);
+  /* right-aligned: "2009" centred on the last dot would leave the chart */
+  if (plot->n > 1)
+    st_chart_draw_text (cr, pango, last, st_chart_column_x (&layout->area, plot->n - 1) + 4, y, 1.0,
+                        0);
+}
+
+void
+st_region_plot_draw (cairo_t                  *cr,
+                     PangoLayout              *pango,
+                     const StRegionPlotLayout *layout,
+                     const StChartStyle       *style,
+                     const StRegionPlot       *plot)
+{
+  const StChartAxis axis = { &style->foreground, 0.3, 0.1, &style->foreground, 0.55, AXIS_GAP };
+
+  st_chart_paint_background (cr, style);
+  if (plot->n == 0)
+    {
+      st_chart_set_color (cr, &style->foreground, 0.55);
+      st_chart_draw_text (cr, pango, plot->empty_text, layout->width / 2, layout->height / 2, 0.5,
+                          0);
+      return;
+    }
+  st_chart_draw_duration_axis (cr, pango, &layout->area, &axis);
+  draw_dots (cr, layout, style, plot);
+  draw_rings (cr, layout, style, plot);
+  for (guint k = 0; k < plot->n_picks; k++)
+    {
+      double x, y;
+
+      st_region_plot_point (layout, plot, plot->picks[k], &x, &y);
+      draw_pick (cr, pango, style, x, y, k + 1);
+    }
+  draw_numbers (cr, pango, layout, style, plot);
+}

@@ -1,0 +1,68 @@
+/* st-timeline-view-private.h: what the files of the timeline view share:
+ * its instance; its geometry, hit testing and session in st-timeline-view.c;
+ * its adjustments, zoom anchor, panning and revealing in
+ * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
+ * st-timeline-view-input.c. */
+#pragma once
+
+#include "st-time-ruler.h"
+#include "st-timeline-layout.h"
+#include "st-timeline-overlay.h"
+#include "st-timeline-view.h"
+
+G_BEGIN_DECLS
+
+#define ST_TIMELINE_VIEW_GUTTER_WIDTH 240
+
+struct _StTimelineView
+{
+  GtkWidget parent_instance;
+
+  StSession          *session;
+  GSignalGroup       *session_signals;
+  GSignalGroup       *region_signals;
+  StTimelineRenderer *renderer;
+  StTimelineLayout   *layout;
+  GtkAdjustment      *vadjustment;
+  GtkAdjustment      *hadjustment;
+  gboolean            syncing;
+
+  double     pointer_x;
+  double     pointer_y;
+  gboolean   pointer_inside;
+  gboolean   has_hover;
+  StEventRef hover;
+
+  StDragKind drag;
+  gboolean   dragging_pan;
+  gboolean   moved; /* the primary button moved past the threshold */
+  double     drag_x0, drag_y0, drag_x1, drag_y1;
+  gint64     pan_start;
+  double     pan_scroll;
+
+  GArray  *bands; /* StOverlayRegion of the session's regions */
+  gboolean bands_dirty;
+  gboolean over_tab;
+};
+
+void      st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
+double    st_timeline_view_ns_per_px (const StViewport *vp);
+gboolean  st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
+StRegion *st_timeline_view_region_at (StTimelineView *self, double x, double y);
+
+void   st_timeline_view_init_adjustments (StTimelineView *self);
+void   st_timeline_view_update_vadjustment (StTimelineView *self);
+void   st_timeline_view_update_hadjustment (StTimelineView *self);
+gint64 st_timeline_view_zoom_anchor (StTimelineView *self);
+void   st_timeline_view_start_pan (StTimelineView *self);
+void   st_timeline_view_pan_by (StTimelineView *self, double dx, double dy);
+void   st_timeline_view_reveal (StSession      *session,
+                                guint           track,
+                                guint           index,
+                                guint           kind,
+                                StTimelineView *self);
+
+void st_timeline_view_install_actions (GtkWidgetClass *widget_class);
+void st_timeline_view_add_controllers (StTimelineView *self);
+
+G_END_DECLS

@@ -1,0 +1,300 @@
+/* test-region-plot.c: the Region Duration Distribution as a person sees
+ * it, read back from an image surface: the longest region's dot is the
+ * highest, the dots stand in index order where the chart's geometry puts
+ * them (a column per region across the plot area, 0 at its bottom and the
+ * top of the scale at its top), a picked dot is an accent badge, the axis
+ * labels stay inside the picture, and the dark style has a dark ground.
+ */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-region-plot.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#define FONT   "DejaVu Sans 9"
+#define US(us) ((gint64)(us)*1000)
+#define W      400
+#define H      200
+
+/* Five regions in time order; the second is the longest, the fourth the
+ * shortest. */
+static const gint64 durations[] = { US (20), US (80), US (50), US (10), US (35) };
+#define N       G_N_ELEMENTS (durations)
+#define LONGEST 1
+
+typedef struct
+{
+  StRegionPlot       plot;
+  StRegionPlotLayout layout;
+  StChartStyle       style;
+  cairo_surface_t   *surface;
+} Picture;
+
+static void
+picture_clear (Picture *p)
+{
+  g_clear_pointer (&p->surface, cairo_surface_destroy);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Picture, picture_clear)
+
+static void
+draw (Picture *p, gboolean dark, const guint *picks, guint n_picks)
+{
+  PangoFontMap                    *map = pango_cairo_font_map_get_default ();
+  PangoContext                    *context = pango_font_map_create_context (map);
+  g_autoptr (PangoFontDescription) font = pango_font_description_from_string (FONT);
+  g_autoptr (PangoLayout)          pango = NULL;
+  cairo_t                         *cr;
+
+  pango_context_set_font_description (context, font);
+  pango = pango_layout_new (context);
+  p->plot = (StRegionPlot){ durations, N, -1, -1, picks, n_picks, "No regions" };
+  st_chart_style_init_default (&p->style, dark);
+  st_region_plot_layout (&p->layout, pango, &p->plot, W, H);
+  p->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, H);
+  cr = cairo_create (p->surface);
+  st_region_plot_draw (cr, pango, &p->layout, &p->style, &p->plot);
+  cairo_destroy (cr);
+  cairo_surface_flush (p->surface);
+  g_object_unref (context);
+}
+
+static guint32
+pixel (const Picture *p, int x, int y)
+{
+  guchar *data = cairo_image_surface_get_data (p->surface);
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (x, <, W);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (y, <, H);
+  return ((guint32 *)(data + y * cairo_image_surface_get_stride (p->surface)))[x] & 0xffffff;
+}
+
+static int
+channel (guint32 rgb, guint shift)
+{
+  return (rgb >> shift) & 0xff;
+}
+
+/* The region colour (purple) over white, at any alpha that reads. */
+static gboolean
+is_purple (guint32 rgb)
+{
+  int r = channel (rgb, 16), g = channel (rgb, 8), b = channel (rgb, 0);
+
+  return r > g + 40 && b > g + 40;
+}
+
+static gboolean
+is_accent (guint32 rgb)
+{
+  int r = channel (rgb, 16), g = channel (rgb, 8), b = channel (rgb, 0);
+
+  return b > 200 && b > r + 100 && g > r + 40;
+}
+
+/* Text or lines: darker than the light ground. */
+static gboolean
+is_ink (guint32 rgb)
+{
+  return channel (rgb, 16) + channel (rgb, 8) + channel (rgb, 0) < 3 * 200;
+}
+
+/* Where the chart's geometry puts region @i: its column's middle across
+ * the plot area; up from the area's bottom by its share of the scale. */
+static void
+expected (const Picture *p, guint i, double *x, double *y)
+{
+  const StDurationLayout *a = &p->layout.area;
+
+  *x = a->x + (i + 0.5) * a->width / N;
+  *y = a->y + a->height - (double)durations[i] / a->y_max * a->height;
+}
+
+/* The plot area leaves the stated margins, and the scale's top is the
+ * first round step at or above the longest region. */
+static void
+test_geometry (void)
+{
+  g_auto (Picture)        p = { 0 };
+  const StDurationLayout *a;
+
+  draw (&p, FALSE, NULL, 0);
+  a = &p.layout.area;
+  g_assert_cmpfloat (a->y, ==, ST_REGION_PLOT_PAD_TOP);
+  g_assert_cmpfloat (a->y + a->height, ==, H - ST_REGION_PLOT_PAD_BOTTOM);
+  g_assert_cmpfloat (a->x + a->width, ==, W - ST_REGION_PLOT_PAD_RIGHT);
+  g_assert_cmpint (a->y_max % a->step, ==, 0);
+  g_assert_cmpint (a->y_max, >=, durations[LONGEST]);
+  g_assert_cmpint (a->y_max - a->step, <, durations[LONGEST]);
+}
+
+/* The middle of the purple near (@cx, @cy), or FALSE when there is none. */
+static gboolean
+dot_centre (const Picture *p, double cx, double cy, double *x, double *y)
+{
+  double sx = 0, sy = 0;
+  int    n = 0;
+
+  for (int py = (int)cy - 6; py <= (int)cy + 6; py++)
+    for (int px = (int)cx - 6; px <= (int)cx + 6; px++)
+      if (py >= 0 && py < H && is_purple (pixel (p, px, py)))
+        {
+          sx += px + 0.5;
+          sy += py + 0.5;
+          n++;
+        }
+  if (n == 0)
+    return FALSE;
+  *x = sx / n;
+  *y = sy / n;
+  return TRUE;
+}
+
+/* Each dot is where its region's index and duration put it, the dots
+ * go left to right in index order, and the longest region's is the
+ * highest. */
+static void
+test_dots (void)
+{
+  g_auto (Picture) p = { 0 };
+  double           last_x = -1, top = H;
+  guint            highest = 0;
+
+  draw (&p, FALSE, NULL, 0);
+  for (guint i = 0; i < N; i++)
+    {
+      double ex, ey, x = 0, y = 0;
+
+      expected (&p, i, &ex, &ey);
+      g_assert_true (dot_centre (&p, ex, ey, &x, &y));
+      g_assert_cmpfloat (fabs (x - ex), <=, 1.0);
+      g_assert_cmpfloat (fabs (y - ey), <=, 1.0);
+      g_assert_cmpfloat (x, >, last_x);
+      last_x = x;
+      if (y < top)
+        {
+          top = y;
+          highest = i;
+        }
+    }
+  g_assert_cmpuint (highest, ==, LONGEST);
+}
+
+static guint
+count (const Picture *p, double cx, double cy, double r, gboolean (*is) (guint32))
+{
+  guint n = 0;
+
+  for (int y = (int)(cy - r); y <= (int)(cy + r); y++)
+    for (int x = (int)(cx - r); x <= (int)(cx + r); x++)
+      n += is (pixel (p, x, y));
+  return n;
+}
+
+static gboolean
+is_white (guint32 rgb)
+{
+  return channel (rgb, 16) > 230 && channel (rgb, 8) > 230 && channel (rgb, 0) > 230;
+}
+
+/* A picked dot becomes a disc in the accent colour, with its pick number
+ * in white on it; the dots not picked stay plain. */
+static void
+test_pick_badge (void)
+{
+  static const guint picks[] = { 3 };
+  g_auto (Picture)   plain = { 0 };
+  g_auto (Picture)   picked = { 0 };
+  double             x, y, other_x, other_y;
+  guint              disc;
+
+  draw (&plain, FALSE, NULL, 0);
+  draw (&picked, FALSE, picks, 1);
+  expected (&picked, 3, &x, &y);
+  expected (&picked, 2, &other_x, &other_y);
+  /* most of a disc of radius 8 is inside the square of side 2 × 5 */
+  disc = count (&picked, x, y, 5, is_accent);
+  g_assert_cmpuint (disc, >=, 50);
+  g_assert_cmpuint (count (&plain, x, y, ST_REGION_PLOT_PICK_RADIUS, is_accent), ==, 0);
+  /* the number "1", white, in the middle of the disc */
+  g_assert_cmpuint (count (&picked, x, y, 4, is_white), >=, 3);
+  g_assert_cmpuint (count (&picked, other_x, other_y, ST_REGION_PLOT_PICK_RADIUS, is_accent), ==,
+                    0);
+}
+
+/* The y labels are right of the picture's left edge, left of the plot
+ * area; nothing is drawn on the picture's outer rows and columns. */
+static void
+test_labels_inside (void)
+{
+  g_auto (Picture)        p = { 0 };
+  const StDurationLayout *a;
+  guint                   label_ink = 0;
+
+  draw (&p, FALSE, NULL, 0);
+  a = &p.layout.area;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < (int)a->x - 2; x++)
+      label_ink += is_ink (pixel (&p, x, y));
+  g_assert_cmpuint (label_ink, >, 20);
+  for (int y = 0; y < H; y++)
+    {
+      g_assert_false (is_ink (pixel (&p, 0, y)));
+      g_assert_false (is_ink (pixel (&p, W - 1, y)));
+    }
+  for (int x = 0; x < W; x++)
+    {
+      g_assert_false (is_ink (pixel (&p, x, 0)));
+      g_assert_false (is_ink (pixel (&p, x, H - 1)));
+    }
+  /* the first and last region's numbers, under the plot area */
+  g_assert_cmpuint (
+      count (&p, a->x + 0.5 * a->width / N, H - ST_REGION_PLOT_PAD_BOTTOM / 2, 4, is_ink), >, 0);
+}
+
+static int
+luminance (guint32 rgb)
+{
+  return channel (rgb, 16) + channel (rgb, 8) + channel (rgb, 0);
+}
+
+/* Light draws on a light ground, dark on a dark one. */
+static void
+test_light_and_dark (void)
+{
+  g_auto (Picture) light = { 0 };
+  g_auto (Picture) dark = { 0 };
+
+  draw (&light, FALSE, NULL, 0);
+  draw (&dark, TRUE, NULL, 0);
+  g_assert_cmpint (luminance (pixel (&light, W - 2, 2)), >, 3 * 200);
+  g_assert_cmpint (luminance (pixel (&dark, W - 2, 2)), <, 3 * 60);
+}
+
+const char *__lsan_default_suppressions (void);
+
+const char *
+__lsan_default_suppressions (void)
+{
+  return "leak:libfontconfig.so\n";
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/region-plot/geometry", test_geometry);
+  g_test_add_func ("/render/region-plot/dots", test_dots);
+  g_test_add_func ("/render/region-plot/pick-badge", test_pick_badge);
+  g_test_add_func ("/render/region-plot/labels-inside", test_labels_inside);
+  g_test_add_func ("/render/region-plot/light-and-dark", test_light_and_dark);
+
+  return g_test_run ();
+}
