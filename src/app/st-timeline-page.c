@@ -2,10 +2,12 @@
 
 #include "config.h"
 
+#include "st-timeline-page.h"
+
 #include "st-annotations-panel.h"
 #include "st-application.h"
+#include "st-details-pane.h"
 #include "st-format.h"
-#include "st-timeline-page.h"
 #include "st-trace-search.h"
 
 #include <glib/gi18n.h>
@@ -15,6 +17,7 @@ struct _StTimelinePage
   GtkWidget parent_instance;
 
   StSession          *session;
+  GSignalGroup       *session_signals; /* on the session shown */
   GCancellable       *find_cancellable;
   struct FindJob     *find_job;
   guint               find_tick;
@@ -149,7 +152,6 @@ on_found (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   st_session_set_find_results (self->session, found);
-  update_count (self);
 }
 
 static void
@@ -181,7 +183,6 @@ st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_ar
   if (pattern == NULL || *pattern == '\0')
     {
       st_session_set_find_results (self->session, NULL);
-      update_count (self);
       return;
     }
   self->find_cancellable = g_cancellable_new ();
@@ -213,8 +214,8 @@ st_timeline_page_get_find_status (StTimelinePage *self)
 static void
 find_step (StTimelinePage *self, int direction)
 {
-  if (self->session != NULL && st_session_find_step (self->session, direction))
-    update_count (self);
+  if (self->session != NULL)
+    st_session_find_step (self->session, direction);
 }
 
 static void
@@ -270,6 +271,19 @@ on_stop_search (StTimelinePage *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
+/* The range label and the find count follow the session shown. */
+static void
+follow_session (StTimelinePage *self)
+{
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::start",
+                                 G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::end",
+                                 G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::find-current",
+                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+}
+
 /* Toolbar buttons act on the view from outside it: the stateless actions
  * forward to the view's own, tool and flows are the session's properties. */
 static void
@@ -309,8 +323,6 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
   stop_find (self);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", NULL);
   g_clear_object (&self->actions);
@@ -326,12 +338,10 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
                          G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET
                              | G_SETTINGS_BIND_GET_NO_CHANGES);
       build_actions (self);
-      g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label),
-                                self);
-      g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label),
-                                self);
-      update_range_label (self);
     }
+  g_signal_group_set_target (self->session_signals, self->session);
+  if (self->session != NULL)
+    update_range_label (self);
   st_timeline_view_set_session (self->view, self->session);
   st_details_pane_set_session (self->details, self->session);
   st_annotations_panel_set_session (self->annotations, self->session);
@@ -482,8 +492,7 @@ st_timeline_page_dispose (GObject *object)
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -549,6 +558,7 @@ st_timeline_page_init (StTimelinePage *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  follow_session (self);
   gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
   gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
