@@ -2,8 +2,8 @@
 
 #include "config.h"
 
+#include "st-autosave.h"
 #include "st-format.h"
-#include "st-profile-identity.h"
 #include "st-profile-loader.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
@@ -15,10 +15,6 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-/* Edits reach the sidecar this long after the last one (a burst of edits
- * is one write). */
-#define AUTOSAVE_DELAY_MS 300
 
 /* The start page lists this many recent profiles, the last opened first. */
 #define MAX_RECENT 8
@@ -37,8 +33,7 @@ struct _StWindow
   StProfileLoader *profile_loader; /* several files as one profile */
   GPtrArray       *files;          /* GFile: every file shown or being loaded */
   GCancellable    *cancellable;
-  StSession       *regions_session; /* whose regions are autosaved */
-  guint            autosave_id;
+  StAutosave      *autosave; /* the regions of the profile shown */
   gboolean         close_confirmed;
   gulong           save_finished_id;
   GSettings       *settings;      /* NULL without the schema */
@@ -91,56 +86,10 @@ show_page (StWindow *self, const char *page)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-regions", profile);
 }
 
-/* Regions: nothing lost. Every edit is written to the profile's sidecar
- * soon after; opening the profile again restores them. */
-
 static StAnnotationsPanel *
 annotations (StWindow *self)
 {
   return st_timeline_page_get_annotations (self->timeline_page);
-}
-
-static void
-autosave_now (StWindow *self)
-{
-  g_autoptr (GError)       error = NULL;
-  const StProfileIdentity *identity;
-
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  if (self->regions_session == NULL)
-    return;
-  identity = st_session_get_profile_identity (self->regions_session);
-  if (identity != NULL
-      && !st_region_set_autosave (st_session_get_regions (self->regions_session), identity, &error))
-    st_annotations_panel_show_error (annotations (self), error->message);
-}
-
-static gboolean
-autosave_timeout (gpointer data)
-{
-  StWindow *self = data;
-
-  self->autosave_id = 0;
-  autosave_now (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_autosave (StWindow *self)
-{
-  if (self->autosave_id == 0)
-    self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout, self);
-}
-
-/* Writes what is pending and lets the session go. */
-static void
-release_regions (StWindow *self)
-{
-  if (self->autosave_id != 0)
-    autosave_now (self);
-  if (self->regions_session != NULL)
-    g_signal_handlers_disconnect_by_data (st_session_get_regions (self->regions_session), self);
-  g_clear_object (&self->regions_session);
 }
 
 static void
@@ -156,58 +105,53 @@ show_toast (StWindow *self, const char *title, const char *button, const char *a
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-/* Learns which profile file this is (its size and the hash of its ends),
- * then brings back the regions of the last time it was open. A damaged
- * sidecar is reported and the profile opens without regions. */
+static void
+on_autosave_failed (StWindow *self, const GError *error)
+{
+  st_annotations_panel_show_error (annotations (self), error->message);
+}
+
+static void
+show_restored (StWindow *self, guint n)
+{
+  g_autofree char *count = st_format_count (n);
+  g_autofree char *title = g_strdup_printf (ngettext ("%s region restored from the last time",
+                                                      "%s regions restored from the last time", n),
+                                            count);
+
+  show_toast (self, title,
+              st_timeline_page_get_show_annotations (self->timeline_page) ? NULL : _ ("_Show"),
+              "win.show-annotations");
+}
+
+/* Regions: nothing lost. Every edit is written to the profile's sidecar
+ * soon after; opening the profile again restores them. A damaged sidecar
+ * is reported in the Annotations panel, open, and the profile opens
+ * without regions. */
 static void
 restore_regions (StWindow *self)
 {
-  StSession                    *session = st_timeline_page_get_session (self->timeline_page);
-  g_autoptr (StProfileIdentity) identity = NULL;
-  g_autoptr (GError)            error = NULL;
-  StRegionSet                  *regions;
+  StSession         *session = st_timeline_page_get_session (self->timeline_page);
+  g_autoptr (GError) error = NULL;
+  guint              n;
 
-  release_regions (self);
+  /* what the last profile's regions still had to write is written */
+  g_clear_object (&self->autosave);
   if (session == NULL)
     return;
-  regions = st_session_get_regions (session);
-  self->regions_session = g_object_ref (session);
-  g_signal_connect_swapped (regions, "edited", G_CALLBACK (schedule_autosave), self);
-  /* the files in their order: the same files opened the same way bring
-   * back the same regions */
-  if (self->files->len > 1)
-    identity = st_profile_identity_compute_files ((GFile *const *)self->files->pdata,
-                                                  self->files->len, NULL, &error);
-  else
-    identity = st_profile_identity_compute (self->file, NULL, &error);
-  if (identity == NULL)
+  self->autosave = st_autosave_new (session);
+  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self,
+                           G_CONNECT_SWAPPED);
+  if (st_autosave_restore (self->autosave, (GFile *const *)self->files->pdata, self->files->len, &n,
+                           &error))
     {
-      g_autofree char *message
-          = g_strdup_printf (_ ("Regions of this profile cannot be kept: %s"), error->message);
-      st_annotations_panel_show_error (annotations (self), message);
+      if (n > 0)
+        show_restored (self, n);
       return;
     }
-  st_session_set_profile_identity (session, identity);
-  if (st_region_set_restore (regions, identity, &error))
-    {
-      guint            n = st_region_set_get_n_regions (regions);
-      g_autofree char *count = st_format_count (n);
-      g_autofree char *title
-          = g_strdup_printf (ngettext ("%s region restored from the last time",
-                                       "%s regions restored from the last time", n),
-                             count);
-
-      if (n > 0)
-        show_toast (self, title,
-                    st_timeline_page_get_show_annotations (self->timeline_page) ? NULL
-                                                                                : _ ("_Show"),
-                    "win.show-annotations");
-    }
-  else if (error != NULL)
-    {
-      st_annotations_panel_show_error (annotations (self), error->message);
-      st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
-    }
+  st_annotations_panel_show_error (annotations (self), error->message);
+  if (!g_error_matches (error, ST_AUTOSAVE_ERROR, ST_AUTOSAVE_ERROR_UNKNOWN_PROFILE))
+    st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
 }
 
 /* "a.json.gz", or "a.json.gz + b.json.gz" for several files as one
@@ -938,14 +882,14 @@ st_window_close_request (GtkWindow *window)
 {
   StWindow    *self = ST_WINDOW (window);
   StRegionSet *regions
-      = self->regions_session ? st_session_get_regions (self->regions_session) : NULL;
+      = self->autosave ? st_session_get_regions (st_autosave_get_session (self->autosave)) : NULL;
   g_autofree char *basename = NULL, *body = NULL, *count = NULL;
   GtkWidget       *dialog;
   guint            n;
 
   save_window_state (self);
-  if (self->autosave_id != 0)
-    autosave_now (self);
+  if (self->autosave != NULL)
+    st_autosave_flush (self->autosave);
   if (self->close_confirmed || regions == NULL || !st_region_set_get_modified (regions)
       || (n = st_region_set_get_n_regions (regions)) == 0)
     {
@@ -998,7 +942,7 @@ st_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
   g_clear_object (&self->profile_loader);
-  release_regions (self);
+  g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
   g_clear_object (&self->recent);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
