@@ -4,6 +4,7 @@
 
 #include "st-autosave.h"
 #include "st-format.h"
+#include "st-greeter.h"
 #include "st-profile-loader.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
@@ -13,15 +14,7 @@
 #include "st-window.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <string.h>
-
-/* The start page lists this many recent profiles, the last opened first. */
-#define MAX_RECENT 8
-
-/* Strata's entries in the recent files (GtkRecentManager), whatever the
- * name of the program that opened them (the app, or a test). */
-#define RECENT_APP_NAME "strata"
 
 struct _StWindow
 {
@@ -52,9 +45,6 @@ struct _StWindow
   StTimelinePage   *timeline_page;
   StTrackList      *track_list;
   StWarningList    *warning_list;
-  GtkWidget        *recent_box;
-  GtkListBox       *recent_list;
-  GListStore       *recent; /* GFile, the last opened first */
 };
 
 G_DEFINE_FINAL_TYPE (StWindow, st_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -348,91 +338,6 @@ show_error (StWindow *self, const GError *error)
   show_page (self, "error");
 }
 
-/* Each file of the profile just opened goes to the top of the recent
- * files, which the start page of every window lists. */
-static void
-add_to_recent (StWindow *self)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  static char      *groups[] = { (char *)RECENT_APP_NAME, NULL };
-  g_autofree char  *list = NULL, *folder = NULL;
-
-  /* GTK writes the list and does not make its folder (a new account, a
-   * test with folders of its own) */
-  g_object_get (manager, "filename", &list, NULL);
-  if (list != NULL && (folder = g_path_get_dirname (list)) != NULL)
-    g_mkdir_with_parents (folder, 0700);
-  for (guint i = 0; i < self->files->len; i++)
-    {
-      GFile           *file = g_ptr_array_index (self->files, i);
-      g_autofree char *uri = g_file_get_uri (file);
-      g_autofree char *basename = g_file_get_basename (file);
-      g_autofree char *type = g_content_type_guess (basename, NULL, 0, NULL);
-      g_autofree char *mime = g_content_type_get_mime_type (type);
-      GtkRecentData    data = {
-           .mime_type = mime ? mime : (char *)"application/octet-stream",
-           .app_name = (char *)RECENT_APP_NAME,
-           .app_exec = (char *)"strata %f",
-           .groups = groups,
-      };
-
-      gtk_recent_manager_add_full (manager, uri, &data);
-    }
-}
-
-static int
-compare_recent (gconstpointer a, gconstpointer b)
-{
-  GtkRecentInfo *ia = *(GtkRecentInfo **)a, *ib = *(GtkRecentInfo **)b;
-
-  return -g_date_time_compare (gtk_recent_info_get_modified (ia),
-                               gtk_recent_info_get_modified (ib));
-}
-
-/* The profiles Strata opened that are still there, the last opened first. */
-static void
-update_recent (StWindow *self)
-{
-  GList                *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (GList *l = items; l != NULL; l = l->next)
-    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME)
-        && gtk_recent_info_exists (l->data))
-      g_ptr_array_add (mine, l->data);
-  g_ptr_array_sort (mine, compare_recent);
-  for (guint i = 0; i < mine->len && files->len < MAX_RECENT; i++)
-    g_ptr_array_add (files,
-                     g_file_new_for_uri (gtk_recent_info_get_uri (g_ptr_array_index (mine, i))));
-  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
-  g_list_store_splice (self->recent, 0, g_list_model_get_n_items (G_LIST_MODEL (self->recent)),
-                       files->pdata, files->len);
-  gtk_widget_set_visible (self->recent_box, files->len > 0);
-}
-
-static GtkWidget *
-create_recent_row (gpointer item, gpointer user_data)
-{
-  GFile            *file = item;
-  g_autofree char  *basename = g_file_get_basename (file);
-  g_autoptr (GFile) parent = g_file_get_parent (file);
-  g_autofree char  *folder = parent ? g_file_get_parse_name (parent) : NULL;
-  GtkWidget        *row = adw_action_row_new ();
-  GtkWidget        *icon = gtk_image_new_from_icon_name ("go-next-symbolic");
-
-  /* names are file names, not markup */
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), basename);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), folder ? folder : "");
-  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  gtk_widget_set_tooltip_text (row, g_file_peek_path (file));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
-  return row;
-}
-
 /* The end of a load of one file or of several: @trace, or @error. */
 static void
 finish_load (StWindow *self, StTrace *trace, const GError *error)
@@ -455,7 +360,9 @@ finish_load (StWindow *self, StTrace *trace, const GError *error)
     }
   self->trace = trace;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
-  add_to_recent (self);
+  /* each file of the profile goes to the top of the recent files, which
+   * the greeter of every window lists */
+  st_greeter_add_recent ((GFile *const *)self->files->pdata, self->files->len);
   show_trace (self);
 }
 
@@ -607,13 +514,9 @@ open_files (StWindow *self, GFile **files, guint n_files)
 }
 
 static void
-on_recent_activated (StWindow *self, GtkListBoxRow *row)
+on_recent_activated (StWindow *self, GFile *file)
 {
-  g_autoptr (GFile) file
-      = g_list_model_get_item (G_LIST_MODEL (self->recent), gtk_list_box_row_get_index (row));
-  GFile *files[] = { file };
-
-  open_files (self, files, 1);
+  open_files (self, &file, 1);
 }
 
 /* What the Open dialog and a drop do with the files chosen: with @as_one
@@ -944,7 +847,6 @@ st_window_dispose (GObject *object)
   g_clear_object (&self->profile_loader);
   g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
-  g_clear_object (&self->recent);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -987,6 +889,7 @@ st_window_class_init (StWindowClass *klass)
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_GREETER);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
   g_type_ensure (ST_TYPE_TIMELINE_PAGE);
   g_type_ensure (ST_TYPE_TRACK_LIST);
@@ -1006,8 +909,6 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, recent_box);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1078,12 +979,6 @@ st_window_init (StWindow *self)
     }
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-  self->recent = g_list_store_new (G_TYPE_FILE);
-  gtk_list_box_bind_model (self->recent_list, G_LIST_MODEL (self->recent), create_recent_row, NULL,
-                           NULL);
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),
-                           self, G_CONNECT_SWAPPED);
-  update_recent (self);
   show_page (self, "empty");
 }
 
@@ -1122,7 +1017,7 @@ st_window_get_trace (StWindow *self)
   return self->trace;
 }
 
-/* TRUE when the window shows no profile and loads none (the empty page, or
+/* TRUE when the window shows no profile and loads none (the greeter, or
  * an error): a file opened now can go here. */
 gboolean
 st_window_is_empty (StWindow *self)
@@ -1147,12 +1042,4 @@ st_window_get_page (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
   return gtk_stack_get_visible_child_name (self->main_stack);
-}
-
-/* The recent profiles the start page lists (GFile), the last opened first. */
-GListModel *
-st_window_get_recent (StWindow *self)
-{
-  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
-  return G_LIST_MODEL (self->recent);
 }

@@ -28,6 +28,5 @@ StTrace    *st_window_get_trace (StWindow *self);
 gboolean    st_window_is_empty (StWindow *self);
 const char *st_window_get_page (StWindow *self);
 const char *st_window_get_error_message (StWindow *self);
-GListModel *st_window_get_recent (StWindow *self);
 
 G_END_DECLS
