@@ -1,6 +1,6 @@
 /* st-window.h: a window showing one profile (one file, or several files
- * as one profile): an empty page, the loading progress, the error, or the
- * profile's tracks and import warnings. */
+ * as one profile): the greeter, the loading progress, the error, or the
+ * profile's summary, timeline, tracks and import warnings. */
 #pragma once
 
 #include <adwaita.h>
