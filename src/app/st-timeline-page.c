@@ -170,13 +170,12 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 
 /* Finds @pattern in the whole trace, on a thread; the results go to the
  * session, which brings the first one into view. */
-void
-st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_args)
+static void
+find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
 {
   g_autoptr (GTask) task = NULL;
   FindJob          *job;
 
-  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
   if (self->session == NULL)
     return;
   stop_find (self);
@@ -200,15 +199,8 @@ st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_ar
 static void
 refind (StTimelinePage *self)
 {
-  st_timeline_page_find (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                         gtk_check_button_get_active (self->args_check));
-}
-
-/* "12 of 3 051", "No results", "Searching…" or "". */
-const char *
-st_timeline_page_get_find_status (StTimelinePage *self)
-{
-  return gtk_label_get_text (self->count_label);
+  find_in_trace (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                 gtk_check_button_get_active (self->args_check));
 }
 
 static void
@@ -359,12 +351,6 @@ StTimelineView *
 st_timeline_page_get_view (StTimelinePage *self)
 {
   return self->view;
-}
-
-StDetailsPane *
-st_timeline_page_get_details (StTimelinePage *self)
-{
-  return self->details;
 }
 
 StAnnotationsPanel *

@@ -548,13 +548,6 @@ st_window_shows_files (StWindow *self, GFile **files, guint n_files)
   return TRUE;
 }
 
-StTrace *
-st_window_get_trace (StWindow *self)
-{
-  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
-  return self->trace;
-}
-
 /* TRUE when the window shows no profile and loads none (the greeter, or
  * an error): a file opened now can go here. */
 gboolean
@@ -562,22 +555,4 @@ st_window_is_empty (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
   return self->trace == NULL && self->loader == NULL && self->profile_loader == NULL;
-}
-
-/* The sentence shown on the error page, or NULL. */
-const char *
-st_window_get_error_message (StWindow *self)
-{
-  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
-  if (!g_str_equal (st_window_get_page (self), "error"))
-    return NULL;
-  return adw_status_page_get_description (self->error_page);
-}
-
-/* "empty", "loading", "error" or "profile". */
-const char *
-st_window_get_page (StWindow *self)
-{
-  g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->main_stack);
 }

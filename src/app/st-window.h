@@ -23,10 +23,7 @@ void   st_window_open_files (StWindow   *self,
                              gboolean    as_one,
                              StAlignment alignment);
 GFile *st_window_get_file (StWindow *self);
-gboolean    st_window_shows_files (StWindow *self, GFile **files, guint n_files);
-StTrace    *st_window_get_trace (StWindow *self);
-gboolean    st_window_is_empty (StWindow *self);
-const char *st_window_get_page (StWindow *self);
-const char *st_window_get_error_message (StWindow *self);
+gboolean st_window_shows_files (StWindow *self, GFile **files, guint n_files);
+gboolean st_window_is_empty (StWindow *self);
 
 G_END_DECLS
