@@ -2,10 +2,12 @@
 
 #include "config.h"
 
+#include "st-timeline-page.h"
+
 #include "st-annotations-panel.h"
 #include "st-application.h"
+#include "st-details-pane.h"
 #include "st-format.h"
-#include "st-timeline-page.h"
 #include "st-trace-search.h"
 
 #include <glib/gi18n.h>
@@ -15,6 +17,7 @@ struct _StTimelinePage
   GtkWidget parent_instance;
 
   StSession          *session;
+  GSignalGroup       *session_signals; /* on the session shown */
   GCancellable       *find_cancellable;
   struct FindJob     *find_job;
   guint               find_tick;
@@ -149,7 +152,6 @@ on_found (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   st_session_set_find_results (self->session, found);
-  update_count (self);
 }
 
 static void
@@ -168,20 +170,18 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 
 /* Finds @pattern in the whole trace, on a thread; the results go to the
  * session, which brings the first one into view. */
-void
-st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_args)
+static void
+find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
 {
   g_autoptr (GTask) task = NULL;
   FindJob          *job;
 
-  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
   if (self->session == NULL)
     return;
   stop_find (self);
   if (pattern == NULL || *pattern == '\0')
     {
       st_session_set_find_results (self->session, NULL);
-      update_count (self);
       return;
     }
   self->find_cancellable = g_cancellable_new ();
@@ -199,22 +199,15 @@ st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_ar
 static void
 refind (StTimelinePage *self)
 {
-  st_timeline_page_find (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                         gtk_check_button_get_active (self->args_check));
-}
-
-/* "12 of 3 051", "No results", "Searching…" or "". */
-const char *
-st_timeline_page_get_find_status (StTimelinePage *self)
-{
-  return gtk_label_get_text (self->count_label);
+  find_in_trace (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                 gtk_check_button_get_active (self->args_check));
 }
 
 static void
 find_step (StTimelinePage *self, int direction)
 {
-  if (self->session != NULL && st_session_find_step (self->session, direction))
-    update_count (self);
+  if (self->session != NULL)
+    st_session_find_step (self->session, direction);
 }
 
 static void
@@ -270,6 +263,19 @@ on_stop_search (StTimelinePage *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
+/* The range label and the find count follow the session shown. */
+static void
+follow_session (StTimelinePage *self)
+{
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::start",
+                                 G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::end",
+                                 G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::find-current",
+                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+}
+
 /* Toolbar buttons act on the view from outside it: the stateless actions
  * forward to the view's own, tool and flows are the session's properties. */
 static void
@@ -309,8 +315,6 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
   stop_find (self);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", NULL);
   g_clear_object (&self->actions);
@@ -326,12 +330,10 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
                          G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET
                              | G_SETTINGS_BIND_GET_NO_CHANGES);
       build_actions (self);
-      g_signal_connect_swapped (self->session, "notify::start", G_CALLBACK (update_range_label),
-                                self);
-      g_signal_connect_swapped (self->session, "notify::end", G_CALLBACK (update_range_label),
-                                self);
-      update_range_label (self);
     }
+  g_signal_group_set_target (self->session_signals, self->session);
+  if (self->session != NULL)
+    update_range_label (self);
   st_timeline_view_set_session (self->view, self->session);
   st_details_pane_set_session (self->details, self->session);
   st_annotations_panel_set_session (self->annotations, self->session);
@@ -349,12 +351,6 @@ StTimelineView *
 st_timeline_page_get_view (StTimelinePage *self)
 {
   return self->view;
-}
-
-StDetailsPane *
-st_timeline_page_get_details (StTimelinePage *self)
-{
-  return self->details;
 }
 
 StAnnotationsPanel *
@@ -482,8 +478,7 @@ st_timeline_page_dispose (GObject *object)
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -549,6 +544,7 @@ st_timeline_page_init (StTimelinePage *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  follow_session (self);
   gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
   gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));

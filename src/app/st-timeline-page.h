@@ -7,7 +7,6 @@
 #include <gtk/gtk.h>
 
 #include "st-annotations-panel.h"
-#include "st-details-pane.h"
 #include "st-session.h"
 #include "st-timeline-view.h"
 
@@ -21,12 +20,9 @@ GtkWidget          *st_timeline_page_new (void);
 void                st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace);
 StSession          *st_timeline_page_get_session (StTimelinePage *self);
 StTimelineView     *st_timeline_page_get_view (StTimelinePage *self);
-StDetailsPane      *st_timeline_page_get_details (StTimelinePage *self);
 StAnnotationsPanel *st_timeline_page_get_annotations (StTimelinePage *self);
 gboolean            st_timeline_page_get_show_annotations (StTimelinePage *self);
 void                st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show);
-void        st_timeline_page_find (StTimelinePage *self, const char *pattern, gboolean in_args);
-void        st_timeline_page_start_find (StTimelinePage *self);
-const char *st_timeline_page_get_find_status (StTimelinePage *self);
+void                st_timeline_page_start_find (StTimelinePage *self);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* st-window.h: a window showing one profile (one file, or several files
- * as one profile): an empty page, the loading progress, the error, or the
- * profile's tracks and import warnings. */
+ * as one profile): the greeter, the loading progress, the error, or the
+ * profile's summary, timeline, tracks and import warnings. */
 #pragma once
 
 #include <adwaita.h>
@@ -23,11 +23,7 @@ void   st_window_open_files (StWindow   *self,
                              gboolean    as_one,
                              StAlignment alignment);
 GFile *st_window_get_file (StWindow *self);
-gboolean    st_window_shows_files (StWindow *self, GFile **files, guint n_files);
-StTrace    *st_window_get_trace (StWindow *self);
-gboolean    st_window_is_empty (StWindow *self);
-const char *st_window_get_page (StWindow *self);
-const char *st_window_get_error_message (StWindow *self);
-GListModel *st_window_get_recent (StWindow *self);
+gboolean st_window_shows_files (StWindow *self, GFile **files, guint n_files);
+gboolean st_window_is_empty (StWindow *self);
 
 G_END_DECLS

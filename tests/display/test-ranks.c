@@ -22,10 +22,19 @@ data_file (const char *dir, const char *name)
   return g_file_new_for_path (path);
 }
 
+/* The page the window shows: "empty" (the greeter), "loading", "error"
+ * or "profile". */
+static const char *
+page_of (StWindow *window)
+{
+  return gtk_stack_get_visible_child_name (
+      GTK_STACK (st_test_find_by_id (GTK_WIDGET (window), "main_stack")));
+}
+
 static gboolean
 loaded (gpointer data)
 {
-  return !g_str_equal (st_window_get_page (data), "loading");
+  return !g_str_equal (page_of (data), "loading");
 }
 
 static gboolean
@@ -79,8 +88,7 @@ check_launch (gpointer data)
     return G_SOURCE_CONTINUE;
   g_assert_cmpuint (g_list_length (windows), ==, 1);
   window = windows->data;
-  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
-  g_assert_cmpuint (st_trace_get_n_files (st_window_get_trace (window)), ==, 2);
+  g_assert_cmpstr (page_of (window), ==, "profile");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "hta_sampled_rank0.json.gz + hta_sampled_rank1.json.gz");
   /* a profile of several files is not "the" file of either */
@@ -150,7 +158,7 @@ test_open_as_one (void)
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open_files (window, files, 2, TRUE, ST_ALIGN_COLLECTIVE);
-  g_assert_cmpstr (st_window_get_page (window), ==, "loading");
+  g_assert_cmpstr (page_of (window), ==, "loading");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "hta_sampled_rank0.json.gz + hta_sampled_rank1.json.gz");
   progress = GTK_PROGRESS_BAR (st_test_find_child (GTK_WIDGET (window), GTK_TYPE_PROGRESS_BAR));
@@ -159,9 +167,7 @@ test_open_as_one (void)
   if (!loaded (window))
     g_assert_nonnull (strstr (gtk_progress_bar_get_text (progress), "Loading file "));
   st_test_wait_until (loaded, window);
-  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
-  g_assert_cmpuint (st_trace_get_n_files (st_window_get_trace (window)), ==, 2);
-  g_assert_cmpint (st_trace_get_alignment (st_window_get_trace (window)), ==, ST_ALIGN_COLLECTIVE);
+  g_assert_cmpstr (page_of (window), ==, "profile");
   g_assert_true (st_window_shows_files (window, files, 2));
   /* with the first SendRecvs lined up, rank 1 starts 3 of the others last */
   assert_ranks_card (window, 3);
@@ -181,8 +187,8 @@ test_cancel (void)
   st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
   st_test_wait_until (loaded, window);
-  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
-  g_assert_null (st_window_get_trace (window));
+  g_assert_cmpstr (page_of (window), ==, "empty");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Strata");
   g_assert_false (st_window_shows_files (window, files, 2));
   g_assert_true (st_window_is_empty (window));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -200,9 +206,10 @@ test_broken_rank (void)
   gtk_window_present (GTK_WINDOW (window));
   st_window_open_profile (window, files, 2, ST_ALIGN_CLOCK);
   st_test_wait_until (loaded, window);
-  g_assert_cmpstr (st_window_get_page (window), ==, "error");
-  g_assert_nonnull (
-      strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
+  g_assert_cmpstr (page_of (window), ==, "error");
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (
+                                st_test_find_by_id (GTK_WIDGET (window), "error_page"))),
+                            "broken-first-event.json: line 2, column 10"));
   g_assert_true (st_window_is_empty (window));
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -47,7 +47,9 @@ typedef struct
 static gboolean
 loaded (gpointer data)
 {
-  return !g_str_equal (st_window_get_page (data), "loading");
+  return !g_str_equal (
+      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
+      "loading");
 }
 
 static gboolean
@@ -95,7 +97,9 @@ win_open (Win *w, GFile *file)
   gtk_window_present (GTK_WINDOW (w->window));
   st_window_open (w->window, file);
   st_test_wait_until (loaded, w->window);
-  g_assert_cmpstr (st_window_get_page (w->window), ==, "profile");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (
+                       GTK_STACK (st_test_find_by_id (GTK_WIDGET (w->window), "main_stack"))),
+                   ==, "profile");
   w->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_TIMELINE_PAGE));
   w->view = st_timeline_page_get_view (w->page);
   w->panel = st_timeline_page_get_annotations (w->page);

@@ -41,10 +41,19 @@ fresh_settings (void)
   return settings;
 }
 
+/* The page the window shows: "empty" (the greeter), "loading", "error"
+ * or "profile". */
+static const char *
+page_of (StWindow *window)
+{
+  return gtk_stack_get_visible_child_name (
+      GTK_STACK (st_test_find_by_id (GTK_WIDGET (window), "main_stack")));
+}
+
 static gboolean
 loaded (gpointer data)
 {
-  return !g_str_equal (st_window_get_page (data), "loading");
+  return !g_str_equal (page_of (data), "loading");
 }
 
 /* A new window showing the test profile. */
@@ -57,7 +66,7 @@ open_profile (void)
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
   st_test_wait_until (loaded, window);
-  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
+  g_assert_cmpstr (page_of (window), ==, "profile");
   return window;
 }
 
@@ -380,8 +389,7 @@ run_without_schema (const char *path)
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
   st_test_wait_until (loaded, window);
-  if (!g_str_equal (st_window_get_page (window), "profile")
-      || !g_str_equal (visible_view (window), "summary"))
+  if (!g_str_equal (page_of (window), "profile") || !g_str_equal (visible_view (window), "summary"))
     return 3;
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-timeline", NULL);
   gtk_widget_activate_action (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE),

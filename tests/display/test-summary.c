@@ -32,7 +32,9 @@ typedef struct
 static gboolean
 loaded (gpointer data)
 {
-  return !g_str_equal (st_window_get_page (data), "loading");
+  return !g_str_equal (
+      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
+      "loading");
 }
 
 static gboolean
@@ -63,7 +65,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
   st_test_wait_until (loaded, f->window);
-  g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (
+                       GTK_STACK (st_test_find_by_id (GTK_WIDGET (f->window), "main_stack"))),
+                   ==, "profile");
   f->page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_SUMMARY_PAGE));
   f->stack = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_STACK));
   timeline = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));

@@ -38,7 +38,9 @@ typedef struct
 static gboolean
 loaded (gpointer data)
 {
-  return !g_str_equal (st_window_get_page (data), "loading");
+  return !g_str_equal (
+      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
+      "loading");
 }
 
 static gboolean
@@ -56,7 +58,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
   st_test_wait_until (loaded, f->window);
-  g_assert_cmpstr (st_window_get_page (f->window), ==, "profile");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (
+                       GTK_STACK (st_test_find_by_id (GTK_WIDGET (f->window), "main_stack"))),
+                   ==, "profile");
   /* a profile opens on its summary */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
   f->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
@@ -330,7 +334,7 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   StEventRef     a = find_slice (f, "thread 1000 (python3)", "ProfilerStep#8");
   StEventRef     b = find_slice (f, "thread 1001 (python3)", "ProfilerStep#8");
   StEventRef     c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
-  StDetailsPane *details = st_timeline_page_get_details (f->page);
+  StDetailsPane *details = ST_DETAILS_PANE (st_test_find_by_id (GTK_WIDGET (f->page), "details"));
   gint64         da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
   StNameSummaryRow *row;
   double            x, y;
@@ -445,7 +449,7 @@ static void
 test_details_flow_link (Fixture *f, gconstpointer data)
 {
   StEventRef       launch = find_slice (f, "thread 1000 (python3)", "cudaLaunchKernel");
-  StDetailsPane   *details = st_timeline_page_get_details (f->page);
+  StDetailsPane   *details = ST_DETAILS_PANE (st_test_find_by_id (GTK_WIDGET (f->page), "details"));
   GtkButton       *link;
   GArray          *selection;
   StEventRef       kernel;
@@ -537,15 +541,21 @@ test_find_offscreen (Fixture *f, gconstpointer data)
   gint64     start, end, t;
 
   st_session_set_range (f->session, 0, 5000000);
-  st_timeline_page_find (f->page, "profilerstep#34", FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.find", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (st_test_find_by_id (GTK_WIDGET (f->page), "search_entry")),
+                         "profilerstep#34");
   st_test_wait_until (find_done, f);
   found = st_session_get_find_results (f->session);
   g_assert_cmpuint (found->len, ==, 4); /* two host threads, two GPU streams */
-  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "1 of 4");
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (f->page), "count_label"))), ==,
+      "1 of 4");
 
   for (guint i = 1; i < found->len; i++)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.find-next", NULL));
-  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "4 of 4");
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (f->page), "count_label"))), ==,
+      "4 of 4");
   last = g_array_index (found, StEventRef, found->len - 1);
   g_assert_cmpstr (st_trace_get_string (f->trace, st_event_get_name (f->trace, last)), ==,
                    "ProfilerStep#34");
@@ -559,7 +569,9 @@ test_find_offscreen (Fixture *f, gconstpointer data)
 
   /* Shift+Enter goes back */
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "<Shift>Return"));
-  g_assert_cmpstr (st_timeline_page_get_find_status (f->page), ==, "3 of 4");
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (f->page), "count_label"))), ==,
+      "3 of 4");
 }
 
 static void

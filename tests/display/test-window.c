@@ -1,22 +1,35 @@
 /* The window as a person uses it: open a profile and see its processes,
  * tracks and warnings; open a broken file and read what is wrong and where;
- * cancel a long load. Runs under Xvfb. */
+ * cancel a long load; open a profile again and find its regions, with a
+ * toast that says so. Runs under Xvfb. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
 
 #include "st-display-util.h"
+#include "st-timeline-page.h"
 #include "st-track-list.h"
 #include "st-track-row.h"
 #include "st-warning-list.h"
 #include "st-warning-row.h"
 #include "st-window.h"
 
+#include <glib/gstdio.h>
+
 static GFile *
 data_file (const char *dir, const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
   return g_file_new_for_path (path);
+}
+
+/* The page the window shows: "empty" (the greeter), "loading", "error"
+ * or "profile". */
+static const char *
+page_of (StWindow *window)
+{
+  return gtk_stack_get_visible_child_name (
+      GTK_STACK (st_test_find_by_id (GTK_WIDGET (window), "main_stack")));
 }
 
 typedef struct
@@ -29,7 +42,7 @@ static gboolean
 page_left (gpointer data)
 {
   PageWait *w = data;
-  return !g_str_equal (st_window_get_page (w->window), w->page);
+  return !g_str_equal (page_of (w->window), w->page);
 }
 
 /* Runs the main loop until the window leaves @page. */
@@ -56,11 +69,11 @@ test_open_profile (void)
   g_autoptr (StTrackRow) first_process = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
+  g_assert_cmpstr (page_of (window), ==, "empty");
   st_window_open (window, file);
-  g_assert_cmpstr (st_window_get_page (window), ==, "loading");
+  g_assert_cmpstr (page_of (window), ==, "loading");
   wait_while_page (window, "loading");
-  g_assert_cmpstr (st_window_get_page (window), ==, "profile");
+  g_assert_cmpstr (page_of (window), ==, "profile");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
                    "hta_amd_mi250_rocm62_minitoy.json.gz");
 
@@ -95,9 +108,11 @@ test_open_broken (void)
   gtk_window_present (GTK_WINDOW (window));
   st_window_open (window, file);
   wait_while_page (window, "loading");
-  g_assert_cmpstr (st_window_get_page (window), ==, "error");
-  g_assert_nonnull (
-      strstr (st_window_get_error_message (window), "broken-first-event.json: line 2, column 10"));
+  g_assert_cmpstr (page_of (window), ==, "error");
+  /* what is wrong and where, on the error page */
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (
+                                st_test_find_by_id (GTK_WIDGET (window), "error_page"))),
+                            "broken-first-event.json: line 2, column 10"));
   /* A window with an error takes the next file. */
   g_assert_true (st_window_is_empty (window));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -114,9 +129,84 @@ test_cancel (void)
   st_window_open (window, file);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel", NULL));
   wait_while_page (window, "loading");
-  g_assert_cmpstr (st_window_get_page (window), ==, "empty");
+  g_assert_cmpstr (page_of (window), ==, "empty");
   g_assert_null (st_window_get_file (window));
-  g_assert_null (st_window_get_trace (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Strata");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The first label under @root that reads @text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, text);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static StWindow *
+open_window (GFile *file)
+{
+  StWindow *window = g_object_new (ST_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open (window, file);
+  wait_while_page (window, "loading");
+  g_assert_cmpstr (page_of (window), ==, "profile");
+  return window;
+}
+
+static StRegionSet *
+regions_of (StWindow *window)
+{
+  StTimelinePage *page
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+
+  return st_session_get_regions (st_timeline_page_get_session (page));
+}
+
+static gboolean
+annotations_shown (gpointer page)
+{
+  return st_timeline_page_get_show_annotations (page);
+}
+
+/* A region made, the window gone: the profile opened again has it back,
+ * and a toast says so, with a button that shows the Annotations panel. */
+static void
+test_restore_toast (void)
+{
+  g_autoptr (GFile)    file = data_file ("real", "catapult_simple_trace.json");
+  g_autoptr (StRegion) region = st_region_new ("Step", 100, 900, ST_REGION_MANUAL);
+  StWindow            *window = open_window (file);
+  StTimelinePage      *page;
+  GtkWidget           *show;
+
+  st_region_set_add (regions_of (window), region);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_window (file);
+  g_assert_cmpuint (st_region_set_get_n_regions (regions_of (window)), ==, 1);
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "1 region restored from the last time"));
+  show = gtk_widget_get_ancestor (find_label (GTK_WIDGET (window), "_Show"), GTK_TYPE_BUTTON);
+  g_assert_nonnull (show);
+  page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+  g_assert_false (st_timeline_page_get_show_annotations (page));
+  gtk_widget_activate (show);
+  st_test_wait_until (annotations_shown, page);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (
+                       st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK))),
+                   ==, "timeline");
+
+  /* nothing left to keep: the sidecar goes */
+  st_region_set_remove (regions_of (window), 0);
+  st_region_set_set_modified (regions_of (window), FALSE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -176,13 +266,25 @@ test_accels (void)
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *state = g_dir_make_tmp ("strata-window-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (state, "strata", NULL);
+  g_autofree char *sidecars = g_build_filename (folder, "regions", NULL);
+  int              status;
+
+  /* the sidecars of the regions made here go to a folder of the test's own */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
   g_test_add_func ("/display/window/open-profile", test_open_profile);
   g_test_add_func ("/display/window/open-broken", test_open_broken);
   g_test_add_func ("/display/window/cancel", test_cancel);
+  g_test_add_func ("/display/window/restore-toast", test_restore_toast);
   g_test_add_func ("/display/window/accels", test_accels);
+  status = g_test_run ();
 
-  return g_test_run ();
+  g_rmdir (sidecars);
+  g_rmdir (folder);
+  g_rmdir (state);
+  return status;
 }

@@ -8,6 +8,7 @@
 #include "st-annotations-panel.h"
 #include "st-details-pane.h"
 #include "st-application.h"
+#include "st-greeter.h"
 #include "st-highlighter-form.h"
 #include "st-preferences-window.h"
 #include "st-summary-page.h"
@@ -61,6 +62,8 @@ main (int argc, char *argv[])
                         GSIZE_TO_POINTER (ST_TYPE_ANNOTATIONS_PANEL), test_template);
   g_test_add_data_func ("/validate/ui/st-highlighter-form",
                         GSIZE_TO_POINTER (ST_TYPE_HIGHLIGHTER_FORM), test_template);
+  g_test_add_data_func ("/validate/ui/st-greeter", GSIZE_TO_POINTER (ST_TYPE_GREETER),
+                        test_template);
   g_test_add_data_func ("/validate/ui/st-details-pane", GSIZE_TO_POINTER (ST_TYPE_DETAILS_PANE),
                         test_template);
   g_test_add_data_func ("/validate/ui/st-summary-page", GSIZE_TO_POINTER (ST_TYPE_SUMMARY_PAGE),

@@ -1,0 +1,214 @@
+/* The window's actions (win.*), with the keys the application gives them
+ * (st-application.c) and the shortcuts window lists: open a profile or the
+ * sample, cancel a load, switch page, find, the Annotations panel and its
+ * region files. */
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-window-private.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+/* Enabled on the page they act on: cancel while loading, the others while
+ * a profile shows. */
+void
+st_window_update_actions (StWindow *self)
+{
+  static const char *const profile_actions[] = {
+    "win.show-summary", "win.show-timeline",   "win.show-tracks",
+    "win.find",         "win.show-warnings",   "win.show-annotations",
+    "win.save-regions", "win.save-regions-as", "win.load-regions",
+  };
+  const char *page = gtk_stack_get_visible_child_name (self->main_stack);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
+  for (guint i = 0; i < G_N_ELEMENTS (profile_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), profile_actions[i],
+                                   g_str_equal (page, "profile"));
+}
+
+static void
+on_chooser_response (GtkNativeDialog *dialog, int response, StWindow *self)
+{
+  g_autoptr (GListModel) chosen = NULL;
+  g_autoptr (GPtrArray)  files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      const char *as_one = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "as-one");
+      StAlignment alignment = ST_ALIGN_CLOCK;
+
+      st_alignment_from_string (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "align"),
+                                &alignment);
+      chosen = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      for (guint i = 0; i < g_list_model_get_n_items (chosen); i++)
+        g_ptr_array_add (files, g_list_model_get_item (chosen, i));
+      st_window_open_files (self, (GFile **)files->pdata, MIN (files->len, ST_MAX_FILES),
+                            g_strcmp0 (as_one, "true") == 0, alignment);
+    }
+  g_object_unref (dialog);
+}
+
+/* A filter by MIME type (the types of data/io.github.strata.Strata.mime.xml.in,
+ * where they are installed) and by name: suffixes without case, or glob
+ * patterns. */
+static GtkFileFilter *
+add_filter (GtkFileChooser    *chooser,
+            const char        *name,
+            const char *const *mime_types,
+            const char *const *suffixes,
+            const char *const *patterns)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  for (guint i = 0; mime_types && mime_types[i] != NULL; i++)
+    gtk_file_filter_add_mime_type (filter, mime_types[i]);
+  for (guint i = 0; suffixes && suffixes[i] != NULL; i++)
+    gtk_file_filter_add_suffix (filter, suffixes[i]);
+  for (guint i = 0; patterns && patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+  return filter;
+}
+
+static void
+add_filters (GtkFileChooser *chooser)
+{
+  const char *const profile_types[]
+      = { "application/x-chrome-trace+json", "application/x-chrome-trace-compressed",
+          "application/x-stack-tracing-report+json", "application/x-neuron-profile+json", NULL };
+  const char *const chrome_types[]
+      = { "application/x-chrome-trace+json", "application/x-stack-tracing-report+json", NULL };
+  const char *const gzip_types[]
+      = { "application/x-chrome-trace-compressed", "application/gzip", NULL };
+  const char *const neuron_types[] = { "application/x-neuron-profile+json", NULL };
+  const char *const report_types[] = { "application/x-stack-tracing-report+json", NULL };
+  const char *const json[] = { "json", NULL };
+  const char *const gz[] = { "gz", NULL };
+  const char *const json_and_gz[] = { "json", "gz", NULL };
+  const char *const report[] = { "*_chrome_tracing_report.json", NULL };
+  const char *const all[] = { "*", NULL };
+  GtkFileFilter    *profiles;
+
+  profiles = add_filter (chooser, _ ("All profiles"), profile_types, json_and_gz, NULL);
+  add_filter (chooser, _ ("Chrome and PyTorch/Kineto traces (JSON)"), chrome_types, json, NULL);
+  add_filter (chooser, _ ("Compressed traces (gzip)"), gzip_types, gz, NULL);
+  add_filter (chooser, _ ("Neuron device profiles (JSON)"), neuron_types, json, NULL);
+  add_filter (chooser, _ ("Stack Tracing reports"), report_types, NULL, report);
+  add_filter (chooser, _ ("All files"), NULL, NULL, all);
+  gtk_file_chooser_set_filter (chooser, profiles);
+}
+
+/* Ctrl+O: the Open dialog, several files at once. */
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  const char *align_ids[] = { "clock", "collective", NULL };
+  const char *align_labels[] = { _ ("Each file’s clock"), _ ("Their first collective"), NULL };
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_ ("Open Profiles"), GTK_WINDOW (widget),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  /* several files, one per rank or device, can be one profile */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "as-one",
+                               _ ("Open the files as one profile (ranks)"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "as-one", "false");
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "align", _ ("Align the ranks on"),
+                               align_ids, align_labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "align", "clock");
+  add_filters (GTK_FILE_CHOOSER (chooser));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_sample_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  g_autoptr (GFile) sample = st_application_get_sample ();
+  GFile            *files[] = { sample };
+
+  st_window_open_files (ST_WINDOW (widget), files, 1, FALSE, ST_ALIGN_CLOCK);
+}
+
+/* Escape: stops the load, back to the greeter. */
+static void
+cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_window_cancel_load (ST_WINDOW (widget));
+}
+
+/* Alt+1 to Alt+4: a page of the profile, which takes the focus. */
+static void
+show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow   *self = ST_WINDOW (widget);
+  const char *name = action_name + strlen ("win.show-");
+
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+  if (g_str_equal (name, "timeline"))
+    gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+  else if (g_str_equal (name, "summary"))
+    gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+}
+
+/* Ctrl+F: the timeline's find bar. */
+static void
+find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_start_find (self->timeline_page);
+}
+
+/* F9: the Annotations panel of the timeline, shown or hidden. */
+static void
+show_annotations_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+  gboolean  on_timeline
+      = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "timeline") == 0;
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_set_show_annotations (
+      self->timeline_page,
+      !on_timeline || !st_timeline_page_get_show_annotations (self->timeline_page));
+}
+
+/* Ctrl+S, Ctrl+Shift+S, Ctrl+Shift+O: the panel's region file commands,
+ * from anywhere in the window. */
+static void
+regions_file_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow   *self = ST_WINDOW (widget);
+  const char *name = g_str_equal (action_name, "win.save-regions")      ? "regions.save"
+                     : g_str_equal (action_name, "win.save-regions-as") ? "regions.save-as"
+                                                                        : "regions.load";
+
+  gtk_widget_activate_action (GTK_WIDGET (st_timeline_page_get_annotations (self->timeline_page)),
+                              name, NULL);
+}
+
+/* Called by the class_init of StWindow. */
+void
+st_window_class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.show-summary", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-annotations", NULL,
+                                   show_annotations_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions-as", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.load-regions", NULL, regions_file_action);
+}
