@@ -1,13 +1,14 @@
-/* st-display-util.h: what the display tests share: waiting for the main
- * loop to get somewhere, finding a widget in a window, pressing the key of
- * a shortcut, reading a widget's pixels. */
+/* st-display-util.h: what the display tests share besides st-test-util.h
+ * (loading traces, waiting for the main loop): finding a widget in a
+ * window, pressing the key of a shortcut, reading a widget's pixels. */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "st-test-util.h"
+
 G_BEGIN_DECLS
 
-void             st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
 GtkWidget       *st_test_find_child (GtkWidget *root, GType type);
 GtkWidget       *st_test_find_by_id (GtkWidget *root, const char *id);
 gboolean         st_test_press_shortcut (GtkWidget *widget, const char *trigger);

@@ -121,3 +121,23 @@ st_test_warning_count (StTrace *trace, StWarningKind kind)
   const StImportWarning *w = st_test_warning (trace, kind);
   return w ? w->count : 0;
 }
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @done says so; fails the test after 20 s. */
+void
+st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
+{
+  gboolean timed_out = FALSE;
+  guint    id = g_timeout_add_seconds (20, on_timeout, &timed_out);
+
+  while (!done (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}

@@ -1,5 +1,5 @@
-/* st-test-util.h: loading test data and finding things in a trace by the
- * names a person sees. */
+/* st-test-util.h: loading test data, finding things in a trace by the
+ * names a person sees, and waiting for the main loop to get somewhere. */
 #pragma once
 
 #include "st-trace-loader.h"
@@ -15,5 +15,7 @@ const StSlice *st_test_find_slice (StTrace *trace, guint track, const char *name
 const StSlice *st_test_find_slice_at (StTrace *trace, guint track, const char *name, gint64 start);
 guint64        st_test_warning_count (StTrace *trace, StWarningKind kind);
 const StImportWarning *st_test_warning (StTrace *trace, StWarningKind kind);
+/* Runs the main loop until @done says so; fails the test after 20 s. */
+void st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
 
 G_END_DECLS

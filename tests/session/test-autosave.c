@@ -3,15 +3,14 @@
  * together with the edits made meanwhile, or at once when the window
  * closes; opening the profile again brings the regions back; a damaged
  * sidecar, a profile that cannot be told and a sidecar that cannot be
- * written are reported. GIO only: it needs no display, and runs with the
- * display tests as the session has no suite of its own. Each case has XDG
+ * written are reported. GIO only: it needs no display. Each case has XDG
  * dirs of its own, so the sidecars land in a temporary folder. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
 
 #include "st-autosave.h"
-#include "st-display-util.h"
+#include "st-test-util.h"
 #include "st-trace-loader.h"
 
 #include <glib/gstdio.h>
@@ -36,7 +35,7 @@ test_trace (void)
 static GFile *
 data_file (const char *name)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "real", name, NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "real", name, NULL);
   return g_file_new_for_path (path);
 }
 
