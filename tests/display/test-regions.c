@@ -138,10 +138,18 @@ win_close (Win *w)
   memset (w, 0, sizeof *w);
 }
 
+/* The highlighter runs while its Cancel can be pressed. */
+static gboolean
+highlighting (StAnnotationsPanel *panel)
+{
+  return g_action_group_get_action_enabled (st_annotations_panel_get_actions (panel),
+                                            "cancel-highlight");
+}
+
 static gboolean
 highlight_done (gpointer data)
 {
-  return !st_annotations_panel_is_highlighting (data);
+  return !highlighting (data);
 }
 
 /* Presses Highlight with the form as it is, and waits for the thread. */
@@ -149,8 +157,68 @@ static void
 highlight (Win *w)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->panel), "regions.highlight", NULL));
-  g_assert_true (st_annotations_panel_is_highlighting (w->panel));
+  g_assert_true (highlighting (w->panel));
   st_test_wait_until (highlight_done, w->panel);
+}
+
+/* The text of the panel's label @label_id while @shown_id (the label or
+ * the box around it) shows, or NULL. */
+static const char *
+shown_text (StAnnotationsPanel *panel, const char *shown_id, const char *label_id)
+{
+  GtkWidget *shown = st_test_find_by_id (GTK_WIDGET (panel), shown_id);
+  GtkWidget *label = st_test_find_by_id (GTK_WIDGET (panel), label_id);
+
+  g_assert_nonnull (shown);
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_widget_get_visible (shown) ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+}
+
+/* Why the last run found nothing, as the panel says it, or NULL. */
+static const char *
+explanation (Win *w)
+{
+  return shown_text (w->panel, "explanation_box", "explanation_label");
+}
+
+/* "2 of 3 picked for comparison", or how to pick. */
+static const char *
+compare_text (Win *w)
+{
+  return shown_text (w->panel, "compare_label", "compare_label");
+}
+
+/* The rows the region list shows. */
+static guint
+n_rows (Win *w)
+{
+  GtkWidget *view = st_test_find_by_id (GTK_WIDGET (w->panel), "view");
+
+  g_assert_true (GTK_IS_COLUMN_VIEW (view));
+  return g_list_model_get_n_items (
+      G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view))));
+}
+
+static void
+collect_badges (GtkWidget *widget, GString *numbers)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "pick-badge")
+      && gtk_widget_get_visible (widget))
+    g_string_append_printf (numbers, "%s%s", numbers->len > 0 ? " " : "",
+                            gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_badges (c, numbers);
+}
+
+/* The numbers the rows of the region list show beside the regions picked
+ * for comparison, in row order ("1 2 3"). */
+static char *
+badges (Win *w)
+{
+  GString *numbers = g_string_new (NULL);
+
+  collect_badges (st_test_find_by_id (GTK_WIDGET (w->panel), "view"), numbers);
+  return g_string_free (numbers, FALSE);
 }
 
 static GArray *
@@ -207,13 +275,14 @@ editing_label (GtkWidget *root)
   return NULL;
 }
 
+/* F2 renames the selected region in its row, once the row is made. */
 static gboolean
-row_bound (gpointer data)
+row_editing (gpointer data)
 {
-  Win      *w = data;
-  StRegion *r = st_region_set_get_region (w->regions, 1);
+  Win *w = data;
 
-  return st_annotations_panel_start_editing (w->panel, r);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w->view), "F2"));
+  return editing_label (GTK_WIDGET (w->panel)) != NULL;
 }
 
 static gboolean
@@ -283,29 +352,31 @@ test_persist (void)
   g_autoptr (GError)    error = NULL;
   GArray               *expected;
   StNameCell           *label;
+  GtkEditable          *entry;
   Win                   w = { 0 };
   StRegion             *second;
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
   highlight (&w);
-  g_assert_null (st_annotations_panel_get_explanation (w.panel));
+  g_assert_null (explanation (&w));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
   g_assert_true (g_str_has_prefix (st_region_get_name (st_region_set_get_region (w.regions, 0)),
                                    "AllReduce #1 → "));
-  g_assert_cmpuint (g_list_model_get_n_items (st_annotations_panel_get_rows (w.panel)), ==,
-                    st_region_set_get_n_regions (w.regions));
+  g_assert_cmpuint (n_rows (&w), ==, st_region_set_get_n_regions (w.regions));
   assert_band (&w);
 
   /* rename the second row in place: its label becomes an entry, Enter commits */
   second = st_region_set_get_region (w.regions, 1);
   st_session_set_selected_region (w.session, second);
-  st_test_wait_until (row_bound, &w);
+  st_test_wait_until (row_editing, &w);
   label = editing_label (GTK_WIDGET (w.panel));
   g_assert_nonnull (label);
-  gtk_editable_set_text (st_name_cell_get_entry (label), "  warm-up step ");
+  entry = GTK_EDITABLE (st_test_find_child (GTK_WIDGET (label), GTK_TYPE_ENTRY));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, st_region_get_name (second));
+  gtk_editable_set_text (entry, "  warm-up step ");
   /* Enter in the entry commits */
-  g_signal_emit_by_name (st_name_cell_get_entry (label), "activate");
+  g_signal_emit_by_name (entry, "activate");
   g_assert_cmpstr (st_region_get_name (second), ==, "warm-up step");
 
   /* one step back and forth, with the keys */
@@ -427,8 +498,8 @@ test_explanation (void)
   st_session_set_timing (w.session, 0, 1000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w.panel), "regions.add", NULL));
   highlight (&w);
-  g_assert_nonnull (st_annotations_panel_get_explanation (w.panel));
-  g_assert_nonnull (strstr (st_annotations_panel_get_explanation (w.panel), "collective"));
+  g_assert_nonnull (explanation (&w));
+  g_assert_nonnull (strstr (explanation (&w), "collective"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
   g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 0)), ==, "Region 1");
   st_region_set_remove (w.regions, 0);
@@ -444,6 +515,7 @@ static void
 test_keys_and_picks (void)
 {
   g_autoptr (GFile) trace = test_trace ();
+  g_autofree char  *one = NULL, *three = NULL, *two = NULL;
   StRegionChart    *chart;
   Win               w = { 0 };
   StRegion         *r0, *r1, *r2, *r3;
@@ -484,10 +556,12 @@ test_keys_and_picks (void)
   /* picks: c on the selected region, then clicks on the chart's points */
   chart = ST_REGION_CHART (st_test_find_child (GTK_WIDGET (w.panel), ST_TYPE_REGION_CHART));
   st_test_wait_until (chart_allocated, chart);
-  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
-                   "Click points to pick up to 3 regions for comparison.");
+  g_assert_cmpstr (compare_text (&w), ==, "Click points to pick up to 3 regions for comparison.");
   st_session_set_selected_region (w.session, r0);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "c"));
+  /* the first row is r0, picked first */
+  one = badges (&w);
+  g_assert_cmpstr (one, ==, "1");
   for (guint i = 1; i <= 3; i++)
     {
       g_assert_true (st_region_chart_point_center (chart, i, &at));
@@ -499,15 +573,18 @@ test_keys_and_picks (void)
   g_assert_true (g_ptr_array_index (picks, 0) == r1);
   g_assert_true (g_ptr_array_index (picks, 1) == r2);
   g_assert_true (g_ptr_array_index (picks, 2) == r3);
-  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
-                   "3 of 3 picked for comparison");
+  g_assert_cmpstr (compare_text (&w), ==, "3 of 3 picked for comparison");
+  /* r0 dropped; rows r1, r2, r3 carry the order they were picked in */
+  three = badges (&w);
+  g_assert_cmpstr (three, ==, "1 2 3");
   /* clicking a picked point drops it */
   g_assert_true (st_region_chart_point_center (chart, 2, &at));
   st_region_chart_click (chart, at.x, at.y);
   g_assert_cmpuint (picks->len, ==, 2);
   g_assert_cmpint (st_session_get_compare_index (w.session, r2), ==, -1);
-  g_assert_cmpstr (st_annotations_panel_get_compare_text (w.panel), ==,
-                   "2 of 3 picked for comparison");
+  g_assert_cmpstr (compare_text (&w), ==, "2 of 3 picked for comparison");
+  two = badges (&w);
+  g_assert_cmpstr (two, ==, "1 2");
 
   /* a highlight that replaces the regions drops the picks of the old ones */
   highlight (&w);

@@ -207,14 +207,13 @@ test_show_flows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The configurations in the Annotations panel's menu of recent ones. */
 static guint
 recent_in_menu (StWindow *window)
 {
-  StTimelinePage *page
-      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+  GtkWidget *button = st_test_find_by_id (GTK_WIDGET (window), "recent_configs_button");
 
-  return g_menu_model_get_n_items (
-      st_annotations_panel_get_recent_configs (st_timeline_page_get_annotations (page)));
+  return g_menu_model_get_n_items (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
 }
 
 /* A configuration loaded goes first among the recent ones, once; every

@@ -7,15 +7,18 @@
  *
  * Its commands are the actions of the group st_annotations_panel_get_actions()
  * returns, meant to be inserted as "regions" where the keys are:
- * regions.highlight, .cancel-highlight, .load-config, .save-config, .add,
- * .delete, .rename ((us): position in the set, name), .edit-name, .zoom,
- * .previous, .next, .toggle-compare, .undo, .redo, .save, .save-as, .load.
+ * regions.highlight, .cancel-highlight, .load-config, .load-config-uri (s),
+ * .save-config, .add, .delete, .rename ((us): position in the set, name),
+ * .edit-name, .zoom, .previous, .next, .toggle-compare, .undo, .redo,
+ * .save, .save-as, .load.
+ *
+ * Signals: "save-finished" (gboolean saved), "config-used" (the URI of a
+ * highlighter configuration loaded or saved).
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "st-highlighter-form.h"
 #include "st-session.h"
 
 G_BEGIN_DECLS
@@ -29,18 +32,10 @@ StSession    *st_annotations_panel_get_session (StAnnotationsPanel *self);
 void          st_annotations_panel_set_session (StAnnotationsPanel *self, StSession *session);
 GActionGroup *st_annotations_panel_get_actions (StAnnotationsPanel *self);
 void st_annotations_panel_set_recent_configs (StAnnotationsPanel *self, const char *const *uris);
-GMenuModel        *st_annotations_panel_get_recent_configs (StAnnotationsPanel *self);
-StHighlighterForm *st_annotations_panel_get_form (StAnnotationsPanel *self);
-GListModel        *st_annotations_panel_get_rows (StAnnotationsPanel *self);
-gboolean           st_annotations_panel_is_highlighting (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_explanation (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_status (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_error (StAnnotationsPanel *self);
-const char        *st_annotations_panel_get_compare_text (StAnnotationsPanel *self);
-void               st_annotations_panel_show_error (StAnnotationsPanel *self, const char *message);
-GFile             *st_annotations_panel_get_file (StAnnotationsPanel *self);
-gboolean st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **error);
-void     st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file);
-gboolean st_annotations_panel_start_editing (StAnnotationsPanel *self, StRegion *region);
+void st_annotations_panel_show_error (StAnnotationsPanel *self, const char *message);
+const char *st_annotations_panel_get_error (StAnnotationsPanel *self);
+GFile      *st_annotations_panel_get_file (StAnnotationsPanel *self);
+gboolean    st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **error);
+void        st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file);
 
 G_END_DECLS

@@ -12,6 +12,15 @@ struct _StNameCell
   GtkWidget *label;
   GtkWidget *entry;
   gboolean   editing;
+  GObject   *item;
+};
+
+enum
+{
+  PROP_0,
+  PROP_TEXT,
+  PROP_ITEM,
+  N_PROPS
 };
 
 enum
@@ -20,7 +29,8 @@ enum
   N_SIGNALS
 };
 
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
+static guint       signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (StNameCell, st_name_cell, GTK_TYPE_WIDGET)
 
@@ -72,11 +82,15 @@ st_name_cell_new (void)
   return g_object_new (ST_TYPE_NAME_CELL, NULL);
 }
 
+/* The name shown; while editing, the entry keeps what is being typed. */
 void
 st_name_cell_set_text (StNameCell *self, const char *text)
 {
   g_return_if_fail (ST_IS_NAME_CELL (self));
+  if (g_strcmp0 (text, gtk_label_get_text (GTK_LABEL (self->label))) == 0)
+    return;
   gtk_label_set_text (GTK_LABEL (self->label), text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
 }
 
 const char *
@@ -93,11 +107,22 @@ st_name_cell_get_editing (StNameCell *self)
   return self->editing;
 }
 
-GtkEditable *
-st_name_cell_get_entry (StNameCell *self)
+/* What the cell names (in a list, the list item's item), so that a list
+ * can find the cell of one of its items. */
+void
+st_name_cell_set_item (StNameCell *self, GObject *item)
+{
+  g_return_if_fail (ST_IS_NAME_CELL (self));
+  g_return_if_fail (item == NULL || G_IS_OBJECT (item));
+  if (g_set_object (&self->item, item))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
+}
+
+GObject *
+st_name_cell_get_item (StNameCell *self)
 {
   g_return_val_if_fail (ST_IS_NAME_CELL (self), NULL);
-  return GTK_EDITABLE (self->entry);
+  return self->item;
 }
 
 void
@@ -121,7 +146,34 @@ st_name_cell_dispose (GObject *object)
 
   self->editing = FALSE;
   g_clear_pointer (&self->stack, gtk_widget_unparent);
+  g_clear_object (&self->item);
   G_OBJECT_CLASS (st_name_cell_parent_class)->dispose (object);
+}
+
+static void
+st_name_cell_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StNameCell *self = ST_NAME_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT: g_value_set_string (value, st_name_cell_get_text (self)); break;
+    case PROP_ITEM: g_value_set_object (value, self->item); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_name_cell_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  StNameCell *self = ST_NAME_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT: st_name_cell_set_text (self, g_value_get_string (value)); break;
+    case PROP_ITEM: st_name_cell_set_item (self, g_value_get_object (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -131,6 +183,16 @@ st_name_cell_class_init (StNameCellClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_name_cell_dispose;
+  object_class->get_property = st_name_cell_get_property;
+  object_class->set_property = st_name_cell_set_property;
+
+  properties[PROP_TEXT]
+      = g_param_spec_string ("text", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ITEM]
+      = g_param_spec_object ("item", NULL, NULL, G_TYPE_OBJECT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[COMMITTED] = g_signal_new ("committed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
