@@ -6,6 +6,7 @@
 
 #include "st-bar-chart.h"
 #include "st-format.h"
+#include "st-metric-catalog.h"
 #include "st-operation-item.h"
 #include "st-rank-item.h"
 #include "st-summary.h"
@@ -16,23 +17,6 @@
 
 /* A computation that takes longer than a frame shows the spinner. */
 #define SPINNER_DELAY_MS 16
-/* Engines or streams beyond these are summed in the title, not drawn. */
-#define MAX_ENGINE_BARS 8
-
-/* Profile-carried metrics that belong in the two main tables (the Summary
- * Viewer's own choice); the others stay in the profile's groups. */
-static const char *const profile_compute_ids[] = {
-  "total_time",
-  "mm_arithmetic_intensity",
-  "hfu_estimated_percent",
-  "mfu_estimated_percent",
-};
-static const char *const profile_memory_ids[] = {
-  "total_bandwidth_available",
-  "mbu_estimated_percent",
-  "dma_transfer_average_bytes",
-  "useful_read_percent",
-};
 
 struct _StSummaryPage
 {
@@ -209,69 +193,11 @@ fill_recommendations (GtkBox *box, StSummary *summary, gboolean compact)
 
 /* Metric tables. */
 
-static gboolean
-in_list (const char *id, const char *const *list, guint n)
-{
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (list[i], id))
-      return TRUE;
-  return FALSE;
-}
-
 static void
-add_id (GPtrArray *ids, const char *id)
+fill_table (StSummaryPage *self, StMetricTable *table, StSummaryTable which)
 {
-  for (guint i = 0; i < ids->len; i++)
-    if (g_str_equal (g_ptr_array_index (ids, i), id))
-      return;
-  g_ptr_array_add (ids, (gpointer)id);
-}
-
-/* The ids of derived metrics of @group, then those of @profile_ids the
- * profile has, over every summary shown (regions may differ). */
-static GPtrArray *
-table_ids (StSummaryPage     *self,
-           const char        *group,
-           const char *const *profile_ids,
-           guint              n_profile_ids)
-{
-  GPtrArray *ids = g_ptr_array_new ();
-
-  for (guint s = 0; s < self->summaries->len; s++)
-    {
-      StSummary *summary = g_ptr_array_index (self->summaries, s);
-
-      for (guint i = 0; i < st_summary_get_n_metrics (summary); i++)
-        {
-          const StMetric *m = st_summary_get_metric (summary, i);
-
-          if (m->source == ST_METRIC_DERIVED && g_strcmp0 (m->group, group) == 0)
-            add_id (ids, m->id);
-        }
-    }
-  for (guint i = 0; i < n_profile_ids; i++)
-    for (guint s = 0; s < self->summaries->len; s++)
-      {
-        const StMetric *m
-            = st_summary_lookup (g_ptr_array_index (self->summaries, s), profile_ids[i]);
-
-        if (m != NULL && m->source == ST_METRIC_PROFILE)
-          {
-            add_id (ids, m->id);
-            break;
-          }
-      }
-  return ids;
-}
-
-static void
-fill_table (StSummaryPage     *self,
-            StMetricTable     *table,
-            const char        *group,
-            const char *const *profile_ids,
-            guint              n_profile_ids)
-{
-  g_autoptr (GPtrArray) ids = table_ids (self, group, profile_ids, n_profile_ids);
+  g_autoptr (GPtrArray) ids = st_metric_catalog_get_table_ids (
+      which, (StSummary *const *)self->summaries->pdata, self->summaries->len);
 
   st_metric_table_set_metrics (table, (const char *const *)ids->pdata, ids->len,
                                (StSummary **)self->summaries->pdata, self->summaries->len,
@@ -294,8 +220,7 @@ fill_profile_groups (StSummaryPage *self)
       GPtrArray      *ids;
 
       if (m->source != ST_METRIC_PROFILE
-          || in_list (m->id, profile_compute_ids, G_N_ELEMENTS (profile_compute_ids))
-          || in_list (m->id, profile_memory_ids, G_N_ELEMENTS (profile_memory_ids)))
+          || st_metric_catalog_get_table (m) != ST_SUMMARY_TABLE_PROFILE)
         continue;
       ids = g_hash_table_lookup (groups, m->group);
       if (ids == NULL)
@@ -431,7 +356,7 @@ static void
 fill_engines (StBarChart *chart, GtkLabel *title, StSummary *summary)
 {
   guint                 n = summary ? st_summary_get_n_engines (summary) : 0;
-  guint                 shown = MIN (n, MAX_ENGINE_BARS);
+  guint                 shown = MIN (n, ST_METRIC_CATALOG_MAX_ENGINE_BARS);
   g_autoptr (GPtrArray) classes = g_ptr_array_new ();
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
@@ -675,21 +600,17 @@ show_summaries (StSummaryPage *self)
   update_range_label (self);
   if (self->compare && self->summaries->len > 1)
     {
-      fill_table (self, self->compare_compute_table, "compute", profile_compute_ids,
-                  G_N_ELEMENTS (profile_compute_ids));
-      fill_table (self, self->compare_memory_table, "memory", profile_memory_ids,
-                  G_N_ELEMENTS (profile_memory_ids));
-      fill_table (self, self->compare_communication_table, "communication", NULL, 0);
+      fill_table (self, self->compare_compute_table, ST_SUMMARY_TABLE_COMPUTE);
+      fill_table (self, self->compare_memory_table, ST_SUMMARY_TABLE_MEMORY);
+      fill_table (self, self->compare_communication_table, ST_SUMMARY_TABLE_COMMUNICATION);
       fill_compare_columns (self);
       gtk_stack_set_visible_child_name (self->content_stack, "compare");
       return;
     }
   fill_recommendations (self->recommendations_box, summary, FALSE);
-  fill_table (self, self->compute_table, "compute", profile_compute_ids,
-              G_N_ELEMENTS (profile_compute_ids));
-  fill_table (self, self->memory_table, "memory", profile_memory_ids,
-              G_N_ELEMENTS (profile_memory_ids));
-  fill_table (self, self->communication_table, "communication", NULL, 0);
+  fill_table (self, self->compute_table, ST_SUMMARY_TABLE_COMPUTE);
+  fill_table (self, self->memory_table, ST_SUMMARY_TABLE_MEMORY);
+  fill_table (self, self->communication_table, ST_SUMMARY_TABLE_COMMUNICATION);
   gtk_widget_set_visible (self->communication_card,
                           st_metric_table_get_n_rows (self->communication_table) > 0);
   fill_profile_groups (self);
