@@ -23,6 +23,7 @@ struct _StSummaryPage
   GtkWidget parent_instance;
 
   StSession           *session;
+  GSignalGroup        *session_signals;
   StTrace             *trace;
   GActionGroup        *region_actions;
   GListStore          *whole_store; /* the "Whole profile" entry */
@@ -861,15 +862,6 @@ update_compare (StSummaryPage *self)
   update_pick (self);
 }
 
-static void
-disconnect_session (StSummaryPage *self)
-{
-  if (self->session == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_object (&self->session);
-}
-
 void
 st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGroup *region_actions)
 {
@@ -878,7 +870,8 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
 
   cancel_compute (self);
-  disconnect_session (self);
+  g_signal_group_set_target (self->session_signals, session);
+  g_set_object (&self->session, session);
   g_clear_object (&self->region);
   g_clear_object (&self->trace);
   g_ptr_array_set_size (self->summaries, 0);
@@ -892,10 +885,8 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   g_list_store_append (models, self->whole_store);
   if (session != NULL)
     {
-      self->session = g_object_ref (session);
       self->trace = g_object_ref (st_session_get_trace (session));
       g_list_store_append (models, st_session_get_regions (session));
-      g_signal_connect_swapped (session, "compare-changed", G_CALLBACK (update_compare), self);
     }
   g_clear_object (&self->region_model);
   self->region_model = gtk_flatten_list_model_new (G_LIST_MODEL (g_steal_pointer (&models)));
@@ -1151,7 +1142,8 @@ st_summary_page_dispose (GObject *object)
   GtkWidget     *child;
 
   cancel_compute (self);
-  disconnect_session (self);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
   g_clear_object (&self->region_actions);
   g_clear_object (&self->region);
@@ -1284,6 +1276,10 @@ st_summary_page_init (StSummaryPage *self)
   gtk_drop_down_set_expression (self->region_dropdown, expression);
   gtk_expression_unref (expression);
   gtk_drop_down_set_enable_search (self->region_dropdown, TRUE);
+  /* the page follows the picks of the session it shows */
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "compare-changed",
+                                 G_CALLBACK (update_compare), self, G_CONNECT_SWAPPED);
   g_signal_connect (self->region_dropdown, "notify::selected-item", G_CALLBACK (on_selected_region),
                     self);
   g_signal_connect (self->collective_chart, "instance-activated",
