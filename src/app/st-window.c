@@ -369,7 +369,7 @@ show_trace (StWindow *self)
   else
     {
       adw_view_stack_set_visible_child_name (self->view_stack, "summary");
-      gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+      gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
     }
   self->choosing_view = FALSE;
 }
@@ -811,7 +811,7 @@ show_view_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   if (g_str_equal (name, "timeline"))
     gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
   else if (g_str_equal (name, "summary"))
-    gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+    gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
 }
 
 static void
