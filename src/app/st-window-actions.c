@@ -153,7 +153,7 @@ show_view_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   if (g_str_equal (name, "timeline"))
     gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
   else if (g_str_equal (name, "summary"))
-    gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+    gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
 }
 
 /* Ctrl+F: the timeline's find bar. */

@@ -158,7 +158,7 @@ show_trace (StWindow *self)
   else
     {
       adw_view_stack_set_visible_child_name (self->view_stack, "summary");
-      gtk_widget_grab_focus (GTK_WIDGET (st_summary_page_get_region_menu (self->summary_page)));
+      gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
     }
   self->choosing_view = FALSE;
 }

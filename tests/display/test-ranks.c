@@ -50,15 +50,19 @@ assert_ranks_card (StWindow *window, guint slowest)
 {
   StSummaryPage *page
       = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
+  GtkWidget             *card;
   GListModel            *rows;
   g_autoptr (StRankItem) first = NULL;
   g_autoptr (StRankItem) second = NULL;
   g_autofree char       *busy = NULL;
 
   st_test_wait_until (computed, page);
-  g_assert_true (gtk_widget_get_visible (st_summary_page_get_ranks_card (page)));
-  g_assert_true (gtk_widget_get_mapped (st_summary_page_get_ranks_card (page)));
-  rows = G_LIST_MODEL (gtk_column_view_get_model (st_summary_page_get_ranks (page)));
+  card = st_test_find_by_id (GTK_WIDGET (page), "ranks_section");
+  g_assert_nonnull (card);
+  g_assert_true (gtk_widget_get_visible (card));
+  g_assert_true (gtk_widget_get_mapped (card));
+  rows = G_LIST_MODEL (
+      gtk_column_view_get_model (GTK_COLUMN_VIEW (st_test_find_by_id (card, "ranks_view"))));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
   first = g_list_model_get_item (rows, 0);
   second = g_list_model_get_item (rows, 1);

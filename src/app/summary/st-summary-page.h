@@ -7,17 +7,19 @@
  * for the whole profile or the region chosen in its Region Selection menu,
  * and up to three picked regions side by side (Compare).
  *
+ * The page is the shell: its region menu, the computation and its
+ * commands; each card is a StSummarySection laid out in its template.
  * Every number is computed by st_summary_compute() on a thread; choosing
  * another region cancels the computation under way. Its commands are the
  * "summary" actions: choose-region (Ctrl+R), add-region (Ctrl+Shift+R),
- * compare (Ctrl+K), box-plot (Ctrl+B), by-track (Ctrl+T), show-range
- * ((xx): the timeline zoomed to a range). */
+ * pick (Ctrl+P), compare (Ctrl+K), box-plot (Ctrl+B), by-track (Ctrl+T),
+ * show-range ((xx): the timeline zoomed to a range) and show-slice ((uu):
+ * a track's slice selected and shown on the timeline). Focusing the page
+ * focuses its region menu. */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "st-collective-chart.h"
-#include "st-metric-table.h"
 #include "st-session.h"
 
 G_BEGIN_DECLS
@@ -32,20 +34,8 @@ GtkWidget *st_summary_page_new (void);
 void
 st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGroup *region_actions);
 gboolean st_summary_page_is_computing (StSummaryPage *self);
-/* The region the page shows (NULL: the whole profile). */
-StRegion          *st_summary_page_get_region (StSummaryPage *self);
-void               st_summary_page_set_region (StSummaryPage *self, StRegion *region);
-GtkDropDown       *st_summary_page_get_region_menu (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_compute_table (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_memory_table (StSummaryPage *self);
-StCollectiveChart *st_summary_page_get_collective_chart (StSummaryPage *self);
-GtkWidget         *st_summary_page_get_legend (StSummaryPage *self);
-GtkWidget         *st_summary_page_get_recommendations (StSummaryPage *self);
-GtkColumnView     *st_summary_page_get_operations (StSummaryPage *self);
-GtkWidget         *st_summary_page_get_ranks_card (StSummaryPage *self);
-GtkColumnView     *st_summary_page_get_ranks (StSummaryPage *self);
-gboolean           st_summary_page_get_compare (StSummaryPage *self);
-StMetricTable     *st_summary_page_get_compare_table (StSummaryPage *self);
-GtkScrolledWindow *st_summary_page_get_scroller (StSummaryPage *self);
+/* Shows @region (one of the session's, or NULL for the whole profile), as
+ * choosing it in the region menu does. */
+void st_summary_page_set_region (StSummaryPage *self, StRegion *region);
 
 G_END_DECLS

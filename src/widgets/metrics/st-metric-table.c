@@ -5,6 +5,7 @@
 #include "st-metric-table.h"
 
 #include "st-format.h"
+#include "st-metric-catalog.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -20,41 +21,6 @@ struct _StMetricTable
 };
 
 G_DEFINE_FINAL_TYPE (StMetricTable, st_metric_table, GTK_TYPE_WIDGET)
-
-/* Which way is better, for the metrics where one is: a comparison marks
- * the best and worst region only for these. Times and counts depend on
- * how long a region is, so they are not judged. */
-static const struct
-{
-  const char *id;
-  int         better; /* +1 higher, -1 lower */
-} directions[] = {
-  { "device_busy_percent", +1 },
-  { "host_bound_gap_percent", -1 },
-  { "busiest_stream_share_percent", -1 },
-  { "mfu_estimated_percent", +1 },
-  { "hfu_estimated_percent", +1 },
-  { "mbu_estimated_percent", +1 },
-  { "useful_read_percent", +1 },
-  { "tensor_engine_active_time_percent", +1 },
-  { "vector_engine_active_time_percent", +1 },
-  { "scalar_engine_active_time_percent", +1 },
-  { "gpsimd_engine_active_time_percent", +1 },
-  { "dma_transfer_average_bytes", +1 },
-  { "sbuf_reload_ratio", -1 },
-  { "sbuf_save_ratio", -1 },
-  { "throttle_active_percent", -1 },
-  { "throttle_inactive_percent", -1 },
-};
-
-static int
-better_direction (const char *id)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (directions); i++)
-    if (g_str_equal (directions[i].id, id))
-      return directions[i].better;
-  return 0;
-}
 
 char *
 st_metric_format_value (const StMetric *metric)
@@ -134,6 +100,95 @@ lookup (StSummary *summary, const char *id)
   return summary != NULL ? st_summary_lookup (summary, id) : NULL;
 }
 
+static void
+attach_headers (StMetricTable *self, const char *const *column_titles, guint n_columns)
+{
+  for (guint c = 0; c < n_columns; c++)
+    {
+      GtkWidget *header = attach_label (self, column_titles[c], c + 1, 0, 1.0);
+
+      gtk_widget_set_tooltip_text (header, column_titles[c]);
+      gtk_widget_add_css_class (header, "heading");
+    }
+}
+
+/* The row's title: the metric's, with what it means in the tooltip. */
+static GtkWidget *
+attach_title (StMetricTable *self, const char *id, const StMetric *first, int row)
+{
+  GtkWidget *title = attach_label (self, first && first->title ? first->title : id, 0, row, 0.0);
+
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "metric-title");
+  if (first != NULL && first->description != NULL)
+    {
+      g_autofree char *tip
+          = first->source == ST_METRIC_PROFILE
+                /* Translators: a metric's description, then where it comes from */
+                ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description, id)
+                : g_strdup_printf ("%s\n\n%s", first->description, id);
+      gtk_widget_set_tooltip_text (title, tip);
+    }
+  return title;
+}
+
+typedef struct
+{
+  StMetricBetter better;
+  double         best;
+  double         worst;
+  guint          n_present;
+} Judgement;
+
+/* The best and worst of the values of @id, the way the catalogue judges it. */
+static Judgement
+judge (const char *id, StSummary **summaries, guint n_summaries)
+{
+  Judgement j = { st_metric_catalog_get_better (id), NAN, NAN, 0 };
+  gboolean  higher = j.better == ST_METRIC_BETTER_HIGHER;
+
+  for (guint c = 0; c < n_summaries; c++)
+    {
+      const StMetric *m = lookup (summaries[c], id);
+
+      if (m == NULL || !m->present)
+        continue;
+      j.best
+          = isnan (j.best) ? m->value : (higher ? MAX (j.best, m->value) : MIN (j.best, m->value));
+      j.worst = isnan (j.worst) ? m->value
+                                : (higher ? MIN (j.worst, m->value) : MAX (j.worst, m->value));
+      j.n_present++;
+    }
+  return j;
+}
+
+static void
+attach_value (StMetricTable   *self,
+              const StMetric  *m,
+              const Judgement *j,
+              GtkWidget       *title,
+              guint            column,
+              int              row)
+{
+  StMetric         absent = { .present = FALSE };
+  g_autofree char *text = st_metric_format_value (m ? m : &absent);
+  GtkWidget       *value = attach_label (self, text, column + 1, row, 1.0);
+
+  gtk_widget_add_css_class (value, "numeric");
+  gtk_widget_set_tooltip_text (value, gtk_widget_get_tooltip_text (title));
+  if (m == NULL || !m->present)
+    gtk_widget_add_css_class (value, "dim-label");
+  else if (j->better != ST_METRIC_BETTER_NONE && j->n_present > 1
+           && !same_when_shown (m, j->best, j->worst))
+    {
+      if (m->value == j->best)
+        gtk_widget_add_css_class (value, "metric-best");
+      else if (m->value == j->worst)
+        gtk_widget_add_css_class (value, "metric-worst");
+    }
+  g_ptr_array_add (self->values, value);
+}
+
 void
 st_metric_table_set_metrics (StMetricTable     *self,
                              const char *const *ids,
@@ -150,76 +205,21 @@ st_metric_table_set_metrics (StMetricTable     *self,
   self->n_columns = n_summaries;
   if (column_titles != NULL && n_summaries > 1)
     {
-      for (guint c = 0; c < n_summaries; c++)
-        {
-          GtkWidget *header = attach_label (self, column_titles[c], c + 1, row, 1.0);
-
-          gtk_widget_set_tooltip_text (header, column_titles[c]);
-          gtk_widget_add_css_class (header, "heading");
-        }
+      attach_headers (self, column_titles, n_summaries);
       row++;
     }
   for (guint i = 0; i < n_ids; i++, row++)
     {
       const StMetric *first = NULL;
       GtkWidget      *title;
-      int             direction = better_direction (ids[i]);
-      double          best = NAN, worst = NAN;
-      guint           n_present = 0;
+      Judgement       j = judge (ids[i], summaries, n_summaries);
 
       for (guint c = 0; c < n_summaries && first == NULL; c++)
-        {
-          const StMetric *m = lookup (summaries[c], ids[i]);
-          if (m != NULL)
-            first = m;
-        }
-      title = attach_label (self, first && first->title ? first->title : ids[i], 0, row, 0.0);
-      gtk_widget_set_hexpand (title, TRUE);
-      gtk_widget_add_css_class (title, "metric-title");
-      if (first != NULL && first->description != NULL)
-        {
-          g_autofree char *tip
-              = first->source == ST_METRIC_PROFILE
-                    /* Translators: a metric's description, then where it comes from */
-                    ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description,
-                                       ids[i])
-                    : g_strdup_printf ("%s\n\n%s", first->description, ids[i]);
-          gtk_widget_set_tooltip_text (title, tip);
-        }
+        first = lookup (summaries[c], ids[i]);
+      title = attach_title (self, ids[i], first, row);
       g_ptr_array_add (self->ids, g_strdup (ids[i]));
       for (guint c = 0; c < n_summaries; c++)
-        {
-          const StMetric *m = lookup (summaries[c], ids[i]);
-          if (m != NULL && m->present)
-            {
-              best = isnan (best) ? m->value
-                                  : (direction > 0 ? MAX (best, m->value) : MIN (best, m->value));
-              worst = isnan (worst)
-                          ? m->value
-                          : (direction > 0 ? MIN (worst, m->value) : MAX (worst, m->value));
-              n_present++;
-            }
-        }
-      for (guint c = 0; c < n_summaries; c++)
-        {
-          const StMetric  *m = lookup (summaries[c], ids[i]);
-          StMetric         absent = { .present = FALSE };
-          g_autofree char *text = st_metric_format_value (m ? m : &absent);
-          GtkWidget       *value = attach_label (self, text, c + 1, row, 1.0);
-
-          gtk_widget_add_css_class (value, "numeric");
-          gtk_widget_set_tooltip_text (value, gtk_widget_get_tooltip_text (title));
-          if (m == NULL || !m->present)
-            gtk_widget_add_css_class (value, "dim-label");
-          else if (direction != 0 && n_present > 1 && !same_when_shown (m, best, worst))
-            {
-              if (m->value == best)
-                gtk_widget_add_css_class (value, "metric-best");
-              else if (m->value == worst)
-                gtk_widget_add_css_class (value, "metric-worst");
-            }
-          g_ptr_array_add (self->values, value);
-        }
+        attach_value (self, lookup (summaries[c], ids[i]), &j, title, c, row);
     }
 }
 

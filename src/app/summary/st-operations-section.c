@@ -1,0 +1,158 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-operations-section.h"
+
+#include "st-operation-item.h"
+
+struct _StOperationsSection
+{
+  StSummarySection parent_instance;
+
+  gboolean by_track;
+  StTrace *trace;
+  GArray  *rows[2]; /* StOperationRow of the summary shown: per name, per name and track */
+
+  GtkColumnView       *operations_view;
+  GtkColumnViewColumn *total_column;
+};
+
+G_DEFINE_FINAL_TYPE (StOperationsSection, st_operations_section, ST_TYPE_SUMMARY_SECTION)
+
+enum
+{
+  PROP_0,
+  PROP_BY_TRACK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The rows of the summary shown, per name or per name and track. */
+static void
+fill (StOperationsSection *self)
+{
+  g_autoptr (GListModel) items
+      = st_operation_item_new_model (self->trace, self->rows[self->by_track]);
+  g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
+      g_steal_pointer (&items), g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
+  g_autoptr (GtkNoSelection) selection
+      = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
+
+  gtk_column_view_set_model (self->operations_view, GTK_SELECTION_MODEL (selection));
+}
+
+static void
+st_operations_section_show (StSummarySection  *section,
+                            StTrace           *trace,
+                            StSummary *const  *summaries,
+                            const char *const *titles,
+                            guint              n_summaries)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (section);
+
+  g_set_object (&self->trace, trace);
+  for (guint by_track = 0; by_track < G_N_ELEMENTS (self->rows); by_track++)
+    {
+      g_clear_pointer (&self->rows[by_track], g_array_unref);
+      self->rows[by_track] = g_array_ref (st_summary_get_operations (summaries[0], by_track));
+    }
+  fill (self);
+}
+
+static void
+st_operations_section_dispose (GObject *object)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), ST_TYPE_OPERATIONS_SECTION);
+  g_clear_object (&self->trace);
+  g_clear_pointer (&self->rows[0], g_array_unref);
+  g_clear_pointer (&self->rows[1], g_array_unref);
+  G_OBJECT_CLASS (st_operations_section_parent_class)->dispose (object);
+}
+
+static void
+st_operations_section_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_BY_TRACK: g_value_set_boolean (value, self->by_track); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_operations_section_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_BY_TRACK:
+      st_operations_section_set_by_track (self, g_value_get_boolean (value));
+      break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_operations_section_class_init (StOperationsSectionClass *klass)
+{
+  GObjectClass          *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass        *widget_class = GTK_WIDGET_CLASS (klass);
+  StSummarySectionClass *section_class = ST_SUMMARY_SECTION_CLASS (klass);
+
+  object_class->dispose = st_operations_section_dispose;
+  object_class->get_property = st_operations_section_get_property;
+  object_class->set_property = st_operations_section_set_property;
+  section_class->show = st_operations_section_show;
+
+  properties[PROP_BY_TRACK]
+      = g_param_spec_boolean ("by-track", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ST_TYPE_OPERATION_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/summary/st-operations-section.ui");
+  gtk_widget_class_bind_template_child (widget_class, StOperationsSection, operations_view);
+  gtk_widget_class_bind_template_child (widget_class, StOperationsSection, total_column);
+}
+
+static void
+st_operations_section_init (StOperationsSection *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_column_view_sort_by_column (self->operations_view, self->total_column, GTK_SORT_DESCENDING);
+}
+
+gboolean
+st_operations_section_get_by_track (StOperationsSection *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATIONS_SECTION (self), FALSE);
+  return self->by_track;
+}
+
+void
+st_operations_section_set_by_track (StOperationsSection *self, gboolean by_track)
+{
+  g_return_if_fail (ST_IS_OPERATIONS_SECTION (self));
+
+  by_track = !!by_track;
+  if (self->by_track == by_track)
+    return;
+  self->by_track = by_track;
+  if (self->rows[by_track] != NULL)
+    fill (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_TRACK]);
+}

@@ -1,0 +1,149 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-summary-section.h"
+
+#include "st-format.h"
+
+#include <glib/gi18n.h>
+
+typedef struct
+{
+  char *title;
+} StSummarySectionPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (StSummarySection, st_summary_section, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_TITLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+st_summary_section_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (st_summary_section_parent_class)->dispose (object);
+}
+
+static void
+st_summary_section_finalize (GObject *object)
+{
+  StSummarySectionPrivate *priv
+      = st_summary_section_get_instance_private (ST_SUMMARY_SECTION (object));
+
+  g_free (priv->title);
+  G_OBJECT_CLASS (st_summary_section_parent_class)->finalize (object);
+}
+
+static void
+st_summary_section_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StSummarySection *self = ST_SUMMARY_SECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE: g_value_set_string (value, st_summary_section_get_title (self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_summary_section_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  StSummarySection *self = ST_SUMMARY_SECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE: st_summary_section_set_title (self, g_value_get_string (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_summary_section_class_init (StSummarySectionClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = st_summary_section_dispose;
+  object_class->finalize = st_summary_section_finalize;
+  object_class->get_property = st_summary_section_get_property;
+  object_class->set_property = st_summary_section_set_property;
+
+  properties[PROP_TITLE]
+      = g_param_spec_string ("title", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+st_summary_section_init (StSummarySection *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "card");
+  gtk_widget_add_css_class (GTK_WIDGET (self), "summary-card");
+}
+
+const char *
+st_summary_section_get_title (StSummarySection *self)
+{
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+
+  g_return_val_if_fail (ST_IS_SUMMARY_SECTION (self), NULL);
+  return priv->title;
+}
+
+void
+st_summary_section_set_title (StSummarySection *self, const char *title)
+{
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+
+  g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
+
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+void
+st_summary_section_show (StSummarySection  *self,
+                         StTrace           *trace,
+                         StSummary *const  *summaries,
+                         const char *const *titles,
+                         guint              n_summaries)
+{
+  g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
+  g_return_if_fail (n_summaries > 0);
+
+  ST_SUMMARY_SECTION_GET_CLASS (self)->show (self, trace, summaries, titles, n_summaries);
+}
+
+char *
+st_summary_section_format_range (gint64 start, gint64 end)
+{
+  g_autofree char *s = st_format_duration (start), *e = st_format_duration (end);
+  g_autofree char *d = st_format_duration (end - start);
+
+  /* Translators: a time range from the trace start, and its length */
+  return g_strdup_printf (_ ("%s – %s (%s)"), s, e, d);
+}

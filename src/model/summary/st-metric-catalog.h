@@ -1,0 +1,51 @@
+/* st-metric-catalog.h: what the Summary makes of each metric beyond its
+ * value, shared by the window and strata-cli: which way is better (a
+ * comparison of regions marks the best and the worst only where one is),
+ * which table of the Summary it is a row of, and how many engines or
+ * streams the utilisation chart draws.
+ *
+ * A derived metric is a row of the table its group names ("compute",
+ * "memory", "communication"); a metric carried by the profile stays in the
+ * profile's own groups unless the catalogue puts it in one of the three
+ * main tables, as the Neuron summary viewer does with MFU, HFU, MBU and a
+ * few others. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "st-summary.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ST_METRIC_BETTER_NONE, /* not judged: times and counts grow with the range */
+  ST_METRIC_BETTER_HIGHER,
+  ST_METRIC_BETTER_LOWER,
+} StMetricBetter;
+
+typedef enum
+{
+  ST_SUMMARY_TABLE_COMPUTE,
+  ST_SUMMARY_TABLE_MEMORY,
+  ST_SUMMARY_TABLE_COMMUNICATION,
+  ST_SUMMARY_TABLE_PROFILE, /* the profile's own groups */
+} StSummaryTable;
+
+#define ST_TYPE_SUMMARY_TABLE (st_summary_table_get_type ())
+GType st_summary_table_get_type (void);
+
+/* Engines or streams beyond these are summed in the chart's title, not drawn. */
+#define ST_METRIC_CATALOG_MAX_ENGINE_BARS 8
+
+StMetricBetter st_metric_catalog_get_better (const char *id);
+StSummaryTable st_metric_catalog_get_table (const StMetric *metric);
+/* The ids of the rows of @table over @summaries (regions compared side by
+ * side may differ in what they have), in row order: the derived metrics as
+ * the summaries order them, then those carried by the profile. The strings
+ * are the summaries' own. */
+GPtrArray *st_metric_catalog_get_table_ids (StSummaryTable    table,
+                                            StSummary *const *summaries,
+                                            guint             n_summaries);
+
+G_END_DECLS
