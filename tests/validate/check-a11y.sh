@@ -4,7 +4,7 @@
 set -eu
 top=${1:?source root}
 status=0
-for f in "$top"/ui/*.ui; do
+for f in $(find "$top/ui" -name '*.ui' | sort); do
   bad=$(xmllint --xpath "//object[@class='GtkButton' or @class='GtkToggleButton' or @class='GtkMenuButton']
                          [property[@name='icon-name']]
                          [not(property[@name='label'])]
@@ -12,7 +12,7 @@ for f in "$top"/ui/*.ui; do
                          [not(accessibility/relation[@name='labelled-by'])]
                          /property[@name='icon-name']/text()" "$f" 2>/dev/null || true)
   if [ -n "$bad" ]; then
-    echo "$(basename "$f"): icon-only buttons without an accessible name: $bad"
+    echo "${f#"$top"/}: icon-only buttons without an accessible name: $bad"
     status=1
   fi
 done
