@@ -335,3 +335,76 @@ st_json_position (const char *base, gsize offset, guint64 *line, guint64 *column
   *line = n;
   *column = (guint64)(end - line_start) + 1;
 }
+
+/* A value inside a complete container span: a string's content, or the
+ * raw text of anything else. */
+static gboolean
+scan_inner_value (const char **pp, const char *end, StJsonTok *value)
+{
+  const char *p = *pp, *q;
+  guint       flags = 0;
+
+  if (*p == '"')
+    {
+      q = st_json_skip_string (p, end, &flags);
+      if (q == NULL)
+        return FALSE;
+      *value = (StJsonTok){ p + 1, q - 1, 's', (guint8)flags };
+    }
+  else
+    {
+      q = st_json_skip_value (p, end);
+      if (q == NULL || q == p)
+        return FALSE;
+      *value = (StJsonTok){ p, q, *p == '{' || *p == '[' ? *p : 'n', 0 };
+    }
+  *pp = q;
+  return TRUE;
+}
+
+gboolean
+st_json_next_member (const char **pp, const char *end, StJsonTok *key, StJsonTok *value)
+{
+  const char *p = st_json_skip_ws (*pp, end);
+
+  if (p < end && *p == ',')
+    p = st_json_skip_ws (p + 1, end);
+  if (p >= end || *p != '"' || !scan_inner_value (&p, end, key))
+    return FALSE;
+  p = st_json_skip_ws (p, end);
+  if (p >= end || *p != ':')
+    return FALSE;
+  p = st_json_skip_ws (p + 1, end);
+  if (p >= end || !scan_inner_value (&p, end, value))
+    return FALSE;
+  *pp = p;
+  return TRUE;
+}
+
+gboolean
+st_json_next_element (const char **pp, const char *end, StJsonTok *value)
+{
+  const char *p = st_json_skip_ws (*pp, end);
+
+  if (p < end && *p == ',')
+    p = st_json_skip_ws (p + 1, end);
+  if (p >= end || *p == ']' || !scan_inner_value (&p, end, value))
+    return FALSE;
+  *pp = p;
+  return TRUE;
+}
+
+gboolean
+st_json_find_member (const StJsonTok *object, const char *key, StJsonTok *value)
+{
+  const char *p = object->p + 1;
+  gsize       len = strlen (key);
+  StJsonTok   k;
+
+  if (object->type != '{')
+    return FALSE;
+  while (st_json_next_member (&p, object->e - 1, &k, value))
+    if ((gsize)(k.e - k.p) == len && memcmp (k.p, key, len) == 0)
+      return TRUE;
+  return FALSE;
+}

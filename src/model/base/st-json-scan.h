@@ -133,6 +133,16 @@ st_json_scan_value (const char *p, const char *end, StJsonTok *tok, const char *
   return ST_JSON_SCAN_OK;
 }
 
+/* Containers already read whole (a token of type '{' or '['): *pp starts
+ * after the opening bracket and @end is the closing one. Each call reads
+ * the next member or element, a string as its content without quotes, and
+ * FALSE ends the walk at the end or at what is not JSON. */
+gboolean st_json_next_member (const char **pp, const char *end, StJsonTok *key, StJsonTok *value);
+gboolean st_json_next_element (const char **pp, const char *end, StJsonTok *value);
+/* The value of member @key (matched as written, escapes unread) of the
+ * object token @object. */
+gboolean st_json_find_member (const StJsonTok *object, const char *key, StJsonTok *value);
+
 /* A key at @p and its colon: *key_end is the key's closing quote, *flags
  * its StJsonStringFlags, *out the value after the colon (or, for
  * ST_JSON_SCAN_NO_COLON, where the colon should be). */

@@ -241,6 +241,59 @@ move_track (StTrack       *dst,
     }
 }
 
+/* The tracks of file @file that belong to no process, from merged index
+ * *next on; the others are marked to move later. */
+static void
+move_global_tracks (StTrace *merged, Part *part, guint file, guint *next)
+{
+  StTrace *t = part->trace;
+
+  part->tracks = g_new (guint, MAX (1, t->n_tracks));
+  for (guint k = 0; k < t->n_tracks; k++)
+    part->tracks[k] = G_MAXUINT;
+  for (guint k = 0; k < t->n_tracks; k++)
+    if (t->tracks[k].process == ST_NO_PROCESS)
+      {
+        part->tracks[k] = *next;
+        move_track (&merged->tracks[(*next)++], &t->tracks[k], part, file, 0, merged->strings);
+      }
+}
+
+/* The processes of file @file, from merged process @process_base on, and
+ * their tracks from merged index *next on. */
+static void
+move_processes (StTrace *merged, Part *part, guint file, guint process_base, guint *next)
+{
+  StTrace *t = part->trace;
+
+  t->files[0].first_process = process_base;
+  t->files[0].n_processes = t->n_processes;
+  for (guint p = 0; p < t->n_processes; p++)
+    {
+      StProcess *proc = &merged->processes[process_base + p];
+
+      *proc = t->processes[p];
+      proc->pid = remap (part, proc->pid);
+      proc->name = remap (part, proc->name);
+      proc->labels = remap (part, proc->labels);
+      proc->file = file;
+    }
+  for (guint k = 0; k < t->n_tracks; k++)
+    if (part->tracks[k] == G_MAXUINT)
+      {
+        part->tracks[k] = *next;
+        move_track (&merged->tracks[(*next)++], &t->tracks[k], part, file, process_base,
+                    merged->strings);
+      }
+  /* A process's tracks stay together and in order. */
+  for (guint p = 0; p < t->n_processes; p++)
+    {
+      StProcess *proc = &merged->processes[process_base + p];
+      if (proc->n_tracks > 0)
+        proc->first_track = part->tracks[proc->first_track];
+    }
+}
+
 /* Global tracks of every file first (the timeline shows them on top), then
  * each file's processes in file order. */
 static void
@@ -257,50 +310,11 @@ merge_tracks (StTrace *merged, Part *parts, guint n)
   merged->tracks = g_new0 (StTrack, MAX (1, total));
   merged->processes = g_new0 (StProcess, MAX (1, merged->n_processes));
   for (guint i = 0; i < n; i++)
-    {
-      StTrace *t = parts[i].trace;
-      parts[i].tracks = g_new (guint, MAX (1, t->n_tracks));
-      for (guint k = 0; k < t->n_tracks; k++)
-        parts[i].tracks[k] = G_MAXUINT;
-      for (guint k = 0; k < t->n_tracks; k++)
-        if (t->tracks[k].process == ST_NO_PROCESS)
-          {
-            parts[i].tracks[k] = next;
-            move_track (&merged->tracks[next++], &t->tracks[k], &parts[i], i, 0, merged->strings);
-          }
-    }
+    move_global_tracks (merged, &parts[i], i, &next);
   for (guint i = 0; i < n; i++)
     {
-      StTrace     *t = parts[i].trace;
-      StTraceFile *file = &t->files[0];
-
-      file->first_process = process_base;
-      file->n_processes = t->n_processes;
-      for (guint p = 0; p < t->n_processes; p++)
-        {
-          StProcess *proc = &merged->processes[process_base + p];
-
-          *proc = t->processes[p];
-          proc->pid = remap (&parts[i], proc->pid);
-          proc->name = remap (&parts[i], proc->name);
-          proc->labels = remap (&parts[i], proc->labels);
-          proc->file = i;
-        }
-      for (guint k = 0; k < t->n_tracks; k++)
-        if (parts[i].tracks[k] == G_MAXUINT)
-          {
-            parts[i].tracks[k] = next;
-            move_track (&merged->tracks[next++], &t->tracks[k], &parts[i], i, process_base,
-                        merged->strings);
-          }
-      /* A process's tracks stay together and in order. */
-      for (guint p = 0; p < t->n_processes; p++)
-        {
-          StProcess *proc = &merged->processes[process_base + p];
-          if (proc->n_tracks > 0)
-            proc->first_track = parts[i].tracks[proc->first_track];
-        }
-      process_base += t->n_processes;
+      move_processes (merged, &parts[i], i, process_base, &next);
+      process_base += parts[i].trace->n_processes;
     }
   g_assert (next == total);
 }
@@ -453,17 +467,57 @@ choose_alignment (Part *parts, guint n, StAlignment alignment, StTrace *merged)
          "the files are aligned on their clocks instead of on their first collective."));
 }
 
+/* Gives each file its label: "rank 3", its device, or its name, unique. */
+static void
+label_parts (Part *parts, guint n)
+{
+  g_autoptr (GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      StTraceFile     *file = &parts[i].trace->files[0];
+      g_autofree char *label = choose_label (parts, i, taken);
+
+      g_free (file->label);
+      file->label = g_steal_pointer (&label);
+    }
+}
+
+/* Moves each file's description and source into @merged, with the shift
+ * of its times, and sums what adds up. */
+static void
+merge_files (StTrace *merged, Part *parts, guint n)
+{
+  gint64 end = 0;
+
+  merged->sources = g_ptr_array_new_with_free_func ((GDestroyNotify)st_source_unref);
+  merged->n_files = n;
+  merged->files = g_new0 (StTraceFile, n);
+  for (guint i = 0; i < n; i++)
+    {
+      StTrace *t = parts[i].trace;
+
+      g_ptr_array_add (merged->sources, st_source_ref (t->source));
+      merged->files[i] = t->files[0];
+      memset (&t->files[0], 0, sizeof t->files[0]);
+      merged->files[i].shift_ns = parts[i].shift;
+      merged->text_size += t->text_size;
+      add_counts (&merged->counts, &t->counts);
+      end = MAX (end, parts[i].shift + t->end_ns);
+    }
+  merged->source = st_source_ref (g_ptr_array_index (merged->sources, 0));
+  merged->end_ns = end;
+}
+
 /* Makes one trace of @traces (one per file, each loaded alone), in their
  * order. Takes the traces: their contents move into the result, and they
  * must have no other owner. With one trace, returns it as it is. */
 StTrace *
 st_trace_merge (StTrace **traces, guint n_traces, StAlignment alignment)
 {
-  g_autofree Part       *parts = NULL;
-  g_autoptr (GHashTable) taken = NULL;
-  g_autofree char       *alignment_message = NULL;
-  StTrace               *merged;
-  gint64                 end = 0;
+  g_autofree Part *parts = NULL;
+  g_autofree char *alignment_message = NULL;
+  StTrace         *merged;
 
   g_return_val_if_fail (n_traces > 0 && n_traces <= ST_MAX_FILES, NULL);
   for (guint i = 0; i < n_traces; i++)
@@ -475,20 +529,12 @@ st_trace_merge (StTrace **traces, guint n_traces, StAlignment alignment)
     return traces[0];
 
   parts = g_new0 (Part, n_traces);
-  taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < n_traces; i++)
     {
       parts[i].trace = traces[i];
       study_part (&parts[i]);
     }
-  for (guint i = 0; i < n_traces; i++)
-    {
-      StTraceFile     *file = &parts[i].trace->files[0];
-      g_autofree char *label = choose_label (parts, i, taken);
-
-      g_free (file->label);
-      file->label = g_steal_pointer (&label);
-    }
+  label_parts (parts, n_traces);
 
   merged = st_trace_new_internal ();
   alignment_message = choose_alignment (parts, n_traces, alignment, merged);
@@ -503,23 +549,7 @@ st_trace_merge (StTrace **traces, guint n_traces, StAlignment alignment)
   merge_metadata (merged, parts, n_traces);
 
   merged->display_name = display_name (parts, n_traces);
-  merged->sources = g_ptr_array_new_with_free_func ((GDestroyNotify)st_source_unref);
-  merged->n_files = n_traces;
-  merged->files = g_new0 (StTraceFile, n_traces);
-  for (guint i = 0; i < n_traces; i++)
-    {
-      StTrace *t = parts[i].trace;
-
-      g_ptr_array_add (merged->sources, st_source_ref (t->source));
-      merged->files[i] = t->files[0];
-      memset (&t->files[0], 0, sizeof t->files[0]);
-      merged->files[i].shift_ns = parts[i].shift;
-      merged->text_size += t->text_size;
-      add_counts (&merged->counts, &t->counts);
-      end = MAX (end, parts[i].shift + t->end_ns);
-    }
-  merged->source = st_source_ref (g_ptr_array_index (merged->sources, 0));
-  merged->end_ns = end;
+  merge_files (merged, parts, n_traces);
   merged->format = common (parts, n_traces, G_STRUCT_OFFSET (StTrace, format));
   merged->flavor = common (parts, n_traces, G_STRUCT_OFFSET (StTrace, flavor));
 

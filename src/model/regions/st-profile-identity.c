@@ -224,6 +224,50 @@ is_digest (const char *s)
   return TRUE;
 }
 
+/* "size": a whole number of bytes. */
+static JsonNode *
+get_size (JsonObject *object, GError **error)
+{
+  JsonNode *size = json_object_get_member (object, "size");
+
+  if (size == NULL)
+    {
+      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                           _ ("“profile” has no “size”."));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (size) || json_node_get_value_type (size) != G_TYPE_INT64
+      || json_node_get_int (size) < 0)
+    {
+      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                           _ ("“size” of “profile” is not a whole number of bytes."));
+      return NULL;
+    }
+  return size;
+}
+
+/* "digest": a SHA-256 in hexadecimal. */
+static JsonNode *
+get_digest (JsonObject *object, GError **error)
+{
+  JsonNode *digest = json_object_get_member (object, "digest");
+
+  if (digest == NULL)
+    {
+      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                           _ ("“profile” has no “digest”."));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_VALUE (digest) || json_node_get_value_type (digest) != G_TYPE_STRING
+      || !is_digest (json_node_get_string (digest)))
+    {
+      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                           _ ("“digest” of “profile” is not a SHA-256 in 64 hexadecimal digits."));
+      return NULL;
+    }
+  return digest;
+}
+
 /* Messages say where in the file ("profile", "size"); the caller prefixes
  * the file's name. */
 StProfileIdentity *
@@ -242,36 +286,8 @@ st_profile_identity_from_json (JsonNode *node, GError **error)
       return NULL;
     }
   object = json_node_get_object (node);
-
-  size = json_object_get_member (object, "size");
-  if (size == NULL)
-    {
-      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                           _ ("“profile” has no “size”."));
-      return NULL;
-    }
-  if (!JSON_NODE_HOLDS_VALUE (size) || json_node_get_value_type (size) != G_TYPE_INT64
-      || json_node_get_int (size) < 0)
-    {
-      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                           _ ("“size” of “profile” is not a whole number of bytes."));
-      return NULL;
-    }
-
-  digest = json_object_get_member (object, "digest");
-  if (digest == NULL)
-    {
-      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                           _ ("“profile” has no “digest”."));
-      return NULL;
-    }
-  if (!JSON_NODE_HOLDS_VALUE (digest) || json_node_get_value_type (digest) != G_TYPE_STRING
-      || !is_digest (json_node_get_string (digest)))
-    {
-      g_set_error_literal (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                           _ ("“digest” of “profile” is not a SHA-256 in 64 hexadecimal digits."));
-      return NULL;
-    }
+  if ((size = get_size (object, error)) == NULL || (digest = get_digest (object, error)) == NULL)
+    return NULL;
 
   /* The name is only a reminder for a person; it may be null or absent. */
   name = json_object_get_member (object, "name");

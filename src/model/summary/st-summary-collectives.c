@@ -408,64 +408,28 @@ match_key_equal (gconstpointer a, gconstpointer b)
   return x->types == y->types && x->sequence == y->sequence;
 }
 
-/* The k-th collective of a type on each rank is one operation: its
- * straggler is the rank that started it last. */
+/* Another rank's instance of operation @c, whose straggler so far started
+ * at *start and ended at *end. */
 static void
-rank_match (StSummaryJob *job, GArray *found)
+join_operation (StRankCollective *c, gint64 *start, gint64 *end, const RankFound *f)
 {
-  StSummary             *self = job->summary;
-  const RankFound       *f = (const RankFound *)(void *)found->data;
-  g_autoptr (GHashTable) seen
-      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
-  g_autoptr (GHashTable) matched
-      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
-  g_autoptr (GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
-  g_autoptr (GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr (GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
-
-  for (guint i = 0; i < found->len; i++)
+  if (f->start > *start || (f->start == *start && f->end > *end))
     {
-      MatchKey type_key = { f[i].types, f[i].file }, key;
-      guint    seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
-      gpointer index;
-
-      g_hash_table_replace (seen, g_memdup2 (&type_key, sizeof type_key), GUINT_TO_POINTER (seq));
-      key = (MatchKey){ f[i].types, seq };
-      if (g_hash_table_lookup_extended (matched, &key, NULL, &index))
-        {
-          guint             m = GPOINTER_TO_UINT (index);
-          StRankCollective *c = &g_array_index (all, StRankCollective, m);
-          gint64           *s = &g_array_index (slowest_start, gint64, m);
-          gint64           *e = &g_array_index (slowest_end, gint64, m);
-
-          if (f[i].start > *s || (f[i].start == *s && f[i].end > *e))
-            {
-              c->slowest_file = f[i].file;
-              c->slice = f[i].slice;
-              *s = f[i].start;
-              *e = f[i].end;
-            }
-          c->start_ns = MIN (c->start_ns, f[i].start);
-          c->end_ns = MAX (c->end_ns, f[i].end);
-          c->n_ranks++;
-        }
-      else
-        {
-          StRankCollective fresh = { 0 };
-
-          fresh.types = f[i].types;
-          fresh.sequence = seq;
-          fresh.n_ranks = 1;
-          fresh.start_ns = f[i].start;
-          fresh.end_ns = f[i].end;
-          fresh.slowest_file = f[i].file;
-          fresh.slice = f[i].slice;
-          g_hash_table_insert (matched, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (all->len));
-          g_array_append_val (all, fresh);
-          g_array_append_val (slowest_start, f[i].start);
-          g_array_append_val (slowest_end, f[i].end);
-        }
+      c->slowest_file = f->file;
+      c->slice = f->slice;
+      *start = f->start;
+      *end = f->end;
     }
+  c->start_ns = MIN (c->start_ns, f->start);
+  c->end_ns = MAX (c->end_ns, f->end);
+  c->n_ranks++;
+}
+
+/* The operations of more than one rank, with the lateness of their
+ * stragglers; @slowest_start holds when each straggler started. */
+static void
+keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
+{
   for (guint i = 0; i < all->len; i++)
     {
       StRankCollective *c = &g_array_index (all, StRankCollective, i);
@@ -485,6 +449,56 @@ rank_match (StSummaryJob *job, GArray *found)
     }
   sort_rank_collectives ((StRankCollective *)(void *)self->rank_collectives->data,
                          self->rank_collectives->len, NULL);
+}
+
+/* The k-th collective of a type on each rank is one operation: its
+ * straggler is the rank that started it last. */
+static void
+rank_match (StSummaryJob *job, GArray *found)
+{
+  const RankFound       *f = (const RankFound *)(void *)found->data;
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr (GHashTable) matched
+      = g_hash_table_new_full (match_key_hash, match_key_equal, g_free, NULL);
+  g_autoptr (GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  g_autoptr (GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      MatchKey type_key = { f[i].types, f[i].file }, key;
+      guint    seq = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &type_key)) + 1;
+      gpointer index;
+
+      g_hash_table_replace (seen, g_memdup2 (&type_key, sizeof type_key), GUINT_TO_POINTER (seq));
+      key = (MatchKey){ f[i].types, seq };
+      if (g_hash_table_lookup_extended (matched, &key, NULL, &index))
+        {
+          guint m = GPOINTER_TO_UINT (index);
+
+          join_operation (&g_array_index (all, StRankCollective, m),
+                          &g_array_index (slowest_start, gint64, m),
+                          &g_array_index (slowest_end, gint64, m), &f[i]);
+        }
+      else
+        {
+          StRankCollective fresh = { 0 };
+
+          fresh.types = f[i].types;
+          fresh.sequence = seq;
+          fresh.n_ranks = 1;
+          fresh.start_ns = f[i].start;
+          fresh.end_ns = f[i].end;
+          fresh.slowest_file = f[i].file;
+          fresh.slice = f[i].slice;
+          g_hash_table_insert (matched, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (all->len));
+          g_array_append_val (all, fresh);
+          g_array_append_val (slowest_start, f[i].start);
+          g_array_append_val (slowest_end, f[i].end);
+        }
+    }
+  keep_operations (job->summary, all, slowest_start);
 }
 
 void

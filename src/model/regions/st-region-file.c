@@ -1,0 +1,581 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-region-set.h"
+#include "st-atomic-file.h"
+#include "st-region-set-private.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Region files are small (a region is ~100 bytes of JSON); anything larger
+ * is not one, and parsing it into a tree would take a lot of memory. */
+#define MAX_FILE_SIZE ((gsize)64 << 20)
+
+/* A JSON string literal of @s (valid UTF-8). */
+static void
+append_json_string (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p; p++)
+    {
+      guchar c = *p;
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_profile (GString *out, const StProfileIdentity *profile)
+{
+  g_string_append (out, "  \"profile\" : {\"name\" : ");
+  if (profile->name != NULL)
+    append_json_string (out, profile->name);
+  else
+    g_string_append (out, "null");
+  g_string_append_printf (
+      out, ", \"size\" : %" G_GINT64_FORMAT ", \"digest\" : ", (gint64)profile->size);
+  append_json_string (out, profile->digest);
+  g_string_append (out, "},\n");
+}
+
+/* The file's text (pretty JSON); with @sidecar, "unsaved" says whether the
+ * edits were saved to a file. @profile may be NULL.
+ *
+ * Written by hand, not through JsonBuilder: a set of 100 000 regions (the
+ * stack method on a large profile) is autosaved after every edit, and this
+ * is ten times faster. */
+char *
+st_region_set_to_json (StRegionSet *self, const StProfileIdentity *profile, gboolean sidecar)
+{
+  GString *out;
+  guint    n;
+
+  g_return_val_if_fail (ST_IS_REGION_SET (self), NULL);
+
+  n = st_region_set_get_n_regions (self);
+  out = g_string_sized_new (128 + 96 * n);
+  g_string_append_printf (out, "{\n  \"version\" : %d,\n", ST_REGION_FILE_VERSION);
+  if (profile != NULL)
+    append_profile (out, profile);
+  if (sidecar)
+    g_string_append_printf (out, "  \"unsaved\" : %s,\n",
+                            st_region_set_get_modified (self) ? "true" : "false");
+  g_string_append (out, "  \"regions\" : [");
+  for (guint i = 0; i < n; i++)
+    {
+      StRegion *r = st_region_set_get_region (self, i);
+
+      g_string_append (out, i > 0 ? ",\n    {\"name\" : " : "\n    {\"name\" : ");
+      append_json_string (out, st_region_get_name (r));
+      g_string_append_printf (out,
+                              ", \"start_ns\" : %" G_GINT64_FORMAT
+                              ", \"end_ns\" : %" G_GINT64_FORMAT ", \"method\" : \"%s\"}",
+                              st_region_get_start (r), st_region_get_end (r),
+                              st_region_method_to_string (st_region_get_method (r)));
+    }
+  g_string_append (out, n > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  return g_string_free (out, FALSE);
+}
+
+static char *
+dup_display_name (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+
+  return basename != NULL ? g_filename_display_name (basename) : g_file_get_parse_name (file);
+}
+
+gboolean
+st_region_set_save (StRegionSet             *self,
+                    GFile                   *file,
+                    const StProfileIdentity *profile,
+                    GError                 **error)
+{
+  g_autofree char   *text = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gboolean           ok;
+
+  g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  text = st_region_set_to_json (self, profile, FALSE);
+  ok = st_atomic_file_replace (file, text, strlen (text), 0666, &local_error);
+  if (!ok)
+    {
+      g_autofree char *name = dup_display_name (file);
+
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _ ("Could not save the regions to “%s”: "), name);
+      return FALSE;
+    }
+
+  st_region_set_set_modified (self, FALSE);
+  return TRUE;
+}
+
+/* A whole number: an integer, or a double without a fraction (1e9). */
+static gboolean
+get_whole_number (JsonNode *node, gint64 *out)
+{
+  GType  type;
+  double d;
+
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    {
+      *out = json_node_get_int (node);
+      return TRUE;
+    }
+  if (type != G_TYPE_DOUBLE)
+    return FALSE;
+  d = json_node_get_double (node);
+  /* -2^63 ≤ d < 2^63 (so false for NaN), then no fraction. */
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double)(gint64)d != d)
+    return FALSE;
+  *out = (gint64)d;
+  return TRUE;
+}
+
+static gboolean
+holds_string (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+/* A JSON syntax error as "“name”, line 3, column 7: …". json-glib says
+ * "<data>:3:7: Parse error: …". */
+static void
+set_syntax_error (GError **error, const char *display_name, const char *message)
+{
+  unsigned    line, column;
+  int         consumed = 0;
+  const char *detail;
+
+  if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+    {
+      detail = message + consumed;
+      if (g_str_has_prefix (detail, "Parse error: "))
+        detail += strlen ("Parse error: ");
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s”, line %u, column %u: this is not valid JSON (%s)."), display_name, line,
+                   column, detail);
+    }
+  else
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s” is not valid JSON (%s)."), display_name, message);
+    }
+}
+
+/* A region's object, with every member a region has. */
+static JsonObject *
+region_object (JsonNode *node, guint index, const char *display_name, GError **error)
+{
+  static const char *const keys[] = { "name", "start_ns", "end_ns", "method" };
+  JsonObject              *object;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s”, region %u: this is not an object with “name”, “start_ns”, “end_ns” "
+                      "and “method”."),
+                   display_name, index);
+      return NULL;
+    }
+  object = json_node_get_object (node);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (!json_object_has_member (object, keys[i]))
+      {
+        g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                     _ ("“%s”, region %u: “%s” is missing."), display_name, index, keys[i]);
+        return NULL;
+      }
+  return object;
+}
+
+/* @index counts from 1, as a person reading the file would. */
+static StRegion *
+read_region (JsonNode *node, guint index, const char *display_name, GError **error)
+{
+  JsonObject    *object = region_object (node, index, display_name, error);
+  gint64         start, end;
+  const char    *method_string;
+  StRegionMethod method;
+
+  if (object == NULL)
+    return NULL;
+  if (!holds_string (json_object_get_member (object, "name")))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “name” is not a string."), display_name, index);
+      return NULL;
+    }
+  if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “start_ns” is not a whole number of nanoseconds."),
+                   display_name, index);
+      return NULL;
+    }
+  if (!get_whole_number (json_object_get_member (object, "end_ns"), &end))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “end_ns” is not a whole number of nanoseconds."),
+                   display_name, index);
+      return NULL;
+    }
+  if (end < start)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT
+                      ") is before “start_ns” (%" G_GINT64_FORMAT ")."),
+                   display_name, index, end, start);
+      return NULL;
+    }
+  if (!holds_string (json_object_get_member (object, "method")))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “method” is not a string."), display_name, index);
+      return NULL;
+    }
+  method_string = json_object_get_string_member (object, "method");
+  if (!st_region_method_from_string (method_string, &method))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “method” is “%s”; Strata knows “manual”, “collectives”, "
+                      "“hierarchy” and “stack”."),
+                   display_name, index, method_string);
+      return NULL;
+    }
+
+  return st_region_new (json_object_get_string_member (object, "name"), start, end, method);
+}
+
+static int
+compare_regions (gconstpointer a, gconstpointer b)
+{
+  StRegion *ra = *(StRegion **)a, *rb = *(StRegion **)b;
+  gint64    as = st_region_get_start (ra), bs = st_region_get_start (rb);
+  gint64    ae = st_region_get_end (ra), be = st_region_get_end (rb);
+
+  if (as != bs)
+    return as < bs ? -1 : 1;
+  if (ae != be)
+    return ae < be ? -1 : 1;
+  return 0;
+}
+
+/* The top-level object of the text. */
+static JsonObject *
+parse_root (JsonParser *parser,
+            const char *data,
+            gsize       length,
+            const char *display_name,
+            GError    **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  JsonNode          *root;
+
+  if (length > MAX_FILE_SIZE)
+    {
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."),
+          display_name);
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, data != NULL ? data : "", length, &local_error))
+    {
+      set_syntax_error (error, display_name, local_error->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s” is empty; it is not a region file."), display_name);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is not a region file: it is not a JSON object with “version” and “regions”."),
+          display_name);
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
+static gboolean
+check_version (JsonObject *object, const char *display_name, GError **error)
+{
+  JsonNode *node = json_object_get_member (object, "version");
+  gint64    version;
+
+  if (node == NULL)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s” is not a region file: it has no “version”."), display_name);
+      return FALSE;
+    }
+  if (!get_whole_number (node, &version) || version < 1)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s”: “version” is not a whole number from 1 up."), display_name);
+      return FALSE;
+    }
+  if (version > ST_REGION_FILE_VERSION)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
+                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT
+                      "); this one reads version %d. Update Strata to open it."),
+                   display_name, version, ST_REGION_FILE_VERSION);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The optional "profile" and "unsaved" members. */
+static gboolean
+read_profile_and_unsaved (JsonObject         *object,
+                          const char         *display_name,
+                          StProfileIdentity **identity,
+                          gboolean           *unsaved,
+                          GError            **error)
+{
+  JsonNode          *node = json_object_get_member (object, "profile");
+  g_autoptr (GError) local_error = NULL;
+
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      *identity = st_profile_identity_from_json (node, &local_error);
+      if (*identity == NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                      "“%s”: ", display_name);
+          return FALSE;
+        }
+    }
+  node = json_object_get_member (object, "unsaved");
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”: “unsaved” is not true or false."), display_name);
+      return FALSE;
+    }
+  *unsaved = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* The "regions" array, sorted (stable: regions with the same bounds keep
+ * the file's order). */
+static GPtrArray *
+read_regions (JsonObject *object, const char *display_name, GError **error)
+{
+  JsonNode             *node = json_object_get_member (object, "regions");
+  g_autoptr (GPtrArray) regions = NULL;
+  JsonArray            *array;
+
+  if (node == NULL)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s” is not a region file: it has no “regions”."), display_name);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+                   _ ("“%s”: “regions” is not an array."), display_name);
+      return NULL;
+    }
+  array = json_node_get_array (node);
+  regions = g_ptr_array_new_full (json_array_get_length (array), g_object_unref);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      StRegion *region
+          = read_region (json_array_get_element (array, i), i + 1, display_name, error);
+
+      if (region == NULL)
+        return NULL;
+      g_ptr_array_add (regions, region);
+    }
+  g_ptr_array_sort (regions, compare_regions);
+  return g_steal_pointer (&regions);
+}
+
+/* Reads the text of a region file (or a sidecar); @display_name names it
+ * in messages. @profile and @unsaved may be NULL. */
+GPtrArray *
+st_region_set_read_data (const char         *data,
+                         gsize               length,
+                         const char         *display_name,
+                         StProfileIdentity **profile,
+                         gboolean           *unsaved,
+                         GError            **error)
+{
+  g_autoptr (JsonParser)        parser = NULL;
+  g_autoptr (StProfileIdentity) identity = NULL;
+  GPtrArray                    *regions;
+  JsonObject                   *object;
+  gboolean                      is_unsaved = FALSE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  parser = json_parser_new_immutable ();
+  object = parse_root (parser, data, length, display_name, error);
+  if (object == NULL || !check_version (object, display_name, error)
+      || !read_profile_and_unsaved (object, display_name, &identity, &is_unsaved, error))
+    return NULL;
+  regions = read_regions (object, display_name, error);
+  if (regions == NULL)
+    return NULL;
+  if (profile != NULL)
+    *profile = g_steal_pointer (&identity);
+  if (unsaved != NULL)
+    *unsaved = is_unsaved;
+  return regions;
+}
+
+GPtrArray *
+st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error)
+{
+  g_autofree char      *name = NULL;
+  g_autofree char      *data = NULL;
+  g_autoptr (GFileInfo) info = NULL;
+  gsize                 length;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = dup_display_name (file);
+  /* Refuse a huge file before reading it all into memory. */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
+                            error);
+  if (info == NULL)
+    return NULL;
+  if ((guint64)g_file_info_get_size (info) > MAX_FILE_SIZE)
+    {
+      g_set_error (
+          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+          _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."), name);
+      return NULL;
+    }
+  if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
+    return NULL;
+  return st_region_set_read_data (data, length, name, profile, NULL, error);
+}
+
+gboolean
+st_region_set_autosave (StRegionSet *self, const StProfileIdentity *profile, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
+  g_return_val_if_fail (profile != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  path = st_profile_identity_dup_sidecar_path (profile);
+
+  /* Nothing to keep: no file, rather than one that restores nothing. */
+  if (st_region_set_get_n_regions (self) == 0 && !st_region_set_get_modified (self))
+    {
+      if (g_unlink (path) != 0 && errno != ENOENT)
+        {
+          int              saved_errno = errno;
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _ ("Could not remove the autosaved regions “%s”: %s"), display,
+                       g_strerror (saved_errno));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int              saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _ ("Could not create the folder “%s” for autosaved regions: %s"), display,
+                   g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  text = st_region_set_to_json (self, profile, TRUE);
+  /* Survives a kill and a power cut: the old sidecar or the new one. */
+  st_atomic_file_remove_stale (path, ST_ATOMIC_FILE_STALE_SECONDS);
+  return g_file_set_contents_full (path, text, strlen (text),
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0600, error);
+}
+
+gboolean
+st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GError **error)
+{
+  g_autofree char              *path = NULL;
+  g_autofree char              *display = NULL;
+  g_autofree char              *data = NULL;
+  g_autoptr (GError)            local_error = NULL;
+  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StProfileIdentity) saved_for = NULL;
+  gboolean                      unsaved = FALSE;
+  gsize                         length;
+
+  g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
+  g_return_val_if_fail (profile != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  path = st_profile_identity_dup_sidecar_path (profile);
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return FALSE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  /* The full path, so that a person can find a damaged sidecar. */
+  display = g_filename_display_name (path);
+  regions = st_region_set_read_data (data, length, display, &saved_for, &unsaved, error);
+  if (regions == NULL)
+    return FALSE;
+  if (saved_for != NULL && !st_profile_identity_equal (saved_for, profile))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s” holds the regions of another profile (“%s”); it was not restored."),
+                   display, saved_for->name != NULL ? saved_for->name : "");
+      return FALSE;
+    }
+
+  if (st_region_set_get_n_regions (self) > 0 || regions->len > 0)
+    st_region_set_replace (self, regions, unsaved);
+  else
+    st_region_set_set_modified (self, unsaved);
+  return TRUE;
+}
