@@ -9,7 +9,7 @@
 #include "st-event-scan.h"
 #include "st-highlighter.h"
 #include "st-json-scan.h"
-#include "st-launch-index.h"
+#include "st-device-work.h"
 #include "st-profile-loader.h"
 #include "st-test-util.h"
 #include "st-trace-search.h"
@@ -237,10 +237,9 @@ test_hta_args (void)
 static void
 test_hta_launches (void)
 {
-  g_autoptr (StTrace)           trace = load_hta_ranks (ST_ALIGN_CLOCK);
-  g_autoptr (StEventClassifier) classes = st_event_classifier_new (trace);
-  g_autoptr (StLaunchIndex)     index = st_launch_index_new (trace, classes, NULL);
-  guint                         linked[2] = { 0, 0 };
+  g_autoptr (StTrace) trace = load_hta_ranks (ST_ALIGN_CLOCK);
+  StLaunchIndex      *index = st_device_work_get_launches (st_device_work_get (trace));
+  guint               linked[2] = { 0, 0 };
 
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
     {

@@ -19,6 +19,7 @@ static const struct
   { ST_COLLECTIVE_BROADCAST, "broadcast", "Broadcast" },
   { ST_COLLECTIVE_SENDRECV, "sendrecv", "SendRecv" },
   { ST_COLLECTIVE_OTHER, "other", "Collective" },
+  { ST_COLLECTIVE_BARRIER, "barrier", "Barrier" },
 };
 
 const char *
@@ -77,11 +78,13 @@ st_collective_type_for_name (const char *name)
     { "allgather", ST_COLLECTIVE_ALLGATHER },
     { "reducescatter", ST_COLLECTIVE_REDUCESCATTER },
     { "alltoall", ST_COLLECTIVE_ALLTOALL },
+    { "all2all", ST_COLLECTIVE_ALLTOALL },
     { "broadcast", ST_COLLECTIVE_BROADCAST },
     { "bcast", ST_COLLECTIVE_BROADCAST },
     { "sendrecv", ST_COLLECTIVE_SENDRECV },
     { "send", ST_COLLECTIVE_SENDRECV },
     { "recv", ST_COLLECTIVE_SENDRECV },
+    { "barrier", ST_COLLECTIVE_BARRIER },
   };
   g_autofree char *squeezed = squeeze (name);
 

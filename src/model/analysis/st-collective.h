@@ -16,11 +16,12 @@ typedef enum
   ST_COLLECTIVE_ALLTOALL = 1 << 3,
   ST_COLLECTIVE_BROADCAST = 1 << 4,
   ST_COLLECTIVE_SENDRECV = 1 << 5,
-  ST_COLLECTIVE_OTHER = 1 << 6, /* a collective of no known type (barrier, reduce…) */
+  ST_COLLECTIVE_OTHER = 1 << 6, /* a collective of no known type (reduce, gather…) */
+  ST_COLLECTIVE_BARRIER = 1 << 7,
 } StCollectiveType;
 
-#define ST_COLLECTIVE_ALL     0x7f
-#define ST_N_COLLECTIVE_TYPES 7
+#define ST_COLLECTIVE_ALL     0xff
+#define ST_N_COLLECTIVE_TYPES 8
 
 /* "allreduce", … as written in configuration files; NULL for no one type. */
 const char *st_collective_type_to_string (StCollectiveType type);
@@ -29,8 +30,8 @@ gboolean    st_collective_type_from_string (const char *string, StCollectiveType
 const char *st_collective_type_get_label (StCollectiveType type);
 
 /* The type of a collective named @name ("ncclDevKernel_AllReduce_Sum…",
- * "c10d::_allgather_base_", "nccl:all_reduce"), ST_COLLECTIVE_OTHER when
- * it names none. */
+ * "c10d::_allgather_base_", "nccl:all_reduce", "c10d::barrier"),
+ * ST_COLLECTIVE_OTHER when it names none (docs/metrics.md 1.6). */
 StCollectiveType st_collective_type_for_name (const char *name);
 
 /* "AllReduce #3", or "AllReduce+AllGather #3" for several types merged

@@ -4,49 +4,198 @@
 
 #include "st-event-class.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
-#define UNKNOWN 0xff
-
-/* Category flags, above the StWorkKind in the work table. */
-enum
-{
-  WORK_KIND = 0x1f,
-  CATEGORY_CC_DMA = 1 << 5,    /* Neuron DMA of a collective */
-  CATEGORY_NEURON_OP = 1 << 6, /* Neuron engine instruction */
-};
-
-enum
-{
-  COLLECTIVE_DEVICE = 1 << 7, /* an NCCL/RCCL kernel name */
-  COLLECTIVE_HOST = 1 << 6,   /* c10d::, record_param_comms, nccl: */
-  COLLECTIVE_NEURON = 1 << 5, /* an opcode naming a collective ("CollectiveCompute") */
-  COLLECTIVE_TYPE = 0x1f,     /* index + 1 of the type bit, 0 for none */
-  OTHER_TYPE = 7,             /* index + 1 of ST_COLLECTIVE_OTHER */
-};
+/* A cache entry: KNOWN once computed, and the answer below it. */
+#define KNOWN          (1u << 31)
+#define TYPE_SHIFT     8  /* collective type: bit index + 1, 0 for none */
+#define COMPUTE_SHIFT  16 /* compute kind */
+#define DEVICE_SHIFT   8  /* in the category cache: StDeviceEventKind above StWorkKind */
+#define BYTE(v, shift) (((v) >> (shift)) & 0xff)
 
 struct _StEventClassifier
 {
   StTrace *trace;
   guint    n_strings;
-  guint8  *work;       /* by category id */
-  guint8  *collective; /* by name id */
-  guint8  *device_track;
+  gint    *category; /* by category id: KNOWN | device kind << DEVICE_SHIFT | work */
+  gint    *name;     /* by name id: KNOWN | compute << COMPUTE_SHIFT | type << TYPE_SHIFT | flags */
 };
+
+/* docs/metrics.md 1.1, and the host categories of launches and frames. */
+static const struct
+{
+  const char       *category;
+  StWorkKind        work;
+  StDeviceEventKind device;
+} categories[] = {
+  { "kernel", ST_WORK_KERNEL, ST_DEVICE_EVENT_KERNEL },
+  { "Kernel", ST_WORK_KERNEL, ST_DEVICE_EVENT_KERNEL },
+  { "gpu_memcpy", ST_WORK_MEMCPY, ST_DEVICE_EVENT_COPY },
+  { "Memcpy", ST_WORK_MEMCPY, ST_DEVICE_EVENT_COPY },
+  { "gpu_memset", ST_WORK_MEMSET, ST_DEVICE_EVENT_SET },
+  { "Memset", ST_WORK_MEMSET, ST_DEVICE_EVENT_SET },
+  { "mtia_ccp_events", ST_WORK_KERNEL, ST_DEVICE_EVENT_MTIA },
+  { "instruction", ST_WORK_KERNEL, ST_DEVICE_EVENT_INSTRUCTION },
+  { "dma", ST_WORK_MEMCPY, ST_DEVICE_EVENT_TRANSFER },
+  { "cc_dma", ST_WORK_MEMCPY, ST_DEVICE_EVENT_CC_TRANSFER },
+  { "cuda_runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "cuda_driver", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "Runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "mtia_runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "python_function", ST_WORK_PYTHON, ST_DEVICE_EVENT_NONE },
+  { "cpu_op", ST_WORK_OP, ST_DEVICE_EVENT_NONE },
+  { "Operator", ST_WORK_OP, ST_DEVICE_EVENT_NONE },
+};
+
+typedef enum
+{
+  PREFIX,
+  CONTAINS,
+  EQUALS,
+} Match;
+
+/* The name rules of docs/metrics.md 1.2 to 1.4, on the name in lower case. */
+static const struct
+{
+  Match       match;
+  const char *text;
+  guint       flags;
+} name_rules[] = {
+  /* 1.3 communication kernel names */
+  { PREFIX, "rccl", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "nccldevkernel", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "ncclkernel", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "multimem", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "one_shot_all_reduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "two_shot_all_reduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "cross_device_reduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "quickreduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "quick_all_reduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "deep_ep", ST_NAME_COMM_KERNEL | ST_NAME_MOE },
+  { CONTAINS, "moe_dispatch", ST_NAME_COMM_KERNEL | ST_NAME_MOE },
+  { CONTAINS, "moe_combine", ST_NAME_COMM_KERNEL | ST_NAME_MOE },
+  { CONTAINS, "nvshmem", ST_NAME_COMM_KERNEL },
+  /* collective words: kernels (1.3), Neuron instructions (rule 1), host ops (1.4) */
+  { CONTAINS, "allreduce", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "all_reduce", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "allgather", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "all_gather", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "reducescatter", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "reduce_scatter", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "alltoall", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "all_to_all", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "collective", ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "sendrecv", ST_NAME_NEURON_COLLECTIVE },
+  { CONTAINS, "send_recv", ST_NAME_NEURON_COLLECTIVE },
+  /* rules 3, 4 and 6 */
+  { CONTAINS, "semaphore", ST_NAME_WAIT },
+  { CONTAINS, "wait", ST_NAME_WAIT },
+  { CONTAINS, "barrier", ST_NAME_WAIT },
+  { CONTAINS, "record", ST_NAME_RECORD },
+  { CONTAINS, "dma", ST_NAME_DMA },
+  { CONTAINS, "memcpy", ST_NAME_DMA },
+  /* 1.4 collective host ops */
+  { PREFIX, "c10d::", ST_NAME_HOST_COLLECTIVE },
+  { PREFIX, "nccl:", ST_NAME_HOST_COLLECTIVE },
+  { PREFIX, "symm_mem::", ST_NAME_HOST_COLLECTIVE },
+  { PREFIX, "_c10d_functional::", ST_NAME_HOST_COLLECTIVE },
+  { PREFIX, "c10d_functional::", ST_NAME_HOST_COLLECTIVE },
+  { EQUALS, "record_param_comms", ST_NAME_HOST_COLLECTIVE },
+  { EQUALS, "vllm::all_reduce", ST_NAME_HOST_COLLECTIVE },
+};
+
+/* Words that make a host op collective unless it is an aten:: op (1.4):
+ * an op, not an annotation or a Python frame around it. */
+static const char *const host_words[] = {
+  "all_reduce",    "allreduce",  "all_gather", "allgather", "reduce_scatter",
+  "reducescatter", "all_to_all", "alltoall",   "broadcast",
+};
+
+/* 1.5, the first row that matches deciding. */
+static const struct
+{
+  StComputeKind kind;
+  const char   *words[9];
+} compute_rules[] = {
+  { ST_COMPUTE_GEMM,
+    { "gemm", "matmul", "mm_", "cutlass", "xmma", "cublas", "nvjet", "cijk_", NULL } },
+  { ST_COMPUTE_ATTENTION, { "flash", "attention", "attn", "fmha", "sdpa", "mha_", NULL } },
+  { ST_COMPUTE_ELEMENTWISE, { "elementwise", "vectorized", "unrolled", NULL } },
+  { ST_COMPUTE_REDUCE, { "reduce", "softmax", "norm", NULL } },
+};
+
+static gboolean
+matches (Match match, const char *lower, const char *text)
+{
+  switch (match)
+    {
+    case PREFIX: return g_str_has_prefix (lower, text);
+    case EQUALS: return g_str_equal (lower, text);
+    case CONTAINS:
+    default: return strstr (lower, text) != NULL;
+    }
+}
+
+static guint
+flags_for_name (const char *lower)
+{
+  guint flags = 0;
+
+  /* NCCL kernels, not the nccl: annotations of the host */
+  if (g_str_has_prefix (lower, "nccl") && lower[4] != ':')
+    flags |= ST_NAME_COMM_KERNEL;
+  if ((strstr (lower, "oneshot") != NULL || strstr (lower, "twoshot") != NULL)
+      && strstr (lower, "reduce") != NULL)
+    flags |= ST_NAME_COMM_KERNEL;
+  for (guint i = 0; i < G_N_ELEMENTS (name_rules); i++)
+    if (matches (name_rules[i].match, lower, name_rules[i].text))
+      flags |= name_rules[i].flags;
+  if (!g_str_has_prefix (lower, "aten::"))
+    for (guint i = 0; i < G_N_ELEMENTS (host_words); i++)
+      if (strstr (lower, host_words[i]) != NULL)
+        flags |= ST_NAME_COLLECTIVE_WORD;
+  return flags;
+}
+
+static StComputeKind
+compute_for_name (const char *lower)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (compute_rules); i++)
+    for (guint w = 0; compute_rules[i].words[w] != NULL; w++)
+      if (strstr (lower, compute_rules[i].words[w]) != NULL)
+        return compute_rules[i].kind;
+  return ST_COMPUTE_OTHER;
+}
+
+static guint
+classify_name (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  guint            flags = flags_for_name (lower);
+  guint            type = g_bit_nth_lsf (st_collective_type_for_name (name), -1) + 1;
+
+  return KNOWN | (guint)compute_for_name (lower) << COMPUTE_SHIFT | type << TYPE_SHIFT | flags;
+}
+
+static guint
+classify_category (const char *category)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+    if (g_str_equal (category, categories[i].category))
+      return KNOWN | (guint)categories[i].device << DEVICE_SHIFT | categories[i].work;
+  return KNOWN | ST_DEVICE_EVENT_NONE << DEVICE_SHIFT | ST_WORK_OTHER;
+}
 
 StEventClassifier *
 st_event_classifier_new (StTrace *trace)
 {
   StEventClassifier *self = g_new0 (StEventClassifier, 1);
 
-  self->trace = g_object_ref (trace);
+  self->trace = trace; /* which outlives it: it may be kept with the trace */
   self->n_strings = st_trace_get_n_strings (trace);
-  self->work = g_malloc (self->n_strings);
-  memset (self->work, UNKNOWN, self->n_strings);
-  self->collective = g_malloc (self->n_strings);
-  memset (self->collective, UNKNOWN, self->n_strings);
-  self->device_track = g_malloc (MAX (1, st_trace_get_n_tracks (trace)));
-  memset (self->device_track, UNKNOWN, st_trace_get_n_tracks (trace));
+  self->category = g_new0 (gint, MAX (1, self->n_strings));
+  self->name = g_new0 (gint, MAX (1, self->n_strings));
   return self;
 }
 
@@ -55,132 +204,93 @@ st_event_classifier_free (StEventClassifier *self)
 {
   if (self == NULL)
     return;
-  g_object_unref (self->trace);
-  g_free (self->work);
-  g_free (self->collective);
-  g_free (self->device_track);
+  g_free (self->category);
+  g_free (self->name);
   g_free (self);
 }
 
-/* The work kind of a category, with the category flags. Neuron engine
- * instructions count as kernels and its DMA rows as copies: they are the
- * device's work. */
-static guint8
-work_for_category (const char *cat)
+static guint
+category_entry (StEventClassifier *self, StStringId cat)
 {
-  if (g_ascii_strcasecmp (cat, "kernel") == 0)
-    return ST_WORK_KERNEL;
-  if (g_str_equal (cat, "instruction"))
-    return ST_WORK_KERNEL | CATEGORY_NEURON_OP;
-  if (g_str_equal (cat, "dma"))
-    return ST_WORK_MEMCPY;
-  if (g_str_equal (cat, "cc_dma"))
-    return ST_WORK_MEMCPY | CATEGORY_CC_DMA;
-  if (g_ascii_strcasecmp (cat, "gpu_memcpy") == 0 || g_ascii_strcasecmp (cat, "memcpy") == 0)
-    return ST_WORK_MEMCPY;
-  if (g_ascii_strcasecmp (cat, "gpu_memset") == 0 || g_ascii_strcasecmp (cat, "memset") == 0)
-    return ST_WORK_MEMSET;
-  if (g_str_equal (cat, "cuda_runtime") || g_str_equal (cat, "cuda_driver")
-      || g_str_equal (cat, "Runtime"))
-    return ST_WORK_LAUNCH;
-  if (g_str_equal (cat, "python_function"))
-    return ST_WORK_PYTHON;
-  return ST_WORK_OTHER;
-}
+  guint v;
 
-static guint8
-category_class (StEventClassifier *self, StStringId cat)
-{
   if (cat >= self->n_strings)
     return ST_WORK_OTHER;
-  if (self->work[cat] == UNKNOWN)
-    self->work[cat] = work_for_category (st_trace_get_string (self->trace, cat));
-  return self->work[cat];
+  v = (guint)g_atomic_int_get (&self->category[cat]);
+  if (!(v & KNOWN))
+    {
+      v = classify_category (st_trace_get_string (self->trace, cat));
+      g_atomic_int_set (&self->category[cat], (gint)v);
+    }
+  return v;
+}
+
+static guint
+name_entry (StEventClassifier *self, StStringId name)
+{
+  guint v;
+
+  if (name >= self->n_strings)
+    return KNOWN | ST_COMPUTE_OTHER << COMPUTE_SHIFT;
+  v = (guint)g_atomic_int_get (&self->name[name]);
+  if (!(v & KNOWN))
+    {
+      v = classify_name (st_trace_get_string (self->trace, name));
+      g_atomic_int_set (&self->name[name], (gint)v);
+    }
+  return v;
 }
 
 StWorkKind
 st_event_classifier_work (StEventClassifier *self, const StSlice *slice)
 {
-  return category_class (self, slice->cat) & WORK_KIND;
+  return category_entry (self, slice->cat) & 0xff;
 }
 
-static guint8
-classify_name (const char *name)
+StDeviceEventKind
+st_event_classifier_device_kind (StEventClassifier *self, const StSlice *slice)
 {
-  guint8 where;
-
-  if (g_ascii_strncasecmp (name, "nccl", 4) == 0 && name[4] != ':')
-    where = COLLECTIVE_DEVICE;
-  else if (g_ascii_strncasecmp (name, "rccl", 4) == 0)
-    where = COLLECTIVE_DEVICE;
-  else if (g_str_has_prefix (name, "c10d::") || g_str_has_prefix (name, "nccl:")
-           || g_str_equal (name, "record_param_comms"))
-    where = COLLECTIVE_HOST;
-  else if (strstr (name, "Collective") != NULL || strstr (name, "collective") != NULL)
-    where = COLLECTIVE_NEURON;
-  else
-    where = 0;
-  return where | (g_bit_nth_lsf (st_collective_type_for_name (name), -1) + 1);
-}
-
-static guint8
-name_class (StEventClassifier *self, StStringId name)
-{
-  if (name >= self->n_strings)
-    return 0;
-  if (self->collective[name] == UNKNOWN)
-    self->collective[name] = classify_name (st_trace_get_string (self->trace, name));
-  return self->collective[name];
+  return BYTE (category_entry (self, slice->cat), DEVICE_SHIFT);
 }
 
 guint
-st_event_classifier_collective (StEventClassifier *self, StStringId name)
+st_event_classifier_name_flags (StEventClassifier *self, StStringId name)
 {
-  guint8 type = name_class (self, name) & COLLECTIVE_TYPE;
-
-  return type == 0 ? 0 : 1u << (type - 1);
+  return name_entry (self, name) & 0xff;
 }
 
-/* NCCL/RCCL kernels; Neuron collective DMA rows and engine instructions
- * whose opcode names a collective (AllReduce, CollectiveCompute…). */
-gboolean
-st_event_classifier_is_device_collective (StEventClassifier *self, const StSlice *slice)
+StCollectiveType
+st_event_classifier_collective (StEventClassifier *self, StStringId name)
 {
-  guint8 category = category_class (self, slice->cat);
-  guint8 name = name_class (self, slice->name);
+  guint type = BYTE (name_entry (self, name), TYPE_SHIFT);
 
-  if (category & CATEGORY_CC_DMA)
-    return TRUE;
-  if (category & CATEGORY_NEURON_OP)
-    return (name & COLLECTIVE_NEURON)
-           || ((name & COLLECTIVE_TYPE) != 0 && (name & COLLECTIVE_TYPE) != OTHER_TYPE);
-  return (name & COLLECTIVE_DEVICE) && (category & WORK_KIND) == ST_WORK_KERNEL;
+  return type == 0 ? ST_COLLECTIVE_OTHER : 1u << (type - 1);
+}
+
+StComputeKind
+st_event_classifier_compute_kind (StEventClassifier *self, StStringId name)
+{
+  return BYTE (name_entry (self, name), COMPUTE_SHIFT);
 }
 
 gboolean
 st_event_classifier_is_host_collective (StEventClassifier *self, const StSlice *slice)
 {
-  return (name_class (self, slice->name) & COLLECTIVE_HOST) != 0;
+  guint category = category_entry (self, slice->cat);
+  guint flags = st_event_classifier_name_flags (self, slice->name);
+
+  if (BYTE (category, DEVICE_SHIFT) != ST_DEVICE_EVENT_NONE)
+    return FALSE;
+  return (flags & ST_NAME_HOST_COLLECTIVE)
+         || ((flags & ST_NAME_COLLECTIVE_WORD) && (category & 0xff) == ST_WORK_OP);
 }
 
-gboolean
-st_event_classifier_is_device_track (StEventClassifier *self, guint track)
+const char *
+st_compute_kind_get_label (StComputeKind kind)
 {
-  const StTrack *t = st_trace_get_track (self->trace, track);
+  static const char *const labels[ST_N_COMPUTE_KINDS] = {
+    N_ ("GEMM"), N_ ("Attention"), N_ ("Elementwise"), N_ ("Reduce"), N_ ("Other"),
+  };
 
-  if (self->device_track[track] == UNKNOWN)
-    {
-      self->device_track[track] = FALSE;
-      for (guint i = 0; i < t->n_slices; i++)
-        {
-          StWorkKind work = st_event_classifier_work (self, &t->slices[i]);
-
-          if (work == ST_WORK_KERNEL || work == ST_WORK_MEMCPY || work == ST_WORK_MEMSET)
-            {
-              self->device_track[track] = TRUE;
-              break;
-            }
-        }
-    }
-  return self->device_track[track];
+  return kind < ST_N_COMPUTE_KINDS ? labels[kind] : labels[ST_COMPUTE_OTHER];
 }

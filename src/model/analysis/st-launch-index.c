@@ -12,6 +12,7 @@ struct _StLaunchIndex
 {
   StTrace           *trace;
   StEventClassifier *classes;
+  const guint8      *device_track;
   guint              n_tracks;
   StSliceRef       **launcher; /* per track: one entry per slice, or NULL (no device work) */
   GArray           **launches; /* per track: StLaunch by host start, or NULL */
@@ -27,9 +28,7 @@ ST_DEFINE_SORT (sort_launches,
 static gboolean
 is_device_work (StEventClassifier *classes, const StSlice *slice)
 {
-  StWorkKind work = st_event_classifier_work (classes, slice);
-
-  return work == ST_WORK_KERNEL || work == ST_WORK_MEMCPY || work == ST_WORK_MEMSET;
+  return st_event_classifier_device_kind (classes, slice) != ST_DEVICE_EVENT_NONE;
 }
 
 static void
@@ -61,7 +60,7 @@ index_flows (StLaunchIndex *self)
       const StSlice *to = st_trace_get_slice (self->trace, flows[i].to);
 
       if (flows[i].from.track == flows[i].to.track || !is_device_work (self->classes, to)
-          || st_event_classifier_is_device_track (self->classes, flows[i].from.track))
+          || self->device_track[flows[i].from.track])
         continue;
       set_launcher (self, flows[i].to, flows[i].from);
     }
@@ -77,7 +76,7 @@ index_correlations (StLaunchIndex *self, GCancellable *cancellable)
   for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
-      gboolean       device = st_event_classifier_is_device_track (self->classes, t);
+      gboolean       device = self->device_track[t];
 
       for (guint i = 0; i < track->n_slices; i++)
         {
@@ -100,7 +99,7 @@ index_correlations (StLaunchIndex *self, GCancellable *cancellable)
     {
       StSliceRef ref = g_array_index (refs, StSliceRef, i);
 
-      if (!st_event_classifier_is_device_track (self->classes, ref.track))
+      if (!self->device_track[ref.track])
         g_hash_table_insert (hosts, &g_array_index (ids, gint64, i), GUINT_TO_POINTER (i + 1));
     }
   for (guint i = 0; i < ids->len; i++)
@@ -108,7 +107,7 @@ index_correlations (StLaunchIndex *self, GCancellable *cancellable)
       StSliceRef ref = g_array_index (refs, StSliceRef, i);
       guint      host;
 
-      if (!st_event_classifier_is_device_track (self->classes, ref.track))
+      if (!self->device_track[ref.track])
         continue;
       host = GPOINTER_TO_UINT (g_hash_table_lookup (hosts, &g_array_index (ids, gint64, i)));
       if (host != 0)
@@ -146,12 +145,16 @@ index_launches (StLaunchIndex *self)
 }
 
 StLaunchIndex *
-st_launch_index_new (StTrace *trace, StEventClassifier *classes, GCancellable *cancellable)
+st_launch_index_new (StTrace           *trace,
+                     StEventClassifier *classes,
+                     const guint8      *device_track,
+                     GCancellable      *cancellable)
 {
   StLaunchIndex *self = g_new0 (StLaunchIndex, 1);
 
-  self->trace = g_object_ref (trace);
+  self->trace = trace; /* which outlives it: it may be kept with the trace */
   self->classes = classes;
+  self->device_track = device_track;
   self->n_tracks = st_trace_get_n_tracks (trace);
   self->launcher = g_new0 (StSliceRef *, self->n_tracks);
   self->launches = g_new0 (GArray *, self->n_tracks);
@@ -176,7 +179,6 @@ st_launch_index_free (StLaunchIndex *self)
     }
   g_free (self->launcher);
   g_free (self->launches);
-  g_object_unref (self->trace);
   g_free (self);
 }
 

@@ -2,6 +2,8 @@
  * copy, memset), read from launch flows (Kineto's ac2g) or, in profiles
  * without them, from matching "correlation" ids in the args; and the other
  * way round, the device events launched from a host thread in time order.
+ * Which tracks are a device's is given (per track, TRUE or FALSE): it is
+ * StDeviceWork's to say, and StDeviceWork keeps the index it makes.
  */
 #pragma once
 
@@ -19,10 +21,12 @@ typedef struct
 
 typedef struct _StLaunchIndex StLaunchIndex;
 
-StLaunchIndex      *
-st_launch_index_new (StTrace *trace, StEventClassifier *classes, GCancellable *cancellable);
-void st_launch_index_free (StLaunchIndex *self);
-gboolean st_launch_index_is_empty (StLaunchIndex *self);
+StLaunchIndex *st_launch_index_new (StTrace           *trace,
+                                    StEventClassifier *classes,
+                                    const guint8      *device_track,
+                                    GCancellable      *cancellable);
+void           st_launch_index_free (StLaunchIndex *self);
+gboolean       st_launch_index_is_empty (StLaunchIndex *self);
 /* The launch call of a device slice; FALSE when none is known. */
 gboolean st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host);
 /* The launches made from host @track, by host start. */

@@ -45,21 +45,34 @@ ST_DEFINE_SORT (sort_by_file,
                 : a->start != b->start ? a->start < b->start
                                        : a->end < b->end)
 
-static gboolean
-is_collective (StHighlightJob *job,
-               FindMode        mode,
-               GPatternSpec   *match,
-               guint8         *cache,
-               const StSlice  *slice)
+/* The collective types of slice @i of track @t when it is one of the
+ * collectives @mode looks for (docs/metrics.md 5.1), else 0. */
+static guint
+collective_types (StHighlightJob *job,
+                  FindMode        mode,
+                  GPatternSpec   *match,
+                  guint8         *cache,
+                  guint           t,
+                  guint           i)
 {
+  const StSlice *slice = &st_trace_get_track (job->trace, t)->slices[i];
+  StWorkTag      tag = st_device_work_get_tag (job->work, (StSliceRef){ t, i });
+
   switch (mode)
     {
-    case FIND_DEVICE: return st_event_classifier_is_device_collective (job->classes, slice);
+    case FIND_DEVICE:
+      return tag.klass == ST_CLASS_COMMUNICATION ? st_work_tag_get_collective (tag) : 0;
     case FIND_HOST:
       return st_event_classifier_is_host_collective (job->classes, slice)
-             && !st_event_classifier_is_device_collective (job->classes, slice);
+                 ? st_event_classifier_collective (job->classes, slice->name)
+                 : 0;
     case FIND_MATCH:
-    default: return st_highlight_name_matches (job, match, cache, slice->name);
+    default:
+      if (!st_highlight_name_matches (job, match, cache, slice->name))
+        return 0;
+      return tag.klass == ST_CLASS_COMMUNICATION
+                 ? st_work_tag_get_collective (tag)
+                 : st_event_classifier_collective (job->classes, slice->name);
     }
 }
 
@@ -90,9 +103,7 @@ find_collectives (StHighlightJob *job, FindMode mode, double progress_base)
           const StSlice *slice = &track->slices[i];
           Collective     c;
 
-          if (!is_collective (job, mode, match, cache, slice))
-            continue;
-          c.types = st_event_classifier_collective (job->classes, slice->name);
+          c.types = collective_types (job, mode, match, cache, t, i);
           if (!(c.types & types))
             continue;
           c.start = slice->start;

@@ -28,7 +28,7 @@ is_host_track (StHighlightJob *job, guint t)
 {
   return st_trace_get_track (job->trace, t)->kind == ST_TRACK_SLICES
          && st_highlight_job_track_selected (job, t)
-         && !st_event_classifier_is_device_track (job->classes, t);
+         && st_device_work_get_track_device (job->work, t) < 0;
 }
 
 static gboolean

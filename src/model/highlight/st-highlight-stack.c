@@ -383,7 +383,7 @@ st_highlight_stack (StHighlightJob *job)
 
       st_highlight_job_report (job, (double)t / n_tracks);
       if (!st_highlight_job_track_selected (job, t)
-          || !st_event_classifier_is_device_track (job->classes, t))
+          || st_device_work_get_track_device (job->work, t) < 0)
         continue;
       if (each_kernel)
         kernel_regions (&s, t);

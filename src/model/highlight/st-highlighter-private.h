@@ -3,7 +3,7 @@
  * find. */
 #pragma once
 
-#include "st-event-class.h"
+#include "st-device-work.h"
 #include "st-highlighter.h"
 #include "st-launch-index.h"
 
@@ -22,8 +22,8 @@ typedef struct
 {
   StTrace                   *trace;
   const StHighlighterConfig *config;
-  StEventClassifier         *classes;
-  StLaunchIndex             *launches; /* made on first use */
+  StDeviceWork              *work;     /* the trace's */
+  StEventClassifier         *classes;  /* the device work's */
   GPatternSpec              *tracks;   /* NULL: every track */
   guint8                    *selected; /* per track: 0xff unknown, else TRUE/FALSE */
   GCancellable              *cancellable;

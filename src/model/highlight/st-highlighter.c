@@ -57,9 +57,7 @@ st_highlight_job_track_selected (StHighlightJob *job, guint track)
 StLaunchIndex *
 st_highlight_job_get_launches (StHighlightJob *job)
 {
-  if (job->launches == NULL)
-    job->launches = st_launch_index_new (job->trace, job->classes, job->cancellable);
-  return job->launches;
+  return st_device_work_get_launches (job->work);
 }
 
 void
@@ -212,8 +210,6 @@ run_method (StHighlightJob *job)
 static void
 job_clear (StHighlightJob *job)
 {
-  g_clear_pointer (&job->classes, st_event_classifier_free);
-  g_clear_pointer (&job->launches, st_launch_index_free);
   g_clear_pointer (&job->tracks, g_pattern_spec_free);
   g_clear_pointer (&job->selected, g_free);
   g_clear_pointer (&job->spans, g_array_unref);
@@ -237,7 +233,8 @@ st_highlighter_run (StTrace                   *trace,
 
   job.trace = trace;
   job.config = config;
-  job.classes = st_event_classifier_new (trace);
+  job.work = st_device_work_get (trace);
+  job.classes = st_device_work_get_classifier (job.work);
   job.tracks = config->tracks != NULL ? g_pattern_spec_new (config->tracks) : NULL;
   job.selected = g_malloc (MAX (1, st_trace_get_n_tracks (trace)));
   memset (job.selected, UNKNOWN, st_trace_get_n_tracks (trace));

@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "st-event-class.h"
+#include "st-device-work.h"
 #include "st-trace-merge.h"
 #include "st-trace-private.h"
 
@@ -50,44 +50,38 @@ min_start (gint64 *anchor, gint64 start)
     *anchor = start;
 }
 
-/* The first collective of the file, on its device and on its host, and the
- * process its device tracks belong to when there is exactly one. */
+/* The first collective of the file, on its device (docs/metrics.md 1.2) and
+ * on its host, and the label of its device when it has exactly one. */
 static void
 study_part (Part *part)
 {
-  StTrace                      *trace = part->trace;
-  g_autoptr (StEventClassifier) classes = st_event_classifier_new (trace);
-  guint                         device_process = ST_NO_PROCESS;
-  gboolean                      several = FALSE;
+  StTrace           *trace = part->trace;
+  StDeviceWork      *work = st_device_work_get (trace);
+  StEventClassifier *classes = st_device_work_get_classifier (work);
 
   part->device_anchor = part->host_anchor = -1;
   for (guint t = 0; t < trace->n_tracks; t++)
     {
-      const StTrack *track = &trace->tracks[t];
+      const StTrack   *track = &trace->tracks[t];
+      const StWorkTag *tags = st_device_work_get_tags (work, t);
 
       for (guint i = 0; i < track->n_slices; i++)
-        {
-          const StSlice *slice = &track->slices[i];
-
-          if (st_event_classifier_is_device_collective (classes, slice))
-            min_start (&part->device_anchor, slice->start);
-          else if (st_event_classifier_is_host_collective (classes, slice))
-            min_start (&part->host_anchor, slice->start);
-        }
-      if (track->kind == ST_TRACK_SLICES && track->process != ST_NO_PROCESS
-          && st_event_classifier_is_device_track (classes, t))
-        {
-          if (device_process != ST_NO_PROCESS && device_process != track->process)
-            several = TRUE;
-          device_process = track->process;
-        }
+        if (tags != NULL && tags[i].klass == ST_CLASS_COMMUNICATION)
+          min_start (&part->device_anchor, track->slices[i].start);
+        else if (tags == NULL
+                 && st_event_classifier_is_host_collective (classes, &track->slices[i]))
+          min_start (&part->host_anchor, track->slices[i].start);
     }
   /* Kineto names every process "python3" and tells GPUs by their labels. */
-  if (device_process != ST_NO_PROCESS && !several)
-    part->device = trace->processes[device_process].labels != ST_STRING_EMPTY
-                       ? g_strdup (st_string_table_get (trace->strings,
-                                                        trace->processes[device_process].labels))
-                       : st_trace_dup_process_title (trace, device_process);
+  if (st_device_work_get_n_devices (work) == 1)
+    {
+      guint process = st_device_work_get_device (work, 0)->process;
+
+      part->device
+          = trace->processes[process].labels != ST_STRING_EMPTY
+                ? g_strdup (st_string_table_get (trace->strings, trace->processes[process].labels))
+                : st_trace_dup_process_title (trace, process);
+    }
   trace->files[0].anchor_ns = part->device_anchor >= 0 ? part->device_anchor : part->host_anchor;
 }
 

@@ -93,16 +93,8 @@ size_of (StTrace *trace, const StSlice *slice)
   return 0;
 }
 
-static StCollectiveType
-type_of (StSummaryJob *job, const StSlice *slice)
-{
-  guint type = st_event_classifier_collective (job->classes, slice->name);
-
-  return type != 0 ? type : ST_COLLECTIVE_OTHER;
-}
-
 static Found
-found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice)
+found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollectiveType type)
 {
   Found f;
 
@@ -110,23 +102,30 @@ found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice)
   f.inst.dur = slice->dur;
   f.inst.slice = ref;
   f.inst.outlier = FALSE;
-  f.type = type_of (job, slice);
+  f.type = type;
   f.size = size_of (job->trace, slice);
   f.track = ref.track;
   return f;
 }
 
+/* The communication kernels and instructions (docs/metrics.md 3.1), their
+ * size from their own args, else from their collective host op's. */
 static void
 find_device (StSummaryJob *job, GArray *found)
 {
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
+      StWorkTag            tag = { ST_CLASS_COMMUNICATION, ev->kind };
+      StSliceRef           op;
       Found                f;
 
-      if (ev->kind != ST_DEVICE_COLLECTIVE || !ev->kernel)
+      if (ev->slot != ST_SLOT_COMMUNICATION || !ev->kernel)
         continue;
-      f = found_for (job, ev->ref, st_trace_get_slice (job->trace, ev->ref));
+      f = found_for (job, ev->ref, st_trace_get_slice (job->trace, ev->ref),
+                     st_work_tag_get_collective (tag));
+      if (f.size == 0 && st_device_work_get_host_op (job->work, ev->ref, &op))
+        f.size = size_of (job->trace, st_trace_get_slice (job->trace, op));
       g_array_append_val (found, f);
     }
 }
@@ -146,7 +145,8 @@ host_slice (const StSlice *slice, guint index, gpointer data)
 
   if (!st_event_classifier_is_host_collective (h->job->classes, slice))
     return;
-  f = found_for (h->job, (StSliceRef){ h->track, index }, slice);
+  f = found_for (h->job, (StSliceRef){ h->track, index }, slice,
+                 st_event_classifier_collective (h->job->classes, slice->name));
   g_array_append_val (h->found, f);
 }
 
@@ -187,7 +187,7 @@ find_host (StSummaryJob *job, GArray *found)
     {
       HostFind h = { job, found, t };
 
-      if (job->device_track[t])
+      if (st_device_work_get_track_device (job->work, t) >= 0)
         continue;
       st_summary_each_slice (job->trace, t, job->start, job->end, host_slice, &h);
     }
@@ -241,15 +241,18 @@ add_group (StSummaryJob *job, const Found *f, guint n)
   sort_durations (durs, n, NULL);
   g.min_ns = durs[0];
   g.max_ns = durs[n - 1];
-  g.median_ns = durs[(n - 1) / 2];
+  g.median_ns = n % 2 ? durs[n / 2] : durs[n / 2 - 1] + (durs[n / 2] - durs[n / 2 - 1]) / 2;
   g.mean_ns = sum / n;
   for (guint i = 0; i < n; i++)
     {
       StCollectiveInstance inst = f[i].inst;
 
-      inst.outlier = inst.dur > 2 * g.median_ns;
+      /* docs/metrics.md 3.1: outliers in groups of 3 or more; the worst ratio
+       * among groups of known size, which compare like with like */
+      inst.outlier = n >= 3 && inst.dur > 2 * g.median_ns;
       g.n_outliers += inst.outlier;
-      if (g.median_ns > 0 && (double)inst.dur / g.median_ns > self->worst_collective_ratio)
+      if (inst.outlier && g.size_bytes > 0
+          && (double)inst.dur / g.median_ns > self->worst_collective_ratio)
         {
           self->worst_collective_ratio = (double)inst.dur / g.median_ns;
           self->worst_collective = (StSpan){ inst.start, inst.start + inst.dur };
@@ -309,42 +312,39 @@ ST_DEFINE_SORT (sort_rank_collectives,
                 StRankCollective,
                 a->start_ns != b->start_ns ? a->start_ns < b->start_ns : a->end_ns < b->end_ns)
 
+/* Each rank's row: the mean over its devices' rows (docs/metrics.md 2). */
 static void
-rank_device (StSummaryJob *job, guint n_files)
+rank_device (StSummaryJob *job)
 {
   StSummary *self = job->summary;
-  guint      all = ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE)
-              | ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET)
-              | ST_DEVICE_MASK (ST_DEVICE_DMA);
 
-  for (guint f = 0; f < n_files; f++)
+  for (guint f = 0; f < self->ranks->len; f++)
     {
-      g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
-      g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      g_autoptr (GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      StRankUsage       *r = &g_array_index (self->ranks, StRankUsage, f);
-      gint64             first = G_MAXINT64, last = G_MININT64;
+      StRankUsage *r = &g_array_index (self->ranks, StRankUsage, f);
+      double       time = 0, busy = 0, busy_pc = 0, comm = 0, exposed = 0;
+      guint        n = 0;
 
-      /* job->device is sorted by start, and so is each file's share of it */
-      for (guint i = 0; i < job->device->len; i++)
+      for (guint d = 0; d < self->devices->len; d++)
         {
-          const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
+          const StDeviceUsage *u = &g_array_index (self->devices, StDeviceUsage, d);
 
-          if (st_trace_get_track (job->trace, ev->ref.track)->file != f)
+          if (u->file != f || u->device_time_ns <= 0)
             continue;
-          g_array_append_val (mine, *ev);
-          first = MIN (first, ev->start);
-          last = MAX (last, ev->end);
+          n++;
+          time += u->device_time_ns;
+          busy += u->busy_ns;
+          busy_pc += u->busy_percent;
+          comm += u->communication_ns;
+          exposed += u->exposed_communication_ns;
         }
-      if (mine->len == 0)
+      if (n == 0)
         continue;
       r->has_device = TRUE;
-      r->device_time_ns = last - first;
-      r->busy_ns = st_summary_union (mine, all, NULL);
-      r->device_busy_percent = r->device_time_ns > 0 ? 100.0 * r->busy_ns / r->device_time_ns : 0;
-      st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COMPUTE), compute);
-      r->communication_ns = st_summary_union (mine, ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE), comm);
-      r->exposed_communication_ns = r->communication_ns - st_summary_spans_overlap (comm, compute);
+      r->device_time_ns = time / n;
+      r->busy_ns = busy / n;
+      r->device_busy_percent = busy_pc / n;
+      r->communication_ns = comm / n;
+      r->exposed_communication_ns = exposed / n;
     }
 }
 
@@ -517,7 +517,7 @@ st_summary_ranks (StSummaryJob *job)
       r->file = f;
       r->label = st_trace_get_file (job->trace, f)->label;
     }
-  rank_device (job, n_files);
+  rank_device (job);
   found = rank_found (job);
   for (guint i = 0; i < found->len; i++)
     g_array_index (job->summary->ranks, StRankUsage, g_array_index (found, RankFound, i).file)

@@ -1,124 +1,161 @@
-/* st-summary-device.c: the metrics read from the device tracks of the
- * range (busy, compute, communication, memory and idle time, kernels,
- * copies, host-bound gaps), the per-engine / per-stream usage and the GPU
- * memory breakdown.
+/* st-summary-device.c: the metrics read from the devices' events over the
+ * range, per device and then per profile, as docs/metrics.md section 2
+ * defines them: device time, busy, compute, communication, exposed
+ * communication, memory, wait and idle time per device, their means over
+ * the devices; kernel counts and the median kernel, copies, host-bound
+ * gaps, the busiest stream, Neuron's DMA wait and active time.
  *
- * Device events are the kernels, copies and memsets of device tracks; in a
- * Neuron profile the engines' instructions and the DMA queues' transfers.
- * An event counts when it overlaps the range; every union is clipped to it.
+ * The device events and their classes are the trace's StDeviceWork's; an
+ * event counts when it overlaps the range, its interval clipped to it.
  */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
 
-#include "st-launch-index.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#define ALL_DEVICE 0x1f
-#define KERNELS    (ST_DEVICE_MASK (ST_DEVICE_COMPUTE) | ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE))
-#define MEMORY                                                           \
-  (ST_DEVICE_MASK (ST_DEVICE_MEMCPY) | ST_DEVICE_MASK (ST_DEVICE_MEMSET) \
-   | ST_DEVICE_MASK (ST_DEVICE_DMA))
-
 ST_DEFINE_SORT (sort_device, StDeviceEvent, a->start < b->start)
 
 typedef struct
 {
-  StSummaryJob *job;
-  guint         track;
-  guint8        what;
+  StSummaryJob    *job;
+  const StWorkTag *tags;
+  guint            track;
+  guint16          device;
 } Collect;
 
 static guint8
-neuron_track_kind (StTrace *trace, const StTrack *track)
+slot_of (StWorkTag tag)
 {
-  const char *cat;
-
-  if (track->n_slices == 0)
-    return ST_SUMMARY_TRACK_NONE;
-  cat = st_trace_get_string (trace, track->slices[0].cat);
-  if (g_str_equal (cat, "instruction"))
-    return ST_SUMMARY_TRACK_ENGINE;
-  if (g_str_equal (cat, "dma") || g_str_equal (cat, "cc_dma"))
-    return ST_SUMMARY_TRACK_DMA;
-  return ST_SUMMARY_TRACK_NONE;
-}
-
-static gboolean
-known_collective (StEventClassifier *classes, StStringId name)
-{
-  guint type = st_event_classifier_collective (classes, name);
-
-  return type != 0 && type != ST_COLLECTIVE_OTHER;
+  switch (tag.klass)
+    {
+    case ST_CLASS_COMPUTE: return ST_SLOT_COMPUTE;
+    case ST_CLASS_COMMUNICATION: return ST_SLOT_COMMUNICATION;
+    case ST_CLASS_MEMORY: return tag.kind == ST_MEMORY_SET ? ST_SLOT_SET : ST_SLOT_COPY;
+    case ST_CLASS_WAIT: return ST_SLOT_WAIT;
+    default: return ST_SLOT_OTHER;
+    }
 }
 
 static void
 collect_slice (const StSlice *slice, guint index, gpointer data)
 {
-  Collect      *c = data;
-  StSummaryJob *job = c->job;
-  StDeviceEvent ev;
+  Collect          *c = data;
+  StSummaryJob     *job = c->job;
+  StWorkTag         tag = c->tags[index];
+  StDeviceEventKind kind;
+  StDeviceEvent     ev;
 
-  ev.kernel = FALSE;
-  if (c->what == ST_SUMMARY_TRACK_GPU)
-    switch (st_event_classifier_work (job->classes, slice))
-      {
-      case ST_WORK_KERNEL:
-        ev.kind = st_event_classifier_is_device_collective (job->classes, slice)
-                      ? ST_DEVICE_COLLECTIVE
-                      : ST_DEVICE_COMPUTE;
-        ev.kernel = TRUE;
-        break;
-      case ST_WORK_MEMCPY: ev.kind = ST_DEVICE_MEMCPY; break;
-      case ST_WORK_MEMSET: ev.kind = ST_DEVICE_MEMSET; break;
-      default: return;
-      }
-  else if (c->what == ST_SUMMARY_TRACK_ENGINE)
-    {
-      ev.kind
-          = known_collective (job->classes, slice->name) ? ST_DEVICE_COLLECTIVE : ST_DEVICE_COMPUTE;
-      ev.kernel = TRUE;
-    }
-  else
-    ev.kind = g_str_equal (st_trace_get_string (job->trace, slice->cat), "cc_dma")
-                  ? ST_DEVICE_COLLECTIVE
-                  : ST_DEVICE_DMA;
+  if (tag.klass == ST_CLASS_NONE)
+    return;
+  kind = st_event_classifier_device_kind (job->classes, slice);
   ev.start = MAX (slice->start, job->start);
   ev.end = MAX (ev.start, MIN (slice->start + slice->dur, job->end));
   ev.dur = slice->dur;
   ev.ref = (StSliceRef){ c->track, index };
+  ev.device = c->device;
+  ev.slot = slot_of (tag);
+  ev.kind = tag.kind;
+  ev.kernel = kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_INSTRUCTION
+              || kind == ST_DEVICE_EVENT_MTIA;
   g_array_append_val (job->device, ev);
 }
 
+/* The device events of the range, device by device, each device's by start. */
 void
 st_summary_collect_device (StSummaryJob *job)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  guint n_devices = st_device_work_get_n_devices (job->work);
 
   job->device = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
-  job->device_track = g_new0 (guint8, MAX (1, n_tracks));
-  for (guint t = 0; t < n_tracks; t++)
+  job->has_device = n_devices > 0;
+  for (guint d = 0; d < n_devices && !g_cancellable_is_cancelled (job->cancellable); d++)
     {
-      const StTrack *track = st_trace_get_track (job->trace, t);
-      Collect        c = { job, t, ST_SUMMARY_TRACK_NONE };
+      const StDevice *device = st_device_work_get_device (job->work, d);
+      guint           first = job->device->len;
 
-      if (g_cancellable_is_cancelled (job->cancellable))
-        return;
-      if (job->neuron)
-        c.what = neuron_track_kind (job->trace, track);
-      else if (track->n_slices > 0 && st_event_classifier_is_device_track (job->classes, t))
-        c.what = ST_SUMMARY_TRACK_GPU;
-      job->device_track[t] = c.what;
-      if (c.what == ST_SUMMARY_TRACK_NONE)
-        continue;
-      job->has_device = TRUE;
-      st_summary_each_slice (job->trace, t, job->start, job->end, collect_slice, &c);
+      for (guint i = 0; i < device->n_tracks; i++)
+        {
+          Collect c = { job, st_device_work_get_tags (job->work, device->tracks[i]),
+                        device->tracks[i], d };
+
+          st_summary_each_slice (job->trace, c.track, job->start, job->end, collect_slice, &c);
+        }
+      sort_device (&g_array_index (job->device, StDeviceEvent, first), job->device->len - first,
+                   NULL);
     }
-  sort_device ((StDeviceEvent *)(void *)job->device->data, job->device->len, NULL);
+}
+
+/* --- per device ------------------------------------------------------------ */
+
+/* One device's events: [first, first + n) of job->device. */
+typedef struct
+{
+  guint16 device;
+  guint   first;
+  guint   n;
+} Segment;
+
+static GArray *
+segments (StSummaryJob *job)
+{
+  GArray              *out = g_array_new (FALSE, FALSE, sizeof (Segment));
+  const StDeviceEvent *ev = (const StDeviceEvent *)(void *)job->device->data;
+
+  for (guint i = 0; i < job->device->len;)
+    {
+      Segment s = { ev[i].device, i, 0 };
+
+      while (i < job->device->len && ev[i].device == s.device)
+        i++;
+      s.n = i - s.first;
+      g_array_append_val (out, s);
+    }
+  return out;
+}
+
+static const StDeviceEvent *
+segment_events (StSummaryJob *job, const Segment *s)
+{
+  return &g_array_index (job->device, StDeviceEvent, s->first);
+}
+
+/* docs/metrics.md 2: one device's row. */
+static StDeviceUsage
+device_usage (StSummaryJob *job, const Segment *s)
+{
+  const StDeviceEvent *ev = segment_events (job, s);
+  const StDevice      *device = st_device_work_get_device (job->work, s->device);
+  g_autoptr (GArray)   compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray)   comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray)   work = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray)   wait = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  StDeviceUsage        u = { 0 };
+  gint64               first = G_MAXINT64, last = G_MININT64;
+
+  for (guint i = 0; i < s->n; i++)
+    {
+      first = MIN (first, ev[i].start);
+      last = MAX (last, ev[i].end);
+    }
+  u.label = g_strdup (device->label);
+  u.device = s->device;
+  u.file = device->file;
+  u.device_time_ns = last - first;
+  u.busy_ns = st_summary_union_of (ev, s->n, ST_SLOTS_WORK, work);
+  u.compute_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_COMPUTE), compute);
+  u.communication_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_COMMUNICATION), comm);
+  u.exposed_communication_ns = u.communication_ns - st_summary_spans_overlap (comm, compute);
+  u.memory_ns = st_summary_union_of (ev, s->n, ST_SLOTS_MEMORY, NULL);
+  u.wait_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_WAIT), wait)
+              - st_summary_spans_overlap (wait, work);
+  u.idle_ns = u.device_time_ns - u.busy_ns;
+  u.busy_percent = u.device_time_ns > 0 ? 100.0 * u.busy_ns / u.device_time_ns : 0;
+  return u;
 }
 
 /* --- metrics -------------------------------------------------------------- */
@@ -137,75 +174,92 @@ static const MetricSpec specs[] = {
   { "span_ns", "compute", N_ ("Time span"),
     N_ ("The length of the chosen range: its end minus its start."), ST_UNIT_NS, FALSE },
   { "device_time_ns", "compute", N_ ("Device time"),
-    N_ ("From the start of the first device event (kernel, copy, memset; Neuron instruction or "
-        "DMA) to the end of the last, clipped to the range."),
+    N_ ("From the start of a device's first device event (kernel, copy, memset; MTIA event; "
+        "Neuron instruction or DMA) to the end of its last, clipped to the range; the mean over "
+        "the devices."),
     ST_UNIT_NS, FALSE },
   { "device_busy_percent", "compute", N_ ("Device busy"),
-    N_ ("The share of the device time during which at least one device event runs: the union of "
-        "their intervals over the device time."),
+    N_ ("The share of a device's time during which it works (compute, communication or memory; "
+        "waits on semaphores, events and barriers are not work): the union of its work over its "
+        "device time, the mean over the devices."),
     ST_UNIT_PERCENT, FALSE },
+  { "device_active_percent", "compute", N_ ("Device active (profiler)"),
+    N_ ("The union of the profiler's own active-time rows over the device time, the mean over "
+        "the NeuronCores. Active time counts an engine active from the first to the last "
+        "instruction of a burst, waits included; busy counts only instructions that work."),
+    ST_UNIT_PERCENT, TRUE },
   { "compute_time_ns", "compute", N_ ("Compute time"),
-    N_ ("The union of the intervals of the kernels (Neuron: instructions) that are not collective "
-        "operations, clipped to the range."),
+    N_ ("The union of a device's compute events (kernels and instructions that are not "
+        "communication or waits), clipped to the range; the mean over the devices."),
     ST_UNIT_NS, FALSE },
   { "idle_time_ns", "compute", N_ ("Idle time"),
-    N_ ("Device time during which no device event runs: the device time minus the union of all "
-        "device events."),
+    N_ ("A device's time during which it does no work (waits included): its device time minus "
+        "its busy time; the mean over the devices."),
+    ST_UNIT_NS, FALSE },
+  { "wait_time_ns", "compute", N_ ("Wait time"),
+    N_ ("A device's time spent waiting on a semaphore, an event, a flag or a barrier while "
+        "nothing works; the mean over the devices."),
     ST_UNIT_NS, FALSE },
   { "kernel_count", "compute", N_ ("Kernels"),
-    N_ ("Kernels (Neuron: instructions) overlapping the range, collective kernels included."),
+    N_ ("Kernels (Neuron: instructions; MTIA: command events) overlapping the range on every "
+        "device, collective kernels included."),
     ST_UNIT_COUNT, FALSE },
   { "median_kernel_ns", "compute", N_ ("Median kernel duration"),
-    N_ ("The median of the durations of the kernels (Neuron: instructions) overlapping the range."),
+    N_ ("The median of the durations of the kernels overlapping the range (the mean of the two "
+        "middle ones for an even count)."),
     ST_UNIT_NS, FALSE },
   { "host_bound_gap_percent", "compute", N_ ("Host-bound idle time"),
-    N_ ("The share of the device's idle time spent in gaps where the next kernel's launch call "
-        "started only after the previous device event had ended: the host was late. Only gaps "
-        "whose next event has a known launch call are counted."),
+    N_ ("The share of the devices' idle gaps where the next kernel's launch call started only "
+        "after the gap had opened: the host was late. Only gaps whose next event has a known "
+        "launch call are counted."),
     ST_UNIT_PERCENT, FALSE },
   { "busiest_stream_share_percent", "compute", N_ ("Busiest stream's share"),
-    N_ ("The busy time of the busiest device stream over the sum of the busy times of all streams. "
-        "Needs at least two streams."),
+    N_ ("On a device with two or more streams, the busy time of its busiest stream over the sum "
+        "of its streams' busy times; the largest over the devices."),
     ST_UNIT_PERCENT, FALSE },
   { "memory_time_ns", "memory", N_ ("Memory time"),
-    N_ ("The union of the intervals of copies and memsets (Neuron: DMA transfers that are not "
-        "collective), clipped to the range."),
+    N_ ("The union of a device's copies and memsets (Neuron: DMA transfers that are not "
+        "collective), clipped to the range; the mean over the devices."),
     ST_UNIT_NS, FALSE },
   { "memory_time_percent", "memory", N_ ("Memory share of device time"),
-    N_ ("Memory time over device time."), ST_UNIT_PERCENT, FALSE },
+    N_ ("Memory time over device time, per device; the mean over the devices."), ST_UNIT_PERCENT,
+    FALSE },
   { "memcpy_count", "memory", N_ ("Copies"), N_ ("Memcpy events overlapping the range."),
     ST_UNIT_COUNT, FALSE },
   { "memcpy_bytes", "memory", N_ ("Bytes copied"),
     N_ ("The sum of args.bytes of the memcpy events overlapping the range (memsets not included)."),
     ST_UNIT_BYTES, FALSE },
   { "memcpy_bandwidth", "memory", N_ ("Copy bandwidth"),
-    N_ ("Bytes copied over the union of the copies' intervals."), ST_UNIT_BYTES_PER_SECOND, FALSE },
+    N_ ("Bytes copied over the sum of the devices' copy unions."), ST_UNIT_BYTES_PER_SECOND,
+    FALSE },
   { "memset_count", "memory", N_ ("Memsets"), N_ ("Memset events overlapping the range."),
     ST_UNIT_COUNT, FALSE },
   { "memset_bytes", "memory", N_ ("Bytes set"),
     N_ ("The sum of args.bytes of the memset events overlapping the range."), ST_UNIT_BYTES,
     FALSE },
   { "dma_wait_percent", "memory", N_ ("DMA wait"),
-    N_ ("The share of the device time during which DMA transfers are in flight and no engine runs "
-        "an instruction: data movement blocking compute."),
+    N_ ("The share of a NeuronCore's time during which DMA transfers are in flight and no "
+        "instruction works: data movement blocking compute; the mean over the cores."),
     ST_UNIT_PERCENT, TRUE },
   { "communication_time_ns", "communication", N_ ("Communication time"),
-    N_ ("The union of the intervals of collective kernels (NCCL/RCCL; Neuron: collective "
-        "instructions and collective DMA), clipped to the range."),
+    N_ ("The union of a device's communication events (NCCL/RCCL and other collective kernels, "
+        "kernels launched by collective host ops; Neuron collective instructions and DMA), "
+        "clipped to the range; the mean over the devices."),
     ST_UNIT_NS, FALSE },
   { "exposed_communication_ns", "communication", N_ ("Exposed communication"),
-    N_ ("Communication time not overlapped by compute: the communication union minus its "
-        "intersection with the compute union."),
+    N_ ("Communication no compute of the same device overlaps: its communication union minus "
+        "its intersection with its compute union; the mean over the devices."),
     ST_UNIT_NS, FALSE },
   { "exposed_communication_percent", "communication", N_ ("Exposed communication share"),
-    N_ ("Exposed communication over device time."), ST_UNIT_PERCENT, FALSE },
+    N_ ("Exposed communication over device time, per device; the mean over the devices."),
+    ST_UNIT_PERCENT, FALSE },
   { "worst_collective_ratio", "communication", N_ ("Slowest collective over its group's median"),
     N_ ("The longest duration of a collective operation over the median duration of its group "
-        "(same type and size). Above 2 it is an outlier."),
+        "(same type and size, at least 3 instances). Above 2 it is an outlier."),
     ST_UNIT_RATIO, FALSE },
   { "collective_count", "communication", N_ ("Collective operations"),
-    N_ ("Collective operations overlapping the range: the device's collective kernels, or the "
-        "host's collective calls when the device has none."),
+    N_ ("Communication events overlapping the range on every device, or the host's collective "
+        "calls when the devices have none."),
     ST_UNIT_COUNT, FALSE },
 };
 
@@ -227,50 +281,83 @@ set (StSummaryJob *job, const char *id, double value)
   st_summary_set_value (m, value);
 }
 
-/* The longest gap between the merged spans of all device events. */
+/* The means over the devices' rows. */
 static void
-note_longest_gap (StSummaryJob *job, GArray *all)
+device_means (StSummaryJob *job)
 {
-  const StSpan *s = (const StSpan *)(void *)all->data;
-  gint64        longest = 0;
+  GArray *rows = job->summary->devices;
+  double  time = 0, compute = 0, comm = 0, exposed = 0, exposed_pc = 0, memory = 0, memory_pc = 0,
+         wait = 0, idle = 0, busy_pc = 0;
+  guint n = 0;
 
-  for (guint i = 0; i + 1 < all->len; i++)
-    if (s[i + 1].start - s[i].end > longest)
-      {
-        longest = s[i + 1].start - s[i].end;
-        job->summary->longest_gap = (StSpan){ s[i].end, s[i + 1].start };
-      }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const StDeviceUsage *u = &g_array_index (rows, StDeviceUsage, i);
+
+      if (u->device_time_ns <= 0)
+        continue;
+      n++;
+      time += u->device_time_ns;
+      busy_pc += u->busy_percent;
+      compute += u->compute_ns;
+      comm += u->communication_ns;
+      exposed += u->exposed_communication_ns;
+      exposed_pc += 100.0 * u->exposed_communication_ns / u->device_time_ns;
+      memory += u->memory_ns;
+      memory_pc += 100.0 * u->memory_ns / u->device_time_ns;
+      wait += u->wait_ns;
+      idle += u->idle_ns;
+    }
+  if (rows->len > 0)
+    set (job, "device_time_ns", n > 0 ? time / n : 0);
+  if (n == 0)
+    return;
+  set (job, "device_busy_percent", busy_pc / n);
+  set (job, "compute_time_ns", compute / n);
+  set (job, "communication_time_ns", comm / n);
+  set (job, "exposed_communication_ns", exposed / n);
+  set (job, "exposed_communication_percent", exposed_pc / n);
+  set (job, "memory_time_ns", memory / n);
+  set (job, "memory_time_percent", memory_pc / n);
+  set (job, "wait_time_ns", wait / n);
+  set (job, "idle_time_ns", idle / n);
 }
 
-/* Idle gaps whose next event was launched after the gap opened. */
+/* The longest gap between the merged work of one device. */
 static void
-host_bound_gaps (StSummaryJob *job)
+note_longest_gap (StSummaryJob *job, GArray *work)
 {
-  g_autoptr (StLaunchIndex) launches = NULL;
-  const StDeviceEvent      *ev = (const StDeviceEvent *)(void *)job->device->data;
-  gint64                    cur_end = G_MININT64, known = 0, late = 0;
+  const StSpan *s = (const StSpan *)(void *)work->data;
 
-  if (job->neuron || job->device->len < 2)
-    return;
-  launches = st_launch_index_new (job->trace, job->classes, job->cancellable);
-  if (st_launch_index_is_empty (launches))
-    return;
-  for (guint i = 0; i < job->device->len; i++)
+  for (guint i = 0; i + 1 < work->len; i++)
+    if (s[i + 1].start - s[i].end > job->summary->longest_gap.end - job->summary->longest_gap.start)
+      job->summary->longest_gap = (StSpan){ s[i].end, s[i + 1].start };
+}
+
+/* docs/metrics.md 2, host_bound_gap_percent: one device's gaps, added to
+ * @known and @late. */
+static void
+host_bound_gaps (StSummaryJob *job, const Segment *s, gint64 *known, gint64 *late)
+{
+  StLaunchIndex       *launches = st_device_work_get_launches (job->work);
+  const StDeviceEvent *ev = segment_events (job, s);
+  gint64               cur_end = G_MININT64;
+
+  for (guint i = 0; i < s->n; i++)
     {
       StSliceRef host;
 
+      if (!(ST_SLOTS_WORK & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
+        continue;
       if (cur_end > G_MININT64 && ev[i].start > cur_end
           && st_launch_index_get_launcher (launches, ev[i].ref, &host))
         {
-          known += ev[i].start - cur_end;
+          *known += ev[i].start - cur_end;
           if (st_trace_get_slice (job->trace, host)->start >= cur_end)
-            late += ev[i].start - cur_end;
+            *late += ev[i].start - cur_end;
         }
-      if (ev[i].end > ev[i].start || cur_end == G_MININT64)
-        cur_end = MAX (cur_end, ev[i].end);
+      cur_end = MAX (cur_end, ev[i].end);
     }
-  if (known > 0)
-    set (job, "host_bound_gap_percent", 100.0 * late / known);
 }
 
 static void
@@ -282,7 +369,7 @@ kernel_stats (StSummaryJob *job)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
 
-      if (ev->kernel)
+      if (ev->kernel && (ev->slot == ST_SLOT_COMPUTE || ev->slot == ST_SLOT_COMMUNICATION))
         g_array_append_val (durs, ev->dur);
     }
   set (job, "kernel_count", durs->len);
@@ -290,346 +377,64 @@ kernel_stats (StSummaryJob *job)
     set (job, "median_kernel_ns", st_summary_median ((gint64 *)(void *)durs->data, durs->len));
 }
 
-/* DMA in flight while no engine runs. */
-static gint64
-dma_wait (StSummaryJob *job, GArray *kernels)
+/* Neuron: DMA in flight while no instruction works (the union of the
+ * transfers, collective ones too, minus its intersection with the
+ * instructions' work), over one core's device time. */
+static double
+dma_wait_percent (StSummaryJob *job, const Segment *s, gint64 device_time)
 {
-  g_autoptr (GArray) dma = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  guint              mask = ST_DEVICE_MASK (ST_DEVICE_DMA);
-  g_autoptr (GArray) cc = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+  const StDeviceEvent *ev = segment_events (job, s);
+  g_autoptr (GArray)   dma = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+  g_autoptr (GArray)   engines = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
+  g_autoptr (GArray)   dma_spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  g_autoptr (GArray)   engine_spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
 
-  /* Collective DMA is a DMA too. */
-  for (guint i = 0; i < job->device->len; i++)
-    {
-      StDeviceEvent ev = g_array_index (job->device, StDeviceEvent, i);
-
-      if (ev.kind == ST_DEVICE_DMA || (ev.kind == ST_DEVICE_COLLECTIVE && !ev.kernel))
-        {
-          ev.kind = ST_DEVICE_DMA;
-          g_array_append_val (cc, ev);
-        }
-    }
-  st_summary_union (cc, mask, dma);
-  return st_summary_spans_length (dma) - st_summary_spans_overlap (dma, kernels);
+  for (guint i = 0; i < s->n; i++)
+    if (ev[i].kernel)
+      g_array_append_val (engines, ev[i]);
+    else if (ST_SLOTS_WORK & ST_SLOT_MASK (ev[i].slot))
+      g_array_append_val (dma, ev[i]);
+  st_summary_union (dma, ST_SLOTS_WORK, dma_spans);
+  st_summary_union (engines, ST_SLOTS_WORK, engine_spans);
+  return 100.0
+         * (st_summary_spans_length (dma_spans)
+            - st_summary_spans_overlap (dma_spans, engine_spans))
+         / device_time;
 }
 
 void
 st_summary_device_metrics (StSummaryJob *job)
 {
-  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr (GArray) comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  gint64             first = G_MAXINT64, last = G_MININT64, device_time, busy, exposed, memory;
-  GArray            *device = job->device;
+  g_autoptr (GArray) segs = NULL;
+  gint64             known = 0, late = 0;
+  double             dma_wait = 0;
+  guint              n_timed = 0;
 
   add_specs (job);
   set (job, "span_ns", job->end - job->start);
   if (!job->has_device)
     return;
-  for (guint i = 0; i < device->len; i++)
+  segs = segments (job);
+  for (guint i = 0; i < segs->len; i++)
     {
-      first = MIN (first, g_array_index (device, StDeviceEvent, i).start);
-      last = MAX (last, g_array_index (device, StDeviceEvent, i).end);
+      const Segment     *s = &g_array_index (segs, Segment, i);
+      StDeviceUsage      u = device_usage (job, s);
+      g_autoptr (GArray) work = g_array_new (FALSE, FALSE, sizeof (StSpan));
+
+      st_summary_union_of (segment_events (job, s), s->n, ST_SLOTS_WORK, work);
+      note_longest_gap (job, work);
+      host_bound_gaps (job, s, &known, &late);
+      if (job->neuron && u.device_time_ns > 0)
+        {
+          dma_wait += dma_wait_percent (job, s, u.device_time_ns);
+          n_timed++;
+        }
+      g_array_append_val (job->summary->devices, u);
     }
-  device_time = device->len > 0 ? last - first : 0;
-  busy = st_summary_union (device, ALL_DEVICE, all);
-  set (job, "device_time_ns", device_time);
-  set (job, "compute_time_ns",
-       st_summary_union (device, ST_DEVICE_MASK (ST_DEVICE_COMPUTE), compute));
-  set (job, "idle_time_ns", device_time - busy);
-  set (job, "communication_time_ns",
-       st_summary_union (device, ST_DEVICE_MASK (ST_DEVICE_COLLECTIVE), comm));
-  exposed = st_summary_spans_length (comm) - st_summary_spans_overlap (comm, compute);
-  set (job, "exposed_communication_ns", exposed);
-  memory = st_summary_union (device, MEMORY, NULL);
-  set (job, "memory_time_ns", memory);
-  if (device_time > 0)
-    {
-      set (job, "device_busy_percent", 100.0 * busy / device_time);
-      set (job, "exposed_communication_percent", 100.0 * exposed / device_time);
-      set (job, "memory_time_percent", 100.0 * memory / device_time);
-    }
+  device_means (job);
   kernel_stats (job);
-  note_longest_gap (job, all);
-  host_bound_gaps (job);
-  if (job->neuron && device_time > 0)
-    {
-      g_autoptr (GArray) engines = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
-
-      for (guint i = 0; i < device->len; i++)
-        if (g_array_index (device, StDeviceEvent, i).kernel)
-          g_array_append_val (engines, g_array_index (device, StDeviceEvent, i));
-      st_summary_union (engines, ALL_DEVICE, kernels);
-      set (job, "dma_wait_percent", 100.0 * dma_wait (job, kernels) / device_time);
-    }
-}
-
-/* --- engines and streams ------------------------------------------------------ */
-
-enum
-{
-  CLASS_GEMM,
-  CLASS_COLLECTIVE,
-  CLASS_MEMCPY,
-  CLASS_MEMSET,
-  CLASS_ELEMENTWISE,
-  CLASS_REDUCE,
-  CLASS_TRANSPOSE,
-  CLASS_DMA,
-  CLASS_OTHER,
-  N_CLASSES
-};
-
-static const char *
-class_name (guint klass, gboolean neuron)
-{
-  static const char *const names[N_CLASSES] = {
-    N_ ("GEMM"),   N_ ("Collective"), N_ ("Memcpy"), N_ ("Memset"), N_ ("Elementwise"),
-    N_ ("Reduce"), N_ ("Transpose"),  N_ ("DMA"),    N_ ("Other"),
-  };
-
-  if (klass == CLASS_OTHER && neuron)
-    return _ ("Active");
-  return _ (names[klass]);
-}
-
-static guint
-class_for_name (const char *name)
-{
-  static const char *const gemm[] = {
-    "gemm", "matmul", "mm_", "cutlass", "sgemm", "hgemm", "xmma",
-  };
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-
-  for (guint i = 0; i < G_N_ELEMENTS (gemm); i++)
-    if (strstr (lower, gemm[i]) != NULL)
-      return CLASS_GEMM;
-  if (strstr (lower, "transpose") != NULL)
-    return CLASS_TRANSPOSE;
-  if (strstr (lower, "elementwise") != NULL || strstr (lower, "vectorized") != NULL)
-    return CLASS_ELEMENTWISE;
-  if (strstr (lower, "reduce") != NULL)
-    return CLASS_REDUCE;
-  return CLASS_OTHER;
-}
-
-static guint
-class_of (StSummaryJob *job, guint8 *cache, const StDeviceEvent *ev)
-{
-  StStringId name = st_trace_get_slice (job->trace, ev->ref)->name;
-
-  switch (ev->kind)
-    {
-    case ST_DEVICE_COLLECTIVE: return CLASS_COLLECTIVE;
-    case ST_DEVICE_MEMCPY: return CLASS_MEMCPY;
-    case ST_DEVICE_MEMSET: return CLASS_MEMSET;
-    case ST_DEVICE_DMA: return CLASS_DMA;
-    default: break;
-    }
-  if (cache[name] == 0xff)
-    cache[name] = class_for_name (st_trace_get_string (job->trace, name));
-  return cache[name];
-}
-
-typedef struct
-{
-  gint64 cur_start;
-  gint64 cur_end;
-  gint64 busy;
-  gint64 classes[N_CLASSES];
-} EngineAcc;
-
-static char *
-engine_name (StSummaryJob *job, guint track, gboolean several_processes)
-{
-  const StTrack   *t = st_trace_get_track (job->trace, track);
-  const char      *name = st_trace_get_string (job->trace, t->name);
-  g_autofree char *process = NULL;
-  const StProcess *p;
-
-  if (!several_processes || t->process == ST_NO_PROCESS)
-    return g_strdup (name);
-  /* Several files: "rank 1 / stream 7" reads better than the full title. */
-  if (st_trace_get_n_files (job->trace) > 1)
-    return g_strdup_printf ("%s / %s", st_trace_get_file (job->trace, t->file)->label, name);
-  /* "GPU 1 / stream 7": a device process is told apart by its labels (two
-   * ranks' GPUs are both "python3"), else by its title and pid. */
-  p = st_trace_get_process (job->trace, t->process);
-  if (p->labels != ST_STRING_EMPTY && p->labels != ST_STRING_NONE)
-    return g_strdup_printf ("%s / %s", st_trace_get_string (job->trace, p->labels), name);
-  process = st_trace_dup_process_title (job->trace, t->process);
-  return g_strdup_printf ("%s %s / %s", process, st_trace_get_string (job->trace, p->pid), name);
-}
-
-static gboolean
-is_engine_track (StSummaryJob *job, guint track)
-{
-  return job->device_track[track] == ST_SUMMARY_TRACK_GPU
-         || job->device_track[track] == ST_SUMMARY_TRACK_ENGINE;
-}
-
-static void
-add_engines (StSummaryJob *job, EngineAcc *acc, gint64 device_time)
-{
-  guint    n_tracks = st_trace_get_n_tracks (job->trace), first_process = G_MAXUINT;
-  gboolean several = FALSE;
-  gint64   total = 0, best = -1;
-  guint    n = 0;
-
-  for (guint t = 0; t < n_tracks; t++)
-    if (is_engine_track (job, t))
-      {
-        guint p = st_trace_get_track (job->trace, t)->process;
-
-        if (first_process == G_MAXUINT)
-          first_process = p;
-        several |= p != first_process;
-      }
-  for (guint t = 0; t < n_tracks; t++)
-    {
-      StEngineUsage usage;
-
-      if (!is_engine_track (job, t))
-        continue;
-      usage.name = engine_name (job, t, several);
-      usage.busy_ns = acc[t].busy;
-      usage.busy_percent = device_time > 0 ? 100.0 * acc[t].busy / device_time : 0;
-      usage.classes = g_array_new (FALSE, FALSE, sizeof (StEngineClass));
-      for (guint k = 0; k < N_CLASSES; k++)
-        if (acc[t].classes[k] > 0)
-          {
-            StEngineClass c = { class_name (k, job->neuron), acc[t].classes[k] };
-
-            g_array_append_val (usage.classes, c);
-          }
-      g_array_append_val (job->summary->engines, usage);
-      total += acc[t].busy;
-      best = MAX (best, acc[t].busy);
-      n++;
-    }
-  if (n >= 2 && total > 0 && !job->neuron)
-    set (job, "busiest_stream_share_percent", 100.0 * best / total);
-}
-
-void
-st_summary_engines (StSummaryJob *job)
-{
-  guint                 n_tracks = st_trace_get_n_tracks (job->trace);
-  g_autofree EngineAcc *acc = g_new0 (EngineAcc, MAX (1, n_tracks));
-  g_autofree guint8    *cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
-  const StMetric       *device_time = st_summary_lookup (job->summary, "device_time_ns");
-
-  if (!job->has_device)
-    return;
-  memset (cache, 0xff, MAX (1, st_trace_get_n_strings (job->trace)));
-  for (guint t = 0; t < n_tracks; t++)
-    acc[t].cur_end = G_MININT64;
-  for (guint i = 0; i < job->device->len; i++)
-    {
-      const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
-      EngineAcc           *a = &acc[ev->ref.track];
-
-      if (!is_engine_track (job, ev->ref.track))
-        continue;
-      a->classes[class_of (job, cache, ev)] += ev->end - ev->start;
-      if (ev->start > a->cur_end)
-        {
-          if (a->cur_end > G_MININT64)
-            a->busy += a->cur_end - a->cur_start;
-          a->cur_start = ev->start;
-          a->cur_end = ev->end;
-        }
-      else
-        a->cur_end = MAX (a->cur_end, ev->end);
-    }
-  for (guint t = 0; t < n_tracks; t++)
-    if (acc[t].cur_end > G_MININT64)
-      acc[t].busy += acc[t].cur_end - acc[t].cur_start;
-  add_engines (job, acc, device_time->present ? (gint64)device_time->value : 0);
-}
-
-/* --- GPU memory breakdown ----------------------------------------------------- */
-
-enum
-{
-  PART_HTOD,
-  PART_DTOH,
-  PART_DTOD,
-  PART_MEMCPY,
-  PART_MEMSET,
-  N_PARTS
-};
-
-static guint
-part_of (const char *name)
-{
-  if (strstr (name, "HtoD") != NULL)
-    return PART_HTOD;
-  if (strstr (name, "DtoH") != NULL)
-    return PART_DTOH;
-  if (strstr (name, "DtoD") != NULL)
-    return PART_DTOD;
-  return PART_MEMCPY;
-}
-
-void
-st_summary_memory (StSummaryJob *job)
-{
-  static const char *const names[N_PARTS] = {
-    N_ ("Memcpy HtoD"), N_ ("Memcpy DtoH"), N_ ("Memcpy DtoD"), N_ ("Memcpy"), N_ ("Memset"),
-  };
-  StMemoryPart parts[N_PARTS] = { 0 };
-  guint64      copied = 0, set_bytes = 0;
-  guint        copies = 0, memsets = 0, copies_with_bytes = 0, memsets_with_bytes = 0;
-  gint64       copy_time;
-
-  if (job->neuron || !job->has_device)
-    return;
-  for (guint i = 0; i < job->device->len; i++)
-    {
-      const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
-      const StSlice       *slice;
-      guint64              bytes = 0;
-      gboolean             has_bytes;
-      guint                part;
-
-      if (ev->kind != ST_DEVICE_MEMCPY && ev->kind != ST_DEVICE_MEMSET)
-        continue;
-      slice = st_trace_get_slice (job->trace, ev->ref);
-      has_bytes = st_summary_scan_uint (job->trace, slice->offset, "args", "bytes", &bytes);
-      part = ev->kind == ST_DEVICE_MEMSET ? PART_MEMSET
-                                          : part_of (st_trace_get_string (job->trace, slice->name));
-      parts[part].count++;
-      parts[part].bytes += bytes;
-      if (ev->kind == ST_DEVICE_MEMSET)
-        {
-          memsets++;
-          set_bytes += bytes;
-          memsets_with_bytes += has_bytes;
-        }
-      else
-        {
-          copies++;
-          copied += bytes;
-          copies_with_bytes += has_bytes;
-        }
-    }
-  for (guint p = 0; p < N_PARTS; p++)
-    if (parts[p].count > 0)
-      {
-        parts[p].name = _ (names[p]);
-        g_array_append_val (job->summary->memory, parts[p]);
-      }
-  set (job, "memcpy_count", copies);
-  set (job, "memset_count", memsets);
-  if (copies_with_bytes > 0)
-    {
-      set (job, "memcpy_bytes", copied);
-      copy_time = st_summary_union (job->device, ST_DEVICE_MASK (ST_DEVICE_MEMCPY), NULL);
-      if (copy_time > 0)
-        set (job, "memcpy_bandwidth", copied * 1e9 / copy_time);
-    }
-  if (memsets_with_bytes > 0)
-    set (job, "memset_bytes", set_bytes);
+  if (known > 0)
+    set (job, "host_bound_gap_percent", 100.0 * late / known);
+  if (n_timed > 0)
+    set (job, "dma_wait_percent", dma_wait / n_timed);
 }

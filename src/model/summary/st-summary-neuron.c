@@ -23,8 +23,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
-
 enum
 {
   F_HBM_READ,
@@ -119,7 +117,7 @@ add_dma (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
   guint64        size;
 
   rs->dma_count++;
-  rs->cc_dma_count += ev->kind == ST_DEVICE_COLLECTIVE;
+  rs->cc_dma_count += ev->slot == ST_SLOT_COMMUNICATION;
   if (st_summary_scan_uint (job->trace, slice->offset, NULL, "transfer_size", &size))
     {
       rs->dma_bytes += size;
@@ -145,30 +143,6 @@ collect_span (const StSlice *slice, guint index, gpointer data)
     g_array_append_val (c->spans, span);
 }
 
-static gint64
-spans_union (GArray *spans)
-{
-  StSpan *s = (StSpan *)(void *)spans->data;
-  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
-
-  sort_spans (s, spans->len, NULL);
-  for (guint i = 0; i < spans->len; i++)
-    {
-      if (s[i].start > cur_end)
-        {
-          if (cur_end > G_MININT64)
-            total += cur_end - cur_start;
-          cur_start = s[i].start;
-          cur_end = s[i].end;
-        }
-      else
-        cur_end = MAX (cur_end, s[i].end);
-    }
-  if (cur_end > G_MININT64)
-    total += cur_end - cur_start;
-  return total;
-}
-
 /* Per engine: instructions, the union of their intervals, and the union of
  * its active-time rows ("Tensor active time"), per track (one per core). */
 static void
@@ -189,7 +163,9 @@ engine_times (StSummaryJob *job, RowStats *rs)
         continue;
       active = g_str_equal (st_trace_get_string (job->trace, track->slices[0].cat), "active_time")
                && g_str_has_suffix (name, " active time");
-      if (!active && job->device_track[t] != ST_SUMMARY_TRACK_ENGINE)
+      if (!active
+          && st_event_classifier_device_kind (job->classes, &track->slices[0])
+                 != ST_DEVICE_EVENT_INSTRUCTION)
         continue;
       st_summary_each_slice (job->trace, t, job->start, job->end, collect_span, &c);
       if (active)
@@ -197,7 +173,7 @@ engine_times (StSummaryJob *job, RowStats *rs)
           g_autofree char *engine = g_strndup (name, strlen (name) - strlen (" active time"));
           EngineStats     *e = engine_stats (rs, engine);
 
-          e->active += spans_union (spans);
+          e->active += st_summary_spans_union (spans);
           e->has_active = TRUE;
         }
       else
@@ -205,7 +181,7 @@ engine_times (StSummaryJob *job, RowStats *rs)
           EngineStats *e = engine_stats (rs, name);
 
           e->count += c.count;
-          e->busy += spans_union (spans);
+          e->busy += st_summary_spans_union (spans);
           g_hash_table_add (cores, GUINT_TO_POINTER (track->process + 1));
         }
     }

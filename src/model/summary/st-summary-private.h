@@ -3,30 +3,28 @@
  * and the spots the rules point at. */
 #pragma once
 
-#include "st-event-class.h"
+#include "st-device-work.h"
 #include "st-summary.h"
 
 G_BEGIN_DECLS
 
+/* What a device event is, for the unions: its class, with memory split
+ * into copies and sets (docs/metrics.md 1.2). */
 typedef enum
 {
-  ST_DEVICE_COMPUTE,    /* a kernel that is not a collective; a Neuron instruction */
-  ST_DEVICE_COLLECTIVE, /* an NCCL/RCCL kernel; a Neuron collective instruction or DMA */
-  ST_DEVICE_MEMCPY,
-  ST_DEVICE_MEMSET,
-  ST_DEVICE_DMA, /* a Neuron DMA transfer */
-} StDeviceKind;
+  ST_SLOT_COMPUTE,
+  ST_SLOT_COMMUNICATION,
+  ST_SLOT_COPY,
+  ST_SLOT_SET,
+  ST_SLOT_WAIT,
+  ST_SLOT_OTHER,
+} StDeviceSlot;
 
-#define ST_DEVICE_MASK(kind) (1u << (kind))
-
-/* What a track runs, per track of the job. */
-enum
-{
-  ST_SUMMARY_TRACK_NONE,
-  ST_SUMMARY_TRACK_GPU,    /* kernels, copies, memsets */
-  ST_SUMMARY_TRACK_ENGINE, /* Neuron instructions of one engine */
-  ST_SUMMARY_TRACK_DMA,    /* Neuron DMA transfers of one queue */
-};
+#define ST_SLOT_MASK(slot) (1u << (slot))
+#define ST_SLOTS_MEMORY    (ST_SLOT_MASK (ST_SLOT_COPY) | ST_SLOT_MASK (ST_SLOT_SET))
+#define ST_SLOTS_WORK \
+  (ST_SLOT_MASK (ST_SLOT_COMPUTE) | ST_SLOT_MASK (ST_SLOT_COMMUNICATION) | ST_SLOTS_MEMORY)
+#define ST_SLOTS_ALL 0x3f
 
 /* One device event overlapping the range, its interval clipped to it. */
 typedef struct
@@ -35,8 +33,10 @@ typedef struct
   gint64     end;
   gint64     dur; /* the event's own duration, unclipped */
   StSliceRef ref;
-  guint8     kind;   /* StDeviceKind */
-  guint8     kernel; /* a kernel or a Neuron instruction, not a copy or a DMA */
+  guint16    device; /* in the trace's StDeviceWork */
+  guint8     slot;   /* StDeviceSlot */
+  guint8     kind;   /* the StWorkTag's kind: compute kind, collective type bit */
+  guint8     kernel; /* a kernel, instruction or MTIA event, not a copy, set or transfer */
 } StDeviceEvent;
 
 typedef struct
@@ -56,6 +56,7 @@ struct _StSummary
   GArray *engines;          /* StEngineUsage */
   GArray *memory;           /* StMemoryPart */
   GArray *recommendations;  /* StRecommendation */
+  GArray *devices;          /* StDeviceUsage, per device with device events in the range */
   GArray *ranks;            /* StRankUsage, per file of a profile of several */
   GArray *rank_collectives; /* StRankCollective */
 
@@ -68,15 +69,15 @@ struct _StSummary
 typedef struct
 {
   StTrace           *trace;
-  StEventClassifier *classes;
+  StDeviceWork      *work;
+  StEventClassifier *classes; /* the device work's */
   GCancellable      *cancellable;
   gint64             start;
   gint64             end;
   gboolean           neuron;
-  gboolean           whole;        /* the range is the whole profile */
-  gboolean           has_device;   /* the profile has device tracks */
-  guint8            *device_track; /* per track: TRUE when it runs device work */
-  GArray            *device;       /* StDeviceEvent, by start */
+  gboolean           whole;      /* the range is the whole profile */
+  gboolean           has_device; /* the profile has device tracks */
+  GArray            *device;     /* StDeviceEvent, by device, then start */
   StSummary         *summary;
 } StSummaryJob;
 
@@ -90,12 +91,16 @@ void   st_summary_each_slice (StTrace    *trace,
                               gpointer    data);
 gint64 st_summary_clipped (const StSlice *slice, gint64 start, gint64 end);
 
-/* Merges the intervals of the kinds in @mask of the (sorted) device events;
- * the total length. @merged, when not NULL, receives the StSpans. */
+/* Merges the intervals of the slots in @mask of @n device events sorted by
+ * start; the total length. @merged, when not NULL, receives the StSpans. */
+gint64 st_summary_union_of (const StDeviceEvent *events, guint n, guint mask, GArray *merged);
 gint64 st_summary_union (GArray *device, guint mask, GArray *merged);
 gint64 st_summary_spans_length (GArray *spans);
+/* The length of the union of @spans, in any order; sorts them. */
+gint64 st_summary_spans_union (GArray *spans);
 gint64 st_summary_spans_overlap (GArray *a, GArray *b);
-/* Median by selection; reorders @values. */
+/* The median (docs/metrics.md 2: for an even count the mean of the two
+ * middle values, rounded down); reorders @values. */
 gint64 st_summary_median (gint64 *values, guint n);
 
 StMetric   *st_summary_add_metric (StSummary   *self,
@@ -117,6 +122,7 @@ gboolean st_summary_scan_uint (StTrace    *trace,
 void     st_summary_collect_device (StSummaryJob *job);
 void     st_summary_device_metrics (StSummaryJob *job);
 void     st_summary_engines (StSummaryJob *job);
+void     st_summary_active (StSummaryJob *job);
 void     st_summary_memory (StSummaryJob *job);
 void     st_summary_collectives (StSummaryJob *job);
 void     st_summary_ranks (StSummaryJob *job);

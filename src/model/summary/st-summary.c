@@ -11,6 +11,7 @@
 #include "st-json-scan.h"
 #include "st-event-scan.h"
 #include "st-summary-private.h"
+#include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -73,14 +74,13 @@ st_summary_clipped (const StSlice *slice, gint64 start, gint64 end)
 /* --- intervals ------------------------------------------------------------ */
 
 gint64
-st_summary_union (GArray *device, guint mask, GArray *merged)
+st_summary_union_of (const StDeviceEvent *ev, guint n, guint mask, GArray *merged)
 {
-  const StDeviceEvent *ev = (const StDeviceEvent *)(void *)device->data;
-  gint64               total = 0, cur_start = 0, cur_end = G_MININT64;
+  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
 
-  for (guint i = 0; i < device->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      if (!(mask & ST_DEVICE_MASK (ev[i].kind)) || ev[i].end <= ev[i].start)
+      if (!(mask & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
         continue;
       if (ev[i].start > cur_end)
         {
@@ -110,12 +110,45 @@ st_summary_union (GArray *device, guint mask, GArray *merged)
 }
 
 gint64
+st_summary_union (GArray *device, guint mask, GArray *merged)
+{
+  return st_summary_union_of ((const StDeviceEvent *)(void *)device->data, device->len, mask,
+                              merged);
+}
+
+gint64
 st_summary_spans_length (GArray *spans)
 {
   gint64 total = 0;
 
   for (guint i = 0; i < spans->len; i++)
     total += g_array_index (spans, StSpan, i).end - g_array_index (spans, StSpan, i).start;
+  return total;
+}
+
+ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
+
+gint64
+st_summary_spans_union (GArray *spans)
+{
+  StSpan *s = (StSpan *)(void *)spans->data;
+  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
+
+  sort_spans (s, spans->len, NULL);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      if (s[i].start > cur_end)
+        {
+          if (cur_end > G_MININT64)
+            total += cur_end - cur_start;
+          cur_start = s[i].start;
+          cur_end = s[i].end;
+        }
+      else
+        cur_end = MAX (cur_end, s[i].end);
+    }
+  if (cur_end > G_MININT64)
+    total += cur_end - cur_start;
   return total;
 }
 
@@ -141,15 +174,12 @@ st_summary_spans_overlap (GArray *a, GArray *b)
   return total;
 }
 
-/* Wirth's selection: the lower median for an even count. */
-gint64
-st_summary_median (gint64 *v, guint n)
+/* Wirth's selection of the k-th smallest value; reorders @v. */
+static gint64
+select_kth (gint64 *v, guint n, gssize k)
 {
-  gssize k, l = 0, m;
+  gssize l = 0, m = (gssize)n - 1;
 
-  g_assert (n > 0);
-  k = (gssize)(n - 1) / 2;
-  m = (gssize)n - 1;
   while (l < m)
     {
       gint64 x = v[k];
@@ -178,6 +208,20 @@ st_summary_median (gint64 *v, guint n)
         m = j;
     }
   return v[k];
+}
+
+gint64
+st_summary_median (gint64 *v, guint n)
+{
+  gint64 upper, lower;
+
+  g_assert (n > 0);
+  upper = select_kth (v, n, n / 2);
+  if (n % 2 == 1)
+    return upper;
+  /* the lower middle is the largest value below the upper middle's place */
+  lower = select_kth (v, n / 2, n / 2 - 1);
+  return lower + (upper - lower) / 2;
 }
 
 /* --- reading args ----------------------------------------------------------- */
@@ -313,6 +357,12 @@ engine_clear (gpointer data)
 }
 
 static void
+device_usage_clear (gpointer data)
+{
+  g_free (((StDeviceUsage *)data)->label);
+}
+
+static void
 recommendation_clear (gpointer data)
 {
   g_free (((StRecommendation *)data)->measured);
@@ -342,6 +392,8 @@ summary_new (gint64 start, gint64 end)
   self->memory = g_array_new (FALSE, FALSE, sizeof (StMemoryPart));
   self->recommendations = g_array_new (FALSE, FALSE, sizeof (StRecommendation));
   g_array_set_clear_func (self->recommendations, recommendation_clear);
+  self->devices = g_array_new (FALSE, TRUE, sizeof (StDeviceUsage));
+  g_array_set_clear_func (self->devices, device_usage_clear);
   self->ranks = g_array_new (FALSE, TRUE, sizeof (StRankUsage));
   self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
   g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
@@ -360,6 +412,7 @@ st_summary_free (StSummary *self)
   g_array_unref (self->engines);
   g_array_unref (self->memory);
   g_array_unref (self->recommendations);
+  g_array_unref (self->devices);
   g_array_unref (self->ranks);
   g_array_unref (self->rank_collectives);
   g_free (self);
@@ -372,19 +425,18 @@ st_summary_compute (StTrace      *trace,
                     GCancellable *cancellable,
                     GError      **error)
 {
-  g_autoptr (StSummary)         self = NULL;
-  g_autoptr (StEventClassifier) classes = NULL;
-  StSummaryJob                  job = { 0 };
-  gboolean                      ok;
+  g_autoptr (StSummary) self = NULL;
+  StSummaryJob          job = { 0 };
+  gboolean              ok;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (start <= end, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = summary_new (start, end);
-  classes = st_event_classifier_new (trace);
   job.trace = trace;
-  job.classes = classes;
+  job.work = st_device_work_get (trace);
+  job.classes = st_device_work_get_classifier (job.work);
   job.cancellable = cancellable;
   job.start = start;
   job.end = end;
@@ -394,6 +446,7 @@ st_summary_compute (StTrace      *trace,
 
   st_summary_collect_device (&job);
   st_summary_device_metrics (&job);
+  st_summary_active (&job);
   st_summary_engines (&job);
   st_summary_memory (&job);
   st_summary_collectives (&job);
@@ -402,7 +455,6 @@ st_summary_compute (StTrace      *trace,
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
        && (!job.neuron || st_summary_profile_metrics (&job, error));
   g_clear_pointer (&job.device, g_array_unref);
-  g_clear_pointer (&job.device_track, g_free);
   if (!ok)
     return NULL;
   st_summary_apply_rules (self, job.neuron);
@@ -499,6 +551,21 @@ st_summary_get_recommendation (StSummary *self, guint index)
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->recommendations->len, NULL);
   return &g_array_index (self->recommendations, StRecommendation, index);
+}
+
+guint
+st_summary_get_n_devices (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->devices->len;
+}
+
+const StDeviceUsage *
+st_summary_get_device (StSummary *self, guint index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->devices->len, NULL);
+  return &g_array_index (self->devices, StDeviceUsage, index);
 }
 
 guint

@@ -123,6 +123,26 @@ typedef struct
   double      severity; /* larger first */
 } StRecommendation;
 
+/* One device over the range (docs/metrics.md 2): a GPU, an MTIA, a
+ * NeuronCore, with device events overlapping the range. */
+typedef struct
+{
+  char    *label;  /* "GPU 0", "rank 1 / GPU 0" */
+  guint    device; /* its index among the trace's devices (st-device-work.h) */
+  guint    file;
+  gint64   device_time_ns;
+  gint64   busy_ns;
+  double   busy_percent;
+  gint64   compute_ns;
+  gint64   communication_ns;
+  gint64   exposed_communication_ns;
+  gint64   memory_ns;
+  gint64   wait_ns;
+  gint64   idle_ns;
+  gboolean has_active;     /* Neuron: the profile's own active time is in the file */
+  double   active_percent; /* its union over the device time */
+} StDeviceUsage;
+
 /* Per file of a profile made of several files (one per rank; see
  * st-profile-loader.h), over the range: the whole-profile unions
  * (device_busy_percent, communication_time_ns, exposed_communication_ns)
@@ -188,6 +208,10 @@ GArray              *st_summary_get_memory (StSummary *self); /* StMemoryPart */
 /* 2–4 findings, most critical first (fewer when fewer rules fire). */
 guint                   st_summary_get_n_recommendations (StSummary *self);
 const StRecommendation *st_summary_get_recommendation (StSummary *self, guint index);
+
+/* Per-device rows, in the order of their processes. */
+guint                st_summary_get_n_devices (StSummary *self);
+const StDeviceUsage *st_summary_get_device (StSummary *self, guint index);
 
 /* Per-rank rows: empty unless the trace has two or more files. */
 guint              st_summary_get_n_ranks (StSummary *self);

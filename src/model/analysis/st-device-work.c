@@ -1,0 +1,359 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-device-work.h"
+#include "st-sort.h"
+
+#include <glib/gi18n-lib.h>
+
+/* A collective host op of a host track, for finding the ops around a
+ * launch call by time. */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+  guint  index;
+} HostOp;
+
+ST_DEFINE_SORT (sort_host_ops, HostOp, a->start != b->start ? a->start < b->start : a->end > b->end)
+
+typedef struct
+{
+  HostOp *ops;     /* by start */
+  gint64 *max_end; /* the largest end of ops[0..i] */
+  guint   n;
+} HostOps;
+
+struct _StDeviceWork
+{
+  StTrace           *trace;
+  StEventClassifier *classes;
+  StLaunchIndex     *launches;
+  guint              n_tracks;
+  guint8            *device_track; /* per track: TRUE for a device's */
+  gint              *track_device; /* per track: its device, or -1 */
+  StWorkTag        **tags;         /* per device track: a tag per slice */
+  HostOps           *host_ops;     /* per host track */
+  GArray            *devices;      /* StDevice */
+};
+
+static gboolean
+has_device_events (StDeviceWork *self, const StTrack *track)
+{
+  for (guint i = 0; i < track->n_slices; i++)
+    if (st_event_classifier_device_kind (self->classes, &track->slices[i]) != ST_DEVICE_EVENT_NONE)
+      return TRUE;
+  return FALSE;
+}
+
+/* docs/metrics.md 1.1: a track with a device event. */
+static void
+find_device_tracks (StDeviceWork *self)
+{
+  for (guint t = 0; t < self->n_tracks; t++)
+    {
+      const StTrack *track = st_trace_get_track (self->trace, t);
+
+      self->device_track[t] = track->kind == ST_TRACK_SLICES && has_device_events (self, track);
+    }
+}
+
+static char *
+device_label (StTrace *trace, guint process)
+{
+  const StProcess *p = st_trace_get_process (trace, process);
+  const char      *labels = st_trace_get_string (trace, p->labels);
+  g_autofree char *own = NULL;
+
+  if (*labels != '\0')
+    own = g_strdup (labels);
+  else
+    {
+      g_autofree char *title = st_trace_dup_process_title (trace, process);
+
+      own = g_strdup_printf ("%s %s", title, st_trace_get_string (trace, p->pid));
+    }
+  if (st_trace_get_n_files (trace) > 1)
+    return g_strdup_printf ("%s / %s", st_trace_get_file (trace, p->file)->label, own);
+  return g_steal_pointer (&own);
+}
+
+static void
+device_clear (gpointer data)
+{
+  StDevice *d = data;
+
+  g_free (d->label);
+  g_free (d->tracks);
+}
+
+/* A device per process with a device track, in process order. */
+static void
+find_devices (StDeviceWork *self)
+{
+  guint n_processes = st_trace_get_n_processes (self->trace);
+
+  for (guint p = 0; p < n_processes; p++)
+    {
+      const StProcess   *process = st_trace_get_process (self->trace, p);
+      g_autoptr (GArray) tracks = g_array_new (FALSE, FALSE, sizeof (guint));
+      StDevice           device = { 0 };
+
+      for (guint t = process->first_track; t < process->first_track + process->n_tracks; t++)
+        if (self->device_track[t])
+          g_array_append_val (tracks, t);
+      if (tracks->len == 0)
+        continue;
+      device.process = p;
+      device.file = process->file;
+      device.label = device_label (self->trace, p);
+      device.n_tracks = tracks->len;
+      device.tracks = (guint *)(void *)g_array_free (g_steal_pointer (&tracks), FALSE);
+      for (guint i = 0; i < device.n_tracks; i++)
+        self->track_device[device.tracks[i]] = self->devices->len;
+      g_array_append_val (self->devices, device);
+    }
+}
+
+/* Each host track's collective host ops (1.4), by start. */
+static void
+find_host_ops (StDeviceWork *self)
+{
+  for (guint t = 0; t < self->n_tracks; t++)
+    {
+      const StTrack     *track = st_trace_get_track (self->trace, t);
+      g_autoptr (GArray) ops = NULL;
+      HostOps           *h = &self->host_ops[t];
+
+      if (self->device_track[t] || track->n_slices == 0)
+        continue;
+      ops = g_array_new (FALSE, FALSE, sizeof (HostOp));
+      for (guint i = 0; i < track->n_slices; i++)
+        if (st_event_classifier_is_host_collective (self->classes, &track->slices[i]))
+          {
+            HostOp op
+                = { track->slices[i].start, track->slices[i].start + track->slices[i].dur, i };
+
+            g_array_append_val (ops, op);
+          }
+      if (ops->len == 0)
+        continue;
+      h->n = ops->len;
+      h->ops = (HostOp *)(void *)g_array_free (g_steal_pointer (&ops), FALSE);
+      sort_host_ops (h->ops, h->n, NULL);
+      h->max_end = g_new (gint64, h->n);
+      for (guint i = 0; i < h->n; i++)
+        h->max_end[i] = MAX (h->ops[i].end, i > 0 ? h->max_end[i - 1] : G_MININT64);
+    }
+}
+
+/* The innermost collective host op of @track around [start, end], or
+ * G_MAXUINT: the one that starts last among those that hold it. */
+static guint
+innermost_op (const HostOps *h, gint64 start, gint64 end)
+{
+  guint lo = 0, hi = h->n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (h->ops[mid].start <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  while (lo-- > 0 && h->max_end[lo] >= end)
+    if (h->ops[lo].end >= end)
+      return h->ops[lo].index;
+  return G_MAXUINT;
+}
+
+gboolean
+st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op)
+{
+  StSliceRef     launch;
+  const StSlice *call;
+  guint          index;
+
+  if (!st_launch_index_get_launcher (self->launches, device, &launch)
+      || self->host_ops[launch.track].n == 0)
+    return FALSE;
+  call = st_trace_get_slice (self->trace, launch);
+  index = innermost_op (&self->host_ops[launch.track], call->start, call->start + call->dur);
+  if (index == G_MAXUINT)
+    return FALSE;
+  *op = (StSliceRef){ launch.track, index };
+  return TRUE;
+}
+
+/* The type of a communication event (1.6): its own name's, an MoE kernel's
+ * all-to-all, else its host op's. */
+static guint8
+communication_type (StDeviceWork *self, StSliceRef ref, const StSlice *slice, guint flags)
+{
+  StCollectiveType type = st_event_classifier_collective (self->classes, slice->name);
+  StSliceRef       op;
+
+  if (type == ST_COLLECTIVE_OTHER && (flags & ST_NAME_MOE))
+    type = ST_COLLECTIVE_ALLTOALL;
+  if (type == ST_COLLECTIVE_OTHER && st_device_work_get_host_op (self, ref, &op))
+    type = st_event_classifier_collective (self->classes,
+                                           st_trace_get_slice (self->trace, op)->name);
+  return g_bit_nth_lsf (type, -1);
+}
+
+static StWorkTag
+compute_tag (StDeviceWork *self, const StTrack *track, const StSlice *slice, StDeviceEventKind kind)
+{
+  const char *engine = st_trace_get_string (self->trace, track->name);
+
+  /* a Neuron instruction of the tensor engine is a matrix multiply */
+  if (kind == ST_DEVICE_EVENT_INSTRUCTION && g_str_has_prefix (engine, "Tensor"))
+    return (StWorkTag){ ST_CLASS_COMPUTE, ST_COMPUTE_GEMM };
+  return (StWorkTag){ ST_CLASS_COMPUTE,
+                      st_event_classifier_compute_kind (self->classes, slice->name) };
+}
+
+/* docs/metrics.md 1.2, rule by rule. */
+static StWorkTag
+classify (StDeviceWork *self, const StTrack *track, StSliceRef ref)
+{
+  const StSlice    *slice = &track->slices[ref.index];
+  StDeviceEventKind kind = st_event_classifier_device_kind (self->classes, slice);
+  guint             flags = st_event_classifier_name_flags (self->classes, slice->name);
+  gboolean          kernel_like = kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_MTIA;
+  StSliceRef        op;
+
+  if (kind == ST_DEVICE_EVENT_NONE)
+    return (StWorkTag){ ST_CLASS_NONE, 0 };
+  if (kind == ST_DEVICE_EVENT_CC_TRANSFER
+      || (kind == ST_DEVICE_EVENT_INSTRUCTION && (flags & ST_NAME_NEURON_COLLECTIVE))
+      || (kernel_like && (flags & ST_NAME_COMM_KERNEL)))
+    return (StWorkTag){ ST_CLASS_COMMUNICATION, communication_type (self, ref, slice, flags) };
+  if ((kernel_like || kind == ST_DEVICE_EVENT_INSTRUCTION) && (flags & ST_NAME_WAIT))
+    return (StWorkTag){ ST_CLASS_WAIT, 0 };
+  if (kind == ST_DEVICE_EVENT_MTIA && (flags & ST_NAME_RECORD))
+    return (StWorkTag){ ST_CLASS_OTHER, 0 };
+  if (kernel_like && st_device_work_get_host_op (self, ref, &op))
+    return (StWorkTag){ ST_CLASS_COMMUNICATION, communication_type (self, ref, slice, flags) };
+  if (kind == ST_DEVICE_EVENT_COPY || kind == ST_DEVICE_EVENT_TRANSFER
+      || (kind == ST_DEVICE_EVENT_MTIA && (flags & ST_NAME_DMA)))
+    return (StWorkTag){ ST_CLASS_MEMORY, ST_MEMORY_COPY };
+  if (kind == ST_DEVICE_EVENT_SET)
+    return (StWorkTag){ ST_CLASS_MEMORY, ST_MEMORY_SET };
+  return compute_tag (self, track, slice, kind);
+}
+
+static void
+classify_all (StDeviceWork *self)
+{
+  for (guint t = 0; t < self->n_tracks; t++)
+    {
+      const StTrack *track = st_trace_get_track (self->trace, t);
+
+      if (!self->device_track[t])
+        continue;
+      self->tags[t] = g_new0 (StWorkTag, MAX (1, track->n_slices));
+      for (guint i = 0; i < track->n_slices; i++)
+        self->tags[t][i] = classify (self, track, (StSliceRef){ t, i });
+    }
+}
+
+static gpointer
+device_work_new (StTrace *trace)
+{
+  StDeviceWork *self = g_new0 (StDeviceWork, 1);
+
+  self->trace = trace; /* kept with it: no reference, or neither would go */
+  self->classes = st_event_classifier_new (trace);
+  self->n_tracks = st_trace_get_n_tracks (trace);
+  self->device_track = g_new0 (guint8, MAX (1, self->n_tracks));
+  self->track_device = g_new (gint, MAX (1, self->n_tracks));
+  for (guint t = 0; t < self->n_tracks; t++)
+    self->track_device[t] = -1;
+  self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
+  self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
+  self->devices = g_array_new (FALSE, TRUE, sizeof (StDevice));
+  g_array_set_clear_func (self->devices, device_clear);
+  find_device_tracks (self);
+  find_devices (self);
+  self->launches = st_launch_index_new (trace, self->classes, self->device_track, NULL);
+  find_host_ops (self);
+  classify_all (self);
+  return self;
+}
+
+static void
+device_work_free (gpointer data)
+{
+  StDeviceWork *self = data;
+
+  for (guint t = 0; t < self->n_tracks; t++)
+    {
+      g_free (self->tags[t]);
+      g_free (self->host_ops[t].ops);
+      g_free (self->host_ops[t].max_end);
+    }
+  g_free (self->tags);
+  g_free (self->host_ops);
+  g_free (self->device_track);
+  g_free (self->track_device);
+  g_array_unref (self->devices);
+  st_launch_index_free (self->launches);
+  st_event_classifier_free (self->classes);
+  g_free (self);
+}
+
+StDeviceWork *
+st_device_work_get (StTrace *trace)
+{
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  return st_trace_ensure_data (trace, "device-work", device_work_new, device_work_free);
+}
+
+guint
+st_device_work_get_n_devices (StDeviceWork *self)
+{
+  return self->devices->len;
+}
+
+const StDevice *
+st_device_work_get_device (StDeviceWork *self, guint index)
+{
+  g_return_val_if_fail (index < self->devices->len, NULL);
+  return &g_array_index (self->devices, StDevice, index);
+}
+
+gint
+st_device_work_get_track_device (StDeviceWork *self, guint track)
+{
+  return track < self->n_tracks ? self->track_device[track] : -1;
+}
+
+const StWorkTag *
+st_device_work_get_tags (StDeviceWork *self, guint track)
+{
+  return track < self->n_tracks ? self->tags[track] : NULL;
+}
+
+StWorkTag
+st_device_work_get_tag (StDeviceWork *self, StSliceRef ref)
+{
+  if (ref.track >= self->n_tracks || self->tags[ref.track] == NULL)
+    return (StWorkTag){ ST_CLASS_NONE, 0 };
+  return self->tags[ref.track][ref.index];
+}
+
+StEventClassifier *
+st_device_work_get_classifier (StDeviceWork *self)
+{
+  return self->classes;
+}
+
+StLaunchIndex *
+st_device_work_get_launches (StDeviceWork *self)
+{
+  return self->launches;
+}

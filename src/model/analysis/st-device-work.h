@@ -1,0 +1,82 @@
+/* st-device-work.h: the device work of a trace, as docs/metrics.md section
+ * 1 defines it, made once per trace and kept with it: which tracks are a
+ * device's and which device each belongs to, and the class of every device
+ * event (compute of a kind, communication of a type, memory, wait, other),
+ * launches followed back to the host ops that name a collective. The
+ * summary, the highlighter, the merge of ranks and the CLI read it; none
+ * classifies on its own.
+ *
+ * Made by whichever thread asks first; read-only after, so any thread may
+ * read it.
+ */
+#pragma once
+
+#include "st-event-class.h"
+#include "st-launch-index.h"
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ST_CLASS_NONE, /* not a device event */
+  ST_CLASS_COMPUTE,
+  ST_CLASS_COMMUNICATION,
+  ST_CLASS_MEMORY,
+  ST_CLASS_WAIT,
+  ST_CLASS_OTHER, /* a marker: neither work nor wait */
+} StWorkClass;
+
+typedef enum
+{
+  ST_MEMORY_COPY,
+  ST_MEMORY_SET,
+} StMemoryKind;
+
+typedef struct
+{
+  guint8 klass; /* StWorkClass */
+  guint8 kind;  /* compute: StComputeKind; memory: StMemoryKind; communication: type bit index */
+} StWorkTag;
+
+typedef struct
+{
+  guint  process;
+  guint  file;
+  char  *label; /* "GPU 0", "rank 1 / GPU 0", "NeuronCore 0", "MTIA 17" */
+  guint *tracks;
+  guint  n_tracks;
+} StDevice;
+
+typedef struct _StDeviceWork StDeviceWork;
+
+/* The device work of @trace, made on first use; it belongs to the trace. */
+StDeviceWork *st_device_work_get (StTrace *trace);
+
+guint           st_device_work_get_n_devices (StDeviceWork *self);
+const StDevice *st_device_work_get_device (StDeviceWork *self, guint index);
+/* The device @track belongs to, or -1 when it is not a device track. */
+gint st_device_work_get_track_device (StDeviceWork *self, guint track);
+/* One tag per slice of @track, or NULL when it is not a device track. */
+const StWorkTag *st_device_work_get_tags (StDeviceWork *self, guint track);
+StWorkTag        st_device_work_get_tag (StDeviceWork *self, StSliceRef ref);
+/* The innermost collective host op around the launch call of @device
+ * (docs/metrics.md 1.2 rule 5); FALSE when there is none. */
+gboolean st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op);
+
+StEventClassifier *st_device_work_get_classifier (StDeviceWork *self);
+StLaunchIndex     *st_device_work_get_launches (StDeviceWork *self);
+
+static inline gboolean
+st_work_class_is_work (guint klass)
+{
+  return klass == ST_CLASS_COMPUTE || klass == ST_CLASS_COMMUNICATION || klass == ST_CLASS_MEMORY;
+}
+
+static inline StCollectiveType
+st_work_tag_get_collective (StWorkTag tag)
+{
+  return (StCollectiveType)(1u << tag.kind);
+}
+
+G_END_DECLS
