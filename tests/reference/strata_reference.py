@@ -6,7 +6,8 @@ from the implementation, so that its numbers can check `strata-cli summary --jso
 
 Usage: strata_reference.py [--json] [--launch-fallback profile|event] FILE...
 Several FILEs are one profile of several ranks. Prints one JSON object: `metrics` (id -> value or
-null), `devices` (one row per device that counts) and `collectives` (the groups of 3.1).
+null), `devices` (one row per device that counts) and `collectives` (the groups of 3.1), plus two
+diagnostics that nothing compares: `launch_calls_from` (flows or correlation, A4) and `class_counts`.
 
 Implemented sections of docs/metrics.md
 - Preamble: ts/dur read as exact decimals, scaled us -> ns rounding half away from zero; end = start+dur.
@@ -67,6 +68,9 @@ A18 An X event without dur has duration 0. B/E pairs on a track are matched as a
     an unclosed B ends at the file's last timestamp.
 A19 Collective groups of unknown size: the call site is the innermost collective host op's name and
     its args["Input Dims"] (JSON text); no host op gives an empty call site.
+A20 A pid or tid written as decimal text ("4093687616") is the same thread as the number (catapult
+    keys threads by the text of the id); Kineto 2021 writes X events with string tids and their flow
+    starts with numeric ones, so without this no flow of that file binds.
 """
 
 import argparse
@@ -143,10 +147,17 @@ def read_trace(path):
     return [e for e in doc.get('traceEvents', []) if isinstance(e, dict)], doc
 
 
+def thread_id(value):
+    """A20: a pid or tid; decimal text names the same thread as the number (as in catapult)."""
+    if isinstance(value, str) and value.strip().lstrip('-').isdigit():
+        return int(value)
+    return value
+
+
 def track_of(fidx, ev):
     """A track is a Chrome thread (pid, tid) of one file; a missing tid is the pid."""
-    pid = ev.get('pid')
-    return (fidx, pid, ev.get('tid', pid))
+    pid = thread_id(ev.get('pid'))
+    return (fidx, pid, thread_id(ev.get('tid', pid)))
 
 
 def slices_of(fidx, events):
@@ -181,7 +192,7 @@ def process_meta(fidx, events):
     for ev in events:
         if ev.get('ph') != 'M' or not isinstance(ev.get('args'), dict):
             continue
-        key = (fidx, ev.get('pid'))
+        key = (fidx, thread_id(ev.get('pid')))
         if ev.get('name') == 'process_name' and 'name' in ev['args']:
             names.setdefault(key, str(ev['args']['name']))
         elif ev.get('name') == 'process_labels' and 'labels' in ev['args']:
