@@ -127,6 +127,31 @@ print_operations (StTrace *trace, StSummary *summary)
     }
 }
 
+/* A row per device when there are several: the profile's numbers are their
+ * means (docs/metrics.md 2). */
+static void
+print_devices (StSummary *summary)
+{
+  guint n = st_summary_get_n_devices (summary);
+
+  if (n < 2)
+    return;
+  printf ("\n%s\n", _ ("Devices"));
+  printf ("  %-24s %8s %13s %13s %13s %13s\n", _ ("device"), _ ("busy"), _ ("compute"),
+          _ ("communication"), _ ("exposed"), _ ("wait"));
+  for (guint i = 0; i < n; i++)
+    {
+      const StDeviceUsage *d = st_summary_get_device (summary, i);
+      g_autofree char     *busy = st_summary_format_value (ST_UNIT_PERCENT, d->busy_percent);
+      g_autofree char     *compute = st_format_duration (d->compute_ns);
+      g_autofree char     *comm = st_format_duration (d->communication_ns);
+      g_autofree char     *exposed = st_format_duration (d->exposed_communication_ns);
+      g_autofree char     *wait = st_format_duration (d->wait_ns);
+
+      printf ("  %-24s %8s %13s %13s %13s %13s\n", d->label, busy, compute, comm, exposed, wait);
+    }
+}
+
 static void
 print_ranks (StTrace *trace, StSummary *summary)
 {
@@ -285,6 +310,39 @@ json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary)
   json_builder_end_array (b);
 }
 
+/* docs/metrics.md 7: a row per device. */
+static void
+json_devices (JsonBuilder *b, StSummary *summary)
+{
+  json_builder_set_member_name (b, "devices");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < st_summary_get_n_devices (summary); i++)
+    {
+      const StDeviceUsage *d = st_summary_get_device (summary, i);
+
+      json_builder_begin_object (b);
+      st_cli_add_string (b, "label", d->label);
+      st_cli_add_int (b, "file", d->file);
+      st_cli_add_int (b, "device_time_ns", d->device_time_ns);
+      st_cli_add_int (b, "busy_ns", d->busy_ns);
+      json_builder_set_member_name (b, "busy_percent");
+      json_builder_add_double_value (b, d->busy_percent);
+      st_cli_add_int (b, "compute_ns", d->compute_ns);
+      st_cli_add_int (b, "communication_ns", d->communication_ns);
+      st_cli_add_int (b, "exposed_communication_ns", d->exposed_communication_ns);
+      st_cli_add_int (b, "memory_ns", d->memory_ns);
+      st_cli_add_int (b, "wait_ns", d->wait_ns);
+      st_cli_add_int (b, "idle_ns", d->idle_ns);
+      if (d->has_active)
+        {
+          json_builder_set_member_name (b, "active_percent");
+          json_builder_add_double_value (b, d->active_percent);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 static void
 json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
 {
@@ -389,6 +447,7 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_metrics (b, summary);
   json_collectives (b, summary);
   json_operations (b, trace, summary);
+  json_devices (b, summary);
   json_ranks (b, trace, summary);
   json_recommendations (b, summary);
   json_builder_end_object (b);
@@ -490,6 +549,7 @@ run (SummaryOptions *o)
   print_metrics (summary);
   print_collectives (summary);
   print_operations (trace, summary);
+  print_devices (summary);
   print_ranks (trace, summary);
   return 0;
 }

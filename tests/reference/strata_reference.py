@@ -90,7 +90,6 @@ DEVICE_KIND = {  # 1.1
     'mtia_ccp_events': 'mtia', 'cc_dma': 'transfer',
 }
 GPU_CATEGORIES = {'kernel', 'Kernel', 'gpu_memcpy', 'Memcpy', 'gpu_memset', 'Memset'}  # A15
-ACCEL_PREFIXES = ('GPU ', 'MTIA ', 'TPU', '/device:', 'NeuronCore')
 RUNTIME_CATEGORIES = {'cuda_runtime', 'cuda_driver', 'Runtime', 'mtia_runtime'}
 WORK = ('compute', 'communication', 'memcpy', 'memset')
 NEURON_COLLECTIVE = ('collective', 'allreduce', 'all_reduce', 'allgather', 'all_gather',
@@ -250,14 +249,9 @@ class Profile:
         self.device_events = [s for s in self.slices if s.kind]
         self.event_tracks = {s.track for s in self.device_events}
 
-    def accelerator_process(self, proc):
-        """1.1: a process labelled as an accelerator (process_labels or process_name prefix)."""
-        return any(text.startswith(ACCEL_PREFIXES)
-                   for text in (self.labels.get(proc, ''), self.names.get(proc, '')))
-
     def is_device_track(self, track):
-        """1.1: a track holding a device event, or of an accelerator-labelled process."""
-        return track in self.event_tracks or self.accelerator_process(track[:2])
+        """1.1: a track holding a device event."""
+        return track in self.event_tracks
 
     def label(self, proc):
         """1.1 and A16: the process's labels, else name and pid; a rank prefix with several files."""
@@ -396,7 +390,9 @@ def is_collective_host_op(profile, s):
         return True
     words = ('all_reduce', 'allreduce', 'all_gather', 'allgather', 'reduce_scatter',
              'reducescatter', 'all_to_all', 'alltoall', 'broadcast')
-    return not n.startswith('aten::') and any(w in n for w in words)
+    # the words make a collective host op of a framework op only, not of an annotation
+    return (s.cat in ('cpu_op', 'Operator') and not n.startswith('aten::')
+            and any(w in n for w in words))
 
 
 def innermost_collective_op(profile, call):

@@ -59,21 +59,23 @@ find_device_tracks (StDeviceWork *self)
     }
 }
 
+/* docs/metrics.md 1.1: the process's labels, else its name and pid, with
+ * the file's rank before it when the profile has several. */
 static char *
 device_label (StTrace *trace, guint process)
 {
   const StProcess *p = st_trace_get_process (trace, process);
   const char      *labels = st_trace_get_string (trace, p->labels);
+  const char      *name = st_trace_get_string (trace, p->name);
+  const char      *pid = st_trace_get_string (trace, p->pid);
   g_autofree char *own = NULL;
 
   if (*labels != '\0')
     own = g_strdup (labels);
+  else if (*name != '\0')
+    own = g_strdup_printf ("%s (pid %s)", name, pid);
   else
-    {
-      g_autofree char *title = st_trace_dup_process_title (trace, process);
-
-      own = g_strdup_printf ("%s %s", title, st_trace_get_string (trace, p->pid));
-    }
+    own = g_strdup_printf ("pid %s", pid);
   if (st_trace_get_n_files (trace) > 1)
     return g_strdup_printf ("%s / %s", st_trace_get_file (trace, p->file)->label, own);
   return g_steal_pointer (&own);

@@ -75,6 +75,32 @@ st_event_scan_field (StTrace     *trace,
   return TRUE;
 }
 
+gboolean
+st_event_scan_raw (StTrace     *trace,
+                   guint64      offset,
+                   const char  *object,
+                   const char  *key,
+                   const char **value,
+                   gsize       *length)
+{
+  gsize       size = 0;
+  guint64     bytes = 0;
+  const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
+  const char *end, *p, *stop;
+
+  if (data == NULL || bytes >= size)
+    return FALSE;
+  end = data + size;
+  p = data + bytes;
+  if (object != NULL && (p = find_member (p, end, object)) == NULL)
+    return FALSE;
+  if ((p = find_member (p, end, key)) == NULL || (stop = st_json_skip_value (p, end)) == NULL)
+    return FALSE;
+  *value = p;
+  *length = stop - p;
+  return TRUE;
+}
+
 static void
 match_keys (const char        *name,
             gsize              name_len,

@@ -16,6 +16,14 @@ gboolean st_event_scan_field (StTrace     *trace,
                               const char  *key,
                               const char **value,
                               gsize       *length);
+/* The text of the value of @key (or @object.@key) as written, whatever its
+ * kind: "[[1024, 4]]", "\"bf16\"", "12". */
+gboolean st_event_scan_raw (StTrace     *trace,
+                            guint64      offset,
+                            const char  *object,
+                            const char  *key,
+                            const char **value,
+                            gsize       *length);
 /* Several fields in one walk: @keys NULL-terminated; @values receive each
  * value's text (a string without its quotes), NULL when absent. */
 void     st_event_scan_fields (StTrace           *trace,

@@ -24,19 +24,51 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+/* Where an instance of unknown size was called from (docs/metrics.md 3.1):
+ * its collective host op's name and "Input Dims" as written. */
+typedef struct
+{
+  StStringId  name; /* ST_STRING_NONE: no host op */
+  const char *dims; /* into the profile's text, or NULL */
+  gsize       dims_len;
+} Site;
+
 typedef struct
 {
   StCollectiveInstance inst;
   StCollectiveType     type;
   guint64              size;
   guint                track;
+  Site                 site;
 } Found;
+
+static int
+site_compare (const Site *a, const Site *b)
+{
+  int c;
+
+  if (a->name != b->name)
+    return a->name < b->name ? -1 : 1;
+  if (a->dims_len != b->dims_len)
+    return a->dims_len < b->dims_len ? -1 : 1;
+  c = a->dims_len > 0 ? memcmp (a->dims, b->dims, a->dims_len) : 0;
+  return c;
+}
+
+static gboolean
+same_group (const Found *a, const Found *b)
+{
+  return a->type == b->type && a->size == b->size
+         && (a->size > 0 || site_compare (&a->site, &b->site) == 0);
+}
 
 ST_DEFINE_SORT (sort_found,
                 Found,
                 a->type != b->type   ? a->type < b->type
                 : a->size != b->size ? a->size < b->size
-                                     : a->inst.start < b->inst.start)
+                : a->size == 0 && site_compare (&a->site, &b->site) != 0
+                    ? site_compare (&a->site, &b->site) < 0
+                    : a->inst.start < b->inst.start)
 ST_DEFINE_SORT (sort_by_track,
                 Found,
                 a->track != b->track ? a->track < b->track : a->inst.start < b->inst.start)
@@ -105,6 +137,7 @@ found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollective
   f.type = type;
   f.size = size_of (job->trace, slice);
   f.track = ref.track;
+  f.site = (Site){ ST_STRING_NONE, NULL, 0 };
   return f;
 }
 
@@ -125,7 +158,14 @@ find_device (StSummaryJob *job, GArray *found)
       f = found_for (job, ev->ref, st_trace_get_slice (job->trace, ev->ref),
                      st_work_tag_get_collective (tag));
       if (f.size == 0 && st_device_work_get_host_op (job->work, ev->ref, &op))
-        f.size = size_of (job->trace, st_trace_get_slice (job->trace, op));
+        {
+          const StSlice *host = st_trace_get_slice (job->trace, op);
+
+          f.size = size_of (job->trace, host);
+          f.site.name = host->name;
+          st_event_scan_raw (job->trace, host->offset, "args", "Input Dims", &f.site.dims,
+                             &f.site.dims_len);
+        }
       g_array_append_val (found, f);
     }
 }
@@ -212,12 +252,23 @@ format_size (guint64 bytes)
   return g_strdup_printf ("%.1f %s", v, units[u]);
 }
 
+/* "AllReduce · 64 MiB", "SendRecv · size unknown · nccl:all_reduce [[1024]]". */
 static char *
-group_label (StCollectiveType type, guint64 size)
+group_label (StSummaryJob *job, const Found *f)
 {
-  g_autofree char *s = size > 0 ? format_size (size) : g_strdup (_ ("size unknown"));
+  const char *type = st_collective_type_get_label (f->type);
 
-  return g_strdup_printf ("%s · %s", st_collective_type_get_label (type), s);
+  if (f->size > 0)
+    {
+      g_autofree char *size = format_size (f->size);
+
+      return g_strdup_printf ("%s · %s", type, size);
+    }
+  if (f->site.name == ST_STRING_NONE)
+    return g_strdup_printf ("%s · %s", type, _ ("size unknown"));
+  return g_strdup_printf ("%s · %s · %s%s%.*s", type, _ ("size unknown"),
+                          st_trace_get_string (job->trace, f->site.name), f->site.dims ? " " : "",
+                          (int)f->site.dims_len, f->site.dims ? f->site.dims : "");
 }
 
 static void
@@ -230,7 +281,7 @@ add_group (StSummaryJob *job, const Found *f, guint n)
 
   g.type = f[0].type;
   g.size_bytes = f[0].size;
-  g.label = group_label (g.type, g.size_bytes);
+  g.label = group_label (job, &f[0]);
   g.count = n;
   g.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), n);
   for (guint i = 0; i < n; i++)
@@ -281,7 +332,7 @@ st_summary_collectives (StSummaryJob *job)
     {
       guint j = i + 1;
 
-      while (j < found->len && f[j].type == f[i].type && f[j].size == f[i].size)
+      while (j < found->len && same_group (&f[j], &f[i]))
         j++;
       add_group (job, &f[i], j - i);
       i = j;
