@@ -287,14 +287,18 @@ test_hta_clock (void)
   /* The first NCCL kernels as written: 1682725898094377 and 1682725898129911 µs. */
   g_assert_cmpint (k0->start, ==, (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
   g_assert_cmpint (k1->start, ==, (G_GINT64_CONSTANT (1682725898129911) - 1682725897226747) * 1000);
+  /* Each rank's first collective operation is its first kernel alone (the
+   * next starts after it ends), which lasts 30669 µs on rank 0 and 57924 µs
+   * on rank 1: the anchors are their ends (docs/metrics.md 3.2). */
   g_assert_cmpint (f0->anchor_ns, ==,
-                   (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
+                   (G_GINT64_CONSTANT (1682725898094377) + 30669 - 1682725897226747) * 1000);
   g_assert_cmpint (f1->anchor_ns, ==,
-                   (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000);
+                   (G_GINT64_CONSTANT (1682725898129911) + 57924 - 1682725897227300) * 1000);
 }
 
-/* On the first collective: both ranks' first NCCL kernels start together,
- * and nothing starts before 0. */
+/* On the first collective: both ranks' first NCCL kernels (each rank's
+ * first collective operation alone, see test_hta_clock) end together, and
+ * nothing starts before 0. */
 static void
 test_hta_collective (void)
 {
@@ -302,12 +306,12 @@ test_hta_collective (void)
   const StTraceFile  *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
   const StSlice      *k0 = first_slice (trace, 0, "ncclKernel", NULL);
   const StSlice      *k1 = first_slice (trace, 1, "ncclKernel", NULL);
-  gint64              a0 = (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000;
-  gint64              a1 = (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000;
+  gint64              a0 = (G_GINT64_CONSTANT (1682725898094377) + 30669 - 1682725897226747) * 1000;
+  gint64              a1 = (G_GINT64_CONSTANT (1682725898129911) + 57924 - 1682725897227300) * 1000;
 
   g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_COLLECTIVE);
-  g_assert_cmpint (k0->start, ==, k1->start);
-  g_assert_cmpint (k0->start, ==, MAX (a0, a1));
+  g_assert_cmpint (k0->start + k0->dur, ==, k1->start + k1->dur);
+  g_assert_cmpint (k0->start + k0->dur, ==, MAX (a0, a1));
   g_assert_cmpint (f0->shift_ns, ==, MAX (a0, a1) - a0);
   g_assert_cmpint (f1->shift_ns, ==, MAX (a0, a1) - a1);
   g_assert_true (f0->shift_ns == 0 || f1->shift_ns == 0);
@@ -572,8 +576,9 @@ test_generated_flows (void)
 }
 
 /* When one rank's clock is 5 ms off, aligning on the first collective
- * puts every rank's first NCCL kernel at the same time again, shifting
- * each file by what it takes. */
+ * makes every rank's first NCCL kernel (no other collective overlaps it:
+ * it is the rank's first collective operation) end at the same time
+ * again, shifting each file by what it takes. */
 static void
 test_generated_collective (void)
 {
@@ -599,8 +604,8 @@ test_generated_collective (void)
     {
       const StTraceFile *f = st_trace_get_file (trace, r);
 
-      g_assert_cmpint (k[r]->start, ==, k[0]->start);
-      g_assert_cmpint (k[r]->start, ==, latest);
+      g_assert_cmpint (k[r]->start + k[r]->dur, ==, k[0]->start + k[0]->dur);
+      g_assert_cmpint (k[r]->start + k[r]->dur, ==, latest);
       g_assert_cmpint (f->shift_ns, ==, latest - f->anchor_ns);
     }
 }
