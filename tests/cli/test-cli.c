@@ -748,6 +748,50 @@ test_summary_no_straggler (void)
   g_assert_nonnull (strstr (text.out, "0 of 5"));
 }
 
+/* Two of the device-work traces through `summary --json` (see
+ * tests/model/test-device-work.c): symm-mem.json's multimem all-reduce,
+ * 20 µs, is one AllReduce and all of the communication; in
+ * two-gpus.json, GPU 0 is busy 200 of 400 µs (50 %), GPU 1 200 of 200
+ * (100 %), and the profile reads their mean, 75 %. */
+static void
+test_summary_device_work (void)
+{
+  g_autofree char       *symm = data_path ("device-work", "symm-mem.json");
+  g_autofree char       *gpus = data_path ("device-work", "two-gpus.json");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           two = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) parser2 = json_parser_new ();
+  JsonObject            *summary, *group;
+  JsonArray             *devices;
+
+  run_cli (&run, "summary", "--json", symm, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  summary = parse_object (parser, run.out);
+  g_assert_cmpint (
+      json_object_get_int_member (metric_of (summary, "communication_time_ns"), "value"), ==,
+      20000);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (summary, "collectives")),
+                    ==, 1);
+  group = json_array_get_object_element (json_object_get_array_member (summary, "collectives"), 0);
+  g_assert_cmpstr (json_object_get_string_member (group, "type"), ==, "allreduce");
+  g_assert_cmpint (json_object_get_int_member (group, "count"), ==, 1);
+
+  run_cli (&two, "summary", "--json", gpus, NULL);
+  g_assert_cmpint (two.status, ==, 0);
+  summary = parse_object (parser2, two.out);
+  g_assert_cmpfloat (
+      json_object_get_double_member (metric_of (summary, "device_busy_percent"), "value"), ==, 75);
+  devices = json_object_get_array_member (summary, "devices");
+  g_assert_cmpuint (json_array_get_length (devices), ==, 2);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (devices, 0), "busy_percent"),
+      ==, 50);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (devices, 1), "busy_percent"),
+      ==, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -776,5 +820,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/regions/several-files", test_regions_several_files);
   g_test_add_func ("/cli/summary/ranks", test_summary_ranks);
   g_test_add_func ("/cli/summary/no-straggler", test_summary_no_straggler);
+  g_test_add_func ("/cli/summary/device-work", test_summary_device_work);
   return g_test_run ();
 }
