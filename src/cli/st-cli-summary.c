@@ -16,15 +16,15 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
+#include <string.h>
 
 #define SUMMARY_HELP                                                                                 \
   N_ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables (“not " \
       "in this profile” for what the profile lacks), the collective operations grouped by type "   \
       "and size, and the top operations. Several FILEs (one per rank) are one profile: then also "   \
-      "a "                                                                                           \
-      "row per rank (device busy, communication, exposed communication, in how many collectives "    \
-      "it was the last to start) and the slowest rank of each collective matched across ranks. "     \
-      "Times are ns from the trace start.")
+      "a row per rank (device busy, communication, exposed communication, in how many "              \
+      "collectives it was the straggler: the last to start, 1 µs or more after the first) and "     \
+      "the straggler of each collective matched across ranks. Times are ns from the trace start.")
 
 #define TOP_OPERATIONS 15
 #define TOP_STRAGGLERS 10
@@ -152,12 +152,64 @@ print_devices (StSummary *summary)
     }
 }
 
+/* The collectives matched across ranks, the longest waits first, "—" for
+ * those without a straggler (docs/metrics.md 3.2), then how many had none. */
+static void
+print_stragglers (StTrace *trace, StSummary *summary)
+{
+  guint             n_matched = st_summary_get_n_rank_collectives (summary), n_none = 0;
+  g_autofree guint *order = g_new (guint, MAX (1, n_matched));
+
+  for (guint i = 0; i < n_matched; i++)
+    {
+      order[i] = i;
+      n_none += !st_summary_get_rank_collective (summary, i)->has_straggler;
+    }
+  for (guint i = 1; i < n_matched; i++)
+    for (guint j = i; j > 0
+                      && st_summary_get_rank_collective (summary, order[j])->late_ns
+                             > st_summary_get_rank_collective (summary, order[j - 1])->late_ns;
+         j--)
+      {
+        guint t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  if (n_matched == 0)
+    return;
+  printf ("\n%s\n",
+          _ ("Straggler per collective (the last to start; — when all started within 1 µs; "
+             "the longest waits first)"));
+  printf ("  %-28s %12s %-12s %11s\n", _ ("collective"), _ ("start"), _ ("straggler"),
+          _ ("late by"));
+  for (guint i = 0; i < MIN (n_matched, TOP_STRAGGLERS); i++)
+    {
+      const StRankCollective *c = st_summary_get_rank_collective (summary, order[i]);
+      g_autofree char        *start = st_format_duration (c->start_ns);
+      g_autofree char        *late = st_format_duration (c->late_ns);
+      const char *who = c->has_straggler ? st_trace_get_file (trace, c->slowest_file)->label : "—";
+      /* printf pads bytes: widen by the bytes beyond one per character */
+      int width = 12 + (int)(strlen (who) - g_utf8_strlen (who, -1));
+
+      printf ("  %-28s %12s %-*s %11s\n", c->label, start, width, who, late);
+    }
+  if (n_matched > TOP_STRAGGLERS)
+    printf ("  %s\n", _ ("(the others with --json)"));
+  if (n_none > 0)
+    printf (ngettext ("%u collective matched across ranks had no straggler: every rank started "
+                      "it within 1 µs of the first.\n",
+                      "%u collectives matched across ranks had no straggler: every rank started "
+                      "them within 1 µs of the first.\n",
+                      n_none),
+            n_none);
+}
+
 static void
 print_ranks (StTrace *trace, StSummary *summary)
 {
   guint n = st_summary_get_n_ranks (summary),
         n_matched = st_summary_get_n_rank_collectives (summary);
-  g_autofree guint *order = NULL;
 
   if (n == 0)
     return;
@@ -179,36 +231,7 @@ print_ranks (StTrace *trace, StSummary *summary)
       printf ("  %-12s %8s %13s %13s %12s  %s\n", r->label, busy, comm, exposed, slowest,
               st_trace_get_file (trace, r->file)->display_name);
     }
-  if (n_matched == 0)
-    return;
-  /* the longest waits first */
-  order = g_new (guint, n_matched);
-  for (guint i = 0; i < n_matched; i++)
-    order[i] = i;
-  for (guint i = 1; i < n_matched; i++)
-    for (guint j = i; j > 0
-                      && st_summary_get_rank_collective (summary, order[j])->late_ns
-                             > st_summary_get_rank_collective (summary, order[j - 1])->late_ns;
-         j--)
-      {
-        guint t = order[j];
-
-        order[j] = order[j - 1];
-        order[j - 1] = t;
-      }
-  printf ("\n%s\n", _ ("Slowest rank per collective (the last to start; the longest waits first)"));
-  printf ("  %-28s %12s %-12s %11s\n", _ ("collective"), _ ("start"), _ ("slowest"), _ ("late by"));
-  for (guint i = 0; i < MIN (n_matched, TOP_STRAGGLERS); i++)
-    {
-      const StRankCollective *c = st_summary_get_rank_collective (summary, order[i]);
-      g_autofree char        *start = st_format_duration (c->start_ns);
-      g_autofree char        *late = st_format_duration (c->late_ns);
-
-      printf ("  %-28s %12s %-12s %11s\n", c->label, start,
-              st_trace_get_file (trace, c->slowest_file)->label, late);
-    }
-  if (n_matched > TOP_STRAGGLERS)
-    printf ("  %s\n", _ ("(the others with --json)"));
+  print_stragglers (trace, summary);
 }
 
 /* --- JSON ------------------------------------------------------------------- */
@@ -379,6 +402,11 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+json_rank_collectives (JsonBuilder *b, StTrace *trace, StSummary *summary)
+{
   json_builder_set_member_name (b, "rank_collectives");
   json_builder_begin_array (b);
   for (guint i = 0; i < st_summary_get_n_rank_collectives (summary); i++)
@@ -391,9 +419,17 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
       st_cli_add_int (b, "ranks", c->n_ranks);
       st_cli_add_int (b, "start_ns", c->start_ns);
       st_cli_add_int (b, "end_ns", c->end_ns);
-      st_cli_add_int (b, "slowest_file", c->slowest_file);
+      /* docs/metrics.md 7: null without a straggler, late_ns then the spread */
+      json_builder_set_member_name (b, "slowest_file");
+      if (c->has_straggler)
+        json_builder_add_int_value (b, c->slowest_file);
+      else
+        json_builder_add_null_value (b);
       json_builder_set_member_name (b, "slowest_label");
-      json_builder_add_string_value (b, st_trace_get_file (trace, c->slowest_file)->label);
+      if (c->has_straggler)
+        json_builder_add_string_value (b, st_trace_get_file (trace, c->slowest_file)->label);
+      else
+        json_builder_add_null_value (b);
       st_cli_add_int (b, "late_ns", c->late_ns);
       json_builder_end_object (b);
     }
@@ -449,6 +485,7 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_operations (b, trace, summary);
   json_devices (b, summary);
   json_ranks (b, trace, summary);
+  json_rank_collectives (b, trace, summary);
   json_recommendations (b, summary);
   json_builder_end_object (b);
   root = json_builder_get_root (b);

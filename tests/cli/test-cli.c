@@ -697,6 +697,101 @@ test_summary_ranks (void)
                     ==, 0);
 }
 
+/* The four hand-made ranks on skewed clocks, aligned on their first
+ * collective (see tests/model/test-profile-merge.c, load_four_ranks): the
+ * second all-reduce starts on every rank within 900 ns, so it has no
+ * straggler, null in the JSON with the spread as late_ns, and "—" in the
+ * text, which says one had none. */
+static void
+test_summary_no_straggler (void)
+{
+  g_auto (GStrv)         paths = g_new0 (char *, 5);
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           text = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray             *matched;
+  JsonObject            *first, *second;
+  const char            *at;
+  g_autofree char       *line = NULL;
+
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("skewed-rank%u.json", r);
+
+      paths[r] = data_path ("device-work", name);
+    }
+  run_cli (&run, "summary", "--json", "--align", "collective", paths[0], paths[1], paths[2],
+           paths[3], NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  matched = json_object_get_array_member (parse_object (parser, run.out), "rank_collectives");
+  g_assert_cmpuint (json_array_get_length (matched), ==, 5);
+  first = json_array_get_object_element (matched, 0);
+  second = json_array_get_object_element (matched, 1);
+  g_assert_cmpstr (json_object_get_string_member (first, "slowest_label"), ==, "rank 2");
+  g_assert_cmpint (json_object_get_int_member (first, "slowest_file"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (first, "late_ns"), ==, 200000);
+  g_assert_cmpstr (json_object_get_string_member (second, "label"), ==, "AllReduce #2");
+  g_assert_true (json_object_get_null_member (second, "slowest_file"));
+  g_assert_true (json_object_get_null_member (second, "slowest_label"));
+  g_assert_cmpint (json_object_get_int_member (second, "late_ns"), ==, 900);
+
+  run_cli (&text, "summary", "--align", "collective", paths[0], paths[1], paths[2], paths[3], NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "AllReduce #1 "));
+  at = strstr (text.out, "AllReduce #2 ");
+  g_assert_nonnull (at);
+  line = g_strndup (at, strcspn (at, "\n"));
+  g_assert_nonnull (strstr (line, " — "));
+  g_assert_true (g_str_has_suffix (line, " 900 ns"));
+  g_assert_nonnull (strstr (text.out, "\n1 collective matched across ranks had no straggler"));
+  g_assert_nonnull (strstr (text.out, "2 of 5"));
+  g_assert_nonnull (strstr (text.out, "0 of 5"));
+}
+
+/* Two of the device-work traces through `summary --json` (see
+ * tests/model/test-device-work.c): symm-mem.json's multimem all-reduce,
+ * 20 µs, is one AllReduce and all of the communication; in
+ * two-gpus.json, GPU 0 is busy 200 of 400 µs (50 %), GPU 1 200 of 200
+ * (100 %), and the profile reads their mean, 75 %. */
+static void
+test_summary_device_work (void)
+{
+  g_autofree char       *symm = data_path ("device-work", "symm-mem.json");
+  g_autofree char       *gpus = data_path ("device-work", "two-gpus.json");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           two = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) parser2 = json_parser_new ();
+  JsonObject            *summary, *group;
+  JsonArray             *devices;
+
+  run_cli (&run, "summary", "--json", symm, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  summary = parse_object (parser, run.out);
+  g_assert_cmpint (
+      json_object_get_int_member (metric_of (summary, "communication_time_ns"), "value"), ==,
+      20000);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (summary, "collectives")),
+                    ==, 1);
+  group = json_array_get_object_element (json_object_get_array_member (summary, "collectives"), 0);
+  g_assert_cmpstr (json_object_get_string_member (group, "type"), ==, "allreduce");
+  g_assert_cmpint (json_object_get_int_member (group, "count"), ==, 1);
+
+  run_cli (&two, "summary", "--json", gpus, NULL);
+  g_assert_cmpint (two.status, ==, 0);
+  summary = parse_object (parser2, two.out);
+  g_assert_cmpfloat (
+      json_object_get_double_member (metric_of (summary, "device_busy_percent"), "value"), ==, 75);
+  devices = json_object_get_array_member (summary, "devices");
+  g_assert_cmpuint (json_array_get_length (devices), ==, 2);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (devices, 0), "busy_percent"),
+      ==, 50);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (devices, 1), "busy_percent"),
+      ==, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -724,5 +819,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/info/merge-align", test_info_merge_align);
   g_test_add_func ("/cli/regions/several-files", test_regions_several_files);
   g_test_add_func ("/cli/summary/ranks", test_summary_ranks);
+  g_test_add_func ("/cli/summary/no-straggler", test_summary_no_straggler);
+  g_test_add_func ("/cli/summary/device-work", test_summary_device_work);
   return g_test_run ();
 }

@@ -11,11 +11,13 @@
 #include "st-json-scan.h"
 #include "st-device-work.h"
 #include "st-profile-loader.h"
+#include "st-summary.h"
 #include "st-test-util.h"
 #include "st-trace-search.h"
 
 #include <glib/gstdio.h>
 
+#define US G_GINT64_CONSTANT (1000)
 #define MS G_GINT64_CONSTANT (1000000)
 
 static char *
@@ -287,14 +289,18 @@ test_hta_clock (void)
   /* The first NCCL kernels as written: 1682725898094377 and 1682725898129911 µs. */
   g_assert_cmpint (k0->start, ==, (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
   g_assert_cmpint (k1->start, ==, (G_GINT64_CONSTANT (1682725898129911) - 1682725897226747) * 1000);
+  /* Each rank's first collective operation is its first kernel alone (the
+   * next starts after it ends), which lasts 30669 µs on rank 0 and 57924 µs
+   * on rank 1: the anchors are their ends (docs/metrics.md 3.2). */
   g_assert_cmpint (f0->anchor_ns, ==,
-                   (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000);
+                   (G_GINT64_CONSTANT (1682725898094377) + 30669 - 1682725897226747) * 1000);
   g_assert_cmpint (f1->anchor_ns, ==,
-                   (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000);
+                   (G_GINT64_CONSTANT (1682725898129911) + 57924 - 1682725897227300) * 1000);
 }
 
-/* On the first collective: both ranks' first NCCL kernels start together,
- * and nothing starts before 0. */
+/* On the first collective: both ranks' first NCCL kernels (each rank's
+ * first collective operation alone, see test_hta_clock) end together, and
+ * nothing starts before 0. */
 static void
 test_hta_collective (void)
 {
@@ -302,12 +308,12 @@ test_hta_collective (void)
   const StTraceFile  *f0 = st_trace_get_file (trace, 0), *f1 = st_trace_get_file (trace, 1);
   const StSlice      *k0 = first_slice (trace, 0, "ncclKernel", NULL);
   const StSlice      *k1 = first_slice (trace, 1, "ncclKernel", NULL);
-  gint64              a0 = (G_GINT64_CONSTANT (1682725898094377) - 1682725897226747) * 1000;
-  gint64              a1 = (G_GINT64_CONSTANT (1682725898129911) - 1682725897227300) * 1000;
+  gint64              a0 = (G_GINT64_CONSTANT (1682725898094377) + 30669 - 1682725897226747) * 1000;
+  gint64              a1 = (G_GINT64_CONSTANT (1682725898129911) + 57924 - 1682725897227300) * 1000;
 
   g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_COLLECTIVE);
-  g_assert_cmpint (k0->start, ==, k1->start);
-  g_assert_cmpint (k0->start, ==, MAX (a0, a1));
+  g_assert_cmpint (k0->start + k0->dur, ==, k1->start + k1->dur);
+  g_assert_cmpint (k0->start + k0->dur, ==, MAX (a0, a1));
   g_assert_cmpint (f0->shift_ns, ==, MAX (a0, a1) - a0);
   g_assert_cmpint (f1->shift_ns, ==, MAX (a0, a1) - a1);
   g_assert_true (f0->shift_ns == 0 || f1->shift_ns == 0);
@@ -572,8 +578,9 @@ test_generated_flows (void)
 }
 
 /* When one rank's clock is 5 ms off, aligning on the first collective
- * puts every rank's first NCCL kernel at the same time again, shifting
- * each file by what it takes. */
+ * makes every rank's first NCCL kernel (no other collective overlaps it:
+ * it is the rank's first collective operation) end at the same time
+ * again, shifting each file by what it takes. */
 static void
 test_generated_collective (void)
 {
@@ -599,8 +606,8 @@ test_generated_collective (void)
     {
       const StTraceFile *f = st_trace_get_file (trace, r);
 
-      g_assert_cmpint (k[r]->start, ==, k[0]->start);
-      g_assert_cmpint (k[r]->start, ==, latest);
+      g_assert_cmpint (k[r]->start + k[r]->dur, ==, k[0]->start + k[0]->dur);
+      g_assert_cmpint (k[r]->start + k[r]->dur, ==, latest);
       g_assert_cmpint (f->shift_ns, ==, latest - f->anchor_ns);
     }
 }
@@ -670,6 +677,157 @@ test_cross_rank_collectives (void)
     g_assert_cmpint (st_region_get_start (region), ==, latest_end);
     g_assert_cmpint (first_start, <, latest_end);
   }
+}
+
+/* Four ranks, hand-made (tests/data/device-work/{skewed,agreed}-rank*.json):
+ * five all-reduces of one size, in true time (µs), start per rank 0–3 and
+ * end:
+ *   #1  100  280  300  290   all end at 400: rank 2 arrives last, 200 late
+ *   #2  600  600.2 600.5 600.9   end 700: all within 1 µs, no straggler
+ *   #3  880  900  885  890   end 1000: rank 1, 20 late
+ *   #4  1100 1200 1200 1150  end 1300: ranks 1 and 2 tie on start and end,
+ *                            so the first file, rank 1, 100 late
+ *   #5  1380 1400 1400 1380  end 1500, but rank 2 ends at 1510: of the two
+ *                            that start last, rank 2 ends last, 20 late
+ * Each file writes true time + 5, 8, 3 and 12 ms. The skewed files share
+ * one baseTimeNanoseconds, so their clocks disagree by those offsets; the
+ * agreed files take the offsets back out of their baseTimeNanoseconds. */
+static StTrace *
+load_four_ranks (const char *set, StAlignment alignment)
+{
+  g_auto (GStrv) paths = g_new0 (char *, 5);
+
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-rank%u.json", set, r);
+
+      paths[r] = g_test_build_filename (G_TEST_DIST, "data", "device-work", name, NULL);
+    }
+  return load_profile ((const char *const *)paths, alignment);
+}
+
+static StSummary *
+summarise_whole (StTrace *trace)
+{
+  g_autoptr (GError) error = NULL;
+  StSummary *summary = st_summary_compute (trace, 0, st_trace_get_end_ns (trace), NULL, &error);
+
+  g_assert_no_error (error);
+  return summary;
+}
+
+static void
+assert_straggler (StSummary *s, guint k, const char *label, guint file, gint64 late_ns)
+{
+  const StRankCollective *c = st_summary_get_rank_collective (s, k);
+
+  g_assert_cmpstr (c->label, ==, label);
+  g_assert_cmpuint (c->n_ranks, ==, 4);
+  g_assert_true (c->has_straggler);
+  g_assert_cmpuint (c->slowest_file, ==, file);
+  g_assert_cmpint (c->late_ns, ==, late_ns);
+}
+
+/* The stragglers of the four ranks in true time (see load_four_ranks). */
+static void
+assert_four_stragglers (StSummary *s)
+{
+  const StRankCollective *none;
+
+  g_assert_cmpuint (st_summary_get_n_rank_collectives (s), ==, 5);
+  assert_straggler (s, 0, "AllReduce #1", 2, 200 * US);
+  none = st_summary_get_rank_collective (s, 1);
+  g_assert_cmpstr (none->label, ==, "AllReduce #2");
+  g_assert_false (none->has_straggler);
+  g_assert_cmpint (none->late_ns, ==, 900);
+  assert_straggler (s, 2, "AllReduce #3", 1, 20 * US);
+  assert_straggler (s, 3, "AllReduce #4", 1, 100 * US);
+  assert_straggler (s, 4, "AllReduce #5", 2, 20 * US);
+  /* only real stragglers count */
+  g_assert_cmpuint (st_summary_get_rank (s, 0)->slowest_count, ==, 0);
+  g_assert_cmpuint (st_summary_get_rank (s, 1)->slowest_count, ==, 2);
+  g_assert_cmpint (st_summary_get_rank (s, 1)->slowest_total_ns, ==, 120 * US);
+  g_assert_cmpuint (st_summary_get_rank (s, 2)->slowest_count, ==, 2);
+  g_assert_cmpint (st_summary_get_rank (s, 2)->slowest_total_ns, ==, 220 * US);
+  g_assert_cmpuint (st_summary_get_rank (s, 3)->slowest_count, ==, 0);
+}
+
+/* On the skewed clocks, --align collective ends every rank's first
+ * all-reduce together: in its own time each file starts with it, so it
+ * ends at 300, 120, 100 and 110 µs, and the files shift by 0, 180, 200 and
+ * 190 µs to end it at 300. True time less 100 µs: the stragglers of true
+ * time, where aligning the starts would have named none for #1. By the
+ * clocks, rank 3's runs at least 4 ms ahead of the others' and it looks
+ * late to every one. */
+static void
+test_four_ranks_collective (void)
+{
+  g_autoptr (StTrace)   trace = load_four_ranks ("skewed", ST_ALIGN_COLLECTIVE);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  g_autoptr (StTrace)   by_clock = load_four_ranks ("skewed", ST_ALIGN_CLOCK);
+  g_autoptr (StSummary) wrong = summarise_whole (by_clock);
+  const gint64          shift[] = { 0, 180 * US, 200 * US, 190 * US };
+
+  g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_COLLECTIVE);
+  for (guint r = 0; r < 4; r++)
+    {
+      const StSlice *k = first_slice (trace, r, "ncclDevKernel", NULL);
+
+      g_assert_cmpint (st_trace_get_file (trace, r)->shift_ns, ==, shift[r]);
+      g_assert_cmpint (k->start + k->dur, ==, 300 * US);
+    }
+  assert_four_stragglers (s);
+  g_assert_cmpint (st_summary_get_rank_collective (s, 0)->start_ns, ==, 0);
+
+  for (guint k = 0; k < 5; k++)
+    g_assert_cmpuint (st_summary_get_rank_collective (wrong, k)->slowest_file, ==, 3);
+}
+
+/* On clocks that agree, --align clock puts every file at its true time
+ * (time 0 is rank 0's first start, 100 µs) and names the same stragglers. */
+static void
+test_four_ranks_clock (void)
+{
+  g_autoptr (StTrace)   trace = load_four_ranks ("agreed", ST_ALIGN_CLOCK);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+
+  g_assert_cmpint (st_trace_get_alignment (trace), ==, ST_ALIGN_CLOCK);
+  assert_four_stragglers (s);
+  g_assert_cmpint (st_summary_get_rank_collective (s, 0)->start_ns, ==, 0);
+  g_assert_cmpint (st_summary_get_rank_collective (s, 0)->end_ns, ==, 300 * US);
+}
+
+static const StRecommendation *
+find_recommendation (StSummary *s, const char *rule)
+{
+  for (guint i = 0; i < st_summary_get_n_recommendations (s); i++)
+    if (g_str_equal (st_summary_get_recommendation (s, i)->rule, rule))
+      return st_summary_get_recommendation (s, i);
+  return NULL;
+}
+
+/* docs/metrics.md 6: the collective-outlier insight speaks of a straggling
+ * rank only in a profile of several files. Rank 0's first all-reduce,
+ * 300 µs, is an outlier both alone (its five last 100, 120, 120, 200 and
+ * 300 µs: median 120) and with the other ranks (twenty instances, the
+ * 10th and 11th of them 110 µs: median 110). */
+static void
+test_outlier_cause (void)
+{
+  g_autoptr (StTrace)   four = load_four_ranks ("skewed", ST_ALIGN_COLLECTIVE);
+  g_autoptr (StSummary) s4 = summarise_whole (four);
+  g_autofree char      *path
+      = g_test_build_filename (G_TEST_DIST, "data", "device-work", "skewed-rank0.json", NULL);
+  g_autoptr (StTrace)     one = load_path (path);
+  g_autoptr (StSummary)   s1 = summarise_whole (one);
+  const StRecommendation *r4 = find_recommendation (s4, "collective-outlier");
+  const StRecommendation *r1 = find_recommendation (s1, "collective-outlier");
+
+  g_assert_nonnull (r4);
+  g_assert_nonnull (r1);
+  g_assert_nonnull (strstr (r4->cause, "straggling rank"));
+  g_assert_null (strstr (r1->cause, "straggling"));
+  g_assert_cmpint (r1->end_ns - r1->start_ns, ==, 300 * US);
 }
 
 /* Files without a rank are named after the file, made unique; files with
@@ -826,6 +984,9 @@ main (int argc, char **argv)
   g_test_add_func ("/model/merge/generated/flows", test_generated_flows);
   g_test_add_func ("/model/merge/generated/collective", test_generated_collective);
   g_test_add_func ("/model/merge/generated/cross-rank-collectives", test_cross_rank_collectives);
+  g_test_add_func ("/model/merge/four-ranks/collective", test_four_ranks_collective);
+  g_test_add_func ("/model/merge/four-ranks/clock", test_four_ranks_clock);
+  g_test_add_func ("/model/merge/four-ranks/outlier-cause", test_outlier_cause);
   g_test_add_func ("/model/merge/no-rank-no-collective", test_no_rank_no_collective);
   g_test_add_func ("/model/merge/warnings", test_warnings);
   g_test_add_func ("/model/merge/bad-file", test_bad_file);

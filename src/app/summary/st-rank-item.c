@@ -18,9 +18,10 @@ struct _StRankItem
   double   busy; /* percent */
   gint64   communication;
   gint64   exposed;
-  guint    slowest; /* collectives it arrived last at */
-  guint    matched; /* collectives matched across ranks in the range */
-  gint64   late;    /* summed lateness of those */
+  guint    slowest;      /* collectives it was the straggler of */
+  guint    matched;      /* collectives matched across ranks in the range */
+  guint    no_straggler; /* of those, the ones every rank started within 1 µs */
+  gint64   late;         /* summed lateness of those it was the straggler of */
 };
 
 G_DEFINE_FINAL_TYPE (StRankItem, st_rank_item, G_TYPE_OBJECT)
@@ -55,24 +56,38 @@ static char *
 slowest_text (StRankItem *self)
 {
   /* Translators: in how many of the collectives matched across ranks this
-   * rank started last, "3 of 20" */
+   * rank was the straggler (started last, 1 µs or more after the first),
+   * "3 of 20" */
   return g_strdup_printf (_ ("%u of %u"), self->slowest, self->matched);
 }
 
+/* Whether the rank made the others wait, and, when some collectives had
+ * no straggler at all, how many: they count for no rank. */
 static char *
 slowest_tooltip (StRankItem *self)
 {
   g_autofree char *late = st_format_duration (self->late);
+  g_autofree char *own = NULL;
 
   if (self->slowest == 0)
-    return g_strdup (_ ("Never the last rank to start a collective operation"));
-  return g_strdup_printf (
-      ngettext (
-          "The last rank to start %u collective operation: the other ranks waited %s for it in all",
-          "The last rank to start %u collective operations: the other ranks waited %s for it in "
-          "all",
-          self->slowest),
-      self->slowest, late);
+    own = g_strdup (_ ("Never the straggler of a collective operation: the other ranks never "
+                       "waited 1 µs or more for it"));
+  else
+    own = g_strdup_printf (ngettext ("The last rank to start %u collective operation: the other "
+                                     "ranks waited %s for it in all",
+                                     "The last rank to start %u collective operations: the other "
+                                     "ranks waited %s for it in all",
+                                     self->slowest),
+                           self->slowest, late);
+  if (self->no_straggler == 0)
+    return g_steal_pointer (&own);
+  /* Translators: %s is one of the two sentences above */
+  return g_strdup_printf (ngettext ("%s. %u collective operation had no straggler: every rank "
+                                    "started it within 1 µs of the first",
+                                    "%s. %u collective operations had no straggler: every rank "
+                                    "started them within 1 µs of the first",
+                                    self->no_straggler),
+                          own, self->no_straggler);
 }
 
 static void
@@ -135,7 +150,10 @@ st_rank_item_new_model (StSummary *summary)
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   guint                 n = summary ? st_summary_get_n_ranks (summary) : 0;
   guint                 matched = summary ? st_summary_get_n_rank_collectives (summary) : 0;
+  guint                 no_straggler = 0;
 
+  for (guint i = 0; i < matched; i++)
+    no_straggler += !st_summary_get_rank_collective (summary, i)->has_straggler;
   for (guint i = 0; i < n; i++)
     {
       const StRankUsage *r = st_summary_get_rank (summary, i);
@@ -150,6 +168,7 @@ st_rank_item_new_model (StSummary *summary)
       item->slowest = r->slowest_count;
       item->late = r->slowest_total_ns;
       item->matched = matched;
+      item->no_straggler = no_straggler;
       g_ptr_array_add (items, item);
     }
   g_list_store_splice (store, 0, 0, items->pdata, items->len);

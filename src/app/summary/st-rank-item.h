@@ -1,7 +1,8 @@
 /* st-rank-item.h: one row of the Summary page's Ranks table as the column
  * view sees it: one file of a profile made of several (a rank), its device
  * busy share, communication and exposed communication in the chosen range,
- * and in how many collectives it was the last rank to arrive. */
+ * and in how many collectives it was the straggler: the last rank to
+ * arrive, 1 µs or more after the first. */
 #pragma once
 
 #include <gio/gio.h>

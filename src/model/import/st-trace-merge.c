@@ -9,8 +9,10 @@
 
 #include "config.h"
 
-#include "st-device-work.h"
 #include "st-trace-merge.h"
+
+#include "st-device-work.h"
+#include "st-sort.h"
 #include "st-trace-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -23,10 +25,18 @@ typedef struct
   guint32 *map;    /* string ids of the trace -> merged ids; NULL for the first */
   guint   *tracks; /* track index of the trace -> merged index */
   gint64   shift;
-  gint64   device_anchor; /* first device collective, own time; -1 when none */
-  gint64   host_anchor;   /* first host collective; -1 when none */
+  gint64   device_anchor; /* end of its first device collective operation, own time; -1: none */
+  gint64   host_anchor;   /* end of its first host collective operation; -1 when none */
   char    *device;        /* the one process holding its device tracks, or NULL */
 } Part;
+
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} Span;
+
+ST_DEFINE_SORT (sort_spans, Span, a->start != b->start ? a->start < b->start : a->end < b->end)
 
 static inline StStringId
 remap (const Part *part, StStringId id)
@@ -43,35 +53,66 @@ part_clear (Part *part)
   g_clear_object (&part->trace);
 }
 
-static void
-min_start (gint64 *anchor, gint64 start)
+/* The end of the first of @spans once the overlapping ones are merged: a
+ * rank's first collective operation (docs/metrics.md 3.2); -1 when there
+ * is none. Sorts @spans. */
+static gint64
+first_operation_end (GArray *spans)
 {
-  if (*anchor < 0 || start < *anchor)
-    *anchor = start;
+  Span  *s = (Span *)(void *)spans->data;
+  gint64 end;
+
+  if (spans->len == 0)
+    return -1;
+  sort_spans (s, spans->len, NULL);
+  end = s[0].end;
+  for (guint i = 1; i < spans->len && s[i].start < end; i++)
+    end = MAX (end, s[i].end);
+  return end;
 }
 
-/* The first collective of the file, on its device (docs/metrics.md 1.2) and
- * on its host, and the label of its device when it has exactly one. */
+/* The file's first collective operation on its devices (the instances of
+ * docs/metrics.md 3.1: communication kernels, instructions and MTIA events,
+ * not collective DMA transfers) and on its host (collective host ops). */
 static void
-study_part (Part *part)
+find_anchors (Part *part)
 {
   StTrace           *trace = part->trace;
   StDeviceWork      *work = st_device_work_get (trace);
   StEventClassifier *classes = st_device_work_get_classifier (work);
+  g_autoptr (GArray) device = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) host = g_array_new (FALSE, FALSE, sizeof (Span));
 
-  part->device_anchor = part->host_anchor = -1;
   for (guint t = 0; t < trace->n_tracks; t++)
     {
       const StTrack   *track = &trace->tracks[t];
       const StWorkTag *tags = st_device_work_get_tags (work, t);
 
       for (guint i = 0; i < track->n_slices; i++)
-        if (tags != NULL && tags[i].klass == ST_CLASS_COMMUNICATION)
-          min_start (&part->device_anchor, track->slices[i].start);
-        else if (tags == NULL
-                 && st_event_classifier_is_host_collective (classes, &track->slices[i]))
-          min_start (&part->host_anchor, track->slices[i].start);
+        {
+          const StSlice *slice = &track->slices[i];
+          Span           span = { slice->start, slice->start + slice->dur };
+
+          if (tags != NULL && tags[i].klass == ST_CLASS_COMMUNICATION
+              && st_event_classifier_device_kind (classes, slice) != ST_DEVICE_EVENT_CC_TRANSFER)
+            g_array_append_val (device, span);
+          else if (tags == NULL && st_event_classifier_is_host_collective (classes, slice))
+            g_array_append_val (host, span);
+        }
     }
+  part->device_anchor = first_operation_end (device);
+  part->host_anchor = first_operation_end (host);
+}
+
+/* The end of the file's first collective operation, on its device and on
+ * its host, and the label of its device when it has exactly one. */
+static void
+study_part (Part *part)
+{
+  StTrace      *trace = part->trace;
+  StDeviceWork *work = st_device_work_get (trace);
+
+  find_anchors (part);
   /* Kineto names every process "python3" and tells GPUs by their labels. */
   if (st_device_work_get_n_devices (work) == 1)
     {
@@ -148,10 +189,12 @@ align_on_clock (Part *parts, guint n)
   return origin;
 }
 
-/* Collective: every file's first device collective (or, when one file has
- * none, every file's first host collective) starts at the same time, as
- * late as the latest of them so no time is negative. FALSE, and nothing
- * done, when some file has no collective of the kind. */
+/* Collective: every file's first device collective operation (or, when
+ * one file has none, every file's first host collective operation) ends
+ * at the same time, as late as the latest of them so no time is negative:
+ * a blocking collective finishes together on every rank, while it starts
+ * when its rank arrives (docs/metrics.md 3.2). FALSE, and nothing done,
+ * when some file has no collective of the kind. */
 static gboolean
 align_on_collective (Part *parts, guint n, gboolean device, gint64 *origin)
 {

@@ -10,7 +10,8 @@
  *
  * In a profile of several files (one per rank), also each rank's device
  * busy, communication and exposed communication, and the collectives
- * matched across ranks with their straggler (st_summary_ranks()).
+ * matched across ranks with their straggler, if any rank was late by
+ * 1 µs or more (st_summary_ranks(), docs/metrics.md 3.2).
  */
 #define G_LOG_DOMAIN "strata-model"
 
@@ -459,8 +460,9 @@ match_key_equal (gconstpointer a, gconstpointer b)
   return x->types == y->types && x->sequence == y->sequence;
 }
 
-/* Another rank's instance of operation @c, whose straggler so far started
- * at *start and ended at *end. */
+/* Another rank's instance of operation @c, whose last rank so far started
+ * at *start and ended at *end. The ranks come in file order, so on a tie
+ * of start and end the first file stays (docs/metrics.md 3.2). */
 static void
 join_operation (StRankCollective *c, gint64 *start, gint64 *end, const RankFound *f)
 {
@@ -476,8 +478,12 @@ join_operation (StRankCollective *c, gint64 *start, gint64 *end, const RankFound
   c->n_ranks++;
 }
 
+/* docs/metrics.md 3.2: a rank that starts within 1 µs of the earliest
+ * made nobody wait. */
+#define STRAGGLER_MIN_LATE_NS 1000
+
 /* The operations of more than one rank, with the lateness of their
- * stragglers; @slowest_start holds when each straggler started. */
+ * stragglers; @slowest_start holds when each last rank started. */
 static void
 keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
 {
@@ -489,10 +495,11 @@ keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
       if (c->n_ranks < 2)
         continue;
       c->late_ns = g_array_index (slowest_start, gint64, i) - c->start_ns;
+      c->has_straggler = c->late_ns >= STRAGGLER_MIN_LATE_NS;
       c->label = st_collective_dup_label (c->types, c->sequence);
-      slowest = &g_array_index (self->ranks, StRankUsage, c->slowest_file);
-      if (c->late_ns > 0)
+      if (c->has_straggler)
         {
+          slowest = &g_array_index (self->ranks, StRankUsage, c->slowest_file);
           slowest->slowest_count++;
           slowest->slowest_total_ns += c->late_ns;
         }
@@ -502,8 +509,8 @@ keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
                          self->rank_collectives->len, NULL);
 }
 
-/* The k-th collective of a type on each rank is one operation: its
- * straggler is the rank that started it last. */
+/* The k-th merged collective with a combination of types on each rank is
+ * one operation: its straggler is the rank that started it last. */
 static void
 rank_match (StSummaryJob *job, GArray *found)
 {

@@ -50,9 +50,10 @@ static const StRule rules[] = {
   { "collective-outlier", GPU, FALSE,
     { { "worst_collective_ratio", NULL, 0, ST_RULE_GT, 2, NULL,
         N_("Slowest collective over its group's median"), ST_UNIT_RATIO } },
-    N_("A collective operation took much longer than the others of its type and size: a straggling rank, a late arrival or network contention."),
+    N_("A collective operation took much longer than the others of its type and size: a late arrival or network contention."),
     N_("Open the slowest instance on the timeline and compare the ranks' work before it; look for load imbalance or a slow link."),
-    { NULL }, NULL, NULL, 2.5, ST_RULE_SPOT_WORST_COLLECTIVE },
+    { NULL }, NULL, NULL, 2.5, ST_RULE_SPOT_WORST_COLLECTIVE,
+    N_("A collective operation took much longer than the others of its type and size: a straggling rank, a late arrival or network contention.") },
   { "stream-imbalance", GPU, FALSE,
     { { "busiest_stream_share_percent", NULL, 0, ST_RULE_GT, 90, NULL,
         N_("Busiest stream's share of device work"), ST_UNIT_PERCENT } },
@@ -214,6 +215,9 @@ st_summary_rule_evaluate (const StRule *rule, StSummary *summary, StRecommendati
   out->rule = rule->id;
   out->cause = _ (rule->cause);
   out->action = _ (rule->action);
+  /* one file shows one rank: it cannot tell whether another rank straggled */
+  if (rule->ranks_cause != NULL && st_summary_get_n_ranks (summary) >= 2)
+    out->cause = _ (rule->ranks_cause);
   if (rule->variant.metric != NULL && clause_values (&rule->variant, summary, &value, &threshold)
       && holds (rule->variant.cmp, value, threshold))
     {

@@ -55,6 +55,7 @@ typedef struct
   const char  *variant_action;
   double       weight; /* severity: weight × (1 + how far past the threshold, at most 1) */
   StRuleSpot   spot;
+  const char  *ranks_cause; /* the cause in a profile of several files (ranks), or NULL */
 } StRule;
 
 const StRule *st_summary_rules_get (guint *n_rules);

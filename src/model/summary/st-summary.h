@@ -159,25 +159,29 @@ typedef struct
   gint64      communication_ns;         /* union of its collective kernels */
   gint64      exposed_communication_ns; /* of that, not overlapped by its compute */
   guint       n_collectives;            /* its collectives in the range (overlapping ones as one) */
-  guint       slowest_count;            /* matched collectives it started last (late > 0) */
+  guint       slowest_count;            /* matched collectives it was the straggler of */
   gint64      slowest_total_ns;         /* the sum of how late it was in those */
 } StRankUsage;
 
-/* One collective matched across ranks: the k-th of its type(s) on every
- * rank in the range, each rank's overlapping collectives merged first (as
- * st-highlight-collectives.c matches them). Its straggler is the rank that
- * started it last: every other rank waited for it that long. */
+/* One collective matched across ranks (docs/metrics.md 3.2): the k-th
+ * merged interval with its combination of types on every rank in the
+ * range, each rank's overlapping collectives merged first (as
+ * st-highlight-collectives.c matches them). Its straggler is the rank
+ * that started it last (on a tie, the one that ended last, then the first
+ * file): every other rank waited for it. When every rank started within
+ * 1 µs of the earliest, nobody waited: it has no straggler. */
 typedef struct
 {
-  guint      types;        /* StCollectiveType bits */
-  guint      sequence;     /* k, from 1 */
-  char      *label;        /* "AllReduce #3" */
-  guint      n_ranks;      /* the ranks it was found on, ≥ 2 */
-  gint64     start_ns;     /* the earliest start over the ranks */
-  gint64     end_ns;       /* the latest end */
-  guint      slowest_file; /* the rank that started last (the later end on a tie) */
-  gint64     late_ns;      /* its start minus the earliest start */
-  StSliceRef slice;        /* the slowest rank's (first) instance */
+  guint      types;         /* StCollectiveType bits */
+  guint      sequence;      /* k, from 1 */
+  char      *label;         /* "AllReduce #3" */
+  guint      n_ranks;       /* the ranks it was found on, ≥ 2 */
+  gint64     start_ns;      /* the earliest start over the ranks */
+  gint64     end_ns;        /* the latest end */
+  gboolean   has_straggler; /* FALSE: late_ns < 1 µs, nobody waited */
+  guint      slowest_file;  /* the latest to start: the straggler when has_straggler */
+  gint64     late_ns;       /* the latest start minus the earliest: the straggler's lateness */
+  StSliceRef slice;         /* the latest-starting rank's (first) instance */
 } StRankCollective;
 
 typedef struct _StSummary StSummary;

@@ -244,7 +244,7 @@ typedef struct
 typedef enum
 {
   ST_ALIGN_CLOCK,      /* each file's absolute clock: Kineto baseTimeNanoseconds + ts, or ts */
-  ST_ALIGN_COLLECTIVE, /* each file's first collective operation starts at the same time */
+  ST_ALIGN_COLLECTIVE, /* each file's first collective operation ends at the same time */
 } StAlignment;
 
 /* One file of a trace: a file opened alone, or one rank of several files
@@ -260,7 +260,7 @@ typedef struct
   gint64  base_ns;   /* Kineto baseTimeNanoseconds, 0 when absent */
   gint64  shift_ns;  /* where the file's time 0 lies in the trace (0 for a file alone) */
   gint64  end_ns;    /* its own duration */
-  gint64  anchor_ns; /* its first collective in its own time, -1 when none (see StAlignment) */
+  gint64  anchor_ns; /* its first collective operation's end, own time; -1: none (StAlignment) */
   guint64 file_size;
   guint64 text_size;
   guint   first_process;
