@@ -4,21 +4,28 @@
 
 #include "st-time-ruler.h"
 
+#include "st-time.h"
+
 #include <math.h>
 #include <pango/pangocairo.h>
 
-/* The smallest 1/2/5 × 10^n ns step that keeps ticks @min_spacing apart. */
+/* The smallest 1/2/5 × 10^n ns step that keeps ticks @min_spacing apart;
+ * 5 × 10^18 ns, the largest that fits, for any wider spacing. */
 gint64
 st_time_ruler_step (gint64 span, double width, double min_spacing)
 {
   static const int mantissa[] = { 1, 2, 5 };
   double           ns_per_px = MAX (1e-3, (double)span / MAX (1.0, width));
+  gint64           magnitude = 1;
 
-  for (gint64 magnitude = 1; magnitude < G_MAXINT64 / 10; magnitude *= 10)
-    for (guint i = 0; i < G_N_ELEMENTS (mantissa); i++)
-      if ((double)(mantissa[i] * magnitude) / ns_per_px >= min_spacing)
-        return mantissa[i] * magnitude;
-  return G_MAXINT64 / 10;
+  for (;; magnitude *= 10)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (mantissa); i++)
+        if ((double)(mantissa[i] * magnitude) / ns_per_px >= min_spacing)
+          return mantissa[i] * magnitude;
+      if (magnitude > G_MAXINT64 / 50)
+        return 5 * magnitude;
+    }
 }
 
 /* @time in a unit fit for @magnitude (the largest time in view), with
@@ -36,34 +43,52 @@ st_time_ruler_label (gint64 time, gint64 step, gint64 magnitude, char *buf, gsiz
     { 1000, "µs" },
     { 1, "ns" },
   };
-  guint u = 0;
-  int   decimals = 0;
+  guint   u = 0;
+  int     decimals = 0;
+  guint64 size_of = st_time_abs (magnitude);
 
-  while (u + 1 < G_N_ELEMENTS (units) && ABS (magnitude) < units[u].scale)
+  while (u + 1 < G_N_ELEMENTS (units) && size_of < (guint64)units[u].scale)
     u++;
   for (gint64 unit = units[u].scale; unit > 1 && step % unit != 0; unit /= 10)
     decimals++;
   g_snprintf (buf, size, "%.*f %s", decimals, (double)time / units[u].scale, units[u].unit);
 }
 
+/* The first multiple of @step at or after @start; FALSE when it does not
+ * fit in 64 bits. */
+static gboolean
+first_multiple (gint64 start, gint64 step, gint64 *out)
+{
+  gint64 q = start / step; /* rounds towards zero */
+
+  if (start > 0 && start % step != 0)
+    q++;
+  return !__builtin_mul_overflow (q, step, out);
+}
+
 /* The ticks in [start, end] drawn over [x, x + width], at least
- * @min_spacing pixels apart. */
+ * @min_spacing pixels apart. Any range works, up to the limits of gint64:
+ * the ticks stop where the next one would not fit. */
 GArray *
 st_time_ruler_ticks (gint64 start, gint64 end, double x, double width, double min_spacing)
 {
   GArray *ticks = g_array_new (FALSE, FALSE, sizeof (StRulerTick));
-  gint64  span = MAX (1, end - start);
+  gint64  span = MAX (1, st_time_span (start, end));
   gint64  step = st_time_ruler_step (span, width, min_spacing);
-  gint64  first = start >= 0 ? (start + step - 1) / step * step : -((-start) / step * step);
-  gint64  magnitude = MAX (ABS (start), ABS (end));
+  gint64  magnitude = (gint64)MIN (MAX (st_time_abs (start), st_time_abs (end)), G_MAXINT64);
+  gint64  t;
 
-  for (gint64 t = first; t <= end; t += step)
+  if (!first_multiple (start, step, &t))
+    return ticks;
+  while (t <= end)
     {
       StRulerTick tick;
       tick.time = t;
-      tick.x = x + (double)(t - start) / span * width;
+      tick.x = x + st_time_fraction (t, start, end) * width;
       st_time_ruler_label (t, step, magnitude, tick.label, sizeof tick.label);
       g_array_append_val (ticks, tick);
+      if (!st_time_add (t, step, &t))
+        break;
     }
   return ticks;
 }

@@ -8,6 +8,7 @@
 #include "st-format.h"
 #include "st-label-cache.h"
 #include "st-row-lod.h"
+#include "st-time.h"
 #include "st-time-ruler.h"
 
 #include <math.h>
@@ -160,16 +161,13 @@ st_viewport_track_width (const StViewport *vp)
 double
 st_viewport_x_at (const StViewport *vp, gint64 time)
 {
-  return vp->gutter
-         + (double)(time - vp->start) / MAX (1, vp->end - vp->start) * st_viewport_track_width (vp);
+  return vp->gutter + st_time_fraction (time, vp->start, vp->end) * st_viewport_track_width (vp);
 }
 
 gint64
 st_viewport_time_at (const StViewport *vp, double x)
 {
-  return vp->start
-         + (gint64)((x - vp->gutter) / st_viewport_track_width (vp)
-                    * (double)(vp->end - vp->start));
+  return st_time_at_fraction (vp->start, vp->end, (x - vp->gutter) / st_viewport_track_width (vp));
 }
 
 /* Content y (layout coordinates) of widget y. */
@@ -286,8 +284,8 @@ sink_flush (Sink *k)
 static inline void
 sink_run (Sink *k, gint64 start, gint64 end, guint32 rep, StStringId name)
 {
-  double x0 = k->x + (double)(start - k->t0) * k->scale;
-  double x1 = k->x + (double)(end - k->t0) * k->scale;
+  double x0 = k->x + st_time_diff (start, k->t0) * k->scale;
+  double x1 = k->x + st_time_diff (end, k->t0) * k->scale;
   int    ix;
 
   if (x1 - x0 >= 1.0)
@@ -362,7 +360,7 @@ draw_row (StTimelineRenderer *self, const StTrack *t, guint row, double y, const
                           y + 1,
                           ST_LAYOUT_ROW_HEIGHT - 2,
                           vp->start,
-                          st_viewport_track_width (vp) / MAX (1, vp->end - vp->start),
+                          st_viewport_track_width (vp) / MAX (1.0, st_time_diff (vp->end, vp->start)),
                           FALSE,
                           0,
                           0,
@@ -382,7 +380,7 @@ draw_row (StTimelineRenderer *self, const StTrack *t, guint row, double y, const
 static void
 draw_instants (StTimelineRenderer *self, const StTrack *t, double y, double h, const StViewport *vp)
 {
-  double scale = st_viewport_track_width (vp) / MAX (1, vp->end - vp->start);
+  double scale = st_viewport_track_width (vp) / MAX (1.0, st_time_diff (vp->end, vp->start));
   guint  i = 0, n = t->n_instants;
 
   while (i < n)
@@ -403,7 +401,7 @@ draw_instants (StTimelineRenderer *self, const StTrack *t, double y, double h, c
         }
       if (a >= n || t->instants[a].ts > vp->end)
         break;
-      x = floor (st_viewport_track_x (vp) + (double)(t->instants[a].ts - vp->start) * scale);
+      x = floor (st_viewport_track_x (vp) + st_time_diff (t->instants[a].ts, vp->start) * scale);
       add_rect (self, color_index (self, t->instants[a].name), x, y + 2, 2, h - 4);
       i = a + 1;
     }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-session.h"
+#include "st-time.h"
 #include "st-trace-query.h"
 
 /* The narrowest view: a few nanoseconds per pixel is as deep as a trace in
@@ -218,15 +219,19 @@ st_session_get_min_span (StSession *self)
 static gint64
 max_span (StSession *self)
 {
-  return MAX (MIN_SPAN, st_trace_get_end_ns (self->trace)) * 11 / 10;
+  gint64 end = MAX (MIN_SPAN, st_trace_get_end_ns (self->trace));
+
+  return st_time_add_sat (end, end / 10);
 }
 
 /* Sets the range, keeping it no narrower than MIN_SPAN, no wider than the
- * trace (with a margin) and not far off either end. */
+ * trace (with a margin) and not far off either end. A trace spans at most
+ * ST_TIME_SPAN_MAX, so the view and its margins fit in 64 bits; the range
+ * asked for may be anything. */
 void
 st_session_set_range (StSession *self, gint64 start, gint64 end)
 {
-  gint64 span = CLAMP (end - start, MIN_SPAN, max_span (self));
+  gint64 span = CLAMP (st_time_span (start, end), MIN_SPAN, max_span (self));
   gint64 margin = span / 20, trace_end = st_trace_get_end_ns (self->trace);
 
   /* no further past the trace's ends than a margin; a view wider than the
@@ -249,17 +254,18 @@ void
 st_session_zoom (StSession *self, double factor, gint64 anchor)
 {
   gint64 span = self->end - self->start;
-  gint64 new_span = CLAMP ((gint64)(span * factor), MIN_SPAN, max_span (self));
-  double at = span > 0 ? (double)(anchor - self->start) / span : 0.5;
+  gint64 new_span = CLAMP (st_time_from_double (span * factor), MIN_SPAN, max_span (self));
+  double at = span > 0 ? st_time_diff (anchor, self->start) / span : 0.5;
+  gint64 start = st_time_sub_sat (anchor, st_time_from_double (at * new_span));
 
-  st_session_set_range (self, anchor - (gint64)(at * new_span),
-                        anchor - (gint64)(at * new_span) + new_span);
+  st_session_set_range (self, start, st_time_add_sat (start, new_span));
 }
 
 void
 st_session_pan (StSession *self, gint64 delta)
 {
-  st_session_set_range (self, self->start + delta, self->end + delta);
+  st_session_set_range (self, st_time_add_sat (self->start, delta),
+                        st_time_add_sat (self->end, delta));
 }
 
 /* The whole trace, with a little room at both ends. */
@@ -278,8 +284,8 @@ st_session_fit_selection (StSession *self)
 
   if (!st_session_get_selection_span (self, &start, &end))
     return FALSE;
-  margin = MAX ((end - start) / 20, MIN_SPAN);
-  st_session_set_range (self, start - margin, end + margin);
+  margin = MAX (st_time_span (start, end) / 20, MIN_SPAN);
+  st_session_set_range (self, st_time_sub_sat (start, margin), st_time_add_sat (end, margin));
   return TRUE;
 }
 
@@ -607,9 +613,9 @@ void
 st_session_zoom_to_region (StSession *self, StRegion *region)
 {
   gint64 start = st_region_get_start (region), end = st_region_get_end (region);
-  gint64 margin = MAX ((end - start) / 20, MIN_SPAN);
+  gint64 margin = MAX (st_time_span (start, end) / 20, MIN_SPAN);
 
-  st_session_set_range (self, start - margin, end + margin);
+  st_session_set_range (self, st_time_sub_sat (start, margin), st_time_add_sat (end, margin));
 }
 
 /* Brings @region into view: the view moves to centre it, and zooms out
@@ -622,13 +628,13 @@ st_session_reveal_region (StSession *self, StRegion *region)
 
   if (start >= self->start && end <= self->end)
     return;
-  if (end - start > span * 8 / 10)
+  if (st_time_span (start, end) > span * 8 / 10)
     {
       st_session_zoom_to_region (self, region);
       return;
     }
-  st_session_set_range (self, start + (end - start) / 2 - span / 2,
-                        start + (end - start) / 2 - span / 2 + span);
+  start = st_time_sub_sat (st_time_add_sat (start, st_time_span (start, end) / 2), span / 2);
+  st_session_set_range (self, start, st_time_add_sat (start, span));
 }
 
 /* The regions picked for comparison, oldest first (at most

@@ -306,7 +306,7 @@ test_metrics (void)
 {
   g_autoptr (StTrace)         trace = load_generated ();
   g_autoptr (GError)          error = NULL;
-  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, &error);
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace);
   g_autoptr (JsonNode)        summary = st_trace_dup_metadata (trace, "summary", &error);
   JsonObject           *raw = json_array_get_object_element (json_node_get_array (summary), 0);
   const StNeuronMetric *m;
@@ -314,6 +314,7 @@ test_metrics (void)
   int                   last_order = G_MININT;
 
   g_assert_no_error (error);
+  g_assert_cmpuint (st_neuron_metrics_get_problems (metrics)->len, ==, 0);
   for (guint64 j = 0; j < N_ONE_CORE; j++)
     hbm_read += gen_hbm_read (j), dma += gen_has_dma (j);
   g_assert_true (st_neuron_metrics_get_fractions_scaled (metrics));
@@ -359,7 +360,7 @@ static void
 test_layer_summary_and_metadata (void)
 {
   g_autoptr (StTrace)         trace = load_generated ();
-  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace);
   const StNeuronLayer        *layer;
   double                      v;
   gint64                      first_hw;
@@ -387,7 +388,7 @@ static void
 test_percent_as_percent (void)
 {
   g_autoptr (StTrace)         trace = st_test_load ("neuron", "percent-as-percent.json", NULL);
-  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace, NULL);
+  g_autoptr (StNeuronMetrics) metrics = st_neuron_metrics_new_for_trace (trace);
 
   g_assert_false (st_neuron_metrics_get_fractions_scaled (metrics));
   g_assert_cmpfloat (st_neuron_metrics_lookup (metrics, "mfu_estimated_percent")->value, ==, 41.5);

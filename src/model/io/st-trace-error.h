@@ -24,6 +24,7 @@ typedef enum
   ST_TRACE_ERROR_COMPRESSED, /* a gzip stream that cannot be inflated */
   ST_TRACE_ERROR_TOO_LARGE,  /* inflates beyond what memory and disk allow */
   ST_TRACE_ERROR_ENCODING,   /* UTF-16 / UTF-32 text */
+  ST_TRACE_ERROR_TIME_RANGE, /* events spread over more time than a trace may span */
 } StTraceError;
 
 GQuark st_trace_error_quark (void);

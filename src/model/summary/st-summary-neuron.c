@@ -406,11 +406,9 @@ neuron_memory (StSummary *self)
 gboolean
 st_summary_profile_metrics (StSummaryJob *job, GError **error)
 {
-  g_autoptr (StNeuronMetrics) pm = st_neuron_metrics_new_for_trace (job->trace, error);
+  g_autoptr (StNeuronMetrics) pm = st_neuron_metrics_new_for_trace (job->trace);
   RowStats                    rs = { 0 };
 
-  if (pm == NULL)
-    return FALSE;
   if (!job->whole)
     row_stats (job, pm, &rs);
   for (guint i = 0; i < st_neuron_metrics_get_n_metrics (pm); i++)

@@ -227,6 +227,7 @@ typedef enum
   ST_WARNING_NO_EVENTS,
   ST_WARNING_PROFILER,  /* the file's own warnings (Neuron "warnings") */
   ST_WARNING_ALIGNMENT, /* several files could not be aligned as asked */
+  ST_WARNING_TOO_DEEP,  /* a hierarchy deeper than Strata follows was folded */
   ST_N_WARNINGS
 } StWarningKind;
 

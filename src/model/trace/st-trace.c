@@ -3,16 +3,13 @@
 #include "config.h"
 
 #include "st-format.h"
+#include "st-json-doc.h"
 #include "st-json-scan.h"
 #include "st-row-lod.h"
 #include "st-trace-error.h"
 #include "st-trace-private.h"
 
 #include <glib/gi18n-lib.h>
-
-/* json-glib parses recursively: values nested deeper than this are refused
- * before they reach it. */
-#define MAX_ON_DEMAND_DEPTH 512
 
 G_DEFINE_FINAL_TYPE (StTrace, st_trace, G_TYPE_OBJECT)
 
@@ -478,73 +475,39 @@ st_trace_get_metadata_size (StTrace *self, const char *key)
   return span ? span->length : 0;
 }
 
-/* Copies a JSON text for json-glib: raw control characters inside strings
- * (which writers leave and json-glib refuses) become escapes. Fails when
- * nesting goes deeper than json-glib's recursion can safely take. */
-static GString *
-sanitize_json (const char *p, gsize len, GError **error)
-{
-  GString *out = g_string_sized_new (len + 16);
-  gboolean in_string = FALSE;
-  guint    depth = 0;
-
-  for (gsize i = 0; i < len; i++)
-    {
-      guchar c = (guchar)p[i];
-
-      if (in_string)
-        {
-          if (c == '\\' && i + 1 < len)
-            {
-              g_string_append_c (out, c);
-              c = (guchar)p[++i];
-            }
-          else if (c == '"')
-            in_string = FALSE;
-          else if (c < 0x20)
-            {
-              g_string_append_printf (out, "\\u%04x", c);
-              continue;
-            }
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if ((c == '{' || c == '[') && ++depth > MAX_ON_DEMAND_DEPTH)
-        {
-          g_set_error (
-              error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-              _ ("This value is nested more than %d levels deep; Strata does not show it."),
-              MAX_ON_DEMAND_DEPTH);
-          g_string_free (out, TRUE);
-          return NULL;
-        }
-      else if (c == '}' || c == ']')
-        depth = depth ? depth - 1 : 0;
-      g_string_append_c (out, c);
-    }
-  return out;
-}
-
+/* The JSON value of @length bytes at @offset of file @file, through the
+ * one gate for documents; an error names the file, the place and, when
+ * given, the top-level @key the value belongs to. */
 static JsonNode *
-parse_span (StTrace *self, guint file, guint64 offset, guint64 length, GError **error)
+parse_span (StTrace    *self,
+            guint       file,
+            guint64     offset,
+            guint64     length,
+            const char *key,
+            GError    **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr (GString)    text = NULL;
-  StSource              *source = g_ptr_array_index (self->sources, file);
-  const char            *data = st_source_get_data (source);
+  StSource          *source = g_ptr_array_index (self->sources, file);
+  const char        *data = st_source_get_data (source);
+  const char        *name = st_source_get_display_name (source);
+  g_autoptr (GError) local_error = NULL;
+  JsonNode          *node;
 
   if (offset + length > st_source_get_size (source))
     {
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _ ("The value lies beyond the end of the file."));
+                   _ ("%s: the value lies beyond the end of the file."), name);
       return NULL;
     }
-  text = sanitize_json (data + offset, length, error);
-  if (text == NULL)
-    return NULL;
-  if (!json_parser_load_from_data (parser, text->str, text->len, error))
-    return NULL;
-  return json_node_copy (json_parser_get_root (parser));
+  node = st_json_doc_parse_span (data, offset, length, &local_error);
+  if (node != NULL)
+    return node;
+  if (key != NULL)
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX, _ ("%s: %s, in “%s”."), name,
+                 local_error->message, key);
+  else
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX, _ ("%s: %s."), name,
+                 local_error->message);
+  return NULL;
 }
 
 JsonNode *
@@ -560,7 +523,7 @@ st_trace_dup_metadata (StTrace *self, const char *key, GError **error)
                    _ ("The file has no top-level key “%s”."), key);
       return NULL;
     }
-  return parse_span (self, span->file, span->offset, span->length, error);
+  return parse_span (self, span->file, span->offset, span->length, key, error);
 }
 
 /* The top-level value @key of file @file (st_trace_get_file ()): in a
@@ -605,7 +568,7 @@ st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
                    _ ("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
       return NULL;
     }
-  return parse_span (self, file, offset, end - (data + offset), error);
+  return parse_span (self, file, offset, end - (data + offset), NULL, error);
 }
 
 /* The "args" of the event at @offset, or NULL (without an error) when it
@@ -719,6 +682,7 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_NO_EVENTS] = "no-events",
     [ST_WARNING_PROFILER] = "profiler-warning",
     [ST_WARNING_ALIGNMENT] = "alignment",
+    [ST_WARNING_TOO_DEEP] = "too-deep",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

@@ -5,6 +5,7 @@
 #include "st-arg-row.h"
 #include "st-details-pane.h"
 #include "st-format.h"
+#include "st-json-doc.h"
 #include "st-name-summary-row.h"
 #include "st-trace-query.h"
 
@@ -227,12 +228,12 @@ append_frames (GString *out, JsonObject *frames, JsonNode *sf)
 
   for (guint depth = 0; id != NULL && frames != NULL && depth < 256; depth++)
     {
-      JsonObject *frame
-          = json_object_has_member (frames, id) ? json_object_get_object_member (frames, id) : NULL;
+      JsonObject *frame = st_json_object_get_object (frames, id);
+      const char *name = st_json_object_get_string (frame, "name");
+
       if (frame == NULL)
         break;
-      g_string_append_printf (out, "%s%s", out->len ? "\n" : "",
-                              json_object_get_string_member_with_default (frame, "name", id));
+      g_string_append_printf (out, "%s%s", out->len ? "\n" : "", name != NULL ? name : id);
       g_free (id);
       id = json_object_has_member (frame, "parent")
                ? frame_id (json_object_get_member (frame, "parent"))
@@ -248,7 +249,7 @@ show_stack (StDetailsPane *self, StTrace *trace, JsonObject *event)
   if (event != NULL && json_object_has_member (event, "stack")
       && JSON_NODE_HOLDS_ARRAY (json_object_get_member (event, "stack")))
     {
-      JsonArray *stack = json_object_get_array_member (event, "stack");
+      JsonArray *stack = st_json_object_get_array (event, "stack");
       for (guint i = 0; i < json_array_get_length (stack); i++)
         {
           g_autofree char *frame = frame_id (json_array_get_element (stack, i));

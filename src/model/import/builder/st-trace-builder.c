@@ -9,6 +9,7 @@
 #include "st-trace-builder-private.h"
 #include "st-trace-error.h"
 #include "st-trace-private.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 #include <stdarg.h>
@@ -62,6 +63,7 @@ raw_counter_free (gpointer data)
   for (gsize i = 0; i < c->series.len; i++)
     g_free (st_vec_at (&c->series, StRawSeries, i)->samples.data);
   g_free (c->series.data);
+  g_clear_pointer (&c->series_index, g_hash_table_unref);
   g_free (c);
 }
 
@@ -208,6 +210,44 @@ st_builder_shard_get_track (StBuilderShard *shard,
   return shard->tracks->len - 1;
 }
 
+/* A counter's series by name. Most counters have a handful, scanned; a
+ * counter with many (one per key of its args) gets an index, so that each
+ * sample costs the same however many series there are. */
+#define SERIES_SCAN_MAX 16
+
+static StRawSeries *
+counter_series (StRawCounter *c, StStringId name)
+{
+  StRawSeries *s;
+  gpointer     found;
+
+  if (c->series_index != NULL)
+    {
+      found = g_hash_table_lookup (c->series_index, GUINT_TO_POINTER (name + 1));
+      if (found != NULL)
+        return st_vec_at (&c->series, StRawSeries, GPOINTER_TO_UINT (found) - 1);
+    }
+  else
+    for (gsize i = 0; i < c->series.len; i++)
+      if (st_vec_at (&c->series, StRawSeries, i)->name == name)
+        return st_vec_at (&c->series, StRawSeries, i);
+  s = st_vec_push (&c->series, StRawSeries);
+  memset (s, 0, sizeof *s);
+  s->name = name;
+  if (c->series_index == NULL && c->series.len > SERIES_SCAN_MAX)
+    {
+      c->series_index = g_hash_table_new (NULL, NULL);
+      for (gsize i = 0; i + 1 < c->series.len; i++)
+        g_hash_table_insert (c->series_index,
+                             GUINT_TO_POINTER (st_vec_at (&c->series, StRawSeries, i)->name + 1),
+                             GUINT_TO_POINTER (i + 1));
+    }
+  if (c->series_index != NULL)
+    g_hash_table_insert (c->series_index, GUINT_TO_POINTER (name + 1),
+                         GUINT_TO_POINTER (c->series.len));
+  return s;
+}
+
 StRawSeries *
 st_builder_shard_get_series (StBuilderShard *shard,
                              StStringId      pid,
@@ -218,7 +258,6 @@ st_builder_shard_get_series (StBuilderShard *shard,
   StBuilderKey  key = { 0, pid, name, id };
   StRawCounter *c;
   gpointer      found = g_hash_table_lookup (shard->counter_map, &key);
-  StRawSeries  *s;
 
   if (found != NULL)
     c = g_ptr_array_index (shard->counters, GPOINTER_TO_UINT (found) - 1);
@@ -233,13 +272,7 @@ st_builder_shard_get_series (StBuilderShard *shard,
                            GUINT_TO_POINTER (shard->counters->len));
       st_builder_shard_note_pid (shard, pid);
     }
-  for (gsize i = 0; i < c->series.len; i++)
-    if (st_vec_at (&c->series, StRawSeries, i)->name == series)
-      return st_vec_at (&c->series, StRawSeries, i);
-  s = st_vec_push (&c->series, StRawSeries);
-  memset (s, 0, sizeof *s);
-  s->name = series;
-  return s;
+  return counter_series (c, series);
 }
 
 void
@@ -446,6 +479,8 @@ static const char *const warning_sentences[ST_N_WARNINGS] = {
   [ST_WARNING_NO_EVENTS] = N_ ("The file holds no trace events."),
   [ST_WARNING_PROFILER] = N_ ("The profiler that wrote the file reported warnings."),
   [ST_WARNING_ALIGNMENT] = N_ ("The files could not be aligned as asked."),
+  [ST_WARNING_TOO_DEEP]
+  = N_ ("Hierarchies deeper than Strata follows were folded into their innermost level."),
 };
 
 static void
@@ -549,6 +584,27 @@ merge_all (StTraceBuilder *self)
   return shard;
 }
 
+/* Every time of a trace is kept relative to its first, and a view of it
+ * with margins, a pan and a zoom must fit in 64 bits: a trace may span
+ * ST_TIME_SPAN_MAX. Times further apart come from a damaged file or a
+ * wrong unit, not from a run. */
+static gboolean
+check_span (StTraceBuilder *self, gint64 origin, gint64 end, GError **error)
+{
+  gint64           span;
+  g_autofree char *first = NULL, *last = NULL;
+
+  if (st_time_sub (end, origin, &span) && span <= ST_TIME_SPAN_MAX)
+    return TRUE;
+  first = g_strdup_printf ("%" G_GINT64_FORMAT, origin);
+  last = g_strdup_printf ("%" G_GINT64_FORMAT, end);
+  g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_TIME_RANGE,
+               _ ("%s: its events run from %s ns to %s ns as written, more than the 146 years "
+                  "one trace may span. Its times are damaged, or not in the unit its format says."),
+               st_source_get_display_name (self->source), first, last);
+  return FALSE;
+}
+
 /* Builds the trace from every shard. The builder is spent afterwards. */
 StTrace *
 st_trace_builder_finish (StTraceBuilder   *self,
@@ -560,12 +616,15 @@ st_trace_builder_finish (StTraceBuilder   *self,
   StBuilderShard       *shard = merge_all (self);
   gint64                origin = shard->min_ts == G_MAXINT64 ? 0 : shard->min_ts;
   gint64                end = MAX (shard->max_ts, origin);
-  g_autofree guint     *raw_to_final = g_new0 (guint, MAX (1, shard->tracks->len));
+  g_autofree guint     *raw_to_final = NULL;
   g_autoptr (GPtrArray) async_tracks = NULL;
   StLayoutIssues        issues = { { 0 } }, async_issues = { { 0 } };
   StLaidOut            *out;
   StTrace              *trace;
 
+  if (!check_span (self, origin, end, error))
+    return NULL;
+  raw_to_final = g_new0 (guint, MAX (1, shard->tracks->len));
   out = st_builder_lay_out (shard, origin, end, &issues, cancellable, progress, progress_data);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {

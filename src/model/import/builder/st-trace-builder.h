@@ -63,10 +63,11 @@ typedef struct
 
 typedef struct
 {
-  StStringId pid;
-  StStringId name;
-  StStringId id;
-  StVec      series; /* StRawSeries */
+  StStringId  pid;
+  StStringId  name;
+  StStringId  id;
+  StVec       series;       /* StRawSeries */
+  GHashTable *series_index; /* series name + 1 -> index + 1, once there are many */
 } StRawCounter;
 
 typedef enum

@@ -4,6 +4,7 @@
 
 #include "st-chrome-importer-private.h"
 #include "st-slice-layout.h"
+#include "st-time.h"
 
 static const Tok empty_tok = { "", "", 'n', 0 };
 
@@ -147,13 +148,6 @@ event_ts (Parser *ps, const Ev *ev, gint64 *ts)
   return TRUE;
 }
 
-static inline gint64
-saturating_add (gint64 a, gint64 b)
-{
-  gint64 r;
-  return __builtin_add_overflow (a, b, &r) ? G_MAXINT64 : r;
-}
-
 /* Phase handlers. Times stay absolute until the builder lays tracks out. */
 
 static StRawTrack *
@@ -220,13 +214,13 @@ push_slice (Parser *ps, const Ev *ev, guint track, gint64 ts, gint64 dur, char p
   s->depth = (guint32)phase;
   s->flags = flags;
   s->reserved = 0;
-  st_builder_shard_note_time (ps->shard, ts, saturating_add (ts, dur));
+  st_builder_shard_note_time (ps->shard, ts, st_time_add_sat (ts, dur));
 }
 
 static void
 on_complete (Parser *ps, const Ev *ev, gint64 ts)
 {
-  gint64  dur = 0;
+  gint64  dur = 0, end;
   guint16 flags = 0;
   guint   track;
 
@@ -249,6 +243,11 @@ on_complete (Parser *ps, const Ev *ev, gint64 ts)
                              offset_of (ps, ev->tok[K_DUR].p), "dur: %.*s",
                              (int)MIN (tok_len (&ev->tok[K_DUR]), 40), ev->tok[K_DUR].p);
       dur = 0;
+    }
+  if (!st_time_add (ts, dur, &end))
+    {
+      warn_number (ps, ev, K_DUR, "dur");
+      return;
     }
   track = thread_track (ps, ev);
   push_slice (ps, ev, track, ts, dur, ST_RAW_COMPLETE, flags);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-neuron-importer-private.h"
+#include "st-json-doc.h"
 #include "st-trace-error.h"
 #include "st-trace-private.h"
 
@@ -121,21 +122,17 @@ add_profiler_warnings (Importer *im, const StMetadataSpan *span)
     {
       const char          *q = st_json_skip_value (p, end);
       g_autoptr (JsonNode) node = NULL;
-      g_autofree char     *value = NULL;
       g_autofree char     *text = NULL;
 
       /* q == p: not a value (a stray ':'); stop rather than spin on it. */
       if (q == NULL || q == p)
         return;
-      value = g_strndup (p, q - p);
-      node = json_from_string (value, NULL);
-      if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
-          && json_node_get_value_type (node) == G_TYPE_STRING)
-        text = g_strdup (json_node_get_string (node));
+      node = st_json_doc_parse (p, q - p, NULL);
+      if (st_json_node_get_string (node) != NULL)
+        text = g_strdup (st_json_node_get_string (node));
       else if (node != NULL && JSON_NODE_HOLDS_OBJECT (node)
-               && json_object_has_member (json_node_get_object (node), "message"))
-        text = g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
-                                                                     "message", ""));
+               && st_json_object_get_string (json_node_get_object (node), "message") != NULL)
+        text = g_strdup (st_json_object_get_string (json_node_get_object (node), "message"));
       else
         text = g_strndup (p, MIN (q - p, 200));
       st_builder_shard_warn (im->shard, ST_WARNING_PROFILER, offset_of (im, p), "%s", text);

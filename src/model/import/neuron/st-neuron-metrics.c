@@ -4,6 +4,8 @@
 
 #include "st-neuron-metrics.h"
 
+#include "st-json-doc.h"
+
 #include <glib/gi18n-lib.h>
 
 struct _StNeuronMetrics
@@ -12,6 +14,7 @@ struct _StNeuronMetrics
   GPtrArray  *layers;   /* StNeuronLayer */
   JsonObject *metadata; /* metadata[0], or NULL */
   gboolean    fractions_scaled;
+  GPtrArray  *problems; /* sentences: the sections that could not be read */
 };
 
 static void
@@ -44,16 +47,25 @@ st_neuron_metrics_free (StNeuronMetrics *self)
   g_ptr_array_unref (self->metrics);
   g_ptr_array_unref (self->layers);
   g_clear_pointer (&self->metadata, json_object_unref);
+  g_ptr_array_unref (self->problems);
   g_free (self);
 }
 
-/* The value of a top-level key; NULL without an error when it is absent. */
+/* The value of a top-level key; NULL when it is absent, or when it cannot
+ * be read, which adds a problem: one bad section is "not in this profile",
+ * not a failed summary. */
 static JsonNode *
-dup_key (StTrace *trace, const char *key, GError **error)
+dup_key (StNeuronMetrics *self, StTrace *trace, const char *key)
 {
+  g_autoptr (GError) error = NULL;
+  JsonNode          *node;
+
   if (st_trace_get_metadata_size (trace, key) == 0)
     return NULL;
-  return st_trace_dup_metadata (trace, key, error);
+  node = st_trace_dup_metadata (trace, key, &error);
+  if (node == NULL)
+    g_ptr_array_add (self->problems, g_strdup (error->message));
+  return node;
 }
 
 /* The first object of `[{…}]` (or the object itself). */
@@ -66,22 +78,6 @@ first_object (JsonNode *node)
       node = json_array_get_length (array) > 0 ? json_array_get_element (array, 0) : NULL;
     }
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static gboolean
-node_number (JsonNode *node, double *out)
-{
-  GType type;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return FALSE;
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE)
-    {
-      *out = json_node_get_double (node);
-      return TRUE;
-    }
-  return FALSE;
 }
 
 static gboolean
@@ -101,7 +97,7 @@ stores_fractions (JsonObject *summary)
 
   json_object_iter_init (&iter, summary);
   while (json_object_iter_next (&iter, &id, &node))
-    if (is_percent (id) && node_number (node, &v) && v > 1.0 + 1e-9)
+    if (is_percent (id) && st_json_node_get_number (node, &v) && v > 1.0 + 1e-9)
       return FALSE;
   return TRUE;
 }
@@ -128,12 +124,12 @@ group_of (JsonObject *groups, const char *id)
   if (groups == NULL)
     return NULL;
   if (json_object_has_member (groups, id))
-    return json_object_get_string_member_with_default (groups, id, NULL);
+    return st_json_object_get_string (groups, id);
   json_object_iter_init (&iter, groups);
   while (json_object_iter_next (&iter, &pattern, &node))
     if (strchr (pattern, '*') != NULL && g_pattern_match_simple (pattern, id)
-        && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-      return json_node_get_string (node);
+        && st_json_node_get_string (node) != NULL)
+      return st_json_node_get_string (node);
   return NULL;
 }
 
@@ -151,7 +147,7 @@ group_place (JsonNode *order_node, const char *group, int *order, char **title)
     {
       JsonArray *array = json_node_get_array (order_node);
       for (guint i = 0; i < json_array_get_length (array); i++)
-        if (g_strcmp0 (json_array_get_string_element (array, i), group) == 0)
+        if (g_strcmp0 (st_json_array_get_string (array, i), group) == 0)
           *order = i;
     }
   else if (order_obj != NULL && (node = json_object_get_member (order_obj, group)) != NULL)
@@ -165,16 +161,16 @@ group_place (JsonNode *order_node, const char *group, int *order, char **title)
         if (strcmp (l->data, group) == 0)
           *order = position;
       g_list_free (members);
-      if (node_number (node, &v))
+      if (st_json_node_get_number (node, &v) && v > G_MININT && v < G_MAXINT)
         *order = (int)v;
-      else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        *title = g_strdup (json_node_get_string (node));
+      else if (st_json_node_get_string (node) != NULL)
+        *title = g_strdup (st_json_node_get_string (node));
       else if (JSON_NODE_HOLDS_OBJECT (node))
         {
           JsonObject *o = json_node_get_object (node);
-          if (node_number (json_object_get_member (o, "order"), &v))
+          if (st_json_object_get_number (o, "order", &v) && v > G_MININT && v < G_MAXINT)
             *order = (int)v;
-          *title = g_strdup (json_object_get_string_member_with_default (o, "title", NULL));
+          *title = g_strdup (st_json_object_get_string (o, "title"));
         }
     }
   if (*title == NULL)
@@ -188,11 +184,10 @@ description_of (JsonObject *terms, const char *id)
 
   if (node == NULL)
     return NULL;
-  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (node));
+  if (st_json_node_get_string (node) != NULL)
+    return g_strdup (st_json_node_get_string (node));
   if (JSON_NODE_HOLDS_OBJECT (node))
-    return g_strdup (json_object_get_string_member_with_default (json_node_get_object (node),
-                                                                 "description", NULL));
+    return g_strdup (st_json_object_get_string (json_node_get_object (node), "description"));
   return NULL;
 }
 
@@ -226,7 +221,7 @@ read_summary (StNeuronMetrics *self,
       const char     *group;
       double          v;
 
-      if (!node_number (node, &v))
+      if (!st_json_node_get_number (node, &v))
         continue; /* null or text: absent, not 0 */
       m = g_new0 (StNeuronMetric, 1);
       m->id = g_strdup (id);
@@ -251,13 +246,10 @@ read_summary (StNeuronMetrics *self,
 static gint64
 member_int (JsonObject *o, const char *key)
 {
-  JsonNode *node = json_object_get_member (o, key);
-  double    v;
+  gint64 v = 0;
 
-  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
-      && json_node_get_value_type (node) == G_TYPE_INT64)
-    return json_node_get_int (node);
-  return node_number (node, &v) ? (gint64)v : 0;
+  st_json_object_get_int (o, key, &v);
+  return v;
 }
 
 static void
@@ -281,7 +273,9 @@ read_layers (StNeuronMetrics *self, JsonNode *node)
         continue;
       o = json_node_get_object (row);
       layer = g_new0 (StNeuronLayer, 1);
-      layer->name = g_strdup (json_object_get_string_member_with_default (o, "name", ""));
+      layer->name = g_strdup (st_json_object_get_string (o, "name"));
+      if (layer->name == NULL)
+        layer->name = g_strdup ("");
       layer->start_ns = member_int (o, "start");
       layer->end_ns = member_int (o, "end");
       layer->duration_ns = member_int (o, "duration");
@@ -290,7 +284,7 @@ read_layers (StNeuronMetrics *self, JsonNode *node)
       while (json_object_iter_next (&iter, &id, &member))
         {
           double v;
-          if (!node_number (member, &v))
+          if (!st_json_node_get_number (member, &v))
             continue;
           if (self->fractions_scaled && is_percent (id))
             v *= 100.0;
@@ -300,37 +294,43 @@ read_layers (StNeuronMetrics *self, JsonNode *node)
     }
 }
 
-/* The metrics of @trace; empty (not NULL) when it carries none. NULL with
- * @error when one of the values cannot be parsed. */
+/* The metrics of @trace; empty when it carries none. A section that
+ * cannot be read (nested too deep, not JSON) is left out, and said in
+ * st_neuron_metrics_get_problems(). */
 StNeuronMetrics *
-st_neuron_metrics_new_for_trace (StTrace *trace, GError **error)
+st_neuron_metrics_new_for_trace (StTrace *trace)
 {
   g_autoptr (StNeuronMetrics) self = g_new0 (StNeuronMetrics, 1);
   g_autoptr (JsonNode)        summary = NULL, groups = NULL, order = NULL, terms = NULL;
   g_autoptr (JsonNode)        layers = NULL, metadata = NULL;
-  GError                     *local_error = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
 
   self->metrics = g_ptr_array_new_with_free_func (metric_free);
   self->layers = g_ptr_array_new_with_free_func (layer_free);
+  self->problems = g_ptr_array_new_with_free_func (g_free);
   self->fractions_scaled = TRUE;
-  if (((summary = dup_key (trace, "summary", &local_error)), local_error)
-      || ((groups = dup_key (trace, "summary_groups", &local_error)), local_error)
-      || ((order = dup_key (trace, "summary_group_order", &local_error)), local_error)
-      || ((terms = dup_key (trace, "terminology", &local_error)), local_error)
-      || ((layers = dup_key (trace, "layer_summary", &local_error)), local_error)
-      || ((metadata = dup_key (trace, "metadata", &local_error)), local_error))
-    {
-      g_propagate_error (error, local_error);
-      return NULL;
-    }
+  summary = dup_key (self, trace, "summary");
+  groups = dup_key (self, trace, "summary_groups");
+  order = dup_key (self, trace, "summary_group_order");
+  terms = dup_key (self, trace, "terminology");
+  layers = dup_key (self, trace, "layer_summary");
+  metadata = dup_key (self, trace, "metadata");
   if (first_object (summary) != NULL)
     read_summary (self, first_object (summary), first_object (groups), order, first_object (terms));
   read_layers (self, layers);
   if (first_object (metadata) != NULL)
     self->metadata = json_object_ref (first_object (metadata));
   return g_steal_pointer (&self);
+}
+
+/* One sentence per section of the file that could not be read, naming
+ * the file, the place and the key. */
+GPtrArray *
+st_neuron_metrics_get_problems (StNeuronMetrics *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->problems;
 }
 
 guint
@@ -401,7 +401,8 @@ gboolean
 st_neuron_metrics_get_metadata_double (StNeuronMetrics *self, const char *key, double *out)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return self->metadata != NULL && node_number (json_object_get_member (self->metadata, key), out);
+  return self->metadata != NULL
+         && st_json_node_get_number (json_object_get_member (self->metadata, key), out);
 }
 
 /* An integer of metadata[0], exact to 64 bits (hardware timestamps). */
@@ -419,7 +420,7 @@ st_neuron_metrics_get_metadata_int (StNeuronMetrics *self, const char *key, gint
       *out = json_node_get_int (node);
       return TRUE;
     }
-  if (!node_number (node, &v))
+  if (!st_json_node_get_number (node, &v))
     return FALSE;
   *out = (gint64)v;
   return TRUE;

@@ -43,7 +43,8 @@ typedef struct
 
 typedef struct _StNeuronMetrics StNeuronMetrics;
 
-StNeuronMetrics *st_neuron_metrics_new_for_trace (StTrace *trace, GError **error);
+StNeuronMetrics *st_neuron_metrics_new_for_trace (StTrace *trace);
+GPtrArray       *st_neuron_metrics_get_problems (StNeuronMetrics *self);
 void             st_neuron_metrics_free (StNeuronMetrics *self);
 
 guint                 st_neuron_metrics_get_n_metrics (StNeuronMetrics *self);

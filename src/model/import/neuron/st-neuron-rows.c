@@ -5,6 +5,7 @@
 #include "st-neuron-importer-private.h"
 #include "st-slice-layout.h"
 #include "st-sort.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -326,35 +327,54 @@ row_time (Importer *im, const Row *row, int k, const char *field, gint64 *out)
   return FALSE;
 }
 
-/* A duration (of @k, or end - start): missing is 0 with a warning, negative
- * is read as 0 with a warning. */
-static gint64
-row_duration (Importer *im, const Row *row, int k, gint64 ts, guint16 *flags)
+/* A row whose end lies beyond 64-bit nanoseconds: skipped, as the
+ * importers skip a time out of range. */
+static gboolean
+skip_out_of_range (Importer *im, const Row *row, int k, const char *field)
 {
-  gint64 dur = 0, end;
+  const Tok *t = &row->tok[k];
 
+  st_builder_shard_warn (im->shard, ST_WARNING_BAD_NUMBER, offset_of (im, t->p),
+                         "%s: %.*s ends beyond the time Strata can hold", field,
+                         (int)MIN (tok_len (t), 40), t->p);
+  return FALSE;
+}
+
+/* The duration (of @k, or end - start) in *@dur: missing is 0 with a
+ * warning, negative is read as 0 with a warning. FALSE, with a warning,
+ * when the row's end does not fit in 64-bit nanoseconds: the row is
+ * skipped. */
+static gboolean
+row_duration (Importer *im, const Row *row, int k, gint64 ts, gint64 *dur, guint16 *flags)
+{
+  gint64 end;
+
+  *dur = 0;
   if (k == K_END_TS && HAS (row, K_END_TS))
     {
       if (!row_time (im, row, K_END_TS, "end_ts", &end))
-        return 0;
-      dur = end - ts;
+        return TRUE;
+      if (!st_time_sub (end, ts, dur))
+        return skip_out_of_range (im, row, K_END_TS, "end_ts");
     }
   else if (k == K_END_TS || !HAS (row, k))
     {
       st_builder_shard_warn (im->shard, ST_WARNING_MISSING_DURATION, offset_of (im, row->start),
                              NULL);
       *flags |= ST_SLICE_NO_DURATION;
-      return 0;
+      return TRUE;
     }
-  else if (!row_time (im, row, k, "duration", &dur))
-    return 0;
-  if (dur < 0)
+  else if (!row_time (im, row, k, "duration", dur))
+    return TRUE;
+  if (*dur < 0)
     {
       st_builder_shard_warn (im->shard, ST_WARNING_NEGATIVE_DURATION, offset_of (im, row->start),
-                             "%" G_GINT64_FORMAT, dur);
-      dur = 0;
+                             "%" G_GINT64_FORMAT, *dur);
+      *dur = 0;
     }
-  return dur;
+  if (!st_time_add (ts, *dur, &end))
+    return skip_out_of_range (im, row, k, "duration");
+  return TRUE;
 }
 
 static void
@@ -414,9 +434,9 @@ on_instruction (Importer *im, const Row *row)
   guint16    flags = 0;
   gint64     ts, dur;
 
-  if (!row_time (im, row, K_TIMESTAMP, "timestamp", &ts))
+  if (!row_time (im, row, K_TIMESTAMP, "timestamp", &ts)
+      || !row_duration (im, row, K_DURATION, ts, &dur, &flags))
     return;
-  dur = row_duration (im, row, K_DURATION, ts, &flags);
   pid = core_of (im, row);
   if (engine_tok == NULL)
     engine_tok = &empty_tok;
@@ -459,9 +479,9 @@ on_dma (Importer *im, const Row *row)
   guint16    flags = 0;
   gint64     ts, dur;
 
-  if (!row_time (im, row, K_TIMESTAMP, "timestamp", &ts))
+  if (!row_time (im, row, K_TIMESTAMP, "timestamp", &ts)
+      || !row_duration (im, row, K_DURATION, ts, &dur, &flags))
     return;
-  dur = row_duration (im, row, K_DURATION, ts, &flags);
   pid = core_of (im, row);
   if (im->last_queue_track == G_MAXUINT || pid != im->last_queue_pid
       || !tok_equal (queue, &im->last_queue))
@@ -496,10 +516,9 @@ on_active_time (Importer *im, const Row *row)
   guint16          flags = 0;
   gint64           ts, dur;
 
-  if (!row_time (im, row, K_START_TS, "start_ts", &ts))
+  if (!row_time (im, row, K_START_TS, "start_ts", &ts)
+      || !row_duration (im, row, HAS (row, K_END_TS) ? K_END_TS : K_DURATION_NS, ts, &dur, &flags))
     return;
-  dur = HAS (row, K_END_TS) ? row_duration (im, row, K_END_TS, ts, &flags)
-                            : row_duration (im, row, K_DURATION_NS, ts, &flags);
   pid = core_of (im, row);
   push_slice (im,
               named_track (im, pid, "%s active time", *engine_text ? engine_text : "Engine",
@@ -667,38 +686,70 @@ typedef struct
 
 ST_DEFINE_SORT (sort_segments, Segment, a->depth < b->depth)
 
+/* A layer path deeper than this is cut: its segments from this depth on
+ * make one leaf, named by the rest of the path. Each level costs a hash of
+ * the prefix, so an unbounded depth would cost its square. */
+#define LAYER_DEPTH_MAX 64
+
 static void
+add_segment (Importer   *im,
+             GHashTable *prefixes,
+             GString    *prefix,
+             StStringId  pid,
+             const char *name,
+             guint       depth,
+             const Span *span)
+{
+  Segment *seg;
+
+  g_string_append_c (prefix, '/');
+  g_string_append (prefix, name);
+  seg = g_hash_table_lookup (prefixes, prefix->str);
+  if (seg == NULL)
+    {
+      seg = g_new (Segment, 1);
+      *seg = (Segment){ pid, st_neuron_intern_literal (im, name), depth, *span };
+      g_hash_table_insert (prefixes, g_strdup (prefix->str), seg);
+    }
+  seg->span.start = MIN (seg->span.start, span->start);
+  seg->span.end = MAX (seg->span.end, span->end);
+  seg->span.offset = MIN (seg->span.offset, span->offset);
+}
+
+/* Returns FALSE when the path was deeper than LAYER_DEPTH_MAX and folded. */
+static gboolean
 add_prefixes (Importer   *im,
               GHashTable *prefixes,
               StStringId  pid,
               const char *path,
               const Span *span)
 {
-  g_auto (GStrv)      parts = g_strsplit (path, "/", -1);
   g_autoptr (GString) prefix = g_string_new (NULL);
+  const char         *p = path;
   guint               depth = 0;
 
   g_string_printf (prefix, "%u", pid);
-  for (guint i = 0; parts[i] != NULL; i++)
+  while (*p != '\0')
     {
-      Segment *seg;
+      const char      *slash = strchr (p, '/');
+      gsize            len = slash != NULL ? (gsize)(slash - p) : strlen (p);
+      g_autofree char *name = NULL;
 
-      if (*parts[i] == '\0')
-        continue;
-      g_string_append_c (prefix, '/');
-      g_string_append (prefix, parts[i]);
-      seg = g_hash_table_lookup (prefixes, prefix->str);
-      if (seg == NULL)
+      if (len == 0)
         {
-          seg = g_new (Segment, 1);
-          *seg = (Segment){ pid, st_neuron_intern_literal (im, parts[i]), depth, *span };
-          g_hash_table_insert (prefixes, g_strdup (prefix->str), seg);
+          p++;
+          continue;
         }
-      seg->span.start = MIN (seg->span.start, span->start);
-      seg->span.end = MAX (seg->span.end, span->end);
-      seg->span.offset = MIN (seg->span.offset, span->offset);
-      depth++;
+      if (depth == LAYER_DEPTH_MAX - 1 && slash != NULL && slash[strspn (slash, "/")] != '\0')
+        {
+          add_segment (im, prefixes, prefix, pid, p, depth, span);
+          return FALSE;
+        }
+      name = g_strndup (p, len);
+      add_segment (im, prefixes, prefix, pid, name, depth++, span);
+      p += len;
     }
+  return TRUE;
 }
 
 void
@@ -708,14 +759,20 @@ st_neuron_build_layers (Importer *im)
   g_autoptr (GArray)     segments = g_array_new (FALSE, FALSE, sizeof (Segment));
   GHashTableIter         iter;
   gpointer               key, value;
+  guint64                folded = 0;
 
   g_hash_table_iter_init (&iter, im->layers);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const LayerKey  *k = key;
       g_autofree char *path = g_strdup (st_string_table_get (im->shard->strings, k->layer));
-      add_prefixes (im, prefixes, k->pid, path, value);
+      if (!add_prefixes (im, prefixes, k->pid, path, value))
+        folded++;
     }
+  if (folded > 0)
+    st_builder_shard_warn (im->shard, ST_WARNING_TOO_DEEP, 0,
+                           "%" G_GUINT64_FORMAT " layer paths deeper than %d levels", folded,
+                           LAYER_DEPTH_MAX);
   g_hash_table_iter_init (&iter, prefixes);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     g_array_append_vals (segments, value, 1);

@@ -1,0 +1,222 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-json-doc.h"
+
+#include "st-json-scan.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+
+G_DEFINE_QUARK (st - json - doc - error - quark, st_json_doc_error)
+
+/* "line L, column C: @what", the place counted in @base from its start. */
+static void
+set_error_at (GError **error, int code, const char *base, gsize offset, const char *what)
+{
+  guint64          line, column;
+  g_autofree char *l = NULL, *c = NULL;
+
+  st_json_position (base, offset, &line, &column);
+  l = g_strdup_printf ("%" G_GUINT64_FORMAT, line);
+  c = g_strdup_printf ("%" G_GUINT64_FORMAT, column);
+  g_set_error (error, ST_JSON_DOC_ERROR, code, _ ("line %s, column %s: %s"), l, c, what);
+}
+
+/* A copy of the text at @offset of @base for json-glib, with raw control
+ * characters inside strings escaped; NULL with the place (in @base) of the
+ * first bracket too deep. */
+static GString *
+checked_copy (const char *base, gsize offset, gsize len, GError **error)
+{
+  const char         *p = base + offset;
+  g_autoptr (GString) out = g_string_sized_new (len + 16);
+  gboolean            in_string = FALSE;
+  guint               depth = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar)p[i];
+
+      if (in_string)
+        {
+          if (c == '\\' && i + 1 < len)
+            {
+              g_string_append_c (out, c);
+              c = (guchar)p[++i];
+            }
+          else if (c == '"')
+            in_string = FALSE;
+          else if (c < 0x20)
+            {
+              g_string_append_printf (out, "\\u%04x", c);
+              continue;
+            }
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if ((c == '{' || c == '[') && ++depth > ST_JSON_DEPTH_MAX)
+        {
+          g_autofree char *what
+              = g_strdup_printf (_ ("nested more than %d levels deep"), ST_JSON_DEPTH_MAX);
+
+          set_error_at (error, ST_JSON_DOC_ERROR_TOO_DEEP, base, offset + i, what);
+          return NULL;
+        }
+      else if (c == '}' || c == ']')
+        depth = depth ? depth - 1 : 0;
+      g_string_append_c (out, c);
+    }
+  return g_steal_pointer (&out);
+}
+
+/* json-glib says "<data>:L:C: Parse error: what" (its position is known
+ * only inside the message once parsing has stopped); the gate says "line
+ * L, column C: what", in the lines of @base. The copy has the lines of
+ * @base from @offset on (its escapes of control characters may move the
+ * column a little). */
+static void
+set_syntax_error (const GError *parse_error,
+                  const char   *base,
+                  gsize         offset,
+                  gsize         length,
+                  GError      **error)
+{
+  const char *what = strstr (parse_error->message, "error: ");
+  const char *p = base + offset, *end = p + length;
+  guint       line = 1, column = 1;
+
+  if (sscanf (parse_error->message, "<data>:%u:%u:", &line, &column) != 2)
+    line = column = 1;
+  what = what != NULL ? what + strlen ("error: ") : parse_error->message;
+  for (guint l = 1; l < line && p < end; l++)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      p = nl != NULL ? nl + 1 : end;
+    }
+  p = MIN (p + MAX (column, 1) - 1, end);
+  set_error_at (error, ST_JSON_DOC_ERROR_SYNTAX, base, p - base, what);
+}
+
+/* The document of @length bytes at @offset of @base (a file's text: places
+ * in errors count from its start), or NULL with @error: nested too deep,
+ * not JSON, or empty. */
+JsonNode *
+st_json_doc_parse_span (const char *base, gsize offset, gsize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GString)    text = NULL;
+  g_autoptr (GError)     parse_error = NULL;
+
+  if (base == NULL)
+    base = "";
+  text = checked_copy (base, offset, length, error);
+  if (text == NULL)
+    return NULL;
+  if (!json_parser_load_from_data (parser, text->str, text->len, &parse_error))
+    {
+      set_syntax_error (parse_error, base, offset, length, error);
+      return NULL;
+    }
+  if (json_parser_get_root (parser) == NULL)
+    {
+      set_error_at (error, ST_JSON_DOC_ERROR_SYNTAX, base, offset, _ ("no JSON value"));
+      return NULL;
+    }
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* The whole of @data as one document: see st_json_doc_parse_span(). */
+JsonNode *
+st_json_doc_parse (const char *data, gsize length, GError **error)
+{
+  return st_json_doc_parse_span (data, 0, length, error);
+}
+
+/* Type-checked getters. */
+
+const char *
+st_json_node_get_string (JsonNode *node)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+gboolean
+st_json_node_get_number (JsonNode *node, double *out)
+{
+  GType type;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type != G_TYPE_INT64 && type != G_TYPE_DOUBLE)
+    return FALSE;
+  *out = json_node_get_double (node);
+  return TRUE;
+}
+
+static JsonNode *
+member (JsonObject *object, const char *key)
+{
+  return object != NULL ? json_object_get_member (object, key) : NULL;
+}
+
+const char *
+st_json_object_get_string (JsonObject *object, const char *key)
+{
+  return st_json_node_get_string (member (object, key));
+}
+
+JsonObject *
+st_json_object_get_object (JsonObject *object, const char *key)
+{
+  JsonNode *node = member (object, key);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+JsonArray *
+st_json_object_get_array (JsonObject *object, const char *key)
+{
+  JsonNode *node = member (object, key);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+gboolean
+st_json_object_get_number (JsonObject *object, const char *key, double *out)
+{
+  return st_json_node_get_number (member (object, key), out);
+}
+
+/* An integer member: exact when written as one, else a number in range
+ * rounded towards zero. */
+gboolean
+st_json_object_get_int (JsonObject *object, const char *key, gint64 *out)
+{
+  JsonNode *node = member (object, key);
+  double    v;
+
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+      && json_node_get_value_type (node) == G_TYPE_INT64)
+    {
+      *out = json_node_get_int (node);
+      return TRUE;
+    }
+  if (!st_json_node_get_number (node, &v) || !(v > -9.2e18 && v < 9.2e18))
+    return FALSE;
+  *out = (gint64)v;
+  return TRUE;
+}
+
+const char *
+st_json_array_get_string (JsonArray *array, guint index)
+{
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+  return st_json_node_get_string (json_array_get_element (array, index));
+}

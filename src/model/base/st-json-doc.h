@@ -1,0 +1,45 @@
+/* st-json-doc.h: the one gate for a JSON document read from a person's file
+ * with json-glib (region files, sidecars, highlighter configurations, the
+ * Neuron sections, args shown on demand).
+ *
+ * json-glib's parser recurses once per level of nesting, so a document
+ * nested 100 000 deep overflows the stack; its getters assert the type of
+ * what they are given, and a critical is a crash under fatal-criticals. The
+ * gate checks the nesting without recursing before json-glib sees the text,
+ * repairs raw control characters that writers leave in strings, and gives
+ * every failure the same shape: "line L, column C: what is wrong". The
+ * caller puts the file (and the key) in front. The getters below return
+ * NULL or FALSE for a value of the wrong type, never a critical.
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Deeper nesting is refused: no real document comes near it, and
+ * json-glib's recursion takes it easily. */
+#define ST_JSON_DEPTH_MAX 512
+
+#define ST_JSON_DOC_ERROR (st_json_doc_error_quark ())
+
+typedef enum
+{
+  ST_JSON_DOC_ERROR_TOO_DEEP,
+  ST_JSON_DOC_ERROR_SYNTAX,
+} StJsonDocError;
+
+GQuark    st_json_doc_error_quark (void);
+JsonNode *st_json_doc_parse (const char *data, gsize length, GError **error);
+JsonNode *st_json_doc_parse_span (const char *base, gsize offset, gsize length, GError **error);
+
+const char *st_json_object_get_string (JsonObject *object, const char *key);
+JsonObject *st_json_object_get_object (JsonObject *object, const char *key);
+JsonArray  *st_json_object_get_array (JsonObject *object, const char *key);
+gboolean    st_json_object_get_number (JsonObject *object, const char *key, double *out);
+gboolean    st_json_object_get_int (JsonObject *object, const char *key, gint64 *out);
+const char *st_json_node_get_string (JsonNode *node);
+gboolean    st_json_node_get_number (JsonNode *node, double *out);
+const char *st_json_array_get_string (JsonArray *array, guint index);
+
+G_END_DECLS
