@@ -12,6 +12,7 @@
 #include "st-json-doc.h"
 #include "st-neuron-metrics.h"
 #include "st-test-util.h"
+#include "st-trace-merge.h"
 
 #include <glib/gstdio.h>
 
@@ -270,6 +271,41 @@ test_neuron_end_beyond_limit (void)
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_BAD_NUMBER), ==, 1);
 }
 
+/* Two files whose clocks are 9.2e18 ns apart (events at 1 µs and at
+ * 9.2e15 µs) cannot share one axis of at most 2^62 ns: each starts at time
+ * 0, and an alignment warning says why. Before, the shift wrapped and the
+ * files landed on top of each other without a word. */
+static void
+test_merge_clocks_too_far (void)
+{
+  const char *texts[] = {
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2}]",
+    "[{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":9.2e15,\"dur\":3}]",
+  };
+  StTrace            *traces[2];
+  g_autoptr (StTrace) merged = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char   *name = g_strdup_printf ("far-%u.json", i);
+      g_autoptr (GError) error = NULL;
+
+      traces[i] = load_text (name, texts[i], &error);
+      g_assert_no_error (error);
+    }
+  merged = st_trace_merge (traces, 2, ST_ALIGN_CLOCK);
+  g_assert_cmpuint (st_test_warning_count (merged, ST_WARNING_ALIGNMENT), ==, 1);
+  for (guint i = 0; i < st_trace_get_n_tracks (merged); i++)
+    {
+      const StTrack *t = st_trace_get_track (merged, i);
+
+      g_assert_cmpuint (t->n_slices, ==, 1);
+      g_assert_cmpint (t->slices[0].start, ==, 0);
+    }
+  /* the longer file, 3 µs, sets the end */
+  g_assert_cmpint (st_trace_get_end_ns (merged), ==, 3000);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -288,6 +324,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/hostile-time/span-too-long", test_span_too_long);
   g_test_add_func ("/model/hostile-time/end-beyond-limit", test_end_beyond_limit);
   g_test_add_func ("/model/hostile-time/neuron-end-beyond-limit", test_neuron_end_beyond_limit);
+  g_test_add_func ("/model/hostile-time/merge-clocks-too-far", test_merge_clocks_too_far);
   ret = g_test_run ();
   g_rmdir (tmp_dir);
   return ret;

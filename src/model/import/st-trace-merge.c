@@ -13,6 +13,7 @@
 
 #include "st-device-work.h"
 #include "st-sort.h"
+#include "st-time.h"
 #include "st-trace-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -167,26 +168,61 @@ part_is_empty (const Part *part)
   return part->trace->n_tracks == 0;
 }
 
-/* Clock: each file's absolute start is its clock base plus its earliest
- * timestamp; time 0 is the earliest start of any file. Returns the
- * absolute time of time 0. */
-static gint64
-align_on_clock (Part *parts, guint n)
+/* A file's absolute start: its clock base plus its earliest timestamp;
+ * FALSE when that does not fit in 64 bits. */
+static gboolean
+absolute_start (const Part *part, gint64 *out)
 {
-  gint64 origin = G_MAXINT64;
+  return st_time_add (part->trace->files[0].base_ns, part->trace->origin_ns, out);
+}
+
+/* Clock: time 0 is the earliest absolute start of any file, and each file
+ * is shifted by how much later it starts. FALSE, and *@origin untouched,
+ * when some start or shift does not fit in 64 bits. */
+static gboolean
+align_on_clock (Part *parts, guint n, gint64 *origin)
+{
+  gint64 first = G_MAXINT64, start;
 
   for (guint i = 0; i < n; i++)
     if (!part_is_empty (&parts[i]))
-      origin = MIN (origin, parts[i].trace->files[0].base_ns + parts[i].trace->origin_ns);
-  if (origin == G_MAXINT64)
-    origin = 0;
+      {
+        if (!absolute_start (&parts[i], &start))
+          return FALSE;
+        first = MIN (first, start);
+      }
+  if (first == G_MAXINT64)
+    first = 0;
   for (guint i = 0; i < n; i++)
     {
-      const StTraceFile *f = &parts[i].trace->files[0];
-      parts[i].shift
-          = part_is_empty (&parts[i]) ? 0 : f->base_ns + parts[i].trace->origin_ns - origin;
+      parts[i].shift = 0;
+      if (!part_is_empty (&parts[i])
+          && !(absolute_start (&parts[i], &start) && st_time_sub (start, first, &parts[i].shift)))
+        return FALSE;
     }
-  return origin;
+  *origin = first;
+  return TRUE;
+}
+
+/* Every file at time 0: the last resort when the clocks are too far apart
+ * for one axis. */
+static void
+align_at_starts (Part *parts, guint n, gint64 *origin)
+{
+  for (guint i = 0; i < n; i++)
+    parts[i].shift = 0;
+  *origin = st_time_add_sat (parts[0].trace->files[0].base_ns, parts[0].trace->origin_ns);
+}
+
+/* Whether every file, shifted, ends within ST_TIME_SPAN_MAX of time 0: the
+ * merged trace must keep the span a single trace may have. */
+static gboolean
+span_fits (const Part *parts, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (parts[i].shift < 0 || parts[i].shift > ST_TIME_SPAN_MAX - parts[i].trace->end_ns)
+      return FALSE;
+  return TRUE;
 }
 
 /* Collective: every file's first device collective operation (or, when
@@ -215,7 +251,7 @@ align_on_collective (Part *parts, guint n, gboolean device, gint64 *origin)
       if (parts[i].shift < parts[first].shift)
         first = i;
     }
-  *origin = parts[first].trace->files[0].base_ns + parts[first].trace->origin_ns;
+  *origin = st_time_add_sat (parts[first].trace->files[0].base_ns, parts[first].trace->origin_ns);
   return TRUE;
 }
 
@@ -482,8 +518,9 @@ choose_alignment (Part *parts, guint n, StAlignment alignment, StTrace *merged)
   merged->alignment = ST_ALIGN_CLOCK;
   if (alignment == ST_ALIGN_COLLECTIVE)
     {
-      if (align_on_collective (parts, n, TRUE, &merged->origin_ns)
-          || align_on_collective (parts, n, FALSE, &merged->origin_ns))
+      if ((align_on_collective (parts, n, TRUE, &merged->origin_ns)
+           || align_on_collective (parts, n, FALSE, &merged->origin_ns))
+          && span_fits (parts, n))
         {
           merged->alignment = ST_ALIGN_COLLECTIVE;
           return NULL;
@@ -492,7 +529,12 @@ choose_alignment (Part *parts, guint n, StAlignment alignment, StTrace *merged)
         if (parts[i].device_anchor < 0 && parts[i].host_anchor < 0)
           missing = parts[i].trace->files[0].display_name;
     }
-  merged->origin_ns = align_on_clock (parts, n);
+  if (!align_on_clock (parts, n, &merged->origin_ns) || !span_fits (parts, n))
+    {
+      align_at_starts (parts, n, &merged->origin_ns);
+      return g_strdup (_ ("The files' clocks are more than 146 years apart, too far for one time "
+                          "axis, so each file starts at time 0."));
+    }
   if (alignment != ST_ALIGN_COLLECTIVE)
     return NULL;
   if (missing != NULL)

@@ -411,7 +411,7 @@ st_summary_device_metrics (StSummaryJob *job)
   guint              n_timed = 0;
 
   add_specs (job);
-  set (job, "span_ns", job->end - job->start);
+  set (job, "span_ns", st_time_span (job->start, job->end));
   if (!job->has_device)
     return;
   segs = segments (job);

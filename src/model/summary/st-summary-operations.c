@@ -104,6 +104,6 @@ st_summary_operations (StSummaryJob *job)
         by_name[s].track = G_MAXUINT;
         g_array_append_val (job->summary->operations, by_name[s]);
       }
-  finish (job->summary->operations, job->end - job->start);
-  finish (job->summary->track_operations, job->end - job->start);
+  finish (job->summary->operations, st_time_span (job->start, job->end));
+  finish (job->summary->track_operations, st_time_span (job->start, job->end));
 }

@@ -5,6 +5,7 @@
 
 #include "st-device-work.h"
 #include "st-summary.h"
+#include "st-time.h"
 
 G_BEGIN_DECLS
 
