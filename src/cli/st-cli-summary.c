@@ -1,5 +1,5 @@
 /* strata-cli summary: the Summary page without a window: recommendations,
- * metric tables, collective groups and the top operations, for the whole
+ * metric tables, collective groups, the top host ops and kernels, for the whole
  * profile or a region (given by its bounds, or by name from a region
  * file); for several files (one per rank) as one profile, a row per rank
  * and the slowest rank of each collective matched across ranks. */
@@ -18,13 +18,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SUMMARY_HELP                                                                                 \
-  N_ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables (“not " \
-      "in this profile” for what the profile lacks), the collective operations grouped by type "   \
-      "and size, and the top operations. Several FILEs (one per rank) are one profile: then also "   \
-      "a row per rank (device busy, communication, exposed communication, in how many "              \
-      "collectives it was the straggler: the last to start, 1 µs or more after the first) and "     \
-      "the straggler of each collective matched across ranks. Times are ns from the trace start.")
+#define SUMMARY_HELP                                                                               \
+  N_ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables "       \
+      "(“not in this profile” for what the profile lacks), the collective operations grouped " \
+      "by type and size, the top host ops and the top kernels. Several FILEs (one per rank) "      \
+      "are one profile: then also a row per rank (device busy, communication, exposed "            \
+      "communication, in how many collectives it was the straggler: the last to start, 1 µs or "  \
+      "more after the first) and the straggler of each collective matched across ranks. Times "    \
+      "are ns from the trace start.")
 
 #define TOP_OPERATIONS 15
 #define TOP_STRAGGLERS 10
@@ -104,26 +105,30 @@ print_collectives (StSummary *summary)
     }
 }
 
+/* The top rows of an operations table, each with its share of the table's
+ * self time (docs/metrics.md 4). */
 static void
-print_operations (StTrace *trace, StSummary *summary)
+print_operations (StTrace *trace, StSummary *summary, StOperationsTable table)
 {
-  GArray *ops = st_summary_get_operations (summary, FALSE);
+  GArray *ops = st_summary_get_operations (summary, table, FALSE);
 
   if (ops->len == 0)
     return;
-  printf ("\n%s\n", _ ("Operations (top 15 by total time)"));
-  printf ("  %8s %11s %11s %11s %11s %7s  %s\n", _ ("count"), _ ("total"), _ ("average"), _ ("min"),
-          _ ("max"), _ ("share"), _ ("name"));
+  printf ("\n%s\n", table == ST_OPERATIONS_KERNELS ? _ ("Kernels (top 15 by total time)")
+                                                   : _ ("Host ops (top 15 by total time)"));
+  printf ("  %8s %11s %11s %11s %11s %11s %7s  %s\n", _ ("count"), _ ("total"), _ ("self"),
+          _ ("average"), _ ("min"), _ ("max"), _ ("share"), _ ("name"));
   for (guint i = 0; i < MIN (ops->len, TOP_OPERATIONS); i++)
     {
       const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
       g_autofree char      *total = st_format_duration (row->total_ns);
+      g_autofree char      *self = st_format_duration (row->self_ns);
       g_autofree char      *avg = st_format_duration (row->total_ns / MAX (1, row->count));
       g_autofree char      *min = st_format_duration (row->min_ns);
       g_autofree char      *max = st_format_duration (row->max_ns);
 
-      printf ("  %8u %11s %11s %11s %11s %6.1f%%  %s\n", row->count, total, avg, min, max,
-              row->share_percent, st_trace_get_string (trace, row->name));
+      printf ("  %8u %11s %11s %11s %11s %11s %6.1f%%  %s\n", row->count, total, self, avg, min,
+              max, row->share_percent, st_trace_get_string (trace, row->name));
     }
 }
 
@@ -308,12 +313,18 @@ json_collectives (JsonBuilder *b, StSummary *summary)
   json_builder_end_array (b);
 }
 
+/* docs/metrics.md 7: "operations" (host ops) or "kernels"; a share is null
+ * when the table's self times add up to 0. */
 static void
-json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary)
+json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary, StOperationsTable table)
 {
-  GArray *ops = st_summary_get_operations (summary, FALSE);
+  GArray *ops = st_summary_get_operations (summary, table, FALSE);
+  gint64  all_self = 0;
 
-  json_builder_set_member_name (b, "operations");
+  for (guint i = 0; i < ops->len; i++)
+    all_self += g_array_index (ops, StOperationRow, i).self_ns;
+
+  json_builder_set_member_name (b, table == ST_OPERATIONS_KERNELS ? "kernels" : "operations");
   json_builder_begin_array (b);
   for (guint i = 0; i < ops->len; i++)
     {
@@ -324,10 +335,14 @@ json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary)
       json_builder_add_string_value (b, st_trace_get_string (trace, row->name));
       st_cli_add_int (b, "count", row->count);
       st_cli_add_int (b, "total_ns", row->total_ns);
+      st_cli_add_int (b, "self_ns", row->self_ns);
       st_cli_add_int (b, "min_ns", row->min_ns);
       st_cli_add_int (b, "max_ns", row->max_ns);
       json_builder_set_member_name (b, "share_percent");
-      json_builder_add_double_value (b, row->share_percent);
+      if (all_self != 0)
+        json_builder_add_double_value (b, row->share_percent);
+      else
+        json_builder_add_null_value (b);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -482,7 +497,8 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_builder_end_object (b);
   json_metrics (b, summary);
   json_collectives (b, summary);
-  json_operations (b, trace, summary);
+  json_operations (b, trace, summary, ST_OPERATIONS_HOST);
+  json_operations (b, trace, summary, ST_OPERATIONS_KERNELS);
   json_devices (b, summary);
   json_ranks (b, trace, summary);
   json_rank_collectives (b, trace, summary);
@@ -585,7 +601,8 @@ run (SummaryOptions *o)
   print_recommendations (summary);
   print_metrics (summary);
   print_collectives (summary);
-  print_operations (trace, summary);
+  print_operations (trace, summary, ST_OPERATIONS_HOST);
+  print_operations (trace, summary, ST_OPERATIONS_KERNELS);
   print_devices (summary);
   print_ranks (trace, summary);
   return 0;

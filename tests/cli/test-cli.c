@@ -499,6 +499,39 @@ test_summary_json (void)
   g_assert_true (json_object_has_member (rec, "action"));
 }
 
+/* The operations tables of docs/metrics.md 7 on tests/data/operations/
+ * nested.json (its rows are derived in tests/model/test-operations.c):
+ * "operations" (host ops) opens with step, 900 µs of which 150 are its
+ * own, 15 % of the table's 1 000 µs of self time; "kernels" with gemm,
+ * twice 100 µs, 200 of the table's 300 µs. */
+static void
+test_summary_operations_json (void)
+{
+  g_autofree char       *path = data_path ("operations", "nested.json");
+  g_auto (Run)           run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *step, *gemm;
+
+  run_cli (&run, "summary", path, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  step = json_array_get_object_element (json_object_get_array_member (o, "operations"), 0);
+  g_assert_cmpstr (json_object_get_string_member (step, "name"), ==, "step");
+  g_assert_cmpint (json_object_get_int_member (step, "count"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (step, "total_ns"), ==, 900000);
+  g_assert_cmpint (json_object_get_int_member (step, "self_ns"), ==, 150000);
+  g_assert_cmpint (json_object_get_int_member (step, "min_ns"), ==, 900000);
+  g_assert_cmpint (json_object_get_int_member (step, "max_ns"), ==, 900000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (step, "share_percent"), 15, 1e-9);
+  gemm = json_array_get_object_element (json_object_get_array_member (o, "kernels"), 0);
+  g_assert_cmpstr (json_object_get_string_member (gemm, "name"), ==, "gemm");
+  g_assert_cmpint (json_object_get_int_member (gemm, "count"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (gemm, "self_ns"), ==, 200000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (gemm, "share_percent"),
+                                  100.0 * 200 / 300, 1e-9);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "kernels")), ==, 4);
+}
+
 /* A region by its bounds, and by name from a region file; absent metrics
  * are null. */
 static void
@@ -814,6 +847,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/summary/json", test_summary_json);
   g_test_add_func ("/cli/summary/regions", test_summary_regions);
   g_test_add_func ("/cli/summary/text", test_summary_text);
+  g_test_add_func ("/cli/summary/operations-json", test_summary_operations_json);
 
   g_test_add_func ("/cli/info/merge", test_info_merge);
   g_test_add_func ("/cli/info/merge-align", test_info_merge_align);

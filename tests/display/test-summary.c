@@ -2,7 +2,9 @@
  * 1600×1000 screen without scrolling; choosing a region in its menu
  * changes the numbers; a recommendation's range opens the timeline there;
  * a legend entry hides its collectives and a point opens its operation on
- * the timeline; picked regions are compared side by side.
+ * the timeline; picked regions are compared side by side; the operations
+ * card switches between kernels and host ops; the Devices card lists the
+ * GPUs.
  *
  * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
  * all-reduces and all-gathers). */
@@ -407,6 +409,117 @@ test_pick_from_menu (Fixture *f, gconstpointer data)
   st_test_wait_until (computed, f->page);
 }
 
+/* The name of each row @view shows, in its order. */
+static GStrv
+row_names (GtkColumnView *view)
+{
+  GListModel              *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+      g_autofree char    *name = NULL;
+
+      g_object_get (item, "name", &name, NULL);
+      g_strv_builder_add (names, name);
+    }
+  return g_strv_builder_end (names);
+}
+
+/* The column of @view titled @title. */
+static GtkColumnViewColumn *
+column_titled (GtkColumnView *view, const char *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_error ("no column %s", title);
+}
+
+static gboolean
+button_down (StSummaryPage *page, const char *id)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (part (page, id)));
+}
+
+/* The operations card opens on the kernels of a GPU trace (the generated
+ * one launches GEMMs named sm80_xmma_gemm_…, and cudaDeviceSynchronize is
+ * a host call); Ctrl+E shows the host ops, with a Self column, whose
+ * shares add up to 100 %; the buttons' action switches back. */
+static void
+test_operations_switch (Fixture *f, gconstpointer data)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (part (f->page, "operations_view"));
+  g_auto (GStrv) kernels = row_names (view);
+  g_auto (GStrv) host = NULL;
+  GListModel    *rows;
+  double         sum = 0;
+
+  g_assert_true (button_down (f->page, "kernels_button"));
+  g_assert_false (button_down (f->page, "host_button"));
+  g_assert_true (g_str_has_prefix (kernels[0], "sm80_xmma_gemm_"));
+  g_assert_false (g_strv_contains ((const char *const *)kernels, "cudaDeviceSynchronize"));
+  g_assert_false (gtk_column_view_column_get_visible (column_titled (view, "Self")));
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>e"));
+  g_assert_true (button_down (f->page, "host_button"));
+  g_assert_false (button_down (f->page, "kernels_button"));
+  host = row_names (view);
+  g_assert_true (g_strv_contains ((const char *const *)host, "cudaDeviceSynchronize"));
+  g_assert_false (g_strv_contains ((const char *const *)host, kernels[0]));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (view, "Self")));
+  rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+      double              share;
+
+      g_object_get (item, "share", &share, NULL);
+      g_assert_cmpfloat (share, <=, 100);
+      sum += share;
+    }
+  g_assert_cmpfloat_with_epsilon (sum, 100, 1e-6);
+
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.operations", "s", "kernels"));
+  g_assert_true (button_down (f->page, "kernels_button"));
+  g_assert_false (button_down (f->page, "host_button"));
+}
+
+/* The generated trace has two GPUs (processes "GPU 0" and "GPU 1"): the
+ * Devices card lists both, with their busy share as a percent and no
+ * Active column (only a Neuron profile carries its own active time). */
+static void
+test_devices_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget     *card = part (f->page, "devices_section");
+  GtkColumnView *view = GTK_COLUMN_VIEW (st_test_find_by_id (card, "devices_view"));
+  GListModel    *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+
+  g_assert_true (gtk_widget_get_mapped (card));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+      g_autofree char    *label = NULL;
+      g_autofree char    *busy = NULL;
+      g_autofree char    *expected = g_strdup_printf ("GPU %u", i);
+
+      g_object_get (item, "label", &label, "busy-text", &busy, NULL);
+      g_assert_cmpstr (label, ==, expected);
+      g_assert_true (g_str_has_suffix (busy, "%"));
+    }
+  g_assert_false (gtk_column_view_column_get_visible (column_titled (view, "Active")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (view, "Memory")));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -426,6 +539,10 @@ main (int argc, char *argv[])
   g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend,
               fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
+              fixture_tear_down);
+  g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,
+              test_operations_switch, fixture_tear_down);
+  g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
               fixture_tear_down);
 
   return g_test_run ();

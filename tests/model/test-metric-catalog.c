@@ -68,6 +68,7 @@ test_directions (void)
 {
   static const char *const higher[] = {
     "device_busy_percent",
+    "device_active_percent",
     "mfu_estimated_percent",
     "hfu_estimated_percent",
     "mbu_estimated_percent",
@@ -83,7 +84,7 @@ test_directions (void)
   static const char *const none[] = {
     "span_ns",        "device_time_ns", "exposed_communication_ns", "kernel_count",
     "memcpy_bytes",   "memset_count",   "collective_count",         "total_time",
-    "hbm_read_bytes", "no_such_metric",
+    "hbm_read_bytes", "wait_time_ns",   "no_such_metric",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (higher); i++)

@@ -297,6 +297,26 @@ test_profiler_warnings (void)
   g_assert_cmpuint (w->count, ==, 2);
   g_assert_cmpuint (w->first_line, >, 1);
   g_assert_nonnull (strstr (w->message, "12 DMA descriptors were dropped"));
+  g_assert_nonnull (strstr (w->message, "3 subgraphs were compiled without layer names"));
+}
+
+/* Five warnings, three distinct ("12 DMA descriptors were dropped" as a
+ * string and as an object's message, "3 subgraphs have no layer names"
+ * twice): the message lists each distinct one once, in file order. */
+static void
+test_profiler_warnings_distinct (void)
+{
+  g_autoptr (StTrace)    trace = st_test_load ("neuron", "repeated-warnings.json", NULL);
+  const StImportWarning *w = st_test_warning (trace, ST_WARNING_PROFILER);
+  g_auto (GStrv)         lines = NULL;
+
+  g_assert_nonnull (w);
+  g_assert_cmpuint (w->count, ==, 5);
+  lines = g_strsplit (w->message, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  g_assert_cmpstr (lines[1], ==, "12 DMA descriptors were dropped");
+  g_assert_cmpstr (lines[2], ==, "3 subgraphs have no layer names");
+  g_assert_cmpstr (lines[3], ==, "the trace buffer wrapped");
 }
 
 /* The summary's metrics with their groups, order, descriptions and scale;
@@ -517,6 +537,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/neuron/cores", test_cores);
   g_test_add_func ("/model/neuron/gzip", test_gzip);
   g_test_add_func ("/model/neuron/profiler-warnings", test_profiler_warnings);
+  g_test_add_func ("/model/neuron/profiler-warnings-distinct", test_profiler_warnings_distinct);
   g_test_add_func ("/model/neuron/metrics/summary", test_metrics);
   g_test_add_func ("/model/neuron/metrics/layers-and-metadata", test_layer_summary_and_metadata);
   g_test_add_func ("/model/neuron/metrics/percent-as-percent", test_percent_as_percent);

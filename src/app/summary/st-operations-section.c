@@ -10,12 +10,15 @@ struct _StOperationsSection
 {
   StSummarySection parent_instance;
 
-  gboolean by_track;
-  StTrace *trace;
-  GArray  *rows[2]; /* StOperationRow of the summary shown: per name, per name and track */
+  gboolean          by_track;
+  StOperationsTable table;
+  StTrace          *trace;
+  /* StOperationRow of the summary shown: per table, per name and per name and track */
+  GArray *rows[ST_N_OPERATIONS_TABLES][2];
 
   GtkColumnView       *operations_view;
   GtkColumnViewColumn *total_column;
+  GtkColumnViewColumn *self_column;
 };
 
 G_DEFINE_FINAL_TYPE (StOperationsSection, st_operations_section, ST_TYPE_SUMMARY_SECTION)
@@ -24,23 +27,33 @@ enum
 {
   PROP_0,
   PROP_BY_TRACK,
+  PROP_OPERATIONS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-/* The rows of the summary shown, per name or per name and track. */
+/* The table's nicks, as the page's "operations" property names them. */
+static const char *const table_names[ST_N_OPERATIONS_TABLES] = {
+  [ST_OPERATIONS_HOST] = "host",
+  [ST_OPERATIONS_KERNELS] = "kernels",
+};
+
+/* The rows of the summary shown, of the table chosen, per name or per name
+ * and track. */
 static void
 fill (StOperationsSection *self)
 {
   g_autoptr (GListModel) items
-      = st_operation_item_new_model (self->trace, self->rows[self->by_track]);
+      = st_operation_item_new_model (self->trace, self->rows[self->table][self->by_track]);
   g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
       g_steal_pointer (&items), g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
   g_autoptr (GtkNoSelection) selection
       = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
 
   gtk_column_view_set_model (self->operations_view, GTK_SELECTION_MODEL (selection));
+  /* a device event has no children: its self time is its total */
+  gtk_column_view_column_set_visible (self->self_column, self->table == ST_OPERATIONS_HOST);
 }
 
 static void
@@ -53,11 +66,13 @@ st_operations_section_show (StSummarySection  *section,
   StOperationsSection *self = ST_OPERATIONS_SECTION (section);
 
   g_set_object (&self->trace, trace);
-  for (guint by_track = 0; by_track < G_N_ELEMENTS (self->rows); by_track++)
-    {
-      g_clear_pointer (&self->rows[by_track], g_array_unref);
-      self->rows[by_track] = g_array_ref (st_summary_get_operations (summaries[0], by_track));
-    }
+  for (guint table = 0; table < ST_N_OPERATIONS_TABLES; table++)
+    for (guint by_track = 0; by_track < 2; by_track++)
+      {
+        g_clear_pointer (&self->rows[table][by_track], g_array_unref);
+        self->rows[table][by_track]
+            = g_array_ref (st_summary_get_operations (summaries[0], table, by_track));
+      }
   fill (self);
 }
 
@@ -68,8 +83,11 @@ st_operations_section_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ST_TYPE_OPERATIONS_SECTION);
   g_clear_object (&self->trace);
-  g_clear_pointer (&self->rows[0], g_array_unref);
-  g_clear_pointer (&self->rows[1], g_array_unref);
+  for (guint table = 0; table < ST_N_OPERATIONS_TABLES; table++)
+    {
+      g_clear_pointer (&self->rows[table][0], g_array_unref);
+      g_clear_pointer (&self->rows[table][1], g_array_unref);
+    }
   G_OBJECT_CLASS (st_operations_section_parent_class)->dispose (object);
 }
 
@@ -84,6 +102,7 @@ st_operations_section_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_BY_TRACK: g_value_set_boolean (value, self->by_track); break;
+    case PROP_OPERATIONS: g_value_set_string (value, table_names[self->table]); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -100,6 +119,9 @@ st_operations_section_set_property (GObject      *object,
     {
     case PROP_BY_TRACK:
       st_operations_section_set_by_track (self, g_value_get_boolean (value));
+      break;
+    case PROP_OPERATIONS:
+      st_operations_section_set_operations (self, g_value_get_string (value));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -120,6 +142,9 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
   properties[PROP_BY_TRACK]
       = g_param_spec_boolean ("by-track", NULL, NULL, FALSE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OPERATIONS]
+      = g_param_spec_string ("operations", NULL, NULL, table_names[ST_OPERATIONS_HOST],
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ST_TYPE_OPERATION_ITEM);
@@ -127,6 +152,7 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
       widget_class, "/io/github/strata/Strata/summary/st-operations-section.ui");
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, operations_view);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, total_column);
+  gtk_widget_class_bind_template_child (widget_class, StOperationsSection, self_column);
 }
 
 static void
@@ -152,7 +178,35 @@ st_operations_section_set_by_track (StOperationsSection *self, gboolean by_track
   if (self->by_track == by_track)
     return;
   self->by_track = by_track;
-  if (self->rows[by_track] != NULL)
+  if (self->rows[self->table][by_track] != NULL)
     fill (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_TRACK]);
+}
+
+const char *
+st_operations_section_get_operations (StOperationsSection *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATIONS_SECTION (self), NULL);
+  return table_names[self->table];
+}
+
+/* "kernels" or "host": the table shown. */
+void
+st_operations_section_set_operations (StOperationsSection *self, const char *operations)
+{
+  StOperationsTable table;
+
+  g_return_if_fail (ST_IS_OPERATIONS_SECTION (self));
+  g_return_if_fail (operations != NULL);
+
+  for (table = 0; table < ST_N_OPERATIONS_TABLES; table++)
+    if (g_str_equal (operations, table_names[table]))
+      break;
+  g_return_if_fail (table < ST_N_OPERATIONS_TABLES);
+  if (self->table == table)
+    return;
+  self->table = table;
+  if (self->rows[table][self->by_track] != NULL)
+    fill (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPERATIONS]);
 }

@@ -6,6 +6,7 @@
 
 #include "st-collectives-section.h"
 #include "st-compare-column-section.h"
+#include "st-devices-section.h"
 #include "st-engines-section.h"
 #include "st-memory-breakdown-section.h"
 #include "st-metrics-section.h"
@@ -39,6 +40,8 @@ struct _StSummaryPage
   gboolean             compare;
   gboolean             by_track;
   gboolean             box_plot;
+  char                *operations;      /* the operations table shown: "kernels" or "host" */
+  gboolean             operations_auto; /* not chosen yet: the first summary chooses it */
 
   GtkDropDown     *region_dropdown;
   GtkLabel        *range_label;
@@ -61,12 +64,14 @@ enum
   PROP_COMPARE,
   PROP_BY_TRACK,
   PROP_BOX_PLOT,
+  PROP_OPERATIONS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
 static void request_compute (StSummaryPage *self);
+static void set_operations (StSummaryPage *self, const char *operations);
 
 static StSummary *
 first_summary (StSummaryPage *self)
@@ -235,6 +240,13 @@ on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
   g_ptr_array_unref (self->summaries);
   self->summaries = g_steal_pointer (&summaries);
+  /* a profile without device events opens on its host ops */
+  if (self->operations_auto)
+    set_operations (
+        self,
+        st_summary_get_operations (first_summary (self), ST_OPERATIONS_KERNELS, FALSE)->len > 0
+            ? "kernels"
+            : "host");
   show_summaries (self);
 }
 
@@ -402,6 +414,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   g_set_object (&self->region_actions, region_actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", region_actions);
   self->compare = FALSE;
+  self->operations_auto = TRUE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->region_dropdown), TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.choose-region", TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
@@ -518,6 +531,28 @@ set_by_track (StSummaryPage *self, gboolean by_track)
 }
 
 static void
+set_operations (StSummaryPage *self, const char *operations)
+{
+  g_return_if_fail (g_strcmp0 (operations, "kernels") == 0 || g_strcmp0 (operations, "host") == 0);
+
+  self->operations_auto = FALSE;
+  if (g_strcmp0 (self->operations, operations) == 0)
+    return;
+  g_free (self->operations);
+  self->operations = g_strdup (operations);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPERATIONS]);
+}
+
+/* One key switches between the two operations tables. */
+static void
+switch_operations_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  StSummaryPage *self = ST_SUMMARY_PAGE (widget);
+
+  set_operations (self, g_str_equal (self->operations, "kernels") ? "host" : "kernels");
+}
+
+static void
 set_box_plot (StSummaryPage *self, gboolean box_plot)
 {
   if (self->box_plot == box_plot)
@@ -543,6 +578,7 @@ st_summary_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_COMPARE: g_value_set_boolean (value, self->compare); break;
     case PROP_BY_TRACK: g_value_set_boolean (value, self->by_track); break;
     case PROP_BOX_PLOT: g_value_set_boolean (value, self->box_plot); break;
+    case PROP_OPERATIONS: g_value_set_string (value, self->operations); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -560,6 +596,7 @@ st_summary_page_set_property (GObject      *object,
     case PROP_COMPARE: set_compare (self, g_value_get_boolean (value)); break;
     case PROP_BY_TRACK: set_by_track (self, g_value_get_boolean (value)); break;
     case PROP_BOX_PLOT: set_box_plot (self, g_value_get_boolean (value)); break;
+    case PROP_OPERATIONS: set_operations (self, g_value_get_string (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -593,6 +630,7 @@ st_summary_page_finalize (GObject *object)
 
   g_ptr_array_unref (self->summaries);
   g_ptr_array_unref (self->titles);
+  g_free (self->operations);
   G_OBJECT_CLASS (st_summary_page_parent_class)->finalize (object);
 }
 
@@ -609,6 +647,9 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "summary.compare", "compare");
   gtk_widget_class_install_property_action (widget_class, "summary.by-track", "by-track");
   gtk_widget_class_install_property_action (widget_class, "summary.box-plot", "box-plot");
+  gtk_widget_class_install_property_action (widget_class, "summary.operations", "operations");
+  gtk_widget_class_install_action (widget_class, "summary.switch-operations", NULL,
+                                   switch_operations_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
                                        "summary.choose-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
@@ -623,6 +664,8 @@ install_actions (GtkWidgetClass *widget_class)
                                        "summary.box-plot", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
                                        "summary.by-track", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "summary.switch-operations", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay",
                                        NULL);
 }
@@ -643,12 +686,14 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   properties[PROP_COMPARE] = g_param_spec_boolean ("compare", NULL, NULL, FALSE, rw);
   properties[PROP_BY_TRACK] = g_param_spec_boolean ("by-track", NULL, NULL, FALSE, rw);
   properties[PROP_BOX_PLOT] = g_param_spec_boolean ("box-plot", NULL, NULL, FALSE, rw);
+  properties[PROP_OPERATIONS] = g_param_spec_string ("operations", NULL, NULL, "kernels", rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ST_TYPE_REGION);
   g_type_ensure (ST_TYPE_RECOMMENDATIONS_SECTION);
   g_type_ensure (ST_TYPE_METRICS_SECTION);
   g_type_ensure (ST_TYPE_OPERATIONS_SECTION);
+  g_type_ensure (ST_TYPE_DEVICES_SECTION);
   g_type_ensure (ST_TYPE_RANKS_SECTION);
   g_type_ensure (ST_TYPE_PROFILE_METRICS_SECTION);
   g_type_ensure (ST_TYPE_ENGINES_SECTION);
@@ -676,6 +721,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
 static void
 st_summary_page_init (StSummaryPage *self)
 {
+  /* before the template, whose operations card is bound to it */
+  self->operations = g_strdup ("kernels");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
   self->titles = g_ptr_array_new_with_free_func (g_free);

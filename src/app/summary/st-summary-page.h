@@ -13,9 +13,12 @@
  * another region cancels the computation under way. Its commands are the
  * "summary" actions: choose-region (Ctrl+R), add-region (Ctrl+Shift+R),
  * pick (Ctrl+P), compare (Ctrl+K), box-plot (Ctrl+B), by-track (Ctrl+T),
- * show-range ((xx): the timeline zoomed to a range) and show-slice ((uu):
- * a track's slice selected and shown on the timeline). Focusing the page
- * focuses its region menu. */
+ * operations ("kernels" or "host": the operations table shown; a profile
+ * opens on its kernels, or on its host ops when it has no device events),
+ * switch-operations (Ctrl+E: the other table), show-range ((xx): the
+ * timeline zoomed to a range) and show-slice ((uu): a track's slice
+ * selected and shown on the timeline). Focusing the page focuses its
+ * region menu. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -15,13 +15,16 @@ G_DEFINE_ENUM_TYPE (StSummaryTable,
 #define LOWER  ST_METRIC_BETTER_LOWER
 
 /* Which way is better, for the metrics where one is. Times, counts and
- * bytes depend on how long a region is, so they are not judged. */
+ * bytes (wait_time_ns too) depend on how long a region is, so they are
+ * not judged. */
 static const struct
 {
   const char    *id;
   StMetricBetter better;
 } directions[] = {
   { "device_busy_percent", HIGHER },
+  /* the profiler's own active share: waits included, but still the higher the better */
+  { "device_active_percent", HIGHER },
   { "host_bound_gap_percent", LOWER },
   { "busiest_stream_share_percent", LOWER },
   { "mfu_estimated_percent", HIGHER },

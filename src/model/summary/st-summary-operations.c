@@ -1,8 +1,17 @@
-/* st-summary-operations.c: the operations table: per name, and per name
- * and track, the slices overlapping the range: count, total, min and max
- * of their durations clipped to the range, and the total's share of the
- * range; largest total first. Every slice track counts, host and device:
- * this is also the Stack Tracing report's per-hyperfunction view. */
+/* st-summary-operations.c: the operations tables (docs/metrics.md 4).
+ * Kernels holds the device events of StDeviceWork; Host ops every other
+ * slice of a slice track, but Neuron's active_time rows (engine states,
+ * not operations). Per name, and per name and track: count, total, self,
+ * min and max of the slices overlapping the range, clipped to it, and the
+ * share of the table's self time; largest total first, then by name.
+ *
+ * A slice's self time is its clipped duration minus the clipped durations
+ * of its children: the slices it is the innermost container of on its
+ * track. That nesting is found here from the slices' bounds, not from the
+ * track's drawn rows: a partial overlap puts a slice on an extra lane of
+ * the drawing, yet what it contains is still its children. Every slice of
+ * the track nests, whatever its table: an annotation on a GPU stream has
+ * the kernels it encloses as children. */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
@@ -12,25 +21,27 @@
 
 #include <string.h>
 
-ST_DEFINE_SORT (sort_rows,
-                StOperationRow,
-                a->total_ns != b->total_ns ? a->total_ns > b->total_ns
-                : a->name != b->name       ? a->name < b->name
-                                           : a->track < b->track)
+/* The rows of one table being filled. */
+typedef struct
+{
+  GArray *rows;       /* per name */
+  GArray *track_rows; /* per name and track */
+  guint  *name_slot;  /* per string id: index + 1 in rows */
+  guint  *track_slot; /* per string id: index + 1 in track_rows, on the current track */
+  GArray *touched;    /* string ids with a slot in track_slot */
+} Table;
 
 typedef struct
 {
-  StSummaryJob   *job;
-  StOperationRow *by_name;   /* per string id; count 0: unused */
-  guint          *track_row; /* per string id: index + 1 in rows of the current track */
-  GArray         *rows;      /* per name and track */
-  GArray         *touched;   /* string ids with a row on the current track */
-  guint           track;
-  StStringId      state_cat; /* Neuron's "active_time" rows: engine states, not operations */
+  StSummaryJob    *job;
+  Table            tables[ST_N_OPERATIONS_TABLES];
+  const StWorkTag *tags; /* of the current track, NULL when it holds no device event */
+  guint            track;
+  StStringId       state_cat; /* Neuron's "active_time" */
 } OpJob;
 
-static inline void
-account (StOperationRow *row, gint64 dur)
+static void
+account (StOperationRow *row, gint64 dur, gint64 self)
 {
   if (row->count == 0 || dur < row->min_ns)
     row->min_ns = dur;
@@ -38,72 +49,194 @@ account (StOperationRow *row, gint64 dur)
     row->max_ns = dur;
   row->count++;
   row->total_ns += dur;
+  row->self_ns += self;
 }
 
-static void
-op_slice (const StSlice *slice, guint index, gpointer data)
+/* The row of @name in @rows, through @slots; a new one when it has none. */
+static StOperationRow *
+row_of (GArray *rows, guint *slots, StStringId name, guint track, GArray *touched)
 {
-  OpJob *op = data;
-  gint64 dur = st_summary_clipped (slice, op->job->start, op->job->end);
-  guint  slot = op->track_row[slice->name];
-
-  if (slice->cat == op->state_cat)
-    return;
-  op->by_name[slice->name].name = slice->name;
-  account (&op->by_name[slice->name], dur);
-  if (slot == 0)
+  if (slots[name] == 0)
     {
-      StOperationRow row = { slice->name, op->track, 0, 0, 0, 0, 0 };
+      StOperationRow row = { 0 };
 
-      g_array_append_val (op->rows, row);
-      slot = op->track_row[slice->name] = op->rows->len;
-      g_array_append_val (op->touched, slice->name);
+      row.name = name;
+      row.track = track;
+      g_array_append_val (rows, row);
+      slots[name] = rows->len;
+      if (touched != NULL)
+        g_array_append_val (touched, name);
     }
-  account (&g_array_index (op->rows, StOperationRow, slot - 1), dur);
+  return &g_array_index (rows, StOperationRow, slots[name] - 1);
 }
 
 static void
-finish (GArray *rows, gint64 span)
+add_slice (OpJob *op, const StSlice *slice, guint index, gint64 dur, gint64 children)
+{
+  gboolean device = op->tags != NULL && op->tags[index].klass != ST_CLASS_NONE;
+  Table   *table = &op->tables[device ? ST_OPERATIONS_KERNELS : ST_OPERATIONS_HOST];
+  /* a device event has no children (docs/metrics.md 4) */
+  gint64 self = device ? dur : dur - children;
+
+  if (!device && (slice->cat == op->state_cat || slice->name == op->state_cat))
+    return;
+  account (row_of (table->rows, table->name_slot, slice->name, G_MAXUINT, NULL), dur, self);
+  account (row_of (table->track_rows, table->track_slot, slice->name, op->track, table->touched),
+           dur, self);
+}
+
+/* A slice of the track being walked, as the nesting sees it. */
+typedef struct
+{
+  gint64  start;
+  gint64  end;
+  guint64 offset; /* file order: of two slices with the same bounds, the first holds the second */
+  guint   index;
+} Nest;
+
+/* Outer first: by start, then the longest, then in file order. */
+ST_DEFINE_SORT (sort_nest,
+                Nest,
+                a->start != b->start ? a->start < b->start
+                : a->end != b->end   ? a->end > b->end
+                                     : a->offset < b->offset)
+
+/* The slices of @t overlapping the range, outer first. */
+static GArray *
+gather (OpJob *op, const StTrack *t)
+{
+  gint64  start = op->job->start, end = op->job->end;
+  GArray *nests = g_array_new (FALSE, FALSE, sizeof (Nest));
+
+  for (guint row = 0; row < t->n_rows; row++)
+    {
+      guint hi = t->row_offsets[row + 1];
+
+      for (guint i = st_summary_row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
+        {
+          const StSlice *s = &t->slices[i];
+          Nest           nest = { s->start, s->start + s->dur, s->offset, i };
+
+          if (s->start >= end)
+            break;
+          /* an instant-like slice counts where it stands, as in st_summary_each_slice */
+          if (nest.end > start || (s->dur == 0 && s->start >= start))
+            g_array_append_val (nests, nest);
+        }
+    }
+  sort_nest ((Nest *)(void *)nests->data, nests->len, NULL);
+  return nests;
+}
+
+/* Each slice's parent is the innermost slice before it (outer first) that
+ * still holds its end: the one on top of the stack once every slice ending
+ * before it is off. A slice that only partly overlaps another is not
+ * nested in it. */
+static void
+walk_track (OpJob *op, const StTrack *t)
+{
+  g_autoptr (GArray) nests = NULL;
+  g_autofree gint64 *children = NULL;
+  g_autofree guint  *stack = NULL;
+  guint              depth = 0;
+
+  if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
+    return;
+  nests = gather (op, t);
+  children = g_new0 (gint64, nests->len);
+  stack = g_new (guint, nests->len);
+  for (guint i = 0; i < nests->len; i++)
+    {
+      const Nest *n = &g_array_index (nests, Nest, i);
+
+      while (depth > 0 && g_array_index (nests, Nest, stack[depth - 1]).end < n->end)
+        depth--;
+      if (depth > 0)
+        children[stack[depth - 1]]
+            += st_summary_clipped (&t->slices[n->index], op->job->start, op->job->end);
+      stack[depth++] = i;
+    }
+  for (guint i = 0; i < nests->len; i++)
+    {
+      const StSlice *s = &t->slices[g_array_index (nests, Nest, i).index];
+
+      add_slice (op, s, g_array_index (nests, Nest, i).index,
+                 st_summary_clipped (s, op->job->start, op->job->end), children[i]);
+    }
+}
+
+static int
+compare_rows (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const StOperationRow *a = pa, *b = pb;
+  int                   by_name;
+
+  if (a->total_ns != b->total_ns)
+    return a->total_ns > b->total_ns ? -1 : 1;
+  by_name = strcmp (st_trace_get_string (data, a->name), st_trace_get_string (data, b->name));
+  if (by_name != 0)
+    return by_name;
+  return a->track < b->track ? -1 : a->track > b->track;
+}
+
+/* Each row's share of @total, then the order of docs/metrics.md 4. */
+static void
+finish (GArray *rows, gint64 total, StTrace *trace)
 {
   for (guint i = 0; i < rows->len; i++)
     {
       StOperationRow *row = &g_array_index (rows, StOperationRow, i);
 
-      row->share_percent = span > 0 ? 100.0 * row->total_ns / span : 0;
+      row->share_percent = total != 0 ? 100.0 * row->self_ns / total : 0;
     }
-  sort_rows ((StOperationRow *)(void *)rows->data, rows->len, NULL);
+  g_array_sort_with_data (rows, compare_rows, trace);
+}
+
+static void
+finish_table (Table *table, StTrace *trace)
+{
+  gint64 total = 0;
+
+  for (guint i = 0; i < table->rows->len; i++)
+    total += g_array_index (table->rows, StOperationRow, i).self_ns;
+  finish (table->rows, total, trace);
+  finish (table->track_rows, total, trace);
+  g_free (table->name_slot);
+  g_free (table->track_slot);
+  g_array_unref (table->touched);
 }
 
 void
 st_summary_operations (StSummaryJob *job)
 {
-  guint                      n_strings = MAX (1, st_trace_get_n_strings (job->trace));
-  guint                      n_tracks = st_trace_get_n_tracks (job->trace);
-  g_autofree StOperationRow *by_name = g_new0 (StOperationRow, n_strings);
-  g_autofree guint          *track_row = g_new0 (guint, n_strings);
-  g_autoptr (GArray)         touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
-  OpJob                      op = { job,
-                                    by_name,
-                                    track_row,
-                                    job->summary->track_operations,
-                                    touched,
-                                    0,
-                                    st_trace_lookup_string (job->trace, "active_time") };
+  guint n_strings = MAX (1, st_trace_get_n_strings (job->trace));
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  OpJob op = { 0 };
 
+  op.job = job;
+  op.state_cat = st_trace_lookup_string (job->trace, "active_time");
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    {
+      op.tables[k].rows = job->summary->operations[k];
+      op.tables[k].track_rows = job->summary->track_operations[k];
+      op.tables[k].name_slot = g_new0 (guint, n_strings);
+      op.tables[k].track_slot = g_new0 (guint, n_strings);
+      op.tables[k].touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
+    }
   for (guint t = 0; t < n_tracks && !g_cancellable_is_cancelled (job->cancellable); t++)
     {
       op.track = t;
-      st_summary_each_slice (job->trace, t, job->start, job->end, op_slice, &op);
-      for (guint i = 0; i < touched->len; i++)
-        track_row[g_array_index (touched, StStringId, i)] = 0;
-      g_array_set_size (touched, 0);
+      op.tags = st_device_work_get_tags (job->work, t);
+      walk_track (&op, st_trace_get_track (job->trace, t));
+      for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+        {
+          Table *table = &op.tables[k];
+
+          for (guint i = 0; i < table->touched->len; i++)
+            table->track_slot[g_array_index (table->touched, StStringId, i)] = 0;
+          g_array_set_size (table->touched, 0);
+        }
     }
-  for (guint s = 0; s < n_strings; s++)
-    if (by_name[s].count > 0)
-      {
-        by_name[s].track = G_MAXUINT;
-        g_array_append_val (job->summary->operations, by_name[s]);
-      }
-  finish (job->summary->operations, st_time_span (job->start, job->end));
-  finish (job->summary->track_operations, st_time_span (job->start, job->end));
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    finish_table (&op.tables[k], job->trace);
 }

@@ -50,13 +50,13 @@ struct _StSummary
 {
   gint64  start;
   gint64  end;
-  GArray *metrics;          /* StMetric, in display order */
-  GArray *collectives;      /* StCollectiveGroup */
-  GArray *operations;       /* StOperationRow, per name */
-  GArray *track_operations; /* StOperationRow, per name and track */
-  GArray *engines;          /* StEngineUsage */
-  GArray *memory;           /* StMemoryPart */
-  GArray *recommendations;  /* StRecommendation */
+  GArray *metrics;                                  /* StMetric, in display order */
+  GArray *collectives;                              /* StCollectiveGroup */
+  GArray *operations[ST_N_OPERATIONS_TABLES];       /* StOperationRow, per name */
+  GArray *track_operations[ST_N_OPERATIONS_TABLES]; /* StOperationRow, per name and track */
+  GArray *engines;                                  /* StEngineUsage */
+  GArray *memory;                                   /* StMemoryPart */
+  GArray *recommendations;                          /* StRecommendation */
   GArray *devices;          /* StDeviceUsage, per device with device events in the range */
   GArray *ranks;            /* StRankUsage, per file of a profile of several */
   GArray *rank_collectives; /* StRankCollective */
@@ -82,6 +82,8 @@ typedef struct
   StSummary         *summary;
 } StSummaryJob;
 
+/* The first slice of the depth row [lo, hi) ending at or after @start. */
+guint st_summary_row_first (const StSlice *slices, guint lo, guint hi, gint64 start);
 /* Calls @func for each slice of @track overlapping [start, end). */
 typedef void (*StSliceFunc) (const StSlice *slice, guint index, gpointer data);
 void   st_summary_each_slice (StTrace    *trace,

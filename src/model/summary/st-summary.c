@@ -19,10 +19,9 @@
 
 /* --- walking a range ------------------------------------------------------ */
 
-/* The first slice of the row [lo, hi) ending at or after @start: the
- * slices of a row do not overlap, so their ends are sorted too. */
-static guint
-row_first (const StSlice *slices, guint lo, guint hi, gint64 start)
+/* The slices of a row do not overlap, so their ends are sorted too. */
+guint
+st_summary_row_first (const StSlice *slices, guint lo, guint hi, gint64 start)
 {
   while (lo < hi)
     {
@@ -52,7 +51,7 @@ st_summary_each_slice (StTrace    *trace,
     {
       guint hi = t->row_offsets[row + 1];
 
-      for (guint i = row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
+      for (guint i = st_summary_row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
         {
           const StSlice *s = &t->slices[i];
 
@@ -385,8 +384,11 @@ summary_new (gint64 start, gint64 end)
   g_array_set_clear_func (self->metrics, metric_clear);
   self->collectives = g_array_new (FALSE, FALSE, sizeof (StCollectiveGroup));
   g_array_set_clear_func (self->collectives, group_clear);
-  self->operations = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
-  self->track_operations = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+  for (guint t = 0; t < ST_N_OPERATIONS_TABLES; t++)
+    {
+      self->operations[t] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+      self->track_operations[t] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+    }
   self->engines = g_array_new (FALSE, FALSE, sizeof (StEngineUsage));
   g_array_set_clear_func (self->engines, engine_clear);
   self->memory = g_array_new (FALSE, FALSE, sizeof (StMemoryPart));
@@ -407,8 +409,11 @@ st_summary_free (StSummary *self)
     return;
   g_array_unref (self->metrics);
   g_array_unref (self->collectives);
-  g_array_unref (self->operations);
-  g_array_unref (self->track_operations);
+  for (guint t = 0; t < ST_N_OPERATIONS_TABLES; t++)
+    {
+      g_array_unref (self->operations[t]);
+      g_array_unref (self->track_operations[t]);
+    }
   g_array_unref (self->engines);
   g_array_unref (self->memory);
   g_array_unref (self->recommendations);
@@ -510,10 +515,11 @@ st_summary_get_collective_group (StSummary *self, guint index)
 }
 
 GArray *
-st_summary_get_operations (StSummary *self, gboolean by_track)
+st_summary_get_operations (StSummary *self, StOperationsTable table, gboolean by_track)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return by_track ? self->track_operations : self->operations;
+  g_return_val_if_fail ((guint)table < ST_N_OPERATIONS_TABLES, NULL);
+  return by_track ? self->track_operations[table] : self->operations[table];
 }
 
 guint

@@ -1,6 +1,6 @@
 /* st-summary.h: what the Summary page says about a time range of a trace:
  * metrics (derived from the timeline, or carried by the profile itself),
- * collective operations grouped by type and size, the operations table,
+ * collective operations grouped by type and size, the operations tables,
  * per-engine / per-stream utilisation, the memory breakdown, and the
  * recommendations of the rule table (st-summary-rules). No GTK.
  *
@@ -78,15 +78,24 @@ typedef struct
   GArray          *instances; /* StCollectiveInstance, by start */
 } StCollectiveGroup;
 
+/* The operations tables (docs/metrics.md 4). */
+typedef enum
+{
+  ST_OPERATIONS_HOST,    /* every slice of a slice track that is not a device event */
+  ST_OPERATIONS_KERNELS, /* the device events: kernels, copies, sets, instructions, transfers */
+  ST_N_OPERATIONS_TABLES
+} StOperationsTable;
+
 typedef struct
 {
   StStringId name;
   guint      track; /* G_MAXUINT in the per-name table */
   guint      count;
-  gint64     total_ns; /* clipped to the range */
+  gint64     total_ns; /* durations clipped to the range */
+  gint64     self_ns;  /* of that, not spent in the slices one level deeper inside them */
   gint64     min_ns;
   gint64     max_ns;
-  double     share_percent; /* total / span */
+  double     share_percent; /* self over the table's total self time */
 } StOperationRow;
 
 typedef struct
@@ -202,8 +211,9 @@ const StMetric *st_summary_lookup (StSummary *self, const char *id);
 guint                    st_summary_get_n_collective_groups (StSummary *self);
 const StCollectiveGroup *st_summary_get_collective_group (StSummary *self, guint index);
 
-/* by name (track G_MAXUINT), or by name and track; sorted by total, largest first */
-GArray *st_summary_get_operations (StSummary *self, gboolean by_track);
+/* StOperationRow of @table, by name (track G_MAXUINT) or by name and track;
+ * by total, largest first, then by name. */
+GArray *st_summary_get_operations (StSummary *self, StOperationsTable table, gboolean by_track);
 
 guint                st_summary_get_n_engines (StSummary *self);
 const StEngineUsage *st_summary_get_engine (StSummary *self, guint index);

@@ -14,9 +14,10 @@ struct _StOperationItem
   char  *track; /* "process / track", or NULL in the per-name table */
   guint  count;
   gint64 total;
+  gint64 self;
   gint64 min;
   gint64 max;
-  double share; /* percent of the range */
+  double share; /* percent of the table's self time */
 };
 
 G_DEFINE_FINAL_TYPE (StOperationItem, st_operation_item, G_TYPE_OBJECT)
@@ -28,12 +29,14 @@ enum
   PROP_TRACK,
   PROP_COUNT,
   PROP_TOTAL,
+  PROP_SELF,
   PROP_AVERAGE,
   PROP_MIN,
   PROP_MAX,
   PROP_SHARE,
   PROP_COUNT_TEXT,
   PROP_TOTAL_TEXT,
+  PROP_SELF_TEXT,
   PROP_AVERAGE_TEXT,
   PROP_MIN_TEXT,
   PROP_MAX_TEXT,
@@ -70,12 +73,14 @@ st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_TRACK: g_value_set_string (value, self->track); break;
     case PROP_COUNT: g_value_set_uint (value, self->count); break;
     case PROP_TOTAL: g_value_set_int64 (value, self->total); break;
+    case PROP_SELF: g_value_set_int64 (value, self->self); break;
     case PROP_AVERAGE: g_value_set_int64 (value, average (self)); break;
     case PROP_MIN: g_value_set_int64 (value, self->min); break;
     case PROP_MAX: g_value_set_int64 (value, self->max); break;
     case PROP_SHARE: g_value_set_double (value, self->share); break;
     case PROP_COUNT_TEXT: g_value_take_string (value, st_format_count (self->count)); break;
     case PROP_TOTAL_TEXT: g_value_take_string (value, st_format_duration (self->total)); break;
+    case PROP_SELF_TEXT: g_value_take_string (value, st_format_duration (self->self)); break;
     case PROP_AVERAGE_TEXT: g_value_take_string (value, st_format_duration (average (self))); break;
     case PROP_MIN_TEXT: g_value_take_string (value, st_format_duration (self->min)); break;
     case PROP_MAX_TEXT: g_value_take_string (value, st_format_duration (self->max)); break;
@@ -91,8 +96,8 @@ st_operation_item_class_init (StOperationItemClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const char       *texts[]
-      = { "count-text", "total-text", "average-text", "min-text", "max-text", "share-text" };
+  const char       *texts[] = { "count-text", "total-text", "self-text", "average-text",
+                                "min-text",   "max-text",   "share-text" };
 
   object_class->finalize = st_operation_item_finalize;
   object_class->get_property = st_operation_item_get_property;
@@ -100,10 +105,13 @@ st_operation_item_class_init (StOperationItemClass *klass)
   properties[PROP_TRACK] = g_param_spec_string ("track", NULL, NULL, NULL, f);
   properties[PROP_COUNT] = g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_TOTAL] = g_param_spec_int64 ("total", NULL, NULL, 0, G_MAXINT64, 0, f);
+  /* children that overlap each other can leave a slice less than no self time */
+  properties[PROP_SELF] = g_param_spec_int64 ("self", NULL, NULL, G_MININT64, G_MAXINT64, 0, f);
   properties[PROP_AVERAGE] = g_param_spec_int64 ("average", NULL, NULL, 0, G_MAXINT64, 0, f);
   properties[PROP_MIN] = g_param_spec_int64 ("min", NULL, NULL, 0, G_MAXINT64, 0, f);
   properties[PROP_MAX] = g_param_spec_int64 ("max", NULL, NULL, 0, G_MAXINT64, 0, f);
-  properties[PROP_SHARE] = g_param_spec_double ("share", NULL, NULL, 0, G_MAXDOUBLE, 0, f);
+  properties[PROP_SHARE]
+      = g_param_spec_double ("share", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, f);
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
     properties[PROP_COUNT_TEXT + i] = g_param_spec_string (texts[i], NULL, NULL, NULL, f);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -142,6 +150,7 @@ st_operation_item_new_model (StTrace *trace, GArray *rows)
       item->track = row->track != G_MAXUINT ? track_title (trace, row->track) : NULL;
       item->count = row->count;
       item->total = row->total_ns;
+      item->self = row->self_ns;
       item->min = row->min_ns;
       item->max = row->max_ns;
       item->share = row->share_percent;

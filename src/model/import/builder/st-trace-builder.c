@@ -284,6 +284,21 @@ st_builder_shard_note_pid (StBuilderShard *shard, StStringId pid)
   g_hash_table_add (shard->pids, GUINT_TO_POINTER (pid + 1));
 }
 
+/* A profiler's own warnings say different things: each distinct one is
+ * kept, a line each, in file order; other kinds keep their first. */
+static void
+add_profiler_detail (StRawWarning *w, const char *detail)
+{
+  g_auto (GStrv) lines = w->detail != NULL ? g_strsplit (w->detail, "\n", -1) : NULL;
+  char          *joined;
+
+  if (lines != NULL && g_strv_contains ((const char *const *)lines, detail))
+    return;
+  joined = w->detail != NULL ? g_strconcat (w->detail, "\n", detail, NULL) : g_strdup (detail);
+  g_free (w->detail);
+  w->detail = joined;
+}
+
 void
 st_builder_shard_warn (StBuilderShard *shard,
                        StWarningKind   kind,
@@ -291,18 +306,25 @@ st_builder_shard_warn (StBuilderShard *shard,
                        const char     *detail_format,
                        ...)
 {
-  StRawWarning *w = &shard->warnings[kind];
+  StRawWarning    *w = &shard->warnings[kind];
+  g_autofree char *detail = NULL;
 
+  if (detail_format != NULL)
+    {
+      va_list args;
+      va_start (args, detail_format);
+      detail = g_strdup_vprintf (detail_format, args);
+      va_end (args);
+    }
+  if (kind == ST_WARNING_PROFILER && detail != NULL)
+    add_profiler_detail (w, detail);
   if (w->count == 0 || offset < w->first_offset)
     {
       w->first_offset = offset;
-      g_clear_pointer (&w->detail, g_free);
-      if (detail_format != NULL)
+      if (kind != ST_WARNING_PROFILER)
         {
-          va_list args;
-          va_start (args, detail_format);
-          w->detail = g_strdup_vprintf (detail_format, args);
-          va_end (args);
+          g_free (w->detail);
+          w->detail = g_steal_pointer (&detail);
         }
     }
   w->count++;
@@ -315,11 +337,21 @@ warn_raw (StBuilderShard *shard, StWarningKind kind, const StRawWarning *src)
 
   if (src->count == 0)
     return;
+  if (kind == ST_WARNING_PROFILER && src->detail != NULL)
+    {
+      g_auto (GStrv) lines = g_strsplit (src->detail, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        add_profiler_detail (w, lines[i]);
+    }
   if (w->count == 0 || src->first_offset < w->first_offset)
     {
       w->first_offset = src->first_offset;
-      g_free (w->detail);
-      w->detail = g_strdup (src->detail);
+      if (kind != ST_WARNING_PROFILER)
+        {
+          g_free (w->detail);
+          w->detail = g_strdup (src->detail);
+        }
     }
   w->count += src->count;
 }
@@ -513,7 +545,9 @@ finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
       if (w->first_offset <= size)
         st_json_position (st_source_get_data (source), w->first_offset, &iw.first_line,
                           &iw.first_column);
-      if (w->detail != NULL)
+      if (w->detail != NULL && k == ST_WARNING_PROFILER)
+        iw.message = g_strdup_printf ("%s\n%s", _ (warning_sentences[k]), w->detail);
+      else if (w->detail != NULL)
         iw.message
             = g_strdup_printf ("%s %s %s", _ (warning_sentences[k]), _ ("First:"), w->detail);
       else

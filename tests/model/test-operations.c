@@ -1,0 +1,177 @@
+/* The operations tables of the Summary page (docs/metrics.md 4): Kernels
+ * (device events) and Host ops (every other slice), self time by
+ * subtracting each slice's children, shares of the table's self time,
+ * rows by total then by name. tests/data/operations/nested.json is laid
+ * out so that every expected value follows from it by hand; µs in the
+ * file, ns here. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-summary.h"
+#include "st-test-util.h"
+
+#include <string.h>
+
+#define US 1000
+
+static StSummary *
+summarise (StTrace *trace, gint64 start, gint64 end)
+{
+  g_autoptr (GError) error = NULL;
+  StSummary         *summary = st_summary_compute (trace, start, end, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (summary);
+  return summary;
+}
+
+static const StOperationRow *
+row_named (StTrace *trace, GArray *rows, const char *name)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const StOperationRow *row = &g_array_index (rows, StOperationRow, i);
+
+      if (g_str_equal (st_trace_get_string (trace, row->name), name))
+        return row;
+    }
+  g_error ("no row %s", name);
+}
+
+static void
+assert_row (StTrace    *trace,
+            GArray     *rows,
+            const char *name,
+            guint       count,
+            gint64      total,
+            gint64      self,
+            double      share)
+{
+  const StOperationRow *row = row_named (trace, rows, name);
+
+  g_assert_cmpuint (row->count, ==, count);
+  g_assert_cmpint (row->total_ns, ==, total);
+  g_assert_cmpint (row->self_ns, ==, self);
+  g_assert_cmpfloat_with_epsilon (row->share_percent, share, 1e-9);
+}
+
+static void
+assert_order (StTrace *trace, GArray *rows, const char *const *names)
+{
+  g_assert_cmpuint (rows->len, ==, g_strv_length ((char **)names));
+  for (guint i = 0; names[i] != NULL; i++)
+    g_assert_cmpstr (st_trace_get_string (trace, g_array_index (rows, StOperationRow, i).name), ==,
+                     names[i]);
+}
+
+/* Host ops over the whole profile. On python3's thread: step [0, 900)
+ * holds forward [100, 500), backward [550, 800) and overlap [750, 850),
+ * which only partly overlaps backward and so is step's child, not
+ * backward's: step's self is 900 − 400 − 250 − 100 = 150. forward holds
+ * matmul [150, 250) and [300, 400), b_tie [420, 440), a_tie [450, 470):
+ * self 400 − 240 = 160. backward holds matmul [600, 650): self 200.
+ * overlap holds inner [820, 840) (drawn under step, as overlap takes an
+ * extra lane, but contained in overlap): self 80. On the GPU stream the
+ * annotation "## fwd ##" [0, 271.001) holds gemm, softmax and elementwise
+ * (100 + 30 + 41.001): self 100. The table's self time is 1 000 µs: the
+ * shares are the self times over 10. The active_time row is no operation. */
+static void
+test_host_ops (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 0, st_trace_get_end_ns (trace));
+  GArray               *host = st_summary_get_operations (s, ST_OPERATIONS_HOST, FALSE);
+  const char *const     order[] = { "step",    "forward", "## fwd ##", "backward", "matmul",
+                                    "overlap", "a_tie",   "b_tie",     "inner",    NULL };
+  double                sum = 0;
+
+  assert_row (trace, host, "step", 1, 900 * US, 150 * US, 15);
+  assert_row (trace, host, "forward", 1, 400 * US, 160 * US, 16);
+  assert_row (trace, host, "backward", 1, 250 * US, 200 * US, 20);
+  assert_row (trace, host, "matmul", 3, 250 * US, 250 * US, 25);
+  assert_row (trace, host, "overlap", 1, 100 * US, 80 * US, 8);
+  assert_row (trace, host, "inner", 1, 20 * US, 20 * US, 2);
+  assert_row (trace, host, "## fwd ##", 1, 271001, 100 * US, 10);
+  g_assert_cmpint (row_named (trace, host, "matmul")->min_ns, ==, 50 * US);
+  g_assert_cmpint (row_named (trace, host, "matmul")->max_ns, ==, 100 * US);
+  /* backward and matmul tie at 250 µs, a_tie, b_tie and inner at 20 µs:
+   * by name */
+  assert_order (trace, host, order);
+  for (guint i = 0; i < host->len; i++)
+    sum += g_array_index (host, StOperationRow, i).share_percent;
+  g_assert_cmpfloat_with_epsilon (sum, 100, 1e-9);
+}
+
+/* Kernels over the whole profile: gemm [0, 100) and [400, 500), softmax
+ * 30 µs, elementwise 41.001 µs, Memcpy HtoD 28.999 µs: 300 µs of self
+ * time (a device event has no children), so gemm's share is 200 / 300. */
+static void
+test_kernels (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 0, st_trace_get_end_ns (trace));
+  GArray               *kernels = st_summary_get_operations (s, ST_OPERATIONS_KERNELS, FALSE);
+  GArray               *by_track = st_summary_get_operations (s, ST_OPERATIONS_KERNELS, TRUE);
+  const char *const     order[] = { "gemm", "elementwise", "softmax", "Memcpy HtoD", NULL };
+
+  assert_row (trace, kernels, "gemm", 2, 200 * US, 200 * US, 100.0 * 200 / 300);
+  assert_row (trace, kernels, "elementwise", 1, 41001, 41001, 100.0 * 41.001 / 300);
+  assert_row (trace, kernels, "softmax", 1, 30 * US, 30 * US, 10);
+  assert_row (trace, kernels, "Memcpy HtoD", 1, 28999, 28999, 100.0 * 28.999 / 300);
+  assert_order (trace, kernels, order);
+  /* one stream: the per-track table has the same rows */
+  g_assert_cmpuint (by_track->len, ==, kernels->len);
+}
+
+/* Over [50, 450) µs every slice is clipped first: step [50, 450) is 400
+ * µs, less its child forward clipped to [100, 450), 350: self 50. forward
+ * holds both matmuls (200) and b_tie (20); a_tie [450, 470) lies outside:
+ * self 130. gemm keeps [50, 100) and [400, 450): 100 µs. */
+static void
+test_clipped (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 50 * US, 450 * US);
+  GArray               *host = st_summary_get_operations (s, ST_OPERATIONS_HOST, FALSE);
+  GArray               *kernels = st_summary_get_operations (s, ST_OPERATIONS_KERNELS, FALSE);
+  const StOperationRow *step = row_named (trace, host, "step");
+  const StOperationRow *forward = row_named (trace, host, "forward");
+  const StOperationRow *gemm = row_named (trace, kernels, "gemm");
+
+  g_assert_cmpint (step->total_ns, ==, 400 * US);
+  g_assert_cmpint (step->self_ns, ==, 50 * US);
+  g_assert_cmpint (forward->total_ns, ==, 350 * US);
+  g_assert_cmpint (forward->self_ns, ==, 130 * US);
+  g_assert_cmpuint (gemm->count, ==, 2);
+  g_assert_cmpint (gemm->total_ns, ==, 100 * US);
+  g_assert_cmpint (gemm->min_ns, ==, 50 * US);
+}
+
+/* The kernels are gemm 100, gemm 100, softmax 30 and elementwise 41.001
+ * µs (the copy is no kernel): an even count, whose median is the mean of
+ * 41 001 and 100 000 ns, 70 500.5, rounded down to 70 500 ns. */
+static void
+test_even_median (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
+  g_autoptr (StSummary) s = summarise (trace, 0, st_trace_get_end_ns (trace));
+  const StMetric       *count = st_summary_lookup (s, "kernel_count");
+  const StMetric       *median = st_summary_lookup (s, "median_kernel_ns");
+
+  g_assert_true (count->present);
+  g_assert_cmpfloat (count->value, ==, 4);
+  g_assert_true (median->present);
+  g_assert_cmpfloat (median->value, ==, 70500);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/operations/host-ops", test_host_ops);
+  g_test_add_func ("/model/operations/kernels", test_kernels);
+  g_test_add_func ("/model/operations/clipped", test_clipped);
+  g_test_add_func ("/model/operations/even-median", test_even_median);
+  return g_test_run ();
+}
