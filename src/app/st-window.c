@@ -68,8 +68,8 @@ show_restored (StWindow *self, guint n)
 
 /* Regions: nothing lost. Every edit is written to the profile's sidecar
  * soon after; opening the profile again restores them. A damaged sidecar
- * is reported in the Annotations panel, open, and the profile opens
- * without regions. */
+ * is moved aside and reported, with where it went, in the Annotations
+ * panel, open, and the profile opens without regions. */
 static void
 restore_regions (StWindow *self)
 {

@@ -12,6 +12,7 @@
 #include "st-profile-loader.h"
 #include "st-region-set.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 
@@ -76,31 +77,62 @@ identify (char **paths, GError **error)
   return st_profile_identity_compute_files ((GFile *const *)files->pdata, files->len, NULL, error);
 }
 
+/* The region file's JSON on standard output (--json, -o -). */
+static int
+print_json (StRegionSet *set, const StProfileIdentity *identity)
+{
+  g_autofree char *text = st_region_set_to_json (set, identity, FALSE);
+
+  printf ("%s\n", text);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      fprintf (stderr, _ ("strata-cli: could not write to standard output: %s\n"),
+               g_strerror (errno));
+      return 1;
+    }
+  return 0;
+}
+
+/* A run that found nothing leaves what is at @output alone (it may be a
+ * region file of an earlier run); the window's Save, which a person asks
+ * for, writes an empty set. */
+static int
+save_regions (StRegionSet *set, const StProfileIdentity *identity, const char *output)
+{
+  g_autoptr (GFile)  out = g_file_new_for_commandline_arg (output);
+  g_autoptr (GError) error = NULL;
+
+  if (st_region_set_get_n_regions (set) == 0
+      && g_file_query_file_type (out, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL)
+             != G_FILE_TYPE_UNKNOWN)
+    {
+      fprintf (stderr, _ ("strata-cli: no region found; “%s” was left as it is\n"), output);
+      return 0;
+    }
+  /* what was printed comes first when OUT is standard output too */
+  fflush (stdout);
+  if (!st_region_set_save (set, out, identity, &error))
+    return st_cli_file_error (error);
+  return 0;
+}
+
 static int
 write_regions (char **profile_paths, GPtrArray *regions, const char *output, gboolean as_json)
 {
   g_autoptr (StProfileIdentity) identity = NULL;
   g_autoptr (StRegionSet)       set = st_region_set_new ();
   g_autoptr (GError)            error = NULL;
+  int                           status = 0;
 
   identity = identify (profile_paths, &error);
   if (identity == NULL)
     return st_cli_file_error (error);
   st_region_set_replace_all (set, regions);
   if (as_json)
-    {
-      g_autofree char *text = st_region_set_to_json (set, identity, FALSE);
-
-      printf ("%s\n", text);
-    }
-  if (output != NULL)
-    {
-      g_autoptr (GFile) out = g_file_new_for_commandline_arg (output);
-
-      if (!st_region_set_save (set, out, identity, &error))
-        return st_cli_file_error (error);
-    }
-  return 0;
+    status = print_json (set, identity);
+  if (status == 0 && output != NULL)
+    status = save_regions (set, identity, output);
+  return status;
 }
 
 static int
@@ -141,7 +173,8 @@ st_cli_regions (int argc, char **argv)
             N_ ("A highlighter configuration (JSON, as saved from the Annotations panel)"),
             N_ ("CONFIG.json") },
           { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-            N_ ("Write the regions to a region file the window can load"), N_ ("OUT.json") },
+            N_ ("Write the regions to a region file the window can load (- for standard output)"),
+            N_ ("OUT.json") },
           { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
             N_ ("Print the region file's JSON instead of text"), NULL },
           { "align", 0, 0, G_OPTION_ARG_STRING, &align,
@@ -161,7 +194,8 @@ st_cli_regions (int argc, char **argv)
       _ ("Runs the Region Highlighter on FILE and prints the regions it finds: start_ns and end_ns "
          "from the trace start, duration, name. Several FILEs (one per rank) are read as one "
          "profile, and the times are then on its common axis. When the profile lacks the method's "
-         "data, prints no region, says why on stderr and exits 0."));
+         "data, prints no region, says why on stderr and exits 0; an OUT.json that exists is then "
+         "left as it is."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || (config = make_config (method, config_path, &error)) == NULL)
     {
@@ -171,5 +205,11 @@ st_cli_regions (int argc, char **argv)
     }
   if (!st_cli_parse_alignment (align, &alignment))
     return st_cli_usage_error ("regions", _ ("--align takes clock or collective"));
+  /* -o -: the region file on standard output, as --json prints it */
+  if (g_strcmp0 (output, "-") == 0)
+    {
+      as_json = TRUE;
+      g_clear_pointer (&output, g_free);
+    }
   return run (rest, alignment, config, output, as_json);
 }

@@ -584,6 +584,13 @@ run (SummaryOptions *o)
     return st_cli_file_error (error);
   if (!o->has_range)
     o->end = st_trace_get_end_ns (trace);
+  /* a span too long to count in nanoseconds ends before it starts */
+  if (o->end < o->start)
+    {
+      fprintf (stderr, _ ("strata-cli: %s: no time range to summarise\n"),
+               st_trace_get_display_name (trace));
+      return 1;
+    }
   summary = st_summary_compute (trace, o->start, o->end, NULL, &error);
   if (summary == NULL)
     return st_cli_file_error (error);

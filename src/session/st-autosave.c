@@ -4,7 +4,11 @@
 
 #include "st-autosave.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
 
 /* An edit reaches the sidecar this long after it; the edits that follow
  * within that time go with it (a burst of edits is one write). */
@@ -16,6 +20,9 @@ struct _StAutosave
 
   StSession *session;
   guint      timeout_id;
+  /* the sidecar could not be read, nor moved out of the way: an autosave
+   * would replace it */
+  gboolean blocked;
 };
 
 G_DEFINE_FINAL_TYPE (StAutosave, st_autosave, G_TYPE_OBJECT)
@@ -45,7 +52,7 @@ write_sidecar (StAutosave *self)
   const StProfileIdentity *identity = st_session_get_profile_identity (self->session);
 
   /* a profile that cannot be told from others keeps no sidecar */
-  if (identity != NULL
+  if (identity != NULL && !self->blocked
       && !st_region_set_autosave (st_session_get_regions (self->session), identity, &error))
     g_signal_emit (self, signals[FAILED], 0, error);
 }
@@ -78,11 +85,96 @@ on_edited (StAutosave *self)
     self->timeout_id = g_timeout_add (AUTOSAVE_DELAY_MS, on_timeout, self);
 }
 
+/* Moves @from to @to unless something is there already (errno EEXIST). A
+ * hard link is made first, which fails when @to is taken; a folder, or a
+ * file system without hard links, is renamed after a look. Should @from
+ * stay as well, an autosave replaces its name, not the file @to holds. */
+static gboolean
+move_unless_taken (const char *from, const char *to)
+{
+  GStatBuf st;
+
+  if (link (from, to) == 0)
+    {
+      g_unlink (from);
+      return TRUE;
+    }
+  if (errno == EEXIST)
+    return FALSE;
+  if (g_lstat (to, &st) == 0)
+    {
+      errno = EEXIST;
+      return FALSE;
+    }
+  return g_rename (from, to) == 0;
+}
+
+/* Moves the sidecar at @path, which could not be read, next to itself
+ * under a name that says so ("KEY.unreadable-20250131-143000.json", then
+ * "-2", "-3"… when that is taken), never over an earlier one. Returns the
+ * new path. */
+static char *
+set_aside (const char *path, GError **error)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char      *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char      *stem = g_strdup (path);
+  int                   saved_errno = EEXIST;
+
+  if (g_str_has_suffix (stem, ".json"))
+    stem[strlen (stem) - strlen (".json")] = '\0';
+  for (guint n = 1; n <= 100 && saved_errno == EEXIST; n++)
+    {
+      g_autofree char *aside = n == 1
+                                   ? g_strdup_printf ("%s.unreadable-%s.json", stem, stamp)
+                                   : g_strdup_printf ("%s.unreadable-%s-%u.json", stem, stamp, n);
+
+      if (move_unless_taken (path, aside))
+        return g_steal_pointer (&aside);
+      saved_errno = errno;
+    }
+  g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       g_strerror (saved_errno));
+  return NULL;
+}
+
+/* The sidecar could not be read (@read_error says why): it is moved aside
+ * before the first autosave would replace it, and @error says where to;
+ * should it have to stay, this profile's regions are not autosaved. */
+static void
+set_aside_unreadable (StAutosave              *self,
+                      const StProfileIdentity *identity,
+                      const GError            *read_error,
+                      GError                 **error)
+{
+  g_autofree char   *path = st_profile_identity_dup_sidecar_path (identity);
+  g_autoptr (GError) move_error = NULL;
+  g_autofree char   *aside = set_aside (path, &move_error);
+  const char        *stop = g_str_has_suffix (read_error->message, ".") ? "" : ".";
+
+  if (aside != NULL)
+    {
+      g_autofree char *display = g_filename_display_name (aside);
+
+      g_set_error (error, read_error->domain, read_error->code,
+                   _ ("%s%s It was moved to “%s”, where autosaves do not touch it."),
+                   read_error->message, stop, display);
+      return;
+    }
+  self->blocked = TRUE;
+  g_set_error (error, read_error->domain, read_error->code,
+               _ ("%s%s It could not be moved aside (%s), so the regions of this profile are not "
+                  "autosaved."),
+               read_error->message, stop, move_error->message);
+}
+
 /* Learns which profile @files are (their sizes and the hashes of their
  * ends, in this order: the same files opened the same way bring back the
  * same regions), tells the session, and brings back the regions of the
  * last time the profile was open, @n_restored of them (0 without a
- * sidecar). A damaged sidecar is an error and the regions stay empty; so
+ * sidecar). A sidecar that cannot be read (damaged, from a newer Strata,
+ * of another profile) is an error that says where it was moved to, and
+ * the regions stay empty; so
  * is a profile that cannot be told (ST_AUTOSAVE_ERROR_UNKNOWN_PROFILE),
  * whose regions are then not kept. */
 gboolean
@@ -117,7 +209,7 @@ st_autosave_restore (StAutosave   *self,
     *n_restored = st_region_set_get_n_regions (regions);
   else if (local_error != NULL)
     {
-      g_propagate_error (error, g_steal_pointer (&local_error));
+      set_aside_unreadable (self, identity, local_error, error);
       return FALSE;
     }
   return TRUE;

@@ -825,6 +825,38 @@ test_summary_device_work (void)
       ==, 100);
 }
 
+/* Two events whose span does not fit in 64-bit nanoseconds (made here):
+ * `summary` gives its summary or one line naming the file, never a crash
+ * or an error without a message. */
+static void
+test_summary_huge_span (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char   *path = g_build_filename (dir, "span.json", NULL);
+  g_auto (Run)       run = { 0 };
+
+  g_assert_true (g_file_set_contents (
+      path,
+      "{\"traceEvents\": ["
+      "{\"name\": \"a\", \"ph\": \"X\", \"ts\": -5000000000000000, \"dur\": 1, \"pid\": 1, "
+      "\"tid\": 1},"
+      "{\"name\": \"b\", \"ph\": \"X\", \"ts\": 5000000000000000, \"dur\": 1, \"pid\": 1, "
+      "\"tid\": 1}]}",
+      -1, &error));
+  run_cli (&run, "summary", path, NULL);
+  g_assert_cmpint (run.status, >=, 0);
+  g_assert_cmpint (run.status, <=, 1);
+  if (run.status == 1)
+    {
+      g_assert_true (g_str_has_prefix (run.err, "strata-cli: "));
+      g_assert_nonnull (strstr (run.err, "span.json"));
+      g_assert_cmpint (strchr (run.err, '\n') - run.err, ==, strlen (run.err) - 1); /* one line */
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -855,5 +887,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/summary/ranks", test_summary_ranks);
   g_test_add_func ("/cli/summary/no-straggler", test_summary_no_straggler);
   g_test_add_func ("/cli/summary/device-work", test_summary_device_work);
+  g_test_add_func ("/cli/summary/huge-span", test_summary_huge_span);
   return g_test_run ();
 }

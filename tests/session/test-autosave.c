@@ -3,7 +3,8 @@
  * together with the edits made meanwhile, or at once when the window
  * closes; opening the profile again brings the regions back; a damaged
  * sidecar, a profile that cannot be told and a sidecar that cannot be
- * written are reported. GIO only: it needs no display. Each case has XDG
+ * written are reported, and a sidecar that cannot be read is moved aside,
+ * never written over. GIO only: it needs no display. Each case has XDG
  * dirs of its own, so the sidecars land in a temporary folder. */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -177,6 +178,85 @@ test_damaged (void)
   g_assert_cmpuint (st_region_set_get_n_regions (st_session_get_regions (session)), ==, 0);
 }
 
+/* The files next to @sidecar that it was moved to, sorted. */
+static GPtrArray *
+set_aside_copies (const char *sidecar)
+{
+  g_autofree char *folder = g_path_get_dirname (sidecar);
+  g_autofree char *base = g_path_get_basename (sidecar);
+  g_autofree char *prefix = g_strndup (base, strlen (base) - strlen (".json"));
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  GPtrArray       *copies = g_ptr_array_new_with_free_func (g_free);
+  const char      *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && strstr (name, ".unreadable-") != NULL)
+      g_ptr_array_add (copies, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (copies, (GCompareFunc)g_strcmp0);
+  return copies;
+}
+
+static void
+assert_file_holds (const char *path, const char *expected)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* A sidecar that cannot be read is moved aside before an autosave could
+ * replace it, and the error says where; the autosaves that follow leave
+ * it as it is, and a second one moved aside does not replace the first. */
+static void
+test_set_aside (void)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  GFile            *files[] = { file };
+  g_autofree char  *sidecar = sidecar_of (files, 1);
+  g_autofree char  *folder = g_path_get_dirname (sidecar);
+  /* from a newer Strata, which a person may want back after an update */
+  const char            *newer = "{\"version\": 99, \"regions\": [{\"name\": \"Warm-up\", "
+                                 "\"start_ns\": 1000, \"end_ns\": 2000, \"method\": \"manual\"}]}";
+  const char            *damaged = "{\"version\": 1, \"regions\": [";
+  g_autoptr (StSession)  session = st_session_new (test_trace ());
+  g_autoptr (StSession)  again = st_session_new (test_trace ());
+  g_autoptr (StAutosave) autosave = st_autosave_new (session);
+  g_autoptr (StAutosave) second = st_autosave_new (again);
+  g_autoptr (GError)     error = NULL;
+  g_autoptr (GPtrArray)  copies = NULL;
+  guint                  n;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (sidecar, newer, -1, NULL));
+  g_assert_false (st_autosave_restore (autosave, files, 1, &n, &error));
+  g_assert_false (exists (sidecar));
+  copies = set_aside_copies (sidecar);
+  g_assert_cmpuint (copies->len, ==, 1);
+  g_assert_nonnull (strstr (error->message, g_ptr_array_index (copies, 0)));
+  assert_file_holds (g_ptr_array_index (copies, 0), newer);
+
+  add_region (autosave, "Step", 3000, 5000);
+  st_autosave_flush (autosave);
+  g_assert_true (exists (sidecar));
+  assert_file_holds (g_ptr_array_index (copies, 0), newer);
+
+  /* damaged now: moved aside too, next to the first */
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (sidecar, damaged, -1, NULL));
+  g_assert_false (st_autosave_restore (second, files, 1, &n, &error));
+  g_clear_pointer (&copies, g_ptr_array_unref);
+  copies = set_aside_copies (sidecar);
+  g_assert_cmpuint (copies->len, ==, 2);
+  g_assert_false (exists (sidecar));
+  for (guint i = 0; i < copies->len; i++)
+    if (strstr (error->message, g_ptr_array_index (copies, i)) != NULL)
+      assert_file_holds (g_ptr_array_index (copies, i), damaged);
+    else
+      assert_file_holds (g_ptr_array_index (copies, i), newer);
+}
+
 /* A profile file that cannot be read to tell which profile it is: its
  * regions are not kept, and that is said. */
 static void
@@ -238,6 +318,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/autosave/after-edit", test_after_edit);
   g_test_add_func ("/autosave/flush", test_flush);
   g_test_add_func ("/autosave/damaged", test_damaged);
+  g_test_add_func ("/autosave/set-aside", test_set_aside);
   g_test_add_func ("/autosave/unknown-profile", test_unknown_profile);
   g_test_add_func ("/autosave/failed", test_failed);
   return g_test_run ();

@@ -1,5 +1,7 @@
 /* st-atomic-file.h: replacing a small file so that a crash, a kill or a
- * power cut at any moment leaves the old file or the new one, never a part.
+ * power cut at any moment leaves the old file or the new one, never a part;
+ * a FIFO, a terminal or a device in the file's place is written as it is,
+ * never replaced.
  */
 #pragma once
 

@@ -116,7 +116,7 @@ st_region_set_save (StRegionSet             *self,
   ok = st_atomic_file_replace (file, text, strlen (text), 0666, &local_error);
   if (!ok)
     {
-      g_autofree char *name = dup_display_name (file);
+      g_autofree char *name = g_file_get_parse_name (file);
 
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
                                   _ ("Could not save the regions to “%s”: "), name);
@@ -489,9 +489,11 @@ st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **erro
 gboolean
 st_region_set_autosave (StRegionSet *self, const StProfileIdentity *profile, GError **error)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char   *path = NULL;
+  g_autofree char   *dir = NULL;
+  g_autofree char   *text = NULL;
+  g_autoptr (GFile)  file = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), FALSE);
   g_return_val_if_fail (profile != NULL, FALSE);
@@ -529,10 +531,16 @@ st_region_set_autosave (StRegionSet *self, const StProfileIdentity *profile, GEr
 
   text = st_region_set_to_json (self, profile, TRUE);
   /* Survives a kill and a power cut: the old sidecar or the new one. */
-  st_atomic_file_remove_stale (path, ST_ATOMIC_FILE_STALE_SECONDS);
-  return g_file_set_contents_full (path, text, strlen (text),
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   0600, error);
+  file = g_file_new_for_path (path);
+  if (!st_atomic_file_replace (file, text, strlen (text), 0600, &local_error))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _ ("Could not write the autosaved regions “%s”: "), display);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -107,14 +107,19 @@ save_config (StAnnotationsPanel *self, GFile *file)
 {
   g_autoptr (GError)              error = NULL;
   g_autoptr (StHighlighterConfig) config = NULL;
+  g_autofree char                *name = NULL;
 
   if (file == NULL)
     return;
   config = st_highlighter_form_get_config (self->form);
-  if (!st_highlighter_config_save (config, file, &error))
-    st_annotations_panel_show_error (self, error->message);
-  else
-    config_used (self, file);
+  if (st_highlighter_config_save (config, file, &error))
+    {
+      config_used (self, file);
+      return;
+    }
+  name = g_file_get_parse_name (file);
+  g_prefix_error (&error, _ ("Could not save the configuration to “%s”: "), name);
+  st_annotations_panel_show_error (self, error->message);
 }
 
 void
