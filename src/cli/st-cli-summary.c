@@ -476,6 +476,19 @@ json_recommendations (JsonBuilder *b, StSummary *summary)
   json_builder_end_array (b);
 }
 
+/* The parts of the file that could not be read, each a sentence. */
+static void
+json_problems (JsonBuilder *b, StSummary *summary)
+{
+  GPtrArray *problems = st_summary_get_problems (summary);
+
+  json_builder_set_member_name (b, "problems");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < problems->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (problems, i));
+  json_builder_end_array (b);
+}
+
 static void
 print_json (StTrace *trace, StSummary *summary, const char *name)
 {
@@ -503,6 +516,7 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_ranks (b, trace, summary);
   json_rank_collectives (b, trace, summary);
   json_recommendations (b, summary);
+  json_problems (b, summary);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   st_cli_print_json (root);
@@ -584,16 +598,12 @@ run (SummaryOptions *o)
     return st_cli_file_error (error);
   if (!o->has_range)
     o->end = st_trace_get_end_ns (trace);
-  /* a span too long to count in nanoseconds ends before it starts */
-  if (o->end < o->start)
-    {
-      fprintf (stderr, _ ("strata-cli: %s: no time range to summarise\n"),
-               st_trace_get_display_name (trace));
-      return 1;
-    }
   summary = st_summary_compute (trace, o->start, o->end, NULL, &error);
   if (summary == NULL)
     return st_cli_file_error (error);
+  for (guint i = 0; i < st_summary_get_problems (summary)->len; i++)
+    fprintf (stderr, _ ("strata-cli: warning: %s\n"),
+             (const char *)g_ptr_array_index (st_summary_get_problems (summary), i));
   if (o->as_json)
     {
       print_json (trace, summary,

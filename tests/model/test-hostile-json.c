@@ -11,6 +11,8 @@
 
 #include "st-json-doc.h"
 #include "st-neuron-metrics.h"
+#include "st-region-set.h"
+#include "st-summary.h"
 #include "st-test-util.h"
 #include "st-trace-merge.h"
 
@@ -124,6 +126,7 @@ test_neuron_deep_summary (void)
   g_autoptr (GError)          error = NULL;
   g_autoptr (StTrace)         trace = load_text ("deep-summary.json", text, &error);
   g_autoptr (StNeuronMetrics) metrics = NULL;
+  g_autoptr (StSummary)       summary = NULL;
   GPtrArray                  *problems;
   const char                 *p;
 
@@ -138,6 +141,12 @@ test_neuron_deep_summary (void)
                                       "512 levels deep, in “summary”."));
   g_assert_cmpuint (st_neuron_metrics_get_n_metrics (metrics), ==, 0);
   g_assert_cmpuint (st_neuron_metrics_get_n_layers (metrics), ==, 1);
+
+  /* the summary is made, and says the same */
+  summary = st_summary_compute (trace, 0, st_trace_get_end_ns (trace), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_summary_get_problems (summary)->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (st_summary_get_problems (summary), 0), ==, p);
 }
 
 /* Every section with values of the wrong type (arrays and objects where
@@ -306,6 +315,56 @@ test_merge_clocks_too_far (void)
   g_assert_cmpint (st_trace_get_end_ns (merged), ==, 3000);
 }
 
+/* A region file (or a sidecar: the same reader) whose "regions" is nested
+ * 100 000 deep: one error naming the file and the place. The object is the
+ * first level; the 23 characters {"version":1,"regions": are followed by
+ * the brackets, so the 513th level is the 512th of them, at column
+ * 23 + 512 = 535. */
+static void
+test_region_file_deep (void)
+{
+  g_autofree char      *deep = nested (100000, "");
+  g_autofree char      *text = g_strdup_printf ("{\"version\":1,\"regions\":%s}", deep);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (GPtrArray) regions
+      = st_region_set_read_data (text, strlen (text), "deep.json", NULL, NULL, &error);
+
+  g_assert_null (regions);
+  g_assert_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "“deep.json”, line 1, column 535: nested more than 512 levels deep.");
+}
+
+/* Regions whose fields have the wrong types: refused by name, no
+ * critical. */
+static void
+test_region_file_wrong_types (void)
+{
+  const char *texts[] = {
+    "{\"version\":[1],\"regions\":[]}",
+    "{\"version\":1,\"regions\":{}}",
+    "{\"version\":1,\"regions\":[{\"name\":[1],\"start_ns\":0,\"end_ns\":1,\"method\":\"manual\"}]"
+    "}",
+    "{\"version\":1,\"regions\":[{\"name\":\"a\",\"start_ns\":{},\"end_ns\":1,\"method\":"
+    "\"manual\"}]}",
+    "{\"version\":1,\"regions\":[{\"name\":\"a\",\"start_ns\":0,\"end_ns\":1e300,\"method\":"
+    "\"manual\"}]}",
+    "{\"version\":1,\"profile\":[],\"regions\":[]}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (GError)    error = NULL;
+      g_autoptr (GPtrArray) regions
+          = st_region_set_read_data (texts[i], strlen (texts[i]), "types.json", NULL, NULL, &error);
+
+      g_assert_null (regions);
+      g_assert_nonnull (error);
+      g_assert_true (error->domain == ST_REGION_ERROR);
+      g_assert_nonnull (strstr (error->message, "types.json"));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -321,6 +380,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/hostile-json/neuron/wrong-types", test_neuron_wrong_types);
   g_test_add_func ("/model/hostile-json/neuron/deep-warning", test_neuron_deep_warning);
   g_test_add_func ("/model/hostile-json/args-too-deep", test_args_too_deep);
+  g_test_add_func ("/model/hostile-json/region-file/deep", test_region_file_deep);
+  g_test_add_func ("/model/hostile-json/region-file/wrong-types", test_region_file_wrong_types);
   g_test_add_func ("/model/hostile-time/span-too-long", test_span_too_long);
   g_test_add_func ("/model/hostile-time/end-beyond-limit", test_end_beyond_limit);
   g_test_add_func ("/model/hostile-time/neuron-end-beyond-limit", test_neuron_end_beyond_limit);

@@ -13,6 +13,7 @@ struct _StProfileMetricsSection
 
   GtkDropDown *group_dropdown;
   GtkStack    *group_stack;
+  GtkLabel    *problems_label;
 };
 
 G_DEFINE_FINAL_TYPE (StProfileMetricsSection, st_profile_metrics_section, ST_TYPE_SUMMARY_SECTION)
@@ -54,6 +55,20 @@ group_metrics (StSummary *summary, GPtrArray *order)
   return groups;
 }
 
+/* The sections of the profile's own metrics that could not be read: what
+ * they held is missing from the tables, and this says why. */
+static void
+show_problems (StProfileMetricsSection *self, GPtrArray *problems)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < problems->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
+                            (const char *)g_ptr_array_index (problems, i));
+  gtk_label_set_text (self->problems_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_label), problems->len > 0);
+}
+
 static void
 st_profile_metrics_section_show (StSummarySection  *section,
                                  StTrace           *trace,
@@ -80,7 +95,10 @@ st_profile_metrics_section_show (StSummarySection  *section,
                                    ids->len, &summary, 1, NULL);
       gtk_stack_add_titled (self->group_stack, table, m->group, title);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self), order->len > 0);
+  show_problems (self, st_summary_get_problems (summary));
+  gtk_widget_set_visible (GTK_WIDGET (self->group_dropdown), order->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self),
+                          order->len > 0 || st_summary_get_problems (summary)->len > 0);
 }
 
 static void
@@ -113,6 +131,7 @@ st_profile_metrics_section_class_init (StProfileMetricsSectionClass *klass)
       widget_class, "/io/github/strata/Strata/summary/st-profile-metrics-section.ui");
   gtk_widget_class_bind_template_child (widget_class, StProfileMetricsSection, group_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StProfileMetricsSection, group_stack);
+  gtk_widget_class_bind_template_child (widget_class, StProfileMetricsSection, problems_label);
   gtk_widget_class_bind_template_callback (widget_class, on_group_selected);
 }
 

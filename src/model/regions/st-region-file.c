@@ -4,6 +4,7 @@
 
 #include "st-region-set.h"
 #include "st-atomic-file.h"
+#include "st-json-doc.h"
 #include "st-region-set-private.h"
 
 #include <errno.h>
@@ -158,31 +159,6 @@ holds_string (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
 }
 
-/* A JSON syntax error as "“name”, line 3, column 7: …". json-glib says
- * "<data>:3:7: Parse error: …". */
-static void
-set_syntax_error (GError **error, const char *display_name, const char *message)
-{
-  unsigned    line, column;
-  int         consumed = 0;
-  const char *detail;
-
-  if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
-    {
-      detail = message + consumed;
-      if (g_str_has_prefix (detail, "Parse error: "))
-        detail += strlen ("Parse error: ");
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _ ("“%s”, line %u, column %u: this is not valid JSON (%s)."), display_name, line,
-                   column, detail);
-    }
-  else
-    {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-                   _ ("“%s” is not valid JSON (%s)."), display_name, message);
-    }
-}
-
 /* A region's object, with every member a region has. */
 static JsonObject *
 region_object (JsonNode *node, guint index, const char *display_name, GError **error)
@@ -281,16 +257,26 @@ compare_regions (gconstpointer a, gconstpointer b)
   return 0;
 }
 
-/* The top-level object of the text. */
+static gboolean
+is_blank (const char *data, gsize length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (data[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The top-level object of the text, read through the one gate for JSON
+ * documents (nesting, control characters, the place of an error); the
+ * caller keeps @root. */
 static JsonObject *
-parse_root (JsonParser *parser,
+parse_root (JsonNode  **root,
             const char *data,
             gsize       length,
             const char *display_name,
             GError    **error)
 {
   g_autoptr (GError) local_error = NULL;
-  JsonNode          *root;
 
   if (length > MAX_FILE_SIZE)
     {
@@ -300,19 +286,20 @@ parse_root (JsonParser *parser,
           display_name);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, data != NULL ? data : "", length, &local_error))
-    {
-      set_syntax_error (error, display_name, local_error->message);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL)
+  if (is_blank (data, length))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _ ("“%s” is empty; it is not a region file."), display_name);
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (root))
+  *root = st_json_doc_parse (data, length, &local_error);
+  if (*root == NULL)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID, _ ("“%s”, %s."), display_name,
+                   local_error->message);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (*root))
     {
       g_set_error (
           error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
@@ -320,7 +307,7 @@ parse_root (JsonParser *parser,
           display_name);
       return NULL;
     }
-  return json_node_get_object (root);
+  return json_node_get_object (*root);
 }
 
 static gboolean
@@ -432,7 +419,7 @@ st_region_set_read_data (const char         *data,
                          gboolean           *unsaved,
                          GError            **error)
 {
-  g_autoptr (JsonParser)        parser = NULL;
+  g_autoptr (JsonNode)          root = NULL;
   g_autoptr (StProfileIdentity) identity = NULL;
   GPtrArray                    *regions;
   JsonObject                   *object;
@@ -442,8 +429,7 @@ st_region_set_read_data (const char         *data,
   g_return_val_if_fail (display_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  parser = json_parser_new_immutable ();
-  object = parse_root (parser, data, length, display_name, error);
+  object = parse_root (&root, data, length, display_name, error);
   if (object == NULL || !check_version (object, display_name, error)
       || !read_profile_and_unsaved (object, display_name, &identity, &is_unsaved, error))
     return NULL;

@@ -403,17 +403,21 @@ neuron_memory (StSummary *self)
     }
 }
 
-gboolean
-st_summary_profile_metrics (StSummaryJob *job, GError **error)
+/* The profile's own metrics; a section of them that cannot be read is
+ * left out and said in the summary's problems. */
+void
+st_summary_profile_metrics (StSummaryJob *job)
 {
   g_autoptr (StNeuronMetrics) pm = st_neuron_metrics_new_for_trace (job->trace);
+  GPtrArray                  *problems = st_neuron_metrics_get_problems (pm);
   RowStats                    rs = { 0 };
 
+  for (guint i = 0; i < problems->len; i++)
+    g_ptr_array_add (job->summary->problems, g_strdup (g_ptr_array_index (problems, i)));
   if (!job->whole)
     row_stats (job, pm, &rs);
   for (guint i = 0; i < st_neuron_metrics_get_n_metrics (pm); i++)
     add_profile_metric (job, st_neuron_metrics_get_metric (pm, i), &rs);
   g_clear_pointer (&rs.engines, g_hash_table_unref);
   neuron_memory (job->summary);
-  return TRUE;
 }

@@ -48,18 +48,19 @@ typedef struct
 
 struct _StSummary
 {
-  gint64  start;
-  gint64  end;
-  GArray *metrics;                                  /* StMetric, in display order */
-  GArray *collectives;                              /* StCollectiveGroup */
-  GArray *operations[ST_N_OPERATIONS_TABLES];       /* StOperationRow, per name */
-  GArray *track_operations[ST_N_OPERATIONS_TABLES]; /* StOperationRow, per name and track */
-  GArray *engines;                                  /* StEngineUsage */
-  GArray *memory;                                   /* StMemoryPart */
-  GArray *recommendations;                          /* StRecommendation */
-  GArray *devices;          /* StDeviceUsage, per device with device events in the range */
-  GArray *ranks;            /* StRankUsage, per file of a profile of several */
-  GArray *rank_collectives; /* StRankCollective */
+  gint64     start;
+  gint64     end;
+  GArray    *metrics;                                  /* StMetric, in display order */
+  GArray    *collectives;                              /* StCollectiveGroup */
+  GArray    *operations[ST_N_OPERATIONS_TABLES];       /* StOperationRow, per name */
+  GArray    *track_operations[ST_N_OPERATIONS_TABLES]; /* StOperationRow, per name and track */
+  GArray    *engines;                                  /* StEngineUsage */
+  GArray    *memory;                                   /* StMemoryPart */
+  GArray    *recommendations;                          /* StRecommendation */
+  GArray    *devices;          /* StDeviceUsage, per device with device events in the range */
+  GArray    *ranks;            /* StRankUsage, per file of a profile of several */
+  GArray    *rank_collectives; /* StRankCollective */
+  GPtrArray *problems;         /* sentences: parts of the file that could not be read */
 
   /* Where the rules point: the longest idle gap, the worst collective. */
   StSpan longest_gap;
@@ -122,15 +123,15 @@ gboolean st_summary_scan_uint (StTrace    *trace,
                                const char *key,
                                guint64    *out);
 
-void     st_summary_collect_device (StSummaryJob *job);
-void     st_summary_device_metrics (StSummaryJob *job);
-void     st_summary_engines (StSummaryJob *job);
-void     st_summary_active (StSummaryJob *job);
-void     st_summary_memory (StSummaryJob *job);
-void     st_summary_collectives (StSummaryJob *job);
-void     st_summary_ranks (StSummaryJob *job);
-void     st_summary_operations (StSummaryJob *job);
-gboolean st_summary_profile_metrics (StSummaryJob *job, GError **error);
-void     st_summary_apply_rules (StSummary *self, gboolean neuron);
+void st_summary_collect_device (StSummaryJob *job);
+void st_summary_device_metrics (StSummaryJob *job);
+void st_summary_engines (StSummaryJob *job);
+void st_summary_active (StSummaryJob *job);
+void st_summary_memory (StSummaryJob *job);
+void st_summary_collectives (StSummaryJob *job);
+void st_summary_ranks (StSummaryJob *job);
+void st_summary_operations (StSummaryJob *job);
+void st_summary_profile_metrics (StSummaryJob *job);
+void st_summary_apply_rules (StSummary *self, gboolean neuron);
 
 G_END_DECLS

@@ -398,6 +398,7 @@ summary_new (gint64 start, gint64 end)
   g_array_set_clear_func (self->devices, device_usage_clear);
   self->ranks = g_array_new (FALSE, TRUE, sizeof (StRankUsage));
   self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
+  self->problems = g_ptr_array_new_with_free_func (g_free);
   g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
   return self;
 }
@@ -420,6 +421,7 @@ st_summary_free (StSummary *self)
   g_array_unref (self->devices);
   g_array_unref (self->ranks);
   g_array_unref (self->rank_collectives);
+  g_ptr_array_unref (self->problems);
   g_free (self);
 }
 
@@ -457,13 +459,24 @@ st_summary_compute (StTrace      *trace,
   st_summary_collectives (&job);
   st_summary_ranks (&job);
   st_summary_operations (&job);
-  ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
-       && (!job.neuron || st_summary_profile_metrics (&job, error));
+  if (job.neuron)
+    st_summary_profile_metrics (&job);
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
   g_clear_pointer (&job.device, g_array_unref);
   if (!ok)
     return NULL;
   st_summary_apply_rules (self, job.neuron);
   return g_steal_pointer (&self);
+}
+
+/* Sentences on the parts of the file that could not be read (a section of
+ * the profile's own metrics nested too deep, say), each naming the file,
+ * the place and the key: what they held is "not in this profile". */
+GPtrArray *
+st_summary_get_problems (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->problems;
 }
 
 void

@@ -203,6 +203,7 @@ StSummary *st_summary_compute (StTrace      *trace,
                                GError      **error);
 void       st_summary_free (StSummary *self);
 void       st_summary_get_range (StSummary *self, gint64 *start, gint64 *end);
+GPtrArray *st_summary_get_problems (StSummary *self);
 
 guint           st_summary_get_n_metrics (StSummary *self);
 const StMetric *st_summary_get_metric (StSummary *self, guint index);
