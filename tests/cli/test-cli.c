@@ -367,8 +367,12 @@ test_regions_file (void)
   regions = json_object_get_array_member (o, "regions");
   g_assert_cmpuint (json_array_get_length (regions), ==, 2);
   region = json_array_get_object_element (regions, 1);
+  /* The ReduceScatter #2 ending where AllReduce #3 starts leaves an empty
+   * gap (1 ns for bursts) beside gaps of 130 and 170 µs: a ratio of
+   * 130 000 with two gaps above, so #2 and #3 are one burst
+   * (docs/metrics.md 5.1). */
   g_assert_cmpstr (json_object_get_string_member (region, "name"), ==,
-                   "AllReduce #3 → SendRecv #4");
+                   "AllReduce+ReduceScatter #2–#3 → SendRecv #4");
   g_assert_cmpint (json_object_get_int_member (region, "start_ns"), ==, 330000);
   g_assert_cmpint (json_object_get_int_member (region, "end_ns"), ==, 500000);
   g_assert_cmpstr (json_object_get_string_member (region, "method"), ==, "collectives");
@@ -399,6 +403,29 @@ test_regions_config (void)
   run_cli (&clash, "regions", path, "--config", config, "--method", "hierarchy", NULL);
   g_assert_cmpint (clash.status, ==, 2);
   g_assert_nonnull (strstr (clash.err, "disagrees"));
+  g_unlink (config);
+  g_rmdir (dir);
+}
+
+/* "bursts": false in --config gives every gap: the empty one between
+ * ReduceScatter #2 and AllReduce #3 is no region, and #2 and #3 stay
+ * apart (with bursts they join: test_regions_file). */
+static void
+test_regions_bursts (void)
+{
+  g_autofree char   *path = data_path ("highlight", "device-collectives.json");
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char   *config = g_build_filename (dir, "every-gap.json", NULL);
+  g_auto (Run)       run = { 0 };
+
+  g_assert_true (g_file_set_contents (
+      config, "{\"version\": 1, \"method\": \"collectives\", \"bursts\": false}", -1, &error));
+  run_cli (&run, "regions", path, "--config", config, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "AllReduce+AllGather #1 → ReduceScatter #2\n"));
+  g_assert_nonnull (strstr (run.out, "AllReduce #3 → SendRecv #4\n"));
+  g_assert_nonnull (strstr (run.err, "2 regions"));
   g_unlink (config);
   g_rmdir (dir);
 }
@@ -873,6 +900,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/regions/text", test_regions_text);
   g_test_add_func ("/cli/regions/file", test_regions_file);
   g_test_add_func ("/cli/regions/config", test_regions_config);
+  g_test_add_func ("/cli/regions/bursts", test_regions_bursts);
   g_test_add_func ("/cli/regions/missing", test_regions_missing);
   g_test_add_func ("/cli/usage", test_usage_errors);
   g_test_add_func ("/cli/info/neuron", test_info_neuron);

@@ -101,15 +101,21 @@ assert_method (Result *r, StRegionMethod method)
 static void
 test_collectives_device (void)
 {
-  /* The overlapping AllReduce and AllGather merge into one; the
-   * ReduceScatter that ends where the next AllReduce starts leaves an
-   * empty gap, skipped; the host's c10d op is ignored as the device has
-   * collective kernels. */
+  /* The overlapping AllReduce and AllGather merge into one (#1, 100–170
+   * µs); the ReduceScatter (#2, 300–320) ends where the next AllReduce
+   * (#3, 320–330) starts; SendRecv #4 at 500–510. The gaps, sorted, are
+   * 0 (counted as 1 ns), 130 and 170 µs: a ratio of 130 000 with two gaps
+   * above it, so the empty gap closes and #2–#3 are one burst. Without
+   * bursts the empty gap is skipped. The host's c10d op is ignored as the
+   * device has collective kernels. */
   g_auto (Result) r = run ("device-collectives.json", "collectives", NULL);
+  g_auto (Result) every = run ("device-collectives.json", "collectives", "\"bursts\": false");
 
-  assert_regions (&r, "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
-                      "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
+  assert_regions (&r, "AllReduce+AllGather #1 → AllReduce+ReduceScatter #2–#3 [170000, 300000)\n"
+                      "AllReduce+ReduceScatter #2–#3 → SendRecv #4 [330000, 500000)\n");
   assert_method (&r, ST_REGION_COLLECTIVES);
+  assert_regions (&every, "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
+                          "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
 }
 
 static void
@@ -118,8 +124,8 @@ test_collectives_edges (void)
   g_auto (Result) r = run ("device-collectives.json", "collectives", "\"include_edges\": true");
 
   assert_regions (&r, "Start → AllReduce+AllGather #1 [0, 100000)\n"
-                      "AllReduce+AllGather #1 → ReduceScatter #2 [170000, 300000)\n"
-                      "AllReduce #3 → SendRecv #4 [330000, 500000)\n"
+                      "AllReduce+AllGather #1 → AllReduce+ReduceScatter #2–#3 [170000, 300000)\n"
+                      "AllReduce+ReduceScatter #2–#3 → SendRecv #4 [330000, 500000)\n"
                       "SendRecv #4 → End [510000, 1000000)\n");
 }
 
@@ -276,8 +282,13 @@ test_hierarchy_device_without_links (void)
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_nonnull (strstr (r.explanation, "cannot be projected onto the device"));
-  /* "auto" falls back to the host when nothing links the two. */
-  assert_regions (&host, "model.py(20): mlp [0, 20000)\n");
+  /* "auto" falls back to the host when nothing links the two, and says so. */
+  g_assert_cmpuint (host.regions->len, ==, 1);
+  g_assert_cmpint (st_region_get_start (g_ptr_array_index (host.regions, 0)), ==, 0);
+  g_assert_cmpint (st_region_get_end (g_ptr_array_index (host.regions, 0)), ==, 20000);
+  g_assert_cmpstr (host.explanation, ==,
+                   "This profile does not link host calls to the device events they launched: "
+                   "the 1 scope keeps its host bounds.");
 }
 
 static void

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "st-highlighter-config.h"
 #include "st-json-doc.h"
 #include "st-neuron-metrics.h"
 #include "st-region-set.h"
@@ -365,6 +366,26 @@ test_region_file_wrong_types (void)
     }
 }
 
+/* A highlighter configuration whose "tracks" is nested 100 000 deep: one
+ * error naming the file and the place, the 513th level being the 512th
+ * bracket after the 45 characters before them. */
+static void
+test_config_deep (void)
+{
+  g_autofree char *deep = nested (100000, "");
+  g_autofree char *text
+      = g_strdup_printf ("{\"version\":1,\"method\":\"collectives\",\"tracks\":%s}", deep);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (StHighlighterConfig) config
+      = st_highlighter_config_parse (text, -1, "deep-config.json", &error);
+
+  g_assert_null (config);
+  g_assert_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "“deep-config.json” is not valid JSON: line 1, column 557: nested more than "
+                   "512 levels deep");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -382,6 +403,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/hostile-json/args-too-deep", test_args_too_deep);
   g_test_add_func ("/model/hostile-json/region-file/deep", test_region_file_deep);
   g_test_add_func ("/model/hostile-json/region-file/wrong-types", test_region_file_wrong_types);
+  g_test_add_func ("/model/hostile-json/config/deep", test_config_deep);
   g_test_add_func ("/model/hostile-time/span-too-long", test_span_too_long);
   g_test_add_func ("/model/hostile-time/end-beyond-limit", test_end_beyond_limit);
   g_test_add_func ("/model/hostile-time/neuron-end-beyond-limit", test_neuron_end_beyond_limit);

@@ -7,11 +7,13 @@
 #include "config.h"
 
 #include "st-highlighter-private.h"
+#include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define DEFAULT_STEP_GLOB "ProfilerStep#*"
+#define MODULE_PREFIX     "nn.Module: "
 
 typedef struct
 {
@@ -73,43 +75,52 @@ set_match (Scopes *s, const char *glob)
   memset (s->cache, 0xff, n);
 }
 
-/* Time covered by the outermost slices of a track. */
+/* The sum of the durations of a track's slices, every depth. */
 static gint64
-top_level_time (const StTrack *track)
+slice_time (const StTrack *track)
 {
   gint64 total = 0;
 
-  if (track->n_rows == 0)
-    return 0;
-  for (guint i = track->row_offsets[0]; i < track->row_offsets[1]; i++)
+  for (guint i = 0; i < track->n_slices; i++)
     total += track->slices[i].dur;
   return total;
 }
 
+/* Nested tracks first (a hierarchy nests, a flat row of states such as
+ * Neuron's active times does not), then the one with the most slice time:
+ * the thread that runs the model, not a monitor thread idling in one deep
+ * stack as long as the profile. */
 static gboolean
-busier (const StTrack *a, const StTrack *b)
+busier (const StTrack *a, gint64 a_time, const StTrack *b, gint64 b_time)
 {
   if ((a->n_rows > 1) != (b->n_rows > 1))
     return a->n_rows > 1;
-  if (top_level_time (a) != top_level_time (b))
-    return top_level_time (a) > top_level_time (b);
+  if (a_time != b_time)
+    return a_time > b_time;
   return a->n_slices > b->n_slices;
 }
 
-/* The busiest host track: nested tracks first (a hierarchy nests, a flat
- * row of states such as Neuron's active times does not), then the one whose
- * outermost slices cover the most time (a Stack Tracing report's row of
- * section calls, a Python main thread). */
 static guint
 busiest_host_track (StHighlightJob *job)
 {
-  guint best = G_MAXUINT, n_tracks = st_trace_get_n_tracks (job->trace);
+  guint  best = G_MAXUINT, n_tracks = st_trace_get_n_tracks (job->trace);
+  gint64 best_time = 0;
 
   for (guint t = 0; t < n_tracks; t++)
-    if (is_host_track (job, t)
-        && (best == G_MAXUINT
-            || busier (st_trace_get_track (job->trace, t), st_trace_get_track (job->trace, best))))
-      best = t;
+    {
+      const StTrack *track = st_trace_get_track (job->trace, t);
+      gint64         time;
+
+      if (!is_host_track (job, t))
+        continue;
+      time = slice_time (track);
+      if (best == G_MAXUINT
+          || busier (track, time, st_trace_get_track (job->trace, best), best_time))
+        {
+          best = t;
+          best_time = time;
+        }
+    }
   return best;
 }
 
@@ -134,8 +145,9 @@ name_shape (GHashTable *shapes, const char *name)
 }
 
 /* The shallowest depth of @track at which some name (up to its digits)
- * repeats, or -1. Slices are in depth order, so the first repeat is the
- * shallowest. */
+ * repeats, or -1. A level that holds a single scope (the whole model)
+ * repeats nothing, so the layers under the top module are found. Slices
+ * are in depth order, so the first repeat is the shallowest. */
 static int
 repeating_depth (StHighlightJob *job, guint t, GHashTable *shapes)
 {
@@ -183,13 +195,94 @@ keep_repeated (Scopes *s, GHashTable *shapes)
   g_array_set_size (s->scopes, kept);
 }
 
-/* No match and no depth: the profiler steps when there are some, else the
- * outermost level of repeating scopes on the busiest host thread (a
- * Neuron profile's layers). */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+  guint  index;
+  guint  level; /* how many modules enclose it */
+} Module;
+
+ST_DEFINE_SORT (sort_modules, Module, a->start != b->start ? a->start < b->start : a->end > b->end)
+
+/* The nn.Module scopes of @track (PyTorch's module annotations), each with
+ * its level among them; empty when it has none. */
+static GArray *
+find_modules (StHighlightJob *job, guint t)
+{
+  const StTrack     *track = st_trace_get_track (job->trace, t);
+  GArray            *modules = g_array_new (FALSE, FALSE, sizeof (Module));
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Module            *m;
+
+  for (guint i = 0; i < track->n_slices; i++)
+    {
+      const StSlice *slice = &track->slices[i];
+      Module         module = { slice->start, slice->start + slice->dur, i, 0 };
+
+      if (g_str_has_prefix (st_trace_get_string (job->trace, slice->name), MODULE_PREFIX))
+        g_array_append_val (modules, module);
+    }
+  m = (Module *)(void *)modules->data;
+  sort_modules (m, modules->len, NULL);
+  for (guint i = 0; i < modules->len; i++)
+    {
+      while (ends->len > 0 && g_array_index (ends, gint64, ends->len - 1) <= m[i].start)
+        g_array_set_size (ends, ends->len - 1);
+      m[i].level = ends->len;
+      g_array_append_val (ends, m[i].end);
+    }
+  return modules;
+}
+
+/* The modules of the outermost level whose names (up to their digits)
+ * repeat: a level of one module (the whole model) repeats nothing. */
+static void
+collect_modules (Scopes *s, guint t, GArray *modules, GHashTable *shapes)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  const Module          *m = (const Module *)(void *)modules->data;
+  const StTrack         *track = st_trace_get_track (s->job->trace, t);
+  guint                  level = G_MAXUINT;
+
+  for (guint depth = 0; level == G_MAXUINT; depth++)
+    {
+      gboolean any = FALSE;
+
+      g_hash_table_remove_all (seen);
+      for (guint i = 0; i < modules->len && level == G_MAXUINT; i++)
+        if (m[i].level == depth)
+          {
+            const char *name = st_trace_get_string (s->job->trace, track->slices[m[i].index].name);
+
+            any = TRUE;
+            if (!g_hash_table_add (seen, (gpointer)name_shape (shapes, name)))
+              level = depth;
+          }
+      if (!any)
+        return;
+    }
+  for (guint i = 0; i < modules->len; i++)
+    if (m[i].level == level)
+      {
+        StSliceRef ref = { t, m[i].index };
+
+        g_array_append_val (s->scopes, ref);
+      }
+  keep_repeated (s, shapes);
+}
+
+/* No match and no depth (docs/metrics.md 5.2): the profiler steps when
+ * there are some, else the outermost level of repeating scopes on the
+ * busiest host thread (a Neuron profile's layers). Where that thread holds
+ * nn.Module scopes, the scope tree is theirs: the Python frames and ops
+ * between two modules are not levels of the model, so the layers under
+ * the top module are found. */
 static void
 collect_default (Scopes *s)
 {
   g_autoptr (GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GArray)     modules = NULL;
   guint                  busiest;
 
   set_match (s, DEFAULT_STEP_GLOB);
@@ -199,6 +292,10 @@ collect_default (Scopes *s)
   g_clear_pointer (&s->match, g_pattern_spec_free);
   busiest = busiest_host_track (s->job);
   if (busiest == G_MAXUINT)
+    return;
+  modules = find_modules (s->job, busiest);
+  collect_modules (s, busiest, modules, shapes);
+  if (s->scopes->len > 0)
     return;
   s->depth = repeating_depth (s->job, busiest, shapes);
   if (s->depth < 0)
@@ -256,10 +353,73 @@ choose_device (StHighlightJob *job)
   return linked;
 }
 
+/* Whether some scope lies on a host process of a profile with devices:
+ * a scope on a device's own process (a Neuron profile's layers) is
+ * already in device time. */
+static gboolean
+any_on_host (StHighlightJob *job, GArray *scopes)
+{
+  guint n_devices = st_device_work_get_n_devices (job->work);
+
+  for (guint i = 0; i < scopes->len; i++)
+    {
+      guint process
+          = st_trace_get_track (job->trace, g_array_index (scopes, StSliceRef, i).track)->process;
+      gboolean on_device = FALSE;
+
+      for (guint d = 0; d < n_devices && !on_device; d++)
+        on_device = st_device_work_get_device (job->work, d)->process == process;
+      if (n_devices > 0 && !on_device)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Says which scopes kept their host bounds under "auto" (docs/metrics.md
+ * 5.2), or why none projects under "device". */
+static void
+explain_projection (StHighlightJob *job, gboolean device, guint kept, GArray *scopes)
+{
+  guint n_scopes = scopes->len;
+
+  if (n_scopes == 0)
+    return;
+  if (job->config->project == ST_PROJECT_AUTO && !device && any_on_host (job, scopes))
+    st_highlight_job_explain (job,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "This profile does not link host calls to the device "
+                                           "events they launched: the %u scope keeps its host "
+                                           "bounds.",
+                                           "This profile does not link host calls to the device "
+                                           "events they launched: the %u scopes keep their host "
+                                           "bounds.",
+                                           n_scopes),
+                              n_scopes);
+  else if (kept > 0)
+    st_highlight_job_explain (job,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u of %u scopes launched no device work: its host "
+                                           "bounds are kept.",
+                                           "%u of %u scopes launched no device work: their host "
+                                           "bounds are kept.",
+                                           kept),
+                              kept, n_scopes);
+  else if (device && job->spans->len == 0)
+    st_highlight_job_explain (job,
+                              _ ("None of the %u matching scopes launched device work, so none "
+                                 "projects onto the device. Project them on the host instead."),
+                              n_scopes);
+}
+
+/* "auto" keeps the host bounds of a scope that launched no device work
+ * (a layer replayed by a CUDA graph), and of every scope where nothing
+ * links host and device; "device" leaves them out. */
 static void
 add_regions (StHighlightJob *job, GArray *scopes)
 {
   gboolean device = choose_device (job);
+  gboolean keep = job->config->project == ST_PROJECT_AUTO;
+  guint    kept = 0;
 
   if (job->explanation != NULL)
     return;
@@ -270,14 +430,16 @@ add_regions (StHighlightJob *job, GArray *scopes)
       gint64         start = slice->start, end = slice->start + slice->dur;
 
       if (device && !project_to_device (job, ref, &start, &end))
-        continue;
+        {
+          if (!keep)
+            continue;
+          start = slice->start;
+          end = slice->start + slice->dur;
+          kept++;
+        }
       st_highlight_job_add_named (job, start, end, slice->name);
     }
-  if (device && job->spans->len == 0 && scopes->len > 0)
-    st_highlight_job_explain (job,
-                              _ ("None of the %u matching scopes launched device work, so none "
-                                 "projects onto the device. Project them on the host instead."),
-                              scopes->len);
+  explain_projection (job, device, kept, scopes);
 }
 
 static void

@@ -4,6 +4,7 @@
 
 #include "st-highlighter-config.h"
 #include "st-atomic-file.h"
+#include "st-json-doc.h"
 #include "st-region-error.h"
 
 #include <glib/gi18n-lib.h>
@@ -20,6 +21,7 @@ st_highlighter_config_new (StRegionMethod method)
   g_return_val_if_fail (method != ST_REGION_MANUAL, NULL);
   self->method = method;
   self->depth = -1;
+  self->bursts = TRUE;
   return self;
 }
 
@@ -49,8 +51,9 @@ gboolean
 st_highlighter_config_is_default (const StHighlighterConfig *self)
 {
   return self->tracks == NULL && self->match == NULL && self->types == 0 && self->min_gap_ns == 0
-         && !self->include_edges && self->depth < 0 && self->project == ST_PROJECT_AUTO
-         && self->frame == NULL && self->merge_gap_ns == 0 && self->min_duration_ns == 0;
+         && self->bursts && !self->include_edges && self->depth < 0
+         && self->project == ST_PROJECT_AUTO && self->frame == NULL && self->merge_gap_ns == 0
+         && self->min_duration_ns == 0;
 }
 
 /* Which keys each method reads, so that a key meant for another method (or
@@ -60,7 +63,7 @@ key_applies (StRegionMethod method, const char *key)
 {
   static const char *const common[] = { "version", "method", "tracks", "min_duration_ns", NULL };
   static const char *const collectives[]
-      = { "match", "types", "min_gap_ns", "include_edges", NULL };
+      = { "match", "types", "min_gap_ns", "bursts", "include_edges", NULL };
   static const char *const hierarchy[] = { "match", "depth", "project", NULL };
   static const char *const stack[] = { "frame", "merge_gap_ns", NULL };
 
@@ -119,15 +122,15 @@ read_nanoseconds (JsonObject *object,
 static gboolean
 read_types (JsonObject *object, const char *name, guint *out, GError **error)
 {
-  JsonNode  *node = json_object_get_member (object, "types");
-  JsonArray *array;
+  JsonNode   *node = json_object_get_member (object, "types");
+  const char *expected = _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
+                            "sendrecv, barrier, other");
+  JsonArray  *array;
 
   if (node == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return bad_value (
-        error, name, "types",
-        _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, sendrecv, other"));
+    return bad_value (error, name, "types", expected);
   array = json_node_get_array (node);
   *out = 0;
   for (guint i = 0; i < json_array_get_length (array); i++)
@@ -137,9 +140,7 @@ read_types (JsonObject *object, const char *name, guint *out, GError **error)
 
       if (!JSON_NODE_HOLDS_VALUE (element) || json_node_get_value_type (element) != G_TYPE_STRING
           || !st_collective_type_from_string (json_node_get_string (element), &type))
-        return bad_value (error, name, "types",
-                          _ ("a list of allreduce, allgather, reducescatter, alltoall, broadcast, "
-                             "sendrecv, other"));
+        return bad_value (error, name, "types", expected);
       *out |= type;
     }
   return TRUE;
@@ -250,6 +251,7 @@ config_from_object (JsonObject *object, const char *name, GError **error)
       || !read_nanoseconds (object, "merge_gap_ns", name, &self->merge_gap_ns, error)
       || !read_nanoseconds (object, "min_duration_ns", name, &self->min_duration_ns, error)
       || !read_flag (object, "include_edges", name, &self->include_edges, error)
+      || !read_flag (object, "bursts", name, &self->bursts, error)
       || !read_depth_and_project (object, name, self, error))
     return NULL;
   if (self->match != NULL && self->depth >= 0)
@@ -267,9 +269,8 @@ st_highlighter_config_parse (const char *data,
                              const char *display_name,
                              GError    **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr (GError)     local_error = NULL;
-  JsonNode              *root;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GError)   local_error = NULL;
 
   if (length < 0)
     length = strlen (data);
@@ -280,14 +281,14 @@ st_highlighter_config_parse (const char *data,
                    display_name);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, data, length, &local_error))
+  root = st_json_doc_parse (data, length, &local_error);
+  if (root == NULL)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _ ("“%s” is not valid JSON: %s"), display_name, local_error->message);
       return NULL;
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _ ("“%s” is not a highlighter configuration: it should be a JSON object."),
@@ -336,6 +337,11 @@ static void
 add_collective_keys (JsonBuilder *builder, const StHighlighterConfig *self)
 {
   add_nanoseconds (builder, "min_gap_ns", self->min_gap_ns);
+  if (!self->bursts)
+    {
+      json_builder_set_member_name (builder, "bursts");
+      json_builder_add_boolean_value (builder, FALSE);
+    }
   if (self->include_edges)
     {
       json_builder_set_member_name (builder, "include_edges");

@@ -4,6 +4,7 @@
  *
  *   {"version": 1, "method": "collectives", "tracks": "*GPU*", "match": "nccl*",
  *    "types": ["allreduce", "allgather"], "min_gap_ns": 1000, "include_edges": true}
+ *   {"version": 1, "method": "collectives", "bursts": false}
  *   {"version": 1, "method": "hierarchy", "match": "ProfilerStep#*", "project": "device"}
  *   {"version": 1, "method": "hierarchy", "depth": 1}
  *   {"version": 1, "method": "stack", "frame": "*mlp*", "merge_gap_ns": 0}
@@ -33,7 +34,8 @@ typedef struct
   char          *tracks;          /* glob on "process/track"; NULL: all */
   char          *match;           /* collectives: event names; hierarchy: scope names */
   guint          types;           /* collectives: StCollectiveType mask; 0: all */
-  gint64         min_gap_ns;      /* collectives */
+  gint64         min_gap_ns;      /* collectives; 0: none given */
+  gboolean       bursts;          /* collectives: merge bursts (unless min_gap_ns); default TRUE */
   gboolean       include_edges;   /* collectives */
   int            depth;           /* hierarchy: a level of the scope tree, or -1 */
   StProjection   project;         /* hierarchy */

@@ -167,7 +167,7 @@ make_regions (StHighlightJob *job)
       else
         g_free (span->name);
     }
-  if (kept == 0 && spans->len > 0 && job->config->min_duration_ns > 0 && job->explanation == NULL)
+  if (kept == 0 && spans->len > 0 && job->config->min_duration_ns > 0)
     {
       g_autofree char *min = st_format_duration (job->config->min_duration_ns);
 

@@ -1,7 +1,8 @@
 /* st-highlighter.h: the Region Highlighter. Runs one method with its
  * configuration over a trace and returns the regions it finds (StRegion, in
  * start order). When the profile lacks the method's data, it returns no
- * regions and a sentence saying what is missing.
+ * regions and a sentence saying what is missing; a sentence may also come
+ * with regions, saying what the method fell back to.
  *
  * Runs on any thread: the trace is immutable. Reports progress in [0, 1].
  */

@@ -63,7 +63,8 @@ set_status (StAnnotationsPanel *self, const char *text)
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL);
 }
 
-/* Why the last run found nothing: what the profile lacks. */
+/* What the last run could not do: why it found nothing, or what it fell
+ * back to. */
 static void
 set_explanation (StAnnotationsPanel *self, const char *text)
 {
@@ -195,14 +196,13 @@ show_found (StAnnotationsPanel *self, GPtrArray *regions, const char *explanatio
   g_autofree char *n = NULL;
   g_autofree char *status = NULL;
 
-  if (explanation != NULL)
-    {
-      set_explanation (self, explanation);
-      return;
-    }
+  /* A sentence may come with regions too: which scopes kept their host
+   * bounds. */
+  set_explanation (self, explanation);
   if (regions->len == 0)
     {
-      set_status (self, _ ("Nothing matched this configuration; the regions are as they were."));
+      if (explanation == NULL)
+        set_status (self, _ ("Nothing matched this configuration; the regions are as they were."));
       return;
     }
   n = st_format_count (regions->len);

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#define N_TYPES 7
+#define N_TYPES 8
 
 struct _StHighlighterForm
 {
@@ -19,8 +19,8 @@ struct _StHighlighterForm
   GtkEntry       *tracks_entry;
   GtkEntry       *names_entry;
   GtkMenuButton  *types_button;
-  GtkBox         *types_box;
   GtkSpinButton  *gap_spin;
+  GtkCheckButton *bursts_check;
   GtkCheckButton *edges_check;
   GtkCheckButton *named_check;
   GtkEntry       *scope_entry;
@@ -40,10 +40,20 @@ static const StRegionMethod methods[]
     = { ST_REGION_COLLECTIVES, ST_REGION_HIERARCHY, ST_REGION_STACK };
 static const char *pages[] = { "collectives", "hierarchy", "stack" };
 
-static const StCollectiveType types[N_TYPES] = {
-  ST_COLLECTIVE_ALLREDUCE, ST_COLLECTIVE_ALLGATHER, ST_COLLECTIVE_REDUCESCATTER,
-  ST_COLLECTIVE_ALLTOALL,  ST_COLLECTIVE_BROADCAST, ST_COLLECTIVE_SENDRECV,
-  ST_COLLECTIVE_OTHER,
+/* The type check buttons of the .ui, in the order of type_checks. */
+static const struct
+{
+  StCollectiveType type;
+  const char      *id;
+} types[N_TYPES] = {
+  { ST_COLLECTIVE_ALLREDUCE, "allreduce_check" },
+  { ST_COLLECTIVE_ALLGATHER, "allgather_check" },
+  { ST_COLLECTIVE_REDUCESCATTER, "reducescatter_check" },
+  { ST_COLLECTIVE_ALLTOALL, "alltoall_check" },
+  { ST_COLLECTIVE_BROADCAST, "broadcast_check" },
+  { ST_COLLECTIVE_SENDRECV, "sendrecv_check" },
+  { ST_COLLECTIVE_BARRIER, "barrier_check" },
+  { ST_COLLECTIVE_OTHER, "other_check" },
 };
 
 static const char *
@@ -52,8 +62,8 @@ describe (StRegionMethod method)
   switch (method)
     {
     case ST_REGION_COLLECTIVES:
-      return _ ("A region between each two collective operations: NCCL or RCCL kernels (else c10d "
-                "ops and nccl: annotations), or Neuron collective instructions and DMA.");
+      return _ ("A region between each two collectives or bursts of them: communication "
+                "kernels, else c10d ops and nccl: annotations.");
     case ST_REGION_HIERARCHY:
       return _ ("A region per scope: layers, ProfilerStep#N, nn.Module, nested slices.");
     case ST_REGION_STACK: return _ ("A region per group of kernels launched from one stack frame.");
@@ -132,10 +142,11 @@ st_highlighter_form_get_config (StHighlighterForm *self)
       config->match = text_or_null (self->names_entry);
       for (guint i = 0; i < N_TYPES; i++)
         if (gtk_check_button_get_active (self->type_checks[i]))
-          mask |= types[i];
+          mask |= types[i].type;
       /* every type is the default: no "types" key */
       config->types = mask == ST_COLLECTIVE_ALL ? 0 : mask;
       config->min_gap_ns = get_ns (self->gap_spin);
+      config->bursts = gtk_check_button_get_active (self->bursts_check);
       config->include_edges = gtk_check_button_get_active (self->edges_check);
       break;
     case ST_REGION_HIERARCHY:
@@ -170,8 +181,9 @@ st_highlighter_form_set_config (StHighlighterForm *self, const StHighlighterConf
       set_text (self->names_entry, config->match);
       for (guint i = 0; i < N_TYPES; i++)
         gtk_check_button_set_active (self->type_checks[i],
-                                     config->types == 0 || (config->types & types[i]));
+                                     config->types == 0 || (config->types & types[i].type));
       set_ns (self->gap_spin, config->min_gap_ns);
+      gtk_check_button_set_active (self->bursts_check, config->bursts);
       gtk_check_button_set_active (self->edges_check, config->include_edges);
       break;
     case ST_REGION_HIERARCHY:
@@ -190,12 +202,6 @@ st_highlighter_form_set_config (StHighlighterForm *self, const StHighlighterConf
     }
 }
 
-static const char *
-type_label (guint i)
-{
-  return types[i] == ST_COLLECTIVE_OTHER ? _ ("Other") : st_collective_type_get_label (types[i]);
-}
-
 /* The types button says which are chosen: "All types", "AllReduce,
  * Broadcast", "5 types". */
 static void
@@ -209,7 +215,7 @@ update_types_label (StHighlighterForm *self)
       {
         if (n++ > 0)
           g_string_append (text, ", ");
-        g_string_append (text, type_label (i));
+        g_string_append (text, gtk_check_button_get_label (self->type_checks[i]));
       }
   if (n == N_TYPES)
     gtk_menu_button_set_label (self->types_button, _ ("All types"));
@@ -219,28 +225,18 @@ update_types_label (StHighlighterForm *self)
     gtk_menu_button_set_label (self->types_button, text->str);
   else
     {
-      /* Translators: how many collective types are chosen, of 7 */
+      /* Translators: how many collective types are chosen, of 8 */
       g_autofree char *label = g_strdup_printf (_ ("%u types"), n);
       gtk_menu_button_set_label (self->types_button, label);
     }
 }
 
+/* A minimum gap turns the merging of bursts off (docs/metrics.md 5.1). */
 static void
-add_type_checks (StHighlighterForm *self)
+on_gap_changed (StHighlighterForm *self)
 {
-  for (guint i = 0; i < N_TYPES; i++)
-    {
-      GtkWidget *check = gtk_check_button_new_with_label (type_label (i));
-
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-      if (types[i] == ST_COLLECTIVE_OTHER)
-        gtk_widget_set_tooltip_text (check,
-                                     _ ("Collectives of no known type: barriers, reduce, gather…"));
-      g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_types_label), self);
-      gtk_box_append (self->types_box, check);
-      self->type_checks[i] = GTK_CHECK_BUTTON (check);
-    }
-  update_types_label (self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->bursts_check),
+                            gtk_spin_button_get_value (self->gap_spin) == 0);
 }
 
 static void
@@ -269,8 +265,8 @@ st_highlighter_form_class_init (StHighlighterFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, tracks_entry);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, names_entry);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, types_button);
-  gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, types_box);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, gap_spin);
+  gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, bursts_check);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, edges_check);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, named_check);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, scope_entry);
@@ -280,6 +276,12 @@ st_highlighter_form_class_init (StHighlighterFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, frame_entry);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, merge_spin);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, min_duration_spin);
+  for (guint i = 0; i < N_TYPES; i++)
+    gtk_widget_class_bind_template_child_full (widget_class, types[i].id, FALSE,
+                                               G_STRUCT_OFFSET (StHighlighterForm, type_checks)
+                                                   + i * sizeof (GtkCheckButton *));
+  gtk_widget_class_bind_template_callback (widget_class, update_types_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_gap_changed);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -287,7 +289,7 @@ static void
 st_highlighter_form_init (StHighlighterForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  add_type_checks (self);
+  update_types_label (self);
   g_signal_connect_swapped (self->method_dropdown, "notify::selected",
                             G_CALLBACK (on_method_changed), self);
   on_method_changed (self);
