@@ -5,9 +5,13 @@ Written only from docs/metrics.md and the Chrome Trace Event notes of the projec
 from the implementation, so that its numbers can check `strata-cli summary --json`.
 
 Usage: strata_reference.py [--json] [--launch-fallback profile|event] FILE...
+       strata_reference.py --regions [--config CONFIG.json] FILE...
 Several FILEs are one profile of several ranks. Prints one JSON object: `metrics` (id -> value or
-null), `devices` (one row per device that counts) and `collectives` (the groups of 3.1), plus two
-diagnostics that nothing compares: `launch_calls_from` (flows or correlation, A4) and `class_counts`.
+null), `devices` (one row per device that counts), `collectives` (the groups of 3.1), `operations`
+and `kernels` (the tables of 4, strata_operations.py), with several files `ranks` and
+`rank_collectives` (3.2, strata_ranks.py), plus diagnostics that nothing compares:
+`launch_calls_from` (flows or correlation, A4), `class_counts` and `origin_ns` (A22). With --regions,
+the regions of 5.1 (strata_regions.py) instead. Times of 3.2 and 5.1 are on the profile clock (A21).
 
 Implemented sections of docs/metrics.md
 - Preamble: ts/dur read as exact decimals, scaled us -> ns rounding half away from zero; end = start+dur.
@@ -18,9 +22,14 @@ Implemented sections of docs/metrics.md
 - 2 per-device table (times and percents), mean over the devices that count, and the count/sum table
   (kernel_count, median_kernel_ns, memcpy/memset counts and bytes, collective_count,
   busiest_stream_share_percent). Whole profile only, so the range is the whole trace.
-- 3.1 collective groups: type, size, count, min, median, mean, max (outliers are not computed).
+- 3.1 collective groups: type, size, count, min, median, mean, max (outliers are not computed); the
+  instances are communication kernels, instructions and MTIA events, never cc_dma transfers.
+- 3.2 operations across ranks and stragglers (strata_ranks.py, readings A23-A29).
+- 4 the Kernels and Host ops tables per name (strata_operations.py, readings A30-A35).
+- 5.1 regions between collectives, bursts included (strata_regions.py, readings A36-A40).
 Not implemented: 1.5 compute kinds (no section-2 output depends on them), span_ns, memcpy_bandwidth,
-host_bound_gap_percent, dma_wait_percent, 2.1 (Neuron active time), 3.1 outliers, 3.2 and later.
+host_bound_gap_percent, dma_wait_percent, 2.1 (Neuron active time), 3.1 outliers, `--align
+collective`, operations per name and track, 5.2 and later.
 
 Readings chosen where the page is ambiguous (each is also marked at the code that implements it)
 A1  Category: the whole `cat` string must equal a table entry (a comma list is not split).
@@ -71,6 +80,10 @@ A19 Collective groups of unknown size: the call site is the innermost collective
 A20 A pid or tid written as decimal text ("4093687616") is the same thread as the number (catapult
     keys threads by the text of the id); Kineto 2021 writes X events with string tids and their flow
     starts with numeric ones, so without this no flow of that file binds.
+A21 The profile clock (3.2 `--align clock`): a file's ts in ns plus its baseTimeNanoseconds when the
+    profile has several files; a single file keeps its ts as written (its placement changes nothing).
+A22 The profile's start ("origin") is the earliest ts of an event that is not metadata: Kineto writes
+    its M events at ts 0.
 """
 
 import argparse
@@ -233,6 +246,7 @@ class Profile:
 
     def __init__(self, paths):
         self.paths, self.slices, self.events, self.docs = paths, [], [], []
+        self.has_flows = False
         self.names, self.labels = {}, {}
         for fidx, path in enumerate(paths):
             events, doc = read_trace(path)
@@ -263,10 +277,28 @@ class Profile:
         else:
             text = 'pid %s' % (pid,)
         if len(self.paths) > 1:
-            info = self.docs[fidx].get('distributedInfo') if self.docs[fidx] else None
-            rank = info.get('rank', fidx) if isinstance(info, dict) else fidx
-            text = 'rank %s / %s' % (rank, text)
+            text = '%s / %s' % (self.rank_label(fidx), text)
         return text
+
+    def rank_label(self, fidx):
+        """1.1 and A16: "rank R", R the file's distributedInfo.rank, else its position."""
+        info = self.docs[fidx].get('distributedInfo') if self.docs[fidx] else None
+        rank = info.get('rank', fidx) if isinstance(info, dict) else fidx
+        return 'rank %s' % (rank,)
+
+    def clock_offset(self, fidx):
+        """3.2 `--align clock` (A21): a file's baseTimeNanoseconds when several files, else 0."""
+        doc = self.docs[fidx]
+        if len(self.paths) < 2 or not doc or doc.get('baseTimeNanoseconds') is None:
+            return 0
+        return int(decimal.Decimal(str(doc['baseTimeNanoseconds'])))
+
+    def origin(self):
+        """A22: the profile's start, the earliest ts of an event that is not metadata (M)."""
+        starts = [to_ns(ev['ts']) + self.clock_offset(fidx)
+                  for fidx, events in enumerate(self.events) for ev in events
+                  if ev.get('ph') != 'M' and ev.get('ts') is not None]
+        return min(starts) if starts else 0
 
 
 # ------------------------------------------------------------------------------------ launch calls
@@ -600,7 +632,8 @@ def call_site(op):
 
 def collective_instances(profile):
     """3.1: communication events, or with none in a GPU profile the outermost collective host ops."""
-    comm = [ev for ev in profile.device_events if ev.cls == 'communication']
+    comm = [ev for ev in profile.device_events
+            if ev.cls == 'communication' and ev.kind in ('kernel', 'mtia')]  # not cc_dma transfers
     if comm:
         return [(ev, ev.op) for ev in comm]
     if any(ev.cat in GPU_CATEGORIES for ev in profile.device_events):  # A15
@@ -653,7 +686,7 @@ def device_metrics(profile):
         row['busy_percent'] = percent(row['busy_ns'], row['device_time_ns'])
         row['exposed_percent'] = percent(row['exposed_communication_ns'], row['device_time_ns'])
         row['memory_percent'] = percent(row['memory_ns'], row['device_time_ns'])
-        row['label'] = profile.label(proc)
+        row['label'], row['file'] = profile.label(proc), proc[0]
         rows.append(row)
         shares.append(stream_share(per_device[proc]))
     return rows, shares
@@ -693,10 +726,17 @@ def count_metrics(profile, instances):
     }
 
 
-def summarize(paths, fallback='profile'):
-    """The whole-profile summary: metrics, device rows and collective groups."""
+def load(paths, fallback='profile'):
+    """Read FILE... as one profile and classify its device events (1.1, 1.2)."""
     profile = Profile(paths)
-    has_flows = classify_all(profile, fallback)
+    profile.has_flows = classify_all(profile, fallback)
+    return profile
+
+
+def summarize(paths, fallback='profile', profile=None):
+    """The whole-profile summary: metrics, device rows and collective groups."""
+    profile = profile or load(paths, fallback)
+    has_flows = profile.has_flows
     rows, shares = device_metrics(profile)
     instances = collective_instances(profile)
     metrics = profile_metrics(rows, shares)
@@ -722,9 +762,27 @@ def main(argv=None):
     parser.add_argument('--json', action='store_true', help='JSON output (the default)')
     parser.add_argument('--launch-fallback', choices=('profile', 'event'), default='profile',
                         help='where args.correlation replaces flows (see A4)')
+    parser.add_argument('--regions', action='store_true', help='print the regions of 5.1')
+    parser.add_argument('--config', metavar='CONFIG.json', help='a highlighter configuration')
     parser.add_argument('files', nargs='+', metavar='FILE')
     args = parser.parse_args(argv)
-    json.dump(summarize(args.files, args.launch_fallback), sys.stdout, indent=1)
+    import strata_operations  # pylint: disable=import-outside-toplevel  (they import this file)
+    import strata_ranks  # pylint: disable=import-outside-toplevel
+    import strata_regions  # pylint: disable=import-outside-toplevel
+    profile = load(args.files, args.launch_fallback)
+    if args.regions:
+        config = {}
+        if args.config:
+            with open(args.config, encoding='utf-8') as fh:
+                config = json.load(fh)
+        out = strata_regions.regions(profile, config)
+    else:
+        out = summarize(args.files, profile=profile)
+        out.update(strata_operations.operation_tables(profile))
+        if len(args.files) > 1:
+            out.update(strata_ranks.across_ranks(profile))
+    out['origin_ns'] = profile.origin()
+    json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write('\n')
     return 0
 
