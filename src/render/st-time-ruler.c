@@ -73,10 +73,14 @@ GArray *
 st_time_ruler_ticks (gint64 start, gint64 end, double x, double width, double min_spacing)
 {
   GArray *ticks = g_array_new (FALSE, FALSE, sizeof (StRulerTick));
-  gint64  span = MAX (1, st_time_span (start, end));
-  gint64  step = st_time_ruler_step (span, width, min_spacing);
   gint64  magnitude = (gint64)MIN (MAX (st_time_abs (start), st_time_abs (end)), G_MAXINT64);
-  gint64  t;
+  gint64  span, step, t;
+
+  /* a range wider than gint64 holds is at most twice its largest span */
+  if (st_time_sub (end, start, &span))
+    step = st_time_ruler_step (MAX (1, span), width, min_spacing);
+  else
+    step = st_time_ruler_step (G_MAXINT64, width / 2, min_spacing);
 
   if (!first_multiple (start, step, &t))
     return ticks;
