@@ -243,11 +243,16 @@ print_warnings (StTrace *trace, const char *file)
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *count = st_format_count (w[i].count);
-      fprintf (stderr,
-               _ ("strata-cli: %s: warning: %s × %s, first at line %" G_GUINT64_FORMAT
-                  ", column %" G_GUINT64_FORMAT ": %s\n"),
-               file, st_warning_kind_to_string (w[i].kind), count, w[i].first_line,
-               w[i].first_column, w[i].message);
+      g_autofree char *line = g_strdup_printf ("%" G_GUINT64_FORMAT, w[i].first_line);
+      g_autofree char *column = g_strdup_printf ("%" G_GUINT64_FORMAT, w[i].first_column);
+
+      /* a warning of no place (line 0), such as the alignment of files, says none */
+      if (w[i].first_line > 0)
+        fprintf (stderr, _ ("strata-cli: %s: warning: %s × %s, first at line %s, column %s: %s\n"),
+                 file, st_warning_kind_to_string (w[i].kind), count, line, column, w[i].message);
+      else
+        fprintf (stderr, _ ("strata-cli: %s: warning: %s × %s: %s\n"), file,
+                 st_warning_kind_to_string (w[i].kind), count, w[i].message);
     }
 }
 
