@@ -275,6 +275,7 @@ static void
 print_info (StTrace *trace, const char *file)
 {
   g_autofree char   *duration = st_format_duration (st_trace_get_end_ns (trace));
+  g_autofree char   *origin = g_strdup_printf ("%" G_GINT64_FORMAT, st_trace_get_origin_ns (trace));
   g_autofree char   *disk = g_format_size (st_trace_get_file_size (trace));
   g_autofree char   *text = g_format_size (st_trace_get_text_size (trace));
   const char *const *keys = st_trace_get_metadata_keys (trace);
@@ -284,8 +285,7 @@ print_info (StTrace *trace, const char *file)
   printf (_ ("  Format      %s (%s)\n"), st_trace_get_format (trace), st_trace_get_flavor (trace));
   printf (_ ("  Size        %s on disk, %s of text\n"), disk, text);
   print_counts (trace);
-  printf (_ ("  Time span   %s (origin %" G_GINT64_FORMAT " ns as written)\n"), duration,
-          st_trace_get_origin_ns (trace));
+  printf (_ ("  Time span   %s (origin %s ns as written)\n"), duration, origin);
   printf (_ ("  Metadata    %s\n"), *joined ? joined : _ ("none"));
   if (st_trace_get_n_files (trace) > 1)
     print_files (trace);

@@ -204,10 +204,12 @@ read_header (JsonObject *object, const char *name, StRegionMethod *method, GErro
     }
   if (json_node_get_int (version) > ST_REGION_FILE_VERSION)
     {
+      g_autofree char *v = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
+
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT
-                      "); this one reads version %d. Update Strata to use it."),
-                   name, json_node_get_int (version), ST_REGION_FILE_VERSION);
+                   _ ("“%s” was written by a newer Strata (version %s); this one reads version %d. "
+                      "Update Strata to use it."),
+                   name, v, ST_REGION_FILE_VERSION);
       return FALSE;
     }
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)

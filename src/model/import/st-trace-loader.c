@@ -318,13 +318,16 @@ sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error
     ;
   if (i < n && d[i] != '{' && d[i] != '[')
     {
-      guint64 line = 1, column = 1;
+      guint64          line = 1, column = 1;
+      g_autofree char *l = NULL, *c = NULL;
+
       for (gsize k = 0; k < i; k++)
         line += d[k] == '\n', column = d[k] == '\n' ? 1 : column + 1;
+      l = g_strdup_printf ("%" G_GUINT64_FORMAT, line);
+      c = g_strdup_printf ("%" G_GUINT64_FORMAT, column);
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_JSON,
-                   _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT
-                      ": this is not JSON: expected “{” or “[”, found “%c”."),
-                   name, line, column, g_ascii_isprint (d[i]) ? d[i] : '?');
+                   _ ("%s: line %s, column %s: this is not JSON: expected “{” or “[”, found “%c”."),
+                   name, l, c, g_ascii_isprint (d[i]) ? d[i] : '?');
       return FALSE;
     }
   if (i == n && complete)

@@ -218,10 +218,12 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
     }
   if (end < start)
     {
+      g_autofree char *e = g_strdup_printf ("%" G_GINT64_FORMAT, end);
+      g_autofree char *s = g_strdup_printf ("%" G_GINT64_FORMAT, start);
+
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _ ("“%s”, region %u: “end_ns” (%" G_GINT64_FORMAT
-                      ") is before “start_ns” (%" G_GINT64_FORMAT ")."),
-                   display_name, index, end, start);
+                   _ ("“%s”, region %u: “end_ns” (%s) is before “start_ns” (%s)."), display_name,
+                   index, e, s);
       return NULL;
     }
   if (!holds_string (json_object_get_member (object, "method")))
@@ -330,10 +332,12 @@ check_version (JsonObject *object, const char *display_name, GError **error)
     }
   if (version > ST_REGION_FILE_VERSION)
     {
+      g_autofree char *v = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
-                   _ ("“%s” was written by a newer Strata (version %" G_GINT64_FORMAT
-                      "); this one reads version %d. Update Strata to open it."),
-                   display_name, version, ST_REGION_FILE_VERSION);
+                   _ ("“%s” was written by a newer Strata (version %s); this one reads version %d. "
+                      "Update Strata to open it."),
+                   display_name, v, ST_REGION_FILE_VERSION);
       return FALSE;
     }
   return TRUE;

@@ -556,16 +556,20 @@ st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
   data = st_trace_get_event_text (self, offset, &size, &bytes);
   if (data == NULL || bytes >= size || data[bytes] != '{')
     {
-      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _ ("No event starts at byte %" G_GUINT64_FORMAT "."), bytes);
+      g_autofree char *at = g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX, _ ("No event starts at byte %s."),
+                   at);
       return NULL;
     }
   offset = bytes;
   end = st_json_skip_value (data + offset, data + size);
   if (end == NULL)
     {
+      g_autofree char *at = g_strdup_printf ("%" G_GUINT64_FORMAT, offset);
+
       g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
-                   _ ("The event at byte %" G_GUINT64_FORMAT " does not end."), offset);
+                   _ ("The event at byte %s does not end."), at);
       return NULL;
     }
   return parse_span (self, file, offset, end - (data + offset), NULL, error);

@@ -113,8 +113,12 @@ st_warning_row_new_model (StTrace *trace)
       row->count = w[i].count;
       row->message = g_strdup (w[i].message);
       if (w[i].first_line > 0)
-        row->place = g_strdup_printf (_ ("line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT),
-                                      w[i].first_line, w[i].first_column);
+        {
+          g_autofree char *l = g_strdup_printf ("%" G_GUINT64_FORMAT, w[i].first_line);
+          g_autofree char *c = g_strdup_printf ("%" G_GUINT64_FORMAT, w[i].first_column);
+
+          row->place = g_strdup_printf (_ ("line %s, column %s"), l, c);
+        }
       else
         row->place = g_strdup ("");
       g_list_store_append (store, row);

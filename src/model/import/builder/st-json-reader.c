@@ -139,10 +139,12 @@ st_json_reader_set_error (const StJsonReader *self,
                           const char         *message,
                           GError            **error)
 {
-  guint64 line, column;
+  guint64          line, column;
+  g_autofree char *l = NULL, *c = NULL;
 
   st_json_position (self->base, at - self->base, &line, &column);
-  g_set_error (error, ST_TRACE_ERROR, code,
-               _ ("%s: line %" G_GUINT64_FORMAT ", column %" G_GUINT64_FORMAT ": %s"),
-               st_source_get_display_name (source), line, column, message);
+  l = g_strdup_printf ("%" G_GUINT64_FORMAT, line);
+  c = g_strdup_printf ("%" G_GUINT64_FORMAT, column);
+  g_set_error (error, ST_TRACE_ERROR, code, _ ("%s: line %s, column %s: %s"),
+               st_source_get_display_name (source), l, c, message);
 }
