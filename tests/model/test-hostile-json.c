@@ -386,6 +386,48 @@ test_config_deep (void)
                    "512 levels deep");
 }
 
+/* Found by fuzz-region-set in a 10-minute run (the file is its input, kept
+ * in the seed corpus): a name whose escapes json-glib decodes to bytes
+ * that are not UTF-8 reached st_region_new(), whose precondition is text:
+ * a critical. The gate now refuses the escape that is none, with its
+ * place. */
+static void
+test_region_name_not_text (void)
+{
+  g_autofree char   *path = g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", "fuzz-region-set",
+                                                   "invalid-escapes-name.json", NULL);
+  g_autofree char   *text = NULL;
+  gsize              length;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) regions = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  regions = st_region_set_read_data (text, length, "names.json", NULL, NULL, &error);
+  g_assert_null (regions);
+  g_assert_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID);
+  /* line 6 starts with two escaped backslashes, then "\3" */
+  g_assert_cmpstr (error->message, ==,
+                   "“names.json”, line 6, column 5: “\\3” is not a JSON escape.");
+}
+
+/* Escapes json-glib would decode into bytes that are not UTF-8: a lone
+ * surrogate becomes U+FFFD, a pair stays the character it encodes, a raw
+ * control character after a backslash stands for its own escape. */
+static void
+test_gate_escapes (void)
+{
+  const char          *text = "{\"lone\": \"x\\ud800y\", \"pair\": \"\\ud83d\\ude00\", "
+                              "\"raw\": \"a\\\001b\"}";
+  g_autoptr (JsonNode) node = st_json_doc_parse (text, strlen (text), NULL);
+  JsonObject          *o;
+
+  g_assert_nonnull (node);
+  o = json_node_get_object (node);
+  g_assert_cmpstr (st_json_object_get_string (o, "lone"), ==, "x\357\277\275y");
+  g_assert_cmpstr (st_json_object_get_string (o, "pair"), ==, "\360\237\230\200");
+  g_assert_cmpstr (st_json_object_get_string (o, "raw"), ==, "a\001b");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -397,6 +439,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/hostile-json/gate/very-deep", test_gate_very_deep);
   g_test_add_func ("/model/hostile-json/gate/syntax-place", test_gate_syntax_place);
   g_test_add_func ("/model/hostile-json/gate/getters", test_gate_getters);
+  g_test_add_func ("/model/hostile-json/gate/escapes", test_gate_escapes);
   g_test_add_func ("/model/hostile-json/neuron/deep-summary", test_neuron_deep_summary);
   g_test_add_func ("/model/hostile-json/neuron/wrong-types", test_neuron_wrong_types);
   g_test_add_func ("/model/hostile-json/neuron/deep-warning", test_neuron_deep_warning);
@@ -404,6 +447,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/hostile-json/region-file/deep", test_region_file_deep);
   g_test_add_func ("/model/hostile-json/region-file/wrong-types", test_region_file_wrong_types);
   g_test_add_func ("/model/hostile-json/config/deep", test_config_deep);
+  g_test_add_func ("/model/hostile-json/region-file/name-not-text", test_region_name_not_text);
   g_test_add_func ("/model/hostile-time/span-too-long", test_span_too_long);
   g_test_add_func ("/model/hostile-time/end-beyond-limit", test_end_beyond_limit);
   g_test_add_func ("/model/hostile-time/neuron-end-beyond-limit", test_neuron_end_beyond_limit);

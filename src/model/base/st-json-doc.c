@@ -24,9 +24,65 @@ set_error_at (GError **error, int code, const char *base, gsize offset, const ch
   g_set_error (error, ST_JSON_DOC_ERROR, code, _ ("line %s, column %s: %s"), l, c, what);
 }
 
+/* The UTF-16 unit of the four hex digits at p[at]; FALSE when there are
+ * not four. */
+static gboolean
+hex4 (const char *p, gsize len, gsize at, guint *unit)
+{
+  *unit = 0;
+  if (at + 4 > len)
+    return FALSE;
+  for (gsize k = at; k < at + 4; k++)
+    {
+      if (!g_ascii_isxdigit (p[k]))
+        return FALSE;
+      *unit = *unit * 16 + g_ascii_xdigit_value (p[k]);
+    }
+  return TRUE;
+}
+
+/* The escape whose letter is p[*i] (after a backslash) into @out, as
+ * json-glib decodes it into text: a raw control character stands for its
+ * own \u escape, and a UTF-16 surrogate without its pair becomes U+FFFD
+ * (json-glib would make bytes that are not UTF-8 of either). FALSE for
+ * what is no JSON escape. *i is left on the escape's last character. */
+static gboolean
+copy_escape (const char *p, gsize len, gsize *i, GString *out)
+{
+  guchar c = (guchar)p[*i];
+  guint  unit, low;
+
+  if (c < 0x20)
+    {
+      g_string_append_printf (out, "u%04x", c);
+      return TRUE;
+    }
+  if (c != '\0' && strchr ("\"\\/bfnrt", c) != NULL)
+    {
+      g_string_append_c (out, c);
+      return TRUE;
+    }
+  if (c != 'u' || !hex4 (p, len, *i + 1, &unit))
+    return FALSE;
+  if (unit >= 0xD800 && unit <= 0xDBFF && *i + 11 <= len && p[*i + 5] == '\\' && p[*i + 6] == 'u'
+      && hex4 (p, len, *i + 7, &low) && low >= 0xDC00 && low <= 0xDFFF)
+    {
+      g_string_append_len (out, p + *i, 11);
+      *i += 10;
+      return TRUE;
+    }
+  if (unit >= 0xD800 && unit <= 0xDFFF)
+    g_string_append (out, "ufffd");
+  else
+    g_string_append_len (out, p + *i, 5);
+  *i += 4;
+  return TRUE;
+}
+
 /* A copy of the text at @offset of @base for json-glib, with raw control
- * characters inside strings escaped; NULL with the place (in @base) of the
- * first bracket too deep. */
+ * characters inside strings escaped and escapes checked; NULL with the
+ * place (in @base) of the first bracket too deep or the first escape that
+ * is none. */
 static GString *
 checked_copy (const char *base, gsize offset, gsize len, GError **error)
 {
@@ -44,7 +100,16 @@ checked_copy (const char *base, gsize offset, gsize len, GError **error)
           if (c == '\\' && i + 1 < len)
             {
               g_string_append_c (out, c);
-              c = (guchar)p[++i];
+              i++;
+              if (!copy_escape (p, len, &i, out))
+                {
+                  g_autofree char *what = g_strdup_printf (_ ("“\\%c” is not a JSON escape"),
+                                                           g_ascii_isprint (p[i]) ? p[i] : '?');
+
+                  set_error_at (error, ST_JSON_DOC_ERROR_SYNTAX, base, offset + i - 1, what);
+                  return NULL;
+                }
+              continue;
             }
           else if (c == '"')
             in_string = FALSE;

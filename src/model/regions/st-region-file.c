@@ -202,6 +202,13 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
                    _ ("“%s”, region %u: “name” is not a string."), display_name, index);
       return NULL;
     }
+  /* an escape such as a lone "\ud800" decodes to bytes that are not text */
+  if (!g_utf8_validate (json_object_get_string_member (object, "name"), -1, NULL))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “name” is not valid UTF-8."), display_name, index);
+      return NULL;
+    }
   if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
