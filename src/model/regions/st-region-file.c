@@ -185,6 +185,30 @@ region_object (JsonNode *node, guint index, const char *display_name, GError **e
   return object;
 }
 
+/* The region's name: text, or NULL with @error. */
+static const char *
+read_name (JsonObject *object, guint index, const char *display_name, GError **error)
+{
+  const char *name;
+
+  if (!holds_string (json_object_get_member (object, "name")))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “name” is not a string."), display_name, index);
+      return NULL;
+    }
+  name = json_object_get_string_member (object, "name");
+  /* json-glib checks the bytes and the gate the escapes; st_region_new ()
+   * needs text whatever a reader lets through */
+  if (!g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”, region %u: “name” is not valid UTF-8."), display_name, index);
+      return NULL;
+    }
+  return name;
+}
+
 /* @index counts from 1, as a person reading the file would. */
 static StRegion *
 read_region (JsonNode *node, guint index, const char *display_name, GError **error)
@@ -196,19 +220,8 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
 
   if (object == NULL)
     return NULL;
-  if (!holds_string (json_object_get_member (object, "name")))
-    {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _ ("“%s”, region %u: “name” is not a string."), display_name, index);
-      return NULL;
-    }
-  /* an escape such as a lone "\ud800" decodes to bytes that are not text */
-  if (!g_utf8_validate (json_object_get_string_member (object, "name"), -1, NULL))
-    {
-      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
-                   _ ("“%s”, region %u: “name” is not valid UTF-8."), display_name, index);
-      return NULL;
-    }
+  if (read_name (object, index, display_name, error) == NULL)
+    return NULL;
   if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
