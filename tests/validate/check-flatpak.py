@@ -58,7 +58,7 @@ runtime = {'glib-2.0', 'gio-2.0', 'gio-unix-2.0', 'gobject-2.0', 'gmodule-2.0', 
            'libadwaita-1', 'json-glib-1.0', 'zlib', 'cairo', 'pangocairo', 'pango',
            'gdk-pixbuf-2.0', 'graphene-1.0', 'libxml-2.0'}
 builtin = {'threads'}  # meson's own
-module_for = {}
+module_for = {'libisal': 'isa-l'}
 
 deps = set()
 for root, dirs, files in os.walk(top):
