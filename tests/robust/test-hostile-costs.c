@@ -1,7 +1,9 @@
 /* Files whose cost per event must stay bounded however they are shaped,
  * made at test time: a counter event with a hundred thousand series, a
- * Neuron instruction whose layer path has a million segments. Each used to
- * take minutes (a scan per sample, a hash of a growing prefix per segment);
+ * Neuron instruction whose layer path has a million segments, async
+ * operations that never end. Each used to take minutes (a scan per sample,
+ * a hash of a growing prefix per segment, a scan of all lanes per
+ * operation);
  * each now loads whole, with what was folded said in a warning. How long
  * they take is measured in tests/bench, not asserted here: a return to the
  * old cost shows as the suite's timeout. */
@@ -142,6 +144,75 @@ test_neuron_deep_layer (void)
   g_unlink (path);
 }
 
+/* 300 000 async operations begun and never ended: each runs to the end
+ * of the trace, which is where the last one begins, so all but the last
+ * need a lane of their own and the last takes lane 0 as it frees. Lanes
+ * were found by a scan of all lanes per operation (312 s for 100 MB); now
+ * by two heaps. */
+#define N_ASYNC 300000
+
+static void
+test_async_never_ended (void)
+{
+  g_autoptr (GString) text = g_string_new ("[");
+  g_autofree char    *path = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  const StTrack      *track;
+
+  for (guint i = 0; i < N_ASYNC; i++)
+    g_string_append_printf (text,
+                            "%s{\"ph\":\"b\",\"name\":\"op\",\"cat\":\"c\",\"id\":%u,"
+                            "\"pid\":1,\"tid\":1,\"ts\":%u}",
+                            i ? "," : "", i, i);
+  g_string_append (text, "]");
+  path = write_tmp ("async.json", text);
+  trace = load_path (path);
+  track = only_track_of_kind (trace, ST_TRACK_ASYNC);
+  g_assert_cmpuint (track->n_slices, ==, N_ASYNC);
+  g_assert_cmpuint (track->n_lanes, ==, N_ASYNC - 1);
+  g_unlink (path);
+}
+
+/* First fit, as before: a over [0, 100) µs takes lane 0; b [10, 20) lane
+ * 1; c [30, 40) lane 1 again, free since 20; d [15, 50) lane 2, as lane 1
+ * is b's until 20 and c's from 30. */
+static void
+test_async_first_fit (void)
+{
+  const char *spans[][2] = { { "0", "100" }, { "10", "20" }, { "30", "40" }, { "15", "50" } };
+  const guint depth[] = { 0, 1, 1, 2 };
+  g_autoptr (GString) text = g_string_new ("[");
+  g_autofree char    *path = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  const StTrack      *track;
+
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    g_string_append_printf (
+        text,
+        "%s{\"ph\":\"b\",\"name\":\"op\",\"cat\":\"c\",\"id\":%u,\"pid\":1,\"tid\":1,\"ts\":%s},"
+        "{\"ph\":\"e\",\"name\":\"op\",\"cat\":\"c\",\"id\":%u,\"pid\":1,\"tid\":1,\"ts\":%s}",
+        i ? "," : "", i, spans[i][0], i, spans[i][1]);
+  g_string_append (text, "]");
+  path = write_tmp ("first-fit.json", text);
+  trace = load_path (path);
+  track = only_track_of_kind (trace, ST_TRACK_ASYNC);
+  g_assert_cmpuint (track->n_lanes, ==, 3);
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    {
+      gint64   start = g_ascii_strtoll (spans[i][0], NULL, 10) * 1000;
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < track->n_slices; k++)
+        if (track->slices[k].start == start)
+          {
+            g_assert_cmpuint (track->slices[k].depth, ==, depth[i]);
+            found = TRUE;
+          }
+      g_assert_true (found);
+    }
+  g_unlink (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -151,6 +222,8 @@ main (int argc, char **argv)
   tmp_dir = g_dir_make_tmp ("strata-costs-XXXXXX", NULL);
   g_test_add_func ("/robust/costs/counter-many-series", test_counter_many_series);
   g_test_add_func ("/robust/costs/neuron-deep-layer", test_neuron_deep_layer);
+  g_test_add_func ("/robust/costs/async-never-ended", test_async_never_ended);
+  g_test_add_func ("/robust/costs/async-first-fit", test_async_first_fit);
   ret = g_test_run ();
   g_rmdir (tmp_dir);
   return ret;

@@ -177,22 +177,81 @@ build_tree (Builder *b, const StRawAsync *e, gsize n, StLayoutIssues *issues)
   finish_tree (b, first, e[0].pid, issues);
 }
 
-/* First-fit lane for a tree starting at @start; lanes grow as needed. */
-static guint
-pick_lane (GArray *lane_end, GArray *lane_height, gint64 start)
+/* Lanes for trees taken by start: the lowest lane free at a tree's start
+ * (first fit). Lanes still busy wait in a heap by the time they end, free
+ * ones in a heap by index, so a tree costs a logarithm however many lanes
+ * there are (trees that never end each keep a lane for ever). */
+typedef struct
 {
-  guint l;
+  gint64 end;
+  guint  lane;
+} Busy;
 
-  for (l = 0; l < lane_end->len && g_array_index (lane_end, gint64, l) > start; l++)
-    ;
-  if (l == lane_end->len)
+typedef struct
+{
+  GArray *busy;    /* Busy, a min-heap by end */
+  GArray *free;    /* guint, a min-heap by lane */
+  GArray *ends;    /* gint64 per lane */
+  GArray *heights; /* guint per lane */
+} Lanes;
+
+#define BUSY_LESS(a, b) ((a).end < (b).end)
+#define FREE_LESS(a, b) ((a) < (b))
+
+#define DEFINE_HEAP(name, T, LESS)                                                    \
+  static void name##_push (GArray *h, T v)                                            \
+  {                                                                                   \
+    guint i = h->len;                                                                 \
+    g_array_append_val (h, v);                                                        \
+    for (; i > 0 && LESS (v, g_array_index (h, T, (i - 1) / 2)); i = (i - 1) / 2)     \
+      g_array_index (h, T, i) = g_array_index (h, T, (i - 1) / 2);                    \
+    g_array_index (h, T, i) = v;                                                      \
+  }                                                                                   \
+  static T name##_pop (GArray *h)                                                     \
+  {                                                                                   \
+    T     top = g_array_index (h, T, 0), last = g_array_index (h, T, h->len - 1);     \
+    guint i = 0, n = h->len - 1;                                                      \
+    g_array_set_size (h, n);                                                          \
+    for (guint c = 1; c < n; i = c, c = 2 * c + 1)                                    \
+      {                                                                               \
+        if (c + 1 < n && LESS (g_array_index (h, T, c + 1), g_array_index (h, T, c))) \
+          c++;                                                                        \
+        if (!LESS (g_array_index (h, T, c), last))                                    \
+          break;                                                                      \
+        g_array_index (h, T, i) = g_array_index (h, T, c);                            \
+      }                                                                               \
+    if (n > 0)                                                                        \
+      g_array_index (h, T, i) = last;                                                 \
+    return top;                                                                       \
+  }
+
+DEFINE_HEAP (busy, Busy, BUSY_LESS)
+DEFINE_HEAP (free_lane, guint, FREE_LESS)
+
+/* The lane for a tree over [@start, @end) of @height rows. */
+static guint
+pick_lane (Lanes *lanes, gint64 start, gint64 end, guint height)
+{
+  guint lane;
+
+  while (lanes->busy->len > 0 && g_array_index (lanes->busy, Busy, 0).end <= start)
+    free_lane_push (lanes->free, busy_pop (lanes->busy).lane);
+  if (lanes->free->len > 0)
+    lane = free_lane_pop (lanes->free);
+  else
     {
       gint64 zero = 0;
       guint  h = 0;
-      g_array_append_val (lane_end, zero);
-      g_array_append_val (lane_height, h);
+
+      lane = lanes->ends->len;
+      g_array_append_val (lanes->ends, zero);
+      g_array_append_val (lanes->heights, h);
     }
-  return l;
+  g_array_index (lanes->ends, gint64, lane) = end;
+  g_array_index (lanes->heights, guint, lane)
+      = MAX (g_array_index (lanes->heights, guint, lane), height);
+  busy_push (lanes->busy, (Busy){ end, lane });
+  return lane;
 }
 
 /* Packs the trees of one track (trees[first, last), by start) into lanes. */
@@ -200,8 +259,10 @@ static void
 pack_track (Builder *b, guint first, guint last)
 {
   StAsyncTrack *track = g_ptr_array_index (b->tracks, g_array_index (b->trees, Tree, first).track);
-  g_autoptr (GArray)  lane_end = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr (GArray)  lane_height = g_array_new (FALSE, FALSE, sizeof (guint));
+  Lanes         lanes
+      = { g_array_new (FALSE, FALSE, sizeof (Busy)), g_array_new (FALSE, FALSE, sizeof (guint)),
+          g_array_new (FALSE, FALSE, sizeof (gint64)), g_array_new (FALSE, FALSE, sizeof (guint)) };
+  g_autoptr (GArray)  lane_height = lanes.heights;
   g_autofree guint   *lane_of = g_new (guint, last - first);
   guint              *base;
   g_autofree StSlice *tmp = NULL;
@@ -209,13 +270,13 @@ pack_track (Builder *b, guint first, guint last)
   for (guint i = first; i < last; i++)
     {
       Tree *tree = &g_array_index (b->trees, Tree, i);
-      guint l = pick_lane (lane_end, lane_height, tree->start);
 
-      g_array_index (lane_end, gint64, l) = MAX (tree->end, tree->start + 1);
-      g_array_index (lane_height, guint, l)
-          = MAX (g_array_index (lane_height, guint, l), tree->height);
-      lane_of[i - first] = l;
+      lane_of[i - first]
+          = pick_lane (&lanes, tree->start, MAX (tree->end, tree->start + 1), tree->height);
     }
+  g_array_unref (lanes.busy);
+  g_array_unref (lanes.free);
+  g_array_unref (lanes.ends);
   base = g_new0 (guint, lane_height->len + 1);
   for (guint l = 0; l < lane_height->len; l++)
     base[l + 1] = base[l] + g_array_index (lane_height, guint, l);
