@@ -213,6 +213,68 @@ test_async_first_fit (void)
   g_unlink (path);
 }
 
+/* 200 000 distinct warnings in a Neuron file's "warnings": each was
+ * checked against all kept so far by splitting them (minutes); now a set
+ * finds them, the first 50 are listed and the rest counted. */
+static void
+test_neuron_many_warnings (void)
+{
+  g_autoptr (GString) text = g_string_new ("{\"instruction\": [{\"timestamp\": 1, \"duration\": 2, "
+                                           "\"opcode\": \"A\"}], \"warnings\": [");
+  g_autofree char    *path = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  const StImportWarning *w;
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_printf (text, "%s\"warning %u\"", i ? "," : "", i);
+  g_string_append (text, "]}");
+  path = write_tmp ("warnings.json", text);
+  trace = load_path (path);
+  w = st_test_warning (trace, ST_WARNING_PROFILER);
+  g_assert_nonnull (w);
+  g_assert_cmpuint (w->count, ==, 200000);
+  g_assert_nonnull (strstr (w->message, "\nwarning 0\nwarning 1\n"));
+  g_assert_nonnull (strstr (w->message, "\nwarning 49\n"));
+  g_assert_null (strstr (w->message, "warning 50\n"));
+  /* counts are grouped with a narrow no-break space */
+  g_assert_true (g_str_has_suffix (w->message, "… and 199\342\200\257950 more, not listed."));
+  g_unlink (path);
+}
+
+/* 30 000 instructions, each on a layer path of its own 60 levels deep
+ * (the bits of its index, one per level: about 1.4 M distinct segments):
+ * no more than 2^20 segments are made, and a warning says the rest were
+ * cut. */
+static void
+test_neuron_many_layers (void)
+{
+  g_autoptr (GString) text = g_string_new ("{\"instruction\": [");
+  g_autofree char    *path = NULL;
+  g_autoptr (StTrace) trace = NULL;
+  const StTrack      *layers = NULL;
+
+  for (guint i = 0; i < 30000; i++)
+    {
+      g_string_append_printf (text,
+                              "%s{\"timestamp\": %u, \"duration\": 1, \"opcode\": \"A\", "
+                              "\"layer\": \"",
+                              i ? "," : "", i);
+      for (guint k = 0; k < 60; k++)
+        g_string_append_printf (text, "%sm%u", k ? "/" : "", (i >> (k % 15)) & 7);
+      g_string_append (text, "\"}");
+    }
+  g_string_append (text, "]}");
+  path = write_tmp ("layers.json", text);
+  trace = load_path (path);
+  for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
+    if (g_strcmp0 (st_trace_get_string (trace, st_trace_get_track (trace, i)->name), "Layers") == 0)
+      layers = st_trace_get_track (trace, i);
+  g_assert_nonnull (layers);
+  g_assert_cmpuint (layers->n_slices, ==, 1u << 20);
+  g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_TOO_DEEP), ==, 1);
+  g_unlink (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -224,6 +286,8 @@ main (int argc, char **argv)
   g_test_add_func ("/robust/costs/neuron-deep-layer", test_neuron_deep_layer);
   g_test_add_func ("/robust/costs/async-never-ended", test_async_never_ended);
   g_test_add_func ("/robust/costs/async-first-fit", test_async_first_fit);
+  g_test_add_func ("/robust/costs/neuron-many-warnings", test_neuron_many_warnings);
+  g_test_add_func ("/robust/costs/neuron-many-layers", test_neuron_many_layers);
   ret = g_test_run ();
   g_rmdir (tmp_dir);
   return ret;

@@ -5,6 +5,7 @@
 #include "st-trace-builder.h"
 #include "st-async-builder.h"
 #include "st-flow-resolver.h"
+#include "st-format.h"
 #include "st-json-scan.h"
 #include "st-trace-builder-private.h"
 #include "st-trace-error.h"
@@ -102,7 +103,10 @@ shard_free (gpointer data)
   g_free (shard->asyncs.data);
   g_free (shard->metas.data);
   for (guint i = 0; i < ST_N_WARNINGS; i++)
-    g_free (shard->warnings[i].detail);
+    {
+      g_free (shard->warnings[i].detail);
+      g_clear_pointer (&shard->warnings[i].distinct, g_hash_table_unref);
+    }
   g_string_free (shard->scratch, TRUE);
   g_free (shard);
 }
@@ -285,15 +289,26 @@ st_builder_shard_note_pid (StBuilderShard *shard, StStringId pid)
 }
 
 /* A profiler's own warnings say different things: each distinct one is
- * kept, a line each, in file order; other kinds keep their first. */
+ * kept, a line each, in file order, up to PROFILER_LINES_MAX; the rest are
+ * counted. A set finds the ones already kept, so a million warnings cost a
+ * million lookups. */
+#define PROFILER_LINES_MAX 50
+
 static void
 add_profiler_detail (StRawWarning *w, const char *detail)
 {
-  g_auto (GStrv) lines = w->detail != NULL ? g_strsplit (w->detail, "\n", -1) : NULL;
-  char          *joined;
+  char *joined;
 
-  if (lines != NULL && g_strv_contains ((const char *const *)lines, detail))
+  if (w->distinct == NULL)
+    w->distinct = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_contains (w->distinct, detail))
     return;
+  if (g_hash_table_size (w->distinct) >= PROFILER_LINES_MAX)
+    {
+      w->unlisted++;
+      return;
+    }
+  g_hash_table_add (w->distinct, g_strdup (detail));
   joined = w->detail != NULL ? g_strconcat (w->detail, "\n", detail, NULL) : g_strdup (detail);
   g_free (w->detail);
   w->detail = joined;
@@ -343,6 +358,7 @@ warn_raw (StBuilderShard *shard, StWarningKind kind, const StRawWarning *src)
 
       for (guint i = 0; lines[i] != NULL; i++)
         add_profiler_detail (w, lines[i]);
+      w->unlisted += src->unlisted;
     }
   if (w->count == 0 || src->first_offset < w->first_offset)
     {
@@ -529,6 +545,20 @@ warn_issue (StBuilderShard *shard, StWarningKind kind, const StLayoutIssue *issu
   g_free (raw.detail);
 }
 
+/* The sentence, then each distinct warning of the profiler on a line, then
+ * how many more there were. */
+static char *
+profiler_message (const StRawWarning *w)
+{
+  g_autofree char *more = NULL;
+
+  if (w->unlisted == 0)
+    return g_strdup_printf ("%s\n%s", _ (warning_sentences[ST_WARNING_PROFILER]), w->detail);
+  more = st_format_count (w->unlisted);
+  return g_strdup_printf (_ ("%s\n%s\n… and %s more, not listed."),
+                          _ (warning_sentences[ST_WARNING_PROFILER]), w->detail, more);
+}
+
 static void
 finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 {
@@ -546,7 +576,7 @@ finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
         st_json_position (st_source_get_data (source), w->first_offset, &iw.first_line,
                           &iw.first_column);
       if (w->detail != NULL && k == ST_WARNING_PROFILER)
-        iw.message = g_strdup_printf ("%s\n%s", _ (warning_sentences[k]), w->detail);
+        iw.message = profiler_message (w);
       else if (w->detail != NULL)
         iw.message
             = g_strdup_printf ("%s %s %s", _ (warning_sentences[k]), _ ("First:"), w->detail);

@@ -127,9 +127,11 @@ typedef struct
 
 typedef struct
 {
-  guint64 count;
-  guint64 first_offset;
-  char   *detail;
+  guint64     count;
+  guint64     first_offset;
+  char       *detail;
+  GHashTable *distinct; /* the profiler's own: its lines in detail, each once */
+  guint64     unlisted; /* the profiler's own beyond the lines listed */
 } StRawWarning;
 
 typedef struct _StBuilderShard StBuilderShard;

@@ -38,6 +38,22 @@ typedef struct
   guint64 offset; /* the first instruction of the span */
 } Span;
 
+/* A layer path on a core, the key of Importer's layers. */
+typedef struct
+{
+  StStringId pid;
+  StStringId layer;
+} LayerKey;
+
+/* Sort indexes of the tracks of a core: layers, engines, active times, DMA. */
+enum
+{
+  SORT_LAYERS = 0,
+  SORT_ENGINE = 1,
+  SORT_ACTIVE = 20,
+  SORT_DMA = 40,
+};
+
 typedef struct
 {
   StBuilderShard  *shard;
@@ -93,5 +109,9 @@ offset_of (Importer *im, const char *at)
 StStringId st_neuron_intern_literal (Importer *im, const char *text);
 Result     st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId title);
 void       st_neuron_build_layers (Importer *im);
+guint      st_neuron_track_of (Importer *im, StStringId pid, StStringId tid, gint64 sort_index);
+
+guint    st_neuron_layer_key_hash (gconstpointer p);
+gboolean st_neuron_layer_key_equal (gconstpointer a, gconstpointer b);
 
 G_END_DECLS

@@ -238,7 +238,7 @@ importer_init (Importer *im, StTraceBuilder *builder, StSource *source, GCancell
   im->cores = g_hash_table_new (NULL, NULL);
   im->tracks = g_hash_table_new (NULL, NULL);
   im->layers
-      = g_hash_table_new_full ((GHashFunc)g_int64_hash, (GEqualFunc)g_int64_equal, g_free, g_free);
+      = g_hash_table_new_full (st_neuron_layer_key_hash, st_neuron_layer_key_equal, g_free, g_free);
   im->cat_instruction = st_neuron_intern_literal (im, "instruction");
   im->cat_dma = st_neuron_intern_literal (im, "dma");
   im->cat_cc_dma = st_neuron_intern_literal (im, "cc_dma");

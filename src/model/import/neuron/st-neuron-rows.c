@@ -53,24 +53,9 @@ typedef struct
   Extra       extras[MAX_EXTRAS];
 } Row;
 
-/* Sort indexes of the tracks of a core: layers, engines, active times, DMA. */
-enum
-{
-  SORT_LAYERS = 0,
-  SORT_ENGINE = 1,
-  SORT_ACTIVE = 20,
-  SORT_DMA = 40,
-};
-
 static const char *const known_engines[] = {
   "Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
 };
-
-typedef struct
-{
-  StStringId pid;
-  StStringId layer;
-} LayerKey;
 
 static const Tok empty_tok = { "", "", 's', 0 };
 
@@ -286,8 +271,8 @@ engine_sort_index (const char *engine)
 }
 
 /* The thread track (pid, tid), given its sort index the first time. */
-static guint
-track_of (Importer *im, StStringId pid, StStringId tid, gint64 sort_index)
+guint
+st_neuron_track_of (Importer *im, StStringId pid, StStringId tid, gint64 sort_index)
 {
   guint track = st_builder_shard_get_track (im->shard, ST_RAW_TRACK_THREAD, pid, tid);
 
@@ -300,7 +285,7 @@ static guint
 named_track (Importer *im, StStringId pid, const char *format, const char *name, gint64 sort_index)
 {
   g_autofree char *text = g_strdup_printf (format, name);
-  return track_of (im, pid, st_neuron_intern_literal (im, text), sort_index);
+  return st_neuron_track_of (im, pid, st_neuron_intern_literal (im, text), sort_index);
 }
 
 static gboolean
@@ -445,7 +430,7 @@ on_instruction (Importer *im, const Row *row)
     {
       engine = tok_len (engine_tok) ? intern_tok (im, engine_tok)
                                     : st_neuron_intern_literal (im, "Unknown engine");
-      im->last_engine_track = track_of (
+      im->last_engine_track = st_neuron_track_of (
           im, pid, engine,
           SORT_ENGINE + engine_sort_index (st_string_table_get (im->shard->strings, engine)));
       im->last_engine = *engine_tok;
@@ -670,127 +655,5 @@ st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId tit
           if (g_cancellable_is_cancelled (im->cancellable))
             return RESULT_ERROR;
         }
-    }
-}
-
-/* The layer spans of each core as nested slices on its "Layers" track: one
- * slice per path segment, spanning the instructions under it. */
-
-typedef struct
-{
-  StStringId pid;
-  StStringId segment;
-  guint      depth;
-  Span       span;
-} Segment;
-
-ST_DEFINE_SORT (sort_segments, Segment, a->depth < b->depth)
-
-/* A layer path deeper than this is cut: its segments from this depth on
- * make one leaf, named by the rest of the path. Each level costs a hash of
- * the prefix, so an unbounded depth would cost its square. */
-#define LAYER_DEPTH_MAX 64
-
-static void
-add_segment (Importer   *im,
-             GHashTable *prefixes,
-             GString    *prefix,
-             StStringId  pid,
-             const char *name,
-             guint       depth,
-             const Span *span)
-{
-  Segment *seg;
-
-  g_string_append_c (prefix, '/');
-  g_string_append (prefix, name);
-  seg = g_hash_table_lookup (prefixes, prefix->str);
-  if (seg == NULL)
-    {
-      seg = g_new (Segment, 1);
-      *seg = (Segment){ pid, st_neuron_intern_literal (im, name), depth, *span };
-      g_hash_table_insert (prefixes, g_strdup (prefix->str), seg);
-    }
-  seg->span.start = MIN (seg->span.start, span->start);
-  seg->span.end = MAX (seg->span.end, span->end);
-  seg->span.offset = MIN (seg->span.offset, span->offset);
-}
-
-/* Returns FALSE when the path was deeper than LAYER_DEPTH_MAX and folded. */
-static gboolean
-add_prefixes (Importer   *im,
-              GHashTable *prefixes,
-              StStringId  pid,
-              const char *path,
-              const Span *span)
-{
-  g_autoptr (GString) prefix = g_string_new (NULL);
-  const char         *p = path;
-  guint               depth = 0;
-
-  g_string_printf (prefix, "%u", pid);
-  while (*p != '\0')
-    {
-      const char      *slash = strchr (p, '/');
-      gsize            len = slash != NULL ? (gsize)(slash - p) : strlen (p);
-      g_autofree char *name = NULL;
-
-      if (len == 0)
-        {
-          p++;
-          continue;
-        }
-      if (depth == LAYER_DEPTH_MAX - 1 && slash != NULL && slash[strspn (slash, "/")] != '\0')
-        {
-          add_segment (im, prefixes, prefix, pid, p, depth, span);
-          return FALSE;
-        }
-      name = g_strndup (p, len);
-      add_segment (im, prefixes, prefix, pid, name, depth++, span);
-      p += len;
-    }
-  return TRUE;
-}
-
-void
-st_neuron_build_layers (Importer *im)
-{
-  g_autoptr (GHashTable) prefixes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr (GArray)     segments = g_array_new (FALSE, FALSE, sizeof (Segment));
-  GHashTableIter         iter;
-  gpointer               key, value;
-  guint64                folded = 0;
-
-  g_hash_table_iter_init (&iter, im->layers);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      const LayerKey  *k = key;
-      g_autofree char *path = g_strdup (st_string_table_get (im->shard->strings, k->layer));
-      if (!add_prefixes (im, prefixes, k->pid, path, value))
-        folded++;
-    }
-  if (folded > 0)
-    st_builder_shard_warn (im->shard, ST_WARNING_TOO_DEEP, 0,
-                           "%" G_GUINT64_FORMAT " layer paths deeper than %d levels", folded,
-                           LAYER_DEPTH_MAX);
-  g_hash_table_iter_init (&iter, prefixes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    g_array_append_vals (segments, value, 1);
-  /* Parents first: the layout keeps file order for equal spans. */
-  sort_segments ((Segment *)(void *)segments->data, segments->len, NULL);
-  for (guint i = 0; i < segments->len; i++)
-    {
-      const Segment *seg = &g_array_index (segments, Segment, i);
-      guint          track = track_of (im, seg->pid, im->tid_layers, SORT_LAYERS);
-      StSlice       *s = st_vec_push (&st_builder_shard_track (im->shard, track)->slices, StSlice);
-
-      *s = (StSlice){ seg->span.start,
-                      seg->span.end - seg->span.start,
-                      seg->span.offset,
-                      seg->segment,
-                      im->tid_layers,
-                      ST_RAW_COMPLETE,
-                      0,
-                      0 };
     }
 }
