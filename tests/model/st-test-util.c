@@ -141,3 +141,10 @@ st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
   g_assert_false (timed_out);
   g_source_remove (id);
 }
+
+void
+st_test_regions_clear (StTestRegions *r)
+{
+  g_clear_pointer (&r->regions, g_ptr_array_unref);
+  g_clear_pointer (&r->explanation, g_free);
+}

@@ -15,6 +15,17 @@ const StSlice *st_test_find_slice (StTrace *trace, guint track, const char *name
 const StSlice *st_test_find_slice_at (StTrace *trace, guint track, const char *name, gint64 start);
 guint64        st_test_warning_count (StTrace *trace, StWarningKind kind);
 const StImportWarning *st_test_warning (StTrace *trace, StWarningKind kind);
+/* What a highlighter run gives: its regions, or the sentence saying why
+ * there are none. */
+typedef struct
+{
+  GPtrArray *regions;
+  char      *explanation;
+} StTestRegions;
+
+void st_test_regions_clear (StTestRegions *r);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (StTestRegions, st_test_regions_clear)
+
 /* Runs the main loop until @done says so; fails the test after 20 s. */
 void st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
 

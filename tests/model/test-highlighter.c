@@ -20,29 +20,14 @@
 
 #define US 1000
 
-typedef struct
-{
-  GPtrArray *regions;
-  char      *explanation;
-} Result;
-
-static void
-result_clear (Result *r)
-{
-  g_clear_pointer (&r->regions, g_ptr_array_unref);
-  g_clear_pointer (&r->explanation, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Result, result_clear)
-
-static Result
+static StTestRegions
 run_config (const char *file, const StHighlighterConfig *config)
 {
   g_autoptr (StTrace) trace = g_str_has_prefix (file, "real/")
                                   ? st_test_load ("real", file + 5, NULL)
                                   : st_test_load ("highlight", file, NULL);
   g_autoptr (GError)  error = NULL;
-  Result              r = { NULL, NULL };
+  StTestRegions       r = { NULL, NULL };
 
   r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -51,7 +36,7 @@ run_config (const char *file, const StHighlighterConfig *config)
 }
 
 /* Runs the method with a configuration given as JSON keys. */
-static Result
+static StTestRegions
 run (const char *file, const char *method, const char *keys)
 {
   g_autofree char   *json = g_strdup_printf ("{\"version\": 1, \"method\": \"%s\"%s%s}", method,
@@ -81,7 +66,7 @@ describe (GPtrArray *regions)
 }
 
 static void
-assert_regions (Result *r, const char *expected)
+assert_regions (StTestRegions *r, const char *expected)
 {
   g_autofree char *got = describe (r->regions);
 
@@ -90,7 +75,7 @@ assert_regions (Result *r, const char *expected)
 }
 
 static void
-assert_method (Result *r, StRegionMethod method)
+assert_method (StTestRegions *r, StRegionMethod method)
 {
   for (guint i = 0; i < r->regions->len; i++)
     g_assert_cmpint (st_region_get_method (g_ptr_array_index (r->regions, i)), ==, method);
@@ -108,8 +93,9 @@ test_collectives_device (void)
    * above it, so the empty gap closes and #2–#3 are one burst. Without
    * bursts the empty gap is skipped. The host's c10d op is ignored as the
    * device has collective kernels. */
-  g_auto (Result) r = run ("device-collectives.json", "collectives", NULL);
-  g_auto (Result) every = run ("device-collectives.json", "collectives", "\"bursts\": false");
+  g_auto (StTestRegions) r = run ("device-collectives.json", "collectives", NULL);
+  g_auto (StTestRegions) every
+      = run ("device-collectives.json", "collectives", "\"bursts\": false");
 
   assert_regions (&r, "AllReduce+AllGather #1 → AllReduce+ReduceScatter #2–#3 [170000, 300000)\n"
                       "AllReduce+ReduceScatter #2–#3 → SendRecv #4 [330000, 500000)\n");
@@ -121,7 +107,8 @@ test_collectives_device (void)
 static void
 test_collectives_edges (void)
 {
-  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"include_edges\": true");
+  g_auto (StTestRegions) r
+      = run ("device-collectives.json", "collectives", "\"include_edges\": true");
 
   assert_regions (&r, "Start → AllReduce+AllGather #1 [0, 100000)\n"
                       "AllReduce+AllGather #1 → AllReduce+ReduceScatter #2–#3 [170000, 300000)\n"
@@ -132,8 +119,10 @@ test_collectives_edges (void)
 static void
 test_collectives_min_gap (void)
 {
-  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 150000");
-  g_auto (Result) none = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 1000000");
+  g_auto (StTestRegions) r
+      = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 150000");
+  g_auto (StTestRegions) none
+      = run ("device-collectives.json", "collectives", "\"min_gap_ns\": 1000000");
 
   assert_regions (&r, "AllReduce #3 → SendRecv #4 [330000, 500000)\n");
   g_assert_cmpuint (none.regions->len, ==, 0);
@@ -143,7 +132,8 @@ test_collectives_min_gap (void)
 static void
 test_collectives_types (void)
 {
-  g_auto (Result) r = run ("device-collectives.json", "collectives", "\"types\": [\"allreduce\"]");
+  g_auto (StTestRegions) r
+      = run ("device-collectives.json", "collectives", "\"types\": [\"allreduce\"]");
 
   assert_regions (&r, "AllReduce #1 → AllReduce #2 [150000, 320000)\n");
 }
@@ -151,9 +141,9 @@ test_collectives_types (void)
 static void
 test_collectives_tracks (void)
 {
-  g_auto (Result) by_name
+  g_auto (StTestRegions) by_name
       = run ("device-collectives.json", "collectives", "\"tracks\": \"GPU 0/stream 13\"");
-  g_auto (Result) by_pid
+  g_auto (StTestRegions) by_pid
       = run ("device-collectives.json", "collectives", "\"tracks\": \"0/stream 13\"");
 
   assert_regions (&by_name, "AllReduce #1 → ReduceScatter #2 [150000, 300000)\n");
@@ -163,7 +153,7 @@ test_collectives_tracks (void)
 static void
 test_collectives_match (void)
 {
-  g_auto (Result) r
+  g_auto (StTestRegions) r
       = run ("device-collectives.json", "collectives", "\"match\": \"ncclDevKernel_All*\"");
 
   assert_regions (&r, "AllReduce+AllGather #1 → AllReduce #2 [170000, 320000)\n");
@@ -174,7 +164,7 @@ test_collectives_host (void)
 {
   /* No collective kernels: the c10d ops and nccl: annotations count, the
    * nested record_param_comms and the overlapping annotation merged. */
-  g_auto (Result) r = run ("host-collectives.json", "collectives", NULL);
+  g_auto (StTestRegions) r = run ("host-collectives.json", "collectives", NULL);
 
   assert_regions (&r, "AllReduce #1 → Broadcast #2 [20000, 85000)\n");
 }
@@ -182,7 +172,7 @@ test_collectives_host (void)
 static void
 test_collectives_missing (void)
 {
-  g_auto (Result) r = run ("launches.json", "collectives", NULL);
+  g_auto (StTestRegions) r = run ("launches.json", "collectives", NULL);
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_cmpstr (r.explanation, ==,
@@ -196,8 +186,9 @@ test_collectives_real_nccl (void)
   /* HTA's A100 all-reduce/broadcast trace: 21 NCCL kernels, none
    * overlapping, so 20 gaps; their lengths were read from the file
    * independently. */
-  g_auto (Result) r = run ("real/hta_nccl_parser_allreduce_bcast.json.gz", "collectives", NULL);
-  StRegion       *first, *second, *third;
+  g_auto (StTestRegions) r
+      = run ("real/hta_nccl_parser_allreduce_bcast.json.gz", "collectives", NULL);
+  StRegion *first, *second, *third;
 
   g_assert_cmpuint (r.regions->len, ==, 20);
   first = g_ptr_array_index (r.regions, 0);
@@ -218,7 +209,7 @@ test_hierarchy_default_steps_on_device (void)
   /* ProfilerStep scopes, projected to the device through the launch flows:
    * from the first kernel (or copy) launched inside the step to the end of
    * the last one. */
-  g_auto (Result) r = run ("launches.json", "hierarchy", NULL);
+  g_auto (StTestRegions) r = run ("launches.json", "hierarchy", NULL);
 
   assert_regions (&r, "ProfilerStep#1 [40000, 90000)\n"
                       "ProfilerStep#2 [190000, 200000)\n");
@@ -228,7 +219,7 @@ test_hierarchy_default_steps_on_device (void)
 static void
 test_hierarchy_host (void)
 {
-  g_auto (Result) r = run ("launches.json", "hierarchy", "\"project\": \"host\"");
+  g_auto (StTestRegions) r = run ("launches.json", "hierarchy", "\"project\": \"host\"");
 
   assert_regions (&r, "ProfilerStep#1 [0, 100000)\n"
                       "ProfilerStep#2 [150000, 250000)\n");
@@ -239,9 +230,9 @@ test_hierarchy_match_numbered (void)
 {
   /* Three calls of mlp: one region each, numbered in time order; on the
    * device the second call's region ends with its copy. */
-  g_auto (Result) host
+  g_auto (StTestRegions) host
       = run ("launches.json", "hierarchy", "\"match\": \"*: mlp\", \"project\": \"host\"");
-  g_auto (Result) device
+  g_auto (StTestRegions) device
       = run ("launches.json", "hierarchy", "\"match\": \"*: mlp\", \"project\": \"device\"");
 
   assert_regions (&host, "model.py(20): mlp (1) [10000, 30000)\n"
@@ -255,7 +246,8 @@ test_hierarchy_match_numbered (void)
 static void
 test_hierarchy_depth (void)
 {
-  g_auto (Result) r = run ("launches.json", "hierarchy", "\"depth\": 1, \"project\": \"host\"");
+  g_auto (StTestRegions) r
+      = run ("launches.json", "hierarchy", "\"depth\": 1, \"project\": \"host\"");
 
   assert_regions (&r, "model.py(10): forward (1) [5000, 65000)\n"
                       "cudaLaunchKernel [80000, 82000)\n"
@@ -267,7 +259,7 @@ test_hierarchy_default_repeating (void)
 {
   /* No profiler steps: the outermost level of the busiest host thread at
    * which names repeat — here the c10d ops at depth 0 of thread 1. */
-  g_auto (Result) r = run ("host-collectives.json", "hierarchy", NULL);
+  g_auto (StTestRegions) r = run ("host-collectives.json", "hierarchy", NULL);
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_nonnull (strstr (r.explanation, "no operation hierarchy"));
@@ -276,9 +268,9 @@ test_hierarchy_default_repeating (void)
 static void
 test_hierarchy_device_without_links (void)
 {
-  g_auto (Result) r
+  g_auto (StTestRegions) r
       = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\", \"project\": \"device\"");
-  g_auto (Result) host = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\"");
+  g_auto (StTestRegions) host = run ("unlinked-kernels.json", "hierarchy", "\"match\": \"*mlp\"");
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_nonnull (strstr (r.explanation, "cannot be projected onto the device"));
@@ -294,8 +286,8 @@ test_hierarchy_device_without_links (void)
 static void
 test_hierarchy_missing (void)
 {
-  g_auto (Result) r = run ("flat.json", "hierarchy", NULL);
-  g_auto (Result) match = run ("flat.json", "hierarchy", "\"match\": \"nn.Module: *\"");
+  g_auto (StTestRegions) r = run ("flat.json", "hierarchy", NULL);
+  g_auto (StTestRegions) match = run ("flat.json", "hierarchy", "\"match\": \"nn.Module: *\"");
 
   g_assert_cmpuint (r.regions->len, ==, 0);
   g_assert_cmpstr (r.explanation, ==,
@@ -310,9 +302,9 @@ test_hierarchy_real_tracelens (void)
 {
   /* TraceLens' H100 inference trace: one profiler step, projected to the
    * GPU: it must lie inside the step's host span's device work. */
-  g_auto (Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy", NULL);
-  g_auto (Result) modules = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy",
-                                 "\"match\": \"nn.Module: *DecoderLayer*\"");
+  g_auto (StTestRegions) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy", NULL);
+  g_auto (StTestRegions) modules = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "hierarchy",
+                                        "\"match\": \"nn.Module: *DecoderLayer*\"");
 
   g_assert_cmpuint (r.regions->len, ==, 1);
   g_assert_cmpstr (st_region_get_name (g_ptr_array_index (r.regions, 0)), ==, "ProfilerStep#6");
@@ -331,7 +323,7 @@ test_stack_innermost (void)
   /* Kernels 1 and 2 come from the first call of mlp, kernel 3 from the
    * second: two calls in a row are two regions. The copy is not a kernel;
    * the relu launched outside any Python frame belongs to no region. */
-  g_auto (Result) r = run ("launches.json", "stack", NULL);
+  g_auto (StTestRegions) r = run ("launches.json", "stack", NULL);
 
   assert_regions (&r, "model.py(20): mlp (1) [40000, 50000)\n"
                       "model.py(20): mlp (2) [51000, 56000)\n"
@@ -342,7 +334,7 @@ test_stack_innermost (void)
 static void
 test_stack_frame_glob (void)
 {
-  g_auto (Result) r = run ("launches.json", "stack", "\"frame\": \"*forward\"");
+  g_auto (StTestRegions) r = run ("launches.json", "stack", "\"frame\": \"*forward\"");
 
   assert_regions (&r, "model.py(10): forward (1) [40000, 56000)\n"
                       "model.py(10): forward (2) [190000, 200000)\n");
@@ -351,7 +343,7 @@ test_stack_frame_glob (void)
 static void
 test_stack_each_kernel (void)
 {
-  g_auto (Result) r = run ("launches.json", "stack", "\"frame\": \"kernel\"");
+  g_auto (StTestRegions) r = run ("launches.json", "stack", "\"frame\": \"kernel\"");
 
   assert_regions (&r, "gemm_a (1) [40000, 45000)\n"
                       "gemm_b [46000, 50000)\n"
@@ -363,8 +355,8 @@ test_stack_each_kernel (void)
 static void
 test_stack_merge_gap_and_min_duration (void)
 {
-  g_auto (Result) merged = run ("launches.json", "stack", "\"merge_gap_ns\": 1000");
-  g_auto (Result) longer = run ("launches.json", "stack", "\"min_duration_ns\": 6000");
+  g_auto (StTestRegions) merged = run ("launches.json", "stack", "\"merge_gap_ns\": 1000");
+  g_auto (StTestRegions) longer = run ("launches.json", "stack", "\"min_duration_ns\": 6000");
 
   assert_regions (&merged, "model.py(20): mlp (1) [40000, 56000)\n"
                            "model.py(20): mlp (2) [190000, 200000)\n");
@@ -377,7 +369,7 @@ test_stack_correlation (void)
 {
   /* No flows: launches found by the args' correlation ids (beyond 2^32);
    * the kernel whose id matches no launch belongs to no region. */
-  g_auto (Result) r = run ("correlation.json", "stack", NULL);
+  g_auto (StTestRegions) r = run ("correlation.json", "stack", NULL);
 
   assert_regions (&r, "model.py(20): mlp [30000, 40000)\n"
                       "model.py(30): attention [41000, 46000)\n");
@@ -389,7 +381,7 @@ test_stack_overlapping_lane (void)
   /* "Overlap" overlaps "Outer" without nesting and is drawn in an extra
    * lane; the launch flow must still bind to the launch call inside the
    * Python frame, not to the slice of the extra lane. */
-  g_auto (Result) r = run ("overlapping-lane.json", "stack", NULL);
+  g_auto (StTestRegions) r = run ("overlapping-lane.json", "stack", NULL);
 
   assert_regions (&r, "train.py(5): step [70000, 75000)\n");
 }
@@ -400,8 +392,8 @@ test_stack_frames_sf (void)
   /* No Python frames: the launches' "sf" ids into the file's stackFrames
    * (ids as numbers or strings alike); the launch without one falls back
    * to its enclosing scope; a glob walks out to the parent frames. */
-  g_auto (Result) r = run ("stack-frames.json", "stack", NULL);
-  g_auto (Result) outer = run ("stack-frames.json", "stack", "\"frame\": \"train*\"");
+  g_auto (StTestRegions) r = run ("stack-frames.json", "stack", NULL);
+  g_auto (StTestRegions) outer = run ("stack-frames.json", "stack", "\"frame\": \"train*\"");
 
   assert_regions (&r, "mlp [40000, 50000)\n"
                       "attention [51000, 56000)\n"
@@ -414,7 +406,7 @@ test_stack_enclosing_scopes (void)
 {
   /* No Python frames and no stackFrames: the innermost enclosing scope of
    * each launch is its frame. */
-  g_auto (Result) r = run ("scope-launches.json", "stack", NULL);
+  g_auto (StTestRegions) r = run ("scope-launches.json", "stack", NULL);
 
   assert_regions (&r, "aten::mm [40000, 45000)\n"
                       "aten::linear [46000, 50000)\n");
@@ -434,7 +426,7 @@ test_stack_frames_sf_two_files (void)
   g_autoptr (GError)              error = NULL;
   g_autoptr (StTrace)             trace = st_profile_loader_load (loader, NULL, &error);
   g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_STACK);
-  g_auto (Result)                 r = { NULL, NULL };
+  g_auto (StTestRegions)          r = { NULL, NULL };
 
   g_assert_no_error (error);
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
@@ -453,9 +445,9 @@ test_stack_frames_sf_two_files (void)
 static void
 test_stack_missing (void)
 {
-  g_auto (Result) unlinked = run ("unlinked-kernels.json", "stack", NULL);
-  g_auto (Result) no_kernels = run ("host-collectives.json", "stack", NULL);
-  g_auto (Result) no_frame = run ("launches.json", "stack", "\"frame\": \"*backward*\"");
+  g_auto (StTestRegions) unlinked = run ("unlinked-kernels.json", "stack", NULL);
+  g_auto (StTestRegions) no_kernels = run ("host-collectives.json", "stack", NULL);
+  g_auto (StTestRegions) no_frame = run ("launches.json", "stack", "\"frame\": \"*backward*\"");
 
   g_assert_cmpuint (unlinked.regions->len, ==, 0);
   g_assert_nonnull (strstr (unlinked.explanation, "no launch flows or correlation ids"));
@@ -469,8 +461,8 @@ static void
 test_stack_real_tracelens (void)
 {
   /* Every region is named after a Python frame of the launching thread. */
-  g_auto (Result) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "stack",
-                           "\"frame\": \"*modeling_qwen2.py*\"");
+  g_auto (StTestRegions) r = run ("real/tracelens_h100_qwen1.5_0.5b.json.gz", "stack",
+                                  "\"frame\": \"*modeling_qwen2.py*\"");
 
   g_assert_cmpuint (r.regions->len, >, 24);
   for (guint i = 0; i < r.regions->len; i++)
@@ -484,7 +476,7 @@ test_stack_real_tracelens (void)
 
 /* --- Neuron device profiles ------------------------------------------- */
 
-static Result
+static StTestRegions
 run_neuron (const char *keys)
 {
   g_autofree char                *json = g_strdup_printf ("{\"version\": 1, %s}", keys);
@@ -492,7 +484,7 @@ run_neuron (const char *keys)
   g_autoptr (StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
   g_autoptr (GFile)               file = g_file_new_for_path (g_getenv ("STRATA_TEST_NEURON"));
   g_autoptr (StTrace)             trace = st_trace_load_file (file, NULL, &error);
-  Result                          r = { NULL, NULL };
+  StTestRegions                   r = { NULL, NULL };
 
   g_assert_no_error (error);
   r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
@@ -501,7 +493,7 @@ run_neuron (const char *keys)
 }
 
 static void
-assert_names (Result *r, const char **names)
+assert_names (StTestRegions *r, const char **names)
 {
   g_assert_cmpuint (r->regions->len, ==, g_strv_length ((char **)names));
   for (guint i = 0; i < r->regions->len; i++)
@@ -525,8 +517,9 @@ test_neuron_layers (void)
   const char *layers[] = { "layer_0", "layer_1", "layer_2", "layer_3", NULL };
   const char *attention[]
       = { "attention (1)", "attention (2)", "attention (3)", "attention (4)", NULL };
-  g_auto (Result) by_default = run_neuron ("\"method\": \"hierarchy\"");
-  g_auto (Result) by_glob = run_neuron ("\"method\": \"hierarchy\", \"match\": \"attention\"");
+  g_auto (StTestRegions) by_default = run_neuron ("\"method\": \"hierarchy\"");
+  g_auto (StTestRegions) by_glob
+      = run_neuron ("\"method\": \"hierarchy\", \"match\": \"attention\"");
 
   assert_names (&by_default, layers);
   g_assert_null (by_default.explanation);
@@ -547,9 +540,10 @@ test_neuron_collectives (void)
   /* One gradient all-reduce after the layers (collective DMA rows and
    * collective instructions, merged): no gap between two, and with the
    * edges the time before it. */
-  const char     *edges[] = { "Start → AllReduce #1", NULL };
-  g_auto (Result) gaps = run_neuron ("\"method\": \"collectives\"");
-  g_auto (Result) with_edges = run_neuron ("\"method\": \"collectives\", \"include_edges\": true");
+  const char            *edges[] = { "Start → AllReduce #1", NULL };
+  g_auto (StTestRegions) gaps = run_neuron ("\"method\": \"collectives\"");
+  g_auto (StTestRegions) with_edges
+      = run_neuron ("\"method\": \"collectives\", \"include_edges\": true");
 
   g_assert_cmpuint (gaps.regions->len, ==, 0);
   g_assert_nonnull (strstr (gaps.explanation, "Only one collective operation"));
@@ -804,7 +798,7 @@ test_config_file_drives_run (void)
   loaded = st_highlighter_config_load (file, &error);
   g_assert_no_error (error);
   {
-    g_auto (Result) r = run_config ("launches.json", loaded);
+    g_auto (StTestRegions) r = run_config ("launches.json", loaded);
 
     g_assert_cmpuint (r.regions->len, ==, 3);
   }

@@ -19,30 +19,15 @@
 
 #define US 1000
 
-typedef struct
-{
-  GPtrArray *regions;
-  char      *explanation;
-} Result;
-
-static void
-result_clear (Result *r)
-{
-  g_clear_pointer (&r->regions, g_ptr_array_unref);
-  g_clear_pointer (&r->explanation, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Result, result_clear)
-
 /* Runs @method with the configuration keys @keys (JSON, or NULL). */
-static Result
+static StTestRegions
 run (StTrace *trace, const char *method, const char *keys)
 {
   g_autofree char   *json = g_strdup_printf ("{\"version\": 1, \"method\": \"%s\"%s%s}", method,
                                            keys ? ", " : "", keys ? keys : "");
   g_autoptr (GError) error = NULL;
   g_autoptr (StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
-  Result                          r = { NULL, NULL };
+  StTestRegions                   r = { NULL, NULL };
 
   g_assert_no_error (error);
   r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
@@ -83,13 +68,13 @@ add_kernel (GString *events, const char *name, guint tid, gint64 ts, gint64 dur)
 }
 
 static StRegion *
-region (Result *r, guint i)
+region (StTestRegions *r, guint i)
 {
   return g_ptr_array_index (r->regions, i);
 }
 
 static void
-assert_region (Result *r, guint i, const char *name, gint64 start, gint64 end)
+assert_region (StTestRegions *r, guint i, const char *name, gint64 start, gint64 end)
 {
   g_assert_cmpstr (st_region_get_name (region (r, i)), ==, name);
   g_assert_cmpint (st_region_get_start (region (r, i)), ==, start);
@@ -154,9 +139,9 @@ test_ddp_bursts (void)
    * gaps close. The regions are the compute phases of steps 2 to 5, from
    * the end of one burst to the start of the next: each exactly its
    * phase's length. */
-  Ddp                 ddp;
-  g_autoptr (StTrace) trace = ddp_trace (&ddp);
-  g_auto (Result)     r = run (trace, "collectives", NULL);
+  Ddp                    ddp;
+  g_autoptr (StTrace)    trace = ddp_trace (&ddp);
+  g_auto (StTestRegions) r = run (trace, "collectives", NULL);
 
   g_assert_null (r.explanation);
   g_assert_cmpuint (r.regions->len, ==, DDP_STEPS - 1);
@@ -176,9 +161,9 @@ test_ddp_every_gap (void)
 {
   /* Without bursts, every one of the 1 999 gaps between 2 000 all-reduces
    * is a region; the 400th is the second step's compute phase. */
-  Ddp                 ddp;
-  g_autoptr (StTrace) trace = ddp_trace (&ddp);
-  g_auto (Result)     r = run (trace, "collectives", "\"bursts\": false");
+  Ddp                    ddp;
+  g_autoptr (StTrace)    trace = ddp_trace (&ddp);
+  g_auto (StTestRegions) r = run (trace, "collectives", "\"bursts\": false");
 
   g_assert_cmpuint (r.regions->len, ==, DDP_STEPS * DDP_BUCKETS - 1);
   assert_region (&r, 0, "AllReduce #1 → AllReduce #2", (ddp.burst_start[0] + 20) * US,
@@ -195,10 +180,10 @@ test_ddp_min_gap (void)
    * 398 and 4, 9, …, 394 of k = 0…398, 80 + 79 = 159 a burst, 795 in all,
    * and the 4 phases. 1 ms keeps only the phases, named after the
    * all-reduces on either side. */
-  Ddp                 ddp;
-  g_autoptr (StTrace) trace = ddp_trace (&ddp);
-  g_auto (Result)     some = run (trace, "collectives", "\"min_gap_ns\": 5000");
-  g_auto (Result)     phases = run (trace, "collectives", "\"min_gap_ns\": 1000000");
+  Ddp                    ddp;
+  g_autoptr (StTrace)    trace = ddp_trace (&ddp);
+  g_auto (StTestRegions) some = run (trace, "collectives", "\"min_gap_ns\": 5000");
+  g_auto (StTestRegions) phases = run (trace, "collectives", "\"min_gap_ns\": 1000000");
 
   g_assert_cmpuint (some.regions->len, ==, 5 * 159 + 4);
   g_assert_cmpuint (phases.regions->len, ==, DDP_STEPS - 1);
@@ -243,10 +228,10 @@ test_ddp_three_steps (void)
    * burst, so it is no gap between two; with include_edges it is the
    * region to the trace's end (the end of its kernel). The trace starts
    * with the first burst: no region before it. */
-  gint64              end[3];
-  g_autoptr (StTrace) trace = burst_then_compute_trace (3, end);
-  g_auto (Result)     r = run (trace, "collectives", NULL);
-  g_auto (Result)     edges = run (trace, "collectives", "\"include_edges\": true");
+  gint64                 end[3];
+  g_autoptr (StTrace)    trace = burst_then_compute_trace (3, end);
+  g_auto (StTestRegions) r = run (trace, "collectives", NULL);
+  g_auto (StTestRegions) edges = run (trace, "collectives", "\"include_edges\": true");
 
   g_assert_null (r.explanation);
   g_assert_cmpuint (r.regions->len, ==, 2);
@@ -264,9 +249,9 @@ test_ddp_two_steps (void)
   /* 2 steps: 78 gaps of 3 µs and a single one of 200 ms. The page asks
    * for at least two gaps above the largest ratio, so nothing closes and
    * every one of the 79 gaps is a region; the 40th is the compute phase. */
-  gint64              end[2];
-  g_autoptr (StTrace) trace = burst_then_compute_trace (2, end);
-  g_auto (Result)     r = run (trace, "collectives", NULL);
+  gint64                 end[2];
+  g_autoptr (StTrace)    trace = burst_then_compute_trace (2, end);
+  g_auto (StTestRegions) r = run (trace, "collectives", NULL);
 
   g_assert_cmpuint (r.regions->len, ==, 79);
   assert_region (&r, 0, "AllReduce #1 → AllReduce #2", 10 * US, 13 * US);
@@ -319,7 +304,7 @@ test_tensor_parallel (void)
   trace = load_events (events);
 
   {
-    g_auto (Result) r = run (trace, "collectives", NULL);
+    g_auto (StTestRegions) r = run (trace, "collectives", NULL);
 
     g_assert_null (r.explanation);
     g_assert_cmpuint (r.regions->len, ==, TP_STEPS * TP_LAYERS - 1);
@@ -359,10 +344,10 @@ test_model_layers (void)
    * frames, not levels of the model. Layer 0 launched a kernel at
    * 130–170 µs; the others launched nothing (the graph replay after the
    * model runs every other kernel), so they keep their host bounds. */
-  g_autoptr (StTrace) trace = st_test_load ("highlight", "vllm-layers.json", NULL);
-  g_auto (Result)     automatic = run (trace, "hierarchy", NULL);
-  g_auto (Result)     host = run (trace, "hierarchy", "\"project\": \"host\"");
-  g_auto (Result)     device = run (trace, "hierarchy", "\"project\": \"device\"");
+  g_autoptr (StTrace)    trace = st_test_load ("highlight", "vllm-layers.json", NULL);
+  g_auto (StTestRegions) automatic = run (trace, "hierarchy", NULL);
+  g_auto (StTestRegions) host = run (trace, "hierarchy", "\"project\": \"host\"");
+  g_auto (StTestRegions) device = run (trace, "hierarchy", "\"project\": \"device\"");
 
   g_assert_cmpuint (automatic.regions->len, ==, 4);
   assert_region (&automatic, 0, "nn.Module: LlamaDecoderLayer_0", 130 * US, 170 * US);
@@ -392,9 +377,9 @@ test_model_layers_unlinked (void)
    * The profile has a device but nothing links host and device, so
    * Automatic keeps the host bounds of all four decoder layers and says
    * why; "device" finds nothing to project. */
-  g_autoptr (StTrace) trace = st_test_load ("highlight", "vllm-layers-unlinked.json", NULL);
-  g_auto (Result)     automatic = run (trace, "hierarchy", NULL);
-  g_auto (Result)     device = run (trace, "hierarchy", "\"project\": \"device\"");
+  g_autoptr (StTrace)    trace = st_test_load ("highlight", "vllm-layers-unlinked.json", NULL);
+  g_auto (StTestRegions) automatic = run (trace, "hierarchy", NULL);
+  g_auto (StTestRegions) device = run (trace, "hierarchy", "\"project\": \"device\"");
 
   g_assert_cmpuint (automatic.regions->len, ==, 4);
   for (guint i = 0; i < 4; i++)
