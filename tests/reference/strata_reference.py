@@ -27,7 +27,8 @@ Implemented sections of docs/metrics.md
 - 3.2 operations across ranks and stragglers (strata_ranks.py, readings A23-A29).
 - 4 the Kernels and Host ops tables per name (strata_operations.py, readings A30-A35).
 - 5.1 regions between collectives, bursts included (strata_regions.py, readings A36-A40).
-Not implemented: 1.5 compute kinds (no section-2 output depends on them), span_ns, memcpy_bandwidth,
+Outside this reference, so not compared with the CLI: 1.5 compute kinds (no section-2 output
+depends on them), span_ns, memcpy_bandwidth,
 host_bound_gap_percent, dma_wait_percent, 2.1 (Neuron active time), 3.1 outliers, `--align
 collective`, operations per name and track, 5.2 and later.
 

@@ -19,7 +19,8 @@ A39 Bursts: the gaps, each at least 1 ns, sorted by length; of equal largest rat
     smaller ratio is not tried). A gap is closed when its length squared is below the product of the
     two lengths (shorter than their geometric mean, exactly).
 A40 Configuration keys read: `bursts`, `min_gap_ns`, `min_duration_ns`, `include_edges`, `types`
-    (type names, ignoring case). `match` and `tracks` are not implemented (an error). With
+    (type names, ignoring case). `match` and `tracks` are outside this reference: a configuration
+    with them is refused, so it is never compared. With
     `include_edges`, the trace's start is the profile's origin (A22) and its end the latest end of an
     event that is not metadata.
 """
