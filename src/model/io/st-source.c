@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "st-source.h"
+#include "st-inflater.h"
 #include "st-spool.h"
 #include "st-trace-error.h"
 
@@ -17,11 +18,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef HAVE_ISAL
-#include <isa-l/igzip_lib.h>
-#else
-#include <zlib.h>
-#endif
 
 #define READ_CHUNK (1024 * 1024)
 /* Inflated text is handed to the reader in pieces of this size: small
@@ -325,165 +321,27 @@ spool_fail (StSource *self, GError *error)
     g_error_free (error);
 }
 
-/* The inflater: ISA-L's igzip where the build found it (about three times
- * zlib's speed on traces), zlib otherwise. Both stream, so a file of any
- * size inflates through one small piece of memory. */
-typedef enum
-{
-  STEP_OK,         /* made text, or took input: call again */
-  STEP_END,        /* a gzip member ended */
-  STEP_NEED_INPUT, /* all the input given is used */
-  STEP_CORRUPT,
-} Step;
-
+/* The inflate loop's state around the inflater. */
 typedef struct
 {
-#ifdef HAVE_ISAL
-  struct inflate_state is;
-#else
-  z_stream zs;
-#endif
-  const char *why;    /* the reason for STEP_CORRUPT */
+  StInflater *inf;
   gboolean    ended;  /* the last member ended cleanly */
   gboolean    broken; /* stop: corrupt data or trailing garbage */
-} Inflater;
-
-#ifdef HAVE_ISAL
-static void
-inflater_init (Inflater *inf)
-{
-  isal_inflate_init (&inf->is);
-  inf->is.crc_flag = ISAL_GZIP;
-}
-
-static void
-inflater_end (Inflater *inf)
-{
-}
-
-static void
-inflater_reset (Inflater *inf)
-{
-  isal_inflate_reset (&inf->is);
-}
-
-static void
-inflater_set_input (Inflater *inf, guchar *in, gsize n)
-{
-  inf->is.next_in = in;
-  inf->is.avail_in = n;
-}
-
-static const guchar *
-inflater_peek_input (Inflater *inf, gsize *n)
-{
-  *n = inf->is.avail_in;
-  return inf->is.next_in;
-}
-
-/* igzip's errors in zlib's words, which the app has always shown. */
-static const char *
-isal_reason (int ret)
-{
-  switch (ret)
-    {
-    case ISAL_INVALID_BLOCK: return "invalid block type";
-    case ISAL_INVALID_SYMBOL: return "invalid code";
-    case ISAL_INVALID_LOOKBACK: return "invalid distance too far back";
-    case ISAL_INVALID_WRAPPER: return "incorrect header check";
-    case ISAL_UNSUPPORTED_METHOD: return "unknown compression method";
-    case ISAL_INCORRECT_CHECKSUM: return "incorrect data check";
-    default: return "inflate failed";
-    }
-}
-
-static Step
-inflater_step (Inflater *inf, guchar *out, gsize size, gsize *produced)
-{
-  int ret;
-
-  inf->is.next_out = out;
-  inf->is.avail_out = size;
-  ret = isal_inflate (&inf->is);
-  *produced = size - inf->is.avail_out;
-  if (ret != ISAL_DECOMP_OK && ret != ISAL_END_INPUT && ret != ISAL_OUT_OVERFLOW)
-    {
-      inf->why = isal_reason (ret);
-      return STEP_CORRUPT;
-    }
-  if (inf->is.block_state == ISAL_BLOCK_FINISH)
-    return STEP_END;
-  /* Room left in @out: igzip stopped for want of input. */
-  return inf->is.avail_out > 0 ? STEP_NEED_INPUT : STEP_OK;
-}
-#else
-static void
-inflater_init (Inflater *inf)
-{
-  inflateInit2 (&inf->zs, 16 + MAX_WBITS);
-}
-
-static void
-inflater_end (Inflater *inf)
-{
-  inflateEnd (&inf->zs);
-}
-
-static void
-inflater_reset (Inflater *inf)
-{
-  inflateReset (&inf->zs);
-}
-
-static void
-inflater_set_input (Inflater *inf, guchar *in, gsize n)
-{
-  inf->zs.next_in = in;
-  inf->zs.avail_in = n;
-}
-
-static const guchar *
-inflater_peek_input (Inflater *inf, gsize *n)
-{
-  *n = inf->zs.avail_in;
-  return inf->zs.next_in;
-}
-
-static Step
-inflater_step (Inflater *inf, guchar *out, gsize size, gsize *produced)
-{
-  int ret;
-
-  inf->zs.next_out = out;
-  inf->zs.avail_out = size;
-  ret = inflate (&inf->zs, Z_NO_FLUSH);
-  *produced = size - inf->zs.avail_out;
-  if (ret == Z_STREAM_END)
-    return STEP_END;
-  if (ret == Z_DATA_ERROR || ret == Z_NEED_DICT || ret == Z_MEM_ERROR)
-    {
-      inf->why = inf->zs.msg ? inf->zs.msg : "inflate failed";
-      return STEP_CORRUPT;
-    }
-  if (ret == Z_BUF_ERROR || (*produced == 0 && inf->zs.avail_in == 0))
-    return STEP_NEED_INPUT;
-  return STEP_OK;
-}
-#endif
+} Inflate;
 
 /* After a member: concatenated gzip members form one stream; anything else
  * is trailing junk. */
 static void
-next_member (StSource *self, Inflater *inf)
+next_member (StSource *self, Inflate *inf)
 {
   gsize         n;
-  const guchar *next = inflater_peek_input (inf, &n);
+  const guchar *next = st_inflater_peek_input (inf->inf, &n);
 
   if (n == 0)
     return;
   if (n >= 2 && next[0] == 0x1f && next[1] == 0x8b)
     {
-      inflater_reset (inf);
+      st_inflater_reset (inf->inf);
       inf->ended = FALSE;
       return;
     }
@@ -492,39 +350,40 @@ next_member (StSource *self, Inflater *inf)
 }
 
 static void
-corrupt (StSource *self, Inflater *inf)
+corrupt (StSource *self, Inflate *inf)
 {
-  gsize have = st_spool_get_size (self->spool);
+  gsize       have = st_spool_get_size (self->spool);
+  const char *why = st_inflater_get_reason (inf->inf);
 
   inf->broken = TRUE;
-  self->corruption = g_strdup (inf->why);
+  self->corruption = g_strdup (why);
   if (have == 0)
     {
-      spool_fail (self, g_error_new (ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                                     _ ("%s: the gzip data is corrupt (%s)."), self->display_name,
-                                     inf->why));
+      spool_fail (self,
+                  g_error_new (ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                               _ ("%s: the gzip data is corrupt (%s)."), self->display_name, why));
       return;
     }
   {
     g_autofree char *size = g_format_size (have);
     self->warning = g_strdup_printf (
         _ ("The gzip data is corrupt after %s of text (%s); what came before was read."), size,
-        inf->why);
+        why);
   }
 }
 
 /* Inflates one chunk of input into @out, appending each piece to the
  * spool; @out stays in the cache, the spool's pages are written once. */
 static gboolean
-inflate_chunk (StSource *self, Inflater *inf, guchar *in, gsize n, guchar *out)
+inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n, guchar *out)
 {
   GError *error = NULL;
 
-  inflater_set_input (inf, in, n);
+  st_inflater_set_input (inf->inf, in, n);
   while (!inf->broken && (n > 0 || !inf->ended))
     {
-      gsize produced;
-      Step  step;
+      gsize         produced;
+      StInflateStep step;
 
       /* A megabyte of input can inflate to a gigabyte: look at the
        * cancellable between pieces, not only between reads. */
@@ -537,21 +396,21 @@ inflate_chunk (StSource *self, Inflater *inf, guchar *in, gsize n, guchar *out)
       if (inf->ended)
         {
           next_member (self, inf);
-          inflater_peek_input (inf, &n);
+          st_inflater_peek_input (inf->inf, &n);
           continue;
         }
-      step = inflater_step (inf, out, COMMIT_CHUNK, &produced);
-      inflater_peek_input (inf, &n);
+      step = st_inflater_step (inf->inf, out, COMMIT_CHUNK, &produced);
+      st_inflater_peek_input (inf->inf, &n);
       if (produced > 0 && !st_spool_append (self->spool, (char *)out, produced, &error))
         {
           spool_fail (self, error);
           return FALSE;
         }
-      if (step == STEP_END)
+      if (step == ST_INFLATE_END)
         inf->ended = TRUE;
-      else if (step == STEP_CORRUPT)
+      else if (step == ST_INFLATE_CORRUPT)
         corrupt (self, inf);
-      else if (step == STEP_NEED_INPUT)
+      else if (step == ST_INFLATE_NEED_INPUT)
         break;
     }
   return TRUE;
@@ -574,13 +433,13 @@ copy_chunk (StSource *self, guchar *buf, gssize *n)
 static void
 inflate_all (StSource *self)
 {
-  g_autofree guchar   *in = g_malloc (READ_CHUNK);
-  g_autofree guchar   *out = g_malloc (COMMIT_CHUNK);
-  g_autofree Inflater *inf = g_new0 (Inflater, 1); /* igzip's state is large */
-  GError              *error = NULL;
-  gboolean             ok = TRUE;
+  g_autofree guchar     *in = g_malloc (READ_CHUNK);
+  g_autofree guchar     *out = g_malloc (COMMIT_CHUNK);
+  g_autoptr (StInflater) inflater = st_inflater_new ();
+  Inflate                state = { inflater, FALSE, FALSE }, *inf = &state;
+  GError                *error = NULL;
+  gboolean               ok = TRUE;
 
-  inflater_init (inf);
   while (ok && !inf->broken)
     {
       gssize n = g_input_stream_read (self->input, in, READ_CHUNK, self->cancellable, &error);
@@ -604,7 +463,6 @@ inflate_all (StSource *self)
           _ ("The gzip stream ends early (truncated after %s of text); what came before was read."),
           size);
     }
-  inflater_end (inf);
 }
 
 static gpointer

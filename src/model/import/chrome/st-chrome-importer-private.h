@@ -5,7 +5,8 @@
  * the event arrays, the hot keys of each event. st-chrome-phases.c turns an
  * event into builder records by its phase. st-chrome-importer.c splits a
  * mapped file into shards read on their own threads, reads a spooled one
- * behind its inflater, and concludes.
+ * behind its inflater and splits the rest once it is complete, and
+ * concludes.
  */
 #pragma once
 

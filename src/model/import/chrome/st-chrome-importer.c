@@ -11,6 +11,9 @@
  * than a thread starts. */
 #define MIN_SHARD_BYTES (8 * 1024 * 1024)
 #define SPLIT_SEARCH    (4 * 1024 * 1024)
+/* A text that still grows is read this much at a time (more for an event
+ * that does not fit). */
+#define STREAM_WINDOW (8 * 1024 * 1024)
 
 /* Shards and the run: a mapped file is split at event boundaries and each
  * part read on its own thread; a part counts only when the part before it
@@ -217,6 +220,27 @@ resolve_chain (Parser *first, GArray *workers, StTraceBuilder *builder, Result *
   return last;
 }
 
+/* Reads the rest of the event array from where @first stands, split at
+ * event boundaries over up to @n_threads threads. */
+static Result
+run_split (Parser         *first,
+           GArray         *workers,
+           StTraceBuilder *builder,
+           StSource       *source,
+           guint           n_threads,
+           Parser        **last)
+{
+  g_autoptr (GPtrArray) splits = plan_splits (first->json.p, first->json.end, n_threads);
+  Result                r;
+
+  if (splits->len == 0)
+    return st_chrome_parse_run (first);
+  init_workers (workers, first, splits, builder, source);
+  r = run_shards (first, workers);
+  *last = resolve_chain (first, workers, builder, &r);
+  return r;
+}
+
 static Result
 import_mapped (Parser         *first,
                GArray         *workers,
@@ -225,21 +249,13 @@ import_mapped (Parser         *first,
                guint           n_threads,
                Parser        **last)
 {
-  g_autoptr (GPtrArray) splits = NULL;
-  Result                r;
+  Result r;
 
   first->pause_on_events = n_threads > 1;
   r = st_chrome_parse_run (first);
-  *last = first;
   if (r != RESULT_PAUSED)
     return r;
-  splits = plan_splits (first->json.p, first->json.end, n_threads);
-  if (splits->len == 0)
-    return st_chrome_parse_run (first);
-  init_workers (workers, first, splits, builder, source);
-  r = run_shards (first, workers);
-  *last = resolve_chain (first, workers, builder, &r);
-  return r;
+  return run_split (first, workers, builder, source, n_threads, last);
 }
 
 /* Waits until @want bytes are there, the source is complete, or the load
@@ -255,32 +271,68 @@ wait_for (StSource *source, gsize want, gboolean *complete, GCancellable *cancel
   return avail;
 }
 
-/* Reads behind the spool thread. An event cut by the edge of what is there
- * is read again once at least as much again has arrived, so a huge value is
- * not rescanned for every chunk. */
+/* Progress while the text still grows: the share of the input read, times
+ * the share of the text there so far that is parsed. */
+static void
+report_streaming (Parser *first, Progress *pr, StSource *source, gsize avail)
+{
+  gsize parsed = (gsize)(first->json.p - first->first_p);
+
+  report (pr, st_source_get_input_fraction (source) * parsed / MAX (avail, (gsize)1));
+}
+
+/* Once the text is complete, the rest of the event array can be split. */
+static gboolean
+can_split (Parser *first, guint n_threads)
+{
+  return n_threads > 1 && first->state == STATE_ARRAY && !first->samples_mode;
+}
+
+/* Reads behind the spool thread, a window at a time, so it sees soon when
+ * the text is complete and then reads the rest on every thread. An event
+ * cut by the edge of what is there is read again once at least as much
+ * again has arrived, so a huge value is not rescanned for every chunk. */
 static Result
-import_streaming (Parser *first, StSource *source, Progress *pr)
+import_streaming (Parser         *first,
+                  GArray         *workers,
+                  StTraceBuilder *builder,
+                  StSource       *source,
+                  guint           n_threads,
+                  Progress       *pr,
+                  Parser        **last)
 {
   gboolean complete = FALSE;
   gsize    avail = wait_for (source, 1, &complete, first->cancellable);
+  gsize    window = STREAM_WINDOW;
 
   for (;;)
     {
-      gsize  unread;
+      gsize  end = MIN (avail, (gsize)(first->json.p - first->json.base) + window), unread;
       Result r;
 
-      first->json.end = first->json.base + avail;
+      first->json.end = first->json.base + end;
       r = st_chrome_parse_run (first);
-      report (pr, st_source_get_input_fraction (source));
-      if (r != RESULT_NEED_MORE || complete)
+      report_streaming (first, pr, source, avail);
+      if (r != RESULT_NEED_MORE || (complete && end == avail))
         return r;
       if (g_cancellable_is_cancelled (first->cancellable))
         {
           first->cancelled = TRUE;
           return RESULT_ERROR;
         }
-      unread = avail - (gsize)(first->json.p - first->json.base);
-      avail = wait_for (source, avail + MAX (unread, (gsize)1), &complete, first->cancellable);
+      unread = end - (gsize)(first->json.p - first->json.base);
+      window = MAX (window, 2 * unread);
+      if (end < avail)
+        avail = st_source_wait (source, 0, &complete);
+      else
+        avail = wait_for (source, avail + MAX (unread, (gsize)1), &complete, first->cancellable);
+      if (complete && can_split (first, n_threads))
+        {
+          first->json.end = first->json.base + avail;
+          first->progress = pr;
+          pr->total = avail - (gsize)(first->first_p - first->json.base);
+          return run_split (first, workers, builder, source, n_threads, last);
+        }
     }
 }
 
@@ -363,7 +415,7 @@ st_chrome_import (StTraceBuilder  *builder,
       r = import_mapped (&first, workers, builder, source, MAX (1, n_threads), &last);
     }
   else
-    r = import_streaming (&first, source, &pr); /* progress: the compressed input read */
+    r = import_streaming (&first, workers, builder, source, MAX (1, n_threads), &pr, &last);
   ok = conclude (&first, workers, last, r, source, error);
   if (ok)
     {
