@@ -535,6 +535,16 @@ test_unicode_escapes (void)
   g_assert_cmpstr (name, ==, "caf\303\251 \360\237\230\200 \"q\" \\ /");
 }
 
+/* Escapes that are not next to the closing quote are decoded too. */
+static void
+test_escapes_inside (void)
+{
+  g_autoptr (StTrace) trace = st_test_load ("edge", "escapes-inside.json", NULL);
+  const char *name = st_trace_get_string (trace, st_trace_get_track (trace, 0)->slices[0].name);
+
+  g_assert_cmpstr (name, ==, "aAb\tc");
+}
+
 static void
 test_unmatched_end (void)
 {
@@ -804,6 +814,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/chrome/lenient/control-characters", test_control_characters);
   g_test_add_func ("/model/chrome/lenient/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/model/chrome/lenient/unicode-escapes", test_unicode_escapes);
+  g_test_add_func ("/model/chrome/lenient/escapes-inside", test_escapes_inside);
   g_test_add_func ("/model/chrome/lenient/negative-duration", test_negative_duration);
   g_test_add_func ("/model/chrome/lenient/bad-numbers", test_bad_numbers);
   g_test_add_func ("/model/chrome/lenient/other-phases", test_other_phases);

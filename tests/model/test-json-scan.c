@@ -134,6 +134,126 @@ test_format (void)
   g_assert_cmpstr (count, ==, "1\342\200\257234\342\200\257567");
 }
 
+/* The scanner looks at 16 bytes at a time where it can: strings, runs of
+ * white space and numbers are placed at every alignment and length around
+ * that width, with the byte that matters at every offset. */
+#define STRADDLE_MAX 40
+
+/* "CONTENT" at offset @align in a buffer that ends right after @tail. */
+static GString *
+placed (gsize align, const char *content, const char *tail)
+{
+  GString *text = g_string_new (NULL);
+
+  for (gsize i = 0; i < align; i++)
+    g_string_append_c (text, 'x');
+  g_string_append_printf (text, "\"%s\"%s", content, tail);
+  return text;
+}
+
+static void
+check_string (const char *content, gboolean escapes)
+{
+  for (gsize align = 0; align < 16; align++)
+    {
+      g_autoptr (GString) text = placed (align, content, ",}");
+      const char         *start = text->str + align, *end = text->str + text->len;
+      const char         *after = start + strlen (content) + 2;
+      guint               flags = 0;
+
+      g_assert_true (st_json_skip_string (start, end, &flags) == after);
+      g_assert_cmpuint (flags, ==, escapes ? ST_JSON_STRING_ESCAPES : 0);
+      /* Cut anywhere before the closing quote, the string does not end. */
+      for (const char *cut = start + 1; cut < after; cut++)
+        g_assert_null (st_json_skip_string (start, cut, NULL));
+    }
+}
+
+static void
+test_string_straddle (void)
+{
+  static const char *const specials[] = { "\\\"", "\\\\", "\\n", "\\u0041" };
+
+  for (gsize len = 0; len <= STRADDLE_MAX; len++)
+    {
+      g_autofree char *plain = g_strnfill (len, 'a');
+
+      check_string (plain, FALSE);
+      for (guint s = 0; s < G_N_ELEMENTS (specials); s++)
+        for (gsize at = 0; at <= len; at++)
+          {
+            g_autofree char *content
+                = g_strdup_printf ("%.*s%s%s", (int)at, plain, specials[s], plain + at);
+            check_string (content, TRUE);
+          }
+    }
+  /* A run of backslashes before a quote: an even run ends the string. */
+  check_string ("ab\\\\\\\\", TRUE);
+  check_string ("\\\\\\\"\\\\", TRUE);
+}
+
+static void
+test_skip_straddle (void)
+{
+  static const char ws[] = { ' ', '\n', '\t', '\r' };
+  static const char delimiters[] = ",}] \n\t\r";
+
+  for (gsize len = 0; len <= STRADDLE_MAX; len++)
+    for (gsize align = 0; align < 16; align++)
+      {
+        g_autoptr (GString) blank = g_string_new (NULL);
+        g_autoptr (GString) number = g_string_new (NULL);
+
+        for (gsize i = 0; i < align; i++)
+          {
+            g_string_append_c (blank, 'x');
+            g_string_append_c (number, 'x');
+          }
+        for (gsize i = 0; i < len; i++)
+          g_string_append_c (blank, ws[i % G_N_ELEMENTS (ws)]);
+        g_string_append (blank, "{ ");
+        g_assert_true (st_json_skip_ws (blank->str + align, blank->str + blank->len)
+                       == blank->str + align + len);
+        g_assert_true (st_json_skip_ws (blank->str + align, blank->str + align + len)
+                       == blank->str + align + len);
+
+        for (gsize i = 0; i <= len; i++)
+          g_string_append_c (number, "-0123456789.e+"[i % 14]);
+        for (const char *d = delimiters; *d != '\0'; d++)
+          {
+            g_string_truncate (number, align + len + 1);
+            g_string_append_c (number, *d);
+            g_string_append (number, "1]");
+            g_assert_true (st_json_skip_scalar (number->str + align, number->str + number->len)
+                           == number->str + align + len + 1);
+          }
+      }
+}
+
+/* Brackets and escaped quotes inside strings, at every offset of a skipped
+ * object, do not end it. */
+static void
+test_skip_value_straddle (void)
+{
+  for (gsize len = 0; len <= STRADDLE_MAX; len++)
+    for (gsize at = 0; at <= len; at++)
+      {
+        g_autofree char    *filler = g_strnfill (len, 'b');
+        g_autoptr (GString) text = g_string_new (NULL);
+        gsize               object_end;
+
+        g_string_append_printf (text, "{\"k\": [\"%.*s}]\\\"{[%s\", {\"n\": 12}], \"z\": %.*s1}",
+                                (int)at, filler, filler + at, (int)at,
+                                "        "
+                                "                                        ");
+        object_end = text->len;
+        g_string_append (text, "}]tail");
+        g_assert_true (st_json_skip_value (text->str, text->str + text->len)
+                       == text->str + object_end);
+        g_assert_null (st_json_skip_value (text->str, text->str + object_end - 1));
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -143,6 +263,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/json/time/invalid", test_time_invalid);
   g_test_add_func ("/model/json/unescape", test_unescape);
   g_test_add_func ("/model/json/skip-deep", test_skip_deep);
+  g_test_add_func ("/model/json/straddle/string", test_string_straddle);
+  g_test_add_func ("/model/json/straddle/white-space-and-numbers", test_skip_straddle);
+  g_test_add_func ("/model/json/straddle/value", test_skip_value_straddle);
   g_test_add_func ("/model/json/position", test_position);
   g_test_add_func ("/model/format", test_format);
 

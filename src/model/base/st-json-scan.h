@@ -10,6 +10,9 @@
 
 #include <glib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 G_BEGIN_DECLS
 
@@ -37,28 +40,53 @@ st_json_skip_ws (const char *p, const char *end)
 }
 
 /* @p points at the opening quote. Returns the position after the closing
- * quote, or NULL when the string does not end before @end. */
+ * quote, or NULL when the string does not end before @end. A backslash
+ * escapes the byte after it, and sets ST_JSON_STRING_ESCAPES in *@flags.
+ *
+ * With SSE2 (always there on x86-64) it looks for a quote or a backslash
+ * 16 bytes at a time, never past @end; the bytes left under 16 go the
+ * scalar way. Measured, this pays for strings; for white space, numbers and
+ * skipped objects the byte loops were faster. */
 static inline const char *
 st_json_skip_string (const char *p, const char *end, guint *flags)
 {
   const char *q = p + 1;
 
-  for (;;)
+#ifdef __SSE2__
+  while (end - q >= 16)
+    {
+      __m128i  v = _mm_loadu_si128 ((const __m128i *)q);
+      unsigned m = (unsigned)_mm_movemask_epi8 (_mm_or_si128 (
+          _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('"')), _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\\'))));
+
+      if (m == 0)
+        {
+          q += 16;
+          continue;
+        }
+      q += __builtin_ctz (m);
+      if (*q == '"')
+        return q + 1;
+      if (flags != NULL)
+        *flags |= ST_JSON_STRING_ESCAPES;
+      q += 2;
+    }
+#endif
+  while (q < end)
     {
       const char *quote = memchr (q, '"', end - q);
-      const char *b;
+      const char *bs;
 
       if (quote == NULL)
         return NULL;
-      /* An escaped quote has an odd run of backslashes before it. */
-      for (b = quote; b > q && b[-1] == '\\'; b--)
-        ;
-      if (b != quote && flags != NULL)
-        *flags |= ST_JSON_STRING_ESCAPES;
-      if (((quote - b) & 1) == 0)
+      bs = memchr (q, '\\', quote - q);
+      if (bs == NULL)
         return quote + 1;
-      q = quote + 1;
+      if (flags != NULL)
+        *flags |= ST_JSON_STRING_ESCAPES;
+      q = bs + 2;
     }
+  return NULL;
 }
 
 /* Ends a number, true, false or null. */
