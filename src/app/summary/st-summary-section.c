@@ -122,12 +122,13 @@ absent_row_new (StSummarySection *self)
   GtkWidget *title = gtk_label_new (NULL);
   GtkWidget *why = gtk_label_new (NULL);
 
+  /* both whole: in a narrow column the title wraps rather than be cut */
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, "heading");
   g_object_bind_property (self, "title", title, "label", G_BINDING_SYNC_CREATE);
   gtk_label_set_xalign (GTK_LABEL (why), 1);
-  gtk_widget_set_hexpand (why, TRUE);
   gtk_widget_add_css_class (why, "dim-label");
   gtk_box_append (GTK_BOX (row), title);
   gtk_box_append (GTK_BOX (row), why);
