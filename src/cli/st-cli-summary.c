@@ -114,8 +114,8 @@ print_operations (StTrace *trace, StSummary *summary, StOperationsTable table)
 
   if (ops->len == 0)
     return;
-  printf ("\n%s\n", table == ST_OPERATIONS_KERNELS ? _ ("Kernels (top 15 by total time)")
-                                                   : _ ("Host ops (top 15 by total time)"));
+  printf ("\n%s\n", table == ST_OPERATIONS_KERNELS ? _ ("Kernels (top 15 by self time)")
+                                                   : _ ("Host ops (top 15 by self time)"));
   printf ("  %8s %11s %11s %11s %11s %11s %7s  %s\n", _ ("count"), _ ("total"), _ ("self"),
           _ ("average"), _ ("min"), _ ("max"), _ ("share"), _ ("name"));
   for (guint i = 0; i < MIN (ops->len, TOP_OPERATIONS); i++)

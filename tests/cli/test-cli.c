@@ -528,28 +528,30 @@ test_summary_json (void)
 
 /* The operations tables of docs/metrics.md 7 on tests/data/operations/
  * nested.json (its rows are derived in tests/model/test-operations.c):
- * "operations" (host ops) opens with step, 900 µs of which 150 are its
- * own, 15 % of the table's 1 000 µs of self time; "kernels" with gemm,
- * twice 100 µs, 200 of the table's 300 µs. */
+ * "operations" (host ops) opens with the largest self time: matmul's
+ * three slices (100, 100 and 50 µs, nothing inside them), 25 % of the
+ * table's 1 000 µs of self time; "kernels" with gemm, twice 100 µs, 200 of
+ * the table's 300 µs. */
 static void
 test_summary_operations_json (void)
 {
   g_autofree char       *path = data_path ("operations", "nested.json");
   g_auto (Run)           run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
-  JsonObject            *o, *step, *gemm;
+  JsonObject            *o, *matmul, *gemm;
 
   run_cli (&run, "summary", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
   o = parse_object (parser, run.out);
-  step = json_array_get_object_element (json_object_get_array_member (o, "operations"), 0);
-  g_assert_cmpstr (json_object_get_string_member (step, "name"), ==, "step");
-  g_assert_cmpint (json_object_get_int_member (step, "count"), ==, 1);
-  g_assert_cmpint (json_object_get_int_member (step, "total_ns"), ==, 900000);
-  g_assert_cmpint (json_object_get_int_member (step, "self_ns"), ==, 150000);
-  g_assert_cmpint (json_object_get_int_member (step, "min_ns"), ==, 900000);
-  g_assert_cmpint (json_object_get_int_member (step, "max_ns"), ==, 900000);
-  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (step, "share_percent"), 15, 1e-9);
+  matmul = json_array_get_object_element (json_object_get_array_member (o, "operations"), 0);
+  g_assert_cmpstr (json_object_get_string_member (matmul, "name"), ==, "matmul");
+  g_assert_cmpint (json_object_get_int_member (matmul, "count"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (matmul, "total_ns"), ==, 250000);
+  g_assert_cmpint (json_object_get_int_member (matmul, "self_ns"), ==, 250000);
+  g_assert_cmpint (json_object_get_int_member (matmul, "min_ns"), ==, 50000);
+  g_assert_cmpint (json_object_get_int_member (matmul, "max_ns"), ==, 100000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (matmul, "share_percent"), 25,
+                                  1e-9);
   gemm = json_array_get_object_element (json_object_get_array_member (o, "kernels"), 0);
   g_assert_cmpstr (json_object_get_string_member (gemm, "name"), ==, "gemm");
   g_assert_cmpint (json_object_get_int_member (gemm, "count"), ==, 2);

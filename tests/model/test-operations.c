@@ -1,9 +1,9 @@
 /* The operations tables of the Summary page (docs/metrics.md 4): Kernels
  * (device events) and Host ops (every other slice), self time by
  * subtracting each slice's children, shares of the table's self time,
- * rows by total then by name. tests/data/operations/nested.json is laid
- * out so that every expected value follows from it by hand; µs in the
- * file, ns here. */
+ * rows by self time, then total, then name. tests/data/operations/
+ * nested.json is laid out so that every expected value follows from it by
+ * hand; µs in the file, ns here. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
@@ -82,8 +82,8 @@ test_host_ops (void)
   g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
   g_autoptr (StSummary) s = summarise (trace, 0, st_trace_get_end_ns (trace));
   GArray               *host = st_summary_get_operations (s, ST_OPERATIONS_HOST, FALSE);
-  const char *const     order[] = { "step",    "forward", "## fwd ##", "backward", "matmul",
-                                    "overlap", "a_tie",   "b_tie",     "inner",    NULL };
+  const char *const     order[] = { "matmul",  "backward", "forward", "step",  "## fwd ##",
+                                    "overlap", "a_tie",    "b_tie",   "inner", NULL };
   double                sum = 0;
 
   assert_row (trace, host, "step", 1, 900 * US, 150 * US, 15);
@@ -95,8 +95,8 @@ test_host_ops (void)
   assert_row (trace, host, "## fwd ##", 1, 271001, 100 * US, 10);
   g_assert_cmpint (row_named (trace, host, "matmul")->min_ns, ==, 50 * US);
   g_assert_cmpint (row_named (trace, host, "matmul")->max_ns, ==, 100 * US);
-  /* backward and matmul tie at 250 µs, a_tie, b_tie and inner at 20 µs:
-   * by name */
+  /* by self time; a_tie, b_tie and inner tie at 20 µs of self and of
+   * total time: by name */
   assert_order (trace, host, order);
   for (guint i = 0; i < host->len; i++)
     sum += g_array_index (host, StOperationRow, i).share_percent;

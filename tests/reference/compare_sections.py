@@ -27,7 +27,7 @@ def shift(value, origin):
 
 
 def check_order(report, what, ref_names, cli_names):
-    """The CLI lists the common rows in the reference's order (4: by total, then name; 3.2: by
+    """The CLI lists the common rows in the reference's order (4: by self time, total, then name; 3.2: by
     earliest start): the first place where they part is one difference."""
     common = set(ref_names) & set(cli_names)
     a = [n for n in ref_names if n in common]

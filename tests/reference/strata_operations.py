@@ -15,8 +15,8 @@ A32 Self time is the duration minus the children's durations as the page says, e
     overlap each other (then it can be negative); a device event's self time is its duration.
 A33 Neuron's `active_time` rows are the slices whose category or name is `active_time`; they are left
     out of the Host ops table (none of the real profiles has them).
-A34 Names are compared exactly (case as written); rows with equal totals sort by name in code-point
-    order; share_percent is null when the table's self times add up to 0.
+A34 Names are compared exactly (case as written); rows sort by self time, then total, then by name
+    in code-point order; share_percent is null when the table's self times add up to 0.
 A35 With several files a name's row gathers the slices of every file.
 """
 
@@ -62,7 +62,7 @@ def table_rows(slices, child_total):
     all_self = sum(r['self_ns'] for r in rows.values())
     for row in rows.values():
         row['share_percent'] = R.number(R.percent(row['self_ns'], all_self), True)
-    return sorted(rows.values(), key=lambda r: (-r['total_ns'], r['name']))
+    return sorted(rows.values(), key=lambda r: (-r['self_ns'], -r['total_ns'], r['name']))
 
 
 def operation_tables(profile, children='any'):

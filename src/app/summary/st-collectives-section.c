@@ -105,6 +105,8 @@ st_collectives_section_show (StSummarySection  *section,
     gtk_flow_box_append (self->legend,
                          legend_entry (self, st_summary_get_collective_group (summaries[0], i), i));
   gtk_widget_set_visible (GTK_WIDGET (self->legend), n > 0);
+  if (n == 0)
+    st_summary_section_fold (section, trace, summaries[0]);
 }
 
 static void

@@ -6,8 +6,6 @@
 
 #include "st-format.h"
 
-#include <math.h>
-
 struct _StDeviceItem
 {
   GObject parent_instance;
@@ -24,11 +22,11 @@ struct _StDeviceItem
   double   active; /* percent */
 };
 
-/* As the metric tables write a percent. */
+/* As the metric tables and strata-cli write a percent. */
 static char *
 format_percent (double v)
 {
-  return g_strdup_printf (fabs (v) < 10 ? "%.2f %%" : "%.1f %%", v);
+  return st_summary_format_value (ST_UNIT_PERCENT, v);
 }
 
 G_DEFINE_FINAL_TYPE (StDeviceItem, st_device_item, G_TYPE_OBJECT)

@@ -207,6 +207,8 @@ st_engines_section_show (StSummarySection  *section,
   g_autofree char  *title = st_engines_section_fill_chart (self->chart, summaries[0]);
 
   st_summary_section_set_title (section, title);
+  if (st_bar_chart_get_n_bars (self->chart) == 0)
+    st_summary_section_fold (section, trace, summaries[0]);
 }
 
 static void
@@ -236,5 +238,4 @@ static void
 st_engines_section_init (StEnginesSection *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  st_bar_chart_set_empty_text (self->chart, _ ("No device events in this range"));
 }

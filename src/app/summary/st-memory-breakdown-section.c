@@ -34,8 +34,10 @@ st_memory_breakdown_section_fill_chart (StBarChart *chart, StSummary *summary)
   for (guint i = 0; i < n; i++)
     {
       const StMemoryPart *p = &g_array_index (parts, StMemoryPart, i);
-      g_autofree char    *size = g_format_size (p->bytes);
-      g_autofree char    *count = st_format_count (p->count);
+      /* as the Memory table says it: no bar of 0 bytes beside "not in this profile" */
+      g_autofree char *size = p->has_bytes ? st_summary_format_value (ST_UNIT_BYTES, p->bytes)
+                                           : g_strdup (_ ("not in this profile"));
+      g_autofree char *count = st_format_count (p->count);
 
       g_ptr_array_add (labels, (gpointer)p->name);
       /* Translators: bytes moved, and in how many transfers */
@@ -62,6 +64,8 @@ st_memory_breakdown_section_show (StSummarySection  *section,
   StMemoryBreakdownSection *self = ST_MEMORY_BREAKDOWN_SECTION (section);
 
   st_memory_breakdown_section_fill_chart (self->chart, summaries[0]);
+  if (st_bar_chart_get_n_bars (self->chart) == 0)
+    st_summary_section_fold (section, trace, summaries[0]);
 }
 
 static void
@@ -91,5 +95,4 @@ static void
 st_memory_breakdown_section_init (StMemoryBreakdownSection *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  st_bar_chart_set_empty_text (self->chart, _ ("No memory traffic in this range"));
 }

@@ -19,6 +19,7 @@ struct _StOperationsSection
   GtkColumnView       *operations_view;
   GtkColumnViewColumn *total_column;
   GtkColumnViewColumn *self_column;
+  GtkPopover          *name_popover;
 };
 
 G_DEFINE_FINAL_TYPE (StOperationsSection, st_operations_section, ST_TYPE_SUMMARY_SECTION)
@@ -39,6 +40,32 @@ static const char *const table_names[ST_N_OPERATIONS_TABLES] = {
   [ST_OPERATIONS_KERNELS] = "kernels",
 };
 
+/* The full name of the row selected, or NULL. */
+static char *
+dup_selected_name (StOperationsSection *self)
+{
+  GtkSingleSelection *selection
+      = GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->operations_view));
+  char    *name = NULL;
+  GObject *item;
+
+  if (selection == NULL || (item = gtk_single_selection_get_selected_item (selection)) == NULL)
+    return NULL;
+  g_object_get (item, "name", &name, NULL);
+  return name;
+}
+
+static void
+on_selection_changed (GtkSelectionModel   *selection,
+                      guint                position,
+                      guint                n_items,
+                      StOperationsSection *self)
+{
+  gtk_widget_action_set_enabled (
+      GTK_WIDGET (self), "operations.copy-name",
+      gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (selection)) != NULL);
+}
+
 /* The rows of the summary shown, of the table chosen, per name or per name
  * and track. */
 static void
@@ -48,12 +75,61 @@ fill (StOperationsSection *self)
       = st_operation_item_new_model (self->trace, self->rows[self->table][self->by_track]);
   g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
       g_steal_pointer (&items), g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
-  g_autoptr (GtkNoSelection) selection
-      = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
+  g_autoptr (GtkSingleSelection) selection
+      = gtk_single_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
 
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_selection_changed), self,
+                           0);
   gtk_column_view_set_model (self->operations_view, GTK_SELECTION_MODEL (selection));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
   /* a device event has no children: its self time is its total */
   gtk_column_view_column_set_visible (self->self_column, self->table == ST_OPERATIONS_HOST);
+}
+
+/* Each table opens on where its time goes (docs/metrics.md 4): host ops
+ * by self time, so that the frames that only enclose others (a thread's
+ * run, a module's __call__) do not come first; kernels by total, which is
+ * their self time. */
+static void
+sort_by_default (StOperationsSection *self)
+{
+  /* cleared first: the header of the column sorted before keeps its arrow otherwise */
+  gtk_column_view_sort_by_column (self->operations_view, NULL, GTK_SORT_DESCENDING);
+  gtk_column_view_sort_by_column (self->operations_view,
+                                  self->table == ST_OPERATIONS_HOST ? self->self_column
+                                                                    : self->total_column,
+                                  GTK_SORT_DESCENDING);
+}
+
+/* A right click on a name selects its row and offers to copy the name. */
+static void
+on_name_pressed (GtkGestureClick *gesture, int n_press, double x, double y, GtkListItem *item)
+{
+  GtkWidget           *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  GtkWidget           *section = gtk_widget_get_ancestor (cell, ST_TYPE_OPERATIONS_SECTION);
+  StOperationsSection *self = ST_OPERATIONS_SECTION (section);
+  GtkSelectionModel   *selection = gtk_column_view_get_model (self->operations_view);
+  double               sx, sy;
+
+  gtk_selection_model_select_item (selection, gtk_list_item_get_position (item), TRUE);
+  if (!gtk_widget_translate_coordinates (cell, section, x, y, &sx, &sy))
+    return;
+  gtk_popover_set_pointing_to (self->name_popover, &(GdkRectangle){ (int)sx, (int)sy, 1, 1 });
+  gtk_popover_popup (self->name_popover);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+/* The full name, not the short form the table shows. */
+static void
+copy_name_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (widget);
+  g_autofree char     *name = dup_selected_name (self);
+
+  if (name != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
 }
 
 static void
@@ -153,13 +229,20 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, operations_view);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, total_column);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, self_column);
+  gtk_widget_class_bind_template_child (widget_class, StOperationsSection, name_popover);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_pressed);
+
+  gtk_widget_class_install_action (widget_class, "operations.copy-name", NULL, copy_name_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                       "operations.copy-name", NULL);
 }
 
 static void
 st_operations_section_init (StOperationsSection *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_column_view_sort_by_column (self->operations_view, self->total_column, GTK_SORT_DESCENDING);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
+  sort_by_default (self);
 }
 
 gboolean
@@ -206,6 +289,7 @@ st_operations_section_set_operations (StOperationsSection *self, const char *ope
   if (self->table == table)
     return;
   self->table = table;
+  sort_by_default (self);
   if (self->rows[table][self->by_track] != NULL)
     fill (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPERATIONS]);

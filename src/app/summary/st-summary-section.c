@@ -10,7 +10,10 @@
 
 typedef struct
 {
-  char *title;
+  char      *title;
+  GtkWidget *absent_row; /* the title and why there is nothing, on one line */
+  GPtrArray *folded;     /* the children hidden while folded to that line */
+  gboolean   vexpand;    /* as the template set it, while folded */
 } StSummarySectionPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (StSummarySection, st_summary_section, GTK_TYPE_WIDGET)
@@ -27,7 +30,12 @@ static GParamSpec *properties[N_PROPS];
 static void
 st_summary_section_dispose (GObject *object)
 {
+  StSummarySectionPrivate *priv
+      = st_summary_section_get_instance_private (ST_SUMMARY_SECTION (object));
   GtkWidget *child;
+
+  g_ptr_array_set_size (priv->folded, 0);
+  priv->absent_row = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
@@ -41,6 +49,7 @@ st_summary_section_finalize (GObject *object)
       = st_summary_section_get_instance_private (ST_SUMMARY_SECTION (object));
 
   g_free (priv->title);
+  g_ptr_array_unref (priv->folded);
   G_OBJECT_CLASS (st_summary_section_parent_class)->finalize (object);
 }
 
@@ -72,6 +81,20 @@ st_summary_section_set_property (GObject      *object,
 }
 
 static void
+unfold (StSummarySection *self)
+{
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+
+  if (priv->folded->len == 0)
+    return;
+  for (guint i = 0; i < priv->folded->len; i++)
+    gtk_widget_set_visible (g_ptr_array_index (priv->folded, i), TRUE);
+  g_ptr_array_set_size (priv->folded, 0);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), priv->vexpand);
+  gtk_widget_set_visible (priv->absent_row, FALSE);
+}
+
+static void
 st_summary_section_class_init (StSummarySectionClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
@@ -91,10 +114,37 @@ st_summary_section_class_init (StSummarySectionClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+/* The one line of a card with nothing to show: its title, and why. */
+static GtkWidget *
+absent_row_new (StSummarySection *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *why = gtk_label_new (NULL);
+
+  /* both whole: in a narrow column the title wraps rather than be cut */
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (title, "heading");
+  g_object_bind_property (self, "title", title, "label", G_BINDING_SYNC_CREATE);
+  gtk_label_set_xalign (GTK_LABEL (why), 1);
+  gtk_widget_add_css_class (why, "dim-label");
+  gtk_box_append (GTK_BOX (row), title);
+  gtk_box_append (GTK_BOX (row), why);
+  gtk_widget_set_visible (row, FALSE);
+  return row;
+}
+
 static void
 st_summary_section_init (StSummarySection *self)
 {
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+  GtkLayoutManager        *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  priv->folded = g_ptr_array_new ();
+  priv->absent_row = absent_row_new (self);
+  gtk_widget_set_parent (priv->absent_row, GTK_WIDGET (self));
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
@@ -135,7 +185,38 @@ st_summary_section_show (StSummarySection  *self,
   g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
   g_return_if_fail (n_summaries > 0);
 
+  unfold (self);
   ST_SUMMARY_SECTION_GET_CLASS (self)->show (self, trace, summaries, titles, n_summaries);
+}
+
+/* Folds the card to one line: its title, and that @summary of @trace has
+ * none of what it shows, in the profile or in the range chosen. The next
+ * summaries shown unfold it. */
+void
+st_summary_section_fold (StSummarySection *self, StTrace *trace, StSummary *summary)
+{
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+  GtkWidget               *why;
+  gint64                   start, end;
+
+  g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
+
+  if (priv->folded->len > 0)
+    return;
+  st_summary_get_range (summary, &start, &end);
+  why = gtk_widget_get_last_child (priv->absent_row);
+  gtk_label_set_label (GTK_LABEL (why), start <= 0 && end >= st_trace_get_end_ns (trace)
+                                            ? _ ("Not in this profile")
+                                            : _ ("None in this range"));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (c != priv->absent_row && gtk_widget_get_visible (c))
+      g_ptr_array_add (priv->folded, c);
+  for (guint i = 0; i < priv->folded->len; i++)
+    gtk_widget_set_visible (g_ptr_array_index (priv->folded, i), FALSE);
+  priv->vexpand = gtk_widget_get_vexpand (GTK_WIDGET (self));
+  gtk_widget_set_vexpand (GTK_WIDGET (self), FALSE);
+  gtk_widget_set_visible (priv->absent_row, TRUE);
 }
 
 char *

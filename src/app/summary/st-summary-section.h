@@ -40,6 +40,7 @@ void        st_summary_section_show (StSummarySection  *self,
                                      StSummary *const  *summaries,
                                      const char *const *titles,
                                      guint              n_summaries);
+void        st_summary_section_fold (StSummarySection *self, StTrace *trace, StSummary *summary);
 /* A time range as the page writes it: "1.2 ms – 3.4 ms (2.2 ms)". */
 char *st_summary_section_format_range (gint64 start, gint64 end);
 

@@ -4,6 +4,9 @@
 
 #include "st-metric-catalog.h"
 
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
 G_DEFINE_ENUM_TYPE (StSummaryTable,
                     st_summary_table,
                     G_DEFINE_ENUM_VALUE (ST_SUMMARY_TABLE_COMPUTE, "compute"),
@@ -59,6 +62,144 @@ static const struct
   { "dma_transfer_average_bytes", ST_SUMMARY_TABLE_MEMORY },
   { "useful_read_percent", ST_SUMMARY_TABLE_MEMORY },
 };
+
+/* Words for the metrics a Neuron profile carries, and a sentence on each
+ * for a file whose terminology does not describe it (its own description
+ * comes first). */
+static const struct
+{
+  const char *id;
+  const char *title;
+  const char *description;
+} profile_words[] = {
+  { "total_time", N_ ("Total time"),
+    N_ ("The device's time for the run, without the host's runtime and framework overhead.") },
+  { "instruction_count", N_ ("Instructions"), N_ ("The instructions executed on every engine.") },
+  { "mfu_estimated_percent", N_ ("Model FLOPs utilisation"),
+    N_ ("The Tensor engine's useful work (the model's matrix multiplications) over its peak.") },
+  { "hfu_estimated_percent", N_ ("Hardware FLOPs utilisation"),
+    N_ ("Every FLOP of the Tensor engine's instructions, transposes included, over its peak.") },
+  { "mbu_estimated_percent", N_ ("Memory bandwidth utilisation"),
+    N_ ("The HBM bandwidth achieved over the hardware's peak.") },
+  { "mm_arithmetic_intensity", N_ ("Arithmetic intensity"),
+    N_ ("Matrix multiplication FLOPs per byte moved to and from HBM: below the peak FLOPs to "
+        "bandwidth ratio, the work is memory-bound.") },
+  { "peak_flops_bandwidth_ratio", N_ ("Peak FLOPs per byte"),
+    N_ ("The hardware's peak FLOPs over its peak HBM bandwidth: the arithmetic intensity above "
+        "which work is compute-bound.") },
+  { "total_bandwidth_available", N_ ("Bandwidth available"),
+    N_ ("The bytes the HBM could have moved in the time of the range.") },
+  { "hardware_flops", N_ ("Hardware FLOPs"), N_ ("The FLOPs of every Tensor engine instruction.") },
+  { "model_flops", N_ ("Model FLOPs"),
+    N_ ("The FLOPs of the model's matrix multiplications, without transposes.") },
+  { "transpose_flops", N_ ("Transpose FLOPs"),
+    N_ ("The Tensor engine's FLOPs spent on transposes: data movement, not model progress.") },
+  { "hbm_read_bytes", N_ ("HBM read"), N_ ("The bytes read from HBM.") },
+  { "hbm_write_bytes", N_ ("HBM written"), N_ ("The bytes written to HBM.") },
+  { "sbuf_read_bytes", N_ ("SBUF read"), N_ ("The bytes read from the state buffer (SBUF).") },
+  { "sbuf_write_bytes", N_ ("SBUF written"), N_ ("The bytes written to the state buffer (SBUF).") },
+  { "spill_save_bytes", N_ ("Spilled to HBM"),
+    N_ ("The bytes saved from the state buffer to HBM because they did not fit.") },
+  { "spill_reload_bytes", N_ ("Reloaded from HBM"),
+    N_ ("The bytes read back into the state buffer after a spill.") },
+  { "useful_read_percent", N_ ("Useful HBM reads"),
+    N_ ("The share of the bytes read from HBM that are not spill reloads.") },
+  { "dma_transfer_count", N_ ("DMA transfers"), N_ ("The DMA transfers of the range.") },
+  { "cc_dma_transfer_count", N_ ("Collective DMA transfers"),
+    N_ ("The DMA transfers that move the data of collective operations.") },
+  { "dma_transfer_total_bytes", N_ ("DMA bytes"), N_ ("The bytes the DMA transfers moved.") },
+  { "dma_transfer_average_bytes", N_ ("Average DMA size"),
+    N_ ("The bytes of a DMA transfer on average: small transfers waste bandwidth.") },
+  { "weight_queue_bytes", N_ ("Weights loaded"), N_ ("The bytes of weights loaded from HBM.") },
+  { "weight_size_bytes", N_ ("Weight size"), N_ ("The bytes of the model's weights.") },
+  { "sbuf_reload_ratio", N_ ("SBUF reloads per read"),
+    N_ ("Spill reloads over the bytes read from the state buffer.") },
+  { "sbuf_save_ratio", N_ ("SBUF spills per write"),
+    N_ ("Spill saves over the bytes written to the state buffer.") },
+  { "throttle_active_percent", N_ ("Throttled while active"),
+    N_ ("The share of the engines' active time during which they were throttled.") },
+  { "throttle_inactive_percent", N_ ("Throttled while idle"),
+    N_ ("The share of the engines' idle time during which they were throttled.") },
+  { "throttle_event_count", N_ ("Throttle events"), N_ ("The times the engines were throttled.") },
+};
+
+/* The engine metrics, one per engine ("tensor_engine_active_time_percent"). */
+static const struct
+{
+  const char *suffix;
+  const char *title; /* of the engine's name */
+  const char *description;
+} engine_words[] = {
+  /* Translators: %s is an engine: "Tensor", "Vector", "Scalar", "GpSimd" */
+  { "_engine_active_time_percent", N_ ("%s engine active"),
+    N_ ("The share of the time the engine runs at least one instruction.") },
+  /* Translators: %s is an engine: "Tensor", "Vector", "Scalar", "GpSimd" */
+  { "_engine_instruction_count", N_ ("%s engine instructions"),
+    N_ ("The instructions the engine executed.") },
+};
+
+/* "gpsimd" as Neuron writes the engine: "GpSimd". */
+static char *
+engine_name (const char *id, gsize len)
+{
+  char *name = g_strndup (id, len);
+
+  if (g_str_equal (name, "gpsimd"))
+    {
+      g_free (name);
+      return g_strdup ("GpSimd");
+    }
+  name[0] = g_ascii_toupper (name[0]);
+  return name;
+}
+
+/* "hbm_read_bytes" → "Hbm read", for an id the catalogue does not know:
+ * words at least, the id itself stays in the tooltip. */
+static char *
+humanize (const char *id)
+{
+  char *title = g_strdup (id);
+
+  if (g_str_has_suffix (title, "_percent"))
+    title[strlen (title) - strlen ("_percent")] = '\0';
+  g_strdelimit (title, "_", ' ');
+  title[0] = g_ascii_toupper (title[0]);
+  return title;
+}
+
+char *
+st_metric_catalog_dup_title (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (profile_words); i++)
+    if (g_str_equal (profile_words[i].id, id))
+      return g_strdup (_ (profile_words[i].title));
+  for (guint i = 0; i < G_N_ELEMENTS (engine_words); i++)
+    if (g_str_has_suffix (id, engine_words[i].suffix)
+        && strlen (id) > strlen (engine_words[i].suffix))
+      {
+        g_autofree char *engine = engine_name (id, strlen (id) - strlen (engine_words[i].suffix));
+
+        return g_strdup_printf (_ (engine_words[i].title), engine);
+      }
+  return humanize (id);
+}
+
+const char *
+st_metric_catalog_get_description (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (profile_words); i++)
+    if (g_str_equal (profile_words[i].id, id))
+      return _ (profile_words[i].description);
+  for (guint i = 0; i < G_N_ELEMENTS (engine_words); i++)
+    if (g_str_has_suffix (id, engine_words[i].suffix)
+        && strlen (id) > strlen (engine_words[i].suffix))
+      return _ (engine_words[i].description);
+  return NULL;
+}
 
 StMetricBetter
 st_metric_catalog_get_better (const char *id)

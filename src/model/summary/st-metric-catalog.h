@@ -39,6 +39,13 @@ GType st_summary_table_get_type (void);
 #define ST_METRIC_CATALOG_MAX_ENGINE_BARS 8
 
 StMetricBetter st_metric_catalog_get_better (const char *id);
+/* Words for a metric the profile carries: "Arithmetic intensity" for
+ * mm_arithmetic_intensity; an id the catalogue does not know is written
+ * in words as it is ("Psum read bytes"). */
+char *st_metric_catalog_dup_title (const char *id);
+/* A sentence on what the metric means, for a profile that does not say;
+ * NULL when the catalogue does not know it. */
+const char    *st_metric_catalog_get_description (const char *id);
 StSummaryTable st_metric_catalog_get_table (const StMetric *metric);
 /* The ids of the rows of @table over @summaries (regions compared side by
  * side may differ in what they have), in row order: the derived metrics as

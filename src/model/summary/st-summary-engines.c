@@ -263,6 +263,7 @@ account_memory (StSummaryJob *job, MemoryAcc *m, const StDeviceEvent *ev)
                                  : part_of (st_trace_get_string (job->trace, slice->name));
   m->parts[part].count++;
   m->parts[part].bytes += bytes;
+  m->parts[part].has_bytes |= has_bytes;
   if (ev->slot == ST_SLOT_SET)
     {
       m->memsets++;

@@ -17,6 +17,7 @@
 #include "st-json-scan.h"
 #include "st-neuron-metrics.h"
 #include "st-event-scan.h"
+#include "st-metric-catalog.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
 
@@ -335,8 +336,11 @@ unit_for (const char *id)
 static void
 add_profile_metric (StSummaryJob *job, const StNeuronMetric *pm, const RowStats *rs)
 {
-  const char *base
-      = pm->description ? pm->description : _ ("Carried by the profile (its summary).");
+  const char      *known = st_metric_catalog_get_description (pm->id);
+  const char      *base = pm->description ? pm->description
+                          : known         ? known
+                                          : _ ("Carried by the profile (its summary).");
+  g_autofree char *title = st_metric_catalog_dup_title (pm->id);
   g_autofree char *description = NULL;
   StMetric        *m;
   double           v = pm->value;
@@ -358,7 +362,7 @@ add_profile_metric (StSummaryJob *job, const StNeuronMetric *pm, const RowStats 
   /* total_time is written in seconds; shown as a duration. */
   if (job->whole && g_str_equal (pm->id, "total_time"))
     v *= 1e9;
-  m = st_summary_add_metric (job->summary, pm->id, pm->group_id, pm->id, description,
+  m = st_summary_add_metric (job->summary, pm->id, pm->group_id, title, description,
                              unit_for (pm->id));
   g_free (m->group_title);
   m->group_title = g_strdup (pm->group_title);
@@ -386,7 +390,7 @@ neuron_memory (StSummary *self)
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
       const StMetric *m = st_summary_lookup (self, parts[i].id);
-      StMemoryPart    part = { _ (parts[i].name), 0, 0 };
+      StMemoryPart    part = { _ (parts[i].name), 0, 0, TRUE };
 
       if (m == NULL || !m->present)
         continue;
@@ -397,7 +401,7 @@ neuron_memory (StSummary *self)
       && available->value > read->value + write->value)
     {
       StMemoryPart part
-          = { _ ("Unused"), (guint64)(available->value - read->value - write->value), 0 };
+          = { _ ("Unused"), (guint64)(available->value - read->value - write->value), 0, TRUE };
 
       g_array_append_val (self->memory, part);
     }

@@ -171,6 +171,8 @@ compare_rows (gconstpointer pa, gconstpointer pb, gpointer data)
   const StOperationRow *a = pa, *b = pb;
   int                   by_name;
 
+  if (a->self_ns != b->self_ns)
+    return a->self_ns > b->self_ns ? -1 : 1;
   if (a->total_ns != b->total_ns)
     return a->total_ns > b->total_ns ? -1 : 1;
   by_name = strcmp (st_trace_get_string (data, a->name), st_trace_get_string (data, b->name));

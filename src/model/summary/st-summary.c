@@ -246,17 +246,19 @@ st_summary_scan_uint (StTrace    *trace,
 
 /* --- values as people read them ----------------------------------------------- */
 
-/* "41%", "12.5 µs", "1 234", "64.0 MB", "2.50×". */
+/* "41%", "0.43%", "12.5 µs", "1 234", "32.77 kB", "2.47×", "2463×": the one
+ * way the window, the charts and strata-cli write a metric's value. */
 char *
 st_summary_format_value (StMetricUnit unit, double v)
 {
   switch (unit)
     {
     case ST_UNIT_PERCENT:
-      return fabs (v - round (v)) < 0.05 ? g_strdup_printf ("%.0f%%", v)
-                                         : g_strdup_printf ("%.1f%%", v);
+      if (fabs (v - round (v)) < (fabs (v) < 10 ? 0.005 : 0.05))
+        return g_strdup_printf ("%.0f%%", v);
+      return g_strdup_printf (fabs (v) < 10 ? "%.2f%%" : "%.1f%%", v);
     case ST_UNIT_NS: return st_format_duration ((gint64)llround (v));
-    case ST_UNIT_COUNT: return st_format_count ((guint64)MAX (0, v));
+    case ST_UNIT_COUNT: return st_format_count ((guint64)llround (MAX (0, v)));
     case ST_UNIT_BYTES:
     case ST_UNIT_BYTES_PER_SECOND:
     case ST_UNIT_FLOPS:
@@ -269,7 +271,9 @@ st_summary_format_value (StMetricUnit unit, double v)
         /* "32.77 kB", "512 B" */
         return g_strdup_printf ("%s%s%s", q, strchr (q, ' ') ? "" : " ", unit_name);
       }
-    case ST_UNIT_RATIO: return g_strdup_printf ("%.2f×", v);
+    /* 2463×, not 2462.56× nor 2.46e+03× */
+    case ST_UNIT_RATIO: return g_strdup_printf (fabs (v) >= 100 ? "%.0f×" : "%.3g×", v);
+    case ST_UNIT_NONE:
     default: return st_format_quantity (v);
     }
 }

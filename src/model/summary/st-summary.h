@@ -117,8 +117,9 @@ typedef struct
 {
   const char *name; /* "Memcpy HtoD", "Memcpy DtoH", "Memcpy DtoD", "Memset", or Neuron
                      * "HBM read", "HBM write", "Spill save", "Spill reload", "Unused" */
-  guint64 bytes;
-  guint   count;
+  guint64  bytes;
+  guint    count;
+  gboolean has_bytes; /* FALSE: none of its events says how many: "not in this profile" */
 } StMemoryPart;
 
 typedef struct
@@ -213,7 +214,7 @@ guint                    st_summary_get_n_collective_groups (StSummary *self);
 const StCollectiveGroup *st_summary_get_collective_group (StSummary *self, guint index);
 
 /* StOperationRow of @table, by name (track G_MAXUINT) or by name and track;
- * by total, largest first, then by name. */
+ * by self time, largest first, then by total, then by name. */
 GArray *st_summary_get_operations (StSummary *self, StOperationsTable table, gboolean by_track);
 
 guint                st_summary_get_n_engines (StSummary *self);

@@ -6,6 +6,7 @@
 
 #include "st-chart-style.h"
 #include "st-format.h"
+#include "st-summary.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -214,9 +215,9 @@ format_value (StBarChart *self, double value)
   switch (self->unit)
     {
     case ST_BAR_CHART_DURATION: return st_format_duration ((gint64)llround (value));
-    case ST_BAR_CHART_BYTES: return g_format_size ((guint64)llround (MAX (0, value)));
+    case ST_BAR_CHART_BYTES: return st_summary_format_value (ST_UNIT_BYTES, value);
     case ST_BAR_CHART_PERCENT:
-    default: return g_strdup_printf ("%.1f %%", value);
+    default: return st_summary_format_value (ST_UNIT_PERCENT, value);
     }
 }
 

@@ -403,7 +403,7 @@ st_details_pane_init (StDetailsPane *self)
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "selection-changed", G_CALLBACK (update),
                                   self);
-  gtk_column_view_sort_by_column (self->summary_view, self->col_total, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->summary_view, self->col_total, GTK_SORT_DESCENDING);
   gtk_stack_set_visible_child_name (self->stack, "none");
 }
 

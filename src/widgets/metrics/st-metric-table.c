@@ -4,12 +4,10 @@
 
 #include "st-metric-table.h"
 
-#include "st-format.h"
 #include "st-metric-catalog.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 struct _StMetricTable
 {
@@ -22,34 +20,13 @@ struct _StMetricTable
 
 G_DEFINE_FINAL_TYPE (StMetricTable, st_metric_table, GTK_TYPE_WIDGET)
 
-char *
-st_metric_format_value (const StMetric *metric)
+/* The value as strata-cli prints it; "not in this profile" when absent. */
+static char *
+format_value (const StMetric *metric)
 {
-  g_autofree char *size = NULL;
-  double           v = metric->value;
-
   if (!metric->present)
     return g_strdup (_ ("not in this profile"));
-  switch (metric->unit)
-    {
-    case ST_UNIT_NS: return st_format_duration ((gint64)llround (v));
-    case ST_UNIT_PERCENT: return g_strdup_printf (fabs (v) < 10 ? "%.2f %%" : "%.1f %%", v);
-    case ST_UNIT_COUNT: return st_format_count ((guint64)llround (MAX (0, v)));
-    case ST_UNIT_BYTES: return g_format_size ((guint64)llround (MAX (0, v)));
-    case ST_UNIT_BYTES_PER_SECOND:
-      size = g_format_size ((guint64)llround (MAX (0, v)));
-      /* Translators: a bandwidth, e.g. "12.3 GB/s" */
-      return g_strdup_printf (_ ("%s/s"), size);
-    case ST_UNIT_FLOPS:
-      size = st_format_quantity (v);
-      /* "1.2 GFLOP", "512 FLOP" */
-      return g_strconcat (size, g_ascii_isalpha (size[strlen (size) - 1]) ? "FLOP" : " FLOP", NULL);
-    case ST_UNIT_RATIO:
-      /* 2472, not 2.47e+03 */
-      return g_strdup_printf (fabs (v) >= 100 ? "%.0f" : "%.3g", v);
-    case ST_UNIT_NONE:
-    default: return st_format_quantity (v);
-    }
+  return st_summary_format_value (metric->unit, metric->value);
 }
 
 /* Best and worst that read the same (99.2 % and 99.2 %) mark nothing. */
@@ -61,8 +38,8 @@ same_when_shown (const StMetric *m, double best, double worst)
 
   a.value = best;
   b.value = worst;
-  best_text = st_metric_format_value (&a);
-  worst_text = st_metric_format_value (&b);
+  best_text = format_value (&a);
+  worst_text = format_value (&b);
   return g_str_equal (best_text, worst_text);
 }
 
@@ -171,7 +148,7 @@ attach_value (StMetricTable   *self,
               int              row)
 {
   StMetric         absent = { .present = FALSE };
-  g_autofree char *text = st_metric_format_value (m ? m : &absent);
+  g_autofree char *text = format_value (m ? m : &absent);
   GtkWidget       *value = attach_label (self, text, column + 1, row, 1.0);
 
   gtk_widget_add_css_class (value, "numeric");

@@ -27,6 +27,5 @@ void  st_metric_table_set_metrics (StMetricTable     *self,
 guint st_metric_table_get_n_rows (StMetricTable *self);
 /* What the table shows for @id in @column, or NULL when it has no such row. */
 const char *st_metric_table_get_value_text (StMetricTable *self, const char *id, guint column);
-char       *st_metric_format_value (const StMetric *metric);
 
 G_END_DECLS

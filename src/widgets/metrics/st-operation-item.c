@@ -5,13 +5,19 @@
 #include "st-operation-item.h"
 
 #include "st-format.h"
+#include "st-operation-name.h"
+
+#include <string.h>
 
 struct _StOperationItem
 {
   GObject parent_instance;
 
   char  *name;
-  char  *track; /* "process / track", or NULL in the per-name table */
+  char  *short_name; /* st_operation_name_shorten () */
+  gsize  keep_from;  /* where its part that is never cut starts */
+  char  *track;      /* "process / track", or NULL in the per-name table */
+  char  *track_tail; /* "GPU 0 · stream 7": what tells the track apart */
   guint  count;
   gint64 total;
   gint64 self;
@@ -26,7 +32,10 @@ enum
 {
   PROP_0,
   PROP_NAME,
+  PROP_SHORT_HEAD,
+  PROP_SHORT_TAIL,
   PROP_TRACK,
+  PROP_TRACK_TAIL,
   PROP_COUNT,
   PROP_TOTAL,
   PROP_SELF,
@@ -58,7 +67,9 @@ st_operation_item_finalize (GObject *object)
   StOperationItem *self = ST_OPERATION_ITEM (object);
 
   g_free (self->name);
+  g_free (self->short_name);
   g_free (self->track);
+  g_free (self->track_tail);
   G_OBJECT_CLASS (st_operation_item_parent_class)->finalize (object);
 }
 
@@ -70,7 +81,12 @@ st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, G
   switch (prop_id)
     {
     case PROP_NAME: g_value_set_string (value, self->name); break;
+    case PROP_SHORT_HEAD:
+      g_value_take_string (value, g_strndup (self->short_name, self->keep_from));
+      break;
+    case PROP_SHORT_TAIL: g_value_set_string (value, self->short_name + self->keep_from); break;
     case PROP_TRACK: g_value_set_string (value, self->track); break;
+    case PROP_TRACK_TAIL: g_value_set_string (value, self->track_tail); break;
     case PROP_COUNT: g_value_set_uint (value, self->count); break;
     case PROP_TOTAL: g_value_set_int64 (value, self->total); break;
     case PROP_SELF: g_value_set_int64 (value, self->self); break;
@@ -85,7 +101,7 @@ st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_MIN_TEXT: g_value_take_string (value, st_format_duration (self->min)); break;
     case PROP_MAX_TEXT: g_value_take_string (value, st_format_duration (self->max)); break;
     case PROP_SHARE_TEXT:
-      g_value_take_string (value, g_strdup_printf ("%.1f %%", self->share));
+      g_value_take_string (value, g_strdup_printf ("%.1f%%", self->share));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -102,7 +118,12 @@ st_operation_item_class_init (StOperationItemClass *klass)
   object_class->finalize = st_operation_item_finalize;
   object_class->get_property = st_operation_item_get_property;
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, f);
+  /* the short form of the name: a head that may be cut at its end, and a
+   * tail that never is (a Python frame's function) */
+  properties[PROP_SHORT_HEAD] = g_param_spec_string ("short-head", NULL, NULL, NULL, f);
+  properties[PROP_SHORT_TAIL] = g_param_spec_string ("short-tail", NULL, NULL, NULL, f);
   properties[PROP_TRACK] = g_param_spec_string ("track", NULL, NULL, NULL, f);
+  properties[PROP_TRACK_TAIL] = g_param_spec_string ("track-tail", NULL, NULL, NULL, f);
   properties[PROP_COUNT] = g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_TOTAL] = g_param_spec_int64 ("total", NULL, NULL, 0, G_MAXINT64, 0, f);
   /* children that overlap each other can leave a slice less than no self time */
@@ -124,15 +145,57 @@ st_operation_item_init (StOperationItem *self)
 
 /* "process / track": names alone repeat across ranks and devices. */
 static char *
-track_title (StTrace *trace, guint index)
+track_title (StTrace *trace, const StTrack *track)
 {
-  const StTrack   *track = st_trace_get_track (trace, index);
   g_autofree char *process = NULL;
 
   if (track->process == ST_NO_PROCESS)
     return g_strdup (st_trace_get_string (trace, track->name));
   process = st_trace_dup_process_title (trace, track->process);
   return g_strdup_printf ("%s / %s", process, st_trace_get_string (trace, track->name));
+}
+
+/* The track's own name without the process name Kineto repeats in it
+ * ("thread 25286 (python3)" is "thread 25286"). */
+static char *
+track_own_name (StTrace *trace, const StTrack *track, const StProcess *process)
+{
+  const char      *name = st_trace_get_string (trace, track->name);
+  g_autofree char *suffix = NULL;
+
+  if (process->name == ST_STRING_EMPTY)
+    return g_strdup (name);
+  suffix = g_strdup_printf (" (%s)", st_trace_get_string (trace, process->name));
+  if (!g_str_has_suffix (name, suffix) || strlen (name) == strlen (suffix))
+    return g_strdup (name);
+  return g_strndup (name, strlen (name) - strlen (suffix));
+}
+
+/* What tells the track apart, most telling last so that a label cut at
+ * its start keeps it: its process's label ("GPU 0", "CPU"; its name when
+ * it has none), after the rank with several files, then the track's own
+ * name: "rank 1 · GPU 0 · stream 7". */
+static char *
+track_tail (StTrace *trace, const StTrack *track)
+{
+  const StProcess *process;
+  const char      *labels;
+  g_autofree char *own = NULL;
+  g_autofree char *where = NULL;
+
+  if (track->process == ST_NO_PROCESS)
+    return g_strdup (st_trace_get_string (trace, track->name));
+  process = st_trace_get_process (trace, track->process);
+  own = track_own_name (trace, track, process);
+  labels = st_trace_get_string (trace, process->labels);
+  if (*labels == '\0')
+    where = st_trace_dup_process_title (trace, track->process);
+  else if (st_trace_get_n_files (trace) > 1)
+    where = g_strdup_printf ("%s \302\267 %s", st_trace_get_file (trace, process->file)->label,
+                             labels);
+  else
+    where = g_strdup (labels);
+  return g_strdup_printf ("%s \302\267 %s", where, own);
 }
 
 GListModel *
@@ -147,7 +210,14 @@ st_operation_item_new_model (StTrace *trace, GArray *rows)
       StOperationItem      *item = g_object_new (ST_TYPE_OPERATION_ITEM, NULL);
 
       item->name = g_strdup (st_trace_get_string (trace, row->name));
-      item->track = row->track != G_MAXUINT ? track_title (trace, row->track) : NULL;
+      item->short_name = st_operation_name_shorten (item->name, &item->keep_from);
+      if (row->track != G_MAXUINT)
+        {
+          const StTrack *track = st_trace_get_track (trace, row->track);
+
+          item->track = track_title (trace, track);
+          item->track_tail = track_tail (trace, track);
+        }
       item->count = row->count;
       item->total = row->total_ns;
       item->self = row->self_ns;
@@ -158,39 +228,4 @@ st_operation_item_new_model (StTrace *trace, GArray *rows)
     }
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
   return G_LIST_MODEL (store);
-}
-
-const char *
-st_operation_item_get_name (StOperationItem *self)
-{
-  g_return_val_if_fail (ST_IS_OPERATION_ITEM (self), NULL);
-  return self->name;
-}
-
-const char *
-st_operation_item_get_track (StOperationItem *self)
-{
-  g_return_val_if_fail (ST_IS_OPERATION_ITEM (self), NULL);
-  return self->track;
-}
-
-guint
-st_operation_item_get_count (StOperationItem *self)
-{
-  g_return_val_if_fail (ST_IS_OPERATION_ITEM (self), 0);
-  return self->count;
-}
-
-gint64
-st_operation_item_get_total (StOperationItem *self)
-{
-  g_return_val_if_fail (ST_IS_OPERATION_ITEM (self), 0);
-  return self->total;
-}
-
-double
-st_operation_item_get_share (StOperationItem *self)
-{
-  g_return_val_if_fail (ST_IS_OPERATION_ITEM (self), 0);
-  return self->share;
 }

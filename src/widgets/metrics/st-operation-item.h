@@ -16,10 +16,5 @@ G_DECLARE_FINAL_TYPE (StOperationItem, st_operation_item, ST, OPERATION_ITEM, GO
 
 /* A GListModel of StOperationItem, one per StOperationRow of @rows. */
 GListModel *st_operation_item_new_model (StTrace *trace, GArray *rows);
-const char *st_operation_item_get_name (StOperationItem *self);
-const char *st_operation_item_get_track (StOperationItem *self);
-guint       st_operation_item_get_count (StOperationItem *self);
-gint64      st_operation_item_get_total (StOperationItem *self);
-double      st_operation_item_get_share (StOperationItem *self);
 
 G_END_DECLS

@@ -1,0 +1,25 @@
+/* st-operation-name.h: the identifying short form of an operation's name,
+ * for tables that have a column's width to show it in.
+ *
+ * A Python frame keeps its file, line and function, without the folders:
+ * "torch/nn/modules/module.py(1527): _call_impl" is
+ * "module.py(1527): _call_impl", and the function is the part that must
+ * stay visible. A C++ kernel signature keeps its name and its template
+ * arguments, without the return type, the parameter list and the
+ * namespaces: "void at::native::vectorized_elementwise_kernel<4,
+ * at::native::FillFunctor<float> >(int, …)" is
+ * "vectorized_elementwise_kernel<4, FillFunctor<float> >". Any other name
+ * (NCCL and cuBLAS kernel names, framework ops, annotations) is its own
+ * short form. What does not fit is cut at the end, never in the middle. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The short form of @name; *@keep_from (when not NULL) is the byte offset
+ * in it where the part that must never be cut starts (the function of a
+ * Python frame), or its length when all of it may be cut at the end. */
+char *st_operation_name_shorten (const char *name, gsize *keep_from);
+
+G_END_DECLS

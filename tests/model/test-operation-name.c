@@ -1,0 +1,96 @@
+/* The identifying short form of an operation's name (st-operation-name.h)
+ * on names written by real profilers: the Python frames and kernels of
+ * tests/data/real/tracelens_h100_qwen1.5_0.5b.json.gz and
+ * hta_nccl_parser_allreduce_bcast.json.gz, and NCCL's device kernel names.
+ * Each expected short form is written by hand from the rule: a frame
+ * loses its folders and keeps "file.py(line): function", a C++ signature
+ * loses its return type, its parameter list and its namespaces; any other
+ * name stays as written. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-operation-name.h"
+
+#include <string.h>
+
+static void
+assert_short (const char *name, const char *expected, const char *kept)
+{
+  gsize            keep_from = 0;
+  g_autofree char *text = st_operation_name_shorten (name, &keep_from);
+
+  g_assert_cmpstr (text, ==, expected);
+  g_assert_cmpuint (keep_from, <=, strlen (text));
+  g_assert_cmpstr (text + keep_from, ==, kept);
+}
+
+/* The function of a frame is the part never cut. */
+static void
+test_python_frames (void)
+{
+  assert_short ("torch/nn/modules/module.py(1527): _call_impl", "module.py(1527): _call_impl",
+                "_call_impl");
+  assert_short ("threading.py(1016): run", "threading.py(1016): run", "run");
+  assert_short ("transformers/models/qwen2/modeling_qwen2.py(503): forward",
+                "modeling_qwen2.py(503): forward", "forward");
+  assert_short ("<string>(1): <module>", "<string>(1): <module>", "<module>");
+  /* a built-in is no frame of a file: as written, all of it may be cut */
+  assert_short ("<built-in function linear>", "<built-in function linear>", "");
+}
+
+static void
+test_kernels (void)
+{
+  assert_short (
+      "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
+      "at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<float>, "
+      "at::detail::Array<char*, 3>)",
+      "vectorized_elementwise_kernel<4, CUDAFunctor_add<float>, Array<char*, 3> >", "");
+  assert_short (
+      "void at::native::(anonymous namespace)::CatArrayBatchedCopy<at::native::(anonymous "
+      "namespace)::OpaqueType<2u>, unsigned int, 4, 64, 64>(at::native::(anonymous "
+      "namespace)::OpaqueType<2u>*, unsigned int)",
+      "CatArrayBatchedCopy<OpaqueType<2u>, unsigned int, 4, 64, 64>", "");
+  /* a lambda's scope "operator()() const::" is no namespace */
+  assert_short (
+      "void at::native::vectorized_elementwise_kernel<4, at::native::silu_kernel(at::"
+      "TensorIteratorBase&)::{lambda()#1}::operator()() const::{lambda(c10::BFloat16)#1}, "
+      "std::array<char*, 2ul> >(int, std::array<char*, 2ul>)",
+      "vectorized_elementwise_kernel<4, silu_kernel(TensorIteratorBase&)::{lambda()#1}::"
+      "operator()() const::{lambda(BFloat16)#1}, array<char*, 2ul> >",
+      "");
+  assert_short ("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)",
+                "ncclDevKernel_AllReduce_Sum_f32_RING_LL", "");
+  assert_short ("ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)",
+                "ncclKernel_AllReduce_RING_LL_Sum_float", "");
+  assert_short ("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_"
+                "execute_segment_k_off_kernel__5x_cublas",
+                "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_"
+                "execute_segment_k_off_kernel__5x_cublas",
+                "");
+}
+
+/* Names that only look like signatures, and ops, stay as written. */
+static void
+test_others (void)
+{
+  assert_short ("Memset (Device)", "Memset (Device)", "");
+  assert_short ("Memcpy DtoH (Device -> Pinned)", "Memcpy DtoH (Device -> Pinned)", "");
+  assert_short ("PyTorch Profiler (0)", "PyTorch Profiler (0)", "");
+  assert_short ("aten::batch_norm", "aten::batch_norm", "");
+  assert_short ("nn.Module: Qwen2Model_0", "nn.Module: Qwen2Model_0", "");
+  assert_short ("ProfilerStep#6", "ProfilerStep#6", "");
+  assert_short ("", "", "");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/operation-name/python-frames", test_python_frames);
+  g_test_add_func ("/model/operation-name/kernels", test_kernels);
+  g_test_add_func ("/model/operation-name/others", test_others);
+  return g_test_run ();
+}
