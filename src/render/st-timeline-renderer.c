@@ -506,6 +506,17 @@ draw_section (StTimelineRenderer *self,
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
 }
 
+/* Where a track's name goes: at the top of its band, or kept in view
+ * under the sticky section header while its rows scroll away, until the
+ * band's bottom pushes it out. */
+static double
+label_top (const StBand *band, double y, double block)
+{
+  double top = MAX (y, ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT);
+
+  return MIN (top, y + band->height - ST_LAYOUT_TRACK_GAP - block);
+}
+
 static void
 draw_track_label (StTimelineRenderer *self,
                   cairo_t            *cr,
@@ -519,6 +530,7 @@ draw_track_label (StTimelineRenderer *self,
                         : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
                                                       : ST_LAYOUT_ROW_HEIGHT;
 
+  y = label_top (band, y, t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT : line);
   set_color (cr, &self->palette.foreground);
   st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0, vp->gutter - 28);
   if (t->kind == ST_TRACK_COUNTER)
@@ -573,6 +585,73 @@ draw_bands (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, Pass pa
     }
 }
 
+/* The section whose tracks are under the top of the track area while its
+ * header has scrolled above it: its header stays at the top, pushed up by
+ * the next section's. FALSE when the top band's header is in its place. */
+static gboolean
+sticky_section (StTimelineRenderer *self, const StViewport *vp, guint *index, double *y)
+{
+  StTimelineLayout *layout = self->layout;
+  guint             n = st_timeline_layout_get_n_bands (layout);
+  gint              top = st_timeline_layout_band_at (layout, MAX (0, (int)vp->scroll_y));
+  guint             section;
+
+  if (top < 0)
+    return FALSE;
+  section = top;
+  while (st_timeline_layout_get_band (layout, section)->kind != ST_BAND_SECTION)
+    section--;
+  if (st_timeline_layout_get_band (layout, section)->y >= vp->scroll_y)
+    return FALSE;
+  *index = section;
+  *y = ST_RULER_HEIGHT;
+  for (guint i = top + 1; i < n; i++)
+    {
+      const StBand *next = st_timeline_layout_get_band (layout, i);
+      double        next_y = ST_RULER_HEIGHT + next->y - vp->scroll_y;
+
+      if (next_y >= ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT)
+        break;
+      if (next->kind == ST_BAND_SECTION)
+        {
+          *y = next_y - ST_LAYOUT_HEADER_HEIGHT;
+          break;
+        }
+    }
+  return TRUE;
+}
+
+static void
+draw_sticky_section (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp)
+{
+  guint  index;
+  double y;
+
+  if (sticky_section (self, vp, &index, &y))
+    draw_section (self, cr, st_timeline_layout_get_band (self->layout, index), y, vp);
+}
+
+/* The section whose header is drawn at picture @y, in its place or kept at
+ * the top; -1 when no header is there. */
+gint
+st_timeline_renderer_section_at (StTimelineRenderer *self, const StViewport *vp, double y)
+{
+  guint         index;
+  double        top;
+  gint          band;
+  const StBand *b;
+
+  if (y < ST_RULER_HEIGHT)
+    return -1;
+  if (sticky_section (self, vp, &index, &top) && y < top + ST_LAYOUT_HEADER_HEIGHT)
+    return index;
+  band = st_timeline_layout_band_at (self->layout, (int)st_viewport_content_y (vp, y));
+  if (band < 0)
+    return -1;
+  b = st_timeline_layout_get_band (self->layout, band);
+  return b->kind == ST_BAND_SECTION ? band : -1;
+}
+
 static void
 clip (cairo_t *cr, double x, double y, double w, double h)
 {
@@ -618,6 +697,9 @@ st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewpo
   cairo_restore (cr);
   clip (cr, 0, ST_RULER_HEIGHT, vp->gutter - 1, vp->height - ST_RULER_HEIGHT);
   draw_bands (self, cr, vp, PASS_LABELS);
+  cairo_restore (cr);
+  clip (cr, 0, ST_RULER_HEIGHT, vp->width, vp->height - ST_RULER_HEIGHT);
+  draw_sticky_section (self, cr, vp);
   cairo_restore (cr);
   set_color (cr, &self->palette.grid);
   cairo_rectangle (cr, vp->gutter - 1, 0, 1, vp->height);

@@ -204,24 +204,20 @@ on_query_tooltip (GtkWidget      *widget,
   return TRUE;
 }
 
-/* A click on a section header (anywhere on its band) opens or closes it. */
+/* A click on a section header (anywhere on its band, or on the one kept at
+ * the top while its tracks scroll) opens or closes it. */
 static gboolean
 toggle_section_at (StTimelineView *self, double y)
 {
-  StViewport    vp;
-  gint          band;
-  const StBand *b;
+  StViewport vp;
+  gint       band;
 
   st_timeline_view_get_viewport (self, &vp);
-  if (y < ST_RULER_HEIGHT)
-    return FALSE;
-  band = st_timeline_layout_band_at (self->layout, (int)st_viewport_content_y (&vp, y));
+  band = st_timeline_renderer_section_at (self->renderer, &vp, y);
   if (band < 0)
     return FALSE;
-  b = st_timeline_layout_get_band (self->layout, band);
-  if (b->kind != ST_BAND_SECTION)
-    return FALSE;
-  st_session_toggle_section (self->session, b->process);
+  st_session_toggle_section (self->session,
+                             st_timeline_layout_get_band (self->layout, band)->process);
   return TRUE;
 }
 

@@ -201,6 +201,7 @@ st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef 
     return FALSE;
   st_timeline_view_get_viewport (self, &vp);
   if (x < vp.gutter || y < ST_RULER_HEIGHT
+      || st_timeline_renderer_section_at (self->renderer, &vp, y) >= 0
       || !st_timeline_layout_row_at (self->layout, (int)st_viewport_content_y (&vp, y), &track,
                                      &row))
     return FALSE;

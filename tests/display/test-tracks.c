@@ -1,0 +1,144 @@
+/* The timeline's tracks as a person finds their way among them: names and
+ * section headers that stay in view while rows scroll. Runs under Xvfb on
+ * the generated Kineto test trace (two ranks, two GPUs). */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-display-util.h"
+#include "st-time-ruler.h"
+#include "st-timeline-layout.h"
+#include "st-timeline-page.h"
+#include "st-window.h"
+
+/* The timeline's label column: this wide, or a third of a narrow view. */
+#define LABEL_COLUMN 240
+
+typedef struct
+{
+  StWindow       *window;
+  StTimelinePage *page;
+  StTimelineView *view;
+  StSession      *session;
+  StTrace        *trace;
+} Fixture;
+
+static gboolean
+loaded (gpointer data)
+{
+  return !g_str_equal (
+      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
+      "loading");
+}
+
+static gboolean
+view_allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+
+  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  st_window_open (f->window, file);
+  st_test_wait_until (loaded, f->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
+  f->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->view = st_timeline_page_get_view (f->page);
+  f->session = st_timeline_page_get_session (f->page);
+  f->trace = st_session_get_trace (f->session);
+  st_test_wait_until (view_allocated, f->view);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+/* The slice track with the most rows. */
+static guint
+deepest_track (Fixture *f)
+{
+  guint best = 0, rows = 0;
+
+  for (guint t = 0; t < st_trace_get_n_tracks (f->trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (f->trace, t);
+      if (track->kind == ST_TRACK_SLICES && track->n_rows > rows)
+        {
+          best = t;
+          rows = track->n_rows;
+        }
+    }
+  return best;
+}
+
+/* How many pixels of the label column's strip from @y0 to @y1 differ from
+ * @background: text there or not. */
+static guint
+ink_in_column (cairo_surface_t *surface, guint32 background, int y0, int y1)
+{
+  guint ink = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 20; x < LABEL_COLUMN - 20; x++)
+      ink += st_test_pixel (surface, x, y) != background;
+  return ink;
+}
+
+/* Scrolled into the middle of a deep track, its section's header stays at
+ * the top of the track area (a click there closes that section) and the
+ * track's name stays in the label column under it, once. */
+static void
+test_sticky_names (Fixture *f, gconstpointer data)
+{
+  g_autoptr (StTimelineLayout) layout
+      = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
+  guint          track = deepest_track (f);
+  const StTrack *t = st_trace_get_track (f->trace, track);
+  const StBand  *band
+      = st_timeline_layout_get_band (layout, st_timeline_layout_track_band (layout, track));
+  GtkAdjustment   *vadj = st_timeline_view_get_vadjustment (f->view);
+  cairo_surface_t *surface;
+  guint32          gutter;
+  int              under_header = ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT;
+  guint            key = t->process == ST_NO_PROCESS ? 0 : t->process + 1;
+
+  /* deep enough that its rows fill the area under the header twice */
+  g_assert_cmpuint (t->n_rows, >=, 6);
+  gtk_adjustment_set_value (vadj, band->y + 3 * ST_LAYOUT_ROW_HEIGHT);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, band->y + 3 * ST_LAYOUT_ROW_HEIGHT);
+  surface = st_test_render (GTK_WIDGET (f->view));
+  /* the label column's own colour, below the last band */
+  gutter = st_test_pixel (surface, 5, gtk_widget_get_height (GTK_WIDGET (f->view)) - 2);
+  g_assert_cmpuint (st_test_pixel (surface, 5, ST_RULER_HEIGHT + 4), !=, gutter);
+  g_assert_cmpuint (ink_in_column (surface, gutter, under_header, under_header + 18), >, 20);
+  /* once: beside the rows further down the column is empty */
+  g_assert_cmpuint (ink_in_column (surface, gutter, under_header + 2 * ST_LAYOUT_ROW_HEIGHT,
+                                   under_header + 3 * ST_LAYOUT_ROW_HEIGHT),
+                    ==, 0);
+  cairo_surface_destroy (surface);
+
+  st_timeline_view_click (f->view, LABEL_COLUMN / 2, ST_RULER_HEIGHT + 6, 1, 0);
+  g_assert_true (
+      g_hash_table_contains (st_session_get_collapsed (f->session), GUINT_TO_POINTER (key)));
+}
+
+static void
+add (const char *path, void (*test) (Fixture *, gconstpointer))
+{
+  g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  add ("/display/tracks/sticky-names", test_sticky_names);
+  return g_test_run ();
+}
