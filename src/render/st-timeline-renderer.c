@@ -37,6 +37,7 @@ struct _StTimelineRenderer
   guint8           *name_colors;                      /* per string id, NO_COLOR until computed */
   GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
   GArray           *pending_labels;                   /* Label */
+  guint            *match_counts;                     /* per track, NULL without find */
 };
 
 StTimelineRenderer *
@@ -66,6 +67,7 @@ st_timeline_renderer_free (StTimelineRenderer *self)
     g_array_unref (self->rects[i]);
   g_array_unref (self->pending_labels);
   g_free (self->name_colors);
+  g_free (self->match_counts);
   st_label_cache_free (self->labels);
   st_label_cache_free (self->region_labels);
   g_object_unref (self->trace);
@@ -77,6 +79,19 @@ void
 st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout)
 {
   self->layout = layout;
+}
+
+/* Counts the find results @matches (StEventRef; NULL for none) per track,
+ * for the label column. */
+void
+st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches)
+{
+  g_clear_pointer (&self->match_counts, g_free);
+  if (matches == NULL || matches->len == 0)
+    return;
+  self->match_counts = g_new0 (guint, MAX (1, st_trace_get_n_tracks (self->trace)));
+  for (guint i = 0; i < matches->len; i++)
+    self->match_counts[g_array_index (matches, StEventRef, i).track]++;
 }
 
 StTrace *
@@ -517,6 +532,31 @@ label_top (const StBand *band, double y, double block)
   return MIN (top, y + band->height - ST_LAYOUT_TRACK_GAP - block);
 }
 
+/* The number of find matches on @track at the right of the label column,
+ * in the accent colour; the room it takes (0 without). */
+static double
+draw_match_count (StTimelineRenderer *self,
+                  cairo_t            *cr,
+                  guint               track,
+                  double              y_center,
+                  const StViewport   *vp)
+{
+  guint            n = self->match_counts ? self->match_counts[track] : 0;
+  g_autofree char *text = NULL;
+  guint64          key;
+  int              w;
+
+  if (n == 0)
+    return 0;
+  text = st_format_count (n);
+  key = (1ull << 42) | n; /* above the string ids and the counters' maxima */
+  w = st_label_cache_measure (self->labels, key, text);
+  set_color (cr, &self->palette.accent);
+  st_label_cache_draw (self->labels, cr, key, text, vp->gutter - 8 - w, y_center, w + 1);
+  set_color (cr, &self->palette.foreground);
+  return w + 8;
+}
+
 static void
 draw_track_label (StTimelineRenderer *self,
                   cairo_t            *cr,
@@ -532,7 +572,9 @@ draw_track_label (StTimelineRenderer *self,
 
   y = label_top (band, y, t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT : line);
   set_color (cr, &self->palette.foreground);
-  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0, vp->gutter - 28);
+  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0,
+                       vp->gutter - 28
+                           - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
       double           hi = 0;

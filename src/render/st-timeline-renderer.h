@@ -35,6 +35,7 @@ typedef struct _StTimelineRenderer StTimelineRenderer;
 StTimelineRenderer *st_timeline_renderer_new (StTrace *trace);
 void                st_timeline_renderer_free (StTimelineRenderer *self);
 void st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout);
+void st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches);
 StTimelineLayout *st_timeline_renderer_get_layout (StTimelineRenderer *self);
 StTrace          *st_timeline_renderer_get_trace (StTimelineRenderer *self);
 void st_timeline_renderer_set_palette (StTimelineRenderer *self, const StPalette *palette);

@@ -1,5 +1,6 @@
 /* The timeline's tracks as a person finds their way among them: names and
- * section headers that stay in view while rows scroll. Runs under Xvfb on
+ * section headers that stay in view while rows scroll, every find match
+ * highlighted and counted per track. Runs under Xvfb on
  * the generated Kineto test trace (two ranks, two GPUs). */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -9,6 +10,7 @@
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-page.h"
+#include "st-trace-query.h"
 #include "st-window.h"
 
 /* The timeline's label column: this wide, or a third of a narrow view. */
@@ -91,6 +93,18 @@ ink_in_column (cairo_surface_t *surface, guint32 background, int y0, int y1)
   return ink;
 }
 
+/* How many pixels of the box differ between @a and @b. */
+static guint
+count_changed (cairo_surface_t *a, cairo_surface_t *b, int x0, int x1, int y0, int y1)
+{
+  guint n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      n += st_test_pixel (a, x, y) != st_test_pixel (b, x, y);
+  return n;
+}
+
 /* Scrolled into the middle of a deep track, its section's header stays at
  * the top of the track area (a click there closes that section) and the
  * track's name stays in the label column under it, once. */
@@ -129,6 +143,95 @@ test_sticky_names (Fixture *f, gconstpointer data)
       g_hash_table_contains (st_session_get_collapsed (f->session), GUINT_TO_POINTER (key)));
 }
 
+static gboolean
+find_done (gpointer data)
+{
+  Fixture *f = data;
+  return st_session_get_find_results (f->session) != NULL;
+}
+
+static void
+find (Fixture *f, const char *text)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.find", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (st_test_find_by_id (GTK_WIDGET (f->page), "search_entry")),
+                         text);
+  st_test_wait_until (find_done, f);
+}
+
+/* The middle of the slice @ref as drawn: its start to its end in the
+ * session's range across the track area, on the row of its depth; FALSE
+ * when that is outside the area under the header. */
+static gboolean
+centre_in_view (Fixture *f, StTimelineLayout *layout, StEventRef ref, int *x, int *y)
+{
+  const StSlice *s = st_trace_get_slice (f->trace, (StSliceRef){ ref.track, ref.index });
+  double         width = gtk_widget_get_width (GTK_WIDGET (f->view)),
+         gutter = MIN (LABEL_COLUMN, width / 3);
+  double height = gtk_widget_get_height (GTK_WIDGET (f->view));
+  double scroll = gtk_adjustment_get_value (st_timeline_view_get_vadjustment (f->view));
+  int    row_y = st_timeline_layout_row_y (layout, ref.track, s->depth);
+  gint64 start, end, mid = s->start + s->dur / 2;
+
+  st_session_get_range (f->session, &start, &end);
+  *x = (int)(gutter + (double)(mid - start) / (end - start) * (width - gutter));
+  *y = (int)(ST_RULER_HEIGHT + row_y - scroll + ST_LAYOUT_ROW_HEIGHT / 2);
+  return row_y >= 0 && mid > start && mid<end && * y> ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT
+         && *y < height - 2;
+}
+
+/* Find highlights every match in view, not only the current one: with the
+ * results cleared (the same range, rows and selection) the middle of each
+ * other match in view looks different. The label column counts the matches
+ * of each track beside its name: its right end has ink there, and none
+ * once the results are gone. */
+static void
+test_find_all_matches (Fixture *f, gconstpointer data)
+{
+  g_autoptr (StTimelineLayout) layout = NULL;
+  g_autoptr (GArray)           matches = NULL;
+  cairo_surface_t             *with, *without;
+  StEventRef                   current;
+  const StSlice               *s;
+  guint                        in_view = 0;
+  int                          label_y;
+
+  find (f, "aten::gelu_backward");
+  matches = g_array_ref (st_session_get_find_results (f->session));
+  g_assert_cmpuint (matches->len, ==, 480); /* as many as the generated JSON has */
+  current = g_array_index (matches, StEventRef, st_session_get_find_current (f->session));
+  s = st_trace_get_slice (f->trace, (StSliceRef){ current.track, current.index });
+  /* a few layers around the current one: its neighbours of the same step */
+  st_session_set_range (f->session, s->start - 2000000, s->start + 6000000);
+  layout = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
+  /* the current track's name: beside its first row, or kept under the header */
+  label_y = MAX (ST_RULER_HEIGHT + st_timeline_layout_row_y (layout, current.track, 0)
+                     - (int)gtk_adjustment_get_value (st_timeline_view_get_vadjustment (f->view)),
+                 ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT)
+            + ST_LAYOUT_ROW_HEIGHT / 2;
+  with = st_test_render (GTK_WIDGET (f->view));
+  st_session_set_find_results (f->session, NULL);
+  without = st_test_render (GTK_WIDGET (f->view));
+
+  for (guint i = 0; i < matches->len; i++)
+    {
+      StEventRef ref = g_array_index (matches, StEventRef, i);
+      int        x, y;
+
+      if (st_event_equal (ref, current) || !centre_in_view (f, layout, ref, &x, &y))
+        continue;
+      in_view++;
+      g_assert_cmphex (st_test_pixel (with, x, y), !=, st_test_pixel (without, x, y));
+    }
+  g_assert_cmpuint (in_view, >=, 2);
+
+  g_assert_cmpuint (
+      count_changed (with, without, LABEL_COLUMN - 40, LABEL_COLUMN - 8, label_y - 6, label_y + 6),
+      >, 10);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+
 static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
@@ -140,5 +243,6 @@ main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   add ("/display/tracks/sticky-names", test_sticky_names);
+  add ("/display/tracks/find-all-matches", test_find_all_matches);
   return g_test_run ();
 }

@@ -138,6 +138,7 @@ fill_overlay (StTimelineView *self, StOverlay *o)
   o->regions = (const StOverlayRegion *)self->bands->data;
   o->n_regions = self->bands->len;
   o->selection = st_session_get_selection (self->session);
+  o->matches = st_session_get_find_results (self->session);
   o->has_found = current >= 0;
   if (o->has_found)
     o->found = g_array_index (st_session_get_find_results (self->session), StEventRef, current);
@@ -256,6 +257,13 @@ on_redraw (StTimelineView *self)
 }
 
 static void
+on_found (StTimelineView *self)
+{
+  st_timeline_renderer_set_matches (self->renderer, st_session_get_find_results (self->session));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 on_regions_changed (StTimelineView *self)
 {
   self->bands_dirty = TRUE;
@@ -282,6 +290,7 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   if (session != NULL)
     {
       self->renderer = st_timeline_renderer_new (st_session_get_trace (session));
+      st_timeline_renderer_set_matches (self->renderer, st_session_get_find_results (session));
       update_palette (self);
       update_font (self);
     }
@@ -353,6 +362,7 @@ follow_session (StTimelineView *self)
   g_signal_group_connect (s, "notify::end", G_CALLBACK (on_range_changed), self);
   g_signal_group_connect_swapped (s, "notify::show-flows", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "notify::find-current", G_CALLBACK (on_redraw), self);
+  g_signal_group_connect_swapped (s, "notify::n-found", G_CALLBACK (on_found), self);
   g_signal_group_connect_swapped (s, "selection-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "marks-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "layout-changed", G_CALLBACK (rebuild_layout), self);
