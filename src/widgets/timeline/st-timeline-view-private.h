@@ -40,6 +40,13 @@ struct _StTimelineView
   gint64     pan_start;
   double     pan_scroll;
 
+  guint    glide_id;      /* the tick callback while W or S is held */
+  guint    glide_keycode; /* of the key held, 0 for none */
+  int      glide_direction;
+  gboolean glide_fast;
+  gint64   glide_pressed; /* µs, monotonic as the frame clock */
+  gint64   glide_last;
+
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
   gboolean over_tab;
