@@ -464,6 +464,8 @@ section_title (StTimelineRenderer *self, const StBand *band)
 
   if (band->process == ST_NO_PROCESS)
     return g_strdup ("Global");
+  if (band->process == ST_LAYOUT_PINNED)
+    return g_strdup ("Pinned");
   p = st_trace_get_process (self->trace, band->process);
   title = st_trace_dup_process_title (self->trace, band->process);
   s = g_string_new (title);

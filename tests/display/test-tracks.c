@@ -1,6 +1,7 @@
 /* The timeline's tracks as a person finds their way among them: names and
  * section headers that stay in view while rows scroll, every find match
- * highlighted and counted per track. Runs under Xvfb on
+ * highlighted and counted per track, zoom that glides, tracks pinned and
+ * hidden and kept so. Runs under Xvfb on
  * the generated Kineto test trace (two ranks, two GPUs). */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -13,6 +14,8 @@
 #include "st-trace-query.h"
 #include "st-window.h"
 
+#include <adwaita.h>
+#include <glib/gstdio.h>
 #include <math.h>
 
 /* The timeline's label column: this wide, or a third of a narrow view. */
@@ -266,18 +269,20 @@ span_of (Fixture *f)
 }
 
 static gboolean
-time_passed (gpointer data)
+quit_loop (gpointer loop)
 {
-  return g_get_monotonic_time () >= *(gint64 *)data;
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
 }
 
 /* Runs the main loop (frames included) for @ms. */
 static void
 wait_ms (int ms)
 {
-  gint64 until = g_get_monotonic_time () + ms * 1000;
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
 
-  st_test_wait_until (time_passed, &until);
+  g_timeout_add (ms, quit_loop, loop);
+  g_main_loop_run (loop);
 }
 
 /* Holds W (or S) for at least @ms, the key repeating as a keyboard does;
@@ -335,6 +340,77 @@ test_zoom_glide (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (ratio, <, expected * 1.2);
 }
 
+static gboolean
+toasted (gpointer data)
+{
+  /* libadwaita's toast widget, private: known by name once one is shown */
+  GType toast = g_type_from_name ("AdwToastWidget");
+
+  return toast != 0 && st_test_find_child (data, toast) != NULL;
+}
+
+/* Selects the first slice of @track and runs the key @trigger on it. */
+static void
+key_on_track (Fixture *f, guint track, const char *trigger)
+{
+  st_session_select (f->session, (StEventRef){ track, 0, ST_EVENT_SLICE }, ST_SELECT_REPLACE);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), trigger));
+}
+
+static void
+reopen (Fixture *f)
+{
+  fixture_tear_down (f, NULL);
+  fixture_set_up (f, NULL);
+}
+
+/* P pins the selected event's track to the top, H hides another (a toast
+ * offers Undo); both stay so after zooming and after the profile is closed
+ * and opened again; Shift+H shows every track again. The tracks: the
+ * first and the last slice tracks of the trace. */
+static void
+test_pin_hide_kept (Fixture *f, gconstpointer data)
+{
+  StTrackArrangement *tracks = st_session_get_track_arrangement (f->session);
+  guint               first = 0, last = st_trace_get_n_tracks (f->trace) - 1;
+
+  while (st_trace_get_track (f->trace, first)->n_slices == 0)
+    first++;
+  while (st_trace_get_track (f->trace, last)->n_slices == 0)
+    last--;
+  key_on_track (f, last, "p");
+  key_on_track (f, first, "h");
+  st_test_wait_until (toasted, f->window);
+  g_assert_true (st_track_arrangement_get_pinned (tracks, last));
+  g_assert_true (st_track_arrangement_get_hidden (tracks, first));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.zoom-in", "b", FALSE));
+  g_assert_true (st_track_arrangement_get_pinned (tracks, last));
+  g_assert_true (st_track_arrangement_get_hidden (tracks, first));
+
+  reopen (f);
+  tracks = st_session_get_track_arrangement (f->session);
+  g_assert_true (st_track_arrangement_get_pinned (tracks, last));
+  g_assert_true (st_track_arrangement_get_hidden (tracks, first));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "<Shift>h"));
+  g_assert_false (st_track_arrangement_get_hidden (tracks, first));
+  st_track_arrangement_set_pinned (tracks, last, FALSE);
+}
+
+static void
+rm_rf (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char      *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      rm_rf (child);
+    }
+  g_remove (path);
+}
+
 static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
@@ -344,9 +420,18 @@ add (const char *path, void (*test) (Fixture *, gconstpointer))
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *state = g_dir_make_tmp ("strata-tracks-XXXXXX", NULL);
+  int              status;
+
+  /* the arrangements made here go to a folder of the test's own */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
   add ("/display/tracks/sticky-names", test_sticky_names);
   add ("/display/tracks/find-all-matches", test_find_all_matches);
   add ("/display/tracks/zoom-glide", test_zoom_glide);
-  return g_test_run ();
+  add ("/display/tracks/pin-hide-kept", test_pin_hide_kept);
+  status = g_test_run ();
+  rm_rf (state);
+  return status;
 }

@@ -76,14 +76,23 @@ st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   gtk_widget_queue_draw (widget);
 }
 
+/* The bands of the session's tracks as arranged: pinned first, hidden
+ * ones left out. */
 static void
 rebuild_layout (StTimelineView *self)
 {
+  g_autoptr (GArray) visible = NULL;
+  StTrackPlan        plan = { 0 };
+
   g_clear_pointer (&self->layout, st_timeline_layout_free);
   if (self->session == NULL)
     return;
-  self->layout = st_timeline_layout_new (st_session_get_trace (self->session),
-                                         st_session_get_collapsed (self->session));
+  visible = st_track_arrangement_dup_visible (st_session_get_track_arrangement (self->session),
+                                              &plan.n_pinned);
+  plan.tracks = (const guint *)visible->data;
+  plan.n_tracks = visible->len;
+  self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
+                                                 st_session_get_collapsed (self->session), &plan);
   st_timeline_renderer_set_layout (self->renderer, self->layout);
   st_timeline_view_update_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -176,7 +185,11 @@ st_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 static void
 st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  st_timeline_view_update_vadjustment (ST_TIMELINE_VIEW (widget));
+  StTimelineView *self = ST_TIMELINE_VIEW (widget);
+
+  st_timeline_view_update_vadjustment (self);
+  if (self->track_menu != NULL)
+    gtk_popover_present (self->track_menu);
 }
 
 /* Hit testing. */
@@ -297,6 +310,8 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);
+  g_signal_group_set_target (self->track_signals,
+                             session ? st_session_get_track_arrangement (session) : NULL);
   if (session != NULL)
     {
       self->bands_dirty = TRUE;
@@ -315,6 +330,8 @@ st_timeline_view_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
+  g_clear_object (&self->track_signals);
+  g_clear_pointer ((GtkWidget **)&self->track_menu, gtk_widget_unparent);
   g_clear_object (&self->session);
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
@@ -357,6 +374,7 @@ follow_session (StTimelineView *self)
 {
   GSignalGroup *s = g_signal_group_new (ST_TYPE_SESSION);
   GSignalGroup *r = g_signal_group_new (ST_TYPE_REGION_SET);
+  GSignalGroup *t = g_signal_group_new (ST_TYPE_TRACK_ARRANGEMENT);
 
   g_signal_group_connect (s, "notify::start", G_CALLBACK (on_range_changed), self);
   g_signal_group_connect (s, "notify::end", G_CALLBACK (on_range_changed), self);
@@ -371,8 +389,10 @@ follow_session (StTimelineView *self)
                                   self);
   g_signal_group_connect_swapped (r, "items-changed", G_CALLBACK (on_regions_changed), self);
   g_signal_group_connect_swapped (r, "edited", G_CALLBACK (on_regions_changed), self);
+  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (rebuild_layout), self);
   self->session_signals = s;
   self->region_signals = r;
+  self->track_signals = t;
 }
 
 static void
@@ -394,6 +414,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   st_timeline_view_install_actions (widget_class);
+  st_timeline_view_install_track_actions (widget_class);
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -406,6 +427,7 @@ st_timeline_view_init (StTimelineView *self)
   follow_session (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   st_timeline_view_add_controllers (self);
+  st_timeline_view_add_track_menu (self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (update_palette), self, G_CONNECT_SWAPPED);
 }
