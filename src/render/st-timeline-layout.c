@@ -33,34 +33,54 @@ add_band (StTimelineLayout *self, StBand band)
   g_array_append_val (self->bands, band);
 }
 
-/* @collapsed holds the processes (index + 1; 0 for the global section)
- * whose tracks are hidden; NULL for none. */
+/* @collapsed holds the sections (process index + 1; 0 for the global
+ * section) whose tracks are hidden; NULL for none. Every track, in the
+ * trace's order. */
 StTimelineLayout *
 st_timeline_layout_new (StTrace *trace, GHashTable *collapsed)
 {
+  guint             n = st_trace_get_n_tracks (trace);
+  g_autofree guint *all = g_new (guint, MAX (1, n));
+  StTrackPlan       plan = { all, n, 0 };
+
+  for (guint i = 0; i < n; i++)
+    all[i] = i;
+  return st_timeline_layout_new_planned (trace, collapsed, &plan);
+}
+
+/* The tracks of @plan, in its order. */
+StTimelineLayout *
+st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StTrackPlan *plan)
+{
   StTimelineLayout *self = g_new0 (StTimelineLayout, 1);
-  guint             current = G_MAXUINT - 1;
+  guint             current = G_MAXUINT - 2;
   gboolean          hidden = FALSE;
 
   self->bands = g_array_new (FALSE, FALSE, sizeof (StBand));
   self->n_tracks = st_trace_get_n_tracks (trace);
   self->track_band = g_new (gint, MAX (1, self->n_tracks));
   for (guint i = 0; i < self->n_tracks; i++)
+    self->track_band[i] = -1;
+  for (guint k = 0; k < plan->n_tracks; k++)
     {
+      guint          i = plan->tracks[k];
       const StTrack *t = st_trace_get_track (trace, i);
-      guint          key = t->process == ST_NO_PROCESS ? 0 : t->process + 1;
+      guint          section = k < plan->n_pinned ? ST_LAYOUT_PINNED : t->process;
+      guint          key = section == ST_NO_PROCESS ? 0 : section + 1;
 
-      if (t->process != current)
+      if (section != current)
         {
-          current = t->process;
+          current = section;
           hidden = collapsed != NULL && g_hash_table_contains (collapsed, GUINT_TO_POINTER (key));
           add_band (self,
-                    (StBand){ ST_BAND_SECTION, t->process, i, 0, ST_LAYOUT_HEADER_HEIGHT, hidden });
+                    (StBand){ ST_BAND_SECTION, section, i, 0, ST_LAYOUT_HEADER_HEIGHT, hidden });
         }
-      self->track_band[i] = hidden ? -1 : (gint)self->bands->len;
       if (!hidden)
-        add_band (self, (StBand){ ST_BAND_TRACK, t->process, i, 0,
-                                  st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
+        {
+          self->track_band[i] = (gint)self->bands->len;
+          add_band (self, (StBand){ ST_BAND_TRACK, section, i, 0,
+                                    st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
+        }
     }
   return self;
 }
@@ -118,7 +138,8 @@ st_timeline_layout_band_at (StTimelineLayout *self, int y)
   return a - 1;
 }
 
-/* The band of @track, or -1 when its section is collapsed. */
+/* The band of @track, or -1 when its section is collapsed or it is
+ * hidden. */
 gint
 st_timeline_layout_track_band (StTimelineLayout *self, guint track)
 {

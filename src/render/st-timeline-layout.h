@@ -1,8 +1,9 @@
 /* st-timeline-layout.h: where each process section and track sits
  * vertically in the timeline.
  *
- * Bands stack from y = 0: a header per section (process, or the global
- * row), then its tracks unless the section is collapsed. A slice track is as
+ * Bands stack from y = 0: a header per section (the pinned tracks, a
+ * process, or the global row), then its tracks unless the section is
+ * collapsed; hidden tracks have no band. A slice track is as
  * tall as its rows; instants and counters have fixed heights.
  */
 #pragma once
@@ -26,25 +27,39 @@ typedef enum
 typedef struct
 {
   StBandKind kind;
-  guint      process; /* ST_NO_PROCESS for the global section */
+  guint      process; /* ST_NO_PROCESS for the global section, ST_LAYOUT_PINNED */
   guint      track;   /* for ST_BAND_TRACK */
   int        y;
   int        height;
   gboolean   collapsed; /* for ST_BAND_SECTION */
 } StBand;
 
+/* The section of the pinned tracks, at the top. */
+#define ST_LAYOUT_PINNED (G_MAXUINT - 1)
+
+/* Which tracks to show and in what order: the first @n_pinned go in the
+ * pinned section, the others in their processes' sections. */
+typedef struct
+{
+  const guint *tracks;
+  guint        n_tracks;
+  guint        n_pinned;
+} StTrackPlan;
+
 typedef struct _StTimelineLayout StTimelineLayout;
 
 StTimelineLayout *st_timeline_layout_new (StTrace *trace, GHashTable *collapsed);
-void              st_timeline_layout_free (StTimelineLayout *self);
-guint             st_timeline_layout_get_n_bands (StTimelineLayout *self);
-const StBand     *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
-int               st_timeline_layout_get_height (StTimelineLayout *self);
-gint              st_timeline_layout_band_at (StTimelineLayout *self, int y);
-gint              st_timeline_layout_track_band (StTimelineLayout *self, guint track);
-gboolean st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
-int      st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
-int      st_timeline_track_height (const StTrack *track);
+StTimelineLayout *
+st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StTrackPlan *plan);
+void          st_timeline_layout_free (StTimelineLayout *self);
+guint         st_timeline_layout_get_n_bands (StTimelineLayout *self);
+const StBand *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
+int           st_timeline_layout_get_height (StTimelineLayout *self);
+gint          st_timeline_layout_band_at (StTimelineLayout *self, int y);
+gint          st_timeline_layout_track_band (StTimelineLayout *self, guint track);
+gboolean      st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
+int           st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
+int           st_timeline_track_height (const StTrack *track);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineLayout, st_timeline_layout_free)
 

@@ -282,6 +282,40 @@ outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef
   cairo_stroke (cr);
 }
 
+/* Every find match in view: a tint and a thin line around it, so the
+ * matches read among their neighbours; the current one is outlined
+ * stronger by the caller. Matches come by start: the walk stops at the
+ * first one that starts after the view. */
+static void
+draw_matches (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  StTrace         *trace = st_timeline_renderer_get_trace (self);
+  guint            drawn = 0;
+
+  cairo_new_path (cr);
+  for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
+    {
+      StEventRef        ref = g_array_index (matches, StEventRef, i);
+      gint64            start = st_event_get_start (trace, ref);
+      cairo_rectangle_t r;
+
+      if (start > vp->end)
+        break;
+      if (start + st_event_get_duration (trace, ref) < vp->start
+          || !st_timeline_renderer_event_rect (self, vp, ref, &r)
+          || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
+        continue;
+      cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
+      drawn++;
+    }
+  set_color (cr, &p->accent, 0.25);
+  cairo_fill_preserve (cr);
+  set_color (cr, &p->accent, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+}
+
 /* An arrow from the start of one slice to the start of the other. */
 static void
 draw_flow (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const StFlow *flow)
@@ -411,6 +445,8 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   cairo_set_line_width (cr, 1.5);
   if (o->selection != NULL)
     draw_selection_flows (self, cr, vp, trace, o->selection);
+  if (o->matches != NULL)
+    draw_matches (self, cr, vp, o->matches);
   set_color (cr, &p->accent, 1.0);
   for (guint i = 0; o->selection != NULL && i < o->selection->len; i++)
     outline (self, cr, vp, g_array_index (o->selection, StEventRef, i), 2);

@@ -1,7 +1,7 @@
 /* st-timeline-overlay.h: what is drawn over the slices: region bands with
  * their named tabs, the marked range, the timing measurement, a drag in
- * progress, the selection, the hovered and the current found event, and
- * flow arrows. */
+ * progress, the selection, the hovered event, every find match in view (the
+ * current one stronger), and flow arrows. */
 #pragma once
 
 #include "st-timeline-renderer.h"
@@ -32,8 +32,9 @@ typedef struct
   const StOverlayRegion *regions; /* in start order, may be NULL */
   guint                  n_regions;
   GArray                *selection; /* StEventRef, may be NULL */
+  GArray                *matches;   /* StEventRef of find, by start; may be NULL */
   gboolean               has_found;
-  StEventRef             found;
+  StEventRef             found; /* the current match */
   gboolean               has_hover;
   StEventRef             hover;
   gboolean               has_marked;
@@ -47,8 +48,9 @@ typedef struct
   double                 drag_x0, drag_y0, drag_x1, drag_y1;
 } StOverlay;
 
-/* Flows drawn at most, whatever the zoom. */
-#define ST_OVERLAY_MAX_FLOWS 20000
+/* Flows and find matches drawn at most, whatever the zoom. */
+#define ST_OVERLAY_MAX_FLOWS   20000
+#define ST_OVERLAY_MAX_MATCHES 20000
 
 /* Region tabs stack in at most this many lanes under the ruler (nested
  * regions); a tab narrower than ST_OVERLAY_TAB_MIN_WIDTH (no room for a

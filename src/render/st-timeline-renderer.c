@@ -37,6 +37,7 @@ struct _StTimelineRenderer
   guint8           *name_colors;                      /* per string id, NO_COLOR until computed */
   GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
   GArray           *pending_labels;                   /* Label */
+  guint            *match_counts;                     /* per track, NULL without find */
 };
 
 StTimelineRenderer *
@@ -66,6 +67,7 @@ st_timeline_renderer_free (StTimelineRenderer *self)
     g_array_unref (self->rects[i]);
   g_array_unref (self->pending_labels);
   g_free (self->name_colors);
+  g_free (self->match_counts);
   st_label_cache_free (self->labels);
   st_label_cache_free (self->region_labels);
   g_object_unref (self->trace);
@@ -77,6 +79,19 @@ void
 st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout)
 {
   self->layout = layout;
+}
+
+/* Counts the find results @matches (StEventRef; NULL for none) per track,
+ * for the label column. */
+void
+st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches)
+{
+  g_clear_pointer (&self->match_counts, g_free);
+  if (matches == NULL || matches->len == 0)
+    return;
+  self->match_counts = g_new0 (guint, MAX (1, st_trace_get_n_tracks (self->trace)));
+  for (guint i = 0; i < matches->len; i++)
+    self->match_counts[g_array_index (matches, StEventRef, i).track]++;
 }
 
 StTrace *
@@ -449,6 +464,8 @@ section_title (StTimelineRenderer *self, const StBand *band)
 
   if (band->process == ST_NO_PROCESS)
     return g_strdup ("Global");
+  if (band->process == ST_LAYOUT_PINNED)
+    return g_strdup ("Pinned");
   p = st_trace_get_process (self->trace, band->process);
   title = st_trace_dup_process_title (self->trace, band->process);
   s = g_string_new (title);
@@ -506,6 +523,42 @@ draw_section (StTimelineRenderer *self,
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
 }
 
+/* Where a track's name goes: at the top of its band, or kept in view
+ * under the sticky section header while its rows scroll away, until the
+ * band's bottom pushes it out. */
+static double
+label_top (const StBand *band, double y, double block)
+{
+  double top = MAX (y, ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT);
+
+  return MIN (top, y + band->height - ST_LAYOUT_TRACK_GAP - block);
+}
+
+/* The number of find matches on @track at the right of the label column,
+ * in the accent colour; the room it takes (0 without). */
+static double
+draw_match_count (StTimelineRenderer *self,
+                  cairo_t            *cr,
+                  guint               track,
+                  double              y_center,
+                  const StViewport   *vp)
+{
+  guint            n = self->match_counts ? self->match_counts[track] : 0;
+  g_autofree char *text = NULL;
+  guint64          key;
+  int              w;
+
+  if (n == 0)
+    return 0;
+  text = st_format_count (n);
+  key = (1ull << 42) | n; /* above the string ids and the counters' maxima */
+  w = st_label_cache_measure (self->labels, key, text);
+  set_color (cr, &self->palette.accent);
+  st_label_cache_draw (self->labels, cr, key, text, vp->gutter - 8 - w, y_center, w + 1);
+  set_color (cr, &self->palette.foreground);
+  return w + 8;
+}
+
 static void
 draw_track_label (StTimelineRenderer *self,
                   cairo_t            *cr,
@@ -519,8 +572,11 @@ draw_track_label (StTimelineRenderer *self,
                         : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
                                                       : ST_LAYOUT_ROW_HEIGHT;
 
+  y = label_top (band, y, t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT : line);
   set_color (cr, &self->palette.foreground);
-  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0, vp->gutter - 28);
+  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0,
+                       vp->gutter - 28
+                           - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
       double           hi = 0;
@@ -573,6 +629,73 @@ draw_bands (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, Pass pa
     }
 }
 
+/* The section whose tracks are under the top of the track area while its
+ * header has scrolled above it: its header stays at the top, pushed up by
+ * the next section's. FALSE when the top band's header is in its place. */
+static gboolean
+sticky_section (StTimelineRenderer *self, const StViewport *vp, guint *index, double *y)
+{
+  StTimelineLayout *layout = self->layout;
+  guint             n = st_timeline_layout_get_n_bands (layout);
+  gint              top = st_timeline_layout_band_at (layout, MAX (0, (int)vp->scroll_y));
+  guint             section;
+
+  if (top < 0)
+    return FALSE;
+  section = top;
+  while (st_timeline_layout_get_band (layout, section)->kind != ST_BAND_SECTION)
+    section--;
+  if (st_timeline_layout_get_band (layout, section)->y >= vp->scroll_y)
+    return FALSE;
+  *index = section;
+  *y = ST_RULER_HEIGHT;
+  for (guint i = top + 1; i < n; i++)
+    {
+      const StBand *next = st_timeline_layout_get_band (layout, i);
+      double        next_y = ST_RULER_HEIGHT + next->y - vp->scroll_y;
+
+      if (next_y >= ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT)
+        break;
+      if (next->kind == ST_BAND_SECTION)
+        {
+          *y = next_y - ST_LAYOUT_HEADER_HEIGHT;
+          break;
+        }
+    }
+  return TRUE;
+}
+
+static void
+draw_sticky_section (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp)
+{
+  guint  index;
+  double y;
+
+  if (sticky_section (self, vp, &index, &y))
+    draw_section (self, cr, st_timeline_layout_get_band (self->layout, index), y, vp);
+}
+
+/* The section whose header is drawn at picture @y, in its place or kept at
+ * the top; -1 when no header is there. */
+gint
+st_timeline_renderer_section_at (StTimelineRenderer *self, const StViewport *vp, double y)
+{
+  guint         index;
+  double        top;
+  gint          band;
+  const StBand *b;
+
+  if (y < ST_RULER_HEIGHT)
+    return -1;
+  if (sticky_section (self, vp, &index, &top) && y < top + ST_LAYOUT_HEADER_HEIGHT)
+    return index;
+  band = st_timeline_layout_band_at (self->layout, (int)st_viewport_content_y (vp, y));
+  if (band < 0)
+    return -1;
+  b = st_timeline_layout_get_band (self->layout, band);
+  return b->kind == ST_BAND_SECTION ? band : -1;
+}
+
 static void
 clip (cairo_t *cr, double x, double y, double w, double h)
 {
@@ -618,6 +741,9 @@ st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewpo
   cairo_restore (cr);
   clip (cr, 0, ST_RULER_HEIGHT, vp->gutter - 1, vp->height - ST_RULER_HEIGHT);
   draw_bands (self, cr, vp, PASS_LABELS);
+  cairo_restore (cr);
+  clip (cr, 0, ST_RULER_HEIGHT, vp->width, vp->height - ST_RULER_HEIGHT);
+  draw_sticky_section (self, cr, vp);
   cairo_restore (cr);
   set_color (cr, &self->palette.grid);
   cairo_rectangle (cr, vp->gutter - 1, 0, 1, vp->height);

@@ -2,7 +2,8 @@
  *
  * No widget here: the timeline view calls it from snapshot(), strata-cli
  * render and the benchmarks on an image surface. A frame is the time ruler
- * on top, the label column on the left, and the visible rows: per row a
+ * on top, the label column on the left (track names and the top section's
+ * header stay in view while rows scroll), and the visible rows: per row a
  * binary search to the first visible slice and a walk through the level of
  * detail, runs thinner than a pixel merged into one fill, fills batched per
  * colour, labels only where they fit.
@@ -34,6 +35,7 @@ typedef struct _StTimelineRenderer StTimelineRenderer;
 StTimelineRenderer *st_timeline_renderer_new (StTrace *trace);
 void                st_timeline_renderer_free (StTimelineRenderer *self);
 void st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout);
+void st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches);
 StTimelineLayout *st_timeline_renderer_get_layout (StTimelineRenderer *self);
 StTrace          *st_timeline_renderer_get_trace (StTimelineRenderer *self);
 void st_timeline_renderer_set_palette (StTimelineRenderer *self, const StPalette *palette);
@@ -44,6 +46,7 @@ gboolean st_timeline_renderer_event_rect (StTimelineRenderer *self,
                                           const StViewport   *vp,
                                           StEventRef          ref,
                                           cairo_rectangle_t  *rect);
+gint     st_timeline_renderer_section_at (StTimelineRenderer *self, const StViewport *vp, double y);
 const StColor *st_timeline_renderer_name_color (StTimelineRenderer *self, StStringId name);
 PangoLayout   *st_timeline_renderer_create_layout (StTimelineRenderer *self, const char *text);
 StLabelCache  *st_timeline_renderer_get_region_labels (StTimelineRenderer *self);

@@ -4,6 +4,9 @@
 
 #include "st-autosave.h"
 
+#include "st-atomic-file.h"
+#include "st-track-arrangement.h"
+
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -23,6 +26,8 @@ struct _StAutosave
   /* the sidecar could not be read, nor moved out of the way: an autosave
    * would replace it */
   gboolean blocked;
+  gboolean tracks_dirty;
+  gboolean tracks_blocked; /* likewise, the tracks' arrangement */
 };
 
 G_DEFINE_FINAL_TYPE (StAutosave, st_autosave, G_TYPE_OBJECT)
@@ -45,6 +50,24 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint       signals[N_SIGNALS];
 
+/* The tracks' arrangement, in its file beside the regions' sidecar. */
+static gboolean
+write_tracks (StAutosave *self, const StProfileIdentity *identity, GError **error)
+{
+  g_autofree char  *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char  *path = st_track_arrangement_dup_path (sidecar);
+  g_autofree char  *text = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char  *folder = g_path_get_dirname (path);
+
+  if (!self->tracks_dirty || self->tracks_blocked)
+    return TRUE;
+  self->tracks_dirty = FALSE;
+  g_mkdir_with_parents (folder, 0700);
+  text = st_track_arrangement_to_json (st_session_get_track_arrangement (self->session));
+  return st_atomic_file_replace (file, text, strlen (text), 0600, error);
+}
+
 static void
 write_sidecar (StAutosave *self)
 {
@@ -52,8 +75,11 @@ write_sidecar (StAutosave *self)
   const StProfileIdentity *identity = st_session_get_profile_identity (self->session);
 
   /* a profile that cannot be told from others keeps no sidecar */
-  if (identity != NULL && !self->blocked
-      && !st_region_set_autosave (st_session_get_regions (self->session), identity, &error))
+  if (identity == NULL)
+    return;
+  if ((!self->blocked
+       && !st_region_set_autosave (st_session_get_regions (self->session), identity, &error))
+      || !write_tracks (self, identity, &error))
     g_signal_emit (self, signals[FAILED], 0, error);
 }
 
@@ -76,6 +102,15 @@ st_autosave_flush (StAutosave *self)
     return;
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   write_sidecar (self);
+}
+
+static void on_edited (StAutosave *self);
+
+static void
+on_tracks_changed (StAutosave *self)
+{
+  self->tracks_dirty = TRUE;
+  on_edited (self);
 }
 
 static void
@@ -142,12 +177,12 @@ set_aside (const char *path, GError **error)
  * before the first autosave would replace it, and @error says where to;
  * should it have to stay, this profile's regions are not autosaved. */
 static void
-set_aside_unreadable (StAutosave              *self,
-                      const StProfileIdentity *identity,
-                      const GError            *read_error,
-                      GError                 **error)
+set_aside_unreadable (StAutosave   *self,
+                      const char   *path,
+                      gboolean     *blocked,
+                      const GError *read_error,
+                      GError      **error)
 {
-  g_autofree char   *path = st_profile_identity_dup_sidecar_path (identity);
   g_autoptr (GError) move_error = NULL;
   g_autofree char   *aside = set_aside (path, &move_error);
   const char        *stop = g_str_has_suffix (read_error->message, ".") ? "" : ".";
@@ -161,11 +196,39 @@ set_aside_unreadable (StAutosave              *self,
                    read_error->message, stop, display);
       return;
     }
-  self->blocked = TRUE;
+  *blocked = TRUE;
   g_set_error (error, read_error->domain, read_error->code,
                _ ("%s%s It could not be moved aside (%s), so the regions of this profile are not "
                   "autosaved."),
                read_error->message, stop, move_error->message);
+}
+
+/* Brings back the tracks' arrangement of the last time; an unreadable
+ * file is set aside as the regions' sidecar is. */
+static gboolean
+restore_tracks (StAutosave *self, const StProfileIdentity *identity, GError **error)
+{
+  g_autofree char    *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char    *path = st_track_arrangement_dup_path (sidecar);
+  g_autofree char    *text = NULL;
+  g_autoptr (GError)  local_error = NULL;
+  StTrackArrangement *arrangement = st_session_get_track_arrangement (self->session);
+
+  if (!g_file_get_contents (path, &text, NULL, &local_error))
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+    }
+  else
+    {
+      g_signal_handlers_block_by_func (arrangement, on_tracks_changed, self);
+      st_track_arrangement_load_json (arrangement, text, &local_error);
+      g_signal_handlers_unblock_by_func (arrangement, on_tracks_changed, self);
+      if (local_error == NULL)
+        return TRUE;
+    }
+  set_aside_unreadable (self, path, &self->tracks_blocked, local_error, error);
+  return FALSE;
 }
 
 /* Learns which profile @files are (their sizes and the hashes of their
@@ -209,10 +272,12 @@ st_autosave_restore (StAutosave   *self,
     *n_restored = st_region_set_get_n_regions (regions);
   else if (local_error != NULL)
     {
-      set_aside_unreadable (self, identity, local_error, error);
+      g_autofree char *path = st_profile_identity_dup_sidecar_path (identity);
+
+      set_aside_unreadable (self, path, &self->blocked, local_error, error);
       return FALSE;
     }
-  return TRUE;
+  return restore_tracks (self, identity, error);
 }
 
 StSession *
@@ -230,6 +295,8 @@ st_autosave_constructed (GObject *object)
   G_OBJECT_CLASS (st_autosave_parent_class)->constructed (object);
   g_signal_connect_object (st_session_get_regions (self->session), "edited", G_CALLBACK (on_edited),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (st_session_get_track_arrangement (self->session), "changed",
+                           G_CALLBACK (on_tracks_changed), self, G_CONNECT_SWAPPED);
 }
 
 /* What waits to be written is written before the session goes. */

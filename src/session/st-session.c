@@ -4,6 +4,7 @@
 
 #include "st-session.h"
 #include "st-time.h"
+#include "st-track-arrangement.h"
 #include "st-trace-query.h"
 
 /* The narrowest view: a few nanoseconds per pixel is as deep as a trace in
@@ -14,25 +15,26 @@ struct _StSession
 {
   GObject parent_instance;
 
-  StTrace           *trace;
-  gint64             start;
-  gint64             end;
-  StTool             tool;
-  GArray            *selection; /* StEventRef */
-  gboolean           has_marked;
-  gint64             marked_start;
-  gint64             marked_end;
-  gboolean           has_timing;
-  gint64             timing_start;
-  gint64             timing_end;
-  gboolean           show_flows;
-  GHashTable        *collapsed; /* process index + 1 (0: global) */
-  GArray            *found;     /* StEventRef */
-  gint               found_current;
-  StRegionSet       *regions;
-  StRegion          *selected_region;
-  GPtrArray         *compare; /* StRegion, oldest pick first */
-  StProfileIdentity *identity;
+  StTrace            *trace;
+  gint64              start;
+  gint64              end;
+  StTool              tool;
+  GArray             *selection; /* StEventRef */
+  gboolean            has_marked;
+  gint64              marked_start;
+  gint64              marked_end;
+  gboolean            has_timing;
+  gint64              timing_start;
+  gint64              timing_end;
+  gboolean            show_flows;
+  GHashTable         *collapsed; /* process index + 1 (0: global) */
+  GArray             *found;     /* StEventRef */
+  gint                found_current;
+  StRegionSet        *regions;
+  StRegion           *selected_region;
+  GPtrArray          *compare; /* StRegion, oldest pick first */
+  StProfileIdentity  *identity;
+  StTrackArrangement *tracks;
 };
 
 G_DEFINE_FINAL_TYPE (StSession, st_session, G_TYPE_OBJECT)
@@ -73,6 +75,7 @@ st_session_finalize (GObject *object)
   StSession *self = ST_SESSION (object);
 
   g_clear_object (&self->trace);
+  g_clear_object (&self->tracks);
   g_array_unref (self->selection);
   g_hash_table_unref (self->collapsed);
   g_clear_pointer (&self->found, g_array_unref);
@@ -115,6 +118,7 @@ st_session_set_property (GObject *object, guint prop_id, const GValue *value, GP
     {
     case PROP_TRACE:
       self->trace = g_value_dup_object (value);
+      self->tracks = st_track_arrangement_new (self->trace);
       st_session_fit_all (self);
       break;
     case PROP_TOOL: st_session_set_tool (self, g_value_get_int (value)); break;
@@ -192,6 +196,14 @@ st_session_new (StTrace *trace)
 {
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   return g_object_new (ST_TYPE_SESSION, "trace", trace, NULL);
+}
+
+/* How the tracks are arranged on the timeline: pinned, hidden, order. */
+StTrackArrangement *
+st_session_get_track_arrangement (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->tracks;
 }
 
 StTrace *

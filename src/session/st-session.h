@@ -1,9 +1,9 @@
 /* st-session.h: what a person is looking at in a trace, apart from the
  * trace itself: the visible time range, the tool, the selection, the marked
  * range, the timing measurement, the find results, which sections are
- * collapsed, whether all flows show; and the profile's regions, the one
- * selected, the (up to three) picked for comparison and which profile file
- * they belong to. Widgets bind to it; actions call it.
+ * collapsed, how the tracks are arranged, whether all flows show; and the profile's regions, the
+ * one selected, the (up to three) picked for comparison and which profile file they belong to.
+ * Widgets bind to it; actions call it.
  */
 #pragma once
 
@@ -11,6 +11,7 @@
 
 #include "st-profile-identity.h"
 #include "st-region-set.h"
+#include "st-track-arrangement.h"
 #include "st-trace.h"
 
 G_BEGIN_DECLS
@@ -34,8 +35,9 @@ typedef enum
   ST_SELECT_ADD,
 } StSelectMode;
 
-StSession *st_session_new (StTrace *trace);
-StTrace   *st_session_get_trace (StSession *self);
+StSession          *st_session_new (StTrace *trace);
+StTrace            *st_session_get_trace (StSession *self);
+StTrackArrangement *st_session_get_track_arrangement (StSession *self);
 
 void     st_session_get_range (StSession *self, gint64 *start, gint64 *end);
 void     st_session_set_range (StSession *self, gint64 start, gint64 end);

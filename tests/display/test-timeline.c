@@ -77,7 +77,8 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (f->window));
 }
 
-/* A key press as the view's key controller receives it. */
+/* A tap of a key (pressed, then released) as the view's key controller
+ * receives it. */
 static gboolean
 press_key (Fixture *f, guint keyval, guint keycode, GdkModifierType state)
 {
@@ -88,7 +89,10 @@ press_key (Fixture *f, guint keyval, guint keycode, GdkModifierType state)
     {
       g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
       if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        g_signal_emit_by_name (c, "key-pressed", keyval, keycode, state, &handled);
+        {
+          g_signal_emit_by_name (c, "key-pressed", keyval, keycode, state, &handled);
+          g_signal_emit_by_name (c, "key-released", keyval, keycode, state);
+        }
     }
   return handled;
 }

@@ -340,9 +340,9 @@ test_event_rect (void)
     }
 }
 
-/* Scrolled down past the header and half of root's row: child moves up by
- * as much, the lower half of root shows under the ruler, and nothing of it
- * over the ruler. */
+/* Scrolled down by half the header: the section's header stays whole
+ * under the ruler, over the top of root's row that scrolls under it; child
+ * moves up by as much, and nothing of root shows over the ruler. */
 static void
 test_scrolled (void)
 {
@@ -351,15 +351,18 @@ test_scrolled (void)
   const StColor *root;
   int            x0, x1;
 
-  vp.scroll_y = ST_LAYOUT_HEADER_HEIGHT + ST_LAYOUT_ROW_HEIGHT / 2;
+  vp.scroll_y = ST_LAYOUT_HEADER_HEIGHT / 2;
   draw_slices (&f, FALSE, &vp);
   root = name_color (&f, "root");
   x0 = col (&vp, US (700));
   x1 = col (&vp, US (1000));
   assert_slice_at (&f, "child", US (200), US (400), 1);
   g_assert_cmpint (first_row (&vp, 1), ==, first_row (&view_2us, 1) - vp.scroll_y);
-  g_assert_cmpint (first_row (&vp, 0), <, ST_RULER_HEIGHT);
-  assert_box (&f, x0, x1, ST_RULER_HEIGHT, first_row (&vp, 0) + SLICE_HEIGHT, root);
+  g_assert_cmpint (first_row (&vp, 0), <, ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT);
+  assert_box (&f, x0, x1, ST_RULER_HEIGHT, ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT - 1,
+              &f.palette.header);
+  assert_box (&f, x0, x1, ST_RULER_HEIGHT + ST_LAYOUT_HEADER_HEIGHT,
+              first_row (&vp, 0) + SLICE_HEIGHT, root);
   g_assert_cmpuint (count_near (&f, (int)vp.gutter, (int)vp.width, 0, ST_RULER_HEIGHT, root, FALSE),
                     ==, 0);
 }

@@ -14,8 +14,10 @@
  * actions they run, the pointer's hover and tooltip, clicks, the drag of
  * each tool, the middle button and the wheel. */
 
-#define ZOOM_STEP      0.8 /* W: the span shrinks to this; Shift: squared */
-#define PAN_STEP       0.1 /* A/D: this share of the span */
+#define ZOOM_STEP      (1 / 1.5) /* a press of W: the span shrinks to this; Shift: squared */
+#define GLIDE_RATE     4.0       /* held, per second: 2× per half second; Shift: squared */
+#define GLIDE_HOLD_US  150000    /* a tap is one step; a key held longer glides */
+#define PAN_STEP       0.1       /* A/D: this share of the span */
 #define DRAG_THRESHOLD 3.0
 
 /* Physical key positions (evdev codes + 8, as GDK reports them on Linux):
@@ -102,6 +104,64 @@ step_action (GtkWidget *widget, const char *name, GVariant *parameter)
   st_session_reveal (self->session, st_event_ref_for_slice (next));
 }
 
+/* W/S held: the view zooms at the pointer by GLIDE_RATE per second,
+ * frame by frame, from GLIDE_HOLD_US after the press until the release. */
+static gboolean
+glide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  StTimelineView *self = ST_TIMELINE_VIEW (widget);
+  gint64          now = gdk_frame_clock_get_frame_time (clock);
+  gint64          from = MAX (self->glide_last, self->glide_pressed + GLIDE_HOLD_US);
+  double          rate = self->glide_fast ? GLIDE_RATE * GLIDE_RATE : GLIDE_RATE;
+
+  if (self->session != NULL && now > from)
+    st_session_zoom (self->session, pow (rate, -self->glide_direction * (now - from) / 1e6),
+                     st_timeline_view_zoom_anchor (self));
+  self->glide_last = MAX (self->glide_last, now);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+stop_glide (StTimelineView *self)
+{
+  if (self->glide_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->glide_id);
+  self->glide_id = 0;
+  self->glide_keycode = 0;
+}
+
+/* A press zooms one step at once; held, the zoom glides on. The key's
+ * repeats while held are the glide's, not more steps. */
+static gboolean
+start_glide (StTimelineView *self, guint keycode, gboolean fast)
+{
+  if (self->glide_keycode == keycode)
+    return TRUE;
+  stop_glide (self);
+  if (!gtk_widget_activate_action_variant (
+          GTK_WIDGET (self), keycode == KEYCODE_W ? "timeline.zoom-in" : "timeline.zoom-out",
+          g_variant_new_boolean (fast)))
+    return FALSE;
+  self->glide_keycode = keycode;
+  self->glide_direction = keycode == KEYCODE_W ? 1 : -1;
+  self->glide_fast = fast;
+  self->glide_pressed = g_get_monotonic_time ();
+  self->glide_last = self->glide_pressed;
+  self->glide_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), glide_tick, NULL, NULL);
+  return TRUE;
+}
+
+static void
+on_key_released (GtkEventControllerKey *controller,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 StTimelineView        *self)
+{
+  if (keycode == self->glide_keycode)
+    stop_glide (self);
+}
+
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
                 guint                  keyval,
@@ -113,10 +173,10 @@ on_key_pressed (GtkEventControllerKey *controller,
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
     return FALSE;
+  if (keycode == KEYCODE_W || keycode == KEYCODE_S)
+    return start_glide (self, keycode, (state & GDK_SHIFT_MASK) != 0);
   switch (keycode)
     {
-    case KEYCODE_W: action = "timeline.zoom-in"; break;
-    case KEYCODE_S: action = "timeline.zoom-out"; break;
     case KEYCODE_A: action = "timeline.pan-left"; break;
     case KEYCODE_D: action = "timeline.pan-right"; break;
     default: break;
@@ -204,24 +264,20 @@ on_query_tooltip (GtkWidget      *widget,
   return TRUE;
 }
 
-/* A click on a section header (anywhere on its band) opens or closes it. */
+/* A click on a section header (anywhere on its band, or on the one kept at
+ * the top while its tracks scroll) opens or closes it. */
 static gboolean
 toggle_section_at (StTimelineView *self, double y)
 {
-  StViewport    vp;
-  gint          band;
-  const StBand *b;
+  StViewport vp;
+  gint       band;
 
   st_timeline_view_get_viewport (self, &vp);
-  if (y < ST_RULER_HEIGHT)
-    return FALSE;
-  band = st_timeline_layout_band_at (self->layout, (int)st_viewport_content_y (&vp, y));
+  band = st_timeline_renderer_section_at (self->renderer, &vp, y);
   if (band < 0)
     return FALSE;
-  b = st_timeline_layout_get_band (self->layout, band);
-  if (b->kind != ST_BAND_SECTION)
-    return FALSE;
-  st_session_toggle_section (self->session, b->process);
+  st_session_toggle_section (self->session,
+                             st_timeline_layout_get_band (self->layout, band)->process);
   return TRUE;
 }
 
@@ -518,6 +574,7 @@ st_timeline_view_add_controllers (StTimelineView *self)
 {
   GtkEventController *key = gtk_event_controller_key_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkEventController *scroll
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   GtkGesture *click = gtk_gesture_click_new ();
@@ -526,6 +583,8 @@ st_timeline_view_add_controllers (StTimelineView *self)
 
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (key, "key-released", G_CALLBACK (on_key_released), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (stop_glide), self);
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
@@ -539,6 +598,7 @@ st_timeline_view_add_controllers (StTimelineView *self)
   g_signal_connect (middle, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));

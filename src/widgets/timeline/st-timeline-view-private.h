@@ -2,7 +2,8 @@
  * its instance; its geometry, hit testing and session in st-timeline-view.c;
  * its adjustments, zoom anchor, panning and revealing in
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
- * st-timeline-view-input.c. */
+ * st-timeline-view-input.c; a track's menu and commands in
+ * st-timeline-view-tracks.c. */
 #pragma once
 
 #include "st-time-ruler.h"
@@ -21,6 +22,7 @@ struct _StTimelineView
   StSession          *session;
   GSignalGroup       *session_signals;
   GSignalGroup       *region_signals;
+  GSignalGroup       *track_signals;
   StTimelineRenderer *renderer;
   StTimelineLayout   *layout;
   GtkAdjustment      *vadjustment;
@@ -39,6 +41,16 @@ struct _StTimelineView
   double     drag_x0, drag_y0, drag_x1, drag_y1;
   gint64     pan_start;
   double     pan_scroll;
+
+  guint    glide_id;      /* the tick callback while W or S is held */
+  guint    glide_keycode; /* of the key held, 0 for none */
+  int      glide_direction;
+  gboolean glide_fast;
+  gint64   glide_pressed; /* µs, monotonic as the frame clock */
+  gint64   glide_last;
+
+  GtkPopover *track_menu;
+  gint        menu_track; /* whose menu is open, -1 for none */
 
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
@@ -62,7 +74,10 @@ void   st_timeline_view_reveal (StSession      *session,
                                 guint           kind,
                                 StTimelineView *self);
 
-void st_timeline_view_install_actions (GtkWidgetClass *widget_class);
-void st_timeline_view_add_controllers (StTimelineView *self);
+void     st_timeline_view_install_actions (GtkWidgetClass *widget_class);
+void     st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
+void     st_timeline_view_add_track_menu (StTimelineView *self);
+gboolean st_timeline_view_open_track_menu (StTimelineView *self, double x, double y);
+void     st_timeline_view_add_controllers (StTimelineView *self);
 
 G_END_DECLS

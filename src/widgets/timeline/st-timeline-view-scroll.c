@@ -122,7 +122,8 @@ scroll_to_row (StTimelineView *self, guint track, guint row)
 
   if (y < 0)
     return;
-  if (y < top || y + ST_LAYOUT_ROW_HEIGHT > top + page)
+  /* the section's header stays over the top of the area */
+  if (y < top + ST_LAYOUT_HEADER_HEIGHT || y + ST_LAYOUT_ROW_HEIGHT > top + page)
     gtk_adjustment_set_value (self->vadjustment, y - page / 2);
 }
 

@@ -76,14 +76,23 @@ st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   gtk_widget_queue_draw (widget);
 }
 
+/* The bands of the session's tracks as arranged: pinned first, hidden
+ * ones left out. */
 static void
 rebuild_layout (StTimelineView *self)
 {
+  g_autoptr (GArray) visible = NULL;
+  StTrackPlan        plan = { 0 };
+
   g_clear_pointer (&self->layout, st_timeline_layout_free);
   if (self->session == NULL)
     return;
-  self->layout = st_timeline_layout_new (st_session_get_trace (self->session),
-                                         st_session_get_collapsed (self->session));
+  visible = st_track_arrangement_dup_visible (st_session_get_track_arrangement (self->session),
+                                              &plan.n_pinned);
+  plan.tracks = (const guint *)visible->data;
+  plan.n_tracks = visible->len;
+  self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
+                                                 st_session_get_collapsed (self->session), &plan);
   st_timeline_renderer_set_layout (self->renderer, self->layout);
   st_timeline_view_update_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -138,6 +147,7 @@ fill_overlay (StTimelineView *self, StOverlay *o)
   o->regions = (const StOverlayRegion *)self->bands->data;
   o->n_regions = self->bands->len;
   o->selection = st_session_get_selection (self->session);
+  o->matches = st_session_get_find_results (self->session);
   o->has_found = current >= 0;
   if (o->has_found)
     o->found = g_array_index (st_session_get_find_results (self->session), StEventRef, current);
@@ -175,7 +185,11 @@ st_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 static void
 st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  st_timeline_view_update_vadjustment (ST_TIMELINE_VIEW (widget));
+  StTimelineView *self = ST_TIMELINE_VIEW (widget);
+
+  st_timeline_view_update_vadjustment (self);
+  if (self->track_menu != NULL)
+    gtk_popover_present (self->track_menu);
 }
 
 /* Hit testing. */
@@ -201,6 +215,7 @@ st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef 
     return FALSE;
   st_timeline_view_get_viewport (self, &vp);
   if (x < vp.gutter || y < ST_RULER_HEIGHT
+      || st_timeline_renderer_section_at (self->renderer, &vp, y) >= 0
       || !st_timeline_layout_row_at (self->layout, (int)st_viewport_content_y (&vp, y), &track,
                                      &row))
     return FALSE;
@@ -255,6 +270,13 @@ on_redraw (StTimelineView *self)
 }
 
 static void
+on_found (StTimelineView *self)
+{
+  st_timeline_renderer_set_matches (self->renderer, st_session_get_find_results (self->session));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 on_regions_changed (StTimelineView *self)
 {
   self->bands_dirty = TRUE;
@@ -281,12 +303,15 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   if (session != NULL)
     {
       self->renderer = st_timeline_renderer_new (st_session_get_trace (session));
+      st_timeline_renderer_set_matches (self->renderer, st_session_get_find_results (session));
       update_palette (self);
       update_font (self);
     }
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);
+  g_signal_group_set_target (self->track_signals,
+                             session ? st_session_get_track_arrangement (session) : NULL);
   if (session != NULL)
     {
       self->bands_dirty = TRUE;
@@ -305,6 +330,8 @@ st_timeline_view_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
+  g_clear_object (&self->track_signals);
+  g_clear_pointer ((GtkWidget **)&self->track_menu, gtk_widget_unparent);
   g_clear_object (&self->session);
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
@@ -347,11 +374,13 @@ follow_session (StTimelineView *self)
 {
   GSignalGroup *s = g_signal_group_new (ST_TYPE_SESSION);
   GSignalGroup *r = g_signal_group_new (ST_TYPE_REGION_SET);
+  GSignalGroup *t = g_signal_group_new (ST_TYPE_TRACK_ARRANGEMENT);
 
   g_signal_group_connect (s, "notify::start", G_CALLBACK (on_range_changed), self);
   g_signal_group_connect (s, "notify::end", G_CALLBACK (on_range_changed), self);
   g_signal_group_connect_swapped (s, "notify::show-flows", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "notify::find-current", G_CALLBACK (on_redraw), self);
+  g_signal_group_connect_swapped (s, "notify::n-found", G_CALLBACK (on_found), self);
   g_signal_group_connect_swapped (s, "selection-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "marks-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "layout-changed", G_CALLBACK (rebuild_layout), self);
@@ -360,8 +389,10 @@ follow_session (StTimelineView *self)
                                   self);
   g_signal_group_connect_swapped (r, "items-changed", G_CALLBACK (on_regions_changed), self);
   g_signal_group_connect_swapped (r, "edited", G_CALLBACK (on_regions_changed), self);
+  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (rebuild_layout), self);
   self->session_signals = s;
   self->region_signals = r;
+  self->track_signals = t;
 }
 
 static void
@@ -383,6 +414,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   st_timeline_view_install_actions (widget_class);
+  st_timeline_view_install_track_actions (widget_class);
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -395,6 +427,7 @@ st_timeline_view_init (StTimelineView *self)
   follow_session (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   st_timeline_view_add_controllers (self);
+  st_timeline_view_add_track_menu (self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (update_palette), self, G_CONNECT_SWAPPED);
 }

@@ -1,0 +1,33 @@
+/* st-track-arrangement.h: how a person arranged a profile's tracks on the
+ * timeline: which are pinned to the top, which are hidden, and their order
+ * within their sections. Kept per profile in a file beside the regions'
+ * sidecar ("KEY.tracks.json"), written atomically. GIO only.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "st-trace.h"
+
+G_BEGIN_DECLS
+
+#define ST_TYPE_TRACK_ARRANGEMENT (st_track_arrangement_get_type ())
+
+G_DECLARE_FINAL_TYPE (StTrackArrangement, st_track_arrangement, ST, TRACK_ARRANGEMENT, GObject)
+
+StTrackArrangement *st_track_arrangement_new (StTrace *trace);
+gboolean            st_track_arrangement_get_pinned (StTrackArrangement *self, guint track);
+void     st_track_arrangement_set_pinned (StTrackArrangement *self, guint track, gboolean pinned);
+gboolean st_track_arrangement_get_hidden (StTrackArrangement *self, guint track);
+void     st_track_arrangement_set_hidden (StTrackArrangement *self, guint track, gboolean hidden);
+guint    st_track_arrangement_get_n_hidden (StTrackArrangement *self);
+void     st_track_arrangement_show_all (StTrackArrangement *self);
+gboolean st_track_arrangement_move (StTrackArrangement *self, guint track, int direction);
+GArray  *st_track_arrangement_dup_visible (StTrackArrangement *self, guint *n_pinned);
+
+char *st_track_arrangement_to_json (StTrackArrangement *self);
+gboolean
+      st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GError **error);
+char *st_track_arrangement_dup_path (const char *sidecar_path);
+
+G_END_DECLS

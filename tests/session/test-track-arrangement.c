@@ -1,0 +1,137 @@
+/* How a person arranges a profile's tracks, without a display: pinned
+ * tracks go first, hidden ones are left out and come back with "show
+ * all", a track moves only within its section, and the arrangement's file
+ * brings it all back, while a file that is not one (or is of a profile
+ * with other tracks) changes nothing. On the generated test trace. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-test-util.h"
+#include "st-track-arrangement.h"
+#include "st-trace-loader.h"
+
+static StTrace *
+test_trace (void)
+{
+  static StTrace *trace;
+
+  if (trace == NULL)
+    {
+      g_autoptr (GFile)  file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+      g_autoptr (GError) error = NULL;
+
+      trace = st_trace_load_file (file, NULL, &error);
+      g_assert_no_error (error);
+    }
+  return trace;
+}
+
+static guint
+visible_at (StTrackArrangement *a, guint index, guint *n_pinned, guint *n_visible)
+{
+  g_autoptr (GArray) visible = st_track_arrangement_dup_visible (a, n_pinned);
+
+  *n_visible = visible->len;
+  return g_array_index (visible, guint, index);
+}
+
+/* Pinning the last track puts it first; hiding the first leaves it out;
+ * show all brings it back. Counted from the trace's own tracks. */
+static void
+test_pin_hide (void)
+{
+  StTrace                       *trace = test_trace ();
+  guint                          n = st_trace_get_n_tracks (trace), n_pinned, n_visible;
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_cmpuint (visible_at (a, 0, &n_pinned, &n_visible), ==, 0);
+  g_assert_cmpuint (n_pinned, ==, 0);
+  g_assert_cmpuint (n_visible, ==, n);
+
+  st_track_arrangement_set_pinned (a, n - 1, TRUE);
+  st_track_arrangement_set_hidden (a, 0, TRUE);
+  g_assert_cmpuint (visible_at (a, 0, &n_pinned, &n_visible), ==, n - 1);
+  g_assert_cmpuint (n_pinned, ==, 1);
+  g_assert_cmpuint (n_visible, ==, n - 1);
+  g_assert_cmpuint (visible_at (a, 1, &n_pinned, &n_visible), ==, 1);
+
+  st_track_arrangement_show_all (a);
+  g_assert_cmpuint (visible_at (a, 1, &n_pinned, &n_visible), ==, 0);
+  g_assert_cmpuint (n_visible, ==, n);
+}
+
+/* A track moves past its neighbour of the same process, not past the
+ * first track of another. */
+static void
+test_move (void)
+{
+  StTrace                       *trace = test_trace ();
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+  guint                          n_pinned, n_visible, first = 0;
+
+  /* the first track whose next one is of the same process */
+  while (st_trace_get_track (trace, first)->process
+         != st_trace_get_track (trace, first + 1)->process)
+    first++;
+  g_assert_true (st_track_arrangement_move (a, first + 1, -1));
+  g_assert_cmpuint (visible_at (a, first, &n_pinned, &n_visible), ==, first + 1);
+  g_assert_cmpuint (visible_at (a, first + 1, &n_pinned, &n_visible), ==, first);
+  if (first > 0)
+    g_assert_false (st_track_arrangement_move (a, first + 1, -1));
+}
+
+/* Written and read back: the same arrangement. Damaged text, another
+ * profile's (another number of tracks) or an order that repeats a track:
+ * an error, and nothing changes. */
+static void
+test_file (void)
+{
+  StTrace                       *trace = test_trace ();
+  guint                          n = st_trace_get_n_tracks (trace), n_pinned, n_visible;
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+  g_autoptr (StTrackArrangement) b = st_track_arrangement_new (trace);
+  g_autofree char               *text = NULL;
+  g_autofree char               *other = NULL;
+  g_autoptr (GError)             error = NULL;
+  g_autofree char               *path = st_track_arrangement_dup_path ("/s/strata/regions/K.json");
+
+  g_assert_cmpstr (path, ==, "/s/strata/regions/K.tracks.json");
+  st_track_arrangement_set_pinned (a, 2, TRUE);
+  st_track_arrangement_set_hidden (a, 1, TRUE);
+  text = st_track_arrangement_to_json (a);
+  g_assert_true (st_track_arrangement_load_json (b, text, &error));
+  g_assert_no_error (error);
+  g_assert_true (st_track_arrangement_get_pinned (b, 2));
+  g_assert_true (st_track_arrangement_get_hidden (b, 1));
+  g_assert_cmpuint (st_track_arrangement_get_n_hidden (b), ==, 1);
+
+  st_track_arrangement_show_all (b);
+  g_assert_false (st_track_arrangement_load_json (b, "{\"strata-tracks\": 1", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+  other = g_strdup_printf ("{\"strata-tracks\": 1, \"n-tracks\": %u, \"order\": [], "
+                           "\"pinned\": [], \"hidden\": [0]}",
+                           n + 1);
+  g_assert_false (st_track_arrangement_load_json (b, other, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+  g_free (other);
+  other = g_strdup_printf ("{\"strata-tracks\": 1, \"n-tracks\": 2, \"order\": [0, 0], "
+                           "\"pinned\": [], \"hidden\": [0]}");
+  g_assert_false (st_track_arrangement_load_json (b, other, &error));
+  g_clear_error (&error);
+  g_assert_cmpuint (st_track_arrangement_get_n_hidden (b), ==, 0);
+  g_assert_cmpuint (visible_at (b, 0, &n_pinned, &n_visible), ==, 2);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/session/tracks/pin-hide", test_pin_hide);
+  g_test_add_func ("/session/tracks/move", test_move);
+  g_test_add_func ("/session/tracks/file", test_file);
+  return g_test_run ();
+}
