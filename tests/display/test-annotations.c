@@ -3,7 +3,8 @@
  * high inside the window; a click on a point, found by its pixels, picks
  * that point's region; the keyboard moves from point to point and picks;
  * the panel is as wide for every method of the highlighter; a section folds
- * under its header and the next window remembers it.
+ * under its header and the next window remembers it. And the shortcuts
+ * window shows the timeline's keys first.
  *
  * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
  * collectives), whose highlighted regions fill the chart. */
@@ -148,12 +149,12 @@ is_purple (guint32 rgb)
 static double
 dot_y_at (cairo_surface_t *surface, int x)
 {
-  int    h = cairo_image_surface_get_height (surface);
+  int    w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
   double sum = 0;
   int    n = 0;
 
   for (int y = 0; y < h; y++)
-    for (int dx = -1; dx <= 1; dx++)
+    for (int dx = MAX (-1, -x); dx <= MIN (1, w - 1 - x); dx++)
       if (is_purple (st_test_pixel (surface, x + dx, y)))
         {
           sum += y;
@@ -225,16 +226,24 @@ is_true (gpointer data)
   return *(gboolean *)data;
 }
 
-/* Lets the window lay itself out anew and draw. */
+/* Lets the window lay itself out anew and draw, until @widget keeps its
+ * width from one frame to the next (a scrollbar may come or go). */
 static void
-settle (GtkWidget *widget)
+settle (GtkWidget *window, GtkWidget *widget)
 {
-  gboolean done = FALSE;
+  int width;
 
-  gtk_widget_queue_resize (widget);
-  gtk_test_widget_wait_for_draw (widget);
-  g_timeout_add (100, flip, &done);
-  st_test_wait_until (is_true, &done);
+  do
+    {
+      gboolean done = FALSE;
+
+      width = gtk_widget_get_width (widget);
+      gtk_widget_queue_resize (window);
+      gtk_test_widget_wait_for_draw (window);
+      g_timeout_add (100, flip, &done);
+      st_test_wait_until (is_true, &done);
+    }
+  while (gtk_widget_get_width (widget) != width);
 }
 
 /* Four regions far apart in time, each of a duration of its own. */
@@ -270,7 +279,7 @@ test_click_picks (void)
   reset_settings ();
   win_open (&w, 1280, 800);
   set_four_regions (&w);
-  settle (GTK_WIDGET (w.window));
+  settle (GTK_WIDGET (w.window), GTK_WIDGET (w.chart));
   surface = st_test_render (GTK_WIDGET (w.chart));
   dot_span (surface, &left, &right);
   picks = st_session_get_compare_regions (w.session);
@@ -358,7 +367,7 @@ test_width_per_method (void)
   for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
     {
       st_highlighter_form_set_method (form, methods[i]);
-      settle (GTK_WIDGET (w.window));
+      settle (GTK_WIDGET (w.window), GTK_WIDGET (w.panel));
       if (i == 0)
         width = gtk_widget_get_width (GTK_WIDGET (w.panel));
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w.panel)), ==, width);
@@ -388,9 +397,40 @@ test_fold (void)
   g_assert_false (gtk_widget_is_drawable (GTK_WIDGET (w.chart)));
   toggle = st_test_find_by_id (GTK_WIDGET (w.panel), "chart_toggle");
   g_signal_emit_by_name (toggle, "clicked");
-  settle (GTK_WIDGET (w.window));
+  settle (GTK_WIDGET (w.window), GTK_WIDGET (w.panel));
   g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (w.chart)));
   win_close (&w);
+}
+
+/* The shortcuts window opens on the timeline's keys: the first group of
+ * its first page is Timeline, and Tools is on that page too. */
+static void
+test_shortcuts_timeline_first (void)
+{
+  g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/io/github/strata/Strata/gtk/help-overlay.ui");
+  GtkWidget       *window = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  GtkWidget       *section = st_test_find_child (window, GTK_TYPE_SHORTCUTS_SECTION);
+  GtkWidget       *stack = st_test_find_child (section, GTK_TYPE_STACK);
+  GtkWidget       *page = gtk_widget_get_first_child (stack);
+  GtkWidget       *first = st_test_find_child (page, GTK_TYPE_SHORTCUTS_GROUP);
+  g_autofree char *title = NULL;
+  gboolean         tools = FALSE;
+
+  g_object_get (first, "title", &title, NULL);
+  g_assert_cmpstr (title, ==, "Timeline");
+  for (GtkWidget *column = gtk_widget_get_first_child (page); column != NULL;
+       column = gtk_widget_get_next_sibling (column))
+    for (GtkWidget *group = gtk_widget_get_first_child (column); group != NULL;
+         group = gtk_widget_get_next_sibling (group))
+      {
+        g_autofree char *t = NULL;
+
+        g_object_get (group, "title", &t, NULL);
+        tools |= g_strcmp0 (t, "Tools") == 0;
+      }
+  g_assert_true (tools);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 int
@@ -404,6 +444,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/annotations/keyboard", test_keyboard);
   g_test_add_func ("/display/annotations/width-per-method", test_width_per_method);
   g_test_add_func ("/display/annotations/fold", test_fold);
+  g_test_add_func ("/display/shortcuts/timeline-first", test_shortcuts_timeline_first);
 
   return g_test_run ();
 }
