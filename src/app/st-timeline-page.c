@@ -28,6 +28,7 @@ struct _StTimelinePage
   StTimelineView     *view;
   StAnnotationsPanel *annotations;
   StDetailsPane      *details;
+  GtkPaned           *paned;
   GtkSearchBar       *search_bar;
   GtkSearchEntry     *search_entry;
   GtkCheckButton     *args_check;
@@ -510,6 +511,7 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
                                                "/io/github/strata/Strata/st-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, paned);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, annotations);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_bar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_entry);
@@ -538,6 +540,21 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
+/* The split between the timeline and the details pane is where the first
+ * layout put it, and stays there: without a set position GtkPaned splits
+ * by the children's natural sizes again at every change, so the timeline
+ * would jump whenever the details or the find count change. A person's
+ * drag moves it, and a taller window goes to the timeline. */
+static void
+keep_split (GtkPaned *paned)
+{
+  gboolean set;
+
+  g_object_get (paned, "position-set", &set, NULL);
+  if (!set && gtk_widget_get_height (GTK_WIDGET (paned)) > 0)
+    gtk_paned_set_position (paned, gtk_paned_get_position (paned));
+}
+
 static void
 st_timeline_page_init (StTimelinePage *self)
 {
@@ -545,6 +562,7 @@ st_timeline_page_init (StTimelinePage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   follow_session (self);
+  g_signal_connect (self->paned, "notify::position", G_CALLBACK (keep_split), NULL);
   gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
   gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));

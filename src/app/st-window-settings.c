@@ -102,6 +102,7 @@ st_window_init_settings (StWindow *self)
   if (self->settings == NULL)
     return;
   restore_state (self);
+  st_annotations_panel_bind_settings (panel, self->settings);
   g_signal_connect_object (self->view_stack, "notify::visible-child-name",
                            G_CALLBACK (on_view_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (panel, "config-used", G_CALLBACK (on_config_used), self,

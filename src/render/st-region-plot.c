@@ -10,6 +10,8 @@
 
 #define TICK_SPACING 26.0 /* px between y axis labels, at least */
 #define AXIS_GAP     6.0  /* between a y label's right end and the plot */
+#define FOCUS_HALF   (ST_REGION_PLOT_PICK_RADIUS + 3) /* the keyboard's frame, around a badge too */
+#define TICK_LENGTH  3.0
 
 void
 st_region_plot_layout (StRegionPlotLayout *layout,
@@ -21,9 +23,13 @@ st_region_plot_layout (StRegionPlotLayout *layout,
   StDurationLayout *area = &layout->area;
   gint64            longest = 1;
 
+  memset (layout, 0, sizeof *layout);
   for (guint i = 0; i < plot->n; i++)
-    longest = MAX (longest, plot->durations[i]);
-  memset (area, 0, sizeof *area);
+    {
+      longest = MAX (longest, plot->durations[i]);
+      layout->first = i == 0 ? plot->starts[i] : MIN (layout->first, plot->starts[i]);
+      layout->last = i == 0 ? plot->starts[i] : MAX (layout->last, plot->starts[i]);
+    }
   layout->width = width;
   layout->height = height;
   area->y = ST_REGION_PLOT_PAD_TOP;
@@ -35,6 +41,19 @@ st_region_plot_layout (StRegionPlotLayout *layout,
   area->width = MAX (1, width - area->x - ST_REGION_PLOT_PAD_RIGHT);
 }
 
+/* By start time: where @start falls between the inset edges. */
+static double
+time_x (const StRegionPlotLayout *layout, gint64 start)
+{
+  const StDurationLayout *area = &layout->area;
+  double                  span = area->width - 2 * ST_REGION_PLOT_INSET;
+
+  if (layout->last <= layout->first)
+    return area->x + area->width / 2;
+  return area->x + ST_REGION_PLOT_INSET
+         + (double)(start - layout->first) / (layout->last - layout->first) * MAX (0, span);
+}
+
 void
 st_region_plot_point (const StRegionPlotLayout *layout,
                       const StRegionPlot       *plot,
@@ -43,7 +62,8 @@ st_region_plot_point (const StRegionPlotLayout *layout,
                       double                   *y)
 {
   g_return_if_fail (index < plot->n);
-  *x = st_chart_column_x (&layout->area, index);
+  *x = plot->axis == ST_REGION_PLOT_BY_INDEX ? st_chart_column_x (&layout->area, index)
+                                             : time_x (layout, plot->starts[index]);
   *y = st_chart_duration_y (&layout->area, plot->durations[index]);
 }
 
@@ -53,17 +73,10 @@ st_region_plot_point_at (const StRegionPlotLayout *layout,
                          double                    x,
                          double                    y)
 {
-  const StDurationLayout *area = &layout->area;
-  gint                    best = -1;
-  double                  best_d = ST_REGION_PLOT_HIT_RADIUS;
-  gint                    first, last;
+  gint   best = -1;
+  double best_d = ST_REGION_PLOT_HIT_RADIUS;
 
-  if (plot->n == 0)
-    return -1;
-  /* dots are in x order: only those within reach of @x */
-  first = (gint)floor ((x - ST_REGION_PLOT_HIT_RADIUS - area->x) * plot->n / area->width - 0.5);
-  last = (gint)ceil ((x + ST_REGION_PLOT_HIT_RADIUS - area->x) * plot->n / area->width - 0.5);
-  for (gint i = MAX (0, first); i <= MIN ((gint)plot->n - 1, last); i++)
+  for (guint i = 0; i < plot->n; i++)
     {
       double px, py, d;
 
@@ -78,11 +91,12 @@ st_region_plot_point_at (const StRegionPlotLayout *layout,
   return best;
 }
 
-/* Smaller dots when they crowd. */
+/* Smaller dots when they crowd, never so small that they are hard to see. */
 static double
 dot_radius (const StRegionPlotLayout *layout)
 {
-  return CLAMP (layout->area.width / MAX (1, layout->area.n_series) / 2.5, 1.5, 3.5);
+  return CLAMP (layout->area.width / MAX (1, layout->area.n_series) / 2.5, 2.5,
+                ST_REGION_PLOT_DOT_RADIUS);
 }
 
 static void
@@ -98,6 +112,7 @@ draw_dots (cairo_t                  *cr,
       double x, y;
 
       st_region_plot_point (layout, plot, i, &x, &y);
+      cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       cairo_close_path (cr);
     }
@@ -114,6 +129,7 @@ draw_rings (cairo_t                  *cr,
 {
   double radius = dot_radius (layout);
 
+  cairo_set_line_width (cr, 1.5);
   for (guint i = 0; i < plot->n; i++)
     {
       double x, y;
@@ -121,24 +137,49 @@ draw_rings (cairo_t                  *cr,
       if ((gint)i != plot->selected && (gint)i != plot->hover)
         continue;
       st_region_plot_point (layout, plot, i, &x, &y);
+      cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, radius + 3, 0, 2 * G_PI);
       st_chart_set_color (cr, &style->foreground, (gint)i == plot->selected ? 0.9 : 0.5);
-      cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
     }
 }
 
-/* A picked dot: a disc in the accent colour with its pick number. */
+/* A square frame in the accent colour around the dot the keyboard is on,
+ * wide enough to go around a badge. */
 static void
-draw_pick (cairo_t            *cr,
-           PangoLayout        *pango,
-           const StChartStyle *style,
-           double              x,
-           double              y,
-           guint               number)
+draw_focus (cairo_t                  *cr,
+            const StRegionPlotLayout *layout,
+            const StChartStyle       *style,
+            const StRegionPlot       *plot)
 {
-  char text[4];
+  double x, y;
 
+  if (plot->focus < 0 || plot->focus >= (gint)plot->n)
+    return;
+  st_region_plot_point (layout, plot, plot->focus, &x, &y);
+  cairo_rectangle (cr, x - FOCUS_HALF, y - FOCUS_HALF, 2 * FOCUS_HALF, 2 * FOCUS_HALF);
+  cairo_set_line_width (cr, 2);
+  st_chart_set_color (cr, &style->accent, 1.0);
+  cairo_stroke (cr);
+}
+
+/* A picked dot: a line down to the axis and a disc in the accent colour
+ * with its pick number. */
+static void
+draw_pick (cairo_t                  *cr,
+           PangoLayout              *pango,
+           const StRegionPlotLayout *layout,
+           const StChartStyle       *style,
+           double                    x,
+           double                    y,
+           guint                     number)
+{
+  double bottom = layout->area.y + layout->area.height;
+  char   text[4];
+
+  st_chart_set_color (cr, &style->accent, 0.6);
+  cairo_rectangle (cr, floor (x), y, 1, MAX (0, bottom - y));
+  cairo_fill (cr);
   cairo_arc (cr, x, y, ST_REGION_PLOT_PICK_RADIUS, 0, 2 * G_PI);
   st_chart_set_color (cr, &style->accent, 1.0);
   cairo_fill (cr);
@@ -147,23 +188,50 @@ draw_pick (cairo_t            *cr,
   st_chart_draw_text (cr, pango, text, x, y, 0.5, 0);
 }
 
-/* The first and last region's numbers: x is the order in time. */
+/* By index: the first and last region's numbers. */
 static void
 draw_numbers (cairo_t                  *cr,
               PangoLayout              *pango,
               const StRegionPlotLayout *layout,
-              const StChartStyle       *style,
               const StRegionPlot       *plot)
 {
   double           y = layout->height - ST_REGION_PLOT_PAD_BOTTOM / 2;
   g_autofree char *last = g_strdup_printf ("%u", plot->n);
 
-  st_chart_set_color (cr, &style->foreground, 0.55);
   st_chart_draw_text (cr, pango, "1", st_chart_column_x (&layout->area, 0), y, 0.5, 0);
   /* right-aligned: "2009" centred on the last dot would leave the chart */
   if (plot->n > 1)
     st_chart_draw_text (cr, pango, last, st_chart_column_x (&layout->area, plot->n - 1) + 4, y, 1.0,
                         0);
+}
+
+/* By start time: ticks as the timeline's ruler has them, counted from the
+ * trace start, each label kept inside the picture. */
+static void
+draw_times (cairo_t *cr, PangoLayout *pango, const StRegionPlotLayout *layout)
+{
+  const StDurationLayout *area = &layout->area;
+  double                  bottom = area->y + area->height;
+  double                  y = layout->height - ST_REGION_PLOT_PAD_BOTTOM / 2 + TICK_LENGTH / 2;
+  g_autoptr (GArray)      ticks = NULL;
+
+  if (layout->last <= layout->first)
+    return;
+  pango_layout_set_width (pango, -1);
+  ticks = st_time_ruler_fit (pango, layout->first, layout->last, area->x + ST_REGION_PLOT_INSET,
+                             MAX (1, area->width - 2 * ST_REGION_PLOT_INSET));
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      const StRulerTick *tick = &g_array_index (ticks, StRulerTick, i);
+      int                w;
+
+      cairo_rectangle (cr, floor (tick->x), bottom, 1, TICK_LENGTH);
+      cairo_fill (cr);
+      pango_layout_set_text (pango, tick->label, -1);
+      pango_layout_get_pixel_size (pango, &w, NULL);
+      st_chart_draw_text (cr, pango, tick->label,
+                          CLAMP (tick->x, w / 2.0 + 1, layout->width - w / 2.0 - 1), y, 0.5, 0);
+    }
 }
 
 void
@@ -184,6 +252,11 @@ st_region_plot_draw (cairo_t                  *cr,
       return;
     }
   st_chart_draw_duration_axis (cr, pango, &layout->area, &axis);
+  st_chart_set_color (cr, &style->foreground, 0.55);
+  if (plot->axis == ST_REGION_PLOT_BY_INDEX)
+    draw_numbers (cr, pango, layout, plot);
+  else
+    draw_times (cr, pango, layout);
   draw_dots (cr, layout, style, plot);
   draw_rings (cr, layout, style, plot);
   for (guint k = 0; k < plot->n_picks; k++)
@@ -191,7 +264,7 @@ st_region_plot_draw (cairo_t                  *cr,
       double x, y;
 
       st_region_plot_point (layout, plot, plot->picks[k], &x, &y);
-      draw_pick (cr, pango, style, x, y, k + 1);
+      draw_pick (cr, pango, layout, style, x, y, k + 1);
     }
-  draw_numbers (cr, pango, layout, style, plot);
+  draw_focus (cr, layout, style, plot);
 }

@@ -1,10 +1,12 @@
 /* st-region-plot.h: the Region Duration Distribution drawn with cairo,
- * without a widget: one dot per region, x its index (regions in time
- * order, evenly spaced across the plot), y its duration (0 at the bottom,
- * a round number of ruler steps at the top, just above the longest). The
- * y axis is labelled on the left, the first and last region's numbers
- * under the plot; the selected and the hovered dot are ringed, the dots
- * picked for comparison are badges with their pick number.
+ * without a widget: one dot per region, y its duration (0 at the bottom,
+ * a round number of ruler steps at the top, just above the longest), x its
+ * start time (labelled as the timeline's ruler is, from the trace start) or,
+ * on request, its index (regions evenly spaced in time order, the first and
+ * last region's numbers under the plot). The y axis is labelled on the left;
+ * the selected and the hovered dot are ringed, the dot the keyboard is on is
+ * framed, the dots picked for comparison are badges with their pick number
+ * on a line down to the axis, so a pick shows among many dots.
  *
  * The layout is computed once; drawing and hit testing both read it, so
  * what is hit is what is drawn.
@@ -19,27 +21,41 @@
 G_BEGIN_DECLS
 
 #define ST_REGION_PLOT_PAD_TOP     10.0
-#define ST_REGION_PLOT_PAD_BOTTOM  18.0 /* room for the first and last region's numbers */
+#define ST_REGION_PLOT_PAD_BOTTOM  20.0 /* room for the x axis labels */
 #define ST_REGION_PLOT_PAD_RIGHT   12.0
 #define ST_REGION_PLOT_LABEL_GAP   10.0 /* between the widest y label and the plot */
-#define ST_REGION_PLOT_HIT_RADIUS  8.0
+#define ST_REGION_PLOT_DOT_RADIUS  4.0  /* a dot's radius, unless the dots crowd */
+#define ST_REGION_PLOT_HIT_RADIUS  8.0  /* how far from a dot a click still hits it */
 #define ST_REGION_PLOT_PICK_RADIUS 8.0
+/* By start time, the first and last dot stay this far inside the plot
+ * area, so that their badges do too. */
+#define ST_REGION_PLOT_INSET 10.0
+
+typedef enum
+{
+  ST_REGION_PLOT_BY_TIME,
+  ST_REGION_PLOT_BY_INDEX,
+} StRegionPlotAxis;
 
 typedef struct
 {
-  const gint64 *durations; /* ns, one per region in time order */
-  guint         n;
-  gint          selected; /* index, or -1 */
-  gint          hover;    /* index, or -1 */
-  const guint  *picks;    /* indices picked for comparison, in pick order */
-  guint         n_picks;
-  const char   *empty_text; /* said in the middle when there are no regions */
+  const gint64    *durations; /* ns, one per region in time order */
+  const gint64    *starts;    /* ns from the trace start, one per region */
+  guint            n;
+  StRegionPlotAxis axis;
+  gint             selected; /* index, or -1 */
+  gint             hover;    /* index, or -1 */
+  gint             focus;    /* index of the dot the keyboard is on, or -1 */
+  const guint     *picks;    /* indices picked for comparison, in pick order */
+  guint            n_picks;
+  const char      *empty_text; /* said in the middle when there are no regions */
 } StRegionPlot;
 
 typedef struct
 {
   StDurationLayout area; /* the plot area and the y scale; a column per region */
   double           width, height;
+  gint64           first, last; /* by start time: the starts at the inset edges */
 } StRegionPlotLayout;
 
 void st_region_plot_layout (StRegionPlotLayout *layout,

@@ -232,11 +232,36 @@ draw_span (cairo_t          *cr,
   cairo_fill (cr);
 }
 
-/* A range's duration, on the ruler between its two lines, on @background. */
+/* How far down a label over [@x0, @x1) goes so that it covers neither
+ * the ruler's tick labels nor the region tabs under the ruler. */
+static double
+below_tabs (StTimelineRenderer *self,
+            const StViewport   *vp,
+            const StOverlay    *o,
+            double              x0,
+            double              x1)
+{
+  g_autoptr (GArray) tabs = layout_tabs (self, vp, o);
+  double             y = ST_RULER_HEIGHT + 2;
+
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      const Tab *t = &g_array_index (tabs, Tab, i);
+
+      if (t->x < x1 && t->x + t->w > x0)
+        y = MAX (y, t->y + t->h + 2);
+    }
+  return y;
+}
+
+/* A range's duration, between its two lines on @background, just under
+ * the ruler (and the region tabs there), so that the ruler's ticks still
+ * read. */
 static void
 draw_duration (StTimelineRenderer *self,
                cairo_t            *cr,
                const StViewport   *vp,
+               const StOverlay    *o,
                const StColor      *background,
                gint64              start,
                gint64              end)
@@ -246,25 +271,32 @@ draw_duration (StTimelineRenderer *self,
   g_autofree char *text = st_format_duration (end - start);
   PangoLayout     *layout = st_timeline_renderer_create_layout (self, text);
   int              w, h;
+  double           y;
 
   pango_layout_get_pixel_size (layout, &w, &h);
+  y = below_tabs (self, vp, o, mid - w / 2.0 - 4, mid + w / 2.0 + 4);
   set_color (cr, background, 1.0);
-  cairo_rectangle (cr, mid - w / 2.0 - 4, 2, w + 8, h + 2);
+  cairo_rectangle (cr, mid - w / 2.0 - 4, y, w + 8, h + 2);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, p->dark ? 0 : 1, p->dark ? 0 : 1, p->dark ? 0 : 1);
-  cairo_move_to (cr, mid - w / 2.0, 3);
+  cairo_move_to (cr, mid - w / 2.0, y + 1);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
 }
 
 /* The timing tool's measurement: a faint span and its duration. */
 static void
-draw_timing (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, gint64 start, gint64 end)
+draw_timing (StTimelineRenderer *self,
+             cairo_t            *cr,
+             const StViewport   *vp,
+             const StOverlay    *o,
+             gint64              start,
+             gint64              end)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
 
   draw_span (cr, vp, &p->timing, start, end, 0.08);
-  draw_duration (self, cr, vp, &p->timing, start, end);
+  draw_duration (self, cr, vp, o, &p->timing, start, end);
 }
 
 static void
@@ -407,12 +439,13 @@ draw_drag (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const St
     draw_span (cr, vp, &p->accent, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1),
                0.15);
   else if (o->drag == ST_DRAG_TIMING)
-    draw_timing (self, cr, vp, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1));
+    draw_timing (self, cr, vp, o, st_viewport_time_at (vp, x0), st_viewport_time_at (vp, x1));
 }
 
 /* Draws what goes over the slices, clipped below the ruler except for the
- * timing label, which sits on the ruler. Region tabs go on top of the
- * rest, so their names always read. */
+ * lines of the timing measurement and the marked range. Region tabs go on
+ * top of the rest, so their names always read; the durations go under
+ * them. */
 void
 st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
                                    cairo_t            *cr,
@@ -430,10 +463,10 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   if (o->has_marked)
     {
       draw_span (cr, vp, &p->marked, o->marked_start, o->marked_end, 1.0);
-      draw_duration (self, cr, vp, &p->accent, o->marked_start, o->marked_end);
+      draw_duration (self, cr, vp, o, &p->accent, o->marked_start, o->marked_end);
     }
   if (o->has_timing && o->drag != ST_DRAG_TIMING)
-    draw_timing (self, cr, vp, o->timing_start, o->timing_end);
+    draw_timing (self, cr, vp, o, o->timing_start, o->timing_end);
   cairo_rectangle (cr, vp->gutter, ST_RULER_HEIGHT, vp->width - vp->gutter, vp->height);
   cairo_clip (cr);
   /* every visible flow faint, the selection's in the accent colour on top */

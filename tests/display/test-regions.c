@@ -294,8 +294,8 @@ is_purple (guint32 rgb)
 }
 
 /* The first region's band: where its pixels change when it is selected
- * (the band grows stronger), and left of it nothing does; its tab shows
- * in the region colour. */
+ * (the band grows stronger), and left of it almost nothing does; its tab
+ * shows in the region colour. */
 static void
 assert_band (Win *w)
 {
@@ -303,7 +303,7 @@ assert_band (Win *w)
   gint64           start = st_region_get_start (first), end = st_region_get_end (first);
   cairo_surface_t *plain, *selected;
   StViewport       vp = { 0 };
-  int              inside, outside, tab_x, y0, y1, changed = 0;
+  int              inside, outside, tab_x, y0, y1, changed = 0, changed_outside = 0;
 
   st_session_set_range (w->session, 0, end + (end - start) / 2);
   st_session_set_selected_region (w->session, NULL);
@@ -330,9 +330,12 @@ assert_band (Win *w)
   for (int y = y0; y < y1; y++)
     {
       changed += st_test_pixel (plain, inside, y) != st_test_pixel (selected, inside, y);
-      g_assert_cmphex (st_test_pixel (plain, outside, y), ==, st_test_pixel (selected, outside, y));
+      changed_outside += st_test_pixel (plain, outside, y) != st_test_pixel (selected, outside, y);
     }
   g_assert_cmpint (changed, >=, (y1 - y0) * 9 / 10);
+  /* outside, only the text of a slice's label that runs into the band may
+   * change, as its colour follows the band's tint */
+  g_assert_cmpint (changed_outside, <=, (y1 - y0) / 10);
   cairo_surface_destroy (plain);
   cairo_surface_destroy (selected);
 }
@@ -509,7 +512,7 @@ test_explanation (void)
 
 /* ] and [ step through the regions in time order and bring each into view;
  * Delete removes the selected one and Ctrl+Z brings it back; c and the
- * chart's points pick up to three for comparison, a fourth drops the
+ * chart's keys pick up to three for comparison, a fourth drops the
  * oldest. */
 static void
 test_keys_and_picks (void)
@@ -521,7 +524,6 @@ test_keys_and_picks (void)
   StRegion         *r0, *r1, *r2, *r3;
   guint             n;
   gint64            start, end;
-  graphene_point_t  at;
   GPtrArray        *picks;
 
   win_open (&w, trace);
@@ -562,11 +564,12 @@ test_keys_and_picks (void)
   /* the first row is r0, picked first */
   one = badges (&w);
   g_assert_cmpstr (one, ==, "1");
+  /* the chart's keys go on from the selected region: Right, Enter, three
+   * times */
   for (guint i = 1; i <= 3; i++)
     {
-      g_assert_true (st_region_chart_point_center (chart, i, &at));
-      g_assert_cmpint (st_region_chart_point_at (chart, at.x, at.y), ==, i);
-      st_region_chart_click (chart, at.x, at.y);
+      g_assert_true (st_test_press_shortcut (GTK_WIDGET (chart), "Right"));
+      g_assert_true (st_test_press_shortcut (GTK_WIDGET (chart), "Return"));
     }
   picks = st_session_get_compare_regions (w.session);
   g_assert_cmpuint (picks->len, ==, 3);
@@ -577,9 +580,9 @@ test_keys_and_picks (void)
   /* r0 dropped; rows r1, r2, r3 carry the order they were picked in */
   three = badges (&w);
   g_assert_cmpstr (three, ==, "1 2 3");
-  /* clicking a picked point drops it */
-  g_assert_true (st_region_chart_point_center (chart, 2, &at));
-  st_region_chart_click (chart, at.x, at.y);
+  /* picking a picked point drops it */
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (chart), "Left"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (chart), "space"));
   g_assert_cmpuint (picks->len, ==, 2);
   g_assert_cmpint (st_session_get_compare_index (w.session, r2), ==, -1);
   g_assert_cmpstr (compare_text (&w), ==, "2 of 3 picked for comparison");

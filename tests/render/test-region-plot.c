@@ -1,9 +1,12 @@
 /* test-region-plot.c: the Region Duration Distribution as a person sees
  * it, read back from an image surface: the longest region's dot is the
- * highest, the dots stand in index order where the chart's geometry puts
- * them (a column per region across the plot area, 0 at its bottom and the
- * top of the scale at its top), a picked dot is an accent badge, the axis
- * labels stay inside the picture, and the dark style has a dark ground.
+ * highest, the dots stand where the chart's geometry puts them (by start
+ * time between the inset edges of the plot area, or by index a column per
+ * region; 0 at the area's bottom and the top of the scale at its top), the
+ * time axis has its ticks at round times, a picked dot is an accent badge on
+ * a line down to the axis, the keyboard's dot is framed, a click a few
+ * pixels off a dot still hits it, the axis labels stay inside the picture,
+ * and the dark style has a dark ground.
  */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -19,9 +22,10 @@
 #define W      400
 #define H      200
 
-/* Five regions in time order; the second is the longest, the fourth the
- * shortest. */
+/* Five regions in time order, unevenly spaced in time; the second is the
+ * longest, the fourth the shortest. */
 static const gint64 durations[] = { US (20), US (80), US (50), US (10), US (35) };
+static const gint64 starts[] = { US (0), US (30), US (150), US (210), US (400) };
 #define N       G_N_ELEMENTS (durations)
 #define LONGEST 1
 
@@ -41,8 +45,17 @@ picture_clear (Picture *p)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Picture, picture_clear)
 
+typedef struct
+{
+  gboolean         dark;
+  StRegionPlotAxis axis;
+  const guint     *picks;
+  guint            n_picks;
+  gint             focus;
+} Options;
+
 static void
-draw (Picture *p, gboolean dark, const guint *picks, guint n_picks)
+draw_with (Picture *p, const Options *o)
 {
   PangoFontMap                    *map = pango_cairo_font_map_get_default ();
   PangoContext                    *context = pango_font_map_create_context (map);
@@ -52,8 +65,19 @@ draw (Picture *p, gboolean dark, const guint *picks, guint n_picks)
 
   pango_context_set_font_description (context, font);
   pango = pango_layout_new (context);
-  p->plot = (StRegionPlot){ durations, N, -1, -1, picks, n_picks, "No regions" };
-  st_chart_style_init_default (&p->style, dark);
+  p->plot = (StRegionPlot){
+    .durations = durations,
+    .starts = starts,
+    .n = N,
+    .axis = o->axis,
+    .selected = -1,
+    .hover = -1,
+    .focus = o->focus,
+    .picks = o->picks,
+    .n_picks = o->n_picks,
+    .empty_text = "No regions",
+  };
+  st_chart_style_init_default (&p->style, o->dark);
   st_region_plot_layout (&p->layout, pango, &p->plot, W, H);
   p->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, H);
   cr = cairo_create (p->surface);
@@ -61,6 +85,14 @@ draw (Picture *p, gboolean dark, const guint *picks, guint n_picks)
   cairo_destroy (cr);
   cairo_surface_flush (p->surface);
   g_object_unref (context);
+}
+
+static void
+draw (Picture *p, gboolean dark, const guint *picks, guint n_picks)
+{
+  const Options o = { dark, ST_REGION_PLOT_BY_TIME, picks, n_picks, -1 };
+
+  draw_with (p, &o);
 }
 
 static guint32
@@ -98,6 +130,15 @@ is_accent (guint32 rgb)
   return b > 200 && b > r + 100 && g > r + 40;
 }
 
+/* The accent colour at partial alpha over white: blue well above red. */
+static gboolean
+is_tint (guint32 rgb)
+{
+  int r = channel (rgb, 16), b = channel (rgb, 0);
+
+  return b > r + 50;
+}
+
 /* Text or lines: darker than the light ground. */
 static gboolean
 is_ink (guint32 rgb)
@@ -105,15 +146,28 @@ is_ink (guint32 rgb)
   return channel (rgb, 16) + channel (rgb, 8) + channel (rgb, 0) < 3 * 200;
 }
 
-/* Where the chart's geometry puts region @i: its column's middle across
- * the plot area; up from the area's bottom by its share of the scale. */
+/* Where the chart's geometry puts region @i: by start time, between the
+ * first start at the area's left inset edge and the last start at its right
+ * one; by index, its column's middle across the plot area. Up from the
+ * area's bottom by its share of the scale. */
+static void
+expected_on (const Picture *p, StRegionPlotAxis axis, guint i, double *x, double *y)
+{
+  const StDurationLayout *a = &p->layout.area;
+  double                  inset = ST_REGION_PLOT_INSET;
+
+  if (axis == ST_REGION_PLOT_BY_INDEX)
+    *x = a->x + (i + 0.5) * a->width / N;
+  else
+    *x = a->x + inset
+         + (double)(starts[i] - starts[0]) / (starts[N - 1] - starts[0]) * (a->width - 2 * inset);
+  *y = a->y + a->height - (double)durations[i] / a->y_max * a->height;
+}
+
 static void
 expected (const Picture *p, guint i, double *x, double *y)
 {
-  const StDurationLayout *a = &p->layout.area;
-
-  *x = a->x + (i + 0.5) * a->width / N;
-  *y = a->y + a->height - (double)durations[i] / a->y_max * a->height;
+  expected_on (p, ST_REGION_PLOT_BY_TIME, i, x, y);
 }
 
 /* The plot area leaves the stated margins, and the scale's top is the
@@ -156,22 +210,23 @@ dot_centre (const Picture *p, double cx, double cy, double *x, double *y)
   return TRUE;
 }
 
-/* Each dot is where its region's index and duration put it, the dots
- * go left to right in index order, and the longest region's is the
+/* Each dot is where its region's start (or index) and duration put it,
+ * the dots go left to right in time order, and the longest region's is the
  * highest. */
 static void
-test_dots (void)
+check_dots (StRegionPlotAxis axis)
 {
   g_auto (Picture) p = { 0 };
+  const Options    o = { FALSE, axis, NULL, 0, -1 };
   double           last_x = -1, top = H;
   guint            highest = 0;
 
-  draw (&p, FALSE, NULL, 0);
+  draw_with (&p, &o);
   for (guint i = 0; i < N; i++)
     {
       double ex, ey, x = 0, y = 0;
 
-      expected (&p, i, &ex, &ey);
+      expected_on (&p, axis, i, &ex, &ey);
       g_assert_true (dot_centre (&p, ex, ey, &x, &y));
       g_assert_cmpfloat (fabs (x - ex), <=, 1.0);
       g_assert_cmpfloat (fabs (y - ey), <=, 1.0);
@@ -184,6 +239,35 @@ test_dots (void)
         }
     }
   g_assert_cmpuint (highest, ==, LONGEST);
+}
+
+static void
+test_dots_by_time (void)
+{
+  check_dots (ST_REGION_PLOT_BY_TIME);
+}
+
+static void
+test_dots_by_index (void)
+{
+  check_dots (ST_REGION_PLOT_BY_INDEX);
+}
+
+/* A dot is at least 3 px in radius: the purple around its centre covers
+ * most of a 5 × 5 square. */
+static void
+test_dot_size (void)
+{
+  g_auto (Picture) p = { 0 };
+  double           x, y;
+  guint            n = 0;
+
+  draw (&p, FALSE, NULL, 0);
+  expected (&p, 2, &x, &y);
+  for (int py = (int)y - 2; py <= (int)y + 2; py++)
+    for (int px = (int)x - 2; px <= (int)x + 2; px++)
+      n += is_purple (pixel (&p, px, py));
+  g_assert_cmpuint (n, >=, 20);
 }
 
 static guint
@@ -226,6 +310,86 @@ test_pick_badge (void)
   g_assert_cmpuint (count (&picked, x, y, 4, is_white), >=, 3);
   g_assert_cmpuint (count (&picked, other_x, other_y, ST_REGION_PLOT_PICK_RADIUS, is_accent), ==,
                     0);
+  /* a line in the accent colour from the badge down to the axis, so the
+   * pick shows among many dots */
+  for (int py = (int)(y + ST_REGION_PLOT_PICK_RADIUS + 1);
+       py < (int)(H - ST_REGION_PLOT_PAD_BOTTOM); py++)
+    g_assert_cmpuint (count (&picked, x, py, 1, is_tint), >, 0);
+  g_assert_cmpuint (count (&plain, x, y + ST_REGION_PLOT_PICK_RADIUS + 4, 1, is_tint), ==, 0);
+}
+
+/* A tick of the time axis: ink in the rows just under the plot area, at
+ * @x. */
+static gboolean
+tick_at (const Picture *p, double x)
+{
+  int bottom = (int)(p->layout.area.y + p->layout.area.height);
+
+  return is_ink (pixel (p, (int)floor (x), bottom + 1))
+         && is_ink (pixel (p, (int)floor (x), bottom + 2));
+}
+
+/* The time axis ticks at round times. The starts span 400 µs over about
+ * 320 px, and ticks stand at least 90 px apart (the timeline's ruler's
+ * spacing): 100 µs would be 80 px, so the step is 200 µs, with ticks at 0,
+ * 200 and 400 µs, and none at 100 or 300 µs. */
+static void
+test_time_ticks (void)
+{
+  g_auto (Picture) p = { 0 };
+  double           x0, x4, y;
+
+  draw (&p, FALSE, NULL, 0);
+  expected (&p, 0, &x0, &y);
+  expected (&p, N - 1, &x4, &y);
+  g_assert_true (tick_at (&p, x0));
+  g_assert_true (tick_at (&p, (x0 + x4) / 2));
+  g_assert_true (tick_at (&p, x4));
+  g_assert_false (tick_at (&p, x0 + (x4 - x0) / 4));
+  g_assert_false (tick_at (&p, x0 + (x4 - x0) * 3 / 4));
+}
+
+/* A click within 6 px of a dot hits it; one far from every dot hits
+ * nothing. */
+static void
+test_hit_radius (void)
+{
+  g_auto (Picture) p = { 0 };
+  double           x, y;
+
+  draw (&p, FALSE, NULL, 0);
+  for (guint i = 0; i < N; i++)
+    {
+      expected (&p, i, &x, &y);
+      g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x + 6, y), ==, i);
+      g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x - 4, y + 4), ==, i);
+    }
+  expected (&p, 2, &x, &y);
+  g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x, y - 30), ==, -1);
+}
+
+/* The dot the keyboard is on is framed in the accent colour, a square
+ * around it wider than a badge; no other dot is. */
+static void
+test_focus_frame (void)
+{
+  g_auto (Picture) plain = { 0 };
+  g_auto (Picture) focused = { 0 };
+  const Options    o = { FALSE, ST_REGION_PLOT_BY_TIME, NULL, 0, 2 };
+  double           x, y, other_x, other_y;
+
+  draw (&plain, FALSE, NULL, 0);
+  draw_with (&focused, &o);
+  expected (&focused, 2, &x, &y);
+  expected (&focused, 0, &other_x, &other_y);
+  /* the frame's four sides, past the badge's radius */
+  g_assert_cmpuint (count (&focused, x - ST_REGION_PLOT_PICK_RADIUS - 3, y, 1, is_accent), >, 0);
+  g_assert_cmpuint (count (&focused, x + ST_REGION_PLOT_PICK_RADIUS + 3, y, 1, is_accent), >, 0);
+  g_assert_cmpuint (count (&focused, x, y - ST_REGION_PLOT_PICK_RADIUS - 3, 1, is_accent), >, 0);
+  g_assert_cmpuint (count (&focused, x, y + ST_REGION_PLOT_PICK_RADIUS + 3, 1, is_accent), >, 0);
+  g_assert_cmpuint (count (&plain, x, y, ST_REGION_PLOT_PICK_RADIUS + 4, is_accent), ==, 0);
+  g_assert_cmpuint (count (&focused, other_x, other_y, ST_REGION_PLOT_PICK_RADIUS + 4, is_accent),
+                    ==, 0);
 }
 
 /* The y labels are right of the picture's left edge, left of the plot
@@ -236,6 +400,7 @@ test_labels_inside (void)
   g_auto (Picture)        p = { 0 };
   const StDurationLayout *a;
   guint                   label_ink = 0;
+  double                  first_x, first_y;
 
   draw (&p, FALSE, NULL, 0);
   a = &p.layout.area;
@@ -253,9 +418,9 @@ test_labels_inside (void)
       g_assert_false (is_ink (pixel (&p, x, 0)));
       g_assert_false (is_ink (pixel (&p, x, H - 1)));
     }
-  /* the first and last region's numbers, under the plot area */
-  g_assert_cmpuint (
-      count (&p, a->x + 0.5 * a->width / N, H - ST_REGION_PLOT_PAD_BOTTOM / 2, 4, is_ink), >, 0);
+  /* "0 µs", under the first region's dot */
+  expected (&p, 0, &first_x, &first_y);
+  g_assert_cmpuint (count (&p, first_x, H - ST_REGION_PLOT_PAD_BOTTOM / 2, 4, is_ink), >, 0);
 }
 
 static int
@@ -291,7 +456,12 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/region-plot/geometry", test_geometry);
-  g_test_add_func ("/render/region-plot/dots", test_dots);
+  g_test_add_func ("/render/region-plot/dots-by-time", test_dots_by_time);
+  g_test_add_func ("/render/region-plot/dots-by-index", test_dots_by_index);
+  g_test_add_func ("/render/region-plot/dot-size", test_dot_size);
+  g_test_add_func ("/render/region-plot/time-ticks", test_time_ticks);
+  g_test_add_func ("/render/region-plot/hit-radius", test_hit_radius);
+  g_test_add_func ("/render/region-plot/focus-frame", test_focus_frame);
   g_test_add_func ("/render/region-plot/pick-badge", test_pick_badge);
   g_test_add_func ("/render/region-plot/labels-inside", test_labels_inside);
   g_test_add_func ("/render/region-plot/light-and-dark", test_light_and_dark);

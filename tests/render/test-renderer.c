@@ -911,6 +911,44 @@ test_region_tab_lanes (void)
   g_assert_cmpfloat (inner.width, ==, col (&f.vp, US (400)) - col (&f.vp, 0));
 }
 
+/* The timing measurement [600, 900) µs over slices.json, with a region
+ * [400, 1000) µs whose tab lies under the ruler: the ruler between the two
+ * lines is as it was, ticks and labels (the label sits below the ruler and
+ * the tab); the duration's box, in the timing colour, is between the
+ * lines, right under the tab. */
+static void
+test_timing_label (void)
+{
+  g_auto (Frame)        f = { 0 };
+  const StOverlayRegion regions[] = { { US (400), US (1000), "step", FALSE } };
+  StOverlay             o = { .regions = regions,
+                              .n_regions = G_N_ELEMENTS (regions),
+                              .has_timing = TRUE,
+                              .timing_start = US (600),
+                              .timing_end = US (900) };
+  cairo_surface_t      *before;
+  cairo_rectangle_t     tab;
+  int                   x0, x1, mid, below, box = 0;
+
+  draw_slices (&f, FALSE, &view_2us);
+  before = copy_surface (f.surface);
+  frame_draw_overlay (&f, &o);
+  x0 = col (&f.vp, US (600));
+  x1 = col (&f.vp, US (900));
+  mid = (x0 + x1) / 2;
+  for (int y = 0; y < ST_RULER_HEIGHT; y++)
+    for (int x = x0 + 1; x < x1; x++)
+      if (!near (pixel (&f, x, y), surface_pixel (before, x, y)))
+        g_error ("ruler pixel (%d, %d) changed from #%06x to #%06x", x, y,
+                 surface_pixel (before, x, y), pixel (&f, x, y));
+  g_assert_true (st_timeline_renderer_region_tab (f.renderer, &f.vp, &o, 0, &tab));
+  below = (int)(tab.y + tab.height);
+  for (int y = below; y < below + 12; y++)
+    box += near (pixel (&f, mid - 30, y), blend (&f.palette.timing, 0));
+  g_assert_cmpint (box, >=, 8);
+  cairo_surface_destroy (before);
+}
+
 /* Fontconfig keeps its configuration and font patterns until exit, as
  * the pango font map does: under LeakSanitizer (-Db_sanitize=address) only
  * our own leaks count. */
@@ -1139,6 +1177,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/ruler/labels", test_ruler_labels);
   g_test_add_func ("/render/overlay/region-bands", test_region_bands);
   g_test_add_func ("/render/overlay/region-tab-lanes", test_region_tab_lanes);
+  g_test_add_func ("/render/overlay/timing-label", test_timing_label);
   g_test_add_func ("/render/chart/duration-points", test_chart_points);
   g_test_add_func ("/render/chart/hidden-series", test_chart_hidden_series);
   g_test_add_func ("/render/chart/stacked-bars", test_chart_hbars);

@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 
 struct _StRegionChart
 {
@@ -19,6 +20,8 @@ struct _StRegionChart
   GSignalGroup *session_signals;
   GSignalGroup *region_signals;
   gint          hover;
+  gint          focus; /* the point the keyboard is on, or -1 */
+  gboolean      by_index;
 };
 
 G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, GTK_TYPE_WIDGET)
@@ -27,6 +30,7 @@ enum
 {
   PROP_0,
   PROP_SESSION,
+  PROP_BY_INDEX,
   N_PROPS
 };
 
@@ -39,6 +43,7 @@ typedef struct
   StRegionPlot       plot;
   StRegionPlotLayout layout;
   GArray            *durations;
+  GArray            *starts;
   guint              picks[ST_SESSION_MAX_COMPARE];
   PangoLayout       *pango;
 } Frame;
@@ -47,6 +52,7 @@ static void
 frame_clear (Frame *f)
 {
   g_clear_pointer (&f->durations, g_array_unref);
+  g_clear_pointer (&f->starts, g_array_unref);
   g_clear_object (&f->pango);
 }
 
@@ -68,13 +74,25 @@ frame_init (Frame *f, StRegionChart *self)
   guint        n = regions ? st_region_set_get_n_regions (regions) : 0;
 
   f->durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  f->starts = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
   for (guint i = 0; i < n; i++)
     {
-      gint64 d = st_region_get_duration (st_region_set_get_region (regions, i));
+      StRegion *r = st_region_set_get_region (regions, i);
+      gint64    d = st_region_get_duration (r), s = st_region_get_start (r);
+
       g_array_append_val (f->durations, d);
+      g_array_append_val (f->starts, s);
     }
   f->plot = (StRegionPlot){
-    (const gint64 *)f->durations->data, n, -1, self->hover, f->picks, 0, _ ("No regions")
+    .durations = (const gint64 *)f->durations->data,
+    .starts = (const gint64 *)f->starts->data,
+    .n = n,
+    .axis = self->by_index ? ST_REGION_PLOT_BY_INDEX : ST_REGION_PLOT_BY_TIME,
+    .selected = -1,
+    .hover = self->hover,
+    .focus = gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->focus : -1,
+    .picks = f->picks,
+    .empty_text = _ ("No regions"),
   };
   if (regions != NULL)
     f->plot.selected = index_of (regions, st_session_get_selected_region (self->session));
@@ -89,29 +107,12 @@ frame_init (Frame *f, StRegionChart *self)
                          gtk_widget_get_height (GTK_WIDGET (self)));
 }
 
-/* Where the point of region @index is, in widget coordinates. */
-gboolean
-st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t *center)
-{
-  g_auto (Frame) f = { 0 };
-  double         x, y;
-
-  g_return_val_if_fail (ST_IS_REGION_CHART (self), FALSE);
-  frame_init (&f, self);
-  if (index >= f.plot.n)
-    return FALSE;
-  st_region_plot_point (&f.layout, &f.plot, index, &x, &y);
-  graphene_point_init (center, x, y);
-  return TRUE;
-}
-
 /* The region whose point is nearest (@x, @y), within a few pixels, or -1. */
-gint
-st_region_chart_point_at (StRegionChart *self, double x, double y)
+static gint
+point_at (StRegionChart *self, double x, double y)
 {
   g_auto (Frame) f = { 0 };
 
-  g_return_val_if_fail (ST_IS_REGION_CHART (self), -1);
   frame_init (&f, self);
   return st_region_plot_point_at (&f.layout, &f.plot, x, y);
 }
@@ -146,7 +147,7 @@ set_hover (StRegionChart *self, gint hover)
 static void
 on_motion (GtkEventControllerMotion *controller, double x, double y, StRegionChart *self)
 {
-  set_hover (self, st_region_chart_point_at (self, x, y));
+  set_hover (self, point_at (self, x, y));
 }
 
 static void
@@ -155,26 +156,102 @@ on_leave (GtkEventControllerMotion *controller, StRegionChart *self)
   set_hover (self, -1);
 }
 
-/* What a click at (@x, @y) does: picks the region of the point there for
- * comparison, or drops it when it is picked. */
-void
-st_region_chart_click (StRegionChart *self, double x, double y)
+static StRegion *
+region_at (StRegionChart *self, gint index)
 {
-  gint i;
+  return st_region_set_get_region (st_session_get_regions (self->session), index);
+}
 
-  g_return_if_fail (ST_IS_REGION_CHART (self));
-  i = st_region_chart_point_at (self, x, y);
-  if (i >= 0)
-    st_session_toggle_compare (
-        self->session, st_region_set_get_region (st_session_get_regions (self->session), i));
+/* Tells assistive technologies which region the keyboard is on. */
+static void
+describe_focus (StRegionChart *self)
+{
+  g_autofree char *duration = NULL, *text = NULL;
+  StRegion        *r;
+
+  if (self->focus < 0)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  r = region_at (self, self->focus);
+  duration = st_format_duration (st_region_get_duration (r));
+  text = g_strdup_printf ("%s, %s", st_region_get_name (r), duration);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
+}
+
+static void
+set_focus (StRegionChart *self, gint focus)
+{
+  if (self->focus == focus)
+    return;
+  self->focus = focus;
+  describe_focus (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Picks the region of point @index for comparison, or drops it when it is
+ * picked; the keyboard goes on from there. */
+static void
+toggle_pick (StRegionChart *self, gint index)
+{
+  if (index < 0)
+    return;
+  set_focus (self, index);
+  st_session_toggle_compare (self->session, region_at (self, index));
 }
 
 static void
 on_released (GtkGestureClick *gesture, int n_press, double x, double y, StRegionChart *self)
 {
-  st_region_chart_click (self, x, y);
+  toggle_pick (self, point_at (self, x, y));
 }
 
+static guint
+n_points (StRegionChart *self)
+{
+  return self->session != NULL
+             ? st_region_set_get_n_regions (st_session_get_regions (self->session))
+             : 0;
+}
+
+/* Left, Right, Home, End: the keyboard moves from point to point in the
+ * order of the regions, and selects the region it is on, as the list does;
+ * the first key starts from the selected region. */
+static void
+move_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  StRegionChart *self = ST_REGION_CHART (widget);
+  gint           n = n_points (self), step = g_variant_get_int32 (parameter);
+  gint           at = self->focus;
+
+  if (n == 0)
+    return;
+  if (at < 0 || at >= n)
+    at = index_of (st_session_get_regions (self->session),
+                   st_session_get_selected_region (self->session));
+  /* from nowhere, Right goes to the first and Left to the last */
+  if (at < 0)
+    at = step > 0 ? -1 : n;
+  at = CLAMP ((gint64)at + step, 0, n - 1);
+  set_focus (self, at);
+  st_session_set_selected_region (self->session, region_at (self, at));
+}
+
+/* Enter, Space: picks the region the keyboard is on, or drops it. */
+static void
+pick_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  StRegionChart *self = ST_REGION_CHART (widget);
+
+  if (self->focus >= 0 && self->focus < (gint)n_points (self))
+    toggle_pick (self, self->focus);
+}
+
+/* The tooltip of the point under the pointer, placed by GTK under (or
+ * over) a band as tall as the chart around that point, so that it never
+ * covers the point nor its neighbours above and below. */
 static gboolean
 on_query_tooltip (GtkWidget     *widget,
                   int            x,
@@ -183,14 +260,20 @@ on_query_tooltip (GtkWidget     *widget,
                   GtkTooltip    *tooltip,
                   StRegionChart *self)
 {
-  gint             i = keyboard ? -1 : st_region_chart_point_at (self, x, y);
+  g_auto (Frame)   f = { 0 };
+  gint             i;
   g_autofree char *duration = NULL, *markup = NULL;
   StRegion        *r;
   gint             pick;
+  double           px, py;
 
+  if (keyboard)
+    return FALSE;
+  frame_init (&f, self);
+  i = st_region_plot_point_at (&f.layout, &f.plot, x, y);
   if (i < 0)
     return FALSE;
-  r = st_region_set_get_region (st_session_get_regions (self->session), i);
+  r = region_at (self, i);
   duration = st_format_duration (st_region_get_duration (r));
   pick = st_session_get_compare_index (self->session, r);
   if (pick >= 0)
@@ -202,6 +285,10 @@ on_query_tooltip (GtkWidget     *widget,
     markup = g_markup_printf_escaped (_ ("<b>%s</b>\n%s\nClick to pick it for comparison"),
                                       st_region_get_name (r), duration);
   gtk_tooltip_set_markup (tooltip, markup);
+  st_region_plot_point (&f.layout, &f.plot, i, &px, &py);
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle){ (int)floor (px - ST_REGION_PLOT_HIT_RADIUS),
+                                                      0, (int)ceil (2 * ST_REGION_PLOT_HIT_RADIUS),
+                                                      gtk_widget_get_height (widget) });
   return TRUE;
 }
 
@@ -209,6 +296,8 @@ static void
 on_changed (StRegionChart *self)
 {
   self->hover = -1;
+  if (self->focus >= (gint)n_points (self))
+    set_focus (self, -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -228,8 +317,31 @@ st_region_chart_set_session (StRegionChart *self, StSession *session)
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);
+  set_focus (self, -1);
   on_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+gboolean
+st_region_chart_get_by_index (StRegionChart *self)
+{
+  g_return_val_if_fail (ST_IS_REGION_CHART (self), FALSE);
+  return self->by_index;
+}
+
+/* Whether the points stand evenly spaced in the order of the regions, not
+ * at their start times. */
+void
+st_region_chart_set_by_index (StRegionChart *self, gboolean by_index)
+{
+  g_return_if_fail (ST_IS_REGION_CHART (self));
+  by_index = !!by_index;
+  if (self->by_index == by_index)
+    return;
+  self->by_index = by_index;
+  set_hover (self, -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_INDEX]);
 }
 
 static void
@@ -249,6 +361,7 @@ st_region_chart_get_property (GObject *object, guint prop_id, GValue *value, GPa
   switch (prop_id)
     {
     case PROP_SESSION: g_value_set_object (value, ST_REGION_CHART (object)->session); break;
+    case PROP_BY_INDEX: g_value_set_boolean (value, ST_REGION_CHART (object)->by_index); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -264,6 +377,9 @@ st_region_chart_set_property (GObject      *object,
     case PROP_SESSION:
       st_region_chart_set_session (ST_REGION_CHART (object), g_value_get_object (value));
       break;
+    case PROP_BY_INDEX:
+      st_region_chart_set_by_index (ST_REGION_CHART (object), g_value_get_boolean (value));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -273,6 +389,39 @@ st_region_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_region_chart_parent_class)->css_changed (widget, change);
   gtk_widget_queue_draw (widget);
+}
+
+/* The keyboard's frame shows while the chart has the focus in keyboard
+ * mode. */
+static void
+st_region_chart_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
+{
+  GTK_WIDGET_CLASS (st_region_chart_parent_class)->state_flags_changed (widget, previous);
+  if ((previous ^ gtk_widget_get_state_flags (widget))
+      & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE))
+    gtk_widget_queue_draw (widget);
+}
+
+static void
+install_keys (GtkWidgetClass *widget_class)
+{
+  static const struct
+  {
+    guint key;
+    gint  step;
+  } moves[] = {
+    { GDK_KEY_Left, -1 },    { GDK_KEY_Right, 1 },       { GDK_KEY_KP_Left, -1 },
+    { GDK_KEY_KP_Right, 1 }, { GDK_KEY_Home, G_MININT }, { GDK_KEY_End, G_MAXINT },
+  };
+
+  gtk_widget_class_install_action (widget_class, "chart.move", "i", move_action);
+  gtk_widget_class_install_action (widget_class, "chart.pick", NULL, pick_action);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    gtk_widget_class_add_binding_action (widget_class, moves[i].key, 0, "chart.move", "i",
+                                         moves[i].step);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "chart.pick", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "chart.pick", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "chart.pick", NULL);
 }
 
 static void
@@ -286,14 +435,19 @@ st_region_chart_class_init (StRegionChartClass *klass)
   object_class->set_property = st_region_chart_set_property;
   widget_class->snapshot = st_region_chart_snapshot;
   widget_class->css_changed = st_region_chart_css_changed;
+  widget_class->state_flags_changed = st_region_chart_state_flags_changed;
 
   properties[PROP_SESSION]
       = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BY_INDEX]
+      = g_param_spec_boolean ("by-index", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "regionchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  install_keys (widget_class);
 }
 
 static void
@@ -317,6 +471,8 @@ st_region_chart_init (StRegionChart *self)
   GtkGesture         *click = gtk_gesture_click_new ();
 
   self->hover = -1;
+  self->focus = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   follow_session (self);
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);

@@ -1,7 +1,10 @@
 /* st-region-chart.h: the Region Duration Distribution: one point per region
- * of a session, in time order along x, its duration up the y axis. Hovering
- * a point tells its name and duration; clicking it picks the region for
- * comparison (or drops it), and picked points carry their number. */
+ * of a session, at its start time along x (or, by index, evenly spaced in
+ * time order), its duration up the y axis. Hovering a point tells its name
+ * and duration; clicking it picks the region for comparison (or drops it),
+ * and picked points carry their number. From the keyboard, Left and Right
+ * (Home, End) go from point to point selecting its region, Enter or Space
+ * picks it. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -17,8 +20,7 @@ G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, GtkWidge
 GtkWidget *st_region_chart_new (void);
 StSession *st_region_chart_get_session (StRegionChart *self);
 void       st_region_chart_set_session (StRegionChart *self, StSession *session);
-gboolean st_region_chart_point_center (StRegionChart *self, guint index, graphene_point_t *center);
-gint     st_region_chart_point_at (StRegionChart *self, double x, double y);
-void     st_region_chart_click (StRegionChart *self, double x, double y);
+gboolean   st_region_chart_get_by_index (StRegionChart *self);
+void       st_region_chart_set_by_index (StRegionChart *self, gboolean by_index);
 
 G_END_DECLS

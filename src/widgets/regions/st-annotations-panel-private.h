@@ -25,6 +25,10 @@ struct _StAnnotationsPanel
   GCancellable       *cancellable;
   guint               progress_tick;
 
+  GtkToggleButton   *highlighter_toggle;
+  GtkToggleButton   *regions_toggle;
+  GtkToggleButton   *chart_toggle;
+  GtkToggleButton   *by_index_toggle;
   GtkRevealer       *error_revealer;
   GtkLabel          *error_label;
   StHighlighterForm *form;

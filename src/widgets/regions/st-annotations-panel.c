@@ -11,6 +11,9 @@
 
 /* How often the progress bar follows the highlighter's thread. */
 #define PROGRESS_INTERVAL_MS 100
+/* The panel's width, unless its content needs more: the same for every
+ * method of the highlighter. */
+#define PANEL_WIDTH 360
 
 G_DEFINE_FINAL_TYPE (StAnnotationsPanel, st_annotations_panel, GTK_TYPE_WIDGET)
 
@@ -324,6 +327,48 @@ st_annotations_panel_get_actions (StAnnotationsPanel *self)
   return G_ACTION_GROUP (self->actions);
 }
 
+/* Which sections show and how the chart spaces its points, as the person
+ * left them last, in any window. */
+void
+st_annotations_panel_bind_settings (StAnnotationsPanel *self, GSettings *settings)
+{
+  g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));
+  g_return_if_fail (G_IS_SETTINGS (settings));
+  g_settings_bind (settings, "annotations-show-highlighter", self->highlighter_toggle, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "annotations-show-regions", self->regions_toggle, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "annotations-show-chart", self->chart_toggle, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "region-chart-by-index", self->by_index_toggle, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+}
+
+/* Asks for PANEL_WIDTH whatever its content's natural width, so that
+ * the side pane does not follow the method's form. */
+static void
+st_annotations_panel_measure (GtkWidget     *widget,
+                              GtkOrientation orientation,
+                              int            for_size,
+                              int           *minimum,
+                              int           *natural,
+                              int           *minimum_baseline,
+                              int           *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *natural = MAX (*minimum, PANEL_WIDTH);
+}
+
+static void
+st_annotations_panel_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
 static void
 st_annotations_panel_dispose (GObject *object)
 {
@@ -351,6 +396,8 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_annotations_panel_dispose;
+  widget_class->measure = st_annotations_panel_measure;
+  widget_class->size_allocate = st_annotations_panel_size_allocate;
 
   /* A save asked for ended: TRUE when the regions went to a file, FALSE
    * when the person cancelled or the save failed. */
@@ -366,6 +413,10 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
   g_type_ensure (ST_TYPE_REGION_CHART);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-annotations-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, highlighter_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, regions_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, chart_toggle);
+  gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, by_index_toggle);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, error_label);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, form);
@@ -384,7 +435,6 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, recent_configs);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_dismiss_error",
                                                 G_CALLBACK (_st_annotations_panel_dismiss_error));
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "annotations");
 }
 

@@ -14,6 +14,9 @@
  *
  * Signals: "save-finished" (gboolean saved), "config-used" (the URI of a
  * highlighter configuration loaded or saved).
+ *
+ * Each of its three sections folds under its header; the panel is as wide
+ * whatever the method, so the timeline beside it keeps its width.
  */
 #pragma once
 
@@ -37,5 +40,6 @@ const char *st_annotations_panel_get_error (StAnnotationsPanel *self);
 GFile      *st_annotations_panel_get_file (StAnnotationsPanel *self);
 gboolean    st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **error);
 void        st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file);
+void        st_annotations_panel_bind_settings (StAnnotationsPanel *self, GSettings *settings);
 
 G_END_DECLS

@@ -105,12 +105,15 @@ step_action (GtkWidget *widget, const char *name, GVariant *parameter)
 }
 
 /* W/S held: the view zooms at the pointer by GLIDE_RATE per second,
- * frame by frame, from GLIDE_HOLD_US after the press until the release. */
+ * frame by frame, from GLIDE_HOLD_US after the press until the release.
+ * It goes by the monotonic clock the press was stamped with, not by the
+ * frame clock's time: that one is smoothed and runs ahead when frames
+ * come late, which made the glide outrun the key on a busy machine. */
 static gboolean
 glide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  gint64          now = gdk_frame_clock_get_frame_time (clock);
+  gint64          now = g_get_monotonic_time ();
   gint64          from = MAX (self->glide_last, self->glide_pressed + GLIDE_HOLD_US);
   double          rate = self->glide_fast ? GLIDE_RATE * GLIDE_RATE : GLIDE_RATE;
 
