@@ -442,7 +442,12 @@ st_summary_compute (StTrace      *trace,
 
   self = summary_new (start, end);
   job.trace = trace;
-  job.work = st_device_work_get (trace);
+  job.work = st_device_work_ensure (trace, cancellable);
+  if (job.work == NULL)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
   job.classes = st_device_work_get_classifier (job.work);
   job.cancellable = cancellable;
   job.start = start;
