@@ -113,30 +113,29 @@ collect_track (StSummaryJob *job,
       }
 }
 
-/* The device events of the range, device by device, each device's by start. */
-void
-st_summary_collect_device (StSummaryJob *job)
+/* Where each device's events go while they are collected: per track, the
+ * place of its rows in first and past (the candidates of each row); per
+ * device, room for its candidates from at[device] on, in job->device and
+ * in the sort's scratch (made by the calling thread, so that the helper
+ * thread's allocator keeps nothing of it). */
+typedef struct
 {
-  guint             n_devices = st_device_work_get_n_devices (job->work);
-  guint             n_tracks = st_trace_get_n_tracks (job->trace), room = 0, n = 0;
-  g_autofree guint *base = g_new0 (guint, n_tracks + 1); /* per track: its rows' place */
-  g_autofree guint *first = NULL, *past = NULL;
+  StSummaryJob  *job;
+  guint         *base;
+  guint         *first;
+  guint         *past;
+  guint         *at;
+  StDeviceEvent *scratch;
+} Places;
 
-  for (guint t = 0; t < n_tracks; t++)
-    base[t + 1] = base[t]
-                  + (st_device_work_get_track_device (job->work, t) >= 0
-                         ? st_trace_get_track (job->trace, t)->n_rows
-                         : 0);
-  first = g_new (guint, MAX (1, base[n_tracks]));
-  past = g_new (guint, MAX (1, base[n_tracks]));
-  for (guint t = 0; t < n_tracks; t++)
-    if (base[t + 1] > base[t])
-      room += track_candidates (job, st_trace_get_track (job->trace, t), first + base[t],
-                                past + base[t]);
-  job->device = g_array_sized_new (FALSE, FALSE, sizeof (StDeviceEvent), room);
-  g_array_set_size (job->device, room);
-  job->has_device = n_devices > 0;
-  for (guint d = 0; d < n_devices && !g_cancellable_is_cancelled (job->cancellable); d++)
+/* Collects and sorts the devices [lo, hi) from at[lo] on; how many. */
+static guint
+collect_devices (const Places *p, guint lo, guint hi)
+{
+  StSummaryJob *job = p->job;
+  guint         n = p->at[lo];
+
+  for (guint d = lo; d < hi && !g_cancellable_is_cancelled (job->cancellable); d++)
     {
       const StDevice *device = st_device_work_get_device (job->work, d);
       guint           start = n;
@@ -145,11 +144,100 @@ st_summary_collect_device (StSummaryJob *job)
         {
           guint t = device->tracks[i];
 
-          collect_track (job, t, d, first + base[t], past + base[t], &n);
+          collect_track (job, t, d, p->first + p->base[t], p->past + p->base[t], &n);
         }
-      sort_device (&g_array_index (job->device, StDeviceEvent, start), n - start, NULL);
+      sort_device (&g_array_index (job->device, StDeviceEvent, start), n - start,
+                   p->scratch + start);
     }
-  g_array_set_size (job->device, n);
+  return n - p->at[lo];
+}
+
+typedef struct
+{
+  const Places *places;
+  guint         lo;
+  guint         hi;
+  guint         n;
+} Part;
+
+static gpointer
+collect_part (gpointer data)
+{
+  Part *part = data;
+
+  part->n = collect_devices (part->places, part->lo, part->hi);
+  return NULL;
+}
+
+/* Below this many candidates a second thread costs more than it saves. */
+#define SPLIT_MIN_EVENTS 65536
+
+/* The devices in two halves of about as many events, the second half on a
+ * thread of its own, then the second half's events moved up to the
+ * first's: the same array as one thread makes. */
+static guint
+collect_all (const Places *p, guint n_devices)
+{
+  Part     second = { p, 0, n_devices, 0 };
+  GThread *thread = NULL;
+  guint    n_first;
+
+  if (p->at[n_devices] >= SPLIT_MIN_EVENTS && n_devices >= 2)
+    {
+      while (second.lo + 1 < n_devices && p->at[second.lo + 1] <= p->at[n_devices] / 2)
+        second.lo++;
+      second.lo = MAX (1, second.lo);
+      thread = g_thread_new ("strata-summary", collect_part, &second);
+    }
+  else
+    second.lo = n_devices;
+  n_first = collect_devices (p, 0, second.lo);
+  if (thread == NULL)
+    return n_first;
+  g_thread_join (thread);
+  memmove (&g_array_index (p->job->device, StDeviceEvent, n_first),
+           &g_array_index (p->job->device, StDeviceEvent, p->at[second.lo]),
+           second.n * sizeof (StDeviceEvent));
+  return n_first + second.n;
+}
+
+/* The device events of the range, device by device, each device's by start. */
+void
+st_summary_collect_device (StSummaryJob *job)
+{
+  guint                     n_devices = st_device_work_get_n_devices (job->work);
+  guint                     n_tracks = st_trace_get_n_tracks (job->trace);
+  g_autofree guint         *base = g_new0 (guint, n_tracks + 1);
+  g_autofree guint         *at = g_new0 (guint, n_devices + 1);
+  g_autofree guint         *first = NULL, *past = NULL;
+  g_autofree StDeviceEvent *scratch = NULL;
+  Places                    places = { job, base, NULL, NULL, at, NULL };
+
+  for (guint t = 0; t < n_tracks; t++)
+    base[t + 1] = base[t]
+                  + (st_device_work_get_track_device (job->work, t) >= 0
+                         ? st_trace_get_track (job->trace, t)->n_rows
+                         : 0);
+  places.first = first = g_new (guint, MAX (1, base[n_tracks]));
+  places.past = past = g_new (guint, MAX (1, base[n_tracks]));
+  for (guint d = 0; d < n_devices; d++)
+    {
+      const StDevice *device = st_device_work_get_device (job->work, d);
+
+      at[d + 1] = at[d];
+      for (guint i = 0; i < device->n_tracks; i++)
+        {
+          guint t = device->tracks[i];
+
+          at[d + 1] += track_candidates (job, st_trace_get_track (job->trace, t), first + base[t],
+                                         past + base[t]);
+        }
+    }
+  places.scratch = scratch = g_new (StDeviceEvent, MAX (1, at[n_devices]));
+  job->device = g_array_sized_new (FALSE, FALSE, sizeof (StDeviceEvent), at[n_devices]);
+  g_array_set_size (job->device, at[n_devices]);
+  job->has_device = n_devices > 0;
+  g_array_set_size (job->device, collect_all (&places, n_devices));
 }
 
 /* --- per device ------------------------------------------------------------ */
