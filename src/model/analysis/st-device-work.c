@@ -120,9 +120,9 @@ find_devices (StDeviceWork *self)
 
 /* Each host track's collective host ops (1.4), by start. */
 static void
-find_host_ops (StDeviceWork *self)
+find_host_ops (StDeviceWork *self, GCancellable *cancellable)
 {
-  for (guint t = 0; t < self->n_tracks; t++)
+  for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack     *track = st_trace_get_track (self->trace, t);
       g_autoptr (GArray) ops = NULL;
@@ -303,7 +303,7 @@ device_work_new (StTrace *trace, GCancellable *cancellable)
   find_device_tracks (self);
   find_devices (self);
   self->launches = st_launch_index_new (trace, self->classes, self->device_track, cancellable);
-  find_host_ops (self);
+  find_host_ops (self, cancellable);
   classify_all (self, cancellable);
   if (g_cancellable_is_cancelled (cancellable))
     {
