@@ -290,6 +290,29 @@ test_two_gpus (void)
   g_assert_cmpfloat (value (s, "kernel_count"), ==, 3);
 }
 
+/* A summary asked for on a thread already cancelled gives up before the
+ * index is made and keeps nothing: the next one makes it and gives the
+ * numbers of the two-gpus test above. Once made, the index is there for
+ * any thread, cancelled or not. */
+static void
+test_cancelled (void)
+{
+  g_autoptr (StTrace)      trace = st_test_load ("device-work", "two-gpus.json", NULL);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError)       error = NULL;
+  g_autoptr (StSummary)    s = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_null (st_device_work_ensure (trace, cancellable));
+  g_assert_null (st_summary_compute (trace, 0, st_trace_get_end_ns (trace), cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_devices (s), ==, 2);
+  g_assert_cmpfloat (value (s, "device_busy_percent"), ==, 75);
+  g_assert_cmpfloat (value (s, "kernel_count"), ==, 3);
+  g_assert_nonnull (st_device_work_ensure (trace, cancellable));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -301,5 +324,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device-work/mtia", test_mtia);
   g_test_add_func ("/model/device-work/neuron-semaphore", test_neuron_semaphore);
   g_test_add_func ("/model/device-work/two-gpus", test_two_gpus);
+  g_test_add_func ("/model/device-work/cancelled", test_cancelled);
   return g_test_run ();
 }

@@ -120,9 +120,9 @@ find_devices (StDeviceWork *self)
 
 /* Each host track's collective host ops (1.4), by start. */
 static void
-find_host_ops (StDeviceWork *self)
+find_host_ops (StDeviceWork *self, GCancellable *cancellable)
 {
-  for (guint t = 0; t < self->n_tracks; t++)
+  for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack     *track = st_trace_get_track (self->trace, t);
       g_autoptr (GArray) ops = NULL;
@@ -249,9 +249,9 @@ classify (StDeviceWork *self, const StTrack *track, StSliceRef ref)
 }
 
 static void
-classify_all (StDeviceWork *self)
+classify_all (StDeviceWork *self, GCancellable *cancellable)
 {
-  for (guint t = 0; t < self->n_tracks; t++)
+  for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
 
@@ -261,30 +261,6 @@ classify_all (StDeviceWork *self)
       for (guint i = 0; i < track->n_slices; i++)
         self->tags[t][i] = classify (self, track, (StSliceRef){ t, i });
     }
-}
-
-static gpointer
-device_work_new (StTrace *trace)
-{
-  StDeviceWork *self = g_new0 (StDeviceWork, 1);
-
-  self->trace = trace; /* kept with it: no reference, or neither would go */
-  self->classes = st_event_classifier_new (trace);
-  self->n_tracks = st_trace_get_n_tracks (trace);
-  self->device_track = g_new0 (guint8, MAX (1, self->n_tracks));
-  self->track_device = g_new (gint, MAX (1, self->n_tracks));
-  for (guint t = 0; t < self->n_tracks; t++)
-    self->track_device[t] = -1;
-  self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
-  self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
-  self->devices = g_array_new (FALSE, TRUE, sizeof (StDevice));
-  g_array_set_clear_func (self->devices, device_clear);
-  find_device_tracks (self);
-  find_devices (self);
-  self->launches = st_launch_index_new (trace, self->classes, self->device_track, NULL);
-  find_host_ops (self);
-  classify_all (self);
-  return self;
 }
 
 static void
@@ -308,11 +284,47 @@ device_work_free (gpointer data)
   g_free (self);
 }
 
+static gpointer
+device_work_new (StTrace *trace, GCancellable *cancellable)
+{
+  StDeviceWork *self = g_new0 (StDeviceWork, 1);
+
+  self->trace = trace; /* kept with it: no reference, or neither would go */
+  self->classes = st_event_classifier_new (trace);
+  self->n_tracks = st_trace_get_n_tracks (trace);
+  self->device_track = g_new0 (guint8, MAX (1, self->n_tracks));
+  self->track_device = g_new (gint, MAX (1, self->n_tracks));
+  for (guint t = 0; t < self->n_tracks; t++)
+    self->track_device[t] = -1;
+  self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
+  self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
+  self->devices = g_array_new (FALSE, TRUE, sizeof (StDevice));
+  g_array_set_clear_func (self->devices, device_clear);
+  find_device_tracks (self);
+  find_devices (self);
+  self->launches = st_launch_index_new (trace, self->classes, self->device_track, cancellable);
+  find_host_ops (self, cancellable);
+  classify_all (self, cancellable);
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      device_work_free (self);
+      return NULL;
+    }
+  return self;
+}
+
 StDeviceWork *
 st_device_work_get (StTrace *trace)
 {
+  return st_device_work_ensure (trace, NULL);
+}
+
+StDeviceWork *
+st_device_work_ensure (StTrace *trace, GCancellable *cancellable)
+{
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
-  return st_trace_ensure_data (trace, "device-work", device_work_new, device_work_free);
+  return st_trace_ensure_data (trace, "device-work", device_work_new, device_work_free,
+                               cancellable);
 }
 
 guint

@@ -52,6 +52,9 @@ typedef struct _StDeviceWork StDeviceWork;
 
 /* The device work of @trace, made on first use; it belongs to the trace. */
 StDeviceWork *st_device_work_get (StTrace *trace);
+/* The same, made on a thread that may give up: NULL when @cancellable is
+ * cancelled before it is made. */
+StDeviceWork *st_device_work_ensure (StTrace *trace, GCancellable *cancellable);
 
 guint           st_device_work_get_n_devices (StDeviceWork *self);
 const StDevice *st_device_work_get_device (StDeviceWork *self, guint index);

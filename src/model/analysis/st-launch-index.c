@@ -50,13 +50,16 @@ set_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef host)
 }
 
 static void
-index_flows (StLaunchIndex *self)
+index_flows (StLaunchIndex *self, GCancellable *cancellable)
 {
   gsize         n_flows;
   const StFlow *flows = st_trace_get_flows (self->trace, &n_flows);
 
   for (gsize i = 0; i < n_flows; i++)
     {
+      /* asked now and then: the question costs more than a flow */
+      if (i % 65536 == 0 && g_cancellable_is_cancelled (cancellable))
+        return;
       const StSlice *to = st_trace_get_slice (self->trace, flows[i].to);
 
       if (flows[i].from.track == flows[i].to.track || !is_device_work (self->classes, to)
@@ -116,9 +119,9 @@ index_correlations (StLaunchIndex *self, GCancellable *cancellable)
 }
 
 static void
-index_launches (StLaunchIndex *self)
+index_launches (StLaunchIndex *self, GCancellable *cancellable)
 {
-  for (guint t = 0; t < self->n_tracks; t++)
+  for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
 
@@ -159,10 +162,10 @@ st_launch_index_new (StTrace           *trace,
   self->launcher = g_new0 (StSliceRef *, self->n_tracks);
   self->launches = g_new0 (GArray *, self->n_tracks);
   self->empty = TRUE;
-  index_flows (self);
+  index_flows (self, cancellable);
   if (self->empty)
     index_correlations (self, cancellable);
-  index_launches (self);
+  index_launches (self, cancellable);
   return self;
 }
 

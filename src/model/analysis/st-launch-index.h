@@ -21,6 +21,8 @@ typedef struct
 
 typedef struct _StLaunchIndex StLaunchIndex;
 
+/* Stops early when @cancellable is cancelled: the index is then incomplete,
+ * to be freed unread. */
 StLaunchIndex *st_launch_index_new (StTrace           *trace,
                                     StEventClassifier *classes,
                                     const guint8      *device_track,

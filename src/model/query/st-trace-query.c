@@ -228,7 +228,7 @@ index_by_time (StTrace *self, StFlowIndex *fi)
 }
 
 static gpointer
-flow_index_new (StTrace *self)
+flow_index_new (StTrace *self, GCancellable *cancellable)
 {
   StFlowIndex        *fi = g_new0 (StFlowIndex, 1);
   g_autofree FlowKey *from = NULL;
@@ -269,7 +269,7 @@ flow_index_free (gpointer data)
 static StFlowIndex *
 flow_index (StTrace *self)
 {
-  return st_trace_ensure_data (self, "flow-index", flow_index_new, flow_index_free);
+  return st_trace_ensure_data (self, "flow-index", flow_index_new, flow_index_free, NULL);
 }
 
 /* The indexes (into st_trace_get_flows()) of the flows leaving @ref

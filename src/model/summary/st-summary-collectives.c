@@ -142,31 +142,109 @@ found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollective
   return f;
 }
 
-/* The communication kernels and instructions (docs/metrics.md 3.1), their
- * size from their own args, else from their collective host op's. */
+/* The size and site of each communication kernel and instruction of the
+ * trace (docs/metrics.md 3.1), read from the text once and kept with the
+ * trace: by slice key (st_summary_slice_key()). */
+typedef struct
+{
+  guint64 *keys;
+  guint64 *sizes;
+  Site    *sites;
+  guint    n;
+} Sizes;
+
+static void
+sizes_free (gpointer data)
+{
+  Sizes *s = data;
+
+  g_free (s->keys);
+  g_free (s->sizes);
+  g_free (s->sites);
+  g_free (s);
+}
+
+/* The size from its own args, else from its collective host op's. */
+static void
+read_size (StTrace *trace, StDeviceWork *work, StSliceRef ref, guint64 *size, Site *site)
+{
+  StSliceRef op;
+
+  *size = size_of (trace, st_trace_get_slice (trace, ref));
+  *site = (Site){ ST_STRING_NONE, NULL, 0 };
+  if (*size == 0 && st_device_work_get_host_op (work, ref, &op))
+    {
+      const StSlice *host = st_trace_get_slice (trace, op);
+
+      *size = size_of (trace, host);
+      site->name = host->name;
+      st_event_scan_raw (trace, host->offset, "args", "Input Dims", &site->dims, &site->dims_len);
+    }
+}
+
+static gpointer
+sizes_new (StTrace *trace, GCancellable *cancellable)
+{
+  StDeviceWork      *work = st_device_work_ensure (trace, cancellable);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  Sizes             *s = g_new0 (Sizes, 1);
+
+  for (guint t = 0; work != NULL && t < st_trace_get_n_tracks (trace); t++)
+    {
+      const StWorkTag *tags = st_device_work_get_tags (work, t);
+      const StTrack   *track = st_trace_get_track (trace, t);
+
+      for (guint i = 0; tags != NULL && i < track->n_slices; i++)
+        if (tags[i].klass == ST_CLASS_COMMUNICATION
+            && st_summary_is_kernel (st_device_work_get_classifier (work), &track->slices[i]))
+          {
+            guint64 key = st_summary_slice_key ((StSliceRef){ t, i });
+
+            g_array_append_val (keys, key);
+          }
+    }
+  s->n = keys->len;
+  s->keys = (guint64 *)(void *)g_array_free (g_steal_pointer (&keys), FALSE);
+  s->sizes = g_new (guint64, MAX (1, s->n));
+  s->sites = g_new (Site, MAX (1, s->n));
+  for (guint i = 0; i < s->n && !g_cancellable_is_cancelled (cancellable); i++)
+    read_size (trace, work, st_summary_slice_ref (s->keys[i]), &s->sizes[i], &s->sites[i]);
+  if (work == NULL || g_cancellable_is_cancelled (cancellable))
+    {
+      sizes_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+/* The communication kernels and instructions (docs/metrics.md 3.1). */
 static void
 find_device (StSummaryJob *job, GArray *found)
 {
+  Sizes *sizes = NULL;
+
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
       StWorkTag            tag = { ST_CLASS_COMMUNICATION, ev->kind };
-      StSliceRef           op;
+      const StSlice       *slice = st_trace_get_slice (job->trace, ev->ref);
+      guint                k;
       Found                f;
 
       if (ev->slot != ST_SLOT_COMMUNICATION || !ev->kernel)
         continue;
-      f = found_for (job, ev->ref, st_trace_get_slice (job->trace, ev->ref),
-                     st_work_tag_get_collective (tag));
-      if (f.size == 0 && st_device_work_get_host_op (job->work, ev->ref, &op))
-        {
-          const StSlice *host = st_trace_get_slice (job->trace, op);
-
-          f.size = size_of (job->trace, host);
-          f.site.name = host->name;
-          st_event_scan_raw (job->trace, host->offset, "args", "Input Dims", &f.site.dims,
-                             &f.site.dims_len);
-        }
+      if (sizes == NULL
+          && (sizes = st_trace_ensure_data (job->trace, "summary-collective-sizes", sizes_new,
+                                            sizes_free, job->cancellable))
+                 == NULL)
+        return;
+      k = st_summary_find_key (sizes->keys, sizes->n, st_summary_slice_key (ev->ref));
+      g_assert (k < sizes->n);
+      f.inst = (StCollectiveInstance){ slice->start, slice->dur, ev->ref, FALSE };
+      f.type = st_work_tag_get_collective (tag);
+      f.size = sizes->sizes[k];
+      f.track = ev->ref.track;
+      f.site = sizes->sites[k];
       g_array_append_val (found, f);
     }
 }

@@ -20,14 +20,6 @@
 
 ST_DEFINE_SORT (sort_device, StDeviceEvent, a->start < b->start)
 
-typedef struct
-{
-  StSummaryJob    *job;
-  const StWorkTag *tags;
-  guint            track;
-  guint16          device;
-} Collect;
-
 static guint8
 slot_of (StWorkTag tag)
 {
@@ -41,53 +33,211 @@ slot_of (StWorkTag tag)
     }
 }
 
-static void
-collect_slice (const StSlice *slice, guint index, gpointer data)
+/* The slices of the depth row [lo, hi) that start before @end: the first
+ * past them. */
+static guint
+row_end (const StSlice *slices, guint lo, guint hi, gint64 end)
 {
-  Collect          *c = data;
-  StSummaryJob     *job = c->job;
-  StWorkTag         tag = c->tags[index];
-  StDeviceEventKind kind;
-  StDeviceEvent     ev;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
 
-  if (tag.klass == ST_CLASS_NONE)
-    return;
-  kind = st_event_classifier_device_kind (job->classes, slice);
+      if (slices[mid].start < end)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The slices of @track's rows that may overlap the range: [first[row],
+ * past[row]); their count. */
+static guint
+track_candidates (StSummaryJob *job, const StTrack *t, guint *first, guint *past)
+{
+  guint n = 0;
+
+  for (guint row = 0; t->row_offsets != NULL && row < t->n_rows; row++)
+    {
+      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
+
+      first[row] = st_summary_row_first (t->slices, lo, hi, job->start);
+      past[row] = MAX (first[row], row_end (t->slices, first[row], hi, job->end));
+      n += past[row] - first[row];
+    }
+  return n;
+}
+
+static StDeviceEvent
+device_event (StSummaryJob  *job,
+              const StSlice *slice,
+              StWorkTag      tag,
+              StSliceRef     ref,
+              guint16        device)
+{
+  StDeviceEvent ev;
+
   ev.start = MAX (slice->start, job->start);
   ev.end = MAX (ev.start, MIN (slice->start + slice->dur, job->end));
   ev.dur = slice->dur;
-  ev.ref = (StSliceRef){ c->track, index };
-  ev.device = c->device;
+  ev.ref = ref;
+  ev.device = device;
   ev.slot = slot_of (tag);
   ev.kind = tag.kind;
-  ev.kernel = kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_INSTRUCTION
-              || kind == ST_DEVICE_EVENT_MTIA;
-  g_array_append_val (job->device, ev);
+  ev.kernel = st_summary_is_kernel (job->classes, slice);
+  return ev;
+}
+
+/* Writes the device events of @track in the range into job->device from
+ * *n on, as st_summary_each_slice() walks them. */
+static void
+collect_track (StSummaryJob *job,
+               guint         track,
+               guint16       device,
+               const guint  *first,
+               const guint  *past,
+               guint        *n)
+{
+  const StTrack   *t = st_trace_get_track (job->trace, track);
+  const StWorkTag *tags = st_device_work_get_tags (job->work, track);
+  StDeviceEvent   *out = (StDeviceEvent *)(void *)job->device->data;
+
+  for (guint row = 0; t->row_offsets != NULL && row < t->n_rows; row++)
+    for (guint i = first[row]; i < past[row]; i++)
+      {
+        const StSlice *s = &t->slices[i];
+
+        if (tags[i].klass != ST_CLASS_NONE
+            && (s->start + s->dur > job->start || (s->dur == 0 && s->start >= job->start)))
+          out[(*n)++] = device_event (job, s, tags[i], (StSliceRef){ track, i }, device);
+      }
+}
+
+/* Where each device's events go while they are collected: per track, the
+ * place of its rows in first and past (the candidates of each row); per
+ * device, room for its candidates from at[device] on, in job->device and
+ * in the sort's scratch (made by the calling thread, so that the helper
+ * thread's allocator keeps nothing of it). */
+typedef struct
+{
+  StSummaryJob  *job;
+  guint         *base;
+  guint         *first;
+  guint         *past;
+  guint         *at;
+  StDeviceEvent *scratch;
+} Places;
+
+/* Collects and sorts the devices [lo, hi) from at[lo] on; how many. */
+static guint
+collect_devices (const Places *p, guint lo, guint hi)
+{
+  StSummaryJob *job = p->job;
+  guint         n = p->at[lo];
+
+  for (guint d = lo; d < hi && !g_cancellable_is_cancelled (job->cancellable); d++)
+    {
+      const StDevice *device = st_device_work_get_device (job->work, d);
+      guint           start = n;
+
+      for (guint i = 0; i < device->n_tracks; i++)
+        {
+          guint t = device->tracks[i];
+
+          collect_track (job, t, d, p->first + p->base[t], p->past + p->base[t], &n);
+        }
+      sort_device (&g_array_index (job->device, StDeviceEvent, start), n - start,
+                   p->scratch + start);
+    }
+  return n - p->at[lo];
+}
+
+typedef struct
+{
+  const Places *places;
+  guint         lo;
+  guint         hi;
+  guint         n;
+} Part;
+
+static gpointer
+collect_part (gpointer data)
+{
+  Part *part = data;
+
+  part->n = collect_devices (part->places, part->lo, part->hi);
+  return NULL;
+}
+
+/* Below this many candidates a second thread costs more than it saves. */
+#define SPLIT_MIN_EVENTS 65536
+
+/* The devices in two halves of about as many events, the second half on a
+ * thread of its own, then the second half's events moved up to the
+ * first's: the same array as one thread makes. */
+static guint
+collect_all (const Places *p, guint n_devices)
+{
+  Part     second = { p, 0, n_devices, 0 };
+  GThread *thread = NULL;
+  guint    n_first;
+
+  if (p->at[n_devices] >= SPLIT_MIN_EVENTS && n_devices >= 2)
+    {
+      while (second.lo + 1 < n_devices && p->at[second.lo + 1] <= p->at[n_devices] / 2)
+        second.lo++;
+      second.lo = MAX (1, second.lo);
+      thread = g_thread_new ("strata-summary", collect_part, &second);
+    }
+  else
+    second.lo = n_devices;
+  n_first = collect_devices (p, 0, second.lo);
+  if (thread == NULL)
+    return n_first;
+  g_thread_join (thread);
+  memmove (&g_array_index (p->job->device, StDeviceEvent, n_first),
+           &g_array_index (p->job->device, StDeviceEvent, p->at[second.lo]),
+           second.n * sizeof (StDeviceEvent));
+  return n_first + second.n;
 }
 
 /* The device events of the range, device by device, each device's by start. */
 void
 st_summary_collect_device (StSummaryJob *job)
 {
-  guint n_devices = st_device_work_get_n_devices (job->work);
+  guint                     n_devices = st_device_work_get_n_devices (job->work);
+  guint                     n_tracks = st_trace_get_n_tracks (job->trace);
+  g_autofree guint         *base = g_new0 (guint, n_tracks + 1);
+  g_autofree guint         *at = g_new0 (guint, n_devices + 1);
+  g_autofree guint         *first = NULL, *past = NULL;
+  g_autofree StDeviceEvent *scratch = NULL;
+  Places                    places = { job, base, NULL, NULL, at, NULL };
 
-  job->device = g_array_new (FALSE, FALSE, sizeof (StDeviceEvent));
-  job->has_device = n_devices > 0;
-  for (guint d = 0; d < n_devices && !g_cancellable_is_cancelled (job->cancellable); d++)
+  for (guint t = 0; t < n_tracks; t++)
+    base[t + 1] = base[t]
+                  + (st_device_work_get_track_device (job->work, t) >= 0
+                         ? st_trace_get_track (job->trace, t)->n_rows
+                         : 0);
+  places.first = first = g_new (guint, MAX (1, base[n_tracks]));
+  places.past = past = g_new (guint, MAX (1, base[n_tracks]));
+  for (guint d = 0; d < n_devices; d++)
     {
       const StDevice *device = st_device_work_get_device (job->work, d);
-      guint           first = job->device->len;
 
+      at[d + 1] = at[d];
       for (guint i = 0; i < device->n_tracks; i++)
         {
-          Collect c = { job, st_device_work_get_tags (job->work, device->tracks[i]),
-                        device->tracks[i], d };
+          guint t = device->tracks[i];
 
-          st_summary_each_slice (job->trace, c.track, job->start, job->end, collect_slice, &c);
+          at[d + 1] += track_candidates (job, st_trace_get_track (job->trace, t), first + base[t],
+                                         past + base[t]);
         }
-      sort_device (&g_array_index (job->device, StDeviceEvent, first), job->device->len - first,
-                   NULL);
     }
+  places.scratch = scratch = g_new (StDeviceEvent, MAX (1, at[n_devices]));
+  job->device = g_array_sized_new (FALSE, FALSE, sizeof (StDeviceEvent), at[n_devices]);
+  g_array_set_size (job->device, at[n_devices]);
+  job->has_device = n_devices > 0;
+  g_array_set_size (job->device, collect_all (&places, n_devices));
 }
 
 /* --- per device ------------------------------------------------------------ */
@@ -124,35 +274,111 @@ segment_events (StSummaryJob *job, const Segment *s)
   return &g_array_index (job->device, StDeviceEvent, s->first);
 }
 
-/* docs/metrics.md 2: one device's row. */
+/* One union of st_summary_union_of(), merged event by event, so that one
+ * pass over a device's events makes them all. */
+typedef struct
+{
+  guint   mask;
+  gint64  start;
+  gint64  end;
+  gint64  total;
+  GArray *spans; /* the merged StSpans, or NULL */
+  StSpan *out;   /* spans' data, with room for a span per event */
+  guint   n_out;
+} Union;
+
+enum
+{
+  UNION_WORK,
+  UNION_COMPUTE,
+  UNION_COMMUNICATION,
+  UNION_MEMORY,
+  UNION_WAIT,
+  N_UNIONS
+};
+
+static void
+union_open (Union *u, guint mask, GArray *spans, guint room)
+{
+  *u = (Union){ mask, 0, G_MININT64, 0, spans, NULL, 0 };
+  if (spans != NULL)
+    {
+      g_array_set_size (spans, room);
+      u->out = (StSpan *)(void *)spans->data;
+    }
+}
+
+static inline void
+union_close (Union *u)
+{
+  if (u->end == G_MININT64)
+    return;
+  u->total += u->end - u->start;
+  if (u->out != NULL)
+    u->out[u->n_out++] = (StSpan){ u->start, u->end };
+}
+
+static void
+union_finish (Union *u)
+{
+  union_close (u);
+  if (u->spans != NULL)
+    g_array_set_size (u->spans, u->n_out);
+}
+
+static inline void
+union_add (Union *u, const StDeviceEvent *ev)
+{
+  if (!(u->mask & ST_SLOT_MASK (ev->slot)) || ev->end <= ev->start)
+    return;
+  if (ev->start > u->end)
+    {
+      union_close (u);
+      u->start = ev->start;
+      u->end = ev->end;
+    }
+  else
+    u->end = MAX (u->end, ev->end);
+}
+
+/* docs/metrics.md 2: one device's row; @work receives its merged work. */
 static StDeviceUsage
-device_usage (StSummaryJob *job, const Segment *s)
+device_usage (StSummaryJob *job, const Segment *s, GArray *work)
 {
   const StDeviceEvent *ev = segment_events (job, s);
   const StDevice      *device = st_device_work_get_device (job->work, s->device);
   g_autoptr (GArray)   compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
   g_autoptr (GArray)   comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr (GArray)   work = g_array_new (FALSE, FALSE, sizeof (StSpan));
   g_autoptr (GArray)   wait = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  Union                un[N_UNIONS];
   StDeviceUsage        u = { 0 };
   gint64               first = G_MAXINT64, last = G_MININT64;
+
+  union_open (&un[UNION_WORK], ST_SLOTS_WORK, work, s->n);
+  union_open (&un[UNION_COMPUTE], ST_SLOT_MASK (ST_SLOT_COMPUTE), compute, s->n);
+  union_open (&un[UNION_COMMUNICATION], ST_SLOT_MASK (ST_SLOT_COMMUNICATION), comm, s->n);
+  union_open (&un[UNION_MEMORY], ST_SLOTS_MEMORY, NULL, 0);
+  union_open (&un[UNION_WAIT], ST_SLOT_MASK (ST_SLOT_WAIT), wait, s->n);
 
   for (guint i = 0; i < s->n; i++)
     {
       first = MIN (first, ev[i].start);
       last = MAX (last, ev[i].end);
+      for (guint k = 0; k < N_UNIONS; k++)
+        union_add (&un[k], &ev[i]);
     }
+  for (guint k = 0; k < N_UNIONS; k++)
+    union_finish (&un[k]);
   u.label = g_strdup (device->label);
   u.device = s->device;
   u.file = device->file;
   u.device_time_ns = last - first;
-  u.busy_ns = st_summary_union_of (ev, s->n, ST_SLOTS_WORK, work);
-  u.compute_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_COMPUTE), compute);
-  u.communication_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_COMMUNICATION), comm);
+  u.busy_ns = un[UNION_WORK].total;
+  u.compute_ns = un[UNION_COMPUTE].total;
+  u.communication_ns = un[UNION_COMMUNICATION].total;
   u.exposed_communication_ns = u.communication_ns - st_summary_spans_overlap (comm, compute);
-  u.memory_ns = st_summary_union_of (ev, s->n, ST_SLOTS_MEMORY, NULL);
-  u.wait_ns = st_summary_union_of (ev, s->n, ST_SLOT_MASK (ST_SLOT_WAIT), wait)
-              - st_summary_spans_overlap (wait, work);
+  u.memory_ns = un[UNION_MEMORY].total;
+  u.wait_ns = un[UNION_WAIT].total - st_summary_spans_overlap (wait, work);
   u.idle_ns = u.device_time_ns - u.busy_ns;
   u.busy_percent = u.device_time_ns > 0 ? 100.0 * u.busy_ns / u.device_time_ns : 0;
   return u;
@@ -363,18 +589,19 @@ host_bound_gaps (StSummaryJob *job, const Segment *s, gint64 *known, gint64 *lat
 static void
 kernel_stats (StSummaryJob *job)
 {
-  g_autoptr (GArray) durs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree gint64 *durs = g_new (gint64, MAX (1, job->device->len));
+  guint              n = 0;
 
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
 
       if (ev->kernel && (ev->slot == ST_SLOT_COMPUTE || ev->slot == ST_SLOT_COMMUNICATION))
-        g_array_append_val (durs, ev->dur);
+        durs[n++] = ev->dur;
     }
-  set (job, "kernel_count", durs->len);
-  if (durs->len > 0)
-    set (job, "median_kernel_ns", st_summary_median ((gint64 *)(void *)durs->data, durs->len));
+  set (job, "kernel_count", n);
+  if (n > 0)
+    set (job, "median_kernel_ns", st_summary_median (durs, n));
 }
 
 /* Neuron: DMA in flight while no instruction works (the union of the
@@ -418,10 +645,9 @@ st_summary_device_metrics (StSummaryJob *job)
   for (guint i = 0; i < segs->len; i++)
     {
       const Segment     *s = &g_array_index (segs, Segment, i);
-      StDeviceUsage      u = device_usage (job, s);
       g_autoptr (GArray) work = g_array_new (FALSE, FALSE, sizeof (StSpan));
+      StDeviceUsage      u = device_usage (job, s, work);
 
-      st_summary_union_of (segment_events (job, s), s->n, ST_SLOTS_WORK, work);
       note_longest_gap (job, work);
       host_bound_gaps (job, s, &known, &late);
       if (job->neuron && u.device_time_ns > 0)

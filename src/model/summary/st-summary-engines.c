@@ -250,15 +250,73 @@ typedef struct
   guint        copies, memsets, copies_with_bytes, memsets_with_bytes;
 } MemoryAcc;
 
+/* The args.bytes of each copy and memset of the trace, read from the text
+ * once and kept with the trace: by slice key (st_summary_slice_key()),
+ * G_MAXUINT64 where there is none. */
+typedef struct
+{
+  guint64 *keys;
+  guint64 *bytes;
+  guint    n;
+} Bytes;
+
 static void
-account_memory (StSummaryJob *job, MemoryAcc *m, const StDeviceEvent *ev)
+bytes_free (gpointer data)
+{
+  Bytes *b = data;
+
+  g_free (b->keys);
+  g_free (b->bytes);
+  g_free (b);
+}
+
+static gpointer
+bytes_new (StTrace *trace, GCancellable *cancellable)
+{
+  StDeviceWork      *work = st_device_work_ensure (trace, cancellable);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  Bytes             *b = g_new0 (Bytes, 1);
+
+  for (guint t = 0; work != NULL && t < st_trace_get_n_tracks (trace); t++)
+    {
+      const StWorkTag *tags = st_device_work_get_tags (work, t);
+
+      for (guint i = 0; tags != NULL && i < st_trace_get_track (trace, t)->n_slices; i++)
+        if (tags[i].klass == ST_CLASS_MEMORY)
+          {
+            guint64 key = st_summary_slice_key ((StSliceRef){ t, i });
+
+            g_array_append_val (keys, key);
+          }
+    }
+  b->n = keys->len;
+  b->keys = (guint64 *)(void *)g_array_free (g_steal_pointer (&keys), FALSE);
+  b->bytes = g_new (guint64, MAX (1, b->n));
+  for (guint i = 0; i < b->n && !g_cancellable_is_cancelled (cancellable); i++)
+    if (!st_summary_scan_uint (
+            trace, st_trace_get_slice (trace, st_summary_slice_ref (b->keys[i]))->offset, "args",
+            "bytes", &b->bytes[i]))
+      b->bytes[i] = G_MAXUINT64;
+  if (work == NULL || g_cancellable_is_cancelled (cancellable))
+    {
+      bytes_free (b);
+      return NULL;
+    }
+  return b;
+}
+
+static void
+account_memory (StSummaryJob *job, MemoryAcc *m, const Bytes *b, const StDeviceEvent *ev)
 {
   const StSlice *slice = st_trace_get_slice (job->trace, ev->ref);
-  guint64        bytes = 0;
+  guint          k = st_summary_find_key (b->keys, b->n, st_summary_slice_key (ev->ref));
   gboolean       has_bytes;
+  guint64        bytes;
   guint          part;
 
-  has_bytes = st_summary_scan_uint (job->trace, slice->offset, "args", "bytes", &bytes);
+  g_assert (k < b->n);
+  has_bytes = b->bytes[k] != G_MAXUINT64;
+  bytes = has_bytes ? b->bytes[k] : 0;
   part = ev->slot == ST_SLOT_SET ? PART_MEMSET
                                  : part_of (st_trace_get_string (job->trace, slice->name));
   m->parts[part].count++;
@@ -309,16 +367,21 @@ st_summary_memory (StSummaryJob *job)
     N_ ("Memcpy HtoD"), N_ ("Memcpy DtoH"), N_ ("Memcpy DtoD"), N_ ("Memcpy"), N_ ("Memset"),
   };
   MemoryAcc m = { 0 };
+  Bytes    *b;
   gint64    time;
 
   if (job->neuron || !job->has_device)
+    return;
+  b = st_trace_ensure_data (job->trace, "summary-memory-bytes", bytes_new, bytes_free,
+                            job->cancellable);
+  if (b == NULL)
     return;
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
 
       if (ev->slot == ST_SLOT_COPY || ev->slot == ST_SLOT_SET)
-        account_memory (job, &m, ev);
+        account_memory (job, &m, b, ev);
     }
   for (guint p = 0; p < N_PARTS; p++)
     if (m.parts[p].count > 0)

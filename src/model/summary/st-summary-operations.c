@@ -11,7 +11,11 @@
  * track's drawn rows: a partial overlap puts a slice on an extra lane of
  * the drawing, yet what it contains is still its children. Every slice of
  * the track nests, whatever its table: an annotation on a GPU stream has
- * the kernels it encloses as children. */
+ * the kernels it encloses as children.
+ *
+ * The tables of the whole profile are made once, by the same walk, and
+ * kept with the trace: the Summary page opens on them, and a range walks
+ * only the slices it holds. */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
@@ -208,8 +212,9 @@ finish_table (Table *table, StTrace *trace)
   g_array_unref (table->touched);
 }
 
-void
-st_summary_operations (StSummaryJob *job)
+/* Fills @rows and @track_rows, per table, for the job's range. */
+static void
+fill_tables (StSummaryJob *job, GArray **rows, GArray **track_rows)
 {
   guint n_strings = MAX (1, st_trace_get_n_strings (job->trace));
   guint n_tracks = st_trace_get_n_tracks (job->trace);
@@ -219,8 +224,8 @@ st_summary_operations (StSummaryJob *job)
   op.state_cat = st_trace_lookup_string (job->trace, "active_time");
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
     {
-      op.tables[k].rows = job->summary->operations[k];
-      op.tables[k].track_rows = job->summary->track_operations[k];
+      op.tables[k].rows = rows[k];
+      op.tables[k].track_rows = track_rows[k];
       op.tables[k].name_slot = g_new0 (guint, n_strings);
       op.tables[k].track_slot = g_new0 (guint, n_strings);
       op.tables[k].touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
@@ -241,4 +246,70 @@ st_summary_operations (StSummaryJob *job)
     }
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
     finish_table (&op.tables[k], job->trace);
+}
+
+/* The tables of the whole profile, kept with the trace. */
+typedef struct
+{
+  GArray *rows[ST_N_OPERATIONS_TABLES];
+  GArray *track_rows[ST_N_OPERATIONS_TABLES];
+} WholeTables;
+
+static void
+whole_tables_free (gpointer data)
+{
+  WholeTables *w = data;
+
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    {
+      g_clear_pointer (&w->rows[k], g_array_unref);
+      g_clear_pointer (&w->track_rows[k], g_array_unref);
+    }
+  g_free (w);
+}
+
+static gpointer
+whole_tables_new (StTrace *trace, GCancellable *cancellable)
+{
+  WholeTables *w = g_new0 (WholeTables, 1);
+  StSummaryJob job = { 0 };
+
+  job.trace = trace;
+  job.work = st_device_work_ensure (trace, cancellable);
+  job.cancellable = cancellable;
+  job.start = 0;
+  job.end = st_trace_get_end_ns (trace);
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    {
+      w->rows[k] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+      w->track_rows[k] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+    }
+  if (job.work != NULL)
+    fill_tables (&job, w->rows, w->track_rows);
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      whole_tables_free (w);
+      return NULL;
+    }
+  return w;
+}
+
+void
+st_summary_operations (StSummaryJob *job)
+{
+  WholeTables *w;
+
+  if (job->start != 0 || job->end != st_trace_get_end_ns (job->trace))
+    {
+      fill_tables (job, job->summary->operations, job->summary->track_operations);
+      return;
+    }
+  w = st_trace_ensure_data (job->trace, "summary-whole-operations", whole_tables_new,
+                            whole_tables_free, job->cancellable);
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES && w != NULL; k++)
+    {
+      g_array_append_vals (job->summary->operations[k], w->rows[k]->data, w->rows[k]->len);
+      g_array_append_vals (job->summary->track_operations[k], w->track_rows[k]->data,
+                           w->track_rows[k]->len);
+    }
 }

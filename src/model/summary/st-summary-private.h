@@ -94,6 +94,25 @@ void   st_summary_each_slice (StTrace    *trace,
                               StSliceFunc func,
                               gpointer    data);
 gint64 st_summary_clipped (const StSlice *slice, gint64 start, gint64 end);
+/* A kernel, instruction or MTIA event, not a copy, set or transfer. */
+gboolean st_summary_is_kernel (StEventClassifier *classes, const StSlice *slice);
+
+/* What the summary reads from the text of device events is read once per
+ * trace and kept with it, in arrays by slice key: track, then index. */
+static inline guint64
+st_summary_slice_key (StSliceRef ref)
+{
+  return (guint64)ref.track << 32 | ref.index;
+}
+
+static inline StSliceRef
+st_summary_slice_ref (guint64 key)
+{
+  return (StSliceRef){ (guint32)(key >> 32), (guint32)key };
+}
+
+/* The place of @key in the @n sorted @keys, or G_MAXUINT. */
+guint st_summary_find_key (const guint64 *keys, guint n, guint64 key);
 
 /* Merges the intervals of the slots in @mask of @n device events sorted by
  * start; the total length. @merged, when not NULL, receives the StSpans. */

@@ -70,6 +70,32 @@ st_summary_clipped (const StSlice *slice, gint64 start, gint64 end)
   return MAX (0, MIN (slice->start + slice->dur, end) - MAX (slice->start, start));
 }
 
+gboolean
+st_summary_is_kernel (StEventClassifier *classes, const StSlice *slice)
+{
+  StDeviceEventKind kind = st_event_classifier_device_kind (classes, slice);
+
+  return kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_INSTRUCTION
+         || kind == ST_DEVICE_EVENT_MTIA;
+}
+
+guint
+st_summary_find_key (const guint64 *keys, guint n, guint64 key)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (keys[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && keys[lo] == key ? lo : G_MAXUINT;
+}
+
 /* --- intervals ------------------------------------------------------------ */
 
 gint64
@@ -446,7 +472,12 @@ st_summary_compute (StTrace      *trace,
 
   self = summary_new (start, end);
   job.trace = trace;
-  job.work = st_device_work_get (trace);
+  job.work = st_device_work_ensure (trace, cancellable);
+  if (job.work == NULL)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
   job.classes = st_device_work_get_classifier (job.work);
   job.cancellable = cancellable;
   job.start = start;

@@ -47,7 +47,8 @@ struct _StTrace
   char     **metadata_keys;
 
   GMutex      data_lock;
-  GHashTable *data; /* key → StTraceData: made on first use */
+  GCond       data_made; /* a data was made, or its maker gave up */
+  GHashTable *data;      /* key → StTraceData: made on first use */
 };
 
 StTrace *st_trace_new_internal (void);

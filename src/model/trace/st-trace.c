@@ -27,6 +27,7 @@ st_trace_finalize (GObject *object)
   g_free (self->flows);
   g_clear_pointer (&self->data, g_hash_table_unref);
   g_mutex_clear (&self->data_lock);
+  g_cond_clear (&self->data_made);
   for (guint i = 0; i < self->n_warnings; i++)
     g_free (self->warnings[i].message);
   g_free (self->warnings);
@@ -55,6 +56,7 @@ typedef struct
 {
   gpointer       data;
   GDestroyNotify free_func;
+  gboolean       made; /* FALSE while a thread makes it */
 } StTraceData;
 
 static void
@@ -71,30 +73,64 @@ static void
 st_trace_init (StTrace *self)
 {
   g_mutex_init (&self->data_lock);
+  g_cond_init (&self->data_made);
   self->data = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, trace_data_free);
+}
+
+/* Waits while another thread makes @key's data; NULL when there is none
+ * yet (the caller is to make it) or @cancellable was cancelled. */
+static StTraceData *
+wait_for_data (StTrace *self, const char *key, GCancellable *cancellable)
+{
+  StTraceData *d;
+
+  while ((d = g_hash_table_lookup (self->data, key)) != NULL && !d->made)
+    {
+      /* woken now and then to see whether the asking thread gave up */
+      g_cond_wait_until (&self->data_made, &self->data_lock,
+                         g_get_monotonic_time () + 20 * G_TIME_SPAN_MILLISECOND);
+      if (g_cancellable_is_cancelled (cancellable))
+        return NULL;
+    }
+  return d;
 }
 
 gpointer
 st_trace_ensure_data (StTrace        *self,
                       const char     *key,
                       StTraceDataFunc make,
-                      GDestroyNotify  free_func)
+                      GDestroyNotify  free_func,
+                      GCancellable   *cancellable)
 {
-  g_autoptr (GMutexLocker) locker = NULL;
-  StTraceData             *d;
+  StTraceData *d;
+  gpointer     data;
 
   g_return_val_if_fail (ST_IS_TRACE (self), NULL);
   g_return_val_if_fail (key != NULL && make != NULL, NULL);
-  locker = g_mutex_locker_new (&self->data_lock);
-  d = g_hash_table_lookup (self->data, key);
-  if (d == NULL)
+  g_mutex_lock (&self->data_lock);
+  d = wait_for_data (self, key, cancellable);
+  if (d != NULL || g_cancellable_is_cancelled (cancellable))
     {
-      d = g_new0 (StTraceData, 1);
-      d->data = make (self);
-      d->free_func = free_func;
-      g_hash_table_insert (self->data, (gpointer)key, d);
+      g_mutex_unlock (&self->data_lock);
+      return d != NULL ? d->data : NULL;
     }
-  return d->data;
+  /* made without the lock, so that other data can be asked for meanwhile */
+  d = g_new0 (StTraceData, 1);
+  d->free_func = free_func;
+  g_hash_table_insert (self->data, (gpointer)key, d);
+  g_mutex_unlock (&self->data_lock);
+  data = make (self, cancellable);
+  g_mutex_lock (&self->data_lock);
+  if (data != NULL)
+    {
+      d->data = data;
+      d->made = TRUE;
+    }
+  else
+    g_hash_table_remove (self->data, key); /* cancelled: the next caller makes it */
+  g_cond_broadcast (&self->data_made);
+  g_mutex_unlock (&self->data_lock);
+  return data;
 }
 
 const char *

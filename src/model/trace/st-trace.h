@@ -65,13 +65,18 @@ GPtrArray  *st_trace_get_args_flat (StTrace *self, guint64 offset, GError **erro
 
 /* Data derived from the trace and kept with it, such as an index made on
  * first use: @make builds it once, on whichever thread asks first (others
- * asking for the same @key wait), and @free_func frees it with the trace.
- * @key is a static string naming the data. */
-typedef gpointer (*StTraceDataFunc) (StTrace *trace);
+ * asking for the same @key wait; @make may ask for other data), and
+ * @free_func frees it with the trace. @key is a static string naming the
+ * data. @make returns NULL only when @cancellable was cancelled: then
+ * nothing is kept, NULL is returned, and the next caller makes it. A
+ * thread waiting for another's make gets NULL as soon as its own
+ * @cancellable is cancelled. */
+typedef gpointer (*StTraceDataFunc) (StTrace *trace, GCancellable *cancellable);
 
 gpointer st_trace_ensure_data (StTrace        *self,
                                const char     *key,
                                StTraceDataFunc make,
-                               GDestroyNotify  free_func);
+                               GDestroyNotify  free_func,
+                               GCancellable   *cancellable);
 
 G_END_DECLS
