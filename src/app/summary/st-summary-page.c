@@ -139,6 +139,7 @@ static void
 show_summaries (StSummaryPage *self)
 {
   update_range_label (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->content_stack), TRUE);
   if (self->compare && self->summaries->len > 1)
     {
       /* the columns show a region each, not all of them */
@@ -277,6 +278,10 @@ request_compute (StSummaryPage *self)
   Job              *job;
 
   cancel_compute (self);
+  /* with nothing computed yet the cards would say that there is nothing
+   * ("No collective operations in this range"): they wait, hidden, behind
+   * the spinner */
+  gtk_widget_set_visible (GTK_WIDGET (self->content_stack), self->summaries->len > 0);
   if (self->trace == NULL)
     return;
   job = g_new0 (Job, 1);

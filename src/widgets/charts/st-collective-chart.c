@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #define HIT_RADIUS 6.0
 #define PAD        4.0
@@ -32,6 +33,13 @@ struct _StCollectiveChart
   gboolean box_plot;
   gint     hover_series;
   gint     hover_index;
+  /* the chart without the hover ring, kept while nothing it shows changes:
+   * tens of thousands of points are redrawn for no frame that did not
+   * change them (scrolling, hovering) */
+  GskRenderNode *plot;
+  int            plot_width;
+  int            plot_height;
+  StChartStyle   plot_style;
 };
 
 G_DEFINE_FINAL_TYPE (StCollectiveChart, st_collective_chart, GTK_TYPE_WIDGET)
@@ -133,49 +141,93 @@ st_collective_chart_point_center (StCollectiveChart *self,
   return TRUE;
 }
 
+/* Everything but the hover ring, in @style. */
 static void
-st_collective_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+draw_plot (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  StCollectiveChart        *self = ST_COLLECTIVE_CHART (widget);
-  int                       w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GtkWidget                *widget = GTK_WIDGET (self);
   g_autoptr (PangoLayout)   pango = gtk_widget_create_pango_layout (widget, NULL);
   g_autofree StChartSeries *series = NULL;
   StDurationLayout          layout;
-  StChartStyle              style;
-  cairo_t                  *cr;
 
-  if (w <= 0 || h <= 0)
-    return;
-  st_chart_style_from_widget (&style, widget);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   if (self->series->len == 0)
     {
       int tw, th;
 
       pango_layout_set_text (pango, _ ("No collective operations in this range"), -1);
       pango_layout_get_pixel_size (pango, &tw, &th);
-      cairo_set_source_rgba (cr, style.foreground.r, style.foreground.g, style.foreground.b, 0.55);
+      cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b,
+                             0.55);
       cairo_move_to (cr, (w - tw) / 2.0, (h - th) / 2.0);
       pango_cairo_show_layout (cr, pango);
-      cairo_destroy (cr);
       return;
     }
   series = chart_series (self);
   get_layout (self, series, &layout);
-  st_chart_draw_durations (cr, pango, &layout, &style, series,
+  st_chart_draw_durations (cr, pango, &layout, style, series,
                            self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
-  if (self->hover_series >= 0)
-    {
-      Series *s = &g_array_index (self->series, Series, self->hover_series);
+}
 
-      cairo_arc (
-          cr, st_chart_point_x (&layout, self->hover_series, self->hover_index),
-          st_chart_duration_y (&layout, g_array_index (s->durations, gint64, self->hover_index)),
-          ST_CHART_POINT_RADIUS + 3, 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, style.foreground.r, style.foreground.g, style.foreground.b, 0.9);
-      cairo_set_line_width (cr, 1.5);
-      cairo_stroke (cr);
-    }
+/* The kept plot, drawn again when the size, the style or what it shows
+ * changed. */
+static GskRenderNode *
+ensure_plot (StCollectiveChart *self, const StChartStyle *style, int w, int h)
+{
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  cairo_t                *cr;
+
+  if (self->plot != NULL && self->plot_width == w && self->plot_height == h
+      && memcmp (&self->plot_style, style, sizeof *style) == 0)
+    return self->plot;
+  g_clear_pointer (&self->plot, gsk_render_node_unref);
+  snapshot = gtk_snapshot_new ();
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  draw_plot (self, cr, style, w, h);
+  cairo_destroy (cr);
+  self->plot = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  self->plot_width = w;
+  self->plot_height = h;
+  self->plot_style = *style;
+  return self->plot;
+}
+
+/* What the plot shows changed: it is drawn again on the next frame. */
+static void
+invalidate_plot (StCollectiveChart *self)
+{
+  g_clear_pointer (&self->plot, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+st_collective_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  StCollectiveChart        *self = ST_COLLECTIVE_CHART (widget);
+  int                       w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autofree StChartSeries *series = NULL;
+  StDurationLayout          layout;
+  StChartStyle              style;
+  Series                   *s;
+  cairo_t                  *cr;
+
+  if (w <= 0 || h <= 0)
+    return;
+  /* zeroed first: the kept plot is matched on the whole struct */
+  memset (&style, 0, sizeof style);
+  st_chart_style_from_widget (&style, widget);
+  gtk_snapshot_append_node (snapshot, ensure_plot (self, &style, w, h));
+  if (self->hover_series < 0)
+    return;
+  series = chart_series (self);
+  get_layout (self, series, &layout);
+  s = &g_array_index (self->series, Series, self->hover_series);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_arc (cr, st_chart_point_x (&layout, self->hover_series, self->hover_index),
+             st_chart_duration_y (&layout, g_array_index (s->durations, gint64, self->hover_index)),
+             ST_CHART_POINT_RADIUS + 3, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, style.foreground.r, style.foreground.g, style.foreground.b, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
   cairo_destroy (cr);
 }
 
@@ -300,7 +352,7 @@ st_collective_chart_set_summary (StCollectiveChart *self, StTrace *trace, StSumm
         }
       g_array_append_val (self->series, s);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate_plot (self);
 }
 
 gboolean
@@ -318,7 +370,7 @@ st_collective_chart_set_box_plot (StCollectiveChart *self, gboolean box_plot)
     return;
   self->box_plot = !!box_plot;
   self->hover_series = self->hover_index = -1;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate_plot (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BOX_PLOT]);
 }
 
@@ -359,7 +411,7 @@ st_collective_chart_set_series_visible (StCollectiveChart *self, guint series, g
   g_return_if_fail (series < self->series->len);
   g_array_index (self->series, Series, series).visible = !!visible;
   self->hover_series = self->hover_index = -1;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate_plot (self);
 }
 
 static void
@@ -394,6 +446,7 @@ st_collective_chart_finalize (GObject *object)
 
   g_array_unref (self->series);
   g_clear_object (&self->trace);
+  g_clear_pointer (&self->plot, gsk_render_node_unref);
   G_OBJECT_CLASS (st_collective_chart_parent_class)->finalize (object);
 }
 
@@ -401,7 +454,8 @@ static void
 st_collective_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_collective_chart_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
+  /* the font may have changed, which the style does not tell */
+  invalidate_plot (ST_COLLECTIVE_CHART (widget));
 }
 
 static void
