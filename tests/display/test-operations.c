@@ -39,10 +39,14 @@ computed (gpointer data)
   return !st_summary_page_is_computing (data);
 }
 
+/* The cards show once their first summary is in, and are laid out at the
+ * next frame: the Operations table then has its width. */
 static gboolean
 allocated (gpointer data)
 {
-  return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 100;
+  GtkWidget *table = st_test_find_by_id (data, "operations_view");
+
+  return table != NULL && gtk_widget_get_mapped (table) && gtk_widget_get_width (table) > 200;
 }
 
 static void
