@@ -1,7 +1,9 @@
 /* The window fits the screens people have (issue 15, U1): with a merged
- * two-rank profile loaded, the Summary shows its cards in three columns on
- * a 1920 px wide window, two at 1280 and one at 1024, each card as wide as
- * its column and no narrower than it needs.
+ * two-rank profile loaded, its minimum size is at most 1024×640 on every
+ * page; the Summary shows its cards in three columns on a 1920 px wide
+ * window, two at 1280 and one at 1024, each card as wide as its column and
+ * no narrower than it needs; a narrow window leaves facts out of the bar
+ * over the profile, and the popover beside it still lists every one.
  *
  * Runs under Xvfb (xvfb-run -s "-screen 0 1600x1000x24") on the two HTA
  * sampled ranks opened as one profile. */
@@ -108,6 +110,44 @@ close_window (Fixture *f)
   gtk_window_destroy (GTK_WINDOW (f->window));
 }
 
+static void
+assert_min_size (Fixture *f, const char *what)
+{
+  int min_width, min_height;
+
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL,
+                      NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (f->window), GTK_ORIENTATION_VERTICAL, 1024, &min_height, NULL,
+                      NULL, NULL);
+  g_test_message ("%s: the window is at least %d×%d", what, min_width, min_height);
+  g_assert_cmpint (min_width, <=, 1024);
+  g_assert_cmpint (min_height, <=, 640);
+}
+
+/* The smallest screen of the issue holds the window on every page, and
+ * on the timeline with the Annotations panel open. */
+static void
+test_min_size (void)
+{
+  const char *pages[]
+      = { "win.show-summary", "win.show-timeline", "win.show-tracks", "win.show-warnings" };
+  Fixture f;
+
+  open_window (&f, 1024, 640);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), pages[i], NULL));
+      settle ();
+      assert_min_size (&f, pages[i]);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-annotations", NULL));
+  settle ();
+  g_assert_true (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f.window), "annotations")));
+  assert_min_size (&f, "the timeline with its Annotations panel");
+  close_window (&f);
+}
+
 /* Every card shown has been laid out. */
 static gboolean
 cards_laid_out (gpointer data)
@@ -182,6 +222,43 @@ test_columns (gconstpointer data)
   close_window (&f);
 }
 
+/* The bar over the profile shows no more facts than its width holds. */
+static gboolean
+facts_fit (gpointer data)
+{
+  Fixture *f = data;
+
+  return gtk_widget_get_width (st_test_find_by_id (GTK_WIDGET (f->window), "facts_box"))
+         <= gtk_widget_get_width (st_test_find_by_id (GTK_WIDGET (f->window), "facts_scroller"));
+}
+
+/* At 1024 px the bar over the profile leaves facts out rather than hold
+ * the window wide or clip them; its popover lists every fact, the
+ * left-out ones too. */
+static void
+test_facts (void)
+{
+  Fixture    f;
+  GtkWidget *bar, *all;
+  guint      shown = 0, listed = 0;
+
+  open_window (&f, 1024, 640);
+  st_test_wait_until (facts_fit, &f);
+  bar = st_test_find_by_id (GTK_WIDGET (f.window), "facts_box");
+  all = st_test_find_by_id (GTK_WIDGET (f.window), "facts_grid");
+  for (GtkWidget *c = gtk_widget_get_first_child (bar); c; c = gtk_widget_get_next_sibling (c))
+    shown += gtk_widget_get_visible (c);
+  for (GtkWidget *c = gtk_widget_get_first_child (all); c; c = gtk_widget_get_next_sibling (c))
+    listed++;
+  /* Duration, Events, Slices, Flows, Counter samples, Processes, Tracks,
+   * Size and Format (st-window-facts.c): a label and a value each; the
+   * bar, 1024 px less the page switcher, holds only some of them */
+  g_assert_cmpuint (listed, ==, 2 * 9);
+  g_assert_cmpuint (shown, >=, 1);
+  g_assert_cmpuint (shown, <, 9);
+  close_window (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -201,9 +278,11 @@ main (int argc, char *argv[])
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  g_test_add_func ("/display/fit/min-size", test_min_size);
   g_test_add_data_func ("/display/fit/columns-1920", wide, test_columns);
   g_test_add_data_func ("/display/fit/columns-1280", laptop, test_columns);
   g_test_add_data_func ("/display/fit/columns-1024", small, test_columns);
+  g_test_add_func ("/display/fit/facts", test_facts);
   status = g_test_run ();
   g_rmdir (sidecars);
   g_rmdir (folder);
