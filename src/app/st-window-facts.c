@@ -60,7 +60,6 @@ add_fact (StWindow *self, const char *value, const char *label)
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box)); c != box;
        c = gtk_widget_get_next_sibling (c))
     row++;
-  gtk_label_set_selectable (GTK_LABEL (all_v), TRUE);
   gtk_widget_add_css_class (all_l, "dim-label");
   gtk_grid_attach (self->facts_grid, all_l, 0, row, 1, 1);
   gtk_grid_attach (self->facts_grid, all_v, 1, row, 1, 1);
