@@ -1,5 +1,7 @@
 /* The facts bar over a profile: its duration, counts, size and format,
- * each a value over its label. */
+ * each a value over its label. A narrow window leaves the least telling
+ * facts out of the bar; the popover of the button beside it lists them
+ * all. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -10,21 +12,57 @@
 
 #include <glib/gi18n.h>
 
+/* The facts in the order the bar shows them. */
+enum
+{
+  FACT_DURATION,
+  FACT_EVENTS,
+  FACT_SLICES,
+  FACT_FLOWS,
+  FACT_COUNTER_SAMPLES,
+  FACT_PROCESSES,
+  FACT_TRACKS,
+  FACT_SIZE,
+  FACT_FORMAT,
+  N_FACTS
+};
+
+/* Left out of a bar too narrow for all, first to last; the duration
+ * always shows. */
+static const guint drop_order[]
+    = { FACT_COUNTER_SAMPLES, FACT_PROCESSES, FACT_FLOWS, FACT_SLICES, FACT_SIZE,
+        FACT_EVENTS,          FACT_TRACKS,    FACT_FORMAT };
+
+static GtkWidget *
+fact_label (const char *text, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, style);
+  return label;
+}
+
 static void
 add_fact (StWindow *self, const char *value, const char *label)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *v = gtk_label_new (value), *l = gtk_label_new (label);
+  GtkWidget *v = fact_label (value, "fact-value"), *l = fact_label (label, "fact-label");
+  GtkWidget *all_v = fact_label (value, "fact-value"), *all_l = fact_label (label, "fact-label");
+  int        row = 0;
 
-  gtk_label_set_xalign (GTK_LABEL (v), 0);
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
   gtk_label_set_selectable (GTK_LABEL (v), TRUE);
-  gtk_widget_add_css_class (v, "fact-value");
-  gtk_widget_add_css_class (l, "fact-label");
   gtk_widget_add_css_class (l, "dim-label");
   gtk_box_append (GTK_BOX (box), v);
   gtk_box_append (GTK_BOX (box), l);
   gtk_box_append (self->facts_box, box);
+  /* and a row of the popover's list of every fact */
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box)); c != box;
+       c = gtk_widget_get_next_sibling (c))
+    row++;
+  gtk_widget_add_css_class (all_l, "dim-label");
+  gtk_grid_attach (self->facts_grid, all_l, 0, row, 1, 1);
+  gtk_grid_attach (self->facts_grid, all_v, 1, row, 1, 1);
 }
 
 static void
@@ -62,6 +100,73 @@ describe_format (StTrace *trace)
   return g_strdup (_ ("Chrome trace JSON"));
 }
 
+/* A fact's width: its value's or its label's, the wider. */
+static int
+fact_width (GtkWidget *fact)
+{
+  int width = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (fact); c; c = gtk_widget_get_next_sibling (c))
+    {
+      int nat;
+
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+      width = MAX (width, nat);
+    }
+  return width;
+}
+
+/* Shows as many facts as the bar's width holds, leaving out the least
+ * telling first. */
+static gboolean
+fit_facts (gpointer data)
+{
+  StWindow  *self = data;
+  GtkWidget *facts[N_FACTS];
+  int        widths[N_FACTS];
+  int        room = gtk_widget_get_width (self->facts_scroller);
+  int        spacing = gtk_box_get_spacing (self->facts_box), total = -spacing;
+  guint      n = 0;
+
+  self->fit_facts_id = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box)); c && n < N_FACTS;
+       c = gtk_widget_get_next_sibling (c), n++)
+    {
+      facts[n] = c;
+      widths[n] = fact_width (c);
+      total += widths[n] + spacing;
+    }
+  if (n < N_FACTS)
+    return G_SOURCE_REMOVE;
+  for (guint i = 0; i < G_N_ELEMENTS (drop_order); i++)
+    {
+      gboolean fits = total <= room;
+
+      gtk_widget_set_visible (facts[drop_order[i]], fits);
+      if (!fits)
+        total -= widths[drop_order[i]] + spacing;
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* After the layout that changed the bar's width, not during it, and
+ * before the next. */
+static void
+queue_fit_facts (StWindow *self)
+{
+  if (self->fit_facts_id == 0)
+    self->fit_facts_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_facts, self, NULL);
+}
+
+void
+st_window_init_facts (StWindow *self)
+{
+  /* the bar's width, or the facts' (a new profile), changed */
+  g_signal_connect_object (
+      gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->facts_scroller)), "changed",
+      G_CALLBACK (queue_fit_facts), self, G_CONNECT_SWAPPED);
+}
+
 /* The facts of the profile shown, in place of those of the last one. */
 void
 st_window_show_facts (StWindow *self)
@@ -74,6 +179,8 @@ st_window_show_facts (StWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box))) != NULL)
     gtk_box_remove (self->facts_box, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->facts_grid))) != NULL)
+    gtk_grid_remove (self->facts_grid, child);
   add_fact (self, span, _ ("Duration"));
   add_count_fact (self, c->events, _ ("Events"));
   add_count_fact (self, c->slices, _ ("Slices"));
@@ -83,4 +190,5 @@ st_window_show_facts (StWindow *self)
   add_count_fact (self, st_trace_get_n_tracks (self->trace), _ ("Tracks"));
   add_fact (self, size, _ ("Size"));
   add_fact (self, format, _ ("Format"));
+  queue_fit_facts (self);
 }

@@ -34,6 +34,7 @@ struct _StWindow
   gulong           save_finished_id;
   GSettings       *settings;      /* NULL without the schema */
   gboolean         choosing_view; /* Strata, not the person, picks the page */
+  guint            fit_facts_id;  /* fitting the facts bar to its width */
 
   AdwToastOverlay  *toast_overlay;
   GtkStack         *main_stack;
@@ -43,7 +44,9 @@ struct _StWindow
   AdwStatusPage    *loading_page;
   AdwStatusPage    *error_page;
   GtkProgressBar   *progress_bar;
+  GtkWidget        *facts_scroller;
   GtkBox           *facts_box;
+  GtkGrid          *facts_grid;
   StSummaryPage    *summary_page;
   StTimelinePage   *timeline_page;
   StTrackList      *track_list;
@@ -67,6 +70,7 @@ gboolean st_window_ask_before_close (StWindow *self);
 void st_window_init_dnd (StWindow *self);
 
 /* st-window-facts.c */
+void st_window_init_facts (StWindow *self);
 void st_window_show_facts (StWindow *self);
 
 /* st-window-settings.c */

@@ -442,6 +442,7 @@ st_window_dispose (GObject *object)
   g_clear_object (&self->profile_loader);
   g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
+  g_clear_handle_id (&self->fit_facts_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -499,7 +500,9 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_scroller);
   gtk_widget_class_bind_template_child (widget_class, StWindow, facts_box);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_grid);
   gtk_widget_class_bind_template_child (widget_class, StWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
@@ -517,6 +520,7 @@ st_window_init (StWindow *self)
   g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self,
                            0);
   st_window_init_dnd (self);
+  st_window_init_facts (self);
   show_page (self, "empty");
 }
 

@@ -5,6 +5,8 @@
 #include "st-summary-page.h"
 
 #include "st-collectives-section.h"
+#include "st-column-box.h"
+#include "st-column-layout.h"
 #include "st-compare-column-section.h"
 #include "st-devices-section.h"
 #include "st-engines-section.h"
@@ -695,6 +697,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ST_TYPE_REGION);
+  g_type_ensure (ST_TYPE_COLUMN_BOX);
+  g_type_ensure (ST_TYPE_COLUMN_LAYOUT);
   g_type_ensure (ST_TYPE_RECOMMENDATIONS_SECTION);
   g_type_ensure (ST_TYPE_METRICS_SECTION);
   g_type_ensure (ST_TYPE_OPERATIONS_SECTION);
