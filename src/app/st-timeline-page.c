@@ -35,6 +35,7 @@ struct _StTimelinePage
   GtkLabel           *count_label;
   GtkLabel           *range_label;
   GtkToggleButton    *find_button;
+  GtkToggleButton    *group_button;
   GtkScrollbar       *vscrollbar;
   GtkScrollbar       *hscrollbar;
 };
@@ -63,6 +64,7 @@ update_range_label (StTimelinePage *self)
   span = st_format_duration (end - start);
   text = g_strdup_printf (_ ("%s – %s (%s)"), a, b, span);
   gtk_label_set_text (self->range_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->range_label), text);
 }
 
 static void
@@ -278,7 +280,8 @@ follow_session (StTimelinePage *self)
 }
 
 /* Toolbar buttons act on the view from outside it: the stateless actions
- * forward to the view's own, tool and flows are the session's properties. */
+ * forward to the view's own, tool and flows are the session's properties,
+ * the grouping its tracks' arrangement's. */
 static void
 forward_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -300,12 +303,20 @@ build_actions (StTimelinePage *self)
   g_autoptr (GPropertyAction) tool = g_property_action_new ("tool", self->session, "tool");
   g_autoptr (GPropertyAction) flows
       = g_property_action_new ("show-flows", self->session, "show-flows");
+  StTrackArrangement         *tracks = st_session_get_track_arrangement (self->session);
+  g_autoptr (GPropertyAction) group
+      = g_property_action_new ("group-by-stream", tracks, "group-by-stream");
 
   self->actions = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), forwarded,
                                    G_N_ELEMENTS (forwarded), self);
   g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (tool));
   g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (flows));
+  /* only where there are streams of several devices to group */
+  if (st_track_arrangement_can_group_by_stream (tracks))
+    g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (group));
+  gtk_widget_set_visible (GTK_WIDGET (self->group_button),
+                          st_track_arrangement_can_group_by_stream (tracks));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (self->actions));
 }
 
@@ -519,6 +530,7 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, count_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, find_button);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, group_button);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
   gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);

@@ -4,6 +4,8 @@
 
 #include "st-timeline-layout.h"
 
+#include <glib/gi18n.h>
+
 struct _StTimelineLayout
 {
   GArray *bands;      /* StBand, by y */
@@ -41,7 +43,7 @@ st_timeline_layout_new (StTrace *trace, GHashTable *collapsed)
 {
   guint             n = st_trace_get_n_tracks (trace);
   g_autofree guint *all = g_new (guint, MAX (1, n));
-  StTrackPlan       plan = { all, n, 0 };
+  StTrackPlan       plan = { all, NULL, n, 0 };
 
   for (guint i = 0; i < n; i++)
     all[i] = i;
@@ -53,7 +55,8 @@ StTimelineLayout *
 st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StTrackPlan *plan)
 {
   StTimelineLayout *self = g_new0 (StTimelineLayout, 1);
-  guint             current = G_MAXUINT - 2;
+  gboolean          first = TRUE;
+  guint             current = 0;
   gboolean          hidden = FALSE;
 
   self->bands = g_array_new (FALSE, FALSE, sizeof (StBand));
@@ -65,11 +68,14 @@ st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StT
     {
       guint          i = plan->tracks[k];
       const StTrack *t = st_trace_get_track (trace, i);
-      guint          section = k < plan->n_pinned ? ST_LAYOUT_PINNED : t->process;
+      guint          section = k < plan->n_pinned ? ST_LAYOUT_PINNED
+                               : plan->sections   ? plan->sections[k]
+                                                  : t->process;
       guint          key = section == ST_NO_PROCESS ? 0 : section + 1;
 
-      if (section != current)
+      if (first || section != current)
         {
+          first = FALSE;
           current = section;
           hidden = collapsed != NULL && g_hash_table_contains (collapsed, GUINT_TO_POINTER (key));
           add_band (self,
@@ -83,6 +89,62 @@ st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StT
         }
     }
   return self;
+}
+
+/* What a section's header says: "Pinned", "Global", a stream's role, or
+ * the process's name, labels and pid. */
+char *
+st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band)
+{
+  g_autofree char *title = NULL;
+  const StProcess *p;
+  GString         *s;
+
+  switch (band->process)
+    {
+    case ST_NO_PROCESS: return g_strdup (_ ("Global"));
+    case ST_LAYOUT_PINNED: return g_strdup (_ ("Pinned"));
+    case ST_LAYOUT_COMPUTE: return g_strdup (_ ("Compute Streams"));
+    case ST_LAYOUT_COMMUNICATION: return g_strdup (_ ("Communication Streams"));
+    case ST_LAYOUT_DEVICE: return g_strdup (_ ("Other Device Tracks"));
+    default: break;
+    }
+  p = st_trace_get_process (trace, band->process);
+  title = st_trace_dup_process_title (trace, band->process);
+  s = g_string_new (title);
+  if (p->labels != ST_STRING_EMPTY)
+    g_string_append_printf (s, " · %s", st_trace_get_string (trace, p->labels));
+  g_string_append_printf (s, " · pid %s", st_trace_get_string (trace, p->pid));
+  return g_string_free (s, FALSE);
+}
+
+/* A track's name with its rank and device before it ("rank 1 · GPU 0 ·
+ * stream 7"), for the sections that gather tracks of several processes;
+ * NULL where the section's header names the process. */
+char *
+st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band)
+{
+  const StTrack   *t = st_trace_get_track (trace, band->track);
+  const StProcess *p;
+  GString         *s;
+
+  if ((band->process != ST_LAYOUT_PINNED && band->process != ST_LAYOUT_COMPUTE
+       && band->process != ST_LAYOUT_COMMUNICATION && band->process != ST_LAYOUT_DEVICE)
+      || t->process == ST_NO_PROCESS)
+    return NULL;
+  p = st_trace_get_process (trace, t->process);
+  s = g_string_new (NULL);
+  if (st_trace_get_n_files (trace) > 1)
+    g_string_append_printf (s, "%s · ", st_trace_get_file (trace, p->file)->label);
+  if (p->labels != ST_STRING_EMPTY)
+    g_string_append_printf (s, "%s · ", st_trace_get_string (trace, p->labels));
+  else if (st_trace_get_n_files (trace) < 2)
+    {
+      g_autofree char *title = st_trace_dup_process_title (trace, t->process);
+      g_string_append_printf (s, "%s · ", title);
+    }
+  g_string_append (s, st_trace_get_string (trace, t->name));
+  return g_string_free (s, FALSE);
 }
 
 void

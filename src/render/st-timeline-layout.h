@@ -36,12 +36,19 @@ typedef struct
 
 /* The section of the pinned tracks, at the top. */
 #define ST_LAYOUT_PINNED (G_MAXUINT - 1)
+/* The sections of device tracks by stream across ranks: the compute
+ * streams, the communication streams, the other device tracks. */
+#define ST_LAYOUT_COMPUTE       (G_MAXUINT - 2)
+#define ST_LAYOUT_COMMUNICATION (G_MAXUINT - 3)
+#define ST_LAYOUT_DEVICE        (G_MAXUINT - 4)
 
 /* Which tracks to show and in what order: the first @n_pinned go in the
- * pinned section, the others in their processes' sections. */
+ * pinned section, the others in @sections (one per track: a process, or
+ * one of the sections above), or their processes' sections when NULL. */
 typedef struct
 {
   const guint *tracks;
+  const guint *sections;
   guint        n_tracks;
   guint        n_pinned;
 } StTrackPlan;
@@ -60,6 +67,8 @@ gint          st_timeline_layout_track_band (StTimelineLayout *self, guint track
 gboolean      st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
 int           st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
 int           st_timeline_track_height (const StTrack *track);
+char         *st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band);
+char         *st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineLayout, st_timeline_layout_free)
 

@@ -455,26 +455,6 @@ draw_track (StTimelineRenderer *self,
 
 /* The label column and the section headers. */
 
-static char *
-section_title (StTimelineRenderer *self, const StBand *band)
-{
-  g_autofree char *title = NULL;
-  const StProcess *p;
-  GString         *s;
-
-  if (band->process == ST_NO_PROCESS)
-    return g_strdup ("Global");
-  if (band->process == ST_LAYOUT_PINNED)
-    return g_strdup ("Pinned");
-  p = st_trace_get_process (self->trace, band->process);
-  title = st_trace_dup_process_title (self->trace, band->process);
-  s = g_string_new (title);
-  if (p->labels != ST_STRING_EMPTY)
-    g_string_append_printf (s, " · %s", st_trace_get_string (self->trace, p->labels));
-  g_string_append_printf (s, " · pid %s", st_trace_get_string (self->trace, p->pid));
-  return g_string_free (s, FALSE);
-}
-
 static void
 draw_disclosure (cairo_t *cr, double x, double y, gboolean collapsed)
 {
@@ -501,7 +481,7 @@ draw_section (StTimelineRenderer *self,
               double              y,
               const StViewport   *vp)
 {
-  g_autofree char *title = section_title (self, band);
+  g_autofree char *title = st_timeline_layout_dup_section_title (self->trace, band);
   PangoLayout     *layout = st_label_cache_scratch (self->labels);
   int              th;
 
@@ -566,15 +546,18 @@ draw_track_label (StTimelineRenderer *self,
                   double              y,
                   const StViewport   *vp)
 {
-  const StTrack *t = st_trace_get_track (self->trace, band->track);
-  const char    *name = st_trace_get_string (self->trace, t->name);
-  double         line = t->kind == ST_TRACK_INSTANTS  ? ST_LAYOUT_INSTANT_HEIGHT
-                        : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
-                                                      : ST_LAYOUT_ROW_HEIGHT;
+  const StTrack   *t = st_trace_get_track (self->trace, band->track);
+  g_autofree char *title = st_timeline_layout_dup_track_title (self->trace, band);
+  const char      *name = title ? title : st_trace_get_string (self->trace, t->name);
+  /* a titled name is keyed by its track, above the other keys */
+  guint64 key = title ? (1ull << 43) | band->track : t->name;
+  double  line = t->kind == ST_TRACK_INSTANTS  ? ST_LAYOUT_INSTANT_HEIGHT
+                 : t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT / 2.0
+                                               : ST_LAYOUT_ROW_HEIGHT;
 
   y = label_top (band, y, t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT : line);
   set_color (cr, &self->palette.foreground);
-  st_label_cache_draw (self->labels, cr, t->name, name, 20, y + line / 2.0,
+  st_label_cache_draw (self->labels, cr, key, name, 20, y + line / 2.0,
                        vp->gutter - 28
                            - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)

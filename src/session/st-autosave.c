@@ -175,10 +175,12 @@ set_aside (const char *path, GError **error)
 
 /* The sidecar could not be read (@read_error says why): it is moved aside
  * before the first autosave would replace it, and @error says where to;
- * should it have to stay, this profile's regions are not autosaved. */
+ * should it have to stay, what it holds (@tracks: the tracks' arrangement,
+ * else the regions) is not autosaved. */
 static void
 set_aside_unreadable (StAutosave   *self,
                       const char   *path,
+                      gboolean      tracks,
                       gboolean     *blocked,
                       const GError *read_error,
                       GError      **error)
@@ -197,10 +199,16 @@ set_aside_unreadable (StAutosave   *self,
       return;
     }
   *blocked = TRUE;
-  g_set_error (error, read_error->domain, read_error->code,
-               _ ("%s%s It could not be moved aside (%s), so the regions of this profile are not "
-                  "autosaved."),
-               read_error->message, stop, move_error->message);
+  if (tracks)
+    g_set_error (error, read_error->domain, read_error->code,
+                 _ ("%s%s It could not be moved aside (%s), so how the tracks of this profile are "
+                    "arranged is not saved."),
+                 read_error->message, stop, move_error->message);
+  else
+    g_set_error (error, read_error->domain, read_error->code,
+                 _ ("%s%s It could not be moved aside (%s), so the regions of this profile are not "
+                    "autosaved."),
+                 read_error->message, stop, move_error->message);
 }
 
 /* Brings back the tracks' arrangement of the last time; an unreadable
@@ -227,7 +235,7 @@ restore_tracks (StAutosave *self, const StProfileIdentity *identity, GError **er
       if (local_error == NULL)
         return TRUE;
     }
-  set_aside_unreadable (self, path, &self->tracks_blocked, local_error, error);
+  set_aside_unreadable (self, path, TRUE, &self->tracks_blocked, local_error, error);
   return FALSE;
 }
 
@@ -274,7 +282,7 @@ st_autosave_restore (StAutosave   *self,
     {
       g_autofree char *path = st_profile_identity_dup_sidecar_path (identity);
 
-      set_aside_unreadable (self, path, &self->blocked, local_error, error);
+      set_aside_unreadable (self, path, FALSE, &self->blocked, local_error, error);
       return FALSE;
     }
   return restore_tracks (self, identity, error);

@@ -4,6 +4,8 @@
 
 #include "st-track-arrangement.h"
 
+#include "st-device-work.h"
+
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
@@ -18,9 +20,37 @@ struct _StTrackArrangement
   guint   *order; /* n_tracks: track indices as shown, section by section */
   guint8  *pinned;
   guint8  *hidden;
+  guint8  *roles;        /* per track, its section by stream (Role); made on first use */
+  guint    global_first; /* the first track of the global section */
+  gboolean by_stream;
+};
+
+/* Where "by stream across ranks" puts a track: the device tracks by their
+ * busiest class of work, the host's where "by rank" does. */
+typedef enum
+{
+  ROLE_COMPUTE,
+  ROLE_COMMUNICATION,
+  ROLE_DEVICE,
+  ROLE_HOST,
+} Role;
+
+static const guint role_sections[] = {
+  ST_TRACK_SECTION_COMPUTE,
+  ST_TRACK_SECTION_COMMUNICATION,
+  ST_TRACK_SECTION_DEVICE,
 };
 
 G_DEFINE_FINAL_TYPE (StTrackArrangement, st_track_arrangement, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_GROUP_BY_STREAM,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum
 {
@@ -39,15 +69,57 @@ st_track_arrangement_finalize (GObject *object)
   g_free (self->order);
   g_free (self->pinned);
   g_free (self->hidden);
+  g_free (self->roles);
   G_OBJECT_CLASS (st_track_arrangement_parent_class)->finalize (object);
+}
+
+static void
+st_track_arrangement_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StTrackArrangement *self = ST_TRACK_ARRANGEMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_GROUP_BY_STREAM: g_value_set_boolean (value, self->by_stream); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_track_arrangement_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  StTrackArrangement *self = ST_TRACK_ARRANGEMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_GROUP_BY_STREAM:
+      st_track_arrangement_set_group_by_stream (self, g_value_get_boolean (value));
+      break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
 st_track_arrangement_class_init (StTrackArrangementClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = st_track_arrangement_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  /* pinned, hidden or order changed */
+  object_class->finalize = st_track_arrangement_finalize;
+  object_class->get_property = st_track_arrangement_get_property;
+  object_class->set_property = st_track_arrangement_set_property;
+
+  /* device tracks grouped by their stream's role across ranks (every
+   * compute stream together, then every communication stream), else by
+   * rank as the trace has them */
+  properties[PROP_GROUP_BY_STREAM]
+      = g_param_spec_boolean ("group-by-stream", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* pinned, hidden, order or grouping changed */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -70,8 +142,13 @@ st_track_arrangement_new (StTrace *trace)
   self->order = g_new (guint, MAX (1, self->n_tracks));
   self->pinned = g_new0 (guint8, MAX (1, self->n_tracks));
   self->hidden = g_new0 (guint8, MAX (1, self->n_tracks));
+  self->global_first = self->n_tracks;
   for (guint i = 0; i < self->n_tracks; i++)
-    self->order[i] = i;
+    {
+      self->order[i] = i;
+      if (st_trace_get_track (trace, i)->process == ST_NO_PROCESS)
+        self->global_first = MIN (self->global_first, i);
+    }
   return self;
 }
 
@@ -141,32 +218,121 @@ st_track_arrangement_show_all (StTrackArrangement *self)
   changed (self);
 }
 
+/* The busiest class of work of each device track, by the time its slices
+ * take (docs/metrics.md 1.2 classes them). */
+static guint8 *
+find_roles (StTrace *trace)
+{
+  StDeviceWork *work = st_device_work_get (trace);
+  guint         n = st_trace_get_n_tracks (trace);
+  guint8       *roles = g_new (guint8, MAX (1, n));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StTrack   *t = st_trace_get_track (trace, i);
+      const StWorkTag *tags = st_device_work_get_tags (work, i);
+      gint64           busy[ST_CLASS_OTHER + 1] = { 0 };
+
+      roles[i] = ROLE_HOST;
+      if (st_device_work_get_track_device (work, i) < 0 || tags == NULL)
+        continue;
+      for (guint k = 0; k < t->n_slices; k++)
+        if (st_work_class_is_work (tags[k].klass))
+          busy[tags[k].klass] += t->slices[k].dur;
+      if (busy[ST_CLASS_COMPUTE] > 0 && busy[ST_CLASS_COMPUTE] >= busy[ST_CLASS_COMMUNICATION]
+          && busy[ST_CLASS_COMPUTE] >= busy[ST_CLASS_MEMORY])
+        roles[i] = ROLE_COMPUTE;
+      else if (busy[ST_CLASS_COMMUNICATION] > 0
+               && busy[ST_CLASS_COMMUNICATION] >= busy[ST_CLASS_MEMORY])
+        roles[i] = ROLE_COMMUNICATION;
+      else
+        roles[i] = ROLE_DEVICE;
+    }
+  return roles;
+}
+
+static Role
+role_of (StTrackArrangement *self, guint track)
+{
+  if (!self->by_stream)
+    return ROLE_HOST;
+  if (self->roles == NULL)
+    self->roles = find_roles (self->trace);
+  return self->roles[track];
+}
+
 static guint
 process_of (StTrackArrangement *self, guint track)
 {
   return st_trace_get_track (self->trace, track)->process;
 }
 
-/* Moves @track one place up (@direction -1) or down (1) among the tracks
- * of its section; FALSE when it is first or last there. */
+/* The section @track is shown in (unless pinned): its process's (or
+ * ST_NO_PROCESS), or by stream a device track's ST_TRACK_SECTION_*. */
+guint
+st_track_arrangement_get_section (StTrackArrangement *self, guint track)
+{
+  Role role;
+
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), ST_NO_PROCESS);
+  g_return_val_if_fail (track < self->n_tracks, ST_NO_PROCESS);
+  role = role_of (self, track);
+  return role == ROLE_HOST ? process_of (self, track) : role_sections[role];
+}
+
+/* Where @track's section and process go among the others: the roles'
+ * sections first by stream, then the processes as the trace orders their
+ * tracks; a process's place within a role's section likewise. */
+static guint64
+place_of (StTrackArrangement *self, guint track)
+{
+  guint process = process_of (self, track);
+  guint first = process == ST_NO_PROCESS ? self->global_first
+                                         : st_trace_get_process (self->trace, process)->first_track;
+
+  return ((guint64)role_of (self, track) << 32) | first;
+}
+
+static gint
+compare_places (gconstpointer a, gconstpointer b, gpointer data)
+{
+  guint64 pa = place_of (data, *(const guint *)a), pb = place_of (data, *(const guint *)b);
+
+  return pa < pb ? -1 : pa > pb;
+}
+
+static gboolean
+is_shown (StTrackArrangement *self, guint track)
+{
+  return !self->hidden[track];
+}
+
+/* Moves @track one place up (@direction -1) or down (1) past the next
+ * shown track of its section (among the pinned ones, or of its process);
+ * FALSE when it is first or last there. */
 gboolean
 st_track_arrangement_move (StTrackArrangement *self, guint track, int direction)
 {
-  guint at = 0, process;
-  gint  to;
+  guint at = 0;
+  gint  step = direction < 0 ? -1 : 1;
 
   g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
   g_return_val_if_fail (track < self->n_tracks, FALSE);
   while (self->order[at] != track)
     at++;
-  process = process_of (self, track);
-  to = (gint)at + (direction < 0 ? -1 : 1);
-  if (to < 0 || to >= (gint)self->n_tracks || process_of (self, self->order[to]) != process)
-    return FALSE;
-  self->order[at] = self->order[to];
-  self->order[to] = track;
-  changed (self);
-  return TRUE;
+  for (gint to = (gint)at + step; to >= 0 && to < (gint)self->n_tracks; to += step)
+    {
+      guint other = self->order[to];
+
+      if (!is_shown (self, other) || self->pinned[other] != self->pinned[track]
+          || (!self->pinned[track] && place_of (self, other) != place_of (self, track)))
+        continue;
+      self->order[at] = other;
+      self->order[to] = track;
+      changed (self);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* The tracks to show, in order (guint): the pinned ones first
@@ -175,19 +341,47 @@ st_track_arrangement_move (StTrackArrangement *self, guint track, int direction)
 GArray *
 st_track_arrangement_dup_visible (StTrackArrangement *self, guint *n_pinned)
 {
-  GArray *out;
+  GArray            *out;
+  g_autoptr (GArray) rest = NULL;
 
   g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), NULL);
   out = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (int pass = 1; pass >= 0; pass--)
-    {
-      for (guint i = 0; i < self->n_tracks; i++)
-        if (self->pinned[self->order[i]] == pass && !self->hidden[self->order[i]])
-          g_array_append_val (out, self->order[i]);
-      if (pass == 1)
-        *n_pinned = out->len;
-    }
+  rest = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < self->n_tracks; i++)
+    if (is_shown (self, self->order[i]))
+      g_array_append_val (self->pinned[self->order[i]] ? out : rest, self->order[i]);
+  *n_pinned = out->len;
+  /* stable: a section keeps the order within it */
+  g_array_sort_with_data (rest, compare_places, self);
+  g_array_append_vals (out, rest->data, rest->len);
   return out;
+}
+
+/* Whether the profile has streams to group across ranks: more than one
+ * device. */
+gboolean
+st_track_arrangement_can_group_by_stream (StTrackArrangement *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
+  return st_device_work_get_n_devices (st_device_work_get (self->trace)) > 1;
+}
+
+gboolean
+st_track_arrangement_get_group_by_stream (StTrackArrangement *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
+  return self->by_stream;
+}
+
+void
+st_track_arrangement_set_group_by_stream (StTrackArrangement *self, gboolean by_stream)
+{
+  g_return_if_fail (ST_IS_TRACK_ARRANGEMENT (self));
+  if (self->by_stream == !!by_stream)
+    return;
+  self->by_stream = !!by_stream;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GROUP_BY_STREAM]);
+  changed (self);
 }
 
 static void
@@ -202,7 +396,7 @@ add_indices (JsonBuilder *builder, const char *member, const guint8 *flags, guin
 }
 
 /* The file's text: {"strata-tracks": 1, "n-tracks": N, "order": [...],
- * "pinned": [...], "hidden": [...]}. */
+ * "pinned": [...], "hidden": [...], "group-by": "rank" or "stream"}. */
 char *
 st_track_arrangement_to_json (StTrackArrangement *self)
 {
@@ -223,6 +417,8 @@ st_track_arrangement_to_json (StTrackArrangement *self)
   json_builder_end_array (builder);
   add_indices (builder, "pinned", self->pinned, self->n_tracks);
   add_indices (builder, "hidden", self->hidden, self->n_tracks);
+  json_builder_set_member_name (builder, "group-by");
+  json_builder_add_string_value (builder, self->by_stream ? "stream" : "rank");
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
@@ -260,6 +456,18 @@ read_indices (JsonObject *object, const char *member, guint n, guint8 *flags, gu
   return TRUE;
 }
 
+/* "group-by" came after the first files: without it, by rank. */
+static gboolean
+read_group_by (JsonObject *object, gboolean *by_stream)
+{
+  const char *group = json_object_get_string_member_with_default (object, "group-by", "rank");
+
+  if (g_strcmp0 (group, "rank") != 0 && g_strcmp0 (group, "stream") != 0)
+    return FALSE;
+  *by_stream = g_str_equal (group, "stream");
+  return TRUE;
+}
+
 /* Takes the arrangement in @text (as st_track_arrangement_to_json()
  * writes it). Text that is not one, or of a profile with another number of
  * tracks, is an error (G_IO_ERROR_INVALID_DATA) and changes nothing. */
@@ -272,6 +480,7 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
   g_autofree guint8     *pinned = g_new0 (guint8, MAX (1, self->n_tracks));
   g_autofree guint8     *hidden = g_new0 (guint8, MAX (1, self->n_tracks));
   JsonObject            *object;
+  gboolean               by_stream = FALSE;
 
   g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
   if (!json_parser_load_from_data (parser, text, -1, NULL)
@@ -281,7 +490,8 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
       || json_object_get_int_member_with_default (object, "n-tracks", -1) != self->n_tracks
       || !read_indices (object, "order", self->n_tracks, seen, order)
       || !read_indices (object, "pinned", self->n_tracks, pinned, NULL)
-      || !read_indices (object, "hidden", self->n_tracks, hidden, NULL))
+      || !read_indices (object, "hidden", self->n_tracks, hidden, NULL)
+      || !read_group_by (object, &by_stream))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _ ("This is not an arrangement of this profile’s tracks."));
@@ -290,6 +500,7 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
   memcpy (self->order, order, self->n_tracks * sizeof (guint));
   memcpy (self->pinned, pinned, self->n_tracks);
   memcpy (self->hidden, hidden, self->n_tracks);
+  st_track_arrangement_set_group_by_stream (self, by_stream);
   changed (self);
   return TRUE;
 }

@@ -1,7 +1,7 @@
 /* The timeline's tracks as a person finds their way among them: names and
  * section headers that stay in view while rows scroll, every find match
  * highlighted and counted per track, zoom that glides, tracks pinned and
- * hidden and kept so. Runs under Xvfb on
+ * hidden and kept so, a merged profile's streams grouped across ranks. Runs under Xvfb on
  * the generated Kineto test trace (two ranks, two GPUs). */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -392,6 +392,47 @@ test_pin_hide_kept (Fixture *f, gconstpointer data)
   st_track_arrangement_set_pinned (tracks, last, FALSE);
 }
 
+/* The name of the @index-th track shown. */
+static const char *
+shown_name (StTrackArrangement *tracks, StTrace *trace, guint index)
+{
+  guint              n_pinned;
+  g_autoptr (GArray) visible = st_track_arrangement_dup_visible (tracks, &n_pinned);
+
+  g_assert_cmpuint (index, <, visible->len);
+  return st_trace_get_string (
+      trace, st_trace_get_track (trace, g_array_index (visible, guint, index))->name);
+}
+
+/* G (or the toolbar's By Stream) puts both ranks' compute streams side by
+ * side, then both NCCL streams; kept after reopening, G again goes back to
+ * by rank. The generator writes per rank a GPU with "stream 7" (compute)
+ * and "stream 13 nccl", and the trace's first tracks are a host's. */
+static void
+test_group_by_stream (Fixture *f, gconstpointer data)
+{
+  StTrackArrangement *tracks = st_session_get_track_arrangement (f->session);
+  GtkWidget          *button = st_test_find_by_id (GTK_WIDGET (f->page), "group_button");
+
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "g"));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_cmpstr (shown_name (tracks, f->trace, 0), ==, "stream 7");
+  g_assert_cmpstr (shown_name (tracks, f->trace, 1), ==, "stream 7");
+  g_assert_cmpstr (shown_name (tracks, f->trace, 2), ==, "stream 13 nccl");
+  g_assert_cmpstr (shown_name (tracks, f->trace, 3), ==, "stream 13 nccl");
+
+  reopen (f);
+  tracks = st_session_get_track_arrangement (f->session);
+  button = st_test_find_by_id (GTK_WIDGET (f->page), "group_button");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_cmpstr (shown_name (tracks, f->trace, 0), ==, "stream 7");
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->view), "g"));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_cmpstr (shown_name (tracks, f->trace, 0), !=, "stream 7");
+}
+
 static void
 rm_rf (const char *path)
 {
@@ -426,6 +467,7 @@ main (int argc, char *argv[])
   add ("/display/tracks/find-all-matches", test_find_all_matches);
   add ("/display/tracks/zoom-glide", test_zoom_glide);
   add ("/display/tracks/pin-hide-kept", test_pin_hide_kept);
+  add ("/display/tracks/group-by-stream", test_group_by_stream);
   status = g_test_run ();
   rm_rf (state);
   return status;

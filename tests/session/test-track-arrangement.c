@@ -126,6 +126,85 @@ test_file (void)
   g_assert_cmpuint (visible_at (b, 0, &n_pinned, &n_visible), ==, 2);
 }
 
+static const char *
+name_of (StTrace *trace, guint track)
+{
+  return st_trace_get_string (trace, st_trace_get_track (trace, track)->name);
+}
+
+/* By stream: first every GPU's compute stream, rank by rank, then every
+ * NCCL stream, then the rest by process; a pinned track stays first. The
+ * generator gives each rank a GPU process with "stream 7" (its kernels) and
+ * "stream 13 nccl" (its collectives); the count of each is read from the
+ * names. */
+static void
+test_group_by_stream (void)
+{
+  StTrace                       *trace = test_trace ();
+  guint                          n = st_trace_get_n_tracks (trace), n_pinned, n_compute = 0;
+  guint                          n_nccl = 0, last_process = 0;
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+  g_autoptr (GArray)             visible = NULL;
+
+  for (guint t = 0; t < n; t++)
+    {
+      n_compute += g_str_equal (name_of (trace, t), "stream 7");
+      n_nccl += g_str_equal (name_of (trace, t), "stream 13 nccl");
+    }
+  g_assert_cmpuint (n_compute, ==, 2);
+  g_assert_cmpuint (n_nccl, ==, 2);
+  g_assert_true (st_track_arrangement_can_group_by_stream (a));
+  st_track_arrangement_set_group_by_stream (a, TRUE);
+  visible = st_track_arrangement_dup_visible (a, &n_pinned);
+  g_assert_cmpuint (visible->len, ==, n);
+  for (guint k = 0; k < n_compute + n_nccl; k++)
+    {
+      guint track = g_array_index (visible, guint, k);
+      guint process = st_trace_get_track (trace, track)->process;
+
+      g_assert_cmpstr (name_of (trace, track), ==, k < n_compute ? "stream 7" : "stream 13 nccl");
+      g_assert_cmpuint (st_track_arrangement_get_section (a, track), ==,
+                        k < n_compute ? ST_TRACK_SECTION_COMPUTE : ST_TRACK_SECTION_COMMUNICATION);
+      /* rank by rank within a section */
+      if (k != 0 && k != n_compute)
+        g_assert_cmpuint (process, >, last_process);
+      last_process = process;
+    }
+  g_clear_pointer (&visible, g_array_unref);
+
+  st_track_arrangement_set_pinned (a, n - 1, TRUE);
+  g_assert_cmpuint (visible_at (a, 0, &n_pinned, &n_compute), ==, n - 1);
+  g_assert_cmpstr (name_of (trace, visible_at (a, 1, &n_pinned, &n_compute)), ==, "stream 7");
+}
+
+/* The grouping is written and read back; a file of before it (without
+ * "group-by") is by rank. */
+static void
+test_file_group_by (void)
+{
+  StTrace                       *trace = test_trace ();
+  guint                          n = st_trace_get_n_tracks (trace);
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+  g_autoptr (StTrackArrangement) b = st_track_arrangement_new (trace);
+  g_autoptr (GError)             error = NULL;
+  g_autofree char               *text = NULL;
+  g_autoptr (GString)            old = g_string_new (NULL);
+
+  st_track_arrangement_set_group_by_stream (a, TRUE);
+  text = st_track_arrangement_to_json (a);
+  g_assert_true (st_track_arrangement_load_json (b, text, &error));
+  g_assert_no_error (error);
+  g_assert_true (st_track_arrangement_get_group_by_stream (b));
+
+  g_string_append_printf (old, "{\"strata-tracks\": 1, \"n-tracks\": %u, \"order\": [", n);
+  for (guint t = 0; t < n; t++)
+    g_string_append_printf (old, "%s%u", t ? ", " : "", t);
+  g_string_append (old, "], \"pinned\": [], \"hidden\": []}");
+  g_assert_true (st_track_arrangement_load_json (b, old->str, &error));
+  g_assert_no_error (error);
+  g_assert_false (st_track_arrangement_get_group_by_stream (b));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -133,5 +212,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/tracks/pin-hide", test_pin_hide);
   g_test_add_func ("/session/tracks/move", test_move);
   g_test_add_func ("/session/tracks/file", test_file);
+  g_test_add_func ("/session/tracks/group-by-stream", test_group_by_stream);
+  g_test_add_func ("/session/tracks/file-group-by", test_file_group_by);
   return g_test_run ();
 }

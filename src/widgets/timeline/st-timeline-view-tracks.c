@@ -189,6 +189,9 @@ st_timeline_view_install_track_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, 0, "timeline.hide-track", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_H, GDK_SHIFT_MASK,
                                        "timeline.show-all-tracks", NULL);
+  /* the page's action, where the profile has streams to group */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, 0, "timeline.group-by-stream",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
                                        "timeline.move-track-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,

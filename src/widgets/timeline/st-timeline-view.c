@@ -77,19 +77,28 @@ st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 }
 
 /* The bands of the session's tracks as arranged: pinned first, hidden
- * ones left out. */
+ * ones left out, the others in their sections. */
 static void
 rebuild_layout (StTimelineView *self)
 {
-  g_autoptr (GArray) visible = NULL;
-  StTrackPlan        plan = { 0 };
+  g_autoptr (GArray)  visible = NULL;
+  g_autofree guint   *sections = NULL;
+  StTrackArrangement *tracks;
+  StTrackPlan         plan = { 0 };
 
+  G_STATIC_ASSERT (ST_TRACK_SECTION_COMPUTE == ST_LAYOUT_COMPUTE);
+  G_STATIC_ASSERT (ST_TRACK_SECTION_COMMUNICATION == ST_LAYOUT_COMMUNICATION);
+  G_STATIC_ASSERT (ST_TRACK_SECTION_DEVICE == ST_LAYOUT_DEVICE);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
   if (self->session == NULL)
     return;
-  visible = st_track_arrangement_dup_visible (st_session_get_track_arrangement (self->session),
-                                              &plan.n_pinned);
+  tracks = st_session_get_track_arrangement (self->session);
+  visible = st_track_arrangement_dup_visible (tracks, &plan.n_pinned);
+  sections = g_new (guint, MAX (1, visible->len));
+  for (guint k = 0; k < visible->len; k++)
+    sections[k] = st_track_arrangement_get_section (tracks, g_array_index (visible, guint, k));
   plan.tracks = (const guint *)visible->data;
+  plan.sections = sections;
   plan.n_tracks = visible->len;
   self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
                                                  st_session_get_collapsed (self->session), &plan);
