@@ -29,7 +29,8 @@ run_config (const char *file, const StHighlighterConfig *config)
   g_autoptr (GError)  error = NULL;
   StTestRegions       r = { NULL, NULL };
 
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_nonnull (r.regions);
   return r;
@@ -430,7 +431,8 @@ test_stack_frames_sf_two_files (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   /* Both files on one clock (no base time: the same start), so each
    * region comes twice. */
@@ -487,7 +489,8 @@ run_neuron (const char *keys)
   StTestRegions                   r = { NULL, NULL };
 
   g_assert_no_error (error);
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   return r;
 }
@@ -573,13 +576,15 @@ test_progress_and_cancel (void)
   g_autoptr (GPtrArray)           regions = NULL;
   double                          last = 0;
 
-  regions = st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error);
+  regions = st_test_region_objects (
+      st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (last, ==, 1.0);
   g_clear_pointer (&regions, g_ptr_array_unref);
 
   g_cancellable_cancel (cancellable);
-  regions = st_highlighter_run (trace, config, NULL, cancellable, NULL, NULL, &error);
+  regions = st_test_region_objects (
+      st_highlighter_run (trace, config, NULL, cancellable, NULL, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (regions);
 }

@@ -4,7 +4,7 @@
 
 #include "st-highlighter-private.h"
 #include "st-format.h"
-#include "st-region.h"
+#include "st-region-array.h"
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
@@ -124,38 +124,39 @@ span_name (StHighlightJob *job, const StHighlightSpan *span)
 }
 
 /* Repeated names get their number in start order: "MLP (1)", "MLP (2)".
- * Names of the trace are counted by id: kernel names run long. */
+ * Names of the trace are counted by id, in an array: kernel names run
+ * long, and there are a million spans. */
 static void
 number_repeats (StHighlightJob *job)
 {
-  g_autoptr (GHashTable) by_id = g_hash_table_new (NULL, NULL);
+  g_autofree guint      *by_id = g_new0 (guint, st_trace_get_n_strings (job->trace) + 1);
   g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  GArray                *spans = job->spans;
+  StHighlightSpan       *spans = (StHighlightSpan *)(void *)job->spans->data;
+  guint                  n = job->spans->len;
 
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < spans->len; i++)
+  for (guint i = 0; i < n; i++)
+    if (spans[i].name == NULL)
+      spans[i].number = ++by_id[spans[i].id];
+    else
       {
-        StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-        GHashTable      *counts = span->name != NULL ? by_name : by_id;
-        gpointer key = span->name != NULL ? (gpointer)span->name : GUINT_TO_POINTER (span->id + 1);
-        guint    n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
+        guint count = GPOINTER_TO_UINT (g_hash_table_lookup (by_name, spans[i].name)) + 1;
 
-        if (pass == 0)
-          {
-            g_hash_table_insert (counts, key, GUINT_TO_POINTER (n + 1));
-            span->number = n + 1;
-          }
-        else if (n == 1)
-          span->number = 0;
+        g_hash_table_insert (by_name, spans[i].name, GUINT_TO_POINTER (count));
+        spans[i].number = count;
       }
+  for (guint i = 0; i < n; i++)
+    if ((spans[i].name == NULL ? by_id[spans[i].id]
+                               : GPOINTER_TO_UINT (g_hash_table_lookup (by_name, spans[i].name)))
+        == 1)
+      spans[i].number = 0;
 }
 
-static GPtrArray *
-make_regions (StHighlightJob *job)
+/* Drops the spans shorter than the minimum duration, in start order. */
+static void
+keep_long_enough (StHighlightJob *job)
 {
-  GPtrArray *regions = g_ptr_array_new_with_free_func (g_object_unref);
-  GArray    *spans = job->spans;
-  guint      kept = 0;
+  GArray *spans = job->spans;
+  guint   kept = 0;
 
   sort_spans ((StHighlightSpan *)(void *)spans->data, spans->len, NULL);
   for (guint i = 0; i < spans->len; i++)
@@ -178,18 +179,35 @@ make_regions (StHighlightJob *job)
   for (guint i = kept; i < spans->len; i++)
     g_array_index (spans, StHighlightSpan, i).name = NULL;
   g_array_set_size (spans, kept);
+}
+
+/* Each name is interned once: the trace's by id, through a map from the
+ * trace's ids to the array's. */
+static StRegionArray *
+make_regions (StHighlightJob *job)
+{
+  StRegionArray      *regions = st_region_array_new ();
+  g_autofree guint32 *names = NULL;
+  GArray             *spans = job->spans;
+
+  keep_long_enough (job);
   number_repeats (job);
-  g_ptr_array_set_size (regions, spans->len);
-  regions->len = 0;
+  names = g_new0 (guint32, st_trace_get_n_strings (job->trace) + 1);
   for (guint i = 0; i < spans->len; i++)
     {
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-      g_autofree char *numbered = NULL;
-      const char      *name = span_name (job, span);
+      guint            name;
 
-      if (span->number != 0)
-        name = numbered = g_strdup_printf ("%s (%u)", name, span->number);
-      g_ptr_array_add (regions, st_region_new (name, span->start, span->end, job->config->method));
+      if (span->name != NULL)
+        name = st_region_array_intern (regions, span->name);
+      else
+        {
+          if (names[span->id] == 0)
+            names[span->id] = st_region_array_intern (regions, span_name (job, span)) + 1;
+          name = names[span->id] - 1;
+        }
+      st_region_array_append (regions, name, span->number, span->start, span->end,
+                              job->config->method);
     }
   return regions;
 }
@@ -216,7 +234,7 @@ job_clear (StHighlightJob *job)
   g_clear_pointer (&job->explanation, g_free);
 }
 
-GPtrArray *
+StRegionArray *
 st_highlighter_run (StTrace                   *trace,
                     const StHighlighterConfig *config,
                     char                     **explanation,
@@ -226,7 +244,7 @@ st_highlighter_run (StTrace                   *trace,
                     GError                   **error)
 {
   StHighlightJob job = { 0 };
-  GPtrArray     *regions = NULL;
+  StRegionArray *regions = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (config != NULL && config->method != ST_REGION_MANUAL, NULL);

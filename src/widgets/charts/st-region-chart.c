@@ -70,7 +70,7 @@ frame_init (Frame *f, StRegionChart *self)
   f->durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
   for (guint i = 0; i < n; i++)
     {
-      gint64 d = st_region_get_duration (st_region_set_get_region (regions, i));
+      gint64 d = st_region_array_get_duration (st_region_set_get_array (regions), i);
       g_array_append_val (f->durations, d);
     }
   f->plot = (StRegionPlot){
@@ -160,13 +160,15 @@ on_leave (GtkEventControllerMotion *controller, StRegionChart *self)
 void
 st_region_chart_click (StRegionChart *self, double x, double y)
 {
-  gint i;
+  g_autoptr (StRegion) region = NULL;
+  gint                 i;
 
   g_return_if_fail (ST_IS_REGION_CHART (self));
   i = st_region_chart_point_at (self, x, y);
-  if (i >= 0)
-    st_session_toggle_compare (
-        self->session, st_region_set_get_region (st_session_get_regions (self->session), i));
+  if (i < 0)
+    return;
+  region = g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)), i);
+  st_session_toggle_compare (self->session, region);
 }
 
 static void
@@ -183,14 +185,14 @@ on_query_tooltip (GtkWidget     *widget,
                   GtkTooltip    *tooltip,
                   StRegionChart *self)
 {
-  gint             i = keyboard ? -1 : st_region_chart_point_at (self, x, y);
-  g_autofree char *duration = NULL, *markup = NULL;
-  StRegion        *r;
-  gint             pick;
+  gint                 i = keyboard ? -1 : st_region_chart_point_at (self, x, y);
+  g_autofree char     *duration = NULL, *markup = NULL;
+  g_autoptr (StRegion) r = NULL;
+  gint                 pick;
 
   if (i < 0)
     return FALSE;
-  r = st_region_set_get_region (st_session_get_regions (self->session), i);
+  r = g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)), i);
   duration = st_format_duration (st_region_get_duration (r));
   pick = st_session_get_compare_index (self->session, r);
   if (pick >= 0)
