@@ -28,11 +28,22 @@ run_config (const char *file, const StHighlighterConfig *config)
                                   : st_test_load ("highlight", file, NULL);
   g_autoptr (GError)  error = NULL;
   StTestRegions       r = { NULL, NULL };
+  StRegionArray      *regions
+      = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
 
-  r.regions = st_test_region_objects (
-      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
-  g_assert_nonnull (r.regions);
+  g_assert_nonnull (regions);
+  /* In start order, then end order, as it says, before any set sorts them. */
+  for (guint i = 1; i < st_region_array_get_length (regions); i++)
+    {
+      gint64 start = st_region_array_get_start (regions, i - 1);
+
+      g_assert_cmpint (start, <=, st_region_array_get_start (regions, i));
+      if (start == st_region_array_get_start (regions, i))
+        g_assert_cmpint (st_region_array_get_end (regions, i - 1), <=,
+                         st_region_array_get_end (regions, i));
+    }
+  r.regions = st_test_region_objects (regions);
   return r;
 }
 

@@ -25,6 +25,8 @@ typedef struct _StRegionArray StRegionArray;
 
 GType          st_region_array_get_type (void) G_GNUC_CONST;
 StRegionArray *st_region_array_new (void);
+/* With room for @n regions, to fill without growing. */
+StRegionArray *st_region_array_new_sized (guint n);
 StRegionArray *st_region_array_ref (StRegionArray *self);
 void           st_region_array_unref (StRegionArray *self);
 
