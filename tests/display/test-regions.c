@@ -624,6 +624,57 @@ test_keys_and_picks (void)
   win_close (&w);
 }
 
+static gboolean
+shows_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+first_row_shown (gpointer data)
+{
+  return shows_label (data, "step (1)");
+}
+
+static gboolean
+last_row_shown (gpointer data)
+{
+  return shows_label (data, "step (100000)");
+}
+
+/* A hundred thousand regions: the list shows the first rows at once, and
+ * selecting the last one brings its row into view. */
+static void
+test_many_regions (void)
+{
+  g_autoptr (GFile)         trace = test_trace ();
+  g_autoptr (StRegionArray) many = st_region_array_new ();
+  g_autoptr (StRegion)      last = NULL;
+  GtkWidget                *list;
+  Win                       w = { 0 };
+  guint                     name;
+
+  win_open (&w, trace);
+  name = st_region_array_intern (many, "step");
+  for (guint i = 0; i < 100000; i++)
+    st_region_array_append (many, name, i + 1, i * 1000, i * 1000 + 500, ST_REGION_MANUAL);
+  st_region_set_replace_all (w.regions, many);
+  list = st_test_find_by_id (GTK_WIDGET (w.panel), "view");
+  st_test_wait_until (first_row_shown, list);
+  g_assert_false (last_row_shown (list));
+  last = region_at (w.regions, 99999);
+  st_session_set_selected_region (w.session, last);
+  st_test_wait_until (last_row_shown, list);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
 /* A region file made for another profile: loading it asks first; Load
  * Anyway puts its regions in place (one undoable step). A damaged file is
  * refused with its name, and the regions stay. */
@@ -735,6 +786,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/regions/close-asks", test_close_asks);
   g_test_add_func ("/display/regions/explanation", test_explanation);
   g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
+  g_test_add_func ("/display/regions/many-regions", test_many_regions);
   g_test_add_func ("/display/regions/load-other-profile", test_load_other_profile);
   g_test_add_func ("/display/regions/damaged-sidecar", test_damaged_sidecar);
   return g_test_run ();
