@@ -30,13 +30,13 @@ typedef struct
   StHighlightJob *job;
   GPatternSpec   *frame; /* NULL: the innermost frame */
   guint8         *cache;
-  guint8         *python;   /* per track: 0xff unknown, else whether it has Python frames */
-  guint         **cursors;  /* per track, per row: a hint for enclosing_in_row (), or NULL */
-  GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
-  GHashTable     *sf_index; /* "file:frame id" → index + 1 in sf_names */
-  GPtrArray      *sf_names;
-  guint           n_kernels;
-  guint           n_launched;
+  gint       *python;   /* the trace's: per track, -1 unknown, else whether it has Python frames */
+  guint     **cursors;  /* per track, per row: a hint for enclosing_in_row (), or NULL */
+  GPtrArray  *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable *sf_index; /* "file:frame id" → index + 1 in sf_names */
+  GPtrArray  *sf_names;
+  guint       n_kernels;
+  guint       n_launched;
 } Stack;
 
 typedef struct
@@ -56,19 +56,36 @@ ST_DEFINE_SORT (sort_kernels,
                 Kernel,
                 a->start != b->start ? a->start < b->start : a->index < b->index)
 
+/* Which tracks have Python frames is kept with the trace: a launching
+ * thread without them is scanned whole to find out, and every run asks. */
+static gpointer
+python_tracks_new (StTrace *trace)
+{
+  guint n_tracks = st_trace_get_n_tracks (trace);
+  gint *python = g_new (gint, MAX (1, n_tracks));
+
+  for (guint t = 0; t < n_tracks; t++)
+    python[t] = -1;
+  return python;
+}
+
+/* Runs on other threads may ask at the same time: the answer is the same
+ * whoever finds it. */
 static gboolean
 track_has_python (Stack *s, guint t)
 {
-  if (s->python[t] == 0xff)
+  gint python = g_atomic_int_get (&s->python[t]);
+
+  if (python < 0)
     {
       const StTrack *track = st_trace_get_track (s->job->trace, t);
 
-      s->python[t] = FALSE;
-      for (guint i = 0; i < track->n_slices && !s->python[t]; i++)
-        s->python[t]
-            = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+      python = FALSE;
+      for (guint i = 0; i < track->n_slices && !python; i++)
+        python = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+      g_atomic_int_set (&s->python[t], python);
     }
-  return s->python[t];
+  return python;
 }
 
 /* The last slice of @row found for each track and row, as a hint: the
@@ -419,9 +436,9 @@ st_highlight_stack (StHighlightJob *job)
       s.cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
       memset (s.cache, 0xff, st_trace_get_n_strings (job->trace));
     }
-  s.python = g_malloc (MAX (1, n_tracks));
+  s.python
+      = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new, g_free);
   s.cursors = g_new0 (guint *, MAX (1, n_tracks));
-  memset (s.python, 0xff, n_tracks);
   reserve_spans (job);
   for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
     {
@@ -441,7 +458,6 @@ st_highlight_stack (StHighlightJob *job)
     explain (&s);
   g_clear_pointer (&s.frame, g_pattern_spec_free);
   g_free (s.cache);
-  g_free (s.python);
   for (guint t = 0; t < n_tracks; t++)
     g_free (s.cursors[t]);
   g_free (s.cursors);

@@ -91,10 +91,12 @@ st_highlight_job_reserve (StHighlightJob *job, guint n)
 void
 st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name)
 {
-  StHighlightSpan span = { start, end, name };
+  GArray *spans = job->spans;
 
   g_assert (!(name & ST_HIGHLIGHT_MADE_NAME));
-  g_array_append_val (job->spans, span);
+  /* Set, not appended: a million spans, each one memcpy call less. */
+  g_array_set_size (spans, spans->len + 1);
+  g_array_index (spans, StHighlightSpan, spans->len - 1) = (StHighlightSpan){ start, end, name };
 }
 
 void
