@@ -32,6 +32,7 @@ typedef struct
   guint8         *cache;
   gint       *python;   /* the trace's: per track, -1 unknown, else whether it has Python frames */
   guint     **cursors;  /* per track, per row: a hint for enclosing_in_row (), or NULL */
+  GArray     *kernels;  /* Kernel, of the track at hand */
   GPtrArray  *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
   GHashTable *sf_index; /* "file:frame id" → index + 1 in sf_names */
   GPtrArray  *sf_names;
@@ -282,11 +283,15 @@ frame_of_launch (Stack *s, StSliceRef launch)
   return (StSliceRef){ NO_FRAME, 0 };
 }
 
+/* The kernels of device track @t in start order, in an array reused from
+ * track to track (transfer none). */
 static GArray *
 kernels_of_track (Stack *s, guint t)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray        *kernels = g_array_sized_new (FALSE, FALSE, sizeof (Kernel), track->n_slices);
+  GArray        *kernels = s->kernels;
+
+  g_array_set_size (kernels, 0);
 
   for (guint i = 0; i < track->n_slices; i++)
     if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
@@ -321,8 +326,8 @@ flush_run (Stack *s, Run *run)
 static void
 kernel_regions (Stack *s, guint t)
 {
-  const StTrack     *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr (GArray) kernels = kernels_of_track (s, t);
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  GArray        *kernels = kernels_of_track (s, t);
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -335,10 +340,10 @@ kernel_regions (Stack *s, guint t)
 static void
 frame_regions (Stack *s, guint t)
 {
-  const StTrack     *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr (GArray) kernels = kernels_of_track (s, t);
-  StLaunchIndex     *launches = st_highlight_job_get_launches (s->job);
-  Run                run = { 0, 0, { NO_FRAME, 0 } };
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  GArray        *kernels = kernels_of_track (s, t);
+  StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
+  Run            run = { 0, 0, { NO_FRAME, 0 } };
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -428,7 +433,7 @@ st_highlight_stack (StHighlightJob *job)
 {
   guint    n_tracks = st_trace_get_n_tracks (job->trace);
   gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
-  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
 
   if (job->config->frame != NULL && !each_kernel)
     {
@@ -439,6 +444,7 @@ st_highlight_stack (StHighlightJob *job)
   s.python
       = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new, g_free);
   s.cursors = g_new0 (guint *, MAX (1, n_tracks));
+  s.kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
   reserve_spans (job);
   for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
     {
@@ -461,6 +467,7 @@ st_highlight_stack (StHighlightJob *job)
   for (guint t = 0; t < n_tracks; t++)
     g_free (s.cursors[t]);
   g_free (s.cursors);
+  g_array_unref (s.kernels);
   g_clear_pointer (&s.sf_roots, g_ptr_array_unref);
   g_clear_pointer (&s.sf_index, g_hash_table_unref);
   g_clear_pointer (&s.sf_names, g_ptr_array_unref);

@@ -28,6 +28,8 @@ struct _StRegionArray
   guint64  end_id;
 };
 
+G_STATIC_ASSERT (sizeof (StRegionEntry) == 32);
+
 G_DEFINE_BOXED_TYPE (StRegionArray, st_region_array, st_region_array_ref, st_region_array_unref)
 
 /* Ids are taken this many at a time, so that a million regions take the
@@ -144,6 +146,7 @@ st_region_array_append (StRegionArray *self,
   g_return_if_fail (name < self->names->strings->len);
   g_return_if_fail (end >= start);
   g_return_if_fail ((guint)method < ST_N_REGION_METHODS);
+  g_return_if_fail (number <= ST_REGION_MAX_NUMBER);
 
   if (self->next_id == self->end_id)
     {

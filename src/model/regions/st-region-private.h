@@ -27,10 +27,13 @@ typedef struct
   gint64  start;
   gint64  end;
   guint64 id;
-  guint32 name;   /* in the array's names */
-  guint32 number; /* 0: the name as it is */
-  guint32 method; /* StRegionMethod */
+  guint32 name;        /* in the array's names */
+  guint32 number : 28; /* 0: the name as it is */
+  guint32 method : 4;  /* StRegionMethod; with the number in 32 bits, an entry takes 32 bytes */
 } StRegionEntry;
+
+/* The largest number a region's name can carry. */
+#define ST_REGION_MAX_NUMBER ((1u << 28) - 1)
 
 /* Ids for @n new regions: the first of @n consecutive ones. */
 guint64 st_region_array_reserve_ids (guint n);
