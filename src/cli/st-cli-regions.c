@@ -17,18 +17,22 @@
 #include <stdio.h>
 
 static void
-print_text (GPtrArray *regions)
+print_text (StRegionArray *regions)
 {
-  for (guint i = 0; i < regions->len; i++)
-    {
-      StRegion        *region = g_ptr_array_index (regions, i);
-      g_autofree char *dur = st_format_duration (st_region_get_duration (region));
+  guint               n = st_region_array_get_length (regions);
+  g_autoptr (GString) name = g_string_new (NULL);
 
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *dur = st_format_duration (st_region_array_get_duration (regions, i));
+
+      g_string_truncate (name, 0);
+      st_region_array_append_name (regions, i, name);
       printf ("%15" G_GINT64_FORMAT "  %15" G_GINT64_FORMAT "  %10s  %s\n",
-              st_region_get_start (region), st_region_get_end (region), dur,
-              st_region_get_name (region));
+              st_region_array_get_start (regions, i), st_region_array_get_end (regions, i), dur,
+              name->str);
     }
-  fprintf (stderr, ngettext ("%u region\n", "%u regions\n", regions->len), regions->len);
+  fprintf (stderr, ngettext ("%u region\n", "%u regions\n", n), n);
 }
 
 static StHighlighterConfig *
@@ -117,7 +121,7 @@ save_regions (StRegionSet *set, const StProfileIdentity *identity, const char *o
 }
 
 static int
-write_regions (char **profile_paths, GPtrArray *regions, const char *output, gboolean as_json)
+write_regions (char **profile_paths, StRegionArray *regions, const char *output, gboolean as_json)
 {
   g_autoptr (StProfileIdentity) identity = NULL;
   g_autoptr (StRegionSet)       set = st_region_set_new ();
@@ -142,10 +146,10 @@ run (char               **files,
      const char          *output,
      gboolean             as_json)
 {
-  g_autoptr (GError)    error = NULL;
-  g_autoptr (StTrace)   trace = st_cli_load_profile (files, alignment, 0, &error);
-  g_autoptr (GPtrArray) regions = NULL;
-  g_autofree char      *explanation = NULL;
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StTrace)       trace = st_cli_load_profile (files, alignment, 0, &error);
+  g_autoptr (StRegionArray) regions = NULL;
+  g_autofree char          *explanation = NULL;
 
   if (trace == NULL)
     return st_cli_file_error (error);

@@ -528,19 +528,19 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
 static gboolean
 find_region (const char *path, const char *name, gint64 *start, gint64 *end, GError **error)
 {
-  g_autoptr (GFile)     file = g_file_new_for_commandline_arg (path);
-  g_autoptr (GPtrArray) regions = st_region_set_read_file (file, NULL, error);
+  g_autoptr (GFile)         file = g_file_new_for_commandline_arg (path);
+  g_autoptr (StRegionArray) regions = st_region_set_read_file (file, NULL, error);
 
   if (regions == NULL)
     return FALSE;
-  for (guint i = 0; i < regions->len; i++)
+  for (guint i = 0; i < st_region_array_get_length (regions); i++)
     {
-      StRegion *region = g_ptr_array_index (regions, i);
+      g_autofree char *region_name = st_region_array_dup_name (regions, i);
 
-      if (g_str_equal (st_region_get_name (region), name))
+      if (g_str_equal (region_name, name))
         {
-          *start = st_region_get_start (region);
-          *end = st_region_get_end (region);
+          *start = st_region_array_get_start (regions, i);
+          *end = st_region_array_get_end (regions, i);
           return TRUE;
         }
     }

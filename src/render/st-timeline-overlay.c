@@ -185,6 +185,8 @@ draw_tabs (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const St
     {
       const Tab             *t = &g_array_index (tabs, Tab, i);
       const StOverlayRegion *r = &o->regions[t->index];
+      g_autofree char       *numbered = NULL;
+      const char            *name = r->name;
 
       cairo_rectangle (cr, t->x, t->y, t->w, t->h);
       if (r->selected)
@@ -207,8 +209,10 @@ draw_tabs (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, const St
       cairo_save (cr);
       cairo_rectangle (cr, t->x, t->y, t->w, t->h);
       cairo_clip (cr);
-      st_label_cache_draw (labels, cr, name_key (r->name), r->name, t->x + TAB_PADDING,
-                           t->y + t->h / 2.0, t->w - 2 * TAB_PADDING);
+      if (r->number != 0)
+        name = numbered = g_strdup_printf ("%s (%u)", r->name, r->number);
+      st_label_cache_draw (labels, cr, name_key (name), name, t->x + TAB_PADDING, t->y + t->h / 2.0,
+                           t->w - 2 * TAB_PADDING);
       cairo_restore (cr);
     }
 }

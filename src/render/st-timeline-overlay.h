@@ -18,13 +18,15 @@ typedef enum
 
 /* A region as the overlay draws it: a translucent band over the track area
  * from @start to @end (trace ns) and a tab with its @name at the band's
- * top. Plain data: the renderer knows nothing of region sets. */
+ * top, "name (number)" when @number is not 0. Plain data: the renderer
+ * knows nothing of region sets. */
 typedef struct
 {
   gint64      start;
   gint64      end;
   const char *name;
   gboolean    selected;
+  guint       number;
 } StOverlayRegion;
 
 typedef struct

@@ -69,13 +69,13 @@ run_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 {
   StHighlighterJob *self = source;
   GError           *error = NULL;
-  GPtrArray        *regions = st_highlighter_run (self->trace, self->config, &self->explanation,
+  StRegionArray    *regions = st_highlighter_run (self->trace, self->config, &self->explanation,
                                                   cancellable, on_progress, self, &error);
 
   if (regions == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, regions, (GDestroyNotify)g_ptr_array_unref);
+    g_task_return_pointer (task, regions, (GDestroyNotify)st_region_array_unref);
 }
 
 /* Runs the highlighter on a thread; a job runs once. */
@@ -99,7 +99,7 @@ st_highlighter_job_run_async (StHighlighterJob   *self,
 /* The regions found (none when the profile lacks what the method needs:
  * then st_highlighter_job_get_explanation() says what), or NULL with
  * @error set. */
-GPtrArray *
+StRegionArray *
 st_highlighter_job_run_finish (StHighlighterJob *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (ST_IS_HIGHLIGHTER_JOB (self), NULL);

@@ -1,5 +1,5 @@
 /* st-highlighter-job.h: one run of the Region Highlighter on a thread: a
- * trace and a configuration go in; the regions found (StRegion, in start
+ * trace and a configuration go in; the regions found (in start
  * order), or a sentence saying what the profile lacks, come back. How far
  * the run got can be read from the main thread while it runs. Cancelling
  * it ends the run with G_IO_ERROR_CANCELLED.
@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "st-highlighter-config.h"
+#include "st-region-array.h"
 #include "st-trace.h"
 
 G_BEGIN_DECLS
@@ -22,7 +23,7 @@ void              st_highlighter_job_run_async (StHighlighterJob   *self,
                                                 GCancellable       *cancellable,
                                                 GAsyncReadyCallback callback,
                                                 gpointer            user_data);
-GPtrArray        *
+StRegionArray        *
 st_highlighter_job_run_finish (StHighlighterJob *self, GAsyncResult *result, GError **error);
 double st_highlighter_job_get_progress (StHighlighterJob *self);
 const char *st_highlighter_job_get_explanation (StHighlighterJob *self);

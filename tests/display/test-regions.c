@@ -221,6 +221,29 @@ badges (Win *w)
   return g_string_free (numbers, FALSE);
 }
 
+/* Transfer full: the region at @i, the object the widgets show. */
+static StRegion *
+region_at (StRegionSet *regions, guint i)
+{
+  return g_list_model_get_item (G_LIST_MODEL (regions), i);
+}
+
+static char *
+name_at (StRegionSet *regions, guint i)
+{
+  g_autoptr (StRegion) r = region_at (regions, i);
+
+  return g_strdup (st_region_get_name (r));
+}
+
+static gboolean
+is_at (StRegionSet *regions, guint i, StRegion *region)
+{
+  g_autoptr (StRegion) r = region_at (regions, i);
+
+  return r == region;
+}
+
 static GArray *
 snapshot_regions (StRegionSet *regions)
 {
@@ -228,8 +251,8 @@ snapshot_regions (StRegionSet *regions)
 
   for (guint i = 0; i < st_region_set_get_n_regions (regions); i++)
     {
-      StRegion *r = st_region_set_get_region (regions, i);
-      Saved     s
+      g_autoptr (StRegion) r = region_at (regions, i);
+      Saved                s
           = { g_strdup (st_region_get_name (r)), st_region_get_start (r), st_region_get_end (r) };
 
       g_array_append_val (saved, s);
@@ -251,8 +274,8 @@ assert_regions (StRegionSet *regions, GArray *expected)
   g_assert_cmpuint (st_region_set_get_n_regions (regions), ==, expected->len);
   for (guint i = 0; i < expected->len; i++)
     {
-      StRegion    *r = st_region_set_get_region (regions, i);
-      const Saved *s = &g_array_index (expected, Saved, i);
+      g_autoptr (StRegion) r = region_at (regions, i);
+      const Saved         *s = &g_array_index (expected, Saved, i);
 
       g_assert_cmpstr (st_region_get_name (r), ==, s->name);
       g_assert_cmpint (st_region_get_start (r), ==, s->start);
@@ -299,11 +322,11 @@ is_purple (guint32 rgb)
 static void
 assert_band (Win *w)
 {
-  StRegion        *first = st_region_set_get_region (w->regions, 0);
-  gint64           start = st_region_get_start (first), end = st_region_get_end (first);
-  cairo_surface_t *plain, *selected;
-  StViewport       vp = { 0 };
-  int              inside, outside, tab_x, y0, y1, changed = 0, changed_outside = 0;
+  g_autoptr (StRegion) first = region_at (w->regions, 0);
+  gint64               start = st_region_get_start (first), end = st_region_get_end (first);
+  cairo_surface_t     *plain, *selected;
+  StViewport           vp = { 0 };
+  int                  inside, outside, tab_x, y0, y1, changed = 0, changed_outside = 0;
 
   st_session_set_range (w->session, 0, end + (end - start) / 2);
   st_session_set_selected_region (w->session, NULL);
@@ -347,30 +370,31 @@ assert_band (Win *w)
 static void
 test_persist (void)
 {
-  g_autoptr (GFile)     trace = test_trace ();
-  g_autofree char      *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
-  g_autofree char      *path = g_build_filename (dir, "steps.json", NULL);
-  g_autoptr (GFile)     file = g_file_new_for_path (path);
-  g_autoptr (GPtrArray) read = NULL;
-  g_autoptr (GError)    error = NULL;
-  GArray               *expected;
-  StNameCell           *label;
-  GtkEditable          *entry;
-  Win                   w = { 0 };
-  StRegion             *second;
+  g_autoptr (GFile)         trace = test_trace ();
+  g_autofree char          *dir = g_dir_make_tmp ("strata-regions-XXXXXX", NULL);
+  g_autofree char          *path = g_build_filename (dir, "steps.json", NULL);
+  g_autoptr (GFile)         file = g_file_new_for_path (path);
+  g_autoptr (StRegionArray) read = NULL;
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StRegion)      second = NULL;
+  g_autofree char          *first_name = NULL, *third_name = NULL, *read_name = NULL;
+  GArray                   *expected;
+  StNameCell               *label;
+  GtkEditable              *entry;
+  Win                       w = { 0 };
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
   highlight (&w);
   g_assert_null (explanation (&w));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
-  g_assert_true (g_str_has_prefix (st_region_get_name (st_region_set_get_region (w.regions, 0)),
-                                   "AllReduce #1 → "));
+  first_name = name_at (w.regions, 0);
+  g_assert_true (g_str_has_prefix (first_name, "AllReduce #1 → "));
   g_assert_cmpuint (n_rows (&w), ==, st_region_set_get_n_regions (w.regions));
   assert_band (&w);
 
   /* rename the second row in place: its label becomes an entry, Enter commits */
-  second = st_region_set_get_region (w.regions, 1);
+  second = region_at (w.regions, 1);
   st_session_set_selected_region (w.session, second);
   st_test_wait_until (row_editing, &w);
   label = editing_label (GTK_WIDGET (w.panel));
@@ -390,8 +414,8 @@ test_persist (void)
   /* and through the panel's action, as the label's commit does */
   g_action_group_activate_action (st_annotations_panel_get_actions (w.panel), "rename",
                                   g_variant_new ("(us)", 2, "all-gather window"));
-  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 2)), ==,
-                   "all-gather window");
+  third_name = name_at (w.regions, 2);
+  g_assert_cmpstr (third_name, ==, "all-gather window");
 
   g_assert_true (st_region_set_get_modified (w.regions));
   g_assert_true (st_annotations_panel_save_to (w.panel, file, &error));
@@ -400,8 +424,9 @@ test_persist (void)
   read = st_region_set_read_file (file, NULL, &error);
   g_assert_no_error (error);
   expected = snapshot_regions (w.regions);
-  g_assert_cmpuint (read->len, ==, expected->len);
-  g_assert_cmpstr (st_region_get_name (g_ptr_array_index (read, 1)), ==, "warm-up step");
+  g_assert_cmpuint (st_region_array_get_length (read), ==, expected->len);
+  read_name = st_region_array_dup_name (read, 1);
+  g_assert_cmpstr (read_name, ==, "warm-up step");
 
   /* saved: closing does not ask */
   win_close (&w);
@@ -448,6 +473,7 @@ test_close_asks (void)
   gpointer          window;
   AdwMessageDialog *dialog;
   StRegion         *r;
+  g_autofree char  *name = NULL;
 
   win_open (&w, trace);
   g_assert_false (
@@ -457,11 +483,11 @@ test_close_asks (void)
       g_action_group_get_action_enabled (st_annotations_panel_get_actions (w.panel), "add"));
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "r"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
-  r = st_region_set_get_region (w.regions, 0);
+  r = st_session_get_selected_region (w.session);
+  g_assert_true (is_at (w.regions, 0, r));
   g_assert_cmpstr (st_region_get_name (r), ==, "Region 1");
   g_assert_cmpint (st_region_get_start (r), ==, 40000000);
   g_assert_cmpint (st_region_get_end (r), ==, 90000000);
-  g_assert_true (st_session_get_selected_region (w.session) == r);
 
   window = w.window;
   g_object_add_weak_pointer (window, &window);
@@ -479,9 +505,10 @@ test_close_asks (void)
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
-  r = st_region_set_get_region (w.regions, 0);
-  g_assert_cmpstr (st_region_get_name (r), ==, "Region 1");
-  g_assert_cmpint (st_region_get_start (r), ==, 40000000);
+  name = name_at (w.regions, 0);
+  g_assert_cmpstr (name, ==, "Region 1");
+  g_assert_cmpint (st_region_array_get_start (st_region_set_get_array (w.regions), 0), ==,
+                   40000000);
   g_assert_true (st_region_set_get_modified (w.regions));
   /* nothing left to keep: closes without a question */
   st_region_set_remove (w.regions, 0);
@@ -504,7 +531,11 @@ test_explanation (void)
   g_assert_nonnull (explanation (&w));
   g_assert_nonnull (strstr (explanation (&w), "collective"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
-  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (w.regions, 0)), ==, "Region 1");
+  {
+    g_autofree char *name = name_at (w.regions, 0);
+
+    g_assert_cmpstr (name, ==, "Region 1");
+  }
   st_region_set_remove (w.regions, 0);
   st_region_set_set_modified (w.regions, FALSE);
   win_close (&w);
@@ -517,22 +548,22 @@ test_explanation (void)
 static void
 test_keys_and_picks (void)
 {
-  g_autoptr (GFile) trace = test_trace ();
-  g_autofree char  *one = NULL, *three = NULL, *two = NULL;
-  StRegionChart    *chart;
-  Win               w = { 0 };
-  StRegion         *r0, *r1, *r2, *r3;
-  guint             n;
-  gint64            start, end;
-  GPtrArray        *picks;
+  g_autoptr (GFile)    trace = test_trace ();
+  g_autofree char     *one = NULL, *three = NULL, *two = NULL;
+  StRegionChart       *chart;
+  Win                  w = { 0 };
+  g_autoptr (StRegion) r0 = NULL, r1 = NULL, r2 = NULL, r3 = NULL;
+  guint                n;
+  gint64               start, end;
+  GPtrArray           *picks;
 
   win_open (&w, trace);
   highlight (&w);
   n = st_region_set_get_n_regions (w.regions);
-  r0 = st_region_set_get_region (w.regions, 0);
-  r1 = st_region_set_get_region (w.regions, 1);
-  r2 = st_region_set_get_region (w.regions, 2);
-  r3 = st_region_set_get_region (w.regions, 3);
+  r0 = region_at (w.regions, 0);
+  r1 = region_at (w.regions, 1);
+  r2 = region_at (w.regions, 2);
+  r3 = region_at (w.regions, 3);
 
   st_session_set_range (w.session, st_region_get_end (r3) + 1000000,
                         st_region_get_end (r3) + 2000000);
@@ -549,11 +580,11 @@ test_keys_and_picks (void)
   /* Delete, then Ctrl+Z */
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "Delete"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, n - 1);
-  g_assert_true (st_region_set_get_region (w.regions, 0) == r1);
+  g_assert_true (is_at (w.regions, 0, r1));
   g_assert_true (st_session_get_selected_region (w.session) == r1);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, n);
-  g_assert_true (st_region_set_get_region (w.regions, 0) == r0);
+  g_assert_true (is_at (w.regions, 0, r0));
 
   /* picks: c on the selected region, then clicks on the chart's points */
   chart = ST_REGION_CHART (st_test_find_child (GTK_WIDGET (w.panel), ST_TYPE_REGION_CHART));
@@ -596,6 +627,57 @@ test_keys_and_picks (void)
   win_close (&w);
 }
 
+static gboolean
+shows_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+first_row_shown (gpointer data)
+{
+  return shows_label (data, "step (1)");
+}
+
+static gboolean
+last_row_shown (gpointer data)
+{
+  return shows_label (data, "step (100000)");
+}
+
+/* A hundred thousand regions: the list shows the first rows at once, and
+ * selecting the last one brings its row into view. */
+static void
+test_many_regions (void)
+{
+  g_autoptr (GFile)         trace = test_trace ();
+  g_autoptr (StRegionArray) many = st_region_array_new ();
+  g_autoptr (StRegion)      last = NULL;
+  GtkWidget                *list;
+  Win                       w = { 0 };
+  guint                     name;
+
+  win_open (&w, trace);
+  name = st_region_array_intern (many, "step");
+  for (guint i = 0; i < 100000; i++)
+    st_region_array_append (many, name, i + 1, i * 1000, i * 1000 + 500, ST_REGION_MANUAL);
+  st_region_set_replace_all (w.regions, many);
+  list = st_test_find_by_id (GTK_WIDGET (w.panel), "view");
+  st_test_wait_until (first_row_shown, list);
+  g_assert_false (last_row_shown (list));
+  last = region_at (w.regions, 99999);
+  st_session_set_selected_region (w.session, last);
+  st_test_wait_until (last_row_shown, list);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
 /* A region file made for another profile: loading it asks first; Load
  * Anyway puts its regions in place (one undoable step). A damaged file is
  * refused with its name, and the regions stay. */
@@ -629,7 +711,7 @@ test_load_other_profile (void)
       strstr (adw_message_dialog_get_heading (find_dialog ()), "catapult_simple_trace.json"));
   adw_message_dialog_response (find_dialog (), "load");
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
-  g_assert_cmpint (st_region_get_end (st_region_set_get_region (w.regions, 0)), ==, 2000);
+  g_assert_cmpint (st_region_array_get_end (st_region_set_get_array (w.regions), 0), ==, 2000);
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), >, 10);
 
@@ -707,6 +789,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/regions/close-asks", test_close_asks);
   g_test_add_func ("/display/regions/explanation", test_explanation);
   g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
+  g_test_add_func ("/display/regions/many-regions", test_many_regions);
   g_test_add_func ("/display/regions/load-other-profile", test_load_other_profile);
   g_test_add_func ("/display/regions/damaged-sidecar", test_damaged_sidecar);
   return g_test_run ();

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-test-util.h"
+#include "st-region-set.h"
 
 static StTrace *
 load_va (GError **error, const char *first, va_list args)
@@ -140,6 +141,23 @@ st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
   g_source_remove (id);
+}
+
+GPtrArray *
+st_test_region_objects (StRegionArray *regions)
+{
+  g_autoptr (StRegionArray) owned = regions;
+  g_autoptr (StRegionSet)   set = NULL;
+  GPtrArray                *objects;
+
+  if (regions == NULL)
+    return NULL;
+  set = st_region_set_new ();
+  st_region_set_replace_all (set, regions);
+  objects = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < st_region_array_get_length (regions); i++)
+    g_ptr_array_add (objects, g_list_model_get_item (G_LIST_MODEL (set), i));
+  return objects;
 }
 
 void

@@ -2,6 +2,7 @@
  * names a person sees, and waiting for the main loop to get somewhere. */
 #pragma once
 
+#include "st-region-array.h"
 #include "st-trace-loader.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,9 @@ typedef struct
 } StTestRegions;
 
 void st_test_regions_clear (StTestRegions *r);
+/* The regions of @regions (consumed; NULL gives NULL) as a list shows them:
+ * the StRegion objects of a region set holding them, in order. */
+GPtrArray *st_test_region_objects (StRegionArray *regions);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (StTestRegions, st_test_regions_clear)
 
 /* Runs the main loop until @done says so; fails the test after 20 s. */

@@ -28,10 +28,22 @@ run_config (const char *file, const StHighlighterConfig *config)
                                   : st_test_load ("highlight", file, NULL);
   g_autoptr (GError)  error = NULL;
   StTestRegions       r = { NULL, NULL };
+  StRegionArray      *regions
+      = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
 
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_nonnull (r.regions);
+  g_assert_nonnull (regions);
+  /* In start order, then end order, as it says, before any set sorts them. */
+  for (guint i = 1; i < st_region_array_get_length (regions); i++)
+    {
+      gint64 start = st_region_array_get_start (regions, i - 1);
+
+      g_assert_cmpint (start, <=, st_region_array_get_start (regions, i));
+      if (start == st_region_array_get_start (regions, i))
+        g_assert_cmpint (st_region_array_get_end (regions, i - 1), <=,
+                         st_region_array_get_end (regions, i));
+    }
+  r.regions = st_test_region_objects (regions);
   return r;
 }
 
@@ -430,7 +442,8 @@ test_stack_frames_sf_two_files (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   /* Both files on one clock (no base time: the same start), so each
    * region comes twice. */
@@ -487,7 +500,8 @@ run_neuron (const char *keys)
   StTestRegions                   r = { NULL, NULL };
 
   g_assert_no_error (error);
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   return r;
 }
@@ -573,13 +587,15 @@ test_progress_and_cancel (void)
   g_autoptr (GPtrArray)           regions = NULL;
   double                          last = 0;
 
-  regions = st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error);
+  regions = st_test_region_objects (
+      st_highlighter_run (trace, config, NULL, NULL, on_progress, &last, &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (last, ==, 1.0);
   g_clear_pointer (&regions, g_ptr_array_unref);
 
   g_cancellable_cancel (cancellable);
-  regions = st_highlighter_run (trace, config, NULL, cancellable, NULL, NULL, &error);
+  regions = st_test_region_objects (
+      st_highlighter_run (trace, config, NULL, cancellable, NULL, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (regions);
 }

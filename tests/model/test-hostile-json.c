@@ -324,10 +324,10 @@ test_merge_clocks_too_far (void)
 static void
 test_region_file_deep (void)
 {
-  g_autofree char      *deep = nested (100000, "");
-  g_autofree char      *text = g_strdup_printf ("{\"version\":1,\"regions\":%s}", deep);
-  g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) regions
+  g_autofree char          *deep = nested (100000, "");
+  g_autofree char          *text = g_strdup_printf ("{\"version\":1,\"regions\":%s}", deep);
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StRegionArray) regions
       = st_region_set_read_data (text, strlen (text), "deep.json", NULL, NULL, &error);
 
   g_assert_null (regions);
@@ -355,8 +355,8 @@ test_region_file_wrong_types (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
     {
-      g_autoptr (GError)    error = NULL;
-      g_autoptr (GPtrArray) regions
+      g_autoptr (GError)        error = NULL;
+      g_autoptr (StRegionArray) regions
           = st_region_set_read_data (texts[i], strlen (texts[i]), "types.json", NULL, NULL, &error);
 
       g_assert_null (regions);
@@ -399,7 +399,7 @@ test_region_name_not_text (void)
   g_autofree char   *text = NULL;
   gsize              length;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) regions = NULL;
+  g_autoptr (StRegionArray) regions = NULL;
 
   g_assert_true (g_file_get_contents (path, &text, &length, NULL));
   regions = st_region_set_read_data (text, length, "names.json", NULL, NULL, &error);

@@ -618,7 +618,8 @@ collective_regions (StTrace *trace)
   g_autoptr (StHighlighterConfig) config = st_highlighter_config_new (ST_REGION_COLLECTIVES);
   g_autoptr (GError)              error = NULL;
   g_autofree char                *explanation = NULL;
-  GPtrArray *regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
+  GPtrArray                      *regions = st_test_region_objects (
+                           st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error));
 
   g_assert_no_error (error);
   return regions;

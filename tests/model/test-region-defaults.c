@@ -30,7 +30,8 @@ run (StTrace *trace, const char *method, const char *keys)
   StTestRegions                   r = { NULL, NULL };
 
   g_assert_no_error (error);
-  r.regions = st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error);
+  r.regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &r.explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_nonnull (r.regions);
   return r;

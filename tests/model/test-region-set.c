@@ -88,14 +88,23 @@ describe (GListModel *model)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
+/* The regions of a file, as a set holding them shows them. */
 static char *
-describe_array (GPtrArray *regions)
+describe_array (StRegionArray *regions)
 {
-  g_autoptr (GListStore) store = g_list_store_new (ST_TYPE_REGION);
+  g_autoptr (StRegionSet) set = st_region_set_new ();
 
-  for (guint i = 0; i < regions->len; i++)
-    g_list_store_append (store, g_ptr_array_index (regions, i));
-  return describe (G_LIST_MODEL (store));
+  st_region_set_replace_all (set, regions);
+  return describe (G_LIST_MODEL (set));
+}
+
+/* The name of the region at @position, as its object reads it. */
+static char *
+dup_name_at (GListModel *model, guint position)
+{
+  g_autoptr (StRegion) r = g_list_model_get_item (model, position);
+
+  return g_strdup (st_region_get_name (r));
 }
 
 static void
@@ -230,7 +239,14 @@ test_sorted (void)
 
   assert_regions (set, "first[-5,0]/manual a[100,200]/hierarchy b-short[200,250]/collectives "
                        "b-short-again[200,250]/manual b-long[200,900]/stack c[300,400]/manual");
-  g_assert_cmpuint (st_region_set_find (set, st_region_set_get_region (set, 3)), ==, 3);
+  {
+    g_autoptr (StRegion) fourth = g_list_model_get_item (G_LIST_MODEL (set), 3);
+    g_autoptr (StRegion) again = g_list_model_get_item (G_LIST_MODEL (set), 3);
+
+    /* one object per region while someone holds it */
+    g_assert_true (fourth == again);
+    g_assert_cmpuint (st_region_set_find (set, fourth), ==, 3);
+  }
   {
     g_autoptr (StRegion) stranger = st_region_new ("b-short", 200, 250, ST_REGION_COLLECTIVES);
     g_assert_cmpuint (st_region_set_find (set, stranger), ==, G_MAXUINT);
@@ -341,11 +357,11 @@ test_rename_undo_redo (void)
 {
   g_autoptr (StRegionSet) set = st_region_set_new ();
   g_autoptr (GString)     log = NULL;
-  StRegion               *r;
+  g_autoptr (StRegion)    r = NULL;
 
   add (set, "a", 100, 200, ST_REGION_MANUAL);
   add (set, "layer 3", 300, 400, ST_REGION_HIERARCHY);
-  r = st_region_set_get_region (set, 1);
+  r = g_list_model_get_item (G_LIST_MODEL (set), 1);
   log = watch (set);
   g_signal_connect (r, "notify::name", G_CALLBACK (on_name_notify), log);
 
@@ -369,17 +385,17 @@ test_rename_undo_redo (void)
 static void
 test_replace_all_undo_redo (void)
 {
-  g_autoptr (StRegionSet) set = st_region_set_new ();
-  g_autoptr (GPtrArray)   generated = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GString)     log = NULL;
+  g_autoptr (StRegionSet)   set = st_region_set_new ();
+  g_autoptr (StRegionArray) generated = st_region_array_new ();
+  g_autoptr (GString)       log = NULL;
 
   add (set, "a", 100, 200, ST_REGION_MANUAL);
   add (set, "b", 300, 400, ST_REGION_MANUAL);
   log = watch (set);
 
-  g_ptr_array_add (generated, st_region_new ("gap 3", 900, 1000, ST_REGION_COLLECTIVES));
-  g_ptr_array_add (generated, st_region_new ("gap 1", 10, 20, ST_REGION_COLLECTIVES));
-  g_ptr_array_add (generated, st_region_new ("gap 2", 500, 600, ST_REGION_COLLECTIVES));
+  st_region_array_add (generated, "gap 3", 900, 1000, ST_REGION_COLLECTIVES);
+  st_region_array_add (generated, "gap 1", 10, 20, ST_REGION_COLLECTIVES);
+  st_region_array_add (generated, "gap 2", 500, 600, ST_REGION_COLLECTIVES);
   st_region_set_replace_all (set, generated);
   assert_log (log, "items 0-2+3; notify n-items; edited");
   assert_regions (set, "gap 1[10,20]/collectives gap 2[500,600]/collectives "
@@ -502,7 +518,7 @@ test_file_round_trip (void)
   g_autoptr (StProfileIdentity) profile = profile_new ();
   g_autoptr (StProfileIdentity) read_profile = NULL;
   g_autoptr (GFile)             file = test_file ("round trip ✓.json");
-  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StRegionArray)     regions = NULL;
   g_autoptr (GError)            error = NULL;
   g_autofree char              *text = NULL;
 
@@ -523,11 +539,11 @@ test_file_round_trip (void)
   /* Saving again over it: the second version replaces the first. */
   st_region_set_remove (set, 0);
   g_assert_true (st_region_set_save (set, file, NULL, &error));
-  g_clear_pointer (&regions, g_ptr_array_unref);
+  g_clear_pointer (&regions, st_region_array_unref);
   g_clear_pointer (&read_profile, st_profile_identity_free);
   regions = st_region_set_read_file (file, &read_profile, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (regions->len, ==, 4);
+  g_assert_cmpuint (st_region_array_get_length (regions), ==, 4);
   g_assert_null (read_profile);
 }
 
@@ -554,7 +570,7 @@ test_file_hand_made (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "regions", "good.json", NULL);
   g_autoptr (GFile)             file = g_file_new_for_path (path);
   g_autoptr (StProfileIdentity) profile = NULL;
-  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StRegionArray)     regions = NULL;
   g_autoptr (GError)            error = NULL;
   g_autofree char              *text = NULL;
 
@@ -601,7 +617,7 @@ test_file_bad (gconstpointer data)
   g_autofree char  *path = g_test_build_filename (G_TEST_DIST, "data", "regions", bad->file, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (StProfileIdentity) profile = NULL;
-  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StRegionArray)     regions = NULL;
   g_autoptr (GError)            error = NULL;
   g_autofree char              *quoted = g_strdup_printf ("“%s”", bad->file);
 
@@ -618,9 +634,9 @@ test_file_bad (gconstpointer data)
 static void
 test_file_newer_message (void)
 {
-  static const char     text[] = "{\"version\": 2, \"regions\": []}";
-  g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) regions = NULL;
+  static const char         text[] = "{\"version\": 2, \"regions\": []}";
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StRegionArray) regions = NULL;
 
   regions = st_region_set_read_data (text, strlen (text), "x.json", NULL, NULL, &error);
   g_assert_null (regions);
@@ -635,10 +651,10 @@ test_file_newer_message (void)
 static void
 test_file_too_large (void)
 {
-  g_autoptr (GFile)     file = test_file ("huge.json");
-  g_autofree char      *path = g_file_get_path (file);
-  g_autoptr (GPtrArray) regions = NULL;
-  g_autoptr (GError)    error = NULL;
+  g_autoptr (GFile)         file = test_file ("huge.json");
+  g_autofree char          *path = g_file_get_path (file);
+  g_autoptr (StRegionArray) regions = NULL;
+  g_autoptr (GError)        error = NULL;
 
   write_file (path, "{", 1);
   g_assert_cmpint (truncate (path, 64 * MIB + 1), ==, 0);
@@ -652,9 +668,9 @@ test_file_too_large (void)
 static void
 test_file_missing (void)
 {
-  g_autoptr (GFile)     file = test_file ("never-saved.json");
-  g_autoptr (GPtrArray) regions = NULL;
-  g_autoptr (GError)    error = NULL;
+  g_autoptr (GFile)         file = test_file ("never-saved.json");
+  g_autoptr (StRegionArray) regions = NULL;
+  g_autoptr (GError)        error = NULL;
 
   regions = st_region_set_read_file (file, NULL, &error);
   g_assert_null (regions);
@@ -694,11 +710,11 @@ save_into_read_only_folder (void)
 static void
 test_file_read_only_folder (void)
 {
-  g_autofree char        *top = NULL, *dir = NULL, *path = NULL, *text = NULL;
-  g_autoptr (GFile)       file = NULL;
-  g_autoptr (StRegionSet) old_set = NULL;
-  g_autoptr (GPtrArray)   regions = NULL;
-  g_autoptr (GError)      error = NULL;
+  g_autofree char          *top = NULL, *dir = NULL, *path = NULL, *text = NULL;
+  g_autoptr (GFile)         file = NULL;
+  g_autoptr (StRegionSet)   old_set = NULL;
+  g_autoptr (StRegionArray) regions = NULL;
+  g_autoptr (GError)        error = NULL;
 
   if (g_test_subprocess ())
     {
@@ -740,15 +756,15 @@ test_file_read_only_folder (void)
 static StRegionSet *
 make_big_set (char letter)
 {
-  g_autoptr (GPtrArray) regions = g_ptr_array_new_full (KILL_REGIONS, g_object_unref);
-  StRegionSet          *set = st_region_set_new ();
+  g_autoptr (StRegionArray) regions = st_region_array_new ();
+  StRegionSet              *set = st_region_set_new ();
 
   for (guint i = 0; i < KILL_REGIONS; i++)
     {
       g_autofree char *name = g_strdup_printf ("%c%u", letter, i);
 
-      g_ptr_array_add (regions, st_region_new (name, (gint64)i * 1000, (gint64)i * 1000 + letter,
-                                               ST_REGION_STACK));
+      st_region_array_add (regions, name, (gint64)i * 1000, (gint64)i * 1000 + letter,
+                           ST_REGION_STACK);
     }
   st_region_set_replace_all (set, regions);
   return set;
@@ -759,23 +775,23 @@ make_big_set (char letter)
 static char
 read_big_file (GFile *file)
 {
-  g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) regions = st_region_set_read_file (file, NULL, &error);
-  char                  letter;
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StRegionArray) regions = st_region_set_read_file (file, NULL, &error);
+  char                      letter;
 
   g_assert_no_error (error);
-  g_assert_cmpuint (regions->len, ==, KILL_REGIONS);
-  letter = st_region_get_name (g_ptr_array_index (regions, 0))[0];
+  g_assert_cmpuint (st_region_array_get_length (regions), ==, KILL_REGIONS);
+  letter = st_region_array_get_base_name (regions, 0)[0];
   g_assert_true (letter == 'a' || letter == 'b');
-  for (guint i = 0; i < regions->len; i++)
+  for (guint i = 0; i < KILL_REGIONS; i++)
     {
-      StRegion *r = g_ptr_array_index (regions, i);
-      char      expected[16];
+      g_autofree char *name = st_region_array_dup_name (regions, i);
+      char             expected[16];
 
       g_snprintf (expected, sizeof expected, "%c%u", letter, i);
-      g_assert_cmpstr (st_region_get_name (r), ==, expected);
-      g_assert_cmpint (st_region_get_start (r), ==, (gint64)i * 1000);
-      g_assert_cmpint (st_region_get_end (r), ==, (gint64)i * 1000 + letter);
+      g_assert_cmpstr (name, ==, expected);
+      g_assert_cmpint (st_region_array_get_start (regions, i), ==, (gint64)i * 1000);
+      g_assert_cmpint (st_region_array_get_end (regions, i), ==, (gint64)i * 1000 + letter);
     }
   return letter;
 }
@@ -1282,6 +1298,7 @@ test_autosave_survives_kill (void)
   g_autofree char              *path = sidecar_path ();
   g_autofree char              *dir = NULL;
   g_autofree char              *base = NULL;
+  g_autofree char              *first_name = NULL;
 
   if (g_test_subprocess ())
     {
@@ -1301,8 +1318,8 @@ test_autosave_survives_kill (void)
   g_assert_true (st_region_set_restore (restored, profile, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (st_region_set_get_n_regions (restored), ==, 5);
-  g_assert_cmpstr (st_region_get_name (st_region_set_get_region (restored, 0)), ==,
-                   "renamed just before the kill");
+  first_name = dup_name_at (G_LIST_MODEL (restored), 0);
+  g_assert_cmpstr (first_name, ==, "renamed just before the kill");
   g_assert_true (st_region_set_get_modified (restored));
   dir = g_path_get_dirname (path);
   base = g_path_get_basename (path);

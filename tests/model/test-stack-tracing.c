@@ -83,7 +83,8 @@ test_region_per_section_call (void)
 
   /* By default: the row whose outermost slices cover the most time, the
    * section calls, whose names repeat up to their numbers. */
-  regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
+  regions = st_test_region_objects (
+      st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_null (explanation);
   g_assert_cmpuint (regions->len, ==, 8);

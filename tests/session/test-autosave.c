@@ -89,7 +89,7 @@ exists (gpointer path)
 static void
 assert_region (StRegionSet *regions, guint i, const char *name, gint64 start, gint64 end)
 {
-  StRegion *region = st_region_set_get_region (regions, i);
+  g_autoptr (StRegion) region = g_list_model_get_item (G_LIST_MODEL (regions), i);
 
   g_assert_cmpstr (st_region_get_name (region), ==, name);
   g_assert_cmpint (st_region_get_start (region), ==, start);

@@ -45,7 +45,7 @@ on_done (GObject *source, GAsyncResult *result, gpointer data)
 }
 
 /* Runs @job as the panel does and waits in the main loop for its end. */
-static GPtrArray *
+static StRegionArray *
 run (StHighlighterJob *job, GCancellable *cancellable, gboolean cancel, GError **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
@@ -59,13 +59,11 @@ run (StHighlighterJob *job, GCancellable *cancellable, gboolean cancel, GError *
 }
 
 static void
-assert_region (GPtrArray *regions, guint i, gint64 start, gint64 end)
+assert_region (StRegionArray *regions, guint i, gint64 start, gint64 end)
 {
-  StRegion *region = g_ptr_array_index (regions, i);
-
-  g_assert_cmpint (st_region_get_start (region), ==, start);
-  g_assert_cmpint (st_region_get_end (region), ==, end);
-  g_assert_cmpint (st_region_get_method (region), ==, ST_REGION_COLLECTIVES);
+  g_assert_cmpint (st_region_array_get_start (regions, i), ==, start);
+  g_assert_cmpint (st_region_array_get_end (regions, i), ==, end);
+  g_assert_cmpint (st_region_array_get_method (regions, i), ==, ST_REGION_COLLECTIVES);
 }
 
 /* In device-collectives.json the AllReduce on stream 13 [100, 150) and the
@@ -81,13 +79,13 @@ test_regions (void)
   g_autoptr (StHighlighterJob)    job = st_highlighter_job_new (trace, config);
   g_autoptr (GCancellable)        cancellable = g_cancellable_new ();
   g_autoptr (GError)              error = NULL;
-  g_autoptr (GPtrArray)           regions = NULL;
+  g_autoptr (StRegionArray)       regions = NULL;
 
   g_assert_cmpfloat (st_highlighter_job_get_progress (job), ==, 0);
   regions = run (job, cancellable, FALSE, &error);
   g_assert_no_error (error);
   g_assert_nonnull (regions);
-  g_assert_cmpuint (regions->len, ==, 2);
+  g_assert_cmpuint (st_region_array_get_length (regions), ==, 2);
   assert_region (regions, 0, 170 * US, 300 * US);
   assert_region (regions, 1, 330 * US, 500 * US);
   g_assert_null (st_highlighter_job_get_explanation (job));
@@ -104,11 +102,11 @@ test_explanation (void)
       = parse ("{\"version\": 1, \"method\": \"collectives\", \"min_gap_ns\": 1000000}");
   g_autoptr (StHighlighterJob) job = st_highlighter_job_new (trace, config);
   g_autoptr (GError)           error = NULL;
-  g_autoptr (GPtrArray)        regions = run (job, NULL, FALSE, &error);
+  g_autoptr (StRegionArray)    regions = run (job, NULL, FALSE, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (regions);
-  g_assert_cmpuint (regions->len, ==, 0);
+  g_assert_cmpuint (st_region_array_get_length (regions), ==, 0);
   g_assert_nonnull (st_highlighter_job_get_explanation (job));
   g_assert_nonnull (strstr (st_highlighter_job_get_explanation (job), "minimum gap"));
 }
@@ -122,7 +120,7 @@ test_cancel (void)
   g_autoptr (StHighlighterJob)    job = st_highlighter_job_new (trace, config);
   g_autoptr (GCancellable)        cancellable = g_cancellable_new ();
   g_autoptr (GError)              error = NULL;
-  g_autoptr (GPtrArray)           regions = run (job, cancellable, TRUE, &error);
+  g_autoptr (StRegionArray)       regions = run (job, cancellable, TRUE, &error);
 
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (regions);

@@ -349,11 +349,13 @@ add_edges (StHighlightJob *job, const Collective *c, guint n)
   gint64           end = st_trace_get_end_ns (job->trace);
   g_autofree char *first = dup_label (&c[0]);
   g_autofree char *last = dup_label (&c[n - 1]);
+  g_autofree char *from_start = g_strdup_printf (_ ("Start → %s"), first);
+  g_autofree char *to_end = g_strdup_printf (_ ("%s → End"), last);
 
   if (c[0].start > 0)
-    st_highlight_job_add (job, 0, c[0].start, g_strdup_printf (_ ("Start → %s"), first));
+    st_highlight_job_add (job, 0, c[0].start, from_start);
   if (end > c[n - 1].end)
-    st_highlight_job_add (job, c[n - 1].end, end, g_strdup_printf (_ ("%s → End"), last));
+    st_highlight_job_add (job, c[n - 1].end, end, to_end);
 }
 
 static void
@@ -365,7 +367,7 @@ add_gaps (StHighlightJob *job, GArray *collectives)
   for (guint i = 0; i + 1 < n; i++)
     {
       gint64           gap = c[i + 1].start - c[i].end;
-      g_autofree char *from = NULL, *to = NULL;
+      g_autofree char *from = NULL, *to = NULL, *name = NULL;
 
       if (gap <= 0)
         continue;
@@ -376,7 +378,8 @@ add_gaps (StHighlightJob *job, GArray *collectives)
         }
       from = dup_label (&c[i]);
       to = dup_label (&c[i + 1]);
-      st_highlight_job_add (job, c[i].end, c[i + 1].start, g_strdup_printf ("%s → %s", from, to));
+      name = g_strdup_printf ("%s → %s", from, to);
+      st_highlight_job_add (job, c[i].end, c[i + 1].start, name);
     }
   if (job->config->include_edges)
     add_edges (job, c, n);

@@ -30,12 +30,14 @@ typedef struct
   StHighlightJob *job;
   GPatternSpec   *frame; /* NULL: the innermost frame */
   guint8         *cache;
-  guint8         *python;   /* per track: 0xff unknown, else whether it has Python frames */
-  GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
-  GHashTable     *sf_index; /* "file:frame id" → index + 1 in sf_names */
-  GPtrArray      *sf_names;
-  guint           n_kernels;
-  guint           n_launched;
+  gint       *python;   /* the trace's: per track, -1 unknown, else whether it has Python frames */
+  guint     **cursors;  /* per track, per row: a hint for enclosing_in_row (), or NULL */
+  GArray     *kernels;  /* Kernel, of the track at hand */
+  GPtrArray  *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable *sf_index; /* "file:frame id" → index + 1 in sf_names */
+  GPtrArray  *sf_names;
+  guint       n_kernels;
+  guint       n_launched;
 } Stack;
 
 typedef struct
@@ -55,28 +57,76 @@ ST_DEFINE_SORT (sort_kernels,
                 Kernel,
                 a->start != b->start ? a->start < b->start : a->index < b->index)
 
+/* Which tracks have Python frames is kept with the trace: a launching
+ * thread without them is scanned whole to find out, and every run asks. */
+static gpointer
+python_tracks_new (StTrace *trace, GCancellable *cancellable)
+{
+  guint n_tracks = st_trace_get_n_tracks (trace);
+  gint *python = g_new (gint, MAX (1, n_tracks));
+
+  for (guint t = 0; t < n_tracks; t++)
+    python[t] = -1;
+  return python;
+}
+
+/* Runs on other threads may ask at the same time: the answer is the same
+ * whoever finds it. */
 static gboolean
 track_has_python (Stack *s, guint t)
 {
-  if (s->python[t] == 0xff)
+  gint python = g_atomic_int_get (&s->python[t]);
+
+  if (python < 0)
     {
       const StTrack *track = st_trace_get_track (s->job->trace, t);
 
-      s->python[t] = FALSE;
-      for (guint i = 0; i < track->n_slices && !s->python[t]; i++)
-        s->python[t]
-            = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+      python = FALSE;
+      for (guint i = 0; i < track->n_slices && !python; i++)
+        python = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
+      g_atomic_int_set (&s->python[t], python);
     }
-  return s->python[t];
+  return python;
 }
 
-/* The slice of @row that contains @time, or G_MAXUINT. */
-static guint
-enclosing_in_row (const StTrack *track, guint row, gint64 time)
+/* The last slice of @row found for each track and row, as a hint: the
+ * kernels of a device track come in start order, and so, mostly, do the
+ * calls that launched them, so the next answer is close after the last. */
+static guint *
+cursors_of (Stack *s, const StTrack *track, guint t)
 {
-  guint lo = track->row_offsets[row], hi = track->row_offsets[row + 1];
-  guint first = lo;
+  if (s->cursors[t] == NULL)
+    {
+      s->cursors[t] = g_new (guint, MAX (1, track->n_rows));
+      for (guint r = 0; r < track->n_rows; r++)
+        s->cursors[t][r] = track->row_offsets[r];
+    }
+  return s->cursors[t];
+}
 
+/* The slice of @row that contains @time, or G_MAXUINT: the last slice that
+ * starts at or before @time, searched forward from the hint when the hint
+ * starts at or before @time too, else over the whole row. */
+static guint
+enclosing_in_row (const StTrack *track, guint row, gint64 time, guint *hint)
+{
+  guint first = track->row_offsets[row], end = track->row_offsets[row + 1];
+  guint lo = first, hi = end;
+
+  if (first == end)
+    return G_MAXUINT;
+  if (track->slices[*hint].start <= time)
+    {
+      guint at = *hint, step = 1;
+
+      while (at + step < end && track->slices[at + step].start <= time)
+        {
+          at += step;
+          step *= 2;
+        }
+      lo = at + 1;
+      hi = MIN (at + step, end);
+    }
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -88,6 +138,7 @@ enclosing_in_row (const StTrack *track, guint row, gint64 time)
     }
   if (lo == first)
     return G_MAXUINT;
+  *hint = lo - 1;
   if (track->slices[lo - 1].start + track->slices[lo - 1].dur < time)
     return G_MAXUINT;
   return lo - 1;
@@ -209,6 +260,7 @@ frame_of_launch (Stack *s, StSliceRef launch)
   const StSlice *call = &track->slices[launch.index];
   guint          row = st_trace_get_row_of (s->job->trace, launch), lane_top = 0;
   gboolean       python = track_has_python (s, launch.track);
+  guint         *hints;
 
   if (!python)
     {
@@ -220,9 +272,10 @@ frame_of_launch (Stack *s, StSliceRef launch)
   for (guint l = 0; l < track->n_lanes; l++)
     if (track->lane_rows[l] <= row)
       lane_top = track->lane_rows[l];
+  hints = cursors_of (s, track, launch.track);
   while (row-- > lane_top)
     {
-      guint index = enclosing_in_row (track, row, call->start);
+      guint index = enclosing_in_row (track, row, call->start, &hints[row]);
 
       if (index != G_MAXUINT && frame_qualifies (s, python, &track->slices[index]))
         return (StSliceRef){ launch.track, index };
@@ -230,11 +283,15 @@ frame_of_launch (Stack *s, StSliceRef launch)
   return (StSliceRef){ NO_FRAME, 0 };
 }
 
+/* The kernels of device track @t in start order, in an array reused from
+ * track to track (transfer none). */
 static GArray *
 kernels_of_track (Stack *s, guint t)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray        *kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+  GArray        *kernels = s->kernels;
+
+  g_array_set_size (kernels, 0);
 
   for (guint i = 0; i < track->n_slices; i++)
     if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
@@ -257,7 +314,7 @@ flush_run (Stack *s, Run *run)
     return;
   if (run->frame.track == SF_FRAME)
     st_highlight_job_add (s->job, run->start, run->end,
-                          g_strdup (g_ptr_array_index (s->sf_names, run->frame.index)));
+                          g_ptr_array_index (s->sf_names, run->frame.index));
   else
     {
       frame = st_trace_get_slice (s->job->trace, run->frame);
@@ -269,8 +326,8 @@ flush_run (Stack *s, Run *run)
 static void
 kernel_regions (Stack *s, guint t)
 {
-  const StTrack     *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr (GArray) kernels = kernels_of_track (s, t);
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  GArray        *kernels = kernels_of_track (s, t);
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -283,10 +340,10 @@ kernel_regions (Stack *s, guint t)
 static void
 frame_regions (Stack *s, guint t)
 {
-  const StTrack     *track = st_trace_get_track (s->job->trace, t);
-  g_autoptr (GArray) kernels = kernels_of_track (s, t);
-  StLaunchIndex     *launches = st_highlight_job_get_launches (s->job);
-  Run                run = { 0, 0, { NO_FRAME, 0 } };
+  const StTrack *track = st_trace_get_track (s->job->trace, t);
+  GArray        *kernels = kernels_of_track (s, t);
+  StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
+  Run            run = { 0, 0, { NO_FRAME, 0 } };
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -326,19 +383,28 @@ merge_close (StHighlightJob *job, guint first)
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
       StHighlightSpan *prev = n > first ? &g_array_index (spans, StHighlightSpan, n - 1) : NULL;
 
-      if (prev != NULL && prev->id == span->id && g_strcmp0 (prev->name, span->name) == 0
+      if (prev != NULL && prev->name == span->name
           && span->start - prev->end <= job->config->merge_gap_ns)
-        {
-          prev->end = MAX (prev->end, span->end);
-          g_free (span->name);
-        }
+        prev->end = MAX (prev->end, span->end);
       else
         g_array_index (spans, StHighlightSpan, n++) = *span;
     }
-  /* The tail now holds names moved down or freed: forget them, not free. */
-  for (guint i = n; i < spans->len; i++)
-    g_array_index (spans, StHighlightSpan, i).name = NULL;
   g_array_set_size (spans, n);
+}
+
+/* Room for a span per slice of the chosen device tracks, at most one per
+ * kernel: the spans then never move while they are added. */
+static void
+reserve_spans (StHighlightJob *job)
+{
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  gsize n = 0;
+
+  for (guint t = 0; t < n_tracks; t++)
+    if (st_highlight_job_track_selected (job, t)
+        && st_device_work_get_track_device (job->work, t) >= 0)
+      n += st_trace_get_track (job->trace, t)->n_slices;
+  st_highlight_job_reserve (job, MIN (n, G_MAXUINT / 2));
 }
 
 static void
@@ -367,7 +433,7 @@ st_highlight_stack (StHighlightJob *job)
 {
   guint    n_tracks = st_trace_get_n_tracks (job->trace);
   gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
-  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
 
   if (job->config->frame != NULL && !each_kernel)
     {
@@ -375,8 +441,11 @@ st_highlight_stack (StHighlightJob *job)
       s.cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
       memset (s.cache, 0xff, st_trace_get_n_strings (job->trace));
     }
-  s.python = g_malloc (MAX (1, n_tracks));
-  memset (s.python, 0xff, n_tracks);
+  s.python = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new, g_free,
+                                   NULL);
+  s.cursors = g_new0 (guint *, MAX (1, n_tracks));
+  s.kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+  reserve_spans (job);
   for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
     {
       guint first = job->spans->len;
@@ -395,7 +464,10 @@ st_highlight_stack (StHighlightJob *job)
     explain (&s);
   g_clear_pointer (&s.frame, g_pattern_spec_free);
   g_free (s.cache);
-  g_free (s.python);
+  for (guint t = 0; t < n_tracks; t++)
+    g_free (s.cursors[t]);
+  g_free (s.cursors);
+  g_array_unref (s.kernels);
   g_clear_pointer (&s.sf_roots, g_ptr_array_unref);
   g_clear_pointer (&s.sf_index, g_hash_table_unref);
   g_clear_pointer (&s.sf_names, g_ptr_array_unref);

@@ -9,13 +9,15 @@
 
 G_BEGIN_DECLS
 
+/* A span's name: a string of the trace, or with this bit an index into
+ * the names the job made up. */
+#define ST_HIGHLIGHT_MADE_NAME 0x80000000u
+
 typedef struct
 {
-  gint64     start;
-  gint64     end;
-  StStringId id;     /* the name when it is a string of the trace, else ST_STRING_NONE */
-  char      *name;   /* the name made up for it, when id is ST_STRING_NONE */
-  guint      number; /* 1-based among spans of the same name; 0 to keep the name as it is */
+  gint64  start;
+  gint64  end;
+  guint32 name;
 } StHighlightSpan;
 
 typedef struct
@@ -29,13 +31,18 @@ typedef struct
   GCancellable              *cancellable;
   StHighlighterProgress      progress;
   gpointer                   progress_data;
-  GArray                    *spans; /* StHighlightSpan */
+  GArray                    *spans;      /* StHighlightSpan */
+  GStringChunk              *made_chunk; /* the names made up, each once */
+  GHashTable                *made_ids;   /* name (in made_chunk) → index + 1 in made */
+  GPtrArray                 *made;
   char                      *explanation;
 } StHighlightJob;
 
 gboolean       st_highlight_job_track_selected (StHighlightJob *job, guint track);
 StLaunchIndex *st_highlight_job_get_launches (StHighlightJob *job);
-void           st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, char *name);
+void st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, const char *name);
+/* Room for @n more spans. */
+void st_highlight_job_reserve (StHighlightJob *job, guint n);
 void st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name);
 void st_highlight_job_explain (StHighlightJob *job, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void st_highlight_job_report (StHighlightJob *job, double fraction);

@@ -4,7 +4,7 @@
 
 #include "st-highlighter-private.h"
 #include "st-format.h"
-#include "st-region.h"
+#include "st-region-array.h"
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
@@ -60,20 +60,43 @@ st_highlight_job_get_launches (StHighlightJob *job)
   return st_device_work_get_launches (job->work);
 }
 
+/* A name made up for a span, kept once however many spans carry it. */
 void
-st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, char *name)
+st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, const char *name)
 {
-  StHighlightSpan span = { start, end, ST_STRING_NONE, name, 0 };
+  guint           index = GPOINTER_TO_UINT (g_hash_table_lookup (job->made_ids, name));
+  StHighlightSpan span = { start, end, 0 };
 
+  if (index == 0)
+    {
+      char *copy = g_string_chunk_insert (job->made_chunk, name);
+
+      g_ptr_array_add (job->made, copy);
+      index = job->made->len;
+      g_hash_table_insert (job->made_ids, copy, GUINT_TO_POINTER (index));
+    }
+  span.name = ST_HIGHLIGHT_MADE_NAME | (index - 1);
   g_array_append_val (job->spans, span);
+}
+
+void
+st_highlight_job_reserve (StHighlightJob *job, guint n)
+{
+  guint len = job->spans->len;
+
+  g_array_set_size (job->spans, len + n);
+  g_array_set_size (job->spans, len);
 }
 
 void
 st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name)
 {
-  StHighlightSpan span = { start, end, name, NULL, 0 };
+  GArray *spans = job->spans;
 
-  g_array_append_val (job->spans, span);
+  g_assert (!(name & ST_HIGHLIGHT_MADE_NAME));
+  /* Set, not appended: a million spans, each one memcpy call less. */
+  g_array_set_size (spans, spans->len + 1);
+  g_array_index (spans, StHighlightSpan, spans->len - 1) = (StHighlightSpan){ start, end, name };
 }
 
 void
@@ -111,85 +134,168 @@ st_highlight_name_matches (StHighlightJob *job,
   return cache[name];
 }
 
-static void
-span_clear (gpointer data)
-{
-  g_free (((StHighlightSpan *)data)->name);
-}
-
 static const char *
-span_name (StHighlightJob *job, const StHighlightSpan *span)
+span_name (StHighlightJob *job, guint32 name)
 {
-  return span->name != NULL ? span->name : st_trace_get_string (job->trace, span->id);
+  if (name & ST_HIGHLIGHT_MADE_NAME)
+    return g_ptr_array_index (job->made, name & ~ST_HIGHLIGHT_MADE_NAME);
+  return st_trace_get_string (job->trace, name);
 }
 
-/* Repeated names get their number in start order: "MLP (1)", "MLP (2)".
- * Names of the trace are counted by id: kernel names run long. */
+/* Where a span's name is counted, in one array: the trace's names by id,
+ * then the names made up. Kernel names run long, and there are a million
+ * spans: no string is hashed or compared here. */
+static guint
+name_slot (StHighlightJob *job, guint32 name)
+{
+  if (name & ST_HIGHLIGHT_MADE_NAME)
+    return st_trace_get_n_strings (job->trace) + (name & ~ST_HIGHLIGHT_MADE_NAME);
+  return name;
+}
+
+/* Drops the spans shorter than the minimum duration, keeping their order. */
 static void
-number_repeats (StHighlightJob *job)
+keep_long_enough (StHighlightJob *job)
 {
-  g_autoptr (GHashTable) by_id = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  GArray                *spans = job->spans;
+  StHighlightSpan *spans = (StHighlightSpan *)(void *)job->spans->data;
+  guint            kept = 0, n = job->spans->len;
 
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < spans->len; i++)
-      {
-        StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-        GHashTable      *counts = span->name != NULL ? by_name : by_id;
-        gpointer key = span->name != NULL ? (gpointer)span->name : GUINT_TO_POINTER (span->id + 1);
-        guint    n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key));
-
-        if (pass == 0)
-          {
-            g_hash_table_insert (counts, key, GUINT_TO_POINTER (n + 1));
-            span->number = n + 1;
-          }
-        else if (n == 1)
-          span->number = 0;
-      }
-}
-
-static GPtrArray *
-make_regions (StHighlightJob *job)
-{
-  GPtrArray *regions = g_ptr_array_new_with_free_func (g_object_unref);
-  GArray    *spans = job->spans;
-  guint      kept = 0;
-
-  sort_spans ((StHighlightSpan *)(void *)spans->data, spans->len, NULL);
-  for (guint i = 0; i < spans->len; i++)
-    {
-      StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-
-      if (span->end - span->start >= MAX (job->config->min_duration_ns, 1))
-        g_array_index (spans, StHighlightSpan, kept++) = *span;
-      else
-        g_free (span->name);
-    }
-  if (kept == 0 && spans->len > 0 && job->config->min_duration_ns > 0)
+  for (guint i = 0; i < n; i++)
+    if (spans[i].end - spans[i].start >= MAX (job->config->min_duration_ns, 1))
+      spans[kept++] = spans[i];
+  if (kept == 0 && n > 0 && job->config->min_duration_ns > 0)
     {
       g_autofree char *min = st_format_duration (job->config->min_duration_ns);
 
       st_highlight_job_explain (
-          job, _ ("All %u regions found are shorter than the minimum duration (%s)."), spans->len,
-          min);
+          job, _ ("All %u regions found are shorter than the minimum duration (%s)."), n, min);
     }
-  for (guint i = kept; i < spans->len; i++)
-    g_array_index (spans, StHighlightSpan, i).name = NULL;
-  g_array_set_size (spans, kept);
-  number_repeats (job);
-  g_ptr_array_set_size (regions, spans->len);
-  regions->len = 0;
-  for (guint i = 0; i < spans->len; i++)
-    {
-      StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
-      g_autofree char *numbered = NULL;
-      const char      *name = span_name (job, span);
+  g_array_set_size (job->spans, kept);
+}
 
-      if (span->number != 0)
-        name = numbered = g_strdup_printf ("%s (%u)", name, span->number);
-      g_ptr_array_add (regions, st_region_new (name, span->start, span->end, job->config->method));
+/* The methods add spans a track at a time, each track's mostly in order:
+ * the runs already in (start, end) order are merged straight into the
+ * regions, with no sort and no copy between. Past this many runs the
+ * spans are sorted first. */
+#define MAX_RUNS 64
+
+typedef struct
+{
+  const StHighlightSpan *spans;
+  guint                  n_runs;
+  guint                  next[MAX_RUNS]; /* per run: its next span */
+  guint                  end[MAX_RUNS];
+  guint                  heap[MAX_RUNS]; /* runs not yet merged, the first one first */
+} Merge;
+
+/* Equal spans come in the order they were added: the earlier run first. */
+static gboolean
+merge_before (const Merge *m, guint a, guint b)
+{
+  const StHighlightSpan *x = &m->spans[m->next[a]], *y = &m->spans[m->next[b]];
+
+  if (sort_spans_before (x, y))
+    return TRUE;
+  return !sort_spans_before (y, x) && a < b;
+}
+
+static void
+merge_sift_down (Merge *m, guint at)
+{
+  for (;;)
+    {
+      guint least = at, left = 2 * at + 1, right = left + 1, run;
+
+      if (left < m->n_runs && merge_before (m, m->heap[left], m->heap[least]))
+        least = left;
+      if (right < m->n_runs && merge_before (m, m->heap[right], m->heap[least]))
+        least = right;
+      if (least == at)
+        return;
+      run = m->heap[at];
+      m->heap[at] = m->heap[least];
+      m->heap[least] = run;
+      at = least;
+    }
+}
+
+/* Sets up the merge of @spans's runs in order, sorting first when they
+ * are too many. */
+static void
+merge_init (Merge *m, StHighlightSpan *spans, guint n)
+{
+  m->spans = spans;
+  m->n_runs = 0;
+  for (guint i = 0; i < n; i++)
+    if (i == 0 || sort_spans_before (&spans[i], &spans[i - 1]))
+      {
+        if (m->n_runs == MAX_RUNS)
+          {
+            sort_spans (spans, n, NULL);
+            m->n_runs = 1;
+            m->next[0] = 0;
+            m->end[0] = n;
+            break;
+          }
+        m->next[m->n_runs] = i;
+        m->end[m->n_runs] = n;
+        if (m->n_runs > 0)
+          m->end[m->n_runs - 1] = i;
+        m->n_runs++;
+      }
+  for (guint r = 0; r < m->n_runs; r++)
+    m->heap[r] = r;
+  for (guint r = m->n_runs / 2; r-- > 0;)
+    merge_sift_down (m, r);
+}
+
+/* The next span in (start, end) order, or NULL after the last. */
+static const StHighlightSpan *
+merge_next (Merge *m)
+{
+  const StHighlightSpan *span;
+  guint                  run;
+
+  if (m->n_runs == 0)
+    return NULL;
+  run = m->heap[0];
+  span = &m->spans[m->next[run]++];
+  if (m->next[run] == m->end[run])
+    m->heap[0] = m->heap[--m->n_runs];
+  merge_sift_down (m, 0);
+  return span;
+}
+
+/* The regions in start order, each name interned once (through a map from
+ * where it is counted to the array's ids), repeated names numbered in
+ * start order: "MLP (1)", "MLP (2)". */
+static StRegionArray *
+make_regions (StHighlightJob *job)
+{
+  StHighlightSpan       *spans;
+  guint                  n_slots = st_trace_get_n_strings (job->trace) + job->made->len + 1;
+  g_autofree guint      *counts = g_new0 (guint, n_slots);
+  g_autofree guint      *numbers = g_new0 (guint, n_slots);
+  g_autofree guint32    *names = g_new0 (guint32, n_slots);
+  StRegionArray         *regions;
+  const StHighlightSpan *span;
+  Merge                  merge;
+
+  keep_long_enough (job);
+  spans = (StHighlightSpan *)(void *)job->spans->data;
+  for (guint i = 0; i < job->spans->len; i++)
+    counts[name_slot (job, spans[i].name)]++;
+  regions = st_region_array_new_sized (job->spans->len);
+  merge_init (&merge, spans, job->spans->len);
+  while ((span = merge_next (&merge)) != NULL)
+    {
+      guint slot = name_slot (job, span->name);
+
+      if (names[slot] == 0)
+        names[slot] = st_region_array_intern (regions, span_name (job, span->name)) + 1;
+      ++numbers[slot];
+      st_region_array_append (regions, names[slot] - 1, counts[slot] > 1 ? numbers[slot] : 0,
+                              span->start, span->end, job->config->method);
     }
   return regions;
 }
@@ -213,10 +319,13 @@ job_clear (StHighlightJob *job)
   g_clear_pointer (&job->tracks, g_pattern_spec_free);
   g_clear_pointer (&job->selected, g_free);
   g_clear_pointer (&job->spans, g_array_unref);
+  g_clear_pointer (&job->made_ids, g_hash_table_unref);
+  g_clear_pointer (&job->made, g_ptr_array_unref);
+  g_clear_pointer (&job->made_chunk, g_string_chunk_free);
   g_clear_pointer (&job->explanation, g_free);
 }
 
-GPtrArray *
+StRegionArray *
 st_highlighter_run (StTrace                   *trace,
                     const StHighlighterConfig *config,
                     char                     **explanation,
@@ -226,14 +335,21 @@ st_highlighter_run (StTrace                   *trace,
                     GError                   **error)
 {
   StHighlightJob job = { 0 };
-  GPtrArray     *regions = NULL;
+  StRegionArray *regions = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (config != NULL && config->method != ST_REGION_MANUAL, NULL);
 
+  /* the analysis index is kept with the trace; its first build stops when
+   * the run is cancelled */
+  job.work = st_device_work_ensure (trace, cancellable);
+  if (job.work == NULL)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
   job.trace = trace;
   job.config = config;
-  job.work = st_device_work_get (trace);
   job.classes = st_device_work_get_classifier (job.work);
   job.tracks = config->tracks != NULL ? g_pattern_spec_new (config->tracks) : NULL;
   job.selected = g_malloc (MAX (1, st_trace_get_n_tracks (trace)));
@@ -242,7 +358,9 @@ st_highlighter_run (StTrace                   *trace,
   job.progress = progress;
   job.progress_data = progress_data;
   job.spans = g_array_new (FALSE, FALSE, sizeof (StHighlightSpan));
-  g_array_set_clear_func (job.spans, span_clear);
+  job.made_chunk = g_string_chunk_new (4096);
+  job.made_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  job.made = g_ptr_array_new ();
 
   run_method (&job);
   if (!g_cancellable_set_error_if_cancelled (cancellable, error))

@@ -3,9 +3,9 @@
 #include "config.h"
 
 #include "st-region-set.h"
+#include "st-region-private.h"
 #include "st-atomic-file.h"
 #include "st-json-doc.h"
-#include "st-region-set-private.h"
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
@@ -39,6 +39,14 @@ append_json_string (GString *out, const char *s)
 }
 
 static void
+append_json_name (GString *out, StRegionArray *regions, guint index, GString *scratch)
+{
+  g_string_truncate (scratch, 0);
+  st_region_array_append_name (regions, index, scratch);
+  append_json_string (out, scratch->str);
+}
+
+static void
 append_profile (GString *out, const StProfileIdentity *profile)
 {
   g_string_append (out, "  \"profile\" : {\"name\" : ");
@@ -61,12 +69,15 @@ append_profile (GString *out, const StProfileIdentity *profile)
 char *
 st_region_set_to_json (StRegionSet *self, const StProfileIdentity *profile, gboolean sidecar)
 {
-  GString *out;
-  guint    n;
+  StRegionArray      *regions;
+  GString            *out;
+  g_autoptr (GString) name = g_string_new (NULL);
+  guint               n;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), NULL);
 
-  n = st_region_set_get_n_regions (self);
+  regions = st_region_set_get_array (self);
+  n = st_region_array_get_length (regions);
   out = g_string_sized_new (128 + 96 * n);
   g_string_append_printf (out, "{\n  \"version\" : %d,\n", ST_REGION_FILE_VERSION);
   if (profile != NULL)
@@ -77,15 +88,14 @@ st_region_set_to_json (StRegionSet *self, const StProfileIdentity *profile, gboo
   g_string_append (out, "  \"regions\" : [");
   for (guint i = 0; i < n; i++)
     {
-      StRegion *r = st_region_set_get_region (self, i);
-
       g_string_append (out, i > 0 ? ",\n    {\"name\" : " : "\n    {\"name\" : ");
-      append_json_string (out, st_region_get_name (r));
+      append_json_name (out, regions, i, name);
       g_string_append_printf (out,
                               ", \"start_ns\" : %" G_GINT64_FORMAT
                               ", \"end_ns\" : %" G_GINT64_FORMAT ", \"method\" : \"%s\"}",
-                              st_region_get_start (r), st_region_get_end (r),
-                              st_region_method_to_string (st_region_get_method (r)));
+                              st_region_array_get_start (regions, i),
+                              st_region_array_get_end (regions, i),
+                              st_region_method_to_string (st_region_array_get_method (regions, i)));
     }
   g_string_append (out, n > 0 ? "\n  ]\n}\n" : "]\n}\n");
   return g_string_free (out, FALSE);
@@ -209,9 +219,14 @@ read_name (JsonObject *object, guint index, const char *display_name, GError **e
   return name;
 }
 
-/* @index counts from 1, as a person reading the file would. */
-static StRegion *
-read_region (JsonNode *node, guint index, const char *display_name, GError **error)
+/* Adds the region of @node to @regions. @index counts from 1, as a person
+ * reading the file would. */
+static gboolean
+read_region (StRegionArray *regions,
+             JsonNode      *node,
+             guint          index,
+             const char    *display_name,
+             GError       **error)
 {
   JsonObject    *object = region_object (node, index, display_name, error);
   gint64         start, end;
@@ -219,22 +234,22 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
   StRegionMethod method;
 
   if (object == NULL)
-    return NULL;
+    return FALSE;
   if (read_name (object, index, display_name, error) == NULL)
-    return NULL;
+    return FALSE;
   if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “start_ns” is not a whole number of nanoseconds."),
                    display_name, index);
-      return NULL;
+      return FALSE;
     }
   if (!get_whole_number (json_object_get_member (object, "end_ns"), &end))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “end_ns” is not a whole number of nanoseconds."),
                    display_name, index);
-      return NULL;
+      return FALSE;
     }
   if (end < start)
     {
@@ -244,13 +259,13 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “end_ns” (%s) is before “start_ns” (%s)."), display_name,
                    index, e, s);
-      return NULL;
+      return FALSE;
     }
   if (!holds_string (json_object_get_member (object, "method")))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “method” is not a string."), display_name, index);
-      return NULL;
+      return FALSE;
     }
   method_string = json_object_get_string_member (object, "method");
   if (!st_region_method_from_string (method_string, &method))
@@ -259,24 +274,11 @@ read_region (JsonNode *node, guint index, const char *display_name, GError **err
                    _ ("“%s”, region %u: “method” is “%s”; Strata knows “manual”, “collectives”, "
                       "“hierarchy” and “stack”."),
                    display_name, index, method_string);
-      return NULL;
+      return FALSE;
     }
 
-  return st_region_new (json_object_get_string_member (object, "name"), start, end, method);
-}
-
-static int
-compare_regions (gconstpointer a, gconstpointer b)
-{
-  StRegion *ra = *(StRegion **)a, *rb = *(StRegion **)b;
-  gint64    as = st_region_get_start (ra), bs = st_region_get_start (rb);
-  gint64    ae = st_region_get_end (ra), be = st_region_get_end (rb);
-
-  if (as != bs)
-    return as < bs ? -1 : 1;
-  if (ae != be)
-    return ae < be ? -1 : 1;
-  return 0;
+  st_region_array_add (regions, json_object_get_string_member (object, "name"), start, end, method);
+  return TRUE;
 }
 
 static gboolean
@@ -399,12 +401,12 @@ read_profile_and_unsaved (JsonObject         *object,
 
 /* The "regions" array, sorted (stable: regions with the same bounds keep
  * the file's order). */
-static GPtrArray *
+static StRegionArray *
 read_regions (JsonObject *object, const char *display_name, GError **error)
 {
-  JsonNode             *node = json_object_get_member (object, "regions");
-  g_autoptr (GPtrArray) regions = NULL;
-  JsonArray            *array;
+  JsonNode                 *node = json_object_get_member (object, "regions");
+  g_autoptr (StRegionArray) regions = NULL;
+  JsonArray                *array;
 
   if (node == NULL)
     {
@@ -419,23 +421,17 @@ read_regions (JsonObject *object, const char *display_name, GError **error)
       return NULL;
     }
   array = json_node_get_array (node);
-  regions = g_ptr_array_new_full (json_array_get_length (array), g_object_unref);
+  regions = st_region_array_new ();
   for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      StRegion *region
-          = read_region (json_array_get_element (array, i), i + 1, display_name, error);
-
-      if (region == NULL)
-        return NULL;
-      g_ptr_array_add (regions, region);
-    }
-  g_ptr_array_sort (regions, compare_regions);
+    if (!read_region (regions, json_array_get_element (array, i), i + 1, display_name, error))
+      return NULL;
+  st_region_array_sort (regions);
   return g_steal_pointer (&regions);
 }
 
 /* Reads the text of a region file (or a sidecar); @display_name names it
  * in messages. @profile and @unsaved may be NULL. */
-GPtrArray *
+StRegionArray *
 st_region_set_read_data (const char         *data,
                          gsize               length,
                          const char         *display_name,
@@ -445,7 +441,7 @@ st_region_set_read_data (const char         *data,
 {
   g_autoptr (JsonNode)          root = NULL;
   g_autoptr (StProfileIdentity) identity = NULL;
-  GPtrArray                    *regions;
+  StRegionArray                *regions;
   JsonObject                   *object;
   gboolean                      is_unsaved = FALSE;
 
@@ -467,7 +463,7 @@ st_region_set_read_data (const char         *data,
   return regions;
 }
 
-GPtrArray *
+StRegionArray *
 st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error)
 {
   g_autofree char      *name = NULL;
@@ -560,7 +556,7 @@ st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GErr
   g_autofree char              *display = NULL;
   g_autofree char              *data = NULL;
   g_autoptr (GError)            local_error = NULL;
-  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StRegionArray)     regions = NULL;
   g_autoptr (StProfileIdentity) saved_for = NULL;
   gboolean                      unsaved = FALSE;
   gsize                         length;
@@ -591,7 +587,7 @@ st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GErr
       return FALSE;
     }
 
-  if (st_region_set_get_n_regions (self) > 0 || regions->len > 0)
+  if (st_region_set_get_n_regions (self) > 0 || st_region_array_get_length (regions) > 0)
     st_region_set_replace (self, regions, unsaved);
   else
     st_region_set_set_modified (self, unsaved);

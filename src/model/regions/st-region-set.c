@@ -4,16 +4,6 @@
 
 #include "st-region-set.h"
 #include "st-region-private.h"
-#include "st-region-set-private.h"
-
-/* A region in the set, with the order it came in: regions with the same
- * bounds stay in the order they were added, and undo puts a region back
- * exactly where it was. */
-typedef struct
-{
-  StRegion *region;
-  guint64   seq;
-} Entry;
 
 typedef enum
 {
@@ -23,26 +13,27 @@ typedef enum
   OP_REPLACE,
 } OpKind;
 
-/* One undo step. */
+/* One undo step. Names are kept as text: the array an undo or redo
+ * applies to may be a copy with its own name ids. */
 typedef struct
 {
-  OpKind  kind;
-  Entry   entry;    /* OP_ADD, OP_REMOVE; OP_RENAME uses entry.region */
-  char   *old_name; /* OP_RENAME */
-  char   *new_name;
-  GArray *old_entries; /* OP_REPLACE */
-  GArray *new_entries;
+  OpKind         kind;
+  StRegionEntry  entry; /* OP_ADD, OP_REMOVE; OP_RENAME: where the region is */
+  char          *name;  /* OP_ADD, OP_REMOVE; OP_RENAME: the old name */
+  char          *new_name;
+  StRegionArray *old_regions; /* OP_REPLACE */
+  StRegionArray *new_regions;
 } Op;
 
 struct _StRegionSet
 {
   GObject parent_instance;
 
-  GArray    *entries; /* of Entry, in (start, end, seq) order */
-  guint64    next_seq;
-  GPtrArray *undo; /* of Op, the last is undone first */
-  GPtrArray *redo;
-  gboolean   modified;
+  StRegionArray *regions; /* in (start, end, id) order; shared with undo steps */
+  GHashTable    *objects; /* id → the StRegion made for it while one lives */
+  GPtrArray     *undo;    /* of Op, the last is undone first */
+  GPtrArray     *redo;
+  gboolean       modified;
 };
 
 static void st_region_set_list_model_init (GListModelInterface *iface);
@@ -74,80 +65,14 @@ enum
 static guint signals[N_SIGNALS];
 
 static void
-entry_clear (gpointer data)
-{
-  Entry *e = data;
-
-  g_clear_object (&e->region);
-}
-
-static GArray *
-entries_new (guint reserved)
-{
-  GArray *entries = g_array_sized_new (FALSE, FALSE, sizeof (Entry), reserved);
-
-  g_array_set_clear_func (entries, entry_clear);
-  return entries;
-}
-
-static GArray *
-entries_copy (GArray *entries)
-{
-  GArray *copy = entries_new (entries->len);
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      Entry e = g_array_index (entries, Entry, i);
-
-      g_object_ref (e.region);
-      g_array_append_val (copy, e);
-    }
-  return copy;
-}
-
-static int
-compare_entries (const Entry *a, const Entry *b)
-{
-  gint64 as = st_region_get_start (a->region), bs = st_region_get_start (b->region);
-  gint64 ae = st_region_get_end (a->region), be = st_region_get_end (b->region);
-
-  if (as != bs)
-    return as < bs ? -1 : 1;
-  if (ae != be)
-    return ae < be ? -1 : 1;
-  if (a->seq != b->seq)
-    return a->seq < b->seq ? -1 : 1;
-  return 0;
-}
-
-/* The first position whose entry sorts after @e (or equal to it). */
-static guint
-lower_bound (GArray *entries, const Entry *e)
-{
-  guint lo = 0, hi = entries->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (compare_entries (&g_array_index (entries, Entry, mid), e) < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-static void
 op_free (gpointer data)
 {
   Op *op = data;
 
-  g_clear_object (&op->entry.region);
-  g_free (op->old_name);
+  g_free (op->name);
   g_free (op->new_name);
-  g_clear_pointer (&op->old_entries, g_array_unref);
-  g_clear_pointer (&op->new_entries, g_array_unref);
+  g_clear_pointer (&op->old_regions, st_region_array_unref);
+  g_clear_pointer (&op->new_regions, st_region_array_unref);
   g_free (op);
 }
 
@@ -162,7 +87,8 @@ typedef struct
 static State
 get_state (StRegionSet *self)
 {
-  return (State){ self->entries->len, self->undo->len > 0, self->redo->len > 0 };
+  return (State){ st_region_array_get_length (self->regions), self->undo->len > 0,
+                  self->redo->len > 0 };
 }
 
 static void
@@ -180,35 +106,73 @@ finish_change (StRegionSet *self, State before, gboolean modified)
   g_signal_emit (self, signals[EDITED], 0);
 }
 
-static void
-insert_entry (StRegionSet *self, const Entry *e)
+/* The regions, to edit: copied first when an undo step or a caller holds
+ * them too. */
+static StRegionArray *
+own_regions (StRegionSet *self)
 {
-  guint position = lower_bound (self->entries, e);
-  Entry copy = { g_object_ref (e->region), e->seq };
+  if (st_region_array_is_shared (self->regions))
+    {
+      StRegionArray *copy = st_region_array_copy (self->regions);
 
-  g_array_insert_val (self->entries, position, copy);
+      st_region_array_unref (self->regions);
+      self->regions = copy;
+    }
+  return self->regions;
+}
+
+static guint
+position_of (StRegionSet *self, const StRegionEntry *e)
+{
+  guint position = st_region_array_lower_bound (self->regions, e->start, e->end, e->id);
+
+  g_assert (position < st_region_array_get_length (self->regions));
+  g_assert (st_region_array_get_entry (self->regions, position)->id == e->id);
+  return position;
+}
+
+static void
+insert_entry (StRegionSet *self, const Op *op)
+{
+  StRegionArray *regions = own_regions (self);
+  StRegionEntry  e = op->entry;
+  guint          position = st_region_array_lower_bound (regions, e.start, e.end, e.id);
+
+  e.name = st_region_array_intern (regions, op->name);
+  e.number = 0;
+  st_region_array_insert (regions, position, &e);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 0, 1);
 }
 
 static void
-remove_entry (StRegionSet *self, const Entry *e)
+remove_entry (StRegionSet *self, const StRegionEntry *e)
 {
-  guint position = lower_bound (self->entries, e);
+  guint position = position_of (self, e);
 
-  g_assert (position < self->entries->len);
-  g_assert (g_array_index (self->entries, Entry, position).region == e->region);
-  g_array_remove_index (self->entries, position);
+  st_region_array_remove (own_regions (self), position);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
 }
 
+/* A rename changes no position: it shows as the region object's "name". */
 static void
-set_entries (StRegionSet *self, GArray *entries)
+rename_entry (StRegionSet *self, const StRegionEntry *e, const char *name)
 {
-  guint removed = self->entries->len;
+  StRegion *object = g_hash_table_lookup (self->objects, &e->id);
 
-  g_array_unref (self->entries);
-  self->entries = entries_copy (entries);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->entries->len);
+  st_region_array_rename (own_regions (self), position_of (self, e), name);
+  if (object != NULL)
+    st_region_set_name (object, name);
+}
+
+static void
+set_regions (StRegionSet *self, StRegionArray *regions)
+{
+  guint removed = st_region_array_get_length (self->regions);
+
+  st_region_array_unref (self->regions);
+  self->regions = st_region_array_ref (regions);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed,
+                              st_region_array_get_length (regions));
 }
 
 /* Does @op, or with @backward undoes it. */
@@ -220,14 +184,12 @@ apply (StRegionSet *self, Op *op, gboolean backward)
     case OP_ADD:
     case OP_REMOVE:
       if ((op->kind == OP_ADD) != backward)
-        insert_entry (self, &op->entry);
+        insert_entry (self, op);
       else
         remove_entry (self, &op->entry);
       break;
-    case OP_RENAME:
-      st_region_set_name (op->entry.region, backward ? op->old_name : op->new_name);
-      break;
-    case OP_REPLACE: set_entries (self, backward ? op->old_entries : op->new_entries); break;
+    case OP_RENAME: rename_entry (self, &op->entry, backward ? op->name : op->new_name); break;
+    case OP_REPLACE: set_regions (self, backward ? op->old_regions : op->new_regions); break;
     default: g_assert_not_reached ();
     }
 }
@@ -245,6 +207,37 @@ edit (StRegionSet *self, Op *op, gboolean modified)
   finish_change (self, before, modified);
 }
 
+/* The objects made for regions: one per region while someone holds it,
+ * so that a region is the same object wherever it is asked for. */
+
+static void
+on_object_finalized (gpointer data, GObject *where_the_object_was)
+{
+  StRegionSet *self = data;
+  guint64      id = st_region_ensure_id ((StRegion *)where_the_object_was);
+
+  g_hash_table_remove (self->objects, &id);
+}
+
+static void
+keep_object (StRegionSet *self, StRegion *region, guint64 id)
+{
+  g_hash_table_insert (self->objects, g_memdup2 (&id, sizeof id), region);
+  g_object_weak_ref (G_OBJECT (region), on_object_finalized, self);
+}
+
+static void
+forget_objects (StRegionSet *self)
+{
+  GHashTableIter iter;
+  gpointer       region;
+
+  g_hash_table_iter_init (&iter, self->objects);
+  while (g_hash_table_iter_next (&iter, NULL, &region))
+    g_object_weak_unref (region, on_object_finalized, self);
+  g_hash_table_remove_all (self->objects);
+}
+
 static GType
 st_region_set_get_item_type (GListModel *model)
 {
@@ -254,17 +247,29 @@ st_region_set_get_item_type (GListModel *model)
 static guint
 st_region_set_get_n_items (GListModel *model)
 {
-  return ST_REGION_SET (model)->entries->len;
+  return st_region_array_get_length (ST_REGION_SET (model)->regions);
 }
 
+/* Makes the region's object when nobody holds one: a list that shows 30
+ * of a million regions makes about 30. */
 static gpointer
 st_region_set_get_item (GListModel *model, guint position)
 {
-  StRegionSet *self = ST_REGION_SET (model);
+  StRegionSet         *self = ST_REGION_SET (model);
+  const StRegionEntry *e;
+  StRegion            *region;
+  g_autofree char     *name = NULL;
 
-  if (position >= self->entries->len)
+  if (position >= st_region_array_get_length (self->regions))
     return NULL;
-  return g_object_ref (g_array_index (self->entries, Entry, position).region);
+  e = st_region_array_get_entry (self->regions, position);
+  region = g_hash_table_lookup (self->objects, &e->id);
+  if (region != NULL)
+    return g_object_ref (region);
+  name = st_region_array_dup_name (self->regions, position);
+  region = st_region_new_with_id (name, e->start, e->end, e->method, e->id);
+  keep_object (self, region, e->id);
+  return region;
 }
 
 static void
@@ -280,7 +285,9 @@ st_region_set_finalize (GObject *object)
 {
   StRegionSet *self = ST_REGION_SET (object);
 
-  g_clear_pointer (&self->entries, g_array_unref);
+  forget_objects (self);
+  g_clear_pointer (&self->objects, g_hash_table_unref);
+  g_clear_pointer (&self->regions, st_region_array_unref);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   G_OBJECT_CLASS (st_region_set_parent_class)->finalize (object);
@@ -293,7 +300,7 @@ st_region_set_get_property (GObject *object, guint prop_id, GValue *value, GPara
 
   switch (prop_id)
     {
-    case PROP_N_ITEMS: g_value_set_uint (value, self->entries->len); break;
+    case PROP_N_ITEMS: g_value_set_uint (value, st_region_array_get_length (self->regions)); break;
     case PROP_CAN_UNDO: g_value_set_boolean (value, st_region_set_can_undo (self)); break;
     case PROP_CAN_REDO: g_value_set_boolean (value, st_region_set_can_redo (self)); break;
     case PROP_MODIFIED: g_value_set_boolean (value, self->modified); break;
@@ -345,7 +352,8 @@ st_region_set_class_init (StRegionSetClass *klass)
 static void
 st_region_set_init (StRegionSet *self)
 {
-  self->entries = entries_new (0);
+  self->regions = st_region_array_new ();
+  self->objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->undo = g_ptr_array_new_with_free_func (op_free);
   self->redo = g_ptr_array_new_with_free_func (op_free);
 }
@@ -361,56 +369,58 @@ st_region_set_get_n_regions (StRegionSet *self)
 {
   g_return_val_if_fail (ST_IS_REGION_SET (self), 0);
 
-  return self->entries->len;
+  return st_region_array_get_length (self->regions);
 }
 
-/* Transfer none. */
-StRegion *
-st_region_set_get_region (StRegionSet *self, guint position)
+/* The regions as they are now, to read (transfer none): valid until the
+ * next change of the set. */
+StRegionArray *
+st_region_set_get_array (StRegionSet *self)
 {
   g_return_val_if_fail (ST_IS_REGION_SET (self), NULL);
-  g_return_val_if_fail (position < self->entries->len, NULL);
 
-  return g_array_index (self->entries, Entry, position).region;
+  return self->regions;
 }
 
 /* The position of @region, or G_MAXUINT when it is not in the set. */
 guint
 st_region_set_find (StRegionSet *self, StRegion *region)
 {
-  Entry key = { region, 0 };
+  guint64 id;
+  guint   position;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), G_MAXUINT);
   g_return_val_if_fail (ST_IS_REGION (region), G_MAXUINT);
 
-  /* seq 0 sorts before every region with the same bounds. */
-  for (guint i = lower_bound (self->entries, &key); i < self->entries->len; i++)
-    {
-      StRegion *r = g_array_index (self->entries, Entry, i).region;
-
-      if (r == region)
-        return i;
-      if (st_region_get_start (r) != st_region_get_start (region)
-          || st_region_get_end (r) != st_region_get_end (region))
-        break;
-    }
+  id = st_region_ensure_id (region);
+  position = st_region_array_lower_bound (self->regions, st_region_get_start (region),
+                                          st_region_get_end (region), id);
+  if (position < st_region_array_get_length (self->regions)
+      && st_region_array_get_entry (self->regions, position)->id == id)
+    return position;
   return G_MAXUINT;
 }
 
-/* Adds @region after those with the same bounds; returns its position. */
+/* Adds @region after those with the same bounds; returns its position.
+ * The set's item at that position is @region itself while it lives. */
 guint
 st_region_set_add (StRegionSet *self, StRegion *region)
 {
-  Op *op;
+  Op     *op;
+  guint64 id;
 
   g_return_val_if_fail (ST_IS_REGION_SET (self), G_MAXUINT);
   g_return_val_if_fail (ST_IS_REGION (region), G_MAXUINT);
   g_return_val_if_fail (st_region_set_find (self, region) == G_MAXUINT, G_MAXUINT);
 
+  id = st_region_ensure_id (region);
+  if (g_hash_table_lookup (self->objects, &id) == NULL)
+    keep_object (self, region, id);
   op = g_new0 (Op, 1);
   op->kind = OP_ADD;
-  op->entry.region = g_object_ref (region);
-  op->entry.seq = ++self->next_seq;
+  op->entry = (StRegionEntry){ st_region_get_start (region), st_region_get_end (region), id, 0, 0,
+                               st_region_get_method (region) };
+  op->name = g_strdup (st_region_get_name (region));
   edit (self, op, TRUE);
   return st_region_set_find (self, region);
 }
@@ -421,77 +431,71 @@ st_region_set_remove (StRegionSet *self, guint position)
   Op *op;
 
   g_return_if_fail (ST_IS_REGION_SET (self));
-  g_return_if_fail (position < self->entries->len);
+  g_return_if_fail (position < st_region_array_get_length (self->regions));
 
   op = g_new0 (Op, 1);
   op->kind = OP_REMOVE;
-  op->entry = g_array_index (self->entries, Entry, position);
-  g_object_ref (op->entry.region);
+  op->entry = *st_region_array_get_entry (self->regions, position);
+  op->name = st_region_array_dup_name (self->regions, position);
   edit (self, op, TRUE);
 }
 
 void
 st_region_set_rename (StRegionSet *self, guint position, const char *name)
 {
-  StRegion *region;
-  Op       *op;
+  g_autofree char *old_name = NULL;
+  Op              *op;
 
   g_return_if_fail (ST_IS_REGION_SET (self));
-  g_return_if_fail (position < self->entries->len);
+  g_return_if_fail (position < st_region_array_get_length (self->regions));
   g_return_if_fail (name != NULL);
   g_return_if_fail (g_utf8_validate (name, -1, NULL));
 
-  region = g_array_index (self->entries, Entry, position).region;
-  if (g_str_equal (st_region_get_name (region), name))
+  old_name = st_region_array_dup_name (self->regions, position);
+  if (g_str_equal (old_name, name))
     return;
 
   op = g_new0 (Op, 1);
   op->kind = OP_RENAME;
-  op->entry.region = g_object_ref (region);
-  op->old_name = g_strdup (st_region_get_name (region));
+  op->entry = *st_region_array_get_entry (self->regions, position);
+  op->name = g_steal_pointer (&old_name);
   op->new_name = g_strdup (name);
   edit (self, op, TRUE);
 }
 
-static int
-compare_entries_qsort (gconstpointer a, gconstpointer b)
-{
-  return compare_entries (a, b);
-}
-
 /* Replaces every region by @regions (NULL for none) as one step, and sets
- * "modified" to @modified. */
+ * "modified" to @modified. The set keeps @regions, not a copy, unless they
+ * are out of order. */
 void
-st_region_set_replace (StRegionSet *self, GPtrArray *regions, gboolean modified)
+st_region_set_replace (StRegionSet *self, StRegionArray *regions, gboolean modified)
 {
-  guint n = regions != NULL ? regions->len : 0;
-  Op   *op;
+  Op *op;
 
   op = g_new0 (Op, 1);
   op->kind = OP_REPLACE;
-  op->old_entries = entries_copy (self->entries);
-  op->new_entries = entries_new (n);
-  for (guint i = 0; i < n; i++)
+  op->old_regions = st_region_array_ref (self->regions);
+  if (regions == NULL)
+    op->new_regions = st_region_array_new ();
+  else if (st_region_array_is_ordered (regions))
+    op->new_regions = st_region_array_ref (regions);
+  else
     {
-      Entry e = { g_object_ref (g_ptr_array_index (regions, i)), ++self->next_seq };
-
-      g_array_append_val (op->new_entries, e);
+      op->new_regions = st_region_array_copy (regions);
+      st_region_array_sort (op->new_regions);
     }
-  g_array_sort (op->new_entries, compare_entries_qsort);
+  st_region_array_freeze (op->new_regions);
   edit (self, op, modified);
 }
 
-/* Replaces every region by @regions (StRegion, in any order; NULL for
- * none), as one step. */
+/* Replaces every region by @regions (in any order; NULL for none), as one
+ * step. @regions no longer changes once the set holds it. */
 void
-st_region_set_replace_all (StRegionSet *self, GPtrArray *regions)
+st_region_set_replace_all (StRegionSet *self, StRegionArray *regions)
 {
   g_return_if_fail (ST_IS_REGION_SET (self));
 
-  if (regions != NULL)
-    for (guint i = 0; i < regions->len; i++)
-      g_return_if_fail (ST_IS_REGION (g_ptr_array_index (regions, i)));
-  if (self->entries->len == 0 && (regions == NULL || regions->len == 0))
+  if (st_region_array_get_length (self->regions) == 0
+      && (regions == NULL || st_region_array_get_length (regions) == 0))
     return;
 
   st_region_set_replace (self, regions, TRUE);

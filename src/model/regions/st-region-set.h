@@ -1,6 +1,7 @@
-/* st-region-set.h: the regions of a profile, a GListModel of StRegion kept
- * in start order, with undo and redo of every edit, JSON files and an
- * autosave sidecar.
+/* st-region-set.h: the regions of a profile, kept in start order as an
+ * StRegionArray, with undo and redo of every edit, JSON files and an
+ * autosave sidecar. As a GListModel of StRegion it makes a region's object
+ * only when asked for it, and gives the same object while someone holds it.
  *
  * File format (also the sidecar's):
  *   {"version": 1,
@@ -14,6 +15,7 @@
 
 #include "st-profile-identity.h"
 #include "st-region.h"
+#include "st-region-array.h"
 #include "st-region-error.h"
 
 G_BEGIN_DECLS
@@ -25,9 +27,9 @@ G_BEGIN_DECLS
  * undo, redo), for autosave. */
 G_DECLARE_FINAL_TYPE (StRegionSet, st_region_set, ST, REGION_SET, GObject)
 
-StRegionSet *st_region_set_new (void);
-guint        st_region_set_get_n_regions (StRegionSet *self);
-StRegion    *st_region_set_get_region (StRegionSet *self, guint position);
+StRegionSet   *st_region_set_new (void);
+guint          st_region_set_get_n_regions (StRegionSet *self);
+StRegionArray *st_region_set_get_array (StRegionSet *self);
 /* The position of @region, or G_MAXUINT when it is not in the set. */
 guint st_region_set_find (StRegionSet *self, StRegion *region);
 
@@ -35,7 +37,7 @@ guint st_region_set_find (StRegionSet *self, StRegion *region);
 guint st_region_set_add (StRegionSet *self, StRegion *region);
 void  st_region_set_remove (StRegionSet *self, guint position);
 void  st_region_set_rename (StRegionSet *self, guint position, const char *name);
-void  st_region_set_replace_all (StRegionSet *self, GPtrArray *regions);
+void  st_region_set_replace_all (StRegionSet *self, StRegionArray *regions);
 
 gboolean st_region_set_can_undo (StRegionSet *self);
 gboolean st_region_set_can_redo (StRegionSet *self);
@@ -52,16 +54,16 @@ gboolean st_region_set_save (StRegionSet             *self,
                              GFile                   *file,
                              const StProfileIdentity *profile,
                              GError                 **error);
-/* Reads a region file: its regions (StRegion, in start order) and the
+/* Reads a region file: its regions (in start order) and the
  * profile it was made for (NULL when the file names none). Refuses a newer
  * "version" and damaged files with a message naming the file. */
-GPtrArray *st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error);
-GPtrArray *st_region_set_read_data (const char         *data,
-                                    gsize               length,
-                                    const char         *display_name,
-                                    StProfileIdentity **profile,
-                                    gboolean           *unsaved,
-                                    GError            **error);
+StRegionArray *st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error);
+StRegionArray *st_region_set_read_data (const char         *data,
+                                        gsize               length,
+                                        const char         *display_name,
+                                        StProfileIdentity **profile,
+                                        gboolean           *unsaved,
+                                        GError            **error);
 
 /* The sidecar of @profile under $XDG_STATE_HOME/strata/regions/. */
 gboolean

@@ -15,6 +15,7 @@ struct _StRegion
   gint64         start;
   gint64         end;
   StRegionMethod method;
+  guint64        id; /* in the regions of StRegionSet; 0 until a set holds it */
 };
 
 G_DEFINE_FINAL_TYPE (StRegion, st_region, G_TYPE_OBJECT)
@@ -234,4 +235,29 @@ st_region_set_name (StRegion *self, const char *name)
   g_free (self->name);
   self->name = g_strdup (name);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+}
+
+/* A region of a set: @id is its entry's. */
+StRegion *
+st_region_new_with_id (const char    *name,
+                       gint64         start,
+                       gint64         end,
+                       StRegionMethod method,
+                       guint64        id)
+{
+  StRegion *self = st_region_new (name, start, end, method);
+
+  self->id = id;
+  return self;
+}
+
+/* The region's id, given now when it has none. */
+guint64
+st_region_ensure_id (StRegion *self)
+{
+  g_return_val_if_fail (ST_IS_REGION (self), 0);
+
+  if (self->id == 0)
+    self->id = st_region_array_reserve_ids (1);
+  return self->id;
 }

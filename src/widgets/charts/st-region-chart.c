@@ -77,8 +77,8 @@ frame_init (Frame *f, StRegionChart *self)
   f->starts = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
   for (guint i = 0; i < n; i++)
     {
-      StRegion *r = st_region_set_get_region (regions, i);
-      gint64    d = st_region_get_duration (r), s = st_region_get_start (r);
+      gint64 d = st_region_array_get_duration (st_region_set_get_array (regions), i),
+             s = st_region_array_get_start (st_region_set_get_array (regions), i);
 
       g_array_append_val (f->durations, d);
       g_array_append_val (f->starts, s);
@@ -156,18 +156,20 @@ on_leave (GtkEventControllerMotion *controller, StRegionChart *self)
   set_hover (self, -1);
 }
 
+/* The region of point @index, a new reference: the set makes region
+ * objects only when asked. */
 static StRegion *
 region_at (StRegionChart *self, gint index)
 {
-  return st_region_set_get_region (st_session_get_regions (self->session), index);
+  return g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)), index);
 }
 
 /* Tells assistive technologies which region the keyboard is on. */
 static void
 describe_focus (StRegionChart *self)
 {
-  g_autofree char *duration = NULL, *text = NULL;
-  StRegion        *r;
+  g_autofree char     *duration = NULL, *text = NULL;
+  g_autoptr (StRegion) r = NULL;
 
   if (self->focus < 0)
     {
@@ -196,10 +198,13 @@ set_focus (StRegionChart *self, gint focus)
 static void
 toggle_pick (StRegionChart *self, gint index)
 {
+  g_autoptr (StRegion) region = NULL;
+
   if (index < 0)
     return;
+  region = region_at (self, index);
   set_focus (self, index);
-  st_session_toggle_compare (self->session, region_at (self, index));
+  st_session_toggle_compare (self->session, region);
 }
 
 static void
@@ -222,9 +227,10 @@ n_points (StRegionChart *self)
 static void
 move_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  StRegionChart *self = ST_REGION_CHART (widget);
-  gint           n = n_points (self), step = g_variant_get_int32 (parameter);
-  gint           at = self->focus;
+  StRegionChart       *self = ST_REGION_CHART (widget);
+  gint                 n = n_points (self), step = g_variant_get_int32 (parameter);
+  gint                 at = self->focus;
+  g_autoptr (StRegion) region = NULL;
 
   if (n == 0)
     return;
@@ -236,7 +242,8 @@ move_action (GtkWidget *widget, const char *name, GVariant *parameter)
     at = step > 0 ? -1 : n;
   at = CLAMP ((gint64)at + step, 0, n - 1);
   set_focus (self, at);
-  st_session_set_selected_region (self->session, region_at (self, at));
+  region = region_at (self, at);
+  st_session_set_selected_region (self->session, region);
 }
 
 /* Enter, Space: picks the region the keyboard is on, or drops it. */
@@ -260,12 +267,12 @@ on_query_tooltip (GtkWidget     *widget,
                   GtkTooltip    *tooltip,
                   StRegionChart *self)
 {
-  g_auto (Frame)   f = { 0 };
-  gint             i;
-  g_autofree char *duration = NULL, *markup = NULL;
-  StRegion        *r;
-  gint             pick;
-  double           px, py;
+  g_auto (Frame)       f = { 0 };
+  gint                 i;
+  g_autofree char     *duration = NULL, *markup = NULL;
+  g_autoptr (StRegion) r = NULL;
+  gint                 pick;
+  double               px, py;
 
   if (keyboard)
     return FALSE;

@@ -52,8 +52,8 @@ save_config_action (GSimpleAction *action, GVariant *parameter, gpointer user_da
 static char *
 new_region_name (StAnnotationsPanel *self)
 {
-  StRegionSet *regions = _st_annotations_panel_get_regions (self);
-  guint        n = st_region_set_get_n_regions (regions);
+  StRegionArray *regions = st_region_set_get_array (_st_annotations_panel_get_regions (self));
+  guint          n = st_region_array_get_length (regions);
 
   for (guint k = n + 1;; k++)
     {
@@ -61,8 +61,10 @@ new_region_name (StAnnotationsPanel *self)
       g_autofree char *name = g_strdup_printf (_ ("Region %u"), k - n);
       gboolean         taken = FALSE;
 
+      /* a numbered name ends in ")", so only an unnumbered one can be it */
       for (guint i = 0; i < n && !taken; i++)
-        taken = g_str_equal (st_region_get_name (st_region_set_get_region (regions, i)), name);
+        taken = st_region_array_get_number (regions, i) == 0
+                && g_str_equal (st_region_array_get_base_name (regions, i), name);
       if (!taken)
         return g_steal_pointer (&name);
     }
@@ -88,20 +90,22 @@ add_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 static void
 delete_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  StAnnotationsPanel *self = user_data;
-  StRegionSet        *regions = _st_annotations_panel_get_regions (self);
-  StRegion           *region = selected_region (self);
-  guint               position = region != NULL ? st_region_set_find (regions, region) : G_MAXUINT;
-  guint               n;
+  StAnnotationsPanel  *self = user_data;
+  StRegionSet         *regions = _st_annotations_panel_get_regions (self);
+  StRegion            *region = selected_region (self);
+  guint                position = region != NULL ? st_region_set_find (regions, region) : G_MAXUINT;
+  guint                n;
+  g_autoptr (StRegion) next = NULL;
 
   if (position == G_MAXUINT)
     return;
   st_region_set_remove (regions, position);
   /* the next one is selected, so Delete Delete removes two */
   n = st_region_set_get_n_regions (regions);
-  if (n > 0)
-    st_session_set_selected_region (self->session,
-                                    st_region_set_get_region (regions, MIN (position, n - 1)));
+  if (n == 0)
+    return;
+  next = g_list_model_get_item (G_LIST_MODEL (regions), MIN (position, n - 1));
+  st_session_set_selected_region (self->session, next);
 }
 
 static void
@@ -141,12 +145,13 @@ zoom_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 static void
 step_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  StAnnotationsPanel *self = user_data;
-  StRegionSet        *regions = _st_annotations_panel_get_regions (self);
-  gboolean            forward = g_str_equal (g_action_get_name (G_ACTION (action)), "next");
-  guint               n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
-  StRegion           *current = selected_region (self), *next;
-  guint               at;
+  StAnnotationsPanel  *self = user_data;
+  StRegionSet         *regions = _st_annotations_panel_get_regions (self);
+  gboolean             forward = g_str_equal (g_action_get_name (G_ACTION (action)), "next");
+  guint                n = regions != NULL ? st_region_set_get_n_regions (regions) : 0;
+  StRegion            *current = selected_region (self);
+  g_autoptr (StRegion) next = NULL;
+  guint                at;
 
   if (n == 0)
     return;
@@ -159,7 +164,7 @@ step_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
         return;
       at = forward ? at + 1 : at - 1;
     }
-  next = st_region_set_get_region (regions, at);
+  next = g_list_model_get_item (G_LIST_MODEL (regions), at);
   st_session_set_selected_region (self->session, next);
   st_session_reveal_region (self->session, next);
 }

@@ -200,7 +200,7 @@ _st_annotations_panel_save_regions (StAnnotationsPanel *self)
 }
 
 static void
-apply_loaded (StAnnotationsPanel *self, GFile *file, GPtrArray *regions)
+apply_loaded (StAnnotationsPanel *self, GFile *file, StRegionArray *regions)
 {
   StRegionSet *set = st_session_get_regions (self->session);
 
@@ -215,7 +215,7 @@ typedef struct
 {
   StAnnotationsPanel *panel;
   GFile              *file;
-  GPtrArray          *regions;
+  StRegionArray      *regions;
 } PendingLoad;
 
 static void
@@ -225,7 +225,7 @@ pending_load_free (gpointer data, GClosure *closure)
 
   g_object_unref (load->panel);
   g_object_unref (load->file);
-  g_ptr_array_unref (load->regions);
+  st_region_array_unref (load->regions);
   g_free (load);
 }
 
@@ -242,7 +242,7 @@ static void
 ask_load_anyway (StAnnotationsPanel      *self,
                  GFile                   *file,
                  const StProfileIdentity *made_for,
-                 GPtrArray               *regions)
+                 StRegionArray           *regions)
 {
   const StProfileIdentity *current = st_session_get_profile_identity (self->session);
   GtkRoot                 *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -266,7 +266,7 @@ ask_load_anyway (StAnnotationsPanel      *self,
   load = g_new0 (PendingLoad, 1);
   load->panel = g_object_ref (self);
   load->file = g_object_ref (file);
-  load->regions = g_ptr_array_ref (regions);
+  load->regions = st_region_array_ref (regions);
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_load_anyway), load, pending_load_free,
                          0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -280,7 +280,7 @@ st_annotations_panel_load_from (StAnnotationsPanel *self, GFile *file)
 {
   g_autoptr (GError)            error = NULL;
   g_autoptr (StProfileIdentity) made_for = NULL;
-  g_autoptr (GPtrArray)         regions = NULL;
+  g_autoptr (StRegionArray)     regions = NULL;
   const StProfileIdentity      *current;
 
   g_return_if_fail (ST_IS_ANNOTATIONS_PANEL (self));

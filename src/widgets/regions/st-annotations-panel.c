@@ -194,26 +194,27 @@ stop_job (StAnnotationsPanel *self)
 }
 
 static void
-show_found (StAnnotationsPanel *self, GPtrArray *regions, const char *explanation)
+show_found (StAnnotationsPanel *self, StRegionArray *regions, const char *explanation)
 {
+  guint            n_found = st_region_array_get_length (regions);
   g_autofree char *n = NULL;
   g_autofree char *status = NULL;
 
   /* A sentence may come with regions too: which scopes kept their host
    * bounds. */
   set_explanation (self, explanation);
-  if (regions->len == 0)
+  if (n_found == 0)
     {
       if (explanation == NULL)
         set_status (self, _ ("Nothing matched this configuration; the regions are as they were."));
       return;
     }
-  n = st_format_count (regions->len);
+  n = st_format_count (n_found);
   st_region_set_replace_all (_st_annotations_panel_get_regions (self), regions);
   /* Translators: %s is a number of regions */
   status = g_strdup_printf (ngettext ("%s region found. Ctrl+Z brings back the ones before.",
                                       "%s regions found. Ctrl+Z brings back the ones before.",
-                                      regions->len),
+                                      n_found),
                             n);
   set_status (self, status);
 }
@@ -224,7 +225,7 @@ on_highlighted (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (StAnnotationsPanel) self = user_data;
   StHighlighterJob              *job = ST_HIGHLIGHTER_JOB (source);
   g_autoptr (GError)             error = NULL;
-  g_autoptr (GPtrArray)          regions = st_highlighter_job_run_finish (job, result, &error);
+  g_autoptr (StRegionArray)      regions = st_highlighter_job_run_finish (job, result, &error);
 
   if (job != self->job)
     return; /* replaced, or the session changed */

@@ -5,6 +5,7 @@
 #include "st-region-list.h"
 #include "st-name-cell.h"
 #include "st-region-row.h"
+#include "st-region-rows.h"
 
 struct _StRegionList
 {
@@ -12,8 +13,7 @@ struct _StRegionList
 
   StSession          *session;
   GSignalGroup       *session_signals;
-  GSignalGroup       *region_signals;
-  GListStore         *rows;   /* StRegionRow of each region, owned by sorted */
+  StRegionRows       *rows;   /* owned by sorted */
   GtkSortListModel   *sorted; /* as shown, owned by selection */
   GtkSingleSelection *selection;
   gboolean            syncing;
@@ -33,31 +33,23 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The rows follow the regions (GtkMapListModel would do it, but in GTK
- * 4.8 it shows the wrong item after an insertion before a mapped one). */
-static void
-on_regions_changed (StRegionList *self,
-                    guint         position,
-                    guint         removed,
-                    guint         added,
-                    GListModel   *regions)
-{
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_full (added, g_object_unref);
-
-  for (guint i = 0; i < added; i++)
-    {
-      g_autoptr (StRegion) region = g_list_model_get_item (regions, position + i);
-      g_ptr_array_add (rows, st_region_row_new (region, self->session));
-    }
-  g_list_store_splice (self->rows, position, removed, rows->pdata, added);
-}
-
+/* The row showing @region: with no column to sort by, the rows are in the
+ * set's order, and the set finds it without making a row; sorted, every
+ * row is made already. */
 static guint
 row_of (StRegionList *self, StRegion *region)
 {
   GListModel *rows = G_LIST_MODEL (self->sorted);
+  guint       position;
 
-  for (guint i = 0; region != NULL && i < g_list_model_get_n_items (rows); i++)
+  if (region == NULL || self->session == NULL)
+    return GTK_INVALID_LIST_POSITION;
+  if (gtk_sorter_get_order (gtk_column_view_get_sorter (self->view)) == GTK_SORTER_ORDER_NONE)
+    {
+      position = st_region_set_find (st_session_get_regions (self->session), region);
+      return position != G_MAXUINT ? position : GTK_INVALID_LIST_POSITION;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (StRegionRow) row = g_list_model_get_item (rows, i);
       if (st_region_row_get_region (row) == region)
@@ -246,12 +238,7 @@ st_region_list_set_session (StRegionList *self, StSession *session)
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->session_signals, session);
-  g_signal_group_set_target (self->region_signals,
-                             session != NULL ? st_session_get_regions (session) : NULL);
-  g_list_store_remove_all (self->rows);
-  if (session != NULL)
-    on_regions_changed (self, 0, 0, st_region_set_get_n_regions (st_session_get_regions (session)),
-                        G_LIST_MODEL (st_session_get_regions (session)));
+  st_region_rows_set_session (self->rows, session);
   on_session_selected (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
@@ -267,7 +254,6 @@ st_region_list_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->session_signals);
-  g_clear_object (&self->region_signals);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (st_region_list_parent_class)->dispose (object);
 }
@@ -329,7 +315,7 @@ static void
 st_region_list_init (StRegionList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->rows = g_list_store_new (ST_TYPE_REGION_ROW);
+  self->rows = st_region_rows_new ();
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->rows),
                                           g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
@@ -341,9 +327,6 @@ st_region_list_init (StRegionList *self)
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
                                   G_CALLBACK (on_session_selected), self);
-  self->region_signals = g_signal_group_new (ST_TYPE_REGION_SET);
-  g_signal_group_connect_swapped (self->region_signals, "items-changed",
-                                  G_CALLBACK (on_regions_changed), self);
 }
 
 GtkWidget *

@@ -200,9 +200,10 @@ on_key_pressed (GtkEventControllerKey *controller,
 static void
 on_motion (GtkEventControllerMotion *controller, double x, double y, StTimelineView *self)
 {
-  StEventRef ref;
-  gboolean   has = st_timeline_view_event_at (self, x, y, &ref);
-  gboolean   over_tab = st_timeline_view_region_at (self, x, y) != NULL;
+  StEventRef           ref;
+  gboolean             has = st_timeline_view_event_at (self, x, y, &ref);
+  g_autoptr (StRegion) tab = st_timeline_view_region_at (self, x, y);
+  gboolean             over_tab = tab != NULL;
 
   self->pointer_x = x;
   self->pointer_y = y;
@@ -239,10 +240,10 @@ on_query_tooltip (GtkWidget      *widget,
                   GtkTooltip     *tooltip,
                   StTimelineView *self)
 {
-  StTrace         *trace;
-  StEventRef       ref;
-  StRegion        *region;
-  g_autofree char *dur = NULL, *markup = NULL;
+  StTrace             *trace;
+  StEventRef           ref;
+  g_autoptr (StRegion) region = NULL;
+  g_autofree char     *dur = NULL, *markup = NULL;
 
   if (keyboard)
     return FALSE;
@@ -296,8 +297,8 @@ st_timeline_view_click (StTimelineView *self,
                         int             n_press,
                         GdkModifierType state)
 {
-  StEventRef ref;
-  StRegion  *region;
+  StEventRef           ref;
+  g_autoptr (StRegion) region = NULL;
 
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == NULL)

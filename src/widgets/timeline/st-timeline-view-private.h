@@ -57,9 +57,10 @@ struct _StTimelineView
   gboolean over_tab;
 };
 
-void      st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
-double    st_timeline_view_ns_per_px (const StViewport *vp);
-gboolean  st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
+void     st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
+double   st_timeline_view_ns_per_px (const StViewport *vp);
+gboolean st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
+/* The region whose tab is at (@x, @y), transfer full, or NULL. */
 StRegion *st_timeline_view_region_at (StTimelineView *self, double x, double y);
 
 void   st_timeline_view_init_adjustments (StTimelineView *self);

@@ -128,21 +128,21 @@ st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp)
 static void
 update_bands (StTimelineView *self)
 {
-  StRegionSet *regions = st_session_get_regions (self->session);
-  StRegion    *selected = st_session_get_selected_region (self->session);
-  guint        n = st_region_set_get_n_regions (regions);
+  StRegionSet   *set = st_session_get_regions (self->session);
+  StRegionArray *regions = st_region_set_get_array (set);
+  StRegion      *selected = st_session_get_selected_region (self->session);
+  guint          n = st_region_array_get_length (regions);
+  guint          chosen = selected != NULL ? st_region_set_find (set, selected) : G_MAXUINT;
 
   if (!self->bands_dirty)
     return;
   g_array_set_size (self->bands, n);
   for (guint i = 0; i < n; i++)
-    {
-      StRegion *r = st_region_set_get_region (regions, i);
-
-      g_array_index (self->bands, StOverlayRegion, i)
-          = (StOverlayRegion){ st_region_get_start (r), st_region_get_end (r),
-                               st_region_get_name (r), r == selected };
-    }
+    g_array_index (self->bands, StOverlayRegion, i)
+        = (StOverlayRegion){ st_region_array_get_start (regions, i),
+                             st_region_array_get_end (regions, i),
+                             st_region_array_get_base_name (regions, i), i == chosen,
+                             st_region_array_get_number (regions, i) };
   self->bands_dirty = FALSE;
 }
 
@@ -259,8 +259,9 @@ st_timeline_view_region_at (StTimelineView *self, double x, double y)
   st_timeline_view_get_viewport (self, &vp);
   fill_overlay (self, &o);
   index = st_timeline_renderer_region_at (self->renderer, &vp, &o, x, y);
-  return index >= 0 ? st_region_set_get_region (st_session_get_regions (self->session), index)
-                    : NULL;
+  return index >= 0
+             ? g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)), index)
+             : NULL;
 }
 
 /* The session. */

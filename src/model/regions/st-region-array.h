@@ -1,0 +1,65 @@
+/* st-region-array.h: regions as plain data, in one array: each region is
+ * its bounds, its method and a name shared with every region of the same
+ * name. What the Region Highlighter and region files make, and what
+ * StRegionSet keeps: a million regions are a few allocations, not a million
+ * objects.
+ *
+ * A name may carry a number: the region then reads "name (number)", made
+ * when someone reads it, so a million numbered instances of "aten::mm" keep
+ * one copy of "aten::mm".
+ *
+ * Reference counted, not thread-safe: built on one thread, then handed on.
+ * Once an StRegionSet holds an array, the array no longer changes.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "st-region.h"
+
+G_BEGIN_DECLS
+
+typedef struct _StRegionArray StRegionArray;
+
+#define ST_TYPE_REGION_ARRAY (st_region_array_get_type ())
+
+GType          st_region_array_get_type (void) G_GNUC_CONST;
+StRegionArray *st_region_array_new (void);
+/* With room for @n regions, to fill without growing. */
+StRegionArray *st_region_array_new_sized (guint n);
+StRegionArray *st_region_array_ref (StRegionArray *self);
+void           st_region_array_unref (StRegionArray *self);
+
+/* The id of @name (valid UTF-8) among the array's names, added when new. */
+guint st_region_array_intern (StRegionArray *self, const char *name);
+/* Adds a region named by an id of st_region_array_intern (), with @number
+ * (0 for none). */
+void st_region_array_append (StRegionArray *self,
+                             guint          name,
+                             guint          number,
+                             gint64         start,
+                             gint64         end,
+                             StRegionMethod method);
+void st_region_array_add (StRegionArray *self,
+                          const char    *name,
+                          gint64         start,
+                          gint64         end,
+                          StRegionMethod method);
+/* Puts the regions in start order, then end order; stable. */
+void st_region_array_sort (StRegionArray *self);
+
+guint          st_region_array_get_length (const StRegionArray *self);
+gint64         st_region_array_get_start (const StRegionArray *self, guint index);
+gint64         st_region_array_get_end (const StRegionArray *self, guint index);
+gint64         st_region_array_get_duration (const StRegionArray *self, guint index);
+StRegionMethod st_region_array_get_method (const StRegionArray *self, guint index);
+/* The name without its number, and the number (0 for none). */
+const char *st_region_array_get_base_name (const StRegionArray *self, guint index);
+guint       st_region_array_get_number (const StRegionArray *self, guint index);
+/* The name as a person reads it: "name" or "name (number)". */
+char *st_region_array_dup_name (const StRegionArray *self, guint index);
+void  st_region_array_append_name (const StRegionArray *self, guint index, GString *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StRegionArray, st_region_array_unref)
+
+G_END_DECLS
