@@ -7,6 +7,7 @@
 #include "st-counter-plot.h"
 #include "st-format.h"
 #include "st-label-cache.h"
+#include "st-rect-batch.h"
 #include "st-row-lod.h"
 #include "st-time.h"
 #include "st-time-ruler.h"
@@ -33,11 +34,11 @@ struct _StTimelineRenderer
   StTimelineLayout *layout;
   StPalette         palette;
   StLabelCache     *labels;
-  StLabelCache     *region_labels;                    /* keyed by a hash of the name */
-  guint8           *name_colors;                      /* per string id, NO_COLOR until computed */
-  GArray           *rects[ST_PALETTE_N_SLICE_COLORS]; /* cairo_rectangle_t batched per colour */
-  GArray           *pending_labels;                   /* Label */
-  guint            *match_counts;                     /* per track, NULL without find */
+  StLabelCache     *region_labels;  /* keyed by a hash of the name */
+  guint8           *name_colors;    /* per string id, NO_COLOR until computed */
+  StRectBatch      *rects;          /* the slices, filled per colour */
+  GArray           *pending_labels; /* Label */
+  guint            *match_counts;   /* per track, NULL without find */
 };
 
 StTimelineRenderer *
@@ -51,8 +52,7 @@ st_timeline_renderer_new (StTrace *trace)
   self->region_labels = st_label_cache_new ();
   self->name_colors = g_malloc (MAX (1, n));
   memset (self->name_colors, NO_COLOR, MAX (1, n));
-  for (guint i = 0; i < ST_PALETTE_N_SLICE_COLORS; i++)
-    self->rects[i] = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  self->rects = st_rect_batch_new (ST_PALETTE_N_SLICE_COLORS);
   self->pending_labels = g_array_new (FALSE, FALSE, sizeof (Label));
   st_palette_init_default (&self->palette, FALSE);
   return self;
@@ -63,8 +63,7 @@ st_timeline_renderer_free (StTimelineRenderer *self)
 {
   if (self == NULL)
     return;
-  for (guint i = 0; i < ST_PALETTE_N_SLICE_COLORS; i++)
-    g_array_unref (self->rects[i]);
+  st_rect_batch_free (self->rects);
   g_array_unref (self->pending_labels);
   g_free (self->name_colors);
   g_free (self->match_counts);
@@ -199,44 +198,6 @@ set_color (cairo_t *cr, const StColor *c)
 }
 
 static void
-add_rect (StTimelineRenderer *self, guint8 color, double x, double y, double w, double h)
-{
-  GArray           *rects = self->rects[color];
-  cairo_rectangle_t r = { x, y, w, h };
-
-  /* a run of one colour that touches the last one grows it instead */
-  if (rects->len > 0)
-    {
-      cairo_rectangle_t *last = &g_array_index (rects, cairo_rectangle_t, rects->len - 1);
-      if (last->y == y && last->height == h && last->x + last->width >= x && last->x <= x)
-        {
-          last->width = MAX (last->width, x + w - last->x);
-          return;
-        }
-    }
-  g_array_append_val (rects, r);
-}
-
-static void
-flush_rects (StTimelineRenderer *self, cairo_t *cr)
-{
-  for (guint c = 0; c < ST_PALETTE_N_SLICE_COLORS; c++)
-    {
-      GArray *rects = self->rects[c];
-      if (rects->len == 0)
-        continue;
-      for (guint i = 0; i < rects->len; i++)
-        {
-          const cairo_rectangle_t *r = &g_array_index (rects, cairo_rectangle_t, i);
-          cairo_rectangle (cr, r->x, r->y, r->width, r->height);
-        }
-      set_color (cr, &self->palette.slices[c]);
-      cairo_fill (cr);
-      g_array_set_size (rects, 0);
-    }
-}
-
-static void
 flush_labels (StTimelineRenderer *self, cairo_t *cr)
 {
   for (guint i = 0; i < self->pending_labels->len; i++)
@@ -278,7 +239,7 @@ emit (Sink *k, double x0, double x1, guint32 rep, StStringId name)
   /* whole pixels: cairo fills aligned boxes without antialiasing work */
   x0 = round (MAX (x0, k->x - 1));
   x1 = MAX (x0 + 1, round (MIN (x1, k->x_end + 1)));
-  add_rect (k->self, color, x0, k->y, x1 - x0, k->h);
+  st_rect_batch_add (k->self->rects, color, x0, k->y, x1 - x0, k->h);
   /* a run merged from many slices is not labelled with one of them */
   if (x1 - x0 >= LABEL_MIN_WIDTH && s->dur * k->scale >= LABEL_MIN_WIDTH)
     {
@@ -417,7 +378,7 @@ draw_instants (StTimelineRenderer *self, const StTrack *t, double y, double h, c
       if (a >= n || t->instants[a].ts > vp->end)
         break;
       x = floor (st_viewport_track_x (vp) + st_time_diff (t->instants[a].ts, vp->start) * scale);
-      add_rect (self, color_index (self, t->instants[a].name), x, y + 2, 2, h - 4);
+      st_rect_batch_add (self->rects, color_index (self, t->instants[a].name), x, y + 2, 2, h - 4);
       i = a + 1;
     }
 }
@@ -712,7 +673,7 @@ st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewpo
   clip (cr, tx, ST_RULER_HEIGHT, tw, vp->height - ST_RULER_HEIGHT);
   draw_grid (self, cr, ticks, vp);
   draw_bands (self, cr, vp, PASS_TRACKS);
-  flush_rects (self, cr);
+  st_rect_batch_flush (self->rects, cr, self->palette.slices);
   flush_labels (self, cr);
   cairo_restore (cr);
 
