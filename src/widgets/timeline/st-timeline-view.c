@@ -172,23 +172,55 @@ fill_overlay (StTimelineView *self, StOverlay *o)
   o->drag_y1 = self->drag_y1;
 }
 
+/* The timeline is drawn into an image of its own and handed over as a
+ * texture. Drawn through gtk_snapshot_append_cairo (), it would go to a
+ * recording surface that cairo replays later, and there tens of thousands
+ * of slice rectangles take cairo's general path (overlap removal per fill)
+ * instead of the renderer's direct write of whole pixels into an image. */
+static GdkTexture *
+texture_for (cairo_surface_t *surface)
+{
+  int     stride = cairo_image_surface_get_stride (surface);
+  int     height = cairo_image_surface_get_height (surface);
+  GBytes *bytes;
+
+  cairo_surface_flush (surface);
+  bytes
+      = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface), (gsize)stride * height,
+                                    (GDestroyNotify)cairo_surface_destroy, surface);
+  return gdk_memory_texture_new (cairo_image_surface_get_width (surface), height,
+                                 GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 static void
 st_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  int             w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  StViewport      vp;
-  StOverlay       overlay;
-  cairo_t        *cr;
+  StTimelineView        *self = ST_TIMELINE_VIEW (widget);
+  int                    w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int                    scale = gtk_widget_get_scale_factor (widget);
+  g_autoptr (GdkTexture) texture = NULL;
+  cairo_surface_t       *surface;
+  StViewport             vp;
+  StOverlay              overlay;
+  cairo_t               *cr;
 
   if (self->session == NULL || self->layout == NULL || w <= 0 || h <= 0)
     return;
   st_timeline_view_get_viewport (self, &vp);
   fill_overlay (self, &overlay);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
   st_timeline_renderer_draw (self->renderer, cr, &vp);
   st_timeline_renderer_draw_overlay (self->renderer, cr, &vp, &overlay);
   cairo_destroy (cr);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+  texture = texture_for (surface);
+  gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
 }
 
 static void
