@@ -164,6 +164,25 @@ compare_ints (gconstpointer a, gconstpointer b)
   return *(const int *)a - *(const int *)b;
 }
 
+/* The Operations table takes the page's whole width, below every other
+ * card: its names are long. */
+static void
+assert_operations_below (GtkWidget *cards)
+{
+  GtkWidget      *operations = st_test_find_by_id (cards, "operations_section");
+  graphene_rect_t table, other;
+
+  g_assert_true (gtk_widget_compute_bounds (operations, cards, &table));
+  g_assert_cmpint ((int)table.origin.x, ==, 0);
+  g_assert_cmpint ((int)table.size.width, ==, gtk_widget_get_width (cards));
+  for (GtkWidget *c = gtk_widget_get_first_child (cards); c; c = gtk_widget_get_next_sibling (c))
+    if (c != operations && gtk_widget_get_visible (c))
+      {
+        g_assert_true (gtk_widget_compute_bounds (c, cards, &other));
+        g_assert_cmpfloat (other.origin.y + other.size.height, <=, table.origin.y);
+      }
+}
+
 /* The cards of the Summary at a window width: as many columns as the
  * width holds (see the test's comment), cards that share a column share
  * its left edge and width, and no card is narrower than its minimum or
@@ -219,6 +238,7 @@ test_columns (gconstpointer data)
   g_array_sort (lefts, compare_ints);
   g_assert_cmpuint (lefts->len, ==, size[2]);
   g_assert_cmpint (g_array_index (lefts, int, 0), ==, 0);
+  assert_operations_below (cards);
   close_window (&f);
 }
 

@@ -1,5 +1,6 @@
 /* st-column-layout-child.h: what StColumnLayout knows of one child: the
- * column it takes when the layout shows all its columns. */
+ * column it takes when the layout shows all its columns, or "span": the
+ * whole width, below the columns (a wide table). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -14,7 +15,9 @@ G_DECLARE_FINAL_TYPE (StColumnLayoutChild,
                       COLUMN_LAYOUT_CHILD,
                       GtkLayoutChild)
 
-guint st_column_layout_child_get_column (StColumnLayoutChild *self);
-void  st_column_layout_child_set_column (StColumnLayoutChild *self, guint column);
+guint    st_column_layout_child_get_column (StColumnLayoutChild *self);
+void     st_column_layout_child_set_column (StColumnLayoutChild *self, guint column);
+gboolean st_column_layout_child_get_span (StColumnLayoutChild *self);
+void     st_column_layout_child_set_span (StColumnLayoutChild *self, gboolean span);
 
 G_END_DECLS

@@ -42,15 +42,20 @@ typedef struct
 typedef struct
 {
   guint   n_columns;
+  int     width_all;
   int     x[G_MAXUINT8];
   int     width[G_MAXUINT8];
   GArray *cards;
+  GArray *spans; /* Card: the children that take the whole width, below */
 } Plan;
 
-/* The narrowest a column may be: column-width, or the widest child's
- * minimum; @natural gets the widest child's natural width as well. */
+static gboolean spans (StColumnLayout *self, GtkWidget *child);
+
+/* The narrowest a column may be: column-width, or the widest column
+ * card's minimum; @natural gets the widest natural width as well. With
+ * @all, the spanning cards count too (the narrowest the layout may be). */
 static int
-narrowest_column (StColumnLayout *self, GtkWidget *widget, int *natural)
+narrowest_column (StColumnLayout *self, GtkWidget *widget, gboolean all, int *natural)
 {
   int narrowest = self->column_width, widest = self->column_width;
 
@@ -58,7 +63,7 @@ narrowest_column (StColumnLayout *self, GtkWidget *widget, int *natural)
     {
       int min, nat;
 
-      if (!gtk_widget_should_layout (c))
+      if (!gtk_widget_should_layout (c) || (!all && spans (self, c)))
         continue;
       gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
       narrowest = MAX (narrowest, min);
@@ -73,6 +78,13 @@ static guint
 column_of (StColumnLayout *self, GtkWidget *child)
 {
   return st_column_layout_child_get_column (ST_COLUMN_LAYOUT_CHILD (
+      gtk_layout_manager_get_layout_child (GTK_LAYOUT_MANAGER (self), child)));
+}
+
+static gboolean
+spans (StColumnLayout *self, GtkWidget *child)
+{
+  return st_column_layout_child_get_span (ST_COLUMN_LAYOUT_CHILD (
       gtk_layout_manager_get_layout_child (GTK_LAYOUT_MANAGER (self), child)));
 }
 
@@ -124,7 +136,7 @@ size_columns (StColumnLayout *self, GtkWidget *widget, int width, int narrowest,
         guint column;
         int   nat;
 
-        if (!gtk_widget_should_layout (c))
+        if (!gtk_widget_should_layout (c) || spans (self, c))
           continue;
         column = MIN (column_of (self, c), plan->n_columns - 1);
         gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
@@ -151,24 +163,40 @@ size_columns (StColumnLayout *self, GtkWidget *widget, int width, int narrowest,
     }
 }
 
+/* The children, each as a card of its column or one that spans. */
 static void
-make_plan (StColumnLayout *self, GtkWidget *widget, int width, Plan *plan)
+collect_cards (StColumnLayout *self, GtkWidget *widget, Plan *plan)
 {
-  int natural, narrowest = narrowest_column (self, widget, &natural);
-
-  if (width < 0)
-    width = self->max_columns * natural + (self->max_columns - 1) * self->spacing;
-  plan->n_columns
-      = CLAMP ((width + self->spacing) / (narrowest + self->spacing), 1, (int)self->max_columns);
-  size_columns (self, widget, width, narrowest, plan);
   plan->cards = g_array_new (FALSE, FALSE, sizeof (Card));
+  plan->spans = g_array_new (FALSE, FALSE, sizeof (Card));
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
       Card card = { c, MIN (column_of (self, c), plan->n_columns - 1), 0, 0 };
 
-      if (gtk_widget_should_layout (c))
+      if (!gtk_widget_should_layout (c))
+        continue;
+      if (spans (self, c))
+        {
+          measure_card (&card, plan->width_all);
+          g_array_append_val (plan->spans, card);
+        }
+      else
         g_array_append_val (plan->cards, card);
     }
+}
+
+static void
+make_plan (StColumnLayout *self, GtkWidget *widget, int width, Plan *plan)
+{
+  int natural, narrowest = narrowest_column (self, widget, FALSE, &natural);
+
+  if (width < 0)
+    width = self->max_columns * natural + (self->max_columns - 1) * self->spacing;
+  plan->width_all = width;
+  plan->n_columns
+      = CLAMP ((width + self->spacing) / (narrowest + self->spacing), 1, (int)self->max_columns);
+  size_columns (self, widget, width, narrowest, plan);
+  collect_cards (self, widget, plan);
   if (plan->n_columns < self->max_columns)
     {
       /* the columns are as wide as each other: the heights at that width */
@@ -183,6 +211,13 @@ make_plan (StColumnLayout *self, GtkWidget *widget, int width, Plan *plan)
 
         measure_card (card, plan->width[card->column]);
       }
+}
+
+static void
+plan_clear (Plan *plan)
+{
+  g_array_unref (plan->cards);
+  g_array_unref (plan->spans);
 }
 
 static void
@@ -204,7 +239,7 @@ st_column_layout_measure (GtkLayoutManager *manager,
     {
       int widest;
 
-      *minimum = narrowest_column (self, widget, &widest);
+      *minimum = narrowest_column (self, widget, TRUE, &widest);
       *natural = self->max_columns * widest + (self->max_columns - 1) * self->spacing;
       return;
     }
@@ -220,7 +255,15 @@ st_column_layout_measure (GtkLayoutManager *manager,
       *minimum = MAX (*minimum, columns_min[card->column]);
       *natural = MAX (*natural, columns_nat[card->column]);
     }
-  g_array_unref (plan.cards);
+  for (guint i = 0; i < plan.spans->len; i++)
+    {
+      Card *card = &g_array_index (plan.spans, Card, i);
+      int   gap = *natural > 0 ? self->spacing : 0;
+
+      *minimum += gap + card->minimum;
+      *natural += gap + card->natural;
+    }
+  plan_clear (&plan);
 }
 
 /* One column's cards, @height high: each its natural height if there is
@@ -260,6 +303,57 @@ allocate_column (StColumnLayout *self, Card **cards, guint n, int x, int width, 
     }
 }
 
+/* How tall the columns' cards are at their natural heights, or with
+ * @minimum at their minimum ones. */
+static int
+columns_height (StColumnLayout *self, const Plan *plan, gboolean minimum)
+{
+  int height[G_MAXUINT8] = { 0 }, tallest = 0;
+
+  for (guint i = 0; i < plan->cards->len; i++)
+    {
+      const Card *card = &g_array_index (plan->cards, Card, i);
+
+      height[card->column] += (height[card->column] > 0 ? self->spacing : 0)
+                              + (minimum ? card->minimum : card->natural);
+      tallest = MAX (tallest, height[card->column]);
+    }
+  return tallest;
+}
+
+/* The spanning cards below the columns, each its natural height, the
+ * height left over to those that expand; the height the columns get,
+ * never less than their minimum, so that nothing overlaps. */
+static int
+allocate_spans (StColumnLayout *self, const Plan *plan, int width, int height)
+{
+  int total = 0, columns, y, extra;
+
+  if (plan->spans->len == 0)
+    return height;
+  for (guint i = 0; i < plan->spans->len; i++)
+    total += self->spacing + g_array_index (plan->spans, Card, i).natural;
+  columns = MAX (MIN (height - total, columns_height (self, plan, FALSE)),
+                 columns_height (self, plan, TRUE));
+  extra = MAX (height - columns - total, 0);
+  y = columns;
+  for (guint i = 0; i < plan->spans->len; i++)
+    {
+      Card *card = &g_array_index (plan->spans, Card, i);
+      int   h = card->natural;
+
+      if (gtk_widget_compute_expand (card->widget, GTK_ORIENTATION_VERTICAL))
+        {
+          h += extra;
+          extra = 0;
+        }
+      y += self->spacing;
+      gtk_widget_size_allocate (card->widget, &(GtkAllocation){ 0, y, width, h }, -1);
+      y += h;
+    }
+  return columns;
+}
+
 static void
 st_column_layout_allocate (GtkLayoutManager *manager,
                            GtkWidget        *widget,
@@ -272,6 +366,7 @@ st_column_layout_allocate (GtkLayoutManager *manager,
   Card          **column;
 
   make_plan (self, widget, width, &plan);
+  height = allocate_spans (self, &plan, width, height);
   column = g_new (Card *, MAX (plan.cards->len, 1));
   for (guint c = 0; c < plan.n_columns; c++)
     {
@@ -283,7 +378,7 @@ st_column_layout_allocate (GtkLayoutManager *manager,
       allocate_column (self, column, n, plan.x[c], plan.width[c], height);
     }
   g_free (column);
-  g_array_unref (plan.cards);
+  plan_clear (&plan);
 }
 
 static GtkSizeRequestMode

@@ -10,7 +10,11 @@
  * are that order, top to bottom.
  *
  * In a column, each child gets its natural height when there is room;
- * what is left goes to the children that expand vertically. */
+ * what is left goes to the children that expand vertically.
+ *
+ * A child whose layout child says "span" takes the whole width below the
+ * columns, whatever their number (a table of long names), and the height
+ * left over when it expands. */
 #pragma once
 
 #include <gtk/gtk.h>
