@@ -15,7 +15,6 @@
 #include "st-event-scan.h"
 #include "st-highlighter-private.h"
 #include "st-sort.h"
-#include "st-trace-query.h"
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -258,7 +257,7 @@ frame_of_launch (Stack *s, StSliceRef launch)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, launch.track);
   const StSlice *call = &track->slices[launch.index];
-  guint          row = st_trace_get_row_of (s->job->trace, launch), lane_top = 0;
+  guint          row = call->depth, lane_top = 0;
   gboolean       python = track_has_python (s, launch.track);
   guint         *hints;
 
@@ -290,18 +289,19 @@ kernels_of_track (Stack *s, guint t)
 {
   const StTrack *track = st_trace_get_track (s->job->trace, t);
   GArray        *kernels = s->kernels;
+  Kernel        *out;
+  guint          n = 0;
 
-  g_array_set_size (kernels, 0);
-
+  /* Sized for every slice, then written in place: a call per kernel to
+   * append costs more than finding the kernel. */
+  g_array_set_size (kernels, track->n_slices);
+  out = (Kernel *)(void *)kernels->data;
   for (guint i = 0; i < track->n_slices; i++)
     if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
-      {
-        Kernel k = { track->slices[i].start, i };
-
-        g_array_append_val (kernels, k);
-      }
-  sort_kernels ((Kernel *)(void *)kernels->data, kernels->len, NULL);
-  s->n_kernels += kernels->len;
+      out[n++] = (Kernel){ track->slices[i].start, i };
+  g_array_set_size (kernels, n);
+  sort_kernels (out, n, NULL);
+  s->n_kernels += n;
   return kernels;
 }
 
