@@ -703,6 +703,16 @@ test_neuron_rules (void)
   g_assert_false (neuron_fires ("\"dma_transfer_average_bytes\": 32767, "
                                 "\"dma_transfer_count\": 1000",
                                 "fragmented-dma"));
+  {
+    /* a rule against another metric names both in words, as the metric
+     * tables do: 99.9 and 100 as ratios, one decimal where it is not whole */
+    g_autoptr (StTrace) bound = neuron_trace (
+        "\"mm_arithmetic_intensity\": 99.9, \"peak_flops_bandwidth_ratio\": 100", NULL);
+    g_autoptr (StSummary) whole = summarise_whole (bound);
+    g_autofree char      *words = measured (whole, "memory-bound");
+
+    g_assert_cmpstr (words, ==, "Arithmetic intensity 99.9× (< Peak FLOPs per byte 100×)");
+  }
   /* GPU rules do not run on Neuron profiles. */
   g_assert_false (neuron_fires ("\"tensor_engine_active_time_percent\": 0.9", "device-busy"));
 }

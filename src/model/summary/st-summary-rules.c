@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include "st-summary-rules.h"
+
+#include "st-metric-catalog.h"
 #include "st-format.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
@@ -76,35 +78,35 @@ static const StRule rules[] = {
   { "sbuf-spill", NEURON, TRUE,
     { { "sbuf_fullness_percent", NULL, 0, ST_RULE_GT, 90, NULL, N_("State buffer fullness"),
         ST_UNIT_PERCENT },
-      { "sbuf_reload_ratio", NULL, 100, ST_RULE_GT, 60, NULL, N_("sbuf_reload_ratio"),
+      { "sbuf_reload_ratio", NULL, 100, ST_RULE_GT, 60, NULL, N_("SBUF reloads per read"),
         ST_UNIT_PERCENT },
-      { "sbuf_save_ratio", NULL, 100, ST_RULE_GT, 60, NULL, N_("sbuf_save_ratio"),
+      { "sbuf_save_ratio", NULL, 100, ST_RULE_GT, 60, NULL, N_("SBUF spills per write"),
         ST_UNIT_PERCENT } },
     N_("Intermediate tensors are spilling"),
     N_("Fuse adjacent ops and/or restructure to keep data live in SBUF to cut spills"),
     { NULL }, NULL, NULL, 2.5, ST_RULE_SPOT_RANGE },
   { "memory-bound", NEURON, FALSE,
     { { "mm_arithmetic_intensity", NULL, 0, ST_RULE_LT, 0, "peak_flops_bandwidth_ratio",
-        N_("mm_arithmetic_intensity"), ST_UNIT_RATIO } },
+        N_("Arithmetic intensity"), ST_UNIT_RATIO } },
     N_("The kernel is memory-bound"),
     N_("Focus on raising arithmetic intensity (reduce reloads/spills, cut layout overhead, and improve DMA efficiency)"),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
   { "compute-bound", NEURON, FALSE,
     { { "mm_arithmetic_intensity", NULL, 0, ST_RULE_GE, 0, "peak_flops_bandwidth_ratio",
-        N_("mm_arithmetic_intensity"), ST_UNIT_RATIO } },
+        N_("Arithmetic intensity"), ST_UNIT_RATIO } },
     N_("The kernel is compute-bound"),
     N_("Keep at least one compute engine’s active_time_percent near 90%+ and raise mfu_estimated_percent toward 100% for matmul-heavy code"),
     { NULL }, NULL, NULL, 1.0, ST_RULE_SPOT_RANGE },
   { "weight-reload", NEURON, FALSE,
     { { "weight_queue_bytes", "weight_size_bytes", 0, ST_RULE_GE, 2, NULL,
-        N_("weight_queue_bytes / weight_size_bytes"), ST_UNIT_RATIO } },
+        N_("Weights loaded over weight size"), ST_UNIT_RATIO } },
     N_("Weights are being reloaded"),
     N_("Restructure to reuse weights from SBUF and reduce duplicate HBM reads"),
     { NULL }, NULL, NULL, 2.0, ST_RULE_SPOT_RANGE },
   { "fragmented-dma", NEURON, FALSE,
     { { "dma_transfer_average_bytes", NULL, 0, ST_RULE_LT, 32768, NULL,
-        N_("dma_transfer_average_bytes"), ST_UNIT_BYTES },
-      { "dma_transfer_count", NULL, 0, ST_RULE_GT, 1000, NULL, N_("dma_transfer_count"),
+        N_("Average DMA size"), ST_UNIT_BYTES },
+      { "dma_transfer_count", NULL, 0, ST_RULE_GT, 1000, NULL, N_("DMA transfers"),
         ST_UNIT_COUNT } },
     N_("Transfers are fragmented"),
     N_("Increase dma_transfer_average_bytes (target ≥ 32768) to raise mbu_estimated_percent"),
@@ -166,8 +168,8 @@ holds (StRuleCmp cmp, double value, double threshold)
     }
 }
 
-/* "Device busy 41% (< 70%)", "mm_arithmetic_intensity 120.00× (< peak_flops_bandwidth_ratio
- * 218.00×)" */
+/* "Device busy 41% (< 70%)", "Arithmetic intensity 120× (< Peak FLOPs per byte 218×)": the
+ * metrics in words, as the metric tables title them. */
 static void
 describe_clause (GString *out, const StRuleClause *c, double value, double threshold)
 {
@@ -178,7 +180,11 @@ describe_clause (GString *out, const StRuleClause *c, double value, double thres
   if (out->len > 0)
     g_string_append (out, ", ");
   if (c->against != NULL)
-    g_string_append_printf (out, "%s %s (%s %s %s)", _ (c->label), v, ops[c->cmp], c->against, t);
+    {
+      g_autofree char *against = st_metric_catalog_dup_title (c->against);
+
+      g_string_append_printf (out, "%s %s (%s %s %s)", _ (c->label), v, ops[c->cmp], against, t);
+    }
   else
     g_string_append_printf (out, "%s %s (%s %s)", _ (c->label), v, ops[c->cmp], t);
 }
