@@ -575,10 +575,38 @@ test_list_pin_hide (Fixture *f, gconstpointer data)
   g_assert_false (st_track_arrangement_get_hidden (tracks, first));
 }
 
+/* The drop target on the name of the list's row @position. */
+static GtkDropTarget *
+drop_target_of (GtkWidget *root, GListModel *rows, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, position);
+
+  if (GTK_IS_TREE_EXPANDER (root)
+      && gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (root)) == row)
+    {
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (root);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+          if (GTK_IS_DROP_TARGET (c))
+            return GTK_DROP_TARGET (c);
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkDropTarget *found = drop_target_of (c, rows, position);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Alt+Up on the list's row of a GPU's second stream moves it above the
  * first, in the list (the row keeps the selection) and on the timeline;
- * Alt+Down puts it back. The generator gives each GPU "stream 7" then
- * "stream 13 nccl". */
+ * Alt+Down puts it back; dragged onto the first's name, it takes its
+ * place too. The generator gives each GPU "stream 7" then "stream 13
+ * nccl". */
 static void
 test_list_move (Fixture *f, gconstpointer data)
 {
@@ -602,6 +630,22 @@ test_list_move (Fixture *f, gconstpointer data)
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (list), "<Alt>Down"));
   g_assert_cmpstr (row_title (rows, at), ==, "stream 13 nccl");
   g_assert_cmpuint (st_track_arrangement_get_order (tracks)[nccl], ==, nccl);
+
+  {
+    GtkDropTarget             *target = drop_target_of (GTK_WIDGET (list), rows, at - 1);
+    g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, at);
+    g_auto (GValue)            value = G_VALUE_INIT;
+    gboolean                   dropped = FALSE;
+
+    g_assert_nonnull (target);
+    g_value_init (&value, ST_TYPE_TRACK_ROW);
+    g_value_take_object (&value, gtk_tree_list_row_get_item (row));
+    g_signal_emit_by_name (target, "drop", &value, 10.0, 5.0, &dropped);
+    g_assert_true (dropped);
+  }
+  g_assert_cmpstr (row_title (rows, at - 1), ==, "stream 13 nccl");
+  g_assert_cmpuint (st_track_arrangement_get_order (tracks)[nccl - 1], ==, nccl);
+  st_track_arrangement_move (tracks, nccl, 1);
 }
 
 static void

@@ -99,10 +99,11 @@ sort_children (StTrackRow *process, guint *place)
   for (guint k = 0; k < n; k++)
     g_ptr_array_add (rows, g_list_model_get_item (children, k));
   g_ptr_array_sort_with_data (rows, compare_places, place);
-  for (first = 0; first < n && g_ptr_array_index (rows, first) == peek_row (children, first);)
+  first = 0;
+  while (first < n && g_ptr_array_index (rows, first) == peek_row (children, first))
     first++;
-  for (last = n;
-       last > first && g_ptr_array_index (rows, last - 1) == peek_row (children, last - 1);)
+  last = n;
+  while (last > first && g_ptr_array_index (rows, last - 1) == peek_row (children, last - 1))
     last--;
   if (first < last)
     g_list_store_splice (G_LIST_STORE (children), first, last - first, &rows->pdata[first],
@@ -207,6 +208,69 @@ toggle_action (GtkWidget *widget, const char *name, GVariant *parameter)
                                      !st_track_arrangement_get_hidden (self->tracks, track));
 }
 
+/* Moves @track past the tracks of its section, one at a time, until it is
+ * where @to was; FALSE when @to is not in its section. */
+static gboolean
+move_to (StTrackList *self, guint track, guint to)
+{
+  const guint *order = st_track_arrangement_get_order (self->tracks);
+  gboolean     pinned = st_track_arrangement_get_pinned (self->tracks, track);
+  guint        at = 0, dest = 0;
+  int          direction;
+
+  if (track == to || pinned != st_track_arrangement_get_pinned (self->tracks, to)
+      || (!pinned
+          && st_track_arrangement_get_section (self->tracks, track)
+                 != st_track_arrangement_get_section (self->tracks, to)))
+    return FALSE;
+  while (order[at] != track)
+    at++;
+  while (order[dest] != to)
+    dest++;
+  direction = dest < at ? -1 : 1;
+  /* a step may pass hidden tracks and those of other sections, @to too
+   * when it is hidden */
+  while ((direction < 0 ? at > dest : at < dest)
+         && st_track_arrangement_move (self->tracks, track, direction))
+    {
+      at = 0;
+      while (order[at] != track)
+        at++;
+    }
+  return TRUE;
+}
+
+/* A track's name is dragged to move it (in the list's "Process / Track"
+ * cells, which pass their list item). */
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource *source, double x, double y, GtkListItem *item)
+{
+  GtkTreeListRow        *row = gtk_list_item_get_item (item);
+  g_autoptr (StTrackRow) track = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (track == NULL || st_track_row_get_children (track) != NULL)
+    return NULL;
+  return gdk_content_provider_new_typed (ST_TYPE_TRACK_ROW, track);
+}
+
+/* Dropped on another track's name, a track takes its place in their
+ * section. */
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, GtkListItem *item)
+{
+  GtkWidget             *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  GtkWidget             *list = gtk_widget_get_ancestor (widget, ST_TYPE_TRACK_LIST);
+  StTrackRow            *dragged = g_value_get_object (value);
+  GtkTreeListRow        *row = gtk_list_item_get_item (item);
+  g_autoptr (StTrackRow) onto = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (list == NULL || ST_TRACK_LIST (list)->tracks == NULL || onto == NULL
+      || st_track_row_get_children (onto) != NULL || st_track_row_get_children (dragged) != NULL)
+    return FALSE;
+  return move_to (ST_TRACK_LIST (list), st_track_row_get_track (dragged),
+                  st_track_row_get_track (onto));
+}
+
 /* The arrangement's filter is the entry's text, "" for none. */
 static gboolean
 filter_to_text (GBinding *binding, const GValue *from, GValue *to, gpointer data)
@@ -289,6 +353,8 @@ st_track_list_class_init (StTrackListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StTrackList, name_column);
   gtk_widget_class_bind_template_child (widget_class, StTrackList, events_column);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
+  gtk_widget_class_bind_template_callback (widget_class, on_drag_prepare);
+  gtk_widget_class_bind_template_callback (widget_class, on_drop);
   gtk_widget_class_set_css_name (widget_class, "sttracklist");
 
   gtk_widget_class_install_action (widget_class, "tracks.move-up", NULL, move_action);
