@@ -288,6 +288,7 @@ static const struct
   { "win.show-tracks", { "<Alt>3", NULL } },
   { "win.show-warnings", { "<Alt>4", NULL } },
   { "win.find", { "<Control>f", NULL } },
+  { "win.filter-tracks", { "<Control><Shift>f", NULL } },
   { "win.show-annotations", { "F9", NULL } },
   { "win.save-regions", { "<Control>s", NULL } },
   { "win.save-regions-as", { "<Control><Shift>s", NULL } },

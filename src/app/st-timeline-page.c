@@ -18,6 +18,7 @@ struct _StTimelinePage
 
   StSession          *session;
   GSignalGroup       *session_signals; /* on the session shown */
+  GSignalGroup       *tracks_signals;  /* on its tracks' arrangement */
   GCancellable       *find_cancellable;
   struct FindJob     *find_job;
   guint               find_tick;
@@ -36,6 +37,8 @@ struct _StTimelinePage
   GtkLabel           *range_label;
   GtkToggleButton    *find_button;
   GtkToggleButton    *group_button;
+  GtkWidget          *filter_bar;
+  GtkLabel           *filter_label;
   GtkScrollbar       *vscrollbar;
   GtkScrollbar       *hscrollbar;
 };
@@ -267,9 +270,36 @@ on_stop_search (StTimelinePage *self)
 }
 
 /* The range label and the find count follow the session shown. */
+/* With a filter on the tracks' names, how many tracks the timeline shows
+ * (the pinned ones too) of all the profile's. */
+static void
+update_filter_bar (StTimelinePage *self)
+{
+  StTrackArrangement *tracks = st_session_get_track_arrangement (self->session);
+  const char         *filter = st_track_arrangement_get_filter (tracks);
+  guint               n = st_trace_get_n_tracks (st_session_get_trace (self->session)), n_pinned;
+  g_autoptr (GArray)  visible = NULL;
+  g_autofree char    *shown = NULL, *all = NULL, *text = NULL;
+
+  gtk_widget_set_visible (self->filter_bar, filter != NULL);
+  if (filter == NULL)
+    return;
+  visible = st_track_arrangement_dup_visible (tracks, &n_pinned);
+  shown = st_format_count (visible->len);
+  all = st_format_count (n);
+  /* Translators: "Showing 16 of 96 tracks, filtered by “nccl”" */
+  text = g_strdup_printf (ngettext ("Showing %s of %s track, filtered by “%s”",
+                                    "Showing %s of %s tracks, filtered by “%s”", n),
+                          shown, all, filter);
+  gtk_label_set_text (self->filter_label, text);
+}
+
 static void
 follow_session (StTimelinePage *self)
 {
+  self->tracks_signals = g_signal_group_new (ST_TYPE_TRACK_ARRANGEMENT);
+  g_signal_group_connect_object (self->tracks_signals, "changed", G_CALLBACK (update_filter_bar),
+                                 self, G_CONNECT_SWAPPED);
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::start",
                                  G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
@@ -293,12 +323,21 @@ forward_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 }
 
 static void
+clear_filter_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  StTimelinePage *self = user_data;
+
+  st_track_arrangement_set_filter (st_session_get_track_arrangement (self->session), NULL);
+}
+
+static void
 build_actions (StTimelinePage *self)
 {
   const GActionEntry forwarded[] = {
     { "zoom-in", forward_action, "b" },
     { "zoom-out", forward_action, "b" },
     { "fit-all", forward_action },
+    { "clear-track-filter", clear_filter_action },
   };
   g_autoptr (GPropertyAction) tool = g_property_action_new ("tool", self->session, "tool");
   g_autoptr (GPropertyAction) flows
@@ -344,8 +383,15 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
       build_actions (self);
     }
   g_signal_group_set_target (self->session_signals, self->session);
+  g_signal_group_set_target (self->tracks_signals,
+                             self->session ? st_session_get_track_arrangement (self->session)
+                                           : NULL);
+  gtk_widget_set_visible (self->filter_bar, FALSE);
   if (self->session != NULL)
-    update_range_label (self);
+    {
+      update_range_label (self);
+      update_filter_bar (self);
+    }
   st_timeline_view_set_session (self->view, self->session);
   st_details_pane_set_session (self->details, self->session);
   st_annotations_panel_set_session (self->annotations, self->session);
@@ -491,6 +537,7 @@ st_timeline_page_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
   g_clear_object (&self->session_signals);
+  g_clear_object (&self->tracks_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -531,6 +578,8 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, find_button);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, group_button);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, filter_bar);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, filter_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
   gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);

@@ -17,9 +17,9 @@ void
 st_window_update_actions (StWindow *self)
 {
   static const char *const profile_actions[] = {
-    "win.show-summary", "win.show-timeline",   "win.show-tracks",
-    "win.find",         "win.show-warnings",   "win.show-annotations",
-    "win.save-regions", "win.save-regions-as", "win.load-regions",
+    "win.show-summary",  "win.show-timeline",    "win.show-tracks",  "win.find",
+    "win.show-warnings", "win.show-annotations", "win.save-regions", "win.save-regions-as",
+    "win.load-regions",  "win.filter-tracks",
   };
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
 
@@ -166,6 +166,17 @@ find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   st_timeline_page_start_find (self->timeline_page);
 }
 
+/* Ctrl+Shift+F, or a track's menu: the Tracks page, its filter on the
+ * timeline's tracks ready for typing. */
+static void
+filter_tracks_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "tracks");
+  st_track_list_focus_filter (self->track_list);
+}
+
 /* F9: the Annotations panel of the timeline, shown or hidden. */
 static void
 show_annotations_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
@@ -205,6 +216,7 @@ st_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-annotations", NULL,
                                    show_annotations_action);

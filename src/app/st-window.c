@@ -134,7 +134,9 @@ show_trace (StWindow *self)
   st_trace_get_warnings (self->trace, &n_warnings);
   set_titles (self, basename);
   st_timeline_page_set_trace (self->timeline_page, self->trace);
-  st_track_list_set_trace (self->track_list, self->trace);
+  st_track_list_set_arrangement (
+      self->track_list,
+      st_session_get_track_arrangement (st_timeline_page_get_session (self->timeline_page)));
   st_warning_list_set_trace (self->warning_list, self->trace);
   adw_view_stack_page_set_badge_number (self->warnings_page, n_warnings);
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);

@@ -23,6 +23,8 @@ struct _StTrackArrangement
   guint8  *roles;        /* per track, its section by stream (Role); made on first use */
   guint    global_first; /* the first track of the global section */
   gboolean by_stream;
+  char    *filter;
+  char    *filter_folded;
 };
 
 /* Where "by stream across ranks" puts a track: the device tracks by their
@@ -47,6 +49,7 @@ enum
 {
   PROP_0,
   PROP_GROUP_BY_STREAM,
+  PROP_FILTER,
   N_PROPS
 };
 
@@ -70,6 +73,8 @@ st_track_arrangement_finalize (GObject *object)
   g_free (self->pinned);
   g_free (self->hidden);
   g_free (self->roles);
+  g_free (self->filter);
+  g_free (self->filter_folded);
   G_OBJECT_CLASS (st_track_arrangement_parent_class)->finalize (object);
 }
 
@@ -81,6 +86,7 @@ st_track_arrangement_get_property (GObject *object, guint prop_id, GValue *value
   switch (prop_id)
     {
     case PROP_GROUP_BY_STREAM: g_value_set_boolean (value, self->by_stream); break;
+    case PROP_FILTER: g_value_set_string (value, self->filter); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -98,6 +104,7 @@ st_track_arrangement_set_property (GObject      *object,
     case PROP_GROUP_BY_STREAM:
       st_track_arrangement_set_group_by_stream (self, g_value_get_boolean (value));
       break;
+    case PROP_FILTER: st_track_arrangement_set_filter (self, g_value_get_string (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -117,9 +124,14 @@ st_track_arrangement_class_init (StTrackArrangementClass *klass)
   properties[PROP_GROUP_BY_STREAM]
       = g_param_spec_boolean ("group-by-stream", NULL, NULL, FALSE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* only the tracks whose name holds it are shown (and the pinned ones);
+   * NULL for all */
+  properties[PROP_FILTER]
+      = g_param_spec_string ("filter", NULL, NULL, NULL,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* pinned, hidden, order or grouping changed */
+  /* pinned, hidden, order, grouping or filter changed */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                    NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -150,6 +162,22 @@ st_track_arrangement_new (StTrace *trace)
         self->global_first = MIN (self->global_first, i);
     }
   return self;
+}
+
+StTrace *
+st_track_arrangement_get_trace (StTrackArrangement *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), NULL);
+  return self->trace;
+}
+
+/* The trace's tracks in the order a person gave them (each section's in
+ * its order), one index per track of the trace. */
+const guint *
+st_track_arrangement_get_order (StTrackArrangement *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), NULL);
+  return self->order;
 }
 
 static void
@@ -301,10 +329,27 @@ compare_places (gconstpointer a, gconstpointer b, gpointer data)
   return pa < pb ? -1 : pa > pb;
 }
 
+/* Whether @track's name holds the filter (case aside). */
+gboolean
+st_track_arrangement_matches (StTrackArrangement *self, guint track)
+{
+  const char      *name;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
+  g_return_val_if_fail (track < self->n_tracks, FALSE);
+  if (self->filter_folded == NULL)
+    return TRUE;
+  name = st_trace_get_string (self->trace, st_trace_get_track (self->trace, track)->name);
+  folded = g_utf8_casefold (name, -1);
+  return strstr (folded, self->filter_folded) != NULL;
+}
+
 static gboolean
 is_shown (StTrackArrangement *self, guint track)
 {
-  return !self->hidden[track];
+  return !self->hidden[track]
+         && (self->pinned[track] || st_track_arrangement_matches (self, track));
 }
 
 /* Moves @track one place up (@direction -1) or down (1) past the next
@@ -337,7 +382,7 @@ st_track_arrangement_move (StTrackArrangement *self, guint track, int direction)
 
 /* The tracks to show, in order (guint): the pinned ones first
  * (@n_pinned of them), then the others section by section; hidden ones
- * left out. */
+ * and those the filter leaves out are not there. */
 GArray *
 st_track_arrangement_dup_visible (StTrackArrangement *self, guint *n_pinned)
 {
@@ -384,6 +429,30 @@ st_track_arrangement_set_group_by_stream (StTrackArrangement *self, gboolean by_
   changed (self);
 }
 
+const char *
+st_track_arrangement_get_filter (StTrackArrangement *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), NULL);
+  return self->filter;
+}
+
+/* An empty @filter is none. */
+void
+st_track_arrangement_set_filter (StTrackArrangement *self, const char *filter)
+{
+  g_return_if_fail (ST_IS_TRACK_ARRANGEMENT (self));
+  if (filter != NULL && filter[0] == '\0')
+    filter = NULL;
+  if (g_strcmp0 (self->filter, filter) == 0)
+    return;
+  g_free (self->filter);
+  g_free (self->filter_folded);
+  self->filter = g_strdup (filter);
+  self->filter_folded = filter ? g_utf8_casefold (filter, -1) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILTER]);
+  changed (self);
+}
+
 static void
 add_indices (JsonBuilder *builder, const char *member, const guint8 *flags, guint n)
 {
@@ -396,7 +465,8 @@ add_indices (JsonBuilder *builder, const char *member, const guint8 *flags, guin
 }
 
 /* The file's text: {"strata-tracks": 1, "n-tracks": N, "order": [...],
- * "pinned": [...], "hidden": [...], "group-by": "rank" or "stream"}. */
+ * "pinned": [...], "hidden": [...], "group-by": "rank" or "stream",
+ * "filter": "..." (only with one)}. */
 char *
 st_track_arrangement_to_json (StTrackArrangement *self)
 {
@@ -419,6 +489,11 @@ st_track_arrangement_to_json (StTrackArrangement *self)
   add_indices (builder, "hidden", self->hidden, self->n_tracks);
   json_builder_set_member_name (builder, "group-by");
   json_builder_add_string_value (builder, self->by_stream ? "stream" : "rank");
+  if (self->filter != NULL)
+    {
+      json_builder_set_member_name (builder, "filter");
+      json_builder_add_string_value (builder, self->filter);
+    }
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
@@ -456,15 +531,20 @@ read_indices (JsonObject *object, const char *member, guint n, guint8 *flags, gu
   return TRUE;
 }
 
-/* "group-by" came after the first files: without it, by rank. */
+/* "group-by" and "filter" came after the first files: without them, by
+ * rank and no filter. */
 static gboolean
-read_group_by (JsonObject *object, gboolean *by_stream)
+read_view (JsonObject *object, gboolean *by_stream, const char **filter)
 {
   const char *group = json_object_get_string_member_with_default (object, "group-by", "rank");
+  JsonNode   *node = json_object_get_member (object, "filter");
 
   if (g_strcmp0 (group, "rank") != 0 && g_strcmp0 (group, "stream") != 0)
     return FALSE;
   *by_stream = g_str_equal (group, "stream");
+  if (node != NULL && json_node_get_value_type (node) != G_TYPE_STRING)
+    return FALSE;
+  *filter = node ? json_node_get_string (node) : NULL;
   return TRUE;
 }
 
@@ -481,6 +561,7 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
   g_autofree guint8     *hidden = g_new0 (guint8, MAX (1, self->n_tracks));
   JsonObject            *object;
   gboolean               by_stream = FALSE;
+  const char            *filter = NULL;
 
   g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
   if (!json_parser_load_from_data (parser, text, -1, NULL)
@@ -491,7 +572,7 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
       || !read_indices (object, "order", self->n_tracks, seen, order)
       || !read_indices (object, "pinned", self->n_tracks, pinned, NULL)
       || !read_indices (object, "hidden", self->n_tracks, hidden, NULL)
-      || !read_group_by (object, &by_stream))
+      || !read_view (object, &by_stream, &filter))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _ ("This is not an arrangement of this profile’s tracks."));
@@ -501,6 +582,7 @@ st_track_arrangement_load_json (StTrackArrangement *self, const char *text, GErr
   memcpy (self->pinned, pinned, self->n_tracks);
   memcpy (self->hidden, hidden, self->n_tracks);
   st_track_arrangement_set_group_by_stream (self, by_stream);
+  st_track_arrangement_set_filter (self, filter);
   changed (self);
   return TRUE;
 }

@@ -1,7 +1,7 @@
 /* st-track-arrangement.h: how a person arranged a profile's tracks on the
  * timeline: which are pinned to the top, which are hidden, their order
- * within their sections, and whether device tracks are grouped by rank or
- * by stream across ranks. Kept per profile in a file beside the regions'
+ * within their sections, whether device tracks are grouped by rank or by
+ * stream across ranks, and a filter on their names. Kept per profile in a file beside the regions'
  * sidecar ("KEY.tracks.json"), written atomically. GIO only.
  */
 #pragma once
@@ -23,6 +23,8 @@ G_DECLARE_FINAL_TYPE (StTrackArrangement, st_track_arrangement, ST, TRACK_ARRANG
 #define ST_TRACK_SECTION_DEVICE        (G_MAXUINT - 4)
 
 StTrackArrangement *st_track_arrangement_new (StTrace *trace);
+StTrace            *st_track_arrangement_get_trace (StTrackArrangement *self);
+const guint        *st_track_arrangement_get_order (StTrackArrangement *self);
 gboolean            st_track_arrangement_get_pinned (StTrackArrangement *self, guint track);
 void     st_track_arrangement_set_pinned (StTrackArrangement *self, guint track, gboolean pinned);
 gboolean st_track_arrangement_get_hidden (StTrackArrangement *self, guint track);
@@ -35,6 +37,9 @@ guint    st_track_arrangement_get_section (StTrackArrangement *self, guint track
 gboolean st_track_arrangement_can_group_by_stream (StTrackArrangement *self);
 gboolean st_track_arrangement_get_group_by_stream (StTrackArrangement *self);
 void     st_track_arrangement_set_group_by_stream (StTrackArrangement *self, gboolean by_stream);
+const char *st_track_arrangement_get_filter (StTrackArrangement *self);
+void        st_track_arrangement_set_filter (StTrackArrangement *self, const char *filter);
+gboolean    st_track_arrangement_matches (StTrackArrangement *self, guint track);
 
 char *st_track_arrangement_to_json (StTrackArrangement *self);
 gboolean

@@ -1,7 +1,8 @@
 /* The timeline's tracks as a person finds their way among them: names and
  * section headers that stay in view while rows scroll, every find match
  * highlighted and counted per track, zoom that glides, tracks pinned and
- * hidden and kept so, a merged profile's streams grouped across ranks. Runs under Xvfb on
+ * hidden and kept so, a merged profile's streams grouped across ranks, and
+ * the Tracks page that pins, hides, reorders and filters them. Runs under Xvfb on
  * the generated Kineto test trace (two ranks, two GPUs). */
 #define G_LOG_DOMAIN "strata-test"
 
@@ -12,6 +13,8 @@
 #include "st-timeline-layout.h"
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
+#include "st-track-list.h"
+#include "st-track-row.h"
 #include "st-window.h"
 
 #include <adwaita.h>
@@ -433,6 +436,218 @@ test_group_by_stream (Fixture *f, gconstpointer data)
   g_assert_cmpstr (shown_name (tracks, f->trace, 0), !=, "stream 7");
 }
 
+/* The name of the track or process of the list's row at @position. */
+static const char *
+row_title (GListModel *rows, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, position);
+  g_autoptr (StTrackRow)     item = gtk_tree_list_row_get_item (row);
+
+  return st_track_row_get_title (item);
+}
+
+/* The list's row of @track. */
+static guint
+row_of_track (GListModel *rows, guint track)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (StTrackRow)     item = gtk_tree_list_row_get_item (row);
+
+      if (st_track_row_get_track (item) == track)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static StTrackList *
+show_track_list (Fixture *f)
+{
+  GtkWidget *list = st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TRACK_LIST);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-tracks", NULL));
+  st_test_wait_until (view_allocated, list);
+  return ST_TRACK_LIST (list);
+}
+
+/* Ctrl+Shift+F (or a track's menu) opens the Tracks page with the keyboard
+ * in its filter; "NCCL" there leaves on the timeline the tracks whose
+ * names hold it, case aside, and a note says how many of all; Clear Filter
+ * shows them all again. The generator writes one "stream 13 nccl" per
+ * rank, two ranks, and no other name holds "nccl": 2 tracks, listed under
+ * their 2 GPU processes. */
+static void
+test_filter (Fixture *f, gconstpointer data)
+{
+  AdwViewStack *stack = ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (f->window), "view_stack"));
+  GtkWidget    *list = st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TRACK_LIST);
+  GtkWidget    *entry = st_test_find_by_id (list, "filter_entry");
+  GtkWidget    *bar = st_test_find_by_id (GTK_WIDGET (f->page), "filter_bar");
+  GtkWidget    *focus;
+  g_autofree char   *note = g_strdup_printf ("Showing 2 of %u tracks, filtered by “NCCL”",
+                                             st_trace_get_n_tracks (f->trace));
+  GListModel        *rows;
+  guint              n_pinned;
+  g_autoptr (GArray) visible = NULL;
+
+  g_assert_false (gtk_widget_get_visible (bar));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.filter-tracks", NULL));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "tracks");
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "NCCL");
+  rows = st_track_list_get_model (ST_TRACK_LIST (list));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+  g_assert_cmpstr (row_title (rows, 1), ==, "stream 13 nccl");
+  g_assert_cmpstr (row_title (rows, 3), ==, "stream 13 nccl");
+  visible
+      = st_track_arrangement_dup_visible (st_session_get_track_arrangement (f->session), &n_pinned);
+  g_assert_cmpuint (visible->len, ==, 2);
+  g_assert_true (gtk_widget_get_visible (bar));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (st_test_find_by_id (bar, "filter_label"))), ==,
+                   note);
+
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (f->page), "timeline.clear-track-filter", NULL));
+  g_assert_false (gtk_widget_get_visible (bar));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+}
+
+/* The widget of the list's row for @track that runs @action. */
+static GtkWidget *
+row_control (GtkWidget *root, const char *action, guint track)
+{
+  GVariant *target;
+
+  if (GTK_IS_ACTIONABLE (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0
+      && (target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root))) != NULL
+      && g_variant_get_uint32 (target) == track && gtk_widget_is_visible (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = row_control (c, action, track);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* A row's pin button pins its track to the top of the timeline, and its
+ * Shown check box hides another; the buttons show both; the profile's
+ * last slice track and its first. */
+static void
+test_list_pin_hide (Fixture *f, gconstpointer data)
+{
+  StTrackArrangement *tracks = st_session_get_track_arrangement (f->session);
+  GtkWidget          *list = GTK_WIDGET (show_track_list (f));
+  guint               first = 0, last = st_trace_get_n_tracks (f->trace) - 1;
+  GtkWidget          *pin, *shown;
+  guint               n_pinned;
+  g_autoptr (GArray)  visible = NULL;
+
+  while (st_trace_get_track (f->trace, first)->n_slices == 0)
+    first++;
+  while (st_trace_get_track (f->trace, last)->n_slices == 0)
+    last--;
+  pin = row_control (list, "tracks.toggle-pinned", last);
+  shown = row_control (list, "tracks.toggle-shown", first);
+  g_assert_nonnull (pin);
+  g_assert_nonnull (shown);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pin)));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (shown)));
+  /* a click; the key's activation clicks a moment later */
+  g_signal_emit_by_name (pin, "clicked");
+  gtk_widget_activate (shown);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pin)));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (shown)));
+
+  visible = st_track_arrangement_dup_visible (tracks, &n_pinned);
+  g_assert_cmpuint (n_pinned, ==, 1);
+  g_assert_cmpuint (g_array_index (visible, guint, 0), ==, last);
+  for (guint k = 0; k < visible->len; k++)
+    g_assert_cmpuint (g_array_index (visible, guint, k), !=, first);
+  g_signal_emit_by_name (pin, "clicked");
+  gtk_widget_activate (shown);
+  g_assert_false (st_track_arrangement_get_pinned (tracks, last));
+  g_assert_false (st_track_arrangement_get_hidden (tracks, first));
+}
+
+/* The drop target on the name of the list's row @position. */
+static GtkDropTarget *
+drop_target_of (GtkWidget *root, GListModel *rows, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, position);
+
+  if (GTK_IS_TREE_EXPANDER (root)
+      && gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (root)) == row)
+    {
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (root);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+          if (GTK_IS_DROP_TARGET (c))
+            return GTK_DROP_TARGET (c);
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkDropTarget *found = drop_target_of (c, rows, position);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Alt+Up on the list's row of a GPU's second stream moves it above the
+ * first, in the list (the row keeps the selection) and on the timeline;
+ * Alt+Down puts it back; dragged onto the first's name, it takes its
+ * place too. The generator gives each GPU "stream 7" then "stream 13
+ * nccl". */
+static void
+test_list_move (Fixture *f, gconstpointer data)
+{
+  StTrackArrangement *tracks = st_session_get_track_arrangement (f->session);
+  StTrackList        *list = show_track_list (f);
+  GListModel         *rows = st_track_list_get_model (list);
+  guint               nccl = 0, at;
+
+  while (!g_str_equal (st_trace_get_string (f->trace, st_trace_get_track (f->trace, nccl)->name),
+                       "stream 13 nccl"))
+    nccl++;
+  at = row_of_track (rows, nccl);
+  g_assert_cmpstr (row_title (rows, at - 1), ==, "stream 7");
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), at);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (list), "<Alt>Up"));
+  g_assert_cmpstr (row_title (rows, at - 1), ==, "stream 13 nccl");
+  g_assert_cmpstr (row_title (rows, at), ==, "stream 7");
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, at - 1);
+  g_assert_cmpuint (st_track_arrangement_get_order (tracks)[nccl - 1], ==, nccl);
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (list), "<Alt>Down"));
+  g_assert_cmpstr (row_title (rows, at), ==, "stream 13 nccl");
+  g_assert_cmpuint (st_track_arrangement_get_order (tracks)[nccl], ==, nccl);
+
+  {
+    GtkDropTarget             *target = drop_target_of (GTK_WIDGET (list), rows, at - 1);
+    g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, at);
+    g_auto (GValue)            value = G_VALUE_INIT;
+    gboolean                   dropped = FALSE;
+
+    g_assert_nonnull (target);
+    g_value_init (&value, ST_TYPE_TRACK_ROW);
+    g_value_take_object (&value, gtk_tree_list_row_get_item (row));
+    g_signal_emit_by_name (target, "drop", &value, 10.0, 5.0, &dropped);
+    g_assert_true (dropped);
+  }
+  g_assert_cmpstr (row_title (rows, at - 1), ==, "stream 13 nccl");
+  g_assert_cmpuint (st_track_arrangement_get_order (tracks)[nccl - 1], ==, nccl);
+  st_track_arrangement_move (tracks, nccl, 1);
+}
+
 static void
 rm_rf (const char *path)
 {
@@ -468,6 +683,9 @@ main (int argc, char *argv[])
   add ("/display/tracks/zoom-glide", test_zoom_glide);
   add ("/display/tracks/pin-hide-kept", test_pin_hide_kept);
   add ("/display/tracks/group-by-stream", test_group_by_stream);
+  add ("/display/tracks/filter", test_filter);
+  add ("/display/tracks/list-pin-hide", test_list_pin_hide);
+  add ("/display/tracks/list-move", test_list_move);
   status = g_test_run ();
   rm_rf (state);
   return status;

@@ -177,10 +177,36 @@ test_group_by_stream (void)
   g_assert_cmpstr (name_of (trace, visible_at (a, 1, &n_pinned, &n_compute)), ==, "stream 7");
 }
 
-/* The grouping is written and read back; a file of before it (without
- * "group-by") is by rank. */
+/* The filter keeps the tracks whose name holds it, case aside, and the
+ * pinned ones; none again shows all. The generated trace has one
+ * "stream 13 nccl" track per rank (two ranks), and no other name holds
+ * "nccl". */
 static void
-test_file_group_by (void)
+test_filter (void)
+{
+  StTrace                       *trace = test_trace ();
+  guint                          n = st_trace_get_n_tracks (trace), n_pinned, n_visible;
+  g_autoptr (StTrackArrangement) a = st_track_arrangement_new (trace);
+  g_autoptr (GArray)             visible = NULL;
+
+  st_track_arrangement_set_filter (a, "NCCL");
+  visible = st_track_arrangement_dup_visible (a, &n_pinned);
+  g_assert_cmpuint (visible->len, ==, 2);
+  for (guint k = 0; k < visible->len; k++)
+    g_assert_cmpstr (name_of (trace, g_array_index (visible, guint, k)), ==, "stream 13 nccl");
+  st_track_arrangement_set_pinned (a, 0, TRUE);
+  g_assert_cmpuint (visible_at (a, 0, &n_pinned, &n_visible), ==, 0);
+  g_assert_cmpuint (n_visible, ==, 3);
+  st_track_arrangement_set_filter (a, "");
+  g_assert_null (st_track_arrangement_get_filter (a));
+  visible_at (a, 0, &n_pinned, &n_visible);
+  g_assert_cmpuint (n_visible, ==, n);
+}
+
+/* The grouping and the filter are written and read back; a file of before
+ * them (without "group-by" or "filter") is by rank, unfiltered. */
+static void
+test_file_view (void)
 {
   StTrace                       *trace = test_trace ();
   guint                          n = st_trace_get_n_tracks (trace);
@@ -191,10 +217,12 @@ test_file_group_by (void)
   g_autoptr (GString)            old = g_string_new (NULL);
 
   st_track_arrangement_set_group_by_stream (a, TRUE);
+  st_track_arrangement_set_filter (a, "stream");
   text = st_track_arrangement_to_json (a);
   g_assert_true (st_track_arrangement_load_json (b, text, &error));
   g_assert_no_error (error);
   g_assert_true (st_track_arrangement_get_group_by_stream (b));
+  g_assert_cmpstr (st_track_arrangement_get_filter (b), ==, "stream");
 
   g_string_append_printf (old, "{\"strata-tracks\": 1, \"n-tracks\": %u, \"order\": [", n);
   for (guint t = 0; t < n; t++)
@@ -203,6 +231,7 @@ test_file_group_by (void)
   g_assert_true (st_track_arrangement_load_json (b, old->str, &error));
   g_assert_no_error (error);
   g_assert_false (st_track_arrangement_get_group_by_stream (b));
+  g_assert_null (st_track_arrangement_get_filter (b));
 }
 
 int
@@ -213,6 +242,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/session/tracks/move", test_move);
   g_test_add_func ("/session/tracks/file", test_file);
   g_test_add_func ("/session/tracks/group-by-stream", test_group_by_stream);
-  g_test_add_func ("/session/tracks/file-group-by", test_file_group_by);
+  g_test_add_func ("/session/tracks/filter", test_filter);
+  g_test_add_func ("/session/tracks/file-view", test_file_view);
   return g_test_run ();
 }

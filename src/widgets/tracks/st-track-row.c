@@ -16,6 +16,9 @@ struct _StTrackRow
   char       *kind;
   guint64     events;
   guint       rows;
+  guint       track;    /* the trace's index, G_MAXUINT for a process */
+  gboolean    pinned;   /* as the arrangement has it */
+  gboolean    shown;    /* not hidden */
   GListStore *children; /* StTrackRow, for a process */
 };
 
@@ -31,6 +34,10 @@ enum
   PROP_EVENTS_TEXT,
   PROP_ROWS_TEXT,
   PROP_IS_PROCESS,
+  PROP_IS_TRACK,
+  PROP_TARGET,
+  PROP_PINNED,
+  PROP_SHOWN,
   N_PROPS
 };
 
@@ -64,6 +71,12 @@ st_track_row_get_property (GObject *object, guint prop_id, GValue *value, GParam
       g_value_take_string (value, self->rows ? g_strdup_printf ("%u", self->rows) : g_strdup (""));
       break;
     case PROP_IS_PROCESS: g_value_set_boolean (value, self->children != NULL); break;
+    case PROP_IS_TRACK: g_value_set_boolean (value, self->children == NULL); break;
+    case PROP_TARGET:
+      g_value_set_variant (value, g_variant_new_uint32 (self->children ? 0 : self->track));
+      break;
+    case PROP_PINNED: g_value_set_boolean (value, self->pinned); break;
+    case PROP_SHOWN: g_value_set_boolean (value, self->shown); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -84,12 +97,22 @@ st_track_row_class_init (StTrackRowClass *klass)
   properties[PROP_EVENTS_TEXT] = g_param_spec_string ("events-text", NULL, NULL, NULL, flags);
   properties[PROP_ROWS_TEXT] = g_param_spec_string ("rows-text", NULL, NULL, NULL, flags);
   properties[PROP_IS_PROCESS] = g_param_spec_boolean ("is-process", NULL, NULL, FALSE, flags);
+  properties[PROP_IS_TRACK] = g_param_spec_boolean ("is-track", NULL, NULL, FALSE, flags);
+  /* the track's index, as the target of the list's per-track actions */
+  properties[PROP_TARGET]
+      = g_param_spec_variant ("target", NULL, NULL, G_VARIANT_TYPE_UINT32, NULL, flags);
+  properties[PROP_PINNED]
+      = g_param_spec_boolean ("pinned", NULL, NULL, FALSE, flags | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SHOWN]
+      = g_param_spec_boolean ("shown", NULL, NULL, TRUE, flags | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 st_track_row_init (StTrackRow *self)
 {
+  self->track = G_MAXUINT;
+  self->shown = TRUE;
 }
 
 const char *
@@ -104,6 +127,37 @@ st_track_row_get_events (StTrackRow *self)
 {
   g_return_val_if_fail (ST_IS_TRACK_ROW (self), 0);
   return self->events;
+}
+
+/* The trace's index of a track row's track, G_MAXUINT for a process. */
+guint
+st_track_row_get_track (StTrackRow *self)
+{
+  g_return_val_if_fail (ST_IS_TRACK_ROW (self), G_MAXUINT);
+  return self->track;
+}
+
+/* Takes whether @tracks has the track of a track row pinned and shown. */
+void
+st_track_row_update (StTrackRow *self, StTrackArrangement *tracks)
+{
+  gboolean pinned, shown;
+
+  g_return_if_fail (ST_IS_TRACK_ROW (self));
+  if (self->children != NULL)
+    return;
+  pinned = st_track_arrangement_get_pinned (tracks, self->track);
+  shown = !st_track_arrangement_get_hidden (tracks, self->track);
+  if (pinned != self->pinned)
+    {
+      self->pinned = pinned;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PINNED]);
+    }
+  if (shown != self->shown)
+    {
+      self->shown = shown;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWN]);
+    }
 }
 
 /* The tracks of a process row, NULL for a track row. */
@@ -133,6 +187,7 @@ track_row_new (StTrace *trace, guint index)
   const StTrack *t = st_trace_get_track (trace, index);
   StTrackRow    *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
 
+  self->track = index;
   self->title = g_strdup (st_trace_get_string (trace, t->name));
   self->kind = g_strdup (kind_label (t->kind));
   self->events = t->n_events;

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "st-trace.h"
+#include "st-track-arrangement.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,7 @@ GListModel *st_track_row_new_model (StTrace *trace);
 const char *st_track_row_get_title (StTrackRow *self);
 guint64     st_track_row_get_events (StTrackRow *self);
 GListModel *st_track_row_get_children (StTrackRow *self);
+guint       st_track_row_get_track (StTrackRow *self);
+void        st_track_row_update (StTrackRow *self, StTrackArrangement *tracks);
 
 G_END_DECLS
