@@ -14,6 +14,7 @@
 #include "st-application.h"
 #include "st-display-util.h"
 #include "st-summary-page.h"
+#include "st-timeline-page.h"
 #include "st-window.h"
 
 #include <adwaita.h>
@@ -126,6 +127,38 @@ assert_min_size (Fixture *f, const char *what)
 
 /* The smallest screen of the issue holds the window on every page, and
  * on the timeline with the Annotations panel open. */
+/* Three regions with long names picked and compared side by side on the
+ * Summary: their names are in the bar over the cards and over each
+ * table's columns. */
+static void
+compare_three (Fixture *f)
+{
+  StTimelinePage *timeline
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  StSession                *session = st_timeline_page_get_session (timeline);
+  StRegionSet              *regions = st_session_get_regions (session);
+  g_autoptr (StRegionArray) three = st_region_array_new ();
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name
+          = g_strdup_printf ("AllReduce #%u on every rank → AllReduce #%u on every rank", i, i + 1);
+
+      st_region_array_add (three, name, i * 1000000, (i + 1) * 1000000, ST_REGION_MANUAL);
+    }
+  st_region_set_replace_all (regions, three);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr (StRegion) region = g_list_model_get_item (G_LIST_MODEL (regions), i);
+
+      st_session_toggle_compare (session, region);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-summary", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  settle ();
+}
+
 static void
 test_min_size (void)
 {
@@ -145,6 +178,8 @@ test_min_size (void)
   g_assert_true (
       gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f.window), "annotations")));
   assert_min_size (&f, "the timeline with its Annotations panel");
+  compare_three (&f);
+  assert_min_size (&f, "the Summary comparing three regions");
   close_window (&f);
 }
 
