@@ -105,3 +105,11 @@ st_test_pixel (cairo_surface_t *surface, int x, int y)
   g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
   return ((guint32 *)(data + y * cairo_image_surface_get_stride (surface)))[x] & 0xffffff;
 }
+
+gboolean
+st_test_window_loaded (gpointer window)
+{
+  return !g_str_equal (
+      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (window, "main_stack"))),
+      "loading");
+}

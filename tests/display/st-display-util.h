@@ -1,6 +1,7 @@
 /* st-display-util.h: what the display tests share besides st-test-util.h
  * (loading traces, waiting for the main loop): finding a widget in a
- * window, pressing the key of a shortcut, reading a widget's pixels. */
+ * window, pressing the key of a shortcut, reading a widget's pixels,
+ * waiting for a window to load. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -14,5 +15,8 @@ GtkWidget       *st_test_find_by_id (GtkWidget *root, const char *id);
 gboolean         st_test_press_shortcut (GtkWidget *widget, const char *trigger);
 cairo_surface_t *st_test_render (GtkWidget *widget);
 guint32          st_test_pixel (cairo_surface_t *surface, int x, int y);
+/* A window has left its loading page: st_test_wait_until's condition after
+ * st_window_open (). */
+gboolean st_test_window_loaded (gpointer window);
 
 G_END_DECLS

@@ -51,14 +51,6 @@ reset_settings (void)
 }
 
 static gboolean
-loaded (gpointer data)
-{
-  return !g_str_equal (
-      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
-      "loading");
-}
-
-static gboolean
 allocated (gpointer data)
 {
   return gtk_widget_get_width (data) > 100 && gtk_widget_get_height (data) > 100;
@@ -89,7 +81,7 @@ win_open (Win *w, int width, int height)
   w->window = g_object_new (ST_TYPE_WINDOW, "default-width", width, "default-height", height, NULL);
   gtk_window_present (GTK_WINDOW (w->window));
   st_window_open (w->window, file);
-  st_test_wait_until (loaded, w->window);
+  st_test_wait_until (st_test_window_loaded, w->window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.show-timeline", NULL));
   page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_TIMELINE_PAGE));
   w->panel = st_timeline_page_get_annotations (page);

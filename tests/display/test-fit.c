@@ -31,14 +31,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-loaded (gpointer data)
-{
-  return !g_str_equal (
-      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
-      "loading");
-}
-
-static gboolean
 computed (gpointer data)
 {
   return !st_summary_page_is_computing (data);
@@ -98,7 +90,7 @@ open_window (Fixture *f, int width, int height)
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", width, "default-height", height, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open_profile (f->window, files, 2, ST_ALIGN_CLOCK);
-  st_test_wait_until (loaded, f->window);
+  st_test_wait_until (st_test_window_loaded, f->window);
   f->page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_SUMMARY_PAGE));
   st_test_wait_until (computed, f->page);
   st_test_wait_until (laid_out, f);

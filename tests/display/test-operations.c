@@ -26,14 +26,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-loaded (gpointer data)
-{
-  return !g_str_equal (
-      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
-      "loading");
-}
-
-static gboolean
 computed (gpointer data)
 {
   return !st_summary_page_is_computing (data);
@@ -57,7 +49,7 @@ open_profile (Fixture *f, const char *path)
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1600, "default-height", 1000, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
-  st_test_wait_until (loaded, f->window);
+  st_test_wait_until (st_test_window_loaded, f->window);
   f->page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_SUMMARY_PAGE));
   g_assert_nonnull (f->page);
   st_test_wait_until (computed, f->page);

@@ -45,14 +45,6 @@ typedef struct
 } Saved;
 
 static gboolean
-loaded (gpointer data)
-{
-  return !g_str_equal (
-      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
-      "loading");
-}
-
-static gboolean
 allocated (gpointer data)
 {
   return gtk_widget_get_width (data) > 300 && gtk_widget_get_height (data) > 200;
@@ -96,7 +88,7 @@ win_open (Win *w, GFile *file)
   w->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1500, "default-height", 950, NULL);
   gtk_window_present (GTK_WINDOW (w->window));
   st_window_open (w->window, file);
-  st_test_wait_until (loaded, w->window);
+  st_test_wait_until (st_test_window_loaded, w->window);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (
                        GTK_STACK (st_test_find_by_id (GTK_WIDGET (w->window), "main_stack"))),
                    ==, "profile");

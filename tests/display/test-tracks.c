@@ -34,14 +34,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-loaded (gpointer data)
-{
-  return !g_str_equal (
-      gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (data, "main_stack"))),
-      "loading");
-}
-
-static gboolean
 view_allocated (gpointer data)
 {
   return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
@@ -55,7 +47,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1400, "default-height", 900, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
   st_window_open (f->window, file);
-  st_test_wait_until (loaded, f->window);
+  st_test_wait_until (st_test_window_loaded, f->window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
   f->page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
   f->view = st_timeline_page_get_view (f->page);
