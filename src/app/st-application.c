@@ -151,9 +151,14 @@ static void
 about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   const char *developers[] = { _ ("The Strata developers"), NULL };
-  const char *built_on[]
-      = { "GTK https://gtk.org", "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
-          "json-glib https://gitlab.gnome.org/GNOME/json-glib", "zlib https://zlib.net", NULL };
+  const char *built_on[] = { "GTK https://gtk.org",
+                             "libadwaita https://gnome.pages.gitlab.gnome.org/libadwaita/",
+                             "json-glib https://gitlab.gnome.org/GNOME/json-glib",
+#ifdef HAVE_ISAL
+                             "ISA-L https://github.com/intel/isa-l",
+#endif
+                             "zlib https://zlib.net",
+                             NULL };
   const char *test_data[]
       = { "Holistic Trace Analysis https://github.com/facebookresearch/HolisticTraceAnalysis",
           "Catapult https://github.com/catapult-project/catapult",
