@@ -18,5 +18,9 @@ guint32          st_test_pixel (cairo_surface_t *surface, int x, int y);
 /* A window has left its loading page: st_test_wait_until's condition after
  * st_window_open (). */
 gboolean st_test_window_loaded (gpointer window);
+/* The first label under @root that reads @text, or NULL. */
+GtkWidget *st_test_find_label (GtkWidget *root, const char *text);
+/* The column of @view titled @title; fails the test when there is none. */
+GtkColumnViewColumn *st_test_column_titled (GtkColumnView *view, const char *title);
 
 G_END_DECLS

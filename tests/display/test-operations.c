@@ -86,21 +86,6 @@ find_css (GtkWidget *root, const char *name)
   return NULL;
 }
 
-/* The first label under @root that reads @text. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The header button of the column titled @title. */
 static GtkWidget *
 header_titled (GtkColumnView *view, const char *title)
@@ -109,25 +94,9 @@ header_titled (GtkColumnView *view, const char *title)
 
   g_assert_nonnull (header);
   for (GtkWidget *c = gtk_widget_get_first_child (header); c; c = gtk_widget_get_next_sibling (c))
-    if (find_label (c, title) != NULL)
+    if (st_test_find_label (c, title) != NULL)
       return c;
   g_error ("no header %s", title);
-}
-
-/* The column titled @title. */
-static GtkColumnViewColumn *
-column_titled (GtkColumnView *view, const char *title)
-{
-  GListModel *columns = gtk_column_view_get_columns (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return column;
-    }
-  g_error ("no column %s", title);
 }
 
 /* Which way the header's sort arrow points, from its pixels: +1 down, -1
@@ -233,7 +202,7 @@ test_sort_matches_arrow (Fixture *f, gconstpointer data)
 
       /* cleared first, as a click leaves no arrow on the column sorted before */
       gtk_column_view_sort_by_column (view, NULL, clicks[i]);
-      gtk_column_view_sort_by_column (view, column_titled (view, "Count"), clicks[i]);
+      gtk_column_view_sort_by_column (view, st_test_column_titled (view, "Count"), clicks[i]);
       direction = arrow_direction (count);
       counts = column_values (view, "count");
       assert_order_matches (counts, direction);
@@ -273,7 +242,8 @@ test_name_and_copy (Fixture *f, gconstpointer data)
   GtkColumnView     *view = GTK_COLUMN_VIEW (part (GTK_WIDGET (f->page), "operations_view"));
   GtkSelectionModel *rows = gtk_column_view_get_model (view);
   GtkWidget         *section = part (GTK_WIDGET (f->page), "operations_section");
-  GtkWidget  *shown = find_label (GTK_WIDGET (view), "ncclDevKernel_AllReduce_Sum_f32_RING_LL");
+  GtkWidget         *shown
+      = st_test_find_label (GTK_WIDGET (view), "ncclDevKernel_AllReduce_Sum_f32_RING_LL");
   const char *tip = NULL;
   char       *copied = NULL;
   guint       position = G_MAXUINT;
@@ -341,14 +311,14 @@ static void
 test_neuron_words (Fixture *f, gconstpointer data)
 {
   GtkWidget  *compute = part (GTK_WIDGET (f->page), "compute_section");
-  GtkWidget  *title = find_label (compute, "Arithmetic intensity");
+  GtkWidget  *title = st_test_find_label (compute, "Arithmetic intensity");
   const char *tip = NULL;
 
   g_assert_nonnull (title);
   tip = gtk_widget_get_tooltip_text (title);
   g_assert_nonnull (strstr (tip, "mm_arithmetic_intensity"));
   g_assert_nonnull (strstr (tip, "Matrix multiplication FLOPs over the bytes moved"));
-  g_assert_null (find_label (compute, "mm_arithmetic_intensity"));
+  g_assert_null (st_test_find_label (compute, "mm_arithmetic_intensity"));
 }
 
 static void
@@ -367,8 +337,8 @@ static void
 test_empty_card_folds (Fixture *f, gconstpointer data)
 {
   GtkWidget *card = part (GTK_WIDGET (f->page), "memory_breakdown_section");
-  GtkWidget *why = find_label (card, "Not in this profile");
-  GtkWidget *title = find_label (card, "Memory Bandwidth Breakdown");
+  GtkWidget *why = st_test_find_label (card, "Not in this profile");
+  GtkWidget *title = st_test_find_label (card, "Memory Bandwidth Breakdown");
   GtkWidget *chart = part (card, "chart");
 
   g_assert_nonnull (why);

@@ -419,22 +419,6 @@ row_names (GtkColumnView *view)
   return g_strv_builder_end (names);
 }
 
-/* The column of @view titled @title. */
-static GtkColumnViewColumn *
-column_titled (GtkColumnView *view, const char *title)
-{
-  GListModel *columns = gtk_column_view_get_columns (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return column;
-    }
-  g_error ("no column %s", title);
-}
-
 static gboolean
 button_down (StSummaryPage *page, const char *id)
 {
@@ -458,7 +442,7 @@ test_operations_switch (Fixture *f, gconstpointer data)
   g_assert_false (button_down (f->page, "host_button"));
   g_assert_true (g_str_has_prefix (kernels[0], "sm80_xmma_gemm_"));
   g_assert_false (g_strv_contains ((const char *const *)kernels, "cudaDeviceSynchronize"));
-  g_assert_false (gtk_column_view_column_get_visible (column_titled (view, "Self")));
+  g_assert_false (gtk_column_view_column_get_visible (st_test_column_titled (view, "Self")));
 
   g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>e"));
   g_assert_true (button_down (f->page, "host_button"));
@@ -466,7 +450,7 @@ test_operations_switch (Fixture *f, gconstpointer data)
   host = row_names (view);
   g_assert_true (g_strv_contains ((const char *const *)host, "cudaDeviceSynchronize"));
   g_assert_false (g_strv_contains ((const char *const *)host, kernels[0]));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (view, "Self")));
+  g_assert_true (gtk_column_view_column_get_visible (st_test_column_titled (view, "Self")));
   rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
@@ -508,8 +492,8 @@ test_devices_card (Fixture *f, gconstpointer data)
       g_assert_cmpstr (label, ==, expected);
       g_assert_true (g_str_has_suffix (busy, "%"));
     }
-  g_assert_false (gtk_column_view_column_get_visible (column_titled (view, "Active")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (view, "Memory")));
+  g_assert_false (gtk_column_view_column_get_visible (st_test_column_titled (view, "Active")));
+  g_assert_true (gtk_column_view_column_get_visible (st_test_column_titled (view, "Memory")));
 }
 
 int

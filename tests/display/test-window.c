@@ -135,21 +135,6 @@ test_cancel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The first label under @root that reads @text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static StWindow *
 open_window (GFile *file)
 {
@@ -193,8 +178,10 @@ test_restore_toast (void)
 
   window = open_window (file);
   g_assert_cmpuint (st_region_set_get_n_regions (regions_of (window)), ==, 1);
-  g_assert_nonnull (find_label (GTK_WIDGET (window), "1 region restored from the last time"));
-  show = gtk_widget_get_ancestor (find_label (GTK_WIDGET (window), "_Show"), GTK_TYPE_BUTTON);
+  g_assert_nonnull (
+      st_test_find_label (GTK_WIDGET (window), "1 region restored from the last time"));
+  show = gtk_widget_get_ancestor (st_test_find_label (GTK_WIDGET (window), "_Show"),
+                                  GTK_TYPE_BUTTON);
   g_assert_nonnull (show);
   page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
   g_assert_false (st_timeline_page_get_show_annotations (page));
