@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-session.h"
+#include "st-baseline.h"
 #include "st-time.h"
 #include "st-track-arrangement.h"
 #include "st-trace-query.h"
@@ -35,6 +36,7 @@ struct _StSession
   GPtrArray          *compare; /* StRegion, oldest pick first */
   StProfileIdentity  *identity;
   StTrackArrangement *tracks;
+  StBaseline         *baseline;
 };
 
 G_DEFINE_FINAL_TYPE (StSession, st_session, G_TYPE_OBJECT)
@@ -53,6 +55,7 @@ enum
   PROP_REGIONS,
   PROP_SELECTED_REGION,
   PROP_N_COMPARE,
+  PROP_BASELINE,
   N_PROPS
 };
 
@@ -76,6 +79,7 @@ st_session_finalize (GObject *object)
 
   g_clear_object (&self->trace);
   g_clear_object (&self->tracks);
+  g_clear_object (&self->baseline);
   g_array_unref (self->selection);
   g_hash_table_unref (self->collapsed);
   g_clear_pointer (&self->found, g_array_unref);
@@ -105,6 +109,7 @@ st_session_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
     case PROP_REGIONS: g_value_set_object (value, self->regions); break;
     case PROP_SELECTED_REGION: g_value_set_object (value, self->selected_region); break;
     case PROP_N_COMPARE: g_value_set_uint (value, self->compare->len); break;
+    case PROP_BASELINE: g_value_set_object (value, self->baseline); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -158,6 +163,7 @@ st_session_class_init (StSessionClass *klass)
       = g_param_spec_object ("selected-region", NULL, NULL, ST_TYPE_REGION, rw);
   properties[PROP_N_COMPARE]
       = g_param_spec_uint ("n-compare", NULL, NULL, 0, ST_SESSION_MAX_COMPARE, 0, ro);
+  properties[PROP_BASELINE] = g_param_spec_object ("baseline", NULL, NULL, ST_TYPE_BASELINE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SELECTION_CHANGED]
@@ -730,4 +736,22 @@ st_session_set_profile_identity (StSession *self, const StProfileIdentity *ident
   g_clear_pointer (&self->identity, st_profile_identity_free);
   if (identity != NULL)
     self->identity = st_profile_identity_copy (identity);
+}
+
+StBaseline *
+st_session_get_baseline (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->baseline;
+}
+
+/* Opens (or with NULL, closes) the profile this one is compared against. */
+void
+st_session_set_baseline (StSession *self, StBaseline *baseline)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+  g_return_if_fail (baseline == NULL || ST_IS_BASELINE (baseline));
+
+  if (g_set_object (&self->baseline, baseline))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASELINE]);
 }

@@ -20,6 +20,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StSession, st_session, ST, SESSION, GObject)
 
+typedef struct _StBaseline StBaseline; /* st-baseline.h */
+
 typedef enum
 {
   ST_TOOL_SELECT,
@@ -91,6 +93,10 @@ GPtrArray               *st_session_get_compare_regions (StSession *self);
 gint                     st_session_get_compare_index (StSession *self, StRegion *region);
 void                     st_session_toggle_compare (StSession *self, StRegion *region);
 const StProfileIdentity *st_session_get_profile_identity (StSession *self);
-void st_session_set_profile_identity (StSession *self, const StProfileIdentity *identity);
+
+/* A second profile compared against this one ("Compare with…"), or NULL. */
+StBaseline *st_session_get_baseline (StSession *self);
+void        st_session_set_baseline (StSession *self, StBaseline *baseline);
+void        st_session_set_profile_identity (StSession *self, const StProfileIdentity *identity);
 
 G_END_DECLS
