@@ -1,0 +1,177 @@
+/* strata-cli diff on a generated pair (tests/model/st-test-diff-pair.h,
+ * the recipes of test-profile-diff.c): the JSON of docs/metrics.md 8.8 per
+ * step, and the exit statuses of bad input. Expected values are worked
+ * out from the recipes: base 2 steps of 1000 µs, gemm 100, AllReduce 100;
+ * new 3 steps of 1300 µs, gemm 200, AllReduce 200, an added kernel of
+ * 20. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-test-diff-pair.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <sys/wait.h>
+
+static const StTestDiffRecipe base_recipe = {
+  TRUE, 2, 1000, 100, 100, 1024, "elementwise_kernel<float, 4>", "kernel_at_0x7f3a12", FALSE,
+};
+static const StTestDiffRecipe new_recipe = {
+  TRUE, 3, 1300, 200, 200, 2048, "elementwise_kernel<half, 8>", "kernel_at_0x7f9b44", TRUE,
+};
+
+typedef struct
+{
+  char *dir;
+  char *base;
+  char *new_;
+} Pair;
+
+static void
+pair_init (Pair *p)
+{
+  g_autoptr (GError) error = NULL;
+
+  p->dir = g_dir_make_tmp ("strata-cli-diff-XXXXXX", &error);
+  g_assert_no_error (error);
+  p->base = g_build_filename (p->dir, "base.json", NULL);
+  p->new_ = g_build_filename (p->dir, "new.json", NULL);
+  st_test_diff_write (&base_recipe, p->base);
+  st_test_diff_write (&new_recipe, p->new_);
+}
+
+static void
+pair_clear (Pair *p)
+{
+  g_unlink (p->base);
+  g_unlink (p->new_);
+  g_rmdir (p->dir);
+  g_free (p->base);
+  g_free (p->new_);
+  g_free (p->dir);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Pair, pair_clear)
+
+/* Runs strata-cli with @args; its exit status, and its output in @out. */
+static int
+run_cli (const char *const *args, char **out)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError)    error = NULL;
+  g_autofree char      *err = NULL;
+  int                   wait_status;
+
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+                               &err, &wait_status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+static JsonObject *
+find_by (JsonArray *array, const char *key, const char *value)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (array, i), key),
+                     value))
+      return json_array_get_object_element (array, i);
+  g_error ("no %s %s", key, value);
+}
+
+static void
+test_json (void)
+{
+  g_auto (Pair)          pair = { 0 };
+  g_autofree char       *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError)     error = NULL;
+  JsonObject            *o, *row, *part;
+  JsonArray             *ops;
+
+  pair_init (&pair);
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "diff", "--json", "--steps", pair.base, pair.new_, NULL }, &out),
+      ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+
+  g_assert_cmpstr (json_object_get_string_member (o, "scope"), ==, "steps");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "notes")), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "steps"), "base"),
+                   ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "steps"), "new"),
+                   ==, 3);
+
+  /* the step time 1000 → 1300 µs; idle 720 → 800 */
+  part
+      = json_object_get_object_member (json_object_get_object_member (o, "breakdown"), "step_time");
+  g_assert_cmpint (json_object_get_int_member (part, "delta"), ==, 300000);
+  part = json_object_get_object_member (json_object_get_object_member (o, "breakdown"), "idle");
+  g_assert_cmpint (json_object_get_int_member (part, "base"), ==, 720000);
+  g_assert_cmpint (json_object_get_int_member (part, "new"), ==, 800000);
+
+  row = find_by (json_object_get_array_member (o, "metrics"), "id", "compute_time_ns");
+  g_assert_cmpfloat (json_object_get_double_member (row, "delta"), ==, 120000);
+  g_assert_false (json_object_get_boolean_member (row, "better"));
+  row = find_by (json_object_get_array_member (o, "metrics"), "id", "kernel_count");
+  g_assert_true (json_object_get_null_member (row, "better"));
+
+  /* sorted by |delta_ns|: the added ProfilerStep#3 (1300 / 3 µs) first */
+  ops = json_object_get_array_member (o, "operations");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (ops, 0), "name"),
+                   ==, "ProfilerStep#3");
+  row = find_by (ops, "name", "sm90_gemm_kernel");
+  g_assert_cmpstr (json_object_get_string_member (row, "kind"), ==, "kernel");
+  g_assert_cmpstr (json_object_get_string_member (row, "match"), ==, "exact");
+  g_assert_cmpint (json_object_get_int_member (row, "base_total_ns"), ==, 100000);
+  g_assert_cmpint (json_object_get_int_member (row, "new_total_ns"), ==, 200000);
+  g_assert_cmpint (json_object_get_int_member (row, "delta_ns"), ==, 100000);
+  g_assert_cmpfloat (json_object_get_double_member (row, "delta_percent"), ==, 100);
+  g_assert_false (json_object_has_member (row, "base_names"));
+  row = find_by (ops, "name", "added_kernel");
+  g_assert_cmpstr (json_object_get_string_member (row, "match"), ==, "added");
+  g_assert_true (json_object_get_null_member (row, "delta_percent"));
+  row = find_by (ops, "name", "elementwise_kernel<half, 8>");
+  g_assert_cmpstr (json_object_get_string_member (row, "match"), ==, "normalized");
+  g_assert_cmpstr (
+      json_array_get_string_element (json_object_get_array_member (row, "base_names"), 0), ==,
+      "elementwise_kernel<float, 4>");
+
+  row = find_by (json_object_get_array_member (o, "collectives"), "type", "allreduce");
+  g_assert_cmpint (json_object_get_int_member (row, "delta_ns"), ==, 100000);
+  row = find_by (json_object_get_array_member (o, "findings"), "text",
+                 "AllReduce time +100 % per step");
+  g_assert_cmpint (json_object_get_int_member (row, "start_ns"), ==, 700000);
+  g_assert_cmpint (json_object_get_int_member (row, "end_ns"), ==, 900000);
+}
+
+static void
+test_bad_input (void)
+{
+  g_auto (Pair)    pair = { 0 };
+  g_autofree char *missing = NULL;
+  g_autofree char *out1 = NULL, *out2 = NULL, *out3 = NULL;
+
+  pair_init (&pair);
+  missing = g_build_filename (pair.dir, "missing.json", NULL);
+  g_assert_cmpint (run_cli ((const char *[]){ "diff", pair.base, missing, NULL }, &out1), ==, 1);
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "diff", "--region", "9:3", pair.base, pair.new_, NULL }, &out2),
+      ==, 2);
+  g_assert_cmpint (run_cli ((const char *[]){ "diff", pair.base, NULL }, &out3), ==, 2);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/diff/json", test_json);
+  g_test_add_func ("/cli/diff/bad-input", test_bad_input);
+  return g_test_run ();
+}

@@ -1,0 +1,411 @@
+/* Two profiles compared (docs/metrics.md 8). A pair written from recipes
+ * (st-test-diff-pair.h) differs by known changes; every expected value
+ * below is worked out from the recipes' durations, in µs in the comments
+ * and ns in the asserts.
+ *
+ * Base: 2 steps of 1000; per step gemm 100, elementwise_kernel<float, 4>
+ * 50, kernel_at_0x7f3a12 30 (compute), AllReduce [700, 800) of 1024
+ * floats. New: 3 steps of 1300; gemm 200 (2× slower), the templated
+ * kernel renamed elementwise_kernel<half, 8>, kernel_at_0x7f9b44, an added
+ * added_kernel [600, 620), AllReduce [700, 900) of 2048 floats (twice as
+ * large). Per step, base: compute 100 + 50 + 30 = 180, communication 100
+ * (none under compute: exposed 100), busy 280, device time [100, 800) =
+ * 700, idle in the step 1000 − 280 = 720. New: compute 200 + 50 + 30 + 20
+ * = 300, exposed communication 200, busy 500, device time [100, 900) =
+ * 800, idle 1300 − 500 = 800. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-name-normal-form.h"
+#include "st-profile-diff.h"
+#include "st-test-diff-pair.h"
+#include "st-trace-loader.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define US 1000
+
+static const StTestDiffRecipe base_recipe = {
+  TRUE, 2, 1000, 100, 100, 1024, "elementwise_kernel<float, 4>", "kernel_at_0x7f3a12", FALSE,
+};
+static const StTestDiffRecipe new_recipe = {
+  TRUE, 3, 1300, 200, 200, 2048, "elementwise_kernel<half, 8>", "kernel_at_0x7f9b44", TRUE,
+};
+
+static StTrace *
+load_recipe (const StTestDiffRecipe *recipe)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-diff-XXXXXX", &error);
+  g_autofree char   *path = g_build_filename (dir, "trace.json", NULL);
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  StTrace           *trace;
+
+  st_test_diff_write (recipe, path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  return trace;
+}
+
+static StProfileDiff *
+compare (StTrace *base, StTrace *new_, const StProfileDiffOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  StProfileDiff     *diff = st_profile_diff_compute (base, new_, options, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (diff);
+  return diff;
+}
+
+static const StOperationDiffRow *
+find_row (StProfileDiff *diff, const char *name)
+{
+  StOperationDiff *ops = st_profile_diff_get_operations (diff);
+
+  for (guint i = 0; i < st_operation_diff_get_n_rows (ops); i++)
+    if (g_str_equal (st_operation_diff_get_row (ops, i)->name, name))
+      return st_operation_diff_get_row (ops, i);
+  g_error ("no operation row %s", name);
+}
+
+static void
+assert_row (const StOperationDiffRow *row,
+            StOperationMatch          match,
+            gint64                    base_total,
+            gint64                    new_total,
+            gint64                    delta)
+{
+  g_assert_cmpint (row->match, ==, match);
+  g_assert_cmpint (row->base_total_ns, ==, base_total);
+  g_assert_cmpint (row->new_total_ns, ==, new_total);
+  g_assert_cmpint (row->delta_ns, ==, delta);
+}
+
+static void
+assert_metric (StProfileDiff  *diff,
+               const char     *id,
+               double          base,
+               double          new_,
+               StDiffJudgement judgement)
+{
+  const StMetricDiff *m = st_profile_diff_lookup_metric (diff, id);
+
+  g_assert_nonnull (m);
+  g_assert_true (m->present[ST_DIFF_BASE] && m->present[ST_DIFF_NEW]);
+  g_assert_cmpfloat_with_epsilon (m->value[ST_DIFF_BASE], base, 1e-6);
+  g_assert_cmpfloat_with_epsilon (m->value[ST_DIFF_NEW], new_, 1e-6);
+  g_assert_cmpfloat_with_epsilon (m->delta, new_ - base, 1e-6);
+  g_assert_true (m->has_delta_percent);
+  g_assert_cmpfloat_with_epsilon (m->delta_percent, 100 * (new_ - base) / base, 1e-6);
+  g_assert_cmpint (m->judgement, ==, judgement);
+}
+
+static void
+test_normal_form (void)
+{
+  static const char *const cases[][2] = {
+    { "ProfilerStep#12", "ProfilerStep" },
+    { "void at::native::kernel<float, at::Functor<int> >(int)", "void at::native::kernel(int)" },
+    { "kernel_at_0x7f3a12", "kernel_at_0x…" },
+    { "layer  norm\t 3", "layer norm" },
+    { "step_7", "step" },
+    { "fp16", "fp16" }, /* a number right after a letter is the name's */
+    { "tile_32x6", "tile_32x6" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *form = st_name_normal_form (cases[i][0]);
+
+      g_assert_cmpstr (form, ==, cases[i][1]);
+    }
+}
+
+/* Per step: each side's numbers are means over its own steps, so the new
+ * profile's extra step changes none of them. */
+static void
+test_steps (void)
+{
+  g_autoptr (StTrace)       base = load_recipe (&base_recipe);
+  g_autoptr (StTrace)       new_ = load_recipe (&new_recipe);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  const StBreakdown        *b = st_profile_diff_get_breakdown (diff, ST_DIFF_BASE);
+  const StBreakdown        *n = st_profile_diff_get_breakdown (diff, ST_DIFF_NEW);
+  const gint64              base_parts[] = { 1000 * US, 180 * US, 100 * US, 0, 720 * US };
+  const gint64              new_parts[] = { 1300 * US, 300 * US, 200 * US, 0, 800 * US };
+  gint64                    sum_of_deltas = 0;
+
+  g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_STEPS);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_BASE), ==, 2);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_NEW), ==, 3);
+  g_assert_cmpuint (st_profile_diff_get_notes (diff)->len, ==, 0);
+
+  /* 8.3: the parts of the header comment; their deltas (+120, +100, 0,
+   * +80) add up to the step time's, +300 */
+  g_assert_true (b->present && n->present);
+  for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)
+    {
+      g_assert_cmpint (b->ns[p], ==, base_parts[p]);
+      g_assert_cmpint (n->ns[p], ==, new_parts[p]);
+      if (p != ST_BREAKDOWN_STEP_TIME)
+        sum_of_deltas += n->ns[p] - b->ns[p];
+    }
+  g_assert_cmpint (sum_of_deltas, ==,
+                   n->ns[ST_BREAKDOWN_STEP_TIME] - b->ns[ST_BREAKDOWN_STEP_TIME]);
+
+  /* 8.2: times are better lower, span_ns too per step; busy higher
+   * (280 / 700 = 40 %, 500 / 800 = 62.5 %); idle on the device 700 − 280
+   * = 420 and 800 − 500 = 300; counts are not judged (4 kernels, then 5) */
+  assert_metric (diff, "span_ns", 1000 * US, 1300 * US, ST_DIFF_WORSE);
+  assert_metric (diff, "device_time_ns", 700 * US, 800 * US, ST_DIFF_WORSE);
+  assert_metric (diff, "compute_time_ns", 180 * US, 300 * US, ST_DIFF_WORSE);
+  assert_metric (diff, "exposed_communication_ns", 100 * US, 200 * US, ST_DIFF_WORSE);
+  assert_metric (diff, "device_busy_percent", 40, 62.5, ST_DIFF_BETTER);
+  assert_metric (diff, "idle_time_ns", 420 * US, 300 * US, ST_DIFF_BETTER);
+  assert_metric (diff, "kernel_count", 4, 5, ST_DIFF_UNJUDGED);
+
+  /* 8.5: one AllReduce per step, 100 then 200 */
+  g_assert_cmpuint (st_profile_diff_get_n_collectives (diff), ==, 1);
+  {
+    const StCollectiveDiff *c = st_profile_diff_get_collective (diff, 0);
+
+    g_assert_cmpint (c->type, ==, ST_COLLECTIVE_ALLREDUCE);
+    g_assert_cmpfloat (c->count[ST_DIFF_BASE], ==, 1);
+    g_assert_cmpfloat (c->count[ST_DIFF_NEW], ==, 1);
+    g_assert_cmpint (c->total_ns[ST_DIFF_BASE], ==, 100 * US);
+    g_assert_cmpint (c->total_ns[ST_DIFF_NEW], ==, 200 * US);
+    g_assert_cmpfloat_with_epsilon (c->delta_percent, 100, 1e-9);
+  }
+}
+
+/* 8.4 per step. Kernels: the gemm and the AllReduce +100 each, the added
+ * kernel +20 (no percent), the renamed ones normalized with no change.
+ * Host: aten::mm 5 and cudaLaunchKernel 3 in every step. Each
+ * ProfilerStep#k lies in one step: base #1 and #2 are 1000 over 2 steps
+ * (500 per step), new #1 to #3 1300 over 3 steps (433.333…, rounded to
+ * 433333 ns); #1 and #2 match exactly (−66 667 ns), #3 is added. */
+static void
+test_operations (void)
+{
+  g_autoptr (StTrace)       base = load_recipe (&base_recipe);
+  g_autoptr (StTrace)       new_ = load_recipe (&new_recipe);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  StOperationDiff          *ops = st_profile_diff_get_operations (diff);
+  const StOperationDiffRow *row;
+  /* by |delta|, kernels before host ops, then by name */
+  static const char *const order[] = {
+    "ProfilerStep#3",
+    "ncclDevKernel_AllReduce_Sum_f32_RING_LL",
+    "sm90_gemm_kernel",
+    "ProfilerStep#1",
+    "ProfilerStep#2",
+    "added_kernel",
+    "elementwise_kernel<half, 8>",
+    "kernel_at_0x7f9b44",
+    "aten::mm",
+    "cudaLaunchKernel",
+  };
+
+  g_assert_cmpuint (st_operation_diff_get_n_rows (ops), ==, G_N_ELEMENTS (order));
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    g_assert_cmpstr (st_operation_diff_get_row (ops, i)->name, ==, order[i]);
+
+  row = find_row (diff, "sm90_gemm_kernel");
+  assert_row (row, ST_OPERATION_MATCH_EXACT, 100 * US, 200 * US, 100 * US);
+  g_assert_cmpint (row->table, ==, ST_OPERATIONS_KERNELS);
+  g_assert_cmpfloat (row->base_count, ==, 1);
+  g_assert_cmpfloat (row->new_count, ==, 1);
+  g_assert_cmpfloat_with_epsilon (row->delta_percent, 100, 1e-9);
+  assert_row (find_row (diff, "ncclDevKernel_AllReduce_Sum_f32_RING_LL"), ST_OPERATION_MATCH_EXACT,
+              100 * US, 200 * US, 100 * US);
+  row = find_row (diff, "added_kernel");
+  assert_row (row, ST_OPERATION_MATCH_ADDED, 0, 20 * US, 20 * US);
+  g_assert_false (row->has_delta_percent);
+  g_assert_cmpuint (row->base_ids->len, ==, 0);
+  g_assert_cmpuint (row->new_ids->len, ==, 1);
+
+  row = find_row (diff, "elementwise_kernel<half, 8>");
+  assert_row (row, ST_OPERATION_MATCH_NORMALIZED, 50 * US, 50 * US, 0);
+  g_assert_cmpuint (row->base_names->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (row->base_names, 0), ==, "elementwise_kernel<float, 4>");
+  g_assert_cmpstr (st_trace_get_string (base, g_array_index (row->base_ids, StStringId, 0)), ==,
+                   "elementwise_kernel<float, 4>");
+  g_assert_cmpstr (st_trace_get_string (new_, g_array_index (row->new_ids, StStringId, 0)), ==,
+                   "elementwise_kernel<half, 8>");
+  row = find_row (diff, "kernel_at_0x7f9b44");
+  assert_row (row, ST_OPERATION_MATCH_NORMALIZED, 30 * US, 30 * US, 0);
+  g_assert_cmpstr (g_ptr_array_index (row->base_names, 0), ==, "kernel_at_0x7f3a12");
+
+  row = find_row (diff, "aten::mm");
+  assert_row (row, ST_OPERATION_MATCH_EXACT, 5 * US, 5 * US, 0);
+  g_assert_cmpint (row->table, ==, ST_OPERATIONS_HOST);
+  assert_row (find_row (diff, "ProfilerStep#1"), ST_OPERATION_MATCH_EXACT, 500 * US, 433333,
+              433333 - 500 * US);
+  row = find_row (diff, "ProfilerStep#3");
+  assert_row (row, ST_OPERATION_MATCH_ADDED, 0, 433333, 433333);
+  g_assert_cmpfloat_with_epsilon (row->new_count, 1.0 / 3, 1e-9);
+}
+
+static void
+assert_finding (StProfileDiff *diff,
+                guint          index,
+                StFindingKind  kind,
+                const char    *text,
+                gint64         start,
+                gint64         end)
+{
+  const StDiffFinding *f = st_profile_diff_get_finding (diff, index);
+
+  g_assert_cmpint (f->kind, ==, kind);
+  g_assert_cmpstr (f->text, ==, text);
+  g_assert_cmpint (f->start_ns, ==, start);
+  g_assert_cmpint (f->end_ns, ==, end);
+}
+
+/* 8.6, the largest time first: the added ProfilerStep#3 (+433 333 ns, an
+ * operation over 1 % of the base's 1000 µs step), the step's span (+300),
+ * compute time (+120), then three of +100 in the order they are found:
+ * the AllReduce type (+100 %), the AllReduce kernel and the gemm. Each
+ * place is in the new profile: an operation's or a type's longest
+ * instance (the first of equals: step 1, at 0), a metric's largest step
+ * (all equal: the first, [0, 1300)). */
+static void
+test_findings (void)
+{
+  g_autoptr (StTrace)       base = load_recipe (&base_recipe);
+  g_autoptr (StTrace)       new_ = load_recipe (&new_recipe);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  const StDiffFinding      *f;
+
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
+  assert_finding (diff, 0, ST_FINDING_OPERATION, "ProfilerStep#3 +433.3 µs per step", 2600 * US,
+                  3900 * US);
+  assert_finding (diff, 1, ST_FINDING_METRIC, "Time span +30 % per step", 0, 1300 * US);
+  assert_finding (diff, 2, ST_FINDING_METRIC, "Compute time +67 % per step", 0, 1300 * US);
+  assert_finding (diff, 3, ST_FINDING_COLLECTIVE, "AllReduce time +100 % per step", 700 * US,
+                  900 * US);
+  assert_finding (diff, 4, ST_FINDING_OPERATION,
+                  "ncclDevKernel_AllReduce_Sum_f32_RING_LL +100.0 µs per step", 700 * US, 900 * US);
+  assert_finding (diff, 5, ST_FINDING_OPERATION, "sm90_gemm_kernel +100.0 µs per step", 100 * US,
+                  300 * US);
+  f = st_profile_diff_get_finding (diff, 5);
+  g_assert_true (f->has_slice);
+  g_assert_cmpstr (st_trace_get_string (new_, st_trace_get_slice (new_, f->slice)->name), ==,
+                   "sm90_gemm_kernel");
+}
+
+/* A base without steps: the whole profiles, said in a note. Base gemm
+ * 2 × 100, new 3 × 200: +400 over the whole, no "per step". */
+static void
+test_whole_without_steps (void)
+{
+  StTestDiffRecipe          recipe = base_recipe;
+  g_autoptr (StTrace)       base = NULL;
+  g_autoptr (StTrace)       new_ = load_recipe (&new_recipe);
+  g_autoptr (StProfileDiff) diff = NULL;
+  GPtrArray                *notes;
+
+  recipe.steps = FALSE;
+  base = load_recipe (&recipe);
+  diff = compare (base, new_, NULL);
+  notes = st_profile_diff_get_notes (diff);
+  g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_WHOLE);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_BASE), ==, 0);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_NEW), ==, 3);
+  g_assert_cmpuint (notes->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (notes, 0), ==,
+                   "The base profile has no steps (ProfilerStep#N): the whole profiles are "
+                   "compared.");
+  assert_row (find_row (diff, "sm90_gemm_kernel"), ST_OPERATION_MATCH_EXACT, 200 * US, 600 * US,
+              400 * US);
+  /* whole profiles may be recorded for different lengths: span not judged */
+  g_assert_cmpint (st_profile_diff_lookup_metric (diff, "span_ns")->judgement, ==,
+                   ST_DIFF_UNJUDGED);
+  for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
+    g_assert_null (strstr (st_profile_diff_get_finding (diff, i)->text, "per step"));
+}
+
+/* The same trace twice, a range of each (the Summary's region
+ * comparison): its steps 1 and 2 hold the same work, so nothing differs;
+ * ProfilerStep#1 and #2 are one row, matched by their normal form. */
+static void
+test_same_trace (void)
+{
+  g_autoptr (StTrace)  trace = load_recipe (&new_recipe);
+  StProfileDiffOptions options
+      = { ST_DIFF_SCOPE_WHOLE, { TRUE, TRUE }, { 0, 1300 * US }, { 1300 * US, 2600 * US } };
+  g_autoptr (StProfileDiff) diff = compare (trace, trace, &options);
+  StOperationDiff          *ops = st_profile_diff_get_operations (diff);
+  const StOperationDiffRow *row;
+
+  g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_WHOLE);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_BASE), ==, 1);
+  g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_NEW), ==, 1);
+  g_assert_cmpuint (st_profile_diff_get_notes (diff)->len, ==, 0);
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 0);
+  for (guint i = 0; i < st_operation_diff_get_n_rows (ops); i++)
+    g_assert_cmpint (st_operation_diff_get_row (ops, i)->delta_ns, ==, 0);
+  row = find_row (diff, "ProfilerStep#2");
+  assert_row (row, ST_OPERATION_MATCH_NORMALIZED, 1300 * US, 1300 * US, 0);
+  g_assert_cmpstr (g_ptr_array_index (row->base_names, 0), ==, "ProfilerStep#1");
+  assert_row (find_row (diff, "sm90_gemm_kernel"), ST_OPERATION_MATCH_EXACT, 200 * US, 200 * US, 0);
+}
+
+/* A Neuron device profile against a GPU trace: no operation in common,
+ * said in a note; no row matched. */
+static void
+test_unlike (void)
+{
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (GFile)         file = g_file_new_for_path (g_getenv ("STRATA_TEST_NEURON"));
+  g_autoptr (StTrace)       base = st_trace_load_file (file, NULL, &error);
+  g_autoptr (StTrace)       new_ = load_recipe (&new_recipe);
+  g_autoptr (StProfileDiff) diff = NULL;
+  StOperationDiff          *ops;
+  gboolean                  said = FALSE;
+
+  g_assert_no_error (error);
+  diff = compare (base, new_, NULL);
+  ops = st_profile_diff_get_operations (diff);
+  g_assert_cmpuint (st_operation_diff_get_n_matched (ops), ==, 0);
+  for (guint i = 0; i < st_operation_diff_get_n_rows (ops); i++)
+    g_assert_cmpint (st_operation_diff_get_row (ops, i)->match, >=, ST_OPERATION_MATCH_ADDED);
+  for (guint i = 0; i < st_profile_diff_get_notes (diff)->len; i++)
+    said |= g_str_has_prefix (g_ptr_array_index (st_profile_diff_get_notes (diff), i),
+                              "The two profiles have no operation in common");
+  g_assert_true (said);
+}
+
+static void
+test_cancelled (void)
+{
+  g_autoptr (StTrace)       trace = load_recipe (&base_recipe);
+  g_autoptr (GCancellable)  cancellable = g_cancellable_new ();
+  g_autoptr (GError)        error = NULL;
+  g_autoptr (StProfileDiff) diff = NULL;
+
+  g_cancellable_cancel (cancellable);
+  diff = st_profile_diff_compute (trace, trace, NULL, cancellable, &error);
+  g_assert_null (diff);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/compare/normal-form", test_normal_form);
+  g_test_add_func ("/model/compare/steps", test_steps);
+  g_test_add_func ("/model/compare/operations", test_operations);
+  g_test_add_func ("/model/compare/findings", test_findings);
+  g_test_add_func ("/model/compare/whole-without-steps", test_whole_without_steps);
+  g_test_add_func ("/model/compare/same-trace", test_same_trace);
+  g_test_add_func ("/model/compare/unlike", test_unlike);
+  g_test_add_func ("/model/compare/cancelled", test_cancelled);
+  return g_test_run ();
+}
