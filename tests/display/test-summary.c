@@ -2,12 +2,13 @@
  * 1600×1000 screen without scrolling; choosing a region in its menu
  * changes the numbers; a recommendation's range opens the timeline there;
  * a legend entry hides its collectives and a point opens its operation on
- * the timeline; picked regions are compared side by side; the operations
- * card switches between kernels and host ops; the Devices card lists the
- * GPUs.
+ * the timeline; picked regions are compared side by side, their
+ * collectives in one chart whose numbers are the Communication table's;
+ * the operations card switches between kernels and host ops; the Devices
+ * card lists the GPUs.
  *
  * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
- * all-reduces and all-gathers). */
+ * all-reduces and all-gathers), or a case's own trace of tests/data. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
@@ -46,10 +47,14 @@ allocated (gpointer data)
   return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 100;
 }
 
+/* @data: a trace of tests/data/summary, else the generated one. */
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GFile)     file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  g_autofree char *path
+      = data ? g_test_build_filename (G_TEST_DIST, "..", "data", "summary", data, NULL)
+             : g_strdup (g_getenv ("STRATA_TEST_TRACE"));
+  g_autoptr (GFile)     file = g_file_new_for_path (path);
   g_autoptr (GSettings) settings = st_application_new_settings ();
   StTimelinePage       *timeline;
 
@@ -369,6 +374,62 @@ test_compare (Fixture *f, gconstpointer data)
   st_test_wait_until (computed, f->page);
 }
 
+/* between-collectives.json (tests/model/test-summary.c says how it is
+ * built): NCCL all-reduces on the device at [10, 30) and [70, 90) µs,
+ * the second launched at 42 µs. Compared, the regions [0, 30), [30, 70)
+ * and [70, 90) have 1, 0 and 1 collective in the chart, the same in the
+ * Communication table, and beside each region's legend entry its count
+ * and its communication time: 20 µs, none, 20 µs. */
+static void
+test_compare_collectives (Fixture *f, gconstpointer data)
+{
+  static const guint   expected[] = { 1, 0, 1 };
+  static const gint64  comm_us[] = { 20, 0, 20 };
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) a = st_region_new ("first", 0, 30000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("between", 30000, 70000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) c = st_region_new ("second", 70000, 90000, ST_REGION_MANUAL);
+  StRegion            *picked[] = { a, b, c };
+  GtkWidget           *section = part (f->page, "compare_collectives_section");
+  StCollectiveChart   *chart
+      = ST_COLLECTIVE_CHART (st_test_find_child (section, ST_TYPE_COLLECTIVE_CHART));
+  StMetricTable   *table = metric_table (f->page, "compare_communication_section");
+  graphene_point_t center;
+  GtkWidget       *entry;
+
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    {
+      st_region_set_add (regions, picked[i]);
+      st_session_toggle_compare (f->session, picked[i]);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  st_test_wait_until (allocated, chart);
+  g_assert_cmpuint (st_collective_chart_get_n_regions (chart), ==, 3);
+  /* one group, AllReduce · 4 KiB: a column per region */
+  g_assert_cmpuint (st_collective_chart_get_n_series (chart), ==, 3);
+  for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
+    {
+      g_autofree char *count = g_strdup_printf ("%u", expected[r]);
+      g_autofree char *time = st_format_duration (comm_us[r] * 1000);
+      g_autofree char *beside = g_strdup_printf (
+          "%u %s · %s", expected[r], expected[r] == 1 ? "operation" : "operations", time);
+
+      g_assert_cmpuint (st_collective_chart_get_region_count (chart, r), ==, expected[r]);
+      g_assert_cmpint (st_collective_chart_point_center (chart, r, 0, &center), ==,
+                       expected[r] > 0);
+      g_assert_cmpstr (st_metric_table_get_value_text (table, "collective_count", r), ==, count);
+      g_assert_cmpstr (st_metric_table_get_value_text (table, "communication_time_ns", r), ==,
+                       time);
+      g_assert_nonnull (st_test_find_label (section, beside));
+    }
+  /* a region's legend entry hides its points */
+  entry = find_actionable (st_test_find_by_id (section, "legend"), NULL);
+  g_signal_emit_by_name (entry, "clicked");
+  g_assert_false (st_collective_chart_point_center (chart, 0, 0, &center));
+  g_assert_true (st_collective_chart_point_center (chart, 2, 0, &center));
+}
+
 /* Regions can be picked for comparison from the region menu too: choose
  * one, Pick (Ctrl+P); Pick again drops it. */
 static void
@@ -514,6 +575,8 @@ main (int argc, char *argv[])
               test_recommendation_link, fixture_tear_down);
   g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend,
               fixture_tear_down);
+  g_test_add ("/display/summary/compare-collectives", Fixture, "between-collectives.json",
+              fixture_set_up, test_compare_collectives, fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
               fixture_tear_down);
   g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,

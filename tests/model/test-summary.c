@@ -306,6 +306,57 @@ test_collective_host (void)
   g_assert_cmpfloat (value (s, "collective_count"), ==, 3);
 }
 
+/* between-collectives.json: two NCCL all-reduces on stream 13 at [10, 30)
+ * and [70, 90) µs, each launched inside c10d::allreduce_ around
+ * record_param_comms (1024 floats: 4 KiB), the second at 42, before the
+ * gap between them ends; gemm_a [30, 60) on stream 7. docs/metrics.md
+ * 3.1: a profile with communication kernels counts only them, so the gap
+ * [30, 70) holds no collective and no communication, though the host
+ * launches the next one in it. */
+static void
+test_collective_between (void)
+{
+  g_autoptr (StTrace)      trace = st_test_load ("summary", "between-collectives.json", NULL);
+  g_autoptr (StSummary)    gap = summarise (trace, 30 * US, 70 * US);
+  g_autoptr (StSummary)    half = summarise (trace, 30 * US, 80 * US);
+  g_autoptr (StSummary)    whole = summarise_whole (trace);
+  const StCollectiveGroup *g;
+
+  g_assert_cmpfloat (value (gap, "collective_count"), ==, 0);
+  g_assert_cmpfloat (value (gap, "communication_time_ns"), ==, 0);
+  g_assert_cmpfloat (value (gap, "exposed_communication_ns"), ==, 0);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (gap), ==, 0);
+  g_assert_cmpfloat (value (gap, "compute_time_ns"), ==, 30 * US);
+  /* [30, 80) reaches into the second all-reduce: it counts, clipped to
+   * its first 10 µs */
+  g_assert_cmpfloat (value (half, "collective_count"), ==, 1);
+  g_assert_cmpfloat (value (half, "communication_time_ns"), ==, 10 * US);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (half), ==, 1);
+  /* the whole profile: the two kernels, sized by their host ops */
+  g_assert_cmpfloat (value (whole, "collective_count"), ==, 2);
+  g_assert_cmpfloat (value (whole, "communication_time_ns"), ==, 40 * US);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (whole), ==, 1);
+  g = st_summary_get_collective_group (whole, 0);
+  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
+  g_assert_cmpuint (g->count, ==, 2);
+}
+
+/* host-only.json has no device at all: its c10d ops are the instances in
+ * any range, here [150, 250) µs, which holds the one at [200, 220). */
+static void
+test_collective_host_range (void)
+{
+  g_autoptr (StTrace)      trace = st_test_load ("summary", "host-only.json", NULL);
+  g_autoptr (StSummary)    s = summarise (trace, 150 * US, 250 * US);
+  const StCollectiveGroup *g;
+
+  g_assert_cmpfloat (value (s, "collective_count"), ==, 1);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
+  g = st_summary_get_collective_group (s, 0);
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpint (g->min_ns, ==, 20 * US);
+}
+
 static void
 test_collective_size_unknown (void)
 {
@@ -1123,6 +1174,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/metrics/absent", test_metrics_absent);
   g_test_add_func ("/model/summary/collectives/groups", test_collective_groups);
   g_test_add_func ("/model/summary/collectives/host", test_collective_host);
+  g_test_add_func ("/model/summary/collectives/host-range", test_collective_host_range);
+  g_test_add_func ("/model/summary/collectives/between", test_collective_between);
   g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
   g_test_add_func ("/model/summary/operations", test_operations);
   g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);

@@ -28,13 +28,17 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* An entry stands for a series, or comparing, for a region. */
 static void
 on_legend_toggled (GtkToggleButton *button, StCollectivesSection *self)
 {
-  guint series = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "series"));
+  guint    index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "series"));
+  gboolean active = gtk_toggle_button_get_active (button);
 
-  st_collective_chart_set_series_visible (self->chart, series,
-                                          gtk_toggle_button_get_active (button));
+  if (st_collective_chart_get_n_regions (self->chart) > 1)
+    st_collective_chart_set_region_visible (self->chart, index, active);
+  else
+    st_collective_chart_set_series_visible (self->chart, index, active);
 }
 
 /* What a legend entry's tooltip says of its group. */
@@ -58,17 +62,21 @@ group_tooltip (const StCollectiveGroup *group)
                           count, min, median, max);
 }
 
-/* A toggle of series @i: its colour and its group's label. */
+/* A toggle of series (or region) @i in colour @color, reading @text,
+ * saying @tip, and comparing, @numbers beside @text. */
 static GtkWidget *
-legend_entry (StCollectivesSection *self, const StCollectiveGroup *group, guint i)
+legend_entry (StCollectivesSection *self,
+              guint                 i,
+              guint                 color,
+              const char           *text,
+              const char           *numbers,
+              const char           *tip)
 {
   GtkWidget       *button = gtk_toggle_button_new ();
   GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget       *swatch = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  g_autofree char *swatch_class
-      = g_strdup_printf ("series-%u", st_collective_chart_get_series_color (self->chart, i));
-  g_autofree char *tip = group_tooltip (group);
-  GtkWidget       *label = gtk_label_new (group->label);
+  g_autofree char *swatch_class = g_strdup_printf ("series-%u", color);
+  GtkWidget       *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (swatch, "legend-swatch");
   gtk_widget_add_css_class (swatch, swatch_class);
@@ -76,6 +84,14 @@ legend_entry (StCollectivesSection *self, const StCollectiveGroup *group, guint 
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), label);
+  if (numbers != NULL)
+    {
+      GtkWidget *dim = gtk_label_new (numbers);
+
+      gtk_widget_add_css_class (dim, "dim-label");
+      gtk_widget_add_css_class (dim, "numeric");
+      gtk_box_append (GTK_BOX (box), dim);
+    }
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
   gtk_widget_add_css_class (button, "flat");
@@ -84,6 +100,57 @@ legend_entry (StCollectivesSection *self, const StCollectiveGroup *group, guint 
   g_object_set_data (G_OBJECT (button), "series", GUINT_TO_POINTER (i));
   g_signal_connect (button, "toggled", G_CALLBACK (on_legend_toggled), self);
   return button;
+}
+
+/* A legend entry per group: its label, its numbers in the tooltip. */
+static void
+fill_group_legend (StCollectivesSection *self, StSummary *summary)
+{
+  for (guint i = 0; i < st_collective_chart_get_n_series (self->chart); i++)
+    {
+      const StCollectiveGroup *group = st_summary_get_collective_group (summary, i);
+      g_autofree char         *tip = group_tooltip (group);
+
+      gtk_flow_box_append (self->legend,
+                           legend_entry (self, i,
+                                         st_collective_chart_get_series_color (self->chart, i),
+                                         group->label, NULL, tip));
+    }
+}
+
+/* Comparing, a legend entry per region: its name, and beside it the
+ * operations the chart draws for it and its communication time, which
+ * are the communication table's numbers for the region (docs/metrics.md
+ * 3.1: the same instances). */
+static void
+fill_region_legend (StCollectivesSection *self,
+                    StSummary *const     *summaries,
+                    const char *const    *titles,
+                    guint                 n_summaries)
+{
+  for (guint r = 0; r < n_summaries; r++)
+    {
+      const StMetric  *comm = st_summary_lookup (summaries[r], "communication_time_ns");
+      guint            count = st_collective_chart_get_region_count (self->chart, r);
+      g_autofree char *n = st_format_count (count);
+      g_autofree char *time = comm && comm->present ? st_format_duration (comm->value) : NULL;
+      g_autofree char *numbers = NULL, *tip = NULL;
+
+      if (time != NULL)
+        /* Translators: a region's collective operations and communication time */
+        numbers = g_strdup_printf (ngettext ("%s operation · %s", "%s operations · %s", count), n,
+                                   time);
+      else
+        numbers = g_strdup_printf (ngettext ("%s operation", "%s operations", count), n);
+      tip = g_strdup_printf (
+          _ ("%s: its collective operations and the time the device spent communicating (the "
+             "Communication table's numbers)\nClick to show or hide"),
+          titles[r]);
+      gtk_flow_box_append (self->legend,
+                           legend_entry (self, r,
+                                         st_collective_chart_get_region_color (self->chart, r),
+                                         titles[r], numbers, tip));
+    }
 }
 
 static void
@@ -97,13 +164,14 @@ st_collectives_section_show (StSummarySection  *section,
   GtkWidget            *child;
   guint                 n;
 
-  st_collective_chart_set_summary (self->chart, trace, summaries[0]);
+  st_collective_chart_set_summaries (self->chart, trace, summaries, titles, n_summaries);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
     gtk_flow_box_remove (self->legend, child);
   n = st_collective_chart_get_n_series (self->chart);
-  for (guint i = 0; i < n; i++)
-    gtk_flow_box_append (self->legend,
-                         legend_entry (self, st_summary_get_collective_group (summaries[0], i), i));
+  if (n_summaries > 1)
+    fill_region_legend (self, summaries, titles, n_summaries);
+  else
+    fill_group_legend (self, summaries[0]);
   gtk_widget_set_visible (GTK_WIDGET (self->legend), n > 0);
   if (n == 0)
     st_summary_section_fold (section, trace, summaries[0]);

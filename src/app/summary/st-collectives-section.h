@@ -1,8 +1,9 @@
 /* st-collectives-section.h: the Summary's card of collective operation
  * durations: a point per operation (or a box plot per group, with
  * box-plot), a series per group of type and size with a legend entry that
- * hides or shows it. A point activates "summary.show-slice" with its
- * track and slice index. */
+ * hides or shows it. Comparing regions, one chart for all of them, a
+ * legend entry per region with its count and communication time. A point
+ * activates "summary.show-slice" with its track and slice index. */
 #pragma once
 
 #include "st-summary-section.h"

@@ -3,10 +3,10 @@
  * the outliers: instances longer than twice their group's median.
  *
  * The instances are the device's collective kernels (NCCL/RCCL; Neuron
- * collective instructions), or when the range has none, the host's
- * collective calls (c10d::, nccl: annotations, record_param_comms), the
- * outermost of nested ones. The size is "In msg nelems" × the size of
- * "dtype", or "bytes", from the args.
+ * collective instructions), or in a GPU profile with no communication
+ * kernel anywhere, the host's collective calls (c10d::, nccl: annotations,
+ * record_param_comms), the outermost of nested ones. The size is "In msg
+ * nelems" × the size of "dtype", or "bytes", from the args.
  *
  * In a profile of several files (one per rank), also each rank's device
  * busy, communication and exposed communication, and the collectives
@@ -217,6 +217,15 @@ sizes_new (StTrace *trace, GCancellable *cancellable)
   return s;
 }
 
+/* Every communication kernel of the trace with its size; NULL when the
+ * job was cancelled first. */
+static Sizes *
+ensure_sizes (StSummaryJob *job)
+{
+  return st_trace_ensure_data (job->trace, "summary-collective-sizes", sizes_new, sizes_free,
+                               job->cancellable);
+}
+
 /* The communication kernels and instructions (docs/metrics.md 3.1). */
 static void
 find_device (StSummaryJob *job, GArray *found)
@@ -233,10 +242,7 @@ find_device (StSummaryJob *job, GArray *found)
 
       if (ev->slot != ST_SLOT_COMMUNICATION || !ev->kernel)
         continue;
-      if (sizes == NULL
-          && (sizes = st_trace_ensure_data (job->trace, "summary-collective-sizes", sizes_new,
-                                            sizes_free, job->cancellable))
-                 == NULL)
+      if (sizes == NULL && (sizes = ensure_sizes (job)) == NULL)
         return;
       k = st_summary_find_key (sizes->keys, sizes->n, st_summary_slice_key (ev->ref));
       g_assert (k < sizes->n);
@@ -295,6 +301,21 @@ keep_outermost (GArray *found)
       f[n++] = f[i];
     }
   g_array_set_size (found, n);
+}
+
+/* docs/metrics.md 3.1: the host's collective calls are the instances only
+ * in a GPU profile with no communication kernel anywhere. Where the device
+ * has them, a range between two collectives holds the host's launch of
+ * the next one but none of its communication, and counts no collective. */
+static gboolean
+counts_host (StSummaryJob *job)
+{
+  Sizes *sizes;
+
+  if (job->neuron)
+    return FALSE;
+  sizes = ensure_sizes (job);
+  return sizes != NULL && sizes->n == 0;
 }
 
 static void
@@ -401,7 +422,7 @@ st_summary_collectives (StSummaryJob *job)
   guint              i = 0;
 
   find_device (job, found);
-  if (found->len == 0 && !job->neuron)
+  if (found->len == 0 && counts_host (job))
     find_host (job, found);
   if (found->len > 0 || job->has_device)
     st_summary_set_value (count, found->len);

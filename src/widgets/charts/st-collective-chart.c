@@ -16,11 +16,13 @@
 
 typedef struct
 {
-  char    *label;
+  char    *label;     /* the group's */
+  char    *caption;   /* what its points' tooltips call it: with the region's name */
   GArray  *durations; /* gint64 */
   GArray  *outliers;  /* guint8 */
   GArray  *instances; /* StCollectiveInstance */
   gint64   median;
+  guint    region;
   gboolean visible;
 } Series;
 
@@ -29,7 +31,8 @@ struct _StCollectiveChart
   GtkWidget parent_instance;
 
   StTrace *trace;
-  GArray  *series; /* Series */
+  GArray  *series;    /* Series: by group, then region */
+  guint    n_regions; /* 1, or the regions compared */
   gboolean box_plot;
   gint     hover_series;
   gint     hover_index;
@@ -67,6 +70,7 @@ series_clear (gpointer data)
   Series *s = data;
 
   g_free (s->label);
+  g_free (s->caption);
   g_array_unref (s->durations);
   g_array_unref (s->outliers);
   g_array_unref (s->instances);
@@ -82,11 +86,12 @@ chart_series (StCollectiveChart *self)
     {
       Series *s = &g_array_index (self->series, Series, i);
 
-      out[i].label = s->label;
+      /* comparing, the widget writes each group's label under its columns */
+      out[i].label = self->n_regions > 1 ? NULL : s->label;
       out[i].values = (const gint64 *)s->durations->data;
       out[i].outliers = (const guint8 *)s->outliers->data;
       out[i].n_values = s->durations->len;
-      out[i].color = i;
+      out[i].color = st_collective_chart_get_series_color (self, i);
       out[i].visible = s->visible;
       st_chart_series_compute_stats (&out[i]);
     }
@@ -141,6 +146,40 @@ st_collective_chart_point_center (StCollectiveChart *self,
   return TRUE;
 }
 
+/* Comparing: each group's label under its regions' columns, as wide as
+ * they are together, and a line between groups. */
+static void
+draw_group_labels (StCollectiveChart      *self,
+                   cairo_t                *cr,
+                   PangoLayout            *pango,
+                   const StDurationLayout *layout,
+                   const StChartStyle     *style)
+{
+  double column = layout->width / MAX (1, layout->n_series);
+  double y = layout->y + layout->height + layout->label_height / 2 + 2;
+
+  st_chart_set_color (cr, &style->foreground, 0.75);
+  for (guint first = 0; first + self->n_regions <= self->series->len; first += self->n_regions)
+    {
+      const Series *s = &g_array_index (self->series, Series, first);
+      double        x = (st_chart_column_x (layout, first)
+                  + st_chart_column_x (layout, first + self->n_regions - 1))
+                 / 2;
+
+      st_chart_draw_text (cr, pango, s->label, x, y, 0.5, self->n_regions * column - 6);
+      if (first > 0)
+        {
+          double line = round (st_chart_column_x (layout, first) - column / 2) + 0.5;
+
+          cairo_move_to (cr, line, layout->y);
+          cairo_line_to (cr, line, layout->y + layout->height);
+        }
+    }
+  st_chart_set_color (cr, &style->grid, 1.0);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
 /* Everything but the hover ring, in @style. */
 static void
 draw_plot (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int w, int h)
@@ -166,6 +205,8 @@ draw_plot (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int 
   get_layout (self, series, &layout);
   st_chart_draw_durations (cr, pango, &layout, style, series,
                            self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
+  if (self->n_regions > 1)
+    draw_group_labels (self, cr, pango, &layout, style);
 }
 
 /* The kept plot, drawn again when the size, the style or what it shows
@@ -308,49 +349,124 @@ on_query_tooltip (GtkWidget         *widget,
     markup = g_markup_printf_escaped (
         _ ("<b>%s</b>\n%s\n%s at %s · outlier: %.1f× the median %s\nClick to show it on the "
            "timeline"),
-        name, s->label, dur, start, s->median > 0 ? (double)instance->dur / s->median : 0, median);
+        name, s->caption, dur, start, s->median > 0 ? (double)instance->dur / s->median : 0,
+        median);
   else
     markup = g_markup_printf_escaped (
-        _ ("<b>%s</b>\n%s\n%s at %s · median %s\nClick to show it on the timeline"), name, s->label,
-        dur, start, median);
+        _ ("<b>%s</b>\n%s\n%s at %s · median %s\nClick to show it on the timeline"), name,
+        s->caption, dur, start, median);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
+}
+
+/* A series of @group's operations (NULL: none) in region @region. */
+static Series
+series_new (const char *label, const StCollectiveGroup *group, guint region, const char *title)
+{
+  guint  count = group != NULL && group->instances ? group->instances->len : 0;
+  Series s = { 0 };
+
+  s.label = g_strdup (label);
+  s.caption = title != NULL ? g_strdup_printf ("%s · %s", title, label) : g_strdup (label);
+  s.durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
+  s.outliers = g_array_sized_new (FALSE, FALSE, sizeof (guint8), count);
+  s.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), count);
+  s.median = group != NULL ? group->median_ns : 0;
+  s.region = region;
+  s.visible = TRUE;
+  for (guint i = 0; i < count; i++)
+    {
+      const StCollectiveInstance *instance
+          = &g_array_index (group->instances, StCollectiveInstance, i);
+      guint8 outlier = instance->outlier;
+
+      g_array_append_val (s.durations, instance->dur);
+      g_array_append_val (s.outliers, outlier);
+      g_array_append_val (s.instances, *instance);
+    }
+  return s;
+}
+
+/* The group of @summary labelled @label, or NULL. */
+static const StCollectiveGroup *
+find_group (StSummary *summary, const char *label)
+{
+  for (guint g = 0; g < st_summary_get_n_collective_groups (summary); g++)
+    if (g_str_equal (st_summary_get_collective_group (summary, g)->label, label))
+      return st_summary_get_collective_group (summary, g);
+  return NULL;
+}
+
+static int
+compare_groups (gconstpointer a, gconstpointer b)
+{
+  const StCollectiveGroup *x = *(const StCollectiveGroup *const *)a;
+  const StCollectiveGroup *y = *(const StCollectiveGroup *const *)b;
+
+  if (x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  if (x->size_bytes != y->size_bytes)
+    return x->size_bytes < y->size_bytes ? -1 : 1;
+  return strcmp (x->label, y->label);
+}
+
+/* The groups of all @summaries, each label once, in the summary's order:
+ * by type, then size. */
+static GPtrArray *
+union_of_groups (StSummary *const *summaries, guint n_summaries)
+{
+  GPtrArray *groups = g_ptr_array_new ();
+
+  for (guint r = 0; r < n_summaries; r++)
+    for (guint g = 0; g < st_summary_get_n_collective_groups (summaries[r]); g++)
+      {
+        const StCollectiveGroup *group = st_summary_get_collective_group (summaries[r], g);
+        gboolean                 seen = FALSE;
+
+        for (guint k = 0; k < groups->len && !seen; k++)
+          seen = g_str_equal (((const StCollectiveGroup *)groups->pdata[k])->label, group->label);
+        if (!seen)
+          g_ptr_array_add (groups, (gpointer)group);
+      }
+  g_ptr_array_sort (groups, compare_groups);
+  return groups;
 }
 
 void
 st_collective_chart_set_summary (StCollectiveChart *self, StTrace *trace, StSummary *summary)
 {
-  guint n;
+  g_return_if_fail (ST_IS_COLLECTIVE_CHART (self));
+  st_collective_chart_set_summaries (self, trace, summary != NULL ? &summary : NULL, NULL,
+                                     summary != NULL ? 1 : 0);
+}
+
+void
+st_collective_chart_set_summaries (StCollectiveChart *self,
+                                   StTrace           *trace,
+                                   StSummary *const  *summaries,
+                                   const char *const *titles,
+                                   guint              n_summaries)
+{
+  g_autoptr (GPtrArray) groups = NULL;
 
   g_return_if_fail (ST_IS_COLLECTIVE_CHART (self));
 
   g_set_object (&self->trace, trace);
   g_array_set_size (self->series, 0);
   self->hover_series = self->hover_index = -1;
-  n = summary != NULL ? st_summary_get_n_collective_groups (summary) : 0;
-  for (guint g = 0; g < n; g++)
+  self->n_regions = MAX (1, n_summaries);
+  groups = union_of_groups (summaries, n_summaries);
+  for (guint g = 0; g < groups->len; g++)
     {
-      const StCollectiveGroup *group = st_summary_get_collective_group (summary, g);
-      guint                    count = group->instances ? group->instances->len : 0;
-      Series                   s = { 0 };
+      const char *label = ((const StCollectiveGroup *)groups->pdata[g])->label;
 
-      s.label = g_strdup (group->label);
-      s.durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
-      s.outliers = g_array_sized_new (FALSE, FALSE, sizeof (guint8), count);
-      s.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), count);
-      s.median = group->median_ns;
-      s.visible = TRUE;
-      for (guint i = 0; i < count; i++)
+      for (guint r = 0; r < n_summaries; r++)
         {
-          const StCollectiveInstance *instance
-              = &g_array_index (group->instances, StCollectiveInstance, i);
-          guint8 outlier = instance->outlier;
+          Series s = series_new (label, find_group (summaries[r], label), r,
+                                 n_summaries > 1 && titles != NULL ? titles[r] : NULL);
 
-          g_array_append_val (s.durations, instance->dur);
-          g_array_append_val (s.outliers, outlier);
-          g_array_append_val (s.instances, *instance);
+          g_array_append_val (self->series, s);
         }
-      g_array_append_val (self->series, s);
     }
   invalidate_plot (self);
 }
@@ -389,11 +505,51 @@ st_collective_chart_get_series_label (StCollectiveChart *self, guint series)
   return g_array_index (self->series, Series, series).label;
 }
 
-/* The style colour index of @series (chart_series_N). */
+/* The style colour index of @series (chart_series_N): comparing, its
+ * region's. */
 guint
 st_collective_chart_get_series_color (StCollectiveChart *self, guint series)
 {
+  if (self->n_regions > 1 && series < self->series->len)
+    return st_collective_chart_get_region_color (self, series % self->n_regions);
   return series % ST_CHART_N_COLORS;
+}
+
+guint
+st_collective_chart_get_n_regions (StCollectiveChart *self)
+{
+  g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), 0);
+  return self->n_regions;
+}
+
+guint
+st_collective_chart_get_region_color (StCollectiveChart *self, guint region)
+{
+  return region % ST_CHART_N_COLORS;
+}
+
+guint
+st_collective_chart_get_region_count (StCollectiveChart *self, guint region)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), 0);
+  for (guint i = 0; i < self->series->len; i++)
+    if (g_array_index (self->series, Series, i).region == region)
+      n += g_array_index (self->series, Series, i).durations->len;
+  return n;
+}
+
+void
+st_collective_chart_set_region_visible (StCollectiveChart *self, guint region, gboolean visible)
+{
+  g_return_if_fail (ST_IS_COLLECTIVE_CHART (self));
+  g_return_if_fail (region < self->n_regions);
+  for (guint i = 0; i < self->series->len; i++)
+    if (g_array_index (self->series, Series, i).region == region)
+      g_array_index (self->series, Series, i).visible = !!visible;
+  self->hover_series = self->hover_index = -1;
+  invalidate_plot (self);
 }
 
 gboolean
@@ -505,6 +661,7 @@ st_collective_chart_init (StCollectiveChart *self)
 
   self->series = g_array_new (FALSE, FALSE, sizeof (Series));
   g_array_set_clear_func (self->series, series_clear);
+  self->n_regions = 1;
   self->hover_series = self->hover_index = -1;
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
