@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "st-operation-totals.h"
+#include "st-profile-steps.h"
 
 struct _StOperationTotals
 {
@@ -58,6 +59,9 @@ st_operation_totals_add (StOperationTotals *self, StSummary *summary)
                               g_hash_table_lookup (self->slots[t], GUINT_TO_POINTER (row->name)));
           StOperationTotal *total;
 
+          if (t == ST_OPERATIONS_HOST
+              && st_profile_steps_is_step_name (st_trace_get_string (self->trace, row->name)))
+            continue;
           if (slot == 0)
             {
               StOperationTotal fresh = { row->name, 0, 0 };

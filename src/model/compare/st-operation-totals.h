@@ -2,7 +2,7 @@
  * the operations tables (docs/metrics.md 4) summed over one or more
  * ranges of one trace (a profile's steps, or one range), and how many
  * ranges were added, so a comparison divides them into per-range means
- * (8.1). */
+ * (8.1). The steps' own slices are left out: they are the steps (8.4). */
 #pragma once
 
 #include "st-summary.h"

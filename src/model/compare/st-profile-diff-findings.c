@@ -269,6 +269,7 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       StDiffFinding          f = { ST_FINDING_METRIC, NULL, 0, 0, FALSE, { 0 }, i };
       guint                  at;
       const StDiffMetricSum *sum;
+      StTimeSpan             worst;
 
       if (m->judgement != ST_DIFF_WORSE || !m->has_delta_percent
           || fabs (m->delta_percent) < METRIC_MIN_PERCENT)
@@ -277,8 +278,10 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       sum = &g_array_index (new_->metrics, StDiffMetricSum, at - 1);
       f.text = g_strdup_printf (steps ? _ ("%s %+.0f %% per step") : _ ("%s %+.0f %%"), m->title,
                                 m->delta_percent);
-      f.start_ns = sum->max_range.begin;
-      f.end_ns = sum->max_range.end;
+      /* the step where it is worst: a worse change went the wrong way */
+      worst = m->delta > 0 ? sum->max_range : sum->min_range;
+      f.start_ns = worst.begin;
+      f.end_ns = worst.end;
       add_candidate (candidates, &f, m->unit == ST_UNIT_NS ? (gint64)fabs (m->delta) : 0);
     }
 }

@@ -14,7 +14,9 @@ typedef struct
   StMetricUnit unit;
   double       sum; /* of the values present */
   guint        n;   /* the ranges where it is present */
+  double       min;
   double       max;
+  StTimeSpan   min_range; /* the range where it is smallest */
   StTimeSpan   max_range; /* the range where it is largest */
 } StDiffMetricSum;
 

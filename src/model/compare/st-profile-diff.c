@@ -39,7 +39,7 @@ add_metrics (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
 
       if (at == 0)
         {
-          StDiffMetricSum fresh = { g_strdup (m->id), g_strdup (m->title), m->unit, 0, 0, 0 };
+          StDiffMetricSum fresh = { g_strdup (m->id), g_strdup (m->title), m->unit };
 
           g_array_append_val (sums->metrics, fresh);
           at = sums->metrics->len;
@@ -48,6 +48,11 @@ add_metrics (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
       sum = &g_array_index (sums->metrics, StDiffMetricSum, at - 1);
       if (!m->present)
         continue;
+      if (sum->n == 0 || m->value < sum->min)
+        {
+          sum->min = m->value;
+          sum->min_range = range;
+        }
       if (sum->n == 0 || m->value > sum->max)
         {
           sum->max = m->value;

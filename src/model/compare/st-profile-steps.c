@@ -11,8 +11,9 @@
 
 #define STEP_PREFIX "ProfilerStep#"
 
-static gboolean
-is_step_name (const char *name)
+/* ProfilerStep# and digits, nothing else. */
+gboolean
+st_profile_steps_is_step_name (const char *name)
 {
   const char *digits;
 
@@ -74,7 +75,7 @@ st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *c
     return NULL;
   step_names = g_new0 (guint8, n_strings + 1);
   for (guint id = 0; id < n_strings; id++)
-    any |= step_names[id] = is_step_name (st_trace_get_string (trace, id));
+    any |= step_names[id] = st_profile_steps_is_step_name (st_trace_get_string (trace, id));
   steps = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
   if (!any)
     return steps;

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 /* The steps of @trace as StTimeSpan (trace ns), by start; those inside
  * [start, end) only when @end > @start. NULL when @cancellable was
  * cancelled. */
+/* Whether @name names a step: a step's slice is the step itself, so a
+ * comparison leaves it out of the operations (docs/metrics.md 8.4). */
+gboolean st_profile_steps_is_step_name (const char *name);
 GArray *st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *cancellable);
 
 G_END_DECLS
