@@ -16,6 +16,7 @@
 #include "st-profile-metrics-section.h"
 #include "st-ranks-section.h"
 #include "st-recommendations-section.h"
+#include "st-trends-section.h"
 
 #include <glib/gi18n.h>
 
@@ -56,6 +57,7 @@ struct _StSummaryPage
   GtkWidget       *single_page;
   GtkWidget       *compare_page;
   GtkBox          *compare_columns;
+  StTrendsSection *trends_section;
 };
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
@@ -323,6 +325,13 @@ select_region_in_menu (StSummaryPage *self, StRegion *region)
   gtk_drop_down_set_selected (self->region_dropdown, position);
 }
 
+/* A point of the trends: the page summarises its region. */
+static void
+on_trends_region_activated (StTrendsSection *section, StRegion *region, StSummaryPage *self)
+{
+  select_region_in_menu (self, region);
+}
+
 /* "Pick" adds the region shown to the comparison, or drops it. */
 static void
 update_pick (StSummaryPage *self)
@@ -437,6 +446,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_model (self->region_dropdown, G_LIST_MODEL (self->region_model));
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
+  st_trends_section_set_session (self->trends_section, session);
   request_compute (self);
 }
 
@@ -708,6 +718,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_ENGINES_SECTION);
   g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
+  g_type_ensure (ST_TYPE_TRENDS_SECTION);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);
@@ -721,7 +732,9 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, single_page);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_page);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, trends_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_region);
+  gtk_widget_class_bind_template_callback (widget_class, on_trends_region_activated);
   install_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "summary");
