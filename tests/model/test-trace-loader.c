@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 typedef struct
 {
@@ -296,6 +297,21 @@ test_gzip_equals_plain (void)
   assert_same_trace (plain, compressed);
 }
 
+/* One event whose string arg of 24 MB is full of what looks like event
+ * boundaries, and one event after it. */
+static GString *
+trap_text (void)
+{
+  GString *text = g_string_new ("[{\"ph\": \"X\", \"name\": \"big\", \"ts\": 0, "
+                                "\"dur\": 1, \"pid\": 1, \"tid\": 1, \"args\": {\"s\": \"");
+
+  while (text->len < 24 * 1024 * 1024)
+    g_string_append (text, "}, {\\\"ph\\\": \\\"X\\\", \\\"ts\\\": 5}, {");
+  g_string_append (text, "\"}},\n {\"ph\": \"X\", \"name\": \"after\", \"ts\": 2, \"dur\": 1, "
+                         "\"pid\": 1, \"tid\": 1}]\n");
+  return text;
+}
+
 /* A split point that looks like an event boundary but sits inside a string
  * must not change what is read. */
 static void
@@ -303,17 +319,11 @@ test_false_boundary (void)
 {
   g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
   g_autofree char    *path = g_build_filename (dir, "trap.json", NULL);
-  g_autoptr (GString) text
-      = g_string_new ("[{\"ph\": \"X\", \"name\": \"big\", \"ts\": 0, "
-                      "\"dur\": 1, \"pid\": 1, \"tid\": 1, \"args\": {\"s\": \"");
+  g_autoptr (GString) text = trap_text ();
   g_autoptr (StTrace) serial = NULL;
   g_autoptr (StTrace) parallel = NULL;
   guint               n;
 
-  while (text->len < 24 * 1024 * 1024)
-    g_string_append (text, "}, {\\\"ph\\\": \\\"X\\\", \\\"ts\\\": 5}, {");
-  g_string_append (text, "\"}},\n {\"ph\": \"X\", \"name\": \"after\", \"ts\": 2, \"dur\": 1, "
-                         "\"pid\": 1, \"tid\": 1}]\n");
   g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
   serial = load_with_threads (path, 1);
   parallel = load_with_threads (path, 2);
@@ -322,6 +332,162 @@ test_false_boundary (void)
   g_assert_cmpuint (n, ==, 0);
   assert_same_trace (serial, parallel);
   g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* @n complete events on six tracks of two processes, none nested: @n
+ * slices. One in a thousand has a string arg that looks like an event
+ * boundary. The text of event k ends at ends[k] when @ends is given. */
+static GString *
+make_trace (guint n, GArray *ends)
+{
+  GString *s = g_string_new ("{\"traceEvents\": [\n");
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (
+          s,
+          "%s{\"ph\": \"X\", \"name\": \"op %u\", \"pid\": %u, "
+          "\"tid\": %u, \"ts\": %u, \"dur\": 3, \"args\": {\"note\": \"%s%u\"}}",
+          i ? ",\n" : "", i % 97, i % 2, 10 + i % 3, i * 5,
+          i % 1000 == 7 ? "x}, {\\\"ph\\\": " : "n", i);
+      if (ends != NULL)
+        g_array_append_val (ends, s->len);
+    }
+  g_string_append (s, "\n]}\n");
+  return s;
+}
+
+/* The gzip file of @text, from zlib; with @garbage, the stream goes on after
+ * it with a block of a type that does not exist (BFINAL set, BTYPE 3). */
+static void
+write_gzip (const char *path, const char *text, gsize len, gboolean garbage)
+{
+  z_stream            zs = { 0 };
+  g_autoptr (GString) out = g_string_new (NULL);
+  guchar              buf[65536];
+  int                 ret;
+
+  g_assert_cmpint (deflateInit2 (&zs, 1, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), ==,
+                   Z_OK);
+  zs.next_in = (guchar *)text;
+  zs.avail_in = len;
+  do
+    {
+      zs.next_out = buf;
+      zs.avail_out = sizeof buf;
+      ret = deflate (&zs, garbage ? Z_FULL_FLUSH : Z_FINISH);
+      g_string_append_len (out, (char *)buf, sizeof buf - zs.avail_out);
+    }
+  while (zs.avail_out == 0 || (!garbage && ret != Z_STREAM_END));
+  deflateEnd (&zs);
+  if (garbage)
+    g_string_append (out, "\x07garbage after a broken block");
+  g_assert_true (g_file_set_contents (path, out->str, out->len, NULL));
+}
+
+/* The same from gzip: the text is split once inflating ends, inside the
+ * string, and read across the pieces it arrived in. */
+static void
+test_gzip_false_boundary (void)
+{
+  g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char    *path = g_build_filename (dir, "trap.json.gz", NULL);
+  g_autoptr (GString) text = trap_text ();
+  g_autoptr (StTrace) trace = NULL;
+  guint               n;
+
+  write_gzip (path, text->str, text->len, FALSE);
+  trace = load_with_threads (path, 2);
+  g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 2);
+  st_trace_get_warnings (trace, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A trace read from its gzip is the trace read from its text, at sizes
+ * from a few events to several shards; each has the slices written. */
+static void
+test_gzip_sizes (void)
+{
+  const guint      sizes[] = { 3, 20000, 300000 };
+  g_autofree char *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "sizes.json", NULL);
+  g_autofree char *gz = g_build_filename (dir, "sizes.json.gz", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr (GString) text = make_trace (sizes[i], NULL);
+      g_autoptr (StTrace) plain = NULL;
+      g_autoptr (StTrace) compressed = NULL;
+
+      g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+      write_gzip (gz, text->str, text->len, FALSE);
+      plain = load_with_threads (path, 1);
+      compressed = load_with_threads (gz, 2);
+      g_assert_cmpint (st_trace_get_counts (compressed)->slices, ==, sizes[i]);
+      assert_same_trace (plain, compressed);
+    }
+  g_unlink (path);
+  g_unlink (gz);
+  g_rmdir (dir);
+}
+
+/* Corrupt data after 200 000 events: those events are read, and a warning
+ * says what happened; corrupt data before any text is an error that names
+ * the file. */
+static void
+test_gzip_corrupt_midway (void)
+{
+  g_autofree char       *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char       *gz = g_build_filename (dir, "broken.json.gz", NULL);
+  g_autoptr (GArray)     ends = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr (GString)    text = make_trace (300000, ends);
+  g_autoptr (StTrace)    trace = NULL;
+  g_autoptr (GError)     error = NULL;
+  const StImportWarning *w;
+  guint                  n;
+
+  write_gzip (gz, text->str, g_array_index (ends, gsize, 199999), TRUE);
+  trace = load_with_threads (gz, 2);
+  g_assert_cmpint (st_trace_get_counts (trace)->slices, ==, 200000);
+  g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_COMPRESSION), ==, 1);
+  w = st_trace_get_warnings (trace, &n);
+  for (guint i = 0; i < n; i++)
+    if (w[i].kind == ST_WARNING_COMPRESSION)
+      g_assert_nonnull (strstr (w[i].message, "The gzip data is corrupt after"));
+  g_clear_object (&trace);
+
+  write_gzip (gz, "", 0, TRUE);
+  trace = load_path (gz, &error);
+  g_assert_null (trace);
+  g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED);
+  g_assert_nonnull (strstr (error->message, "broken.json.gz: the gzip data is corrupt"));
+  g_unlink (gz);
+  g_rmdir (dir);
+}
+
+/* A syntax error in the first event, found while most of the file is still
+ * to inflate, names the file and the place. */
+static void
+test_gzip_syntax_error_early (void)
+{
+  g_autofree char    *dir = g_dir_make_tmp ("strata-test-XXXXXX", NULL);
+  g_autofree char    *gz = g_build_filename (dir, "early.json.gz", NULL);
+  g_autoptr (GString) text = make_trace (300000, NULL);
+  g_autoptr (StTrace) trace = NULL;
+  g_autoptr (GError)  error = NULL;
+
+  /* Line 2 starts with the first event: {"ph": "X", "name": ... */
+  memcpy (strstr (text->str, "\"name\""), "@", 1);
+  write_gzip (gz, text->str, text->len, FALSE);
+  trace = load_path (gz, &error);
+  g_assert_null (trace);
+  g_assert_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX);
+  if (strstr (error->message, "early.json.gz: line 2, column 13:") == NULL)
+    g_error ("“%s” does not name the file and the place", error->message);
+  g_unlink (gz);
   g_rmdir (dir);
 }
 
@@ -383,6 +549,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/loader/parallel-equals-serial", test_parallel_equals_serial);
   g_test_add_func ("/model/loader/gzip-equals-plain", test_gzip_equals_plain);
   g_test_add_func ("/model/loader/false-boundary", test_false_boundary);
+  g_test_add_func ("/model/loader/gzip/sizes", test_gzip_sizes);
+  g_test_add_func ("/model/loader/gzip/false-boundary", test_gzip_false_boundary);
+  g_test_add_func ("/model/loader/gzip/corrupt-midway", test_gzip_corrupt_midway);
+  g_test_add_func ("/model/loader/gzip/syntax-error-early", test_gzip_syntax_error_early);
 
   return g_test_run ();
 }

@@ -20,8 +20,7 @@
 #include <unistd.h>
 
 #define READ_CHUNK (1024 * 1024)
-/* Inflated text is handed to the reader in pieces of this size: small
- * enough to stay in the cache between inflate and write. */
+/* Inflated text is handed to the readers in pieces of this size. */
 #define COMMIT_CHUNK (512 * 1024)
 
 /* A mapped file that shrinks while it is mapped (rewritten in place,
@@ -372,10 +371,10 @@ corrupt (StSource *self, Inflate *inf)
   }
 }
 
-/* Inflates one chunk of input into @out, appending each piece to the
- * spool; @out stays in the cache, the spool's pages are written once. */
+/* Inflates one chunk of input straight into the spool, a piece at a time,
+ * committing each piece for the readers. */
 static gboolean
-inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n, guchar *out)
+inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n)
 {
   GError *error = NULL;
 
@@ -384,6 +383,7 @@ inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n, guchar *out)
     {
       gsize         produced;
       StInflateStep step;
+      guchar       *out;
 
       /* A megabyte of input can inflate to a gigabyte: look at the
        * cancellable between pieces, not only between reads. */
@@ -399,9 +399,15 @@ inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n, guchar *out)
           st_inflater_peek_input (inf->inf, &n);
           continue;
         }
+      out = (guchar *)st_spool_begin (self->spool, COMMIT_CHUNK, &error);
+      if (out == NULL)
+        {
+          spool_fail (self, error);
+          return FALSE;
+        }
       step = st_inflater_step (inf->inf, out, COMMIT_CHUNK, &produced);
       st_inflater_peek_input (inf->inf, &n);
-      if (produced > 0 && !st_spool_append (self->spool, (char *)out, produced, &error))
+      if (produced > 0 && !st_spool_commit (self->spool, produced, &error))
         {
           spool_fail (self, error);
           return FALSE;
@@ -416,13 +422,16 @@ inflate_chunk (StSource *self, Inflate *inf, guchar *in, gsize n, guchar *out)
   return TRUE;
 }
 
+/* Reads a piece of a file that is not local straight into the spool. */
 static gboolean
-copy_chunk (StSource *self, guchar *buf, gssize *n)
+copy_chunk (StSource *self, gssize *n)
 {
   GError *error = NULL;
+  char   *buf = st_spool_begin (self->spool, READ_CHUNK, &error);
 
-  *n = g_input_stream_read (self->input, buf, READ_CHUNK, self->cancellable, &error);
-  if (*n < 0 || (*n > 0 && !st_spool_append (self->spool, (char *)buf, *n, &error)))
+  if (buf != NULL)
+    *n = g_input_stream_read (self->input, buf, READ_CHUNK, self->cancellable, &error);
+  if (buf == NULL || *n < 0 || (*n > 0 && !st_spool_commit (self->spool, *n, &error)))
     {
       spool_fail (self, error);
       return FALSE;
@@ -434,7 +443,6 @@ static void
 inflate_all (StSource *self)
 {
   g_autofree guchar     *in = g_malloc (READ_CHUNK);
-  g_autofree guchar     *out = g_malloc (COMMIT_CHUNK);
   g_autoptr (StInflater) inflater = st_inflater_new ();
   Inflate                state = { inflater, FALSE, FALSE }, *inf = &state;
   GError                *error = NULL;
@@ -453,7 +461,7 @@ inflate_all (StSource *self)
       else
         {
           g_atomic_pointer_add (&self->in_bytes, n);
-          ok = inflate_chunk (self, inf, in, n, out);
+          ok = inflate_chunk (self, inf, in, n);
         }
     }
   if (ok && !inf->ended && !inf->broken && self->warning == NULL)
@@ -475,11 +483,8 @@ spool_thread (gpointer data)
   if (self->kind == ST_SOURCE_GZIP)
     inflate_all (self);
   else
-    {
-      g_autofree guchar *buf = g_malloc (READ_CHUNK);
-      while (n > 0 && copy_chunk (self, buf, &n))
-        g_atomic_pointer_add (&self->in_bytes, n);
-    }
+    while (n > 0 && copy_chunk (self, &n))
+      g_atomic_pointer_add (&self->in_bytes, n);
   g_input_stream_close (self->input, NULL, NULL);
   g_debug ("%s: spooled %zu bytes in %.1f ms", self->display_name, st_spool_get_size (self->spool),
            (g_get_monotonic_time () - t0) / 1000.0);

@@ -2,9 +2,10 @@
  *
  * A plain local file is mapped as it is. A gzip file (recognised by its magic
  * bytes, whatever its name) or a file that is not local is spooled by a thread
- * into an unlinked temporary file that is mapped as it grows, so an importer
- * can read behind the inflater on the other core, arg spans stay valid for the
- * life of the trace, and the kernel can evict the pages.
+ * into memory at a fixed address as it grows (an unlinked temporary file once
+ * it outgrows the spool's memory budget), so an importer can read behind the
+ * inflater on the other core and arg spans stay valid for the life of the
+ * trace.
  */
 #pragma once
 

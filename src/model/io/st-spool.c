@@ -19,21 +19,27 @@
 #define MAX_MEM_BUDGET ((guint64)1024 * 1024 * 1024)
 #define DISK_MARGIN    ((guint64)512 * 1024 * 1024)
 #define MAX_RESERVE    ((guint64)256 * 1024 * 1024 * 1024)
+/* Memory is faulted in ahead of the writer this much at a time: one system
+ * call instead of a fault per page. */
+#define POPULATE_STEP ((gsize)8 * 1024 * 1024)
 
 struct _StSpool
 {
   char    *name;
   char    *map;
   gsize    reserve;
-  int      fd;
-  gboolean on_disk;
+  int      fd; /* the file on disk, or -1 while the text is in memory */
   guint64  mem_budget;
   guint64  limit;
+  gsize    populated; /* bytes of memory faulted in for the writer */
+  gboolean can_populate;
+  char    *bounce; /* what is written goes through this once on disk */
+  gsize    bounce_size;
 
-  GMutex   lock;
-  GCond    cond;
-  gsize    avail;
-  gboolean complete;
+  GMutex lock;
+  GCond  cond;
+  gsize  avail;    /* atomic for readers; written under the lock */
+  gint   complete; /* atomic for readers; written under the lock */
 };
 
 static guint64
@@ -87,27 +93,17 @@ st_spool_new (const char *name, GError **error)
 
   self->name = g_strdup (name);
   self->fd = -1;
+  self->can_populate = TRUE;
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
   self->mem_budget = MIN (mem_available () / 2, MAX_MEM_BUDGET);
   self->limit
       = MIN (MAX (self->mem_budget, disk > DISK_MARGIN ? disk - DISK_MARGIN : 0), MAX_RESERVE);
   self->reserve = (gsize)self->limit;
-  self->fd = memfd_create ("strata-spool", MFD_CLOEXEC);
-  if (self->fd < 0)
-    {
-      self->fd = open_disk_file ();
-      self->on_disk = TRUE;
-    }
-  if (self->fd < 0)
-    {
-      int err = errno;
-      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
-                   _ ("%s: could not create a temporary file to read it into: %s"), name,
-                   g_strerror (err));
-      return NULL;
-    }
-  self->map = mmap (NULL, self->reserve, PROT_READ, MAP_SHARED | MAP_NORESERVE, self->fd, 0);
+  /* Private memory, written in place by the inflater: no copy, and the
+   * readers find the pages already there. */
+  self->map = mmap (NULL, self->reserve, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (self->map == MAP_FAILED)
     {
       int err = errno;
@@ -130,6 +126,7 @@ st_spool_free (StSpool *self)
     close (self->fd);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->cond);
+  g_free (self->bounce);
   g_free (self->name);
   g_free (self);
 }
@@ -169,65 +166,126 @@ write_all (int fd, const char *data, gsize len)
   return TRUE;
 }
 
-/* Moves what is written so far to a file on disk, mapped where the memfd
- * was: readers keep their pointers and see the same bytes. */
+/* Moves what is written so far to a file on disk, mapped where the memory
+ * was: readers keep their pointers and see the same bytes, and the memory
+ * goes back to the system. */
 static gboolean
 move_to_disk (StSpool *self, GError **error)
 {
   int fd = open_disk_file ();
 
-  if (fd < 0 || !write_all (fd, self->map, self->avail)
+  if (fd < 0)
+    {
+      int err = errno;
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
+                   _ ("%s: could not create a temporary file to read it into: %s"), self->name,
+                   g_strerror (err));
+      return FALSE;
+    }
+  if (!write_all (fd, self->map, self->avail)
       || mmap (self->map, self->reserve, PROT_READ, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, fd, 0)
              == MAP_FAILED)
     {
-      if (fd >= 0)
-        close (fd);
+      close (fd);
       return set_too_large (self, error);
     }
-  close (self->fd);
   self->fd = fd;
-  self->on_disk = TRUE;
   g_debug ("%s: spool moved to disk at %zu bytes", self->name, self->avail);
   return TRUE;
 }
 
-/* Appends @len bytes and wakes the readers. Fails when memory and disk are
- * full, or the text grows beyond what they allow. */
-gboolean
-st_spool_append (StSpool *self, const char *data, gsize len, GError **error)
+/* Faults in the memory up to @end (and a step beyond) before the writer
+ * touches it: running out of memory is then an error here rather than a
+ * signal later. */
+static gboolean
+populate (StSpool *self, gsize end, GError **error)
+{
+  gsize want = MAX (end, self->populated + POPULATE_STEP);
+  gsize to
+      = MIN ((guint64)(want + POPULATE_STEP - 1) / POPULATE_STEP * POPULATE_STEP, self->mem_budget);
+
+  if (end <= self->populated)
+    return TRUE;
+  if (self->can_populate
+      && madvise (self->map + self->populated, to - self->populated, MADV_POPULATE_WRITE) != 0)
+    {
+      if (errno != EINVAL)
+        return set_too_large (self, error);
+      self->can_populate = FALSE; /* an older kernel: pages fault in as written */
+    }
+  self->populated = to;
+  return TRUE;
+}
+
+/* Room for @len more bytes at the end of the text, to be filled and then
+ * committed with st_spool_commit(). Fails when memory and disk are full, or
+ * the text would grow beyond what they allow. */
+char *
+st_spool_begin (StSpool *self, gsize len, GError **error)
 {
   guint64 size = (guint64)self->avail + len;
 
   if (size > self->limit)
-    return set_too_large (self, error);
-  if (!self->on_disk && size > self->mem_budget && !move_to_disk (self, error))
-    return FALSE;
-  if (!write_all (self->fd, data, len))
+    {
+      set_too_large (self, error);
+      return NULL;
+    }
+  if (self->fd < 0 && size > self->mem_budget && !move_to_disk (self, error))
+    return NULL;
+  if (self->fd < 0)
+    return populate (self, size, error) ? self->map + self->avail : NULL;
+  if (self->bounce_size < len)
+    {
+      g_free (self->bounce);
+      self->bounce = g_malloc (len);
+      self->bounce_size = len;
+    }
+  return self->bounce;
+}
+
+/* Makes the first @len bytes of the room st_spool_begin() gave part of the
+ * text, and wakes the readers. */
+gboolean
+st_spool_commit (StSpool *self, gsize len, GError **error)
+{
+  if (self->fd >= 0 && !write_all (self->fd, self->bounce, len))
     return set_too_large (self, error);
   g_mutex_lock (&self->lock);
-  self->avail += len;
+  g_atomic_pointer_set (&self->avail, self->avail + len);
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
   return TRUE;
 }
 
+/* No more text will come: the memory faulted in beyond it goes back. */
 void
 st_spool_complete (StSpool *self)
 {
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  gsize used = (self->avail + page - 1) / page * page;
+
+  if (self->fd < 0 && self->populated > used)
+    madvise (self->map + used, self->populated - used, MADV_DONTNEED);
   g_mutex_lock (&self->lock);
-  self->complete = TRUE;
+  g_atomic_int_set (&self->complete, TRUE);
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
 
 /* Blocks until more than @have bytes are committed or the spool is complete,
  * but never much longer than a tenth of a second, so that the caller can
- * look at its cancellable. Returns the bytes committed. */
+ * look at its cancellable. Returns the bytes committed. Readers ahead of
+ * @have do not take the lock. */
 gsize
 st_spool_wait (StSpool *self, gsize have, gboolean *complete)
 {
   gsize avail;
 
+  /* complete before avail: once complete, the avail read after it is final. */
+  *complete = g_atomic_int_get (&self->complete);
+  avail = (gsize)g_atomic_pointer_get (&self->avail);
+  if (avail > have || *complete)
+    return avail;
   g_mutex_lock (&self->lock);
   if (self->avail <= have && !self->complete)
     {
@@ -245,10 +303,5 @@ st_spool_wait (StSpool *self, gsize have, gboolean *complete)
 gsize
 st_spool_get_size (StSpool *self)
 {
-  gsize avail;
-
-  g_mutex_lock (&self->lock);
-  avail = self->avail;
-  g_mutex_unlock (&self->lock);
-  return avail;
+  return (gsize)g_atomic_pointer_get (&self->avail);
 }

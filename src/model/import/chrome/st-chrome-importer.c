@@ -12,8 +12,9 @@
 #define MIN_SHARD_BYTES (8 * 1024 * 1024)
 #define SPLIT_SEARCH    (4 * 1024 * 1024)
 /* A text that still grows is read this much at a time (more for an event
- * that does not fit). */
-#define STREAM_WINDOW (8 * 1024 * 1024)
+ * that does not fit): little, so that the end of inflating is seen soon and
+ * the rest split over the threads at once. */
+#define STREAM_WINDOW (1024 * 1024)
 
 /* Shards and the run: a mapped file is split at event boundaries and each
  * part read on its own thread; a part counts only when the part before it
