@@ -13,6 +13,7 @@ typedef struct
   int (*run) (int argc, char **argv);
 } StCliCommand;
 
+int st_cli_diff (int argc, char **argv);
 int st_cli_info (int argc, char **argv);
 int st_cli_render (int argc, char **argv);
 int st_cli_regions (int argc, char **argv);

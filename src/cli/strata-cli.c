@@ -3,6 +3,7 @@
  *   strata-cli info FILE… [--json] [--merge [--align clock|collective]]
  *   strata-cli regions FILE… --method M [--config C.json] [-o OUT.json] [--json]
  *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
+ *   strata-cli diff BASE NEW [--json] [--steps] [--region START_NS:END_NS]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -15,6 +16,10 @@
 #include <stdio.h>
 
 static const StCliCommand commands[] = {
+  { "diff",
+    N_ ("BASE NEW [--steps] — what changed: metrics, step time, operations, collectives, what "
+        "got worse"),
+    st_cli_diff },
   { "info",
     N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, metadata, "
         "warnings"),

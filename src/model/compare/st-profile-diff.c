@@ -1,0 +1,489 @@
+/* st-profile-diff.c: choosing what is compared (steps or ranges), each
+ * side summed over its ranges, then the differences: breakdown,
+ * operations, collectives, notes; the metrics and findings are made in
+ * st-profile-diff-findings.c. */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-profile-diff-private.h"
+#include "st-profile-steps.h"
+
+#include <glib/gi18n-lib.h>
+
+/* --- one side, summed over its ranges (8.1): a summary per range, folded in and dropped --- */
+
+gint64
+st_profile_diff_mean (gint64 total, guint n)
+{
+  gint64 d = MAX (n, 1);
+
+  return total >= 0 ? (2 * total + d) / (2 * d) : -((-2 * total + d) / (2 * d));
+}
+
+static void
+clear_metric_sum (gpointer data)
+{
+  g_free (((StDiffMetricSum *)data)->title);
+  g_free ((char *)((StDiffMetricSum *)data)->id);
+}
+
+static void
+add_metrics (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
+{
+  for (guint i = 0; i < st_summary_get_n_metrics (summary); i++)
+    {
+      const StMetric  *m = st_summary_get_metric (summary, i);
+      guint            at = GPOINTER_TO_UINT (g_hash_table_lookup (sums->metric_at, m->id));
+      StDiffMetricSum *sum;
+
+      if (at == 0)
+        {
+          StDiffMetricSum fresh = { g_strdup (m->id), g_strdup (m->title), m->unit, 0, 0, 0 };
+
+          g_array_append_val (sums->metrics, fresh);
+          at = sums->metrics->len;
+          g_hash_table_insert (sums->metric_at, (gpointer)fresh.id, GUINT_TO_POINTER (at));
+        }
+      sum = &g_array_index (sums->metrics, StDiffMetricSum, at - 1);
+      if (!m->present)
+        continue;
+      if (sum->n == 0 || m->value > sum->max)
+        {
+          sum->max = m->value;
+          sum->max_range = range;
+        }
+      sum->sum += m->value;
+      sum->n++;
+    }
+}
+
+/* docs/metrics.md 8.3: per device, compute, exposed communication, exposed
+ * memory and idle add up to the range's length; their means over the
+ * devices are added to the side's sums. */
+static void
+add_breakdown (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
+{
+  guint  n = st_summary_get_n_devices (summary);
+  gint64 span = range.end - range.begin;
+  double part[ST_N_BREAKDOWN_PARTS] = { 0 };
+
+  if (n == 0)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      const StDeviceUsage *d = st_summary_get_device (summary, i);
+
+      part[ST_BREAKDOWN_COMPUTE] += d->compute_ns;
+      part[ST_BREAKDOWN_EXPOSED_COMMUNICATION] += d->exposed_communication_ns;
+      part[ST_BREAKDOWN_EXPOSED_MEMORY] += d->busy_ns - d->compute_ns - d->exposed_communication_ns;
+      part[ST_BREAKDOWN_IDLE] += span - d->busy_ns;
+    }
+  part[ST_BREAKDOWN_STEP_TIME] = (double)span * n;
+  for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)
+    sums->breakdown[p] += part[p] / n;
+  sums->n_breakdown++;
+}
+
+static void
+add_collectives (StDiffSideSums *sums, StSummary *summary)
+{
+  for (guint i = 0; i < st_summary_get_n_collective_groups (summary); i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
+      guint                    type = g_bit_nth_lsf (g->type, -1);
+
+      if (type >= ST_N_COLLECTIVE_TYPES)
+        continue;
+      sums->collective_count[type] += g->count;
+      for (guint k = 0; k < g->instances->len; k++)
+        {
+          const StCollectiveInstance *inst = &g_array_index (g->instances, StCollectiveInstance, k);
+
+          sums->collective_ns[type] += inst->dur;
+          if (inst->dur > sums->longest[type].dur)
+            sums->longest[type] = *inst;
+        }
+    }
+}
+
+static gboolean
+add_ranges (StDiffSideSums *sums, GCancellable *cancellable, GError **error)
+{
+  sums->metrics = g_array_new (FALSE, FALSE, sizeof (StDiffMetricSum));
+  g_array_set_clear_func (sums->metrics, clear_metric_sum);
+  sums->metric_at = g_hash_table_new (g_str_hash, g_str_equal);
+  sums->totals = st_operation_totals_new (sums->trace);
+  for (guint i = 0; i < sums->ranges->len; i++)
+    {
+      StTimeSpan            range = g_array_index (sums->ranges, StTimeSpan, i);
+      g_autoptr (StSummary) summary
+          = st_summary_compute (sums->trace, range.begin, range.end, cancellable, error);
+
+      if (summary == NULL)
+        return FALSE;
+      add_metrics (sums, summary, range);
+      add_breakdown (sums, summary, range);
+      add_collectives (sums, summary);
+      st_operation_totals_add (sums->totals, summary);
+    }
+  return TRUE;
+}
+
+static void
+side_clear (StDiffSideSums *sums)
+{
+  g_clear_pointer (&sums->steps, g_array_unref);
+  g_clear_pointer (&sums->ranges, g_array_unref);
+  g_clear_pointer (&sums->metric_at, g_hash_table_unref);
+  g_clear_pointer (&sums->metrics, g_array_unref);
+  g_clear_pointer (&sums->totals, st_operation_totals_free);
+  g_clear_object (&sums->trace);
+}
+
+/* --- the comparison --- */
+
+static GArray *
+one_span (gint64 begin, gint64 end)
+{
+  GArray    *a = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
+  StTimeSpan span = { begin, end };
+
+  g_array_append_val (a, span);
+  return a;
+}
+
+static void
+add_note (StProfileDiff *self, char *sentence)
+{
+  g_ptr_array_add (self->notes, sentence);
+}
+
+/* The steps of each side, the scope, and so each side's ranges (8.1). */
+static gboolean
+choose_ranges (StProfileDiff              *self,
+               const StProfileDiffOptions *options,
+               GCancellable               *cancellable,
+               GError                    **error)
+{
+  gboolean both;
+
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    {
+      StDiffSideSums *side = &self->side[s];
+      gint64          start = options->has_range[s] ? options->start[s] : 0;
+      gint64 end = options->has_range[s] ? options->end[s] : st_trace_get_end_ns (side->trace);
+
+      side->steps = st_profile_steps_find (side->trace, start, end, cancellable);
+      if (side->steps == NULL)
+        return !g_cancellable_set_error_if_cancelled (cancellable, error);
+      side->ranges = one_span (start, end);
+    }
+  both = self->side[ST_DIFF_BASE].steps->len > 0 && self->side[ST_DIFF_NEW].steps->len > 0;
+  self->scope
+      = both && options->scope != ST_DIFF_SCOPE_WHOLE ? ST_DIFF_SCOPE_STEPS : ST_DIFF_SCOPE_WHOLE;
+  if (self->scope == ST_DIFF_SCOPE_STEPS)
+    for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+      {
+        g_array_unref (self->side[s].ranges);
+        self->side[s].ranges = g_array_ref (self->side[s].steps);
+      }
+  else if (self->side[ST_DIFF_BASE].steps->len == 0 && self->side[ST_DIFF_NEW].steps->len == 0)
+    add_note (self, g_strdup (_ ("Neither profile has steps (ProfilerStep#N): the whole "
+                                 "profiles are compared.")));
+  else if (self->side[ST_DIFF_BASE].steps->len == 0)
+    add_note (self, g_strdup (_ ("The base profile has no steps (ProfilerStep#N): the whole "
+                                 "profiles are compared.")));
+  else if (self->side[ST_DIFF_NEW].steps->len == 0)
+    add_note (self, g_strdup (_ ("The new profile has no steps (ProfilerStep#N): the whole "
+                                 "profiles are compared.")));
+  return TRUE;
+}
+
+static void
+make_breakdowns (StProfileDiff *self)
+{
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    {
+      StDiffSideSums *side = &self->side[s];
+      StBreakdown    *b = &self->breakdown[s];
+
+      b->present = side->n_breakdown > 0;
+      for (guint p = 0; b->present && p < ST_N_BREAKDOWN_PARTS; p++)
+        b->ns[p] = (gint64)(side->breakdown[p] / side->n_breakdown + 0.5);
+    }
+  if (!self->breakdown[ST_DIFF_BASE].present)
+    add_note (self, g_strdup (_ ("The base profile has no device work: its step time has no "
+                                 "breakdown.")));
+  if (!self->breakdown[ST_DIFF_NEW].present)
+    add_note (self, g_strdup (_ ("The new profile has no device work: its step time has no "
+                                 "breakdown.")));
+}
+
+static void
+make_collectives (StProfileDiff *self)
+{
+  StDiffSideSums *base = &self->side[ST_DIFF_BASE], *new_ = &self->side[ST_DIFF_NEW];
+
+  for (guint t = 0; t < ST_N_COLLECTIVE_TYPES; t++)
+    {
+      StCollectiveDiff c = { 1u << t };
+
+      if (base->collective_count[t] == 0 && new_->collective_count[t] == 0)
+        continue;
+      for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+        {
+          guint n = MAX (self->side[s].ranges->len, 1);
+
+          c.count[s] = (double)self->side[s].collective_count[t] / n;
+          c.total_ns[s] = st_profile_diff_mean (self->side[s].collective_ns[t], n);
+        }
+      c.delta_ns = c.total_ns[ST_DIFF_NEW] - c.total_ns[ST_DIFF_BASE];
+      c.has_delta_percent = c.total_ns[ST_DIFF_BASE] != 0;
+      if (c.has_delta_percent)
+        c.delta_percent = 100.0 * (double)c.delta_ns / (double)c.total_ns[ST_DIFF_BASE];
+      g_array_append_val (self->collectives, c);
+    }
+}
+
+static void
+make_operations (StProfileDiff *self)
+{
+  self->operations
+      = st_operation_diff_new (self->side[ST_DIFF_BASE].totals, self->side[ST_DIFF_NEW].totals);
+  if (st_operation_diff_get_n_matched (self->operations) == 0
+      && st_operation_diff_get_n_rows (self->operations) > 0)
+    add_note (self, g_strdup (_ ("The two profiles have no operation in common: each one’s "
+                                 "operations are listed as added or removed, with no "
+                                 "difference to compare.")));
+}
+
+static void
+clear_finding (gpointer data)
+{
+  g_free (((StDiffFinding *)data)->text);
+}
+
+static void
+clear_metric (gpointer data)
+{
+  g_free (((StMetricDiff *)data)->id);
+  g_free (((StMetricDiff *)data)->title);
+}
+
+static StProfileDiff *
+profile_diff_new (StTrace *base, StTrace *new_)
+{
+  StProfileDiff *self = g_new0 (StProfileDiff, 1);
+
+  self->side[ST_DIFF_BASE].trace = g_object_ref (base);
+  self->side[ST_DIFF_NEW].trace = g_object_ref (new_);
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->metrics = g_array_new (FALSE, TRUE, sizeof (StMetricDiff));
+  g_array_set_clear_func (self->metrics, clear_metric);
+  self->collectives = g_array_new (FALSE, TRUE, sizeof (StCollectiveDiff));
+  self->findings = g_array_new (FALSE, TRUE, sizeof (StDiffFinding));
+  g_array_set_clear_func (self->findings, clear_finding);
+  return self;
+}
+
+StProfileDiff *
+st_profile_diff_compute (StTrace                    *base,
+                         StTrace                    *new_,
+                         const StProfileDiffOptions *options,
+                         GCancellable               *cancellable,
+                         GError                    **error)
+{
+  static const StProfileDiffOptions defaults = { ST_DIFF_SCOPE_AUTO };
+  g_autoptr (StProfileDiff)         self = NULL;
+
+  g_return_val_if_fail (ST_IS_TRACE (base) && ST_IS_TRACE (new_), NULL);
+
+  self = profile_diff_new (base, new_);
+  if (!choose_ranges (self, options != NULL ? options : &defaults, cancellable, error))
+    return NULL;
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    if (!add_ranges (&self->side[s], cancellable, error))
+      return NULL;
+  make_breakdowns (self);
+  make_operations (self);
+  make_collectives (self);
+  st_profile_diff_make_metrics (self);
+  st_profile_diff_make_findings (self);
+  return g_steal_pointer (&self);
+}
+
+void
+st_profile_diff_free (StProfileDiff *self)
+{
+  if (self == NULL)
+    return;
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    side_clear (&self->side[s]);
+  g_ptr_array_unref (self->notes);
+  g_array_unref (self->metrics);
+  g_clear_pointer (&self->operations, st_operation_diff_free);
+  g_array_unref (self->collectives);
+  g_array_unref (self->findings);
+  g_free (self);
+}
+
+/* --- on a thread -------------------------------------------------------------- */
+
+typedef struct
+{
+  StTrace             *traces[ST_N_DIFF_SIDES];
+  StProfileDiffOptions options;
+} ComputeData;
+
+static void
+compute_data_free (gpointer data)
+{
+  ComputeData *d = data;
+
+  g_object_unref (d->traces[ST_DIFF_BASE]);
+  g_object_unref (d->traces[ST_DIFF_NEW]);
+  g_free (d);
+}
+
+static void
+compute_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  ComputeData   *d = task_data;
+  GError        *error = NULL;
+  StProfileDiff *diff = st_profile_diff_compute (d->traces[ST_DIFF_BASE], d->traces[ST_DIFF_NEW],
+                                                 &d->options, cancellable, &error);
+
+  if (diff == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, diff, (GDestroyNotify)st_profile_diff_free);
+}
+
+void
+st_profile_diff_compute_async (StTrace                    *base,
+                               StTrace                    *new_,
+                               const StProfileDiffOptions *options,
+                               GCancellable               *cancellable,
+                               GAsyncReadyCallback         callback,
+                               gpointer                    user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ComputeData      *d = g_new0 (ComputeData, 1);
+
+  d->traces[ST_DIFF_BASE] = g_object_ref (base);
+  d->traces[ST_DIFF_NEW] = g_object_ref (new_);
+  if (options != NULL)
+    d->options = *options;
+  g_task_set_source_tag (task, st_profile_diff_compute_async);
+  g_task_set_task_data (task, d, compute_data_free);
+  g_task_run_in_thread (task, compute_thread);
+}
+
+StProfileDiff *
+st_profile_diff_compute_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* --- what it holds -------------------------------------------------------------- */
+
+StTrace *
+st_profile_diff_get_trace (StProfileDiff *self, StDiffSide side)
+{
+  return self->side[side].trace;
+}
+
+StDiffScope
+st_profile_diff_get_scope (StProfileDiff *self)
+{
+  return self->scope;
+}
+
+guint
+st_profile_diff_get_n_steps (StProfileDiff *self, StDiffSide side)
+{
+  return self->side[side].steps->len;
+}
+
+GArray *
+st_profile_diff_get_steps (StProfileDiff *self, StDiffSide side)
+{
+  return self->side[side].steps;
+}
+
+void
+st_profile_diff_get_range (StProfileDiff *self, StDiffSide side, gint64 *start, gint64 *end)
+{
+  GArray *ranges = self->side[side].ranges;
+
+  *start = g_array_index (ranges, StTimeSpan, 0).begin;
+  *end = g_array_index (ranges, StTimeSpan, ranges->len - 1).end;
+}
+
+GPtrArray *
+st_profile_diff_get_notes (StProfileDiff *self)
+{
+  return self->notes;
+}
+
+guint
+st_profile_diff_get_n_metrics (StProfileDiff *self)
+{
+  return self->metrics->len;
+}
+
+const StMetricDiff *
+st_profile_diff_get_metric (StProfileDiff *self, guint index)
+{
+  g_return_val_if_fail (index < self->metrics->len, NULL);
+  return &g_array_index (self->metrics, StMetricDiff, index);
+}
+
+const StMetricDiff *
+st_profile_diff_lookup_metric (StProfileDiff *self, const char *id)
+{
+  for (guint i = 0; i < self->metrics->len; i++)
+    if (g_str_equal (g_array_index (self->metrics, StMetricDiff, i).id, id))
+      return &g_array_index (self->metrics, StMetricDiff, i);
+  return NULL;
+}
+
+const StBreakdown *
+st_profile_diff_get_breakdown (StProfileDiff *self, StDiffSide side)
+{
+  return &self->breakdown[side];
+}
+
+StOperationDiff *
+st_profile_diff_get_operations (StProfileDiff *self)
+{
+  return self->operations;
+}
+
+guint
+st_profile_diff_get_n_collectives (StProfileDiff *self)
+{
+  return self->collectives->len;
+}
+
+const StCollectiveDiff *
+st_profile_diff_get_collective (StProfileDiff *self, guint index)
+{
+  g_return_val_if_fail (index < self->collectives->len, NULL);
+  return &g_array_index (self->collectives, StCollectiveDiff, index);
+}
+
+guint
+st_profile_diff_get_n_findings (StProfileDiff *self)
+{
+  return self->findings->len;
+}
+
+const StDiffFinding *
+st_profile_diff_get_finding (StProfileDiff *self, guint index)
+{
+  g_return_val_if_fail (index < self->findings->len, NULL);
+  return &g_array_index (self->findings, StDiffFinding, index);
+}
