@@ -93,8 +93,8 @@ show_header (StComparePage *self)
   gtk_label_set_label (self->compare_title_label, title);
   if (st_profile_diff_get_scope (self->diff) == ST_DIFF_SCOPE_STEPS)
     /* Translators: the two numbers are each profile's steps */
-    scope = g_strdup_printf (_ ("Per step: the means over the baseline’s %u steps and the current "
-                                "profile’s %u"),
+    scope = g_strdup_printf (_ ("Per step, the means over each profile’s steps: %u in the "
+                                "baseline, %u in the current profile"),
                              n_base, n_new);
   else
     scope = g_strdup (_ ("Whole profiles"));
@@ -160,11 +160,13 @@ fill_breakdown (StComparePage *self)
       g_autofree char *d = st_compare_format_delta_duration (delta);
       g_autofree char *p = st_compare_format_percent (
           base->ns[i] != 0, base->ns[i] != 0 ? 100.0 * delta / base->ns[i] : 0);
-      /* idle growing is time lost like any other part growing */
-      StDeltaJudgement j = delta > 0 ? ST_DELTA_WORSE : delta < 0 ? ST_DELTA_BETTER : 0;
+      /* the same work in more time is worse, whichever part grew (8.2:
+       * every time lower) */
+      StDeltaJudgement j = delta > 0   ? ST_DELTA_WORSE
+                           : delta < 0 ? ST_DELTA_BETTER
+                                       : ST_DELTA_UNJUDGED;
 
-      append_row (self->breakdown, names[i], NULL, b, n, d, p,
-                  i == ST_BREAKDOWN_COMPUTE || i == ST_BREAKDOWN_STEP_TIME ? j : ST_DELTA_UNJUDGED);
+      append_row (self->breakdown, names[i], NULL, b, n, d, p, j);
     }
   scale = MAX (base->ns[ST_BREAKDOWN_STEP_TIME], new_->ns[ST_BREAKDOWN_STEP_TIME]);
   st_breakdown_bar_set_parts (self->base_bar, base->ns + ST_BREAKDOWN_COMPUTE, scale);
