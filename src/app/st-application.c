@@ -101,16 +101,41 @@ st_application_open_profile (StApplication *self,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* Opens @file (or presents the window showing it) with @base as its
+ * baseline. */
+static void
+open_compared (StApplication *self, GFile *file, GFile *base)
+{
+  StWindow *window = st_application_get_window_for_file (self, file);
+
+  if (window == NULL)
+    {
+      window = empty_window (self);
+      if (window == NULL)
+        window = new_window (self);
+      st_window_open (window, file);
+    }
+  st_window_compare_with (window, base);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* The hint is "merge:clock" or "merge:collective" for `strata --merge`
  * (see handle_local_options), so the files reach a running Strata as one
- * profile too; otherwise each file opens in its own window. */
+ * profile too, or "compare:" and the baseline's URI for `strata --compare`;
+ * otherwise each file opens in its own window. */
 static void
 st_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   StAlignment alignment = ST_ALIGN_CLOCK;
 
-  if (hint != NULL && g_str_has_prefix (hint, "merge:")
-      && st_alignment_from_string (hint + strlen ("merge:"), &alignment))
+  if (hint != NULL && g_str_has_prefix (hint, "compare:") && n_files == 1)
+    {
+      g_autoptr (GFile) base = g_file_new_for_uri (hint + strlen ("compare:"));
+
+      open_compared (ST_APPLICATION (app), files[0], base);
+    }
+  else if (hint != NULL && g_str_has_prefix (hint, "merge:")
+           && st_alignment_from_string (hint + strlen ("merge:"), &alignment))
     st_application_open_profile (ST_APPLICATION (app), files, MIN (n_files, ST_MAX_FILES),
                                  alignment);
   else
@@ -288,10 +313,13 @@ static const struct
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.cancel", { "Escape", NULL } },
+  { "win.compare-with", { "<Control>d", NULL } },
+  { "win.stop-comparing", { "<Control><Shift>d", NULL } },
   { "win.show-summary", { "<Alt>1", NULL } },
   { "win.show-timeline", { "<Alt>2", NULL } },
   { "win.show-tracks", { "<Alt>3", NULL } },
   { "win.show-warnings", { "<Alt>4", NULL } },
+  { "win.show-compare", { "<Alt>5", NULL } },
   { "win.find", { "<Control>f", NULL } },
   { "win.filter-tracks", { "<Control><Shift>f", NULL } },
   { "win.show-annotations", { "F9", NULL } },
@@ -328,6 +356,39 @@ st_application_startup (GApplication *app)
                                            app_accels[i].accels);
 }
 
+/* What travels with the files to the primary instance: "merge:ALIGN"
+ * for --merge, "compare:URI" for --compare BASE, else "". NULL, with the
+ * exit @status, when the options do not go together. */
+static char *
+open_hint (GVariantDict *options, gboolean merge, StAlignment alignment, guint n_files, int *status)
+{
+  const char       *base = NULL;
+  g_autoptr (GFile) base_file = NULL;
+  g_autofree char  *uri = NULL;
+
+  *status = 2;
+  if (g_variant_dict_lookup (options, "compare", "^&ay", &base))
+    {
+      if (merge || n_files != 1)
+        {
+          fprintf (stderr, "strata: %s\n", _ ("--compare BASE takes one FILE, without --merge"));
+          return NULL;
+        }
+      base_file = g_file_new_for_commandline_arg (base);
+      uri = g_file_get_uri (base_file);
+      return g_strconcat ("compare:", uri, NULL);
+    }
+  if (merge && n_files > ST_MAX_FILES)
+    {
+      fprintf (stderr, "strata: %s\n", _ ("--merge takes at most 256 files"));
+      return NULL;
+    }
+  *status = -1;
+  if (merge)
+    return g_strconcat ("merge:", st_alignment_to_string (alignment), NULL);
+  return g_strdup ("");
+}
+
 static int
 st_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
@@ -336,6 +397,7 @@ st_application_handle_local_options (GApplication *app, GVariantDict *options)
   g_autoptr (GError)      error = NULL;
   g_autofree char        *hint = NULL;
   const char             *align = NULL;
+  int                     status = -1;
   gboolean                merge = g_variant_dict_contains (options, "merge");
   StAlignment             alignment = ST_ALIGN_CLOCK;
 
@@ -352,22 +414,22 @@ st_application_handle_local_options (GApplication *app, GVariantDict *options)
       return 2;
     }
   /* The files are opened here rather than by GApplication, so that
-   * --merge travels with them (as the hint) to a Strata already running. */
+   * --merge and --compare travel with them (as the hint) to a Strata
+   * already running. */
   if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args) || args[0] == NULL)
-    return -1;
-  for (guint i = 0; args[i] != NULL; i++)
+    args = NULL;
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
     g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
-  if (merge && files->len > ST_MAX_FILES)
-    {
-      fprintf (stderr, "strata: %s\n", _ ("--merge takes at most 256 files"));
-      return 2;
-    }
+  hint = open_hint (options, merge, alignment, files->len, &status);
+  if (hint == NULL)
+    return status;
+  if (files->len == 0)
+    return -1;
   if (!g_application_register (app, NULL, &error))
     {
       fprintf (stderr, "strata: %s\n", error->message);
       return 1;
     }
-  hint = merge ? g_strconcat ("merge:", st_alignment_to_string (alignment), NULL) : g_strdup ("");
   g_application_open (app, (GFile **)files->pdata, files->len, hint);
   /* the primary instance goes on to run; another one has passed them on */
   return g_application_get_is_remote (app) ? 0 : -1;
@@ -401,6 +463,9 @@ static const GOptionEntry options[]
           N_ ("With --merge, put the files on one time axis by each file’s clock (the default) or "
               "by their first collective"),
           N_ ("clock|collective") },
+        { "compare", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+          N_ ("Open FILE with BASE as its baseline: each number compared, before and after"),
+          N_ ("BASE") },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
         { NULL } };
 
@@ -414,8 +479,8 @@ st_application_init (StApplication *self)
       _ ("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
          "Perfetto's JSON export; Neuron device profiles; plain or gzip-compressed) in a window of "
          "its own, or brings forward the window that already shows it; with --merge, the FILEs "
-         "(one per rank or device) as one profile in one window. Without a FILE, opens an empty "
-         "window."));
+         "(one per rank or device) as one profile in one window; with --compare BASE, FILE "
+         "compared with the profile BASE. Without a FILE, opens an empty window."));
 }
 
 StApplication *

@@ -1,7 +1,7 @@
 /* The window's actions (win.*), with the keys the application gives them
  * (st-application.c) and the shortcuts window lists: open a profile or the
- * sample, cancel a load, switch page, find, the Annotations panel and its
- * region files. */
+ * sample, cancel a load, compare with a baseline, switch page, find, the
+ * Annotations panel and its region files. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -19,14 +19,20 @@ st_window_update_actions (StWindow *self)
   static const char *const profile_actions[] = {
     "win.show-summary",  "win.show-timeline",    "win.show-tracks",  "win.find",
     "win.show-warnings", "win.show-annotations", "win.save-regions", "win.save-regions-as",
-    "win.load-regions",  "win.filter-tracks",
+    "win.load-regions",  "win.filter-tracks",    "win.compare-with",
   };
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
+  StSession  *session = st_timeline_page_get_session (self->timeline_page);
+  gboolean    has_baseline = g_str_equal (page, "profile") && session != NULL
+                          && st_session_get_baseline (session) != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
   for (guint i = 0; i < G_N_ELEMENTS (profile_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), profile_actions[i],
                                    g_str_equal (page, "profile"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-compare", has_baseline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
+                                 g_str_equal (page, "profile") && st_window_is_comparing (self));
 }
 
 static void
@@ -127,6 +133,40 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+on_baseline_chosen (GtkNativeDialog *dialog, int response, StWindow *self)
+{
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    st_window_compare_with (self, file);
+  g_object_unref (dialog);
+}
+
+/* Ctrl+D: a profile to compare the one shown with, as its baseline (one
+ * file: a profile of several files is not a baseline yet). */
+static void
+compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser
+      = gtk_file_chooser_native_new (_ ("Compare with a Baseline Profile"), GTK_WINDOW (widget),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _ ("C_ompare"), _ ("_Cancel"));
+  add_filters (GTK_FILE_CHOOSER (chooser));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_baseline_chosen), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* Ctrl+Shift+D: the baseline's load stops, or the baseline closes. */
+static void
+stop_comparing_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_window_stop_comparing (ST_WINDOW (widget));
+}
+
+static void
 open_sample_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   g_autoptr (GFile) sample = st_application_get_sample ();
@@ -142,7 +182,7 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   st_window_cancel_load (ST_WINDOW (widget));
 }
 
-/* Alt+1 to Alt+4: a page of the profile, which takes the focus. */
+/* Alt+1 to Alt+5: a page of the profile, which takes the focus. */
 static void
 show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -154,6 +194,8 @@ show_view_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
   else if (g_str_equal (name, "summary"))
     gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
+  else if (g_str_equal (name, "compare"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->comparison_page));
 }
 
 /* Ctrl+F: the timeline's find bar. */
@@ -212,9 +254,12 @@ st_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_with_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-comparing", NULL, stop_comparing_action);
   gtk_widget_class_install_action (widget_class, "win.show-summary", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-compare", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);

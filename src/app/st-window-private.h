@@ -1,6 +1,7 @@
 /* st-window-private.h: what the files of StWindow share: the window's
  * fields, and the functions one file gives the others (st-window.c:
  * loading and pages; st-window-actions.c: the win.* actions;
+ * st-window-baseline.c: the baseline compared with;
  * st-window-close.c: the question before closing; st-window-dnd.c: files
  * dropped on the window; st-window-facts.c: the facts bar;
  * st-window-settings.c: what the window remembers). Not for outside the
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "st-autosave.h"
+#include "st-compare-page.h"
 #include "st-greeter.h"
 #include "st-profile-loader.h"
 #include "st-summary-page.h"
@@ -32,9 +34,13 @@ struct _StWindow
   StAutosave      *autosave; /* the regions of the profile shown */
   gboolean         close_confirmed;
   gulong           save_finished_id;
-  GSettings       *settings;      /* NULL without the schema */
-  gboolean         choosing_view; /* Strata, not the person, picks the page */
-  guint            fit_facts_id;  /* fitting the facts bar to its width */
+  GSettings       *settings;        /* NULL without the schema */
+  gboolean         choosing_view;   /* Strata, not the person, picks the page */
+  guint            fit_facts_id;    /* fitting the facts bar to its width */
+  GSignalGroup    *session_signals; /* the baseline of the profile shown */
+  StTraceLoader   *baseline_loader; /* "Compare with…" */
+  GCancellable    *baseline_cancellable;
+  GFile           *pending_baseline; /* to load once the profile has loaded */
 
   AdwToastOverlay  *toast_overlay;
   GtkStack         *main_stack;
@@ -51,6 +57,11 @@ struct _StWindow
   StTimelinePage   *timeline_page;
   StTrackList      *track_list;
   StWarningList    *warning_list;
+  AdwViewStackPage *compare_stack_page;
+  StComparePage    *comparison_page;
+  GtkRevealer      *baseline_bar;
+  GtkLabel         *baseline_label;
+  GtkProgressBar   *baseline_progress;
 };
 
 /* st-window.c */
@@ -62,6 +73,13 @@ st_window_show_toast (StWindow *self, const char *title, const char *button, con
 /* st-window-actions.c */
 void st_window_class_init_actions (GtkWidgetClass *widget_class);
 void st_window_update_actions (StWindow *self);
+
+/* st-window-baseline.c */
+void     st_window_init_baseline (StWindow *self);
+void     st_window_start_pending_baseline (StWindow *self);
+gboolean st_window_is_comparing (StWindow *self);
+void     st_window_stop_comparing (StWindow *self);
+void     st_window_dispose_baseline (StWindow *self);
 
 /* st-window-close.c */
 gboolean st_window_ask_before_close (StWindow *self);

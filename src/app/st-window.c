@@ -145,6 +145,10 @@ show_trace (StWindow *self)
   st_summary_page_set_session (self->summary_page,
                                st_timeline_page_get_session (self->timeline_page),
                                st_annotations_panel_get_actions (annotations (self)));
+  st_compare_page_set_session (self->comparison_page,
+                               st_timeline_page_get_session (self->timeline_page));
+  g_signal_group_set_target (self->session_signals,
+                             st_timeline_page_get_session (self->timeline_page));
   /* a profile opens on the landing page the person last switched to
    * (what is wrong and where, unless they chose the timeline), or on the
    * timeline when its regions could not be restored: that message is in
@@ -221,6 +225,7 @@ finish_load (StWindow *self, StTrace *trace, const GError *error)
    * the greeter of every window lists */
   st_greeter_add_recent ((GFile *const *)self->files->pdata, self->files->len);
   show_trace (self);
+  st_window_start_pending_baseline (self);
 }
 
 static void
@@ -439,6 +444,7 @@ st_window_dispose (GObject *object)
   StWindow *self = ST_WINDOW (object);
 
   st_window_cancel_load (self);
+  st_window_dispose_baseline (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
   g_clear_object (&self->profile_loader);
@@ -487,6 +493,7 @@ st_window_class_init (StWindowClass *klass)
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_COMPARE_PAGE);
   g_type_ensure (ST_TYPE_GREETER);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
   g_type_ensure (ST_TYPE_TIMELINE_PAGE);
@@ -509,6 +516,11 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, compare_stack_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, comparison_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_bar);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_label);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_progress);
   gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
   st_window_class_init_actions (widget_class);
 }
@@ -523,6 +535,7 @@ st_window_init (StWindow *self)
                            0);
   st_window_init_dnd (self);
   st_window_init_facts (self);
+  st_window_init_baseline (self);
   show_page (self, "empty");
 }
 

@@ -25,5 +25,6 @@ void   st_window_open_files (StWindow   *self,
 GFile *st_window_get_file (StWindow *self);
 gboolean st_window_shows_files (StWindow *self, GFile **files, guint n_files);
 gboolean st_window_is_empty (StWindow *self);
+void     st_window_compare_with (StWindow *self, GFile *file);
 
 G_END_DECLS

@@ -1,0 +1,63 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-compare-format.h"
+#include "st-format.h"
+
+#include <math.h>
+
+/* "12", or "12.5" for a mean over steps that is not whole. */
+char *
+st_compare_format_count (double count)
+{
+  if (fabs (count - round (count)) < 0.05)
+    return st_format_count ((guint64)MAX (round (count), 0));
+  return g_strdup_printf ("%.1f", count);
+}
+
+char *
+st_compare_format_duration (gint64 ns)
+{
+  return st_format_duration (ns);
+}
+
+/* "▲ +" before a growth, "▼ −" before a fall, nothing before zero. */
+static char *
+signed_text (double delta, const char *magnitude)
+{
+  if (delta > 0)
+    return g_strdup_printf ("▲ +%s", magnitude);
+  if (delta < 0)
+    return g_strdup_printf ("▼ −%s", magnitude);
+  return g_strdup (magnitude);
+}
+
+char *
+st_compare_format_delta_duration (gint64 delta_ns)
+{
+  g_autofree char *magnitude = st_format_duration (delta_ns < 0 ? -delta_ns : delta_ns);
+
+  return signed_text ((double)delta_ns, magnitude);
+}
+
+char *
+st_compare_format_delta_value (StMetricUnit unit, double delta)
+{
+  g_autofree char *magnitude = st_summary_format_value (unit, fabs (delta));
+
+  return signed_text (delta, magnitude);
+}
+
+/* "+38.2 %", "−5.0 %", or "—" when there is none (the base is 0). */
+char *
+st_compare_format_percent (gboolean present, double percent)
+{
+  if (!present)
+    return g_strdup ("—");
+  if (percent > 0)
+    return g_strdup_printf ("+%.1f %%", percent);
+  if (percent < 0)
+    return g_strdup_printf ("−%.1f %%", -percent);
+  return g_strdup ("0 %");
+}

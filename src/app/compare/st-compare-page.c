@@ -1,0 +1,623 @@
+#define G_LOG_DOMAIN "strata"
+
+#include "config.h"
+
+#include "st-compare-page.h"
+#include "st-baseline.h"
+#include "st-breakdown-bar.h"
+#include "st-collective.h"
+#include "st-compare-format.h"
+#include "st-compare-row-item.h"
+#include "st-delta-label.h"
+#include "st-finding-item.h"
+#include "st-metric-catalog.h"
+#include "st-operation-diff-item.h"
+#include "st-profile-diff.h"
+
+#include <glib/gi18n.h>
+
+struct _StComparePage
+{
+  GtkWidget parent_instance;
+
+  StSession          *session;
+  GSignalGroup       *session_signals;
+  GCancellable       *cancellable;
+  StProfileDiff      *diff;
+  GListStore         *operations[2]; /* StOperationDiffItem: kernels, host ops */
+  GListStore         *findings;      /* StFindingItem */
+  GListStore         *breakdown;     /* StCompareRowItem */
+  GListStore         *metrics;
+  GListStore         *collectives;
+  GtkSortListModel   *sorted_operations;
+  GtkSingleSelection *operation_selection;
+  gboolean            host_table;
+
+  GtkStack       *compare_stack;
+  GtkSpinner     *compare_spinner;
+  AdwStatusPage  *compare_error_page;
+  GtkLabel       *compare_title_label;
+  GtkLabel       *scope_label;
+  GtkLabel       *notes_label;
+  GtkLabel       *no_findings_label;
+  GtkListView    *findings_view;
+  GtkWidget      *breakdown_box;
+  StBreakdownBar *base_bar;
+  StBreakdownBar *new_bar;
+  GtkColumnView  *breakdown_view;
+  GtkColumnView  *collectives_view;
+  GtkLabel       *no_collectives_label;
+  GtkColumnView  *metrics_view;
+  GtkColumnView  *operation_diff_view;
+};
+
+G_DEFINE_FINAL_TYPE (StComparePage, st_compare_page, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_SESSION,
+  PROP_TABLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static StDeltaJudgement
+judgement_of (StDiffJudgement judgement)
+{
+  return judgement == ST_DIFF_BETTER  ? ST_DELTA_BETTER
+         : judgement == ST_DIFF_WORSE ? ST_DELTA_WORSE
+                                      : ST_DELTA_UNJUDGED;
+}
+
+static StBaseline *
+baseline (StComparePage *self)
+{
+  return self->session != NULL ? st_session_get_baseline (self->session) : NULL;
+}
+
+/* "base.json → new.json", and per step how many steps each has. */
+static void
+show_header (StComparePage *self)
+{
+  g_autofree char *base = g_file_get_basename (st_baseline_get_file (baseline (self)));
+  StTrace         *trace = st_session_get_trace (self->session);
+  g_autofree char *title = g_strdup_printf ("%s → %s", base, st_trace_get_display_name (trace));
+  g_autofree char *scope = NULL;
+  g_autofree char *notes = NULL;
+  GPtrArray       *sentences = st_profile_diff_get_notes (self->diff);
+  guint            n_base = st_profile_diff_get_n_steps (self->diff, ST_DIFF_BASE);
+  guint            n_new = st_profile_diff_get_n_steps (self->diff, ST_DIFF_NEW);
+
+  gtk_label_set_label (self->compare_title_label, title);
+  if (st_profile_diff_get_scope (self->diff) == ST_DIFF_SCOPE_STEPS)
+    /* Translators: the two numbers are each profile's steps */
+    scope = g_strdup_printf (_ ("Per step, the means over each profile’s steps: %u in the "
+                                "baseline, %u in the current profile"),
+                             n_base, n_new);
+  else
+    scope = g_strdup (_ ("Whole profiles"));
+  gtk_label_set_label (self->scope_label, scope);
+  g_ptr_array_add (sentences, NULL);
+  notes = g_strjoinv (" ", (char **)sentences->pdata);
+  g_ptr_array_remove_index (sentences, sentences->len - 1);
+  gtk_label_set_label (self->notes_label, notes);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), sentences->len > 0);
+}
+
+static void
+fill_findings (StComparePage *self)
+{
+  guint n = st_profile_diff_get_n_findings (self->diff);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (StFindingItem) item
+          = st_finding_item_new (st_profile_diff_get_finding (self->diff, i));
+
+      g_list_store_append (self->findings, item);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_view), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_findings_label), n == 0);
+}
+
+static void
+append_row (GListStore      *store,
+            const char      *name,
+            const char      *tooltip,
+            const char      *base,
+            const char      *new_,
+            const char      *delta,
+            const char      *percent,
+            StDeltaJudgement judgement)
+{
+  g_autoptr (StCompareRowItem) item
+      = st_compare_row_item_new (name, tooltip, base, new_, delta, percent, judgement);
+
+  g_list_store_append (store, item);
+}
+
+/* The parts, base → new, and each side's bar against the longer step. */
+static void
+fill_breakdown (StComparePage *self)
+{
+  const char *const names[ST_N_BREAKDOWN_PARTS]
+      = { _ ("Step time"), _ ("Compute"), _ ("Exposed communication"), _ ("Exposed memory"),
+          _ ("Idle") };
+  const StBreakdown *base = st_profile_diff_get_breakdown (self->diff, ST_DIFF_BASE);
+  const StBreakdown *new_ = st_profile_diff_get_breakdown (self->diff, ST_DIFF_NEW);
+  gint64             scale;
+
+  gtk_widget_set_visible (self->breakdown_box, base->present && new_->present);
+  if (!base->present || !new_->present)
+    return;
+  for (guint i = 0; i < ST_N_BREAKDOWN_PARTS; i++)
+    {
+      gint64           delta = new_->ns[i] - base->ns[i];
+      g_autofree char *b = st_compare_format_duration (base->ns[i]);
+      g_autofree char *n = st_compare_format_duration (new_->ns[i]);
+      g_autofree char *d = st_compare_format_delta_duration (delta);
+      g_autofree char *p = st_compare_format_percent (
+          base->ns[i] != 0, base->ns[i] != 0 ? 100.0 * delta / base->ns[i] : 0);
+      /* the same work in more time is worse, whichever part grew (8.2:
+       * every time lower) */
+      StDeltaJudgement j = delta > 0   ? ST_DELTA_WORSE
+                           : delta < 0 ? ST_DELTA_BETTER
+                                       : ST_DELTA_UNJUDGED;
+
+      append_row (self->breakdown, names[i], NULL, b, n, d, p, j);
+    }
+  scale = MAX (base->ns[ST_BREAKDOWN_STEP_TIME], new_->ns[ST_BREAKDOWN_STEP_TIME]);
+  st_breakdown_bar_set_parts (self->base_bar, base->ns + ST_BREAKDOWN_COMPUTE, scale);
+  st_breakdown_bar_set_parts (self->new_bar, new_->ns + ST_BREAKDOWN_COMPUTE, scale);
+}
+
+static void
+fill_metrics (StComparePage *self)
+{
+  for (guint i = 0; i < st_profile_diff_get_n_metrics (self->diff); i++)
+    {
+      const StMetricDiff *m = st_profile_diff_get_metric (self->diff, i);
+      g_autofree char    *b = m->present[ST_DIFF_BASE]
+                                  ? st_summary_format_value (m->unit, m->value[ST_DIFF_BASE])
+                                  : g_strdup ("—");
+      g_autofree char    *n = m->present[ST_DIFF_NEW]
+                                  ? st_summary_format_value (m->unit, m->value[ST_DIFF_NEW])
+                                  : g_strdup ("—");
+      g_autofree char    *d
+          = m->has_delta ? st_compare_format_delta_value (m->unit, m->delta) : g_strdup ("—");
+      g_autofree char *p = st_compare_format_percent (m->has_delta_percent, m->delta_percent);
+
+      append_row (self->metrics, m->title, st_metric_catalog_get_description (m->id), b, n, d, p,
+                  judgement_of (m->judgement));
+    }
+}
+
+static void
+fill_collectives (StComparePage *self)
+{
+  guint n = st_profile_diff_get_n_collectives (self->diff);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StCollectiveDiff *c = st_profile_diff_get_collective (self->diff, i);
+      g_autofree char        *bc = st_compare_format_count (c->count[ST_DIFF_BASE]);
+      g_autofree char        *nc = st_compare_format_count (c->count[ST_DIFF_NEW]);
+      g_autofree char        *bt = st_compare_format_duration (c->total_ns[ST_DIFF_BASE]);
+      g_autofree char        *nt = st_compare_format_duration (c->total_ns[ST_DIFF_NEW]);
+      /* Translators: a count of collective instances and their time */
+      g_autofree char *b = g_strdup_printf (_ ("%s × · %s"), bc, bt);
+      g_autofree char *nw = g_strdup_printf (_ ("%s × · %s"), nc, nt);
+      g_autofree char *d = st_compare_format_delta_duration (c->delta_ns);
+      g_autofree char *p = st_compare_format_percent (c->has_delta_percent, c->delta_percent);
+
+      append_row (self->collectives, st_collective_type_get_label (c->type), NULL, b, nw, d, p,
+                  c->delta_ns > 0   ? ST_DELTA_WORSE
+                  : c->delta_ns < 0 ? ST_DELTA_BETTER
+                                    : ST_DELTA_UNJUDGED);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->collectives_view), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_collectives_label), n == 0);
+}
+
+/* Largest increase (regression) first, then by name: the model's order
+ * is by |delta|, the page's by delta. */
+static int
+compare_operations (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  gint64 da, db;
+
+  g_object_get ((gpointer)a, "delta-ns", &da, NULL);
+  g_object_get ((gpointer)b, "delta-ns", &db, NULL);
+  return da > db ? -1 : da < db ? 1 : 0;
+}
+
+static void
+fill_operations (StComparePage *self)
+{
+  StOperationDiff *operations = st_profile_diff_get_operations (self->diff);
+
+  for (guint i = 0; i < st_operation_diff_get_n_rows (operations); i++)
+    {
+      const StOperationDiffRow       *row = st_operation_diff_get_row (operations, i);
+      g_autoptr (StOperationDiffItem) item = st_operation_diff_item_new (row);
+
+      g_list_store_append (self->operations[row->table == ST_OPERATIONS_HOST], item);
+    }
+  for (guint t = 0; t < 2; t++)
+    g_list_store_sort (self->operations[t], compare_operations, NULL);
+}
+
+static void
+clear (StComparePage *self)
+{
+  GListStore *stores[] = { self->operations[0], self->operations[1], self->findings,
+                           self->breakdown,     self->metrics,       self->collectives };
+
+  for (guint i = 0; i < G_N_ELEMENTS (stores); i++)
+    g_list_store_remove_all (stores[i]);
+  g_clear_pointer (&self->diff, st_profile_diff_free);
+}
+
+static void
+show_diff (StComparePage *self, StProfileDiff *diff)
+{
+  clear (self);
+  self->diff = diff;
+  show_header (self);
+  fill_findings (self);
+  fill_breakdown (self);
+  fill_metrics (self);
+  fill_collectives (self);
+  fill_operations (self);
+  gtk_single_selection_set_selected (self->operation_selection, GTK_INVALID_LIST_POSITION);
+  gtk_stack_set_visible_child_name (self->compare_stack, "diff");
+}
+
+static void
+on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (StComparePage) self = user_data;
+  g_autoptr (GError)        error = NULL;
+  StProfileDiff            *diff = st_profile_diff_compute_finish (result, &error);
+
+  gtk_spinner_stop (self->compare_spinner);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return; /* the baseline changed meanwhile: a new comparison is under way */
+  g_clear_object (&self->cancellable);
+  if (diff == NULL)
+    {
+      adw_status_page_set_description (self->compare_error_page, error->message);
+      gtk_stack_set_visible_child_name (self->compare_stack, "error");
+      return;
+    }
+  show_diff (self, diff);
+}
+
+/* The baseline or the profile changed: the comparison shown goes, a new
+ * one is computed on a thread. */
+static void
+recompute (StComparePage *self)
+{
+  StBaseline *base = baseline (self);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  clear (self);
+  if (base == NULL)
+    return;
+  self->cancellable = g_cancellable_new ();
+  gtk_stack_set_visible_child_name (self->compare_stack, "computing");
+  gtk_spinner_start (self->compare_spinner);
+  st_profile_diff_compute_async (st_session_get_trace (st_baseline_get_session (base)),
+                                 st_session_get_trace (self->session), NULL, self->cancellable,
+                                 on_computed, g_object_ref (self));
+}
+
+/* The slices whose name is one of @ids inside that side's compared
+ * range, by start. */
+static GArray *
+find_instances (StComparePage *self, StDiffSide side, StTrace *trace, GArray *ids)
+{
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  gint64  start, end;
+
+  st_profile_diff_get_range (self->diff, side, &start, &end);
+  for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (trace, t);
+
+      for (guint i = 0; i < track->n_slices; i++)
+        {
+          const StSlice *slice = &track->slices[i];
+
+          if (slice->start >= end || slice->start + slice->dur <= start)
+            continue;
+          for (guint k = 0; k < ids->len; k++)
+            if (slice->name == g_array_index (ids, StStringId, k))
+              g_array_append_val (refs, ((StEventRef){ t, i, ST_EVENT_SLICE }));
+        }
+    }
+  return refs;
+}
+
+/* Selects the row's instances in @session (one side) and reveals the
+ * first of them. */
+static void
+select_side (StComparePage *self, StSession *session, StDiffSide side, GArray *ids)
+{
+  StTrace           *trace = st_session_get_trace (session);
+  g_autoptr (GArray) refs = find_instances (self, side, trace, ids);
+  StEventRef         first = { 0 };
+  gint64             first_start = G_MAXINT64;
+
+  st_session_select_many (session, refs, ST_SELECT_REPLACE);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      StEventRef ref = g_array_index (refs, StEventRef, i);
+      gint64     start = st_trace_get_track (trace, ref.track)->slices[ref.index].start;
+
+      if (start < first_start)
+        {
+          first = ref;
+          first_start = start;
+        }
+    }
+  if (refs->len > 0)
+    st_session_reveal (session, first);
+}
+
+static void
+on_operation_selected (StComparePage *self)
+{
+  StOperationDiffItem *item = gtk_single_selection_get_selected_item (self->operation_selection);
+  StBaseline          *base = baseline (self);
+
+  if (item == NULL || base == NULL || self->diff == NULL)
+    return;
+  select_side (self, self->session, ST_DIFF_NEW,
+               st_operation_diff_item_get_ids (item, ST_DIFF_NEW));
+  select_side (self, st_baseline_get_session (base), ST_DIFF_BASE,
+               st_operation_diff_item_get_ids (item, ST_DIFF_BASE));
+}
+
+/* Return or a double click on a row: its instances on the timeline. */
+static void
+on_operation_activated (StComparePage *self, guint position)
+{
+  gtk_single_selection_set_selected (self->operation_selection, position);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
+}
+
+/* A finding: the timeline, zoomed to its place, its instance selected. */
+static void
+on_finding_activated (StComparePage *self, guint position)
+{
+  g_autoptr (StFindingItem) item = g_list_model_get_item (G_LIST_MODEL (self->findings), position);
+  StSliceRef                slice;
+  gint64                    start, end, pad;
+
+  if (item == NULL)
+    return;
+  st_finding_item_get_place (item, &start, &end);
+  pad = MAX ((end - start) / 10, 1);
+  if (st_finding_item_get_slice (item, &slice))
+    st_session_select (self->session, (StEventRef){ slice.track, slice.index, ST_EVENT_SLICE },
+                       ST_SELECT_REPLACE);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
+  st_session_set_range (self->session, start - pad, end + pad);
+}
+
+/* The Kernels and Host Ops buttons: "kernels" or "host". */
+static void
+set_table (StComparePage *self, const char *table)
+{
+  gboolean host = g_strcmp0 (table, "host") == 0;
+
+  if (host == self->host_table)
+    return;
+  self->host_table = host;
+  gtk_sort_list_model_set_model (self->sorted_operations,
+                                 G_LIST_MODEL (self->operations[self->host_table]));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+/* Ctrl+E: the other table. */
+static void
+switch_table_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StComparePage *self = ST_COMPARE_PAGE (widget);
+
+  set_table (self, self->host_table ? "kernels" : "host");
+}
+
+static void
+on_baseline_changed (StComparePage *self)
+{
+  recompute (self);
+}
+
+static void
+st_compare_page_dispose (GObject *object)
+{
+  StComparePage *self = ST_COMPARE_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_COMPARE_PAGE);
+  g_clear_object (&self->operation_selection);
+  G_OBJECT_CLASS (st_compare_page_parent_class)->dispose (object);
+}
+
+static void
+st_compare_page_finalize (GObject *object)
+{
+  StComparePage *self = ST_COMPARE_PAGE (object);
+
+  g_clear_pointer (&self->diff, st_profile_diff_free);
+  g_clear_object (&self->operations[0]);
+  g_clear_object (&self->operations[1]);
+  g_clear_object (&self->findings);
+  g_clear_object (&self->breakdown);
+  g_clear_object (&self->metrics);
+  g_clear_object (&self->collectives);
+  G_OBJECT_CLASS (st_compare_page_parent_class)->finalize (object);
+}
+
+static void
+st_compare_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StComparePage *self = ST_COMPARE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION: g_value_set_object (value, self->session); break;
+    case PROP_TABLE: g_value_set_string (value, self->host_table ? "host" : "kernels"); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+st_compare_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  StComparePage *self = ST_COMPARE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION: st_compare_page_set_session (self, g_value_get_object (value)); break;
+    case PROP_TABLE: set_table (self, g_value_get_string (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bind_template (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/compare/st-compare-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_stack);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_spinner);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_error_page);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_title_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, scope_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, no_findings_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, findings_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, breakdown_box);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, base_bar);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, new_bar);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, breakdown_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, collectives_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, no_collectives_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, metrics_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, operation_diff_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_finding_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_operation_activated);
+}
+
+static void
+st_compare_page_class_init (StComparePageClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = st_compare_page_dispose;
+  object_class->finalize = st_compare_page_finalize;
+  object_class->get_property = st_compare_page_get_property;
+  object_class->set_property = st_compare_page_set_property;
+
+  properties[PROP_SESSION]
+      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TABLE]
+      = g_param_spec_string ("table", NULL, NULL, "kernels",
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ST_TYPE_BREAKDOWN_BAR);
+  g_type_ensure (ST_TYPE_COMPARE_ROW_ITEM);
+  g_type_ensure (ST_TYPE_DELTA_LABEL);
+  g_type_ensure (ST_TYPE_FINDING_ITEM);
+  g_type_ensure (ST_TYPE_OPERATION_DIFF_ITEM);
+  bind_template (widget_class);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_install_property_action (widget_class, "compare.table", "table");
+  gtk_widget_class_install_action (widget_class, "compare.switch-table", NULL, switch_table_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "compare.switch-table", NULL);
+}
+
+static GListStore *
+set_store (GtkColumnView *view, GType type)
+{
+  GListStore                *store = g_list_store_new (type);
+  g_autoptr (GtkNoSelection) model = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (store)));
+
+  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (model));
+  return store;
+}
+
+static void
+st_compare_page_init (StComparePage *self)
+{
+  g_autoptr (GtkNoSelection) findings = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->operations[0] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
+  self->operations[1] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
+  self->findings = g_list_store_new (ST_TYPE_FINDING_ITEM);
+  findings = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->findings)));
+  gtk_list_view_set_model (self->findings_view, GTK_SELECTION_MODEL (findings));
+  self->breakdown = set_store (self->breakdown_view, ST_TYPE_COMPARE_ROW_ITEM);
+  self->metrics = set_store (self->metrics_view, ST_TYPE_COMPARE_ROW_ITEM);
+  self->collectives = set_store (self->collectives_view, ST_TYPE_COMPARE_ROW_ITEM);
+  self->sorted_operations = gtk_sort_list_model_new (
+      G_LIST_MODEL (g_object_ref (self->operations[0])),
+      g_object_ref (gtk_column_view_get_sorter (self->operation_diff_view)));
+  self->operation_selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted_operations));
+  gtk_single_selection_set_autoselect (self->operation_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->operation_selection, TRUE);
+  gtk_column_view_set_model (self->operation_diff_view,
+                             GTK_SELECTION_MODEL (self->operation_selection));
+  g_signal_connect_object (self->operation_selection, "notify::selected-item",
+                           G_CALLBACK (on_operation_selected), self, G_CONNECT_SWAPPED);
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::baseline",
+                                 G_CALLBACK (on_baseline_changed), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+st_compare_page_new (void)
+{
+  return g_object_new (ST_TYPE_COMPARE_PAGE, NULL);
+}
+
+StSession *
+st_compare_page_get_session (StComparePage *self)
+{
+  g_return_val_if_fail (ST_IS_COMPARE_PAGE (self), NULL);
+  return self->session;
+}
+
+/* The session of the profile shown; its baseline is what it is compared
+ * with. */
+void
+st_compare_page_set_session (StComparePage *self, StSession *session)
+{
+  g_return_if_fail (ST_IS_COMPARE_PAGE (self));
+  g_return_if_fail (session == NULL || ST_IS_SESSION (session));
+
+  if (!g_set_object (&self->session, session))
+    return;
+  g_signal_group_set_target (self->session_signals, session);
+  recompute (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}

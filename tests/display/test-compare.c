@@ -1,0 +1,315 @@
+/* Comparing two profiles as a person does: "Compare with…" loads a
+ * baseline, the Compare page shows the operation that got slower first
+ * with its difference, and selecting it selects its instances in both
+ * profiles; a baseline that cannot be read says so and leaves the profile;
+ * `strata --compare BASE NEW` opens NEW compared with BASE. Runs under
+ * Xvfb, on a pair of small Kineto-like traces written here. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-baseline.h"
+#include "st-display-util.h"
+#include "st-timeline-page.h"
+#include "st-window.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+/* One step (ProfilerStep#1, [0, 2000) µs) on the host; on the GPU's
+ * stream N_GEMM "gemm_kernel" of @gemm_us µs each, 300 µs apart, and two
+ * "copy_kernel" of 20 µs each, the same in both profiles. */
+#define N_GEMM 4
+
+static char *
+write_trace (const char *dir, const char *name, int gemm_us)
+{
+  g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
+  char               *path = g_build_filename (dir, name, NULL);
+
+  g_string_append (json, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,"
+                         "\"args\":{\"name\":\"python\"}},\n"
+                         "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"tid\":7,"
+                         "\"args\":{\"name\":\"GPU 0\"}},\n"
+                         "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\","
+                         "\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":2000},\n");
+  for (int i = 0; i < N_GEMM; i++)
+    g_string_append_printf (
+        json,
+        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_kernel\",\"pid\":0,"
+        "\"tid\":7,\"ts\":%d,\"dur\":%d,\"args\":{\"stream\":7,\"device\":0}},\n",
+        100 + 300 * i, gemm_us);
+  for (int i = 0; i < 2; i++)
+    g_string_append_printf (
+        json,
+        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"copy_kernel\",\"pid\":0,"
+        "\"tid\":7,\"ts\":%d,\"dur\":20,\"args\":{\"stream\":7,\"device\":0}}%s\n",
+        1500 + 100 * i, i == 0 ? "," : "");
+  g_string_append (json, "]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, -1, NULL));
+  return path;
+}
+
+typedef struct
+{
+  char *dir;
+  char *base; /* gemm_kernel 50 µs */
+  char *new_; /* gemm_kernel 100 µs: twice as slow */
+} Pair;
+
+static void
+pair_init (Pair *pair)
+{
+  pair->dir = g_dir_make_tmp ("strata-compare-XXXXXX", NULL);
+  pair->base = write_trace (pair->dir, "base.json", 50);
+  pair->new_ = write_trace (pair->dir, "new.json", 100);
+}
+
+static void
+pair_clear (Pair *pair)
+{
+  g_unlink (pair->base);
+  g_unlink (pair->new_);
+  g_rmdir (pair->dir);
+  g_free (pair->base);
+  g_free (pair->new_);
+  g_free (pair->dir);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Pair, pair_clear)
+
+static StSession *
+session_of (StWindow *window)
+{
+  return st_timeline_page_get_session (
+      ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE)));
+}
+
+static GListModel *
+operations_of (StWindow *window)
+{
+  return G_LIST_MODEL (gtk_column_view_get_model (
+      GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (window), "operation_diff_view"))));
+}
+
+static gboolean
+compared (gpointer window)
+{
+  return g_list_model_get_n_items (operations_of (window)) > 0;
+}
+
+static StWindow *
+open_window (const char *path)
+{
+  StWindow         *window = st_window_new (NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  gtk_window_present (GTK_WINDOW (window));
+  st_window_open (window, file);
+  st_test_wait_until (st_test_window_loaded, window);
+  return window;
+}
+
+/* The text of @property of the @i-th row of @model is @expected. */
+static void
+assert_item_string (GListModel *model, guint i, const char *property, const char *expected)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (model, i);
+  g_autofree char    *value = NULL;
+
+  g_object_get (item, property, &value, NULL);
+  g_assert_cmpstr (value, ==, expected);
+}
+
+static void
+test_regression_first (void)
+{
+  g_auto (Pair)     pair;
+  g_autoptr (GFile) base = NULL;
+  StWindow         *window;
+  GListModel       *operations;
+  StBaseline       *baseline;
+
+  pair_init (&pair);
+  base = g_file_new_for_path (pair.base);
+  window = open_window (pair.new_);
+  st_window_compare_with (window, base);
+  st_test_wait_until (compared, window);
+  baseline = st_session_get_baseline (session_of (window));
+  g_assert_nonnull (baseline);
+  g_assert_true (g_file_equal (st_baseline_get_file (baseline), base));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (
+                       ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (window), "view_stack"))),
+                   ==, "compare");
+
+  /* one step each, so per step is the totals: gemm_kernel grew by
+   * N_GEMM × (100 − 50) µs = 200 µs, 100 % of its base total of 200 µs;
+   * copy_kernel did not change */
+  operations = operations_of (window);
+  g_assert_cmpuint (g_list_model_get_n_items (operations), ==, 2);
+  assert_item_string (operations, 0, "name", "gemm_kernel");
+  assert_item_string (operations, 0, "delta", "▲ +200.0 µs");
+  assert_item_string (operations, 0, "percent", "+100.0 %");
+  assert_item_string (operations, 0, "match", "exact");
+  g_assert_nonnull (st_test_find_label (
+      st_test_find_by_id (GTK_WIDGET (window), "operation_diff_view"), "▲ +200.0 µs"));
+  /* the header names both files, the baseline first */
+  g_assert_cmpstr (gtk_label_get_label (
+                       GTK_LABEL (st_test_find_by_id (GTK_WIDGET (window), "compare_title_label"))),
+                   ==, "base.json → new.json");
+
+  /* the row's instances: the N_GEMM gemm_kernel slices of each profile */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (operations), 0, TRUE);
+  g_assert_cmpuint (st_session_get_selection (session_of (window))->len, ==, N_GEMM);
+  g_assert_cmpuint (st_session_get_selection (st_baseline_get_session (baseline))->len, ==, N_GEMM);
+
+  /* Stop Comparing closes the baseline and hides the page */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-comparing", NULL);
+  g_assert_null (st_session_get_baseline (session_of (window)));
+  g_assert_false (adw_view_stack_page_get_visible (adw_view_stack_get_page (
+      ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (window), "view_stack")),
+      st_test_find_by_id (GTK_WIDGET (window), "comparison_page"))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_dialog () != NULL;
+}
+
+/* A baseline that is not JSON: a message naming the file and what is
+ * wrong, and the profile shown as before, with no baseline. */
+static void
+test_load_error (void)
+{
+  g_auto (Pair)     pair;
+  g_autofree char  *broken_path = NULL;
+  g_autoptr (GFile) broken = NULL;
+  StWindow         *window;
+  StSession        *session;
+  StTrace          *trace;
+  AdwMessageDialog *dialog;
+
+  pair_init (&pair);
+  broken_path = g_build_filename (pair.dir, "broken.json", NULL);
+  /* an unquoted X where a value belongs: line 2, column 10 */
+  g_assert_true (
+      g_file_set_contents (broken_path, "[\n  {\"ph\": X, \"name\": \"a\"}\n]\n", -1, NULL));
+  broken = g_file_new_for_path (broken_path);
+  window = open_window (pair.new_);
+  session = session_of (window);
+  g_object_get (window, "trace", &trace, NULL);
+  st_window_compare_with (window, broken);
+  st_test_wait_until (dialog_shown, NULL);
+  dialog = find_dialog ();
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.json”");
+  g_assert_nonnull (
+      strstr (adw_message_dialog_get_body (dialog), "broken.json: line 2, column 10"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (session_of (window) == session);
+  g_assert_null (st_session_get_baseline (session));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (
+                       GTK_STACK (st_test_find_by_id (GTK_WIDGET (window), "main_stack"))),
+                   ==, "profile");
+  g_assert_true (st_session_get_trace (session) == trace);
+  g_object_unref (trace);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (broken_path);
+}
+
+typedef struct
+{
+  StApplication *app;
+  StWindow      *window; /* the window that compares, once it does */
+} AppRun;
+
+static gboolean
+app_compared (gpointer data)
+{
+  AppRun *run = data;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (run->app)); l; l = l->next)
+    if (ST_IS_WINDOW (l->data) && compared (l->data))
+      {
+        run->window = l->data;
+        g_application_quit (G_APPLICATION (run->app));
+        return G_SOURCE_REMOVE;
+      }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+app_timeout (gpointer data)
+{
+  g_application_quit (G_APPLICATION (((AppRun *)data)->app));
+  return G_SOURCE_REMOVE;
+}
+
+/* `strata --compare base.json new.json`: new.json's window, with
+ * base.json as its baseline. */
+static void
+test_command_line (void)
+{
+  g_auto (Pair)             pair;
+  g_autoptr (StApplication) app = st_application_new ();
+  AppRun                    run = { app, NULL };
+  char                     *argv[5];
+  guint                     timeout_id;
+  g_autoptr (GFile)         base = NULL;
+  g_autoptr (GFile)         new_ = NULL;
+
+  pair_init (&pair);
+  argv[0] = (char *)"strata";
+  argv[1] = (char *)"--compare";
+  argv[2] = pair.base;
+  argv[3] = pair.new_;
+  argv[4] = NULL;
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_timeout_add (50, app_compared, &run);
+  timeout_id = g_timeout_add_seconds (30, app_timeout, &run);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 4, argv), ==, 0);
+  g_assert_nonnull (run.window);
+  g_source_remove (timeout_id);
+  base = g_file_new_for_path (pair.base);
+  new_ = g_file_new_for_path (pair.new_);
+  g_assert_true (g_file_equal (st_window_get_file (run.window), new_));
+  g_assert_true (g_file_equal (
+      st_baseline_get_file (st_session_get_baseline (session_of (run.window))), base));
+  g_assert_cmpuint (g_list_model_get_n_items (operations_of (run.window)), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (run.window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *state = g_dir_make_tmp ("strata-compare-state-XXXXXX", NULL);
+
+  /* the regions' sidecars of the profiles opened here go to a folder of
+   * the test's own */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/display/compare/regression-first", test_regression_first);
+  g_test_add_func ("/display/compare/load-error", test_load_error);
+  g_test_add_func ("/display/compare/command-line", test_command_line);
+  return g_test_run ();
+}
