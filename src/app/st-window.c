@@ -134,6 +134,11 @@ show_trace (StWindow *self)
   st_trace_get_warnings (self->trace, &n_warnings);
   set_titles (self, basename);
   st_timeline_page_set_trace (self->timeline_page, self->trace);
+  /* the summary is computed on a thread from here, while the rest of the
+   * window fills and draws its first page */
+  st_summary_page_set_session (self->summary_page,
+                               st_timeline_page_get_session (self->timeline_page),
+                               st_annotations_panel_get_actions (annotations (self)));
   st_track_list_set_arrangement (
       self->track_list,
       st_session_get_track_arrangement (st_timeline_page_get_session (self->timeline_page)));
@@ -142,9 +147,6 @@ show_trace (StWindow *self)
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
   st_window_show_facts (self);
   restore_regions (self);
-  st_summary_page_set_session (self->summary_page,
-                               st_timeline_page_get_session (self->timeline_page),
-                               st_annotations_panel_get_actions (annotations (self)));
   st_compare_page_set_session (self->comparison_page,
                                st_timeline_page_get_session (self->timeline_page));
   g_signal_group_set_target (self->session_signals,

@@ -408,7 +408,7 @@ gboolean
 st_track_arrangement_can_group_by_stream (StTrackArrangement *self)
 {
   g_return_val_if_fail (ST_IS_TRACK_ARRANGEMENT (self), FALSE);
-  return st_device_work_get_n_devices (st_device_work_get (self->trace)) > 1;
+  return st_device_work_count_devices (self->trace) > 1;
 }
 
 gboolean

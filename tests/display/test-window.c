@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "st-display-util.h"
+#include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-track-list.h"
 #include "st-track-row.h"
@@ -147,6 +148,31 @@ open_window (GFile *file)
   return window;
 }
 
+static gboolean
+gone (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+/* Closing a window while its first summary computes, the analysis index
+ * still being made on the Summary's thread, stops it and lets the profile
+ * go: nothing holds the trace once the thread has given up. */
+static void
+test_close_while_summarising (void)
+{
+  g_autoptr (GFile) file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  StWindow         *window = open_window (file);
+  StTrace          *trace = NULL;
+
+  g_assert_true (st_summary_page_is_computing (
+      ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE))));
+  g_object_get (window, "trace", &trace, NULL);
+  g_object_add_weak_pointer (G_OBJECT (trace), (gpointer *)&trace);
+  g_object_unref (trace);
+  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_wait_until (gone, &trace);
+}
+
 static StRegionSet *
 regions_of (StWindow *window)
 {
@@ -267,6 +293,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/window/open-broken", test_open_broken);
   g_test_add_func ("/display/window/cancel", test_cancel);
   g_test_add_func ("/display/window/restore-toast", test_restore_toast);
+  g_test_add_func ("/display/window/close-while-summarising", test_close_while_summarising);
   g_test_add_func ("/display/window/accels", test_accels);
   status = g_test_run ();
 

@@ -313,6 +313,20 @@ test_cancelled (void)
   g_assert_nonnull (st_device_work_ensure (trace, cancellable));
 }
 
+/* How many devices a profile has is known without the rest of its device
+ * work (the window asks as it opens a profile), and is the same as the
+ * work made after it says. */
+static void
+test_count_devices (void)
+{
+  g_autoptr (StTrace) trace = st_test_load ("device-work", "two-gpus.json", NULL);
+
+  g_assert_cmpuint (st_device_work_count_devices (trace), ==, 2);
+  g_assert_cmpuint (st_device_work_get_n_devices (st_device_work_get (trace)), ==, 2);
+  g_assert_cmpstr (st_device_work_get_device (st_device_work_get (trace), 1)->label, ==, "GPU 1");
+  g_assert_cmpuint (st_device_work_count_devices (trace), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +339,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device-work/neuron-semaphore", test_neuron_semaphore);
   g_test_add_func ("/model/device-work/two-gpus", test_two_gpus);
   g_test_add_func ("/model/device-work/cancelled", test_cancelled);
+  g_test_add_func ("/model/device-work/count-devices", test_count_devices);
   return g_test_run ();
 }

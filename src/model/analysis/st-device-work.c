@@ -25,37 +25,48 @@ typedef struct
   guint   n;
 } HostOps;
 
-struct _StDeviceWork
+/* Which tracks are a device's and the devices: kept with the trace apart
+ * from the rest, since the window asks for them as it opens a profile,
+ * on its main thread, and they take a pass over the categories only. */
+typedef struct
 {
-  StTrace           *trace;
   StEventClassifier *classes;
-  StLaunchIndex     *launches;
   guint              n_tracks;
   guint8            *device_track; /* per track: TRUE for a device's */
   gint              *track_device; /* per track: its device, or -1 */
-  StWorkTag        **tags;         /* per device track: a tag per slice */
-  HostOps           *host_ops;     /* per host track */
   GArray            *devices;      /* StDevice */
+} Devices;
+
+struct _StDeviceWork
+{
+  StTrace           *trace;
+  Devices           *devices;
+  StEventClassifier *classes; /* the devices' */
+  StLaunchIndex     *launches;
+  guint              n_tracks;
+  StWorkTag        **tags;     /* per device track: a tag per slice */
+  HostOps           *host_ops; /* per host track */
 };
 
 static gboolean
-has_device_events (StDeviceWork *self, const StTrack *track)
+has_device_events (StEventClassifier *classes, const StTrack *track)
 {
   for (guint i = 0; i < track->n_slices; i++)
-    if (st_event_classifier_device_kind (self->classes, &track->slices[i]) != ST_DEVICE_EVENT_NONE)
+    if (st_event_classifier_device_kind (classes, &track->slices[i]) != ST_DEVICE_EVENT_NONE)
       return TRUE;
   return FALSE;
 }
 
 /* docs/metrics.md 1.1: a track with a device event. */
 static void
-find_device_tracks (StDeviceWork *self)
+find_device_tracks (Devices *self, StTrace *trace)
 {
   for (guint t = 0; t < self->n_tracks; t++)
     {
-      const StTrack *track = st_trace_get_track (self->trace, t);
+      const StTrack *track = st_trace_get_track (trace, t);
 
-      self->device_track[t] = track->kind == ST_TRACK_SLICES && has_device_events (self, track);
+      self->device_track[t]
+          = track->kind == ST_TRACK_SLICES && has_device_events (self->classes, track);
     }
 }
 
@@ -92,13 +103,13 @@ device_clear (gpointer data)
 
 /* A device per process with a device track, in process order. */
 static void
-find_devices (StDeviceWork *self)
+find_devices (Devices *self, StTrace *trace)
 {
-  guint n_processes = st_trace_get_n_processes (self->trace);
+  guint n_processes = st_trace_get_n_processes (trace);
 
   for (guint p = 0; p < n_processes; p++)
     {
-      const StProcess   *process = st_trace_get_process (self->trace, p);
+      const StProcess   *process = st_trace_get_process (trace, p);
       g_autoptr (GArray) tracks = g_array_new (FALSE, FALSE, sizeof (guint));
       StDevice           device = { 0 };
 
@@ -109,7 +120,7 @@ find_devices (StDeviceWork *self)
         continue;
       device.process = p;
       device.file = process->file;
-      device.label = device_label (self->trace, p);
+      device.label = device_label (trace, p);
       device.n_tracks = tracks->len;
       device.tracks = (guint *)(void *)g_array_free (g_steal_pointer (&tracks), FALSE);
       for (guint i = 0; i < device.n_tracks; i++)
@@ -128,7 +139,7 @@ find_host_ops (StDeviceWork *self, GCancellable *cancellable)
       g_autoptr (GArray) ops = NULL;
       HostOps           *h = &self->host_ops[t];
 
-      if (self->device_track[t] || track->n_slices == 0)
+      if (self->devices->device_track[t] || track->n_slices == 0)
         continue;
       ops = g_array_new (FALSE, FALSE, sizeof (HostOp));
       for (guint i = 0; i < track->n_slices; i++)
@@ -255,7 +266,7 @@ classify_all (StDeviceWork *self, GCancellable *cancellable)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
 
-      if (!self->device_track[t])
+      if (!self->devices->device_track[t])
         continue;
       self->tags[t] = g_new0 (StWorkTag, MAX (1, track->n_slices));
       for (guint i = 0; i < track->n_slices; i++)
@@ -276,33 +287,62 @@ device_work_free (gpointer data)
     }
   g_free (self->tags);
   g_free (self->host_ops);
+  st_launch_index_free (self->launches);
+  g_free (self);
+}
+
+static void
+devices_free (gpointer data)
+{
+  Devices *self = data;
+
   g_free (self->device_track);
   g_free (self->track_device);
   g_array_unref (self->devices);
-  st_launch_index_free (self->launches);
   st_event_classifier_free (self->classes);
   g_free (self);
 }
 
 static gpointer
-device_work_new (StTrace *trace, GCancellable *cancellable)
+devices_new (StTrace *trace, GCancellable *cancellable)
 {
-  StDeviceWork *self = g_new0 (StDeviceWork, 1);
+  Devices *self = g_new0 (Devices, 1);
 
-  self->trace = trace; /* kept with it: no reference, or neither would go */
   self->classes = st_event_classifier_new (trace);
   self->n_tracks = st_trace_get_n_tracks (trace);
   self->device_track = g_new0 (guint8, MAX (1, self->n_tracks));
   self->track_device = g_new (gint, MAX (1, self->n_tracks));
   for (guint t = 0; t < self->n_tracks; t++)
     self->track_device[t] = -1;
-  self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
-  self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
   self->devices = g_array_new (FALSE, TRUE, sizeof (StDevice));
   g_array_set_clear_func (self->devices, device_clear);
-  find_device_tracks (self);
-  find_devices (self);
-  self->launches = st_launch_index_new (trace, self->classes, self->device_track, cancellable);
+  find_device_tracks (self, trace);
+  find_devices (self, trace);
+  return self;
+}
+
+static Devices *
+devices_ensure (StTrace *trace, GCancellable *cancellable)
+{
+  return st_trace_ensure_data (trace, "device-tracks", devices_new, devices_free, cancellable);
+}
+
+static gpointer
+device_work_new (StTrace *trace, GCancellable *cancellable)
+{
+  Devices      *devices = devices_ensure (trace, cancellable);
+  StDeviceWork *self;
+
+  if (devices == NULL)
+    return NULL;
+  self = g_new0 (StDeviceWork, 1);
+  self->trace = trace; /* kept with it: no reference, or neither would go */
+  self->devices = devices;
+  self->classes = devices->classes;
+  self->n_tracks = devices->n_tracks;
+  self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
+  self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
+  self->launches = st_launch_index_new (trace, self->classes, devices->device_track, cancellable);
   find_host_ops (self, cancellable);
   classify_all (self, cancellable);
   if (g_cancellable_is_cancelled (cancellable))
@@ -328,22 +368,29 @@ st_device_work_ensure (StTrace *trace, GCancellable *cancellable)
 }
 
 guint
+st_device_work_count_devices (StTrace *trace)
+{
+  g_return_val_if_fail (ST_IS_TRACE (trace), 0);
+  return devices_ensure (trace, NULL)->devices->len;
+}
+
+guint
 st_device_work_get_n_devices (StDeviceWork *self)
 {
-  return self->devices->len;
+  return self->devices->devices->len;
 }
 
 const StDevice *
 st_device_work_get_device (StDeviceWork *self, guint index)
 {
-  g_return_val_if_fail (index < self->devices->len, NULL);
-  return &g_array_index (self->devices, StDevice, index);
+  g_return_val_if_fail (index < self->devices->devices->len, NULL);
+  return &g_array_index (self->devices->devices, StDevice, index);
 }
 
 gint
 st_device_work_get_track_device (StDeviceWork *self, guint track)
 {
-  return track < self->n_tracks ? self->track_device[track] : -1;
+  return track < self->n_tracks ? self->devices->track_device[track] : -1;
 }
 
 const StWorkTag *

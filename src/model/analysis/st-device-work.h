@@ -56,6 +56,10 @@ StDeviceWork *st_device_work_get (StTrace *trace);
  * cancelled before it is made. */
 StDeviceWork *st_device_work_ensure (StTrace *trace, GCancellable *cancellable);
 
+/* How many devices @trace has, without the rest of its device work: what
+ * the window asks as it opens a profile, on its main thread. */
+guint st_device_work_count_devices (StTrace *trace);
+
 guint           st_device_work_get_n_devices (StDeviceWork *self);
 const StDevice *st_device_work_get_device (StDeviceWork *self, guint index);
 /* The device @track belongs to, or -1 when it is not a device track. */

@@ -118,9 +118,29 @@ index_correlations (StLaunchIndex *self, GCancellable *cancellable)
     }
 }
 
+/* How many launches each host track has, so that each array is made at
+ * its size once rather than grown by copies. */
+static guint *
+count_launches (StLaunchIndex *self)
+{
+  guint *counts = g_new0 (guint, MAX (1, self->n_tracks));
+
+  for (guint t = 0; t < self->n_tracks; t++)
+    {
+      const StTrack *track = st_trace_get_track (self->trace, t);
+
+      for (guint i = 0; self->launcher[t] != NULL && i < track->n_slices; i++)
+        if (self->launcher[t][i].track != NO_TRACK)
+          counts[self->launcher[t][i].track]++;
+    }
+  return counts;
+}
+
 static void
 index_launches (StLaunchIndex *self, GCancellable *cancellable)
 {
+  g_autofree guint *counts = count_launches (self);
+
   for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
@@ -135,7 +155,8 @@ index_launches (StLaunchIndex *self, GCancellable *cancellable)
           if (host.track == NO_TRACK)
             continue;
           if (self->launches[host.track] == NULL)
-            self->launches[host.track] = g_array_new (FALSE, FALSE, sizeof (StLaunch));
+            self->launches[host.track]
+                = g_array_sized_new (FALSE, FALSE, sizeof (StLaunch), counts[host.track]);
           launch.host_start = st_trace_get_slice (self->trace, host)->start;
           launch.host = host;
           launch.device = (StSliceRef){ t, i };

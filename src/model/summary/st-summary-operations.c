@@ -105,29 +105,57 @@ ST_DEFINE_SORT (sort_nest,
                 : a->end != b->end   ? a->end > b->end
                                      : a->offset < b->offset)
 
-/* The slices of @t overlapping the range, outer first. */
+/* The first slice of @slices[lo, hi), a row by start, that starts at or
+ * after @end. */
+static guint
+row_past (const StSlice *slices, guint lo, guint hi, gint64 end)
+{
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (slices[mid].start < end)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The slices of @t overlapping the range, outer first: written straight
+ * into an array sized for the slices between each row's bounds, since
+ * there are millions of them. */
 static GArray *
 gather (OpJob *op, const StTrack *t)
 {
   gint64  start = op->job->start, end = op->job->end;
-  GArray *nests = g_array_new (FALSE, FALSE, sizeof (Nest));
+  gsize   bound = 0, n = 0;
+  GArray *nests;
+  Nest   *out;
 
   for (guint row = 0; row < t->n_rows; row++)
     {
-      guint hi = t->row_offsets[row + 1];
+      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
 
-      for (guint i = st_summary_row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
+      bound += row_past (t->slices, lo, hi, end) - st_summary_row_first (t->slices, lo, hi, start);
+    }
+  nests = g_array_sized_new (FALSE, FALSE, sizeof (Nest), bound);
+  out = (Nest *)(void *)nests->data;
+  for (guint row = 0; row < t->n_rows; row++)
+    {
+      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
+      guint past = row_past (t->slices, lo, hi, end);
+
+      for (guint i = st_summary_row_first (t->slices, lo, hi, start); i < past; i++)
         {
           const StSlice *s = &t->slices[i];
-          Nest           nest = { s->start, s->start + s->dur, s->offset, i };
 
-          if (s->start >= end)
-            break;
           /* an instant-like slice counts where it stands, as in st_summary_each_slice */
-          if (nest.end > start || (s->dur == 0 && s->start >= start))
-            g_array_append_val (nests, nest);
+          if (s->start + s->dur > start || (s->dur == 0 && s->start >= start))
+            out[n++] = (Nest){ s->start, s->start + s->dur, s->offset, i };
         }
     }
+  g_array_set_size (nests, n);
   sort_nest ((Nest *)(void *)nests->data, nests->len, NULL);
   return nests;
 }
