@@ -59,15 +59,21 @@ skip_bytes (const char **pp, const char *limit, const char *end, gsize *depth, g
 }
 
 #ifdef __SSE2__
+/* The bytes of the 64 at @p that are @a or @b, a bit each. */
 static inline guint64
-mask64 (const __m128i v[4], char c)
+mask64 (const char *p, char a, char b)
 {
-  __m128i k = _mm_set1_epi8 (c);
-  guint64 m0 = (guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v[0], k));
-  guint64 m1 = (guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v[1], k));
-  guint64 m2 = (guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v[2], k));
-  guint64 m3 = (guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v[3], k));
-  return m0 | m1 << 16 | m2 << 32 | m3 << 48;
+  __m128i ka = _mm_set1_epi8 (a), kb = _mm_set1_epi8 (b);
+  guint64 m = 0;
+
+  for (int i = 0; i < 4; i++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *)(p + 16 * i));
+      m |= (guint64)(guint)_mm_movemask_epi8 (
+               _mm_or_si128 (_mm_cmpeq_epi8 (v, ka), _mm_cmpeq_epi8 (v, kb)))
+           << (16 * i);
+    }
+  return m;
 }
 
 /* Each bit the parity of the bits up to it: inside a string, from its
@@ -95,12 +101,9 @@ skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string
 
   while (end - p >= 64)
     {
-      __m128i v[4];
       guint64 quote, inside, brackets, open;
 
-      for (int i = 0; i < 4; i++)
-        v[i] = _mm_loadu_si128 ((const __m128i *)(p + 16 * i));
-      if (mask64 (v, '\\') != 0)
+      if (mask64 (p, '\\', '\\') != 0)
         {
           const char *r = skip_bytes (&p, p + 64, end, depth, in_string);
           if (r != NULL || p == NULL)
@@ -110,10 +113,10 @@ skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string
             }
           continue;
         }
-      quote = mask64 (v, '"');
+      quote = mask64 (p, '"', '"');
       inside = prefix_xor (quote) ^ (*in_string ? ~(guint64)0 : 0);
-      open = (mask64 (v, '{') | mask64 (v, '[')) & ~inside;
-      brackets = open | ((mask64 (v, '}') | mask64 (v, ']')) & ~inside);
+      open = mask64 (p, '{', '[') & ~inside;
+      brackets = open | (mask64 (p, '}', ']') & ~inside);
       for (; brackets != 0; brackets &= brackets - 1)
         {
           guint64 bit = brackets & -brackets;
@@ -367,16 +370,45 @@ scale_decimal (guint64 mantissa, int k, guint64 *out)
  * so the mantissa is exact and no digit is dropped. What decimal_read
  * would make of the same text. */
 static inline gboolean
+eight_digits (const char *p, guint64 *out)
+{
+  guint64 x;
+
+  memcpy (&x, p, 8);
+  if (((x & 0xf0f0f0f0f0f0f0f0ULL) | (((x + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) >> 4))
+      != 0x3333333333333333ULL)
+    return FALSE;
+  x -= 0x3030303030303030ULL;
+  x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffULL;
+  x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffULL;
+  *out = (x * 10000 + (x >> 32)) & 0xffffffffULL;
+  return TRUE;
+}
+
+static inline const char *
+read_digits (const char *p, const char *end, guint64 *m, int *n)
+{
+  guint64 eight;
+
+  for (; end - p >= 8 && eight_digits (p, &eight); p += 8, *n += 8)
+    *m = *m * 100000000 + eight;
+  for (; p < end && (guint)(*p - '0') < 10; p++, ++*n)
+    *m = *m * 10 + (guint)(*p - '0');
+  return p;
+}
+
+static inline gboolean
 decimal_read_short (const char *p, const char *end, Decimal *d)
 {
   guint64 m = 0;
   int     n = 0, frac = 0;
 
-  for (; p < end && (guint)(*p - '0') < 10; p++, n++)
-    m = m * 10 + (guint)(*p - '0');
+  p = read_digits (p, end, &m, &n);
   if (p < end && *p == '.')
-    for (p++; p < end && (guint)(*p - '0') < 10; p++, n++, frac++)
-      m = m * 10 + (guint)(*p - '0');
+    {
+      p = read_digits (p + 1, end, &m, &frac);
+      n += frac;
+    }
   if (p != end || n == 0 || n > 19)
     return FALSE;
   d->mantissa = m;
