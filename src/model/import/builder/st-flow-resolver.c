@@ -329,27 +329,6 @@ group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
   return order;
 }
 
-/* Numbering the chains needs only the keys, binding only the tracks: with
- * this many flows, the one runs on a thread of its own beside the other. */
-#define GROUP_ON_THREAD_MIN 16384
-
-typedef struct
-{
-  const StRawFlow *flows;
-  gsize            n;
-  GArray          *bounds;
-  guint32         *order;
-} GroupJob;
-
-static gpointer
-group_job_run (gpointer data)
-{
-  GroupJob *job = data;
-
-  job->order = group_chains (job->flows, job->n, job->bounds);
-  return NULL;
-}
-
 /* Returns the resolved arrows (StFlow). @track_map maps the raw track of
  * each flow record to its final track. */
 GArray *
@@ -365,20 +344,11 @@ st_flow_resolve (StRawFlow     *flows,
   g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GArray)  chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
   g_autofree guint32 *order = NULL;
-  GroupJob            job = { flows, n, bounds, NULL };
-  GThread            *thread = NULL;
 
   if (n == 0)
     return out;
-  /* Binding writes a flow's slice and track, grouping reads its key. */
-  if (n >= GROUP_ON_THREAD_MIN)
-    thread = g_thread_new ("strata-flows", group_job_run, &job);
   bind_all (flows, n, track_map, tracks, n_tracks, origin);
-  if (thread != NULL)
-    g_thread_join (thread);
-  else
-    group_job_run (&job);
-  order = job.order;
+  order = group_chains (flows, n, bounds);
   for (guint c = 0; c + 1 < bounds->len; c++)
     {
       guint32 lo = g_array_index (bounds, guint32, c), hi = g_array_index (bounds, guint32, c + 1);
