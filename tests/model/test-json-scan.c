@@ -254,6 +254,49 @@ test_skip_value_straddle (void)
       }
 }
 
+/* The end of a container as the grammar says: brackets count outside
+ * strings, a backslash inside one escapes the next byte. Written here
+ * byte by byte to check the scanner's 64-byte blocks against. */
+static const char *
+reference_skip (const char *p, const char *end)
+{
+  gsize    depth = 0;
+  gboolean in_string = FALSE;
+
+  for (; p < end; p++)
+    {
+      if (in_string && *p == '\\')
+        p++;
+      else if (*p == '"')
+        in_string = !in_string;
+      else if (!in_string && (*p == '{' || *p == '['))
+        depth++;
+      else if (!in_string && (*p == '}' || *p == ']') && --depth == 0)
+        return p + 1;
+    }
+  return NULL;
+}
+
+/* Containers of random brackets, quotes and backslashes, a few hundred
+ * bytes long: skipped as the grammar says wherever a block boundary falls. */
+static void
+test_skip_value_random (void)
+{
+  static const char alphabet[] = "{}[]\"\"\\ab {[\"";
+  g_autoptr (GRand) rand = g_rand_new_with_seed (18);
+
+  for (guint round = 0; round < 20000; round++)
+    {
+      gsize            len = g_rand_int_range (rand, 1, 400);
+      g_autofree char *text = g_malloc (len);
+
+      text[0] = g_rand_boolean (rand) ? '{' : '[';
+      for (gsize i = 1; i < len; i++)
+        text[i] = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+      g_assert_true (st_json_skip_value (text, text + len) == reference_skip (text, text + len));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -266,6 +309,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/json/straddle/string", test_string_straddle);
   g_test_add_func ("/model/json/straddle/white-space-and-numbers", test_skip_straddle);
   g_test_add_func ("/model/json/straddle/value", test_skip_value_straddle);
+  g_test_add_func ("/model/json/skip-value-random", test_skip_value_random);
   g_test_add_func ("/model/json/position", test_position);
   g_test_add_func ("/model/format", test_format);
 

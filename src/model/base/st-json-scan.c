@@ -10,18 +10,138 @@
 #define WS  (ST_JSON_CLASS_WS | ST_JSON_CLASS_DELIMITER)
 #define STR ST_JSON_CLASS_STRUCTURAL
 #define CLS (ST_JSON_CLASS_STRUCTURAL | ST_JSON_CLASS_DELIMITER)
+#define SCA ST_JSON_CLASS_SCALAR
 
 const guint8 st_json_char_class[256] = {
   ['\t'] = WS, ['\n'] = WS, ['\r'] = WS, [' '] = WS,  [','] = ST_JSON_CLASS_DELIMITER,
   ['"'] = STR, ['{'] = STR, ['['] = STR, ['}'] = CLS, [']'] = CLS,
+  ['-'] = SCA, ['0'] = SCA, ['1'] = SCA, ['2'] = SCA, ['3'] = SCA,
+  ['4'] = SCA, ['5'] = SCA, ['6'] = SCA, ['7'] = SCA, ['8'] = SCA,
+  ['9'] = SCA, ['t'] = SCA, ['f'] = SCA, ['n'] = SCA, ['N'] = SCA,
+  ['I'] = SCA,
 };
+
+/* Steps through the container being skipped, a byte at a time, until
+ * @limit, the end of the outermost value (returned) or the end of a string
+ * that does not close (*p is NULL). */
+static const char *
+skip_bytes (const char **pp, const char *limit, const char *end, gsize *depth, gboolean *in_string)
+{
+  const char *p = *pp;
+
+  while (p < limit)
+    {
+      guchar c = (guchar)*p;
+
+      if (*in_string)
+        {
+          if (c == '\\')
+            p += 2;
+          else
+            {
+              *in_string = c != '"';
+              p++;
+            }
+          continue;
+        }
+      p++;
+      if (!(st_json_char_class[c] & ST_JSON_CLASS_STRUCTURAL))
+        continue;
+      if (c == '"')
+        *in_string = TRUE;
+      else if (c == '{' || c == '[')
+        (*depth)++;
+      else if (--*depth == 0)
+        return p;
+    }
+  *pp = p < end || !*in_string ? p : NULL;
+  return NULL;
+}
+
+#ifdef __SSE2__
+/* The bytes of the 64 at @p that are @a or @b, a bit each. */
+static inline guint64
+mask64 (const char *p, char a, char b)
+{
+  __m128i ka = _mm_set1_epi8 (a), kb = _mm_set1_epi8 (b);
+  guint64 m = 0;
+
+  for (int i = 0; i < 4; i++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *)(p + 16 * i));
+      m |= (guint64)(guint)_mm_movemask_epi8 (
+               _mm_or_si128 (_mm_cmpeq_epi8 (v, ka), _mm_cmpeq_epi8 (v, kb)))
+           << (16 * i);
+    }
+  return m;
+}
+
+/* Each bit the parity of the bits up to it: inside a string, from its
+ * opening quote up to (not including) its closing one. */
+static inline guint64
+prefix_xor (guint64 x)
+{
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  x ^= x << 32;
+  return x;
+}
+
+/* 64 bytes at a time: where the quotes are says which brackets are inside
+ * strings, and only the brackets outside are stepped through. A block with
+ * a backslash goes the byte way. Returns the end of the value, or NULL
+ * with *pp where the blocks stopped. */
+static const char *
+skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string)
+{
+  const char *p = *pp;
+
+  while (end - p >= 64)
+    {
+      guint64 quote, inside, brackets, open;
+
+      if (mask64 (p, '\\', '\\') != 0)
+        {
+          const char *r = skip_bytes (&p, p + 64, end, depth, in_string);
+          if (r != NULL || p == NULL)
+            {
+              *pp = p;
+              return r;
+            }
+          continue;
+        }
+      quote = mask64 (p, '"', '"');
+      inside = prefix_xor (quote) ^ (*in_string ? ~(guint64)0 : 0);
+      open = mask64 (p, '{', '[') & ~inside;
+      brackets = open | (mask64 (p, '}', ']') & ~inside);
+      for (; brackets != 0; brackets &= brackets - 1)
+        {
+          guint64 bit = brackets & -brackets;
+
+          if (open & bit)
+            (*depth)++;
+          else if (--*depth == 0)
+            return p + __builtin_ctzll (bit) + 1;
+        }
+      *in_string = inside >> 63;
+      p += 64;
+    }
+  *pp = p;
+  return NULL;
+}
+#endif
 
 /* Returns the position after the value starting at @p (which must not be
  * white space), or NULL when it does not end before @end. */
 const char *
 st_json_skip_value (const char *p, const char *end)
 {
-  gsize depth = 0;
+  gsize       depth = 0;
+  gboolean    in_string = FALSE;
+  const char *r;
 
   if (p >= end)
     return NULL;
@@ -29,30 +149,13 @@ st_json_skip_value (const char *p, const char *end)
     return st_json_skip_string (p, end, NULL);
   if (*p != '{' && *p != '[')
     return st_json_skip_scalar (p, end);
-
-  while (p < end)
-    {
-      guchar c = (guchar)*p;
-
-      if (!(st_json_char_class[c] & ST_JSON_CLASS_STRUCTURAL))
-        {
-          p++;
-          continue;
-        }
-      if (c == '"')
-        {
-          p = st_json_skip_string (p, end, NULL);
-          if (p == NULL)
-            return NULL;
-          continue;
-        }
-      p++;
-      if (c == '{' || c == '[')
-        depth++;
-      else if (--depth == 0)
-        return p;
-    }
-  return NULL;
+#ifdef __SSE2__
+  r = skip_blocks (&p, end, &depth, &in_string);
+  if (r != NULL || p == NULL)
+    return r;
+#endif
+  r = skip_bytes (&p, end, end, &depth, &in_string);
+  return r;
 }
 
 /* Flags of the string content between @p and @end (quotes excluded). */
@@ -263,6 +366,56 @@ scale_decimal (guint64 mantissa, int k, guint64 *out)
   return TRUE;
 }
 
+/* The common case, all of @p to @end: at most 19 digits with no exponent,
+ * so the mantissa is exact and no digit is dropped. What decimal_read
+ * would make of the same text. */
+static inline gboolean
+eight_digits (const char *p, guint64 *out)
+{
+  guint64 x;
+
+  memcpy (&x, p, 8);
+  if (((x & 0xf0f0f0f0f0f0f0f0ULL) | (((x + 0x0606060606060606ULL) & 0xf0f0f0f0f0f0f0f0ULL) >> 4))
+      != 0x3333333333333333ULL)
+    return FALSE;
+  x -= 0x3030303030303030ULL;
+  x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffULL;
+  x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffULL;
+  *out = (x * 10000 + (x >> 32)) & 0xffffffffULL;
+  return TRUE;
+}
+
+static inline const char *
+read_digits (const char *p, const char *end, guint64 *m, int *n)
+{
+  guint64 eight;
+
+  for (; end - p >= 8 && eight_digits (p, &eight); p += 8, *n += 8)
+    *m = *m * 100000000 + eight;
+  for (; p < end && (guint)(*p - '0') < 10; p++, ++*n)
+    *m = *m * 10 + (guint)(*p - '0');
+  return p;
+}
+
+static inline gboolean
+decimal_read_short (const char *p, const char *end, Decimal *d)
+{
+  guint64 m = 0;
+  int     n = 0, frac = 0;
+
+  p = read_digits (p, end, &m, &n);
+  if (p < end && *p == '.')
+    {
+      p = read_digits (p + 1, end, &m, &frac);
+      n += frac;
+    }
+  if (p != end || n == 0 || n > 19)
+    return FALSE;
+  d->mantissa = m;
+  d->exp10 = -frac;
+  return TRUE;
+}
+
 static gboolean
 parse_decimal_scaled (const char *p, const char *end, int scale, gint64 *out)
 {
@@ -272,7 +425,7 @@ parse_decimal_scaled (const char *p, const char *end, int scale, gint64 *out)
 
   if (p < end && (*p == '-' || *p == '+'))
     neg = *p++ == '-';
-  if (!decimal_read (&p, end, &d) || p != end)
+  if (!decimal_read_short (p, end, &d) && (!decimal_read (&p, end, &d) || p != end))
     return FALSE;
   if (d.first_dropped >= 5)
     d.mantissa++;

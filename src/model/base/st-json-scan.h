@@ -29,6 +29,7 @@ enum
   ST_JSON_CLASS_WS = 1 << 0,         /* space, tab, CR, LF */
   ST_JSON_CLASS_STRUCTURAL = 1 << 1, /* " { } [ ] */
   ST_JSON_CLASS_DELIMITER = 1 << 2,  /* , } ] and white space: ends a scalar */
+  ST_JSON_CLASS_SCALAR = 1 << 3,     /* - 0-9 t f n N I: may start a number or literal */
 };
 
 static inline const char *
@@ -150,7 +151,7 @@ st_json_scan_value (const char *p, const char *end, StJsonTok *tok, const char *
     }
   else
     {
-      if (*p == '\0' || strchr ("-0123456789tfnNI", *p) == NULL)
+      if (!(st_json_char_class[(guchar)*p] & ST_JSON_CLASS_SCALAR))
         return ST_JSON_SCAN_NOT_A_VALUE;
       q = st_json_skip_scalar (p, end);
       if (q == end)

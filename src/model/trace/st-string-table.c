@@ -58,11 +58,7 @@ st_hash_bytes (const char *data, gsize len)
       i += 8;
     }
   if (i < len)
-    {
-      guint64 tail = 0;
-      memcpy (&tail, data + i, len - i);
-      h = mix (tail ^ k1, h ^ 0x8ebc6af09c88c6e3ULL);
-    }
+    h = mix (st_read_tail (data + i, len - i) ^ k1, h ^ 0x8ebc6af09c88c6e3ULL);
   return mix (h, k1);
 }
 
@@ -174,7 +170,7 @@ slot_matches (const StStringTable *self, guint64 slot, guint32 hash, const char 
         return g_bytes_get_size (original) == len
                && memcmp (g_bytes_get_data (original, NULL), str, len) == 0;
     }
-  return self->lengths[id] == len && memcmp (self->strings[id], str, len) == 0;
+  return self->lengths[id] == len && st_bytes_equal (self->strings[id], str, len);
 }
 
 /* The slot holding @str, or the empty slot where it would go. */
@@ -202,24 +198,35 @@ st_string_table_lookup (const StStringTable *self, const char *str, gsize len)
   return self->slots[i] ? (StStringId)(self->slots[i] & 0xffffffffu) - 1 : ST_STRING_NONE;
 }
 
+/* Interns @str; *@added says whether it was new to the table. */
 StStringId
-st_string_table_intern (StStringTable *self, const char *str, gsize len)
+st_string_table_add (StStringTable *self, const char *str, gsize len, gboolean *added)
 {
   guint32    hash;
   StStringId id;
   guint      i;
 
+  *added = FALSE;
   if (len == 0)
     return ST_STRING_EMPTY;
   hash = (guint32)st_hash_bytes (str, len);
   i = probe (self, hash, str, len);
   if (self->slots[i] != 0)
     return (StStringId)(self->slots[i] & 0xffffffffu) - 1;
+  *added = TRUE;
   id = append_string (self, str, len);
   self->slots[i] = ((guint64)hash << 32) | (id + 1);
   if (self->n_strings * 2 > self->mask)
     grow_slots (self);
   return id;
+}
+
+StStringId
+st_string_table_intern (StStringTable *self, const char *str, gsize len)
+{
+  gboolean added;
+
+  return st_string_table_add (self, str, len, &added);
 }
 
 const char *

@@ -269,6 +269,14 @@ link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
     }
 }
 
+#define PREFETCH_AHEAD 8
+
+static inline gsize
+slot_of (guint64 key, gsize size)
+{
+  return (key * 0x9e3779b97f4a7c15ULL) >> 20 & (size - 1);
+}
+
 /* Groups the flows by key without sorting them all: a hash table numbers
  * the chains, a counting sort gathers each chain (in file order). Returns
  * the flow indices by chain; *bounds the n_chains + 1 chain starts. */
@@ -287,7 +295,16 @@ group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
   slot_chain = g_new0 (guint32, size);
   for (gsize k = 0; k < n; k++)
     {
-      gsize h = (flows[k].key * 0x9e3779b97f4a7c15ULL) >> 20 & (size - 1);
+      gsize h = slot_of (flows[k].key, size);
+
+      /* The table is bigger than the caches and keys land anywhere in it:
+       * ask for a later flow's slot while this one's is looked at. */
+      if (k + PREFETCH_AHEAD < n)
+        {
+          gsize later = slot_of (flows[k + PREFETCH_AHEAD].key, size);
+          __builtin_prefetch (&slot_chain[later]);
+          __builtin_prefetch (&slot_key[later]);
+        }
       while (slot_chain[h] != 0 && slot_key[h] != flows[k].key)
         h = (h + 1) & (size - 1);
       if (slot_chain[h] == 0)
@@ -338,7 +355,11 @@ st_flow_resolve (StRawFlow     *flows,
 
       g_array_set_size (chain, hi - lo);
       for (guint32 k = lo; k < hi; k++)
-        g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
+        {
+          if (k + PREFETCH_AHEAD < n)
+            __builtin_prefetch (&flows[order[k + PREFETCH_AHEAD]]);
+          g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
+        }
       sort_chain ((StRawFlow *)(void *)chain->data, hi - lo, NULL);
       link_chain ((StRawFlow *)(void *)chain->data, hi - lo, out, issues);
     }

@@ -374,34 +374,42 @@ warn_raw (StBuilderShard *shard, StWarningKind kind, const StRawWarning *src)
 
 /* Merging: every later shard is appended to the first, in file order. */
 
-static void
-append_slices (StVec *dst, const StVec *src, const guint32 *map)
+/* Copies @src's records whole to the end of @dst; returns the first of
+ * them there. */
+static gpointer
+append_vec (StVec *dst, const StVec *src, gsize elem_size)
 {
   gsize base = dst->len;
 
-  if (src->len == 0)
-    return;
   while (dst->cap < dst->len + src->len)
-    st_vec_grow (dst, sizeof (StSlice));
-  memcpy (st_vec_at (dst, StSlice, base), src->data, src->len * sizeof (StSlice));
+    st_vec_grow (dst, elem_size);
+  if (src->len > 0)
+    memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
   dst->len += src->len;
-  for (gsize i = base; i < dst->len; i++)
+  return dst->data + base * elem_size;
+}
+
+static void
+append_slices (StVec *dst, const StVec *src, const guint32 *map)
+{
+  StSlice *s = append_vec (dst, src, sizeof (StSlice));
+
+  for (gsize i = 0; i < src->len; i++)
     {
-      StSlice *s = st_vec_at (dst, StSlice, i);
-      s->name = map[s->name];
-      s->cat = map[s->cat];
+      s[i].name = map[s[i].name];
+      s[i].cat = map[s[i].cat];
     }
 }
 
 static void
 append_instants (StVec *dst, const StVec *src, const guint32 *map)
 {
+  StInstant *in = append_vec (dst, src, sizeof (StInstant));
+
   for (gsize i = 0; i < src->len; i++)
     {
-      StInstant *in = st_vec_push (dst, StInstant);
-      *in = *st_vec_at (src, StInstant, i);
-      in->name = map[in->name];
-      in->cat = map[in->cat];
+      in[i].name = map[in[i].name];
+      in[i].cat = map[in[i].cat];
     }
 }
 
@@ -443,18 +451,19 @@ merge_counters (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
 static void
 merge_records (StBuilderShard *dst, StBuilderShard *src, const guint32 *map, const guint *track_map)
 {
+  StRawFlow  *flows = append_vec (&dst->flows, &src->flows, sizeof (StRawFlow));
+  StRawAsync *asyncs = append_vec (&dst->asyncs, &src->asyncs, sizeof (StRawAsync));
+
   for (gsize i = 0; i < src->flows.len; i++)
     {
-      StRawFlow *f = st_vec_push (&dst->flows, StRawFlow);
-      *f = *st_vec_at (&src->flows, StRawFlow, i);
+      StRawFlow *f = &flows[i];
       f->track = track_map[f->track];
       f->name = map[f->name];
       f->cat = map[f->cat];
     }
   for (gsize i = 0; i < src->asyncs.len; i++)
     {
-      StRawAsync *a = st_vec_push (&dst->asyncs, StRawAsync);
-      *a = *st_vec_at (&src->asyncs, StRawAsync, i);
+      StRawAsync *a = &asyncs[i];
       a->pid = map[a->pid];
       a->name = map[a->name];
       a->cat = map[a->cat];

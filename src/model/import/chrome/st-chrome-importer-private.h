@@ -73,6 +73,18 @@ typedef enum
 
 typedef struct _Progress Progress;
 
+/* Names repeat from event to event: the id of a string as written, found
+ * by its length and three of its bytes before the string table hashes it
+ * whole. The text stays where it is while it is read. */
+#define NAME_CACHE_SIZE 1024
+
+typedef struct
+{
+  const char *p;
+  gsize       len; /* 0: empty */
+  StStringId  id;
+} NameCache;
+
 typedef struct
 {
   StBuilderShard *shard;
@@ -102,6 +114,7 @@ typedef struct
   GThread        *thread;
   Progress       *progress; /* the first shard reports for all */
   GArray         *peers;    /* the other shards, for the first one */
+  NameCache       names[NAME_CACHE_SIZE];
 } Parser;
 
 static inline gsize

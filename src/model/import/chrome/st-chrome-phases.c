@@ -27,28 +27,42 @@ check_new_string (Parser *ps, StStringId id, const Tok *raw, const char *str, gs
 }
 
 static StStringId
+intern_escaped (Parser *ps, const Tok *t)
+{
+  GString   *scratch = ps->shard->scratch;
+  gboolean   added;
+  StStringId id;
+
+  g_string_truncate (scratch, 0);
+  st_json_unescape (t->p, t->e, scratch);
+  id = st_string_table_add (ps->shard->strings, scratch->str, scratch->len, &added);
+  if (added)
+    check_new_string (ps, id, t, scratch->str, scratch->len);
+  return id;
+}
+
+static StStringId
 intern_tok (Parser *ps, const Tok *t)
 {
-  StStringTable *strings = ps->shard->strings;
-  const char    *str = t->p;
-  gsize          len = tok_len (t);
-  guint          before;
-  StStringId     id;
+  gsize      len = tok_len (t);
+  NameCache *c;
+  gboolean   added;
 
   if (len == 0)
     return ST_STRING_EMPTY;
   if (t->type == 's' && (t->flags & ST_JSON_STRING_ESCAPES))
-    {
-      g_string_truncate (ps->shard->scratch, 0);
-      st_json_unescape (t->p, t->e, ps->shard->scratch);
-      str = ps->shard->scratch->str;
-      len = ps->shard->scratch->len;
-    }
-  before = st_string_table_get_size (strings);
-  id = st_string_table_intern (strings, str, len);
-  if (st_string_table_get_size (strings) != before)
-    check_new_string (ps, id, t, str, len);
-  return id;
+    return intern_escaped (ps, t);
+  c = &ps->names[(len * 131 ^ (guchar)t->p[0] ^ (guchar)t->p[len / 2] << 2
+                  ^ (guchar)t->p[len - 1] << 4)
+                 % NAME_CACHE_SIZE];
+  if (c->len == len && st_bytes_equal (c->p, t->p, len))
+    return c->id;
+  c->p = t->p;
+  c->len = len;
+  c->id = st_string_table_add (ps->shard->strings, t->p, len, &added);
+  if (added)
+    check_new_string (ps, c->id, t, t->p, len);
+  return c->id;
 }
 
 static inline StStringId
@@ -393,11 +407,23 @@ on_counter (Parser *ps, const Ev *ev, gint64 ts)
     add_counter_value (ps, pid, name, id, intern_tok (ps, &key), ts, &value);
 }
 
+/* A part of an async or flow key and its separator. Every flow event
+ * builds a key: in place while it fits, without GString's general path. */
 static void
 append_tok (GString *s, const Tok *t)
 {
-  g_string_append_len (s, t->p, tok_len (t));
-  g_string_append_c (s, '\x1f');
+  gsize n = tok_len (t);
+
+  if (G_UNLIKELY (s->len + n + 2 > s->allocated_len))
+    {
+      g_string_append_len (s, t->p, n);
+      g_string_append_c (s, '\x1f');
+      return;
+    }
+  memcpy (s->str + s->len, t->p, n);
+  s->len += n;
+  s->str[s->len++] = '\x1f';
+  s->str[s->len] = '\0';
 }
 
 /* The id of an async or flow event, with what scopes it: "id2" {"local": …}
@@ -443,7 +469,9 @@ on_async (Parser *ps, const Ev *ev, gint64 ts, char ph)
   GString    *key = ps->key;
   StRawAsync *a;
 
-  g_string_assign (key, nestable ? "n\x1f" : "l\x1f");
+  g_string_truncate (key, 0);
+  g_string_append_c (key, nestable ? 'n' : 'l');
+  g_string_append_c (key, '\x1f');
   append_tok (key, HAS (ev, K_CAT) ? &ev->tok[K_CAT] : &empty_tok);
   append_tok (key, HAS (ev, K_SCOPE) ? &ev->tok[K_SCOPE] : &empty_tok);
   if (!nestable)
@@ -471,7 +499,9 @@ on_flow (Parser *ps, const Ev *ev, gint64 ts, char ph)
   StFlowPhase phase = ph == 's' ? ST_FLOW_START : ph == 't' ? ST_FLOW_STEP : ST_FLOW_END;
   gboolean    enclosing = HAS (ev, K_BP) && tok_is (&ev->tok[K_BP], "e");
 
-  g_string_assign (key, "f\x1f");
+  g_string_truncate (key, 0);
+  g_string_append_c (key, 'f');
+  g_string_append_c (key, '\x1f');
   append_tok (key, HAS (ev, K_CAT) ? &ev->tok[K_CAT] : &empty_tok);
   append_tok (key, HAS (ev, K_NAME) ? &ev->tok[K_NAME] : &empty_tok);
   append_tok (key, HAS (ev, K_SCOPE) ? &ev->tok[K_SCOPE] : &empty_tok);
@@ -539,6 +569,34 @@ is_known_other_phase (char ph)
   return ph != '\0' && strchr ("NODVv()c=", ph) != NULL;
 }
 
+/* The phases handle_phase reads (a switch: this runs for every event). */
+static inline gboolean
+is_read_phase (char ph)
+{
+  switch (ph)
+    {
+    case 'X':
+    case 'B':
+    case 'E':
+    case 'i':
+    case 'I':
+    case 'R':
+    case 'C':
+    case 'b':
+    case 'n':
+    case 'e':
+    case 'S':
+    case 'T':
+    case 'p':
+    case 'F':
+    case 's':
+    case 't':
+    case 'f':
+    case 'P': return TRUE;
+    default: return FALSE;
+    }
+}
+
 static void
 handle_phase (Parser *ps, const Ev *ev, char ph)
 {
@@ -603,7 +661,7 @@ st_chrome_handle_event (Parser *ps, const Ev *ev)
     }
   if (tok_len (ph) == 1 && ph->p[0] == 'M')
     on_meta (ps, ev);
-  else if (tok_len (ph) == 1 && ph->p[0] != '\0' && strchr ("XBEiIRCbneSTpFstfP", ph->p[0]) != NULL)
+  else if (tok_len (ph) == 1 && is_read_phase (ph->p[0]))
     handle_phase (ps, ev, ph->p[0]);
   else
     {
