@@ -207,8 +207,8 @@ fill_collectives (StComparePage *self)
       g_autofree char        *bt = st_compare_format_duration (c->total_ns[ST_DIFF_BASE]);
       g_autofree char        *nt = st_compare_format_duration (c->total_ns[ST_DIFF_NEW]);
       /* Translators: a count of collective instances and their time */
-      g_autofree char *b = g_strdup_printf (_ ("%s × · %s"), bc, bt);
-      g_autofree char *nw = g_strdup_printf (_ ("%s × · %s"), nc, nt);
+      g_autofree char *b = g_strdup_printf (_ ("%s · %s"), bc, bt);
+      g_autofree char *nw = g_strdup_printf (_ ("%s · %s"), nc, nt);
       g_autofree char *d = st_compare_format_delta_duration (c->delta_ns);
       g_autofree char *p = st_compare_format_percent (c->has_delta_percent, c->delta_percent);
 
