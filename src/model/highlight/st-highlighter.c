@@ -239,14 +239,14 @@ typedef struct
  * on. */
 typedef struct
 {
-  StHighlightJob *job;
-  StRegionArray  *regions;
-  guint           position;
-  SpanRun         runs[MAX_RUNS];
-  guint           n_runs;
-  guint          *numbers; /* per name slot: the number given last */
-  const guint    *counts;  /* per name slot: how many regions carry it */
-  const guint32  *names;   /* per name slot: its id in the regions */
+  _Alignas(64) StHighlightJob *job; /* on lines of its own: the other thread's is beside it */
+  StRegionArray *regions;
+  guint          position;
+  SpanRun        runs[MAX_RUNS];
+  guint          n_runs;
+  guint         *numbers; /* per name slot: the number given last */
+  const guint   *counts;  /* per name slot: how many regions carry it */
+  const guint32 *names;   /* per name slot: its id in the regions */
 } Merge;
 
 /* Finds the runs; sorts the spans into one when there are too many. */
@@ -387,7 +387,7 @@ merge_runs (gpointer data)
 {
   Merge *m = data;
   Heads  h;
-  guint  losers[MAX_RUNS], width = 1, winner, left = 0;
+  guint  losers[MAX_RUNS], width = 1, winner, left = 0, position = m->position;
 
   while (width < m->n_runs)
     width *= 2;
@@ -405,7 +405,7 @@ merge_runs (gpointer data)
       guint                  slot = name_slot (m->job, span->name);
 
       ++m->numbers[slot];
-      st_region_array_set (m->regions, m->position++, m->names[slot],
+      st_region_array_set (m->regions, position++, m->names[slot],
                            m->counts[slot] > 1 ? m->numbers[slot] : 0, span->start, span->end,
                            m->job->config->method);
       head_set (&h, &m->runs[winner], winner);
