@@ -487,6 +487,99 @@ test_stack_real_tracelens (void)
     }
 }
 
+/* A trace of @n steps, each a Python frame "model.py(K): f" (K = step % 3
+ * + 1) launching two kernels, "gemm" on stream 7 and "relu" on stream 8,
+ * both at [10 step + 5, 10 step + 6) µs: enough kernels for the work to be
+ * shared between threads. */
+static StTrace *
+load_many_kernels (guint n)
+{
+  g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
+  g_autoptr (GError)  error = NULL;
+  g_autofree char    *dir = g_dir_make_tmp ("strata-kernels-XXXXXX", &error);
+  g_autofree char    *path = g_build_filename (dir, "kernels.json", NULL);
+  g_autoptr (GFile)   file = g_file_new_for_path (path);
+  StTrace            *trace;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      guint b = 10 * i;
+
+      g_string_append_printf (
+          json,
+          "{\"ph\": \"X\", \"cat\": \"python_function\", \"name\": "
+          "\"model.py(%u): f\", \"pid\": 1, \"tid\": 1, \"ts\": %u, \"dur\": 8},\n",
+          i % 3 + 1, b);
+      for (guint k = 0; k < 2; k++)
+        g_string_append_printf (
+            json,
+            "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": "
+            "1, "
+            "\"tid\": 1, \"ts\": %u, \"dur\": 1, \"args\": {\"correlation\": %u}},\n"
+            "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": %u, "
+            "\"ts\": %u, \"dur\": 1, \"args\": {\"correlation\": %u}}%s\n",
+            b + 1 + 2 * k, 2 * i + k + 1, k == 0 ? "gemm" : "relu", 7 + k, b + 5, 2 * i + k + 1,
+            i + 1 == n && k == 1 ? "" : ",");
+    }
+  g_string_append (json, "]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, &error));
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  return trace;
+}
+
+static void
+assert_region (GPtrArray *regions, guint index, const char *name, gint64 start, gint64 end)
+{
+  StRegion *region = g_ptr_array_index (regions, index);
+
+  g_assert_cmpstr (st_region_get_name (region), ==, name);
+  g_assert_cmpint (st_region_get_start (region), ==, start);
+  g_assert_cmpint (st_region_get_end (region), ==, end);
+}
+
+static void
+test_stack_many_kernels (void)
+{
+  /* Each kernel its own region, named by its frame and numbered in start
+   * order across both streams; regions with the same bounds in the order
+   * of their tracks, stream 7 first. */
+  const guint                     n = 9000;
+  g_autoptr (StTrace)             trace = load_many_kernels (n);
+  g_autoptr (StHighlighterConfig) innermost = st_highlighter_config_new (ST_REGION_STACK);
+  g_autoptr (StHighlighterConfig) each = st_highlighter_config_new (ST_REGION_STACK);
+  g_autoptr (GError)              error = NULL;
+  g_autoptr (GPtrArray)           frames = NULL;
+  g_autoptr (GPtrArray)           kernels = NULL;
+
+  each->frame = g_strdup ("kernel");
+  frames = st_test_region_objects (
+      st_highlighter_run (trace, innermost, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  kernels
+      = st_test_region_objects (st_highlighter_run (trace, each, NULL, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (frames->len, ==, 2 * n);
+  g_assert_cmpuint (kernels->len, ==, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 start = (10 * (gint64)i + 5) * US, end = start + US;
+
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autofree char *frame
+              = g_strdup_printf ("model.py(%u): f (%u)", i % 3 + 1, 2 * (i / 3) + k + 1);
+          g_autofree char *kernel = g_strdup_printf ("%s (%u)", k == 0 ? "gemm" : "relu", i + 1);
+
+          assert_region (frames, 2 * i + k, frame, start, end);
+          assert_region (kernels, 2 * i + k, kernel, start, end);
+        }
+    }
+}
+
 /* --- Neuron device profiles ------------------------------------------- */
 
 static StTestRegions
@@ -858,6 +951,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/highlighter/stack/stack-frames-sf-two-files", test_stack_frames_sf_two_files);
   g_test_add_func ("/highlighter/stack/missing", test_stack_missing);
   g_test_add_func ("/highlighter/stack/real-tracelens", test_stack_real_tracelens);
+  g_test_add_func ("/highlighter/stack/many-kernels", test_stack_many_kernels);
   g_test_add_func ("/highlighter/neuron/layers", test_neuron_layers);
   g_test_add_func ("/highlighter/neuron/collectives", test_neuron_collectives);
   g_test_add_func ("/highlighter/progress-and-cancel", test_progress_and_cancel);

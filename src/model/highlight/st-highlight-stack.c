@@ -21,22 +21,42 @@
 #include <string.h>
 
 #define NO_FRAME     G_MAXUINT32
-#define SF_FRAME     (G_MAXUINT32 - 1) /* index into Stack.sf_names */
+#define SF_FRAME     (G_MAXUINT32 - 1) /* index into Frames.sf_names */
 #define MAX_SF_DEPTH 4096
 
+/* Below this many device slices one thread finds the regions: a second
+ * one costs more to start than it saves. */
+#define MIN_SPLIT 16384
+
+/* What the threads of a run share. */
 typedef struct
 {
   StHighlightJob *job;
   GPatternSpec   *frame; /* NULL: the innermost frame */
-  guint8         *cache;
-  gint       *python;   /* the trace's: per track, -1 unknown, else whether it has Python frames */
-  guint     **cursors;  /* per track, per row: a hint for enclosing_in_row (), or NULL */
-  GArray     *kernels;  /* Kernel, of the track at hand */
-  GPtrArray  *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
-  GHashTable *sf_index; /* "file:frame id" → index + 1 in sf_names */
-  GPtrArray  *sf_names;
-  guint       n_kernels;
-  guint       n_launched;
+  gint       *python;    /* the trace's: per track, -1 unknown, else whether it has Python frames */
+  gint        done;      /* tracks done, for the progress */
+  GMutex      lock;      /* the stack frames below, and the job's made names */
+  GPtrArray  *sf_roots;  /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable *sf_index;  /* "file:frame id" → index + 1 in sf_names */
+  GArray     *sf_names;  /* span names (guint32), made up */
+} Frames;
+
+/* One thread's tracks, and what it finds. Each thread writes its own for
+ * every kernel: on a cache line of its own, or the two threads would take
+ * the line from each other. */
+typedef struct
+{
+  _Alignas(64) Frames *shared;
+  StHighlightJob *job;
+  guint8         *cache;   /* per name: whether the frame glob matches it */
+  guint         **cursors; /* per track, per row: a hint for enclosing_in_row (), or NULL */
+  GArray         *kernels; /* Kernel, of the track at hand */
+  GArray         *spans;   /* StHighlightSpan, where this thread adds them */
+  guint           n_spans; /* its length, set in the array after each track */
+  guint           first_track;
+  guint           end_track;
+  guint           n_kernels;
+  guint           n_launched;
 } Stack;
 
 typedef struct
@@ -74,7 +94,7 @@ python_tracks_new (StTrace *trace, GCancellable *cancellable)
 static gboolean
 track_has_python (Stack *s, guint t)
 {
-  gint python = g_atomic_int_get (&s->python[t]);
+  gint python = g_atomic_int_get (&s->shared->python[t]);
 
   if (python < 0)
     {
@@ -83,7 +103,7 @@ track_has_python (Stack *s, guint t)
       python = FALSE;
       for (guint i = 0; i < track->n_slices && !python; i++)
         python = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
-      g_atomic_int_set (&s->python[t], python);
+      g_atomic_int_set (&s->shared->python[t], python);
     }
   return python;
 }
@@ -148,7 +168,8 @@ frame_qualifies (Stack *s, gboolean python, const StSlice *slice)
 {
   if (python && st_event_classifier_work (s->job->classes, slice) != ST_WORK_PYTHON)
     return FALSE;
-  return s->frame == NULL || st_highlight_name_matches (s->job, s->frame, s->cache, slice->name);
+  return s->shared->frame == NULL
+         || st_highlight_name_matches (s->job, s->shared->frame, s->cache, slice->name);
 }
 
 static void
@@ -159,12 +180,12 @@ free_root (gpointer root)
 }
 
 static void
-load_stack_frames (Stack *s)
+load_stack_frames (Frames *s)
 {
   guint n_files = MAX (1, st_trace_get_n_files (s->job->trace));
 
   s->sf_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  s->sf_names = g_ptr_array_new_with_free_func (g_free);
+  s->sf_names = g_array_new (FALSE, FALSE, sizeof (guint32));
   s->sf_roots = g_ptr_array_new_with_free_func (free_root);
   for (guint f = 0; f < n_files; f++)
     {
@@ -177,7 +198,7 @@ load_stack_frames (Stack *s)
 }
 
 static JsonObject *
-stack_frames_of (Stack *s, guint file)
+stack_frames_of (Frames *s, guint file)
 {
   JsonNode *root;
 
@@ -206,22 +227,15 @@ sf_string (JsonObject *frame, const char *key, char buffer[32])
   return NULL;
 }
 
-/* The launch's "sf" frame (in its own file's "stackFrames"), or the first
- * frame out from it whose name the glob matches. Frames are told apart by
- * file and id. */
+/* The frame @first of @frames (those of @file), or the first frame out
+ * from it whose name the glob matches. Frames are told apart by file and
+ * id. Called with the lock held. */
 static StSliceRef
-sf_frame_of_launch (Stack *s, guint file, const StSlice *call)
+sf_frame_of_id (Frames *s, JsonObject *frames, guint file, const char *first)
 {
-  JsonObject      *frames = stack_frames_of (s, file);
-  const char      *value;
-  gsize            length;
-  g_autofree char *id = NULL;
+  g_autofree char *id = g_strdup (first);
   char             buffer[32];
 
-  if (frames == NULL
-      || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
-    return (StSliceRef){ NO_FRAME, 0 };
-  id = g_strndup (value, length);
   for (guint depth = 0; id != NULL && depth < MAX_SF_DEPTH; depth++)
     {
       JsonNode   *node = json_object_get_member (frames, id);
@@ -238,7 +252,9 @@ sf_frame_of_launch (Stack *s, guint file, const StSlice *call)
 
           if (index == 0)
             {
-              g_ptr_array_add (s->sf_names, g_strdup (name));
+              guint32 made = st_highlight_job_make_name (s->job, name);
+
+              g_array_append_val (s->sf_names, made);
               index = s->sf_names->len;
               g_hash_table_insert (s->sf_index, g_steal_pointer (&key), GUINT_TO_POINTER (index));
             }
@@ -248,6 +264,30 @@ sf_frame_of_launch (Stack *s, guint file, const StSlice *call)
       id = g_strdup (sf_string (frame, "parent", buffer));
     }
   return (StSliceRef){ NO_FRAME, 0 };
+}
+
+/* The launch's "sf" frame (in its own file's "stackFrames"), or the first
+ * frame out from it whose name the glob matches. */
+static StSliceRef
+sf_frame_of_launch (Frames *s, guint file, const StSlice *call)
+{
+  JsonObject      *frames;
+  const char      *value;
+  gsize            length;
+  g_autofree char *id = NULL;
+  StSliceRef       frame;
+
+  g_mutex_lock (&s->lock);
+  frames = stack_frames_of (s, file);
+  g_mutex_unlock (&s->lock);
+  if (frames == NULL
+      || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
+    return (StSliceRef){ NO_FRAME, 0 };
+  id = g_strndup (value, length);
+  g_mutex_lock (&s->lock);
+  frame = sf_frame_of_id (s, frames, file, id);
+  g_mutex_unlock (&s->lock);
+  return frame;
 }
 
 /* The chosen frame of the launch call @launch: walks out from the
@@ -263,7 +303,7 @@ frame_of_launch (Stack *s, StSliceRef launch)
 
   if (!python)
     {
-      StSliceRef sf = sf_frame_of_launch (s, track->file, call);
+      StSliceRef sf = sf_frame_of_launch (s->shared, track->file, call);
 
       if (sf.track != NO_FRAME)
         return sf;
@@ -306,20 +346,29 @@ kernels_of_track (Stack *s, guint t)
 }
 
 static void
+add_span (Stack *s, gint64 start, gint64 end, guint32 name)
+{
+  /* Written in the room reserved: no call, and the array's own fields
+   * (beside the other thread's data) not written for each span. */
+  g_array_index (s->spans, StHighlightSpan, s->n_spans++) = (StHighlightSpan){ start, end, name };
+}
+
+static void
 flush_run (Stack *s, Run *run)
 {
-  const StSlice *frame;
+  guint32 name;
 
   if (run->frame.track == NO_FRAME)
     return;
   if (run->frame.track == SF_FRAME)
-    st_highlight_job_add (s->job, run->start, run->end,
-                          g_ptr_array_index (s->sf_names, run->frame.index));
-  else
     {
-      frame = st_trace_get_slice (s->job->trace, run->frame);
-      st_highlight_job_add_named (s->job, run->start, run->end, frame->name);
+      g_mutex_lock (&s->shared->lock);
+      name = g_array_index (s->shared->sf_names, guint32, run->frame.index);
+      g_mutex_unlock (&s->shared->lock);
     }
+  else
+    name = st_trace_get_slice (s->job->trace, run->frame)->name;
+  add_span (s, run->start, run->end, name);
   run->frame.track = NO_FRAME;
 }
 
@@ -333,7 +382,7 @@ kernel_regions (Stack *s, guint t)
     {
       const StSlice *slice = &track->slices[g_array_index (kernels, Kernel, k).index];
 
-      st_highlight_job_add_named (s->job, slice->start, slice->start + slice->dur, slice->name);
+      add_span (s, slice->start, slice->start + slice->dur, slice->name);
     }
 }
 
@@ -344,6 +393,7 @@ frame_regions (Stack *s, guint t)
   GArray        *kernels = kernels_of_track (s, t);
   StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
   Run            run = { 0, 0, { NO_FRAME, 0 } };
+  guint          n_launched = 0;
 
   for (guint k = 0; k < kernels->len; k++)
     {
@@ -353,7 +403,7 @@ frame_regions (Stack *s, guint t)
 
       if (st_launch_index_get_launcher (launches, ref, &host))
         {
-          s->n_launched++;
+          n_launched++;
           frame = frame_of_launch (s, host);
         }
       if (run.frame.track != NO_FRAME && frame.track == run.frame.track
@@ -366,25 +416,26 @@ frame_regions (Stack *s, guint t)
       run = (Run){ slice->start, slice->start + slice->dur, frame };
     }
   flush_run (s, &run);
+  s->n_launched += n_launched;
 }
 
 /* Joins neighbouring regions of one track with the same name whose gap is
  * at most merge_gap_ns (from @first on: the spans of this track). */
 static void
-merge_close (StHighlightJob *job, guint first)
+merge_close (Stack *s, guint first)
 {
-  GArray *spans = job->spans;
+  GArray *spans = s->spans;
+  gint64  gap = s->job->config->merge_gap_ns;
   guint   n = first;
 
-  if (job->config->merge_gap_ns <= 0)
+  if (gap <= 0)
     return;
   for (guint i = first; i < spans->len; i++)
     {
       StHighlightSpan *span = &g_array_index (spans, StHighlightSpan, i);
       StHighlightSpan *prev = n > first ? &g_array_index (spans, StHighlightSpan, n - 1) : NULL;
 
-      if (prev != NULL && prev->name == span->name
-          && span->start - prev->end <= job->config->merge_gap_ns)
+      if (prev != NULL && prev->name == span->name && span->start - prev->end <= gap)
         prev->end = MAX (prev->end, span->end);
       else
         g_array_index (spans, StHighlightSpan, n++) = *span;
@@ -392,30 +443,121 @@ merge_close (StHighlightJob *job, guint first)
   g_array_set_size (spans, n);
 }
 
-/* Room for a span per slice of the chosen device tracks, at most one per
- * kernel: the spans then never move while they are added. */
-static void
-reserve_spans (StHighlightJob *job)
+/* Whether the method looks at track @t: a chosen device track. */
+static gboolean
+track_wanted (StHighlightJob *job, guint t)
 {
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  return st_highlight_job_track_selected (job, t)
+         && st_device_work_get_track_device (job->work, t) >= 0;
+}
+
+/* The slices of the wanted tracks from @first to @end. */
+static gsize
+count_slices (StHighlightJob *job, guint first, guint end)
+{
   gsize n = 0;
 
-  for (guint t = 0; t < n_tracks; t++)
-    if (st_highlight_job_track_selected (job, t)
-        && st_device_work_get_track_device (job->work, t) >= 0)
+  for (guint t = first; t < end; t++)
+    if (track_wanted (job, t))
       n += st_trace_get_track (job->trace, t)->n_slices;
-  st_highlight_job_reserve (job, MIN (n, G_MAXUINT / 2));
+  return n;
+}
+
+/* Where the second thread's tracks start: about half the slices before,
+ * half after. The tracks' spans then come in track order however the
+ * threads run. */
+static guint
+split_tracks (StHighlightJob *job)
+{
+  guint n_tracks = st_trace_get_n_tracks (job->trace);
+  gsize total = count_slices (job, 0, n_tracks), before = 0;
+
+  if (total < MIN_SPLIT)
+    return n_tracks;
+  for (guint t = 0; t < n_tracks; t++)
+    {
+      gsize here = track_wanted (job, t) ? st_trace_get_track (job->trace, t)->n_slices : 0;
+
+      if (2 * (before + here) > total)
+        return 2 * before + here > total ? t : t + 1;
+      before += here;
+    }
+  return n_tracks;
 }
 
 static void
-explain (Stack *s)
+stack_init (Stack *s, Frames *shared, guint first_track, guint end_track, GArray *spans)
 {
-  StHighlightJob *job = s->job;
+  guint n_tracks = st_trace_get_n_tracks (shared->job->trace);
+  guint n_strings = st_trace_get_n_strings (shared->job->trace);
+  gsize n = count_slices (shared->job, first_track, end_track);
 
-  if (s->n_kernels == 0)
+  *s = (Stack){ .shared = shared,
+                .job = shared->job,
+                .spans = spans,
+                .n_spans = spans->len,
+                .first_track = first_track,
+                .end_track = end_track };
+  if (shared->frame != NULL)
+    {
+      s->cache = g_malloc (MAX (1, n_strings));
+      memset (s->cache, 0xff, n_strings);
+    }
+  s->cursors = g_new0 (guint *, MAX (1, n_tracks));
+  s->kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+  /* Room for a span per slice, at most one per kernel: the spans then
+   * never move while they are added. */
+  g_array_set_size (spans, spans->len + MIN (n, G_MAXUINT / 2));
+  g_array_set_size (spans, spans->len - MIN (n, G_MAXUINT / 2));
+}
+
+static void
+stack_clear (Stack *s)
+{
+  for (guint t = 0; t < st_trace_get_n_tracks (s->job->trace); t++)
+    g_free (s->cursors[t]);
+  g_free (s->cursors);
+  g_free (s->cache);
+  g_array_unref (s->kernels);
+}
+
+/* Finds the regions of the thread's tracks. The first thread (the one
+ * the run was called on) tells the progress. */
+static gpointer
+stack_run (gpointer data)
+{
+  Stack          *s = data;
+  StHighlightJob *job = s->job;
+  gboolean        each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
+  guint           n_tracks = st_trace_get_n_tracks (job->trace);
+
+  for (guint t = s->first_track; t < s->end_track && !st_highlight_job_cancelled (job); t++)
+    {
+      guint first = s->n_spans;
+
+      if (s->first_track == 0)
+        st_highlight_job_report (job, (double)g_atomic_int_get (&s->shared->done) / n_tracks);
+      g_atomic_int_inc (&s->shared->done);
+      if (!track_wanted (job, t))
+        continue;
+      if (each_kernel)
+        kernel_regions (s, t);
+      else
+        frame_regions (s, t);
+      g_array_set_size (s->spans, s->n_spans);
+      merge_close (s, first);
+      s->n_spans = s->spans->len;
+    }
+  return NULL;
+}
+
+static void
+explain (StHighlightJob *job, guint n_kernels, guint n_launched)
+{
+  if (n_kernels == 0)
     st_highlight_job_explain (job, _ ("This profile has no device kernels on the chosen tracks, so "
                                       "there are no kernel invocations to group."));
-  else if (s->n_launched == 0)
+  else if (n_launched == 0)
     st_highlight_job_explain (job,
                               _ ("This profile does not link its kernels to the host calls that "
                                  "launched them: no launch flows or correlation ids were found."));
@@ -428,47 +570,39 @@ explain (Stack *s)
                                  "calls have no enclosing Python frames, stack frames or scopes."));
 }
 
+/* The tracks are split between two threads, each adding the spans of its
+ * own tracks; the second's come after the first's, in track order. */
 void
 st_highlight_stack (StHighlightJob *job)
 {
   guint    n_tracks = st_trace_get_n_tracks (job->trace);
+  guint    split = split_tracks (job);
   gboolean each_kernel = g_strcmp0 (job->config->frame, "kernel") == 0;
-  Stack    s = { job, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0 };
+  Frames   shared = { job, NULL, NULL, 0 };
+  Stack    s[2];
+  GThread *thread = NULL;
 
   if (job->config->frame != NULL && !each_kernel)
-    {
-      s.frame = g_pattern_spec_new (job->config->frame);
-      s.cache = g_malloc (MAX (1, st_trace_get_n_strings (job->trace)));
-      memset (s.cache, 0xff, st_trace_get_n_strings (job->trace));
-    }
-  s.python = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new, g_free,
-                                   NULL);
-  s.cursors = g_new0 (guint *, MAX (1, n_tracks));
-  s.kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
-  reserve_spans (job);
-  for (guint t = 0; t < n_tracks && !st_highlight_job_cancelled (job); t++)
-    {
-      guint first = job->spans->len;
-
-      st_highlight_job_report (job, (double)t / n_tracks);
-      if (!st_highlight_job_track_selected (job, t)
-          || st_device_work_get_track_device (job->work, t) < 0)
-        continue;
-      if (each_kernel)
-        kernel_regions (&s, t);
-      else
-        frame_regions (&s, t);
-      merge_close (job, first);
-    }
-  if (job->spans->len == 0)
-    explain (&s);
-  g_clear_pointer (&s.frame, g_pattern_spec_free);
-  g_free (s.cache);
-  for (guint t = 0; t < n_tracks; t++)
-    g_free (s.cursors[t]);
-  g_free (s.cursors);
-  g_array_unref (s.kernels);
-  g_clear_pointer (&s.sf_roots, g_ptr_array_unref);
-  g_clear_pointer (&s.sf_index, g_hash_table_unref);
-  g_clear_pointer (&s.sf_names, g_ptr_array_unref);
+    shared.frame = g_pattern_spec_new (job->config->frame);
+  shared.python = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new,
+                                        g_free, NULL);
+  g_mutex_init (&shared.lock);
+  stack_init (&s[0], &shared, 0, split, job->spans);
+  stack_init (&s[1], &shared, split, n_tracks,
+              g_array_new (FALSE, FALSE, sizeof (StHighlightSpan)));
+  if (split < n_tracks)
+    thread = g_thread_new ("strata-stack", stack_run, &s[1]);
+  stack_run (&s[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  st_highlight_job_add_part (job, s[1].spans);
+  if (st_highlight_job_count_spans (job) == 0)
+    explain (job, s[0].n_kernels + s[1].n_kernels, s[0].n_launched + s[1].n_launched);
+  for (guint i = 0; i < 2; i++)
+    stack_clear (&s[i]);
+  g_clear_pointer (&shared.frame, g_pattern_spec_free);
+  g_mutex_clear (&shared.lock);
+  g_clear_pointer (&shared.sf_roots, g_ptr_array_unref);
+  g_clear_pointer (&shared.sf_index, g_hash_table_unref);
+  g_clear_pointer (&shared.sf_names, g_array_unref);
 }

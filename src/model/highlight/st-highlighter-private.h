@@ -31,7 +31,8 @@ typedef struct
   GCancellable              *cancellable;
   StHighlighterProgress      progress;
   gpointer                   progress_data;
-  GArray                    *spans;      /* StHighlightSpan */
+  GArray                    *spans; /* StHighlightSpan */
+  GPtrArray                 *parts; /* more spans (GArray each) after them, from other threads */
   GStringChunk              *made_chunk; /* the names made up, each once */
   GHashTable                *made_ids;   /* name (in made_chunk) → index + 1 in made */
   GPtrArray                 *made;
@@ -40,12 +41,15 @@ typedef struct
 
 gboolean       st_highlight_job_track_selected (StHighlightJob *job, guint track);
 StLaunchIndex *st_highlight_job_get_launches (StHighlightJob *job);
-void st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, const char *name);
-/* Room for @n more spans. */
-void st_highlight_job_reserve (StHighlightJob *job, guint n);
-void st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name);
-void st_highlight_job_explain (StHighlightJob *job, const char *format, ...) G_GNUC_PRINTF (2, 3);
-void st_highlight_job_report (StHighlightJob *job, double fraction);
+/* The span name of a name made up (not a string of the trace). */
+guint32 st_highlight_job_make_name (StHighlightJob *job, const char *name);
+void    st_highlight_job_add (StHighlightJob *job, gint64 start, gint64 end, const char *name);
+/* Adds @spans (transfer full) after the spans added so far. */
+void  st_highlight_job_add_part (StHighlightJob *job, GArray *spans);
+guint st_highlight_job_count_spans (StHighlightJob *job);
+void  st_highlight_job_add_named (StHighlightJob *job, gint64 start, gint64 end, StStringId name);
+void  st_highlight_job_explain (StHighlightJob *job, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void  st_highlight_job_report (StHighlightJob *job, double fraction);
 gboolean st_highlight_job_cancelled (StHighlightJob *job);
 /* A per-name cache of a glob's answer: 0xff unknown, else TRUE/FALSE. */
 gboolean st_highlight_name_matches (StHighlightJob *job,

@@ -26,6 +26,8 @@ struct _StRegionArray
   Names   *names;
   guint64  next_id; /* ids reserved for this array: next_id up to end_id */
   guint64  end_id;
+  guint64  grown_id; /* the id of the first region st_region_array_grow () added */
+  guint    grown;    /* where those regions start */
 };
 
 G_STATIC_ASSERT (sizeof (StRegionEntry) == 32);
@@ -157,6 +159,34 @@ st_region_array_append (StRegionArray *self,
   /* Set, not appended: a million regions, each one memcpy call less. */
   g_array_set_size (self->entries, self->entries->len + 1);
   g_array_index (self->entries, StRegionEntry, self->entries->len - 1) = entry;
+}
+
+void
+st_region_array_grow (StRegionArray *self, guint n)
+{
+  g_return_if_fail (self != NULL && !self->frozen);
+
+  self->grown = self->entries->len;
+  self->grown_id = st_region_array_reserve_ids (MAX (n, 1));
+  g_array_set_size (self->entries, self->entries->len + n);
+}
+
+/* No checks on the name: a million calls, the name interned once for many
+ * of them, each by the caller. */
+void
+st_region_array_set (StRegionArray *self,
+                     guint          index,
+                     guint          name,
+                     guint          number,
+                     gint64         start,
+                     gint64         end,
+                     StRegionMethod method)
+{
+  g_return_if_fail (index >= self->grown && index < self->entries->len);
+  g_return_if_fail (end >= start && number <= ST_REGION_MAX_NUMBER);
+
+  g_array_index (self->entries, StRegionEntry, index)
+      = (StRegionEntry){ start, end, self->grown_id + (index - self->grown), name, number, method };
 }
 
 void

@@ -40,6 +40,17 @@ void st_region_array_append (StRegionArray *self,
                              gint64         start,
                              gint64         end,
                              StRegionMethod method);
+/* Adds @n regions at the end, each to be set by st_region_array_set ()
+ * before the array is read or handed on; their ids follow their order.
+ * Several threads may then set regions at once, each its own. */
+void st_region_array_grow (StRegionArray *self, guint n);
+void st_region_array_set (StRegionArray *self,
+                          guint          index,
+                          guint          name,
+                          guint          number,
+                          gint64         start,
+                          gint64         end,
+                          StRegionMethod method);
 void st_region_array_add (StRegionArray *self,
                           const char    *name,
                           gint64         start,
