@@ -333,6 +333,32 @@ test_whole_without_steps (void)
     g_assert_null (strstr (st_profile_diff_get_finding (diff, i)->text, "per step"));
 }
 
+/* 8.6's floor for a time: the AllReduce 8 µs longer per step (100 → 108)
+ * makes communication time 8 % worse, but 8 µs is under 1 % of the
+ * base's 1000 µs step, and the exposed communication share of the device
+ * time (the gemm's start at 100 µs to the AllReduce's end) moves from
+ * 100/700 to 108/708 (14.29 → 15.25 %), under a point; so only the collective type (at least 5 %
+ * and 1 µs) is a finding, while both metrics stay judged worse. */
+static void
+test_small_change (void)
+{
+  static const StTestDiffRecipe slower = {
+    TRUE, 2, 1000, 100, 108, 1024, "elementwise_kernel<float, 4>", "kernel_at_0x7f3a12", FALSE,
+  };
+  g_autoptr (StTrace)       base = load_recipe (&base_recipe);
+  g_autoptr (StTrace)       new_ = load_recipe (&slower);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  const StMetricDiff       *comm = st_profile_diff_lookup_metric (diff, "communication_time_ns");
+
+  g_assert_cmpint (comm->judgement, ==, ST_DIFF_WORSE);
+  g_assert_cmpfloat_with_epsilon (comm->delta, 8 * US, 1e-6);
+  g_assert_cmpint (st_profile_diff_lookup_metric (diff, "exposed_communication_percent")->judgement,
+                   ==, ST_DIFF_WORSE);
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 1);
+  assert_finding (diff, 0, ST_FINDING_COLLECTIVE, "AllReduce time +8 % per step", 700 * US,
+                  808 * US);
+}
+
 /* The same trace twice, a range of each (the Summary's region
  * comparison): its steps 1 and 2 hold the same work, so nothing differs;
  * the ProfilerStep#k slices themselves are no row. */
@@ -404,6 +430,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/compare/operations", test_operations);
   g_test_add_func ("/model/compare/findings", test_findings);
   g_test_add_func ("/model/compare/whole-without-steps", test_whole_without_steps);
+  g_test_add_func ("/model/compare/small-change", test_small_change);
   g_test_add_func ("/model/compare/same-trace", test_same_trace);
   g_test_add_func ("/model/compare/unlike", test_unlike);
   g_test_add_func ("/model/compare/cancelled", test_cancelled);

@@ -19,6 +19,7 @@
 #define COLLECTIVE_MIN_PERCENT 5.0
 #define COLLECTIVE_MIN_NS      1000
 #define OPERATION_MIN_SHARE    0.01
+#define METRIC_MIN_POINTS      1.0 /* a share moves by a point at least */
 #define METRIC_MIN_PERCENT     5.0
 
 /* Times of 2 that are better lower because both profiles run the same
@@ -262,6 +263,7 @@ static void
 metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 {
   StDiffSideSums *new_ = &self->side[ST_DIFF_NEW];
+  double          min_ns = MAX (1.0, OPERATION_MIN_SHARE * (double)base_step_time (self));
 
   for (guint i = 0; i < self->metrics->len; i++)
     {
@@ -272,7 +274,9 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       StTimeSpan             worst;
 
       if (m->judgement != ST_DIFF_WORSE || !m->has_delta_percent
-          || fabs (m->delta_percent) < METRIC_MIN_PERCENT)
+          || fabs (m->delta_percent) < METRIC_MIN_PERCENT
+          || (m->unit == ST_UNIT_NS && fabs (m->delta) < min_ns)
+          || (m->unit == ST_UNIT_PERCENT && fabs (m->delta) < METRIC_MIN_POINTS))
         continue;
       at = GPOINTER_TO_UINT (g_hash_table_lookup (new_->metric_at, m->id));
       sum = &g_array_index (new_->metrics, StDiffMetricSum, at - 1);
