@@ -5,6 +5,7 @@
 #include "st-compare-format.h"
 #include "st-format.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 /* "12", or "12.5" for a mean over steps that is not whole. */
@@ -44,7 +45,11 @@ st_compare_format_delta_duration (gint64 delta_ns)
 char *
 st_compare_format_delta_value (StMetricUnit unit, double delta)
 {
-  g_autofree char *magnitude = st_summary_format_value (unit, fabs (delta));
+  /* a share's difference is in points: 45.1 % → 47.4 % is 2.3 points, not
+   * 2.3 % of it (the Δ % column says that) */
+  g_autofree char *magnitude = unit == ST_UNIT_PERCENT
+                                   ? g_strdup_printf (_ ("%.1f points"), fabs (delta))
+                                   : st_summary_format_value (unit, fabs (delta));
 
   return signed_text (delta, magnitude);
 }
