@@ -3,7 +3,8 @@
  * changes the numbers; a recommendation's range opens the timeline there;
  * a legend entry hides its collectives and a point opens its operation on
  * the timeline; picked regions are compared side by side, their
- * collectives in one chart whose numbers are the Communication table's;
+ * collectives in one chart whose numbers are the Communication table's,
+ * and the operations between them with the regression first;
  * the operations card switches between kernels and host ops; the Devices
  * card lists the GPUs.
  *
@@ -18,6 +19,7 @@
 #include "st-display-util.h"
 #include "st-format.h"
 #include "st-metric-table.h"
+#include "st-operation-diff-view.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
@@ -430,6 +432,100 @@ test_compare_collectives (Fixture *f, gconstpointer data)
   g_assert_true (st_collective_chart_point_center (chart, 2, 0, &center));
 }
 
+/* The @i-th row of @rows shows @name, how it matched, Δ total and Δ %. */
+static void
+assert_item (GListModel *rows,
+             guint       i,
+             const char *name,
+             const char *match,
+             const char *delta,
+             const char *percent)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+  g_autofree char    *n = NULL, *m = NULL, *d = NULL, *p = NULL;
+
+  g_assert_nonnull (item);
+  g_object_get (item, "name", &n, "match", &m, "delta", &d, "percent", &p, NULL);
+  g_assert_cmpstr (n, ==, name);
+  g_assert_cmpstr (m, ==, match);
+  g_assert_cmpstr (d, ==, delta);
+  g_assert_cmpstr (p, ==, percent);
+}
+
+/* region-diff.json: on GPU 0's stream, per 1 ms, two gemm_kernel 100 µs
+ * apart and a copy_kernel at 700 µs. In [0, 1) ms the gemms take 50 µs
+ * and the copy 20; in [1, 2) ms the gemms take 100 (twice as slow) and a
+ * softmax_kernel of 40 runs only there; in [2, 3) ms the gemms take 50
+ * again and the copy 60. So against the first region, the second's rows
+ * are gemm_kernel +2 × 50 = +100 µs (+100 %), softmax_kernel +40 µs
+ * (added), copy_kernel 0; the third's copy_kernel +40 µs (+200 %), then
+ * gemm_kernel 0. */
+static void
+test_compare_operations (Fixture *f, gconstpointer data)
+{
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) a = st_region_new ("first ms", 0, 1000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("second ms", 1000000, 2000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) c = st_region_new ("third ms", 2000000, 3000000, ST_REGION_MANUAL);
+  StOperationDiffView *view = ST_OPERATION_DIFF_VIEW (part (f->page, "region_diff_view"));
+  GListModel          *rows = st_operation_diff_view_get_rows (view);
+  GtkDropDown         *compared = GTK_DROP_DOWN (part (f->page, "compared_dropdown"));
+  StTrace             *trace = st_session_get_trace (f->session);
+  GArray              *selection;
+  guint                in_a = 0, in_b = 0;
+
+  st_region_set_add (regions, a);
+  st_region_set_add (regions, b);
+  st_region_set_add (regions, c);
+  st_session_toggle_compare (f->session, a);
+  st_session_toggle_compare (f->session, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  /* one region against the base: nothing to choose */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (compared)));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 3);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  assert_item (rows, 1, "softmax_kernel", "added", "▲ +40.00 µs", "—");
+  assert_item (rows, 2, "copy_kernel", "exact", "0 ns", "0 %");
+  g_assert_nonnull (st_test_find_label (GTK_WIDGET (view), "▲ +100.0 µs"));
+
+  /* the regression's instances: its two gemms in each region */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 4);
+  for (guint i = 0; i < selection->len; i++)
+    {
+      StEventRef     ref = g_array_index (selection, StEventRef, i);
+      const StSlice *slice = &st_trace_get_track (trace, ref.track)->slices[ref.index];
+
+      g_assert_cmpstr (st_trace_get_string (trace, slice->name), ==, "gemm_kernel");
+      in_a += slice->start < 1000000;
+      in_b += slice->start >= 1000000 && slice->start < 2000000;
+    }
+  g_assert_cmpuint (in_a, ==, 2);
+  g_assert_cmpuint (in_b, ==, 2);
+
+  /* a third region: the second against the base still, then Ctrl+Shift+K
+   * the third */
+  st_session_toggle_compare (f->session, c);
+  st_test_wait_until (computed, f->page);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (compared)));
+  g_assert_cmpuint (gtk_drop_down_get_selected (compared), ==, 0);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control><Shift>k"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (compared), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  assert_item (rows, 0, "copy_kernel", "exact", "▲ +40.00 µs", "+200.0 %");
+  assert_item (rows, 1, "gemm_kernel", "exact", "0 ns", "0 %");
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 2);
+  /* the menu goes back to the second */
+  gtk_drop_down_set_selected (compared, 0);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+}
+
 /* Regions can be picked for comparison from the region menu too: choose
  * one, Pick (Ctrl+P); Pick again drops it. */
 static void
@@ -579,6 +675,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_compare_collectives, fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
               fixture_tear_down);
+  g_test_add ("/display/summary/compare-operations", Fixture, "region-diff.json", fixture_set_up,
+              test_compare_operations, fixture_tear_down);
   g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,
               test_operations_switch, fixture_tear_down);
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
