@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include "st-annotations-panel.h"
 #include "st-application.h"
 #include "st-collective-chart.h"
 #include "st-display-util.h"
@@ -25,6 +26,7 @@
 #include "st-window.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #define SCREEN_W 1600
 #define SCREEN_H 1000
@@ -526,6 +528,66 @@ test_compare_operations (Fixture *f, gconstpointer data)
   assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
 }
 
+static gboolean
+highlight_done (gpointer panel)
+{
+  return !g_action_group_get_action_enabled (st_annotations_panel_get_actions (panel),
+                                             "cancel-highlight");
+}
+
+/* between-collectives.json again, its region found by the window's
+ * Region Highlighter (Between collectives): the gap [30, 70) µs, where the
+ * host launches the second all-reduce but the device runs none. Chosen on
+ * the Summary, its Communication card reads 0 collectives and 0 ns, and
+ * the collectives card has none; compared with [30, 80) µs, which the
+ * second all-reduce [70, 90) overlaps at its end, that one reads 1 and
+ * its first 10 µs. */
+static void
+test_between_collectives_region (Fixture *f, gconstpointer data)
+{
+  StTimelinePage *timeline
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  StAnnotationsPanel  *panel = st_timeline_page_get_annotations (timeline);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) gap = NULL;
+  g_autoptr (StRegion) edge = st_region_new ("to 80 µs", 30000, 80000, ST_REGION_MANUAL);
+  StMetricTable       *table = metric_table (f->page, "communication_section");
+  StMetricTable       *compared = metric_table (f->page, "compare_communication_section");
+  g_autofree char     *ten = st_format_duration (10000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-annotations", NULL));
+  /* the method menu's first row: Between collectives */
+  gtk_drop_down_set_selected (
+      GTK_DROP_DOWN (st_test_find_by_id (GTK_WIDGET (panel), "method_dropdown")), 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "regions.highlight", NULL));
+  st_test_wait_until (highlight_done, panel);
+  g_assert_cmpuint (st_region_set_get_n_regions (regions), ==, 1);
+  gap = g_list_model_get_item (G_LIST_MODEL (regions), 0);
+  g_assert_cmpstr (st_region_get_name (gap), ==, "AllReduce #1 → AllReduce #2");
+  g_assert_cmpint (st_region_get_start (gap), ==, 30000);
+  g_assert_cmpint (st_region_get_end (gap), ==, 70000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-summary", NULL));
+  st_summary_page_set_region (f->page, gap);
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (st_metric_table_get_value_text (table, "collective_count", 0), ==, "0");
+  g_assert_cmpstr (st_metric_table_get_value_text (table, "communication_time_ns", 0), ==, "0 ns");
+  g_assert_nonnull (
+      st_test_find_label (part (f->page, "collectives_section"), "None in this range"));
+
+  st_region_set_add (regions, edge);
+  st_session_toggle_compare (f->session, gap);
+  st_session_toggle_compare (f->session, edge);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "collective_count", 0), ==, "0");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "communication_time_ns", 0), ==,
+                   "0 ns");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "collective_count", 1), ==, "1");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "communication_time_ns", 1), ==, ten);
+  st_region_set_set_modified (regions, FALSE);
+}
+
 /* Regions can be picked for comparison from the region menu too: choose
  * one, Pick (Ctrl+P); Pick again drops it. */
 static void
@@ -653,9 +715,34 @@ test_devices_card (Fixture *f, gconstpointer data)
   g_assert_true (gtk_column_view_column_get_visible (st_test_column_titled (view, "Memory")));
 }
 
+/* The state folder of the run: the regions' sidecars the cases autosaved. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char      *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *state = g_dir_make_tmp ("strata-summary-state-XXXXXX", NULL);
+  int              status;
+
+  /* the regions the cases add are autosaved to a folder of the run's own,
+   * and no case finds those of an earlier one */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -675,6 +762,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_compare_collectives, fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
               fixture_tear_down);
+  g_test_add ("/display/summary/between-collectives-region", Fixture, "between-collectives.json",
+              fixture_set_up, test_between_collectives_region, fixture_tear_down);
   g_test_add ("/display/summary/compare-operations", Fixture, "region-diff.json", fixture_set_up,
               test_compare_operations, fixture_tear_down);
   g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,
@@ -682,5 +771,7 @@ main (int argc, char *argv[])
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
               fixture_tear_down);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (state);
+  return status;
 }
