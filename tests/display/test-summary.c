@@ -121,6 +121,12 @@ shows_something (GtkWidget *widget)
   return FALSE;
 }
 
+static gboolean
+button_down (StSummaryPage *page, const char *id)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (part (page, id)));
+}
+
 /* Compare shows: its toggle is down. */
 static gboolean
 comparing (StSummaryPage *page)
@@ -526,6 +532,13 @@ test_compare_operations (Fixture *f, gconstpointer data)
   /* the menu goes back to the second */
   gtk_drop_down_set_selected (compared, 0);
   assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  /* Ctrl+E: the host ops, aten::mm twice in each region, 5 µs each */
+  g_assert_true (button_down (f->page, "diff_kernels_button"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>e"));
+  g_assert_true (button_down (f->page, "diff_host_button"));
+  g_assert_false (button_down (f->page, "diff_kernels_button"));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
+  assert_item (rows, 0, "aten::mm", "exact", "0 ns", "0 %");
 }
 
 static gboolean
@@ -636,12 +649,6 @@ row_names (GtkColumnView *view)
       g_strv_builder_add (names, name);
     }
   return g_strv_builder_end (names);
-}
-
-static gboolean
-button_down (StSummaryPage *page, const char *id)
-{
-  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (part (page, id)));
 }
 
 /* The operations card opens on the kernels of a GPU trace (the generated
