@@ -608,6 +608,83 @@ test_summary_regions (void)
   g_rmdir (dir);
 }
 
+/* The collectives of a region summarised from a region file of the
+ * collectives method, by name, as a script does (docs/metrics.md 3.1: a
+ * collective counted in a range overlaps it on the device, so the count
+ * and the communication time agree). @path's region @name has
+ * @collectives of them and @communication_ns of communication. */
+static void
+assert_region_collectives (const char *path,
+                           const char *config,
+                           const char *dir,
+                           const char *name,
+                           gint64      collectives,
+                           gint64      communication_ns)
+{
+  g_autofree char       *regions = g_build_filename (dir, "between.json", NULL);
+  g_auto (Run)           found = { 0 };
+  g_auto (Run)           summary = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o;
+
+  if (config != NULL)
+    run_cli (&found, "regions", path, "--config", config, "-o", regions, NULL);
+  else
+    run_cli (&found, "regions", path, "--method", "collectives", "-o", regions, NULL);
+  g_assert_cmpint (found.status, ==, 0);
+  run_cli (&summary, "summary", path, "--regions", regions, "--name", name, "--json", NULL);
+  g_assert_cmpint (summary.status, ==, 0);
+  o = parse_object (parser, summary.out);
+  g_assert_cmpint (json_object_get_int_member (metric_of (o, "collective_count"), "value"), ==,
+                   collectives);
+  g_assert_cmpint (json_object_get_int_member (metric_of (o, "communication_time_ns"), "value"), ==,
+                   communication_ns);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "collectives")), ==,
+                    collectives);
+  g_unlink (regions);
+}
+
+/* between-collectives.json: all-reduces at [10, 30) and [70, 90) µs on
+ * the device, the second launched by the host at 42: the region between
+ * them, [30, 70), has no collective and no communication. The trace
+ * written here has the same all-reduces and an all-gather at [60, 75)
+ * on another stream; regions between all-reduces only ("types") give
+ * the same [30, 70), which the all-gather overlaps at its end: 1
+ * collective, 10 µs. */
+static void
+test_summary_between_collectives (void)
+{
+  g_autofree char   *path = data_path ("summary", "between-collectives.json");
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
+  g_autofree char   *edge = g_build_filename (dir, "edge.json", NULL);
+  g_autofree char   *config = g_build_filename (dir, "allreduce.json", NULL);
+
+  g_assert_no_error (error);
+  assert_region_collectives (path, NULL, dir, "AllReduce #1 → AllReduce #2", 0, 0);
+  g_assert_true (g_file_set_contents (
+      edge,
+      "{\"traceEvents\": [\n"
+      "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}},\n"
+      "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, "
+      "\"ts\": 0, \"dur\": 5},\n"
+      "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclDevKernel_AllReduce_Sum_f32_RING_LL\", "
+      "\"pid\": 0, \"tid\": 13, \"ts\": 10, \"dur\": 20},\n"
+      "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclDevKernel_AllReduce_Sum_f32_RING_LL\", "
+      "\"pid\": 0, \"tid\": 13, \"ts\": 70, \"dur\": 20},\n"
+      "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclDevKernel_AllGather_RING_LL\", "
+      "\"pid\": 0, \"tid\": 14, \"ts\": 60, \"dur\": 15}\n"
+      "]}\n",
+      -1, &error));
+  g_assert_true (g_file_set_contents (
+      config, "{\"version\": 1, \"method\": \"collectives\", \"types\": [\"allreduce\"]}", -1,
+      &error));
+  assert_region_collectives (edge, config, dir, "AllReduce #1 → AllReduce #2", 1, 10000);
+  g_unlink (edge);
+  g_unlink (config);
+  g_rmdir (dir);
+}
+
 /* Text: recommendations first, then the tables; usage errors exit 2. */
 static void
 test_summary_text (void)
@@ -908,6 +985,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/info/neuron", test_info_neuron);
   g_test_add_func ("/cli/summary/json", test_summary_json);
   g_test_add_func ("/cli/summary/regions", test_summary_regions);
+  g_test_add_func ("/cli/summary/between-collectives", test_summary_between_collectives);
   g_test_add_func ("/cli/summary/text", test_summary_text);
   g_test_add_func ("/cli/summary/operations-json", test_summary_operations_json);
 

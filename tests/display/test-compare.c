@@ -85,11 +85,14 @@ session_of (StWindow *window)
       ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE)));
 }
 
+/* The rows of the Compare page's operations table, in its order. */
 static GListModel *
 operations_of (StWindow *window)
 {
-  return G_LIST_MODEL (gtk_column_view_get_model (
-      GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (window), "operation_diff_view"))));
+  GtkWidget *page = st_test_find_by_id (GTK_WIDGET (window), "comparison_page");
+
+  return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (st_test_find_child (
+      st_test_find_by_id (page, "operation_diff_view"), GTK_TYPE_COLUMN_VIEW))));
 }
 
 static gboolean

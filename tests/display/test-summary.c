@@ -3,7 +3,8 @@
  * changes the numbers; a recommendation's range opens the timeline there;
  * a legend entry hides its collectives and a point opens its operation on
  * the timeline; picked regions are compared side by side, their
- * collectives in one chart whose numbers are the Communication table's;
+ * collectives in one chart whose numbers are the Communication table's,
+ * and the operations between them with the regression first;
  * the operations card switches between kernels and host ops; the Devices
  * card lists the GPUs.
  *
@@ -13,16 +14,19 @@
 
 #include "config.h"
 
+#include "st-annotations-panel.h"
 #include "st-application.h"
 #include "st-collective-chart.h"
 #include "st-display-util.h"
 #include "st-format.h"
 #include "st-metric-table.h"
+#include "st-operation-diff-view.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #define SCREEN_W 1600
 #define SCREEN_H 1000
@@ -115,6 +119,12 @@ shows_something (GtkWidget *widget)
     if (gtk_widget_get_visible (c))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+button_down (StSummaryPage *page, const char *id)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (part (page, id)));
 }
 
 /* Compare shows: its toggle is down. */
@@ -430,6 +440,167 @@ test_compare_collectives (Fixture *f, gconstpointer data)
   g_assert_true (st_collective_chart_point_center (chart, 2, 0, &center));
 }
 
+/* The @i-th row of @rows shows @name, how it matched, Δ total and Δ %. */
+static void
+assert_item (GListModel *rows,
+             guint       i,
+             const char *name,
+             const char *match,
+             const char *delta,
+             const char *percent)
+{
+  g_autoptr (GObject) item = g_list_model_get_item (rows, i);
+  g_autofree char    *n = NULL, *m = NULL, *d = NULL, *p = NULL;
+
+  g_assert_nonnull (item);
+  g_object_get (item, "name", &n, "match", &m, "delta", &d, "percent", &p, NULL);
+  g_assert_cmpstr (n, ==, name);
+  g_assert_cmpstr (m, ==, match);
+  g_assert_cmpstr (d, ==, delta);
+  g_assert_cmpstr (p, ==, percent);
+}
+
+/* region-diff.json: on GPU 0's stream, per 1 ms, two gemm_kernel 100 µs
+ * apart and a copy_kernel at 700 µs. In [0, 1) ms the gemms take 50 µs
+ * and the copy 20; in [1, 2) ms the gemms take 100 (twice as slow) and a
+ * softmax_kernel of 40 runs only there; in [2, 3) ms the gemms take 50
+ * again and the copy 60. So against the first region, the second's rows
+ * are gemm_kernel +2 × 50 = +100 µs (+100 %), softmax_kernel +40 µs
+ * (added), copy_kernel 0; the third's copy_kernel +40 µs (+200 %), then
+ * gemm_kernel 0. */
+static void
+test_compare_operations (Fixture *f, gconstpointer data)
+{
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) a = st_region_new ("first ms", 0, 1000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("second ms", 1000000, 2000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) c = st_region_new ("third ms", 2000000, 3000000, ST_REGION_MANUAL);
+  StOperationDiffView *view = ST_OPERATION_DIFF_VIEW (part (f->page, "region_diff_view"));
+  GListModel          *rows = st_operation_diff_view_get_rows (view);
+  GtkDropDown         *compared = GTK_DROP_DOWN (part (f->page, "compared_dropdown"));
+  StTrace             *trace = st_session_get_trace (f->session);
+  GArray              *selection;
+  guint                in_a = 0, in_b = 0;
+
+  st_region_set_add (regions, a);
+  st_region_set_add (regions, b);
+  st_region_set_add (regions, c);
+  st_session_toggle_compare (f->session, a);
+  st_session_toggle_compare (f->session, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  /* one region against the base: nothing to choose */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (compared)));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 3);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  assert_item (rows, 1, "softmax_kernel", "added", "▲ +40.00 µs", "—");
+  assert_item (rows, 2, "copy_kernel", "exact", "0 ns", "0 %");
+  g_assert_nonnull (st_test_find_label (GTK_WIDGET (view), "▲ +100.0 µs"));
+
+  /* the regression's instances: its two gemms in each region */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 4);
+  for (guint i = 0; i < selection->len; i++)
+    {
+      StEventRef     ref = g_array_index (selection, StEventRef, i);
+      const StSlice *slice = &st_trace_get_track (trace, ref.track)->slices[ref.index];
+
+      g_assert_cmpstr (st_trace_get_string (trace, slice->name), ==, "gemm_kernel");
+      in_a += slice->start < 1000000;
+      in_b += slice->start >= 1000000 && slice->start < 2000000;
+    }
+  g_assert_cmpuint (in_a, ==, 2);
+  g_assert_cmpuint (in_b, ==, 2);
+
+  /* a third region: the second against the base still, then Ctrl+Shift+K
+   * the third */
+  st_session_toggle_compare (f->session, c);
+  st_test_wait_until (computed, f->page);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (compared)));
+  g_assert_cmpuint (gtk_drop_down_get_selected (compared), ==, 0);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control><Shift>k"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (compared), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  assert_item (rows, 0, "copy_kernel", "exact", "▲ +40.00 µs", "+200.0 %");
+  assert_item (rows, 1, "gemm_kernel", "exact", "0 ns", "0 %");
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 2);
+  /* the menu goes back to the second */
+  gtk_drop_down_set_selected (compared, 0);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+  /* Ctrl+E: the host ops, aten::mm twice in each region, 5 µs each */
+  g_assert_true (button_down (f->page, "diff_kernels_button"));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>e"));
+  g_assert_true (button_down (f->page, "diff_host_button"));
+  g_assert_false (button_down (f->page, "diff_kernels_button"));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
+  assert_item (rows, 0, "aten::mm", "exact", "0 ns", "0 %");
+}
+
+static gboolean
+highlight_done (gpointer panel)
+{
+  return !g_action_group_get_action_enabled (st_annotations_panel_get_actions (panel),
+                                             "cancel-highlight");
+}
+
+/* between-collectives.json again, its region found by the window's
+ * Region Highlighter (Between collectives): the gap [30, 70) µs, where the
+ * host launches the second all-reduce but the device runs none. Chosen on
+ * the Summary, its Communication card reads 0 collectives and 0 ns, and
+ * the collectives card has none; compared with [30, 80) µs, which the
+ * second all-reduce [70, 90) overlaps at its end, that one reads 1 and
+ * its first 10 µs. */
+static void
+test_between_collectives_region (Fixture *f, gconstpointer data)
+{
+  StTimelinePage *timeline
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  StAnnotationsPanel  *panel = st_timeline_page_get_annotations (timeline);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) gap = NULL;
+  g_autoptr (StRegion) edge = st_region_new ("to 80 µs", 30000, 80000, ST_REGION_MANUAL);
+  StMetricTable       *table = metric_table (f->page, "communication_section");
+  StMetricTable       *compared = metric_table (f->page, "compare_communication_section");
+  g_autofree char     *ten = st_format_duration (10000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-annotations", NULL));
+  /* the method menu's first row: Between collectives */
+  gtk_drop_down_set_selected (
+      GTK_DROP_DOWN (st_test_find_by_id (GTK_WIDGET (panel), "method_dropdown")), 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "regions.highlight", NULL));
+  st_test_wait_until (highlight_done, panel);
+  g_assert_cmpuint (st_region_set_get_n_regions (regions), ==, 1);
+  gap = g_list_model_get_item (G_LIST_MODEL (regions), 0);
+  g_assert_cmpstr (st_region_get_name (gap), ==, "AllReduce #1 → AllReduce #2");
+  g_assert_cmpint (st_region_get_start (gap), ==, 30000);
+  g_assert_cmpint (st_region_get_end (gap), ==, 70000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-summary", NULL));
+  st_summary_page_set_region (f->page, gap);
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (st_metric_table_get_value_text (table, "collective_count", 0), ==, "0");
+  g_assert_cmpstr (st_metric_table_get_value_text (table, "communication_time_ns", 0), ==, "0 ns");
+  g_assert_nonnull (
+      st_test_find_label (part (f->page, "collectives_section"), "None in this range"));
+
+  st_region_set_add (regions, edge);
+  st_session_toggle_compare (f->session, gap);
+  st_session_toggle_compare (f->session, edge);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (computed, f->page);
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "collective_count", 0), ==, "0");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "communication_time_ns", 0), ==,
+                   "0 ns");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "collective_count", 1), ==, "1");
+  g_assert_cmpstr (st_metric_table_get_value_text (compared, "communication_time_ns", 1), ==, ten);
+  st_region_set_set_modified (regions, FALSE);
+}
+
 /* Regions can be picked for comparison from the region menu too: choose
  * one, Pick (Ctrl+P); Pick again drops it. */
 static void
@@ -478,12 +649,6 @@ row_names (GtkColumnView *view)
       g_strv_builder_add (names, name);
     }
   return g_strv_builder_end (names);
-}
-
-static gboolean
-button_down (StSummaryPage *page, const char *id)
-{
-  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (part (page, id)));
 }
 
 /* The operations card opens on the kernels of a GPU trace (the generated
@@ -557,9 +722,34 @@ test_devices_card (Fixture *f, gconstpointer data)
   g_assert_true (gtk_column_view_column_get_visible (st_test_column_titled (view, "Memory")));
 }
 
+/* The state folder of the run: the regions' sidecars the cases autosaved. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char      *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *state = g_dir_make_tmp ("strata-summary-state-XXXXXX", NULL);
+  int              status;
+
+  /* the regions the cases add are autosaved to a folder of the run's own,
+   * and no case finds those of an earlier one */
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -579,10 +769,16 @@ main (int argc, char *argv[])
               fixture_set_up, test_compare_collectives, fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,
               fixture_tear_down);
+  g_test_add ("/display/summary/between-collectives-region", Fixture, "between-collectives.json",
+              fixture_set_up, test_between_collectives_region, fixture_tear_down);
+  g_test_add ("/display/summary/compare-operations", Fixture, "region-diff.json", fixture_set_up,
+              test_compare_operations, fixture_tear_down);
   g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,
               test_operations_switch, fixture_tear_down);
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
               fixture_tear_down);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (state);
+  return status;
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "st-gen-neuron.h"
+#include "st-highlighter.h"
 #include "st-profile-loader.h"
 #include "st-summary.h"
 #include "st-summary-rules.h"
@@ -339,6 +340,84 @@ test_collective_between (void)
   g = st_summary_get_collective_group (whole, 0);
   g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
   g_assert_cmpuint (g->count, ==, 2);
+}
+
+/* The regions a configuration of the collectives method finds in @trace,
+ * JSON keys @keys. */
+static StRegionArray *
+between_collectives (StTrace *trace, const char *keys)
+{
+  g_autofree char   *json = g_strdup_printf ("{\"version\": 1, \"method\": \"collectives\"%s%s}",
+                                           keys ? ", " : "", keys ? keys : "");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (StHighlighterConfig) config = st_highlighter_config_parse (json, -1, "test", &error);
+  g_autofree char                *explanation = NULL;
+  StRegionArray                  *regions;
+
+  g_assert_no_error (error);
+  regions = st_highlighter_run (trace, config, &explanation, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return regions;
+}
+
+/* The collective count and the communication time of a range agree
+ * (docs/metrics.md 3.1: a collective counted in a range overlaps it on the
+ * device), for the regions the collectives method makes.
+ *
+ * between-collectives.json: the one region is the gap [30, 70) µs between
+ * the all-reduces at [10, 30) and [70, 90) on the device; the host
+ * launches the second inside it (c10d::allreduce_ at 40), and the region
+ * says 0 collectives, 0 communication.
+ *
+ * Written here: the same all-reduces on stream 13, gemms [0, 5) and
+ * [30, 60) on stream 7, and an all-gather [60, 75) on stream 14. With "types":
+ * ["allreduce"] the region is the gap between the all-reduces, [30, 70),
+ * and the all-gather overlaps its end: 1 collective, 10 µs of
+ * communication ([60, 70)), none under the gemm, so all 10 exposed. */
+static void
+test_collective_between_regions (void)
+{
+  g_autoptr (StTrace)       trace = st_test_load ("summary", "between-collectives.json", NULL);
+  g_autoptr (StRegionArray) regions = between_collectives (trace, NULL);
+  g_autoptr (StSummary)     gap = NULL;
+  g_autoptr (StTrace)       edge_trace = NULL;
+  g_autoptr (StRegionArray) edge_regions = NULL;
+  g_autoptr (StSummary)     edge = NULL;
+  GArray                   *host;
+  gboolean                  launched = FALSE;
+  Gen                       g;
+
+  g_assert_cmpuint (st_region_array_get_length (regions), ==, 1);
+  g_assert_cmpint (st_region_array_get_start (regions, 0), ==, 30 * US);
+  g_assert_cmpint (st_region_array_get_end (regions, 0), ==, 70 * US);
+  gap = summarise (trace, 30 * US, 70 * US);
+  g_assert_cmpfloat (value (gap, "collective_count"), ==, 0);
+  g_assert_cmpfloat (value (gap, "communication_time_ns"), ==, 0);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (gap), ==, 0);
+  host = st_summary_get_operations (gap, ST_OPERATIONS_HOST, FALSE);
+  for (guint i = 0; i < host->len; i++)
+    launched
+        |= g_str_equal (st_trace_get_string (trace, g_array_index (host, StOperationRow, i).name),
+                        "c10d::allreduce_");
+  g_assert_true (launched);
+
+  gen_init (&g);
+  gen_kernel (&g, 7, 0, 5); /* the trace's times start at 0 */
+  gen_allreduce (&g, 10, 20);
+  gen_allreduce (&g, 70, 20);
+  gen_kernel (&g, 7, 30, 30);
+  gen_device (&g, 14, "kernel", "ncclDevKernel_AllGather_RING_LL", 60, 15, NULL);
+  edge_trace = gen_load (&g);
+  edge_regions = between_collectives (edge_trace, "\"types\": [\"allreduce\"]");
+  g_assert_cmpuint (st_region_array_get_length (edge_regions), ==, 1);
+  g_assert_cmpint (st_region_array_get_start (edge_regions, 0), ==, 30 * US);
+  g_assert_cmpint (st_region_array_get_end (edge_regions, 0), ==, 70 * US);
+  edge = summarise (edge_trace, 30 * US, 70 * US);
+  g_assert_cmpfloat (value (edge, "collective_count"), ==, 1);
+  g_assert_cmpfloat (value (edge, "communication_time_ns"), ==, 10 * US);
+  g_assert_cmpfloat (value (edge, "exposed_communication_ns"), ==, 10 * US);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (edge), ==, 1);
+  g_assert_cmpuint (st_summary_get_collective_group (edge, 0)->count, ==, 1);
 }
 
 /* host-only.json has no device at all: its c10d ops are the instances in
@@ -1176,6 +1255,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/collectives/host", test_collective_host);
   g_test_add_func ("/model/summary/collectives/host-range", test_collective_host_range);
   g_test_add_func ("/model/summary/collectives/between", test_collective_between);
+  g_test_add_func ("/model/summary/collectives/between-regions", test_collective_between_regions);
   g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
   g_test_add_func ("/model/summary/operations", test_operations);
   g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);

@@ -12,6 +12,7 @@
 #include "st-finding-item.h"
 #include "st-metric-catalog.h"
 #include "st-operation-diff-item.h"
+#include "st-operation-diff-view.h"
 #include "st-profile-diff.h"
 
 #include <glib/gi18n.h>
@@ -20,35 +21,32 @@ struct _StComparePage
 {
   GtkWidget parent_instance;
 
-  StSession          *session;
-  GSignalGroup       *session_signals;
-  GCancellable       *cancellable;
-  StProfileDiff      *diff;
-  GListStore         *operations[2]; /* StOperationDiffItem: kernels, host ops */
-  GListStore         *findings;      /* StFindingItem */
-  GListStore         *breakdown;     /* StCompareRowItem */
-  GListStore         *metrics;
-  GListStore         *collectives;
-  GtkSortListModel   *sorted_operations;
-  GtkSingleSelection *operation_selection;
-  gboolean            host_table;
+  StSession     *session;
+  GSignalGroup  *session_signals;
+  GCancellable  *cancellable;
+  StProfileDiff *diff;
+  GListStore    *findings;  /* StFindingItem */
+  GListStore    *breakdown; /* StCompareRowItem */
+  GListStore    *metrics;
+  GListStore    *collectives;
+  gboolean       host_table;
 
-  GtkStack       *compare_stack;
-  GtkSpinner     *compare_spinner;
-  AdwStatusPage  *compare_error_page;
-  GtkLabel       *compare_title_label;
-  GtkLabel       *scope_label;
-  GtkLabel       *notes_label;
-  GtkLabel       *no_findings_label;
-  GtkListView    *findings_view;
-  GtkWidget      *breakdown_box;
-  StBreakdownBar *base_bar;
-  StBreakdownBar *new_bar;
-  GtkColumnView  *breakdown_view;
-  GtkColumnView  *collectives_view;
-  GtkLabel       *no_collectives_label;
-  GtkColumnView  *metrics_view;
-  GtkColumnView  *operation_diff_view;
+  GtkStack            *compare_stack;
+  GtkSpinner          *compare_spinner;
+  AdwStatusPage       *compare_error_page;
+  GtkLabel            *compare_title_label;
+  GtkLabel            *scope_label;
+  GtkLabel            *notes_label;
+  GtkLabel            *no_findings_label;
+  GtkListView         *findings_view;
+  GtkWidget           *breakdown_box;
+  StBreakdownBar      *base_bar;
+  StBreakdownBar      *new_bar;
+  GtkColumnView       *breakdown_view;
+  GtkColumnView       *collectives_view;
+  GtkLabel            *no_collectives_label;
+  GtkColumnView       *metrics_view;
+  StOperationDiffView *operation_diff_view;
 };
 
 G_DEFINE_FINAL_TYPE (StComparePage, st_compare_page, GTK_TYPE_WIDGET)
@@ -221,42 +219,14 @@ fill_collectives (StComparePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->no_collectives_label), n == 0);
 }
 
-/* Largest increase (regression) first, then by name: the model's order
- * is by |delta|, the page's by delta. */
-static int
-compare_operations (gconstpointer a, gconstpointer b, gpointer user_data)
-{
-  gint64 da, db;
-
-  g_object_get ((gpointer)a, "delta-ns", &da, NULL);
-  g_object_get ((gpointer)b, "delta-ns", &db, NULL);
-  return da > db ? -1 : da < db ? 1 : 0;
-}
-
-static void
-fill_operations (StComparePage *self)
-{
-  StOperationDiff *operations = st_profile_diff_get_operations (self->diff);
-
-  for (guint i = 0; i < st_operation_diff_get_n_rows (operations); i++)
-    {
-      const StOperationDiffRow       *row = st_operation_diff_get_row (operations, i);
-      g_autoptr (StOperationDiffItem) item = st_operation_diff_item_new (row);
-
-      g_list_store_append (self->operations[row->table == ST_OPERATIONS_HOST], item);
-    }
-  for (guint t = 0; t < 2; t++)
-    g_list_store_sort (self->operations[t], compare_operations, NULL);
-}
-
 static void
 clear (StComparePage *self)
 {
-  GListStore *stores[] = { self->operations[0], self->operations[1], self->findings,
-                           self->breakdown,     self->metrics,       self->collectives };
+  GListStore *stores[] = { self->findings, self->breakdown, self->metrics, self->collectives };
 
   for (guint i = 0; i < G_N_ELEMENTS (stores); i++)
     g_list_store_remove_all (stores[i]);
+  st_operation_diff_view_set_diff (self->operation_diff_view, NULL, NULL, NULL);
   g_clear_pointer (&self->diff, st_profile_diff_free);
 }
 
@@ -270,8 +240,10 @@ show_diff (StComparePage *self, StProfileDiff *diff)
   fill_breakdown (self);
   fill_metrics (self);
   fill_collectives (self);
-  fill_operations (self);
-  gtk_single_selection_set_selected (self->operation_selection, GTK_INVALID_LIST_POSITION);
+  /* Translators: the two profiles as the operations' tooltips name them,
+   * after "in": "Only in the baseline" */
+  st_operation_diff_view_set_diff (self->operation_diff_view, st_profile_diff_get_operations (diff),
+                                   _ ("the baseline"), _ ("the current profile"));
   gtk_stack_set_visible_child_name (self->compare_stack, "diff");
 }
 
@@ -315,43 +287,19 @@ recompute (StComparePage *self)
                                  on_computed, g_object_ref (self));
 }
 
-/* The slices whose name is one of @ids inside that side's compared
- * range, by start. */
-static GArray *
-find_instances (StComparePage *self, StDiffSide side, StTrace *trace, GArray *ids)
-{
-  GArray *refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
-  gint64  start, end;
-
-  st_profile_diff_get_range (self->diff, side, &start, &end);
-  for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
-    {
-      const StTrack *track = st_trace_get_track (trace, t);
-
-      for (guint i = 0; i < track->n_slices; i++)
-        {
-          const StSlice *slice = &track->slices[i];
-
-          if (slice->start >= end || slice->start + slice->dur <= start)
-            continue;
-          for (guint k = 0; k < ids->len; k++)
-            if (slice->name == g_array_index (ids, StStringId, k))
-              g_array_append_val (refs, ((StEventRef){ t, i, ST_EVENT_SLICE }));
-        }
-    }
-  return refs;
-}
-
 /* Selects the row's instances in @session (one side) and reveals the
  * first of them. */
 static void
-select_side (StComparePage *self, StSession *session, StDiffSide side, GArray *ids)
+select_side (StComparePage *self, StSession *session, StDiffSide side, StOperationDiffItem *item)
 {
   StTrace           *trace = st_session_get_trace (session);
-  g_autoptr (GArray) refs = find_instances (self, side, trace, ids);
+  g_autoptr (GArray) refs = NULL;
   StEventRef         first = { 0 };
   gint64             first_start = G_MAXINT64;
+  gint64             range_start, range_end;
 
+  st_profile_diff_get_range (self->diff, side, &range_start, &range_end);
+  refs = st_operation_diff_item_find_instances (item, side, trace, range_start, range_end);
   st_session_select_many (session, refs, ST_SELECT_REPLACE);
   for (guint i = 0; i < refs->len; i++)
     {
@@ -369,24 +317,20 @@ select_side (StComparePage *self, StSession *session, StDiffSide side, GArray *i
 }
 
 static void
-on_operation_selected (StComparePage *self)
+on_operation_selected (StComparePage *self, StOperationDiffItem *item)
 {
-  StOperationDiffItem *item = gtk_single_selection_get_selected_item (self->operation_selection);
-  StBaseline          *base = baseline (self);
+  StBaseline *base = baseline (self);
 
   if (item == NULL || base == NULL || self->diff == NULL)
     return;
-  select_side (self, self->session, ST_DIFF_NEW,
-               st_operation_diff_item_get_ids (item, ST_DIFF_NEW));
-  select_side (self, st_baseline_get_session (base), ST_DIFF_BASE,
-               st_operation_diff_item_get_ids (item, ST_DIFF_BASE));
+  select_side (self, self->session, ST_DIFF_NEW, item);
+  select_side (self, st_baseline_get_session (base), ST_DIFF_BASE, item);
 }
 
 /* Return or a double click on a row: its instances on the timeline. */
 static void
-on_operation_activated (StComparePage *self, guint position)
+on_operation_activated (StComparePage *self, StOperationDiffItem *item)
 {
-  gtk_single_selection_set_selected (self->operation_selection, position);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
 }
 
@@ -418,8 +362,6 @@ set_table (StComparePage *self, const char *table)
   if (host == self->host_table)
     return;
   self->host_table = host;
-  gtk_sort_list_model_set_model (self->sorted_operations,
-                                 G_LIST_MODEL (self->operations[self->host_table]));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
 }
 
@@ -450,7 +392,6 @@ st_compare_page_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_COMPARE_PAGE);
-  g_clear_object (&self->operation_selection);
   G_OBJECT_CLASS (st_compare_page_parent_class)->dispose (object);
 }
 
@@ -460,8 +401,6 @@ st_compare_page_finalize (GObject *object)
   StComparePage *self = ST_COMPARE_PAGE (object);
 
   g_clear_pointer (&self->diff, st_profile_diff_free);
-  g_clear_object (&self->operations[0]);
-  g_clear_object (&self->operations[1]);
   g_clear_object (&self->findings);
   g_clear_object (&self->breakdown);
   g_clear_object (&self->metrics);
@@ -520,6 +459,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, StComparePage, metrics_view);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, operation_diff_view);
   gtk_widget_class_bind_template_callback (widget_class, on_finding_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_operation_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_operation_activated);
 }
 
@@ -546,7 +486,7 @@ st_compare_page_class_init (StComparePageClass *klass)
   g_type_ensure (ST_TYPE_COMPARE_ROW_ITEM);
   g_type_ensure (ST_TYPE_DELTA_LABEL);
   g_type_ensure (ST_TYPE_FINDING_ITEM);
-  g_type_ensure (ST_TYPE_OPERATION_DIFF_ITEM);
+  g_type_ensure (ST_TYPE_OPERATION_DIFF_VIEW);
   bind_template (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_property_action (widget_class, "compare.table", "table");
@@ -571,24 +511,12 @@ st_compare_page_init (StComparePage *self)
   g_autoptr (GtkNoSelection) findings = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->operations[0] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
-  self->operations[1] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
   self->findings = g_list_store_new (ST_TYPE_FINDING_ITEM);
   findings = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->findings)));
   gtk_list_view_set_model (self->findings_view, GTK_SELECTION_MODEL (findings));
   self->breakdown = set_store (self->breakdown_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->metrics = set_store (self->metrics_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->collectives = set_store (self->collectives_view, ST_TYPE_COMPARE_ROW_ITEM);
-  self->sorted_operations = gtk_sort_list_model_new (
-      G_LIST_MODEL (g_object_ref (self->operations[0])),
-      g_object_ref (gtk_column_view_get_sorter (self->operation_diff_view)));
-  self->operation_selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted_operations));
-  gtk_single_selection_set_autoselect (self->operation_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->operation_selection, TRUE);
-  gtk_column_view_set_model (self->operation_diff_view,
-                             GTK_SELECTION_MODEL (self->operation_selection));
-  g_signal_connect_object (self->operation_selection, "notify::selected-item",
-                           G_CALLBACK (on_operation_selected), self, G_CONNECT_SWAPPED);
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::baseline",
                                  G_CALLBACK (on_baseline_changed), self, G_CONNECT_SWAPPED);

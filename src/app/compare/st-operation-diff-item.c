@@ -129,7 +129,10 @@ st_operation_diff_item_init (StOperationDiffItem *self)
 /* "exact", "normalized", "added" or "removed", and what the tooltip says
  * of it: a normalized row lists the base's names. */
 static void
-describe_match (StOperationDiffItem *self, const StOperationDiffRow *row)
+describe_match (StOperationDiffItem      *self,
+                const StOperationDiffRow *row,
+                const char               *base_name,
+                const char               *new_name)
 {
   g_autoptr (GString) names = g_string_new (NULL);
 
@@ -137,25 +140,31 @@ describe_match (StOperationDiffItem *self, const StOperationDiffRow *row)
   switch (row->match)
     {
     case ST_OPERATION_MATCH_EXACT:
-      self->texts[TEXT_MATCH_TOOLTIP] = g_strdup (_ ("The same name in both profiles"));
+      /* Translators: the two sides compared, "the baseline" and "the current profile" */
+      self->texts[TEXT_MATCH_TOOLTIP]
+          = g_strdup_printf (_ ("The same name in %s and %s"), base_name, new_name);
       break;
     case ST_OPERATION_MATCH_NORMALIZED:
       for (guint i = 0; row->base_names != NULL && i < row->base_names->len; i++)
         g_string_append_printf (names, "\n%s", (char *)g_ptr_array_index (row->base_names, i));
+      /* Translators: the side the names are from ("the baseline"), then its names */
       self->texts[TEXT_MATCH_TOOLTIP]
           = g_strdup_printf (_ ("The same name once template arguments, addresses and numeric "
-                                "suffixes are left out. The baseline calls it:%s"),
-                             names->str);
+                                "suffixes are left out. Its names in %s:%s"),
+                             base_name, names->str);
       break;
     case ST_OPERATION_MATCH_ADDED:
-      self->texts[TEXT_MATCH_TOOLTIP] = g_strdup (_ ("Only in the current profile"));
+      /* Translators: a side compared, "the current profile" or a region's name */
+      self->texts[TEXT_MATCH_TOOLTIP] = g_strdup_printf (_ ("Only in %s"), new_name);
       break;
-    default: self->texts[TEXT_MATCH_TOOLTIP] = g_strdup (_ ("Only in the baseline")); break;
+    default: self->texts[TEXT_MATCH_TOOLTIP] = g_strdup_printf (_ ("Only in %s"), base_name); break;
     }
 }
 
 StOperationDiffItem *
-st_operation_diff_item_new (const StOperationDiffRow *row)
+st_operation_diff_item_new (const StOperationDiffRow *row,
+                            const char               *base_name,
+                            const char               *new_name)
 {
   StOperationDiffItem *self = g_object_new (ST_TYPE_OPERATION_DIFF_ITEM, NULL);
 
@@ -170,7 +179,7 @@ st_operation_diff_item_new (const StOperationDiffRow *row)
   self->texts[TEXT_DELTA] = st_compare_format_delta_duration (row->delta_ns);
   self->texts[TEXT_PERCENT]
       = st_compare_format_percent (row->has_delta_percent, row->delta_percent);
-  describe_match (self, row);
+  describe_match (self, row, base_name, new_name);
   self->delta_ns = row->delta_ns;
   self->delta_percent = row->has_delta_percent ? row->delta_percent : -G_MAXDOUBLE;
   self->base_total_ns = row->base_total_ns;
@@ -186,4 +195,36 @@ st_operation_diff_item_get_ids (StOperationDiffItem *self, StDiffSide side)
   g_return_val_if_fail (ST_IS_OPERATION_DIFF_ITEM (self), NULL);
   g_return_val_if_fail (side < ST_N_DIFF_SIDES, NULL);
   return self->ids[side];
+}
+
+GArray *
+st_operation_diff_item_find_instances (StOperationDiffItem *self,
+                                       StDiffSide           side,
+                                       StTrace             *trace,
+                                       gint64               start,
+                                       gint64               end)
+{
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  GArray *ids;
+
+  g_return_val_if_fail (ST_IS_OPERATION_DIFF_ITEM (self), refs);
+  g_return_val_if_fail (side < ST_N_DIFF_SIDES, refs);
+
+  ids = self->ids[side];
+  for (guint t = 0; ids->len > 0 && t < st_trace_get_n_tracks (trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (trace, t);
+
+      for (guint i = 0; i < track->n_slices; i++)
+        {
+          const StSlice *slice = &track->slices[i];
+
+          if (slice->start >= end || slice->start + slice->dur <= start)
+            continue;
+          for (guint k = 0; k < ids->len; k++)
+            if (slice->name == g_array_index (ids, StStringId, k))
+              g_array_append_val (refs, ((StEventRef){ t, i, ST_EVENT_SLICE }));
+        }
+    }
+  return refs;
 }

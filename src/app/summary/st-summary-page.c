@@ -15,7 +15,10 @@
 #include "st-operations-section.h"
 #include "st-profile-metrics-section.h"
 #include "st-ranks-section.h"
+#include "st-operation-diff.h"
 #include "st-recommendations-section.h"
+#include "st-region-diff-section.h"
+#include "st-summary-ranges.h"
 #include "st-trends-section.h"
 
 #include <glib/gi18n.h>
@@ -36,6 +39,7 @@ struct _StSummaryPage
   GtkFlattenListModel *region_model; /* whole + the session's regions */
   StRegion            *region;       /* shown; NULL: whole profile */
   GPtrArray           *summaries;    /* StSummary: one, or one per compared region */
+  GPtrArray           *diffs;        /* StOperationDiff: each compared region against the first */
   GPtrArray           *titles;       /* char *: their column titles */
   GCancellable        *cancellable;
   guint                spinner_id;
@@ -46,18 +50,19 @@ struct _StSummaryPage
   char                *operations;      /* the operations table shown: "kernels" or "host" */
   gboolean             operations_auto; /* not chosen yet: the first summary chooses it */
 
-  GtkDropDown     *region_dropdown;
-  GtkLabel        *range_label;
-  GtkSpinner      *spinner;
-  GtkLabel        *error_label;
-  GtkLabel        *compare_label;
-  GtkToggleButton *compare_button;
-  GtkButton       *pick_button;
-  GtkStack        *content_stack;
-  GtkWidget       *single_page;
-  GtkWidget       *compare_page;
-  GtkBox          *compare_columns;
-  StTrendsSection *trends_section;
+  GtkDropDown         *region_dropdown;
+  GtkLabel            *range_label;
+  GtkSpinner          *spinner;
+  GtkLabel            *error_label;
+  GtkLabel            *compare_label;
+  GtkToggleButton     *compare_button;
+  GtkButton           *pick_button;
+  GtkStack            *content_stack;
+  GtkWidget           *single_page;
+  GtkWidget           *compare_page;
+  GtkBox              *compare_columns;
+  StRegionDiffSection *region_diff_section;
+  StTrendsSection     *trends_section;
 };
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
@@ -149,6 +154,7 @@ show_summaries (StSummaryPage *self)
       /* the columns show a region each, not all of them */
       clear_compare_columns (self);
       show_sections (self, self->compare_page);
+      st_region_diff_section_set_diffs (self->region_diff_section, self->diffs);
       fill_compare_columns (self);
       gtk_stack_set_visible_child_name (self->content_stack, "compare");
       return;
@@ -157,44 +163,7 @@ show_summaries (StSummaryPage *self)
   gtk_stack_set_visible_child_name (self->content_stack, "single");
 }
 
-/* Computing on a thread. */
-
-typedef struct
-{
-  StTrace *trace;
-  guint    n;
-  gint64   starts[ST_SESSION_MAX_COMPARE];
-  gint64   ends[ST_SESSION_MAX_COMPARE];
-} Job;
-
-static void
-job_free (Job *job)
-{
-  g_object_unref (job->trace);
-  g_free (job);
-}
-
-static void
-compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job                  *job = data;
-  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
-
-  for (guint i = 0; i < job->n; i++)
-    {
-      GError    *error = NULL;
-      StSummary *summary
-          = st_summary_compute (job->trace, job->starts[i], job->ends[i], cancellable, &error);
-
-      if (summary == NULL)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      g_ptr_array_add (results, summary);
-    }
-  g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify)g_ptr_array_unref);
-}
+/* Computing on a thread (st-summary-ranges.h). */
 
 static void
 set_computing (StSummaryPage *self, gboolean computing)
@@ -224,14 +193,15 @@ on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (StSummaryPage) self = user_data;
   g_autoptr (GError)        error = NULL;
-  g_autoptr (GPtrArray)     summaries = g_task_propagate_pointer (G_TASK (result), &error);
-  GTask                    *task = G_TASK (result);
+  g_autoptr (GPtrArray)     summaries = NULL;
+  g_autoptr (GPtrArray)     diffs = NULL;
+  gboolean done = st_summary_ranges_compute_finish (result, &summaries, &diffs, &error);
 
-  if (g_task_get_cancellable (task) != self->cancellable)
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
     return; /* replaced by a newer computation */
   set_computing (self, FALSE);
   g_clear_object (&self->cancellable);
-  if (summaries == NULL)
+  if (!done)
     {
       g_autofree char *text = NULL;
 
@@ -244,7 +214,9 @@ on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
   g_ptr_array_unref (self->summaries);
+  g_ptr_array_unref (self->diffs);
   self->summaries = g_steal_pointer (&summaries);
+  self->diffs = g_steal_pointer (&diffs);
   /* a profile without device events opens on its host ops */
   if (self->operations_auto)
     set_operations (
@@ -265,21 +237,20 @@ cancel_compute (StSummaryPage *self)
 }
 
 static void
-add_range (Job *job, GPtrArray *titles, StRegion *region, StTrace *trace)
+add_range (StSummaryRanges *ranges, GPtrArray *titles, StRegion *region, StTrace *trace)
 {
-  job->starts[job->n] = region ? st_region_get_start (region) : 0;
-  job->ends[job->n] = region ? st_region_get_end (region) : st_trace_get_end_ns (trace);
-  job->n++;
+  st_summary_ranges_add (ranges, region ? st_region_get_start (region) : 0,
+                         region ? st_region_get_end (region) : st_trace_get_end_ns (trace));
   g_ptr_array_add (titles, g_strdup (region ? st_region_get_name (region) : _ ("Whole profile")));
 }
 
-/* Computes what the page shows (the region, or the picked ones in Compare)
- * on a thread, cancelling what was under way. */
+/* Computes what the page shows (the region, or the picked ones in Compare
+ * with the operations between them) on a thread, cancelling what was
+ * under way. */
 static void
 request_compute (StSummaryPage *self)
 {
-  g_autoptr (GTask) task = NULL;
-  Job              *job;
+  StSummaryRanges *ranges;
 
   cancel_compute (self);
   /* with nothing computed yet the cards would say that there is nothing
@@ -288,25 +259,21 @@ request_compute (StSummaryPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->content_stack), self->summaries->len > 0);
   if (self->trace == NULL)
     return;
-  job = g_new0 (Job, 1);
-  job->trace = g_object_ref (self->trace);
+  ranges = st_summary_ranges_new (self->trace, self->compare);
   g_ptr_array_set_size (self->titles, 0);
   if (self->compare)
     {
       GPtrArray *picked = st_session_get_compare_regions (self->session);
 
       for (guint i = 0; i < picked->len; i++)
-        add_range (job, self->titles, g_ptr_array_index (picked, i), self->trace);
+        add_range (ranges, self->titles, g_ptr_array_index (picked, i), self->trace);
     }
   else
-    add_range (job, self->titles, self->region, self->trace);
+    add_range (ranges, self->titles, self->region, self->trace);
   self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, on_computed, g_object_ref (self));
-  g_task_set_source_tag (task, request_compute);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   self->computing = TRUE;
   self->spinner_id = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
-  g_task_run_in_thread (task, compute_thread);
+  st_summary_ranges_compute_async (ranges, self->cancellable, on_computed, g_object_ref (self));
 }
 
 /* The region menu. */
@@ -371,6 +338,16 @@ on_selected_region (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *sel
     request_compute (self);
 }
 
+/* Ctrl+Shift+K: with three regions compared, the operations of the other
+ * one against the first. */
+static void
+update_next_compared (StSummaryPage *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.next-compared",
+                                 self->compare
+                                     && st_session_get_compare_regions (self->session)->len > 2);
+}
+
 static void
 update_compare (StSummaryPage *self)
 {
@@ -412,6 +389,7 @@ update_compare (StSummaryPage *self)
   else if (self->compare)
     request_compute (self);
   update_pick (self);
+  update_next_compared (self);
 }
 
 void
@@ -427,6 +405,8 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   g_clear_object (&self->region);
   g_clear_object (&self->trace);
   g_ptr_array_set_size (self->summaries, 0);
+  g_ptr_array_set_size (self->diffs, 0);
+  st_region_diff_section_set_session (self->region_diff_section, session);
   g_set_object (&self->region_actions, region_actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", region_actions);
   self->compare = FALSE;
@@ -517,6 +497,21 @@ show_slice_action (GtkWidget *widget, const char *name, GVariant *parameter)
   st_session_reveal (self->session, ref);
 }
 
+/* The region menu, focused, is about to be insensitive: the focus goes to
+ * the Compare button rather than out of the page, whose keys (Ctrl+K back,
+ * Ctrl+Shift+K, Ctrl+E) work only with the focus in it. */
+static void
+keep_focus_off_menu (StSummaryPage *self)
+{
+  GtkRoot   *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL
+      && (focus == GTK_WIDGET (self->region_dropdown)
+          || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->region_dropdown))))
+    gtk_widget_grab_focus (GTK_WIDGET (self->compare_button));
+}
+
 static void
 set_compare (StSummaryPage *self, gboolean compare)
 {
@@ -525,17 +520,29 @@ set_compare (StSummaryPage *self, gboolean compare)
   if (compare && (self->session == NULL || st_session_get_compare_regions (self->session)->len < 2))
     return;
   self->compare = compare;
-  /* the menu's region is not what Compare shows */
+  /* the menu's region is not what Compare shows; the keys stay on the page */
+  if (compare)
+    keep_focus_off_menu (self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->region_dropdown), !compare);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.choose-region", !compare);
   if (!compare)
     {
       /* back to the region of the menu */
       g_ptr_array_set_size (self->summaries, 0);
+      g_ptr_array_set_size (self->diffs, 0);
       gtk_stack_set_visible_child_name (self->content_stack, "single");
     }
   request_compute (self);
+  update_next_compared (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
+}
+
+static void
+next_compared_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  StSummaryPage *self = ST_SUMMARY_PAGE (widget);
+
+  st_region_diff_section_show_next (self->region_diff_section);
 }
 
 static void
@@ -646,6 +653,7 @@ st_summary_page_finalize (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
 
   g_ptr_array_unref (self->summaries);
+  g_ptr_array_unref (self->diffs);
   g_ptr_array_unref (self->titles);
   g_free (self->operations);
   G_OBJECT_CLASS (st_summary_page_parent_class)->finalize (object);
@@ -667,6 +675,8 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "summary.operations", "operations");
   gtk_widget_class_install_action (widget_class, "summary.switch-operations", NULL,
                                    switch_operations_action);
+  gtk_widget_class_install_action (widget_class, "summary.next-compared", NULL,
+                                   next_compared_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
                                        "summary.choose-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
@@ -675,6 +685,10 @@ install_actions (GtkWidgetClass *widget_class)
                                        "summary.add-region", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "summary.compare",
                                        NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "summary.next-compared", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_K, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "summary.next-compared", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "summary.pick",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK,
@@ -719,6 +733,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
   g_type_ensure (ST_TYPE_TRENDS_SECTION);
+  g_type_ensure (ST_TYPE_REGION_DIFF_SECTION);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);
@@ -732,6 +747,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, single_page);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_page);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_diff_section);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, trends_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_region);
   gtk_widget_class_bind_template_callback (widget_class, on_trends_region_activated);
@@ -747,6 +763,7 @@ st_summary_page_init (StSummaryPage *self)
   self->operations = g_strdup ("kernels");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
+  self->diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)st_operation_diff_free);
   self->titles = g_ptr_array_new_with_free_func (g_free);
   self->whole = st_region_new (_ ("Whole profile"), 0, 0, ST_REGION_MANUAL);
   self->whole_store = g_list_store_new (ST_TYPE_REGION);
@@ -756,6 +773,7 @@ st_summary_page_init (StSummaryPage *self)
   g_signal_group_connect_object (self->session_signals, "compare-changed",
                                  G_CALLBACK (update_compare), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.compare", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.next-compared", FALSE);
 }
 
 GtkWidget *

@@ -5,14 +5,17 @@
  * for a profile of several files, a row per rank (busy, communication,
  * exposed communication, how often it was the straggler),
  * for the whole profile or the region chosen in its Region Selection menu,
- * and up to three picked regions side by side (Compare).
+ * and up to three picked regions side by side (Compare), with the
+ * operations between them (docs/metrics.md 8.9).
  *
  * The page is the shell: its region menu, the computation and its
  * commands; each card is a StSummarySection laid out in its template.
  * Every number is computed by st_summary_compute() on a thread; choosing
  * another region cancels the computation under way. Its commands are the
  * "summary" actions: choose-region (Ctrl+R), add-region (Ctrl+Shift+R),
- * pick (Ctrl+P), compare (Ctrl+K), box-plot (Ctrl+B), by-track (Ctrl+T),
+ * pick (Ctrl+P), compare (Ctrl+K), next-compared (Ctrl+Shift+K: with three
+ * regions compared, the operations of the other one against the first),
+ * box-plot (Ctrl+B), by-track (Ctrl+T),
  * operations ("kernels" or "host": the operations table shown; a profile
  * opens on its kernels, or on its host ops when it has no device events),
  * switch-operations (Ctrl+E: the other table), show-range ((xx): the

@@ -260,6 +260,17 @@ st_operation_diff_new (StOperationTotals *base, StOperationTotals *new_)
   return self;
 }
 
+StOperationDiff *
+st_operation_diff_new_between (StTrace *trace, StSummary *base, StSummary *new_)
+{
+  g_autoptr (StOperationTotals) b = st_operation_totals_new (trace);
+  g_autoptr (StOperationTotals) n = st_operation_totals_new (trace);
+
+  st_operation_totals_add (b, base);
+  st_operation_totals_add (n, new_);
+  return st_operation_diff_new (b, n);
+}
+
 void
 st_operation_diff_free (StOperationDiff *self)
 {

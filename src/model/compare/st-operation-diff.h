@@ -49,6 +49,10 @@ typedef struct _StOperationDiff StOperationDiff;
 
 /* Matches the names of @base and @new_ (their traces may be the same). */
 StOperationDiff *st_operation_diff_new (StOperationTotals *base, StOperationTotals *new_);
+/* Two picked regions of one profile (docs/metrics.md 8.9): the operations
+ * of the ranges of @base and @new_, two summaries of @trace, one range a
+ * side, so a row's counts and totals are each region's own. */
+StOperationDiff *st_operation_diff_new_between (StTrace *trace, StSummary *base, StSummary *new_);
 void             st_operation_diff_free (StOperationDiff *self);
 
 /* The rows, by |delta_ns| (largest first), then kernels before host ops,

@@ -1,0 +1,37 @@
+/* st-summary-ranges.h: what the Summary page shows, computed on a GTask
+ * thread: a summary (st_summary_compute) of each of up to three ranges of
+ * a trace and, comparing regions, the operations of each range after the
+ * first against it (docs/metrics.md 8.9). */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "st-summary.h"
+
+G_BEGIN_DECLS
+
+typedef struct _StSummaryRanges StSummaryRanges;
+
+/* Ranges of @trace to summarise; with @compare, the operations between
+ * them too. */
+StSummaryRanges *st_summary_ranges_new (StTrace *trace, gboolean compare);
+void             st_summary_ranges_free (StSummaryRanges *self);
+/* Adds [@start, @end) (trace ns); at most three. */
+void st_summary_ranges_add (StSummaryRanges *self, gint64 start, gint64 end);
+
+/* Computes them on a thread; @self is taken. */
+void st_summary_ranges_compute_async (StSummaryRanges    *self,
+                                      GCancellable       *cancellable,
+                                      GAsyncReadyCallback callback,
+                                      gpointer            user_data);
+/* On success, @summaries (StSummary, one per range, in order) and @diffs
+ * (StOperationDiff: the i-th of range i + 1 against the first; empty
+ * unless compared). */
+gboolean st_summary_ranges_compute_finish (GAsyncResult *result,
+                                           GPtrArray   **summaries,
+                                           GPtrArray   **diffs,
+                                           GError      **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StSummaryRanges, st_summary_ranges_free)
+
+G_END_DECLS
