@@ -49,15 +49,12 @@ mark_active (StTimelinePage *self)
     }
 }
 
-/* The details and find follow @session's timeline; a find open in the
- * bar runs again there unless that timeline's results are of the same
- * text. */
+/* The details and find follow @session's timeline. A find open in the
+ * bar does not run there at once (its first result would take the place
+ * of the event just clicked): Enter in the bar runs it. */
 static void
 set_active (StTimelinePage *self, StSession *session)
 {
-  const char      *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *key = NULL;
-
   if (self->active == session)
     return;
   g_set_object (&self->active, session);
@@ -65,10 +62,6 @@ set_active (StTimelinePage *self, StSession *session)
   g_signal_group_set_target (self->find_signals, session);
   mark_active (self);
   st_timeline_page_update_count (self);
-  key = g_strdup_printf ("%d%s", gtk_check_button_get_active (self->args_check), text);
-  if (session != NULL && gtk_search_bar_get_search_mode (self->search_bar) && *text != '\0'
-      && g_strcmp0 (key, self->found_for[st_timeline_page_active_index (self)]) != 0)
-    st_timeline_page_refind (self);
 }
 
 static void

@@ -148,6 +148,14 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     g_task_return_pointer (task, found, (GDestroyNotify)g_array_unref);
 }
 
+/* The text in the bar, and whether in args too: what results are of. */
+static char *
+find_key (StTimelinePage *self)
+{
+  return g_strdup_printf ("%d%s", gtk_check_button_get_active (self->args_check),
+                          gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
 /* Finds @pattern in the whole trace of the timeline last focused, on a
  * thread; the results go to its session, which brings the first one into
  * view. */
@@ -162,7 +170,8 @@ find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
     return;
   stop_find (self);
   g_free (self->found_for[side]);
-  self->found_for[side] = g_strdup_printf ("%d%s", in_args, pattern ? pattern : "");
+  self->found_for[side] = find_key (self);
+
   if (pattern == NULL || *pattern == '\0')
     {
       st_session_set_find_results (self->active, NULL);
@@ -187,10 +196,19 @@ st_timeline_page_refind (StTimelinePage *self)
                  gtk_check_button_get_active (self->args_check));
 }
 
+/* Enter, Shift+Enter: the next or previous result of the timeline last
+ * focused; when its results are not of the text in the bar (found in the
+ * other timeline), a find there first. */
 static void
 find_step (StTimelinePage *self, int direction)
 {
-  if (self->active != NULL)
+  g_autofree char *key = find_key (self);
+
+  if (self->active == NULL)
+    return;
+  if (g_strcmp0 (key, self->found_for[st_timeline_page_active_index (self)]) != 0)
+    st_timeline_page_refind (self);
+  else
     st_session_find_step (self->active, direction);
 }
 

@@ -252,6 +252,15 @@ details_page (StWindow *window)
   return gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (details, "stack")));
 }
 
+/* Find has given @session's two copy_kernel slices. */
+static gboolean
+found_two (gpointer session)
+{
+  GArray *found = st_session_get_find_results (session);
+
+  return found != NULL && found->len == 2;
+}
+
 /* Nothing of two timelines shows without a baseline: the Baseline button
  * is hidden and its key does nothing. */
 static void
@@ -349,6 +358,22 @@ test_two_timelines (void)
     g_assert_cmpint (bs, ==, cs + BASE_START_US * US);
     g_assert_cmpint (be, ==, ce + BASE_START_US * US);
   }
+
+  /* find is the timeline's last focused: in the base's, then, after
+   * Enter, in the current one's; each keeps its results */
+  gtk_widget_grab_focus (base_view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (st_test_find_by_id (GTK_WIDGET (page), "search_entry")),
+                         "copy_kernel");
+  st_test_wait_until (found_two, base);
+  g_assert_null (st_session_get_find_results (current));
+  gtk_widget_grab_focus (st_test_find_by_id (GTK_WIDGET (window), "view"));
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (page), "count_label"))), ==,
+      "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.find-next", NULL));
+  st_test_wait_until (found_two, current);
+  g_assert_cmpuint (st_session_get_find_results (base)->len, ==, 2);
 
   /* Ctrl+Shift+B on the timeline hides the base's timeline, and again
    * shows it */
