@@ -262,7 +262,10 @@ on_stop_search (StTimelinePage *self)
       stop_find (self);
       gtk_label_set_text (self->count_label, _ ("Stopped"));
     }
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  /* back to the timeline the find was in */
+  gtk_widget_grab_focus (st_timeline_page_active_index (self) == 1
+                             ? GTK_WIDGET (self->baseline_view)
+                             : GTK_WIDGET (self->view));
 }
 
 /* With a filter on the tracks' names, how many tracks the timeline shows
