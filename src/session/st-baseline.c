@@ -97,6 +97,9 @@ st_baseline_dispose (GObject *object)
       g_binding_unbind (self->bindings[i]);
   if (current != NULL)
     g_clear_signal_handler (&self->current_handler, current);
+  /* the current view goes no further than its own profile again */
+  if (current != NULL && self->session != NULL)
+    st_session_set_extent (current, 0, 0);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);

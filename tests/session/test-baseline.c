@@ -307,7 +307,8 @@ test_show_step (Pair *p, gconstpointer data)
  * own: the current view at [-100, 500] µs keeps 5 % of its span, 30 µs,
  * before its start, and the base view, 600 µs earlier on its own axis, is
  * the same span shifted, [-630, -30] µs, though that lies before the
- * base's start. The base view past its end likewise. */
+ * base's start. The base view past its end likewise; the baseline closed,
+ * the current view is back within its own profile. */
 static void
 test_views_reach (Pair *p, gconstpointer data)
 {
@@ -323,6 +324,11 @@ test_views_reach (Pair *p, gconstpointer data)
   st_session_set_range (base, 3800 * US, 4400 * US);
   assert_range (base, 3430 * US, 4030 * US);
   assert_range (p->current, 4030 * US, 4630 * US);
+
+  /* without its baseline, the current view keeps to its own profile,
+   * which ends at 3900 µs: 600 µs start at most at 3900 + 30 − 600 */
+  g_clear_object (&p->baseline);
+  assert_range (p->current, 3330 * US, 3930 * US);
 }
 
 static void
