@@ -315,6 +315,7 @@ static const struct
   { "win.cancel", { "Escape", NULL } },
   { "win.compare-with", { "<Control>d", NULL } },
   { "win.stop-comparing", { "<Control><Shift>d", NULL } },
+  { "win.show-baseline", { "<Control><Shift>b", NULL } },
   { "win.show-summary", { "<Alt>1", NULL } },
   { "win.show-timeline", { "<Alt>2", NULL } },
   { "win.show-tracks", { "<Alt>3", NULL } },

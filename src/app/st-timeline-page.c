@@ -5,6 +5,7 @@
 #include "st-timeline-page.h"
 
 #include "st-annotations-panel.h"
+#include "st-timeline-page-private.h"
 #include "st-application.h"
 #include "st-details-pane.h"
 #include "st-format.h"
@@ -12,43 +13,13 @@
 
 #include <glib/gi18n.h>
 
-struct _StTimelinePage
-{
-  GtkWidget parent_instance;
-
-  StSession          *session;
-  GSignalGroup       *session_signals; /* on the session shown */
-  GSignalGroup       *tracks_signals;  /* on its tracks' arrangement */
-  GCancellable       *find_cancellable;
-  struct FindJob     *find_job;
-  guint               find_tick;
-  GSimpleActionGroup *actions;
-  gboolean            show_annotations;
-  guint               rename_tick;
-
-  StTimelineView     *view;
-  StAnnotationsPanel *annotations;
-  StDetailsPane      *details;
-  GtkPaned           *paned;
-  GtkSearchBar       *search_bar;
-  GtkSearchEntry     *search_entry;
-  GtkCheckButton     *args_check;
-  GtkLabel           *count_label;
-  GtkLabel           *range_label;
-  GtkToggleButton    *find_button;
-  GtkToggleButton    *group_button;
-  GtkWidget          *filter_bar;
-  GtkLabel           *filter_label;
-  GtkScrollbar       *vscrollbar;
-  GtkScrollbar       *hscrollbar;
-};
-
 G_DEFINE_FINAL_TYPE (StTimelinePage, st_timeline_page, GTK_TYPE_WIDGET)
 
 enum
 {
   PROP_0,
   PROP_SHOW_ANNOTATIONS,
+  PROP_SHOW_BASELINE,
   N_PROPS
 };
 
@@ -70,11 +41,12 @@ update_range_label (StTimelinePage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->range_label), text);
 }
 
-static void
-update_count (StTimelinePage *self)
+/* The find count of the timeline last focused: each keeps its own. */
+void
+st_timeline_page_update_count (StTimelinePage *self)
 {
-  GArray          *found = st_session_get_find_results (self->session);
-  gint             current = st_session_get_find_current (self->session);
+  GArray          *found = self->active ? st_session_get_find_results (self->active) : NULL;
+  gint             current = self->active ? st_session_get_find_current (self->active) : -1;
   g_autofree char *n = NULL, *at = NULL, *text = NULL;
 
   if (found == NULL)
@@ -157,7 +129,9 @@ on_found (GObject *source, GAsyncResult *result, gpointer user_data)
       gtk_label_set_text (self->count_label, error->message);
       return;
     }
-  st_session_set_find_results (self->session, found);
+  /* the session the find ran in: the timeline focused when it began */
+  st_session_set_find_results (ST_SESSION (source), found);
+  st_timeline_page_update_count (self);
 }
 
 static void
@@ -174,20 +148,33 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     g_task_return_pointer (task, found, (GDestroyNotify)g_array_unref);
 }
 
-/* Finds @pattern in the whole trace, on a thread; the results go to the
- * session, which brings the first one into view. */
+/* The text in the bar, and whether in args too: what results are of. */
+static char *
+find_key (StTimelinePage *self)
+{
+  return g_strdup_printf ("%d%s", gtk_check_button_get_active (self->args_check),
+                          gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+/* Finds @pattern in the whole trace of the timeline last focused, on a
+ * thread; the results go to its session, which brings the first one into
+ * view. */
 static void
 find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
 {
   g_autoptr (GTask) task = NULL;
   FindJob          *job;
+  guint             side = st_timeline_page_active_index (self);
 
-  if (self->session == NULL)
+  if (self->active == NULL)
     return;
   stop_find (self);
+  g_free (self->found_for[side]);
+  self->found_for[side] = find_key (self);
+
   if (pattern == NULL || *pattern == '\0')
     {
-      st_session_set_find_results (self->session, NULL);
+      st_session_set_find_results (self->active, NULL);
       return;
     }
   self->find_cancellable = g_cancellable_new ();
@@ -197,23 +184,32 @@ find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
   self->find_job = g_rc_box_acquire (job);
   gtk_label_set_text (self->count_label, _ ("Searching…"));
   self->find_tick = g_timeout_add (200, show_find_progress, self);
-  task = g_task_new (self->session, self->find_cancellable, on_found, g_object_ref (self));
+  task = g_task_new (self->active, self->find_cancellable, on_found, g_object_ref (self));
   g_task_set_task_data (task, job, find_job_release);
   g_task_run_in_thread (task, find_thread);
 }
 
-static void
-refind (StTimelinePage *self)
+void
+st_timeline_page_refind (StTimelinePage *self)
 {
   find_in_trace (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
                  gtk_check_button_get_active (self->args_check));
 }
 
+/* Enter, Shift+Enter: the next or previous result of the timeline last
+ * focused; when its results are not of the text in the bar (found in the
+ * other timeline), a find there first. */
 static void
 find_step (StTimelinePage *self, int direction)
 {
-  if (self->session != NULL)
-    st_session_find_step (self->session, direction);
+  g_autofree char *key = find_key (self);
+
+  if (self->active == NULL)
+    return;
+  if (g_strcmp0 (key, self->found_for[st_timeline_page_active_index (self)]) != 0)
+    st_timeline_page_refind (self);
+  else
+    st_session_find_step (self->active, direction);
 }
 
 static void
@@ -266,10 +262,12 @@ on_stop_search (StTimelinePage *self)
       stop_find (self);
       gtk_label_set_text (self->count_label, _ ("Stopped"));
     }
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  /* back to the timeline the find was in */
+  gtk_widget_grab_focus (st_timeline_page_active_index (self) == 1
+                             ? GTK_WIDGET (self->baseline_view)
+                             : GTK_WIDGET (self->view));
 }
 
-/* The range label and the find count follow the session shown. */
 /* With a filter on the tracks' names, how many tracks the timeline shows
  * (the pinned ones too) of all the profile's. */
 static void
@@ -305,8 +303,6 @@ follow_session (StTimelinePage *self)
                                  G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::end",
                                  G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::find-current",
-                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
 }
 
 /* Toolbar buttons act on the view from outside it: the stateless actions
@@ -367,6 +363,9 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
 
   stop_find (self);
   g_clear_object (&self->session);
+  g_clear_object (&self->active);
+  g_clear_pointer (&self->found_for[0], g_free);
+  g_clear_pointer (&self->found_for[1], g_free);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", NULL);
   g_clear_object (&self->actions);
   if (trace != NULL)
@@ -393,9 +392,9 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
       update_filter_bar (self);
     }
   st_timeline_view_set_session (self->view, self->session);
-  st_details_pane_set_session (self->details, self->session);
   st_annotations_panel_set_session (self->annotations, self->session);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  st_timeline_page_update_baseline (self);
   gtk_label_set_text (self->count_label, "");
 }
 
@@ -475,6 +474,9 @@ st_timeline_page_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_SHOW_ANNOTATIONS:
       g_value_set_boolean (value, ST_TIMELINE_PAGE (object)->show_annotations);
       break;
+    case PROP_SHOW_BASELINE:
+      g_value_set_boolean (value, ST_TIMELINE_PAGE (object)->baseline_shown);
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -490,6 +492,9 @@ st_timeline_page_set_property (GObject      *object,
     case PROP_SHOW_ANNOTATIONS:
       st_timeline_page_set_show_annotations (ST_TIMELINE_PAGE (object),
                                              g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_BASELINE:
+      st_timeline_page_set_show_baseline (ST_TIMELINE_PAGE (object), g_value_get_boolean (value));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -533,12 +538,16 @@ st_timeline_page_dispose (GObject *object)
   GtkWidget      *child;
 
   stop_find (self);
+  st_timeline_page_dispose_baseline (self);
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
   g_clear_object (&self->session_signals);
   g_clear_object (&self->tracks_signals);
   g_clear_object (&self->session);
+  g_clear_object (&self->active);
+  g_clear_pointer (&self->found_for[0], g_free);
+  g_clear_pointer (&self->found_for[1], g_free);
   g_clear_object (&self->actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_TIMELINE_PAGE);
@@ -559,6 +568,9 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
 
   properties[PROP_SHOW_ANNOTATIONS]
       = g_param_spec_boolean ("show-annotations", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_BASELINE]
+      = g_param_spec_boolean ("show-baseline", NULL, NULL, FALSE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -582,6 +594,7 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, filter_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
+  st_timeline_page_class_init_baseline (widget_class);
   gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
   gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
@@ -629,8 +642,10 @@ st_timeline_page_init (StTimelinePage *self)
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   g_object_bind_property (self->find_button, "active", self->search_bar, "search-mode-enabled",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (refind), self);
-  g_signal_connect_swapped (self->args_check, "toggled", G_CALLBACK (refind), self);
+  g_signal_connect_swapped (self->search_entry, "search-changed",
+                            G_CALLBACK (st_timeline_page_refind), self);
+  g_signal_connect_swapped (self->args_check, "toggled", G_CALLBACK (st_timeline_page_refind),
+                            self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (on_entry_activate), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (on_stop_search), self);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
@@ -638,6 +653,7 @@ st_timeline_page_init (StTimelinePage *self)
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions",
                                   st_annotations_panel_get_actions (self->annotations));
   add_region_shortcuts (self);
+  st_timeline_page_init_baseline (self);
 }
 
 GtkWidget *

@@ -1,6 +1,7 @@
 /* st-timeline-page.h: the timeline of a profile with its toolbar (tools,
  * zoom, flow events, annotations), the find bar, the details pane and the
- * Annotations panel at the right. The panel's actions are the page's
+ * Annotations panel at the right; with a baseline, the baseline's timeline
+ * over it, the two zoomed and panned together. The panel's actions are the page's
  * "regions" group, with their keys ([ ] Delete F2 c r Ctrl+H Ctrl+Z …). */
 #pragma once
 
@@ -24,5 +25,7 @@ StAnnotationsPanel *st_timeline_page_get_annotations (StTimelinePage *self);
 gboolean            st_timeline_page_get_show_annotations (StTimelinePage *self);
 void                st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show);
 void                st_timeline_page_start_find (StTimelinePage *self);
+gboolean            st_timeline_page_get_show_baseline (StTimelinePage *self);
+void                st_timeline_page_set_show_baseline (StTimelinePage *self, gboolean show);
 
 G_END_DECLS

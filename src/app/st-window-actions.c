@@ -1,6 +1,7 @@
 /* The window's actions (win.*), with the keys the application gives them
  * (st-application.c) and the shortcuts window lists: open a profile or the
- * sample, cancel a load, compare with a baseline, switch page, find, the
+ * sample, cancel a load, compare with a baseline and show its timeline,
+ * switch page, find, the
  * Annotations panel and its region files. */
 #define G_LOG_DOMAIN "strata"
 
@@ -31,6 +32,7 @@ st_window_update_actions (StWindow *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), profile_actions[i],
                                    g_str_equal (page, "profile"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-compare", has_baseline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-baseline", has_baseline);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
                                  g_str_equal (page, "profile") && st_window_is_comparing (self));
 }
@@ -233,6 +235,21 @@ show_annotations_action (GtkWidget *widget, const char *action_name, GVariant *p
       !on_timeline || !st_timeline_page_get_show_annotations (self->timeline_page));
 }
 
+/* Ctrl+Shift+B: the baseline's timeline over the current one, shown (on
+ * the timeline, or from another page) or hidden. */
+static void
+show_baseline_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+  gboolean  on_timeline
+      = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "timeline") == 0;
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_set_show_baseline (
+      self->timeline_page,
+      !on_timeline || !st_timeline_page_get_show_baseline (self->timeline_page));
+}
+
 /* Ctrl+S, Ctrl+Shift+S, Ctrl+Shift+O: the panel's region file commands,
  * from anywhere in the window. */
 static void
@@ -260,6 +277,7 @@ st_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-timeline", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-compare", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.show-baseline", NULL, show_baseline_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);

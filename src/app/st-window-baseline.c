@@ -1,13 +1,15 @@
 /* "Compare with…": a second profile loaded, on a thread, as the baseline
  * of the one shown (st-baseline.h). Its progress shows in a bar above the
  * pages with a Cancel button; an error says which file and where, and
- * leaves the profile as it was. "Stop Comparing" closes the baseline.
- * Nothing is written: the baseline is only read. */
+ * leaves the profile as it was. Once loaded, both profiles' steps are
+ * found on a thread, for lining up their timelines. "Stop Comparing"
+ * closes the baseline. Nothing is written: the baseline is only read. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
 
 #include "st-baseline.h"
+#include "st-profile-steps.h"
 #include "st-window-private.h"
 
 #include <glib/gi18n.h>
@@ -41,6 +43,72 @@ show_baseline_error (StWindow *self, GFile *file, const GError *error)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The steps of the base and the current profile, found on a thread. */
+typedef struct
+{
+  StTrace *traces[2];
+  GArray  *steps[2];
+} StepsJob;
+
+static void
+steps_job_free (gpointer data)
+{
+  StepsJob *job = data;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_object (&job->traces[i]);
+      g_clear_pointer (&job->steps[i], g_array_unref);
+    }
+  g_free (job);
+}
+
+static void
+steps_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  StepsJob *job = data;
+
+  for (guint i = 0; i < 2; i++)
+    if ((job->steps[i] = st_profile_steps_find (job->traces[i], 0, 0, cancellable)) == NULL)
+      {
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");
+        return;
+      }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_steps_found (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  StepsJob *job = g_task_get_task_data (G_TASK (result));
+
+  if (g_task_propagate_boolean (G_TASK (result), NULL))
+    st_baseline_set_steps (ST_BASELINE (source), job->steps[0], job->steps[1]);
+}
+
+static void
+stop_finding_steps (StWindow *self)
+{
+  if (self->steps_cancellable != NULL)
+    g_cancellable_cancel (self->steps_cancellable);
+  g_clear_object (&self->steps_cancellable);
+}
+
+static void
+find_steps (StWindow *self, StBaseline *baseline)
+{
+  g_autoptr (GTask) task = NULL;
+  StepsJob         *job = g_new0 (StepsJob, 1);
+
+  stop_finding_steps (self);
+  self->steps_cancellable = g_cancellable_new ();
+  job->traces[0] = g_object_ref (st_session_get_trace (st_baseline_get_session (baseline)));
+  job->traces[1] = g_object_ref (st_session_get_trace (current_session (self)));
+  task = g_task_new (baseline, self->steps_cancellable, on_steps_found, NULL);
+  g_task_set_task_data (task, job, steps_job_free);
+  g_task_run_in_thread (task, steps_thread);
+}
+
 static void
 on_baseline_loaded (GObject *object, GAsyncResult *result, gpointer user_data)
 {
@@ -64,6 +132,7 @@ on_baseline_loaded (GObject *object, GAsyncResult *result, gpointer user_data)
     }
   baseline = st_baseline_new (current_session (self), trace, file);
   st_session_set_baseline (current_session (self), baseline);
+  find_steps (self, baseline);
   g_object_unref (file);
   /* the comparison is what the person asked for */
   adw_view_stack_set_visible_child_name (self->view_stack, "compare");
@@ -142,6 +211,7 @@ st_window_stop_comparing (StWindow *self)
 
   g_clear_object (&self->pending_baseline);
   forget_baseline_load (self);
+  stop_finding_steps (self);
   if (session != NULL)
     st_session_set_baseline (session, NULL);
   st_window_update_actions (self);
@@ -180,4 +250,5 @@ st_window_dispose_baseline (StWindow *self)
   g_clear_object (&self->baseline_cancellable);
   g_clear_object (&self->baseline_loader);
   g_clear_object (&self->pending_baseline);
+  stop_finding_steps (self);
 }

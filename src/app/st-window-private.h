@@ -40,7 +40,8 @@ struct _StWindow
   GSignalGroup    *session_signals; /* the baseline of the profile shown */
   StTraceLoader   *baseline_loader; /* "Compare with…" */
   GCancellable    *baseline_cancellable;
-  GFile           *pending_baseline; /* to load once the profile has loaded */
+  GFile           *pending_baseline;  /* to load once the profile has loaded */
+  GCancellable    *steps_cancellable; /* finding the steps of both profiles */
 
   AdwToastOverlay  *toast_overlay;
   GtkStack         *main_stack;

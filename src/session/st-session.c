@@ -19,6 +19,8 @@ struct _StSession
   StTrace            *trace;
   gint64              start;
   gint64              end;
+  gint64              extent_start; /* where the view may go: the trace, or more */
+  gint64              extent_end;
   StTool              tool;
   GArray             *selection; /* StEventRef */
   gboolean            has_marked;
@@ -124,6 +126,7 @@ st_session_set_property (GObject *object, guint prop_id, const GValue *value, GP
     case PROP_TRACE:
       self->trace = g_value_dup_object (value);
       self->tracks = st_track_arrangement_new (self->trace);
+      self->extent_end = st_trace_get_end_ns (self->trace);
       st_session_fit_all (self);
       break;
     case PROP_TOOL: st_session_set_tool (self, g_value_get_int (value)); break;
@@ -235,36 +238,57 @@ st_session_get_min_span (StSession *self)
 }
 
 static gint64
+extent_length (StSession *self)
+{
+  return st_time_span (self->extent_start, self->extent_end);
+}
+
+static gint64
 max_span (StSession *self)
 {
-  gint64 end = MAX (MIN_SPAN, st_trace_get_end_ns (self->trace));
+  gint64 length = MAX (MIN_SPAN, extent_length (self));
 
-  return st_time_add_sat (end, end / 10);
+  return st_time_add_sat (length, length / 10);
 }
 
 /* Sets the range, keeping it no narrower than MIN_SPAN, no wider than the
- * trace (with a margin) and not far off either end. A trace spans at most
- * ST_TIME_SPAN_MAX, so the view and its margins fit in 64 bits; the range
- * asked for may be anything. */
+ * extent (the trace, unless widened) with a margin, and not far off either
+ * end. A trace spans at most ST_TIME_SPAN_MAX, so the view and its margins
+ * fit in 64 bits; the range asked for may be anything. */
 void
 st_session_set_range (StSession *self, gint64 start, gint64 end)
 {
   gint64 span = CLAMP (st_time_span (start, end), MIN_SPAN, max_span (self));
-  gint64 margin = span / 20, trace_end = st_trace_get_end_ns (self->trace);
+  gint64 margin = span / 20, length = extent_length (self);
 
-  /* no further past the trace's ends than a margin; a view wider than the
-   * trace is centred on it */
-  if (trace_end + 2 * margin >= span)
-    start = CLAMP (start, -margin, trace_end + margin - span);
+  /* no further past the extent's ends than a margin; a view wider than
+   * the extent is centred on it */
+  if (st_time_add_sat (length, 2 * margin) >= span)
+    start = CLAMP (start, st_time_sub_sat (self->extent_start, margin),
+                   st_time_sub_sat (st_time_add_sat (self->extent_end, margin), span));
   else
-    start = (trace_end - span) / 2;
-  end = start + span;
+    start = st_time_add_sat (self->extent_start, (length - span) / 2);
+  end = st_time_add_sat (start, span);
   if (start == self->start && end == self->end)
     return;
   self->start = start;
   self->end = end;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_START]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_END]);
+}
+
+/* Lets the view go over [@start, @end] as well as over the trace: a
+ * baseline's view linked to this one shows the same span, shifted, and
+ * either may reach past the other's trace. The range is kept to the new
+ * extent. */
+void
+st_session_set_extent (StSession *self, gint64 start, gint64 end)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+
+  self->extent_start = MIN (0, start);
+  self->extent_end = MAX (st_trace_get_end_ns (self->trace), end);
+  st_session_set_range (self, self->start, self->end);
 }
 
 /* Zooms by @factor (< 1 in, > 1 out) keeping @anchor where it is. */
@@ -590,11 +614,20 @@ st_session_reveal (StSession *self, StEventRef ref)
   gint64 start = st_event_get_start (self->trace, ref);
   gint64 dur = st_event_get_duration (self->trace, ref);
   gint64 span = self->end - self->start;
-  guint  process = st_trace_get_track (self->trace, ref.track)->process;
 
   if (dur > span * 8 / 10)
     span = dur * 5 / 4;
   st_session_set_range (self, start + dur / 2 - span / 2, start + dur / 2 - span / 2 + span);
+  st_session_reveal_row (self, ref);
+}
+
+/* Opens @ref's section and asks the views to scroll to its row; the time
+ * range stays. */
+void
+st_session_reveal_row (StSession *self, StEventRef ref)
+{
+  guint process = st_trace_get_track (self->trace, ref.track)->process;
+
   st_session_expand_section (self, process);
   g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint)ref.kind);
 }

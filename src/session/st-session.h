@@ -43,6 +43,7 @@ StTrackArrangement *st_session_get_track_arrangement (StSession *self);
 
 void     st_session_get_range (StSession *self, gint64 *start, gint64 *end);
 void     st_session_set_range (StSession *self, gint64 start, gint64 end);
+void     st_session_set_extent (StSession *self, gint64 start, gint64 end);
 void     st_session_zoom (StSession *self, double factor, gint64 anchor);
 void     st_session_pan (StSession *self, gint64 delta);
 void     st_session_fit_all (StSession *self);
@@ -79,6 +80,7 @@ gint     st_session_get_find_current (StSession *self);
 gboolean st_session_find_step (StSession *self, int direction);
 
 void st_session_reveal (StSession *self, StEventRef ref);
+void st_session_reveal_row (StSession *self, StEventRef ref);
 
 /* Regions. */
 

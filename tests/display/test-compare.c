@@ -1,28 +1,35 @@
 /* Comparing two profiles as a person does: "Compare with…" loads a
  * baseline, the Compare page shows the operation that got slower first
  * with its difference, and selecting it selects its instances in both
- * profiles; a baseline that cannot be read says so and leaves the profile;
- * `strata --compare BASE NEW` opens NEW compared with BASE. Runs under
- * Xvfb, on a pair of small Kineto-like traces written here. */
+ * profiles and shows them on both timelines, the baseline's over the
+ * current one; a baseline that cannot be read says so and leaves the
+ * profile; `strata --compare BASE NEW` opens NEW compared with BASE. Runs
+ * under Xvfb, on a pair of small Kineto-like traces written here. */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
 
 #include "st-baseline.h"
 #include "st-display-util.h"
+#include "st-time-ruler.h"
 #include "st-timeline-page.h"
+#include "st-timeline-renderer.h"
 #include "st-window.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
 
-/* One step (ProfilerStep#1, [0, 2000) µs) on the host; on the GPU's
- * stream N_GEMM "gemm_kernel" of @gemm_us µs each, 300 µs apart, and two
- * "copy_kernel" of 20 µs each, the same in both profiles. */
-#define N_GEMM 4
+/* One step (ProfilerStep#1, [@start_us, @start_us + 2000) µs) on the
+ * host; on the GPU's stream N_GEMM "gemm_kernel" of @gemm_us µs each from
+ * @start_us + 100 µs, 300 µs apart, and two "copy_kernel" of 20 µs each,
+ * the same in both profiles. A step that does not start the profile
+ * follows a "setup" slice of 10 µs at 0, outside the step. */
+#define N_GEMM        4
+#define BASE_START_US 300
+#define US            1000
 
 static char *
-write_trace (const char *dir, const char *name, int gemm_us)
+write_trace (const char *dir, const char *name, int start_us, int gemm_us)
 {
   g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
   char               *path = g_build_filename (dir, name, NULL);
@@ -30,21 +37,26 @@ write_trace (const char *dir, const char *name, int gemm_us)
   g_string_append (json, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,"
                          "\"args\":{\"name\":\"python\"}},\n"
                          "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"tid\":7,"
-                         "\"args\":{\"name\":\"GPU 0\"}},\n"
-                         "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\","
-                         "\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":2000},\n");
+                         "\"args\":{\"name\":\"GPU 0\"}},\n");
+  if (start_us > 0)
+    g_string_append (json, "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"setup\","
+                           "\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10},\n");
+  g_string_append_printf (json,
+                          "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\","
+                          "\"pid\":1,\"tid\":1,\"ts\":%d,\"dur\":2000},\n",
+                          start_us);
   for (int i = 0; i < N_GEMM; i++)
     g_string_append_printf (
         json,
         "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_kernel\",\"pid\":0,"
         "\"tid\":7,\"ts\":%d,\"dur\":%d,\"args\":{\"stream\":7,\"device\":0}},\n",
-        100 + 300 * i, gemm_us);
+        start_us + 100 + 300 * i, gemm_us);
   for (int i = 0; i < 2; i++)
     g_string_append_printf (
         json,
         "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"copy_kernel\",\"pid\":0,"
         "\"tid\":7,\"ts\":%d,\"dur\":20,\"args\":{\"stream\":7,\"device\":0}}%s\n",
-        1500 + 100 * i, i == 0 ? "," : "");
+        start_us + 1500 + 100 * i, i == 0 ? "," : "");
   g_string_append (json, "]}\n");
   g_assert_true (g_file_set_contents (path, json->str, -1, NULL));
   return path;
@@ -53,16 +65,16 @@ write_trace (const char *dir, const char *name, int gemm_us)
 typedef struct
 {
   char *dir;
-  char *base; /* gemm_kernel 50 µs */
-  char *new_; /* gemm_kernel 100 µs: twice as slow */
+  char *base; /* its step from 300 µs, gemm_kernel 50 µs */
+  char *new_; /* its step from 0, gemm_kernel 100 µs: twice as slow */
 } Pair;
 
 static void
 pair_init (Pair *pair)
 {
   pair->dir = g_dir_make_tmp ("strata-compare-XXXXXX", NULL);
-  pair->base = write_trace (pair->dir, "base.json", 50);
-  pair->new_ = write_trace (pair->dir, "new.json", 100);
+  pair->base = write_trace (pair->dir, "base.json", BASE_START_US, 50);
+  pair->new_ = write_trace (pair->dir, "new.json", 0, 100);
 }
 
 static void
@@ -172,6 +184,210 @@ test_regression_first (void)
   g_assert_false (adw_view_stack_page_get_visible (adw_view_stack_get_page (
       ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (window), "view_stack")),
       st_test_find_by_id (GTK_WIDGET (window), "comparison_page"))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+steps_known (gpointer baseline)
+{
+  return st_baseline_get_n_steps (baseline) > 0;
+}
+
+static gboolean
+laid_out (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_height (widget) > 2 * ST_RULER_HEIGHT;
+}
+
+static void
+assert_range (StSession *session, gint64 start, gint64 end)
+{
+  gint64 s, e;
+
+  st_session_get_range (session, &s, &e);
+  g_assert_cmpint (s, ==, start);
+  g_assert_cmpint (e, ==, end);
+}
+
+static const char *
+visible_page (StWindow *window)
+{
+  return adw_view_stack_get_visible_child_name (
+      ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (window), "view_stack")));
+}
+
+static gboolean
+is_accent (guint32 rgb)
+{
+  int r = (rgb >> 16) & 0xff, b = rgb & 0xff;
+
+  return b > r + 60;
+}
+
+/* Pixels around @time (a column either side) of @view that are drawn in
+ * the accent colour in @selected and not in @plain: the outline of a
+ * selected slice there. */
+static guint
+outlined_near (GtkWidget *view, cairo_surface_t *selected, cairo_surface_t *plain, gint64 time)
+{
+  StViewport vp = { 0 };
+  guint      n = 0;
+  int        x;
+
+  st_session_get_range (st_timeline_view_get_session (ST_TIMELINE_VIEW (view)), &vp.start, &vp.end);
+  vp.width = gtk_widget_get_width (view);
+  vp.gutter = MIN (240, vp.width / 3);
+  x = (int)st_viewport_x_at (&vp, time);
+  g_assert_cmpint (x, >, vp.gutter);
+  for (int y = ST_RULER_HEIGHT; y < gtk_widget_get_height (view); y++)
+    for (int dx = -2; dx <= 2; dx++)
+      n += is_accent (st_test_pixel (selected, x + dx, y))
+           && st_test_pixel (selected, x + dx, y) != st_test_pixel (plain, x + dx, y);
+  return n;
+}
+
+/* "none", "one" or "many": the page of the details pane on screen. */
+static const char *
+details_page (StWindow *window)
+{
+  GtkWidget *details = st_test_find_by_id (GTK_WIDGET (window), "details");
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (st_test_find_by_id (details, "stack")));
+}
+
+/* Find has given @session's two copy_kernel slices. */
+static gboolean
+found_two (gpointer session)
+{
+  GArray *found = st_session_get_find_results (session);
+
+  return found != NULL && found->len == 2;
+}
+
+/* Nothing of two timelines shows without a baseline: the Baseline button
+ * is hidden and its key does nothing. */
+static void
+assert_no_baseline (StWindow *window, StTimelinePage *page)
+{
+  const char *shown = visible_page (window);
+
+  g_assert_false (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "baseline_button")));
+  g_assert_false (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "baseline_box")));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-baseline", NULL);
+  g_assert_false (st_timeline_page_get_show_baseline (page));
+  g_assert_cmpstr (visible_page (window), ==, shown);
+}
+
+/* The base's step starts 300 µs into it, the current one's at 0: step 1
+ * lines up with an offset of −300 µs. The regression's first instances,
+ * the current one's [100, 200) µs and the base's [400, 450) µs, [100, 150)
+ * on the current axis, show on both timelines: [100, 200] with 5 % of it,
+ * 5 µs, either side, which is [395, 505] µs on the base's axis. */
+static void
+test_two_timelines (void)
+{
+  g_auto (Pair)     pair;
+  g_autoptr (GFile) file = NULL;
+  StWindow         *window;
+  StTimelinePage   *page;
+  StSession        *current, *base;
+  StBaseline       *baseline;
+  GtkWidget        *base_view, *button;
+  cairo_surface_t  *selected, *plain;
+
+  pair_init (&pair);
+  window = open_window (pair.new_);
+  page = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE));
+  current = session_of (window);
+  assert_no_baseline (window, page);
+  file = g_file_new_for_path (pair.base);
+  st_window_compare_with (window, file);
+  st_test_wait_until (compared, window);
+  baseline = st_session_get_baseline (current);
+  base = st_baseline_get_session (baseline);
+  st_test_wait_until (steps_known, baseline);
+  g_assert_cmpint (st_baseline_get_offset (baseline), ==, -BASE_START_US * US);
+  g_assert_true (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "baseline_button")));
+  g_assert_false (st_timeline_page_get_show_baseline (page));
+
+  /* Show on Timelines acts on a row: none selected, it cannot */
+  button = st_test_find_by_id (GTK_WIDGET (window), "show_on_timelines_button");
+  g_assert_false (gtk_widget_get_sensitive (button));
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (operations_of (window)), 0, TRUE);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_cmpuint (st_session_get_selection (current)->len, ==, N_GEMM);
+  g_assert_cmpuint (st_session_get_selection (base)->len, ==, N_GEMM);
+  assert_range (current, 95 * US, 205 * US);
+  assert_range (base, 395 * US, 505 * US);
+
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (visible_page (window), ==, "timeline");
+  g_assert_true (st_timeline_page_get_show_baseline (page));
+  base_view = st_test_find_by_id (GTK_WIDGET (window), "baseline_view");
+  st_test_wait_until (laid_out, base_view);
+  st_test_wait_until (laid_out, st_test_find_by_id (GTK_WIDGET (window), "view"));
+  g_assert_cmpstr (details_page (window), ==, "many");
+
+  /* the base's first instance is drawn selected, outlined in the accent
+   * colour, where it is not once nothing is selected */
+  selected = st_test_render (base_view);
+  st_session_clear_selection (base);
+  plain = st_test_render (base_view);
+  g_assert_cmpuint (outlined_near (base_view, selected, plain, 400 * US), >, 0);
+  cairo_surface_destroy (selected);
+  cairo_surface_destroy (plain);
+
+  /* the details follow the timeline focused: one base instance clicked
+   * there, the current profile's four back on its own */
+  gtk_widget_grab_focus (base_view);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (operations_of (window)), 0, TRUE);
+  st_session_select (base, g_array_index (st_session_get_selection (base), StEventRef, 0),
+                     ST_SELECT_REPLACE);
+  g_assert_cmpstr (details_page (window), ==, "one");
+  gtk_widget_grab_focus (st_test_find_by_id (GTK_WIDGET (window), "view"));
+  g_assert_cmpstr (details_page (window), ==, "many");
+
+  /* W in the base view zooms both, the base still 300 µs on */
+  gtk_widget_activate_action (base_view, "timeline.zoom-in", "b", FALSE);
+  {
+    gint64 cs, ce, bs, be;
+
+    st_session_get_range (current, &cs, &ce);
+    st_session_get_range (base, &bs, &be);
+    g_assert_cmpint (ce - cs, <, 110 * US);
+    g_assert_cmpint (bs, ==, cs + BASE_START_US * US);
+    g_assert_cmpint (be, ==, ce + BASE_START_US * US);
+  }
+
+  /* find is the timeline's last focused: in the base's, then, after
+   * Enter, in the current one's; each keeps its results */
+  gtk_widget_grab_focus (base_view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (st_test_find_by_id (GTK_WIDGET (page), "search_entry")),
+                         "copy_kernel");
+  st_test_wait_until (found_two, base);
+  g_assert_null (st_session_get_find_results (current));
+  gtk_widget_grab_focus (st_test_find_by_id (GTK_WIDGET (window), "view"));
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (page), "count_label"))), ==,
+      "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.find-next", NULL));
+  st_test_wait_until (found_two, current);
+  g_assert_cmpuint (st_session_get_find_results (base)->len, ==, 2);
+
+  /* Ctrl+Shift+B on the timeline hides the base's timeline, and again
+   * shows it */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-baseline", NULL);
+  g_assert_false (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "baseline_box")));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-baseline", NULL);
+  g_assert_true (gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "baseline_box")));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-comparing", NULL);
+  assert_no_baseline (window, page);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -312,6 +528,7 @@ main (int argc, char *argv[])
   adw_init ();
 
   g_test_add_func ("/display/compare/regression-first", test_regression_first);
+  g_test_add_func ("/display/compare/two-timelines", test_two_timelines);
   g_test_add_func ("/display/compare/load-error", test_load_error);
   g_test_add_func ("/display/compare/command-line", test_command_line);
   return g_test_run ();

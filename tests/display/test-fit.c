@@ -1,6 +1,7 @@
 /* The window fits the screens people have (issue 15, U1): with a merged
  * two-rank profile loaded, its minimum size is at most 1024×640 on every
- * page; the Summary shows its cards in three columns on a 1920 px wide
+ * page, and with a baseline on the timeline with the baseline's over it
+ * and on the Compare page; the Summary shows its cards in three columns on a 1920 px wide
  * window, two at 1280 and one at 1024, each card as wide as its column and
  * no narrower than it needs; a narrow window leaves facts out of the bar
  * over the profile, and the popover beside it still lists every one.
@@ -151,6 +152,32 @@ compare_three (Fixture *f)
   settle ();
 }
 
+static gboolean
+has_baseline (gpointer data)
+{
+  StTimelinePage *timeline
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (data), ST_TYPE_TIMELINE_PAGE));
+
+  return st_session_get_baseline (st_timeline_page_get_session (timeline)) != NULL;
+}
+
+/* The first rank compared with the profile of both: the timeline with the
+ * baseline's over it, and the Compare page. */
+static void
+show_baseline (Fixture *f)
+{
+  g_autofree char  *path = g_test_build_filename (G_TEST_DIST, "..", "data", "real",
+                                                  "hta_sampled_rank0.json.gz", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  st_window_compare_with (f->window, file);
+  st_test_wait_until (has_baseline, f->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-baseline", NULL));
+  settle ();
+  g_assert_true (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f->window), "baseline_box")));
+}
+
 static void
 test_min_size (void)
 {
@@ -170,6 +197,14 @@ test_min_size (void)
   g_assert_true (
       gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f.window), "annotations")));
   assert_min_size (&f, "the timeline with its Annotations panel");
+  show_baseline (&f);
+  assert_min_size (&f, "the baseline's timeline over the current one, with the Annotations panel");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-annotations", NULL));
+  settle ();
+  assert_min_size (&f, "the baseline's timeline over the current one");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-compare", NULL));
+  settle ();
+  assert_min_size (&f, "the Compare page");
   compare_three (&f);
   assert_min_size (&f, "the Summary comparing three regions");
   close_window (&f);

@@ -287,14 +287,17 @@ recompute (StComparePage *self)
                                  on_computed, g_object_ref (self));
 }
 
-/* Selects the row's instances in @session (one side) and reveals the
- * first of them. */
-static void
-select_side (StComparePage *self, StSession *session, StDiffSide side, StOperationDiffItem *item)
+/* Selects the row's instances in @session (one side); the first of them
+ * (by start) in *@first, FALSE when there is none. */
+static gboolean
+select_side (StComparePage       *self,
+             StSession           *session,
+             StDiffSide           side,
+             StOperationDiffItem *item,
+             StEventRef          *first)
 {
   StTrace           *trace = st_session_get_trace (session);
   g_autoptr (GArray) refs = NULL;
-  StEventRef         first = { 0 };
   gint64             first_start = G_MAXINT64;
   gint64             range_start, range_end;
 
@@ -308,30 +311,51 @@ select_side (StComparePage *self, StSession *session, StDiffSide side, StOperati
 
       if (start < first_start)
         {
-          first = ref;
+          *first = ref;
           first_start = start;
         }
     }
-  if (refs->len > 0)
-    st_session_reveal (session, first);
+  return refs->len > 0;
 }
 
+/* A row: its instances selected in both profiles, both timelines shown
+ * and lined up on the first instance of each (st_baseline_reveal). */
 static void
 on_operation_selected (StComparePage *self, StOperationDiffItem *item)
 {
   StBaseline *base = baseline (self);
+  StEventRef  first[ST_N_DIFF_SIDES];
+  gboolean    found[ST_N_DIFF_SIDES];
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.show-on-timelines", item != NULL);
   if (item == NULL || base == NULL || self->diff == NULL)
     return;
-  select_side (self, self->session, ST_DIFF_NEW, item);
-  select_side (self, st_baseline_get_session (base), ST_DIFF_BASE, item);
+  found[ST_DIFF_NEW] = select_side (self, self->session, ST_DIFF_NEW, item, &first[ST_DIFF_NEW]);
+  found[ST_DIFF_BASE] = select_side (self, st_baseline_get_session (base), ST_DIFF_BASE, item,
+                                     &first[ST_DIFF_BASE]);
+  st_baseline_reveal (base, found[ST_DIFF_BASE] ? &first[ST_DIFF_BASE] : NULL,
+                      found[ST_DIFF_NEW] ? &first[ST_DIFF_NEW] : NULL);
+  st_baseline_set_shown (base, TRUE);
 }
 
-/* Return or a double click on a row: its instances on the timeline. */
+/* The button, Return or a double click on a row: the timelines, the
+ * base's over the current one, each at the row's first instance. */
+static void
+show_on_timelines_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StComparePage *self = ST_COMPARE_PAGE (widget);
+  StBaseline    *base = baseline (self);
+
+  if (base == NULL || st_operation_diff_view_get_selected (self->operation_diff_view) == NULL)
+    return;
+  st_baseline_set_shown (base, TRUE);
+  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
+}
+
 static void
 on_operation_activated (StComparePage *self, StOperationDiffItem *item)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self), "compare.show-on-timelines", NULL);
 }
 
 /* A finding: the timeline, zoomed to its place, its instance selected. */
@@ -491,6 +515,8 @@ st_compare_page_class_init (StComparePageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_property_action (widget_class, "compare.table", "table");
   gtk_widget_class_install_action (widget_class, "compare.switch-table", NULL, switch_table_action);
+  gtk_widget_class_install_action (widget_class, "compare.show-on-timelines", NULL,
+                                   show_on_timelines_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
                                        "compare.switch-table", NULL);
 }
@@ -517,6 +543,7 @@ st_compare_page_init (StComparePage *self)
   self->breakdown = set_store (self->breakdown_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->metrics = set_store (self->metrics_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->collectives = set_store (self->collectives_view, ST_TYPE_COMPARE_ROW_ITEM);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.show-on-timelines", FALSE);
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::baseline",
                                  G_CALLBACK (on_baseline_changed), self, G_CONNECT_SWAPPED);

@@ -52,6 +52,10 @@ struct _StTimelineView
   GtkPopover *track_menu;
   gint        menu_track; /* whose menu is open, -1 for none */
 
+  gboolean reveal_pending; /* a row to scroll to once the view has a height */
+  guint    reveal_track;
+  guint    reveal_row;
+
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
   gboolean over_tab;
@@ -69,6 +73,7 @@ void   st_timeline_view_update_hadjustment (StTimelineView *self);
 gint64 st_timeline_view_zoom_anchor (StTimelineView *self);
 void   st_timeline_view_start_pan (StTimelineView *self);
 void   st_timeline_view_pan_by (StTimelineView *self, double dx, double dy);
+void   st_timeline_view_reveal_pending (StTimelineView *self);
 void   st_timeline_view_reveal (StSession      *session,
                                 guint           track,
                                 guint           index,

@@ -127,6 +127,9 @@ scroll_to_row (StTimelineView *self, guint track, guint row)
     gtk_adjustment_set_value (self->vadjustment, y - page / 2);
 }
 
+/* A view not laid out yet (the baseline's, shown a moment ago) scrolls
+ * to the row once it has a height: scrolled now, it would centre the row
+ * in a page of no height. */
 void
 st_timeline_view_reveal (StSession      *session,
                          guint           track,
@@ -138,6 +141,21 @@ st_timeline_view_reveal (StSession      *session,
   const StTrack *t = st_trace_get_track (trace, track);
   guint          row = kind == ST_EVENT_SLICE ? t->slices[index].depth : MAX (1, t->n_rows);
 
-  scroll_to_row (self, track, t->kind == ST_TRACK_INSTANTS ? 0 : row);
+  self->reveal_track = track;
+  self->reveal_row = t->kind == ST_TRACK_INSTANTS ? 0 : row;
+  self->reveal_pending = gtk_widget_get_height (GTK_WIDGET (self)) <= ST_RULER_HEIGHT;
+  if (!self->reveal_pending)
+    scroll_to_row (self, self->reveal_track, self->reveal_row);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* From size_allocate: the row asked for before the view had a height. */
+void
+st_timeline_view_reveal_pending (StTimelineView *self)
+{
+  if (!self->reveal_pending || self->layout == NULL
+      || gtk_widget_get_height (GTK_WIDGET (self)) <= ST_RULER_HEIGHT)
+    return;
+  self->reveal_pending = FALSE;
+  scroll_to_row (self, self->reveal_track, self->reveal_row);
 }

@@ -229,6 +229,7 @@ st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int ba
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
 
   st_timeline_view_update_vadjustment (self);
+  st_timeline_view_reveal_pending (self);
   if (self->track_menu != NULL)
     gtk_popover_present (self->track_menu);
 }
@@ -342,6 +343,7 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   g_clear_pointer (&self->layout, st_timeline_layout_free);
   g_set_object (&self->session, session);
   self->has_hover = FALSE;
+  self->reveal_pending = FALSE;
   if (session != NULL)
     {
       self->renderer = st_timeline_renderer_new (st_session_get_trace (session));
