@@ -11,6 +11,7 @@
 #include "st-name-distribution.h"
 #include "st-name-index.h"
 #include "st-test-util.h"
+#include "st-trace-query.h"
 
 static StTrace *
 load (void)
@@ -234,6 +235,65 @@ test_empty_and_index (void)
   g_assert_true (st_name_index_get (trace, NULL) == index); /* made once */
 }
 
+/* On a generated Kineto trace, the parent every instance is grouped by —
+ * found by walking each row's parents in order — is the one
+ * st_trace_get_parent() finds for it alone by a binary search, for every
+ * name of the first twenty tracks' nested slices; by track, every
+ * instance's group is its track's label. */
+static void
+test_parents_agree (void)
+{
+  const char            *path = g_getenv ("STRATA_TEST_TRACE");
+  g_autoptr (GFile)      file = NULL;
+  g_autoptr (GError)     error = NULL;
+  g_autoptr (StTrace)    trace = NULL;
+  g_autoptr (GHashTable) names = g_hash_table_new (NULL, NULL);
+  GHashTableIter         iter;
+  gpointer               key;
+  guint                  checked = 0;
+
+  if (path == NULL)
+    {
+      g_test_skip ("STRATA_TEST_TRACE is not set");
+      return;
+    }
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  for (guint t = 0; t < MIN (20, st_trace_get_n_tracks (trace)); t++)
+    {
+      const StTrack *track = st_trace_get_track (trace, t);
+      for (guint i = 0; i < track->n_slices; i++)
+        if (track->slices[i].depth > 0)
+          g_hash_table_add (names, GUINT_TO_POINTER (track->slices[i].name));
+    }
+  g_assert_cmpuint (g_hash_table_size (names), >, 3);
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      g_autoptr (StNameDistribution) d = st_name_distribution_compute (
+          trace, GPOINTER_TO_UINT (key), NULL, ST_GROUPING_PARENT, NULL);
+      g_autoptr (StNameDistribution) by_track = st_name_distribution_compute (
+          trace, GPOINTER_TO_UINT (key), NULL, ST_GROUPING_TRACK, NULL);
+
+      for (guint i = 0; i < d->n_instances; i++, checked++)
+        {
+          StSliceRef       parent;
+          const char      *label = d->groups[d->instance_group[i]].label;
+          g_autofree char *track_label
+              = st_trace_dup_track_label (trace, by_track->instances[i].track);
+
+          if (st_trace_get_parent (trace, d->instances[i], &parent))
+            g_assert_cmpstr (label, ==,
+                             st_trace_get_string (trace, st_trace_get_slice (trace, parent)->name));
+          else
+            g_assert_null (label);
+          g_assert_cmpstr (by_track->groups[by_track->instance_group[i]].label, ==, track_label);
+        }
+    }
+  g_assert_cmpuint (checked, >, 1000);
+}
+
 /* Whole decades are exact; ⌈10^(k/B)⌉ otherwise. */
 static void
 test_edges (void)
@@ -260,6 +320,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/distribution/by-track", test_by_track);
   g_test_add_func ("/model/distribution/empty-and-index", test_empty_and_index);
   g_test_add_func ("/model/distribution/edges", test_edges);
+  g_test_add_func ("/model/distribution/parents-agree", test_parents_agree);
 
   return g_test_run ();
 }

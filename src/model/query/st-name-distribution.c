@@ -5,11 +5,11 @@
 #include "st-name-distribution.h"
 
 #include "st-name-index.h"
-#include "st-sort.h"
 #include "st-time.h"
 #include "st-trace-query.h"
 
 #include <math.h>
+#include <string.h>
 
 /* How often a long walk looks at its cancellable. */
 #define CHECK_EVERY 65536
@@ -18,11 +18,84 @@
 
 typedef struct
 {
-  gint64  dur;
-  guint32 number; /* in the name index: track order */
+  gint64     dur;
+  StSliceRef ref;
+  guint32    group; /* numbered in the order the groups first appear */
 } Item;
 
-ST_DEFINE_SORT (sort_items, Item, a->dur < b->dur || (a->dur == b->dur && a->number < b->number))
+#define NO_PARENT G_MAXUINT32
+
+/* Where the parents of the instances of one row are looked for: the
+ * instances come in the order of their track's slices, so on one row by
+ * start, and each one's parent is at or after the previous one's. */
+typedef struct
+{
+  gboolean valid;
+  guint    track;
+  guint    row;
+  gboolean top;  /* the first row of a lane: no parent */
+  guint    next; /* the first slice of the row above that may start after the instance */
+} ParentCursor;
+
+static gboolean
+is_first_row_of_lane (const StTrack *t, guint row)
+{
+  for (guint l = 0; l <= t->n_lanes; l++)
+    if (t->lane_rows[l] == row)
+      return TRUE;
+  return row == 0;
+}
+
+/* The first slice of [from, hi) starting after @time: galloping, then a
+ * binary search. */
+static guint
+first_after (const StSlice *slices, guint from, guint hi, gint64 time)
+{
+  guint a = from, b = from, step = 1;
+
+  while (b < hi && slices[b].start <= time)
+    {
+      a = b + 1;
+      b = a + step;
+      step *= 2;
+    }
+  b = MIN (b, hi);
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+      if (slices[mid].start <= time)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
+
+/* The name of the slice enclosing @ref one row up in its lane, as
+ * st_trace_get_parent() finds it, or NO_PARENT. */
+static guint32
+parent_key (const StTrack *t, ParentCursor *c, StSliceRef ref)
+{
+  const StSlice *s = &t->slices[ref.index];
+  guint          row = s->depth, lo, k;
+
+  if (!c->valid || c->track != ref.track || c->row != row)
+    {
+      *c = (ParentCursor){ TRUE, ref.track, row, is_first_row_of_lane (t, row), 0 };
+      if (!c->top)
+        c->next = t->row_offsets[row - 1];
+    }
+  if (c->top)
+    return NO_PARENT;
+  lo = t->row_offsets[row - 1];
+  c->next = first_after (t->slices, c->next, t->row_offsets[row], s->start);
+  if (c->next == lo)
+    return NO_PARENT;
+  k = c->next - 1;
+  if (st_time_add_sat (t->slices[k].start, t->slices[k].dur) < st_time_add_sat (s->start, s->dur))
+    return NO_PARENT;
+  return t->slices[k].name;
+}
 
 /* Whether @s counts for @range (docs/metrics.md 14.1). */
 static gboolean
@@ -35,31 +108,105 @@ overlaps (const StSlice *s, const StTimeSpan *range)
   return s->start < range->end && st_time_add_sat (s->start, s->dur) > range->begin;
 }
 
-/* The instances of @name in @range, unsorted; NULL when cancelled. */
+/* Numbers the groups in the order they first appear; the instances of a
+ * group mostly come one after another, so the last one is kept at hand. */
+typedef struct
+{
+  StGrouping  grouping;
+  GHashTable *numbers; /* key + 1 → group number */
+  GArray     *keys;    /* guint32 per group: its track, or its parent's name */
+  gboolean    has_last;
+  guint32     last_key;
+  guint32     last_group;
+} Grouper;
+
+static guint32
+grouper_number (Grouper *g, guint32 key)
+{
+  gpointer found;
+
+  if (g->has_last && key == g->last_key)
+    return g->last_group;
+  if (!g_hash_table_lookup_extended (g->numbers, GUINT_TO_POINTER (key + 1), NULL, &found))
+    {
+      found = GUINT_TO_POINTER (g->keys->len);
+      g_array_append_val (g->keys, key);
+      g_hash_table_insert (g->numbers, GUINT_TO_POINTER (key + 1), found);
+    }
+  g->has_last = TRUE;
+  g->last_key = key;
+  g->last_group = GPOINTER_TO_UINT (found);
+  return g->last_group;
+}
+
+/* The instances of @name in @range, in track order, each with its group;
+ * NULL when cancelled. */
 static GArray *
 collect (StTrace          *trace,
          StNameIndex      *index,
          StStringId        name,
          const StTimeSpan *range,
+         Grouper          *grouper,
          GCancellable     *cancellable)
 {
   guint          n;
   const guint32 *numbers = st_name_index_lookup (index, name, &n);
   GArray        *items = g_array_sized_new (FALSE, FALSE, sizeof (Item), n);
+  ParentCursor   cursor = { 0 };
 
   for (guint i = 0; i < n; i++)
     {
-      const StSlice *s = st_trace_get_slice (trace, st_name_index_get_ref (index, numbers[i]));
+      StSliceRef     ref = st_name_index_get_ref (index, numbers[i]);
+      const StTrack *t = st_trace_get_track (trace, ref.track);
+      const StSlice *s = &t->slices[ref.index];
+      Item           item = { MAX (0, s->dur), ref, 0 };
 
       if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (cancellable))
         {
           g_array_unref (items);
           return NULL;
         }
-      if (overlaps (s, range))
-        g_array_append_val (items, ((Item){ MAX (0, s->dur), numbers[i] }));
+      if (!overlaps (s, range))
+        continue;
+      if (grouper->grouping == ST_GROUPING_TRACK)
+        item.group = grouper_number (grouper, ref.track);
+      else if (grouper->grouping == ST_GROUPING_PARENT)
+        item.group = grouper_number (grouper, parent_key (t, &cursor, ref));
+      g_array_append_val (items, item);
     }
   return items;
+}
+
+/* Sorts @items by duration, stably (ties stay in track order): a byte at a
+ * time from the lowest, over the bytes the longest duration has. */
+static void
+sort_by_duration (GArray *items)
+{
+  guint            n = items->len;
+  Item            *from = (Item *)items->data;
+  g_autofree Item *scratch = g_new (Item, MAX (1, n));
+  Item            *to = scratch;
+  guint64          longest = 0;
+
+  for (guint i = 0; i < n; i++)
+    longest = MAX (longest, (guint64)from[i].dur);
+  for (guint shift = 0; shift < 64 && (longest >> shift) != 0; shift += 8)
+    {
+      guint count[257] = { 0 };
+      Item *swap;
+
+      for (guint i = 0; i < n; i++)
+        count[(((guint64)from[i].dur >> shift) & 0xff) + 1]++;
+      for (guint b = 0; b < 256; b++)
+        count[b + 1] += count[b];
+      for (guint i = 0; i < n; i++)
+        to[count[((guint64)from[i].dur >> shift) & 0xff]++] = from[i];
+      swap = from;
+      from = to;
+      to = swap;
+    }
+  if (from != (Item *)items->data)
+    memcpy (items->data, from, sizeof (Item) * n);
 }
 
 /* k = ⌈p × n / 100⌉, the nearest rank (1-based). */
@@ -199,21 +346,6 @@ st_name_distribution_free (StNameDistribution *self)
   g_free (self);
 }
 
-#define NO_PARENT G_MAXUINT32
-
-/* What an instance is grouped by: its track, or its parent's name. */
-static guint32
-group_key (StTrace *trace, StGrouping grouping, StSliceRef ref)
-{
-  StSliceRef parent;
-
-  if (grouping == ST_GROUPING_TRACK)
-    return ref.track;
-  if (!st_trace_get_parent (trace, ref, &parent))
-    return NO_PARENT;
-  return st_trace_get_slice (trace, parent)->name;
-}
-
 static char *
 group_label (StTrace *trace, StGrouping grouping, guint32 key)
 {
@@ -236,77 +368,48 @@ compare_groups (gconstpointer a, gconstpointer b, gpointer data)
   return g_strcmp0 (x->label, y->label);
 }
 
-/* Each instance's group, by order of first appearance; NULL when
- * cancelled. */
-static guint32 *
-assign_groups (StNameDistribution *self, StTrace *trace, GArray *keys, GCancellable *cancellable)
-{
-  g_autoptr (GHashTable) groups = g_hash_table_new (NULL, NULL);
-  guint32               *of = g_new (guint32, MAX (1, self->n_instances));
-
-  for (guint i = 0; i < self->n_instances; i++)
-    {
-      guint32  key = group_key (trace, self->grouping, self->instances[i]);
-      gpointer found;
-
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (cancellable))
-        {
-          g_free (of);
-          return NULL;
-        }
-      if (!g_hash_table_lookup_extended (groups, GUINT_TO_POINTER (key + 1), NULL, &found))
-        {
-          found = GUINT_TO_POINTER (keys->len);
-          g_array_append_val (keys, key);
-          g_hash_table_insert (groups, GUINT_TO_POINTER (key + 1), found);
-        }
-      of[i] = GPOINTER_TO_UINT (found);
-    }
-  return of;
-}
-
 /* Each group's statistics and bin counts, from the instances in duration
- * order (so each group's durations come sorted). */
+ * order: a counting sort by group keeps each group's durations sorted. */
 static StDurationGroup *
 make_groups (StNameDistribution *self, StTrace *trace, GArray *keys, const guint32 *of)
 {
-  StDurationGroup      *groups = g_new0 (StDurationGroup, MAX (1, keys->len));
-  g_autoptr (GPtrArray) durations = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  StDurationGroup   *groups = g_new0 (StDurationGroup, MAX (1, keys->len));
+  g_autofree guint  *start = g_new0 (guint, keys->len + 1);
+  g_autofree guint  *at = NULL;
+  g_autofree gint64 *sorted = g_new (gint64, MAX (1, self->n_instances));
 
+  for (guint i = 0; i < self->n_instances; i++)
+    start[of[i] + 1]++;
+  for (guint g = 0; g < keys->len; g++)
+    start[g + 1] += start[g];
+  at = g_memdup2 (start, sizeof (guint) * (keys->len + 1));
+  for (guint i = 0; i < self->n_instances; i++)
+    sorted[at[of[i]]++] = self->durations[i];
   for (guint g = 0; g < keys->len; g++)
     {
       groups[g].label = group_label (trace, self->grouping, g_array_index (keys, guint32, g));
       groups[g].bin_counts = g_new0 (guint, MAX (1, self->n_bins));
-      g_ptr_array_add (durations, g_array_new (FALSE, FALSE, sizeof (gint64)));
+      stats_of_sorted (&groups[g].stats, sorted + start[g], start[g + 1] - start[g]);
     }
   for (guint b = 0; b < self->n_bins; b++)
     for (guint i = self->bins[b].first; i < self->bins[b].first + self->bins[b].count; i++)
       groups[of[i]].bin_counts[b]++;
-  for (guint i = 0; i < self->n_instances; i++)
-    g_array_append_val (g_ptr_array_index (durations, of[i]), self->durations[i]);
-  for (guint g = 0; g < keys->len; g++)
-    {
-      GArray *d = g_ptr_array_index (durations, g);
-      stats_of_sorted (&groups[g].stats, (const gint64 *)d->data, d->len);
-    }
   return groups;
 }
 
 /* The groups in their order (largest first), each instance's group
- * renumbered to match; FALSE when cancelled. */
-static gboolean
-group_instances (StNameDistribution *self, StTrace *trace, GCancellable *cancellable)
+ * renumbered to match. */
+static void
+group_instances (StNameDistribution *self, StTrace *trace, GArray *items, GArray *keys)
 {
-  g_autoptr (GArray)          keys = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree guint32         *of = assign_groups (self, trace, keys, cancellable);
+  g_autofree guint32         *of = g_new (guint32, MAX (1, items->len));
   g_autofree StDurationGroup *groups = NULL;
-  g_autofree guint           *order = NULL, *renumber = NULL;
+  g_autofree guint           *order = g_new (guint, MAX (1, keys->len));
+  g_autofree guint           *renumber = g_new (guint, MAX (1, keys->len));
 
-  if (of == NULL)
-    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    of[i] = g_array_index (items, Item, i).group;
   groups = make_groups (self, trace, keys, of);
-  order = g_new (guint, MAX (1, keys->len));
-  renumber = g_new (guint, MAX (1, keys->len));
   for (guint g = 0; g < keys->len; g++)
     order[g] = g;
   g_qsort_with_data (order, keys->len, sizeof (guint), compare_groups, groups);
@@ -320,7 +423,6 @@ group_instances (StNameDistribution *self, StTrace *trace, GCancellable *cancell
   self->instance_group = g_new (guint, MAX (1, self->n_instances));
   for (guint i = 0; i < self->n_instances; i++)
     self->instance_group[i] = renumber[of[i]];
-  return TRUE;
 }
 
 StNameDistribution *
@@ -332,14 +434,17 @@ st_name_distribution_compute (StTrace          *trace,
 {
   StNameIndex                   *index;
   g_autoptr (GArray)             items = NULL;
+  g_autoptr (GArray)             keys = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GHashTable)         numbers = g_hash_table_new (NULL, NULL);
+  Grouper                        grouper = { grouping, numbers, keys, FALSE, 0, 0 };
   g_autoptr (StNameDistribution) self = NULL;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
 
   index = st_name_index_get (trace, cancellable);
-  if (index == NULL || (items = collect (trace, index, name, range, cancellable)) == NULL)
+  if (index == NULL || (items = collect (trace, index, name, range, &grouper, cancellable)) == NULL)
     return NULL;
-  sort_items ((Item *)items->data, items->len, NULL);
+  sort_by_duration (items);
   self = g_new0 (StNameDistribution, 1);
   self->name = name;
   self->grouping = grouping;
@@ -350,12 +455,12 @@ st_name_distribution_compute (StTrace          *trace,
     {
       const Item *item = &g_array_index (items, Item, i);
 
-      self->instances[i] = st_name_index_get_ref (index, item->number);
+      self->instances[i] = item->ref;
       self->durations[i] = item->dur;
     }
   stats_of_sorted (&self->stats, self->durations, self->n_instances);
   make_bins (self);
-  if (grouping != ST_GROUPING_NONE && !group_instances (self, trace, cancellable))
-    return NULL;
+  if (grouping != ST_GROUPING_NONE)
+    group_instances (self, trace, items, keys);
   return g_steal_pointer (&self);
 }
