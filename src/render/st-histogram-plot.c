@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PAD_TOP        8.0
+#define PAD_TOP        18.0 /* the percentiles' labels above the plot */
 #define PAD_RIGHT      12.0
 #define AXIS_HEIGHT    22.0 /* the x axis's labels under the plot */
 #define LABEL_GAP      6.0  /* between a y label and the plot */
@@ -398,12 +398,17 @@ draw_bars (cairo_t                 *cr,
   for (guint b = 0; b < d->n_bins; b++)
     {
       guint  counts[ST_HISTOGRAM_MAX_SERIES], below = 0;
-      double x0, x1, inset;
+      double x0, x1, inset, alpha;
 
       if (d->bins[b].count == 0)
         continue;
       st_histogram_plot_bin_span (l, plot, b, &x0, &x1);
       inset = x1 - x0 >= 4 ? 0.5 : 0;
+      /* with a selection, the bars outside it step back */
+      alpha = plot->selected_first < 0
+                      || ((gint)b >= plot->selected_first && (gint)b <= plot->selected_last)
+                  ? 1.0
+                  : 0.4;
       bin_series (d, b, counts);
       for (guint s = 0; s < l->n_series; s++)
         {
@@ -414,7 +419,7 @@ draw_bars (cairo_t                 *cr,
           /* a bin of one instance still shows: at least a pixel */
           top = MIN (top, base - 1);
           cairo_rectangle (cr, x0 + inset, top, MAX (1, x1 - x0 - 2 * inset), base - top);
-          st_chart_set_color (cr, &style->series[s], 1.0);
+          st_chart_set_color (cr, &style->series[s], alpha);
           cairo_fill (cr);
           below += counts[s];
         }
@@ -448,8 +453,8 @@ draw_bands (cairo_t                 *cr,
     }
 }
 
-/* Dashed lines at p50, p90 and p99, labelled at the top, each a row lower
- * than the one before so that close ones stay apart. */
+/* Dashed lines at p50, p90 and p99, labelled above the plot; a label that
+ * would touch the one before moves right of it. */
 static void
 draw_percentiles (cairo_t                 *cr,
                   PangoLayout             *pango,
@@ -461,10 +466,12 @@ draw_percentiles (cairo_t                 *cr,
   const gint64           values[] = { s->p50_ns, s->p90_ns, s->p99_ns };
   const char            *names[] = { "p50", "p90", "p99" };
   const double           dash[] = { 3, 3 };
+  double                 after = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
       double x = floor (st_histogram_plot_x (l, values[i])) + 0.5, w = text_width (pango, names[i]);
+      double left = MIN (MAX (x - w / 2, after), l->width - w - 1);
 
       cairo_set_dash (cr, dash, 2, 0);
       cairo_set_line_width (cr, 1);
@@ -474,8 +481,8 @@ draw_percentiles (cairo_t                 *cr,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       st_chart_set_color (cr, &style->foreground, 0.75);
-      st_chart_draw_text (cr, pango, names[i], x + w + 3 > l->x + l->w ? x - 3 : x + 3,
-                          l->y + 7 + 13 * i, x + w + 3 > l->x + l->w ? 1.0 : 0.0, 0);
+      st_chart_draw_text (cr, pango, names[i], left, l->y - PAD_TOP / 2, 0.0, 0);
+      after = left + w + 4;
     }
 }
 
