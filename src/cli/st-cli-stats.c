@@ -231,9 +231,10 @@ st_cli_stats (int argc, char **argv)
     return st_cli_file_error (error);
   d = st_name_distribution_compute (trace, st_trace_lookup_string (trace, rest[1]),
                                     region ? &range : NULL, grouping, NULL);
-  if (d->stats.count == 0)
-    fprintf (stderr, _ ("strata-cli stats: no slice named “%s” %s\n"), rest[1],
-             region ? _ ("overlaps the range") : _ ("in this profile"));
+  if (d->stats.count == 0 && region != NULL)
+    fprintf (stderr, _ ("strata-cli stats: no slice named “%s” overlaps the range\n"), rest[1]);
+  else if (d->stats.count == 0)
+    fprintf (stderr, _ ("strata-cli stats: no slice is named “%s” in this profile\n"), rest[1]);
   if (as_json)
     print_json (rest[1], d, region ? &range : NULL);
   else if (d->stats.count > 0)

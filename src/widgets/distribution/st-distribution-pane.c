@@ -322,6 +322,7 @@ static void
 st_distribution_pane_dispose (GObject *object)
 {
   StDistributionPane *self = ST_DISTRIBUTION_PANE (object);
+  GtkWidget          *child;
 
   stop (self);
   g_clear_object (&self->session_signals);
@@ -331,6 +332,8 @@ st_distribution_pane_dispose (GObject *object)
   g_clear_pointer (&self->distribution, st_name_distribution_free);
   g_clear_pointer (&self->name, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_DISTRIBUTION_PANE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (st_distribution_pane_parent_class)->dispose (object);
 }
 
