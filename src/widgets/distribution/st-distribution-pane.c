@@ -31,7 +31,7 @@ struct _StDistributionPane
   GtkCheckButton      *visible_check;
   GtkDropDown         *grouping_dropdown;
   GtkLabel            *stats_label;
-  GtkGrid             *stats_grid;
+  GtkFlowBox          *stats_grid;
   StDistributionChart *chart;
   GtkLabel            *selection_label;
 };
@@ -76,14 +76,15 @@ clear_stats_grid (StDistributionPane *self)
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stats_grid))) != NULL)
-    gtk_grid_remove (self->stats_grid, child);
+    gtk_flow_box_remove (self->stats_grid, child);
 }
 
-/* A statistic in column @column: its name, dim, over its value. */
+/* A statistic: its name, dim, over its value. */
 static void
-add_stat (StDistributionPane *self, guint column, const char *key, gint64 ns)
+add_stat (StDistributionPane *self, const char *key, gint64 ns)
 {
   g_autofree char *value = st_format_duration (ns);
+  GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget       *k = gtk_label_new (key), *v = gtk_label_new (value);
 
   gtk_label_set_xalign (GTK_LABEL (k), 0);
@@ -93,8 +94,9 @@ add_stat (StDistributionPane *self, guint column, const char *key, gint64 ns)
   gtk_widget_add_css_class (k, "caption");
   gtk_widget_add_css_class (v, "numeric");
   gtk_widget_add_css_class (v, "heading");
-  gtk_grid_attach (self->stats_grid, k, column, 0, 1, 1);
-  gtk_grid_attach (self->stats_grid, v, column, 1, 1, 1);
+  gtk_box_append (GTK_BOX (box), k);
+  gtk_box_append (GTK_BOX (box), v);
+  gtk_flow_box_append (self->stats_grid, box);
 }
 
 static void
@@ -120,12 +122,12 @@ show_stats (StDistributionPane *self)
                                            "<b>%s</b> instances, <b>%s</b> in all", d->stats.count),
                                  count, total);
   gtk_label_set_markup (self->stats_label, head);
-  add_stat (self, 0, _ ("min"), d->stats.min_ns);
-  add_stat (self, 1, "p50", d->stats.p50_ns);
-  add_stat (self, 2, "p90", d->stats.p90_ns);
-  add_stat (self, 3, "p99", d->stats.p99_ns);
-  add_stat (self, 4, _ ("mean"), d->stats.mean_ns);
-  add_stat (self, 5, _ ("max"), d->stats.max_ns);
+  add_stat (self, _ ("min"), d->stats.min_ns);
+  add_stat (self, "p50", d->stats.p50_ns);
+  add_stat (self, "p90", d->stats.p90_ns);
+  add_stat (self, "p99", d->stats.p99_ns);
+  add_stat (self, _ ("mean"), d->stats.mean_ns);
+  add_stat (self, _ ("max"), d->stats.max_ns);
 }
 
 static void
