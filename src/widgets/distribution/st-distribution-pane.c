@@ -299,6 +299,13 @@ st_distribution_pane_get_name (StDistributionPane *self)
   return self->name;
 }
 
+const StNameDistribution *
+st_distribution_pane_get_distribution (StDistributionPane *self)
+{
+  g_return_val_if_fail (ST_IS_DISTRIBUTION_PANE (self), NULL);
+  return self->distribution;
+}
+
 gboolean
 st_distribution_pane_is_busy (StDistributionPane *self)
 {

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "st-name-distribution.h"
 #include "st-session.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,8 @@ void       st_distribution_pane_set_session (StDistributionPane *self, StSession
 /* Shows the pane with the distribution of the slices named @name. */
 void        st_distribution_pane_show_name (StDistributionPane *self, const char *name);
 const char *st_distribution_pane_get_name (StDistributionPane *self);
+/* The distribution shown, or NULL; it belongs to the pane. */
+const StNameDistribution *st_distribution_pane_get_distribution (StDistributionPane *self);
 /* Whether a distribution is being computed. */
 gboolean st_distribution_pane_is_busy (StDistributionPane *self);
 
