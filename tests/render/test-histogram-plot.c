@@ -4,7 +4,8 @@
  * tests/model/test-name-distribution.c). The bars stand where the log axis
  * puts them — computed here from the definition, bin k from k / B to
  * (k + 1) / B decades across the plot area — as tall as their counts, empty
- * bins draw nothing, the selected bins are shaded in the accent colour, the
+ * bins draw nothing, the selected bins are shaded in the accent colour (the
+ * others' bars paler), the
  * groups are stacked in their own colours, and the bin of 0 ns has its slot
  * at the left. */
 #define G_LOG_DOMAIN "strata-test"
@@ -163,6 +164,11 @@ test_selected (void)
   g_assert_cmpuint (shaded & 0xff, >, (shaded >> 16) & 0xff); /* bluer than red: the accent */
   g_assert_true (
       near (pixel (&p, bin_middle_x (&p, 63, lo, hi), up (&p, 0.3)), rgb_of (&p.style.series[0])));
+  /* the bars outside the selection step back: k 60's is lighter than its
+   * colour, not white */
+  plain = pixel (&p, bin_middle_x (&p, 60, lo, hi), up (&p, 0.5));
+  g_assert_false (near (plain, rgb_of (&p.style.series[0])));
+  g_assert_cmpuint (plain, !=, 0xffffff);
 }
 
 /* By track: both 1000 ns kernels (k 60) are stream 7's, the largest group,
