@@ -453,8 +453,10 @@ draw_bands (cairo_t                 *cr,
     }
 }
 
-/* Dashed lines at p50, p90 and p99, labelled above the plot; a label that
- * would touch the one before moves right of it. */
+/* Dashed lines at p50, p90 and p99, labelled above the plot: percentiles
+ * of one duration share a label ("p90 p99"), a label that would touch the
+ * one before moves right of it, and the last ones move left to stay in the
+ * picture. */
 static void
 draw_percentiles (cairo_t                 *cr,
                   PangoLayout             *pango,
@@ -466,23 +468,43 @@ draw_percentiles (cairo_t                 *cr,
   const gint64           values[] = { s->p50_ns, s->p90_ns, s->p99_ns };
   const char            *names[] = { "p50", "p90", "p99" };
   const double           dash[] = { 3, 3 };
-  double                 after = 0;
+  char                   labels[3][16] = { "" };
+  double                 xs[3], lefts[3], widths[3], after = 0, limit = l->width - 1;
+  guint                  n = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     {
-      double x = floor (st_histogram_plot_x (l, values[i])) + 0.5, w = text_width (pango, names[i]);
-      double left = MIN (MAX (x - w / 2, after), l->width - w - 1);
-
+      if (n > 0 && values[i] == values[i - 1])
+        {
+          g_strlcat (labels[n - 1], " ", sizeof labels[0]);
+          g_strlcat (labels[n - 1], names[i], sizeof labels[0]);
+          continue;
+        }
+      xs[n] = floor (st_histogram_plot_x (l, values[i])) + 0.5;
+      g_strlcpy (labels[n++], names[i], sizeof labels[0]);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      widths[i] = text_width (pango, labels[i]);
+      lefts[i] = MAX (xs[i] - widths[i] / 2, after);
+      after = lefts[i] + widths[i] + 6;
+    }
+  for (gint i = (gint)n - 1; i >= 0; i--)
+    {
+      lefts[i] = MIN (lefts[i], limit - widths[i]);
+      limit = lefts[i] - 6;
+    }
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < n; i++)
+    {
       cairo_set_dash (cr, dash, 2, 0);
-      cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x, l->y);
-      cairo_line_to (cr, x, l->y + l->h);
+      cairo_move_to (cr, xs[i], l->y);
+      cairo_line_to (cr, xs[i], l->y + l->h);
       st_chart_set_color (cr, &style->foreground, 0.6);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       st_chart_set_color (cr, &style->foreground, 0.75);
-      st_chart_draw_text (cr, pango, names[i], left, l->y - PAD_TOP / 2, 0.0, 0);
-      after = left + w + 4;
+      st_chart_draw_text (cr, pango, labels[i], lefts[i], l->y - PAD_TOP / 2, 0.0, 0);
     }
 }
 

@@ -4,7 +4,8 @@
  * button (in the details pane) or Ctrl+I opens the pane on its name; the
  * find bar's Ctrl+I on the name typed; the Operations table's menu on the
  * row's; selecting a bar with the keys selects exactly the slices of the
- * name whose durations lie in the bar, found here by walking the trace;
+ * name whose durations lie in the bar, found here by walking the trace,
+ * and the details pane lists them, longest first;
  * a selection made elsewhere clears the bar's; grouping by parent splits
  * the bars; Escape closes the pane.
  *
@@ -16,6 +17,7 @@
 #include "st-display-util.h"
 #include "st-distribution-chart.h"
 #include "st-distribution-pane.h"
+#include "st-event-row.h"
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
 #include "st-window.h"
@@ -123,8 +125,10 @@ assert_selected_exactly (Fixture *f, const char *name, gint64 lo, gint64 hi, gui
 static void
 test_from_slice (Fixture *f, gconstpointer data)
 {
-  GtkWidget *button;
-  guint      first, last;
+  GtkWidget             *button;
+  guint                  first, last;
+  GtkSelectionModel     *events;
+  g_autoptr (StEventRow) longest = NULL;
 
   st_session_select (f->session, slice_named (f, "gemm", 5000), ST_SELECT_REPLACE);
   button = st_test_find_label (GTK_WIDGET (f->page), "_Distribution");
@@ -144,6 +148,15 @@ test_from_slice (Fixture *f, gconstpointer data)
   assert_selected_exactly (f, "gemm", 1000, 1123, 2);
   g_assert_true (st_test_press_shortcut (f->chart, "<Shift>Right"));
   assert_selected_exactly (f, "gemm", 1000, 1259, 3);
+  /* the details pane lists them, longest first: the 1200 ns kernel */
+  events = gtk_column_view_get_model (
+      GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (f->page), "events_view")));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (
+                       GTK_STACK (st_test_find_by_id (GTK_WIDGET (f->page), "many_stack"))),
+                   ==, "events");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (events)), ==, 3);
+  longest = g_list_model_get_item (G_LIST_MODEL (events), 0);
+  g_assert_true (st_event_equal (st_event_row_get_ref (longest), slice_named (f, "gemm", 1200)));
   g_assert_true (st_test_press_shortcut (f->chart, "End"));
   assert_selected_exactly (f, "gemm", 100000, 112202, 1);
 
