@@ -426,7 +426,9 @@ draw_bars (cairo_t                 *cr,
     }
 }
 
-/* The selected bins shaded over the plot's height, the hovered one lit. */
+/* The selected bins framed in the accent colour over the plot's height
+ * (a frame, not a fill: a band as tall as the plot would read as a bar),
+ * the hovered one lit. */
 static void
 draw_bands (cairo_t                 *cr,
             const StHistogramLayout *l,
@@ -440,9 +442,14 @@ draw_bands (cairo_t                 *cr,
     {
       st_histogram_plot_bin_span (l, plot, plot->selected_first, &x0, &a1);
       st_histogram_plot_bin_span (l, plot, plot->selected_last, &a0, &x1);
-      cairo_rectangle (cr, x0, l->y, MAX (2, x1 - x0), l->h);
-      st_chart_set_color (cr, &style->accent, 0.22);
-      cairo_fill (cr);
+      x0 = floor (x0) - 1.5;
+      x1 = MAX (ceil (x1) + 1.5, x0 + 4);
+      cairo_rectangle (cr, x0, l->y + 0.75, x1 - x0, l->h - 0.75);
+      st_chart_set_color (cr, &style->accent, 0.1);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, 1.5);
+      st_chart_set_color (cr, &style->accent, 1.0);
+      cairo_stroke (cr);
     }
   if (plot->hover >= 0 && plot->hover < (gint)plot->distribution->n_bins)
     {
@@ -536,21 +543,25 @@ draw_legend (cairo_t                 *cr,
     }
 }
 
+/* The bin the keyboard is on: a dashed frame, apart from the selection's. */
 static void
 draw_focus (cairo_t                 *cr,
             const StHistogramLayout *l,
             const StChartStyle      *style,
             const StHistogramPlot   *plot)
 {
-  double x0, x1;
+  const double dash[] = { 2, 2 };
+  double       x0, x1;
 
   if (plot->focus < 0 || plot->focus >= (gint)plot->distribution->n_bins)
     return;
   st_histogram_plot_bin_span (l, plot, plot->focus, &x0, &x1);
-  cairo_rectangle (cr, floor (x0) - 1.0, l->y - 1.0, MAX (3, ceil (x1 - x0) + 2), l->h + 2);
-  cairo_set_line_width (cr, 2);
-  st_chart_set_color (cr, &style->accent, 1.0);
+  cairo_rectangle (cr, floor (x0) - 3.5, l->y - 2.5, MAX (7, ceil (x1 - x0) + 7), l->h + 5);
+  cairo_set_line_width (cr, 1);
+  cairo_set_dash (cr, dash, 2, 0);
+  st_chart_set_color (cr, &style->foreground, 0.8);
   cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
 }
 
 void

@@ -4,8 +4,9 @@
  * the y axis, the bin of 0 ns in a slot of its own at the left, the bars
  * stacked by group with a legend under the axis (the seven largest groups
  * in colours of their own, the rest together as "Other"), lines at p50,
- * p90 and p99, the selected bins shaded, the bin under the pointer lit
- * and the one the keyboard is on framed.
+ * p90 and p99, the selected bins framed in the accent colour (the other
+ * bars paler), the bin under the pointer lit and the one the keyboard is
+ * on in a dashed frame.
  *
  * The layout is computed once; drawing and hit testing both read it, so
  * what is hit is what is drawn.

@@ -4,8 +4,8 @@
  * tests/model/test-name-distribution.c). The bars stand where the log axis
  * puts them — computed here from the definition, bin k from k / B to
  * (k + 1) / B decades across the plot area — as tall as their counts, empty
- * bins draw nothing, the selected bins are shaded in the accent colour (the
- * others' bars paler), the
+ * bins draw nothing, the selected bins are framed and faintly shaded in
+ * the accent colour (the others' bars paler), the
  * groups are stacked in their own colours, and the bin of 0 ns has its slot
  * at the left. */
 #define G_LOG_DOMAIN "strata-test"
@@ -148,8 +148,8 @@ test_bars (void)
       ==, 73 - 60);
 }
 
-/* The selected bin, k 63 (one instance), is shaded in the accent colour
- * above its bar; its neighbour k 64 is not. */
+/* The selected bin, k 63 (one instance), is faintly shaded in the accent
+ * colour above its bar and framed in it; its neighbour k 64 is not. */
 static void
 test_selected (void)
 {
@@ -162,6 +162,14 @@ test_selected (void)
   plain = pixel (&p, bin_middle_x (&p, 64, lo, hi), up (&p, 0.8));
   g_assert_cmpuint (plain, ==, 0xffffff);
   g_assert_cmpuint (shaded & 0xff, >, (shaded >> 16) & 0xff); /* bluer than red: the accent */
+  /* the frame's left side, just left of where the bin starts */
+  g_assert_true (
+      near (pixel (&p,
+                   floor (bin_middle_x (&p, 63, lo, hi)
+                          - (bin_middle_x (&p, 64, lo, hi) - bin_middle_x (&p, 63, lo, hi)) / 2)
+                       - 1.5,
+                   up (&p, 0.8)),
+            rgb_of (&p.style.accent)));
   g_assert_true (
       near (pixel (&p, bin_middle_x (&p, 63, lo, hi), up (&p, 0.3)), rgb_of (&p.style.series[0])));
   /* the bars outside the selection step back: k 60's is lighter than its
