@@ -27,6 +27,7 @@ struct _StTimelinePage
   GSimpleActionGroup *actions;
   gboolean            show_annotations;
   guint               rename_tick;
+  guint               room_tick; /* makes room for the distribution once laid out */
 
   StTimelineView     *view;
   StAnnotationsPanel *annotations;
@@ -451,6 +452,8 @@ st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show)
 #define DISTRIBUTION_WIDTH  560
 #define MIN_TIMELINE        200
 
+static gboolean make_room_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data);
+
 static void
 make_room_for_distribution (StTimelinePage *self)
 {
@@ -459,11 +462,30 @@ make_room_for_distribution (StTimelinePage *self)
   int position = gtk_paned_get_position (self->paned);
   int bottom = MAX (DISTRIBUTION_HEIGHT, height * 3 / 8);
 
+  /* opened from another page: the timeline is laid out at its next frame */
+  if ((height <= 0 || width <= 0) && self->room_tick == 0)
+    {
+      self->room_tick
+          = gtk_widget_add_tick_callback (GTK_WIDGET (self), make_room_when_shown, NULL, NULL);
+      return;
+    }
   if (height > 0 && height - position < bottom)
     gtk_paned_set_position (self->paned, MAX (MIN_TIMELINE, MIN (position, height - bottom)));
   if (width > 0)
     gtk_paned_set_position (self->bottom_paned,
                             MAX (width / 3, width - MAX (DISTRIBUTION_WIDTH, width * 9 / 20)));
+}
+
+static gboolean
+make_room_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (widget);
+
+  if (gtk_widget_get_width (GTK_WIDGET (self->bottom_paned)) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->room_tick = 0;
+  make_room_for_distribution (self);
+  return G_SOURCE_REMOVE;
 }
 
 /* Shows the distribution of the slices named @name beside the details
@@ -627,6 +649,9 @@ st_timeline_page_dispose (GObject *object)
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
+  if (self->room_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->room_tick);
+  self->room_tick = 0;
   g_clear_object (&self->session_signals);
   g_clear_object (&self->tracks_signals);
   g_clear_object (&self->session);
