@@ -49,7 +49,7 @@ mark_active (StTimelinePage *self)
     }
 }
 
-/* The details and find follow @session's timeline. A find open in the
+/* The details, the distribution and find follow @session's timeline. A find open in the
  * bar does not run there at once (its first result would take the place
  * of the event just clicked): Enter in the bar runs it. */
 static void
@@ -59,6 +59,7 @@ set_active (StTimelinePage *self, StSession *session)
     return;
   g_set_object (&self->active, session);
   st_details_pane_set_session (self->details, session);
+  st_distribution_pane_set_session (self->distribution, session);
   g_signal_group_set_target (self->find_signals, session);
   mark_active (self);
   st_timeline_page_update_count (self);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "st-details-pane.h"
+#include "st-distribution-pane.h"
 #include "st-timeline-page.h"
 
 G_BEGIN_DECLS
@@ -23,11 +24,14 @@ struct _StTimelinePage
   GSimpleActionGroup *actions;
   gboolean            show_annotations;
   guint               rename_tick;
+  guint               room_tick; /* makes room for the distribution once laid out */
 
   StTimelineView     *view;
   StAnnotationsPanel *annotations;
   StDetailsPane      *details;
+  StDistributionPane *distribution;
   GtkPaned           *paned;
+  GtkPaned           *bottom_paned;
   GtkSearchBar       *search_bar;
   GtkSearchEntry     *search_entry;
   GtkCheckButton     *args_check;

@@ -8,7 +8,9 @@
 #include "st-timeline-page-private.h"
 #include "st-application.h"
 #include "st-details-pane.h"
+#include "st-distribution-pane.h"
 #include "st-format.h"
+#include "st-trace-query.h"
 #include "st-trace-search.h"
 
 #include <glib/gi18n.h>
@@ -437,6 +439,113 @@ st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_ANNOTATIONS]);
 }
 
+/* The distribution pane wants room for its chart: the area under the
+ * timeline grows to DISTRIBUTION_HEIGHT (more on a tall window) where the
+ * page has the height, and the pane takes the right part of it, at least
+ * DISTRIBUTION_WIDTH. */
+#define DISTRIBUTION_HEIGHT 280
+#define DISTRIBUTION_WIDTH  560
+#define MIN_TIMELINE        200
+
+static gboolean make_room_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data);
+
+static void
+make_room_for_distribution (StTimelinePage *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+  int width = gtk_widget_get_width (GTK_WIDGET (self->bottom_paned));
+  int position = gtk_paned_get_position (self->paned);
+  int bottom = MAX (DISTRIBUTION_HEIGHT, height * 3 / 8);
+
+  /* opened from another page: the timeline is laid out at its next frame */
+  if ((height <= 0 || width <= 0) && self->room_tick == 0)
+    {
+      self->room_tick
+          = gtk_widget_add_tick_callback (GTK_WIDGET (self), make_room_when_shown, NULL, NULL);
+      return;
+    }
+  if (height > 0 && height - position < bottom)
+    gtk_paned_set_position (self->paned, MAX (MIN_TIMELINE, MIN (position, height - bottom)));
+  if (width > 0)
+    gtk_paned_set_position (self->bottom_paned,
+                            MAX (width / 3, width - MAX (DISTRIBUTION_WIDTH, width * 9 / 20)));
+}
+
+static gboolean
+make_room_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (widget);
+
+  if (gtk_widget_get_width (GTK_WIDGET (self->bottom_paned)) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->room_tick = 0;
+  make_room_for_distribution (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows the distribution of the slices named @name beside the details
+ * pane (docs/metrics.md 14). */
+void
+st_timeline_page_show_distribution (StTimelinePage *self, const char *name)
+{
+  gboolean shown;
+
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+  g_return_if_fail (name != NULL);
+  if (self->session == NULL)
+    return;
+  shown = gtk_widget_get_visible (GTK_WIDGET (self->distribution));
+  st_distribution_pane_show_name (self->distribution, name);
+  if (!shown)
+    make_room_for_distribution (self);
+}
+
+StDistributionPane *
+st_timeline_page_get_distribution (StTimelinePage *self)
+{
+  g_return_val_if_fail (ST_IS_TIMELINE_PAGE (self), NULL);
+  return self->distribution;
+}
+
+/* The name whose distribution Ctrl+I shows: in the find bar, the text
+ * typed when it is the whole name of a slice, else the name of the result
+ * shown; elsewhere the name of the event selected last. */
+static const char *
+distribution_name (StTimelinePage *self)
+{
+  StTrace    *trace = st_session_get_trace (self->session);
+  GArray     *selection = st_session_get_selection (self->session);
+  GtkWidget  *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
+  const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  GArray     *found = st_session_get_find_results (self->session);
+  gint        current = st_session_get_find_current (self->session);
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->search_bar)))
+    {
+      if (*typed != '\0' && st_trace_lookup_string (trace, typed) != ST_STRING_NONE)
+        return typed;
+      if (found != NULL && current >= 0 && current < (gint)found->len)
+        return st_trace_get_string (
+            trace, st_event_get_name (trace, g_array_index (found, StEventRef, current)));
+    }
+  if (selection->len == 0)
+    return NULL;
+  return st_trace_get_string (
+      trace, st_event_get_name (trace, g_array_index (selection, StEventRef, selection->len - 1)));
+}
+
+/* Ctrl+I, the details pane's Distribution button, an event's menu. */
+static void
+show_distribution_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  StTimelinePage *self = ST_TIMELINE_PAGE (widget);
+  const char     *which;
+
+  if (self->session == NULL || (which = distribution_name (self)) == NULL)
+    return;
+  st_timeline_page_show_distribution (self, which);
+}
+
 static gboolean
 rename_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
@@ -542,6 +651,9 @@ st_timeline_page_dispose (GObject *object)
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
+  if (self->room_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->room_tick);
+  self->room_tick = 0;
   g_clear_object (&self->session_signals);
   g_clear_object (&self->tracks_signals);
   g_clear_object (&self->session);
@@ -554,6 +666,32 @@ st_timeline_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (st_timeline_page_parent_class)->dispose (object);
+}
+
+/* The page's own actions and their keys. */
+static void
+class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
+  gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
+  gtk_widget_class_install_action (widget_class, "page.rename-region", NULL, rename_region_action);
+  gtk_widget_class_install_action (widget_class, "page.show-distribution", NULL,
+                                   show_distribution_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "page.show-distribution", NULL);
+  gtk_widget_class_install_property_action (widget_class, "page.show-annotations",
+                                            "show-annotations");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "page.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "page.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "page.find-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "page.find-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK,
+                                       "page.find-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK,
+                                       "page.find-previous", NULL);
 }
 
 static void
@@ -576,12 +714,15 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
 
   g_type_ensure (ST_TYPE_TIMELINE_VIEW);
   g_type_ensure (ST_TYPE_DETAILS_PANE);
+  g_type_ensure (ST_TYPE_DISTRIBUTION_PANE);
   g_type_ensure (ST_TYPE_ANNOTATIONS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, paned);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, bottom_paned);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, distribution);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, annotations);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_bar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_entry);
@@ -595,22 +736,7 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
   st_timeline_page_class_init_baseline (widget_class);
-  gtk_widget_class_install_action (widget_class, "page.find", NULL, find_action);
-  gtk_widget_class_install_action (widget_class, "page.find-next", NULL, find_next_action);
-  gtk_widget_class_install_action (widget_class, "page.find-previous", NULL, find_next_action);
-  gtk_widget_class_install_action (widget_class, "page.rename-region", NULL, rename_region_action);
-  gtk_widget_class_install_property_action (widget_class, "page.show-annotations",
-                                            "show-annotations");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "page.find", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "page.find", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "page.find-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "page.find-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_SHIFT_MASK,
-                                       "page.find-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_SHIFT_MASK,
-                                       "page.find-previous", NULL);
+  class_init_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -1,13 +1,15 @@
 /* st-timeline-page.h: the timeline of a profile with its toolbar (tools,
- * zoom, flow events, annotations), the find bar, the details pane and the
- * Annotations panel at the right; with a baseline, the baseline's timeline
- * over it, the two zoomed and panned together. The panel's actions are the page's
+ * zoom, flow events, annotations), the find bar, the details pane with one
+ * operation's distribution beside it (Ctrl+I) and the Annotations panel at
+ * the right; with a baseline, the baseline's timeline over it, the two
+ * zoomed and panned together. The panel's actions are the page's
  * "regions" group, with their keys ([ ] Delete F2 c r Ctrl+H Ctrl+Z …). */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "st-annotations-panel.h"
+#include "st-distribution-pane.h"
 #include "st-session.h"
 #include "st-timeline-view.h"
 
@@ -27,5 +29,7 @@ void                st_timeline_page_set_show_annotations (StTimelinePage *self,
 void                st_timeline_page_start_find (StTimelinePage *self);
 gboolean            st_timeline_page_get_show_baseline (StTimelinePage *self);
 void                st_timeline_page_set_show_baseline (StTimelinePage *self, gboolean show);
+void                st_timeline_page_show_distribution (StTimelinePage *self, const char *name);
+StDistributionPane *st_timeline_page_get_distribution (StTimelinePage *self);
 
 G_END_DECLS

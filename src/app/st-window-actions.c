@@ -1,8 +1,8 @@
 /* The window's actions (win.*), with the keys the application gives them
  * (st-application.c) and the shortcuts window lists: open a profile or the
  * sample, cancel a load, compare with a baseline and show its timeline,
- * switch page, find, the
- * Annotations panel and its region files. */
+ * switch page, find, an operation's distribution, the Annotations panel
+ * and its region files. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -20,7 +20,7 @@ st_window_update_actions (StWindow *self)
   static const char *const profile_actions[] = {
     "win.show-summary",  "win.show-timeline",    "win.show-tracks",  "win.find",
     "win.show-warnings", "win.show-annotations", "win.save-regions", "win.save-regions-as",
-    "win.load-regions",  "win.filter-tracks",    "win.compare-with",
+    "win.load-regions",  "win.filter-tracks",    "win.compare-with", "win.show-distribution",
   };
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   StSession  *session = st_timeline_page_get_session (self->timeline_page);
@@ -210,6 +210,18 @@ find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   st_timeline_page_start_find (self->timeline_page);
 }
 
+/* The Operations table's Ctrl+I and row menu: the timeline, with the
+ * distribution of the operation named by the parameter beside its details
+ * (docs/metrics.md 14). */
+static void
+show_distribution_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_show_distribution (self->timeline_page, g_variant_get_string (parameter, NULL));
+}
+
 /* Ctrl+Shift+F, or a track's menu: the Tracks page, its filter on the
  * timeline's tracks ready for typing. */
 static void
@@ -280,6 +292,8 @@ st_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-baseline", NULL, show_baseline_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
+  gtk_widget_class_install_action (widget_class, "win.show-distribution", "s",
+                                   show_distribution_action);
   gtk_widget_class_install_action (widget_class, "win.show-warnings", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-annotations", NULL,
                                    show_annotations_action);

@@ -4,6 +4,7 @@
  *   strata-cli regions FILE… --method M [--config C.json] [-o OUT.json] [--json]
  *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
  *   strata-cli diff BASE NEW [--json] [--steps] [--region START_NS:END_NS]
+ *   strata-cli stats FILE NAME [--json] [--region START_NS:END_NS] [--group track|parent]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -31,6 +32,10 @@ static const StCliCommand commands[] = {
     st_cli_regions },
   { "search", N_ ("FILE PATTERN — the events whose name (or args) contain PATTERN"),
     st_cli_search },
+  { "stats",
+    N_ ("FILE NAME [--group track|parent] — one operation's durations: percentiles and a "
+        "histogram"),
+    st_cli_stats },
   { "summary",
     N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, metrics, "
         "collectives, operations"),

@@ -423,10 +423,10 @@ page_group_titles (GtkWidget *page)
 }
 
 /* The shortcuts window opens on the timeline's keys: the section shown
- * first is Timeline, its first group is Timeline, and Tools and Find are
- * on the same page. Every section fits one page, so none of its groups
- * hides behind a page switcher (GTK 4.8 reorders the groups of a section
- * of several pages). */
+ * first is Timeline, its first group is Timeline, and Tools and Find and
+ * Distribution are on the same page. Every section fits one page, so none
+ * of its groups hides behind a page switcher (GTK 4.8 reorders the groups
+ * of a section of several pages). */
 static void
 test_shortcuts_timeline_first (void)
 {
@@ -447,7 +447,8 @@ test_shortcuts_timeline_first (void)
   g_assert_cmpuint (titles->len, >=, 3);
   g_assert_cmpstr (g_ptr_array_index (titles, 0), ==, "Timeline");
   g_assert_true (g_ptr_array_find_with_equal_func (titles, "Tools", g_str_equal, NULL));
-  g_assert_true (g_ptr_array_find_with_equal_func (titles, "Find", g_str_equal, NULL));
+  g_assert_true (
+      g_ptr_array_find_with_equal_func (titles, "Find and Distribution", g_str_equal, NULL));
   for (GtkWidget *section = gtk_widget_get_first_child (sections); section != NULL;
        section = gtk_widget_get_next_sibling (section))
     {

@@ -119,7 +119,7 @@ assert_min_size (Fixture *f, const char *what)
 }
 
 /* The smallest screen of the issue holds the window on every page, and
- * on the timeline with the Annotations panel open. */
+ * on the timeline with the Annotations panel and a distribution open. */
 /* Three regions with long names picked and compared side by side on the
  * Summary: their names are in the bar over the cards and over each
  * table's columns. */
@@ -197,6 +197,12 @@ test_min_size (void)
   g_assert_true (
       gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f.window), "annotations")));
   assert_min_size (&f, "the timeline with its Annotations panel");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-distribution", "s",
+                                             "cudaLaunchKernel"));
+  settle ();
+  g_assert_true (
+      gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (f.window), "distribution")));
+  assert_min_size (&f, "the timeline with its Annotations panel and a distribution");
   show_baseline (&f);
   assert_min_size (&f, "the baseline's timeline over the current one, with the Annotations panel");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-annotations", NULL));

@@ -61,9 +61,10 @@ on_selection_changed (GtkSelectionModel   *selection,
                       guint                n_items,
                       StOperationsSection *self)
 {
-  gtk_widget_action_set_enabled (
-      GTK_WIDGET (self), "operations.copy-name",
-      gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (selection)) != NULL);
+  gboolean any = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (selection)) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.show-distribution", any);
 }
 
 /* The rows of the summary shown, of the table chosen, per name or per name
@@ -84,6 +85,7 @@ fill (StOperationsSection *self)
                            0);
   gtk_column_view_set_model (self->operations_view, GTK_SELECTION_MODEL (selection));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.show-distribution", FALSE);
   /* a device event has no children: its self time is its total */
   gtk_column_view_column_set_visible (self->self_column, self->table == ST_OPERATIONS_HOST);
 }
@@ -103,7 +105,8 @@ sort_by_default (StOperationsSection *self)
                                   GTK_SORT_DESCENDING);
 }
 
-/* A right click on a name selects its row and offers to copy the name. */
+/* A right click on a name selects its row and offers to copy the name or
+ * to show its distribution. */
 static void
 on_name_pressed (GtkGestureClick *gesture, int n_press, double x, double y, GtkListItem *item)
 {
@@ -130,6 +133,18 @@ copy_name_action (GtkWidget *widget, const char *action_name, GVariant *paramete
 
   if (name != NULL)
     gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
+}
+
+/* Ctrl+I, or the row's menu: the timeline, with the durations of every
+ * slice of the name beside the details pane. */
+static void
+show_distribution_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StOperationsSection *self = ST_OPERATIONS_SECTION (widget);
+  g_autofree char     *name = dup_selected_name (self);
+
+  if (name != NULL)
+    gtk_widget_activate_action (widget, "win.show-distribution", "s", name);
 }
 
 static void
@@ -235,6 +250,10 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
   gtk_widget_class_install_action (widget_class, "operations.copy-name", NULL, copy_name_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
                                        "operations.copy-name", NULL);
+  gtk_widget_class_install_action (widget_class, "operations.show-distribution", NULL,
+                                   show_distribution_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "operations.show-distribution", NULL);
 }
 
 static void
@@ -242,6 +261,7 @@ st_operations_section_init (StOperationsSection *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.show-distribution", FALSE);
   sort_by_default (self);
 }
 

@@ -4,6 +4,7 @@
 
 #include "st-sort.h"
 #include "st-trace-query.h"
+#include "st-time.h"
 
 /* Index of the last slice of row [lo, hi) starting at or before @t, or
  * lo - 1 when none does. */
@@ -151,6 +152,59 @@ st_trace_get_self_time (StTrace *self, StSliceRef ref)
     if (t->slices[k].start >= s->start && t->slices[k].start + t->slices[k].dur <= end)
       children += t->slices[k].dur;
   return MAX (0, s->dur - children);
+}
+
+/* The slice enclosing @ref one row up in its lane: the slice of the row
+ * above that starts at or before it and ends at or after its end. FALSE
+ * for a slice in the first row of its lane, or with no such slice above
+ * (docs/metrics.md 14.4). */
+gboolean
+st_trace_get_parent (StTrace *self, StSliceRef ref, StSliceRef *out)
+{
+  const StTrack *t = st_trace_get_track (self, ref.track);
+  const StSlice *s = &t->slices[ref.index];
+  guint          row = s->depth;
+  gint64         k;
+
+  for (guint l = 0; l < t->n_lanes; l++)
+    if (t->lane_rows[l] == row)
+      return FALSE;
+  if (row == 0)
+    return FALSE;
+  k = last_starting_before (t->slices, t->row_offsets[row - 1], t->row_offsets[row], s->start);
+  if (k < t->row_offsets[row - 1]
+      || t->slices[k].start + t->slices[k].dur < st_time_add_sat (s->start, s->dur))
+    return FALSE;
+  *out = (StSliceRef){ ref.track, (guint32)k };
+  return TRUE;
+}
+
+/* A track's name as the timeline names it among tracks of other processes
+ * (pinned): the file's label with several files, the process's labels (or,
+ * in a profile of one file, its title), then the track's name: "GPU 0 ·
+ * stream 7". */
+char *
+st_trace_dup_track_label (StTrace *self, guint track)
+{
+  const StTrack   *t = st_trace_get_track (self, track);
+  const StProcess *p;
+  GString         *s;
+
+  if (t->process == ST_NO_PROCESS)
+    return g_strdup (st_trace_get_string (self, t->name));
+  p = st_trace_get_process (self, t->process);
+  s = g_string_new (NULL);
+  if (st_trace_get_n_files (self) > 1)
+    g_string_append_printf (s, "%s \302\267 ", st_trace_get_file (self, p->file)->label);
+  if (p->labels != ST_STRING_EMPTY)
+    g_string_append_printf (s, "%s \302\267 ", st_trace_get_string (self, p->labels));
+  else if (st_trace_get_n_files (self) < 2)
+    {
+      g_autofree char *title = st_trace_dup_process_title (self, t->process);
+      g_string_append_printf (s, "%s \302\267 ", title);
+    }
+  g_string_append (s, st_trace_get_string (self, t->name));
+  return g_string_free (s, FALSE);
 }
 
 typedef struct

@@ -17,6 +17,8 @@ gboolean
 st_trace_find_instant_at (StTrace *self, guint track, gint64 time, gint64 slop, StEventRef *out);
 gboolean st_trace_step_slice (StTrace *self, StSliceRef ref, int direction, StSliceRef *out);
 gint64   st_trace_get_self_time (StTrace *self, StSliceRef ref);
+gboolean st_trace_get_parent (StTrace *self, StSliceRef ref, StSliceRef *out);
+char    *st_trace_dup_track_label (StTrace *self, guint track);
 guint    st_trace_get_row_of (StTrace *self, StSliceRef ref);
 const guint32 *
 st_trace_get_slice_flows (StTrace *self, StSliceRef ref, gboolean outgoing, guint *n_flows);

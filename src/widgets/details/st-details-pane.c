@@ -4,6 +4,8 @@
 
 #include "st-arg-row.h"
 #include "st-details-pane.h"
+#include "st-event-list.h"
+#include "st-event-row.h"
 #include "st-format.h"
 #include "st-json-doc.h"
 #include "st-name-summary-row.h"
@@ -35,6 +37,8 @@ struct _StDetailsPane
   GtkColumnView       *args_view;
   GtkLabel            *many_title;
   GtkColumnView       *summary_view;
+  GtkStack            *many_stack;
+  GtkColumnView       *events_view;
   GtkColumnViewColumn *col_total;
 };
 
@@ -307,6 +311,41 @@ show_one (StDetailsPane *self, StEventRef ref)
   gtk_stack_set_visible_child_name (self->stack, "one");
 }
 
+/* One name: its events, longest first (made as the list shows them). */
+static void
+show_events (StDetailsPane *self, GArray *selection, const char *name, gint64 total)
+{
+  StTrace                       *trace = st_session_get_trace (self->session);
+  g_autoptr (GtkSingleSelection) model
+      = gtk_single_selection_new (G_LIST_MODEL (st_event_list_new (trace, selection)));
+  g_autofree char *count = st_format_count (selection->len);
+  g_autofree char *total_text = st_format_duration (total);
+  g_autofree char *title = NULL;
+
+  gtk_single_selection_set_autoselect (model, FALSE);
+  gtk_single_selection_set_can_unselect (model, TRUE);
+  gtk_column_view_set_model (self->events_view, GTK_SELECTION_MODEL (model));
+  /* Translators: how many events of one name are selected, the name, and their summed time */
+  title = g_strdup_printf (
+      ngettext ("%s event of %s · %s in all", "%s events of %s · %s in all", selection->len), count,
+      name, total_text);
+  gtk_label_set_text (self->many_title, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->many_title), title);
+  gtk_stack_set_visible_child_name (self->many_stack, "events");
+}
+
+/* A double click or Enter on an event of the list brings it into view,
+ * the selection as it is. */
+static void
+on_event_activated (GtkColumnView *view, guint position, StDetailsPane *self)
+{
+  g_autoptr (StEventRow) row
+      = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (view)), position);
+
+  if (row != NULL && self->session != NULL)
+    st_session_reveal (self->session, st_event_row_get_ref (row));
+}
+
 static void
 show_many (StDetailsPane *self, GArray *selection)
 {
@@ -318,12 +357,24 @@ show_many (StDetailsPane *self, GArray *selection)
   g_autofree char           *title = NULL;
   GtkSortListModel          *sorted;
   g_autoptr (GtkNoSelection) model = NULL;
+  guint                      n_names = g_list_model_get_n_items (rows);
 
-  title = g_strdup_printf (ngettext ("%s events · %u name · over %s",
-                                     "%s events · %u names · over %s",
-                                     g_list_model_get_n_items (rows)),
-                           count, g_list_model_get_n_items (rows), span_text);
+  title = g_strdup_printf (
+      ngettext ("%s events · %u name · over %s", "%s events · %u names · over %s", n_names), count,
+      n_names, span_text);
   gtk_label_set_text (self->many_title, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->many_title), NULL);
+  if (n_names == 1)
+    {
+      g_autoptr (StNameSummaryRow) row = g_list_model_get_item (rows, 0);
+      show_events (self, selection, st_name_summary_row_get_name (row),
+                   st_name_summary_row_get_total (row));
+    }
+  else
+    {
+      gtk_column_view_set_model (self->events_view, NULL);
+      gtk_stack_set_visible_child_name (self->many_stack, "names");
+    }
   sorted = gtk_sort_list_model_new (g_steal_pointer (&rows),
                                     g_object_ref (gtk_column_view_get_sorter (self->summary_view)));
   model = gtk_no_selection_new (G_LIST_MODEL (sorted));
@@ -379,6 +430,7 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   object_class->dispose = st_details_pane_dispose;
   g_type_ensure (ST_TYPE_ARG_ROW);
   g_type_ensure (ST_TYPE_NAME_SUMMARY_ROW);
+  g_type_ensure (ST_TYPE_EVENT_ROW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-details-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, stack);
@@ -392,6 +444,9 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, args_view);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, many_title);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, summary_view);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, many_stack);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, events_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_event_activated);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, col_total);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }

@@ -1,6 +1,8 @@
 /* st-details-pane.h: what is selected in a session: one event's name,
  * category, track, times, self time, flows (links to their other end),
- * stack and args; or for several events a table per name. */
+ * stack and args; for several events a table per name, or, when they
+ * share one name, the events, longest first (a double click brings one
+ * into view). */
 #pragma once
 
 #include <gtk/gtk.h>

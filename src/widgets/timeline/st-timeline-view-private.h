@@ -2,8 +2,8 @@
  * its instance; its geometry, hit testing and session in st-timeline-view.c;
  * its adjustments, zoom anchor, panning and revealing in
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
- * st-timeline-view-input.c; a track's menu and commands in
- * st-timeline-view-tracks.c. */
+ * st-timeline-view-input.c; a track's menu and commands, and an event's
+ * menu, in st-timeline-view-tracks.c. */
 #pragma once
 
 #include "st-time-ruler.h"
@@ -51,6 +51,7 @@ struct _StTimelineView
 
   GtkPopover *track_menu;
   gint        menu_track; /* whose menu is open, -1 for none */
+  GtkPopover *slice_menu; /* an event's: its name's distribution, zoom to it */
 
   gboolean reveal_pending; /* a row to scroll to once the view has a height */
   guint    reveal_track;
@@ -84,6 +85,7 @@ void     st_timeline_view_install_actions (GtkWidgetClass *widget_class);
 void     st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
 void     st_timeline_view_add_track_menu (StTimelineView *self);
 gboolean st_timeline_view_open_track_menu (StTimelineView *self, double x, double y);
+gboolean st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y);
 void     st_timeline_view_add_controllers (StTimelineView *self);
 
 G_END_DECLS

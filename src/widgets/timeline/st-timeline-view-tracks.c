@@ -144,6 +144,23 @@ st_timeline_view_open_track_menu (StTimelineView *self, double x, double y)
   return TRUE;
 }
 
+/* Opens the menu of the event at (@x, @y), selecting it first unless it
+ * is selected already (so that a selection of several stays); FALSE when
+ * no event is there. */
+gboolean
+st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y)
+{
+  StEventRef ref;
+
+  if (self->session == NULL || !st_timeline_view_event_at (self, x, y, &ref))
+    return FALSE;
+  if (!st_session_is_selected (self->session, ref))
+    st_session_select (self->session, ref, ST_SELECT_REPLACE);
+  gtk_popover_set_pointing_to (self->slice_menu, &(GdkRectangle){ (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (self->slice_menu);
+  return TRUE;
+}
+
 static void
 on_secondary_pressed (GtkGestureClick *gesture,
                       int              n_press,
@@ -151,24 +168,35 @@ on_secondary_pressed (GtkGestureClick *gesture,
                       double           y,
                       StTimelineView  *self)
 {
-  if (st_timeline_view_open_track_menu (self, x, y))
+  if (st_timeline_view_open_track_menu (self, x, y)
+      || st_timeline_view_open_slice_menu (self, x, y))
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static GtkPopover *
+new_menu (const char *resource, const char *id, GtkWidget *parent)
+{
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (resource);
+  GtkPopover            *menu = GTK_POPOVER (
+                 gtk_popover_menu_new_from_model (G_MENU_MODEL (gtk_builder_get_object (builder, id))));
+
+  gtk_popover_set_has_arrow (menu, FALSE);
+  gtk_popover_set_position (menu, GTK_POS_BOTTOM);
+  gtk_widget_set_halign (GTK_WIDGET (menu), GTK_ALIGN_START);
+  gtk_widget_set_parent (GTK_WIDGET (menu), parent);
+  return menu;
 }
 
 void
 st_timeline_view_add_track_menu (StTimelineView *self)
 {
-  g_autoptr (GtkBuilder) builder
-      = gtk_builder_new_from_resource ("/io/github/strata/Strata/st-track-menu.ui");
   GtkGesture *secondary = gtk_gesture_click_new ();
 
   self->menu_track = -1;
-  self->track_menu = GTK_POPOVER (gtk_popover_menu_new_from_model (
-      G_MENU_MODEL (gtk_builder_get_object (builder, "track_menu"))));
-  gtk_popover_set_has_arrow (self->track_menu, FALSE);
-  gtk_popover_set_position (self->track_menu, GTK_POS_BOTTOM);
-  gtk_widget_set_halign (GTK_WIDGET (self->track_menu), GTK_ALIGN_START);
-  gtk_widget_set_parent (GTK_WIDGET (self->track_menu), GTK_WIDGET (self));
+  self->track_menu
+      = new_menu ("/io/github/strata/Strata/st-track-menu.ui", "track_menu", GTK_WIDGET (self));
+  self->slice_menu
+      = new_menu ("/io/github/strata/Strata/st-slice-menu.ui", "slice_menu", GTK_WIDGET (self));
   g_signal_connect_swapped (self->track_menu, "closed", G_CALLBACK (on_menu_closed), self);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);

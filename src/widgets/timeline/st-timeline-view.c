@@ -232,6 +232,8 @@ st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int ba
   st_timeline_view_reveal_pending (self);
   if (self->track_menu != NULL)
     gtk_popover_present (self->track_menu);
+  if (self->slice_menu != NULL)
+    gtk_popover_present (self->slice_menu);
 }
 
 /* Hit testing. */
@@ -376,6 +378,7 @@ st_timeline_view_dispose (GObject *object)
   g_clear_object (&self->region_signals);
   g_clear_object (&self->track_signals);
   g_clear_pointer ((GtkWidget **)&self->track_menu, gtk_widget_unparent);
+  g_clear_pointer ((GtkWidget **)&self->slice_menu, gtk_widget_unparent);
   g_clear_object (&self->session);
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
