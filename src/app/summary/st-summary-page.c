@@ -10,9 +10,11 @@
 #include "st-compare-column-section.h"
 #include "st-devices-section.h"
 #include "st-engines-section.h"
+#include "st-idle-section.h"
 #include "st-memory-breakdown-section.h"
 #include "st-metrics-section.h"
 #include "st-operations-section.h"
+#include "st-overlap-section.h"
 #include "st-profile-metrics-section.h"
 #include "st-ranks-section.h"
 #include "st-recommendations-section.h"
@@ -716,6 +718,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_RANKS_SECTION);
   g_type_ensure (ST_TYPE_PROFILE_METRICS_SECTION);
   g_type_ensure (ST_TYPE_ENGINES_SECTION);
+  g_type_ensure (ST_TYPE_IDLE_SECTION);
+  g_type_ensure (ST_TYPE_OVERLAP_SECTION);
   g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
   g_type_ensure (ST_TYPE_TRENDS_SECTION);

@@ -157,13 +157,14 @@ make_launches (Stream *s, const Event *ev, guint n)
   s->n_launches = k;
 }
 
+/* 10.1: the track's name without spaces at its ends. */
 static char *
-stream_label (StTrace *trace, const StDevice *device, guint track)
+stream_name (StTrace *trace, guint track)
 {
   g_autofree char *name
       = g_strdup (st_trace_get_string (trace, st_trace_get_track (trace, track)->name));
 
-  return g_strdup_printf ("%s / %s", device->label, g_strstrip (name));
+  return g_strdup (g_strstrip (name));
 }
 
 static void
@@ -172,6 +173,7 @@ stream_clear (gpointer data)
   Stream *s = data;
 
   g_free (s->stream.label);
+  g_free (s->stream.name);
   g_free (s->runs);
   g_free (s->kinds);
   g_free (s->launches);
@@ -209,7 +211,8 @@ stream_index_new (StTrace *trace, GCancellable *cancellable)
           g_autoptr (GArray) events = collect_events (&m, device->tracks[i]);
           Stream             s = { { device->tracks[i], d, device->file, NULL } };
 
-          s.stream.label = stream_label (trace, device, device->tracks[i]);
+          s.stream.name = stream_name (trace, device->tracks[i]);
+          s.stream.label = g_strdup_printf ("%s / %s", device->label, s.stream.name);
           make_runs (&m, &s, (const Event *)(void *)events->data, events->len);
           make_launches (&s, (const Event *)(void *)events->data, events->len);
           g_array_append_val (self->streams, s);
@@ -370,6 +373,7 @@ st_stream_index_get_usage (StStreamIndex *self,
   if (out->busy_ns == 0 && out->idle_ns == 0)
     return FALSE;
   out->label = g_strdup (s->stream.label);
+  out->name = g_strdup (s->stream.name);
   out->track = s->stream.track;
   out->device = s->stream.device;
   out->file = s->stream.file;
@@ -382,6 +386,7 @@ void
 st_stream_usage_clear (StStreamUsage *usage)
 {
   g_clear_pointer (&usage->label, g_free);
+  g_clear_pointer (&usage->name, g_free);
 }
 
 static void

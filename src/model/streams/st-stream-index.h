@@ -28,6 +28,7 @@ typedef struct
   guint device; /* in the trace's StDeviceWork */
   guint file;
   char *label; /* "GPU 0 / stream 7", "rank 1 / GPU 0 / stream 7" */
+  char *name;  /* its track's: "stream 7" */
 } StStream;
 
 /* One stream over a range (10.2 to 10.4). */
@@ -35,6 +36,7 @@ typedef struct
 {
   guint    stream; /* in the index */
   char    *label;  /* the stream's, owned: st_stream_usage_clear () */
+  char    *name;   /* its track's, owned */
   guint    track;
   guint    device;
   guint    file;
