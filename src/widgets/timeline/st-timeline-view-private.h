@@ -3,12 +3,14 @@
  * its adjustments, zoom anchor, panning and revealing in
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
  * st-timeline-view-input.c; a track's menu and commands in
- * st-timeline-view-tracks.c. */
+ * st-timeline-view-tracks.c; the streams' queue lengths, made on a thread,
+ * in st-timeline-view-queues.c. */
 #pragma once
 
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-overlay.h"
+#include "st-queue-length.h"
 #include "st-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -52,6 +54,9 @@ struct _StTimelineView
   GtkPopover *track_menu;
   gint        menu_track; /* whose menu is open, -1 for none */
 
+  StQueueLength *queues; /* the trace's, once made; NULL before */
+  GCancellable  *queues_cancel;
+
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
   gboolean over_tab;
@@ -74,6 +79,12 @@ void   st_timeline_view_reveal (StSession      *session,
                                 guint           index,
                                 guint           kind,
                                 StTimelineView *self);
+
+void st_timeline_view_rebuild_layout (StTimelineView *self);
+void st_timeline_view_ensure_queues (StTimelineView *self);
+void st_timeline_view_drop_queues (StTimelineView *self);
+/* Per track, the queue lengths to draw under the streams, or NULL. */
+const StCounterSeries *const *st_timeline_view_get_queues (StTimelineView *self);
 
 void     st_timeline_view_install_actions (GtkWidgetClass *widget_class);
 void     st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
