@@ -305,28 +305,63 @@ runs_and_gaps (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
     }
 }
 
-static gint64
-nearest_rank (const gint64 *v, guint n, guint p)
+/* The 1-based rank ⌈p/100 × n⌉ of the nearest-rank percentile p. */
+static guint
+nearest_rank (guint n, guint p)
 {
-  guint64 rank = ((guint64)p * n + 99) / 100;
-
-  return v[MAX (rank, 1) - 1];
+  return MAX ((guint)(((guint64)p * n + 99) / 100), 1);
 }
 
 gint64
 st_stream_index_percentile (const gint64 *values, guint n, guint p)
 {
   g_return_val_if_fail (n > 0 && p > 0 && p <= 100, 0);
-  return nearest_rank (values, n, p);
+  return values[nearest_rank (n, p) - 1];
 }
 
-ST_DEFINE_SORT (sort_delays, gint64, *a < *b)
+/* Hoare's selection of the @k-th smallest of @v[0, n) (from 0): after it,
+ * v[k] is that value, those before it no larger, those after no smaller.
+ * Linear on average, where a sort of a range's launches would not be. */
+static gint64
+select_kth (gint64 *v, guint n, guint k)
+{
+  gssize l = 0, m = (gssize)n - 1;
+
+  while (l < m)
+    {
+      gint64 x = v[k];
+      gssize i = l, j = m;
+
+      do
+        {
+          while (v[i] < x)
+            i++;
+          while (x < v[j])
+            j--;
+          if (i <= j)
+            {
+              gint64 t = v[i];
+
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              j--;
+            }
+        }
+      while (i <= j);
+      if (j < (gssize)k)
+        l = i;
+      if ((gssize)k < i)
+        m = j;
+    }
+  return v[k];
+}
 
 /* 10.3: the launches of events starting inside the range. */
 static void
 launch_delays (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
 {
-  guint              lo = 0, hi = s->n_launches, n;
+  guint              lo = 0, hi = s->n_launches, n, k50, k90, k99;
   g_autofree gint64 *delays = NULL;
 
   while (lo < hi)
@@ -345,13 +380,20 @@ launch_delays (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
   if (n == 0)
     return;
   delays = g_new (gint64, n);
+  out->delay_max_ns = G_MININT64;
   for (guint i = 0; i < n; i++)
-    delays[i] = s->launches[lo + i].delay;
-  sort_delays (delays, n, NULL);
-  out->delay_p50_ns = nearest_rank (delays, n, 50);
-  out->delay_p90_ns = nearest_rank (delays, n, 90);
-  out->delay_p99_ns = nearest_rank (delays, n, 99);
-  out->delay_max_ns = delays[n - 1];
+    {
+      delays[i] = s->launches[lo + i].delay;
+      out->delay_max_ns = MAX (out->delay_max_ns, delays[i]);
+    }
+  /* the largest rank first: each selection leaves the smaller values
+   * before its place, where the next one looks */
+  k99 = nearest_rank (n, 99) - 1;
+  k90 = nearest_rank (n, 90) - 1;
+  k50 = nearest_rank (n, 50) - 1;
+  out->delay_p99_ns = select_kth (delays, n, k99);
+  out->delay_p90_ns = select_kth (delays, k99 + 1, k90);
+  out->delay_p50_ns = select_kth (delays, k90 + 1, k50);
 }
 
 gboolean
