@@ -147,6 +147,8 @@ st_sync_calls_new (StTrace *trace, StDeviceWork *work, GCancellable *cancellable
 {
   StSyncCalls       *self = g_new0 (StSyncCalls, 1);
   g_autofree guint8 *flags = name_flags (trace);
+  StLaunchIndex     *launches = st_device_work_get_launches (work);
+  guint              n_launches;
 
   self->n_tracks = st_trace_get_n_tracks (trace);
   self->n_files = MAX (1, st_trace_get_n_files (trace));
@@ -164,7 +166,8 @@ st_sync_calls_new (StTrace *trace, StDeviceWork *work, GCancellable *cancellable
         continue;
       if (st_device_work_get_track_device (work, i) >= 0)
         scan_device (self, t, flags, i);
-      else
+      /* only a thread that launches work can hold up a stream */
+      else if (st_launch_index_get_launches (launches, i, &n_launches) != NULL)
         scan_host (self, t, flags, i);
     }
   return self;
