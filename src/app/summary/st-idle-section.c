@@ -53,7 +53,7 @@ busiest_streams (StSummary *summary)
 /* A bar per stream: its idle time by kind (or whole, when the kinds are
  * not in the profile), out of the range. */
 static void
-fill_chart (StIdleSection *self, StSummary *summary, GArray *order, gboolean kinds)
+fill_chart (StIdleSection *self, StTrace *trace, StSummary *summary, GArray *order, gboolean kinds)
 {
   static const guint kind_colors[ST_N_GAP_KINDS] = { 1, 3, 6 };
   static const guint whole_color[] = { 6 };
@@ -61,7 +61,7 @@ fill_chart (StIdleSection *self, StSummary *summary, GArray *order, gboolean kin
   const char *whole_name[] = { _ ("Idle") };
   guint       n_segments = kinds ? ST_N_GAP_KINDS : 1;
   g_autofree double    *values = g_new0 (double, MAX (1, order->len * n_segments));
-  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   gint64                start, end;
 
@@ -74,7 +74,7 @@ fill_chart (StIdleSection *self, StSummary *summary, GArray *order, gboolean kin
 
       for (guint k = 0; k < n_segments; k++)
         values[b * n_segments + k] = kinds ? u->kind_ns[k] : u->idle_ns;
-      g_ptr_array_add (labels, (gpointer)st_stream_item_title (summary, u));
+      g_ptr_array_add (labels, st_stream_item_dup_title (trace, summary, u));
       /* Translators: a stream's idle time as a share of the range */
       g_ptr_array_add (texts, g_strdup_printf (_ ("%s idle"), share));
     }
@@ -86,9 +86,9 @@ fill_chart (StIdleSection *self, StSummary *summary, GArray *order, gboolean kin
 }
 
 static void
-show_launches (StIdleSection *self, StSummary *summary)
+show_launches (StIdleSection *self, StTrace *trace, StSummary *summary)
 {
-  g_autoptr (GListModel)       items = st_stream_item_new_model (summary);
+  g_autoptr (GListModel)       items = st_stream_item_new_model (trace, summary);
   g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
       g_object_ref (items), g_object_ref (gtk_column_view_get_sorter (self->launches_view)));
   g_autoptr (GtkNoSelection) selection
@@ -116,8 +116,8 @@ st_idle_section_show (StSummarySection  *section,
   gboolean           kinds = n > 0 && st_summary_get_stream (summary, 0)->has_kinds;
   g_autofree char   *title = NULL;
 
-  fill_chart (self, summary, order, kinds);
-  show_launches (self, summary);
+  fill_chart (self, trace, summary, order, kinds);
+  show_launches (self, trace, summary);
   gtk_label_set_label (self->note, _ ("Launch calls are not in this profile: the idle time is not "
                                       "split by why the streams waited."));
   gtk_widget_set_visible (GTK_WIDGET (self->note), n > 0 && !kinds);

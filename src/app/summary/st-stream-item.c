@@ -104,17 +104,29 @@ st_stream_item_init (StStreamItem *self)
 {
 }
 
-const char *
-st_stream_item_title (StSummary *summary, const StStreamUsage *usage)
+char *
+st_stream_item_dup_title (StTrace *trace, StSummary *summary, const StStreamUsage *usage)
 {
+  gboolean one_device = TRUE, one_per_file = TRUE;
+
   for (guint i = 0; i < st_summary_get_n_streams (summary); i++)
-    if (st_summary_get_stream (summary, i)->device != usage->device)
-      return usage->label;
-  return usage->name;
+    {
+      const StStreamUsage *u = st_summary_get_stream (summary, i);
+
+      one_device &= u->device == usage->device;
+      for (guint j = 0; j < i; j++)
+        one_per_file &= st_summary_get_stream (summary, j)->file != u->file
+                        || st_summary_get_stream (summary, j)->device == u->device;
+    }
+  if (one_device)
+    return g_strdup (usage->name);
+  if (one_per_file && st_trace_get_n_files (trace) > 1)
+    return g_strdup_printf ("%s / %s", st_trace_get_file (trace, usage->file)->label, usage->name);
+  return g_strdup (usage->label);
 }
 
 GListModel *
-st_stream_item_new_model (StSummary *summary)
+st_stream_item_new_model (StTrace *trace, StSummary *summary)
 {
   GListStore           *store = g_list_store_new (ST_TYPE_STREAM_ITEM);
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
@@ -128,7 +140,7 @@ st_stream_item_new_model (StSummary *summary)
       if (u->launches == 0)
         continue;
       item = g_object_new (ST_TYPE_STREAM_ITEM, NULL);
-      item->label = g_strdup (st_stream_item_title (summary, u));
+      item->label = st_stream_item_dup_title (trace, summary, u);
       item->index = i;
       item->launches = u->launches;
       item->delays[0] = u->delay_p50_ns;

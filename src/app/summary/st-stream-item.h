@@ -14,12 +14,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StStreamItem, st_stream_item, ST, STREAM_ITEM, GObject)
 
-/* How the cards name a stream of @summary: its track's name ("stream 7")
- * when all the range's streams are one device's, else its label ("GPU 1 /
- * stream 7"). */
-const char *st_stream_item_title (StSummary *summary, const StStreamUsage *usage);
+/* How the cards name a stream of @summary, as short as tells the range's
+ * streams apart: its track's name ("stream 7") when they are all one
+ * device's, its rank's label and its name ("rank 1 / stream 7") when each
+ * rank has one device, else its whole label ("rank 1 / GPU 1 / stream
+ * 7"). */
+char *st_stream_item_dup_title (StTrace *trace, StSummary *summary, const StStreamUsage *usage);
 /* A GListModel of StStreamItem, one per stream of @summary with a launch
  * in the range, in its order. */
-GListModel *st_stream_item_new_model (StSummary *summary);
+GListModel *st_stream_item_new_model (StTrace *trace, StSummary *summary);
 
 G_END_DECLS
