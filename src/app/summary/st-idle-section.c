@@ -122,7 +122,7 @@ st_idle_section_show (StSummarySection  *section,
                                       "split by why the streams waited."));
   gtk_widget_set_visible (GTK_WIDGET (self->note), n > 0 && !kinds);
   if (n > order->len)
-    title = g_strdup_printf (_ ("Idle Time (busiest %u of %u streams)"), order->len, n);
+    title = g_strdup_printf (_ ("Idle Time (busiest %u of %u)"), order->len, n);
   st_summary_section_set_title (section, title != NULL ? title : _ ("Idle Time"));
   if (n == 0)
     st_summary_section_fold (section, trace, summary);
