@@ -694,7 +694,7 @@ const StStreamUsage *
 st_summary_get_stream (StSummary *self, guint index)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->streams->len, NULL);
+  g_return_val_if_fail (index < st_summary_get_n_streams (self), NULL);
   return &g_array_index (self->streams, StStreamUsage, index);
 }
 
