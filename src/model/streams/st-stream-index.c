@@ -34,6 +34,7 @@ typedef struct
   guint       n_runs;
   Launch     *launches;
   guint       n_launches;
+  gint64      all_delays[4]; /* p50, p90, p99, max of every launch: the whole profile's */
 } Stream;
 
 struct _StStreamIndex
@@ -144,6 +145,76 @@ make_runs (Maker *m, Stream *s, const Event *ev, guint n)
   s->kinds = (guint8 *)(void *)g_array_free (kinds, FALSE);
 }
 
+/* The 1-based rank ⌈p/100 × n⌉ of the nearest-rank percentile p. */
+static guint
+nearest_rank (guint n, guint p)
+{
+  return MAX ((guint)(((guint64)p * n + 99) / 100), 1);
+}
+
+gint64
+st_stream_index_percentile (const gint64 *values, guint n, guint p)
+{
+  g_return_val_if_fail (n > 0 && p > 0 && p <= 100, 0);
+  return values[nearest_rank (n, p) - 1];
+}
+
+/* Hoare's selection of the @k-th smallest of @v[0, n) (from 0): after it,
+ * v[k] is that value, those before it no larger, those after no smaller.
+ * Linear on average, where a sort of a range's launches would not be. */
+static gint64
+select_kth (gint64 *v, guint n, guint k)
+{
+  gssize l = 0, m = (gssize)n - 1;
+
+  while (l < m)
+    {
+      gint64 x = v[k];
+      gssize i = l, j = m;
+
+      do
+        {
+          while (v[i] < x)
+            i++;
+          while (x < v[j])
+            j--;
+          if (i <= j)
+            {
+              gint64 t = v[i];
+
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              j--;
+            }
+        }
+      while (i <= j);
+      if (j < (gssize)k)
+        l = i;
+      if ((gssize)k < i)
+        m = j;
+    }
+  return v[k];
+}
+
+/* 10.3: the percentiles and the largest of @n @delays, which it reorders:
+ * p50, p90, p99, max. */
+static void
+delay_stats (gint64 *delays, guint n, gint64 *out)
+{
+  guint k99 = nearest_rank (n, 99) - 1, k90 = nearest_rank (n, 90) - 1,
+        k50 = nearest_rank (n, 50) - 1;
+
+  out[3] = G_MININT64;
+  for (guint i = 0; i < n; i++)
+    out[3] = MAX (out[3], delays[i]);
+  /* the largest rank first: each selection leaves the smaller values
+   * before its place, where the next one looks */
+  out[2] = select_kth (delays, n, k99);
+  out[1] = select_kth (delays, k99 + 1, k90);
+  out[0] = select_kth (delays, k90 + 1, k50);
+}
+
 static void
 make_launches (Stream *s, const Event *ev, guint n)
 {
@@ -155,6 +226,14 @@ make_launches (Stream *s, const Event *ev, guint n)
       s->launches[k++] = (Launch){ ev[i].start, ev[i].start - ev[i].launch };
   /* by start, as the events are */
   s->n_launches = k;
+  if (k > 0)
+    {
+      g_autofree gint64 *delays = g_new (gint64, k);
+
+      for (guint i = 0; i < k; i++)
+        delays[i] = s->launches[i].delay;
+      delay_stats (delays, k, s->all_delays);
+    }
 }
 
 /* 10.1: the track's name without spaces at its ends. */
@@ -305,95 +384,49 @@ runs_and_gaps (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
     }
 }
 
-/* The 1-based rank ⌈p/100 × n⌉ of the nearest-rank percentile p. */
+/* The first launch of @s whose event starts at or after @t. */
 static guint
-nearest_rank (guint n, guint p)
+first_launch_at (const Stream *s, gint64 t)
 {
-  return MAX ((guint)(((guint64)p * n + 99) / 100), 1);
-}
-
-gint64
-st_stream_index_percentile (const gint64 *values, guint n, guint p)
-{
-  g_return_val_if_fail (n > 0 && p > 0 && p <= 100, 0);
-  return values[nearest_rank (n, p) - 1];
-}
-
-/* Hoare's selection of the @k-th smallest of @v[0, n) (from 0): after it,
- * v[k] is that value, those before it no larger, those after no smaller.
- * Linear on average, where a sort of a range's launches would not be. */
-static gint64
-select_kth (gint64 *v, guint n, guint k)
-{
-  gssize l = 0, m = (gssize)n - 1;
-
-  while (l < m)
-    {
-      gint64 x = v[k];
-      gssize i = l, j = m;
-
-      do
-        {
-          while (v[i] < x)
-            i++;
-          while (x < v[j])
-            j--;
-          if (i <= j)
-            {
-              gint64 t = v[i];
-
-              v[i] = v[j];
-              v[j] = t;
-              i++;
-              j--;
-            }
-        }
-      while (i <= j);
-      if (j < (gssize)k)
-        l = i;
-      if ((gssize)k < i)
-        m = j;
-    }
-  return v[k];
-}
-
-/* 10.3: the launches of events starting inside the range. */
-static void
-launch_delays (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
-{
-  guint              lo = 0, hi = s->n_launches, n, k50, k90, k99;
-  g_autofree gint64 *delays = NULL;
+  guint lo = 0, hi = s->n_launches;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (s->launches[mid].start < start)
+      if (s->launches[mid].start < t)
         lo = mid + 1;
       else
         hi = mid;
     }
-  for (hi = lo; hi < s->n_launches && s->launches[hi].start < end; hi++)
-    ;
-  n = hi - lo;
+  return lo;
+}
+
+/* 10.3: the launches of events starting inside the range; those of the
+ * whole profile are known from the start. */
+static void
+launch_delays (const Stream *s, gint64 start, gint64 end, StStreamUsage *out)
+{
+  guint              lo = first_launch_at (s, start), hi = first_launch_at (s, end), n = hi - lo;
+  g_autofree gint64 *delays = NULL;
+  gint64             stats[4];
+
   out->launches = n;
   if (n == 0)
     return;
-  delays = g_new (gint64, n);
-  out->delay_max_ns = G_MININT64;
-  for (guint i = 0; i < n; i++)
+  if (n == s->n_launches)
+    memcpy (stats, s->all_delays, sizeof stats);
+  else
     {
-      delays[i] = s->launches[lo + i].delay;
-      out->delay_max_ns = MAX (out->delay_max_ns, delays[i]);
+      delays = g_new (gint64, n);
+      for (guint i = 0; i < n; i++)
+        delays[i] = s->launches[lo + i].delay;
+      delay_stats (delays, n, stats);
     }
-  /* the largest rank first: each selection leaves the smaller values
-   * before its place, where the next one looks */
-  k99 = nearest_rank (n, 99) - 1;
-  k90 = nearest_rank (n, 90) - 1;
-  k50 = nearest_rank (n, 50) - 1;
-  out->delay_p99_ns = select_kth (delays, n, k99);
-  out->delay_p90_ns = select_kth (delays, k99 + 1, k90);
-  out->delay_p50_ns = select_kth (delays, k90 + 1, k50);
+  out->delay_p50_ns = stats[0];
+  out->delay_p90_ns = stats[1];
+  out->delay_p99_ns = stats[2];
+  out->delay_max_ns = stats[3];
 }
 
 gboolean
