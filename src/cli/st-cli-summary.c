@@ -9,6 +9,7 @@
 
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
+#include "st-cli-streams.h"
 #include "st-format.h"
 #include "st-region-set.h"
 #include "st-summary.h"
@@ -24,8 +25,10 @@
       "by type and size, the top host ops and the top kernels. Several FILEs (one per rank) "      \
       "are one profile: then also a row per rank (device busy, communication, exposed "            \
       "communication, in how many collectives it was the straggler: the last to start, 1 µs or "  \
-      "more after the first) and the straggler of each collective matched across ranks. Times "    \
-      "are ns from the trace start.")
+      "more after the first) and the straggler of each collective matched across ranks. Then "     \
+      "each stream's idle time by why it waited (host, another stream or event, other), its "      \
+      "launch delays and longest queue, and the communication compute overlaps per device, rank "  \
+      "and over time. Times are ns from the trace start.")
 
 #define TOP_OPERATIONS 15
 #define TOP_STRAGGLERS 10
@@ -515,6 +518,8 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_devices (b, summary);
   json_ranks (b, trace, summary);
   json_rank_collectives (b, trace, summary);
+  st_cli_json_streams (b, trace, summary);
+  st_cli_json_overlap (b, summary);
   json_recommendations (b, summary);
   json_problems (b, summary);
   json_builder_end_object (b);
@@ -622,6 +627,8 @@ run (SummaryOptions *o)
   print_operations (trace, summary, ST_OPERATIONS_KERNELS);
   print_devices (summary);
   print_ranks (trace, summary);
+  st_cli_print_streams (summary);
+  st_cli_print_overlap (summary);
   return 0;
 }
 

@@ -121,9 +121,9 @@ add_column_runs (cairo_t    *cr,
  * there to its maximum, and a line along the maxima. Pixel-aligned
  * rectangles, so cairo fills them without antialiasing work. */
 static void
-draw_series (StTimelineRenderer    *renderer,
-             cairo_t               *cr,
+draw_series (cairo_t               *cr,
              const StCounterSeries *s,
+             const StColor         *color,
              double                 top,
              double                 h,
              double                 lo,
@@ -131,7 +131,6 @@ draw_series (StTimelineRenderer    *renderer,
              const StViewport      *vp)
 {
   int              x0 = (int)st_viewport_track_x (vp), n = MAX (0, (int)vp->width - x0);
-  const StColor   *color = st_timeline_renderer_name_color (renderer, s->name);
   g_autofree Span *spans = g_new (Span, MAX (1, n));
   int              base = (int)round (top + h);
 
@@ -148,19 +147,33 @@ draw_series (StTimelineRenderer    *renderer,
 }
 
 void
+st_counter_plot_draw_series (StTimelineRenderer    *renderer,
+                             cairo_t               *cr,
+                             const StCounterSeries *series,
+                             guint                  n_series,
+                             const StColor         *color,
+                             double                 y,
+                             const StViewport      *vp)
+{
+  double lo = 0, hi = 0;
+
+  for (guint k = 0; k < n_series; k++)
+    {
+      lo = MIN (lo, series[k].min);
+      hi = MAX (hi, series[k].max);
+    }
+  for (guint k = 0; k < n_series; k++)
+    draw_series (cr, &series[k],
+                 color != NULL ? color : st_timeline_renderer_name_color (renderer, series[k].name),
+                 y + 3, ST_LAYOUT_COUNTER_HEIGHT - 4, lo, hi, vp);
+}
+
+void
 st_counter_plot_draw (StTimelineRenderer *renderer,
                       cairo_t            *cr,
                       const StTrack      *t,
                       double              y,
                       const StViewport   *vp)
 {
-  double lo = 0, hi = 0;
-
-  for (guint k = 0; k < t->n_series; k++)
-    {
-      lo = MIN (lo, t->series[k].min);
-      hi = MAX (hi, t->series[k].max);
-    }
-  for (guint k = 0; k < t->n_series; k++)
-    draw_series (renderer, cr, &t->series[k], y + 3, ST_LAYOUT_COUNTER_HEIGHT - 4, lo, hi, vp);
+  st_counter_plot_draw_series (renderer, cr, t->series, t->n_series, NULL, y, vp);
 }

@@ -15,4 +15,14 @@ void st_counter_plot_draw (StTimelineRenderer *renderer,
                            double              y,
                            const StViewport   *vp);
 
+/* @n_series series on one scale, in @color, or each in its name's when
+ * @color is NULL: a counter band of height ST_LAYOUT_COUNTER_HEIGHT at @y. */
+void st_counter_plot_draw_series (StTimelineRenderer    *renderer,
+                                  cairo_t               *cr,
+                                  const StCounterSeries *series,
+                                  guint                  n_series,
+                                  const StColor         *color,
+                                  double                 y,
+                                  const StViewport      *vp);
+
 G_END_DECLS

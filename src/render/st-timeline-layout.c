@@ -8,10 +8,11 @@
 
 struct _StTimelineLayout
 {
-  GArray *bands;      /* StBand, by y */
-  gint   *track_band; /* per track: its band, or -1 when collapsed */
-  guint   n_tracks;
-  int     height;
+  GArray                       *bands;      /* StBand, by y */
+  gint                         *track_band; /* per track: its band, or -1 when collapsed */
+  guint                         n_tracks;
+  int                           height;
+  const StCounterSeries *const *queues; /* the plan's */
 };
 
 int
@@ -43,7 +44,7 @@ st_timeline_layout_new (StTrace *trace, GHashTable *collapsed)
 {
   guint             n = st_trace_get_n_tracks (trace);
   g_autofree guint *all = g_new (guint, MAX (1, n));
-  StTrackPlan       plan = { all, NULL, n, 0 };
+  StTrackPlan       plan = { all, NULL, n, 0, NULL };
 
   for (guint i = 0; i < n; i++)
     all[i] = i;
@@ -61,6 +62,7 @@ st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StT
 
   self->bands = g_array_new (FALSE, FALSE, sizeof (StBand));
   self->n_tracks = st_trace_get_n_tracks (trace);
+  self->queues = plan->queues;
   self->track_band = g_new (gint, MAX (1, self->n_tracks));
   for (guint i = 0; i < self->n_tracks; i++)
     self->track_band[i] = -1;
@@ -86,6 +88,9 @@ st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StT
           self->track_band[i] = (gint)self->bands->len;
           add_band (self, (StBand){ ST_BAND_TRACK, section, i, 0,
                                     st_timeline_track_height (t) + ST_LAYOUT_TRACK_GAP, FALSE });
+          if (plan->queues != NULL && plan->queues[i] != NULL)
+            add_band (self, (StBand){ ST_BAND_QUEUE, section, i, 0,
+                                      ST_LAYOUT_COUNTER_HEIGHT + ST_LAYOUT_TRACK_GAP, FALSE });
         }
     }
   return self;
@@ -198,6 +203,14 @@ st_timeline_layout_band_at (StTimelineLayout *self, int y)
                + g_array_index (self->bands, StBand, a - 1).height)
     return -1;
   return a - 1;
+}
+
+/* The queue length drawn in an ST_BAND_QUEUE band of @track. */
+const StCounterSeries *
+st_timeline_layout_get_queue (StTimelineLayout *self, guint track)
+{
+  g_return_val_if_fail (track < self->n_tracks, NULL);
+  return self->queues != NULL ? self->queues[track] : NULL;
 }
 
 /* The band of @track, or -1 when its section is collapsed or it is

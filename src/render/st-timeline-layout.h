@@ -22,13 +22,14 @@ typedef enum
 {
   ST_BAND_SECTION,
   ST_BAND_TRACK,
+  ST_BAND_QUEUE, /* a stream's queue length, under its track (docs/metrics.md 10.4) */
 } StBandKind;
 
 typedef struct
 {
   StBandKind kind;
   guint      process; /* ST_NO_PROCESS for the global section, ST_LAYOUT_PINNED */
-  guint      track;   /* for ST_BAND_TRACK */
+  guint      track;   /* for ST_BAND_TRACK, and the stream of ST_BAND_QUEUE */
   int        y;
   int        height;
   gboolean   collapsed; /* for ST_BAND_SECTION */
@@ -44,13 +45,16 @@ typedef struct
 
 /* Which tracks to show and in what order: the first @n_pinned go in the
  * pinned section, the others in @sections (one per track: a process, or
- * one of the sections above), or their processes' sections when NULL. */
+ * one of the sections above), or their processes' sections when NULL. A
+ * track whose entry of @queues (indexed by track, or NULL for none) is
+ * not NULL has its queue length in a band under it. */
 typedef struct
 {
-  const guint *tracks;
-  const guint *sections;
-  guint        n_tracks;
-  guint        n_pinned;
+  const guint                  *tracks;
+  const guint                  *sections;
+  guint                         n_tracks;
+  guint                         n_pinned;
+  const StCounterSeries *const *queues;
 } StTrackPlan;
 
 typedef struct _StTimelineLayout StTimelineLayout;
@@ -58,17 +62,18 @@ typedef struct _StTimelineLayout StTimelineLayout;
 StTimelineLayout *st_timeline_layout_new (StTrace *trace, GHashTable *collapsed);
 StTimelineLayout *
 st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StTrackPlan *plan);
-void          st_timeline_layout_free (StTimelineLayout *self);
-guint         st_timeline_layout_get_n_bands (StTimelineLayout *self);
-const StBand *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
-int           st_timeline_layout_get_height (StTimelineLayout *self);
-gint          st_timeline_layout_band_at (StTimelineLayout *self, int y);
-gint          st_timeline_layout_track_band (StTimelineLayout *self, guint track);
-gboolean      st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
-int           st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
-int           st_timeline_track_height (const StTrack *track);
-char         *st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band);
-char         *st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band);
+void                   st_timeline_layout_free (StTimelineLayout *self);
+guint                  st_timeline_layout_get_n_bands (StTimelineLayout *self);
+const StBand          *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
+int                    st_timeline_layout_get_height (StTimelineLayout *self);
+gint                   st_timeline_layout_band_at (StTimelineLayout *self, int y);
+gint                   st_timeline_layout_track_band (StTimelineLayout *self, guint track);
+const StCounterSeries *st_timeline_layout_get_queue (StTimelineLayout *self, guint track);
+gboolean st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
+int      st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
+int      st_timeline_track_height (const StTrack *track);
+char    *st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band);
+char    *st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineLayout, st_timeline_layout_free)
 

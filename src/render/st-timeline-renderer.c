@@ -12,6 +12,7 @@
 #include "st-time.h"
 #include "st-time-ruler.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
@@ -500,6 +501,19 @@ draw_match_count (StTimelineRenderer *self,
   return w + 8;
 }
 
+/* A counter band's largest value, dim, under its name. */
+static void
+draw_counter_max (StTimelineRenderer *self, cairo_t *cr, double hi, double y, const StViewport *vp)
+{
+  g_autofree char *value = st_format_quantity (hi);
+  g_autofree char *buf = g_strdup_printf ("max %s", value);
+
+  set_color (cr, &self->palette.dim);
+  /* keyed by its text, above the range of string ids */
+  st_label_cache_draw (self->labels, cr, (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24),
+                       buf, 20, y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
+}
+
 static void
 draw_track_label (StTimelineRenderer *self,
                   cairo_t            *cr,
@@ -523,18 +537,38 @@ draw_track_label (StTimelineRenderer *self,
                            - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
-      double           hi = 0;
-      g_autofree char *value = NULL, *buf = NULL;
+      double hi = 0;
+
       for (guint k = 0; k < t->n_series; k++)
         hi = MAX (hi, t->series[k].max);
-      set_color (cr, &self->palette.dim);
-      value = st_format_quantity (hi);
-      buf = g_strdup_printf ("max %s", value);
-      /* keyed by its text, above the range of string ids */
-      st_label_cache_draw (self->labels, cr,
-                           (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24), buf, 20,
-                           y + ST_LAYOUT_COUNTER_HEIGHT * 0.75, vp->gutter - 28);
+      draw_counter_max (self, cr, hi, y, vp);
     }
+}
+
+/* A stream's queue length (docs/metrics.md 10.4) under it, in the accent
+ * colour: it is derived, not a counter of the file. */
+static void
+draw_queue (StTimelineRenderer *self,
+            cairo_t            *cr,
+            const StBand       *band,
+            double              y,
+            const StViewport   *vp,
+            gboolean            label)
+{
+  const StCounterSeries *q = st_timeline_layout_get_queue (self->layout, band->track);
+
+  if (q == NULL)
+    return;
+  if (!label)
+    {
+      st_counter_plot_draw_series (self, cr, q, 1, &self->palette.accent, y, vp);
+      return;
+    }
+  y = label_top (band, y, ST_LAYOUT_COUNTER_HEIGHT);
+  set_color (cr, &self->palette.foreground);
+  st_label_cache_draw (self->labels, cr, 1ull << 44, _ ("Queue length"), 20,
+                       y + ST_LAYOUT_COUNTER_HEIGHT / 4.0, vp->gutter - 28);
+  draw_counter_max (self, cr, q->max, y, vp);
 }
 
 /* The first band at or below content y. */
@@ -570,6 +604,8 @@ draw_bands (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, Pass pa
         draw_track_label (self, cr, band, y, vp);
       else if (band->kind == ST_BAND_TRACK && pass == PASS_TRACKS)
         draw_track (self, cr, band, y, vp);
+      else if (band->kind == ST_BAND_QUEUE && pass != PASS_SECTIONS)
+        draw_queue (self, cr, band, y, vp, pass == PASS_LABELS);
     }
 }
 

@@ -685,6 +685,95 @@ test_summary_between_collectives (void)
   g_rmdir (dir);
 }
 
+/* docs/metrics.md 10 and 11 in summary --json, on tests/data/summary/
+ * basic.json, by hand. Stream 7: runs [0, 100), [150, 200), [300, 360)
+ * (the copy and the memset touch), [400, 500). The gap [100, 150) opens
+ * on a kernel without a launch call: other; [200, 300) on the copy
+ * launched at 260, after the stream went idle: host wait; [360, 400) on
+ * the gemm launched at 350, queued, no wait since the copy's launch:
+ * other. Launch delays 40 (the copy) and 50 (the gemm); the queue is 1
+ * from 260 to 500. Stream 13 has no launch call: its gap [250, 450) is
+ * other, and nothing is queued on it. The GPU communicates [50, 250) and
+ * [450, 480), 230 µs, 130 of them under compute ([50, 100), [150, 200),
+ * [450, 480)). */
+static void
+test_summary_streams_json (void)
+{
+  g_autofree char       *path = data_path ("summary", "basic.json");
+  g_auto (Run)           run = { 0 };
+  g_auto (Run)           text = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *s7, *s13, *overlap, *gpu;
+  JsonArray             *streams, *bins;
+
+  run_cli (&run, "summary", path, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = parse_object (parser, run.out);
+  streams = json_object_get_array_member (o, "streams");
+  g_assert_cmpuint (json_array_get_length (streams), ==, 2);
+  s7 = json_array_get_object_element (streams, 0);
+  s13 = json_array_get_object_element (streams, 1);
+  /* in the order of the device's tracks in the profile */
+  if (g_str_equal (json_object_get_string_member (s7, "label"), "GPU 0 (pid 0) / stream 13"))
+    {
+      JsonObject *t = s7;
+
+      s7 = s13;
+      s13 = t;
+    }
+  g_assert_cmpstr (json_object_get_string_member (s7, "label"), ==, "GPU 0 (pid 0) / stream 7");
+  g_assert_cmpstr (json_object_get_string_member (s7, "device"), ==, "GPU 0 (pid 0)");
+  g_assert_cmpint (json_object_get_int_member (s7, "busy_ns"), ==, 310000);
+  g_assert_cmpint (json_object_get_int_member (s7, "idle_ns"), ==, 190000);
+  g_assert_cmpint (json_object_get_int_member (s7, "gaps"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (s7, "host_wait_ns"), ==, 100000);
+  g_assert_cmpint (json_object_get_int_member (s7, "stream_wait_ns"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (s7, "other_ns"), ==, 90000);
+  g_assert_cmpint (json_object_get_int_member (s7, "launches"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (s7, "launch_delay_p50_ns"), ==, 40000);
+  g_assert_cmpint (json_object_get_int_member (s7, "launch_delay_p90_ns"), ==, 50000);
+  g_assert_cmpint (json_object_get_int_member (s7, "launch_delay_max_ns"), ==, 50000);
+  g_assert_cmpint (json_object_get_int_member (s7, "queue_max"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (s13, "other_ns"), ==, 200000);
+  g_assert_cmpint (json_object_get_int_member (s13, "launches"), ==, 0);
+  g_assert_true (json_object_get_null_member (s13, "launch_delay_p50_ns"));
+  g_assert_cmpint (json_object_get_int_member (s13, "queue_max"), ==, 0);
+  /* 100 of the 390 µs the two streams idle */
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (metric_of (o, "idle_host_wait_percent"), "value"),
+      100.0 * 100 / 390, 1e-9);
+
+  overlap = json_object_get_object_member (o, "overlap");
+  gpu = json_array_get_object_element (json_object_get_array_member (overlap, "devices"), 0);
+  g_assert_cmpint (json_object_get_int_member (gpu, "communication_ns"), ==, 230000);
+  g_assert_cmpint (json_object_get_int_member (gpu, "overlapped_ns"), ==, 130000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (gpu, "overlap_percent"),
+                                  100.0 * 130 / 230, 1e-9);
+  g_assert_false (json_object_has_member (overlap, "ranks"));
+  /* 50 bins of 10 µs: [50, 60) all overlapped, [120, 130) none, [300, 310)
+   * no communication */
+  bins = json_object_get_array_member (overlap, "bins");
+  g_assert_cmpuint (json_array_get_length (bins), ==, 50);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (bins, 5), "start_ns"),
+                   ==, 50000);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (bins, 5), "overlap_percent"),
+      ==, 100);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (bins, 12), "overlap_percent"),
+      ==, 0);
+  g_assert_true (
+      json_object_get_null_member (json_array_get_object_element (bins, 30), "overlap_percent"));
+
+  /* the text says the same */
+  run_cli (&text, "summary", path, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Idle time by stream"));
+  g_assert_nonnull (strstr (text.out, "100.0 µs (52.6%)"));
+  g_assert_nonnull (strstr (text.out, "Communication overlapped by compute"));
+  g_assert_nonnull (strstr (text.out, "56.5%"));
+}
+
 /* Text: recommendations first, then the tables; usage errors exit 2. */
 static void
 test_summary_text (void)
@@ -987,6 +1076,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/summary/regions", test_summary_regions);
   g_test_add_func ("/cli/summary/between-collectives", test_summary_between_collectives);
   g_test_add_func ("/cli/summary/text", test_summary_text);
+  g_test_add_func ("/cli/summary/streams-json", test_summary_streams_json);
   g_test_add_func ("/cli/summary/operations-json", test_summary_operations_json);
 
   g_test_add_func ("/cli/info/merge", test_info_merge);

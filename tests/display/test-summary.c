@@ -6,7 +6,9 @@
  * collectives in one chart whose numbers are the Communication table's,
  * and the operations between them with the regression first;
  * the operations card switches between kernels and host ops; the Devices
- * card lists the GPUs.
+ * card lists the GPUs; the Idle Time card draws a bar per stream by kind
+ * and its launches, the Communication Overlap card the GPU's overlap and
+ * its share over time.
  *
  * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
  * all-reduces and all-gathers), or a case's own trace of tests/data. */
@@ -16,11 +18,13 @@
 
 #include "st-annotations-panel.h"
 #include "st-application.h"
+#include "st-bar-chart.h"
 #include "st-collective-chart.h"
 #include "st-display-util.h"
 #include "st-format.h"
 #include "st-metric-table.h"
 #include "st-operation-diff-view.h"
+#include "st-share-chart.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
@@ -741,6 +745,103 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+static gboolean
+laid_out (gpointer data)
+{
+  return gtk_widget_get_width (data) > 100 && gtk_widget_get_height (data) > 20;
+}
+
+/* The markup of @chart's segment and whether its middle is drawn in a
+ * colour (not grey). */
+static char *
+segment_shown (StBarChart *chart, guint bar, guint segment)
+{
+  cairo_surface_t *surface;
+  double           x, y;
+  guint32          p;
+  int              r, g, b;
+
+  g_assert_true (st_bar_chart_segment_center (chart, bar, segment, &x, &y));
+  surface = st_test_render (GTK_WIDGET (chart));
+  p = st_test_pixel (surface, (int)x, (int)y);
+  cairo_surface_destroy (surface);
+  r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+  g_assert_cmpint (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)), >, 60);
+  return st_bar_chart_dup_tooltip (chart, x, y);
+}
+
+/* The Idle Time card on tests/data/summary/basic.json (its numbers are
+ * derived by hand in tests/cli/test-cli.c): a bar per stream, the busiest
+ * first; stream 7 idles 190 µs, 100 of them host wait (52.6 %), 90 other;
+ * stream 13 idles 200 µs, other. Its launches: 2 on stream 7. */
+static void
+test_idle_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget          *card = part (f->page, "idle_section");
+  StBarChart         *chart = ST_BAR_CHART (st_test_find_child (card, ST_TYPE_BAR_CHART));
+  GtkColumnView      *view = GTK_COLUMN_VIEW (st_test_find_by_id (card, "launches_view"));
+  GListModel         *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr (GObject) row = NULL;
+  g_autofree char    *host = NULL, *other = NULL, *label = NULL, *p50 = NULL;
+  double              x, y;
+
+  g_assert_true (gtk_widget_get_mapped (card));
+  st_test_wait_until (laid_out, chart);
+  g_assert_cmpuint (st_bar_chart_get_n_bars (chart), ==, 2);
+  host = segment_shown (chart, 0, 0);
+  g_assert_nonnull (strstr (host, "stream 7"));
+  g_assert_nonnull (strstr (host, "Host wait"));
+  g_assert_nonnull (strstr (host, "100.0 µs · 52.6 % of its idle time"));
+  /* stream 7 has no stream wait: no segment to draw */
+  g_assert_false (st_bar_chart_segment_center (chart, 0, 1, &x, &y));
+  other = segment_shown (chart, 1, 2);
+  g_assert_nonnull (strstr (other, "stream 13"));
+  g_assert_nonnull (strstr (other, "200.0 µs · 100.0 % of its idle time"));
+
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
+  row = g_list_model_get_item (rows, 0);
+  g_object_get (row, "label", &label, "p50-text", &p50, NULL);
+  g_assert_cmpstr (label, ==, "stream 7");
+  g_assert_cmpstr (p50, ==, "40.00 µs");
+}
+
+/* The Communication Overlap card on basic.json: the GPU communicates
+ * 230 µs, 130 of them (56.5 %) under compute; over time, [50, 60) µs
+ * (bin 5 of 10 µs) is all overlapped, [120, 130) not at all, [300, 310)
+ * has no communication. */
+static void
+test_overlap_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget       *card = part (f->page, "overlap_section");
+  StBarChart      *chart = ST_BAR_CHART (st_test_find_child (card, ST_TYPE_BAR_CHART));
+  StShareChart    *bins = ST_SHARE_CHART (st_test_find_child (card, ST_TYPE_SHARE_CHART));
+  g_autofree char *overlapped = NULL;
+  cairo_surface_t *surface;
+  double           x, top, x12, top12;
+
+  g_assert_true (gtk_widget_get_mapped (card));
+  st_test_wait_until (laid_out, chart);
+  st_test_wait_until (laid_out, bins);
+  g_assert_cmpuint (st_bar_chart_get_n_bars (chart), ==, 1);
+  overlapped = segment_shown (chart, 0, 0);
+  g_assert_nonnull (strstr (overlapped, "Overlapped"));
+  g_assert_nonnull (strstr (overlapped, "130.0 µs · 56.5 % of its communication"));
+
+  g_assert_cmpuint (st_share_chart_get_n_bins (bins), ==, 50);
+  g_assert_nonnull (strstr (st_share_chart_get_tooltip (bins, 5), "100% of 10.00 µs"));
+  g_assert_nonnull (strstr (st_share_chart_get_tooltip (bins, 12), "0% of 10.00 µs"));
+  g_assert_nonnull (strstr (st_share_chart_get_tooltip (bins, 30), "No communication"));
+  /* bin 5's column is full height and coloured, bin 12's is not drawn */
+  st_share_chart_bin_point (bins, 5, &x, &top);
+  st_share_chart_bin_point (bins, 12, &x12, &top12);
+  g_assert_cmpfloat (top, <, top12);
+  g_assert_cmpint (st_share_chart_bin_at (bins, x, top + 2), ==, 5);
+  surface = st_test_render (GTK_WIDGET (bins));
+  g_assert_cmpuint (coloured_pixels (surface, (int)x - 1, (int)x + 1), >, 0);
+  g_assert_cmpuint (coloured_pixels (surface, (int)x12 - 1, (int)x12 + 1), ==, 0);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -777,6 +878,10 @@ main (int argc, char *argv[])
               test_operations_switch, fixture_tear_down);
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
               fixture_tear_down);
+  g_test_add ("/display/summary/idle-card", Fixture, "basic.json", fixture_set_up, test_idle_card,
+              fixture_tear_down);
+  g_test_add ("/display/summary/overlap-card", Fixture, "basic.json", fixture_set_up,
+              test_overlap_card, fixture_tear_down);
 
   status = g_test_run ();
   remove_tree (state);

@@ -41,6 +41,13 @@ view_allocated (gpointer data)
   return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
 }
 
+/* The streams' queue lengths are drawn: the bands stay where they are. */
+static gboolean
+queues_ready (gpointer data)
+{
+  return st_timeline_view_get_queues_ready (data);
+}
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
@@ -61,6 +68,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->trace = st_session_get_trace (f->session);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
   st_test_wait_until (view_allocated, f->view);
+  st_test_wait_until (queues_ready, f->view);
 }
 
 static void
@@ -139,13 +147,12 @@ time_at (Fixture *f, double x)
 static graphene_rect_t
 bounds_of (Fixture *f, StEventRef ref)
 {
-  g_autoptr (StTimelineLayout) layout
-      = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
-  const StSlice  *s = st_trace_get_slice (f->trace, (StSliceRef){ ref.track, ref.index });
-  StViewport      vp;
-  double          x0, x1;
-  int             row_y;
-  graphene_rect_t r;
+  StTimelineLayout *layout = st_timeline_view_get_layout (f->view);
+  const StSlice    *s = st_trace_get_slice (f->trace, (StSliceRef){ ref.track, ref.index });
+  StViewport        vp;
+  double            x0, x1;
+  int               row_y;
+  graphene_rect_t   r;
 
   g_assert_cmpint (ref.kind, ==, ST_EVENT_SLICE);
   viewport_of (f, &vp);
@@ -570,6 +577,57 @@ test_find_offscreen (Fixture *f, gconstpointer data)
       "3 of 4");
 }
 
+/* Each stream's queue length is a band right under it, once made on its
+ * thread: the generated trace launches every kernel of its two GPUs'
+ * compute and NCCL streams through ac2g flows, so four bands, each under
+ * a GPU's stream, drawn in colour when scrolled into view. */
+static void
+test_queue_bands (Fixture *f, gconstpointer data)
+{
+  StTimelineLayout *layout = st_timeline_view_get_layout (f->view);
+  GtkAdjustment    *vadj = st_timeline_view_get_vadjustment (f->view);
+  const StBand     *first = NULL;
+  guint             n = 0, coloured = 0;
+  cairo_surface_t  *surface;
+  int               top;
+
+  g_assert_true (st_timeline_view_get_queues_ready (f->view));
+  for (guint i = 0; i < st_timeline_layout_get_n_bands (layout); i++)
+    {
+      const StBand    *b = st_timeline_layout_get_band (layout, i);
+      const StBand    *above;
+      const StTrack   *t;
+      const StProcess *p;
+
+      if (b->kind != ST_BAND_QUEUE)
+        continue;
+      above = st_timeline_layout_get_band (layout, i - 1);
+      g_assert_cmpint (above->kind, ==, ST_BAND_TRACK);
+      g_assert_cmpuint (above->track, ==, b->track);
+      t = st_trace_get_track (f->trace, b->track);
+      p = st_trace_get_process (f->trace, t->process);
+      g_assert_true (g_str_has_prefix (st_trace_get_string (f->trace, p->labels), "GPU "));
+      g_assert_true (g_str_has_prefix (st_trace_get_string (f->trace, t->name), "stream "));
+      first = first != NULL ? first : b;
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 4);
+
+  gtk_adjustment_set_value (vadj, MAX (0, first->y - 100));
+  top = ST_RULER_HEIGHT + first->y - (int)gtk_adjustment_get_value (vadj);
+  surface = st_test_render (GTK_WIDGET (f->view));
+  for (int y = top + 4; y < top + ST_LAYOUT_COUNTER_HEIGHT - 2; y++)
+    for (int x = LABEL_COLUMN + 2; x < gtk_widget_get_width (GTK_WIDGET (f->view)); x++)
+      {
+        guint32 px = st_test_pixel (surface, x, y);
+        int     r = (px >> 16) & 0xff, g = (px >> 8) & 0xff, b = px & 0xff;
+
+        coloured += MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 40;
+      }
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (coloured, >, 1000);
+}
+
 static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
@@ -590,5 +648,6 @@ main (int argc, char *argv[])
   add ("/display/timeline/details-flow-link", test_details_flow_link);
   add ("/display/timeline/mark", test_mark);
   add ("/display/timeline/find-offscreen", test_find_offscreen);
+  add ("/display/timeline/queue-bands", test_queue_bands);
   return g_test_run ();
 }

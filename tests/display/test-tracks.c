@@ -39,6 +39,13 @@ view_allocated (gpointer data)
   return gtk_widget_get_width (data) > 600 && gtk_widget_get_height (data) > 300;
 }
 
+/* The streams' queue lengths are drawn: the bands stay where they are. */
+static gboolean
+queues_ready (gpointer data)
+{
+  return st_timeline_view_get_queues_ready (data);
+}
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
@@ -54,6 +61,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->session = st_timeline_page_get_session (f->page);
   f->trace = st_session_get_trace (f->session);
   st_test_wait_until (view_allocated, f->view);
+  st_test_wait_until (queues_ready, f->view);
 }
 
 static void
@@ -111,11 +119,10 @@ count_changed (cairo_surface_t *a, cairo_surface_t *b, int x0, int x1, int y0, i
 static void
 test_sticky_names (Fixture *f, gconstpointer data)
 {
-  g_autoptr (StTimelineLayout) layout
-      = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
-  guint          track = deepest_track (f);
-  const StTrack *t = st_trace_get_track (f->trace, track);
-  const StBand  *band
+  StTimelineLayout *layout = st_timeline_view_get_layout (f->view);
+  guint             track = deepest_track (f);
+  const StTrack    *t = st_trace_get_track (f->trace, track);
+  const StBand     *band
       = st_timeline_layout_get_band (layout, st_timeline_layout_track_band (layout, track));
   GtkAdjustment   *vadj = st_timeline_view_get_vadjustment (f->view);
   cairo_surface_t *surface;
@@ -188,13 +195,13 @@ centre_in_view (Fixture *f, StTimelineLayout *layout, StEventRef ref, int *x, in
 static void
 test_find_all_matches (Fixture *f, gconstpointer data)
 {
-  g_autoptr (StTimelineLayout) layout = NULL;
-  g_autoptr (GArray)           matches = NULL;
-  cairo_surface_t             *with, *without;
-  StEventRef                   current;
-  const StSlice               *s;
-  guint                        in_view = 0;
-  int                          label_y;
+  StTimelineLayout  *layout = NULL;
+  g_autoptr (GArray) matches = NULL;
+  cairo_surface_t   *with, *without;
+  StEventRef         current;
+  const StSlice     *s;
+  guint              in_view = 0;
+  int                label_y;
 
   find (f, "aten::gelu_backward");
   matches = g_array_ref (st_session_get_find_results (f->session));
@@ -203,7 +210,7 @@ test_find_all_matches (Fixture *f, gconstpointer data)
   s = st_trace_get_slice (f->trace, (StSliceRef){ current.track, current.index });
   /* a few layers around the current one: its neighbours of the same step */
   st_session_set_range (f->session, s->start - 2000000, s->start + 6000000);
-  layout = st_timeline_layout_new (f->trace, st_session_get_collapsed (f->session));
+  layout = st_timeline_view_get_layout (f->view);
   /* the current track's name: beside its first row, or kept under the header */
   label_y = MAX (ST_RULER_HEIGHT + st_timeline_layout_row_y (layout, current.track, 0)
                      - (int)gtk_adjustment_get_value (st_timeline_view_get_vadjustment (f->view)),

@@ -74,6 +74,8 @@ test_directions (void)
     "mbu_estimated_percent",
     "useful_read_percent",
     "tensor_engine_active_time_percent",
+    /* more of the communication hidden under compute */
+    "communication_overlap_percent",
     /* "Average size of a DMA transfer (higher is better)" */
     "dma_transfer_average_bytes",
   };
@@ -82,9 +84,20 @@ test_directions (void)
     "sbuf_save_ratio",        "throttle_active_percent",
   };
   static const char *const none[] = {
-    "span_ns",        "device_time_ns", "exposed_communication_ns", "kernel_count",
-    "memcpy_bytes",   "memset_count",   "collective_count",         "total_time",
-    "hbm_read_bytes", "wait_time_ns",   "no_such_metric",
+    "span_ns",
+    "device_time_ns",
+    "exposed_communication_ns",
+    "kernel_count",
+    "memcpy_bytes",
+    "memset_count",
+    "collective_count",
+    "total_time",
+    "hbm_read_bytes",
+    "wait_time_ns",
+    "no_such_metric",
+    /* a share of an idle time that may shrink or grow */
+    "idle_host_wait_percent",
+    "idle_stream_wait_percent",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (higher); i++)

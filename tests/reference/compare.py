@@ -15,6 +15,10 @@ say `all` for every kind):
   name, fields count, total_ns, self_ns, min_ns, max_ns, share_percent, and the order of the rows.
 - ranks (3.2; summary --json): `ranks` matched by file index, `rank_collectives` by label (ranks,
   start_ns, end_ns, slowest_file, slowest_label, late_ns) and their order.
+- streams (10, 11; summary --json): `streams` matched by label, field by field; `overlap` per device
+  and per rank by label, its 50 bins in order; the metrics idle_host_wait_percent,
+  idle_stream_wait_percent and communication_overlap_percent. The range is the CLI's (`range`, on
+  the reference's clock through `origin_ns`), given to the reference (strata_streams.py).
 - regions (5.1; `strata-cli regions FILE... --method collectives --json`): with the default
   configuration and with {"version": 1, "method": "collectives", "bursts": false} (`--config`),
   the regions matched by name (start_ns, end_ns, method), their count and order.
@@ -41,8 +45,9 @@ import strata_operations  # noqa: E402
 import strata_ranks  # noqa: E402
 import strata_reference  # noqa: E402
 import strata_regions  # noqa: E402
+import strata_streams  # noqa: E402
 
-KINDS = ('summary', 'operations', 'ranks', 'regions')
+KINDS = ('summary', 'operations', 'ranks', 'regions', 'streams')
 NO_BURSTS = {'version': 1, 'method': 'collectives', 'bursts': False}
 SHOWN_PER_GROUP = 10
 
@@ -219,14 +224,27 @@ def compare_regions(report, profile, files, origin):
     return '; '.join(counts)
 
 
+def compare_streams(report, profile, summary, origin):
+    """10 and 11 over the CLI's range, on the reference's clock."""
+    rng = summary.get('range') if isinstance(summary.get('range'), dict) else {}
+    start, end = rng.get('start_ns'), rng.get('end_ns')
+    if not isinstance(start, int) or not isinstance(end, int):
+        report.note('range', 'cli printed no range')
+        return 'no range'
+    ref = strata_streams.streams(profile, start + origin, end + origin)
+    compare_sections.compare_streams(report, ref, summary, origin)
+    return '%d stream(s), %d device(s) of overlap' % (len(ref['streams']),
+                                                     len(ref['overlap']['devices']))
+
+
 def run_kinds(report, files, kinds):
     """Compute the reference once and compare each KIND; returns what was checked."""
     profile = strata_reference.load(files)
     checked = []
     summary = None
-    if {'summary', 'operations', 'ranks'} & set(kinds):
+    if {'summary', 'operations', 'ranks', 'streams'} & set(kinds):
         summary = run_cli(['summary', '--json', *files], report, 'summary')
-    origin = cli_origin(files, report) if {'ranks', 'regions'} & set(kinds) else None
+    origin = cli_origin(files, report) if {'ranks', 'regions', 'streams'} & set(kinds) else None
     if origin is not None:
         checked.append('origin_ns reference=%d cli=%d' % (profile.origin(), origin))
     if 'summary' in kinds and summary is not None:
@@ -242,6 +260,8 @@ def run_kinds(report, files, kinds):
         compare_sections.compare_ranks(report, ref, summary, origin)
         checked.append('%d rank(s), %d operation(s) on two or more ranks' % (
             len(ref.get('ranks', [])), len(ref.get('rank_collectives', []))))
+    if 'streams' in kinds and summary is not None and origin is not None:
+        checked.append(compare_streams(report, profile, summary, origin))
     if 'regions' in kinds and origin is not None:
         checked.append(compare_regions(report, profile, files, origin))
     return checked

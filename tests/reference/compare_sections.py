@@ -171,3 +171,57 @@ def compare_regions(report, what, ref, cli, origin):
                         % (row.get('start_ns'), row.get('end_ns')), group=what + '.extra')
     check_order(report, what, [r['name'] for r in ref['regions']],
                 [r.get('name') for r in cli['regions'] if isinstance(r, dict)])
+
+
+def compare_rows_by_label(report, what, ref_rows, cli_rows, fields, origin=None):
+    """Rows matched by label, field by field (times of `fields` in TIME_FIELDS shifted by origin)."""
+    if not isinstance(cli_rows, list):
+        report.note(what, 'reference has %d row(s), cli=absent' % len(ref_rows))
+        return
+    theirs = {r.get('label'): r for r in cli_rows if isinstance(r, dict)}
+    for row in ref_rows:
+        other = theirs.pop(row['label'], None)
+        where = '%s[%s]' % (what, row['label'])
+        if other is None:
+            report.note(where, 'reference has this row, cli=absent', what)
+            continue
+        for field in fields:
+            value = other.get(field, MISSING)
+            if origin is not None and field in TIME_FIELDS:
+                value = shift(value, origin)
+            report.check('%s.%s' % (where, field), field, row[field], value, what)
+    for label in theirs:
+        report.note('%s[%s]' % (what, label), 'reference=absent, cli has this row', what)
+
+
+STREAM_FIELDS = ('busy_ns', 'idle_ns', 'gaps', 'host_wait_ns', 'stream_wait_ns', 'other_ns',
+                 'launches', 'launch_delay_p50_ns', 'launch_delay_p90_ns', 'launch_delay_p99_ns',
+                 'launch_delay_max_ns', 'queue_max')
+OVERLAP_FIELDS = ('communication_ns', 'overlapped_ns', 'overlap_percent')
+
+
+def compare_streams(report, ref, cli, origin):
+    """10 and 11: the streams by label, the overlap per device and rank by label, the bins in order
+    (their bounds on the reference's clock), and the three metrics."""
+    by_id = {m.get('id'): m.get('value') for m in cli.get('metrics', []) if isinstance(m, dict)}
+    for mid, value in ref['metrics'].items():
+        report.check(mid, mid, value, by_id.get(mid, MISSING))
+    compare_rows_by_label(report, 'streams', ref['streams'], cli.get('streams'), STREAM_FIELDS)
+    overlap = cli.get('overlap') if isinstance(cli.get('overlap'), dict) else {}
+    compare_rows_by_label(report, 'overlap.devices', ref['overlap']['devices'],
+                          overlap.get('devices'), OVERLAP_FIELDS)
+    if 'ranks' in ref['overlap']:
+        compare_rows_by_label(report, 'overlap.ranks', ref['overlap']['ranks'],
+                              overlap.get('ranks'), OVERLAP_FIELDS)
+    bins = overlap.get('bins')
+    if not isinstance(bins, list) or len(bins) != len(ref['overlap']['bins']):
+        report.note('overlap.bins', 'reference has %d bins, cli has %s'
+                    % (len(ref['overlap']['bins']), len(bins) if isinstance(bins, list) else 0))
+        return
+    for k, (row, other) in enumerate(zip(ref['overlap']['bins'], bins)):
+        for field in TIME_FIELDS + OVERLAP_FIELDS:
+            value = other.get(field, MISSING) if isinstance(other, dict) else MISSING
+            if field in TIME_FIELDS:
+                value = shift(value, origin)
+            report.check('overlap.bins[%d].%s' % (k, field), field, row[field], value,
+                         'overlap.bins')

@@ -30,7 +30,7 @@ Implemented sections of docs/metrics.md
 Outside this reference, so not compared with the CLI: 1.5 compute kinds (no section-2 output
 depends on them), span_ns, memcpy_bandwidth,
 host_bound_gap_percent, dma_wait_percent, 2.1 (Neuron active time), 3.1 outliers, `--align
-collective`, operations per name and track, 5.2 and later.
+collective`, operations per name and track, 5.2 to 9 (10 and 11 are strata_streams.py's).
 
 Readings chosen where the page is ambiguous (each is also marked at the code that implements it)
 A1  Category: the whole `cat` string must equal a table entry (a comma list is not split).

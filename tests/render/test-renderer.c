@@ -12,6 +12,7 @@
 
 #include "st-chart-draw.h"
 #include "st-palette.h"
+#include "st-queue-length.h"
 #include "st-test-util.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
@@ -70,14 +71,21 @@ empty_y (const Frame *f)
 }
 
 /* Draws @trace (taken) in @vp with the built-in light or dark palette. */
+/* The frame of @trace with @plan's tracks, or every track when NULL. */
 static void
-frame_draw (Frame *f, StTrace *trace, GHashTable *collapsed, gboolean dark, const StViewport *vp)
+frame_draw_plan (Frame             *f,
+                 StTrace           *trace,
+                 const StTrackPlan *plan,
+                 GHashTable        *collapsed,
+                 gboolean           dark,
+                 const StViewport  *vp)
 {
   g_autoptr (PangoFontDescription) font = pango_font_description_from_string (FONT);
   cairo_t                         *cr;
 
   f->trace = trace;
-  f->layout = st_timeline_layout_new (trace, collapsed);
+  f->layout = plan != NULL ? st_timeline_layout_new_planned (trace, collapsed, plan)
+                           : st_timeline_layout_new (trace, collapsed);
   f->renderer = st_timeline_renderer_new (trace);
   f->vp = *vp;
   st_palette_init_default (&f->palette, dark);
@@ -91,6 +99,12 @@ frame_draw (Frame *f, StTrace *trace, GHashTable *collapsed, gboolean dark, cons
   cairo_surface_flush (f->surface);
   g_assert_cmpint (ST_RULER_HEIGHT + st_timeline_layout_get_height (f->layout) - vp->scroll_y, <,
                    empty_y (f));
+}
+
+static void
+frame_draw (Frame *f, StTrace *trace, GHashTable *collapsed, gboolean dark, const StViewport *vp)
+{
+  frame_draw_plan (f, trace, NULL, collapsed, dark, vp);
 }
 
 /* 0xRRGGBB: the frame is opaque, so premultiplied ARGB is plain RGB. */
@@ -612,6 +626,52 @@ test_counter_band (void)
   assert_empty (&f, x0, x1, top + ST_LAYOUT_COUNTER_HEIGHT, bottom);
   assert_empty (&f, (int)f.vp.gutter, x0, top, bottom);
   assert_empty (&f, x1, (int)f.vp.width, top, bottom);
+}
+
+/* tests/data/summary/basic.json: on stream 7 a copy launched at 260 µs
+ * ends at 350 as a gemm launched at 350 starts, which ends at 500
+ * (docs/metrics.md 10.4: its queue is 1 over [260, 500), its maximum);
+ * stream 13 launches nothing. With the queues in the plan, a band follows
+ * stream 7's track, filled in the accent colour over [260, 500) only;
+ * stream 13 has none. */
+static void
+test_queue_band (void)
+{
+  static const StViewport view = { US (-100), US (900), 1200, 600, 200, 0 };
+  g_auto (Frame)          f = { 0 };
+  StTrace                *trace = st_test_load ("summary", "basic.json", NULL);
+  StQueueLength          *queues = st_queue_length_ensure (trace, NULL);
+  guint                   n = st_trace_get_n_tracks (trace);
+  g_autofree guint       *all = g_new (guint, n);
+  StTrackPlan             plan = { all, NULL, n, 0, st_queue_length_get_series (queues) };
+  guint                   stream7 = st_test_track (trace, "GPU 0", "stream 7");
+  guint                   stream13 = st_test_track (trace, "GPU 0", "stream 13");
+  gint                    band;
+  const StBand           *b;
+  StColor                 tint;
+  int                     top, x0, x1;
+
+  for (guint i = 0; i < n; i++)
+    all[i] = i;
+  frame_draw_plan (&f, trace, &plan, NULL, FALSE, &view);
+  band = st_timeline_layout_track_band (f.layout, stream7) + 1;
+  b = st_timeline_layout_get_band (f.layout, band);
+  g_assert_cmpint (b->kind, ==, ST_BAND_QUEUE);
+  g_assert_cmpuint (b->track, ==, stream7);
+  g_assert_cmpfloat (st_timeline_layout_get_queue (f.layout, stream7)->max, ==, 1);
+  g_assert_null (st_timeline_layout_get_queue (f.layout, stream13));
+  band = st_timeline_layout_track_band (f.layout, stream13) + 1;
+  g_assert_true ((guint)band >= st_timeline_layout_get_n_bands (f.layout)
+                 || st_timeline_layout_get_band (f.layout, band)->kind != ST_BAND_QUEUE);
+
+  top = ST_RULER_HEIGHT + b->y;
+  tint = f.palette.accent;
+  tint.a = 0.55;
+  x0 = col (&f.vp, US (260));
+  x1 = col (&f.vp, US (500));
+  assert_box (&f, x0 + 1, x1 - 1, top + 4, top + ST_LAYOUT_COUNTER_HEIGHT - 4, &tint);
+  assert_empty (&f, (int)f.vp.gutter, x0 - 1, top, top + ST_LAYOUT_COUNTER_HEIGHT);
+  assert_empty (&f, x1 + 1, (int)f.vp.width, top, top + ST_LAYOUT_COUNTER_HEIGHT);
 }
 
 static guint
@@ -1173,6 +1233,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/renderer/instant-tick", test_instant_tick);
   g_test_add_func ("/render/renderer/instant-track", test_instant_track);
   g_test_add_func ("/render/renderer/counter-band", test_counter_band);
+  g_test_add_func ("/render/renderer/queue-band", test_queue_band);
   g_test_add_func ("/render/layout/collapsed-section", test_collapsed_section);
   g_test_add_func ("/render/ruler/labels", test_ruler_labels);
   g_test_add_func ("/render/overlay/region-bands", test_region_bands);

@@ -8,16 +8,9 @@
 #include "st-column-box.h"
 #include "st-column-layout.h"
 #include "st-compare-column-section.h"
-#include "st-devices-section.h"
-#include "st-engines-section.h"
-#include "st-memory-breakdown-section.h"
-#include "st-metrics-section.h"
-#include "st-operations-section.h"
-#include "st-profile-metrics-section.h"
-#include "st-ranks-section.h"
 #include "st-operation-diff.h"
-#include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
+#include "st-summary-cards.h"
 #include "st-summary-ranges.h"
 #include "st-trends-section.h"
 
@@ -723,17 +716,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_REGION);
   g_type_ensure (ST_TYPE_COLUMN_BOX);
   g_type_ensure (ST_TYPE_COLUMN_LAYOUT);
-  g_type_ensure (ST_TYPE_RECOMMENDATIONS_SECTION);
-  g_type_ensure (ST_TYPE_METRICS_SECTION);
-  g_type_ensure (ST_TYPE_OPERATIONS_SECTION);
-  g_type_ensure (ST_TYPE_DEVICES_SECTION);
-  g_type_ensure (ST_TYPE_RANKS_SECTION);
-  g_type_ensure (ST_TYPE_PROFILE_METRICS_SECTION);
-  g_type_ensure (ST_TYPE_ENGINES_SECTION);
-  g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
-  g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
-  g_type_ensure (ST_TYPE_TRENDS_SECTION);
-  g_type_ensure (ST_TYPE_REGION_DIFF_SECTION);
+  st_summary_cards_ensure_types ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);

@@ -30,6 +30,7 @@ static const struct
   { "device_active_percent", HIGHER },
   { "host_bound_gap_percent", LOWER },
   { "busiest_stream_share_percent", LOWER },
+  { "communication_overlap_percent", HIGHER },
   { "mfu_estimated_percent", HIGHER },
   { "hfu_estimated_percent", HIGHER },
   { "mbu_estimated_percent", HIGHER },

@@ -377,6 +377,12 @@ device_usage (StSummaryJob *job, const Segment *s, GArray *work)
   u.compute_ns = un[UNION_COMPUTE].total;
   u.communication_ns = un[UNION_COMMUNICATION].total;
   u.exposed_communication_ns = u.communication_ns - st_summary_spans_overlap (comm, compute);
+  /* docs/metrics.md 11 reads the same unions */
+  G_STATIC_ASSERT (sizeof (StSpan) == sizeof (StTimeSpan));
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (StSpan, end) == G_STRUCT_OFFSET (StTimeSpan, end));
+  st_overlap_add_device (job->summary->overlap, device->label, device->file,
+                         (const StTimeSpan *)(void *)compute->data, compute->len,
+                         (const StTimeSpan *)(void *)comm->data, comm->len);
   u.memory_ns = un[UNION_MEMORY].total;
   u.wait_ns = un[UNION_WAIT].total - st_summary_spans_overlap (wait, work);
   u.idle_ns = u.device_time_ns - u.busy_ns;
@@ -439,6 +445,16 @@ static const MetricSpec specs[] = {
         "after the gap had opened: the host was late. Only gaps whose next event has a known "
         "launch call are counted."),
     ST_UNIT_PERCENT, FALSE },
+  { "idle_host_wait_percent", "compute", N_ ("Idle waiting on the host"),
+    N_ ("The share of the streams' idle time during which the next kernel had not been launched "
+        "yet when the stream went idle, the host not blocked in a synchronisation: the host was "
+        "late (see the Idle Time card)."),
+    ST_UNIT_PERCENT, FALSE },
+  { "idle_stream_wait_percent", "compute", N_ ("Idle waiting on a stream or event"),
+    N_ ("The share of the streams' idle time spent waiting on other work: the host blocked in a "
+        "synchronisation call when the stream went idle, or the next kernel queued behind a wait "
+        "for another stream's event (see the Idle Time card)."),
+    ST_UNIT_PERCENT, FALSE },
   { "busiest_stream_share_percent", "compute", N_ ("Busiest stream's share"),
     N_ ("On a device with two or more streams, the busy time of its busiest stream over the sum "
         "of its streams' busy times; the largest over the devices."),
@@ -478,6 +494,11 @@ static const MetricSpec specs[] = {
     ST_UNIT_NS, FALSE },
   { "exposed_communication_percent", "communication", N_ ("Exposed communication share"),
     N_ ("Exposed communication over device time, per device; the mean over the devices."),
+    ST_UNIT_PERCENT, FALSE },
+  { "communication_overlap_percent", "communication", N_ ("Communication overlapped by compute"),
+    N_ ("The share of a device's communication during which it also computes: its communication "
+        "union's intersection with its compute union over its communication union; the mean over "
+        "the devices that communicate."),
     ST_UNIT_PERCENT, FALSE },
   { "worst_collective_ratio", "communication", N_ ("Slowest collective over its group's median"),
     N_ ("The longest duration of a collective operation over the median duration of its group "

@@ -61,6 +61,8 @@ struct _StSummary
   GArray    *ranks;            /* StRankUsage, per file of a profile of several */
   GArray    *rank_collectives; /* StRankCollective */
   GPtrArray *problems;         /* sentences: parts of the file that could not be read */
+  GArray    *streams;          /* StStreamUsage, NULL before they are computed */
+  StOverlap *overlap;
 
   /* Where the rules point: the longest idle gap, the worst collective. */
   StSpan longest_gap;

@@ -404,7 +404,7 @@ rank_collective_clear (gpointer data)
 }
 
 static StSummary *
-summary_new (gint64 start, gint64 end)
+summary_new (StTrace *trace, gint64 start, gint64 end)
 {
   StSummary *self = g_new0 (StSummary, 1);
 
@@ -430,6 +430,7 @@ summary_new (gint64 start, gint64 end)
   self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
   self->problems = g_ptr_array_new_with_free_func (g_free);
   g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
+  self->overlap = st_overlap_new (trace, start, end);
   return self;
 }
 
@@ -452,7 +453,36 @@ st_summary_free (StSummary *self)
   g_array_unref (self->ranks);
   g_array_unref (self->rank_collectives);
   g_ptr_array_unref (self->problems);
+  g_clear_pointer (&self->streams, g_array_unref);
+  st_overlap_free (self->overlap);
   g_free (self);
+}
+
+/* docs/metrics.md 10 and 11: the streams of the range, read from the
+ * stream index and the queues kept with the trace; the overlap, fed with
+ * the devices' unions as st-summary-device.c made them. */
+static void
+summary_streams (StSummaryJob *job)
+{
+  StSummary     *self = job->summary;
+  StStreamIndex *index = NULL;
+  StQueueLength *queues = NULL;
+  double         a, b;
+
+  st_overlap_finish (self->overlap);
+  if (st_overlap_get_mean_percent (self->overlap, &a))
+    st_summary_set_value (st_summary_lookup_mutable (self, "communication_overlap_percent"), a);
+  if (job->has_device && (index = st_stream_index_ensure (job->trace, job->cancellable)) != NULL)
+    queues = st_queue_length_ensure (job->trace, job->cancellable);
+  if (queues == NULL)
+    return;
+  g_clear_pointer (&self->streams, g_array_unref);
+  self->streams = st_stream_index_get_usages (index, queues, job->start, job->end);
+  if (st_stream_index_get_idle_shares (index, self->streams, &a, &b))
+    {
+      st_summary_set_value (st_summary_lookup_mutable (self, "idle_host_wait_percent"), a);
+      st_summary_set_value (st_summary_lookup_mutable (self, "idle_stream_wait_percent"), b);
+    }
 }
 
 StSummary *
@@ -470,7 +500,7 @@ st_summary_compute (StTrace      *trace,
   g_return_val_if_fail (start <= end, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = summary_new (start, end);
+  self = summary_new (trace, start, end);
   job.trace = trace;
   job.work = st_device_work_ensure (trace, cancellable);
   if (job.work == NULL)
@@ -494,6 +524,7 @@ st_summary_compute (StTrace      *trace,
   st_summary_collectives (&job);
   st_summary_ranks (&job);
   st_summary_operations (&job);
+  summary_streams (&job);
   if (job.neuron)
     st_summary_profile_metrics (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
@@ -650,4 +681,26 @@ st_summary_get_rank_collective (StSummary *self, guint index)
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (index < self->rank_collectives->len, NULL);
   return &g_array_index (self->rank_collectives, StRankCollective, index);
+}
+
+guint
+st_summary_get_n_streams (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->streams != NULL ? self->streams->len : 0;
+}
+
+const StStreamUsage *
+st_summary_get_stream (StSummary *self, guint index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < st_summary_get_n_streams (self), NULL);
+  return &g_array_index (self->streams, StStreamUsage, index);
+}
+
+StOverlap *
+st_summary_get_overlap (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->overlap;
 }

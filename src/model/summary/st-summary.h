@@ -21,6 +21,8 @@
 #include <gio/gio.h>
 
 #include "st-collective.h"
+#include "st-overlap.h"
+#include "st-stream-index.h"
 #include "st-trace.h"
 
 G_BEGIN_DECLS
@@ -235,6 +237,14 @@ const StRankUsage *st_summary_get_rank (StSummary *self, guint index);
 /* Collectives matched across ranks, by start. */
 guint                   st_summary_get_n_rank_collectives (StSummary *self);
 const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint index);
+
+/* Per stream (docs/metrics.md 10): its idle time by kind, its launch
+ * delays and its largest queue, in the order of the devices and their
+ * tracks. */
+guint                st_summary_get_n_streams (StSummary *self);
+const StStreamUsage *st_summary_get_stream (StSummary *self, guint index);
+/* Communication overlapped by compute (docs/metrics.md 11). */
+StOverlap *st_summary_get_overlap (StSummary *self);
 
 /* A metric's value as people read it: "41%", "12.5 µs", "1 234", "32.77 kB". */
 char *st_summary_format_value (StMetricUnit unit, double value);

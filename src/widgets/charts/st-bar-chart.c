@@ -32,6 +32,7 @@ struct _StBarChart
   StBarChartUnit unit;
   gboolean       show_legend;
   char          *empty_text;
+  char          *share_text; /* what a segment is a share of, in its tooltip; NULL: the range */
 };
 
 G_DEFINE_FINAL_TYPE (StBarChart, st_bar_chart, GTK_TYPE_WIDGET)
@@ -109,6 +110,24 @@ st_bar_chart_segment_at (StBarChart *self, double x, double y, guint *bar, guint
     return FALSE;
   get_layout (self, &layout);
   return st_chart_hbar_segment_at (&layout, self->values, x, y, bar, segment);
+}
+
+gboolean
+st_bar_chart_segment_center (StBarChart *self, guint bar, guint segment, double *x, double *y)
+{
+  StHBarLayout layout;
+  double       x0, x1, y0, y1;
+
+  g_return_val_if_fail (ST_IS_BAR_CHART (self), FALSE);
+  if (bar >= self->n_bars || segment >= self->n_segments)
+    return FALSE;
+  get_layout (self, &layout);
+  st_chart_hbar_segment_rect (&layout, self->values, bar, segment, &x0, &x1, &y0, &y1);
+  if (x1 - x0 < 1)
+    return FALSE;
+  *x = (x0 + x1) / 2;
+  *y = (y0 + y1) / 2;
+  return TRUE;
 }
 
 static void
@@ -221,6 +240,32 @@ format_value (StBarChart *self, double value)
     }
 }
 
+/* What a segment's tooltip says: the bar and the segment, its value, and
+ * its share of the bar (or of the range, a full bar). */
+static char *
+tooltip_markup (StBarChart *self, guint bar, guint segment)
+{
+  double           v = self->values[bar * self->n_segments + segment], total = 0;
+  g_autofree char *value = format_value (self, v);
+
+  if (self->share_text != NULL)
+    {
+      for (guint k = 0; k < self->n_segments; k++)
+        total += self->values[bar * self->n_segments + k];
+      /* Translators: bar, segment, its value, its share of the bar and what the bar is */
+      return g_markup_printf_escaped (_ ("<b>%s</b> · %s\n%s · %.1f %% %s"), self->labels[bar],
+                                      self->segment_names[segment], value,
+                                      total > 0 ? v / total * 100 : 0, self->share_text);
+    }
+  if (self->unit == ST_BAR_CHART_PERCENT || self->n_segments == 1)
+    return g_markup_printf_escaped ("<b>%s</b> · %s\n%s", self->labels[bar],
+                                    self->segment_names[segment], value);
+  /* Translators: bar, segment, its value, and its share of the whole bar */
+  return g_markup_printf_escaped (_ ("<b>%s</b> · %s\n%s · %.1f %% of the range"),
+                                  self->labels[bar], self->segment_names[segment], value,
+                                  v / self->max * 100);
+}
+
 static gboolean
 on_query_tooltip (GtkWidget  *widget,
                   int         x,
@@ -229,22 +274,12 @@ on_query_tooltip (GtkWidget  *widget,
                   GtkTooltip *tooltip,
                   StBarChart *self)
 {
-  g_autofree char *value = NULL, *markup = NULL;
+  g_autofree char *markup = NULL;
   guint            bar, segment;
-  double           v;
 
   if (keyboard || !st_bar_chart_segment_at (self, x, y, &bar, &segment))
     return FALSE;
-  v = self->values[bar * self->n_segments + segment];
-  value = format_value (self, v);
-  if (self->unit == ST_BAR_CHART_PERCENT || self->n_segments == 1)
-    markup = g_markup_printf_escaped ("<b>%s</b> · %s\n%s", self->labels[bar],
-                                      self->segment_names[segment], value);
-  else
-    /* Translators: bar, segment, its value, and its share of the whole bar */
-    markup = g_markup_printf_escaped (_ ("<b>%s</b> · %s\n%s · %.1f %% of the range"),
-                                      self->labels[bar], self->segment_names[segment], value,
-                                      v / self->max * 100);
+  markup = tooltip_markup (self, bar, segment);
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
@@ -311,6 +346,26 @@ st_bar_chart_set_empty_text (StBarChart *self, const char *text)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+st_bar_chart_set_share_text (StBarChart *self, const char *text)
+{
+  g_return_if_fail (ST_IS_BAR_CHART (self));
+  g_free (self->share_text);
+  self->share_text = g_strdup (text);
+}
+
+/* The tooltip's text at (@x, @y), for tests; NULL where no segment is. */
+char *
+st_bar_chart_dup_tooltip (StBarChart *self, double x, double y)
+{
+  guint bar, segment;
+
+  g_return_val_if_fail (ST_IS_BAR_CHART (self), NULL);
+  if (!st_bar_chart_segment_at (self, x, y, &bar, &segment))
+    return NULL;
+  return tooltip_markup (self, bar, segment);
+}
+
 guint
 st_bar_chart_get_n_bars (StBarChart *self)
 {
@@ -329,6 +384,7 @@ st_bar_chart_finalize (GObject *object)
   g_free (self->values);
   g_free (self->colors);
   g_free (self->empty_text);
+  g_free (self->share_text);
   G_OBJECT_CLASS (st_bar_chart_parent_class)->finalize (object);
 }
 

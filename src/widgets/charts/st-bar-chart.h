@@ -34,10 +34,18 @@ void st_bar_chart_set_data (StBarChart        *self,
                             gboolean           show_legend);
 /* The style colour index (chart_series_N) of each segment; by default
  * the segment's own index. */
-void  st_bar_chart_set_colors (StBarChart *self, const guint *colors);
-void  st_bar_chart_set_empty_text (StBarChart *self, const char *text);
+void st_bar_chart_set_colors (StBarChart *self, const guint *colors);
+void st_bar_chart_set_empty_text (StBarChart *self, const char *text);
+/* @text says what a bar is, so that a segment's tooltip gives its share of
+ * its bar ("of its idle time"); NULL (the default): of the range. */
+void  st_bar_chart_set_share_text (StBarChart *self, const char *text);
 guint st_bar_chart_get_n_bars (StBarChart *self);
 /* The segment under (@x, @y), for tests and tooltips. */
 gboolean st_bar_chart_segment_at (StBarChart *self, double x, double y, guint *bar, guint *segment);
+/* The middle of @bar's @segment; FALSE when it is not drawn (no width). */
+gboolean
+st_bar_chart_segment_center (StBarChart *self, guint bar, guint segment, double *x, double *y);
+/* The tooltip's markup at (@x, @y); NULL where no segment is. */
+char *st_bar_chart_dup_tooltip (StBarChart *self, double x, double y);
 
 G_END_DECLS

@@ -3,12 +3,14 @@
  * its adjustments, zoom anchor, panning and revealing in
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
  * st-timeline-view-input.c; a track's menu and commands, and an event's
- * menu, in st-timeline-view-tracks.c. */
+ * menu, in st-timeline-view-tracks.c; the streams' queue lengths, made on a
+ * thread, in st-timeline-view-queues.c. */
 #pragma once
 
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-overlay.h"
+#include "st-queue-length.h"
 #include "st-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -57,6 +59,9 @@ struct _StTimelineView
   guint    reveal_track;
   guint    reveal_row;
 
+  StQueueLength *queues; /* the trace's, once made; NULL before */
+  GCancellable  *queues_cancel;
+
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
   gboolean over_tab;
@@ -80,6 +85,12 @@ void   st_timeline_view_reveal (StSession      *session,
                                 guint           index,
                                 guint           kind,
                                 StTimelineView *self);
+
+void st_timeline_view_rebuild_layout (StTimelineView *self);
+void st_timeline_view_ensure_queues (StTimelineView *self);
+void st_timeline_view_drop_queues (StTimelineView *self);
+/* Per track, the queue lengths to draw under the streams, or NULL. */
+const StCounterSeries *const *st_timeline_view_get_queues (StTimelineView *self);
 
 void     st_timeline_view_install_actions (GtkWidgetClass *widget_class);
 void     st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);

@@ -77,9 +77,10 @@ st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 }
 
 /* The bands of the session's tracks as arranged: pinned first, hidden
- * ones left out, the others in their sections. */
-static void
-rebuild_layout (StTimelineView *self)
+ * ones left out, the others in their sections, each stream's queue
+ * length under it once it is made. */
+void
+st_timeline_view_rebuild_layout (StTimelineView *self)
 {
   g_autoptr (GArray)  visible = NULL;
   g_autofree guint   *sections = NULL;
@@ -100,6 +101,7 @@ rebuild_layout (StTimelineView *self)
   plan.tracks = (const guint *)visible->data;
   plan.sections = sections;
   plan.n_tracks = visible->len;
+  plan.queues = st_timeline_view_get_queues (self);
   self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
                                                  st_session_get_collapsed (self->session), &plan);
   st_timeline_renderer_set_layout (self->renderer, self->layout);
@@ -343,6 +345,7 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
     return;
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
+  st_timeline_view_drop_queues (self);
   g_set_object (&self->session, session);
   self->has_hover = FALSE;
   self->reveal_pending = FALSE;
@@ -361,8 +364,9 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   if (session != NULL)
     {
       self->bands_dirty = TRUE;
-      rebuild_layout (self);
+      st_timeline_view_rebuild_layout (self);
       st_timeline_view_update_hadjustment (self);
+      st_timeline_view_ensure_queues (self);
     }
   gtk_adjustment_set_value (self->vadjustment, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -374,6 +378,7 @@ st_timeline_view_dispose (GObject *object)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (object);
 
+  st_timeline_view_drop_queues (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
   g_clear_object (&self->track_signals);
@@ -430,16 +435,25 @@ follow_session (StTimelineView *self)
   g_signal_group_connect_swapped (s, "notify::n-found", G_CALLBACK (on_found), self);
   g_signal_group_connect_swapped (s, "selection-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "marks-changed", G_CALLBACK (on_redraw), self);
-  g_signal_group_connect_swapped (s, "layout-changed", G_CALLBACK (rebuild_layout), self);
+  g_signal_group_connect_swapped (s, "layout-changed", G_CALLBACK (st_timeline_view_rebuild_layout),
+                                  self);
   g_signal_group_connect (s, "reveal", G_CALLBACK (st_timeline_view_reveal), self);
   g_signal_group_connect_swapped (s, "notify::selected-region", G_CALLBACK (on_regions_changed),
                                   self);
   g_signal_group_connect_swapped (r, "items-changed", G_CALLBACK (on_regions_changed), self);
   g_signal_group_connect_swapped (r, "edited", G_CALLBACK (on_regions_changed), self);
-  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (rebuild_layout), self);
+  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (st_timeline_view_rebuild_layout), self);
   self->session_signals = s;
   self->region_signals = r;
   self->track_signals = t;
+}
+
+/* Shown for the first time: the queue lengths are worth making now. */
+static void
+st_timeline_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (st_timeline_view_parent_class)->map (widget);
+  st_timeline_view_ensure_queues (ST_TIMELINE_VIEW (widget));
 }
 
 static void
@@ -454,6 +468,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   widget_class->snapshot = st_timeline_view_snapshot;
   widget_class->size_allocate = st_timeline_view_size_allocate;
   widget_class->css_changed = st_timeline_view_css_changed;
+  widget_class->map = st_timeline_view_map;
 
   properties[PROP_SESSION]
       = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "st-session.h"
+#include "st-timeline-layout.h"
 
 G_BEGIN_DECLS
 
@@ -20,17 +21,21 @@ GtkWidget     *st_timeline_view_new (void);
 StSession     *st_timeline_view_get_session (StTimelineView *self);
 void           st_timeline_view_set_session (StTimelineView *self, StSession *session);
 GtkAdjustment *st_timeline_view_get_vadjustment (StTimelineView *self);
-GtkAdjustment *st_timeline_view_get_hadjustment (StTimelineView *self);
-void           st_timeline_view_click (StTimelineView *self,
-                                       double          x,
-                                       double          y,
-                                       int             n_press,
-                                       GdkModifierType state);
-void           st_timeline_view_drag (StTimelineView *self,
-                                      double          x0,
-                                      double          y0,
-                                      double          x1,
-                                      double          y1,
-                                      GdkModifierType state);
+/* The bands as drawn now: the streams' queue lengths join them once they
+ * are made (st_timeline_view_get_queues_ready()). */
+StTimelineLayout *st_timeline_view_get_layout (StTimelineView *self);
+gboolean          st_timeline_view_get_queues_ready (StTimelineView *self);
+GtkAdjustment    *st_timeline_view_get_hadjustment (StTimelineView *self);
+void              st_timeline_view_click (StTimelineView *self,
+                                          double          x,
+                                          double          y,
+                                          int             n_press,
+                                          GdkModifierType state);
+void              st_timeline_view_drag (StTimelineView *self,
+                                         double          x0,
+                                         double          y0,
+                                         double          x1,
+                                         double          y1,
+                                         GdkModifierType state);
 
 G_END_DECLS
