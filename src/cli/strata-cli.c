@@ -4,6 +4,8 @@
  *   strata-cli regions FILE… --method M [--config C.json] [-o OUT.json] [--json]
  *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
  *   strata-cli diff BASE NEW [--json] [--steps] [--region START_NS:END_NS]
+ *   strata-cli tree FILE… [--region START_NS:END_NS] [--bottom-up] [--by-thread] [--depth N]
+ * [--json]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -35,6 +37,10 @@ static const StCliCommand commands[] = {
     N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, metrics, "
         "collectives, operations"),
     st_cli_summary },
+  { "tree",
+    N_ ("FILE… [--region START_NS:END_NS] [--bottom-up] — the call tree of the host slices: "
+        "total, self, count per call path"),
+    st_cli_tree },
 };
 
 static void
