@@ -55,6 +55,8 @@ typedef struct
   gint64             end;
   StStringId         state_cat; /* Neuron's "active_time" */
   StCallChildTable   table;
+  guint32           *canon;      /* per string id: the name it counts as, + 1; 0: not known yet */
+  GHashTable        *numbered;   /* "ProfilerStep#" → the first such name met */
   guint32           *last_child; /* per node: the child found last, + 1 */
   gsize              last_child_size;
   GArray            *open;
@@ -86,11 +88,41 @@ fit_last_child (Builder *b)
   b->last_child_size = size;
 }
 
+/* The name @name counts as (docs/metrics.md 15.3): itself, or for a name
+ * ending in '#' and a number, the first name met with the same start. */
+static StStringId
+canonical (Builder *b, StStringId name)
+{
+  const char      *text;
+  gsize            n;
+  gpointer         first;
+  g_autofree char *prefix = NULL;
+
+  if (b->canon[name] != 0)
+    return b->canon[name] - 1;
+  text = st_trace_get_string (b->trace, name);
+  n = strlen (text);
+  while (n > 0 && g_ascii_isdigit (text[n - 1]))
+    n--;
+  b->canon[name] = name + 1;
+  if (n == 0 || n == strlen (text) || text[n - 1] != '#')
+    return name;
+  prefix = g_strndup (text, n);
+  if (g_hash_table_lookup_extended (b->numbered, prefix, NULL, &first))
+    b->canon[name] = GPOINTER_TO_UINT (first) + 1;
+  else
+    g_hash_table_insert (b->numbered, g_steal_pointer (&prefix), GUINT_TO_POINTER (name));
+  return b->canon[name] - 1;
+}
+
 /* The child of @parent named @name, made when it has none. */
 static guint32
 child_of (Builder *b, guint32 parent, StStringId name)
 {
-  guint32 last = b->last_child[parent], node;
+  guint32 last, node;
+
+  name = canonical (b, name);
+  last = b->last_child[parent];
 
   if (last != 0 && node_at (b, last - 1)->name == name)
     return last - 1;
@@ -306,12 +338,16 @@ st_call_tree_build (StTrace               *trace,
                  .progress_data = user_data };
   b.state_cat = st_trace_lookup_string (trace, "active_time");
   b.open = g_array_new (FALSE, FALSE, sizeof (Open));
+  b.canon = g_new0 (guint32, MAX (1, st_trace_get_n_strings (trace)));
+  b.numbered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   b.last_child_size = 1024;
   b.last_child = g_new0 (guint32, b.last_child_size);
   st_call_child_table_init (&b.table);
   ok = scope->end > scope->start ? walk (&b, tracks) : !g_cancellable_is_cancelled (cancellable);
   st_call_child_table_clear (&b.table);
   g_free (b.last_child);
+  g_free (b.canon);
+  g_hash_table_unref (b.numbered);
   g_array_unref (b.open);
   if (!ok)
     {

@@ -299,6 +299,20 @@ st_call_tree_get_share (StCallTree *self, guint node)
   return self->time_ns > 0 ? 100.0 * st_call_tree_get_weight (self, node) / self->time_ns : 0;
 }
 
+/* A frame's name as a node shows it: "ProfilerStep#12" as "ProfilerStep#*"
+ * (docs/metrics.md 15.3). */
+char *
+st_call_tree_name_label (const char *name)
+{
+  gsize n = strlen (name);
+
+  while (n > 0 && g_ascii_isdigit (name[n - 1]))
+    n--;
+  if (n == 0 || n == strlen (name) || name[n - 1] != '#')
+    return g_strdup (name);
+  return g_strdup_printf ("%.*s*", (int)n, name);
+}
+
 gboolean
 st_call_tree_is_thread (StCallTree *self, guint node)
 {
@@ -316,7 +330,7 @@ st_call_tree_dup_label (StCallTree *self, guint node)
 
   g_return_val_if_fail (n != NULL, NULL);
   if (n->track == ST_CALL_TREE_NO_TRACK)
-    return g_strdup (st_trace_get_string (self->trace, n->name));
+    return st_call_tree_name_label (st_trace_get_string (self->trace, n->name));
   track = st_trace_get_track (self->trace, n->track);
   if (track->process == ST_NO_PROCESS)
     return g_strdup (st_trace_get_string (self->trace, track->name));

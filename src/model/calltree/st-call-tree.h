@@ -82,6 +82,8 @@ double st_call_tree_get_share (StCallTree *self, guint node);
 /* Its frames' name, or a thread node's "process / thread". */
 char    *st_call_tree_dup_label (StCallTree *self, guint node);
 gboolean st_call_tree_is_thread (StCallTree *self, guint node);
+/* How a node shows a frame's name: a trailing "#12" as "#*". */
+char *st_call_tree_name_label (const char *name);
 
 /* Appends the node's instances (StEventRef, whole slices) to @refs, in
  * track order and by start within a track; returns how many. */
