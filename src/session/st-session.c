@@ -29,7 +29,10 @@ struct _StSession
   gint64              timing_end;
   gboolean            show_flows;
   GHashTable         *collapsed; /* process index + 1 (0: global) */
-  GArray             *found;     /* StEventRef */
+  gboolean            has_box;   /* the selection was made by dragging a box */
+  gint64              box_start;
+  gint64              box_end;
+  GArray             *found; /* StEventRef */
   gint                found_current;
   StRegionSet        *regions;
   StRegion           *selected_region;
@@ -369,12 +372,12 @@ st_session_select (StSession *self, StEventRef ref, StSelectMode mode)
   if (mode == ST_SELECT_REPLACE)
     g_array_set_size (self->selection, 0);
   apply (self, ref, mode);
+  self->has_box = FALSE;
   selection_changed (self);
 }
 
-/* Selects @refs in one go (a box, every event of a name). */
-void
-st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
+static void
+apply_many (StSession *self, GArray *refs, StSelectMode mode)
 {
   if (mode == ST_SELECT_REPLACE)
     {
@@ -384,7 +387,54 @@ st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
   else
     for (guint i = 0; i < refs->len; i++)
       apply (self, g_array_index (refs, StEventRef, i), mode);
+}
+
+/* Selects @refs in one go (every event of a name, a node's instances). */
+void
+st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
+{
+  apply_many (self, refs, mode);
+  self->has_box = FALSE;
   selection_changed (self);
+}
+
+/* Selects @refs, the events of a box dragged over [@start, @end], and
+ * keeps the box's time range (docs/metrics.md 15.2): added to a selection
+ * (@mode not ST_SELECT_REPLACE), the range reaches from the earliest start
+ * to the latest end of the boxes, or of the events selected before. */
+void
+st_session_select_box (StSession *self, GArray *refs, gint64 start, gint64 end, StSelectMode mode)
+{
+  gint64 before_start, before_end;
+
+  g_return_if_fail (ST_IS_SESSION (self));
+  if (mode != ST_SELECT_REPLACE && self->has_box)
+    {
+      start = MIN (start, self->box_start);
+      end = MAX (end, self->box_end);
+    }
+  else if (mode != ST_SELECT_REPLACE
+           && st_session_get_selection_span (self, &before_start, &before_end))
+    {
+      start = MIN (start, before_start);
+      end = MAX (end, before_end);
+    }
+  apply_many (self, refs, mode);
+  self->has_box = TRUE;
+  self->box_start = start;
+  self->box_end = end;
+  selection_changed (self);
+}
+
+/* The time range of the box the selection was made with; FALSE when it
+ * was made otherwise. */
+gboolean
+st_session_get_selection_box (StSession *self, gint64 *start, gint64 *end)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), FALSE);
+  *start = self->box_start;
+  *end = self->box_end;
+  return self->has_box;
 }
 
 /* Every event named like @ref, on every track. */
@@ -413,6 +463,7 @@ st_session_clear_selection (StSession *self)
   if (self->selection->len == 0)
     return;
   g_array_set_size (self->selection, 0);
+  self->has_box = FALSE;
   selection_changed (self);
 }
 
