@@ -399,30 +399,22 @@ st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
 }
 
 /* Selects @refs, the events of a box dragged over [@start, @end], and
- * keeps the box's time range (docs/metrics.md 15.2): added to a selection
- * (@mode not ST_SELECT_REPLACE), the range reaches from the earliest start
- * to the latest end of the boxes, or of the events selected before. */
+ * keeps its range (docs/metrics.md 15.2): added to a selection, the range
+ * reaches over the boxes, or the events, selected before. */
 void
 st_session_select_box (StSession *self, GArray *refs, gint64 start, gint64 end, StSelectMode mode)
 {
-  gint64 before_start, before_end;
+  gint64 before_start = start, before_end = end;
 
   g_return_if_fail (ST_IS_SESSION (self));
   if (mode != ST_SELECT_REPLACE && self->has_box)
-    {
-      start = MIN (start, self->box_start);
-      end = MAX (end, self->box_end);
-    }
-  else if (mode != ST_SELECT_REPLACE
-           && st_session_get_selection_span (self, &before_start, &before_end))
-    {
-      start = MIN (start, before_start);
-      end = MAX (end, before_end);
-    }
+    before_start = self->box_start, before_end = self->box_end;
+  else if (mode != ST_SELECT_REPLACE)
+    st_session_get_selection_span (self, &before_start, &before_end);
   apply_many (self, refs, mode);
   self->has_box = TRUE;
-  self->box_start = start;
-  self->box_end = end;
+  self->box_start = MIN (start, before_start);
+  self->box_end = MAX (end, before_end);
   selection_changed (self);
 }
 

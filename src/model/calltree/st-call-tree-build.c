@@ -258,8 +258,26 @@ walk_track (Builder *b, guint track)
     close_frame (b);
 }
 
-/* Every track of the scope that may hold frames: a slice track, not a
- * device's. */
+/* A slice track, not a device's. */
+static gboolean
+can_hold_frames (StTrace *trace, guint track, const guint8 *device_tracks)
+{
+  return track < st_trace_get_n_tracks (trace) && !device_tracks[track]
+         && st_trace_get_track (trace, track)->kind == ST_TRACK_SLICES
+         && st_trace_get_track (trace, track)->n_rows > 0;
+}
+
+gboolean
+st_call_tree_track_holds_frames (StTrace *trace, guint track)
+{
+  const guint8 *device_tracks;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), FALSE);
+  device_tracks = st_device_work_get_device_tracks (trace, NULL);
+  return can_hold_frames (trace, track, device_tracks);
+}
+
+/* Every track of the scope that may hold frames. */
 static GArray *
 scope_tracks (StTrace *trace, const StCallTreeScope *scope, const guint8 *device_tracks)
 {
@@ -270,9 +288,7 @@ scope_tracks (StTrace *trace, const StCallTreeScope *scope, const guint8 *device
     {
       guint t = scope->tracks != NULL ? scope->tracks[i] : i;
 
-      if (t < st_trace_get_n_tracks (trace) && !device_tracks[t]
-          && st_trace_get_track (trace, t)->kind == ST_TRACK_SLICES
-          && st_trace_get_track (trace, t)->n_rows > 0)
+      if (can_hold_frames (trace, t, device_tracks))
         g_array_append_val (tracks, t);
     }
   return tracks;

@@ -59,6 +59,9 @@ StCallTree *st_call_tree_build (StTrace               *trace,
                                 StCallTreeProgress     progress,
                                 gpointer               user_data,
                                 GError               **error);
+/* Whether @track may hold frames: a slice track that is not a device
+ * track (docs/metrics.md 15.1). */
+gboolean st_call_tree_track_holds_frames (StTrace *trace, guint track);
 /* The bottom-up tree of @top_down, which it keeps. */
 StCallTree *st_call_tree_invert (StCallTree *top_down, GCancellable *cancellable, GError **error);
 
