@@ -283,6 +283,35 @@ test_box (Fixture *f, gconstpointer data)
   g_assert_cmpint (st_call_tree_get_node (tree, roots[0])->self_ns, ==, 290 * US);
 }
 
+/* The region chosen, [150, 720) µs, on every thread (Ctrl+2): main's
+ * step 570 µs and worker's [150, 400) 250; choosing another region sums
+ * that one. */
+static void
+test_region (Fixture *f, gconstpointer data)
+{
+  g_autoptr (StRegion) first = st_region_new ("first", 150 * US, 720 * US, ST_REGION_MANUAL);
+  g_autoptr (StRegion) second = st_region_new ("second", 500 * US, 560 * US, ST_REGION_MANUAL);
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  StCallTree          *tree;
+
+  st_region_set_add (regions, first);
+  st_region_set_add (regions, second);
+  st_session_set_selected_region (f->session, first);
+  show_page (f);
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>2"));
+  st_test_wait_until (built, f->page);
+  tree = st_call_tree_page_get_tree (f->page);
+  g_assert_cmpint (st_call_tree_get_node (tree, child (tree, ST_CALL_TREE_ROOT, "step"))->total_ns,
+                   ==, 820 * US);
+  /* [500, 560): main's step and f, worker's lone g */
+  st_session_set_selected_region (f->session, second);
+  st_test_wait_until (built, f->page);
+  tree = st_call_tree_page_get_tree (f->page);
+  g_assert_cmpint (st_call_tree_get_time (tree), ==, 120 * US);
+  g_assert_cmpint (st_call_tree_get_node (tree, child (tree, ST_CALL_TREE_ROOT, "g"))->total_ns, ==,
+                   60 * US);
+}
+
 #define ADD(path, func) \
   g_test_add ("/display/call-tree/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -299,6 +328,7 @@ main (int argc, char *argv[])
   ADD ("click-selects-instances", test_click_selects_instances);
   ADD ("two-clicks", test_two_clicks);
   ADD ("box", test_box);
+  ADD ("region", test_region);
   status = g_test_run ();
   g_rmdir (state);
   return status;

@@ -120,13 +120,23 @@ reveal (StCallTreePage *self, guint node, gboolean by_person)
     self->scroll_id = g_idle_add (scroll_to_selected, self);
 }
 
-/* The deepest node down the heaviest child from @from. */
+/* The deepest node down the heaviest child from @from. From the whole
+ * tree, the heaviest root that calls anything: a profiler's own range
+ * over the whole profile is as heavy as the program's stack, and has no
+ * path to show. */
 static guint
 hot_leaf (StCallTree *tree, guint from)
 {
   guint          n, node = from;
-  const guint32 *children;
+  const guint32 *children = st_call_tree_get_children (tree, from, &n);
 
+  for (guint i = 0; from == ST_CALL_TREE_ROOT && i < n; i++)
+    if (st_call_tree_get_node (tree, children[i])->n_children > 0
+        && st_call_tree_get_weight (tree, children[i]) > 0)
+      {
+        node = children[i];
+        break;
+      }
   while ((children = st_call_tree_get_children (tree, node, &n)) != NULL && n > 0
          && st_call_tree_get_weight (tree, children[0]) > 0)
     node = children[0];
