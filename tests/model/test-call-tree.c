@@ -375,6 +375,26 @@ test_real_profile (void)
   g_assert_cmpint (sum, ==, st_call_tree_get_time (td));
 }
 
+/* tests/data/calltree/steps.json: ProfilerStep#1 [0, 100) holds f
+ * [10, 30), ProfilerStep#2 [100, 200) holds f [110, 150); then "call#"
+ * and "v#2b", whose names do not end in '#' and a number. The steps are
+ * one node, ProfilerStep#*, of 2 frames: total 200, self 80 + 60. */
+static void
+test_numbered_names (void)
+{
+  g_autoptr (StTrace)    trace = st_test_load ("calltree", "steps.json", NULL);
+  StCallTreeScope        scope = { 0, st_trace_get_end_ns (trace), NULL, 0, FALSE };
+  g_autoptr (GError)     error = NULL;
+  g_autoptr (StCallTree) tree = st_call_tree_build (trace, &scope, NULL, NULL, NULL, &error);
+  g_autofree char       *plain = st_call_tree_name_label ("ProfilerStep");
+
+  g_assert_no_error (error);
+  assert_children (tree, ST_CALL_TREE_ROOT, "ProfilerStep#* call# v#2b");
+  assert_node (tree, node_at (tree, "ProfilerStep#*", NULL), 2, 200, 140);
+  assert_node (tree, node_at (tree, "ProfilerStep#*", "f", NULL), 2, 60, 60);
+  g_assert_cmpstr (plain, ==, "ProfilerStep");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -390,6 +410,7 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/model/call-tree/empty-and-cancelled", Fixture, NULL, fixture_set_up,
               test_empty_and_cancelled, fixture_tear_down);
+  g_test_add_func ("/model/call-tree/numbered-names", test_numbered_names);
   g_test_add_func ("/model/call-tree/real-profile", test_real_profile);
   return g_test_run ();
 }
