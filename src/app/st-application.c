@@ -321,6 +321,8 @@ static const struct
   { "win.show-tracks", { "<Alt>3", NULL } },
   { "win.show-warnings", { "<Alt>4", NULL } },
   { "win.show-compare", { "<Alt>5", NULL } },
+  { "win.show-call-tree", { "<Alt>6", NULL } },
+  { "win.call-tree-of-selection", { "<Control><Shift>t", NULL } },
   { "win.find", { "<Control>f", NULL } },
   { "win.filter-tracks", { "<Control><Shift>f", NULL } },
   { "win.show-annotations", { "F9", NULL } },

@@ -1,8 +1,8 @@
 /* The window's actions (win.*), with the keys the application gives them
  * (st-application.c) and the shortcuts window lists: open a profile or the
  * sample, cancel a load, compare with a baseline and show its timeline,
- * switch page, find, an operation's distribution, the Annotations panel
- * and its region files. */
+ * switch page, find, an operation's distribution, the call tree of the
+ * selection, the Annotations panel and its region files. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -18,9 +18,10 @@ void
 st_window_update_actions (StWindow *self)
 {
   static const char *const profile_actions[] = {
-    "win.show-summary",  "win.show-timeline",    "win.show-tracks",  "win.find",
-    "win.show-warnings", "win.show-annotations", "win.save-regions", "win.save-regions-as",
-    "win.load-regions",  "win.filter-tracks",    "win.compare-with", "win.show-distribution",
+    "win.show-summary",   "win.show-timeline",          "win.show-tracks",  "win.find",
+    "win.show-warnings",  "win.show-annotations",       "win.save-regions", "win.save-regions-as",
+    "win.load-regions",   "win.filter-tracks",          "win.compare-with", "win.show-distribution",
+    "win.show-call-tree", "win.call-tree-of-selection",
   };
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   StSession  *session = st_timeline_page_get_session (self->timeline_page);
@@ -184,7 +185,7 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   st_window_cancel_load (ST_WINDOW (widget));
 }
 
-/* Alt+1 to Alt+5: a page of the profile, which takes the focus. */
+/* Alt+1 to Alt+6: a page of the profile, which takes the focus. */
 static void
 show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -198,6 +199,19 @@ show_view_action (GtkWidget *widget, const char *action_name, GVariant *paramete
     gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
   else if (g_str_equal (name, "compare"))
     gtk_widget_grab_focus (GTK_WIDGET (self->comparison_page));
+  else if (g_str_equal (name, "call-tree"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->call_tree_page));
+}
+
+/* Ctrl+Shift+T: the Call Tree page, of the timeline's selection. */
+static void
+call_tree_of_selection_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  st_call_tree_page_take_selection (self->call_tree_page);
+  adw_view_stack_set_visible_child_name (self->view_stack, "call-tree");
+  gtk_widget_grab_focus (GTK_WIDGET (self->call_tree_page));
 }
 
 /* Ctrl+F: the timeline's find bar. */
@@ -290,6 +304,9 @@ st_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-tracks", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-compare", NULL, show_view_action);
   gtk_widget_class_install_action (widget_class, "win.show-baseline", NULL, show_baseline_action);
+  gtk_widget_class_install_action (widget_class, "win.show-call-tree", NULL, show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.call-tree-of-selection", NULL,
+                                   call_tree_of_selection_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
   gtk_widget_class_install_action (widget_class, "win.show-distribution", "s",

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "st-autosave.h"
+#include "st-call-tree-page.h"
 #include "st-compare-page.h"
 #include "st-greeter.h"
 #include "st-profile-loader.h"
@@ -56,6 +57,7 @@ struct _StWindow
   GtkGrid          *facts_grid;
   StSummaryPage    *summary_page;
   StTimelinePage   *timeline_page;
+  StCallTreePage   *call_tree_page;
   StTrackList      *track_list;
   StWarningList    *warning_list;
   AdwViewStackPage *compare_stack_page;

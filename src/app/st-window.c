@@ -149,6 +149,8 @@ show_trace (StWindow *self)
   restore_regions (self);
   st_compare_page_set_session (self->comparison_page,
                                st_timeline_page_get_session (self->timeline_page));
+  st_call_tree_page_set_session (self->call_tree_page,
+                                 st_timeline_page_get_session (self->timeline_page));
   g_signal_group_set_target (self->session_signals,
                              st_timeline_page_get_session (self->timeline_page));
   /* a profile opens on the landing page the person last switched to
@@ -495,6 +497,7 @@ st_window_class_init (StWindowClass *klass)
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_CALL_TREE_PAGE);
   g_type_ensure (ST_TYPE_COMPARE_PAGE);
   g_type_ensure (ST_TYPE_GREETER);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
@@ -516,6 +519,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, facts_grid);
   gtk_widget_class_bind_template_child (widget_class, StWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, call_tree_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, compare_stack_page);

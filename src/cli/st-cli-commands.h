@@ -20,5 +20,6 @@ int st_cli_regions (int argc, char **argv);
 int st_cli_search (int argc, char **argv);
 int st_cli_stats (int argc, char **argv);
 int st_cli_summary (int argc, char **argv);
+int st_cli_tree (int argc, char **argv);
 
 G_END_DECLS

@@ -5,6 +5,8 @@
  *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
  *   strata-cli diff BASE NEW [--json] [--steps] [--region START_NS:END_NS]
  *   strata-cli stats FILE NAME [--json] [--region START_NS:END_NS] [--group track|parent]
+ *   strata-cli tree FILE… [--region START_NS:END_NS] [--bottom-up] [--by-thread] [--depth N]
+ * [--json]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -40,6 +42,10 @@ static const StCliCommand commands[] = {
     N_ ("FILE [--region START_NS:END_NS] — the Summary page: recommendations, metrics, "
         "collectives, operations"),
     st_cli_summary },
+  { "tree",
+    N_ ("FILE… [--region START_NS:END_NS] [--bottom-up] — the call tree of the host slices: "
+        "total, self, count per call path"),
+    st_cli_tree },
 };
 
 static void

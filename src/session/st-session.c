@@ -2,44 +2,11 @@
 
 #include "config.h"
 
-#include "st-session.h"
+#include "st-session-private.h"
 #include "st-baseline.h"
 #include "st-time.h"
 #include "st-track-arrangement.h"
 #include "st-trace-query.h"
-
-/* The narrowest view: a few nanoseconds per pixel is as deep as a trace in
- * nanoseconds goes. */
-#define MIN_SPAN 50
-
-struct _StSession
-{
-  GObject parent_instance;
-
-  StTrace            *trace;
-  gint64              start;
-  gint64              end;
-  gint64              extent_start; /* where the view may go: the trace, or more */
-  gint64              extent_end;
-  StTool              tool;
-  GArray             *selection; /* StEventRef */
-  gboolean            has_marked;
-  gint64              marked_start;
-  gint64              marked_end;
-  gboolean            has_timing;
-  gint64              timing_start;
-  gint64              timing_end;
-  gboolean            show_flows;
-  GHashTable         *collapsed; /* process index + 1 (0: global) */
-  GArray             *found;     /* StEventRef */
-  gint                found_current;
-  StRegionSet        *regions;
-  StRegion           *selected_region;
-  GPtrArray          *compare; /* StRegion, oldest pick first */
-  StProfileIdentity  *identity;
-  StTrackArrangement *tracks;
-  StBaseline         *baseline;
-};
 
 G_DEFINE_FINAL_TYPE (StSession, st_session, G_TYPE_OBJECT)
 
@@ -186,9 +153,6 @@ st_session_class_init (StSessionClass *klass)
 }
 
 static void
-on_regions_changed (GListModel *model, guint position, guint removed, guint added, StSession *self);
-
-static void
 st_session_init (StSession *self)
 {
   self->selection = g_array_new (FALSE, FALSE, sizeof (StEventRef));
@@ -197,7 +161,8 @@ st_session_init (StSession *self)
   self->regions = st_region_set_new ();
   self->compare = g_ptr_array_new_with_free_func (g_object_unref);
   /* after the views of the set (sorters, selections) have caught up */
-  g_signal_connect_after (self->regions, "items-changed", G_CALLBACK (on_regions_changed), self);
+  g_signal_connect_after (self->regions, "items-changed",
+                          G_CALLBACK (st_session_on_regions_changed), self);
 }
 
 StSession *
@@ -393,12 +358,12 @@ st_session_select (StSession *self, StEventRef ref, StSelectMode mode)
   if (mode == ST_SELECT_REPLACE)
     g_array_set_size (self->selection, 0);
   apply (self, ref, mode);
+  self->has_box = FALSE;
   selection_changed (self);
 }
 
-/* Selects @refs in one go (a box, every event of a name). */
-void
-st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
+static void
+apply_many (StSession *self, GArray *refs, StSelectMode mode)
 {
   if (mode == ST_SELECT_REPLACE)
     {
@@ -408,7 +373,46 @@ st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
   else
     for (guint i = 0; i < refs->len; i++)
       apply (self, g_array_index (refs, StEventRef, i), mode);
+}
+
+/* Selects @refs in one go (every event of a name, a node's instances). */
+void
+st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
+{
+  apply_many (self, refs, mode);
+  self->has_box = FALSE;
   selection_changed (self);
+}
+
+/* Selects @refs, the events of a box dragged over [@start, @end], and
+ * keeps its range (docs/metrics.md 15.2): added to a selection, the range
+ * reaches over the boxes, or the events, selected before. */
+void
+st_session_select_box (StSession *self, GArray *refs, gint64 start, gint64 end, StSelectMode mode)
+{
+  gint64 before_start = start, before_end = end;
+
+  g_return_if_fail (ST_IS_SESSION (self));
+  if (mode != ST_SELECT_REPLACE && self->has_box)
+    before_start = self->box_start, before_end = self->box_end;
+  else if (mode != ST_SELECT_REPLACE)
+    st_session_get_selection_span (self, &before_start, &before_end);
+  apply_many (self, refs, mode);
+  self->has_box = TRUE;
+  self->box_start = MIN (start, before_start);
+  self->box_end = MAX (end, before_end);
+  selection_changed (self);
+}
+
+/* The time range of the box the selection was made with; FALSE when it
+ * was made otherwise. */
+gboolean
+st_session_get_selection_box (StSession *self, gint64 *start, gint64 *end)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), FALSE);
+  *start = self->box_start;
+  *end = self->box_end;
+  return self->has_box;
 }
 
 /* Every event named like @ref, on every track. */
@@ -437,6 +441,7 @@ st_session_clear_selection (StSession *self)
   if (self->selection->len == 0)
     return;
   g_array_set_size (self->selection, 0);
+  self->has_box = FALSE;
   selection_changed (self);
 }
 
@@ -632,126 +637,6 @@ st_session_reveal_row (StSession *self, StEventRef ref)
   g_signal_emit (self, signals[REVEAL], 0, ref.track, ref.index, (guint)ref.kind);
 }
 
-/* Regions. */
-
-StRegionSet *
-st_session_get_regions (StSession *self)
-{
-  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
-  return self->regions;
-}
-
-StRegion *
-st_session_get_selected_region (StSession *self)
-{
-  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
-  return self->selected_region;
-}
-
-/* Selects @region (one of the set's, or NULL for none). */
-void
-st_session_set_selected_region (StSession *self, StRegion *region)
-{
-  g_return_if_fail (ST_IS_SESSION (self));
-  g_return_if_fail (region == NULL || st_region_set_find (self->regions, region) != G_MAXUINT);
-
-  if (g_set_object (&self->selected_region, region))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_REGION]);
-}
-
-/* Shows @region whole, with a little room either side. */
-void
-st_session_zoom_to_region (StSession *self, StRegion *region)
-{
-  gint64 start = st_region_get_start (region), end = st_region_get_end (region);
-  gint64 margin = MAX (st_time_span (start, end) / 20, MIN_SPAN);
-
-  st_session_set_range (self, st_time_sub_sat (start, margin), st_time_add_sat (end, margin));
-}
-
-/* Brings @region into view: the view moves to centre it, and zooms out
- * only when the region is wider than most of the view. */
-void
-st_session_reveal_region (StSession *self, StRegion *region)
-{
-  gint64 start = st_region_get_start (region), end = st_region_get_end (region);
-  gint64 span = self->end - self->start;
-
-  if (start >= self->start && end <= self->end)
-    return;
-  if (st_time_span (start, end) > span * 8 / 10)
-    {
-      st_session_zoom_to_region (self, region);
-      return;
-    }
-  start = st_time_sub_sat (st_time_add_sat (start, st_time_span (start, end) / 2), span / 2);
-  st_session_set_range (self, start, st_time_add_sat (start, span));
-}
-
-/* The regions picked for comparison, oldest first (at most
- * ST_SESSION_MAX_COMPARE). */
-GPtrArray *
-st_session_get_compare_regions (StSession *self)
-{
-  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
-  return self->compare;
-}
-
-/* 0, 1 or 2 when @region is picked (in the order of picking), else -1. */
-gint
-st_session_get_compare_index (StSession *self, StRegion *region)
-{
-  guint index;
-
-  g_return_val_if_fail (ST_IS_SESSION (self), -1);
-  return g_ptr_array_find (self->compare, region, &index) ? (gint)index : -1;
-}
-
-static void
-compare_changed (StSession *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_COMPARE]);
-  g_signal_emit (self, signals[COMPARE_CHANGED], 0);
-}
-
-/* Picks @region for comparison, or drops it when it is picked; a fourth
- * pick drops the oldest. */
-void
-st_session_toggle_compare (StSession *self, StRegion *region)
-{
-  g_return_if_fail (ST_IS_SESSION (self));
-  g_return_if_fail (ST_IS_REGION (region));
-
-  if (!g_ptr_array_remove (self->compare, region))
-    {
-      g_ptr_array_add (self->compare, g_object_ref (region));
-      if (self->compare->len > ST_SESSION_MAX_COMPARE)
-        g_ptr_array_remove_index (self->compare, 0);
-    }
-  compare_changed (self);
-}
-
-/* A region that leaves the set is no longer selected or picked. */
-static void
-on_regions_changed (GListModel *model, guint position, guint removed, guint added, StSession *self)
-{
-  gboolean dropped = FALSE;
-
-  if (removed == 0)
-    return;
-  if (self->selected_region != NULL
-      && st_region_set_find (self->regions, self->selected_region) == G_MAXUINT)
-    st_session_set_selected_region (self, NULL);
-  for (guint i = self->compare->len; i-- > 0;)
-    if (st_region_set_find (self->regions, g_ptr_array_index (self->compare, i)) == G_MAXUINT)
-      {
-        g_ptr_array_remove_index (self->compare, i);
-        dropped = TRUE;
-      }
-  if (dropped)
-    compare_changed (self);
-}
-
 /* The profile file the regions belong to (it names their sidecar and is
  * written in saved region files), or NULL before the window knows it. */
 const StProfileIdentity *
@@ -787,4 +672,17 @@ st_session_set_baseline (StSession *self, StBaseline *baseline)
 
   if (g_set_object (&self->baseline, baseline))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASELINE]);
+}
+
+void
+st_session_notify_selected_region (StSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_REGION]);
+}
+
+void
+st_session_notify_compare (StSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_COMPARE]);
+  g_signal_emit (self, signals[COMPARE_CHANGED], 0);
 }

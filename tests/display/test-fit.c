@@ -181,9 +181,9 @@ show_baseline (Fixture *f)
 static void
 test_min_size (void)
 {
-  const char *pages[]
-      = { "win.show-summary", "win.show-timeline", "win.show-tracks", "win.show-warnings" };
-  Fixture f;
+  const char *pages[] = { "win.show-summary", "win.show-timeline", "win.show-call-tree",
+                          "win.show-tracks", "win.show-warnings" };
+  Fixture     f;
 
   open_window (&f, 1024, 640);
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)

@@ -238,6 +238,8 @@ test_accels (void)
                   { "win.show-timeline", "<Alt>2" },
                   { "win.show-tracks", "<Alt>3" },
                   { "win.show-warnings", "<Alt>4" },
+                  { "win.show-call-tree", "<Alt>6" },
+                  { "win.call-tree-of-selection", "<Shift><Control>t" },
                   { "win.find", "<Control>f" },
                   { "win.show-help-overlay", "<Control>question" },
                   { "app.quit", "<Control>q" },

@@ -301,6 +301,38 @@ test_compare_picks (Fixture *f, gconstpointer data)
     g_object_unref (r[i]);
 }
 
+/* A box keeps its time range while its selection lasts: a second box
+ * added with Ctrl reaches from the first's start to its own end, a box
+ * added to clicked events from their start; any other selection forgets
+ * it. */
+static void
+test_selection_box (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  StEventRef         b = slice (f, f->host, "B", 200 * US);
+  gint64             start, end;
+
+  g_array_append_val (refs, b);
+  g_assert_false (st_session_get_selection_box (f->session, &start, &end));
+  st_session_select_box (f->session, refs, 250 * US, 280 * US, ST_SELECT_REPLACE);
+  g_assert_true (st_session_get_selection_box (f->session, &start, &end));
+  g_assert_cmpint (start, ==, 250 * US);
+  g_assert_cmpint (end, ==, 280 * US);
+  st_session_select_box (f->session, refs, 520 * US, 530 * US, ST_SELECT_ADD);
+  g_assert_true (st_session_get_selection_box (f->session, &start, &end));
+  g_assert_cmpint (start, ==, 250 * US);
+  g_assert_cmpint (end, ==, 530 * US);
+  st_session_select (f->session, slice (f, f->host, "A", 0), ST_SELECT_REPLACE);
+  g_assert_false (st_session_get_selection_box (f->session, &start, &end));
+  /* A [0, 100) clicked, then a box over [250, 280) added */
+  st_session_select_box (f->session, refs, 250 * US, 280 * US, ST_SELECT_ADD);
+  g_assert_true (st_session_get_selection_box (f->session, &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, 280 * US);
+  st_session_clear_selection (f->session);
+  g_assert_false (st_session_get_selection_box (f->session, &start, &end));
+}
+
 /* Zooming to a region shows it whole with a twentieth either side. */
 static void
 test_zoom_to_region (Fixture *f, gconstpointer data)
@@ -324,6 +356,7 @@ main (int argc, char *argv[])
   ADD ("range/notifies", test_range_notifies);
   ADD ("selection/modes", test_selection);
   ADD ("selection/same-name", test_select_same_name);
+  ADD ("selection/box", test_selection_box);
   ADD ("marks", test_marks);
   ADD ("find/steps", test_find_steps);
   ADD ("find/reveal-centres", test_reveal_centres);

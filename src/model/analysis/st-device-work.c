@@ -374,6 +374,16 @@ st_device_work_count_devices (StTrace *trace)
   return devices_ensure (trace, NULL)->devices->len;
 }
 
+const guint8 *
+st_device_work_get_device_tracks (StTrace *trace, GCancellable *cancellable)
+{
+  Devices *devices;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  devices = devices_ensure (trace, cancellable);
+  return devices != NULL ? devices->device_track : NULL;
+}
+
 guint
 st_device_work_get_n_devices (StDeviceWork *self)
 {

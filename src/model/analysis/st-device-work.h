@@ -59,6 +59,10 @@ StDeviceWork *st_device_work_ensure (StTrace *trace, GCancellable *cancellable);
 /* How many devices @trace has, without the rest of its device work: what
  * the window asks as it opens a profile, on its main thread. */
 guint st_device_work_count_devices (StTrace *trace);
+/* Which tracks of @trace are device tracks (docs/metrics.md 1.1), a flag
+ * per track, without the rest of the device work; NULL when @cancellable
+ * is cancelled first. The flags belong to the trace. */
+const guint8 *st_device_work_get_device_tracks (StTrace *trace, GCancellable *cancellable);
 
 guint           st_device_work_get_n_devices (StDeviceWork *self);
 const StDevice *st_device_work_get_device (StDeviceWork *self, guint index);

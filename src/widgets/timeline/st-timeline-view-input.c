@@ -449,9 +449,9 @@ finish_drag (StTimelineView *self, GdkModifierType state)
     {
     case ST_DRAG_BOX:
       refs = events_in_box (self, self->drag_x0, self->drag_y0, self->drag_x1, self->drag_y1);
-      st_session_select_many (self->session, refs,
-                              state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK) ? ST_SELECT_ADD
-                                                                          : ST_SELECT_REPLACE);
+      st_session_select_box (self->session, refs, t0, t1,
+                             state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK) ? ST_SELECT_ADD
+                                                                         : ST_SELECT_REPLACE);
       break;
     case ST_DRAG_RANGE:
       if (t1 > t0)

@@ -1,0 +1,184 @@
+/* strata-cli tree on tests/data/calltree/nesting.json: the JSON of
+ * docs/metrics.md 15.6, top-down and bottom-up, a range, --depth, and the
+ * exit status of bad input. The expected values are worked out by hand
+ * from the file (see the comment of tests/model/test-call-tree.c): µs in
+ * the file, ns here. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define US 1000
+
+/* Runs strata-cli tree on the file with @first…; its exit status, its
+ * output in @out. */
+static int
+run_tree (char **out, const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char      *path
+      = g_test_build_filename (G_TEST_DIST, "..", "data", "calltree", "nesting.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *err = NULL;
+  int                wait_status;
+  va_list            args;
+
+  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
+  g_ptr_array_add (argv, "tree");
+  g_ptr_array_add (argv, path);
+  va_start (args, first);
+  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer)a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+                               &err, &wait_status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+static JsonObject *
+parse (JsonParser *parser, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static JsonObject *
+nth (JsonObject *o, const char *member, guint i)
+{
+  return json_array_get_object_element (json_object_get_array_member (o, member), i);
+}
+
+static void
+assert_node (JsonObject *node, const char *name, gint64 count, gint64 total_us, gint64 self_us)
+{
+  g_assert_cmpstr (json_object_get_string_member (node, "name"), ==, name);
+  g_assert_cmpint (json_object_get_int_member (node, "count"), ==, count);
+  g_assert_cmpint (json_object_get_int_member (node, "total_ns"), ==, total_us * US);
+  g_assert_cmpint (json_object_get_int_member (node, "self_ns"), ==, self_us * US);
+}
+
+/* Top-down, both threads merged: step (main's and worker's) holds f
+ * (main's two, worker's one), which holds main's inner f. */
+static void
+test_top_down (void)
+{
+  g_autofree char       *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *step, *f;
+
+  g_assert_cmpint (run_tree (&out, "--json", NULL), ==, 0);
+  o = parse (parser, out);
+  g_assert_cmpstr (json_object_get_string_member (o, "direction"), ==, "top-down");
+  g_assert_false (json_object_get_boolean_member (o, "by_thread"));
+  g_assert_cmpint (json_object_get_int_member (o, "time_ns"), ==, 1810 * US);
+  g_assert_cmpint (json_object_get_int_member (o, "frames"), ==, 14);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (o, "range"), "end_ns"), ==,
+      1000 * US);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "nodes")), ==, 3);
+  step = nth (o, "nodes", 0);
+  assert_node (step, "step", 2, 1400, 400);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (step, "share_percent"),
+                                  100.0 * 1400 / 1810, 1e-9);
+  f = nth (step, "children", 0);
+  assert_node (f, "f", 3, 900, 440);
+  assert_node (nth (f, "children", 0), "f", 1, 300, 200);
+  assert_node (nth (nth (f, "children", 0), "children", 0), "g", 1, 100, 100);
+  assert_node (nth (o, "nodes", 1), "p", 1, 300, 160);
+  assert_node (nth (o, "nodes", 2), "g", 1, 60, 60);
+  g_assert_false (json_object_has_member (step, "thread"));
+}
+
+/* Bottom-up over [150, 720) µs, threads apart: main's frames as in the
+ * model's box test, and worker's step [150, 400), f [150, 300), g
+ * [150, 200), the lone g [500, 560), p [600, 720) ⊃ a [620, 700),
+ * b [650, 720). f's self: main's 90 + 200, worker's 150 − 50 = 100. */
+static void
+test_bottom_up_range (void)
+{
+  g_autofree char       *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *f, *caller;
+
+  g_assert_cmpint (
+      run_tree (&out, "--json", "--bottom-up", "--by-thread", "--region", "150000:720000", NULL),
+      ==, 0);
+  o = parse (parser, out);
+  g_assert_cmpstr (json_object_get_string_member (o, "direction"), ==, "bottom-up");
+  g_assert_true (json_object_get_boolean_member (o, "by_thread"));
+  /* main 570; worker: step 100, f 100, g 50, lone g 60, p 20, a 80, b 70 */
+  g_assert_cmpint (json_object_get_int_member (o, "time_ns"), ==, (570 + 480) * US);
+  f = nth (o, "nodes", 0);
+  /* f: main's outer f (450, within it the inner f) and worker's f (150) */
+  assert_node (f, "f", 3, 600, 390);
+  /* called by f: main's inner f, 200; by step: main's outer f 90 and
+   * worker's f 100 */
+  assert_node (nth (f, "children", 0), "f", 1, 300, 200);
+  caller = nth (f, "children", 1);
+  assert_node (caller, "step", 2, 600, 190);
+  /* step's callers are the threads, worker's first (100 of f's self
+   * against main's 90) */
+  assert_node (nth (caller, "children", 0), "python3 / worker", 1, 150, 100);
+  g_assert_true (json_object_get_boolean_member (nth (caller, "children", 0), "thread"));
+}
+
+/* --depth 1: the roots, each saying how many children it leaves out. */
+static void
+test_depth (void)
+{
+  g_autofree char       *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o, *step;
+
+  g_assert_cmpint (run_tree (&out, "--json", "--depth", "1", NULL), ==, 0);
+  o = parse (parser, out);
+  step = nth (o, "nodes", 0);
+  g_assert_false (json_object_has_member (step, "children"));
+  g_assert_cmpint (json_object_get_int_member (step, "children_omitted"), ==, 2);
+  /* the lone g has no children to leave out */
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (nth (o, "nodes", 2), "children")), ==,
+      0);
+}
+
+/* The text output: a line per node, two spaces deeper per level. */
+static void
+test_text (void)
+{
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (run_tree (&out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "1.810 ms of host time in 14 frames"));
+  g_assert_nonnull (strstr (out, "%  step\n"));
+  g_assert_nonnull (strstr (out, "%    f\n"));
+  g_assert_nonnull (strstr (out, "%        g\n"));
+}
+
+static void
+test_usage (void)
+{
+  g_autofree char *a = NULL, *b = NULL;
+
+  g_assert_cmpint (run_tree (&a, "--region", "9:3", NULL), ==, 2);
+  g_assert_cmpint (run_tree (&b, "--depth", "-1", NULL), ==, 2);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/tree/top-down", test_top_down);
+  g_test_add_func ("/cli/tree/bottom-up-range", test_bottom_up_range);
+  g_test_add_func ("/cli/tree/depth", test_depth);
+  g_test_add_func ("/cli/tree/text", test_text);
+  g_test_add_func ("/cli/tree/usage", test_usage);
+  return g_test_run ();
+}
