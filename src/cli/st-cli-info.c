@@ -215,6 +215,7 @@ print_tracks (StTrace *trace)
     {
       const StTrack   *t = st_trace_get_track (trace, i);
       g_autofree char *count = st_format_count (t->n_events);
+      const char      *name;
 
       if (t->process != shown_process)
         {
@@ -229,8 +230,10 @@ print_tracks (StTrace *trace)
             printf ("  [%s]", st_trace_get_string (trace, p->labels));
           printf ("\n");
         }
-      printf ("      %-40s %-9s %12s\n", st_trace_get_string (trace, t->name),
-              st_track_kind_to_string (t->kind), count);
+      name = st_trace_get_string (trace, t->name);
+      /* padded by characters, not bytes: "Memory · GPU 0" */
+      printf ("      %s%*s %-9s %12s\n", name, (int)MAX (0, 40 - (glong)g_utf8_strlen (name, -1)),
+              "", st_track_kind_to_string (t->kind), count);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
 #include "st-cli-streams.h"
+#include "st-cli-summary-usage.h"
 #include "st-format.h"
 #include "st-region-set.h"
 #include "st-summary.h"
@@ -22,7 +23,9 @@
 #define SUMMARY_HELP                                                                               \
   N_ ("Prints what the Summary page shows for FILE: the recommendations, the metric tables "       \
       "(“not in this profile” for what the profile lacks), the collective operations grouped " \
-      "by type and size, the top host ops and the top kernels. Several FILEs (one per rank) "      \
+      "by type and size, the top host ops and the top kernels, the peak memory of each device "    \
+      "and the allocation at the peak, and the FLOP rates of the operations that carry FLOPs "     \
+      "with each GPU's Model FLOPs Utilisation. Several FILEs (one per rank) "                     \
       "are one profile: then also a row per rank (device busy, communication, exposed "            \
       "communication, in how many collectives it was the straggler: the last to start, 1 µs or "  \
       "more after the first) and the straggler of each collective matched across ranks. Then "     \
@@ -516,6 +519,8 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_operations (b, trace, summary, ST_OPERATIONS_HOST);
   json_operations (b, trace, summary, ST_OPERATIONS_KERNELS);
   json_devices (b, summary);
+  st_cli_json_memory (b, trace, summary);
+  st_cli_json_flops (b, trace, summary);
   json_ranks (b, trace, summary);
   json_rank_collectives (b, trace, summary);
   st_cli_json_streams (b, trace, summary);
@@ -626,6 +631,8 @@ run (SummaryOptions *o)
   print_operations (trace, summary, ST_OPERATIONS_HOST);
   print_operations (trace, summary, ST_OPERATIONS_KERNELS);
   print_devices (summary);
+  st_cli_print_memory (trace, summary);
+  st_cli_print_flops (trace, summary);
   print_ranks (trace, summary);
   st_cli_print_streams (summary);
   st_cli_print_overlap (summary);

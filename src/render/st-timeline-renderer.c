@@ -501,13 +501,33 @@ draw_match_count (StTimelineRenderer *self,
   return w + 8;
 }
 
-/* A counter band's largest value, dim, under its name. */
-static void
-draw_counter_max (StTimelineRenderer *self, cairo_t *cr, double hi, double y, const StViewport *vp)
+/* "max 2.63 GB" for a counter of bytes, "max 1.5 k" for another. */
+static char *
+counter_max_text (const StTrack *t)
 {
-  g_autofree char *value = st_format_quantity (hi);
-  g_autofree char *buf = g_strdup_printf ("max %s", value);
+  double           hi = 0;
+  gboolean         bytes = t->n_series > 0;
+  g_autofree char *value = NULL;
 
+  for (guint k = 0; k < t->n_series; k++)
+    {
+      hi = MAX (hi, t->series[k].max);
+      bytes &= t->series[k].unit == ST_COUNTER_UNIT_BYTES;
+    }
+  value = st_format_quantity (hi);
+  if (bytes)
+    return g_strdup_printf ("max %s%sB", value, strchr (value, ' ') ? "" : " ");
+  return g_strdup_printf ("max %s", value);
+}
+
+/* A counter band's largest value (@buf: "max …"), dim, under its name. */
+static void
+draw_counter_max (StTimelineRenderer *self,
+                  cairo_t            *cr,
+                  const char         *buf,
+                  double              y,
+                  const StViewport   *vp)
+{
   set_color (cr, &self->palette.dim);
   /* keyed by its text, above the range of string ids */
   st_label_cache_draw (self->labels, cr, (1ull << 40) | (st_hash_bytes (buf, strlen (buf)) >> 24),
@@ -537,11 +557,9 @@ draw_track_label (StTimelineRenderer *self,
                            - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
-      double hi = 0;
+      g_autofree char *buf = counter_max_text (t);
 
-      for (guint k = 0; k < t->n_series; k++)
-        hi = MAX (hi, t->series[k].max);
-      draw_counter_max (self, cr, hi, y, vp);
+      draw_counter_max (self, cr, buf, y, vp);
     }
 }
 
@@ -556,6 +574,8 @@ draw_queue (StTimelineRenderer *self,
             gboolean            label)
 {
   const StCounterSeries *q = st_timeline_layout_get_queue (self->layout, band->track);
+  g_autofree char       *value = NULL;
+  g_autofree char       *buf = NULL;
 
   if (q == NULL)
     return;
@@ -568,7 +588,9 @@ draw_queue (StTimelineRenderer *self,
   set_color (cr, &self->palette.foreground);
   st_label_cache_draw (self->labels, cr, 1ull << 44, _ ("Queue length"), 20,
                        y + ST_LAYOUT_COUNTER_HEIGHT / 4.0, vp->gutter - 28);
-  draw_counter_max (self, cr, q->max, y, vp);
+  value = st_format_quantity (q->max);
+  buf = g_strdup_printf ("max %s", value);
+  draw_counter_max (self, cr, buf, y, vp);
 }
 
 /* The first band at or below content y. */

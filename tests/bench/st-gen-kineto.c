@@ -14,7 +14,7 @@
  *
  * Usage:
  *   st-gen-kineto [--events N] [--ranks R] [--steps S] [--seed SEED]
- *                 [--epoch] -o FILE
+ *                 [--epoch] [--flops] -o FILE
  *
  *   -o, --output FILE  file to write; gzip-compressed when it ends in .gz
  *   -n, --events N     aim for about N trace events (default 4000); the
@@ -24,6 +24,8 @@
  *       --seed SEED    seed of the pseudo-random timings (default 1)
  *       --epoch        epoch-based timestamps instead of Kineto's relative
  *                      ones plus baseTimeNanoseconds
+ *       --flops        a flops argument on the matrix multiplications, as
+ *                      torch.profiler(with_flops=True) writes it
  *
  * Usage errors exit with status 2, write errors with status 1.
  */
@@ -792,6 +794,7 @@ typedef struct
   int        mem_instants;
   guint64    seed;
   gboolean   epoch;
+  gboolean   flops; /* "flops" on aten::addmm and aten::mm, and "with_flops" */
   Nanos      origin;
   Nanos      end;
   Out       *out;
@@ -1155,6 +1158,15 @@ linear_shapes_init (Gen *g, LinearId id)
   s[LS_WGRAD] = shapes_new ("'', ''", "'c10::Half', 'c10::Half'", strides, dims);
   g_free (strides);
   g_free (dims);
+  if (g->flops)
+    /* 2 · 8192 · in · out: each of the three products of 8192 tokens */
+    for (int k = LS_ADDMM; k <= LS_WGRAD; k++)
+      {
+        char *with = g_strdup_printf ("%s, \"flops\": %" G_GINT64_FORMAT, s[k],
+                                      (gint64)2 * 8192 * l->in * l->out);
+        g_free (s[k]);
+        s[k] = with;
+      }
 }
 
 /* fp32 gradients over NVLink: a fixed latency plus the bytes at the bus
@@ -1248,6 +1260,7 @@ gen_new (int      n_ranks,
          int      mem_instants,
          guint64  seed,
          gboolean epoch,
+         gboolean flops,
          Out     *out)
 {
   Gen *g = g_new0 (Gen, 1);
@@ -1259,6 +1272,7 @@ gen_new (int      n_ranks,
   g->mem_instants = mem_instants;
   g->seed = seed;
   g->epoch = epoch;
+  g->flops = flops;
   g->origin = epoch ? EPOCH_ORIGIN : RELATIVE_ORIGIN;
   g->out = out;
   rng_seed (&g->coll_rng, seed, 7);
@@ -2239,7 +2253,10 @@ write_header (Gen *g)
   OUT_LIT (o, ", \"ranks\": ");
   out_str (o, g->group_ranks);
   OUT_LIT (o, "}], \"nccl_version\": \"2.18.1\"},\n  \"record_shapes\": 1,\n"
-              "  \"with_stack\": 0,\n  \"traceEvents\": [\n");
+              "  \"with_stack\": 0,\n");
+  if (g->flops)
+    OUT_LIT (o, "  \"with_flops\": 1,\n");
+  OUT_LIT (o, "  \"traceEvents\": [\n");
 }
 
 static void
@@ -2404,6 +2421,7 @@ typedef struct
   int      steps;
   gint64   seed;
   gboolean epoch;
+  gboolean flops;
   char    *output;
 } Options;
 
@@ -2423,7 +2441,7 @@ count_events (int ranks, int layers, int steps, int mem_instants)
   gint64 n;
 
   out.buf = g_malloc (OUT_CAP);
-  g = gen_new (ranks, layers, steps, mem_instants, 1, FALSE, &out);
+  g = gen_new (ranks, layers, steps, mem_instants, 1, FALSE, FALSE, &out);
   gen_run (g);
   n = (gint64)out.events;
   gen_free (g);
@@ -2581,7 +2599,7 @@ generate (const Options *opts, const Plan *plan)
   if (!out_open (&out, opts->output))
     return FALSE;
   g = gen_new (opts->ranks, plan->layers, plan->steps, plan->mem_instants, (guint64)opts->seed,
-               opts->epoch, &out);
+               opts->epoch, opts->flops, &out);
   gen_run (g);
   gen_free (g);
   if (!out_close (&out, opts->output))
@@ -2616,6 +2634,8 @@ parse_options (Options *opts, int *argc, char ***argv)
             "Seed of the pseudo-random timings (default 1)", "SEED" },
           { "epoch", 0, 0, G_OPTION_ARG_NONE, &opts->epoch,
             "Epoch-based timestamps instead of relative ones plus baseTimeNanoseconds", NULL },
+          { "flops", 0, 0, G_OPTION_ARG_NONE, &opts->flops,
+            "A flops argument on the matrix multiplications, as with_flops=True writes it", NULL },
           G_OPTION_ENTRY_NULL };
   GOptionContext *context = g_option_context_new ("- write a synthetic PyTorch/Kineto trace");
   GError         *error = NULL;
@@ -2660,7 +2680,7 @@ parse_options (Options *opts, int *argc, char ***argv)
 int
 main (int argc, char **argv)
 {
-  Options  opts = { 4000, 2, 0, 1, FALSE, NULL };
+  Options  opts = { 4000, 2, 0, 1, FALSE, FALSE, NULL };
   Plan     plan;
   gboolean ok;
 

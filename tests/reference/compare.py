@@ -19,6 +19,9 @@ say `all` for every kind):
   and per rank by label, its 50 bins in order; the metrics idle_host_wait_percent,
   idle_stream_wait_percent and communication_overlap_percent. The range is the CLI's (`range`, on
   the reference's clock through `origin_ns`), given to the reference (strata_streams.py).
+- usage (12, 13; summary --json and summary --json --region of the middle third): `memory_peaks`
+  rows matched by label over both ranges, and `flops` with its devices and operations
+  (compare_usage.py, strata_usage.py).
 - regions (5.1; `strata-cli regions FILE... --method collectives --json`): with the default
   configuration and with {"version": 1, "method": "collectives", "bursts": false} (`--config`),
   the regions matched by name (start_ns, end_ns, method), their count and order.
@@ -41,13 +44,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 # pylint: disable=wrong-import-position  (the reference lives beside this file)
 import compare_sections  # noqa: E402
+import compare_usage  # noqa: E402
 import strata_operations  # noqa: E402
 import strata_ranks  # noqa: E402
 import strata_reference  # noqa: E402
 import strata_regions  # noqa: E402
 import strata_streams  # noqa: E402
 
-KINDS = ('summary', 'operations', 'ranks', 'regions', 'streams')
+KINDS = ('summary', 'operations', 'ranks', 'regions', 'streams', 'usage')
 NO_BURSTS = {'version': 1, 'method': 'collectives', 'bursts': False}
 SHOWN_PER_GROUP = 10
 
@@ -242,9 +246,10 @@ def run_kinds(report, files, kinds):
     profile = strata_reference.load(files)
     checked = []
     summary = None
-    if {'summary', 'operations', 'ranks', 'streams'} & set(kinds):
+    if {'summary', 'operations', 'ranks', 'streams', 'usage'} & set(kinds):
         summary = run_cli(['summary', '--json', *files], report, 'summary')
-    origin = cli_origin(files, report) if {'ranks', 'regions', 'streams'} & set(kinds) else None
+    origin = (cli_origin(files, report)
+              if {'ranks', 'regions', 'streams', 'usage'} & set(kinds) else None)
     if origin is not None:
         checked.append('origin_ns reference=%d cli=%d' % (profile.origin(), origin))
     if 'summary' in kinds and summary is not None:
@@ -264,6 +269,9 @@ def run_kinds(report, files, kinds):
         checked.append(compare_streams(report, profile, summary, origin))
     if 'regions' in kinds and origin is not None:
         checked.append(compare_regions(report, profile, files, origin))
+    if 'usage' in kinds and summary is not None and origin is not None:
+        checked.append(compare_usage.compare_usage(report, profile, files, summary, origin,
+                                                   run_cli))
     return checked
 
 

@@ -7,8 +7,10 @@
 #include "st-collectives-section.h"
 #include "st-devices-section.h"
 #include "st-engines-section.h"
+#include "st-flops-section.h"
 #include "st-idle-section.h"
 #include "st-memory-breakdown-section.h"
+#include "st-memory-peaks-section.h"
 #include "st-metrics-section.h"
 #include "st-operations-section.h"
 #include "st-overlap-section.h"
@@ -31,6 +33,8 @@ st_summary_cards_ensure_types (void)
   g_type_ensure (ST_TYPE_IDLE_SECTION);
   g_type_ensure (ST_TYPE_OVERLAP_SECTION);
   g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
+  g_type_ensure (ST_TYPE_MEMORY_PEAKS_SECTION);
+  g_type_ensure (ST_TYPE_FLOPS_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
   g_type_ensure (ST_TYPE_TRENDS_SECTION);
   g_type_ensure (ST_TYPE_REGION_DIFF_SECTION);

@@ -476,8 +476,10 @@ show_range_action (GtkWidget *widget, const char *name, GVariant *parameter)
   st_session_set_range (self->session, start, end);
 }
 
+/* A slice (summary.show-slice) or an instant (summary.show-instant),
+ * selected and shown on the timeline. */
 static void
-show_slice_action (GtkWidget *widget, const char *name, GVariant *parameter)
+show_event_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
   StEventRef     ref = { 0, 0, ST_EVENT_SLICE };
@@ -485,6 +487,8 @@ show_slice_action (GtkWidget *widget, const char *name, GVariant *parameter)
   if (self->session == NULL)
     return;
   g_variant_get (parameter, "(uu)", &ref.track, &ref.index);
+  if (g_str_equal (name, "summary.show-instant"))
+    ref.kind = ST_EVENT_INSTANT;
   st_session_select (self->session, ref, ST_SELECT_REPLACE);
   gtk_widget_activate_action (widget, "win.show-timeline", NULL);
   st_session_reveal (self->session, ref);
@@ -661,7 +665,8 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "summary.add-region", NULL, add_region_action);
   gtk_widget_class_install_action (widget_class, "summary.pick", NULL, pick_action);
   gtk_widget_class_install_action (widget_class, "summary.show-range", "(xx)", show_range_action);
-  gtk_widget_class_install_action (widget_class, "summary.show-slice", "(uu)", show_slice_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-slice", "(uu)", show_event_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-instant", "(uu)", show_event_action);
   gtk_widget_class_install_property_action (widget_class, "summary.compare", "compare");
   gtk_widget_class_install_property_action (widget_class, "summary.by-track", "by-track");
   gtk_widget_class_install_property_action (widget_class, "summary.box-plot", "box-plot");

@@ -64,6 +64,10 @@ struct _StSummary
   GArray    *streams;          /* StStreamUsage, NULL before they are computed */
   StOverlap *overlap;
 
+  /* docs/metrics.md 12 and 13 */
+  GArray      *memory_peaks; /* StMemoryPeak */
+  StFlopRates *flops;        /* NULL: no FLOP op in the profile */
+
   /* Where the rules point: the longest idle gap, the worst collective. */
   StSpan longest_gap;
   StSpan worst_collective;

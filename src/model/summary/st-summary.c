@@ -429,6 +429,7 @@ summary_new (StTrace *trace, gint64 start, gint64 end)
   self->ranks = g_array_new (FALSE, TRUE, sizeof (StRankUsage));
   self->rank_collectives = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
   self->problems = g_ptr_array_new_with_free_func (g_free);
+  self->memory_peaks = g_array_new (FALSE, TRUE, sizeof (StMemoryPeak));
   g_array_set_clear_func (self->rank_collectives, rank_collective_clear);
   self->overlap = st_overlap_new (trace, start, end);
   return self;
@@ -455,6 +456,8 @@ st_summary_free (StSummary *self)
   g_ptr_array_unref (self->problems);
   g_clear_pointer (&self->streams, g_array_unref);
   st_overlap_free (self->overlap);
+  g_clear_pointer (&self->memory_peaks, g_array_unref);
+  g_clear_pointer (&self->flops, st_flop_rates_free);
   g_free (self);
 }
 
@@ -483,6 +486,42 @@ summary_streams (StSummaryJob *job)
       st_summary_set_value (st_summary_lookup_mutable (self, "idle_host_wait_percent"), a);
       st_summary_set_value (st_summary_lookup_mutable (self, "idle_stream_wait_percent"), b);
     }
+}
+
+/* docs/metrics.md 12.3: the memory peaks of the range. */
+static gboolean
+memory_peaks (StSummaryJob *job)
+{
+  StMemoryTimeline *timeline = st_memory_timeline_ensure (job->trace, job->cancellable);
+
+  if (timeline == NULL)
+    return FALSE;
+  g_array_unref (job->summary->memory_peaks);
+  job->summary->memory_peaks = st_memory_peaks_compute (timeline, job->trace, job->start, job->end);
+  return TRUE;
+}
+
+/* docs/metrics.md 13: the FLOP rates of the range, each device's MFU over
+ * its device time (2). */
+static gboolean
+flop_rates (StSummaryJob *job)
+{
+  StFlopOps         *ops = st_flop_ops_ensure (job->trace, job->cancellable);
+  g_autofree gint64 *device_time = NULL;
+  guint              n_ops;
+
+  if (ops == NULL)
+    return FALSE;
+  if (st_flop_ops_get_ops (ops, &n_ops) == NULL || n_ops == 0)
+    return TRUE;
+  device_time = g_new0 (gint64, MAX (1, st_device_work_get_n_devices (job->work)));
+  for (guint i = 0; i < job->summary->devices->len; i++)
+    {
+      const StDeviceUsage *d = &g_array_index (job->summary->devices, StDeviceUsage, i);
+      device_time[d->device] = d->device_time_ns;
+    }
+  job->summary->flops = st_flop_rates_compute (ops, job->work, device_time, job->start, job->end);
+  return TRUE;
 }
 
 StSummary *
@@ -527,6 +566,8 @@ st_summary_compute (StTrace      *trace,
   summary_streams (&job);
   if (job.neuron)
     st_summary_profile_metrics (&job);
+  if (memory_peaks (&job))
+    flop_rates (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
   g_clear_pointer (&job.device, g_array_unref);
   if (!ok)
@@ -621,6 +662,20 @@ st_summary_get_memory (StSummary *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->memory;
+}
+
+GArray *
+st_summary_get_memory_peaks (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->memory_peaks;
+}
+
+const StFlopRates *
+st_summary_get_flops (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->flops;
 }
 
 guint

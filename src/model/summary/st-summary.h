@@ -21,6 +21,8 @@
 #include <gio/gio.h>
 
 #include "st-collective.h"
+#include "st-flop-rates.h"
+#include "st-memory-peak.h"
 #include "st-overlap.h"
 #include "st-stream-index.h"
 #include "st-trace.h"
@@ -222,6 +224,13 @@ GArray *st_summary_get_operations (StSummary *self, StOperationsTable table, gbo
 guint                st_summary_get_n_engines (StSummary *self);
 const StEngineUsage *st_summary_get_engine (StSummary *self, guint index);
 GArray              *st_summary_get_memory (StSummary *self); /* StMemoryPart */
+
+/* StMemoryPeak of each memory device that counts for the range
+ * (docs/metrics.md 12.3); empty without "[memory]" events. */
+GArray *st_summary_get_memory_peaks (StSummary *self);
+/* The FLOP rates of the range (docs/metrics.md 13); NULL when no operation
+ * of the profile carries FLOPs. */
+const StFlopRates *st_summary_get_flops (StSummary *self);
 
 /* 2–4 findings, most critical first (fewer when fewer rules fire). */
 guint                   st_summary_get_n_recommendations (StSummary *self);

@@ -83,16 +83,24 @@ typedef struct
  * a pixel column spanning thousands of samples reads a few blocks. */
 #define ST_COUNTER_BLOCK 64
 
+/* What a counter's values count, for writing them. */
+typedef enum
+{
+  ST_COUNTER_UNIT_NONE,
+  ST_COUNTER_UNIT_BYTES,
+} StCounterUnit;
+
 typedef struct
 {
-  StStringId name;
-  guint      n_samples;
-  gint64    *ts;
-  double    *values;
-  double     min;
-  double     max;
-  double    *block_min; /* n_samples / ST_COUNTER_BLOCK + 1 entries */
-  double    *block_max;
+  StStringId    name;
+  StCounterUnit unit;
+  guint         n_samples;
+  gint64       *ts;
+  double       *values;
+  double        min;
+  double        max;
+  double       *block_min; /* n_samples / ST_COUNTER_BLOCK + 1 entries */
+  double       *block_max;
 } StCounterSeries;
 
 /* Level of detail of one row, see st-row-lod.h. */

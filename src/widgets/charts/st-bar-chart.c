@@ -235,6 +235,7 @@ format_value (StBarChart *self, double value)
     {
     case ST_BAR_CHART_DURATION: return st_format_duration ((gint64)llround (value));
     case ST_BAR_CHART_BYTES: return st_summary_format_value (ST_UNIT_BYTES, value);
+    case ST_BAR_CHART_FLOP_RATE: return st_flop_rates_format_rate (value);
     case ST_BAR_CHART_PERCENT:
     default: return st_summary_format_value (ST_UNIT_PERCENT, value);
     }

@@ -16,6 +16,7 @@ typedef enum
   ST_BAR_CHART_DURATION, /* values in ns */
   ST_BAR_CHART_BYTES,
   ST_BAR_CHART_PERCENT,
+  ST_BAR_CHART_FLOP_RATE, /* FLOP/s */
 } StBarChartUnit;
 
 GtkWidget *st_bar_chart_new (void);

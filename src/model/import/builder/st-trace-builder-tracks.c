@@ -474,7 +474,10 @@ fill_series (StCounterSeries *out, StRawSeries *raw, gint64 origin)
   gsize        n = raw->samples.len;
 
   sort_samples (s, n, NULL);
+  for (gsize i = 1; raw->cumulative && i < n; i++)
+    s[i].value += s[i - 1].value;
   out->name = raw->name;
+  out->unit = raw->unit;
   out->n_samples = n;
   out->ts = g_new (gint64, MAX (1, n));
   out->values = g_new (double, MAX (1, n));

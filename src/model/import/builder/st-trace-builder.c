@@ -442,6 +442,8 @@ merge_counters (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
           StRawSeries *s = st_vec_at (&c->series, StRawSeries, k);
           StRawSeries *d = st_builder_shard_get_series (dst, map[c->pid], map[c->name], map[c->id],
                                                         map[s->name]);
+          d->cumulative |= s->cumulative;
+          d->unit = MAX (d->unit, s->unit);
           for (gsize j = 0; j < s->samples.len; j++)
             *st_vec_push (&d->samples, StRawSample) = *st_vec_at (&s->samples, StRawSample, j);
         }

@@ -58,7 +58,9 @@ typedef struct
 typedef struct
 {
   StStringId name;
-  StVec      samples; /* StRawSample */
+  StVec      samples;  /* StRawSample */
+  gboolean cumulative; /* each sample is a change: the series is their running sum in time order */
+  guint    unit;       /* StCounterUnit */
 } StRawSeries;
 
 typedef struct

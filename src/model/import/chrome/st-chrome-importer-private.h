@@ -3,7 +3,8 @@
  *
  * st-chrome-parse.c reads the text: the top-level value and its members,
  * the event arrays, the hot keys of each event. st-chrome-phases.c turns an
- * event into builder records by its phase. st-chrome-importer.c splits a
+ * event into builder records by its phase, st-chrome-memory.c a PyTorch
+ * "[memory]" instant into memory counter samples. st-chrome-importer.c splits a
  * mapped file into shards read on their own threads, reads a spooled one
  * behind its inflater and splits the rest once it is complete, and
  * concludes.
@@ -85,6 +86,17 @@ typedef struct
   StStringId  id;
 } NameCache;
 
+/* The memory counter track of the last "[memory]" event's device. */
+typedef struct
+{
+  gboolean   valid;
+  gint64     type;
+  gint64     id;
+  StStringId pid;
+  StStringId name;
+  StStringId series[3]; /* "Reserved", "Allocated", "Allocated change", once interned */
+} MemoryCache;
+
 typedef struct
 {
   StBuilderShard *shard;
@@ -115,6 +127,7 @@ typedef struct
   Progress       *progress; /* the first shard reports for all */
   GArray         *peers;    /* the other shards, for the first one */
   NameCache       names[NAME_CACHE_SIZE];
+  MemoryCache     memory;
 } Parser;
 
 static inline gsize
@@ -150,6 +163,10 @@ const char *st_chrome_guess_flavor (Parser *first, Parser *last);
 
 /* st-chrome-phases.c */
 void st_chrome_handle_event (Parser *ps, const Ev *ev);
+
+/* st-chrome-memory.c: a "[memory]" instant of @pid at @ts as samples of its
+ * device's memory counter. */
+void st_chrome_memory_event (Parser *ps, const Ev *ev, StStringId pid, gint64 ts);
 
 /* st-chrome-importer.c */
 void st_chrome_report_shards (Parser *first);

@@ -292,6 +292,14 @@ push_instant (Parser *ps, const Ev *ev, guint track, gint64 ts, char phase)
   st_builder_shard_note_time (ps->shard, ts, ts);
 }
 
+/* PyTorch's allocation and free records: "[memory]" instants. */
+static inline gboolean
+is_memory_event (const Ev *ev)
+{
+  return HAS (ev, K_NAME) && tok_len (&ev->tok[K_NAME]) == 8
+         && memcmp (ev->tok[K_NAME].p, "[memory]", 8) == 0;
+}
+
 static void
 on_instant (Parser *ps, const Ev *ev, gint64 ts, char ph)
 {
@@ -310,6 +318,8 @@ on_instant (Parser *ps, const Ev *ev, gint64 ts, char ph)
   else
     track = thread_track (ps, ev);
   push_instant (ps, ev, track, ts, ph);
+  if (ph != 'R' && is_memory_event (ev))
+    st_chrome_memory_event (ps, ev, intern_tok (ps, pid_tok (ev)), ts);
 }
 
 static void

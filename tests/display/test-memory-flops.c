@@ -1,0 +1,265 @@
+/* The Summary's Peak Memory and FLOPs cards and the timeline's memory track
+ * as a person meets them (docs/metrics.md 12, 13): the cards show the
+ * peaks and the rates of the range chosen, a row of Peak Memory leads to
+ * its allocation on the timeline, and the memory of a GPU is drawn as a
+ * counter track. Runs under Xvfb on the hand-written traces of
+ * tests/data/memory and tests/data/flops, whose expected values
+ * test-memory.c and test-flops.c derive from their events. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-application.h"
+#include "st-bar-chart.h"
+#include "st-display-util.h"
+#include "st-summary-page.h"
+#include "st-time-ruler.h"
+#include "st-timeline-layout.h"
+#include "st-timeline-page.h"
+#include "st-timeline-renderer.h"
+#include "st-window.h"
+
+#include <adwaita.h>
+
+#define US 1000
+
+/* The timeline's label column: this wide, or a third of a narrow view. */
+#define LABEL_COLUMN 240
+
+typedef struct
+{
+  StWindow      *window;
+  StSummaryPage *page;
+  StSession     *session;
+  AdwViewStack  *stack;
+} Fixture;
+
+static gboolean
+computed (gpointer data)
+{
+  return !st_summary_page_is_computing (data);
+}
+
+static gboolean
+allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 100;
+}
+
+/* @data: "DIR/FILE" of tests/data. */
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_auto (GStrv)   parts = g_strsplit (data, "/", 2);
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "data", parts[0], parts[1], NULL);
+  g_autoptr (GFile)     file = g_file_new_for_path (path);
+  g_autoptr (GSettings) settings = st_application_new_settings ();
+  StTimelinePage       *timeline;
+
+  /* the landing page of a first run, whichever page the case before went to */
+  if (settings != NULL)
+    g_settings_reset (settings, "landing-page");
+
+  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1600, "default-height", 1000, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  st_window_open (f->window, file);
+  st_test_wait_until (st_test_window_loaded, f->window);
+  f->page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_SUMMARY_PAGE));
+  f->stack = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (f->window), ADW_TYPE_VIEW_STACK));
+  timeline = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->session = st_timeline_page_get_session (timeline);
+  st_test_wait_until (computed, f->page);
+  st_test_wait_until (allocated, f->page);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+static GtkWidget *
+part (GtkWidget *root, const char *id)
+{
+  GtkWidget *widget = st_test_find_by_id (root, id);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* A label under @root reads @text, and a person can see it. */
+static void
+assert_shows (GtkWidget *root, const char *text)
+{
+  GtkWidget *label = st_test_find_label (root, text);
+
+  if (label == NULL)
+    g_error ("no label reads “%s”", text);
+  g_assert_true (gtk_widget_is_visible (label));
+}
+
+/* Per device, the peaks of the whole profile: GPU 0 600 B allocated
+ * (reached by +500 B in aten::empty at 40 µs) and 2 kB reserved; GPU 2 only
+ * writes changes; the CPU reserves nothing. No operation carries FLOPs. */
+static void
+test_peak_memory_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget     *card = part (GTK_WIDGET (f->page), "memory_peaks_section");
+  GtkColumnView *view = GTK_COLUMN_VIEW (part (card, "view"));
+  GtkWidget     *flops = part (GTK_WIDGET (f->page), "flops_section");
+
+  g_assert_true (gtk_widget_is_visible (card));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==,
+                    5);
+  assert_shows (card, "GPU 0");
+  assert_shows (card, "600 B");
+  assert_shows (card, "2 kB");
+  assert_shows (card, "+500 B in aten::empty at 40.00 µs");
+  assert_shows (card, "70 B since start");
+  assert_shows (card, "CPU (pid 20)");
+  assert_shows (card, "not in this profile");
+  /* folded to its title and why */
+  assert_shows (flops, "Not in this profile");
+  g_assert_false (gtk_widget_is_visible (part (flops, "headline")));
+}
+
+/* Like every card, recomputed for the region chosen: in [51, 65) µs GPU 0
+ * reaches 300 B, by +200 B at 60 µs. */
+static void
+test_peak_memory_region (Fixture *f, gconstpointer data)
+{
+  GtkWidget           *card = part (GTK_WIDGET (f->page), "memory_peaks_section");
+  g_autoptr (StRegion) region = st_region_new ("late", 51 * US, 65 * US, ST_REGION_MANUAL);
+
+  st_region_set_add (st_session_get_regions (f->session), region);
+  st_summary_page_set_region (f->page, region);
+  st_test_wait_until (computed, f->page);
+  assert_shows (card, "300 B");
+  assert_shows (card, "+200 B in ProfilerStep#1 at 60.00 µs");
+  g_assert_null (st_test_find_label (card, "600 B"));
+}
+
+/* A row leads to the "[memory]" event at the peak: the timeline shows it
+ * selected. */
+static void
+test_go_to_allocation (Fixture *f, gconstpointer data)
+{
+  GtkColumnView *view
+      = GTK_COLUMN_VIEW (part (part (GTK_WIDGET (f->page), "memory_peaks_section"), "view"));
+  StTrace   *trace = st_session_get_trace (f->session);
+  GArray    *selection;
+  StEventRef event;
+
+  /* the first row is GPU 0's */
+  g_signal_emit_by_name (view, "activate", 0);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 1);
+  event = g_array_index (selection, StEventRef, 0);
+  g_assert_cmpint (event.kind, ==, ST_EVENT_INSTANT);
+  g_assert_cmpstr (st_trace_get_string (
+                       trace, st_trace_get_track (trace, event.track)->instants[event.index].name),
+                   ==, "[memory]");
+  g_assert_cmpint (st_trace_get_track (trace, event.track)->instants[event.index].ts, ==, 40 * US);
+}
+
+static guint
+track_named (StTrace *trace, const char *name)
+{
+  for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
+    if (g_str_equal (st_trace_get_string (trace, st_trace_get_track (trace, t)->name), name))
+      return t;
+  g_error ("no track %s", name);
+  return 0;
+}
+
+/* Pixels of column @x from @y0 to @y1 that are coloured, not grey. */
+static guint
+coloured (cairo_surface_t *surface, int x, int y0, int y1)
+{
+  guint n = 0;
+
+  for (int y = MAX (0, y0); y < MIN (y1, cairo_image_surface_get_height (surface)); y++)
+    {
+      guint32 p = st_test_pixel (surface, x, y);
+      int     r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+
+      if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 30)
+        n++;
+    }
+  return n;
+}
+
+/* "Memory · GPU 0" is drawn: nothing before its first event at 10 µs,
+ * its reserved and allocated areas after it. */
+static void
+test_memory_track (Fixture *f, gconstpointer data)
+{
+  StTimelinePage *timeline
+      = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  StTimelineView              *view = st_timeline_page_get_view (timeline);
+  StTrace                     *trace = st_session_get_trace (f->session);
+  g_autoptr (StTimelineLayout) layout
+      = st_timeline_layout_new (trace, st_session_get_collapsed (f->session));
+  guint            track = track_named (trace, "Memory \302\267 GPU 0");
+  cairo_surface_t *surface;
+  StViewport       vp = { 0 };
+  int              top;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-timeline", NULL));
+  st_test_wait_until (allocated, view);
+  st_session_set_range (f->session, 0, 100 * US);
+  st_session_get_range (f->session, &vp.start, &vp.end);
+  vp.width = gtk_widget_get_width (GTK_WIDGET (view));
+  vp.height = gtk_widget_get_height (GTK_WIDGET (view));
+  vp.gutter = MIN (LABEL_COLUMN, vp.width / 3);
+  vp.scroll_y = gtk_adjustment_get_value (st_timeline_view_get_vadjustment (view));
+  top = ST_RULER_HEIGHT + st_timeline_layout_row_y (layout, track, 0) - (int)vp.scroll_y;
+  g_assert_cmpint (top, >, 0);
+  g_assert_cmpint (top + ST_LAYOUT_COUNTER_HEIGHT, <, vp.height);
+  surface = st_test_render (GTK_WIDGET (view));
+  g_assert_cmpuint (
+      coloured (surface, (int)st_viewport_x_at (&vp, 5 * US), top, top + ST_LAYOUT_COUNTER_HEIGHT),
+      ==, 0);
+  g_assert_cmpuint (
+      coloured (surface, (int)st_viewport_x_at (&vp, 45 * US), top, top + ST_LAYOUT_COUNTER_HEIGHT),
+      >, 10);
+  cairo_surface_destroy (surface);
+}
+
+/* 14.001 GFLOP in 190 µs of device time: 73.69 TFLOP/s; GPU 0's MFU
+ * 42.735 %, the only one with a peak; a bar per device and per operation. */
+static void
+test_flops_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget *card = part (GTK_WIDGET (f->page), "flops_section");
+
+  g_assert_true (gtk_widget_is_visible (card));
+  assert_shows (card, "Achieved 73.69 TFLOP/s \302\267 MFU 42.7%");
+  assert_shows (card, "14 GFLOP in 190.0 µs of device time, by 4 operations; 1 timed on the host: "
+                      "no kernel known");
+  g_assert_cmpuint (st_bar_chart_get_n_bars (ST_BAR_CHART (part (card, "devices_chart"))), ==, 2);
+  g_assert_cmpuint (st_bar_chart_get_n_bars (ST_BAR_CHART (part (card, "operations_chart"))), ==,
+                    4);
+  /* no [memory] events */
+  assert_shows (part (GTK_WIDGET (f->page), "memory_peaks_section"), "Not in this profile");
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add ("/display/memory-flops/peak-memory-card", Fixture, "memory/peaks.json",
+              fixture_set_up, test_peak_memory_card, fixture_tear_down);
+  g_test_add ("/display/memory-flops/peak-memory-region", Fixture, "memory/peaks.json",
+              fixture_set_up, test_peak_memory_region, fixture_tear_down);
+  g_test_add ("/display/memory-flops/go-to-allocation", Fixture, "memory/peaks.json",
+              fixture_set_up, test_go_to_allocation, fixture_tear_down);
+  g_test_add ("/display/memory-flops/memory-track", Fixture, "memory/peaks.json", fixture_set_up,
+              test_memory_track, fixture_tear_down);
+  g_test_add ("/display/memory-flops/flops-card", Fixture, "flops/gemms.json", fixture_set_up,
+              test_flops_card, fixture_tear_down);
+  return g_test_run ();
+}
