@@ -328,7 +328,7 @@ test_two_timelines (void)
   g_assert_true (st_timeline_page_get_show_baseline (page));
   base_view = st_test_find_by_id (GTK_WIDGET (window), "baseline_view");
   st_test_wait_until (laid_out, base_view);
-  st_test_wait_until (laid_out, st_test_find_by_id (GTK_WIDGET (window), "view"));
+  st_test_wait_until (laid_out, GTK_WIDGET (st_timeline_page_get_view (page)));
   g_assert_cmpstr (details_page (window), ==, "many");
 
   /* the base's first instance is drawn selected, outlined in the accent
@@ -347,7 +347,7 @@ test_two_timelines (void)
   st_session_select (base, g_array_index (st_session_get_selection (base), StEventRef, 0),
                      ST_SELECT_REPLACE);
   g_assert_cmpstr (details_page (window), ==, "one");
-  gtk_widget_grab_focus (st_test_find_by_id (GTK_WIDGET (window), "view"));
+  gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (page)));
   g_assert_cmpstr (details_page (window), ==, "many");
 
   /* W in the base view zooms both, the base still 300 µs on */
@@ -370,7 +370,7 @@ test_two_timelines (void)
                          "copy_kernel");
   st_test_wait_until (found_two, base);
   g_assert_null (st_session_get_find_results (current));
-  gtk_widget_grab_focus (st_test_find_by_id (GTK_WIDGET (window), "view"));
+  gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (page)));
   g_assert_cmpstr (
       gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (page), "count_label"))), ==,
       "");
