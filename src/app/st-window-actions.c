@@ -185,7 +185,8 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   st_window_cancel_load (ST_WINDOW (widget));
 }
 
-/* Alt+1 to Alt+6: a page of the profile, which takes the focus. */
+/* Alt+1 to Alt+6, in the order of the pages' buttons: a page of the profile,
+ * which takes the focus. */
 static void
 show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {

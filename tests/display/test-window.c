@@ -236,9 +236,10 @@ test_accels (void)
                   { "win.cancel", "Escape" },
                   { "win.show-summary", "<Alt>1" },
                   { "win.show-timeline", "<Alt>2" },
-                  { "win.show-tracks", "<Alt>3" },
-                  { "win.show-warnings", "<Alt>4" },
-                  { "win.show-call-tree", "<Alt>6" },
+                  { "win.show-call-tree", "<Alt>3" },
+                  { "win.show-tracks", "<Alt>4" },
+                  { "win.show-warnings", "<Alt>5" },
+                  { "win.show-compare", "<Alt>6" },
                   { "win.call-tree-of-selection", "<Shift><Control>t" },
                   { "win.find", "<Control>f" },
                   { "win.show-help-overlay", "<Control>question" },
@@ -278,6 +279,39 @@ test_accels (void)
   g_assert_cmpuint (listed, >=, 12);
 }
 
+/* Alt+1, Alt+2, … go to the pages in the order of their buttons, the
+ * Compare page (shown with a baseline only) last, so that no key moves
+ * when it comes. */
+static void
+test_page_keys_in_order (void)
+{
+  g_autoptr (StApplication)     app = st_application_new ();
+  g_autoptr (GtkSelectionModel) pages = NULL;
+  StWindow                     *window;
+  guint                         n;
+
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_signal_emit_by_name (app, "startup");
+  window = st_window_new (app);
+  pages = adw_view_stack_get_pages (
+      ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK)));
+  n = g_list_model_get_n_items (G_LIST_MODEL (pages));
+  g_assert_cmpuint (n, ==, 6);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      g_autofree char             *action
+          = g_strdup_printf ("win.show-%s", adw_view_stack_page_get_name (page));
+      g_autofree char *key = g_strdup_printf ("<Alt>%u", i + 1);
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+
+      g_assert_true (g_strv_contains ((const char *const *)accels, key));
+      if (i == n - 1)
+        g_assert_cmpstr (adw_view_stack_page_get_name (page), ==, "compare");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -297,6 +331,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/window/restore-toast", test_restore_toast);
   g_test_add_func ("/display/window/close-while-summarising", test_close_while_summarising);
   g_test_add_func ("/display/window/accels", test_accels);
+  g_test_add_func ("/display/window/page-keys-in-order", test_page_keys_in_order);
   status = g_test_run ();
 
   g_rmdir (sidecars);
