@@ -81,7 +81,9 @@ legend_entry (StCollectivesSection *self,
   gtk_widget_add_css_class (swatch, "legend-swatch");
   gtk_widget_add_css_class (swatch, swatch_class);
   gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* a group's type first, its call site last: both stay */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), label);
   if (numbers != NULL)
@@ -109,7 +111,9 @@ fill_group_legend (StCollectivesSection *self, StSummary *summary)
   for (guint i = 0; i < st_collective_chart_get_n_series (self->chart); i++)
     {
       const StCollectiveGroup *group = st_summary_get_collective_group (summary, i);
-      g_autofree char         *tip = group_tooltip (group);
+      g_autofree char         *numbers = group_tooltip (group);
+      /* the label in full above its numbers: the entry may be ellipsized */
+      g_autofree char *tip = g_strdup_printf ("%s\n%s", group->label, numbers);
 
       gtk_flow_box_append (self->legend,
                            legend_entry (self, i,
