@@ -73,6 +73,13 @@ typedef enum
 
 typedef struct _Progress Progress;
 
+/* Where the first shard waits for the others: each signals as it finishes. */
+typedef struct
+{
+  GMutex lock;
+  GCond  cond;
+} Rendezvous;
+
 /* Names repeat from event to event: the id of a string as written, found
  * by its length and three of its bytes before the string table hashes it
  * whole. The text stays where it is while it is read. */
@@ -107,9 +114,10 @@ typedef struct
   gboolean        have_last;
   GString        *key; /* scratch for async and flow keys */
   GCancellable   *cancellable;
-  const char     *first_p;  /* where this shard started */
-  gsize           pos;      /* offset reached, for progress (atomic) */
-  gint            finished; /* atomic, for worker shards */
+  const char     *first_p;    /* where this shard started */
+  gsize           pos;        /* offset reached, for progress (atomic) */
+  gint            finished;   /* atomic, for worker shards */
+  Rendezvous     *rendezvous; /* worker shards: told when finished */
   Result          result;
   GThread        *thread;
   Progress       *progress; /* the first shard reports for all */
