@@ -622,13 +622,13 @@ finish_metadata (StTrace *trace, StTraceBuilder *self)
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
 }
 
+/* Links the flows, bound to their slices as their tracks were laid out. */
 static void
-resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final, gint64 origin)
+resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final)
 {
   StFlowIssues issues = { { 0 } };
   StRawFlow   *raw = (StRawFlow *)(void *)shard->flows.data;
-  GArray      *flows = st_flow_resolve (raw, shard->flows.len, raw_to_final, trace->tracks,
-                                        trace->n_tracks, origin, &issues);
+  GArray      *flows = st_flow_link (raw, shard->flows.len, raw_to_final, &issues);
 
   trace->n_flows = flows->len;
   trace->flows = (StFlow *)(void *)g_array_free (flows, FALSE);
@@ -692,13 +692,18 @@ st_trace_builder_finish (StTraceBuilder   *self,
   g_autofree guint     *raw_to_final = NULL;
   g_autoptr (GPtrArray) async_tracks = NULL;
   StLayoutIssues        issues = { { 0 } }, async_issues = { { 0 } };
+  StFlowQueries        *queries;
   StLaidOut            *out;
   StTrace              *trace;
 
   if (!check_span (self, origin, end, error))
     return NULL;
   raw_to_final = g_new0 (guint, MAX (1, shard->tracks->len));
-  out = st_builder_lay_out (shard, origin, end, &issues, cancellable, progress, progress_data);
+  queries = st_flow_queries_new ((StRawFlow *)(void *)shard->flows.data, shard->flows.len,
+                                 shard->tracks->len, origin);
+  out = st_builder_lay_out (shard, origin, end, queries, &issues, cancellable, progress,
+                            progress_data);
+  st_flow_queries_free (queries);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       st_builder_laid_out_free (out);
@@ -717,7 +722,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
 
   st_builder_assemble_tracks (trace, shard, out, async_tracks, origin, raw_to_final);
 
-  resolve_flows (trace, shard, raw_to_final, origin);
+  resolve_flows (trace, shard, raw_to_final);
   warn_issue (shard, ST_WARNING_UNMATCHED_END, &issues.unmatched_end);
   warn_issue (shard, ST_WARNING_MISMATCHED_END, &issues.mismatched_end);
   warn_issue (shard, ST_WARNING_UNCLOSED_BEGIN, &issues.unclosed_begin);
