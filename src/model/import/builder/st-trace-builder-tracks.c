@@ -45,6 +45,68 @@ typedef struct
 
 ST_DEFINE_SORT (sort_instants_by_ts, StInstant, a->ts < b->ts)
 
+/* Appends @n records of @size bytes from @src to @vec; returns the first of
+ * them there. */
+static gpointer
+vec_append (StVec *vec, gconstpointer src, gsize n, gsize size)
+{
+  gpointer at;
+
+  if (vec->len + n > vec->cap)
+    {
+      vec->cap = MAX (vec->len + n, 2 * vec->cap);
+      vec->data = g_realloc_n (vec->data, vec->cap, size);
+    }
+  at = vec->data + vec->len * size;
+  if (n > 0)
+    memcpy (at, src, n * size);
+  vec->len += n;
+  return at;
+}
+
+/* Appends what later shards hold of @t (its parts, in file order), their
+ * strings renumbered, and lets their memory go. */
+static void
+take_parts (StRawTrack *t)
+{
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      StVec     *ss = &part->src->slices, *si = &part->src->instants;
+      StSlice   *s = vec_append (&t->slices, ss->data, ss->len, sizeof (StSlice));
+      StInstant *in = vec_append (&t->instants, si->data, si->len, sizeof (StInstant));
+
+      for (gsize i = 0; i < ss->len; i++)
+        {
+          s[i].name = part->map[s[i].name];
+          s[i].cat = part->map[s[i].cat];
+        }
+      for (gsize i = 0; i < si->len; i++)
+        {
+          in[i].name = part->map[in[i].name];
+          in[i].cat = part->map[in[i].cat];
+        }
+      g_free (ss->data);
+      g_free (si->data);
+      *ss = *si = (StVec){ NULL, 0, 0 };
+    }
+  g_clear_pointer (&t->parts, g_array_unref);
+}
+
+/* Records of @t, its parts included. */
+static gsize
+track_records (StRawTrack *t)
+{
+  gsize n = t->slices.len + t->instants.len;
+
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      n += part->src->slices.len + part->src->instants.len;
+    }
+  return n;
+}
+
 /* Binds the flows of raw track @index, just laid out, to its slices. */
 static void
 bind_flows (LayoutJob *job, guint index)
@@ -65,9 +127,12 @@ static void
 layout_raw_track (LayoutJob *job, guint index)
 {
   StRawTrack *t = st_builder_shard_track (job->shard, index);
-  StSlice    *s = (StSlice *)(void *)t->slices.data;
-  StInstant  *in = (StInstant *)(void *)t->instants.data;
+  StSlice    *s;
+  StInstant  *in;
 
+  take_parts (t);
+  s = (StSlice *)(void *)t->slices.data;
+  in = (StInstant *)(void *)t->instants.data;
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
   job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
                                         &job->lane_rows[index], &job->n_lanes[index], &job->issues);
@@ -134,9 +199,7 @@ split_tracks (StBuilderShard *shard, StFlowQueries *queries, LayoutJob *jobs)
   for (guint i = 0; i < shard->tracks->len; i++)
     {
       StRawTrack *t = st_builder_shard_track (shard, i);
-      order[i]
-          = (TrackLoad){ t->slices.len + t->instants.len + st_flow_queries_count (queries, i) + 1,
-                         i };
+      order[i] = (TrackLoad){ track_records (t) + st_flow_queries_count (queries, i) + 1, i };
     }
   sort_loads (order, shard->tracks->len, NULL);
   for (guint i = 0; i < shard->tracks->len; i++)
