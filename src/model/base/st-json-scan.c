@@ -359,7 +359,7 @@ static const guint64 pow10_table[20] = {
 };
 
 /* mantissa * 10^k, rounded half away from zero; FALSE when it overflows. */
-static gboolean
+static inline gboolean
 scale_decimal (guint64 mantissa, int k, guint64 *out)
 {
   if (mantissa == 0)
@@ -459,6 +459,33 @@ gboolean
 st_json_parse_time_ns (const char *p, const char *end, gint64 *out_ns)
 {
   return parse_decimal_scaled (p, end, 3, out_ns);
+}
+
+/* A time read where it is scanned: the number at @p (a sign, digits, a
+ * point and digits, at most 19 digits in all) up to the first byte that is
+ * none of those, *@out. What st_json_parse_time_ns() makes of the same
+ * bytes, in one pass over them instead of two; FALSE (nothing read) for
+ * anything else, which the caller scans and parses the usual way. */
+gboolean
+st_json_scan_time_ns (const char *p, const char *end, const char **out, gint64 *out_ns)
+{
+  gboolean neg = FALSE;
+  guint64  m = 0, magnitude;
+  int      n = 0, frac = 0;
+
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  p = read_digits (p, end, &m, &n);
+  if (p < end && *p == '.')
+    {
+      p = read_digits (p + 1, end, &m, &frac);
+      n += frac;
+    }
+  if (n == 0 || n > 19 || !scale_decimal (m, 3 - frac, &magnitude) || magnitude > G_MAXINT64)
+    return FALSE;
+  *out = p;
+  *out_ns = neg ? -(gint64)magnitude : (gint64)magnitude;
+  return TRUE;
 }
 
 /* An integer (sort indexes, ids); a fraction is rounded. */

@@ -46,11 +46,21 @@ enum
 
 typedef StJsonTok Tok;
 
+/* The times the tokenizer read as it scanned them (see read_value). */
+enum
+{
+  TIMED_TS = 1 << 0,
+  TIMED_DUR = 1 << 1,
+};
+
 typedef struct
 {
   const char *start;
   guint32     present;
   guint       n_keys;
+  guint       timed; /* TIMED_*: ts_ns, dur_ns hold their tokens' times */
+  gint64      ts_ns;
+  gint64      dur_ns;
   Tok         tok[K_N];
 } Ev;
 

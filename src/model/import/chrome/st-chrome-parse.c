@@ -65,6 +65,32 @@ key_slot (const char *k, gsize len)
     }
 }
 
+/* The value at @p of a member whose key has @slot. A time (ts, dur) that is
+ * a plain number is read as it is scanned, once; anything else is scanned
+ * here and read later from its token, as it always was. */
+static inline Result
+read_value (Parser *ps, Ev *ev, int slot, const char *p, Tok *tok, const char **out)
+{
+  if (slot == K_TS || slot == K_DUR)
+    {
+      guint       bit = slot == K_TS ? TIMED_TS : TIMED_DUR;
+      const char *q;
+      gint64      ns;
+
+      ev->timed &= ~bit;
+      if ((*p == '-' || g_ascii_isdigit (*p)) && st_json_scan_time_ns (p, ps->json.end, &q, &ns)
+          && q < ps->json.end && (st_json_char_class[(guchar)*q] & ST_JSON_CLASS_DELIMITER))
+        {
+          *tok = (Tok){ p, q, 'n', 0 };
+          *out = q;
+          ev->timed |= bit;
+          *(slot == K_TS ? &ev->ts_ns : &ev->dur_ns) = ns;
+          return RESULT_OK;
+        }
+    }
+  return st_json_reader_value (&ps->json, p, tok, out);
+}
+
 /* Reads the event object at @p ('{'), keeping the tokens of the hot keys. */
 static Result
 parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
@@ -74,6 +100,7 @@ parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
   ev->start = p;
   ev->present = 0;
   ev->n_keys = 0;
+  ev->timed = 0;
   p++;
   for (;;)
     {
@@ -98,7 +125,7 @@ parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
       if (r != RESULT_OK)
         return r;
       slot = flags & ST_JSON_STRING_ESCAPES ? -1 : key_slot (key, key_end - key);
-      r = st_json_reader_value (&ps->json, p, &tok, &p);
+      r = read_value (ps, ev, slot, p, &tok, &p);
       if (r != RESULT_OK)
         return r;
       if (slot >= 0)
