@@ -24,6 +24,9 @@
  * call instead of a fault per page. */
 #define POPULATE_STEP ((gsize)8 * 1024 * 1024)
 #define HUGE_PAGE     ((gsize)2 * 1024 * 1024)
+/* A reader that waits for text faults memory in for the writer, this far
+ * ahead of the text at most. */
+#define HELP_AHEAD ((gsize)32 * 1024 * 1024)
 
 /* Which pages the memory is faulted in with. Huge pages (2 MiB) cost a
  * fifth of the small ones per byte when the kernel has them at hand, and
@@ -47,7 +50,8 @@ struct _StSpool
   int      fd; /* the file on disk, or -1 while the text is in memory */
   guint64  mem_budget;
   guint64  limit;
-  gsize    populated; /* bytes of memory faulted in for the writer */
+  GMutex   populate_lock; /* the writer's or a waiting reader's: populated, pages, fd */
+  gsize    populated;     /* bytes of memory faulted in for the writer (atomic) */
   gboolean can_populate;
   Pages    pages;
   double   small_cost; /* thread CPU time per byte of the step of small pages */
@@ -132,6 +136,7 @@ st_spool_new (const char *name, GError **error)
   self->fd = -1;
   self->can_populate = TRUE;
   g_mutex_init (&self->lock);
+  g_mutex_init (&self->populate_lock);
   g_cond_init (&self->cond);
   self->mem_budget = MIN (mem_available () / 2, MAX_MEM_BUDGET);
   self->limit
@@ -158,6 +163,7 @@ st_spool_free (StSpool *self)
   if (self->fd >= 0)
     close (self->fd);
   g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->populate_lock);
   g_cond_clear (&self->cond);
   g_free (self->bounce);
   g_free (self->name);
@@ -292,7 +298,7 @@ populate (StSpool *self, gsize end, GError **error)
     return TRUE;
   if (!self->can_populate)
     {
-      self->populated = to;
+      g_atomic_pointer_set (&self->populated, to);
       return TRUE;
     }
   pages_before (self, self->populated, to);
@@ -305,7 +311,7 @@ populate (StSpool *self, gsize end, GError **error)
     }
   else
     pages_after (self, to, (thread_cpu_time () - t0) / (to - self->populated));
-  self->populated = to;
+  g_atomic_pointer_set (&self->populated, to);
   return TRUE;
 }
 
@@ -322,10 +328,24 @@ st_spool_begin (StSpool *self, gsize len, GError **error)
       set_too_large (self, error);
       return NULL;
     }
-  if (self->fd < 0 && size > self->mem_budget && !move_to_disk (self, error))
-    return NULL;
+  /* Memory a waiting reader faulted in already needs no lock. */
+  if (self->fd < 0 && size <= (gsize)g_atomic_pointer_get (&self->populated))
+    return self->map + self->avail;
   if (self->fd < 0)
-    return populate (self, size, error) ? self->map + self->avail : NULL;
+    {
+      gboolean ok;
+
+      g_mutex_lock (&self->populate_lock);
+      if (size > self->mem_budget)
+        ok = move_to_disk (self, error);
+      else
+        ok = populate (self, size, error);
+      g_mutex_unlock (&self->populate_lock);
+      if (!ok)
+        return NULL;
+      if (self->fd < 0)
+        return self->map + self->avail;
+    }
   if (self->bounce_size < len)
     {
       g_free (self->bounce);
@@ -356,28 +376,55 @@ st_spool_complete (StSpool *self)
   gsize page = (gsize)sysconf (_SC_PAGESIZE);
   gsize used = (self->avail + page - 1) / page * page;
 
+  g_mutex_lock (&self->populate_lock);
   if (self->fd < 0 && self->populated > used)
     madvise (self->map + used, self->populated - used, MADV_DONTNEED);
+  g_atomic_pointer_set (&self->populated, MIN (self->populated, used));
+  g_mutex_unlock (&self->populate_lock);
   g_mutex_lock (&self->lock);
   g_atomic_int_set (&self->complete, TRUE);
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
 
+/* A reader that has caught up with the writer does part of the writer's
+ * work while it waits: it faults in the next step of memory (unless the
+ * writer is at it), at most HELP_AHEAD beyond the text. Returns whether it
+ * did. */
+static gboolean
+help_populate (StSpool *self)
+{
+  gboolean helped = FALSE;
+
+  if (!g_mutex_trylock (&self->populate_lock))
+    return FALSE;
+  if (self->fd < 0 && self->can_populate && !g_atomic_int_get (&self->complete)
+      && self->populated < st_spool_get_size (self) + HELP_AHEAD
+      && self->populated < self->mem_budget)
+    helped = populate (self, self->populated + 1, NULL);
+  g_mutex_unlock (&self->populate_lock);
+  return helped;
+}
+
 /* Blocks until more than @have bytes are committed or the spool is complete,
  * but never much longer than a tenth of a second, so that the caller can
  * look at its cancellable. Returns the bytes committed. Readers ahead of
- * @have do not take the lock. */
+ * @have do not take the lock; a reader that has to wait first helps the
+ * writer (help_populate()). */
 gsize
 st_spool_wait (StSpool *self, gsize have, gboolean *complete)
 {
   gsize avail;
 
   /* complete before avail: once complete, the avail read after it is final. */
-  *complete = g_atomic_int_get (&self->complete);
-  avail = (gsize)g_atomic_pointer_get (&self->avail);
-  if (avail > have || *complete)
-    return avail;
+  do
+    {
+      *complete = g_atomic_int_get (&self->complete);
+      avail = (gsize)g_atomic_pointer_get (&self->avail);
+      if (avail > have || *complete)
+        return avail;
+    }
+  while (help_populate (self));
   g_mutex_lock (&self->lock);
   if (self->avail <= have && !self->complete)
     {
