@@ -231,8 +231,15 @@ note_flow (StLayoutIssue *issue, const StRawFlow *f)
   st_layout_issue_note (issue, &s);
 }
 
+/* Where linking writes its arrows: room for as many as it can make. */
+typedef struct
+{
+  StFlow *flows;
+  gsize   n;
+} Arrows;
+
 static void
-emit (GArray *out, const StRawFlow *from, const StRawFlow *to)
+emit (Arrows *out, const StRawFlow *from, const StRawFlow *to)
 {
   StFlow flow;
 
@@ -242,13 +249,13 @@ emit (GArray *out, const StRawFlow *from, const StRawFlow *to)
   flow.to = (StSliceRef){ to->track, to->slice };
   flow.name = is_v2 (from) ? ST_STRING_EMPTY : from->name;
   flow.cat = from->cat;
-  g_array_append_val (out, flow);
+  out->flows[out->n++] = flow;
 }
 
 /* One start and one end whose clocks disagree (a GPU kernel stamped before
  * its launch): the ids still pair them. */
 static gboolean
-link_skewed_pair (StRawFlow *f, gsize n, GArray *out)
+link_skewed_pair (StRawFlow *f, gsize n, Arrows *out)
 {
   if (n != 2 || f[0].phase != ST_FLOW_END || f[1].phase != ST_FLOW_START || f[0].slice == NO_SLICE
       || f[1].slice == NO_SLICE)
@@ -259,7 +266,7 @@ link_skewed_pair (StRawFlow *f, gsize n, GArray *out)
 
 /* Walks one chain (same key) in time order and emits its arrows. */
 static void
-link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
+link_chain (StRawFlow *f, gsize n, Arrows *out, StFlowIssues *issues)
 {
   const StRawFlow *prev = NULL;
 
@@ -290,6 +297,8 @@ link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
 }
 
 #define PREFETCH_AHEAD 8
+/* Flows from which linking takes two threads. */
+#define LINK_THREADED 16384
 
 static inline gsize
 slot_of (guint64 key, gsize size)
@@ -316,10 +325,18 @@ number_chains (const StRawFlow *flows, gsize n, guint32 *chain_of)
     {
       gsize h = slot_of (flows[k].key, size);
 
-      /* Keys land anywhere in the table: ask for a later flow's slot while
-       * this one's is looked at. */
+      /* Keys land anywhere in the table, and the table and the keys are
+       * bigger than the caches: ask for a later flow's slot while this one's
+       * is looked at, and for the key of the chain in the slot of a nearer
+       * one, already there. */
+      if (k + 2 * PREFETCH_AHEAD < n)
+        __builtin_prefetch (&slot_chain[slot_of (flows[k + 2 * PREFETCH_AHEAD].key, size)]);
       if (k + PREFETCH_AHEAD < n)
-        __builtin_prefetch (&slot_chain[slot_of (flows[k + PREFETCH_AHEAD].key, size)]);
+        {
+          guint32 c = slot_chain[slot_of (flows[k + PREFETCH_AHEAD].key, size)];
+          if (c != 0)
+            __builtin_prefetch (&chain_key[c - 1]);
+        }
       while (slot_chain[h] != 0 && chain_key[slot_chain[h] - 1] != flows[k].key)
         h = (h + 1) & (size - 1);
       if (slot_chain[h] == 0)
@@ -357,35 +374,137 @@ group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
   return order;
 }
 
-/* Returns the resolved arrows (StFlow) of flows already bound
- * (st_flow_bind_track()). @track_map maps the raw track of each flow record
- * to its final track. */
-GArray *
-st_flow_link (StRawFlow *flows, gsize n, const guint *track_map, StFlowIssues *issues)
+/* Linking a range of chains, on its own thread or this one. */
+typedef struct
 {
-  GArray             *out = g_array_new (FALSE, FALSE, sizeof (StFlow));
-  g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray)  chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
-  g_autofree guint32 *order = NULL;
+  const StRawFlow *flows;
+  gsize            longest; /* flows in the longest chain */
+  const guint32   *order;
+  const guint32   *bounds; /* chain starts */
+  guint32          first;  /* chains [first, last) */
+  guint32          last;
+  StRawFlow       *chain; /* scratch: room for the longest chain, twice */
+  Arrows           out;
+  StFlowIssues     issues;
+} LinkJob;
 
+static gpointer
+link_job_run (gpointer data)
+{
+  LinkJob   *job = data;
+  StRawFlow *tmp = job->chain + job->longest;
+
+  for (guint32 c = job->first; c < job->last; c++)
+    {
+      guint32 lo = job->bounds[c], hi = job->bounds[c + 1];
+
+      for (guint32 k = lo; k < hi; k++)
+        {
+          if (k + PREFETCH_AHEAD < job->bounds[job->last])
+            __builtin_prefetch (&job->flows[job->order[k + PREFETCH_AHEAD]]);
+          job->chain[k - lo] = job->flows[job->order[k]];
+        }
+      sort_chain (job->chain, hi - lo, tmp);
+      link_chain (job->chain, hi - lo, &job->out, &job->issues);
+    }
+  return NULL;
+}
+
+static void
+merge_flow_issue (StLayoutIssue *dst, const StLayoutIssue *src)
+{
+  if (src->count == 0)
+    return;
+  if (dst->count == 0 || src->first_offset < dst->first_offset)
+    {
+      dst->first_offset = src->first_offset;
+      dst->first_name = src->first_name;
+    }
+  dst->count += src->count;
+}
+
+/* Splits the chains in two at about half the flows: each part links on its
+ * own thread into its own end of @arrows, which has room for n - n_chains
+ * (a chain of k flows makes at most k - 1 arrows). */
+static void
+plan_link_jobs (LinkJob *jobs, const guint32 *bounds, guint32 n_chains, StFlow *arrows)
+{
+  guint32 mid = n_chains / 2;
+  gsize   n = bounds[n_chains];
+
+  while (mid < n_chains && bounds[mid] < n / 2)
+    mid++;
+  jobs[0].first = 0;
+  jobs[0].last = jobs[1].first = mid;
+  jobs[1].last = n_chains;
+  jobs[0].out = (Arrows){ arrows, 0 };
+  jobs[1].out = (Arrows){ arrows + (bounds[mid] - mid), 0 };
+}
+
+/* The length of the longest chain. */
+static guint32
+longest_chain (const guint32 *bounds, guint32 n_chains)
+{
+  guint32 most = 1;
+
+  for (guint32 c = 0; c < n_chains; c++)
+    most = MAX (most, bounds[c + 1] - bounds[c]);
+  return most;
+}
+
+/* Returns the resolved arrows (StFlow, *n_arrows of them) of flows already
+ * bound (st_flow_bind_track()). @track_map maps the raw track of each flow
+ * record to its final track. With many flows the chains link on two
+ * threads, the second's arrows after the first's: the arrows are those of
+ * one thread, in the same order. */
+StFlow *
+st_flow_link (StRawFlow    *flows,
+              gsize         n,
+              const guint  *track_map,
+              StFlowIssues *issues,
+              gsize        *n_arrows)
+{
+  g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *order = NULL;
+  guint32             n_chains, most;
+  StFlow             *arrows;
+  LinkJob             jobs[2];
+  GThread            *thread = NULL;
+
+  *n_arrows = 0;
   if (n == 0)
-    return out;
+    return NULL;
   for (gsize k = 0; k < n; k++)
     flows[k].track = track_map[flows[k].track];
   order = group_chains (flows, n, bounds);
-  for (guint c = 0; c + 1 < bounds->len; c++)
+  n_chains = bounds->len - 1;
+  most = longest_chain ((guint32 *)(void *)bounds->data, n_chains);
+  arrows = g_new (StFlow, MAX (1, n - n_chains));
+  for (int i = 0; i < 2; i++)
+    jobs[i] = (LinkJob){ flows,
+                         most,
+                         order,
+                         (guint32 *)(void *)bounds->data,
+                         0,
+                         0,
+                         g_new (StRawFlow, 2 * most),
+                         { NULL, 0 },
+                         { { 0 } } };
+  plan_link_jobs (jobs, (guint32 *)(void *)bounds->data, n_chains, arrows);
+  if (n >= LINK_THREADED)
+    thread = g_thread_new ("strata-flows", link_job_run, &jobs[1]);
+  link_job_run (&jobs[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  else
+    link_job_run (&jobs[1]);
+  memmove (arrows + jobs[0].out.n, jobs[1].out.flows, jobs[1].out.n * sizeof (StFlow));
+  *n_arrows = jobs[0].out.n + jobs[1].out.n;
+  for (int i = 0; i < 2; i++)
     {
-      guint32 lo = g_array_index (bounds, guint32, c), hi = g_array_index (bounds, guint32, c + 1);
-
-      g_array_set_size (chain, hi - lo);
-      for (guint32 k = lo; k < hi; k++)
-        {
-          if (k + PREFETCH_AHEAD < n)
-            __builtin_prefetch (&flows[order[k + PREFETCH_AHEAD]]);
-          g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
-        }
-      sort_chain ((StRawFlow *)(void *)chain->data, hi - lo, NULL);
-      link_chain ((StRawFlow *)(void *)chain->data, hi - lo, out, issues);
+      merge_flow_issue (&issues->unmatched, &jobs[i].issues.unmatched);
+      merge_flow_issue (&issues->unbound, &jobs[i].issues.unbound);
+      g_free (jobs[i].chain);
     }
-  return out;
+  return g_renew (StFlow, arrows, MAX (1, *n_arrows));
 }

@@ -30,15 +30,18 @@ typedef struct
  * laid out. */
 typedef struct _StFlowQueries StFlowQueries;
 
-StFlowQueries       *
+StFlowQueries         *
 st_flow_queries_new (const StRawFlow *flows, gsize n_flows, guint n_tracks, gint64 origin);
-void  st_flow_queries_free (StFlowQueries *queries);
-guint st_flow_queries_count (const StFlowQueries *queries, guint track);
-void  st_flow_bind_track (StFlowQueries *queries,
-                          StRawFlow     *flows,
-                          guint          track,
-                          const StTrack *track_slices);
-GArray *
-st_flow_link (StRawFlow *flows, gsize n_flows, const guint *track_map, StFlowIssues *issues);
+void    st_flow_queries_free (StFlowQueries *queries);
+guint   st_flow_queries_count (const StFlowQueries *queries, guint track);
+void    st_flow_bind_track (StFlowQueries *queries,
+                            StRawFlow     *flows,
+                            guint          track,
+                            const StTrack *track_slices);
+StFlow *st_flow_link (StRawFlow    *flows,
+                      gsize         n_flows,
+                      const guint  *track_map,
+                      StFlowIssues *issues,
+                      gsize        *n_arrows);
 
 G_END_DECLS

@@ -628,10 +628,10 @@ resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final)
 {
   StFlowIssues issues = { { 0 } };
   StRawFlow   *raw = (StRawFlow *)(void *)shard->flows.data;
-  GArray      *flows = st_flow_link (raw, shard->flows.len, raw_to_final, &issues);
+  gsize        n_flows;
 
-  trace->n_flows = flows->len;
-  trace->flows = (StFlow *)(void *)g_array_free (flows, FALSE);
+  trace->flows = st_flow_link (raw, shard->flows.len, raw_to_final, &issues, &n_flows);
+  trace->n_flows = n_flows;
   warn_issue (shard, ST_WARNING_UNMATCHED_FLOW, &issues.unmatched);
   warn_issue (shard, ST_WARNING_UNBOUND_FLOW, &issues.unbound);
 }
