@@ -72,20 +72,44 @@ level_copy (StLodLevel *dst, const StLodLevel *src)
   memcpy (dst->name, src->name, src->n * sizeof (guint32));
 }
 
+/* The work level of a row of @n slices: in @scratch when it has room (24
+ * bytes a slice), else memory of its own (*own, to free). */
+static void
+work_level (StLodLevel *work, guint n, gpointer scratch, gsize scratch_size, gboolean *own)
+{
+  *own = scratch == NULL || scratch_size < (gsize)n * (2 * sizeof (gint64) + 2 * sizeof (guint32));
+  if (*own)
+    {
+      level_alloc (work, n);
+      return;
+    }
+  work->start = scratch;
+  work->end = work->start + n;
+  work->rep = (guint32 *)(void *)(work->end + n);
+  work->name = work->rep + n;
+  work->n = n;
+}
+
 /* Builds the pyramid of slices[first, first + n), one row sorted by start:
- * its runs merged in one buffer, a copy of them kept each time they are
- * half as many as the level kept before. */
-void
-st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
+ * its runs merged in one work level, a copy of them kept each time they
+ * are half as many as the level kept before. */
+static void
+build (StRowLod      *lod,
+       const StSlice *slices,
+       guint          first,
+       guint          n,
+       gpointer       scratch,
+       gsize          scratch_size)
 {
   g_autoptr (GArray) levels = g_array_new (FALSE, FALSE, sizeof (StLodLevel));
   StLodLevel         work;
   guint              kept = n;
+  gboolean           own;
 
   memset (lod, 0, sizeof *lod);
   if (n < 64)
     return; /* a short row is drawn from its slices */
-  level_alloc (&work, n);
+  work_level (&work, n, scratch, scratch_size, &own);
   for (guint i = 0; i < n; i++)
     {
       work.start[i] = slices[first + i].start;
@@ -104,9 +128,16 @@ st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
       level_copy (&level, &work);
       g_array_append_val (levels, level);
     }
-  level_free (&work);
+  if (own)
+    level_free (&work);
   lod->n_levels = levels->len;
   lod->levels = (StLodLevel *)(void *)g_array_free (g_steal_pointer (&levels), FALSE);
+}
+
+void
+st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
+{
+  build (lod, slices, first, n, NULL, 0);
 }
 
 void
@@ -127,10 +158,25 @@ st_row_lod_clear (StRowLod *lod)
 StRowLod *
 st_row_lods_new (const StSlice *slices, guint n_rows, const guint *row_offsets)
 {
+  return st_row_lods_new_in (slices, n_rows, row_offsets, NULL, 0);
+}
+
+/* The same, merging in @scratch (@scratch_size bytes: 24 a slice of the
+ * longest row) rather than in memory made and freed for each row: a track
+ * laid out has scratch memory to spare, and the levels it keeps are then
+ * the only memory its pyramids take. */
+StRowLod *
+st_row_lods_new_in (const StSlice *slices,
+                    guint          n_rows,
+                    const guint   *row_offsets,
+                    gpointer       scratch,
+                    gsize          scratch_size)
+{
   StRowLod *lods = g_new0 (StRowLod, MAX (1, n_rows));
 
   for (guint d = 0; d < n_rows; d++)
-    st_row_lod_build (&lods[d], slices, row_offsets[d], row_offsets[d + 1] - row_offsets[d]);
+    build (&lods[d], slices, row_offsets[d], row_offsets[d + 1] - row_offsets[d], scratch,
+           scratch_size);
   return lods;
 }
 

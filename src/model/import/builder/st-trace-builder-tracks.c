@@ -126,17 +126,22 @@ bind_flows (LayoutJob *job, guint index)
 static void
 layout_raw_track (LayoutJob *job, guint index)
 {
-  StRawTrack *t = st_builder_shard_track (job->shard, index);
-  StSlice    *s;
-  StInstant  *in;
+  StRawTrack         *t = st_builder_shard_track (job->shard, index);
+  g_autofree StSlice *scratch = NULL;
+  StSlice            *s;
+  StInstant          *in;
 
   take_parts (t);
   s = (StSlice *)(void *)t->slices.data;
   in = (StInstant *)(void *)t->instants.data;
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
-  job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
-                                        &job->lane_rows[index], &job->n_lanes[index], &job->issues);
-  job->row_lods[index] = st_row_lods_new (s, job->n_rows[index], job->row_offsets[index]);
+  /* One scratch array serves the layout, then the levels of detail. */
+  scratch = g_new (StSlice, MAX (1, t->slices.len));
+  job->n_rows[index]
+      = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
+                         &job->lane_rows[index], &job->n_lanes[index], &job->issues, scratch);
+  job->row_lods[index] = st_row_lods_new_in (s, job->n_rows[index], job->row_offsets[index],
+                                             scratch, MAX (1, t->slices.len) * sizeof (StSlice));
   bind_flows (job, index);
   for (gsize i = 0; i < t->instants.len; i++)
     in[i].ts -= job->origin;
