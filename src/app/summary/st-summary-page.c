@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-summary-page.h"
+#include "st-summary-page-private.h"
 
 #include "st-collectives-section.h"
 #include "st-column-box.h"
@@ -20,46 +21,6 @@
 
 #include <glib/gi18n.h>
 
-/* A computation that takes longer than a frame shows the spinner. */
-#define SPINNER_DELAY_MS 16
-
-struct _StSummaryPage
-{
-  GtkWidget parent_instance;
-
-  StSession           *session;
-  GSignalGroup        *session_signals;
-  StTrace             *trace;
-  GActionGroup        *region_actions;
-  GListStore          *whole_store; /* the "Whole profile" entry */
-  StRegion            *whole;
-  GtkFlattenListModel *region_model; /* whole + the session's regions */
-  StRegion            *region;       /* shown; NULL: whole profile */
-  GPtrArray           *summaries;    /* StSummary: one, or one per compared region */
-  GPtrArray           *titles;       /* char *: their column titles */
-  GCancellable        *cancellable;
-  guint                spinner_id;
-  gboolean             computing;
-  gboolean             compare;
-  gboolean             by_track;
-  gboolean             box_plot;
-  char                *operations;      /* the operations table shown: "kernels" or "host" */
-  gboolean             operations_auto; /* not chosen yet: the first summary chooses it */
-
-  GtkDropDown     *region_dropdown;
-  GtkLabel        *range_label;
-  GtkSpinner      *spinner;
-  GtkLabel        *error_label;
-  GtkLabel        *compare_label;
-  GtkToggleButton *compare_button;
-  GtkButton       *pick_button;
-  GtkStack        *content_stack;
-  GtkWidget       *single_page;
-  GtkWidget       *compare_page;
-  GtkBox          *compare_columns;
-  StTrendsSection *trends_section;
-};
-
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
 
 enum
@@ -74,11 +35,8 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static void request_compute (StSummaryPage *self);
-static void set_operations (StSummaryPage *self, const char *operations);
-
-static StSummary *
-first_summary (StSummaryPage *self)
+StSummary *
+st_summary_page_first_summary (StSummaryPage *self)
 {
   return self->summaries->len > 0 ? g_ptr_array_index (self->summaries, 0) : NULL;
 }
@@ -89,7 +47,9 @@ show_sections (StSummaryPage *self, GtkWidget *root)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
-      if (ST_IS_SUMMARY_SECTION (c))
+      if (ST_IS_OPERATIONS_SECTION (c))
+        st_operations_section_wait (ST_OPERATIONS_SECTION (c));
+      else if (ST_IS_SUMMARY_SECTION (c))
         st_summary_section_show (ST_SUMMARY_SECTION (c), self->trace,
                                  (StSummary *const *)self->summaries->pdata,
                                  (const char *const *)self->titles->pdata, self->summaries->len);
@@ -125,7 +85,7 @@ fill_compare_columns (StSummaryPage *self)
 static void
 update_range_label (StSummaryPage *self)
 {
-  StSummary       *summary = first_summary (self);
+  StSummary       *summary = st_summary_page_first_summary (self);
   gint64           start, end;
   g_autofree char *text = NULL;
 
@@ -139,8 +99,8 @@ update_range_label (StSummaryPage *self)
   gtk_label_set_text (self->range_label, text);
 }
 
-static void
-show_summaries (StSummaryPage *self)
+void
+st_summary_page_show_summaries (StSummaryPage *self)
 {
   update_range_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->content_stack), TRUE);
@@ -155,158 +115,6 @@ show_summaries (StSummaryPage *self)
     }
   show_sections (self, self->single_page);
   gtk_stack_set_visible_child_name (self->content_stack, "single");
-}
-
-/* Computing on a thread. */
-
-typedef struct
-{
-  StTrace *trace;
-  guint    n;
-  gint64   starts[ST_SESSION_MAX_COMPARE];
-  gint64   ends[ST_SESSION_MAX_COMPARE];
-} Job;
-
-static void
-job_free (Job *job)
-{
-  g_object_unref (job->trace);
-  g_free (job);
-}
-
-static void
-compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job                  *job = data;
-  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
-
-  for (guint i = 0; i < job->n; i++)
-    {
-      GError    *error = NULL;
-      StSummary *summary
-          = st_summary_compute (job->trace, job->starts[i], job->ends[i], cancellable, &error);
-
-      if (summary == NULL)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      g_ptr_array_add (results, summary);
-    }
-  g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify)g_ptr_array_unref);
-}
-
-static void
-set_computing (StSummaryPage *self, gboolean computing)
-{
-  self->computing = computing;
-  g_clear_handle_id (&self->spinner_id, g_source_remove);
-  if (!computing)
-    {
-      gtk_spinner_stop (self->spinner);
-      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-    }
-}
-
-static gboolean
-show_spinner (gpointer data)
-{
-  StSummaryPage *self = data;
-
-  self->spinner_id = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_start (self->spinner);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (StSummaryPage) self = user_data;
-  g_autoptr (GError)        error = NULL;
-  g_autoptr (GPtrArray)     summaries = g_task_propagate_pointer (G_TASK (result), &error);
-  GTask                    *task = G_TASK (result);
-
-  if (g_task_get_cancellable (task) != self->cancellable)
-    return; /* replaced by a newer computation */
-  set_computing (self, FALSE);
-  g_clear_object (&self->cancellable);
-  if (summaries == NULL)
-    {
-      g_autofree char *text = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      text = g_strdup_printf (_ ("Could not summarise this range: %s"), error->message);
-      gtk_label_set_text (self->error_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
-  g_ptr_array_unref (self->summaries);
-  self->summaries = g_steal_pointer (&summaries);
-  /* a profile without device events opens on its host ops */
-  if (self->operations_auto)
-    set_operations (
-        self,
-        st_summary_get_operations (first_summary (self), ST_OPERATIONS_KERNELS, FALSE)->len > 0
-            ? "kernels"
-            : "host");
-  show_summaries (self);
-}
-
-static void
-cancel_compute (StSummaryPage *self)
-{
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  set_computing (self, FALSE);
-}
-
-static void
-add_range (Job *job, GPtrArray *titles, StRegion *region, StTrace *trace)
-{
-  job->starts[job->n] = region ? st_region_get_start (region) : 0;
-  job->ends[job->n] = region ? st_region_get_end (region) : st_trace_get_end_ns (trace);
-  job->n++;
-  g_ptr_array_add (titles, g_strdup (region ? st_region_get_name (region) : _ ("Whole profile")));
-}
-
-/* Computes what the page shows (the region, or the picked ones in Compare)
- * on a thread, cancelling what was under way. */
-static void
-request_compute (StSummaryPage *self)
-{
-  g_autoptr (GTask) task = NULL;
-  Job              *job;
-
-  cancel_compute (self);
-  /* with nothing computed yet the cards would say that there is nothing
-   * ("No collective operations in this range"): they wait, hidden, behind
-   * the spinner */
-  gtk_widget_set_visible (GTK_WIDGET (self->content_stack), self->summaries->len > 0);
-  if (self->trace == NULL)
-    return;
-  job = g_new0 (Job, 1);
-  job->trace = g_object_ref (self->trace);
-  g_ptr_array_set_size (self->titles, 0);
-  if (self->compare)
-    {
-      GPtrArray *picked = st_session_get_compare_regions (self->session);
-
-      for (guint i = 0; i < picked->len; i++)
-        add_range (job, self->titles, g_ptr_array_index (picked, i), self->trace);
-    }
-  else
-    add_range (job, self->titles, self->region, self->trace);
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, on_computed, g_object_ref (self));
-  g_task_set_source_tag (task, request_compute);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
-  self->computing = TRUE;
-  self->spinner_id = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
-  g_task_run_in_thread (task, compute_thread);
 }
 
 /* The region menu. */
@@ -368,7 +176,7 @@ on_selected_region (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *sel
   g_set_object (&self->region, region);
   update_pick (self);
   if (!self->compare)
-    request_compute (self);
+    st_summary_page_request_compute (self);
 }
 
 static void
@@ -407,10 +215,10 @@ update_compare (StSummaryPage *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->region_dropdown), TRUE);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.choose-region", TRUE);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
-      request_compute (self);
+      st_summary_page_request_compute (self);
     }
   else if (self->compare)
-    request_compute (self);
+    st_summary_page_request_compute (self);
   update_pick (self);
 }
 
@@ -421,7 +229,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
 
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
 
-  cancel_compute (self);
+  st_summary_page_cancel_compute (self);
   g_signal_group_set_target (self->session_signals, session);
   g_set_object (&self->session, session);
   g_clear_object (&self->region);
@@ -447,7 +255,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
   st_trends_section_set_session (self->trends_section, session);
-  request_compute (self);
+  st_summary_page_request_compute (self);
 }
 
 /* Actions. */
@@ -534,7 +342,7 @@ set_compare (StSummaryPage *self, gboolean compare)
       g_ptr_array_set_size (self->summaries, 0);
       gtk_stack_set_visible_child_name (self->content_stack, "single");
     }
-  request_compute (self);
+  st_summary_page_request_compute (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
 }
 
@@ -547,8 +355,8 @@ set_by_track (StSummaryPage *self, gboolean by_track)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_TRACK]);
 }
 
-static void
-set_operations (StSummaryPage *self, const char *operations)
+void
+st_summary_page_set_operations (StSummaryPage *self, const char *operations)
 {
   g_return_if_fail (g_strcmp0 (operations, "kernels") == 0 || g_strcmp0 (operations, "host") == 0);
 
@@ -566,7 +374,8 @@ switch_operations_action (GtkWidget *widget, const char *name, GVariant *paramet
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
-  set_operations (self, g_str_equal (self->operations, "kernels") ? "host" : "kernels");
+  st_summary_page_set_operations (self,
+                                  g_str_equal (self->operations, "kernels") ? "host" : "kernels");
 }
 
 static void
@@ -613,7 +422,7 @@ st_summary_page_set_property (GObject      *object,
     case PROP_COMPARE: set_compare (self, g_value_get_boolean (value)); break;
     case PROP_BY_TRACK: set_by_track (self, g_value_get_boolean (value)); break;
     case PROP_BOX_PLOT: set_box_plot (self, g_value_get_boolean (value)); break;
-    case PROP_OPERATIONS: set_operations (self, g_value_get_string (value)); break;
+    case PROP_OPERATIONS: st_summary_page_set_operations (self, g_value_get_string (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -624,7 +433,7 @@ st_summary_page_dispose (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
   GtkWidget     *child;
 
-  cancel_compute (self);
+  st_summary_page_cancel_compute (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -733,6 +542,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_page);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, trends_section);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, operations_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_region);
   gtk_widget_class_bind_template_callback (widget_class, on_trends_region_activated);
   install_actions (widget_class);
@@ -769,6 +579,13 @@ st_summary_page_is_computing (StSummaryPage *self)
 {
   g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), FALSE);
   return self->computing;
+}
+
+gboolean
+st_summary_page_has_numbers (StSummaryPage *self)
+{
+  g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), FALSE);
+  return self->numbers;
 }
 
 void
