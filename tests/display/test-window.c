@@ -155,8 +155,9 @@ gone (gpointer data)
 }
 
 /* Closing a window while its first summary computes, the analysis index
- * still being made on the Summary's thread, stops it and lets the profile
- * go: nothing holds the trace once the thread has given up. */
+ * still being made on the thread the window started as the profile
+ * loaded, the Summary's thread waiting for it, stops both and lets the
+ * profile go: nothing holds the trace once the threads have given up. */
 static void
 test_close_while_summarising (void)
 {
