@@ -28,17 +28,26 @@
  * one costs more to start than it saves. */
 #define MIN_SPLIT 16384
 
+/* Which rows of each track have Python frames, kept with the trace: a
+ * launch on a thread with Python frames looks for the innermost one
+ * around it, and a row without any is passed without a search. */
+typedef struct
+{
+  guint    n_tracks;
+  guint8 **rows; /* per track, once known: a flag per row, then one for the track */
+} PythonRows;
+
 /* What the threads of a run share. */
 typedef struct
 {
   StHighlightJob *job;
-  GPatternSpec   *frame; /* NULL: the innermost frame */
-  gint       *python;    /* the trace's: per track, -1 unknown, else whether it has Python frames */
-  gint        done;      /* tracks done, for the progress */
-  GMutex      lock;      /* the stack frames below, and the job's made names */
-  GPtrArray  *sf_roots;  /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
-  GHashTable *sf_index;  /* "file:frame id" → index + 1 in sf_names */
-  GArray     *sf_names;  /* span names (guint32), made up */
+  GPatternSpec   *frame;    /* NULL: the innermost frame */
+  PythonRows     *python;   /* the trace's */
+  gint            done;     /* tracks done, for the progress */
+  GMutex          lock;     /* the stack frames below, and the job's made names */
+  GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable     *sf_index; /* "file:frame id" → index + 1 in sf_names */
+  GArray         *sf_names; /* span names (guint32), made up */
 } Frames;
 
 /* A kernel's frame: a slice (its track and index), an "sf" frame (track
@@ -54,9 +63,10 @@ typedef struct
  * launch. */
 typedef struct
 {
-  const StTrack *track; /* NULL: not looked at yet */
-  guint         *hints; /* per row: a hint for enclosing_in_row () */
-  gboolean       python;
+  const StTrack *track;        /* NULL: not looked at yet */
+  guint         *hints;        /* per row: a hint for enclosing_in_row () */
+  gboolean       python;       /* it has Python frames */
+  const guint8  *python_rows;  /* per row: whether it has Python frames */
   gboolean       stack_frames; /* its file has "stackFrames" */
 } Host;
 
@@ -118,36 +128,53 @@ work_of (Stack *s, const StSlice *slice)
   return s->works[at];
 }
 
-/* Which tracks have Python frames is kept with the trace: a launching
- * thread without them is scanned whole to find out, and every run asks. */
 static gpointer
-python_tracks_new (StTrace *trace, GCancellable *cancellable)
+python_rows_new (StTrace *trace, GCancellable *cancellable)
 {
-  guint n_tracks = st_trace_get_n_tracks (trace);
-  gint *python = g_new (gint, MAX (1, n_tracks));
+  PythonRows *p = g_new0 (PythonRows, 1);
 
-  for (guint t = 0; t < n_tracks; t++)
-    python[t] = -1;
-  return python;
+  p->n_tracks = st_trace_get_n_tracks (trace);
+  p->rows = g_new0 (guint8 *, MAX (1, p->n_tracks));
+  return p;
 }
 
-/* Runs on other threads may ask at the same time: the answer is the same
- * whoever finds it. */
-static gboolean
-track_has_python (Stack *s, guint t)
+static void
+python_rows_free (gpointer data)
 {
-  gint python = g_atomic_int_get (&s->shared->python[t]);
+  PythonRows *p = data;
 
-  if (python < 0)
+  for (guint t = 0; t < p->n_tracks; t++)
+    g_free (p->rows[t]);
+  g_free (p->rows);
+  g_free (p);
+}
+
+/* The flags of track @t's rows, then the track's: found on first use,
+ * each row read up to its first Python frame. Runs on other threads may
+ * ask at the same time: the answer is the same whoever finds it, and the
+ * first kept. */
+static const guint8 *
+python_rows_of (Stack *s, guint t)
+{
+  guint8        *rows = g_atomic_pointer_get (&s->shared->python->rows[t]);
+  const StTrack *track;
+
+  if (rows != NULL)
+    return rows;
+  track = st_trace_get_track (s->job->trace, t);
+  rows = g_new0 (guint8, track->n_rows + 1);
+  for (guint r = 0; r < track->n_rows; r++)
     {
-      const StTrack *track = st_trace_get_track (s->job->trace, t);
-
-      python = FALSE;
-      for (guint i = 0; i < track->n_slices && !python; i++)
-        python = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
-      g_atomic_int_set (&s->shared->python[t], python);
+      for (guint i = track->row_offsets[r]; i < track->row_offsets[r + 1] && !rows[r]; i++)
+        rows[r] = work_of (s, &track->slices[i]) == ST_WORK_PYTHON;
+      rows[track->n_rows] |= rows[r];
     }
-  return python;
+  if (!g_atomic_pointer_compare_and_exchange (&s->shared->python->rows[t], NULL, rows))
+    {
+      g_free (rows);
+      rows = g_atomic_pointer_get (&s->shared->python->rows[t]);
+    }
+  return rows;
 }
 
 static JsonObject *stack_frames_of (Frames *s, guint file);
@@ -168,7 +195,8 @@ host_of (Stack *s, guint t)
       host->hints = g_new (guint, MAX (1, track->n_rows));
       for (guint r = 0; r < track->n_rows; r++)
         host->hints[r] = track->row_offsets[r];
-      host->python = track_has_python (s, t);
+      host->python_rows = python_rows_of (s, t);
+      host->python = host->python_rows[track->n_rows];
       g_mutex_lock (&s->shared->lock);
       host->stack_frames = stack_frames_of (s->shared, track->file) != NULL;
       g_mutex_unlock (&s->shared->lock);
@@ -389,7 +417,11 @@ frame_of_launch (Stack *s, StSliceRef launch)
       lane_top = track->lane_rows[l];
   while (row-- > lane_top)
     {
-      guint index = enclosing_in_row (track, row, call->start, &host->hints[row]);
+      guint index;
+
+      if (host->python && !host->python_rows[row])
+        continue;
+      index = enclosing_in_row (track, row, call->start, &host->hints[row]);
 
       if (index != G_MAXUINT && frame_qualifies (s, host->python, &track->slices[index]))
         return (Frame){ { launch.track, index }, track->slices[index].name };
@@ -707,8 +739,8 @@ st_highlight_stack (StHighlightJob *job)
 
   if (job->config->frame != NULL && !each_kernel)
     shared.frame = g_pattern_spec_new (job->config->frame);
-  shared.python = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new,
-                                        g_free, NULL);
+  shared.python = st_trace_ensure_data (job->trace, "highlight-python-rows", python_rows_new,
+                                        python_rows_free, NULL);
   g_mutex_init (&shared.lock);
   stack_init (&s[0], &shared, 0, split, job->spans);
   stack_init (&s[1], &shared, split, n_tracks,
