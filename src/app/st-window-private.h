@@ -38,6 +38,7 @@ struct _StWindow
   GSettings       *settings;        /* NULL without the schema */
   gboolean         choosing_view;   /* Strata, not the person, picks the page */
   guint            fit_facts_id;    /* fitting the facts bar to its width */
+  guint            progress_id;     /* the progress bar's next update */
   GSignalGroup    *session_signals; /* the baseline of the profile shown */
   StTraceLoader   *baseline_loader; /* "Compare with…" */
   GCancellable    *baseline_cancellable;

@@ -4,6 +4,7 @@
 
 #include "st-window.h"
 
+#include "st-device-work.h"
 #include "st-format.h"
 #include "st-window-private.h"
 
@@ -20,11 +21,18 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* "empty" (the greeter), "loading", "error" or "profile". */
+/* "empty" (the greeter), "loading", "error" or "profile". The loading
+ * page and a profile come at once, not faded in: a fade draws the whole
+ * window twice for each of its frames, on a core the load or the
+ * Summary's first numbers would have. */
 static void
 show_page (StWindow *self, const char *page)
 {
-  gtk_stack_set_visible_child_name (self->main_stack, page);
+  gboolean at_once = g_str_equal (page, "loading") || g_str_equal (page, "profile");
+
+  gtk_stack_set_visible_child_full (self->main_stack, page,
+                                    at_once ? GTK_STACK_TRANSITION_TYPE_NONE
+                                            : gtk_stack_get_transition_type (self->main_stack));
   st_window_update_actions (self);
 }
 
@@ -174,7 +182,7 @@ show_trace (StWindow *self)
 }
 
 static void
-on_progress (StTraceLoader *loader, GParamSpec *pspec, StWindow *self)
+show_progress (StTraceLoader *loader, StWindow *self)
 {
   double           fraction = st_trace_loader_get_fraction (loader);
   g_autofree char *text = NULL;
@@ -203,10 +211,34 @@ show_error (StWindow *self, const GError *error)
   show_page (self, "error");
 }
 
+static void
+index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  st_device_work_ensure (data, cancellable);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The analysis index, which the Summary's first numbers wait for, is made
+ * on a thread from the moment the profile is loaded, while the window
+ * fills and draws its first page; the Summary's thread waits for it.
+ * Closing the window or opening another profile stops it. */
+static void
+start_index (StWindow *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->cancellable, NULL, NULL);
+  g_task_set_source_tag (task, start_index);
+  g_task_set_task_data (task, g_object_ref (self->trace), g_object_unref);
+  g_task_run_in_thread (task, index_thread);
+}
+
 /* The end of a load of one file or of several: @trace, or @error. */
 static void
 finish_load (StWindow *self, StTrace *trace, const GError *error)
 {
+  g_clear_handle_id (&self->progress_id, g_source_remove);
   g_clear_object (&self->loader);
   g_clear_object (&self->profile_loader);
   g_clear_object (&self->cancellable);
@@ -224,6 +256,7 @@ finish_load (StWindow *self, StTrace *trace, const GError *error)
       return;
     }
   self->trace = trace;
+  start_index (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
   /* each file of the profile goes to the top of the recent files, which
    * the greeter of every window lists */
@@ -264,7 +297,7 @@ on_profile_loaded (GObject *object, GAsyncResult *result, gpointer user_data)
 
 /* "Loading file 2 of 3: rank1.json.gz… 42 %": each file is read in turn. */
 static void
-on_profile_progress (StProfileLoader *loader, GParamSpec *pspec, StWindow *self)
+show_profile_progress (StProfileLoader *loader, StWindow *self)
 {
   double           fraction = st_profile_loader_get_fraction (loader);
   guint            current = st_profile_loader_get_current_file (loader);
@@ -276,6 +309,31 @@ on_profile_progress (StProfileLoader *loader, GParamSpec *pspec, StWindow *self)
 
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
   gtk_progress_bar_set_text (self->progress_bar, text);
+}
+
+/* The progress bar follows the load ten times a second, not at each step
+ * the loader tells: each change draws the window again, on a core the
+ * load would have. */
+#define PROGRESS_INTERVAL_MS 100
+
+static gboolean
+update_progress (gpointer data)
+{
+  StWindow *self = data;
+
+  self->progress_id = 0;
+  if (self->loader != NULL)
+    show_progress (self->loader, self);
+  else if (self->profile_loader != NULL)
+    show_profile_progress (self->profile_loader, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_progress (GObject *loader, GParamSpec *pspec, StWindow *self)
+{
+  if (self->progress_id == 0)
+    self->progress_id = g_timeout_add (PROGRESS_INTERVAL_MS, update_progress, self);
 }
 
 void
@@ -357,8 +415,8 @@ st_window_open_profile (StWindow *self, GFile **files, guint n_files, StAlignmen
       st_profile_loader_set_display_name (self->profile_loader, i, base);
     }
   st_profile_loader_set_alignment (self->profile_loader, alignment);
-  g_signal_connect_object (self->profile_loader, "notify::fraction",
-                           G_CALLBACK (on_profile_progress), self, 0);
+  g_signal_connect_object (self->profile_loader, "notify::fraction", G_CALLBACK (on_progress), self,
+                           0);
   show_loading (self);
   st_profile_loader_load_async (self->profile_loader, self->cancellable, on_profile_loaded,
                                 g_object_ref (self));
@@ -455,6 +513,7 @@ st_window_dispose (GObject *object)
   g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
   g_clear_handle_id (&self->fit_facts_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }

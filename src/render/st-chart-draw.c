@@ -562,23 +562,20 @@ fill_points (cairo_t                *cr,
 }
 
 void
-st_chart_draw_durations (cairo_t                *cr,
-                         PangoLayout            *pango,
-                         const StDurationLayout *layout,
-                         const StChartStyle     *style,
-                         const StChartSeries    *series,
-                         StChartMode             mode)
+st_chart_draw_durations_frame (cairo_t                *cr,
+                               PangoLayout            *pango,
+                               const StDurationLayout *layout,
+                               const StChartStyle     *style,
+                               const StChartSeries    *series,
+                               StChartMode             mode)
 {
   double            column = layout->width / MAX (1, layout->n_series);
   const StChartAxis axis = { &style->grid, 2.5, 1.0, &style->foreground, 0.6, AXIS_GAP };
-  PointSprites      sprites;
 
   st_chart_draw_duration_axis (cr, pango, layout, &axis);
-  point_sprites_init (&sprites, cr);
   for (guint c = 0; c < layout->n_series; c++)
     {
       const StChartSeries *s = &series[c];
-      const StColor       *color = &style->series[s->color % ST_CHART_N_COLORS];
 
       if (pango != NULL && s->label != NULL)
         {
@@ -587,11 +584,28 @@ st_chart_draw_durations (cairo_t                *cr,
                               layout->y + layout->height + layout->label_height / 2 + 2, 0.5,
                               column - 6);
         }
+      if (s->visible && s->n_values > 0 && mode == ST_CHART_BOX)
+        draw_box (cr, layout, s, c, &style->series[s->color % ST_CHART_N_COLORS]);
+    }
+}
+
+void
+st_chart_draw_durations_points (cairo_t                *cr,
+                                const StDurationLayout *layout,
+                                const StChartStyle     *style,
+                                const StChartSeries    *series,
+                                StChartMode             mode)
+{
+  PointSprites sprites;
+
+  point_sprites_init (&sprites, cr);
+  for (guint c = 0; c < layout->n_series; c++)
+    {
+      const StChartSeries *s = &series[c];
+
       if (!s->visible || s->n_values == 0)
         continue;
-      if (mode == ST_CHART_BOX)
-        draw_box (cr, layout, s, c, color);
-      fill_points (cr, &sprites, layout, s, c, mode, color);
+      fill_points (cr, &sprites, layout, s, c, mode, &style->series[s->color % ST_CHART_N_COLORS]);
       /* outliers ringed: they are what the chart is for */
       if (s->outliers != NULL)
         {
@@ -609,4 +623,16 @@ st_chart_draw_durations (cairo_t                *cr,
         }
     }
   point_sprites_clear (&sprites);
+}
+
+void
+st_chart_draw_durations (cairo_t                *cr,
+                         PangoLayout            *pango,
+                         const StDurationLayout *layout,
+                         const StChartStyle     *style,
+                         const StChartSeries    *series,
+                         StChartMode             mode)
+{
+  st_chart_draw_durations_frame (cr, pango, layout, style, series, mode);
+  st_chart_draw_durations_points (cr, layout, style, series, mode);
 }

@@ -170,12 +170,29 @@ void     st_chart_draw_duration_axis (cairo_t                *cr,
                                       PangoLayout            *pango,
                                       const StDurationLayout *layout,
                                       const StChartAxis      *axis);
-void     st_chart_draw_durations (cairo_t                *cr,
-                                  PangoLayout            *pango,
-                                  const StDurationLayout *layout,
-                                  const StChartStyle     *style,
-                                  const StChartSeries    *series,
-                                  StChartMode             mode);
+/* The whole chart: its frame, then its points. */
+void st_chart_draw_durations (cairo_t                *cr,
+                              PangoLayout            *pango,
+                              const StDurationLayout *layout,
+                              const StChartStyle     *style,
+                              const StChartSeries    *series,
+                              StChartMode             mode);
+/* The axis, the series' labels and, in box mode, the boxes: the text of
+ * the chart, cheap to draw. */
+void st_chart_draw_durations_frame (cairo_t                *cr,
+                                    PangoLayout            *pango,
+                                    const StDurationLayout *layout,
+                                    const StChartStyle     *style,
+                                    const StChartSeries    *series,
+                                    StChartMode             mode);
+/* The points and the outliers' rings, over the frame: tens of thousands of
+ * them may take tens of ms. No text: any thread may draw them into a
+ * surface of its own. */
+void st_chart_draw_durations_points (cairo_t                *cr,
+                                     const StDurationLayout *layout,
+                                     const StChartStyle     *style,
+                                     const StChartSeries    *series,
+                                     StChartMode             mode);
 
 #define ST_CHART_POINT_RADIUS 3.0
 

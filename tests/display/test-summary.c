@@ -4,7 +4,8 @@
  * a legend entry hides its collectives and a point opens its operation on
  * the timeline; picked regions are compared side by side, their
  * collectives in one chart whose numbers are the Communication table's,
- * and the operations between them with the regression first;
+ * and the operations between them with the regression first, after the
+ * regions' numbers;
  * the operations card switches between kernels and host ops; the Devices
  * card lists the GPUs; the Idle Time card draws a bar per stream by kind
  * and its launches, the Communication Overlap card the GPU's overlap and
@@ -317,6 +318,22 @@ coloured_pixels (cairo_surface_t *surface, int x0, int x1)
   return n;
 }
 
+static gboolean
+chart_drawn (gpointer chart)
+{
+  return !st_collective_chart_is_drawing (chart);
+}
+
+/* What the chart shows once its points are in: they are drawn on a thread
+ * after the chart's frame, which the first rendering asks for. */
+static cairo_surface_t *
+render_drawn (StCollectiveChart *chart)
+{
+  cairo_surface_destroy (st_test_render (GTK_WIDGET (chart)));
+  st_test_wait_until (chart_drawn, chart);
+  return st_test_render (GTK_WIDGET (chart));
+}
+
 /* The first legend entry hides its series' points and shows them again;
  * a click on a point opens that operation on the timeline. */
 static void
@@ -334,7 +351,7 @@ test_legend (Fixture *f, gconstpointer data)
   st_test_wait_until (allocated, chart);
   g_assert_true (st_collective_chart_point_center (chart, 0, 0, &center));
 
-  surface = st_test_render (GTK_WIDGET (chart));
+  surface = render_drawn (chart);
   g_assert_cmpuint (coloured_pixels (surface, center.x - 12, center.x + 12), >, 0);
   cairo_surface_destroy (surface);
 
@@ -345,7 +362,7 @@ test_legend (Fixture *f, gconstpointer data)
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (entry)));
   g_assert_false (st_collective_chart_get_series_visible (chart, 0));
   g_assert_false (st_collective_chart_point_center (chart, 0, 0, &center));
-  surface = st_test_render (GTK_WIDGET (chart));
+  surface = render_drawn (chart);
   g_assert_cmpuint (coloured_pixels (surface, center.x - 12, center.x + 12), ==, 0);
   cairo_surface_destroy (surface);
 
@@ -543,6 +560,57 @@ test_compare_operations (Fixture *f, gconstpointer data)
   g_assert_false (button_down (f->page, "diff_kernels_button"));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1);
   assert_item (rows, 0, "aten::mm", "exact", "0 ns", "0 %");
+}
+
+static gboolean
+numbers_shown (gpointer page)
+{
+  return st_summary_page_has_numbers (page);
+}
+
+/* region-diff.json compared as in test_compare_operations: the cards show
+ * the regions' numbers first while the operations between them wait
+ * without rows; the rows (gemm_kernel +100 µs first, derived there by
+ * hand) come once the operations tables are made, and go again while a
+ * third region's numbers come first. */
+static void
+test_compare_numbers_first (Fixture *f, gconstpointer data)
+{
+  StRegionSet         *regions = st_session_get_regions (f->session);
+  g_autoptr (StRegion) a = st_region_new ("first ms", 0, 1000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) b = st_region_new ("second ms", 1000000, 2000000, ST_REGION_MANUAL);
+  g_autoptr (StRegion) c = st_region_new ("third ms", 2000000, 3000000, ST_REGION_MANUAL);
+  StMetricTable       *table = metric_table (f->page, "compare_compute_section");
+  GListModel          *rows = st_operation_diff_view_get_rows (
+               ST_OPERATION_DIFF_VIEW (part (f->page, "region_diff_view")));
+  GtkWidget *spinner = st_test_find_by_id (part (f->page, "region_diff_section"), "spinner");
+
+  st_region_set_add (regions, a);
+  st_region_set_add (regions, b);
+  st_region_set_add (regions, c);
+  st_session_toggle_compare (f->session, a);
+  st_session_toggle_compare (f->session, b);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "summary.compare", NULL));
+  st_test_wait_until (numbers_shown, f->page);
+  g_assert_true (st_summary_page_is_computing (f->page));
+  g_assert_nonnull (st_metric_table_get_value_text (table, "span_ns", 1));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  g_assert_true (gtk_widget_get_visible (spinner));
+  st_test_wait_until (computed, f->page);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 3);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
+
+  st_session_toggle_compare (f->session, c);
+  st_test_wait_until (numbers_shown, f->page);
+  g_assert_true (st_summary_page_is_computing (f->page));
+  g_assert_nonnull (st_metric_table_get_value_text (table, "span_ns", 2));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  g_assert_true (gtk_widget_get_visible (spinner));
+  st_test_wait_until (computed, f->page);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 3);
+  assert_item (rows, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
 }
 
 static gboolean
@@ -874,6 +942,8 @@ main (int argc, char *argv[])
               fixture_set_up, test_between_collectives_region, fixture_tear_down);
   g_test_add ("/display/summary/compare-operations", Fixture, "region-diff.json", fixture_set_up,
               test_compare_operations, fixture_tear_down);
+  g_test_add ("/display/summary/compare-numbers-first", Fixture, "region-diff.json", fixture_set_up,
+              test_compare_numbers_first, fixture_tear_down);
   g_test_add ("/display/summary/operations-switch", Fixture, NULL, fixture_set_up,
               test_operations_switch, fixture_tear_down);
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,

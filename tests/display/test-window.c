@@ -155,8 +155,9 @@ gone (gpointer data)
 }
 
 /* Closing a window while its first summary computes, the analysis index
- * still being made on the Summary's thread, stops it and lets the profile
- * go: nothing holds the trace once the thread has given up. */
+ * still being made on the thread the window started as the profile
+ * loaded, the Summary's thread waiting for it, stops both and lets the
+ * profile go: nothing holds the trace once the threads have given up. */
 static void
 test_close_while_summarising (void)
 {
@@ -166,6 +167,63 @@ test_close_while_summarising (void)
 
   g_assert_true (st_summary_page_is_computing (
       ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE))));
+  g_object_get (window, "trace", &trace, NULL);
+  g_object_add_weak_pointer (G_OBJECT (trace), (gpointer *)&trace);
+  g_object_unref (trace);
+  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_wait_until (gone, &trace);
+}
+
+static gboolean
+numbers_shown (gpointer page)
+{
+  return st_summary_page_has_numbers (page);
+}
+
+static gboolean
+summarised (gpointer page)
+{
+  return !st_summary_page_is_computing (page);
+}
+
+/* A profile just opened shows its Summary's numbers first, its operations
+ * table after: when the cards first show theirs, the table still waits,
+ * without rows, and its rows come once the tables are computed. */
+static void
+test_numbers_before_tables (void)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  StWindow         *window = open_window (file);
+  StSummaryPage    *page
+      = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
+  GtkColumnView *table
+      = GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (page), "operations_view"));
+
+  st_test_wait_until (numbers_shown, page);
+  g_assert_true (st_summary_page_is_computing (page));
+  g_assert_null (gtk_column_view_get_model (table));
+  st_test_wait_until (summarised, page);
+  g_assert_true (st_summary_page_has_numbers (page));
+  g_assert_nonnull (gtk_column_view_get_model (table));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), >,
+                    0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Closing a window once its Summary shows the cards' numbers, while the
+ * operations tables are computed on the Summary's thread, stops them and
+ * lets the profile go. */
+static void
+test_close_while_tables (void)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("STRATA_TEST_TRACE"));
+  StWindow         *window = open_window (file);
+  StSummaryPage    *page
+      = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
+  StTrace *trace = NULL;
+
+  st_test_wait_until (numbers_shown, page);
+  g_assert_true (st_summary_page_is_computing (page));
   g_object_get (window, "trace", &trace, NULL);
   g_object_add_weak_pointer (G_OBJECT (trace), (gpointer *)&trace);
   g_object_unref (trace);
@@ -330,6 +388,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/window/cancel", test_cancel);
   g_test_add_func ("/display/window/restore-toast", test_restore_toast);
   g_test_add_func ("/display/window/close-while-summarising", test_close_while_summarising);
+  g_test_add_func ("/display/window/numbers-before-tables", test_numbers_before_tables);
+  g_test_add_func ("/display/window/close-while-tables", test_close_while_tables);
   g_test_add_func ("/display/window/accels", test_accels);
   g_test_add_func ("/display/window/page-keys-in-order", test_page_keys_in_order);
   status = g_test_run ();

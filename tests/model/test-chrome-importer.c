@@ -252,6 +252,23 @@ test_async (void)
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_UNMATCHED_ASYNC), ==, 1);
 }
 
+/* An async id given as id2, and ids told apart by their scope: the same
+ * id "0x2" in scopes a and b is two slices, a from 0 to 2 µs and b from 1
+ * to 4 µs (were the scope ignored, the end at 2 µs would close the later
+ * begin: 1 µs and 4 µs). Read by hand from async-id2-scope.json. */
+static void
+test_async_id2_scope (void)
+{
+  g_autoptr (StTrace) trace = st_test_load ("edge", "async-id2-scope.json", NULL);
+  guint               req = st_test_track (trace, "Process 1", "req");
+  guint               job = st_test_track (trace, "Process 1", "job");
+
+  g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_MISSING_FIELD), ==, 0);
+  g_assert_cmpint (st_test_find_slice (trace, req, "req")->dur, ==, US (5));
+  g_assert_cmpint (st_test_find_slice_at (trace, job, "job", 0)->dur, ==, US (2));
+  g_assert_cmpint (st_test_find_slice_at (trace, job, "job", US (1))->dur, ==, US (3));
+}
+
 static void
 test_async_real (void)
 {
@@ -797,6 +814,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/chrome/flows/v2-chain", test_flow_v2_chain);
   g_test_add_func ("/model/chrome/async/edge", test_async);
   g_test_add_func ("/model/chrome/async/real", test_async_real);
+  g_test_add_func ("/model/chrome/async/id2-and-scope", test_async_id2_scope);
   g_test_add_func ("/model/chrome/instants", test_instants);
   g_test_add_func ("/model/chrome/counters/edge", test_counters);
   g_test_add_func ("/model/chrome/counters/instances", test_instance_counters_real);

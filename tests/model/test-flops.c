@@ -72,6 +72,26 @@ test_whole (void)
   g_assert_cmpfloat_with_epsilon (mfu, 100 * (4e9 / 312e12 + 1e9 / 19.5e12) / 150e-6, 1e-9);
 }
 
+/* The Summary page shows its FLOPs card from the cards' part of a
+ * summary, made before the operations tables: the rates test_whole
+ * derives by hand. */
+static void
+test_cards_part (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("flops", "gemms.json", NULL);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StSummary) cards = st_summary_compute_parts (trace, 0, st_trace_get_end_ns (trace),
+                                                          ST_SUMMARY_CARDS, NULL, &error);
+  const StFlopRates    *rates;
+
+  g_assert_no_error (error);
+  rates = st_summary_get_flops (cards);
+  g_assert_nonnull (rates);
+  g_assert_cmpuint (rates->ops, ==, 4);
+  g_assert_cmpfloat (rates->flops, ==, 14.001e9);
+  g_assert_cmpint (rates->device_ns, ==, 190 * US);
+}
+
 static void
 test_devices (void)
 {
@@ -354,6 +374,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/flops/whole", test_whole);
+  g_test_add_func ("/model/flops/cards-part", test_cards_part);
   g_test_add_func ("/model/flops/devices", test_devices);
   g_test_add_func ("/model/flops/operations", test_operations);
   g_test_add_func ("/model/flops/range", test_range);

@@ -72,6 +72,49 @@ test_time_invalid (void)
   g_assert_cmpint (ns, ==, 0);
 }
 
+/* A time read where it is scanned (the tokenizer's way for ts and dur)
+ * stops at the first byte that is not part of a plain number; where it
+ * reads one, the time is the one of its token above (values by hand), and
+ * where it cannot (too many digits, out of range, no digit), it reads
+ * nothing and the token is read the usual way. */
+static void
+test_time_scanned (void)
+{
+  const struct
+  {
+    const char *text; /* followed by ", " in the buffer */
+    gboolean    read;
+    gsize       stop; /* where reading stopped */
+    gint64      ns;
+  } cases[] = {
+    { "4203669604595.407", TRUE, 17, G_GINT64_CONSTANT (4203669604595407) },
+    { "1.5", TRUE, 3, 1500 },
+    { "-12.25", TRUE, 6, -12250 },
+    { "0.0005", TRUE, 6, 1 },
+    { "-0.0005", TRUE, 7, -1 },
+    { "00042", TRUE, 5, 42000 },
+    { "12.", TRUE, 3, 12000 },
+    { "1e3", TRUE, 1, 1000 }, /* stops at the exponent: not a delimiter, so not taken */
+    { "1712345678901234.5675", FALSE, 0, 0 },
+    { "9223372036854775.808", FALSE, 0, 0 },
+    { "-", FALSE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *buf = g_strconcat (cases[i].text, ", ", NULL);
+      const char      *out = NULL;
+      gint64           ns = -7;
+
+      g_assert_cmpint (st_json_scan_time_ns (buf, buf + strlen (buf), &out, &ns), ==,
+                       cases[i].read);
+      if (!cases[i].read)
+        continue;
+      g_assert_cmpint (out - buf, ==, cases[i].stop);
+      g_assert_cmpint (ns, ==, cases[i].ns);
+    }
+}
+
 static void
 test_unescape (void)
 {
@@ -304,6 +347,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/model/json/time/exact", test_time_exact);
   g_test_add_func ("/model/json/time/invalid", test_time_invalid);
+  g_test_add_func ("/model/json/time/scanned", test_time_scanned);
   g_test_add_func ("/model/json/unescape", test_unescape);
   g_test_add_func ("/model/json/skip-deep", test_skip_deep);
   g_test_add_func ("/model/json/straddle/string", test_string_straddle);

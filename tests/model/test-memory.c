@@ -185,8 +185,9 @@ test_range_peaks (void)
   g_assert_cmpuint (before->len, ==, 0);
 }
 
-/* The Summary carries the peaks of its range; a profile without memory
- * events has none. */
+/* The Summary carries the peaks of its range, in the cards' part the
+ * Summary page shows before its operations tables too; a profile without
+ * memory events has none. */
 static void
 test_summary (void)
 {
@@ -195,8 +196,12 @@ test_summary (void)
   g_autoptr (StSummary) summary = st_summary_compute (trace, 51 * US, 65 * US, NULL, NULL);
   g_autoptr (StSummary) none
       = st_summary_compute (plain, 0, st_trace_get_end_ns (plain), NULL, NULL);
+  g_autoptr (StSummary) cards
+      = st_summary_compute_parts (trace, 51 * US, 65 * US, ST_SUMMARY_CARDS, NULL, NULL);
 
   g_assert_cmpfloat (peak_of (st_summary_get_memory_peaks (summary), "GPU 0")->allocated.bytes, ==,
+                     300);
+  g_assert_cmpfloat (peak_of (st_summary_get_memory_peaks (cards), "GPU 0")->allocated.bytes, ==,
                      300);
   g_assert_cmpuint (st_summary_get_memory_peaks (none)->len, ==, 0);
 }

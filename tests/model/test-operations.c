@@ -165,6 +165,38 @@ test_even_median (void)
   g_assert_cmpfloat (median->value, ==, 70500);
 }
 
+/* The cards first, the tables after, as the Summary page computes them:
+ * the cards' part has no table rows and every number; the tables' part
+ * has the rows test_host_ops and test_kernels derive by hand, and no
+ * number; the tables moved into the cards' summary read as there. */
+static void
+test_parts (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("operations", "nested.json", NULL);
+  gint64                end = st_trace_get_end_ns (trace);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StSummary) cards
+      = st_summary_compute_parts (trace, 0, end, ST_SUMMARY_CARDS, NULL, &error);
+  g_autoptr (StSummary) tables
+      = st_summary_compute_parts (trace, 0, end, ST_SUMMARY_OPERATIONS, NULL, &error);
+  GArray *host, *kernels;
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    g_assert_cmpuint (st_summary_get_operations (cards, k, FALSE)->len, ==, 0);
+  g_assert_cmpfloat (st_summary_lookup (cards, "kernel_count")->value, ==, 4);
+  g_assert_null (st_summary_lookup (tables, "kernel_count"));
+  st_summary_take_operations (cards, tables);
+  host = st_summary_get_operations (cards, ST_OPERATIONS_HOST, FALSE);
+  kernels = st_summary_get_operations (cards, ST_OPERATIONS_KERNELS, FALSE);
+  assert_row (trace, host, "step", 1, 900 * US, 150 * US, 15);
+  assert_row (trace, host, "matmul", 3, 250 * US, 250 * US, 25);
+  assert_row (trace, kernels, "gemm", 2, 200 * US, 200 * US, 100.0 * 200 / 300);
+  g_assert_cmpuint (host->len, ==, 9);
+  g_assert_cmpuint (st_summary_get_operations (cards, ST_OPERATIONS_KERNELS, TRUE)->len, ==, 4);
+  g_assert_cmpuint (st_summary_get_operations (tables, ST_OPERATIONS_HOST, FALSE)->len, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -173,5 +205,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/operations/kernels", test_kernels);
   g_test_add_func ("/model/operations/clipped", test_clipped);
   g_test_add_func ("/model/operations/even-median", test_even_median);
+  g_test_add_func ("/model/operations/parts", test_parts);
   return g_test_run ();
 }

@@ -420,6 +420,43 @@ test_replace_all_undo_redo (void)
   assert_regions (set, "");
 }
 
+/* Regions filled in place, as the Region Highlighter fills them on two
+ * threads: each set region reads back as it was set, numbered names as
+ * "name (n)". An array said to be in order is kept as it is; one changed
+ * after that is read again, and put in order by the set that takes it. */
+static void
+test_filled_in_order (void)
+{
+  g_autoptr (StRegionSet)   set = st_region_set_new ();
+  g_autoptr (StRegionArray) filled = st_region_array_new_sized (3);
+  guint                     mlp = st_region_array_intern (filled, "MLP");
+  guint                     attention = st_region_array_intern (filled, "Attention");
+  StRegionFill              first[] = { { 10, 20, mlp, 1 }, { 15, 40, attention, 0 } };
+  StRegionFill              last[] = { { 30, 35, mlp, 2 } };
+
+  st_region_array_grow (filled, 3);
+  /* in two calls, the later positions first, as a second thread may */
+  st_region_array_set (filled, 2, last, 1, ST_REGION_STACK);
+  st_region_array_set (filled, 0, first, 2, ST_REGION_STACK);
+  st_region_array_set_ordered (filled);
+  st_region_set_replace_all (set, filled);
+  assert_regions (set, "MLP (1)[10,20]/stack Attention[15,40]/stack MLP (2)[30,35]/stack");
+
+  {
+    g_autoptr (StRegionArray) changed = st_region_array_new_sized (2);
+    StRegionFill              later[] = { { 50, 60, st_region_array_intern (changed, "late"), 0 },
+                                          { 70, 80, st_region_array_intern (changed, "later"), 0 } };
+
+    st_region_array_grow (changed, 2);
+    st_region_array_set (changed, 0, later, 2, ST_REGION_STACK);
+    st_region_array_set_ordered (changed);
+    /* out of order now: the array forgets that it was in order */
+    st_region_array_add (changed, "early", 5, 6, ST_REGION_MANUAL);
+    st_region_set_replace_all (set, changed);
+    assert_regions (set, "early[5,6]/manual late[50,60]/stack later[70,80]/stack");
+  }
+}
+
 /* Each edit is one step; undoing every step gives the empty set back, and
  * a new edit after an undo drops what could have been redone. */
 static void
@@ -1422,6 +1459,7 @@ main (int argc, char *argv[])
   add_test ("/model/regions/remove-undo-redo", test_remove_undo_redo);
   add_test ("/model/regions/rename-undo-redo", test_rename_undo_redo);
   add_test ("/model/regions/replace-all-undo-redo", test_replace_all_undo_redo);
+  add_test ("/model/regions/filled-in-order", test_filled_in_order);
   add_test ("/model/regions/undo-history", test_undo_history);
   add_test ("/model/regions/modified", test_modified);
   add_test ("/model/regions/file/round-trip", test_file_round_trip);

@@ -153,6 +153,23 @@ test_idle_kinds (void)
                                   1e-9);
 }
 
+/* The cards' part of a summary, which the Summary page shows before its
+ * operations tables, has the streams and idle shares test_idle_kinds
+ * derives by hand. */
+static void
+test_cards_part (void)
+{
+  g_autoptr (StTrace)   trace = load_text ("kinds.json", kinds_trace);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StSummary) s = st_summary_compute_parts (trace, 0, st_trace_get_end_ns (trace),
+                                                      ST_SUMMARY_CARDS, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_summary_get_n_streams (s), ==, 1);
+  g_assert_cmpint (stream (s, "GPU 0 / stream 7")->idle_ns, ==, 360 * US);
+  g_assert_cmpfloat_with_epsilon (metric (s, "idle_host_wait_percent")->value, 25.0, 1e-9);
+}
+
 /* The launch delays of k1…k7 but k6: 10, 30, 140, 170, 20, 30; sorted 10,
  * 20, 30, 30, 140, 170. Nearest rank: p50 the 3rd (30), p90 and p99 the
  * 6th (170). The queue: 1 from 90, 0 at 200, 1 at 220, 2 at 260 (and still
@@ -448,6 +465,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("strata-streams-XXXXXX", NULL);
   g_test_add_func ("/model/streams/idle-kinds", test_idle_kinds);
+  g_test_add_func ("/model/streams/cards-part", test_cards_part);
   g_test_add_func ("/model/streams/launches-and-queue", test_launches_and_queue);
   g_test_add_func ("/model/streams/range", test_range);
   g_test_add_func ("/model/streams/device-side-waits", test_device_side_waits);

@@ -98,7 +98,11 @@ legend_entry (StCollectivesSection *self,
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "legend-entry");
+  /* set hidden: on a shown widget GTK asks the display where the pointer
+   * is, a round trip to the display server for each entry */
+  gtk_widget_set_visible (button, FALSE);
   gtk_widget_set_tooltip_text (button, tip);
+  gtk_widget_set_visible (button, TRUE);
   g_object_set_data (G_OBJECT (button), "series", GUINT_TO_POINTER (i));
   g_signal_connect (button, "toggled", G_CALLBACK (on_legend_toggled), self);
   return button;

@@ -16,6 +16,7 @@ struct _StOperationsSection
   /* StOperationRow of the summary shown: per table, per name and per name and track */
   GArray *rows[ST_N_OPERATIONS_TABLES][2];
 
+  GtkSpinner          *spinner;
   GtkColumnView       *operations_view;
   GtkColumnViewColumn *total_column;
   GtkColumnViewColumn *self_column;
@@ -156,6 +157,8 @@ st_operations_section_show (StSummarySection  *section,
 {
   StOperationsSection *self = ST_OPERATIONS_SECTION (section);
 
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   g_set_object (&self->trace, trace);
   for (guint table = 0; table < ST_N_OPERATIONS_TABLES; table++)
     for (guint by_track = 0; by_track < 2; by_track++)
@@ -241,6 +244,7 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
   g_type_ensure (ST_TYPE_OPERATION_ITEM);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-operations-section.ui");
+  gtk_widget_class_bind_template_child (widget_class, StOperationsSection, spinner);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, operations_view);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, total_column);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, self_column);
@@ -263,6 +267,24 @@ st_operations_section_init (StOperationsSection *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.show-distribution", FALSE);
   sort_by_default (self);
+}
+
+/* The rows of another range are on their way: the rows shown go, and a
+ * spinner says that the table is coming. */
+void
+st_operations_section_wait (StOperationsSection *self)
+{
+  g_return_if_fail (ST_IS_OPERATIONS_SECTION (self));
+
+  for (guint table = 0; table < ST_N_OPERATIONS_TABLES; table++)
+    {
+      g_clear_pointer (&self->rows[table][0], g_array_unref);
+      g_clear_pointer (&self->rows[table][1], g_array_unref);
+    }
+  gtk_column_view_set_model (self->operations_view, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "operations.copy-name", FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
 }
 
 gboolean

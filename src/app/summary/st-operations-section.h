@@ -18,6 +18,9 @@ G_DECLARE_FINAL_TYPE (StOperationsSection,
                       OPERATIONS_SECTION,
                       StSummarySection)
 
+/* Clears the rows and shows that the table is coming: the summary
+ * shown next brings them. */
+void        st_operations_section_wait (StOperationsSection *self);
 gboolean    st_operations_section_get_by_track (StOperationsSection *self);
 void        st_operations_section_set_by_track (StOperationsSection *self, gboolean by_track);
 const char *st_operations_section_get_operations (StOperationsSection *self);

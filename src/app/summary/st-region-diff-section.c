@@ -22,6 +22,7 @@ struct _StRegionDiffSection
   guint      compared;
   char      *operations;
 
+  GtkSpinner          *spinner;
   GtkLabel            *base_label;
   GtkLabel            *compared_label;
   GtkDropDown         *compared_dropdown;
@@ -100,10 +101,23 @@ st_region_diff_section_set_diffs (StRegionDiffSection *self, GPtrArray *diffs)
 {
   g_return_if_fail (ST_IS_REGION_DIFF_SECTION (self));
 
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   g_clear_pointer (&self->diffs, g_ptr_array_unref);
   if (diffs != NULL)
     self->diffs = g_ptr_array_ref (diffs);
   show_pair (self);
+}
+
+void
+st_region_diff_section_wait (StRegionDiffSection *self)
+{
+  g_return_if_fail (ST_IS_REGION_DIFF_SECTION (self));
+
+  g_clear_pointer (&self->diffs, g_ptr_array_unref);
+  show_pair (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
 }
 
 void
@@ -265,6 +279,7 @@ st_region_diff_section_class_init (StRegionDiffSectionClass *klass)
   g_type_ensure (ST_TYPE_OPERATION_DIFF_VIEW);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-region-diff-section.ui");
+  gtk_widget_class_bind_template_child (widget_class, StRegionDiffSection, spinner);
   gtk_widget_class_bind_template_child (widget_class, StRegionDiffSection, base_label);
   gtk_widget_class_bind_template_child (widget_class, StRegionDiffSection, compared_label);
   gtk_widget_class_bind_template_child (widget_class, StRegionDiffSection, compared_dropdown);

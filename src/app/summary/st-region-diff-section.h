@@ -5,8 +5,9 @@
  * or st_region_diff_section_show_next); kernels or host ops as its
  * "operations" property says.
  *
- * The page computes the diffs on its thread and hands them over after
- * the summaries (st_region_diff_section_set_diffs). Selecting a row
+ * The page computes the diffs on its thread with the operations tables,
+ * after the cards' numbers: the section waits (st_region_diff_section_wait)
+ * until it hands them over (st_region_diff_section_set_diffs). Selecting a row
  * selects the row's instances in both regions on the timeline and zooms it
  * to them; activating it shows the timeline. */
 #pragma once
@@ -28,6 +29,9 @@ void st_region_diff_section_set_session (StRegionDiffSection *self, StSession *s
 /* @diffs: StOperationDiff, the i-th of the (i + 1)-th region shown
  * against the first (taken with a reference; NULL for none). */
 void st_region_diff_section_set_diffs (StRegionDiffSection *self, GPtrArray *diffs);
+/* Clears the table and shows that the diffs are coming: set_diffs brings
+ * them. */
+void st_region_diff_section_wait (StRegionDiffSection *self);
 /* The region compared with the base: 1 for the second region shown. */
 guint st_region_diff_section_get_compared (StRegionDiffSection *self);
 void  st_region_diff_section_set_compared (StRegionDiffSection *self, guint compared);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-summary-page.h"
+#include "st-summary-page-private.h"
 
 #include "st-collectives-section.h"
 #include "st-column-box.h"
@@ -11,52 +12,9 @@
 #include "st-operation-diff.h"
 #include "st-region-diff-section.h"
 #include "st-summary-cards.h"
-#include "st-summary-ranges.h"
 #include "st-trends-section.h"
 
 #include <glib/gi18n.h>
-
-/* A computation that takes longer than a frame shows the spinner. */
-#define SPINNER_DELAY_MS 16
-
-struct _StSummaryPage
-{
-  GtkWidget parent_instance;
-
-  StSession           *session;
-  GSignalGroup        *session_signals;
-  StTrace             *trace;
-  GActionGroup        *region_actions;
-  GListStore          *whole_store; /* the "Whole profile" entry */
-  StRegion            *whole;
-  GtkFlattenListModel *region_model; /* whole + the session's regions */
-  StRegion            *region;       /* shown; NULL: whole profile */
-  GPtrArray           *summaries;    /* StSummary: one, or one per compared region */
-  GPtrArray           *diffs;        /* StOperationDiff: each compared region against the first */
-  GPtrArray           *titles;       /* char *: their column titles */
-  GCancellable        *cancellable;
-  guint                spinner_id;
-  gboolean             computing;
-  gboolean             compare;
-  gboolean             by_track;
-  gboolean             box_plot;
-  char                *operations;      /* the operations table shown: "kernels" or "host" */
-  gboolean             operations_auto; /* not chosen yet: the first summary chooses it */
-
-  GtkDropDown         *region_dropdown;
-  GtkLabel            *range_label;
-  GtkSpinner          *spinner;
-  GtkLabel            *error_label;
-  GtkLabel            *compare_label;
-  GtkToggleButton     *compare_button;
-  GtkButton           *pick_button;
-  GtkStack            *content_stack;
-  GtkWidget           *single_page;
-  GtkWidget           *compare_page;
-  GtkBox              *compare_columns;
-  StRegionDiffSection *region_diff_section;
-  StTrendsSection     *trends_section;
-};
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
 
@@ -72,11 +30,8 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static void request_compute (StSummaryPage *self);
-static void set_operations (StSummaryPage *self, const char *operations);
-
-static StSummary *
-first_summary (StSummaryPage *self)
+StSummary *
+st_summary_page_first_summary (StSummaryPage *self)
 {
   return self->summaries->len > 0 ? g_ptr_array_index (self->summaries, 0) : NULL;
 }
@@ -87,7 +42,9 @@ show_sections (StSummaryPage *self, GtkWidget *root)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
-      if (ST_IS_SUMMARY_SECTION (c))
+      if (ST_IS_OPERATIONS_SECTION (c))
+        st_operations_section_wait (ST_OPERATIONS_SECTION (c));
+      else if (ST_IS_SUMMARY_SECTION (c))
         st_summary_section_show (ST_SUMMARY_SECTION (c), self->trace,
                                  (StSummary *const *)self->summaries->pdata,
                                  (const char *const *)self->titles->pdata, self->summaries->len);
@@ -123,7 +80,7 @@ fill_compare_columns (StSummaryPage *self)
 static void
 update_range_label (StSummaryPage *self)
 {
-  StSummary       *summary = first_summary (self);
+  StSummary       *summary = st_summary_page_first_summary (self);
   gint64           start, end;
   g_autofree char *text = NULL;
 
@@ -137,8 +94,8 @@ update_range_label (StSummaryPage *self)
   gtk_label_set_text (self->range_label, text);
 }
 
-static void
-show_summaries (StSummaryPage *self)
+void
+st_summary_page_show_summaries (StSummaryPage *self)
 {
   update_range_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->content_stack), TRUE);
@@ -147,126 +104,14 @@ show_summaries (StSummaryPage *self)
       /* the columns show a region each, not all of them */
       clear_compare_columns (self);
       show_sections (self, self->compare_page);
-      st_region_diff_section_set_diffs (self->region_diff_section, self->diffs);
+      /* the diffs come after, with the operations tables */
+      st_region_diff_section_wait (self->region_diff_section);
       fill_compare_columns (self);
       gtk_stack_set_visible_child_name (self->content_stack, "compare");
       return;
     }
   show_sections (self, self->single_page);
   gtk_stack_set_visible_child_name (self->content_stack, "single");
-}
-
-/* Computing on a thread (st-summary-ranges.h). */
-
-static void
-set_computing (StSummaryPage *self, gboolean computing)
-{
-  self->computing = computing;
-  g_clear_handle_id (&self->spinner_id, g_source_remove);
-  if (!computing)
-    {
-      gtk_spinner_stop (self->spinner);
-      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-    }
-}
-
-static gboolean
-show_spinner (gpointer data)
-{
-  StSummaryPage *self = data;
-
-  self->spinner_id = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_start (self->spinner);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (StSummaryPage) self = user_data;
-  g_autoptr (GError)        error = NULL;
-  g_autoptr (GPtrArray)     summaries = NULL;
-  g_autoptr (GPtrArray)     diffs = NULL;
-  gboolean done = st_summary_ranges_compute_finish (result, &summaries, &diffs, &error);
-
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    return; /* replaced by a newer computation */
-  set_computing (self, FALSE);
-  g_clear_object (&self->cancellable);
-  if (!done)
-    {
-      g_autofree char *text = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      text = g_strdup_printf (_ ("Could not summarise this range: %s"), error->message);
-      gtk_label_set_text (self->error_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
-  g_ptr_array_unref (self->summaries);
-  g_ptr_array_unref (self->diffs);
-  self->summaries = g_steal_pointer (&summaries);
-  self->diffs = g_steal_pointer (&diffs);
-  /* a profile without device events opens on its host ops */
-  if (self->operations_auto)
-    set_operations (
-        self,
-        st_summary_get_operations (first_summary (self), ST_OPERATIONS_KERNELS, FALSE)->len > 0
-            ? "kernels"
-            : "host");
-  show_summaries (self);
-}
-
-static void
-cancel_compute (StSummaryPage *self)
-{
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  set_computing (self, FALSE);
-}
-
-static void
-add_range (StSummaryRanges *ranges, GPtrArray *titles, StRegion *region, StTrace *trace)
-{
-  st_summary_ranges_add (ranges, region ? st_region_get_start (region) : 0,
-                         region ? st_region_get_end (region) : st_trace_get_end_ns (trace));
-  g_ptr_array_add (titles, g_strdup (region ? st_region_get_name (region) : _ ("Whole profile")));
-}
-
-/* Computes what the page shows (the region, or the picked ones in Compare
- * with the operations between them) on a thread, cancelling what was
- * under way. */
-static void
-request_compute (StSummaryPage *self)
-{
-  StSummaryRanges *ranges;
-
-  cancel_compute (self);
-  /* with nothing computed yet the cards would say that there is nothing
-   * ("No collective operations in this range"): they wait, hidden, behind
-   * the spinner */
-  gtk_widget_set_visible (GTK_WIDGET (self->content_stack), self->summaries->len > 0);
-  if (self->trace == NULL)
-    return;
-  ranges = st_summary_ranges_new (self->trace, self->compare);
-  g_ptr_array_set_size (self->titles, 0);
-  if (self->compare)
-    {
-      GPtrArray *picked = st_session_get_compare_regions (self->session);
-
-      for (guint i = 0; i < picked->len; i++)
-        add_range (ranges, self->titles, g_ptr_array_index (picked, i), self->trace);
-    }
-  else
-    add_range (ranges, self->titles, self->region, self->trace);
-  self->cancellable = g_cancellable_new ();
-  self->computing = TRUE;
-  self->spinner_id = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
-  st_summary_ranges_compute_async (ranges, self->cancellable, on_computed, g_object_ref (self));
 }
 
 /* The region menu. */
@@ -328,7 +173,7 @@ on_selected_region (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *sel
   g_set_object (&self->region, region);
   update_pick (self);
   if (!self->compare)
-    request_compute (self);
+    st_summary_page_request_compute (self);
 }
 
 /* Ctrl+Shift+K: with three regions compared, the operations of the other
@@ -377,10 +222,10 @@ update_compare (StSummaryPage *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->region_dropdown), TRUE);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.choose-region", TRUE);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
-      request_compute (self);
+      st_summary_page_request_compute (self);
     }
   else if (self->compare)
-    request_compute (self);
+    st_summary_page_request_compute (self);
   update_pick (self);
   update_next_compared (self);
 }
@@ -392,7 +237,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
 
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
 
-  cancel_compute (self);
+  st_summary_page_cancel_compute (self);
   g_signal_group_set_target (self->session_signals, session);
   g_set_object (&self->session, session);
   g_clear_object (&self->region);
@@ -420,7 +265,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
   st_trends_section_set_session (self->trends_section, session);
-  request_compute (self);
+  st_summary_page_request_compute (self);
 }
 
 /* Actions. */
@@ -529,7 +374,7 @@ set_compare (StSummaryPage *self, gboolean compare)
       g_ptr_array_set_size (self->diffs, 0);
       gtk_stack_set_visible_child_name (self->content_stack, "single");
     }
-  request_compute (self);
+  st_summary_page_request_compute (self);
   update_next_compared (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
 }
@@ -551,8 +396,8 @@ set_by_track (StSummaryPage *self, gboolean by_track)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_TRACK]);
 }
 
-static void
-set_operations (StSummaryPage *self, const char *operations)
+void
+st_summary_page_set_operations (StSummaryPage *self, const char *operations)
 {
   g_return_if_fail (g_strcmp0 (operations, "kernels") == 0 || g_strcmp0 (operations, "host") == 0);
 
@@ -570,7 +415,8 @@ switch_operations_action (GtkWidget *widget, const char *name, GVariant *paramet
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
-  set_operations (self, g_str_equal (self->operations, "kernels") ? "host" : "kernels");
+  st_summary_page_set_operations (self,
+                                  g_str_equal (self->operations, "kernels") ? "host" : "kernels");
 }
 
 static void
@@ -617,7 +463,7 @@ st_summary_page_set_property (GObject      *object,
     case PROP_COMPARE: set_compare (self, g_value_get_boolean (value)); break;
     case PROP_BY_TRACK: set_by_track (self, g_value_get_boolean (value)); break;
     case PROP_BOX_PLOT: set_box_plot (self, g_value_get_boolean (value)); break;
-    case PROP_OPERATIONS: set_operations (self, g_value_get_string (value)); break;
+    case PROP_OPERATIONS: st_summary_page_set_operations (self, g_value_get_string (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -628,7 +474,7 @@ st_summary_page_dispose (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
   GtkWidget     *child;
 
-  cancel_compute (self);
+  st_summary_page_cancel_compute (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -737,6 +583,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_diff_section);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, trends_section);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, operations_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_region);
   gtk_widget_class_bind_template_callback (widget_class, on_trends_region_activated);
   install_actions (widget_class);
@@ -775,6 +622,13 @@ st_summary_page_is_computing (StSummaryPage *self)
 {
   g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), FALSE);
   return self->computing;
+}
+
+gboolean
+st_summary_page_has_numbers (StSummaryPage *self)
+{
+  g_return_val_if_fail (ST_IS_SUMMARY_PAGE (self), FALSE);
+  return self->numbers;
 }
 
 void

@@ -10,8 +10,10 @@
  *
  * The page is the shell: its region menu, the computation and its
  * commands; each card is a StSummarySection laid out in its template.
- * Every number is computed by st_summary_compute() on a thread; choosing
- * another region cancels the computation under way. Its commands are the
+ * Every number is computed by st_summary_compute_parts() on a thread, the
+ * cards' numbers first and the operations tables (in Compare, with the
+ * operations between the regions) after they are shown; choosing another
+ * region cancels the computation under way. Its commands are the
  * "summary" actions: choose-region (Ctrl+R), add-region (Ctrl+Shift+R),
  * pick (Ctrl+P), compare (Ctrl+K), next-compared (Ctrl+Shift+K: with three
  * regions compared, the operations of the other one against the first),
@@ -39,7 +41,11 @@ GtkWidget *st_summary_page_new (void);
  * "regions" group (Add Region uses its "add"). */
 void
 st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGroup *region_actions);
+/* Whether any part of the summary asked for is still to come. */
 gboolean st_summary_page_is_computing (StSummaryPage *self);
+/* Whether the cards show the numbers of the range asked for (the
+ * operations table may still be waiting for its rows). */
+gboolean st_summary_page_has_numbers (StSummaryPage *self);
 /* Shows @region (one of the session's, or NULL for the whole profile), as
  * choosing it in the region menu does. */
 void st_summary_page_set_region (StSummaryPage *self, StRegion *region);

@@ -10,11 +10,12 @@
 
 struct _StSummaryRanges
 {
-  StTrace *trace;
-  gboolean compare;
-  guint    n;
-  gint64   starts[MAX_RANGES];
-  gint64   ends[MAX_RANGES];
+  StTrace       *trace;
+  StSummaryParts parts;
+  gboolean       compare;
+  guint          n;
+  gint64         starts[MAX_RANGES];
+  gint64         ends[MAX_RANGES];
 };
 
 /* What the thread computed. */
@@ -33,12 +34,14 @@ result_free (Result *result)
 }
 
 StSummaryRanges *
-st_summary_ranges_new (StTrace *trace, gboolean compare)
+st_summary_ranges_new (StTrace *trace, StSummaryParts parts, gboolean compare)
 {
   StSummaryRanges *self = g_new0 (StSummaryRanges, 1);
 
   self->trace = g_object_ref (trace);
-  self->compare = compare;
+  self->parts = parts;
+  /* the diffs are between the operations tables */
+  self->compare = compare && (parts & ST_SUMMARY_OPERATIONS) != 0;
   return self;
 }
 
@@ -72,8 +75,8 @@ compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   result->diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)st_operation_diff_free);
   for (guint i = 0; i < self->n && error == NULL; i++)
     {
-      StSummary *summary
-          = st_summary_compute (self->trace, self->starts[i], self->ends[i], cancellable, &error);
+      StSummary *summary = st_summary_compute_parts (self->trace, self->starts[i], self->ends[i],
+                                                     self->parts, cancellable, &error);
 
       if (summary != NULL)
         g_ptr_array_add (result->summaries, summary);

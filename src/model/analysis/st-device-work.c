@@ -48,11 +48,15 @@ struct _StDeviceWork
   HostOps           *host_ops; /* per host track */
 };
 
+/* Asked on the window's main thread as a profile opens, of every slice of
+ * the host tracks: a slice of the category of the one before is not asked
+ * about again (a track's slices come in runs of a category). */
 static gboolean
 has_device_events (StEventClassifier *classes, const StTrack *track)
 {
   for (guint i = 0; i < track->n_slices; i++)
-    if (st_event_classifier_device_kind (classes, &track->slices[i]) != ST_DEVICE_EVENT_NONE)
+    if ((i == 0 || track->slices[i].cat != track->slices[i - 1].cat)
+        && st_event_classifier_device_kind (classes, &track->slices[i]) != ST_DEVICE_EVENT_NONE)
       return TRUE;
   return FALSE;
 }

@@ -6,7 +6,7 @@
 #include "st-event-scan.h"
 #include "st-sort.h"
 
-#define NO_TRACK G_MAXUINT32
+#define NO_TRACK ST_LAUNCH_NONE
 
 struct _StLaunchIndex
 {
@@ -220,6 +220,12 @@ st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef
     return FALSE;
   *host = self->launcher[device.track][device.index];
   return TRUE;
+}
+
+const StSliceRef *
+st_launch_index_get_launchers (StLaunchIndex *self, guint track)
+{
+  return track < self->n_tracks ? self->launcher[track] : NULL;
 }
 
 const StLaunch *

@@ -31,6 +31,12 @@ void           st_launch_index_free (StLaunchIndex *self);
 gboolean       st_launch_index_is_empty (StLaunchIndex *self);
 /* The launch call of a device slice; FALSE when none is known. */
 gboolean st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host);
+/* The launch calls of every slice of @track, by index: one walking a whole
+ * track reads them without a call per slice. A slice whose launch call is
+ * not known has ST_LAUNCH_NONE as its track. NULL when no slice of @track
+ * has one. */
+#define ST_LAUNCH_NONE G_MAXUINT32
+const StSliceRef *st_launch_index_get_launchers (StLaunchIndex *self, guint track);
 /* The launches made from host @track, by host start. */
 const StLaunch *st_launch_index_get_launches (StLaunchIndex *self, guint track, guint *n_launches);
 

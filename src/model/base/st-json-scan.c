@@ -59,21 +59,31 @@ skip_bytes (const char **pp, const char *limit, const char *end, gsize *depth, g
 }
 
 #ifdef __SSE2__
-/* The bytes of the 64 at @p that are @a or @b, a bit each. */
-static inline guint64
-mask64 (const char *p, char a, char b)
+/* What skipping a container looks for in 64 bytes, a bit per byte. */
+typedef struct
 {
-  __m128i ka = _mm_set1_epi8 (a), kb = _mm_set1_epi8 (b);
-  guint64 m = 0;
+  guint64 escape; /* \\ */
+  guint64 quote;
+  guint64 open;  /* { [ */
+  guint64 close; /* } ] */
+} Marks;
 
-  for (int i = 0; i < 4; i++)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *)(p + 16 * i));
-      m |= (guint64)(guint)_mm_movemask_epi8 (
-               _mm_or_si128 (_mm_cmpeq_epi8 (v, ka), _mm_cmpeq_epi8 (v, kb)))
-           << (16 * i);
-    }
-  return m;
+/* The marks of the 16 bytes at @p + 16 * @i: every mark from one load. */
+static inline void
+marks16 (const char *p, int i, Marks *m)
+{
+  __m128i v = _mm_loadu_si128 ((const __m128i *)(p + 16 * i));
+
+  m->escape |= (guint64)(guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\\')))
+               << (16 * i);
+  m->quote |= (guint64)(guint)_mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('"')))
+              << (16 * i);
+  m->open |= (guint64)(guint)_mm_movemask_epi8 (_mm_or_si128 (
+                 _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('{')), _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('['))))
+             << (16 * i);
+  m->close |= (guint64)(guint)_mm_movemask_epi8 (_mm_or_si128 (
+                  _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('}')), _mm_cmpeq_epi8 (v, _mm_set1_epi8 (']'))))
+              << (16 * i);
 }
 
 /* Each bit the parity of the bits up to it: inside a string, from its
@@ -90,10 +100,10 @@ prefix_xor (guint64 x)
   return x;
 }
 
-/* 64 bytes at a time: where the quotes are says which brackets are inside
- * strings, and only the brackets outside are stepped through. A block with
- * a backslash goes the byte way. Returns the end of the value, or NULL
- * with *pp where the blocks stopped. */
+/* 64 bytes at a time, every mark from one pass over them: where the
+ * quotes are says which brackets are inside strings, and only the brackets
+ * outside are stepped through. A block with a backslash goes the byte way.
+ * Returns the end of the value, or NULL with *pp where the blocks stopped. */
 static const char *
 skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string)
 {
@@ -101,9 +111,16 @@ skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string
 
   while (end - p >= 64)
     {
-      guint64 quote, inside, brackets, open;
+      Marks   m = { 0, 0, 0, 0 };
+      guint64 inside, brackets, open;
 
-      if (mask64 (p, '\\', '\\') != 0)
+      /* Written out, not a loop: the compiler keeps a loop, and each of
+       * its steps costs more than the step's work. */
+      marks16 (p, 0, &m);
+      marks16 (p, 1, &m);
+      marks16 (p, 2, &m);
+      marks16 (p, 3, &m);
+      if (m.escape != 0)
         {
           const char *r = skip_bytes (&p, p + 64, end, depth, in_string);
           if (r != NULL || p == NULL)
@@ -113,10 +130,9 @@ skip_blocks (const char **pp, const char *end, gsize *depth, gboolean *in_string
             }
           continue;
         }
-      quote = mask64 (p, '"', '"');
-      inside = prefix_xor (quote) ^ (*in_string ? ~(guint64)0 : 0);
-      open = mask64 (p, '{', '[') & ~inside;
-      brackets = open | (mask64 (p, '}', ']') & ~inside);
+      inside = prefix_xor (m.quote) ^ (*in_string ? ~(guint64)0 : 0);
+      open = m.open & ~inside;
+      brackets = open | (m.close & ~inside);
       for (; brackets != 0; brackets &= brackets - 1)
         {
           guint64 bit = brackets & -brackets;
@@ -343,7 +359,7 @@ static const guint64 pow10_table[20] = {
 };
 
 /* mantissa * 10^k, rounded half away from zero; FALSE when it overflows. */
-static gboolean
+static inline gboolean
 scale_decimal (guint64 mantissa, int k, guint64 *out)
 {
   if (mantissa == 0)
@@ -443,6 +459,33 @@ gboolean
 st_json_parse_time_ns (const char *p, const char *end, gint64 *out_ns)
 {
   return parse_decimal_scaled (p, end, 3, out_ns);
+}
+
+/* A time read where it is scanned: the number at @p (a sign, digits, a
+ * point and digits, at most 19 digits in all) up to the first byte that is
+ * none of those, *@out. What st_json_parse_time_ns() makes of the same
+ * bytes, in one pass over them instead of two; FALSE (nothing read) for
+ * anything else, which the caller scans and parses the usual way. */
+gboolean
+st_json_scan_time_ns (const char *p, const char *end, const char **out, gint64 *out_ns)
+{
+  gboolean neg = FALSE;
+  guint64  m = 0, magnitude;
+  int      n = 0, frac = 0;
+
+  if (p < end && (*p == '-' || *p == '+'))
+    neg = *p++ == '-';
+  p = read_digits (p, end, &m, &n);
+  if (p < end && *p == '.')
+    {
+      p = read_digits (p + 1, end, &m, &frac);
+      n += frac;
+    }
+  if (n == 0 || n > 19 || !scale_decimal (m, 3 - frac, &magnitude) || magnitude > G_MAXINT64)
+    return FALSE;
+  *out = p;
+  *out_ns = neg ? -(gint64)magnitude : (gint64)magnitude;
+  return TRUE;
 }
 
 /* An integer (sort indexes, ids); a fraction is rounded. */

@@ -104,6 +104,7 @@ gboolean    st_json_string_has_escape (const char *p, const char *end);
 guint       st_json_scan_string_flags (const char *p, const char *end);
 gsize       st_json_unescape (const char *p, const char *end, GString *out);
 gboolean    st_json_parse_time_ns (const char *p, const char *end, gint64 *out_ns);
+gboolean    st_json_scan_time_ns (const char *p, const char *end, const char **out, gint64 *out_ns);
 gboolean    st_json_parse_int64 (const char *p, const char *end, gint64 *out);
 gboolean    st_json_parse_double (const char *p, const char *end, double *out);
 void        st_json_position (const char *base, gsize offset, guint64 *line, guint64 *column);

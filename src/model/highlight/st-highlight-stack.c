@@ -28,18 +28,52 @@
  * one costs more to start than it saves. */
 #define MIN_SPLIT 16384
 
+/* Which rows of each track have Python frames, kept with the trace: a
+ * launch on a thread with Python frames looks for the innermost one
+ * around it, and a row without any is passed without a search. */
+typedef struct
+{
+  guint    n_tracks;
+  guint8 **rows; /* per track, once known: a flag per row, then one for the track */
+} PythonRows;
+
 /* What the threads of a run share. */
 typedef struct
 {
   StHighlightJob *job;
-  GPatternSpec   *frame; /* NULL: the innermost frame */
-  gint       *python;    /* the trace's: per track, -1 unknown, else whether it has Python frames */
-  gint        done;      /* tracks done, for the progress */
-  GMutex      lock;      /* the stack frames below, and the job's made names */
-  GPtrArray  *sf_roots;  /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
-  GHashTable *sf_index;  /* "file:frame id" → index + 1 in sf_names */
-  GArray     *sf_names;  /* span names (guint32), made up */
+  GPatternSpec   *frame;    /* NULL: the innermost frame */
+  PythonRows     *python;   /* the trace's */
+  gint            done;     /* tracks done, for the progress */
+  GMutex          lock;     /* the stack frames below, and the job's made names */
+  GPtrArray      *sf_roots; /* per file of the profile: its "stackFrames" (JsonNode), or NULL */
+  GHashTable     *sf_index; /* "file:frame id" → index + 1 in sf_names */
+  GArray         *sf_names; /* span names (guint32), made up */
 } Frames;
+
+/* A kernel's frame: a slice (its track and index), an "sf" frame (track
+ * SF_FRAME, index into sf_names) or none (track NO_FRAME), with the name
+ * its region takes. */
+typedef struct
+{
+  StSliceRef ref;
+  guint32    name;
+} Frame;
+
+/* What a thread knows of a launching thread's track, found on its first
+ * launch. */
+typedef struct
+{
+  const StTrack *track;        /* NULL: not looked at yet */
+  guint         *hints;        /* per row: a hint for enclosing_in_row () */
+  gboolean       python;       /* it has Python frames */
+  const guint8  *python_rows;  /* per row: whether it has Python frames */
+  gboolean       stack_frames; /* its file has "stackFrames" */
+} Host;
+
+/* The classes of slices by category, a few at a time: a thread asks for
+ * the class of every device slice and of the slices around each launch,
+ * and a profile has a handful of categories. */
+#define N_WORKS 64
 
 /* One thread's tracks, and what it finds. Each thread writes its own for
  * every kernel: on a cache line of its own, or the two threads would take
@@ -49,21 +83,25 @@ typedef struct
   _Alignas(64) Frames *shared;
   StHighlightJob *job;
   guint8         *cache;   /* per name: whether the frame glob matches it */
-  guint         **cursors; /* per track, per row: a hint for enclosing_in_row (), or NULL */
-  GArray         *kernels; /* Kernel, of the track at hand */
+  Host           *hosts;   /* per track */
+  GArray         *kernels; /* Kernel, of the track at hand, when its slices are not in order */
   GArray         *spans;   /* StHighlightSpan, where this thread adds them */
   guint           n_spans; /* its length, set in the array after each track */
   guint           first_track;
   guint           end_track;
   guint           n_kernels;
   guint           n_launched;
+  StSliceRef      last_launch; /* and its frame: a graph launch launches many kernels */
+  Frame           last_frame;
+  StStringId      work_cats[N_WORKS];
+  guint8          works[N_WORKS];
 } Stack;
 
 typedef struct
 {
-  gint64     start;
-  gint64     end;
-  StSliceRef frame;
+  gint64 start;
+  gint64 end;
+  Frame  frame;
 } Run;
 
 typedef struct
@@ -76,69 +114,110 @@ ST_DEFINE_SORT (sort_kernels,
                 Kernel,
                 a->start != b->start ? a->start < b->start : a->index < b->index)
 
-/* Which tracks have Python frames is kept with the trace: a launching
- * thread without them is scanned whole to find out, and every run asks. */
-static gpointer
-python_tracks_new (StTrace *trace, GCancellable *cancellable)
+/* The class of @slice, from its category. */
+static inline StWorkKind
+work_of (Stack *s, const StSlice *slice)
 {
-  guint n_tracks = st_trace_get_n_tracks (trace);
-  gint *python = g_new (gint, MAX (1, n_tracks));
+  guint at = slice->cat % N_WORKS;
 
-  for (guint t = 0; t < n_tracks; t++)
-    python[t] = -1;
-  return python;
+  if (G_UNLIKELY (s->work_cats[at] != slice->cat))
+    {
+      s->work_cats[at] = slice->cat;
+      s->works[at] = st_event_classifier_work (s->job->classes, slice);
+    }
+  return s->works[at];
 }
 
-/* Runs on other threads may ask at the same time: the answer is the same
- * whoever finds it. */
-static gboolean
-track_has_python (Stack *s, guint t)
+static gpointer
+python_rows_new (StTrace *trace, GCancellable *cancellable)
 {
-  gint python = g_atomic_int_get (&s->shared->python[t]);
+  PythonRows *p = g_new0 (PythonRows, 1);
 
-  if (python < 0)
+  p->n_tracks = st_trace_get_n_tracks (trace);
+  p->rows = g_new0 (guint8 *, MAX (1, p->n_tracks));
+  return p;
+}
+
+static void
+python_rows_free (gpointer data)
+{
+  PythonRows *p = data;
+
+  for (guint t = 0; t < p->n_tracks; t++)
+    g_free (p->rows[t]);
+  g_free (p->rows);
+  g_free (p);
+}
+
+/* The flags of track @t's rows, then the track's: found on first use,
+ * each row read up to its first Python frame. Runs on other threads may
+ * ask at the same time: the answer is the same whoever finds it, and the
+ * first kept. */
+static const guint8 *
+python_rows_of (Stack *s, guint t)
+{
+  guint8        *rows = g_atomic_pointer_get (&s->shared->python->rows[t]);
+  const StTrack *track;
+
+  if (rows != NULL)
+    return rows;
+  track = st_trace_get_track (s->job->trace, t);
+  rows = g_new0 (guint8, track->n_rows + 1);
+  for (guint r = 0; r < track->n_rows; r++)
+    {
+      for (guint i = track->row_offsets[r]; i < track->row_offsets[r + 1] && !rows[r]; i++)
+        rows[r] = work_of (s, &track->slices[i]) == ST_WORK_PYTHON;
+      rows[track->n_rows] |= rows[r];
+    }
+  if (!g_atomic_pointer_compare_and_exchange (&s->shared->python->rows[t], NULL, rows))
+    {
+      g_free (rows);
+      rows = g_atomic_pointer_get (&s->shared->python->rows[t]);
+    }
+  return rows;
+}
+
+static JsonObject *stack_frames_of (Frames *s, guint file);
+
+/* What the thread knows of launching track @t. The hints start at each
+ * row's first slice: the kernels of a device track come in start order,
+ * and so, mostly, do the calls that launched them, so the next answer is
+ * close after the last. */
+static Host *
+host_of (Stack *s, guint t)
+{
+  Host *host = &s->hosts[t];
+
+  if (G_UNLIKELY (host->track == NULL))
     {
       const StTrack *track = st_trace_get_track (s->job->trace, t);
 
-      python = FALSE;
-      for (guint i = 0; i < track->n_slices && !python; i++)
-        python = st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_PYTHON;
-      g_atomic_int_set (&s->shared->python[t], python);
-    }
-  return python;
-}
-
-/* The last slice of @row found for each track and row, as a hint: the
- * kernels of a device track come in start order, and so, mostly, do the
- * calls that launched them, so the next answer is close after the last. */
-static guint *
-cursors_of (Stack *s, const StTrack *track, guint t)
-{
-  if (s->cursors[t] == NULL)
-    {
-      s->cursors[t] = g_new (guint, MAX (1, track->n_rows));
+      host->hints = g_new (guint, MAX (1, track->n_rows));
       for (guint r = 0; r < track->n_rows; r++)
-        s->cursors[t][r] = track->row_offsets[r];
+        host->hints[r] = track->row_offsets[r];
+      host->python_rows = python_rows_of (s, t);
+      host->python = host->python_rows[track->n_rows];
+      g_mutex_lock (&s->shared->lock);
+      host->stack_frames = stack_frames_of (s->shared, track->file) != NULL;
+      g_mutex_unlock (&s->shared->lock);
+      host->track = track;
     }
-  return s->cursors[t];
+  return host;
 }
 
-/* The slice of @row that contains @time, or G_MAXUINT: the last slice that
- * starts at or before @time, searched forward from the hint when the hint
- * starts at or before @time too, else over the whole row. */
-static guint
-enclosing_in_row (const StTrack *track, guint row, gint64 time, guint *hint)
+/* The last slice of [@first, @end) that starts at or before @time, or
+ * G_MAXUINT: searched forward from @at when @at starts at or before @time
+ * too, else over the whole row. */
+static G_GNUC_NO_INLINE guint
+last_starting_by (const StSlice *slices, guint first, guint end, gint64 time, guint at)
 {
-  guint first = track->row_offsets[row], end = track->row_offsets[row + 1];
   guint lo = first, hi = end;
 
-  if (first == end)
-    return G_MAXUINT;
-  if (track->slices[*hint].start <= time)
+  if (slices[at].start <= time)
     {
-      guint at = *hint, step = 1;
+      guint step = 1;
 
-      while (at + step < end && track->slices[at + step].start <= time)
+      while (at + step < end && slices[at + step].start <= time)
         {
           at += step;
           step *= 2;
@@ -150,23 +229,48 @@ enclosing_in_row (const StTrack *track, guint row, gint64 time, guint *hint)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (track->slices[mid].start <= time)
+      if (slices[mid].start <= time)
         lo = mid + 1;
       else
         hi = mid;
     }
-  if (lo == first)
+  return lo == first ? G_MAXUINT : lo - 1;
+}
+
+/* The slice of @row that contains @time, or G_MAXUINT. Mostly the hint is
+ * the answer, or the slice after it. */
+static inline guint
+enclosing_in_row (const StTrack *track, guint row, gint64 time, guint *hint)
+{
+  const StSlice *slices = track->slices;
+  guint          first = track->row_offsets[row], end = track->row_offsets[row + 1];
+  guint          at = *hint;
+
+  if (first == end)
     return G_MAXUINT;
-  *hint = lo - 1;
-  if (track->slices[lo - 1].start + track->slices[lo - 1].dur < time)
+  if (G_LIKELY (slices[at].start <= time))
+    {
+      if (at + 1 < end && slices[at + 1].start <= time)
+        at = at + 2 < end && slices[at + 2].start <= time
+                 ? last_starting_by (slices, first, end, time, at + 2)
+                 : at + 1;
+    }
+  else
+    {
+      at = last_starting_by (slices, first, end, time, at);
+      if (at == G_MAXUINT)
+        return G_MAXUINT;
+    }
+  *hint = at;
+  if (slices[at].start + slices[at].dur < time)
     return G_MAXUINT;
-  return lo - 1;
+  return at;
 }
 
 static gboolean
 frame_qualifies (Stack *s, gboolean python, const StSlice *slice)
 {
-  if (python && st_event_classifier_work (s->job->classes, slice) != ST_WORK_PYTHON)
+  if (python && work_of (s, slice) != ST_WORK_PYTHON)
     return FALSE;
   return s->shared->frame == NULL
          || st_highlight_name_matches (s->job, s->shared->frame, s->cache, slice->name);
@@ -230,7 +334,7 @@ sf_string (JsonObject *frame, const char *key, char buffer[32])
 /* The frame @first of @frames (those of @file), or the first frame out
  * from it whose name the glob matches. Frames are told apart by file and
  * id. Called with the lock held. */
-static StSliceRef
+static Frame
 sf_frame_of_id (Frames *s, JsonObject *frames, guint file, const char *first)
 {
   g_autofree char *id = g_strdup (first);
@@ -258,31 +362,32 @@ sf_frame_of_id (Frames *s, JsonObject *frames, guint file, const char *first)
               index = s->sf_names->len;
               g_hash_table_insert (s->sf_index, g_steal_pointer (&key), GUINT_TO_POINTER (index));
             }
-          return (StSliceRef){ SF_FRAME, index - 1 };
+          return (Frame){ { SF_FRAME, index - 1 },
+                          g_array_index (s->sf_names, guint32, index - 1) };
         }
       g_free (id);
       id = g_strdup (sf_string (frame, "parent", buffer));
     }
-  return (StSliceRef){ NO_FRAME, 0 };
+  return (Frame){ { NO_FRAME, 0 }, 0 };
 }
 
 /* The launch's "sf" frame (in its own file's "stackFrames"), or the first
  * frame out from it whose name the glob matches. */
-static StSliceRef
+static Frame
 sf_frame_of_launch (Frames *s, guint file, const StSlice *call)
 {
   JsonObject      *frames;
   const char      *value;
   gsize            length;
   g_autofree char *id = NULL;
-  StSliceRef       frame;
+  Frame            frame;
 
   g_mutex_lock (&s->lock);
   frames = stack_frames_of (s, file);
   g_mutex_unlock (&s->lock);
   if (frames == NULL
       || !st_event_scan_field (s->job->trace, call->offset, NULL, "sf", &value, &length))
-    return (StSliceRef){ NO_FRAME, 0 };
+    return (Frame){ { NO_FRAME, 0 }, 0 };
   id = g_strndup (value, length);
   g_mutex_lock (&s->lock);
   frame = sf_frame_of_id (s, frames, file, id);
@@ -292,57 +397,106 @@ sf_frame_of_launch (Frames *s, guint file, const StSlice *call)
 
 /* The chosen frame of the launch call @launch: walks out from the
  * innermost enclosing slice of its lane. */
-static StSliceRef
+static Frame
 frame_of_launch (Stack *s, StSliceRef launch)
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, launch.track);
+  Host          *host = host_of (s, launch.track);
+  const StTrack *track = host->track;
   const StSlice *call = &track->slices[launch.index];
   guint          row = call->depth, lane_top = 0;
-  gboolean       python = track_has_python (s, launch.track);
-  guint         *hints;
 
-  if (!python)
+  if (!host->python && host->stack_frames)
     {
-      StSliceRef sf = sf_frame_of_launch (s->shared, track->file, call);
+      Frame sf = sf_frame_of_launch (s->shared, track->file, call);
 
-      if (sf.track != NO_FRAME)
+      if (sf.ref.track != NO_FRAME)
         return sf;
     }
-  for (guint l = 0; l < track->n_lanes; l++)
+  for (guint l = 1; l < track->n_lanes; l++)
     if (track->lane_rows[l] <= row)
       lane_top = track->lane_rows[l];
-  hints = cursors_of (s, track, launch.track);
   while (row-- > lane_top)
     {
-      guint index = enclosing_in_row (track, row, call->start, &hints[row]);
+      guint index;
 
-      if (index != G_MAXUINT && frame_qualifies (s, python, &track->slices[index]))
-        return (StSliceRef){ launch.track, index };
+      if (host->python && !host->python_rows[row])
+        continue;
+      index = enclosing_in_row (track, row, call->start, &host->hints[row]);
+
+      if (index != G_MAXUINT && frame_qualifies (s, host->python, &track->slices[index]))
+        return (Frame){ { launch.track, index }, track->slices[index].name };
     }
-  return (StSliceRef){ NO_FRAME, 0 };
+  return (Frame){ { NO_FRAME, 0 }, 0 };
 }
 
-/* The kernels of device track @t in start order, in an array reused from
- * track to track (transfer none). */
-static GArray *
-kernels_of_track (Stack *s, guint t)
+/* The kernels of a device track in start order. A device track's kernels
+ * are mostly in one row (the rows above hold annotations around them):
+ * that row's slices are then read as they are, in start order, else a
+ * list is made and sorted, in an array reused from track to track. */
+typedef struct
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray        *kernels = s->kernels;
-  Kernel        *out;
-  guint          n = 0;
+  const StSlice *slices;
+  guint          end;  /* of the row read */
+  const Kernel  *list; /* NULL: the row's slices */
+  guint          n;
+  guint          at;
+} Kernels;
 
+/* The one row of @track with kernels, or G_MAXUINT when there are more;
+ * with none, the first. A row is read up to its first kernel. */
+static guint
+kernel_row (Stack *s, const StTrack *track)
+{
+  guint found = G_MAXUINT;
+
+  for (guint r = 0; r < track->n_rows; r++)
+    for (guint i = track->row_offsets[r]; i < track->row_offsets[r + 1]; i++)
+      if (work_of (s, &track->slices[i]) == ST_WORK_KERNEL)
+        {
+          if (found != G_MAXUINT)
+            return G_MAXUINT;
+          found = r;
+          break;
+        }
+  return found == G_MAXUINT ? 0 : found;
+}
+
+static void
+kernels_init (Stack *s, Kernels *k, const StTrack *track)
+{
+  guint   row = track->n_rows > 0 ? kernel_row (s, track) : G_MAXUINT;
+  Kernel *out;
+
+  *k = (Kernels){ track->slices, 0, NULL, 0, 0 };
+  if (track->n_rows == 0)
+    return;
+  if (row != G_MAXUINT)
+    {
+      k->at = track->row_offsets[row];
+      k->end = track->row_offsets[row + 1];
+      return;
+    }
   /* Sized for every slice, then written in place: a call per kernel to
    * append costs more than finding the kernel. */
-  g_array_set_size (kernels, track->n_slices);
-  out = (Kernel *)(void *)kernels->data;
+  g_array_set_size (s->kernels, track->n_slices);
+  out = (Kernel *)(void *)s->kernels->data;
   for (guint i = 0; i < track->n_slices; i++)
-    if (st_event_classifier_work (s->job->classes, &track->slices[i]) == ST_WORK_KERNEL)
-      out[n++] = (Kernel){ track->slices[i].start, i };
-  g_array_set_size (kernels, n);
-  sort_kernels (out, n, NULL);
-  s->n_kernels += n;
-  return kernels;
+    if (work_of (s, &track->slices[i]) == ST_WORK_KERNEL)
+      out[k->n++] = (Kernel){ track->slices[i].start, i };
+  sort_kernels (out, k->n, NULL);
+  k->list = out;
+}
+
+/* The index of the next kernel in @k, or G_MAXUINT after the last. */
+static inline guint
+kernels_next (Stack *s, Kernels *k)
+{
+  if (k->list != NULL)
+    return k->at < k->n ? k->list[k->at++].index : G_MAXUINT;
+  while (k->at < k->end)
+    if (work_of (s, &k->slices[k->at++]) == ST_WORK_KERNEL)
+      return k->at - 1;
+  return G_MAXUINT;
 }
 
 static void
@@ -356,58 +510,57 @@ add_span (Stack *s, gint64 start, gint64 end, guint32 name)
 static void
 flush_run (Stack *s, Run *run)
 {
-  guint32 name;
-
-  if (run->frame.track == NO_FRAME)
+  if (run->frame.ref.track == NO_FRAME)
     return;
-  if (run->frame.track == SF_FRAME)
-    {
-      g_mutex_lock (&s->shared->lock);
-      name = g_array_index (s->shared->sf_names, guint32, run->frame.index);
-      g_mutex_unlock (&s->shared->lock);
-    }
-  else
-    name = st_trace_get_slice (s->job->trace, run->frame)->name;
-  add_span (s, run->start, run->end, name);
-  run->frame.track = NO_FRAME;
+  add_span (s, run->start, run->end, run->frame.name);
+  run->frame.ref.track = NO_FRAME;
 }
 
 static void
 kernel_regions (Stack *s, guint t)
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray        *kernels = kernels_of_track (s, t);
+  Kernels k;
 
-  for (guint k = 0; k < kernels->len; k++)
+  kernels_init (s, &k, st_trace_get_track (s->job->trace, t));
+  for (guint i; (i = kernels_next (s, &k)) != G_MAXUINT; s->n_kernels++)
+    add_span (s, k.slices[i].start, k.slices[i].start + k.slices[i].dur, k.slices[i].name);
+}
+
+/* The frame of the launch call @host, the last one's when it launched
+ * the kernel before as well. */
+static inline Frame
+frame_of_host (Stack *s, StSliceRef host)
+{
+  if (host.track != s->last_launch.track || host.index != s->last_launch.index)
     {
-      const StSlice *slice = &track->slices[g_array_index (kernels, Kernel, k).index];
-
-      add_span (s, slice->start, slice->start + slice->dur, slice->name);
+      s->last_frame = frame_of_launch (s, host);
+      s->last_launch = host;
     }
+  return s->last_frame;
 }
 
 static void
 frame_regions (Stack *s, guint t)
 {
-  const StTrack *track = st_trace_get_track (s->job->trace, t);
-  GArray        *kernels = kernels_of_track (s, t);
-  StLaunchIndex *launches = st_highlight_job_get_launches (s->job);
-  Run            run = { 0, 0, { NO_FRAME, 0 } };
-  guint          n_launched = 0;
+  const StSliceRef *launchers
+      = st_launch_index_get_launchers (st_highlight_job_get_launches (s->job), t);
+  Run     run = { 0, 0, { { NO_FRAME, 0 }, 0 } };
+  guint   n_launched = 0;
+  Kernels k;
 
-  for (guint k = 0; k < kernels->len; k++)
+  kernels_init (s, &k, st_trace_get_track (s->job->trace, t));
+  for (guint i; (i = kernels_next (s, &k)) != G_MAXUINT; s->n_kernels++)
     {
-      StSliceRef     ref = { t, g_array_index (kernels, Kernel, k).index }, host;
-      const StSlice *slice = &track->slices[ref.index];
-      StSliceRef     frame = { NO_FRAME, 0 };
+      const StSlice *slice = &k.slices[i];
+      Frame          frame = { { NO_FRAME, 0 }, 0 };
 
-      if (st_launch_index_get_launcher (launches, ref, &host))
+      if (launchers != NULL && launchers[i].track != ST_LAUNCH_NONE)
         {
           n_launched++;
-          frame = frame_of_launch (s, host);
+          frame = frame_of_host (s, launchers[i]);
         }
-      if (run.frame.track != NO_FRAME && frame.track == run.frame.track
-          && frame.index == run.frame.index)
+      if (run.frame.ref.track != NO_FRAME && frame.ref.track == run.frame.ref.track
+          && frame.ref.index == run.frame.ref.index)
         {
           run.end = MAX (run.end, slice->start + slice->dur);
           continue;
@@ -503,7 +656,9 @@ stack_init (Stack *s, Frames *shared, guint first_track, guint end_track, GArray
       s->cache = g_malloc (MAX (1, n_strings));
       memset (s->cache, 0xff, n_strings);
     }
-  s->cursors = g_new0 (guint *, MAX (1, n_tracks));
+  s->hosts = g_new0 (Host, MAX (1, n_tracks));
+  s->last_launch = (StSliceRef){ ST_LAUNCH_NONE, 0 };
+  memset (s->work_cats, 0xff, sizeof s->work_cats);
   s->kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
   /* Room for a span per slice, at most one per kernel: the spans then
    * never move while they are added. */
@@ -515,8 +670,8 @@ static void
 stack_clear (Stack *s)
 {
   for (guint t = 0; t < st_trace_get_n_tracks (s->job->trace); t++)
-    g_free (s->cursors[t]);
-  g_free (s->cursors);
+    g_free (s->hosts[t].hints);
+  g_free (s->hosts);
   g_free (s->cache);
   g_array_unref (s->kernels);
 }
@@ -584,8 +739,8 @@ st_highlight_stack (StHighlightJob *job)
 
   if (job->config->frame != NULL && !each_kernel)
     shared.frame = g_pattern_spec_new (job->config->frame);
-  shared.python = st_trace_ensure_data (job->trace, "highlight-python-tracks", python_tracks_new,
-                                        g_free, NULL);
+  shared.python = st_trace_ensure_data (job->trace, "highlight-python-rows", python_rows_new,
+                                        python_rows_free, NULL);
   g_mutex_init (&shared.lock);
   stack_init (&s[0], &shared, 0, split, job->spans);
   stack_init (&s[1], &shared, split, n_tracks,

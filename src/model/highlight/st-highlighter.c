@@ -156,6 +156,15 @@ name_slot (StHighlightJob *job, guint32 name)
   return name;
 }
 
+/* The span name counted at @slot. */
+static guint32
+slot_name (StHighlightJob *job, guint slot)
+{
+  guint n_strings = st_trace_get_n_strings (job->trace);
+
+  return slot < n_strings ? slot : ST_HIGHLIGHT_MADE_NAME | (slot - n_strings);
+}
+
 /* The spans in order: the job's, then each part's. */
 static GArray *
 part_at (StHighlightJob *job, guint index)
@@ -177,38 +186,6 @@ st_highlight_job_count_spans (StHighlightJob *job)
   for (guint p = 0; p < n_parts (job); p++)
     n += part_at (job, p)->len;
   return n;
-}
-
-/* Drops the spans shorter than the minimum duration, keeping their order. */
-static void
-keep_long_enough (StHighlightJob *job)
-{
-  guint kept = 0, n = 0;
-
-  for (guint p = 0; p < n_parts (job); p++)
-    {
-      GArray          *part = part_at (job, p);
-      StHighlightSpan *spans = (StHighlightSpan *)(void *)part->data;
-      gint64           min = MAX (job->config->min_duration_ns, 1);
-      guint            kept_here = 0;
-
-      /* Mostly every span is kept: none is moved before the first dropped. */
-      while (kept_here < part->len && spans[kept_here].end - spans[kept_here].start >= min)
-        kept_here++;
-      for (guint i = kept_here; i < part->len; i++)
-        if (spans[i].end - spans[i].start >= min)
-          spans[kept_here++] = spans[i];
-      n += part->len;
-      kept += kept_here;
-      g_array_set_size (part, kept_here);
-    }
-  if (kept == 0 && n > 0 && job->config->min_duration_ns > 0)
-    {
-      g_autofree char *min = st_format_duration (job->config->min_duration_ns);
-
-      st_highlight_job_explain (
-          job, _ ("All %u regions found are shorter than the minimum duration (%s)."), n, min);
-    }
 }
 
 /* The methods add spans a track at a time, each track's mostly in order:
@@ -244,41 +221,130 @@ typedef struct
   guint          position;
   SpanRun        runs[MAX_RUNS];
   guint          n_runs;
-  guint         *numbers; /* per name slot: the number given last */
+  guint         *numbers; /* per name slot: the half's count, then the number given last */
+  GArray        *seen;    /* the name slots of the half, in the order it meets them */
   const guint   *counts;  /* per name slot: how many regions carry it */
   const guint32 *names;   /* per name slot: its id in the regions */
 } Merge;
 
-/* Finds the runs; sorts the spans into one when there are too many. */
+/* One part of the spans on its way to the merge: the spans shorter than
+ * the minimum duration dropped, keeping the order, and where each run
+ * starts found, in one pass. */
+typedef struct
+{
+  GArray *part;
+  gint64  min;
+  guint   n_found; /* its spans before */
+  guint   n_runs;  /* MAX_RUNS + 1: more than the merge takes */
+  guint   starts[MAX_RUNS + 1];
+} Part;
+
+static inline void
+note_run (Part *p, guint start)
+{
+  if (p->n_runs <= MAX_RUNS)
+    p->starts[p->n_runs++] = start;
+}
+
+static void
+prepare_part (Part *p)
+{
+  StHighlightSpan *spans = (StHighlightSpan *)(void *)p->part->data;
+  guint            n = p->part->len, i, kept;
+
+  p->n_found = n;
+  /* Mostly every span is kept: none is moved before the first dropped. */
+  for (i = 0; i < n && spans[i].end - spans[i].start >= p->min; i++)
+    if (i == 0 || sort_spans_before (&spans[i], &spans[i - 1]))
+      note_run (p, i);
+  for (kept = i; i < n; i++)
+    if (spans[i].end - spans[i].start >= p->min)
+      {
+        if (kept == 0 || sort_spans_before (&spans[i], &spans[kept - 1]))
+          note_run (p, kept);
+        spans[kept++] = spans[i];
+      }
+  g_array_set_size (p->part, kept);
+}
+
+/* Prepares the parts after the first. */
+static gpointer
+prepare_later_parts (gpointer data)
+{
+  Part *parts = data;
+
+  for (guint i = 1; parts[i].part != NULL; i++)
+    prepare_part (&parts[i]);
+  return NULL;
+}
+
+/* Sorts every span into one run: too many to merge. */
+static void
+sort_into_one (StHighlightJob *job, Runs *runs)
+{
+  for (guint q = 1; q < n_parts (job); q++)
+    g_array_append_vals (job->spans, part_at (job, q)->data, part_at (job, q)->len);
+  g_ptr_array_set_size (job->parts, 0);
+  sort_spans ((StHighlightSpan *)(void *)job->spans->data, job->spans->len, NULL);
+  runs->runs[0].next = (const StHighlightSpan *)(const void *)job->spans->data;
+  runs->runs[0].end = runs->runs[0].next + job->spans->len;
+  runs->n_runs = 1;
+}
+
+static void
+explain_too_short (StHighlightJob *job, const Part *parts)
+{
+  guint            n = 0;
+  g_autofree char *min = NULL;
+
+  for (guint i = 0; parts[i].part != NULL; i++)
+    {
+      if (parts[i].part->len > 0)
+        return;
+      n += parts[i].n_found;
+    }
+  if (n == 0 || job->config->min_duration_ns <= 0)
+    return;
+  min = st_format_duration (job->config->min_duration_ns);
+  st_highlight_job_explain (
+      job, _ ("All %u regions found are shorter than the minimum duration (%s)."), n, min);
+}
+
+/* Drops the spans shorter than the minimum duration and finds the runs,
+ * the later parts (another thread's spans) on a second thread; sorts the
+ * spans into one run when there are too many. */
 static void
 find_runs (StHighlightJob *job, Runs *runs)
 {
-  runs->n_runs = 0;
-  for (guint p = 0; p < n_parts (job); p++)
-    {
-      GArray                *part = part_at (job, p);
-      const StHighlightSpan *spans = (const StHighlightSpan *)(const void *)part->data;
+  guint            n = n_parts (job);
+  g_autofree Part *parts = g_new0 (Part, n + 1);
+  GThread         *thread = NULL;
 
-      for (guint i = 0; i < part->len; i++)
-        if (i == 0 || sort_spans_before (&spans[i], &spans[i - 1]))
-          {
-            if (runs->n_runs == MAX_RUNS)
-              {
-                for (guint q = 1; q < n_parts (job); q++)
-                  g_array_append_vals (job->spans, part_at (job, q)->data, part_at (job, q)->len);
-                g_ptr_array_set_size (job->parts, 0);
-                sort_spans ((StHighlightSpan *)(void *)job->spans->data, job->spans->len, NULL);
-                runs->runs[0].next = (const StHighlightSpan *)(const void *)job->spans->data;
-                runs->runs[0].end = runs->runs[0].next + job->spans->len;
-                runs->n_runs = 1;
-                return;
-              }
-            if (i > 0)
-              runs->runs[runs->n_runs - 1].end = &spans[i];
-            runs->runs[runs->n_runs++].next = &spans[i];
-          }
-      if (part->len > 0)
-        runs->runs[runs->n_runs - 1].end = spans + part->len;
+  for (guint i = 0; i < n; i++)
+    parts[i] = (Part){ part_at (job, i), MAX (job->config->min_duration_ns, 1), 0, 0, { 0 } };
+  if (n > 1 && part_at (job, 1)->len >= MIN_SPLIT)
+    thread = g_thread_new ("strata-regions", prepare_later_parts, parts);
+  else
+    prepare_later_parts (parts);
+  prepare_part (&parts[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  explain_too_short (job, parts);
+  runs->n_runs = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const StHighlightSpan *spans = (const StHighlightSpan *)(const void *)parts[i].part->data;
+
+      if (runs->n_runs + parts[i].n_runs > MAX_RUNS)
+        {
+          sort_into_one (job, runs);
+          return;
+        }
+      for (guint r = 0; r < parts[i].n_runs; r++)
+        runs->runs[runs->n_runs++] = (SpanRun){
+          spans + parts[i].starts[r],
+          spans + (r + 1 < parts[i].n_runs ? parts[i].starts[r + 1] : parts[i].part->len)
+        };
     }
 }
 
@@ -334,34 +400,39 @@ split_time (const Runs *runs, guint n)
 }
 
 /* The runs' first spans, by run: their bounds side by side, so that the
- * merge compares without following pointers. A run merged to its end
- * comes after every other. */
+ * merge compares without following pointers. */
 typedef struct
 {
   gint64  start[MAX_RUNS];
   gint64  end[MAX_RUNS];
-  guint32 done[MAX_RUNS];
+  guint32 tag[MAX_RUNS]; /* the run's index, with DONE once it is merged to its end */
 } Heads;
 
+/* A run merged to its end comes after every other: its bounds are the
+ * largest, and it loses a tie with a run that has spans left. */
+#define DONE 0x80000000u
+
 /* Equal spans come in the order they were added: the earlier run first.
- * Without branches: which run comes first is as good as random, and the
- * merge asks once per level of the tree for each of a million spans. */
+ * Which run comes first is as good as random, and the merge asks once per
+ * level of the tree for each of a million spans: the answer is a
+ * comparison, not a branch, and only a tie on the start (rare) takes the
+ * longer way. */
 static inline gboolean
 head_before (const Heads *h, guint a, guint b)
 {
-  gboolean first = (h->start[a] < h->start[b])
-                   | ((h->start[a] == h->start[b])
-                      & ((h->end[a] < h->end[b]) | ((h->end[a] == h->end[b]) & (a < b))));
-
-  return ((h->done[a] ^ 1) & (h->done[b] | first)) | (h->done[a] & h->done[b] & (a < b));
+  if (G_LIKELY (h->start[a] != h->start[b]))
+    return h->start[a] < h->start[b];
+  return (h->end[a] < h->end[b]) | ((h->end[a] == h->end[b]) & (h->tag[a] < h->tag[b]));
 }
 
-static void
+static inline void
 head_set (Heads *h, const SpanRun *run, guint r)
 {
-  h->done[r] = run->next == run->end;
-  h->start[r] = h->done[r] ? 0 : run->next->start;
-  h->end[r] = h->done[r] ? 0 : run->next->end;
+  gboolean done = run->next == run->end;
+
+  h->start[r] = done ? G_MAXINT64 : run->next->start;
+  h->end[r] = done ? G_MAXINT64 : run->next->end;
+  h->tag[r] = done ? DONE | r : r;
 }
 
 /* The winner of the subtree under @node of a tournament over @width
@@ -379,15 +450,35 @@ play (const Heads *h, guint *losers, guint width, guint node)
   return head_before (h, a, b) ? a : b;
 }
 
+/* The next winner, once @winner's run has its next span in front: one
+ * match per level, from its leaf up. */
+static inline guint
+replay (const Heads *h, guint *losers, guint width, guint winner)
+{
+  for (guint node = (winner + width) / 2; node > 0; node /= 2)
+    {
+      guint    other = losers[node];
+      gboolean swap = head_before (h, other, winner);
+
+      losers[node] = swap ? winner : other;
+      winner = swap ? other : winner;
+    }
+  return winner;
+}
+
+/* Regions are handed to the array this many at a time. */
+#define FILL_BATCH 256
+
 /* Merges the runs into the regions, numbering repeated names in start
  * order: "MLP (1)", "MLP (2)". Runs on its own thread. A tournament tree
  * replays one match per level for each span. */
 static gpointer
 merge_runs (gpointer data)
 {
-  Merge *m = data;
-  Heads  h;
-  guint  losers[MAX_RUNS], width = 1, winner, left = 0, position = m->position;
+  Merge       *m = data;
+  Heads        h;
+  guint        losers[MAX_RUNS], width = 1, winner, left = 0, position = m->position;
+  StRegionFill fill[FILL_BATCH];
 
   while (width < m->n_runs)
     width *= 2;
@@ -399,54 +490,109 @@ merge_runs (gpointer data)
       left += m->runs[r].end - m->runs[r].next;
     }
   winner = play (&h, losers, width, 1);
-  for (; left > 0; left--)
+  while (left > 0)
     {
-      const StHighlightSpan *span = m->runs[winner].next++;
-      guint                  slot = name_slot (m->job, span->name);
+      guint batch = MIN (left, FILL_BATCH);
 
-      ++m->numbers[slot];
-      st_region_array_set (m->regions, position++, m->names[slot],
-                           m->counts[slot] > 1 ? m->numbers[slot] : 0, span->start, span->end,
-                           m->job->config->method);
-      head_set (&h, &m->runs[winner], winner);
-      for (guint node = (winner + width) / 2; node > 0; node /= 2)
-        if (head_before (&h, losers[node], winner))
-          {
-            guint loser = winner;
+      for (guint i = 0; i < batch; i++)
+        {
+          const StHighlightSpan *span = m->runs[winner].next++;
+          guint                  slot = name_slot (m->job, span->name);
 
-            winner = losers[node];
-            losers[node] = loser;
-          }
+          ++m->numbers[slot];
+          fill[i] = (StRegionFill){ span->start, span->end, m->names[slot],
+                                    m->counts[slot] > 1 ? m->numbers[slot] : 0 };
+          head_set (&h, &m->runs[winner], winner);
+          winner = replay (&h, losers, width, winner);
+        }
+      st_region_array_set (m->regions, position, fill, batch, m->job->config->method);
+      position += batch;
+      left -= batch;
     }
   return NULL;
 }
 
-/* Counts each name, in all and before the split (where the second half's
- * numbers start), and interns it in the regions. */
-static void
-count_names (StHighlightJob *job, Merge *first, Merge *second, guint *counts, guint32 *names)
+/* Counts each name of the half, noting the names in the order it meets
+ * them. The two halves count at once, each on its thread. */
+static gpointer
+count_half (gpointer data)
 {
-  for (guint r = 0; r < first->n_runs; r++)
-    for (guint half = 0; half < 2; half++)
+  Merge *m = data;
+
+  for (guint r = 0; r < m->n_runs; r++)
+    for (const StHighlightSpan *span = m->runs[r].next; span < m->runs[r].end; span++)
       {
-        const SpanRun *run = half == 0 ? &first->runs[r] : &second->runs[r];
+        guint slot = name_slot (m->job, span->name);
 
-        for (const StHighlightSpan *span = run->next; span < run->end; span++)
-          {
-            guint slot = name_slot (job, span->name);
-
-            if (counts[slot]++ == 0)
-              names[slot] = st_region_array_intern (first->regions, span_name (job, span->name));
-            if (half == 0)
-              second->numbers[slot]++;
-          }
+        if (m->numbers[slot]++ == 0)
+          g_array_append_val (m->seen, slot);
       }
+  return NULL;
+}
+
+/* From the halves' counts: each name's count in all, its id in the regions
+ * (interned once), and where each half's numbers start (the second's
+ * after the first's). */
+static void
+count_names (StHighlightJob *job, Merge *m, guint *counts, guint32 *names)
+{
+  for (guint half = 0; half < 2; half++)
+    for (guint i = 0; i < m[half].seen->len; i++)
+      {
+        guint slot = g_array_index (m[half].seen, guint, i);
+
+        if (counts[slot] == 0)
+          names[slot] = st_region_array_intern (m->regions, span_name (job, slot_name (job, slot)));
+        counts[slot] += m[half].numbers[slot];
+      }
+  for (guint i = 0; i < m[1].seen->len; i++)
+    {
+      guint slot = g_array_index (m[1].seen, guint, i);
+
+      m[1].numbers[slot] = m[0].numbers[slot];
+    }
+  for (guint i = 0; i < m[0].seen->len; i++)
+    m[0].numbers[g_array_index (m[0].seen, guint, i)] = 0;
+}
+
+/* Runs @func on @m[0] here and on @m[1] on a second thread when it has
+ * spans to work on. */
+static void
+on_both_halves (GThreadFunc func, Merge *m, guint n)
+{
+  GThread *thread = NULL;
+
+  if (m[1].position < n)
+    thread = g_thread_new ("strata-regions", func, &m[1]);
+  else
+    func (&m[1]);
+  func (&m[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+}
+
+/* Where the runs part between the halves: at the time that splits the
+ * spans into halves, or all in the first below MIN_SPLIT spans. */
+static void
+split_runs (Runs *runs, Merge *m, guint n)
+{
+  gint64 split = n >= MIN_SPLIT ? split_time (runs, n) : G_MAXINT64;
+
+  for (guint r = 0; r < runs->n_runs; r++)
+    {
+      const StHighlightSpan *from
+          = n >= MIN_SPLIT ? first_from (&runs->runs[r], split) : runs->runs[r].end;
+
+      m[0].runs[r] = (SpanRun){ runs->runs[r].next, from };
+      m[1].runs[r] = (SpanRun){ from, runs->runs[r].end };
+      m[1].position += from - runs->runs[r].next;
+    }
 }
 
 /* The regions in start order, each name interned once (through a map from
  * where it is counted to the array's ids), repeated names numbered in
- * start order. A million spans are merged on two threads, each into its
- * own half of the regions. */
+ * start order. A million spans are counted and merged on two threads,
+ * each its own half of the regions. */
 static StRegionArray *
 make_regions (StHighlightJob *job)
 {
@@ -455,35 +601,32 @@ make_regions (StHighlightJob *job)
   g_autofree guint   *numbers = g_new0 (guint, 2 * n_slots);
   g_autofree guint32 *names = g_new0 (guint32, n_slots);
   guint               n;
-  gint64              split = G_MAXINT64;
   Runs                runs;
   Merge               m[2];
-  GThread            *thread = NULL;
 
-  keep_long_enough (job);
-  n = st_highlight_job_count_spans (job);
   find_runs (job, &runs);
-  if (n >= MIN_SPLIT)
-    split = split_time (&runs, n);
+  n = st_highlight_job_count_spans (job);
   for (guint h = 0; h < 2; h++)
-    m[h] = (Merge){ job, NULL, 0, { { 0 } }, runs.n_runs, numbers + h * n_slots, counts, names };
+    m[h] = (Merge){ job,
+                    NULL,
+                    0,
+                    { { 0 } },
+                    runs.n_runs,
+                    numbers + h * n_slots,
+                    g_array_new (FALSE, FALSE, sizeof (guint)),
+                    counts,
+                    names };
   m[0].regions = m[1].regions = st_region_array_new_sized (n);
-  for (guint r = 0; r < runs.n_runs; r++)
-    {
-      const StHighlightSpan *from
-          = n >= MIN_SPLIT ? first_from (&runs.runs[r], split) : runs.runs[r].end;
-
-      m[0].runs[r] = (SpanRun){ runs.runs[r].next, from };
-      m[1].runs[r] = (SpanRun){ from, runs.runs[r].end };
-      m[1].position += from - runs.runs[r].next;
-    }
-  count_names (job, &m[0], &m[1], counts, names);
+  split_runs (&runs, m, n);
+  on_both_halves (count_half, m, n);
+  count_names (job, m, counts, names);
   st_region_array_grow (m[0].regions, n);
-  if (m[1].position < n)
-    thread = g_thread_new ("strata-regions", merge_runs, &m[1]);
-  merge_runs (&m[0]);
-  if (thread != NULL)
-    g_thread_join (thread);
+  on_both_halves (merge_runs, m, n);
+  /* in (start, end) order within each half, the second's after the
+   * first's, the ids in the order of the positions */
+  st_region_array_set_ordered (m[0].regions);
+  for (guint h = 0; h < 2; h++)
+    g_array_unref (m[h].seen);
   return m[0].regions;
 }
 

@@ -22,6 +22,7 @@ struct _StRegionArray
 {
   gint     ref_count;
   gboolean frozen;  /* held by a region set: no more changes */
+  gboolean ordered; /* known to be in order, from the one who filled it */
   GArray  *entries; /* StRegionEntry */
   Names   *names;
   guint64  next_id; /* ids reserved for this array: next_id up to end_id */
@@ -156,6 +157,7 @@ st_region_array_append (StRegionArray *self,
       self->end_id = self->next_id + ID_BLOCK;
     }
   entry.id = self->next_id++;
+  self->ordered = FALSE;
   /* Set, not appended: a million regions, each one memcpy call less. */
   g_array_set_size (self->entries, self->entries->len + 1);
   g_array_index (self->entries, StRegionEntry, self->entries->len - 1) = entry;
@@ -166,27 +168,36 @@ st_region_array_grow (StRegionArray *self, guint n)
 {
   g_return_if_fail (self != NULL && !self->frozen);
 
+  self->ordered = FALSE;
   self->grown = self->entries->len;
   self->grown_id = st_region_array_reserve_ids (MAX (n, 1));
   g_array_set_size (self->entries, self->entries->len + n);
 }
 
-/* No checks on the name: a million calls, the name interned once for many
- * of them, each by the caller. */
+/* No checks on the names: a million regions, the name interned once for
+ * many of them, each by the caller. */
 void
-st_region_array_set (StRegionArray *self,
-                     guint          index,
-                     guint          name,
-                     guint          number,
-                     gint64         start,
-                     gint64         end,
-                     StRegionMethod method)
+st_region_array_set (StRegionArray      *self,
+                     guint               index,
+                     const StRegionFill *regions,
+                     guint               n,
+                     StRegionMethod      method)
 {
-  g_return_if_fail (index >= self->grown && index < self->entries->len);
-  g_return_if_fail (end >= start && number <= ST_REGION_MAX_NUMBER);
+  StRegionEntry *entries;
+  guint64        id;
 
-  g_array_index (self->entries, StRegionEntry, index)
-      = (StRegionEntry){ start, end, self->grown_id + (index - self->grown), name, number, method };
+  g_return_if_fail (index >= self->grown && n <= self->entries->len - index);
+  g_return_if_fail ((guint)method < ST_N_REGION_METHODS);
+
+  entries = &g_array_index (self->entries, StRegionEntry, index);
+  id = self->grown_id + (index - self->grown);
+  for (guint i = 0; i < n; i++)
+    {
+      const StRegionFill *r = &regions[i];
+
+      g_return_if_fail (r->end >= r->start && r->number <= ST_REGION_MAX_NUMBER);
+      entries[i] = (StRegionEntry){ r->start, r->end, id + i, r->name, r->number, method };
+    }
 }
 
 void
@@ -208,11 +219,20 @@ ST_DEFINE_SORT (sort_entries,
                                      : a->id < b->id)
 
 void
+st_region_array_set_ordered (StRegionArray *self)
+{
+  g_return_if_fail (self != NULL && !self->frozen);
+
+  self->ordered = TRUE;
+}
+
+void
 st_region_array_sort (StRegionArray *self)
 {
   g_return_if_fail (self != NULL && !self->frozen);
 
   sort_entries ((StRegionEntry *)(void *)self->entries->data, self->entries->len, NULL);
+  self->ordered = TRUE;
 }
 
 static const StRegionEntry *
@@ -339,6 +359,8 @@ st_region_array_is_ordered (const StRegionArray *self)
 {
   const StRegionEntry *e = (const StRegionEntry *)(const void *)self->entries->data;
 
+  if (self->ordered)
+    return TRUE;
   for (guint i = 1; i < self->entries->len; i++)
     if (!sort_entries_before (&e[i - 1], &e[i]))
       return FALSE;
@@ -375,6 +397,7 @@ void
 st_region_array_insert (StRegionArray *self, guint index, const StRegionEntry *entry)
 {
   g_assert (!st_region_array_is_shared (self));
+  self->ordered = FALSE;
   g_array_insert_val (self->entries, index, *entry);
 }
 
@@ -382,6 +405,7 @@ void
 st_region_array_remove (StRegionArray *self, guint index)
 {
   g_assert (!st_region_array_is_shared (self));
+  self->ordered = FALSE;
   g_array_remove_index (self->entries, index);
 }
 

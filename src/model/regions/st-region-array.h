@@ -40,22 +40,37 @@ void st_region_array_append (StRegionArray *self,
                              gint64         start,
                              gint64         end,
                              StRegionMethod method);
+/* A region as st_region_array_set () takes it: its bounds, a name id of
+ * st_region_array_intern () and its number (0 for none). */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+  guint  name;
+  guint  number;
+} StRegionFill;
+
 /* Adds @n regions at the end, each to be set by st_region_array_set ()
  * before the array is read or handed on; their ids follow their order.
  * Several threads may then set regions at once, each its own. */
 void st_region_array_grow (StRegionArray *self, guint n);
-void st_region_array_set (StRegionArray *self,
-                          guint          index,
-                          guint          name,
-                          guint          number,
-                          gint64         start,
-                          gint64         end,
-                          StRegionMethod method);
+/* Sets the @n regions from @index on, each with @method: a few hundred at
+ * a time, a million regions make a few thousand calls. */
+void st_region_array_set (StRegionArray      *self,
+                          guint               index,
+                          const StRegionFill *regions,
+                          guint               n,
+                          StRegionMethod      method);
 void st_region_array_add (StRegionArray *self,
                           const char    *name,
                           gint64         start,
                           gint64         end,
                           StRegionMethod method);
+/* Says that the regions are in start order, then end order, those with
+ * the same bounds in the order they were added, as the one who filled the
+ * array knows: a set that takes it then does not read them all to find
+ * out. Any later change to the array forgets it. */
+void st_region_array_set_ordered (StRegionArray *self);
 /* Puts the regions in start order, then end order; stable. */
 void st_region_array_sort (StRegionArray *self);
 

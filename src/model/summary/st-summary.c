@@ -531,6 +531,34 @@ st_summary_compute (StTrace      *trace,
                     GCancellable *cancellable,
                     GError      **error)
 {
+  return st_summary_compute_parts (trace, start, end, ST_SUMMARY_ALL, cancellable, error);
+}
+
+static void
+compute_cards (StSummaryJob *job)
+{
+  st_summary_collect_device (job);
+  st_summary_device_metrics (job);
+  st_summary_active (job);
+  st_summary_engines (job);
+  st_summary_memory (job);
+  st_summary_collectives (job);
+  st_summary_ranks (job);
+  summary_streams (job);
+  if (job->neuron)
+    st_summary_profile_metrics (job);
+  if (memory_peaks (job))
+    flop_rates (job);
+}
+
+StSummary *
+st_summary_compute_parts (StTrace       *trace,
+                          gint64         start,
+                          gint64         end,
+                          StSummaryParts parts,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
   g_autoptr (StSummary) self = NULL;
   StSummaryJob          job = { 0 };
   gboolean              ok;
@@ -555,25 +583,34 @@ st_summary_compute (StTrace      *trace,
   job.whole = start <= 0 && end >= st_trace_get_end_ns (trace);
   job.summary = self;
 
-  st_summary_collect_device (&job);
-  st_summary_device_metrics (&job);
-  st_summary_active (&job);
-  st_summary_engines (&job);
-  st_summary_memory (&job);
-  st_summary_collectives (&job);
-  st_summary_ranks (&job);
-  st_summary_operations (&job);
-  summary_streams (&job);
-  if (job.neuron)
-    st_summary_profile_metrics (&job);
-  if (memory_peaks (&job))
-    flop_rates (&job);
+  if (parts & ST_SUMMARY_CARDS)
+    compute_cards (&job);
+  if (parts & ST_SUMMARY_OPERATIONS)
+    st_summary_operations (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
   g_clear_pointer (&job.device, g_array_unref);
   if (!ok)
     return NULL;
-  st_summary_apply_rules (self, job.neuron);
+  if (parts & ST_SUMMARY_CARDS)
+    st_summary_apply_rules (self, job.neuron);
   return g_steal_pointer (&self);
+}
+
+void
+st_summary_take_operations (StSummary *self, StSummary *from)
+{
+  g_return_if_fail (self != NULL && from != NULL);
+  g_return_if_fail (self->start == from->start && self->end == from->end);
+
+  for (guint t = 0; t < ST_N_OPERATIONS_TABLES; t++)
+    {
+      GArray *rows = self->operations[t], *track_rows = self->track_operations[t];
+
+      self->operations[t] = from->operations[t];
+      self->track_operations[t] = from->track_operations[t];
+      from->operations[t] = rows;
+      from->track_operations[t] = track_rows;
+    }
 }
 
 /* Sentences on the parts of the file that could not be read (a section of

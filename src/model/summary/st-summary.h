@@ -206,6 +206,27 @@ StSummary *st_summary_compute (StTrace      *trace,
                                gint64        end,
                                GCancellable *cancellable,
                                GError      **error);
+
+/* The parts of a summary: the operations tables apart from the rest, so
+ * that a window can show the numbers of its cards while the tables, the
+ * longest part of a first summary of the whole profile, are made. */
+typedef enum
+{
+  ST_SUMMARY_CARDS = 1 << 0,      /* all but the operations tables */
+  ST_SUMMARY_OPERATIONS = 1 << 1, /* the operations tables */
+  ST_SUMMARY_ALL = ST_SUMMARY_CARDS | ST_SUMMARY_OPERATIONS,
+} StSummaryParts;
+
+/* Computes @parts for [start, end); what is left out reads as empty. */
+StSummary *st_summary_compute_parts (StTrace       *trace,
+                                     gint64         start,
+                                     gint64         end,
+                                     StSummaryParts parts,
+                                     GCancellable  *cancellable,
+                                     GError       **error);
+/* Moves the operations tables of @from, a summary of the same range
+ * computed with ST_SUMMARY_OPERATIONS, into @self. */
+void       st_summary_take_operations (StSummary *self, StSummary *from);
 void       st_summary_free (StSummary *self);
 void       st_summary_get_range (StSummary *self, gint64 *start, gint64 *end);
 GPtrArray *st_summary_get_problems (StSummary *self);

@@ -6,37 +6,39 @@
 
 #define BASE_GAP ((gint64)256)
 
-/* Merges the runs of @in separated by less than @gap into @out (which has
- * room for in->n runs) as long as the merged run stays shorter than @gap:
- * it is then thinner than a pixel wherever this level is drawn, and a slice
- * wide enough to see keeps its own edges and colour. The merged run keeps
- * the longest slice. */
+/* Merges the runs of @level separated by less than @gap, in place, as long
+ * as the merged run stays shorter than @gap: it is then thinner than a
+ * pixel wherever this level is drawn, and a slice wide enough to see keeps
+ * its own edges and colour. The merged run keeps the longest slice. Run n
+ * is written only once run i >= n is read, so one buffer serves. */
 static void
-merge_runs (const StLodLevel *in, StLodLevel *out, gint64 gap, const StSlice *slices)
+merge_runs (StLodLevel *level, gint64 gap, const StSlice *slices)
 {
   guint n = 0;
 
-  for (guint i = 0; i < in->n; i++)
+  for (guint i = 0; i < level->n; i++)
     {
-      if (n > 0 && in->start[i] - out->end[n - 1] < gap
-          && MAX (out->end[n - 1], in->end[i]) - out->start[n - 1] < gap)
+      gint64 start = level->start[i], end = level->end[i];
+
+      if (n > 0 && start - level->end[n - 1] < gap
+          && MAX (level->end[n - 1], end) - level->start[n - 1] < gap)
         {
-          out->end[n - 1] = MAX (out->end[n - 1], in->end[i]);
-          if (slices[in->rep[i]].dur > slices[out->rep[n - 1]].dur)
+          level->end[n - 1] = MAX (level->end[n - 1], end);
+          if (slices[level->rep[i]].dur > slices[level->rep[n - 1]].dur)
             {
-              out->rep[n - 1] = in->rep[i];
-              out->name[n - 1] = in->name[i];
+              level->rep[n - 1] = level->rep[i];
+              level->name[n - 1] = level->name[i];
             }
           continue;
         }
-      out->start[n] = in->start[i];
-      out->end[n] = in->end[i];
-      out->rep[n] = in->rep[i];
-      out->name[n] = in->name[i];
+      level->start[n] = start;
+      level->end[n] = end;
+      level->rep[n] = level->rep[i];
+      level->name[n] = level->name[i];
       n++;
     }
-  out->n = n;
-  out->gap = gap;
+  level->n = n;
+  level->gap = gap;
 }
 
 static void
@@ -58,12 +60,11 @@ level_free (StLodLevel *level)
   g_free (level->name);
 }
 
-/* A copy of @src with room for @capacity runs. */
+/* A copy of @src, of its size. */
 static void
-level_copy (StLodLevel *dst, const StLodLevel *src, guint capacity)
+level_copy (StLodLevel *dst, const StLodLevel *src)
 {
-  level_alloc (dst, capacity);
-  dst->n = src->n;
+  level_alloc (dst, src->n);
   dst->gap = src->gap;
   memcpy (dst->start, src->start, src->n * sizeof (gint64));
   memcpy (dst->end, src->end, src->n * sizeof (gint64));
@@ -71,56 +72,72 @@ level_copy (StLodLevel *dst, const StLodLevel *src, guint capacity)
   memcpy (dst->name, src->name, src->n * sizeof (guint32));
 }
 
-/* Gives back the room a kept level does not use. */
+/* The work level of a row of @n slices: in @scratch when it has room (24
+ * bytes a slice), else memory of its own (*own, to free). */
 static void
-level_trim (StLodLevel *level)
+work_level (StLodLevel *work, guint n, gpointer scratch, gsize scratch_size, gboolean *own)
 {
-  level->start = g_renew (gint64, level->start, MAX (1, level->n));
-  level->end = g_renew (gint64, level->end, MAX (1, level->n));
-  level->rep = g_renew (guint32, level->rep, MAX (1, level->n));
-  level->name = g_renew (guint32, level->name, MAX (1, level->n));
+  *own = scratch == NULL || scratch_size < (gsize)n * (2 * sizeof (gint64) + 2 * sizeof (guint32));
+  if (*own)
+    {
+      level_alloc (work, n);
+      return;
+    }
+  work->start = scratch;
+  work->end = work->start + n;
+  work->rep = (guint32 *)(void *)(work->end + n);
+  work->name = work->rep + n;
+  work->n = n;
 }
 
-/* Builds the pyramid of slices[first, first + n), one row sorted by start. */
-void
-st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
+/* Builds the pyramid of slices[first, first + n), one row sorted by start:
+ * its runs merged in one work level, a copy of them kept each time they
+ * are half as many as the level kept before. */
+static void
+build (StRowLod      *lod,
+       const StSlice *slices,
+       guint          first,
+       guint          n,
+       gpointer       scratch,
+       gsize          scratch_size)
 {
   g_autoptr (GArray) levels = g_array_new (FALSE, FALSE, sizeof (StLodLevel));
-  StLodLevel         current, merged;
+  StLodLevel         work;
   guint              kept = n;
+  gboolean           own;
 
   memset (lod, 0, sizeof *lod);
   if (n < 64)
     return; /* a short row is drawn from its slices */
-  level_alloc (&current, n);
+  work_level (&work, n, scratch, scratch_size, &own);
   for (guint i = 0; i < n; i++)
     {
-      current.start[i] = slices[first + i].start;
-      current.end[i] = slices[first + i].start + slices[first + i].dur;
-      current.rep[i] = first + i;
-      current.name[i] = slices[first + i].name;
+      work.start[i] = slices[first + i].start;
+      work.end[i] = slices[first + i].start + slices[first + i].dur;
+      work.rep[i] = first + i;
+      work.name[i] = slices[first + i].name;
     }
-  level_alloc (&merged, n);
-  for (gint64 gap = BASE_GAP; current.n > 1 && gap < G_MAXINT64 / 8; gap *= 4)
+  for (gint64 gap = BASE_GAP; work.n > 1 && gap < G_MAXINT64 / 8; gap *= 4)
     {
-      StLodLevel swap;
+      StLodLevel level;
 
-      merge_runs (&current, &merged, gap, slices);
-      swap = current;
-      current = merged;
-      merged = swap;
-      if (current.n * 2 > kept)
+      merge_runs (&work, gap, slices);
+      if (work.n * 2 > kept)
         continue;
-      kept = current.n;
-      level_trim (&current);
-      g_array_append_val (levels, current);
-      /* the kept runs stay; go on merging from an exact copy of them */
-      level_copy (&current, &g_array_index (levels, StLodLevel, levels->len - 1), n);
+      kept = work.n;
+      level_copy (&level, &work);
+      g_array_append_val (levels, level);
     }
-  level_free (&current);
-  level_free (&merged);
+  if (own)
+    level_free (&work);
   lod->n_levels = levels->len;
   lod->levels = (StLodLevel *)(void *)g_array_free (g_steal_pointer (&levels), FALSE);
+}
+
+void
+st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n)
+{
+  build (lod, slices, first, n, NULL, 0);
 }
 
 void
@@ -141,10 +158,25 @@ st_row_lod_clear (StRowLod *lod)
 StRowLod *
 st_row_lods_new (const StSlice *slices, guint n_rows, const guint *row_offsets)
 {
+  return st_row_lods_new_in (slices, n_rows, row_offsets, NULL, 0);
+}
+
+/* The same, merging in @scratch (@scratch_size bytes: 24 a slice of the
+ * longest row) rather than in memory made and freed for each row: a track
+ * laid out has scratch memory to spare, and the levels it keeps are then
+ * the only memory its pyramids take. */
+StRowLod *
+st_row_lods_new_in (const StSlice *slices,
+                    guint          n_rows,
+                    const guint   *row_offsets,
+                    gpointer       scratch,
+                    gsize          scratch_size)
+{
   StRowLod *lods = g_new0 (StRowLod, MAX (1, n_rows));
 
   for (guint d = 0; d < n_rows; d++)
-    st_row_lod_build (&lods[d], slices, row_offsets[d], row_offsets[d + 1] - row_offsets[d]);
+    build (&lods[d], slices, row_offsets[d], row_offsets[d + 1] - row_offsets[d], scratch,
+           scratch_size);
   return lods;
 }
 

@@ -22,6 +22,11 @@ G_BEGIN_DECLS
 void              st_row_lod_build (StRowLod *lod, const StSlice *slices, guint first, guint n);
 void              st_row_lod_clear (StRowLod *lod);
 StRowLod         *st_row_lods_new (const StSlice *slices, guint n_rows, const guint *row_offsets);
+StRowLod         *st_row_lods_new_in (const StSlice *slices,
+                                      guint          n_rows,
+                                      const guint   *row_offsets,
+                                      gpointer       scratch,
+                                      gsize          scratch_size);
 void              st_row_lods_free (StRowLod *lods, guint n_rows);
 const StLodLevel *st_row_lod_pick (const StRowLod *lod, double ns_per_pixel);
 gsize             st_row_lod_get_memory (const StRowLod *lod);

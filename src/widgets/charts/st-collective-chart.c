@@ -4,6 +4,7 @@
 
 #include "st-collective-chart.h"
 
+#include "st-chart-points.h"
 #include "st-chart-style.h"
 #include "st-format.h"
 
@@ -36,13 +37,17 @@ struct _StCollectiveChart
   gboolean box_plot;
   gint     hover_series;
   gint     hover_index;
-  /* the chart without the hover ring, kept while nothing it shows changes:
-   * tens of thousands of points are redrawn for no frame that did not
-   * change them (scrolling, hovering) */
-  GskRenderNode *plot;
-  int            plot_width;
-  int            plot_height;
-  StChartStyle   plot_style;
+  /* the draw helpers' view of the series, with their statistics: made
+   * again when what the chart shows changes, not for each frame */
+  StChartSeries *view;
+  /* the axis and labels, kept while nothing they show changes; the
+   * points, tens of thousands, come as an image drawn on a thread */
+  GskRenderNode *frame;
+  int            frame_width;
+  int            frame_height;
+  StChartStyle   frame_style;
+  StChartPoints *points;
+  int            points_scale;
 };
 
 G_DEFINE_FINAL_TYPE (StCollectiveChart, st_collective_chart, GTK_TYPE_WIDGET)
@@ -76,26 +81,28 @@ series_clear (gpointer data)
   g_array_unref (s->instances);
 }
 
-/* The draw helpers' view of the series; the arrays stay ours. */
+/* The draw helpers' view of the series, kept; the arrays stay ours. */
 static StChartSeries *
 chart_series (StCollectiveChart *self)
 {
-  StChartSeries *out = g_new0 (StChartSeries, MAX (self->series->len, 1));
-
+  if (self->view != NULL)
+    return self->view;
+  self->view = g_new0 (StChartSeries, MAX (self->series->len, 1));
   for (guint i = 0; i < self->series->len; i++)
     {
-      Series *s = &g_array_index (self->series, Series, i);
+      Series        *s = &g_array_index (self->series, Series, i);
+      StChartSeries *out = &self->view[i];
 
       /* comparing, the widget writes each group's label under its columns */
-      out[i].label = self->n_regions > 1 ? NULL : s->label;
-      out[i].values = (const gint64 *)s->durations->data;
-      out[i].outliers = (const guint8 *)s->outliers->data;
-      out[i].n_values = s->durations->len;
-      out[i].color = st_collective_chart_get_series_color (self, i);
-      out[i].visible = s->visible;
-      st_chart_series_compute_stats (&out[i]);
+      out->label = self->n_regions > 1 ? NULL : s->label;
+      out->values = (const gint64 *)s->durations->data;
+      out->outliers = (const guint8 *)s->outliers->data;
+      out->n_values = s->durations->len;
+      out->color = st_collective_chart_get_series_color (self, i);
+      out->visible = s->visible;
+      st_chart_series_compute_stats (out);
     }
-  return out;
+  return self->view;
 }
 
 static void
@@ -111,8 +118,8 @@ get_layout (StCollectiveChart *self, StChartSeries *series, StDurationLayout *la
 static gboolean
 point_at (StCollectiveChart *self, double x, double y, guint *series_index, guint *value_index)
 {
-  g_autofree StChartSeries *series = NULL;
-  StDurationLayout          layout;
+  StChartSeries   *series;
+  StDurationLayout layout;
 
   if (self->series->len == 0)
     return FALSE;
@@ -129,9 +136,9 @@ st_collective_chart_point_center (StCollectiveChart *self,
                                   guint              index,
                                   graphene_point_t  *center)
 {
-  g_autofree StChartSeries *series = NULL;
-  StDurationLayout          layout;
-  Series                   *s;
+  StChartSeries   *series;
+  StDurationLayout layout;
+  Series          *s;
 
   g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), FALSE);
   if (series_index >= self->series->len)
@@ -180,14 +187,14 @@ draw_group_labels (StCollectiveChart      *self,
   cairo_stroke (cr);
 }
 
-/* Everything but the hover ring, in @style. */
+/* The axis and the labels, in @style; the points are drawn apart. */
 static void
-draw_plot (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int w, int h)
+draw_frame (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  GtkWidget                *widget = GTK_WIDGET (self);
-  g_autoptr (PangoLayout)   pango = gtk_widget_create_pango_layout (widget, NULL);
-  g_autofree StChartSeries *series = NULL;
-  StDurationLayout          layout;
+  GtkWidget              *widget = GTK_WIDGET (self);
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
+  StChartSeries          *series;
+  StDurationLayout        layout;
 
   if (self->series->len == 0)
     {
@@ -203,60 +210,95 @@ draw_plot (StCollectiveChart *self, cairo_t *cr, const StChartStyle *style, int 
     }
   series = chart_series (self);
   get_layout (self, series, &layout);
-  st_chart_draw_durations (cr, pango, &layout, style, series,
-                           self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
+  st_chart_draw_durations_frame (cr, pango, &layout, style, series,
+                                 self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER);
   if (self->n_regions > 1)
     draw_group_labels (self, cr, pango, &layout, style);
 }
 
-/* The kept plot, drawn again when the size, the style or what it shows
- * changed. */
-static GskRenderNode *
-ensure_plot (StCollectiveChart *self, const StChartStyle *style, int w, int h)
+/* The arrays that hold the series' values, for a drawing on a thread. */
+static GPtrArray *
+value_arrays (StCollectiveChart *self)
 {
-  g_autoptr (GtkSnapshot) snapshot = NULL;
-  cairo_t                *cr;
+  GPtrArray *keep = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
 
-  if (self->plot != NULL && self->plot_width == w && self->plot_height == h
-      && memcmp (&self->plot_style, style, sizeof *style) == 0)
-    return self->plot;
-  g_clear_pointer (&self->plot, gsk_render_node_unref);
-  snapshot = gtk_snapshot_new ();
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  draw_plot (self, cr, style, w, h);
-  cairo_destroy (cr);
-  self->plot = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  self->plot_width = w;
-  self->plot_height = h;
-  self->plot_style = *style;
-  return self->plot;
+  for (guint i = 0; i < self->series->len; i++)
+    {
+      g_ptr_array_add (keep, g_array_ref (g_array_index (self->series, Series, i).durations));
+      g_ptr_array_add (keep, g_array_ref (g_array_index (self->series, Series, i).outliers));
+    }
+  return keep;
 }
 
-/* What the plot shows changed: it is drawn again on the next frame. */
+/* The kept frame, drawn again when the size, the style or what it shows
+ * changed; the points then asked for once. */
+static GskRenderNode *
+ensure_frame (StCollectiveChart *self, const StChartStyle *style, int w, int h)
+{
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GPtrArray)   keep = NULL;
+  StDurationLayout        layout;
+  cairo_t                *cr;
+  int                     scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+
+  if (self->frame != NULL && self->frame_width == w && self->frame_height == h
+      && self->points_scale == scale && memcmp (&self->frame_style, style, sizeof *style) == 0)
+    return self->frame;
+  g_clear_pointer (&self->frame, gsk_render_node_unref);
+  snapshot = gtk_snapshot_new ();
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  draw_frame (self, cr, style, w, h);
+  cairo_destroy (cr);
+  self->frame = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  self->frame_width = w;
+  self->frame_height = h;
+  self->frame_style = *style;
+  self->points_scale = scale;
+  if (self->series->len == 0)
+    {
+      st_chart_points_clear (self->points);
+      return self->frame;
+    }
+  get_layout (self, chart_series (self), &layout);
+  keep = value_arrays (self);
+  st_chart_points_draw (self->points, chart_series (self), self->series->len, keep, &layout, style,
+                        self->box_plot ? ST_CHART_BOX : ST_CHART_SCATTER, w, h, scale);
+  return self->frame;
+}
+
+/* What the chart shows changed: it is drawn again on the next frame, its
+ * points when they are in (not the old ones meanwhile, on another scale). */
 static void
 invalidate_plot (StCollectiveChart *self)
 {
-  g_clear_pointer (&self->plot, gsk_render_node_unref);
+  g_clear_pointer (&self->frame, gsk_render_node_unref);
+  g_clear_pointer (&self->view, g_free);
+  st_chart_points_clear (self->points);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
 st_collective_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
-  StCollectiveChart        *self = ST_COLLECTIVE_CHART (widget);
-  int                       w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autofree StChartSeries *series = NULL;
-  StDurationLayout          layout;
-  StChartStyle              style;
-  Series                   *s;
-  cairo_t                  *cr;
+  StCollectiveChart *self = ST_COLLECTIVE_CHART (widget);
+  int                w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  StChartSeries     *series;
+  StDurationLayout   layout;
+  StChartStyle       style;
+  GdkTexture        *points;
+  int                pw, ph;
+  Series            *s;
+  cairo_t           *cr;
 
   if (w <= 0 || h <= 0)
     return;
-  /* zeroed first: the kept plot is matched on the whole struct */
+  /* zeroed first: the kept frame is matched on the whole struct */
   memset (&style, 0, sizeof style);
   st_chart_style_from_widget (&style, widget);
-  gtk_snapshot_append_node (snapshot, ensure_plot (self, &style, w, h));
+  gtk_snapshot_append_node (snapshot, ensure_frame (self, &style, w, h));
+  points = st_chart_points_get_texture (self->points, &pw, &ph);
+  if (points != NULL)
+    gtk_snapshot_append_texture (snapshot, points, &GRAPHENE_RECT_INIT (0, 0, pw, ph));
   if (self->hover_series < 0)
     return;
   series = chart_series (self);
@@ -602,7 +644,9 @@ st_collective_chart_finalize (GObject *object)
 
   g_array_unref (self->series);
   g_clear_object (&self->trace);
-  g_clear_pointer (&self->plot, gsk_render_node_unref);
+  g_clear_pointer (&self->frame, gsk_render_node_unref);
+  g_clear_pointer (&self->view, g_free);
+  g_clear_object (&self->points);
   G_OBJECT_CLASS (st_collective_chart_parent_class)->finalize (object);
 }
 
@@ -610,8 +654,10 @@ static void
 st_collective_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (st_collective_chart_parent_class)->css_changed (widget, change);
-  /* the font may have changed, which the style does not tell */
-  invalidate_plot (ST_COLLECTIVE_CHART (widget));
+  /* the font may have changed, which the style does not tell: drawn again,
+   * the points in the old colours until the new ones are in */
+  g_clear_pointer (&ST_COLLECTIVE_CHART (widget)->frame, gsk_render_node_unref);
+  gtk_widget_queue_draw (widget);
 }
 
 static void
@@ -661,6 +707,9 @@ st_collective_chart_init (StCollectiveChart *self)
 
   self->series = g_array_new (FALSE, FALSE, sizeof (Series));
   g_array_set_clear_func (self->series, series_clear);
+  self->points = st_chart_points_new ();
+  g_signal_connect_object (self->points, "ready", G_CALLBACK (gtk_widget_queue_draw), self,
+                           G_CONNECT_SWAPPED);
   self->n_regions = 1;
   self->hover_series = self->hover_index = -1;
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
@@ -672,6 +721,13 @@ st_collective_chart_init (StCollectiveChart *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Collective operations duration"), -1);
+}
+
+gboolean
+st_collective_chart_is_drawing (StCollectiveChart *self)
+{
+  g_return_val_if_fail (ST_IS_COLLECTIVE_CHART (self), FALSE);
+  return self->frame == NULL || st_chart_points_is_drawing (self->points);
 }
 
 GtkWidget *

@@ -5,7 +5,9 @@
  * under the group's label, in the region's colour, on one duration axis.
  * Series are shown or hidden from the page's legend; hovering a point says
  * which operation it is; clicking one emits "instance-activated" with the
- * slice, for the page to show it on the timeline. */
+ * slice, for the page to show it on the timeline. The points are drawn on
+ * a thread into an image (st-chart-points), shown when it is in: the axis
+ * and labels come at once. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -19,6 +21,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StCollectiveChart, st_collective_chart, ST, COLLECTIVE_CHART, GtkWidget)
 
 GtkWidget *st_collective_chart_new (void);
+/* Whether what the chart shows is still being drawn: its frame not yet,
+ * or its points. */
+gboolean st_collective_chart_is_drawing (StCollectiveChart *self);
 /* Copies what it draws from @summary (which may go afterwards). */
 void st_collective_chart_set_summary (StCollectiveChart *self, StTrace *trace, StSummary *summary);
 /* The same for the regions compared, named @titles: series by group, then

@@ -55,10 +55,32 @@ clear (StMetricTable *self)
   self->n_columns = 0;
 }
 
+/* A new label with @tooltip (or none). The tooltip is set while the label
+ * is hidden: on a shown widget GTK asks the display where the pointer is,
+ * a round trip to the display server for each of a table's labels. */
 static GtkWidget *
-attach_label (StMetricTable *self, const char *text, int column, int row, float xalign)
+label_new (const char *text, const char *tooltip)
 {
-  GtkWidget          *label = gtk_label_new (text);
+  GtkWidget *label = gtk_label_new (text);
+
+  if (tooltip != NULL)
+    {
+      gtk_widget_set_visible (label, FALSE);
+      gtk_widget_set_tooltip_text (label, tooltip);
+      gtk_widget_set_visible (label, TRUE);
+    }
+  return label;
+}
+
+static GtkWidget *
+attach_label (StMetricTable *self,
+              const char    *text,
+              const char    *tooltip,
+              int            column,
+              int            row,
+              float          xalign)
+{
+  GtkWidget          *label = label_new (text, tooltip);
   GtkLayoutManager   *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   GtkGridLayoutChild *child;
 
@@ -82,9 +104,8 @@ attach_headers (StMetricTable *self, const char *const *column_titles, guint n_c
 {
   for (guint c = 0; c < n_columns; c++)
     {
-      GtkWidget *header = attach_label (self, column_titles[c], c + 1, 0, 1.0);
+      GtkWidget *header = attach_label (self, column_titles[c], column_titles[c], c + 1, 0, 1.0);
 
-      gtk_widget_set_tooltip_text (header, column_titles[c]);
       gtk_widget_add_css_class (header, "heading");
     }
 }
@@ -93,19 +114,17 @@ attach_headers (StMetricTable *self, const char *const *column_titles, guint n_c
 static GtkWidget *
 attach_title (StMetricTable *self, const char *id, const StMetric *first, int row)
 {
-  GtkWidget *title = attach_label (self, first && first->title ? first->title : id, 0, row, 0.0);
+  g_autofree char *tip = NULL;
+  GtkWidget       *title;
 
+  if (first != NULL && first->description != NULL)
+    tip = first->source == ST_METRIC_PROFILE
+              /* Translators: a metric's description, then where it comes from */
+              ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description, id)
+              : g_strdup_printf ("%s\n\n%s", first->description, id);
+  title = attach_label (self, first && first->title ? first->title : id, tip, 0, row, 0.0);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, "metric-title");
-  if (first != NULL && first->description != NULL)
-    {
-      g_autofree char *tip
-          = first->source == ST_METRIC_PROFILE
-                /* Translators: a metric's description, then where it comes from */
-                ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description, id)
-                : g_strdup_printf ("%s\n\n%s", first->description, id);
-      gtk_widget_set_tooltip_text (title, tip);
-    }
   return title;
 }
 
@@ -149,10 +168,10 @@ attach_value (StMetricTable   *self,
 {
   StMetric         absent = { .present = FALSE };
   g_autofree char *text = format_value (m ? m : &absent);
-  GtkWidget       *value = attach_label (self, text, column + 1, row, 1.0);
+  GtkWidget       *value
+      = attach_label (self, text, gtk_widget_get_tooltip_text (title), column + 1, row, 1.0);
 
   gtk_widget_add_css_class (value, "numeric");
-  gtk_widget_set_tooltip_text (value, gtk_widget_get_tooltip_text (title));
   if (m == NULL || !m->present)
     gtk_widget_add_css_class (value, "dim-label");
   else if (j->better != ST_METRIC_BETTER_NONE && j->n_present > 1

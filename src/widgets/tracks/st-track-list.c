@@ -14,6 +14,9 @@ struct _StTrackList
   GBindingGroup      *tracks_bindings;
   GListModel         *roots;  /* StTrackRow: the processes */
   GtkCustomFilter    *filter; /* the rows the arrangement's filter keeps */
+  /* the rows, handed to the view once the list is shown: a profile opens
+   * on another page, and the view makes its rows' widgets as it gets them */
+  GtkSelectionModel *rows;
 
   GtkSearchEntry      *filter_entry;
   GtkColumnView       *view;
@@ -144,7 +147,7 @@ selected_track (StTrackList *self)
 
   if (self->tracks == NULL)
     return G_MAXUINT;
-  selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->view));
+  selection = GTK_SINGLE_SELECTION (self->rows);
   row = gtk_single_selection_get_selected_item (selection);
   item = row ? gtk_tree_list_row_get_item (row) : NULL;
   return item ? st_track_row_get_track (item) : G_MAXUINT;
@@ -155,7 +158,7 @@ selected_track (StTrackList *self)
 static void
 focus_track (StTrackList *self, guint track)
 {
-  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (self->view));
+  GListModel *rows = G_LIST_MODEL (self->rows);
   GtkWidget  *child;
 
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
@@ -300,6 +303,7 @@ st_track_list_dispose (GObject *object)
   g_clear_object (&self->tracks_bindings);
   g_clear_object (&self->tracks);
   g_clear_object (&self->roots);
+  g_clear_object (&self->rows);
   if (self->filter != NULL)
     gtk_custom_filter_set_filter_func (self->filter, NULL, NULL, NULL);
   g_clear_object (&self->filter);
@@ -331,6 +335,16 @@ st_track_list_set_property (GObject *object, guint prop_id, const GValue *value,
 }
 
 static void
+st_track_list_map (GtkWidget *widget)
+{
+  StTrackList *self = ST_TRACK_LIST (widget);
+
+  GTK_WIDGET_CLASS (st_track_list_parent_class)->map (widget);
+  if (gtk_column_view_get_model (self->view) != self->rows)
+    gtk_column_view_set_model (self->view, self->rows);
+}
+
+static void
 st_track_list_class_init (StTrackListClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
@@ -339,6 +353,7 @@ st_track_list_class_init (StTrackListClass *klass)
   object_class->dispose = st_track_list_dispose;
   object_class->get_property = st_track_list_get_property;
   object_class->set_property = st_track_list_set_property;
+  widget_class->map = st_track_list_map;
 
   properties[PROP_ARRANGEMENT]
       = g_param_spec_object ("arrangement", NULL, NULL, ST_TYPE_TRACK_ARRANGEMENT,
@@ -411,7 +426,9 @@ st_track_list_set_arrangement (StTrackList *self, StTrackArrangement *tracks)
   sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (self->view)));
   selection = gtk_single_selection_new (
       G_LIST_MODEL (gtk_sort_list_model_new (G_LIST_MODEL (tree), GTK_SORTER (sorter))));
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  g_set_object (&self->rows, GTK_SELECTION_MODEL (selection));
+  gtk_column_view_set_model (self->view,
+                             gtk_widget_get_mapped (GTK_WIDGET (self)) ? self->rows : NULL);
   g_signal_group_set_target (self->tracks_signals, tracks);
   g_binding_group_set_source (self->tracks_bindings, tracks);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ARRANGEMENT]);
@@ -438,5 +455,5 @@ GListModel *
 st_track_list_get_model (StTrackList *self)
 {
   g_return_val_if_fail (ST_IS_TRACK_LIST (self), NULL);
-  return G_LIST_MODEL (gtk_column_view_get_model (self->view));
+  return G_LIST_MODEL (self->rows);
 }

@@ -156,52 +156,72 @@ bind_one (const Cursor *c, const StRawFlow *f, gint64 ts)
     }
 }
 
-/* Queries grouped by track (a stable counting sort), each track's in time
- * order: flows come mostly in time order per thread, so this is near linear. */
-static Query *
-order_queries (StRawFlow *flows, gsize n, const guint *track_map, guint n_tracks, gint64 origin)
+struct _StFlowQueries
 {
-  g_autofree guint *start = g_new0 (guint, n_tracks + 1);
-  Query            *q = g_new (Query, n);
+  Query *q;     /* grouped by raw track, in file order within a track */
+  guint *start; /* n_tracks + 1: track t's queries are q[start[t], start[t + 1]) */
+};
 
-  for (gsize k = 0; k < n; k++)
-    start[track_map[flows[k].track] + 1]++;
-  for (guint t = 0; t < n_tracks; t++)
-    start[t + 1] += start[t];
-  for (gsize k = 0; k < n; k++)
-    {
-      guint t = track_map[flows[k].track];
-      q[start[t]++] = (Query){ flows[k].ts - origin, t, (guint32)k };
-    }
-  for (guint t = 0, lo = 0; t < n_tracks; lo = start[t], t++)
-    sort_queries_by_ts (q + lo, start[t] - lo, NULL);
-  return q;
+/* How many flows raw track @track holds. */
+guint
+st_flow_queries_count (const StFlowQueries *queries, guint track)
+{
+  return queries->start[track + 1] - queries->start[track];
 }
 
-static void
-bind_all (StRawFlow     *flows,
-          gsize          n,
-          const guint   *track_map,
-          const StTrack *tracks,
-          guint          n_tracks,
-          gint64         origin)
+/* Groups the flows by their raw track (a stable counting sort), each
+ * track's in time order: flows come mostly in time order per thread, so
+ * this is near linear. */
+StFlowQueries *
+st_flow_queries_new (const StRawFlow *flows, gsize n, guint n_tracks, gint64 origin)
 {
-  g_autofree Query *q = order_queries (flows, n, track_map, n_tracks, origin);
-  gsize             i = 0;
+  StFlowQueries    *queries = g_new0 (StFlowQueries, 1);
+  g_autofree guint *pos = NULL;
 
-  while (i < n)
+  queries->start = g_new0 (guint, n_tracks + 1);
+  queries->q = g_new (Query, MAX (1, n));
+  for (gsize k = 0; k < n; k++)
+    queries->start[flows[k].track + 1]++;
+  for (guint t = 0; t < n_tracks; t++)
+    queries->start[t + 1] += queries->start[t];
+  pos = g_memdup2 (queries->start, (n_tracks + 1) * sizeof (guint));
+  for (gsize k = 0; k < n; k++)
+    queries->q[pos[flows[k].track]++] = (Query){ flows[k].ts - origin, flows[k].track, (guint32)k };
+  for (guint t = 0; t < n_tracks; t++)
+    sort_queries_by_ts (queries->q + queries->start[t], st_flow_queries_count (queries, t), NULL);
+  return queries;
+}
+
+void
+st_flow_queries_free (StFlowQueries *queries)
+{
+  g_free (queries->q);
+  g_free (queries->start);
+  g_free (queries);
+}
+
+/* Binds each flow of raw track @track to a slice of @track_slices (the
+ * track's slices as laid out, times from the origin). Tracks are bound
+ * independently, so two threads may bind two tracks at once. */
+void
+st_flow_bind_track (StFlowQueries *queries,
+                    StRawFlow     *flows,
+                    guint          track,
+                    const StTrack *track_slices)
+{
+  Query *q = queries->q + queries->start[track];
+  guint  n = st_flow_queries_count (queries, track);
+  Cursor c = { track_slices, NULL };
+
+  if (n == 0)
+    return;
+  c.le = g_new0 (guint, MAX (1, track_slices->n_rows));
+  for (guint i = 0; i < n; i++)
     {
-      Cursor c = { &tracks[q[i].track], NULL };
-      c.le = g_new0 (guint, MAX (1, c.track->n_rows));
-      for (; i < n && &tracks[q[i].track] == c.track; i++)
-        {
-          StRawFlow *f = &flows[q[i].flow];
-          cursor_advance (&c, q[i].ts);
-          f->slice = bind_one (&c, f, q[i].ts);
-          f->track = q[i].track;
-        }
-      g_free (c.le);
+      cursor_advance (&c, q[i].ts);
+      flows[q[i].flow].slice = bind_one (&c, &flows[q[i].flow], q[i].ts);
     }
+  g_free (c.le);
 }
 
 static void
@@ -211,8 +231,15 @@ note_flow (StLayoutIssue *issue, const StRawFlow *f)
   st_layout_issue_note (issue, &s);
 }
 
+/* Where linking writes its arrows: room for as many as it can make. */
+typedef struct
+{
+  StFlow *flows;
+  gsize   n;
+} Arrows;
+
 static void
-emit (GArray *out, const StRawFlow *from, const StRawFlow *to)
+emit (Arrows *out, const StRawFlow *from, const StRawFlow *to)
 {
   StFlow flow;
 
@@ -222,13 +249,13 @@ emit (GArray *out, const StRawFlow *from, const StRawFlow *to)
   flow.to = (StSliceRef){ to->track, to->slice };
   flow.name = is_v2 (from) ? ST_STRING_EMPTY : from->name;
   flow.cat = from->cat;
-  g_array_append_val (out, flow);
+  out->flows[out->n++] = flow;
 }
 
 /* One start and one end whose clocks disagree (a GPU kernel stamped before
  * its launch): the ids still pair them. */
 static gboolean
-link_skewed_pair (StRawFlow *f, gsize n, GArray *out)
+link_skewed_pair (StRawFlow *f, gsize n, Arrows *out)
 {
   if (n != 2 || f[0].phase != ST_FLOW_END || f[1].phase != ST_FLOW_START || f[0].slice == NO_SLICE
       || f[1].slice == NO_SLICE)
@@ -239,7 +266,7 @@ link_skewed_pair (StRawFlow *f, gsize n, GArray *out)
 
 /* Walks one chain (same key) in time order and emits its arrows. */
 static void
-link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
+link_chain (StRawFlow *f, gsize n, Arrows *out, StFlowIssues *issues)
 {
   const StRawFlow *prev = NULL;
 
@@ -270,6 +297,8 @@ link_chain (StRawFlow *f, gsize n, GArray *out, StFlowIssues *issues)
 }
 
 #define PREFETCH_AHEAD 8
+/* Flows from which linking takes two threads. */
+#define LINK_THREADED 16384
 
 static inline gsize
 slot_of (guint64 key, gsize size)
@@ -277,91 +306,205 @@ slot_of (guint64 key, gsize size)
   return (key * 0x9e3779b97f4a7c15ULL) >> 20 & (size - 1);
 }
 
-/* Groups the flows by key without sorting them all: a hash table numbers
- * the chains, a counting sort gathers each chain (in file order). Returns
- * the flow indices by chain; *bounds the n_chains + 1 chain starts. */
-static guint32 *
-group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
+/* Numbers the chains in order of their first flow: a hash table of chain
+ * numbers, the keys kept once per chain (a table of keys would be twice the
+ * size, and it is bigger than the caches already). Returns the number of
+ * chains; chain_of[k] is the chain of flow k. */
+static guint32
+number_chains (const StRawFlow *flows, gsize n, guint32 *chain_of)
 {
   gsize               size = 1;
-  g_autofree guint64 *slot_key = NULL;
+  g_autofree guint64 *chain_key = g_new (guint64, n);
   g_autofree guint32 *slot_chain = NULL;
-  g_autofree guint32 *chain_of = g_new (guint32, n);
-  guint32            *order = g_new (guint32, n), n_chains = 0, zero = 0;
+  guint32             n_chains = 0;
 
   while (size < 2 * n)
     size *= 2;
-  slot_key = g_new (guint64, size);
   slot_chain = g_new0 (guint32, size);
   for (gsize k = 0; k < n; k++)
     {
       gsize h = slot_of (flows[k].key, size);
 
-      /* The table is bigger than the caches and keys land anywhere in it:
-       * ask for a later flow's slot while this one's is looked at. */
+      /* Keys land anywhere in the table, and the table and the keys are
+       * bigger than the caches: ask for a later flow's slot while this one's
+       * is looked at, and for the key of the chain in the slot of a nearer
+       * one, already there. */
+      if (k + 2 * PREFETCH_AHEAD < n)
+        __builtin_prefetch (&slot_chain[slot_of (flows[k + 2 * PREFETCH_AHEAD].key, size)]);
       if (k + PREFETCH_AHEAD < n)
         {
-          gsize later = slot_of (flows[k + PREFETCH_AHEAD].key, size);
-          __builtin_prefetch (&slot_chain[later]);
-          __builtin_prefetch (&slot_key[later]);
+          guint32 c = slot_chain[slot_of (flows[k + PREFETCH_AHEAD].key, size)];
+          if (c != 0)
+            __builtin_prefetch (&chain_key[c - 1]);
         }
-      while (slot_chain[h] != 0 && slot_key[h] != flows[k].key)
+      while (slot_chain[h] != 0 && chain_key[slot_chain[h] - 1] != flows[k].key)
         h = (h + 1) & (size - 1);
       if (slot_chain[h] == 0)
         {
-          slot_key[h] = flows[k].key;
+          chain_key[n_chains] = flows[k].key;
           slot_chain[h] = ++n_chains;
         }
       chain_of[k] = slot_chain[h] - 1;
     }
-  g_array_set_size (bounds, 0);
-  for (guint32 c = 0; c <= n_chains; c++)
-    g_array_append_val (bounds, zero);
+  return n_chains;
+}
+
+/* Groups the flows by key without sorting them all: the chains numbered,
+ * a counting sort gathers each chain (in file order). Returns the flow
+ * indices by chain; *bounds the n_chains + 1 chain starts. */
+static guint32 *
+group_chains (const StRawFlow *flows, gsize n, GArray *bounds)
+{
+  g_autofree guint32 *chain_of = g_new (guint32, n);
+  g_autofree guint32 *pos = NULL;
+  guint32             n_chains = number_chains (flows, n, chain_of);
+  guint32            *order = g_new (guint32, n);
+  guint32            *b;
+
+  g_array_set_size (bounds, n_chains + 1);
+  b = (guint32 *)(void *)bounds->data;
+  memset (b, 0, (n_chains + 1) * sizeof (guint32));
   for (gsize k = 0; k < n; k++)
-    g_array_index (bounds, guint32, chain_of[k] + 1)++;
+    b[chain_of[k] + 1]++;
   for (guint32 c = 0; c < n_chains; c++)
-    g_array_index (bounds, guint32, c + 1) += g_array_index (bounds, guint32, c);
-  {
-    g_autofree guint32 *pos = g_memdup2 (bounds->data, n_chains * sizeof (guint32));
-    for (gsize k = 0; k < n; k++)
-      order[pos[chain_of[k]]++] = (guint32)k;
-  }
+    b[c + 1] += b[c];
+  pos = g_memdup2 (b, n_chains * sizeof (guint32));
+  for (gsize k = 0; k < n; k++)
+    order[pos[chain_of[k]]++] = (guint32)k;
   return order;
 }
 
-/* Returns the resolved arrows (StFlow). @track_map maps the raw track of
- * each flow record to its final track. */
-GArray *
-st_flow_resolve (StRawFlow     *flows,
-                 gsize          n,
-                 const guint   *track_map,
-                 const StTrack *tracks,
-                 guint          n_tracks,
-                 gint64         origin,
-                 StFlowIssues  *issues)
+/* Linking a range of chains, on its own thread or this one. */
+typedef struct
 {
-  GArray             *out = g_array_new (FALSE, FALSE, sizeof (StFlow));
-  g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray)  chain = g_array_new (FALSE, FALSE, sizeof (StRawFlow));
-  g_autofree guint32 *order = NULL;
+  const StRawFlow *flows;
+  gsize            longest; /* flows in the longest chain */
+  const guint32   *order;
+  const guint32   *bounds; /* chain starts */
+  guint32          first;  /* chains [first, last) */
+  guint32          last;
+  StRawFlow       *chain; /* scratch: room for the longest chain, twice */
+  Arrows           out;
+  StFlowIssues     issues;
+} LinkJob;
 
-  if (n == 0)
-    return out;
-  bind_all (flows, n, track_map, tracks, n_tracks, origin);
-  order = group_chains (flows, n, bounds);
-  for (guint c = 0; c + 1 < bounds->len; c++)
+static gpointer
+link_job_run (gpointer data)
+{
+  LinkJob   *job = data;
+  StRawFlow *tmp = job->chain + job->longest;
+
+  for (guint32 c = job->first; c < job->last; c++)
     {
-      guint32 lo = g_array_index (bounds, guint32, c), hi = g_array_index (bounds, guint32, c + 1);
+      guint32 lo = job->bounds[c], hi = job->bounds[c + 1];
 
-      g_array_set_size (chain, hi - lo);
       for (guint32 k = lo; k < hi; k++)
         {
-          if (k + PREFETCH_AHEAD < n)
-            __builtin_prefetch (&flows[order[k + PREFETCH_AHEAD]]);
-          g_array_index (chain, StRawFlow, k - lo) = flows[order[k]];
+          if (k + PREFETCH_AHEAD < job->bounds[job->last])
+            __builtin_prefetch (&job->flows[job->order[k + PREFETCH_AHEAD]]);
+          job->chain[k - lo] = job->flows[job->order[k]];
         }
-      sort_chain ((StRawFlow *)(void *)chain->data, hi - lo, NULL);
-      link_chain ((StRawFlow *)(void *)chain->data, hi - lo, out, issues);
+      sort_chain (job->chain, hi - lo, tmp);
+      link_chain (job->chain, hi - lo, &job->out, &job->issues);
     }
-  return out;
+  return NULL;
+}
+
+static void
+merge_flow_issue (StLayoutIssue *dst, const StLayoutIssue *src)
+{
+  if (src->count == 0)
+    return;
+  if (dst->count == 0 || src->first_offset < dst->first_offset)
+    {
+      dst->first_offset = src->first_offset;
+      dst->first_name = src->first_name;
+    }
+  dst->count += src->count;
+}
+
+/* Splits the chains in two at about half the flows: each part links on its
+ * own thread into its own end of @arrows, which has room for n - n_chains
+ * (a chain of k flows makes at most k - 1 arrows). */
+static void
+plan_link_jobs (LinkJob *jobs, const guint32 *bounds, guint32 n_chains, StFlow *arrows)
+{
+  guint32 mid = n_chains / 2;
+  gsize   n = bounds[n_chains];
+
+  while (mid < n_chains && bounds[mid] < n / 2)
+    mid++;
+  jobs[0].first = 0;
+  jobs[0].last = jobs[1].first = mid;
+  jobs[1].last = n_chains;
+  jobs[0].out = (Arrows){ arrows, 0 };
+  jobs[1].out = (Arrows){ arrows + (bounds[mid] - mid), 0 };
+}
+
+/* The length of the longest chain. */
+static guint32
+longest_chain (const guint32 *bounds, guint32 n_chains)
+{
+  guint32 most = 1;
+
+  for (guint32 c = 0; c < n_chains; c++)
+    most = MAX (most, bounds[c + 1] - bounds[c]);
+  return most;
+}
+
+/* Returns the resolved arrows (StFlow, *n_arrows of them) of flows already
+ * bound (st_flow_bind_track()). @track_map maps the raw track of each flow
+ * record to its final track. With many flows the chains link on two
+ * threads, the second's arrows after the first's: the arrows are those of
+ * one thread, in the same order. */
+StFlow *
+st_flow_link (StRawFlow    *flows,
+              gsize         n,
+              const guint  *track_map,
+              StFlowIssues *issues,
+              gsize        *n_arrows)
+{
+  g_autoptr (GArray)  bounds = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *order = NULL;
+  guint32             n_chains, most;
+  StFlow             *arrows;
+  LinkJob             jobs[2];
+  GThread            *thread = NULL;
+
+  *n_arrows = 0;
+  if (n == 0)
+    return NULL;
+  for (gsize k = 0; k < n; k++)
+    flows[k].track = track_map[flows[k].track];
+  order = group_chains (flows, n, bounds);
+  n_chains = bounds->len - 1;
+  most = longest_chain ((guint32 *)(void *)bounds->data, n_chains);
+  arrows = g_new (StFlow, MAX (1, n - n_chains));
+  for (int i = 0; i < 2; i++)
+    jobs[i] = (LinkJob){ flows,
+                         most,
+                         order,
+                         (guint32 *)(void *)bounds->data,
+                         0,
+                         0,
+                         g_new (StRawFlow, 2 * most),
+                         { NULL, 0 },
+                         { { 0 } } };
+  plan_link_jobs (jobs, (guint32 *)(void *)bounds->data, n_chains, arrows);
+  if (n >= LINK_THREADED)
+    thread = g_thread_new ("strata-flows", link_job_run, &jobs[1]);
+  link_job_run (&jobs[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  else
+    link_job_run (&jobs[1]);
+  memmove (arrows + jobs[0].out.n, jobs[1].out.flows, jobs[1].out.n * sizeof (StFlow));
+  *n_arrows = jobs[0].out.n + jobs[1].out.n;
+  for (int i = 0; i < 2; i++)
+    {
+      merge_flow_issue (&issues->unmatched, &jobs[i].issues.unmatched);
+      merge_flow_issue (&issues->unbound, &jobs[i].issues.unbound);
+      g_free (jobs[i].chain);
+    }
+  return g_renew (StFlow, arrows, MAX (1, *n_arrows));
 }

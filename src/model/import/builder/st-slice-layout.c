@@ -251,7 +251,8 @@ st_slice_order_by_depth (StSlice *s, gsize n, guint n_rows, StSlice *tmp)
 }
 
 /* Lays out matched slices (absolute times) into rows, making their times
- * relative to @origin. Returns the number of rows. */
+ * relative to @origin. @scratch has room for @n slices, or is NULL to make
+ * some. Returns the number of rows. */
 guint
 st_slice_layout (StSlice        *s,
                  gsize           n,
@@ -259,9 +260,11 @@ st_slice_layout (StSlice        *s,
                  guint         **row_offsets,
                  guint         **lane_rows,
                  guint          *n_lanes,
-                 StLayoutIssues *issues)
+                 StLayoutIssues *issues,
+                 StSlice        *scratch)
 {
-  g_autofree StSlice *tmp = NULL;
+  g_autofree StSlice *own = NULL;
+  StSlice            *tmp = scratch;
   guint               n_rows;
 
   if (n == 0)
@@ -271,7 +274,8 @@ st_slice_layout (StSlice        *s,
       *n_lanes = 0;
       return 0;
     }
-  tmp = g_new (StSlice, n);
+  if (tmp == NULL)
+    tmp = own = g_new (StSlice, n);
   sort_for_nesting (s, n, tmp);
   *lane_rows = assign_depths (s, n, origin, n_lanes, issues);
   n_rows = (*lane_rows)[*n_lanes];

@@ -40,7 +40,8 @@ guint st_slice_layout (StSlice        *slices,
                        guint         **row_offsets,
                        guint         **lane_rows,
                        guint          *n_lanes,
-                       StLayoutIssues *issues);
+                       StLayoutIssues *issues,
+                       StSlice        *scratch);
 guint *st_slice_order_by_depth (StSlice *slices, gsize n, guint n_rows, StSlice *tmp);
 void   st_layout_issue_note (StLayoutIssue *issue, const StSlice *slice);
 

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "st-flow-resolver.h"
 #include "st-slice-layout.h"
 #include "st-trace-builder.h"
 
@@ -30,6 +31,7 @@ typedef struct _StLaidOut StLaidOut;
 StLaidOut *st_builder_lay_out (StBuilderShard   *shard,
                                gint64            origin,
                                gint64            trace_end,
+                               StFlowQueries    *queries,
                                StLayoutIssues   *issues,
                                GCancellable     *cancellable,
                                StBuilderProgress progress,

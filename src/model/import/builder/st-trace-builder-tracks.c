@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-async-builder.h"
+#include "st-flow-resolver.h"
 #include "st-row-lod.h"
 #include "st-sort.h"
 #include "st-trace-builder-private.h"
@@ -37,23 +38,111 @@ typedef struct
   guint          *n_lanes;
   StRowLod      **row_lods;
   StLayoutIssues  issues;
+  StFlowQueries  *queries; /* each track's flows, bound as it is laid out */
   GCancellable   *cancellable;
   gint           *done; /* raw tracks finished, both jobs */
 } LayoutJob;
 
 ST_DEFINE_SORT (sort_instants_by_ts, StInstant, a->ts < b->ts)
 
+/* Appends @n records of @size bytes from @src to @vec; returns the first of
+ * them there. */
+static gpointer
+vec_append (StVec *vec, gconstpointer src, gsize n, gsize size)
+{
+  gpointer at;
+
+  if (vec->len + n > vec->cap)
+    {
+      vec->cap = MAX (vec->len + n, 2 * vec->cap);
+      vec->data = g_realloc_n (vec->data, vec->cap, size);
+    }
+  at = vec->data + vec->len * size;
+  if (n > 0)
+    memcpy (at, src, n * size);
+  vec->len += n;
+  return at;
+}
+
+/* Appends what later shards hold of @t (its parts, in file order), their
+ * strings renumbered, and lets their memory go. */
+static void
+take_parts (StRawTrack *t)
+{
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      StVec     *ss = &part->src->slices, *si = &part->src->instants;
+      StSlice   *s = vec_append (&t->slices, ss->data, ss->len, sizeof (StSlice));
+      StInstant *in = vec_append (&t->instants, si->data, si->len, sizeof (StInstant));
+
+      for (gsize i = 0; i < ss->len; i++)
+        {
+          s[i].name = part->map[s[i].name];
+          s[i].cat = part->map[s[i].cat];
+        }
+      for (gsize i = 0; i < si->len; i++)
+        {
+          in[i].name = part->map[in[i].name];
+          in[i].cat = part->map[in[i].cat];
+        }
+      g_free (ss->data);
+      g_free (si->data);
+      *ss = *si = (StVec){ NULL, 0, 0 };
+    }
+  g_clear_pointer (&t->parts, g_array_unref);
+}
+
+/* Records of @t, its parts included. */
+static gsize
+track_records (StRawTrack *t)
+{
+  gsize n = t->slices.len + t->instants.len;
+
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      n += part->src->slices.len + part->src->instants.len;
+    }
+  return n;
+}
+
+/* Binds the flows of raw track @index, just laid out, to its slices. */
+static void
+bind_flows (LayoutJob *job, guint index)
+{
+  StRawTrack *t = st_builder_shard_track (job->shard, index);
+  StTrack     laid_out = { 0 };
+
+  laid_out.slices = (StSlice *)(void *)t->slices.data;
+  laid_out.n_slices = t->slices.len;
+  laid_out.n_rows = job->n_rows[index];
+  laid_out.row_offsets = job->row_offsets[index];
+  laid_out.n_lanes = job->n_lanes[index];
+  laid_out.lane_rows = job->lane_rows[index];
+  st_flow_bind_track (job->queries, (StRawFlow *)(void *)job->shard->flows.data, index, &laid_out);
+}
+
 static void
 layout_raw_track (LayoutJob *job, guint index)
 {
-  StRawTrack *t = st_builder_shard_track (job->shard, index);
-  StSlice    *s = (StSlice *)(void *)t->slices.data;
-  StInstant  *in = (StInstant *)(void *)t->instants.data;
+  StRawTrack         *t = st_builder_shard_track (job->shard, index);
+  g_autofree StSlice *scratch = NULL;
+  StSlice            *s;
+  StInstant          *in;
 
+  take_parts (t);
+  s = (StSlice *)(void *)t->slices.data;
+  in = (StInstant *)(void *)t->instants.data;
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
-  job->n_rows[index] = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
-                                        &job->lane_rows[index], &job->n_lanes[index], &job->issues);
-  job->row_lods[index] = st_row_lods_new (s, job->n_rows[index], job->row_offsets[index]);
+  /* One scratch array serves the layout, then the levels of detail. */
+  scratch = g_new (StSlice, MAX (1, t->slices.len));
+  job->n_rows[index]
+      = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
+                         &job->lane_rows[index], &job->n_lanes[index], &job->issues, scratch);
+  job->row_lods[index] = st_row_lods_new_in (s, job->n_rows[index], job->row_offsets[index],
+                                             scratch, MAX (1, t->slices.len) * sizeof (StSlice));
+  bind_flows (job, index);
   for (gsize i = 0; i < t->instants.len; i++)
     in[i].ts -= job->origin;
   sort_instants_by_ts (in, t->instants.len, NULL);
@@ -104,10 +193,10 @@ typedef struct
 
 ST_DEFINE_SORT (sort_loads, TrackLoad, a->load > b->load)
 
-/* Splits the tracks between two jobs, the biggest first, each to the job
- * with less work so far. */
+/* Splits the tracks between two jobs, the biggest first (by its slices,
+ * instants and flows), each to the job with less work so far. */
 static void
-split_tracks (StBuilderShard *shard, LayoutJob *jobs)
+split_tracks (StBuilderShard *shard, StFlowQueries *queries, LayoutJob *jobs)
 {
   g_autofree TrackLoad *order = g_new (TrackLoad, MAX (1, shard->tracks->len));
   gsize                 load[2] = { 0, 0 };
@@ -115,7 +204,7 @@ split_tracks (StBuilderShard *shard, LayoutJob *jobs)
   for (guint i = 0; i < shard->tracks->len; i++)
     {
       StRawTrack *t = st_builder_shard_track (shard, i);
-      order[i] = (TrackLoad){ t->slices.len + t->instants.len + 1, i };
+      order[i] = (TrackLoad){ track_records (t) + st_flow_queries_count (queries, i) + 1, i };
     }
   sort_loads (order, shard->tracks->len, NULL);
   for (guint i = 0; i < shard->tracks->len; i++)
@@ -168,12 +257,14 @@ st_builder_laid_out_free (StLaidOut *out)
   g_free (out);
 }
 
-/* Lays out every thread track of @shard (matching B/E, nesting, lanes),
- * on this thread and one more; after a cancel, some are not laid out. */
+/* Lays out every thread track of @shard (matching B/E, nesting, lanes)
+ * and binds its flows (@queries), on this thread and one more; after a
+ * cancel, some are not laid out. */
 StLaidOut *
 st_builder_lay_out (StBuilderShard   *shard,
                     gint64            origin,
                     gint64            trace_end,
+                    StFlowQueries    *queries,
                     StLayoutIssues   *issues,
                     GCancellable     *cancellable,
                     StBuilderProgress progress,
@@ -190,8 +281,9 @@ st_builder_lay_out (StBuilderShard   *shard,
                            out->n_rows,    out->row_offsets,
                            out->lane_rows, out->n_lanes,
                            out->row_lods,  { { 0 } },
-                           cancellable,    &done };
-  split_tracks (shard, jobs);
+                           queries,        cancellable,
+                           &done };
+  split_tracks (shard, queries, jobs);
   if (jobs[1].tracks->len > 0)
     thread = g_thread_new ("strata-layout", layout_job_run, &jobs[1]);
   for (guint i = 0; i < jobs[0].tracks->len && !g_cancellable_is_cancelled (cancellable); i++)

@@ -22,6 +22,8 @@ struct _StTraceBuilder
   char      *flavor;
   guint64    text_size;
   GPtrArray *shards;   /* StBuilderShard, in file order */
+  GPtrArray *merged;   /* the shards merged into the first, until their parts are taken */
+  GPtrArray *maps;     /* their string maps */
   GPtrArray *metadata; /* StMetadataSpan */
 };
 
@@ -53,6 +55,8 @@ raw_track_free (gpointer data)
 
   g_free (t->slices.data);
   g_free (t->instants.data);
+  if (t->parts != NULL)
+    g_array_unref (t->parts);
   g_free (t);
 }
 
@@ -120,6 +124,8 @@ st_trace_builder_new (StSource *source, const char *format)
   self->format = g_strdup (format);
   self->flavor = g_strdup ("generic");
   self->shards = g_ptr_array_new_with_free_func (shard_free);
+  self->merged = g_ptr_array_new_with_free_func (shard_free);
+  self->maps = g_ptr_array_new_with_free_func (g_free);
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
   return self;
 }
@@ -131,6 +137,8 @@ st_trace_builder_free (StTraceBuilder *self)
     return;
   st_source_unref (self->source);
   g_ptr_array_unref (self->shards);
+  g_ptr_array_unref (self->merged);
+  g_ptr_array_unref (self->maps);
   g_ptr_array_unref (self->metadata);
   g_free (self->format);
   g_free (self->flavor);
@@ -389,30 +397,8 @@ append_vec (StVec *dst, const StVec *src, gsize elem_size)
   return dst->data + base * elem_size;
 }
 
-static void
-append_slices (StVec *dst, const StVec *src, const guint32 *map)
-{
-  StSlice *s = append_vec (dst, src, sizeof (StSlice));
-
-  for (gsize i = 0; i < src->len; i++)
-    {
-      s[i].name = map[s[i].name];
-      s[i].cat = map[s[i].cat];
-    }
-}
-
-static void
-append_instants (StVec *dst, const StVec *src, const guint32 *map)
-{
-  StInstant *in = append_vec (dst, src, sizeof (StInstant));
-
-  for (gsize i = 0; i < src->len; i++)
-    {
-      in[i].name = map[in[i].name];
-      in[i].cat = map[in[i].cat];
-    }
-}
-
+/* Each track of @src becomes a part of the track of @dst with its ids,
+ * appended as that track is laid out. */
 static guint *
 merge_tracks (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
 {
@@ -423,10 +409,14 @@ merge_tracks (StBuilderShard *dst, StBuilderShard *src, const guint32 *map)
       StRawTrack *t = g_ptr_array_index (src->tracks, i);
       guint       d = st_builder_shard_get_track (dst, t->kind, map[t->pid], map[t->tid]);
       StRawTrack *dt = st_builder_shard_track (dst, d);
+      StRawPart   part = { t, map };
 
       track_map[i] = d;
-      append_slices (&dt->slices, &t->slices, map);
-      append_instants (&dt->instants, &t->instants, map);
+      if (t->slices.len == 0 && t->instants.len == 0)
+        continue;
+      if (dt->parts == NULL)
+        dt->parts = g_array_new (FALSE, FALSE, sizeof (StRawPart));
+      g_array_append_val (dt->parts, part);
     }
   return track_map;
 }
@@ -489,13 +479,15 @@ merge_counts (StTraceCounts *dst, const StTraceCounts *src)
   dst->other_events += src->other_events;
 }
 
+/* Merges @src into @dst, but for its tracks' records, which stay in @src
+ * (kept in self->merged) until their tracks are laid out. */
 static void
-merge_shard (StBuilderShard *dst, StBuilderShard *src)
+merge_shard (StTraceBuilder *self, StBuilderShard *dst, StBuilderShard *src)
 {
-  g_autofree guint32 *map = st_string_table_merge (dst->strings, src->strings);
-  g_autofree guint   *track_map = merge_tracks (dst, src, map);
-  GHashTableIter      iter;
-  gpointer            pid;
+  guint32          *map = st_string_table_merge (dst->strings, src->strings);
+  g_autofree guint *track_map = merge_tracks (dst, src, map);
+  GHashTableIter    iter;
+  gpointer          pid;
 
   merge_counters (dst, src, map);
   merge_records (dst, src, map, track_map);
@@ -507,6 +499,14 @@ merge_shard (StBuilderShard *dst, StBuilderShard *src)
     warn_raw (dst, k, &src->warnings[k]);
   dst->min_ts = MIN (dst->min_ts, src->min_ts);
   dst->max_ts = MAX (dst->max_ts, src->max_ts);
+  g_ptr_array_add (self->maps, map);
+  /* What was copied lets its memory go now. */
+  g_clear_pointer (&src->strings, st_string_table_free);
+  g_ptr_array_set_size (src->counters, 0);
+  g_free (src->flows.data);
+  g_free (src->asyncs.data);
+  g_free (src->metas.data);
+  src->flows = src->asyncs = src->metas = (StVec){ NULL, 0, 0 };
 }
 
 static const char *const warning_sentences[ST_N_WARNINGS] = {
@@ -624,16 +624,16 @@ finish_metadata (StTrace *trace, StTraceBuilder *self)
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
 }
 
+/* Links the flows, bound to their slices as their tracks were laid out. */
 static void
-resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final, gint64 origin)
+resolve_flows (StTrace *trace, StBuilderShard *shard, const guint *raw_to_final)
 {
   StFlowIssues issues = { { 0 } };
   StRawFlow   *raw = (StRawFlow *)(void *)shard->flows.data;
-  GArray      *flows = st_flow_resolve (raw, shard->flows.len, raw_to_final, trace->tracks,
-                                        trace->n_tracks, origin, &issues);
+  gsize        n_flows;
 
-  trace->n_flows = flows->len;
-  trace->flows = (StFlow *)(void *)g_array_free (flows, FALSE);
+  trace->flows = st_flow_link (raw, shard->flows.len, raw_to_final, &issues, &n_flows);
+  trace->n_flows = n_flows;
   warn_issue (shard, ST_WARNING_UNMATCHED_FLOW, &issues.unmatched);
   warn_issue (shard, ST_WARNING_UNBOUND_FLOW, &issues.unbound);
 }
@@ -648,8 +648,8 @@ merge_all (StTraceBuilder *self)
   shard = g_ptr_array_index (self->shards, 0);
   while (self->shards->len > 1)
     {
-      merge_shard (shard, g_ptr_array_index (self->shards, 1));
-      g_ptr_array_remove_index (self->shards, 1);
+      merge_shard (self, shard, g_ptr_array_index (self->shards, 1));
+      g_ptr_array_add (self->merged, g_ptr_array_steal_index (self->shards, 1));
     }
   if (st_source_get_warning (self->source) != NULL)
     st_builder_shard_warn (shard, ST_WARNING_COMPRESSION, st_source_get_size (self->source), "%s",
@@ -694,13 +694,18 @@ st_trace_builder_finish (StTraceBuilder   *self,
   g_autofree guint     *raw_to_final = NULL;
   g_autoptr (GPtrArray) async_tracks = NULL;
   StLayoutIssues        issues = { { 0 } }, async_issues = { { 0 } };
+  StFlowQueries        *queries;
   StLaidOut            *out;
   StTrace              *trace;
 
   if (!check_span (self, origin, end, error))
     return NULL;
   raw_to_final = g_new0 (guint, MAX (1, shard->tracks->len));
-  out = st_builder_lay_out (shard, origin, end, &issues, cancellable, progress, progress_data);
+  queries = st_flow_queries_new ((StRawFlow *)(void *)shard->flows.data, shard->flows.len,
+                                 shard->tracks->len, origin);
+  out = st_builder_lay_out (shard, origin, end, queries, &issues, cancellable, progress,
+                            progress_data);
+  st_flow_queries_free (queries);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       st_builder_laid_out_free (out);
@@ -719,7 +724,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
 
   st_builder_assemble_tracks (trace, shard, out, async_tracks, origin, raw_to_final);
 
-  resolve_flows (trace, shard, raw_to_final, origin);
+  resolve_flows (trace, shard, raw_to_final);
   warn_issue (shard, ST_WARNING_UNMATCHED_END, &issues.unmatched_end);
   warn_issue (shard, ST_WARNING_MISMATCHED_END, &issues.mismatched_end);
   warn_issue (shard, ST_WARNING_UNCLOSED_BEGIN, &issues.unclosed_begin);

@@ -39,15 +39,26 @@ typedef enum
 } StRawTrackKind;
 
 /* Slices of a raw track use StSlice with `depth` holding the phase ('X', 'B',
- * 'E') until they are laid out. */
+ * 'E') until they are laid out. Merging shards leaves what a later shard
+ * holds of a track where it is, as a part of the track: the parts are
+ * appended, in file order, as the track is laid out. */
+typedef struct _StRawTrack StRawTrack;
+
 typedef struct
+{
+  StRawTrack    *src;
+  const guint32 *map; /* its shard's string ids in the merged table */
+} StRawPart;
+
+struct _StRawTrack
 {
   StRawTrackKind kind;
   StStringId     pid;
   StStringId     tid;
   StVec          slices;   /* StSlice */
   StVec          instants; /* StInstant */
-} StRawTrack;
+  GArray        *parts;    /* StRawPart, or NULL */
+};
 
 typedef struct
 {

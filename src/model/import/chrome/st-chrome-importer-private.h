@@ -47,11 +47,21 @@ enum
 
 typedef StJsonTok Tok;
 
+/* The times the tokenizer read as it scanned them (see read_value). */
+enum
+{
+  TIMED_TS = 1 << 0,
+  TIMED_DUR = 1 << 1,
+};
+
 typedef struct
 {
   const char *start;
   guint32     present;
   guint       n_keys;
+  guint       timed; /* TIMED_*: ts_ns, dur_ns hold their tokens' times */
+  gint64      ts_ns;
+  gint64      dur_ns;
   Tok         tok[K_N];
 } Ev;
 
@@ -73,6 +83,13 @@ typedef enum
 } Result;
 
 typedef struct _Progress Progress;
+
+/* Where the first shard waits for the others: each signals as it finishes. */
+typedef struct
+{
+  GMutex lock;
+  GCond  cond;
+} Rendezvous;
 
 /* Names repeat from event to event: the id of a string as written, found
  * by its length and three of its bytes before the string table hashes it
@@ -119,9 +136,10 @@ typedef struct
   gboolean        have_last;
   GString        *key; /* scratch for async and flow keys */
   GCancellable   *cancellable;
-  const char     *first_p;  /* where this shard started */
-  gsize           pos;      /* offset reached, for progress (atomic) */
-  gint            finished; /* atomic, for worker shards */
+  const char     *first_p;    /* where this shard started */
+  gsize           pos;        /* offset reached, for progress (atomic) */
+  gint            finished;   /* atomic, for worker shards */
+  Rendezvous     *rendezvous; /* worker shards: told when finished */
   Result          result;
   GThread        *thread;
   Progress       *progress; /* the first shard reports for all */

@@ -55,7 +55,10 @@ parser_thread (gpointer data)
            (gsize)(ps->first_p - ps->json.base), (gsize)(ps->json.p - ps->first_p), ps->n_handled,
            (g_get_monotonic_time () - t0) / 1000.0, ps->result);
   g_atomic_pointer_set (&ps->pos, (gsize)(ps->json.p - ps->json.base));
+  g_mutex_lock (&ps->rendezvous->lock);
   g_atomic_int_set (&ps->finished, 1);
+  g_cond_broadcast (&ps->rendezvous->cond);
+  g_mutex_unlock (&ps->rendezvous->lock);
   return NULL;
 }
 
@@ -171,27 +174,48 @@ init_workers (GArray         *workers,
   first->peers = workers;
 }
 
+/* Waits for the other shards, reporting their progress every 20 ms: woken
+ * as soon as the last one finishes, not at the next report. */
+static void
+wait_for_workers (Parser *first, GArray *workers, Rendezvous *rv)
+{
+  gboolean done;
+
+  do
+    {
+      st_chrome_report_shards (first);
+      g_mutex_lock (&rv->lock);
+      if (!workers_finished (workers))
+        g_cond_wait_until (&rv->cond, &rv->lock, g_get_monotonic_time () + G_USEC_PER_SEC / 50);
+      done = workers_finished (workers);
+      g_mutex_unlock (&rv->lock);
+    }
+  while (!done);
+}
+
 /* Runs the first shard here while the others run on their threads. */
 static Result
 run_shards (Parser *first, GArray *workers)
 {
-  Result r;
+  Rendezvous rv;
+  Result     r;
 
+  g_mutex_init (&rv.lock);
+  g_cond_init (&rv.cond);
   for (guint i = 0; i < workers->len; i++)
     {
       Parser *w = &g_array_index (workers, Parser, i);
+      w->rendezvous = &rv;
       w->thread = g_thread_new ("strata-import", parser_thread, w);
     }
   r = st_chrome_parse_run (first);
   g_debug ("first shard: %zu bytes, %" G_GUINT64_FORMAT " events, result %d",
            (gsize)(first->json.p - first->first_p), first->n_handled, r);
-  while (!workers_finished (workers))
-    {
-      st_chrome_report_shards (first);
-      g_usleep (G_USEC_PER_SEC / 50);
-    }
+  wait_for_workers (first, workers, &rv);
   for (guint i = 0; i < workers->len; i++)
     g_thread_join (g_array_index (workers, Parser, i).thread);
+  g_mutex_clear (&rv.lock);
+  g_cond_clear (&rv.cond);
   return r;
 }
 

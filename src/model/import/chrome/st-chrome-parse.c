@@ -8,40 +8,48 @@
 
 #include <glib/gi18n-lib.h>
 
+/* The keys of up to four bytes, which are most of an event's: the key's
+ * bytes and its length in one number, hashed into a table by a multiplier
+ * under which these twelve land apart (searched for once; a test of each
+ * key would fail if two shared a place). No branch on the key's length, so
+ * the keys of an event cost the same in any order. */
+#define KEY_WORD(len, a, b, c, d)                                                \
+  ((guint64)(guchar)(a) | (guint64)(guchar)(b) << 8 | (guint64)(guchar)(c) << 16 \
+   | (guint64)(guchar)(d) << 24 | (guint64)(len) << 32)
+#define KEY_HASH(word) ((guint)(((guint64)(word)*G_GUINT64_CONSTANT (0xb43ce7faea955e0f)) >> 60))
+#define SHORT_KEY(len, a, b, c, d, slot) \
+  [KEY_HASH (KEY_WORD (len, a, b, c, d))] = { KEY_WORD (len, a, b, c, d), slot }
+
+static const struct
+{
+  guint64 word;
+  gint8   slot;
+} short_keys[16] = {
+  SHORT_KEY (1, 's', 0, 0, 0, K_S),          SHORT_KEY (2, 'p', 'h', 0, 0, K_PH),
+  SHORT_KEY (2, 't', 's', 0, 0, K_TS),       SHORT_KEY (2, 'i', 'd', 0, 0, K_ID),
+  SHORT_KEY (2, 'b', 'p', 0, 0, K_BP),       SHORT_KEY (3, 'd', 'u', 'r', 0, K_DUR),
+  SHORT_KEY (3, 'p', 'i', 'd', 0, K_PID),    SHORT_KEY (3, 't', 'i', 'd', 0, K_TID),
+  SHORT_KEY (3, 'c', 'a', 't', 0, K_CAT),    SHORT_KEY (3, 'i', 'd', '2', 0, K_ID2),
+  SHORT_KEY (4, 'n', 'a', 'm', 'e', K_NAME), SHORT_KEY (4, 'a', 'r', 'g', 's', K_ARGS),
+};
+
+/* The slot of the key @k of @len bytes, or -1. Its closing quote, the colon
+ * and the value's first byte follow it in the text, so four bytes from @k
+ * can be read whatever its length. */
 static inline int
 key_slot (const char *k, gsize len)
 {
+  if (len - 1 < 4)
+    {
+      guint32 bytes;
+      guint64 word;
+
+      memcpy (&bytes, k, 4);
+      word = (bytes & (G_MAXUINT32 >> (32 - 8 * len))) | (guint64)len << 32;
+      return short_keys[KEY_HASH (word)].word == word ? short_keys[KEY_HASH (word)].slot : -1;
+    }
   switch (len)
     {
-    case 1: return k[0] == 's' ? K_S : -1;
-    case 2:
-      if (k[0] == 'p' && k[1] == 'h')
-        return K_PH;
-      if (k[0] == 't' && k[1] == 's')
-        return K_TS;
-      if (k[0] == 'i' && k[1] == 'd')
-        return K_ID;
-      if (k[0] == 'b' && k[1] == 'p')
-        return K_BP;
-      return -1;
-    case 3:
-      if (memcmp (k, "dur", 3) == 0)
-        return K_DUR;
-      if (memcmp (k, "pid", 3) == 0)
-        return K_PID;
-      if (memcmp (k, "tid", 3) == 0)
-        return K_TID;
-      if (memcmp (k, "cat", 3) == 0)
-        return K_CAT;
-      if (memcmp (k, "id2", 3) == 0)
-        return K_ID2;
-      return -1;
-    case 4:
-      if (memcmp (k, "name", 4) == 0)
-        return K_NAME;
-      if (memcmp (k, "args", 4) == 0)
-        return K_ARGS;
-      return -1;
     case 5: return memcmp (k, "scope", 5) == 0 ? K_SCOPE : -1;
     case 7:
       if (memcmp (k, "bind_id", 7) == 0)
@@ -57,6 +65,32 @@ key_slot (const char *k, gsize len)
     }
 }
 
+/* The value at @p of a member whose key has @slot. A time (ts, dur) that is
+ * a plain number is read as it is scanned, once; anything else is scanned
+ * here and read later from its token, as it always was. */
+static inline Result
+read_value (Parser *ps, Ev *ev, int slot, const char *p, Tok *tok, const char **out)
+{
+  if (slot == K_TS || slot == K_DUR)
+    {
+      guint       bit = slot == K_TS ? TIMED_TS : TIMED_DUR;
+      const char *q;
+      gint64      ns;
+
+      ev->timed &= ~bit;
+      if ((*p == '-' || g_ascii_isdigit (*p)) && st_json_scan_time_ns (p, ps->json.end, &q, &ns)
+          && q < ps->json.end && (st_json_char_class[(guchar)*q] & ST_JSON_CLASS_DELIMITER))
+        {
+          *tok = (Tok){ p, q, 'n', 0 };
+          *out = q;
+          ev->timed |= bit;
+          *(slot == K_TS ? &ev->ts_ns : &ev->dur_ns) = ns;
+          return RESULT_OK;
+        }
+    }
+  return st_json_reader_value (&ps->json, p, tok, out);
+}
+
 /* Reads the event object at @p ('{'), keeping the tokens of the hot keys. */
 static Result
 parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
@@ -66,6 +100,7 @@ parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
   ev->start = p;
   ev->present = 0;
   ev->n_keys = 0;
+  ev->timed = 0;
   p++;
   for (;;)
     {
@@ -90,7 +125,7 @@ parse_object (Parser *ps, const char *p, Ev *ev, const char **out)
       if (r != RESULT_OK)
         return r;
       slot = flags & ST_JSON_STRING_ESCAPES ? -1 : key_slot (key, key_end - key);
-      r = st_json_reader_value (&ps->json, p, &tok, &p);
+      r = read_value (ps, ev, slot, p, &tok, &p);
       if (r != RESULT_OK)
         return r;
       if (slot >= 0)

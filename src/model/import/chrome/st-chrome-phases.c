@@ -146,6 +146,19 @@ warn_number (Parser *ps, const Ev *ev, int k, const char *field)
                          (int)MIN (tok_len (t), 40), t->p);
 }
 
+/* The time of key @k (K_TS or K_DUR, present), as the tokenizer read it or
+ * from its token. */
+static inline gboolean
+ev_time (const Ev *ev, int k, gint64 *out)
+{
+  if (ev->timed & (k == K_TS ? TIMED_TS : TIMED_DUR))
+    {
+      *out = k == K_TS ? ev->ts_ns : ev->dur_ns;
+      return TRUE;
+    }
+  return tok_time (&ev->tok[k], out);
+}
+
 static gboolean
 event_ts (Parser *ps, const Ev *ev, gint64 *ts)
 {
@@ -154,7 +167,7 @@ event_ts (Parser *ps, const Ev *ev, gint64 *ts)
       warn_field (ps, ev, "ts");
       return FALSE;
     }
-  if (!tok_time (&ev->tok[K_TS], ts))
+  if (!ev_time (ev, K_TS, ts))
     {
       warn_number (ps, ev, K_TS, "ts");
       return FALSE;
@@ -246,7 +259,7 @@ on_complete (Parser *ps, const Ev *ev, gint64 ts)
                              (int)MIN (tok_len (&ev->tok[K_NAME]), 80),
                              HAS (ev, K_NAME) ? ev->tok[K_NAME].p : "");
     }
-  else if (!tok_time (&ev->tok[K_DUR], &dur))
+  else if (!ev_time (ev, K_DUR, &dur))
     {
       warn_number (ps, ev, K_DUR, "dur");
       return;
