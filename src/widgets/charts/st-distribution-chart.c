@@ -4,6 +4,7 @@
 
 #include "st-distribution-chart.h"
 
+#include "st-chart-keys.h"
 #include "st-chart-style.h"
 #include "st-format.h"
 #include "st-histogram-plot.h"
@@ -302,25 +303,17 @@ static void
 st_distribution_chart_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
 {
   GTK_WIDGET_CLASS (st_distribution_chart_parent_class)->state_flags_changed (widget, previous);
-  if ((previous ^ gtk_widget_get_state_flags (widget))
-      & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE))
-    gtk_widget_queue_draw (widget);
+  st_chart_redraw_on_focus (widget, previous);
 }
 
 static void
 install_keys (GtkWidgetClass *widget_class)
 {
-  static const struct
-  {
-    guint key;
-    gint  step;
-  } moves[] = {
-    { GDK_KEY_Left, -1 },    { GDK_KEY_Right, 1 },       { GDK_KEY_KP_Left, -1 },
-    { GDK_KEY_KP_Right, 1 }, { GDK_KEY_Home, G_MININT }, { GDK_KEY_End, G_MAXINT },
-  };
+  guint              n;
+  const StChartMove *moves = st_chart_moves (&n);
 
   gtk_widget_class_install_action (widget_class, "chart.move-bin", "(ib)", move_action);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+  for (guint i = 0; i < n; i++)
     {
       gtk_widget_class_add_binding_action (widget_class, moves[i].key, 0, "chart.move-bin", "(ib)",
                                            moves[i].step, FALSE);

@@ -4,6 +4,7 @@
 
 #include "st-trends-chart.h"
 
+#include "st-chart-keys.h"
 #include "st-chart-style.h"
 #include "st-trends-plot.h"
 
@@ -487,32 +488,16 @@ static void
 st_trends_chart_state_flags_changed (GtkWidget *widget, GtkStateFlags previous)
 {
   GTK_WIDGET_CLASS (st_trends_chart_parent_class)->state_flags_changed (widget, previous);
-  if ((previous ^ gtk_widget_get_state_flags (widget))
-      & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE))
-    gtk_widget_queue_draw (widget);
+  st_chart_redraw_on_focus (widget, previous);
 }
 
 static void
 install_keys (GtkWidgetClass *widget_class)
 {
-  static const struct
-  {
-    guint key;
-    gint  step;
-  } moves[] = {
-    { GDK_KEY_Left, -1 },    { GDK_KEY_Right, 1 },       { GDK_KEY_KP_Left, -1 },
-    { GDK_KEY_KP_Right, 1 }, { GDK_KEY_Home, G_MININT }, { GDK_KEY_End, G_MAXINT },
-  };
-
   gtk_widget_class_install_action (widget_class, "trends.move", "i", move_action);
   gtk_widget_class_install_action (widget_class, "trends.pick", NULL, pick_action);
   gtk_widget_class_install_action (widget_class, "trends.reveal", NULL, reveal_action);
-  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
-    gtk_widget_class_add_binding_action (widget_class, moves[i].key, 0, "trends.move", "i",
-                                         moves[i].step);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "trends.pick", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "trends.pick", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "trends.pick", NULL);
+  st_chart_bind_point_keys (widget_class, "trends.move", "trends.pick");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, GDK_SHIFT_MASK, "trends.reveal",
                                        NULL);
 }

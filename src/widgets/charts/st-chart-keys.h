@@ -1,0 +1,24 @@
+/* st-chart-keys.h: the keys a chart of points or bins shares with the
+ * others: Left and Right (and the keypad's) step, Home and End go to the
+ * ends; Return, Enter and Space pick. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint key;
+  gint  step; /* −1, 1; G_MININT: the first; G_MAXINT: the last */
+} StChartMove;
+
+/* The moving keys, in the order above. */
+const StChartMove *st_chart_moves (guint *n_moves);
+
+void st_chart_bind_point_keys (GtkWidgetClass *widget_class,
+                               const char     *move_action,
+                               const char     *pick_action);
+void st_chart_redraw_on_focus (GtkWidget *widget, GtkStateFlags previous);
+
+G_END_DECLS
