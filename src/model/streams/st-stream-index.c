@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-stream-index.h"
+#include "st-select.h"
 #include "st-sort.h"
 #include "st-sync-calls.h"
 
@@ -159,44 +160,6 @@ st_stream_index_percentile (const gint64 *values, guint n, guint p)
   return values[nearest_rank (n, p) - 1];
 }
 
-/* Hoare's selection of the @k-th smallest of @v[0, n) (from 0): after it,
- * v[k] is that value, those before it no larger, those after no smaller.
- * Linear on average, where a sort of a range's launches would not be. */
-static gint64
-select_kth (gint64 *v, guint n, guint k)
-{
-  gssize l = 0, m = (gssize)n - 1;
-
-  while (l < m)
-    {
-      gint64 x = v[k];
-      gssize i = l, j = m;
-
-      do
-        {
-          while (v[i] < x)
-            i++;
-          while (x < v[j])
-            j--;
-          if (i <= j)
-            {
-              gint64 t = v[i];
-
-              v[i] = v[j];
-              v[j] = t;
-              i++;
-              j--;
-            }
-        }
-      while (i <= j);
-      if (j < (gssize)k)
-        l = i;
-      if ((gssize)k < i)
-        m = j;
-    }
-  return v[k];
-}
-
 /* 10.3: the percentiles and the largest of @n @delays, which it reorders:
  * p50, p90, p99, max. */
 static void
@@ -210,9 +173,9 @@ delay_stats (gint64 *delays, guint n, gint64 *out)
     out[3] = MAX (out[3], delays[i]);
   /* the largest rank first: each selection leaves the smaller values
    * before its place, where the next one looks */
-  out[2] = select_kth (delays, n, k99);
-  out[1] = select_kth (delays, k99 + 1, k90);
-  out[0] = select_kth (delays, k90 + 1, k50);
+  out[2] = st_select_kth (delays, n, k99);
+  out[1] = st_select_kth (delays, k99 + 1, k90);
+  out[0] = st_select_kth (delays, k90 + 1, k50);
 }
 
 static void

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "st-summary.h"
+#include "st-select.h"
 #include "st-format.h"
 #include "st-json-scan.h"
 #include "st-event-scan.h"
@@ -199,53 +200,17 @@ st_summary_spans_overlap (GArray *a, GArray *b)
   return total;
 }
 
-/* Wirth's selection of the k-th smallest value; reorders @v. */
-static gint64
-select_kth (gint64 *v, guint n, gssize k)
-{
-  gssize l = 0, m = (gssize)n - 1;
-
-  while (l < m)
-    {
-      gint64 x = v[k];
-      gssize i = l, j = m;
-
-      do
-        {
-          while (v[i] < x)
-            i++;
-          while (x < v[j])
-            j--;
-          if (i <= j)
-            {
-              gint64 t = v[i];
-
-              v[i] = v[j];
-              v[j] = t;
-              i++;
-              j--;
-            }
-        }
-      while (i <= j);
-      if (j < k)
-        l = i;
-      if (k < i)
-        m = j;
-    }
-  return v[k];
-}
-
 gint64
 st_summary_median (gint64 *v, guint n)
 {
   gint64 upper, lower;
 
   g_assert (n > 0);
-  upper = select_kth (v, n, n / 2);
+  upper = st_select_kth (v, n, n / 2);
   if (n % 2 == 1)
     return upper;
   /* the lower middle is the largest value below the upper middle's place */
-  lower = select_kth (v, n / 2, n / 2 - 1);
+  lower = st_select_kth (v, n / 2, n / 2 - 1);
   return lower + (upper - lower) / 2;
 }
 
