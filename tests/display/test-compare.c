@@ -11,6 +11,7 @@
 
 #include "st-baseline.h"
 #include "st-display-util.h"
+#include "st-operation-diff-item.h"
 #include "st-time-ruler.h"
 #include "st-timeline-page.h"
 #include "st-timeline-renderer.h"
@@ -516,6 +517,30 @@ test_command_line (void)
   gtk_window_destroy (GTK_WINDOW (run.window));
 }
 
+/* A kernel's row reads as the Summary's Operations table does: its name
+ * and template arguments, without the return type, the namespaces and the
+ * parameters (st-operation-name.h's own example, written out by hand);
+ * the whole name stays in the tooltip and the sort. */
+static void
+test_short_names (void)
+{
+  const char        *full = "void at::native::vectorized_elementwise_kernel<4, "
+                            "at::native::FillFunctor<float> >(int, at::native::FillFunctor<float>, "
+                            "at::detail::Array<char*, 1>)";
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (StStringId));
+  StOperationDiffRow row = {
+    .name = (char *)full, .match = ST_OPERATION_MATCH_EXACT, .base_ids = ids, .new_ids = ids
+  };
+  g_autoptr (StOperationDiffItem) item
+      = st_operation_diff_item_new (&row, "the baseline", "the current profile");
+  g_autofree char *name = NULL, *short_name = NULL, *tooltip = NULL;
+
+  g_object_get (item, "name", &name, "short-name", &short_name, "tooltip", &tooltip, NULL);
+  g_assert_cmpstr (short_name, ==, "vectorized_elementwise_kernel<4, FillFunctor<float> >");
+  g_assert_cmpstr (name, ==, full);
+  g_assert_cmpstr (tooltip, ==, full);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -529,6 +554,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/display/compare/regression-first", test_regression_first);
   g_test_add_func ("/display/compare/two-timelines", test_two_timelines);
+  g_test_add_func ("/display/compare/short-names", test_short_names);
   g_test_add_func ("/display/compare/load-error", test_load_error);
   g_test_add_func ("/display/compare/command-line", test_command_line);
   return g_test_run ();

@@ -5,12 +5,14 @@
 #include "st-operation-diff-item.h"
 #include "st-compare-format.h"
 #include "st-delta-label.h"
+#include "st-operation-name.h"
 
 #include <glib/gi18n.h>
 
 enum
 {
   TEXT_NAME,
+  TEXT_SHORT_NAME,
   TEXT_TOOLTIP,
   TEXT_BASE_COUNT,
   TEXT_BASE_TOTAL,
@@ -97,8 +99,9 @@ st_operation_diff_item_class_init (StOperationDiffItemClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const char *const names[N_TEXTS]
-      = { "name",      "tooltip",  "base-count", "base-total", "base-mean", "new-count",
-          "new-total", "new-mean", "delta",      "percent",    "match",     "match-tooltip" };
+      = { "name",      "short-name", "tooltip",      "base-count", "base-total",
+          "base-mean", "new-count",  "new-total",    "new-mean",   "delta",
+          "percent",   "match",      "match-tooltip" };
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = st_operation_diff_item_finalize;
@@ -169,6 +172,9 @@ st_operation_diff_item_new (const StOperationDiffRow *row,
   StOperationDiffItem *self = g_object_new (ST_TYPE_OPERATION_DIFF_ITEM, NULL);
 
   self->texts[TEXT_NAME] = g_strdup (row->name);
+  /* the Operations table's short form: a kernel's name and template
+   * arguments, without its namespaces and parameters; whole in the tooltip */
+  self->texts[TEXT_SHORT_NAME] = st_operation_name_shorten (row->name, NULL);
   self->texts[TEXT_TOOLTIP] = g_strdup (row->name);
   self->texts[TEXT_BASE_COUNT] = st_compare_format_count (row->base_count);
   self->texts[TEXT_BASE_TOTAL] = st_compare_format_duration (row->base_total_ns);
