@@ -25,32 +25,8 @@
 #include "st-call-tree.h"
 #include "st-trace-loader.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static guint64
-anonymous_bytes (void)
-{
-  g_autofree char *status = NULL;
-  const char      *line;
-
-  malloc_trim (0);
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      || (line = strstr (status, "RssAnon:")) == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
-}
 
 typedef struct
 {
@@ -69,16 +45,16 @@ time_run (StTrace *trace, gint64 start, gint64 end)
   g_autoptr (GError)     error = NULL;
   g_autoptr (StCallTree) td = NULL;
   g_autoptr (StCallTree) bu = NULL;
-  double                 t0 = now_ms (), t1;
+  double                 t0 = st_bench_now_ms (), t1;
   Run                    run;
 
   td = st_call_tree_build (trace, &scope, NULL, NULL, NULL, &error);
-  t1 = now_ms ();
+  t1 = st_bench_now_ms ();
   g_assert_no_error (error);
   bu = st_call_tree_invert (td, NULL, &error);
   g_assert_no_error (error);
   run.top_down_ms = t1 - t0;
-  run.bottom_up_ms = now_ms () - t1;
+  run.bottom_up_ms = st_bench_now_ms () - t1;
   run.frames = st_call_tree_get_n_frames (td);
   run.nodes = st_call_tree_get_n_nodes (td);
   run.bottom_up_nodes = st_call_tree_get_n_nodes (bu);
@@ -142,10 +118,10 @@ static void
 measure_memory (StTrace *trace)
 {
   StCallTreeScope        scope = { 0, st_trace_get_end_ns (trace), NULL, 0, FALSE };
-  guint64                before = anonymous_bytes ();
+  guint64                before = st_bench_anonymous_bytes ();
   g_autoptr (StCallTree) td = st_call_tree_build (trace, &scope, NULL, NULL, NULL, NULL);
   g_autoptr (StCallTree) bu = st_call_tree_invert (td, NULL, NULL);
-  guint64                after = anonymous_bytes ();
+  guint64                after = st_bench_anonymous_bytes ();
 
   printf ("  the whole profile's two trees keep %.1f bytes per frame\n",
           ((double)after - before) / MAX (1, st_call_tree_get_n_frames (td)));

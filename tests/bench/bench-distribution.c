@@ -21,41 +21,17 @@
 #include "st-name-index.h"
 #include "st-trace-loader.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static guint64
-anonymous_bytes (void)
-{
-  g_autofree char *status = NULL;
-  const char      *line;
-
-  malloc_trim (0);
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      || (line = strstr (status, "RssAnon:")) == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
-}
 
 static double
 time_run (StTrace *trace, StStringId name, StGrouping grouping)
 {
-  double                         t0 = now_ms ();
+  double                         t0 = st_bench_now_ms ();
   g_autoptr (StNameDistribution) d
       = st_name_distribution_compute (trace, name, NULL, grouping, NULL);
 
-  return now_ms () - t0;
+  return st_bench_now_ms () - t0;
 }
 
 static double
@@ -106,7 +82,7 @@ name_near (const guint *counts, guint n, guint wanted)
 static double
 time_walk (StTrace *trace, StStringId name)
 {
-  double             t0 = now_ms ();
+  double             t0 = st_bench_now_ms ();
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
 
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
@@ -117,7 +93,7 @@ time_walk (StTrace *trace, StStringId name)
         if (track->slices[i].name == name)
           g_array_append_val (refs, ((StSliceRef){ t, i }));
     }
-  return now_ms () - t0;
+  return st_bench_now_ms () - t0;
 }
 
 static void
@@ -167,14 +143,14 @@ main (int argc, char *argv[])
   n = st_trace_get_n_strings (trace);
   counts = count_names (trace, &slices);
   most = name_near (counts, n, G_MAXUINT);
-  loaded = anonymous_bytes ();
+  loaded = st_bench_anonymous_bytes ();
   printf ("Distribution on %s: %" G_GUINT64_FORMAT " slices, median of %d runs after a warm-up\n",
           rest[0], slices, runs);
-  first = now_ms ();
+  first = st_bench_now_ms ();
   st_name_index_get (trace, NULL);
-  first = now_ms () - first;
+  first = st_bench_now_ms () - first;
   printf ("  the name index, built once                   %8.2f ms, keeps %.1f bytes per slice\n",
-          first, ((double)anonymous_bytes () - loaded) / MAX (1, slices));
+          first, ((double)st_bench_anonymous_bytes () - loaded) / MAX (1, slices));
   report_name (trace, most, counts[most], runs);
   report_name (trace, name_near (counts, n, counts[most] / 10),
                counts[name_near (counts, n, counts[most] / 10)], runs);

@@ -32,7 +32,6 @@
 #include "st-window.h"
 
 #include <adwaita.h>
-#include <time.h>
 
 #define WIDTH     1600
 #define HEIGHT    1000
@@ -52,15 +51,6 @@ typedef struct
   double         stall;
 } Run;
 
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static GtkWidget *
 find_child (GtkWidget *root, GType type)
 {
@@ -77,7 +67,7 @@ find_child (GtkWidget *root, GType type)
 static void
 on_after_paint (GdkFrameClock *clock, Run *run)
 {
-  double t = now_ms ();
+  double t = st_bench_now_ms ();
 
   run->greeter_drawn = TRUE;
   if (run->loaded == 0)
@@ -93,14 +83,14 @@ on_after_paint (GdkFrameClock *clock, Run *run)
 static void
 on_trace (StWindow *window, GParamSpec *pspec, Run *run)
 {
-  run->loaded = now_ms ();
+  run->loaded = st_bench_now_ms ();
 }
 
 static gboolean
 on_tick (gpointer data)
 {
   Run   *run = data;
-  double t = now_ms ();
+  double t = st_bench_now_ms ();
 
   if (run->opened > 0 && run->last_tick > 0)
     run->stall = MAX (run->stall, t - run->last_tick - TICK_MS);
@@ -132,7 +122,7 @@ open_once (GFile *file, Run *run)
   run->summary = ST_SUMMARY_PAGE (find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
   iterate_until (&run->greeter_drawn);
   tick = g_timeout_add (TICK_MS, on_tick, run);
-  run->opened = now_ms ();
+  run->opened = st_bench_now_ms ();
   st_window_open (window, file);
   while (run->summary_drawn == 0 || run->tables_drawn == 0)
     g_main_context_iteration (NULL, TRUE);
@@ -150,13 +140,13 @@ time_cli (const char *cli, const char *path)
   const char        *argv[] = { cli, "info", path, NULL };
   g_autoptr (GError) error = NULL;
   int                status;
-  double             t0 = now_ms ();
+  double             t0 = st_bench_now_ms ();
 
   if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
                      &status, &error)
       || !g_spawn_check_wait_status (status, &error))
     g_error ("%s info: %s", cli, error->message);
-  return now_ms () - t0;
+  return st_bench_now_ms () - t0;
 }
 
 static double

@@ -31,7 +31,6 @@
 
 #include <stdio.h>
 #include <sys/stat.h>
-#include <time.h>
 
 /* The budget's frame, drawn as the window draws it: st-timeline-view.c's
  * gutter, st_session_fit_all()'s margin and smallest span. */
@@ -50,15 +49,6 @@ typedef struct
   guint met;
   guint total;
 } Tally;
-
-static double
-now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* "= 0.64x of the 8 ms budget", counted in @tally. */
 static char *
@@ -124,11 +114,11 @@ bench_frames (StTimelineRenderer *renderer,
     {
       /* A new cairo_t per frame, as gtk_snapshot_append_cairo() gives. */
       cairo_t *cr = cairo_create (surface);
-      double   t0 = now_ms (), ms;
+      double   t0 = st_bench_now_ms (), ms;
 
       st_timeline_renderer_draw (renderer, cr, vp);
       cairo_surface_flush (surface);
-      ms = now_ms () - t0;
+      ms = st_bench_now_ms () - t0;
       cairo_destroy (cr);
       if (i >= WARMUP_FRAMES)
         g_array_append_val (times, ms);
@@ -154,10 +144,10 @@ time_find (StTrace *trace, const char *pattern, StFindFlags flags, guint runs, g
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (GArray) found = NULL;
-      double             t0 = now_ms (), ms;
+      double             t0 = st_bench_now_ms (), ms;
 
       found = st_trace_find (trace, pattern, flags, NULL, NULL, NULL, &error);
-      ms = now_ms () - t0;
+      ms = st_bench_now_ms () - t0;
       if (found == NULL)
         g_error ("find %s: %s", pattern, error->message);
       *hits = found->len;
@@ -246,9 +236,9 @@ main (int argc, char *argv[])
   st_bench_warm (argv[1]);
   mb = st_bench_file_size (argv[1]) / 1e6;
   file = g_file_new_for_path (argv[1]);
-  t0 = now_ms ();
+  t0 = st_bench_now_ms ();
   trace = st_trace_load_file (file, NULL, &error);
-  load_ms = now_ms () - t0;
+  load_ms = st_bench_now_ms () - t0;
   if (trace == NULL)
     {
       g_printerr ("bench-render: %s\n", error->message);

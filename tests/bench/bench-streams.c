@@ -24,7 +24,6 @@
 #include "st-stream-index.h"
 #include "st-trace-loader.h"
 
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -36,19 +35,6 @@ cpu_ms (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static guint64
-anonymous_bytes (void)
-{
-  g_autofree char *status = NULL;
-  const char      *line;
-
-  malloc_trim (0);
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
-      || (line = strstr (status, "RssAnon:")) == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
 }
 
 /* The streams of [start, end) as the Summary reads them; how many launches
@@ -122,7 +108,7 @@ main (int argc, char *argv[])
     }
   events = st_trace_get_counts (trace)->events;
   st_device_work_get (trace);
-  before = anonymous_bytes ();
+  before = st_bench_anonymous_bytes ();
   t0 = cpu_ms ();
   index = st_stream_index_ensure (trace, NULL);
   index_ms = cpu_ms () - t0;
@@ -134,7 +120,7 @@ main (int argc, char *argv[])
   printf ("  stream index, once per trace                   %8.2f ms\n", index_ms);
   printf ("  queue lengths, once per trace                  %8.2f ms\n", queue_ms);
   printf ("    anonymous memory they keep: %.1f bytes per event\n",
-          events > 0 ? (double)(anonymous_bytes () - before) / events : 0);
+          events > 0 ? (double)(st_bench_anonymous_bytes () - before) / events : 0);
   length = st_trace_get_end_ns (trace);
   printf ("  ranges around the middle of the trace:\n");
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)

@@ -4,7 +4,10 @@
 
 #include "st-bench-util.h"
 
+#include <malloc.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 gsize
 st_bench_file_size (const char *path)
@@ -56,4 +59,26 @@ st_bench_median (GArray *times)
 {
   st_bench_sort (times);
   return st_bench_quantile (times, 0.5);
+}
+
+double
+st_bench_now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+guint64
+st_bench_anonymous_bytes (void)
+{
+  g_autofree char *status = NULL;
+  const char      *line;
+
+  malloc_trim (0);
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      || (line = strstr (status, "RssAnon:")) == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
 }

@@ -1,5 +1,6 @@
 /* st-bench-util.h: what every benchmark does around its measurements:
- * bring the file into the page cache, sort the times it took. */
+ * bring the file into the page cache, read the clock and the memory kept,
+ * sort the times it took. */
 #pragma once
 
 #include <glib.h>
@@ -11,5 +12,10 @@ void   st_bench_warm (const char *path);
 void   st_bench_sort (GArray *times);
 double st_bench_quantile (GArray *sorted, double q);
 double st_bench_median (GArray *times);
+/* The monotonic clock, in ms. */
+double st_bench_now_ms (void);
+/* The process's anonymous resident memory in bytes (Linux), after giving
+ * the allocator's free memory back; 0 if unknown. */
+guint64 st_bench_anonymous_bytes (void);
 
 G_END_DECLS
