@@ -1243,12 +1243,85 @@ test_ranks_args_per_file (void)
                      value (s0, "memset_bytes") + value (s1, "memset_bytes"));
 }
 
+/* Three GPUs of 30 000 kernels each, enough device events that the
+ * summary collects them on two threads: each row must still be its own
+ * device's, in the devices' order. GPU d has kernels [4k, 4k + d + 1)
+ * µs for k < 30 000 and an AllReduce [0, 10) µs. By hand: compute (d + 1)
+ * × 30 000 µs; the kernels under the AllReduce start at 0, 4 and 8, so
+ * its overlapped part is 3, 6 and 8 µs (the last kernel of GPU 2 clipped
+ * at 10) and busy is compute + 10 − that; device time runs from 0 to the
+ * last kernel's end, 4 × 29 999 + d + 1 µs. Of the 90 003 kernels'
+ * durations (30 000 each of 1, 2 and 3 µs, three of 10) the middle one is
+ * 2 µs. */
+static void
+test_metrics_many_devices (void)
+{
+  static const gint64   overlapped_us[] = { 3, 6, 8 };
+  g_autoptr (GString)   json = g_string_new ("{\"traceEvents\": [\n");
+  g_autofree char      *dir = g_dir_make_tmp ("strata-summary-XXXXXX", NULL);
+  g_autofree char      *path = g_build_filename (dir, "devices.json", NULL);
+  g_autoptr (GFile)     file = NULL;
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) summary = NULL;
+  StOverlap            *overlap;
+
+  for (guint d = 0; d < 3; d++)
+    {
+      g_string_append_printf (
+          json,
+          "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %u, "
+          "\"args\": {\"name\": \"GPU %u\"}},\n"
+          "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": "
+          "\"ncclDevKernel_AllReduce_Sum_f32_RING_LL\", \"pid\": %u, \"tid\": 13, "
+          "\"ts\": 0, \"dur\": 10},\n",
+          d, d, d);
+      for (guint k = 0; k < 30000; k++)
+        g_string_append_printf (json,
+                                "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", "
+                                "\"pid\": %u, \"tid\": 7, \"ts\": %u, \"dur\": %u}%s\n",
+                                d, 4 * k, d + 1, d == 2 && k == 29999 ? "" : ",");
+    }
+  g_string_append (json, "]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, -1, &error));
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
+  summary = summarise_whole (trace);
+  overlap = st_summary_get_overlap (summary);
+
+  g_assert_cmpuint (st_summary_get_n_devices (summary), ==, 3);
+  g_assert_cmpuint (st_overlap_get_n_devices (overlap), ==, 3);
+  for (guint d = 0; d < 3; d++)
+    {
+      const StDeviceUsage *u = st_summary_get_device (summary, d);
+      g_autofree char     *label = g_strdup_printf ("GPU %u (pid %u)", d, d);
+
+      g_assert_cmpstr (u->label, ==, label);
+      g_assert_cmpint (u->compute_ns, ==, (d + 1) * 30000 * US);
+      g_assert_cmpint (u->communication_ns, ==, 10 * US);
+      g_assert_cmpint (u->busy_ns, ==, ((d + 1) * 30000 + 10 - overlapped_us[d]) * US);
+      g_assert_cmpint (u->device_time_ns, ==, (4 * 29999 + d + 1) * US);
+      g_assert_cmpint (st_overlap_get_device (overlap, d)->overlapped_ns, ==,
+                       overlapped_us[d] * US);
+    }
+  g_assert_cmpfloat (value (summary, "kernel_count"), ==, 90003);
+  g_assert_cmpfloat (value (summary, "median_kernel_ns"), ==, 2 * US);
+  /* one AllReduce a GPU: one group of 3, their size unknown alike */
+  g_assert_cmpfloat (value (summary, "collective_count"), ==, 3);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (summary), ==, 1);
+  g_assert_cmpuint (st_summary_get_collective_group (summary, 0)->count, ==, 3);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/summary/ranks/args-per-file", test_ranks_args_per_file);
   g_test_add_func ("/model/summary/metrics/whole", test_metrics_whole);
+  g_test_add_func ("/model/summary/metrics/many-devices", test_metrics_many_devices);
   g_test_add_func ("/model/summary/metrics/clipped", test_metrics_clipped);
   g_test_add_func ("/model/summary/metrics/absent", test_metrics_absent);
   g_test_add_func ("/model/summary/collectives/groups", test_collective_groups);
