@@ -8,11 +8,12 @@
 
 #include "config.h"
 
+#include "st-cli-test.h"
+
 #include "st-test-diff-pair.h"
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
-#include <sys/wait.h>
 
 static const StTestDiffRecipe base_recipe = {
   TRUE, 2, 1000, 100, 100, 1024, "elementwise_kernel<float, 4>", "kernel_at_0x7f3a12", FALSE,
@@ -54,25 +55,6 @@ pair_clear (Pair *p)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Pair, pair_clear)
 
-/* Runs strata-cli with @args; its exit status, and its output in @out. */
-static int
-run_cli (const char *const *args, char **out)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError)    error = NULL;
-  g_autofree char      *err = NULL;
-  int                   wait_status;
-
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               &err, &wait_status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-}
-
 static JsonObject *
 find_by (JsonArray *array, const char *key, const char *value)
 {
@@ -95,7 +77,8 @@ test_json (void)
 
   pair_init (&pair);
   g_assert_cmpint (
-      run_cli ((const char *[]){ "diff", "--json", "--steps", pair.base, pair.new_, NULL }, &out),
+      st_cli_test_run ((const char *[]){ "diff", "--json", "--steps", pair.base, pair.new_, NULL },
+                       &out, NULL),
       ==, 0);
   g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
   g_assert_no_error (error);
@@ -161,11 +144,14 @@ test_bad_input (void)
 
   pair_init (&pair);
   missing = g_build_filename (pair.dir, "missing.json", NULL);
-  g_assert_cmpint (run_cli ((const char *[]){ "diff", pair.base, missing, NULL }, &out1), ==, 1);
   g_assert_cmpint (
-      run_cli ((const char *[]){ "diff", "--region", "9:3", pair.base, pair.new_, NULL }, &out2),
+      st_cli_test_run ((const char *[]){ "diff", pair.base, missing, NULL }, &out1, NULL), ==, 1);
+  g_assert_cmpint (
+      st_cli_test_run ((const char *[]){ "diff", "--region", "9:3", pair.base, pair.new_, NULL },
+                       &out2, NULL),
       ==, 2);
-  g_assert_cmpint (run_cli ((const char *[]){ "diff", pair.base, NULL }, &out3), ==, 2);
+  g_assert_cmpint (st_cli_test_run ((const char *[]){ "diff", pair.base, NULL }, &out3, NULL), ==,
+                   2);
 }
 
 int

@@ -7,9 +7,10 @@
 
 #include "config.h"
 
+#include "st-cli-test.h"
+
 #include <json-glib/json-glib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 typedef struct
 {
@@ -30,33 +31,17 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 static void
 run_stats (Run *run, const char *const *args)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError)    error = NULL;
-  int                   wait_status;
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "data", "distribution", "durations.json", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
 
-  g_ptr_array_add (argv, g_strdup (g_getenv ("STRATA_CLI")));
-  g_ptr_array_add (argv, g_strdup ("stats"));
-  g_ptr_array_add (argv, g_test_build_filename (G_TEST_DIST, "..", "data", "distribution",
-                                                "durations.json", NULL));
+  g_ptr_array_add (argv, "stats");
+  g_ptr_array_add (argv, path);
   for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
+    g_ptr_array_add (argv, (gpointer)args[i]);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  run->status = st_cli_test_run ((const char *const *)argv->pdata, &run->out, &run->err);
 }
-
-static JsonObject *
-parse (JsonParser *parser, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static void
 assert_stats (JsonObject *o, gint64 count, gint64 p50, gint64 p90, gint64 p99, gint64 mean)
 {
@@ -79,7 +64,7 @@ test_json (void)
 
   run_stats (&run, args);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "name"), ==, "gemm");
   g_assert_true (json_object_get_null_member (o, "range"));
   assert_stats (o, 10, 2000, 10000, 100000, 13270);
@@ -132,7 +117,7 @@ test_range_and_parent (void)
 
   run_stats (&run, range_args);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   range = json_object_get_object_member (o, "range");
   g_assert_cmpint (json_object_get_int_member (range, "start_ns"), ==, 115000);
   g_assert_cmpint (json_object_get_int_member (range, "end_ns"), ==, 145000);
@@ -141,7 +126,7 @@ test_range_and_parent (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "groups")), ==, 0);
 
   run_stats (&parent, parent_args);
-  o = parse (parent_parser, parent.out);
+  o = st_cli_test_parse (parent_parser, parent.out);
   groups = json_object_get_array_member (o, "groups");
   g_assert_cmpuint (json_array_get_length (groups), ==, 3);
   g_assert_cmpstr (
@@ -166,7 +151,7 @@ test_empty_and_usage (void)
   run_stats (&run, none);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.err, "no such kernel"));
-  o = parse (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "count"), ==, 0);
   g_assert_true (json_object_get_null_member (o, "p50_ns"));
   g_assert_true (json_object_get_null_member (o, "bins_per_decade"));

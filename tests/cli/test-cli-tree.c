@@ -7,9 +7,10 @@
 
 #include "config.h"
 
+#include "st-cli-test.h"
+
 #include <json-glib/json-glib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #define US 1000
 
@@ -18,38 +19,17 @@
 static int
 run_tree (char **out, const char *first, ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char      *path
+  g_autofree char *path
       = g_test_build_filename (G_TEST_DIST, "..", "data", "calltree", "nesting.json", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *err = NULL;
-  int                wait_status;
-  va_list            args;
+  const char *const prefix[] = { "tree", path, NULL };
+  va_list           args;
+  int               status;
 
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
-  g_ptr_array_add (argv, "tree");
-  g_ptr_array_add (argv, path);
   va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer)a);
+  status = st_cli_test_run_valist (prefix, out, NULL, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               &err, &wait_status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return status;
 }
-
-static JsonObject *
-parse (JsonParser *parser, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static JsonObject *
 nth (JsonObject *o, const char *member, guint i)
 {
@@ -75,7 +55,7 @@ test_top_down (void)
   JsonObject            *o, *step, *f;
 
   g_assert_cmpint (run_tree (&out, "--json", NULL), ==, 0);
-  o = parse (parser, out);
+  o = st_cli_test_parse (parser, out);
   g_assert_cmpstr (json_object_get_string_member (o, "direction"), ==, "top-down");
   g_assert_false (json_object_get_boolean_member (o, "by_thread"));
   g_assert_cmpint (json_object_get_int_member (o, "time_ns"), ==, 1810 * US);
@@ -111,7 +91,7 @@ test_bottom_up_range (void)
   g_assert_cmpint (
       run_tree (&out, "--json", "--bottom-up", "--by-thread", "--region", "150000:720000", NULL),
       ==, 0);
-  o = parse (parser, out);
+  o = st_cli_test_parse (parser, out);
   g_assert_cmpstr (json_object_get_string_member (o, "direction"), ==, "bottom-up");
   g_assert_true (json_object_get_boolean_member (o, "by_thread"));
   /* main 570; worker: step 100, f 100, g 50, lone g 60, p 20, a 80, b 70 */
@@ -139,7 +119,7 @@ test_depth (void)
   JsonObject            *o, *step;
 
   g_assert_cmpint (run_tree (&out, "--json", "--depth", "1", NULL), ==, 0);
-  o = parse (parser, out);
+  o = st_cli_test_parse (parser, out);
   step = nth (o, "nodes", 0);
   g_assert_false (json_object_has_member (step, "children"));
   g_assert_cmpint (json_object_get_int_member (step, "children_omitted"), ==, 2);

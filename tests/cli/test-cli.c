@@ -5,10 +5,11 @@
 
 #include "config.h"
 
+#include "st-cli-test.h"
+
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 typedef struct
 {
@@ -29,37 +30,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 static void
 run_cli (Run *run, const char *first, ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError)    error = NULL;
-  int                   wait_status;
-  va_list               args;
+  va_list args;
 
-  g_ptr_array_add (argv, (gpointer)g_getenv ("STRATA_CLI"));
   va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer)a);
+  run->status = st_cli_test_run_valist (NULL, &run->out, &run->err, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
 }
-
 static char *
 data_path (const char *dir, const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "..", "data", dir, name, NULL);
-}
-
-static JsonObject *
-parse_object (JsonParser *parser, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
 }
 
 static void
@@ -72,7 +52,7 @@ test_info_json (void)
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "chrome-json");
   g_assert_cmpint (json_object_get_int_member (o, "events"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 2);
@@ -106,7 +86,7 @@ test_info_kineto_metadata (void)
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   metadata = json_object_get_object_member (o, "metadata");
   g_assert_cmpint (json_object_get_int_member (metadata, "baseTimeNanoseconds"), ==,
                    G_GINT64_CONSTANT (1735632360000000000));
@@ -127,7 +107,7 @@ test_info_warnings (void)
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0); /* warnings do not fail */
-  warnings = json_object_get_array_member (parse_object (parser, run.out), "warnings");
+  warnings = json_object_get_array_member (st_cli_test_parse (parser, run.out), "warnings");
   for (guint i = 0; i < json_array_get_length (warnings); i++)
     {
       JsonObject *w = json_array_get_object_element (warnings, i);
@@ -360,7 +340,7 @@ test_regions_file (void)
   run_cli (&run, "regions", path, "--method", "collectives", "-o", out, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (out, &written, NULL, &error));
-  o = parse_object (parser, written);
+  o = st_cli_test_parse (parser, written);
   g_assert_cmpint (json_object_get_int_member (o, "version"), ==, 1);
   g_assert_cmpint (
       json_object_get_int_member (json_object_get_object_member (o, "profile"), "size"), >, 0);
@@ -376,7 +356,7 @@ test_regions_file (void)
   g_assert_cmpint (json_object_get_int_member (region, "start_ns"), ==, 330000);
   g_assert_cmpint (json_object_get_int_member (region, "end_ns"), ==, 500000);
   g_assert_cmpstr (json_object_get_string_member (region, "method"), ==, "collectives");
-  o = parse_object (printed, run.out);
+  o = st_cli_test_parse (printed, run.out);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "regions")), ==, 2);
   g_unlink (out);
   g_rmdir (dir);
@@ -458,7 +438,7 @@ test_info_neuron (void)
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "neuron-json");
   g_assert_cmpstr (json_object_get_string_member (o, "flavor"), ==, "device-profile");
   g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 3);
@@ -495,7 +475,7 @@ test_summary_json (void)
 
   run_cli (&run, "summary", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   range = json_object_get_object_member (o, "range");
   g_assert_cmpint (json_object_get_int_member (range, "start_ns"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (range, "end_ns"), ==, 500000);
@@ -542,7 +522,7 @@ test_summary_operations_json (void)
 
   run_cli (&run, "summary", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   matmul = json_array_get_object_element (json_object_get_array_member (o, "operations"), 0);
   g_assert_cmpstr (json_object_get_string_member (matmul, "name"), ==, "matmul");
   g_assert_cmpint (json_object_get_int_member (matmul, "count"), ==, 3);
@@ -591,8 +571,8 @@ test_summary_regions (void)
   run_cli (&hosted, "summary", host, "--json", NULL);
   g_assert_cmpint (bounds.status, ==, 0);
   g_assert_cmpint (named.status, ==, 0);
-  a = parse_object (p1, bounds.out);
-  b = parse_object (p2, named.out);
+  a = st_cli_test_parse (p1, bounds.out);
+  b = st_cli_test_parse (p2, named.out);
   g_assert_cmpint (json_object_get_int_member (metric_of (a, "kernel_count"), "value"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (metric_of (b, "kernel_count"), "value"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (metric_of (b, "exposed_communication_ns"), "value"),
@@ -602,7 +582,7 @@ test_summary_regions (void)
       "middle");
   g_assert_cmpint (missing.status, ==, 2);
   g_assert_nonnull (strstr (missing.err, "nowhere"));
-  h = parse_object (p3, hosted.out);
+  h = st_cli_test_parse (p3, hosted.out);
   g_assert_true (json_object_get_null_member (metric_of (h, "device_busy_percent"), "value"));
   g_unlink (regions);
   g_rmdir (dir);
@@ -634,7 +614,7 @@ assert_region_collectives (const char *path,
   g_assert_cmpint (found.status, ==, 0);
   run_cli (&summary, "summary", path, "--regions", regions, "--name", name, "--json", NULL);
   g_assert_cmpint (summary.status, ==, 0);
-  o = parse_object (parser, summary.out);
+  o = st_cli_test_parse (parser, summary.out);
   g_assert_cmpint (json_object_get_int_member (metric_of (o, "collective_count"), "value"), ==,
                    collectives);
   g_assert_cmpint (json_object_get_int_member (metric_of (o, "communication_time_ns"), "value"), ==,
@@ -708,7 +688,7 @@ test_summary_streams_json (void)
 
   run_cli (&run, "summary", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   streams = json_object_get_array_member (o, "streams");
   g_assert_cmpuint (json_array_get_length (streams), ==, 2);
   s7 = json_array_get_object_element (streams, 0);
@@ -808,7 +788,7 @@ test_info_merge (void)
 
   run_cli (&run, "info", "--merge", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 4811 + 4676);
   g_assert_cmpstr (json_object_get_string_member (o, "alignment"), ==, "clock");
   files = json_object_get_array_member (o, "files");
@@ -840,7 +820,7 @@ test_info_merge_align (void)
 
   run_cli (&run, "info", "--merge", "--align", "collective", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  o = parse_object (parser, run.out);
+  o = st_cli_test_parse (parser, run.out);
   g_assert_cmpstr (json_object_get_string_member (o, "alignment"), ==, "collective");
   files = json_object_get_array_member (o, "files");
   f0 = json_array_get_object_element (files, 0);
@@ -892,7 +872,7 @@ test_summary_ranks (void)
 
   run_cli (&run, "summary", "--json", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  ranks = json_object_get_array_member (parse_object (parser, run.out), "ranks");
+  ranks = json_object_get_array_member (st_cli_test_parse (parser, run.out), "ranks");
   g_assert_cmpuint (json_array_get_length (ranks), ==, 2);
   r0 = json_array_get_object_element (ranks, 0);
   r1 = json_array_get_object_element (ranks, 1);
@@ -920,8 +900,8 @@ test_summary_ranks (void)
   /* one file: no rows per rank */
   run_cli (&one, "summary", "--json", rank0, NULL);
   g_assert_cmpint (one.status, ==, 0);
-  g_assert_cmpuint (json_array_get_length (
-                        json_object_get_array_member (parse_object (one_parser, one.out), "ranks")),
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                        st_cli_test_parse (one_parser, one.out), "ranks")),
                     ==, 0);
 }
 
@@ -951,7 +931,7 @@ test_summary_no_straggler (void)
   run_cli (&run, "summary", "--json", "--align", "collective", paths[0], paths[1], paths[2],
            paths[3], NULL);
   g_assert_cmpint (run.status, ==, 0);
-  matched = json_object_get_array_member (parse_object (parser, run.out), "rank_collectives");
+  matched = json_object_get_array_member (st_cli_test_parse (parser, run.out), "rank_collectives");
   g_assert_cmpuint (json_array_get_length (matched), ==, 5);
   first = json_array_get_object_element (matched, 0);
   second = json_array_get_object_element (matched, 1);
@@ -995,7 +975,7 @@ test_summary_device_work (void)
 
   run_cli (&run, "summary", "--json", symm, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  summary = parse_object (parser, run.out);
+  summary = st_cli_test_parse (parser, run.out);
   g_assert_cmpint (
       json_object_get_int_member (metric_of (summary, "communication_time_ns"), "value"), ==,
       20000);
@@ -1007,7 +987,7 @@ test_summary_device_work (void)
 
   run_cli (&two, "summary", "--json", gpus, NULL);
   g_assert_cmpint (two.status, ==, 0);
-  summary = parse_object (parser2, two.out);
+  summary = st_cli_test_parse (parser2, two.out);
   g_assert_cmpfloat (
       json_object_get_double_member (metric_of (summary, "device_busy_percent"), "value"), ==, 75);
   devices = json_object_get_array_member (summary, "devices");
