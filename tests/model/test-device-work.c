@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "st-device-event.h"
 #include "st-device-work.h"
 #include "st-summary.h"
 #include "st-test-util.h"
@@ -327,6 +328,68 @@ test_count_devices (void)
   g_assert_cmpuint (st_device_work_count_devices (trace), ==, 2);
 }
 
+/* The device events of [60, 420) µs in two-streams.json, worked out from
+ * the file (times from the first event, at 1000 µs): GPU 0's five in order
+ * of start, clipped to the range, ties by their own start (k_a before k_b,
+ * both clipped to 60), then by the device's track order (k_c and k_d at
+ * 200); then GPU 1's: k_e and k_f end before the range or at its start and
+ * are left out, the instant k_g at its start is in. */
+typedef struct
+{
+  const char *name;
+  gint64      start, end, dur;
+  guint8      slot;
+  gboolean    kernel;
+} Expected;
+
+static void
+assert_event (StTrace             *trace,
+              StDeviceWork        *work,
+              const StDeviceEvent *ev,
+              const Expected      *x,
+              const char          *label)
+{
+  g_assert_cmpstr (name_of (trace, ev->ref), ==, x->name);
+  g_assert_cmpstr (st_device_work_get_device (work, ev->device)->label, ==, label);
+  g_assert_cmpint (ev->start, ==, x->start * US);
+  g_assert_cmpint (ev->end, ==, x->end * US);
+  g_assert_cmpint (ev->dur, ==, x->dur * US);
+  g_assert_cmpuint (ev->slot, ==, x->slot);
+  g_assert_cmpuint (ev->kernel, ==, x->kernel);
+}
+
+static void
+test_events_in_range (void)
+{
+  g_autoptr (StTrace) trace = st_test_load ("device-work", "two-streams.json", NULL);
+  StDeviceWork       *work = st_device_work_ensure (trace, NULL);
+  g_autoptr (GArray)  events = st_device_events_collect (trace, work, 60 * US, 420 * US, NULL);
+  guint               k_c = find (trace, "k_c").track, k_d = find (trace, "k_d").track;
+  const StDevice     *gpu0 = st_device_work_get_device (work, 0);
+  gboolean            c_first = FALSE;
+  Expected            x[] = {
+               { "k_a", 60, 100, 100, ST_SLOT_COMPUTE, TRUE },
+               { "k_b", 60, 250, 200, ST_SLOT_COMPUTE, TRUE },
+               { "k_c", 200, 300, 100, ST_SLOT_COMPUTE, TRUE },
+               { "k_d", 200, 260, 60, ST_SLOT_COMPUTE, TRUE },
+               { "Memcpy HtoD (Pageable -> Device)", 400, 420, 50, ST_SLOT_COPY, FALSE },
+               { "k_g", 60, 60, 0, ST_SLOT_COMPUTE, TRUE },
+  };
+
+  for (guint i = 0; i < gpu0->n_tracks && gpu0->tracks[i] != k_d; i++)
+    c_first |= gpu0->tracks[i] == k_c;
+  if (!c_first)
+    {
+      Expected d = x[3];
+      x[3] = x[2];
+      x[2] = d;
+    }
+  g_assert_cmpuint (events->len, ==, G_N_ELEMENTS (x));
+  for (guint i = 0; i < events->len; i++)
+    assert_event (trace, work, &g_array_index (events, StDeviceEvent, i), &x[i],
+                  i < 5 ? "GPU 0" : "GPU 1");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -340,5 +403,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device-work/two-gpus", test_two_gpus);
   g_test_add_func ("/model/device-work/cancelled", test_cancelled);
   g_test_add_func ("/model/device-work/count-devices", test_count_devices);
+  g_test_add_func ("/model/device-work/events-in-range", test_events_in_range);
   return g_test_run ();
 }

@@ -253,6 +253,15 @@ st_event_classifier_device_kind (StEventClassifier *self, const StSlice *slice)
   return BYTE (category_entry (self, slice->cat), DEVICE_SHIFT);
 }
 
+gboolean
+st_event_classifier_is_kernel (StEventClassifier *self, const StSlice *slice)
+{
+  StDeviceEventKind kind = st_event_classifier_device_kind (self, slice);
+
+  return kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_INSTRUCTION
+         || kind == ST_DEVICE_EVENT_MTIA;
+}
+
 guint
 st_event_classifier_name_flags (StEventClassifier *self, StStringId name)
 {

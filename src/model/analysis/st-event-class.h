@@ -75,6 +75,8 @@ void               st_event_classifier_free (StEventClassifier *self);
 
 StWorkKind        st_event_classifier_work (StEventClassifier *self, const StSlice *slice);
 StDeviceEventKind st_event_classifier_device_kind (StEventClassifier *self, const StSlice *slice);
+/* A kernel, instruction or MTIA event: not a copy, set or transfer. */
+gboolean st_event_classifier_is_kernel (StEventClassifier *self, const StSlice *slice);
 /* StNameFlags of @name. */
 guint st_event_classifier_name_flags (StEventClassifier *self, StStringId name);
 /* The collective type @name names (1.6), ST_COLLECTIVE_OTHER when none. */

@@ -196,7 +196,8 @@ sizes_new (StTrace *trace, GCancellable *cancellable)
 
       for (guint i = 0; tags != NULL && i < track->n_slices; i++)
         if (tags[i].klass == ST_CLASS_COMMUNICATION
-            && st_summary_is_kernel (st_device_work_get_classifier (work), &track->slices[i]))
+            && st_event_classifier_is_kernel (st_device_work_get_classifier (work),
+                                              &track->slices[i]))
           {
             guint64 key = st_summary_slice_key ((StSliceRef){ t, i });
 

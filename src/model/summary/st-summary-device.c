@@ -13,232 +13,9 @@
 #include "config.h"
 
 #include "st-summary-private.h"
-#include "st-sort.h"
+#include "st-pages.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
-
-ST_DEFINE_SORT (sort_device, StDeviceEvent, a->start < b->start)
-
-static guint8
-slot_of (StWorkTag tag)
-{
-  switch (tag.klass)
-    {
-    case ST_CLASS_COMPUTE: return ST_SLOT_COMPUTE;
-    case ST_CLASS_COMMUNICATION: return ST_SLOT_COMMUNICATION;
-    case ST_CLASS_MEMORY: return tag.kind == ST_MEMORY_SET ? ST_SLOT_SET : ST_SLOT_COPY;
-    case ST_CLASS_WAIT: return ST_SLOT_WAIT;
-    default: return ST_SLOT_OTHER;
-    }
-}
-
-/* The slices of the depth row [lo, hi) that start before @end: the first
- * past them. */
-static guint
-row_end (const StSlice *slices, guint lo, guint hi, gint64 end)
-{
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (slices[mid].start < end)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-/* The slices of @track's rows that may overlap the range: [first[row],
- * past[row]); their count. */
-static guint
-track_candidates (StSummaryJob *job, const StTrack *t, guint *first, guint *past)
-{
-  guint n = 0;
-
-  for (guint row = 0; t->row_offsets != NULL && row < t->n_rows; row++)
-    {
-      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
-
-      first[row] = st_summary_row_first (t->slices, lo, hi, job->start);
-      past[row] = MAX (first[row], row_end (t->slices, first[row], hi, job->end));
-      n += past[row] - first[row];
-    }
-  return n;
-}
-
-static StDeviceEvent
-device_event (StSummaryJob  *job,
-              const StSlice *slice,
-              StWorkTag      tag,
-              StSliceRef     ref,
-              guint16        device)
-{
-  StDeviceEvent ev;
-
-  ev.start = MAX (slice->start, job->start);
-  ev.end = MAX (ev.start, MIN (slice->start + slice->dur, job->end));
-  ev.dur = slice->dur;
-  ev.ref = ref;
-  ev.device = device;
-  ev.slot = slot_of (tag);
-  ev.kind = tag.kind;
-  ev.kernel = st_summary_is_kernel (job->classes, slice);
-  return ev;
-}
-
-/* Writes the device events of @track in the range into job->device from
- * *n on, as st_summary_each_slice() walks them. */
-static void
-collect_track (StSummaryJob *job,
-               guint         track,
-               guint16       device,
-               const guint  *first,
-               const guint  *past,
-               guint        *n)
-{
-  const StTrack   *t = st_trace_get_track (job->trace, track);
-  const StWorkTag *tags = st_device_work_get_tags (job->work, track);
-  StDeviceEvent   *out = (StDeviceEvent *)(void *)job->device->data;
-
-  for (guint row = 0; t->row_offsets != NULL && row < t->n_rows; row++)
-    for (guint i = first[row]; i < past[row]; i++)
-      {
-        const StSlice *s = &t->slices[i];
-
-        if (tags[i].klass != ST_CLASS_NONE
-            && (s->start + s->dur > job->start || (s->dur == 0 && s->start >= job->start)))
-          out[(*n)++] = device_event (job, s, tags[i], (StSliceRef){ track, i }, device);
-      }
-}
-
-/* Where each device's events go while they are collected: per track, the
- * place of its rows in first and past (the candidates of each row); per
- * device, room for its candidates from at[device] on, in job->device and
- * in the sort's scratch (made by the calling thread, so that the helper
- * thread's allocator keeps nothing of it). */
-typedef struct
-{
-  StSummaryJob  *job;
-  guint         *base;
-  guint         *first;
-  guint         *past;
-  guint         *at;
-  StDeviceEvent *scratch;
-} Places;
-
-/* Collects and sorts the devices [lo, hi) from at[lo] on; how many. */
-static guint
-collect_devices (const Places *p, guint lo, guint hi)
-{
-  StSummaryJob *job = p->job;
-  guint         n = p->at[lo];
-
-  for (guint d = lo; d < hi && !g_cancellable_is_cancelled (job->cancellable); d++)
-    {
-      const StDevice *device = st_device_work_get_device (job->work, d);
-      guint           start = n;
-
-      for (guint i = 0; i < device->n_tracks; i++)
-        {
-          guint t = device->tracks[i];
-
-          collect_track (job, t, d, p->first + p->base[t], p->past + p->base[t], &n);
-        }
-      sort_device (&g_array_index (job->device, StDeviceEvent, start), n - start,
-                   p->scratch + start);
-    }
-  return n - p->at[lo];
-}
-
-typedef struct
-{
-  const Places *places;
-  guint         lo;
-  guint         hi;
-  guint         n;
-} Part;
-
-static gpointer
-collect_part (gpointer data)
-{
-  Part *part = data;
-
-  part->n = collect_devices (part->places, part->lo, part->hi);
-  return NULL;
-}
-
-/* Below this many candidates a second thread costs more than it saves. */
-#define SPLIT_MIN_EVENTS 65536
-
-/* The devices in two halves of about as many events, the second half on a
- * thread of its own, then the second half's events moved up to the
- * first's: the same array as one thread makes. */
-static guint
-collect_all (const Places *p, guint n_devices)
-{
-  Part     second = { p, 0, n_devices, 0 };
-  GThread *thread = NULL;
-  guint    n_first;
-
-  if (p->at[n_devices] >= SPLIT_MIN_EVENTS && n_devices >= 2)
-    {
-      while (second.lo + 1 < n_devices && p->at[second.lo + 1] <= p->at[n_devices] / 2)
-        second.lo++;
-      second.lo = MAX (1, second.lo);
-      thread = g_thread_new ("strata-summary", collect_part, &second);
-    }
-  else
-    second.lo = n_devices;
-  n_first = collect_devices (p, 0, second.lo);
-  if (thread == NULL)
-    return n_first;
-  g_thread_join (thread);
-  memmove (&g_array_index (p->job->device, StDeviceEvent, n_first),
-           &g_array_index (p->job->device, StDeviceEvent, p->at[second.lo]),
-           second.n * sizeof (StDeviceEvent));
-  return n_first + second.n;
-}
-
-/* The device events of the range, device by device, each device's by start. */
-void
-st_summary_collect_device (StSummaryJob *job)
-{
-  guint                     n_devices = st_device_work_get_n_devices (job->work);
-  guint                     n_tracks = st_trace_get_n_tracks (job->trace);
-  g_autofree guint         *base = g_new0 (guint, n_tracks + 1);
-  g_autofree guint         *at = g_new0 (guint, n_devices + 1);
-  g_autofree guint         *first = NULL, *past = NULL;
-  g_autofree StDeviceEvent *scratch = NULL;
-  Places                    places = { job, base, NULL, NULL, at, NULL };
-
-  for (guint t = 0; t < n_tracks; t++)
-    base[t + 1] = base[t]
-                  + (st_device_work_get_track_device (job->work, t) >= 0
-                         ? st_trace_get_track (job->trace, t)->n_rows
-                         : 0);
-  places.first = first = g_new (guint, MAX (1, base[n_tracks]));
-  places.past = past = g_new (guint, MAX (1, base[n_tracks]));
-  for (guint d = 0; d < n_devices; d++)
-    {
-      const StDevice *device = st_device_work_get_device (job->work, d);
-
-      at[d + 1] = at[d];
-      for (guint i = 0; i < device->n_tracks; i++)
-        {
-          guint t = device->tracks[i];
-
-          at[d + 1] += track_candidates (job, st_trace_get_track (job->trace, t), first + base[t],
-                                         past + base[t]);
-        }
-    }
-  places.scratch = scratch = g_new (StDeviceEvent, MAX (1, at[n_devices]));
-  job->device = g_array_sized_new (FALSE, FALSE, sizeof (StDeviceEvent), at[n_devices]);
-  g_array_set_size (job->device, at[n_devices]);
-  job->has_device = n_devices > 0;
-  g_array_set_size (job->device, collect_all (&places, n_devices));
-}
 
 /* --- per device ------------------------------------------------------------ */
 
@@ -305,6 +82,7 @@ union_open (Union *u, guint mask, GArray *spans, guint room)
     {
       g_array_set_size (spans, room);
       u->out = (StSpan *)(void *)spans->data;
+      st_pages_advise_huge (u->out, (gsize)room * sizeof (StSpan));
     }
 }
 
@@ -341,20 +119,46 @@ union_add (Union *u, const StDeviceEvent *ev)
     u->end = MAX (u->end, ev->end);
 }
 
-/* docs/metrics.md 2: one device's row; @work receives its merged work. */
-static StDeviceUsage
-device_usage (StSummaryJob *job, const Segment *s, GArray *work)
+/* One device's part of the metrics, measured on either thread; the
+ * merged spans stay for what is added up in the devices' order. */
+typedef struct
 {
+  const Segment *segment;
+  StDeviceUsage  usage;
+  GArray        *work;    /* StSpan: the merged work */
+  GArray        *compute; /* StSpan */
+  GArray        *comm;    /* StSpan */
+  gint64         known;   /* host_bound_gaps() */
+  gint64         late;
+  double         dma_wait; /* dma_wait_percent(), when the device has time */
+} Measure;
+
+static void
+measure_clear (Measure *m)
+{
+  g_clear_pointer (&m->work, g_array_unref);
+  g_clear_pointer (&m->compute, g_array_unref);
+  g_clear_pointer (&m->comm, g_array_unref);
+}
+
+/* docs/metrics.md 2: one device's row, into m->usage, and its merged
+ * work, compute and communication. */
+static void
+device_usage (StSummaryJob *job, Measure *m)
+{
+  const Segment       *s = m->segment;
   const StDeviceEvent *ev = segment_events (job, s);
   const StDevice      *device = st_device_work_get_device (job->work, s->device);
-  g_autoptr (GArray)   compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
-  g_autoptr (GArray)   comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  GArray              *compute, *comm;
   g_autoptr (GArray)   wait = g_array_new (FALSE, FALSE, sizeof (StSpan));
   Union                un[N_UNIONS];
   StDeviceUsage        u = { 0 };
   gint64               first = G_MAXINT64, last = G_MININT64;
 
-  union_open (&un[UNION_WORK], ST_SLOTS_WORK, work, s->n);
+  m->work = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  m->compute = compute = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  m->comm = comm = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  union_open (&un[UNION_WORK], ST_SLOTS_WORK, m->work, s->n);
   union_open (&un[UNION_COMPUTE], ST_SLOT_MASK (ST_SLOT_COMPUTE), compute, s->n);
   union_open (&un[UNION_COMMUNICATION], ST_SLOT_MASK (ST_SLOT_COMMUNICATION), comm, s->n);
   union_open (&un[UNION_MEMORY], ST_SLOTS_MEMORY, NULL, 0);
@@ -377,17 +181,11 @@ device_usage (StSummaryJob *job, const Segment *s, GArray *work)
   u.compute_ns = un[UNION_COMPUTE].total;
   u.communication_ns = un[UNION_COMMUNICATION].total;
   u.exposed_communication_ns = u.communication_ns - st_summary_spans_overlap (comm, compute);
-  /* docs/metrics.md 11 reads the same unions */
-  G_STATIC_ASSERT (sizeof (StSpan) == sizeof (StTimeSpan));
-  G_STATIC_ASSERT (G_STRUCT_OFFSET (StSpan, end) == G_STRUCT_OFFSET (StTimeSpan, end));
-  st_overlap_add_device (job->summary->overlap, device->label, device->file,
-                         (const StTimeSpan *)(void *)compute->data, compute->len,
-                         (const StTimeSpan *)(void *)comm->data, comm->len);
   u.memory_ns = un[UNION_MEMORY].total;
-  u.wait_ns = un[UNION_WAIT].total - st_summary_spans_overlap (wait, work);
+  u.wait_ns = un[UNION_WAIT].total - st_summary_spans_overlap (wait, m->work);
   u.idle_ns = u.device_time_ns - u.busy_ns;
   u.busy_percent = u.device_time_ns > 0 ? 100.0 * u.busy_ns / u.device_time_ns : 0;
-  return u;
+  m->usage = u;
 }
 
 /* --- metrics -------------------------------------------------------------- */
@@ -613,6 +411,7 @@ kernel_stats (StSummaryJob *job)
   g_autofree gint64 *durs = g_new (gint64, MAX (1, job->device->len));
   guint              n = 0;
 
+  st_pages_advise_huge (durs, job->device->len * sizeof (gint64));
   for (guint i = 0; i < job->device->len; i++)
     {
       const StDeviceEvent *ev = &g_array_index (job->device, StDeviceEvent, i);
@@ -650,34 +449,107 @@ dma_wait_percent (StSummaryJob *job, const Segment *s, gint64 device_time)
          / device_time;
 }
 
+static void
+measure_device (StSummaryJob *job, Measure *m)
+{
+  device_usage (job, m);
+  host_bound_gaps (job, m->segment, &m->known, &m->late);
+  if (job->neuron && m->usage.device_time_ns > 0)
+    m->dma_wait = dma_wait_percent (job, m->segment, m->usage.device_time_ns);
+}
+
+typedef struct
+{
+  StSummaryJob *job;
+  Measure      *measures;
+  guint         lo;
+  guint         hi;
+} MeasurePart;
+
+static gpointer
+measure_part (gpointer data)
+{
+  MeasurePart *part = data;
+
+  for (guint i = part->lo; i < part->hi; i++)
+    measure_device (part->job, &part->measures[i]);
+  return NULL;
+}
+
+/* Below this many events a second thread costs more than it saves. */
+#define SPLIT_MIN_EVENTS 65536
+
+/* Measures the devices in two halves of about as many events, the second
+ * half on a thread of its own. */
+static void
+measure_devices (StSummaryJob *job, Measure *measures, guint n)
+{
+  MeasurePart first = { job, measures, 0, n }, second = first;
+  GThread    *thread = NULL;
+  guint       half = 0;
+
+  if (job->device->len >= SPLIT_MIN_EVENTS && n >= 2)
+    {
+      while (second.lo + 1 < n && half + measures[second.lo].segment->n <= job->device->len / 2)
+        half += measures[second.lo++].segment->n;
+      first.hi = second.lo = MAX (1, second.lo);
+      thread = g_thread_new ("strata-summary", measure_part, &second);
+    }
+  measure_part (&first);
+  if (thread != NULL)
+    g_thread_join (thread);
+}
+
+/* What is added up over the devices, in their order: the longest gap, the
+ * host-bound gaps, the overlap (docs/metrics.md 11 reads the same unions),
+ * the rows; @dma_wait sums Neuron's DMA wait over the devices with time. */
+static void
+add_device (StSummaryJob *job,
+            Measure      *m,
+            gint64       *known,
+            gint64       *late,
+            double       *dma_wait,
+            guint        *n_timed)
+{
+  const StDevice *device = st_device_work_get_device (job->work, m->segment->device);
+
+  G_STATIC_ASSERT (sizeof (StSpan) == sizeof (StTimeSpan));
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (StSpan, end) == G_STRUCT_OFFSET (StTimeSpan, end));
+  note_longest_gap (job, m->work);
+  *known += m->known;
+  *late += m->late;
+  if (job->neuron && m->usage.device_time_ns > 0)
+    {
+      *dma_wait += m->dma_wait;
+      (*n_timed)++;
+    }
+  st_overlap_add_device (job->summary->overlap, device->label, device->file,
+                         (const StTimeSpan *)(void *)m->compute->data, m->compute->len,
+                         (const StTimeSpan *)(void *)m->comm->data, m->comm->len);
+  g_array_append_val (job->summary->devices, m->usage);
+  measure_clear (m);
+}
+
 void
 st_summary_device_metrics (StSummaryJob *job)
 {
-  g_autoptr (GArray) segs = NULL;
-  gint64             known = 0, late = 0;
-  double             dma_wait = 0;
-  guint              n_timed = 0;
+  g_autoptr (GArray)  segs = NULL;
+  g_autofree Measure *measures = NULL;
+  gint64              known = 0, late = 0;
+  double              dma_wait = 0;
+  guint               n_timed = 0;
 
   add_specs (job);
   set (job, "span_ns", st_time_span (job->start, job->end));
   if (!job->has_device)
     return;
   segs = segments (job);
+  measures = g_new0 (Measure, MAX (1, segs->len));
   for (guint i = 0; i < segs->len; i++)
-    {
-      const Segment     *s = &g_array_index (segs, Segment, i);
-      g_autoptr (GArray) work = g_array_new (FALSE, FALSE, sizeof (StSpan));
-      StDeviceUsage      u = device_usage (job, s, work);
-
-      note_longest_gap (job, work);
-      host_bound_gaps (job, s, &known, &late);
-      if (job->neuron && u.device_time_ns > 0)
-        {
-          dma_wait += dma_wait_percent (job, s, u.device_time_ns);
-          n_timed++;
-        }
-      g_array_append_val (job->summary->devices, u);
-    }
+    measures[i].segment = &g_array_index (segs, Segment, i);
+  measure_devices (job, measures, segs->len);
+  for (guint i = 0; i < segs->len; i++)
+    add_device (job, &measures[i], &known, &late, &dma_wait, &n_timed);
   device_means (job);
   kernel_stats (job);
   if (known > 0)

@@ -105,23 +105,6 @@ ST_DEFINE_SORT (sort_nest,
                 : a->end != b->end   ? a->end > b->end
                                      : a->offset < b->offset)
 
-/* The first slice of @slices[lo, hi), a row by start, that starts at or
- * after @end. */
-static guint
-row_past (const StSlice *slices, guint lo, guint hi, gint64 end)
-{
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (slices[mid].start < end)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 /* The slices of @t overlapping the range, outer first: written straight
  * into an array sized for the slices between each row's bounds, since
  * there are millions of them. */
@@ -137,16 +120,17 @@ gather (OpJob *op, const StTrack *t)
     {
       guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
 
-      bound += row_past (t->slices, lo, hi, end) - st_summary_row_first (t->slices, lo, hi, start);
+      bound += st_row_first_starting (t->slices, lo, hi, end)
+               - st_row_first_ending (t->slices, lo, hi, start);
     }
   nests = g_array_sized_new (FALSE, FALSE, sizeof (Nest), bound);
   out = (Nest *)(void *)nests->data;
   for (guint row = 0; row < t->n_rows; row++)
     {
       guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
-      guint past = row_past (t->slices, lo, hi, end);
+      guint past = st_row_first_starting (t->slices, lo, hi, end);
 
-      for (guint i = st_summary_row_first (t->slices, lo, hi, start); i < past; i++)
+      for (guint i = st_row_first_ending (t->slices, lo, hi, start); i < past; i++)
         {
           const StSlice *s = &t->slices[i];
 

@@ -3,42 +3,12 @@
  * and the spots the rules point at. */
 #pragma once
 
+#include "st-device-event.h"
 #include "st-device-work.h"
 #include "st-summary.h"
 #include "st-time.h"
 
 G_BEGIN_DECLS
-
-/* What a device event is, for the unions: its class, with memory split
- * into copies and sets (docs/metrics.md 1.2). */
-typedef enum
-{
-  ST_SLOT_COMPUTE,
-  ST_SLOT_COMMUNICATION,
-  ST_SLOT_COPY,
-  ST_SLOT_SET,
-  ST_SLOT_WAIT,
-  ST_SLOT_OTHER,
-} StDeviceSlot;
-
-#define ST_SLOT_MASK(slot) (1u << (slot))
-#define ST_SLOTS_MEMORY    (ST_SLOT_MASK (ST_SLOT_COPY) | ST_SLOT_MASK (ST_SLOT_SET))
-#define ST_SLOTS_WORK \
-  (ST_SLOT_MASK (ST_SLOT_COMPUTE) | ST_SLOT_MASK (ST_SLOT_COMMUNICATION) | ST_SLOTS_MEMORY)
-#define ST_SLOTS_ALL 0x3f
-
-/* One device event overlapping the range, its interval clipped to it. */
-typedef struct
-{
-  gint64     start;
-  gint64     end;
-  gint64     dur; /* the event's own duration, unclipped */
-  StSliceRef ref;
-  guint16    device; /* in the trace's StDeviceWork */
-  guint8     slot;   /* StDeviceSlot */
-  guint8     kind;   /* the StWorkTag's kind: compute kind, collective type bit */
-  guint8     kernel; /* a kernel, instruction or MTIA event, not a copy, set or transfer */
-} StDeviceEvent;
 
 typedef struct
 {
@@ -89,8 +59,6 @@ typedef struct
   StSummary         *summary;
 } StSummaryJob;
 
-/* The first slice of the depth row [lo, hi) ending at or after @start. */
-guint st_summary_row_first (const StSlice *slices, guint lo, guint hi, gint64 start);
 /* Calls @func for each slice of @track overlapping [start, end). */
 typedef void (*StSliceFunc) (const StSlice *slice, guint index, gpointer data);
 void   st_summary_each_slice (StTrace    *trace,
@@ -101,7 +69,6 @@ void   st_summary_each_slice (StTrace    *trace,
                               gpointer    data);
 gint64 st_summary_clipped (const StSlice *slice, gint64 start, gint64 end);
 /* A kernel, instruction or MTIA event, not a copy, set or transfer. */
-gboolean st_summary_is_kernel (StEventClassifier *classes, const StSlice *slice);
 
 /* What the summary reads from the text of device events is read once per
  * trace and kept with it, in arrays by slice key: track, then index. */
@@ -148,7 +115,6 @@ gboolean st_summary_scan_uint (StTrace    *trace,
                                const char *key,
                                guint64    *out);
 
-void st_summary_collect_device (StSummaryJob *job);
 void st_summary_device_metrics (StSummaryJob *job);
 void st_summary_engines (StSummaryJob *job);
 void st_summary_active (StSummaryJob *job);

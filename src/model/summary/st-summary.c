@@ -20,22 +20,6 @@
 
 /* --- walking a range ------------------------------------------------------ */
 
-/* The slices of a row do not overlap, so their ends are sorted too. */
-guint
-st_summary_row_first (const StSlice *slices, guint lo, guint hi, gint64 start)
-{
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (slices[mid].start + slices[mid].dur < start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 void
 st_summary_each_slice (StTrace    *trace,
                        guint       track,
@@ -52,7 +36,7 @@ st_summary_each_slice (StTrace    *trace,
     {
       guint hi = t->row_offsets[row + 1];
 
-      for (guint i = st_summary_row_first (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
+      for (guint i = st_row_first_ending (t->slices, t->row_offsets[row], hi, start); i < hi; i++)
         {
           const StSlice *s = &t->slices[i];
 
@@ -69,15 +53,6 @@ gint64
 st_summary_clipped (const StSlice *slice, gint64 start, gint64 end)
 {
   return MAX (0, MIN (slice->start + slice->dur, end) - MAX (slice->start, start));
-}
-
-gboolean
-st_summary_is_kernel (StEventClassifier *classes, const StSlice *slice)
-{
-  StDeviceEventKind kind = st_event_classifier_device_kind (classes, slice);
-
-  return kind == ST_DEVICE_EVENT_KERNEL || kind == ST_DEVICE_EVENT_INSTRUCTION
-         || kind == ST_DEVICE_EVENT_MTIA;
 }
 
 guint
@@ -502,7 +477,9 @@ st_summary_compute (StTrace      *trace,
 static void
 compute_cards (StSummaryJob *job)
 {
-  st_summary_collect_device (job);
+  job->device
+      = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
+  job->has_device = st_device_work_get_n_devices (job->work) > 0;
   st_summary_device_metrics (job);
   st_summary_active (job);
   st_summary_engines (job);

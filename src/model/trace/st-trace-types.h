@@ -157,6 +157,39 @@ typedef struct
   guint   file;     /* index of the file it comes from (st_trace_get_file ()) */
 } StTrack;
 
+/* The slices of a depth row do not overlap, so their ends are sorted as
+ * their starts are. In the row slices[lo, hi): the first slice ending at or
+ * after @start, and the first starting at or after @end. */
+static inline guint
+st_row_first_ending (const StSlice *slices, guint lo, guint hi, gint64 start)
+{
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (slices[mid].start + slices[mid].dur < start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static inline guint
+st_row_first_starting (const StSlice *slices, guint lo, guint hi, gint64 end)
+{
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (slices[mid].start < end)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 typedef struct
 {
   StStringId pid;  /* the pid as written (numbers in decimal) */
