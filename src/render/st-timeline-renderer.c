@@ -313,17 +313,8 @@ static void
 walk_slices (Sink *k, guint lo, guint hi, gint64 t1)
 {
   const StSlice *s = k->track->slices;
-  guint          a = lo, b = hi;
 
-  while (a < b)
-    {
-      guint mid = a + (b - a) / 2;
-      if (s[mid].start + s[mid].dur < k->t0)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  for (guint i = a; i < hi && s[i].start <= t1; i++)
+  for (guint i = st_row_first_ending (s, lo, hi, k->t0); i < hi && s[i].start <= t1; i++)
     sink_run (k, s[i].start, s[i].start + s[i].dur, i, s[i].name);
 }
 

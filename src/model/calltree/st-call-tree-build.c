@@ -137,23 +137,6 @@ child_of (Builder *b, guint32 parent, StStringId name)
   return node;
 }
 
-/* The first slice of @slices[lo, hi), a row by start, that ends at or
- * after @t (every earlier one ends before it). */
-static guint
-row_first (const StSlice *slices, guint lo, guint hi, gint64 t)
-{
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (slices[mid].start + slices[mid].dur < t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 /* The frames of @t, outer first. */
 static GArray *
 gather (Builder *b, const StTrack *t)
@@ -164,7 +147,8 @@ gather (Builder *b, const StTrack *t)
     {
       guint hi = t->row_offsets[row + 1];
 
-      for (guint i = row_first (t->slices, t->row_offsets[row], hi, b->start); i < hi; i++)
+      for (guint i = st_row_first_ending (t->slices, t->row_offsets[row], hi, b->start); i < hi;
+           i++)
         {
           const StSlice *s = &t->slices[i];
           Nest           n = { s->start, s->start + s->dur, s->offset, i };

@@ -342,17 +342,10 @@ on_click_released (GtkGestureClick *gesture, int n_press, double x, double y, St
 static void
 add_row_slices (const StTrack *t, guint track, guint row, gint64 t0, gint64 t1, GArray *refs)
 {
-  guint a = t->row_offsets[row], b = t->row_offsets[row + 1], hi = b;
+  guint hi = t->row_offsets[row + 1];
 
-  while (a < b)
-    {
-      guint mid = a + (b - a) / 2;
-      if (t->slices[mid].start + t->slices[mid].dur < t0)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  for (guint i = a; i < hi && t->slices[i].start <= t1; i++)
+  for (guint i = st_row_first_ending (t->slices, t->row_offsets[row], hi, t0);
+       i < hi && t->slices[i].start <= t1; i++)
     g_array_append_val (refs, ((StEventRef){ track, i, ST_EVENT_SLICE }));
 }
 
