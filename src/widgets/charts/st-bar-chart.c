@@ -19,7 +19,7 @@
 
 struct _StBarChart
 {
-  GtkWidget parent_instance;
+  StChart parent_instance;
 
   guint          n_bars;
   guint          n_segments;
@@ -35,7 +35,7 @@ struct _StBarChart
   char          *share_text; /* what a segment is a share of, in its tooltip; NULL: the range */
 };
 
-G_DEFINE_FINAL_TYPE (StBarChart, st_bar_chart, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (StBarChart, st_bar_chart, ST_TYPE_CHART)
 
 static int
 text_width (GtkWidget *widget, const char *text)
@@ -169,37 +169,28 @@ draw_legend (StBarChart         *self,
 }
 
 static void
-st_bar_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+st_bar_chart_draw (StChart *chart, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  StBarChart             *self = ST_BAR_CHART (widget);
-  int                     w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
-  StChartStyle            style;
+  StBarChart             *self = ST_BAR_CHART (chart);
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   StHBarLayout            layout;
-  cairo_t                *cr;
 
-  if (w <= 0 || h <= 0)
-    return;
-  st_chart_style_from_widget (&style, widget);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   if (self->n_bars == 0)
     {
       int tw, th;
 
       pango_layout_set_text (pango, self->empty_text ? self->empty_text : "", -1);
       pango_layout_get_pixel_size (pango, &tw, &th);
-      set_color (cr, &style.foreground, 0.55);
+      set_color (cr, &style->foreground, 0.55);
       cairo_move_to (cr, (w - tw) / 2.0, (h - th) / 2.0);
       pango_cairo_show_layout (cr, pango);
-      cairo_destroy (cr);
       return;
     }
   if (self->show_legend)
-    draw_legend (self, cr, pango, &style, w);
+    draw_legend (self, cr, pango, style, w);
   get_layout (self, &layout);
-  st_chart_draw_hbars (cr, pango, &layout, &style, (const char *const *)self->labels,
+  st_chart_draw_hbars (cr, pango, &layout, style, (const char *const *)self->labels,
                        (const char *const *)self->value_texts, self->values, self->colors);
-  cairo_destroy (cr);
 }
 
 static void
@@ -390,22 +381,14 @@ st_bar_chart_finalize (GObject *object)
 }
 
 static void
-st_bar_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (st_bar_chart_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
-}
-
-static void
 st_bar_chart_class_init (StBarChartClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = st_bar_chart_finalize;
-  widget_class->snapshot = st_bar_chart_snapshot;
+  ST_CHART_CLASS (klass)->draw = st_bar_chart_draw;
   widget_class->measure = st_bar_chart_measure;
-  widget_class->css_changed = st_bar_chart_css_changed;
   gtk_widget_class_set_css_name (widget_class, "barchart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }

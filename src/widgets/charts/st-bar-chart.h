@@ -5,11 +5,13 @@
 
 #include <gtk/gtk.h>
 
+#include "st-chart.h"
+
 G_BEGIN_DECLS
 
 #define ST_TYPE_BAR_CHART (st_bar_chart_get_type ())
 
-G_DECLARE_FINAL_TYPE (StBarChart, st_bar_chart, ST, BAR_CHART, GtkWidget)
+G_DECLARE_FINAL_TYPE (StBarChart, st_bar_chart, ST, BAR_CHART, StChart)
 
 typedef enum
 {

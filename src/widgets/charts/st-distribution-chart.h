@@ -9,13 +9,15 @@
 
 #include <gtk/gtk.h>
 
+#include "st-chart.h"
+
 #include "st-name-distribution.h"
 
 G_BEGIN_DECLS
 
 #define ST_TYPE_DISTRIBUTION_CHART (st_distribution_chart_get_type ())
 
-G_DECLARE_FINAL_TYPE (StDistributionChart, st_distribution_chart, ST, DISTRIBUTION_CHART, GtkWidget)
+G_DECLARE_FINAL_TYPE (StDistributionChart, st_distribution_chart, ST, DISTRIBUTION_CHART, StChart)
 
 GtkWidget *st_distribution_chart_new (void);
 /* Shows @distribution (not owned: it must outlive its showing), no bin

@@ -15,7 +15,7 @@
 
 struct _StRegionChart
 {
-  GtkWidget parent_instance;
+  StChart parent_instance;
 
   StSession    *session;
   GSignalGroup *session_signals;
@@ -25,7 +25,7 @@ struct _StRegionChart
   gboolean      by_index;
 };
 
-G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, ST_TYPE_CHART)
 
 enum
 {
@@ -119,20 +119,12 @@ point_at (StRegionChart *self, double x, double y)
 }
 
 static void
-st_region_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+st_region_chart_draw (StChart *chart, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  int            w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   g_auto (Frame) f = { 0 };
-  StChartStyle   style;
-  cairo_t       *cr;
 
-  if (w <= 0 || h <= 0)
-    return;
-  frame_init (&f, ST_REGION_CHART (widget));
-  st_chart_style_from_widget (&style, widget);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  st_region_plot_draw (cr, f.pango, &f.layout, &style, &f.plot);
-  cairo_destroy (cr);
+  frame_init (&f, ST_REGION_CHART (chart));
+  st_region_plot_draw (cr, f.pango, &f.layout, style, &f.plot);
 }
 
 static void
@@ -392,13 +384,6 @@ st_region_chart_set_property (GObject      *object,
     }
 }
 
-static void
-st_region_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (st_region_chart_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
-}
-
 /* The keyboard's frame shows while the chart has the focus in keyboard
  * mode. */
 static void
@@ -425,8 +410,7 @@ st_region_chart_class_init (StRegionChartClass *klass)
   object_class->dispose = st_region_chart_dispose;
   object_class->get_property = st_region_chart_get_property;
   object_class->set_property = st_region_chart_set_property;
-  widget_class->snapshot = st_region_chart_snapshot;
-  widget_class->css_changed = st_region_chart_css_changed;
+  ST_CHART_CLASS (klass)->draw = st_region_chart_draw;
   widget_class->state_flags_changed = st_region_chart_state_flags_changed;
 
   properties[PROP_SESSION]

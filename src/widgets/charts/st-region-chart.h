@@ -9,13 +9,15 @@
 
 #include <gtk/gtk.h>
 
+#include "st-chart.h"
+
 #include "st-session.h"
 
 G_BEGIN_DECLS
 
 #define ST_TYPE_REGION_CHART (st_region_chart_get_type ())
 
-G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, GtkWidget)
+G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, StChart)
 
 GtkWidget *st_region_chart_new (void);
 StSession *st_region_chart_get_session (StRegionChart *self);

@@ -13,7 +13,7 @@
 
 struct _StShareChart
 {
-  GtkWidget parent_instance;
+  StChart parent_instance;
 
   StShareBin *bins;
   guint       n_bins;
@@ -21,7 +21,7 @@ struct _StShareChart
   guint       color;
 };
 
-G_DEFINE_FINAL_TYPE (StShareChart, st_share_chart, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (StShareChart, st_share_chart, ST_TYPE_CHART)
 
 static void
 get_layout (StShareChart *self, StShareLayout *layout)
@@ -34,22 +34,16 @@ get_layout (StShareChart *self, StShareLayout *layout)
 }
 
 static void
-st_share_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+st_share_chart_draw (StChart *chart, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  StShareChart           *self = ST_SHARE_CHART (widget);
-  int                     w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (widget, NULL);
-  StChartStyle            style;
+  StShareChart           *self = ST_SHARE_CHART (chart);
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   StShareLayout           layout;
-  cairo_t                *cr;
 
-  if (w <= 0 || h <= 0 || self->n_bins == 0)
+  if (self->n_bins == 0)
     return;
-  st_chart_style_from_widget (&style, widget);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   get_layout (self, &layout);
-  st_share_plot_draw (cr, pango, &layout, &style, self->bins, self->color);
-  cairo_destroy (cr);
+  st_share_plot_draw (cr, pango, &layout, style, self->bins, self->color);
 }
 
 static void
@@ -156,22 +150,14 @@ st_share_chart_finalize (GObject *object)
 }
 
 static void
-st_share_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (st_share_chart_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
-}
-
-static void
 st_share_chart_class_init (StShareChartClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = st_share_chart_finalize;
-  widget_class->snapshot = st_share_chart_snapshot;
+  ST_CHART_CLASS (klass)->draw = st_share_chart_draw;
   widget_class->measure = st_share_chart_measure;
-  widget_class->css_changed = st_share_chart_css_changed;
   gtk_widget_class_set_css_name (widget_class, "sharechart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }

@@ -6,13 +6,15 @@
 
 #include <gtk/gtk.h>
 
+#include "st-chart.h"
+
 #include "st-share-plot.h"
 
 G_BEGIN_DECLS
 
 #define ST_TYPE_SHARE_CHART (st_share_chart_get_type ())
 
-G_DECLARE_FINAL_TYPE (StShareChart, st_share_chart, ST, SHARE_CHART, GtkWidget)
+G_DECLARE_FINAL_TYPE (StShareChart, st_share_chart, ST, SHARE_CHART, StChart)
 
 GtkWidget *st_share_chart_new (void);
 /* @tooltips: one per bin (markup), or NULL; @color: the style colour index

@@ -14,7 +14,7 @@
 
 struct _StTrendsChart
 {
-  GtkWidget parent_instance;
+  StChart parent_instance;
 
   StSession      *session;
   GSignalGroup   *session_signals;
@@ -28,7 +28,7 @@ struct _StTrendsChart
   gint        focus; /* the column the keyboard is on, or -1 */
 };
 
-G_DEFINE_FINAL_TYPE (StTrendsChart, st_trends_chart, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (StTrendsChart, st_trends_chart, ST_TYPE_CHART)
 
 enum
 {
@@ -183,20 +183,12 @@ point_at (StTrendsChart *self, double x, double y)
 }
 
 static void
-st_trends_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+st_trends_chart_draw (StChart *chart, cairo_t *cr, const StChartStyle *style, int w, int h)
 {
-  int            w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   g_auto (Frame) f = { 0 };
-  StChartStyle   style;
-  cairo_t       *cr;
 
-  if (w <= 0 || h <= 0)
-    return;
-  frame_init (&f, ST_TRENDS_CHART (widget));
-  st_chart_style_from_widget (&style, widget);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  st_trends_plot_draw (cr, f.pango, &f.layout, &style, &f.plot);
-  cairo_destroy (cr);
+  frame_init (&f, ST_TRENDS_CHART (chart));
+  st_trends_plot_draw (cr, f.pango, &f.layout, style, &f.plot);
 }
 
 /* The region of @column, a new reference: the set makes region objects
@@ -475,13 +467,6 @@ st_trends_chart_set_property (GObject      *object,
     }
 }
 
-static void
-st_trends_chart_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (st_trends_chart_parent_class)->css_changed (widget, change);
-  gtk_widget_queue_draw (widget);
-}
-
 /* The keyboard's frame shows while the chart has the focus in keyboard
  * mode. */
 static void
@@ -512,8 +497,7 @@ st_trends_chart_class_init (StTrendsChartClass *klass)
   object_class->finalize = st_trends_chart_finalize;
   object_class->get_property = st_trends_chart_get_property;
   object_class->set_property = st_trends_chart_set_property;
-  widget_class->snapshot = st_trends_chart_snapshot;
-  widget_class->css_changed = st_trends_chart_css_changed;
+  ST_CHART_CLASS (klass)->draw = st_trends_chart_draw;
   widget_class->state_flags_changed = st_trends_chart_state_flags_changed;
 
   properties[PROP_SESSION]

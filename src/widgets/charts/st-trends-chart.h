@@ -12,6 +12,8 @@
 
 #include <gtk/gtk.h>
 
+#include "st-chart.h"
+
 #include "st-region-trends.h"
 #include "st-session.h"
 
@@ -19,7 +21,7 @@ G_BEGIN_DECLS
 
 #define ST_TYPE_TRENDS_CHART (st_trends_chart_get_type ())
 
-G_DECLARE_FINAL_TYPE (StTrendsChart, st_trends_chart, ST, TRENDS_CHART, GtkWidget)
+G_DECLARE_FINAL_TYPE (StTrendsChart, st_trends_chart, ST, TRENDS_CHART, StChart)
 
 GtkWidget *st_trends_chart_new (void);
 StSession *st_trends_chart_get_session (StTrendsChart *self);
