@@ -55,6 +55,26 @@ st_cli_add_int (JsonBuilder *b, const char *name, gint64 value)
 }
 
 void
+st_cli_add_int_or_null (JsonBuilder *b, const char *name, gboolean present, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  if (present)
+    json_builder_add_int_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, double value)
+{
+  json_builder_set_member_name (b, name);
+  if (present)
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
 st_cli_add_string (JsonBuilder *b, const char *name, const char *value)
 {
   json_builder_set_member_name (b, name);

@@ -22,6 +22,9 @@ gboolean st_cli_parse_range (const char *text, gint64 *start, gint64 *end);
 
 void st_cli_add_int (JsonBuilder *b, const char *name, gint64 value);
 void st_cli_add_string (JsonBuilder *b, const char *name, const char *value);
+/* @name: @value when @present, else null. */
+void st_cli_add_int_or_null (JsonBuilder *b, const char *name, gboolean present, gint64 value);
+void st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, double value);
 /* Prints @root, pretty, and a newline on standard output. */
 void st_cli_print_json (JsonNode *root);
 

@@ -202,16 +202,6 @@ print_collectives (StProfileDiff *diff)
 /* --- JSON (docs/metrics.md 8.8) ---------------------------------------------- */
 
 static void
-add_double_or_null (JsonBuilder *b, const char *name, gboolean has, double value)
-{
-  json_builder_set_member_name (b, name);
-  if (has)
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 json_metrics (JsonBuilder *b, StProfileDiff *diff)
 {
   json_builder_set_member_name (b, "metrics");
@@ -222,10 +212,10 @@ json_metrics (JsonBuilder *b, StProfileDiff *diff)
 
       json_builder_begin_object (b);
       st_cli_add_string (b, "id", m->id);
-      add_double_or_null (b, "base", m->present[ST_DIFF_BASE], m->value[ST_DIFF_BASE]);
-      add_double_or_null (b, "new", m->present[ST_DIFF_NEW], m->value[ST_DIFF_NEW]);
-      add_double_or_null (b, "delta", m->has_delta, m->delta);
-      add_double_or_null (b, "delta_percent", m->has_delta_percent, m->delta_percent);
+      st_cli_add_double_or_null (b, "base", m->present[ST_DIFF_BASE], m->value[ST_DIFF_BASE]);
+      st_cli_add_double_or_null (b, "new", m->present[ST_DIFF_NEW], m->value[ST_DIFF_NEW]);
+      st_cli_add_double_or_null (b, "delta", m->has_delta, m->delta);
+      st_cli_add_double_or_null (b, "delta_percent", m->has_delta_percent, m->delta_percent);
       json_builder_set_member_name (b, "better");
       if (m->judgement == ST_DIFF_UNJUDGED)
         json_builder_add_null_value (b);
@@ -234,16 +224,6 @@ json_metrics (JsonBuilder *b, StProfileDiff *diff)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-}
-
-static void
-add_int_or_null (JsonBuilder *b, const char *name, gboolean has, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  if (has)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
 }
 
 static void
@@ -258,9 +238,10 @@ json_breakdown (JsonBuilder *b, StProfileDiff *diff)
     {
       json_builder_set_member_name (b, breakdown_keys[p]);
       json_builder_begin_object (b);
-      add_int_or_null (b, "base", base->present, base->ns[p]);
-      add_int_or_null (b, "new", new_->present, new_->ns[p]);
-      add_int_or_null (b, "delta", base->present && new_->present, new_->ns[p] - base->ns[p]);
+      st_cli_add_int_or_null (b, "base", base->present, base->ns[p]);
+      st_cli_add_int_or_null (b, "new", new_->present, new_->ns[p]);
+      st_cli_add_int_or_null (b, "delta", base->present && new_->present,
+                              new_->ns[p] - base->ns[p]);
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -272,12 +253,12 @@ json_operation (JsonBuilder *b, const StOperationDiffRow *r)
   json_builder_begin_object (b);
   st_cli_add_string (b, "name", r->name);
   st_cli_add_string (b, "kind", r->table == ST_OPERATIONS_KERNELS ? "kernel" : "host");
-  add_double_or_null (b, "base_count", TRUE, r->base_count);
+  st_cli_add_double_or_null (b, "base_count", TRUE, r->base_count);
   st_cli_add_int (b, "base_total_ns", r->base_total_ns);
-  add_double_or_null (b, "new_count", TRUE, r->new_count);
+  st_cli_add_double_or_null (b, "new_count", TRUE, r->new_count);
   st_cli_add_int (b, "new_total_ns", r->new_total_ns);
   st_cli_add_int (b, "delta_ns", r->delta_ns);
-  add_double_or_null (b, "delta_percent", r->has_delta_percent, r->delta_percent);
+  st_cli_add_double_or_null (b, "delta_percent", r->has_delta_percent, r->delta_percent);
   st_cli_add_string (b, "match", st_operation_match_to_string (r->match));
   if (r->base_names != NULL)
     {
@@ -313,12 +294,12 @@ json_collectives (JsonBuilder *b, StProfileDiff *diff)
 
       json_builder_begin_object (b);
       st_cli_add_string (b, "type", st_collective_type_to_string (c->type));
-      add_double_or_null (b, "base_count", TRUE, c->count[ST_DIFF_BASE]);
+      st_cli_add_double_or_null (b, "base_count", TRUE, c->count[ST_DIFF_BASE]);
       st_cli_add_int (b, "base_total_ns", c->total_ns[ST_DIFF_BASE]);
-      add_double_or_null (b, "new_count", TRUE, c->count[ST_DIFF_NEW]);
+      st_cli_add_double_or_null (b, "new_count", TRUE, c->count[ST_DIFF_NEW]);
       st_cli_add_int (b, "new_total_ns", c->total_ns[ST_DIFF_NEW]);
       st_cli_add_int (b, "delta_ns", c->delta_ns);
-      add_double_or_null (b, "delta_percent", c->has_delta_percent, c->delta_percent);
+      st_cli_add_double_or_null (b, "delta_percent", c->has_delta_percent, c->delta_percent);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -16,28 +16,18 @@
 #define BAR_WIDTH 40
 
 static void
-add_stat (JsonBuilder *b, const char *name, gboolean present, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  if (present)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 add_stats (JsonBuilder *b, const StDurationStats *s)
 {
   gboolean any = s->count > 0;
 
   st_cli_add_int (b, "count", s->count);
-  add_stat (b, "total_ns", any, s->total_ns);
-  add_stat (b, "min_ns", any, s->min_ns);
-  add_stat (b, "p50_ns", any, s->p50_ns);
-  add_stat (b, "p90_ns", any, s->p90_ns);
-  add_stat (b, "p99_ns", any, s->p99_ns);
-  add_stat (b, "mean_ns", any, s->mean_ns);
-  add_stat (b, "max_ns", any, s->max_ns);
+  st_cli_add_int_or_null (b, "total_ns", any, s->total_ns);
+  st_cli_add_int_or_null (b, "min_ns", any, s->min_ns);
+  st_cli_add_int_or_null (b, "p50_ns", any, s->p50_ns);
+  st_cli_add_int_or_null (b, "p90_ns", any, s->p90_ns);
+  st_cli_add_int_or_null (b, "p99_ns", any, s->p99_ns);
+  st_cli_add_int_or_null (b, "mean_ns", any, s->mean_ns);
+  st_cli_add_int_or_null (b, "max_ns", any, s->max_ns);
 }
 
 static void
@@ -88,7 +78,7 @@ print_json (const char *name, const StNameDistribution *d, const StTimeSpan *ran
       json_builder_end_object (b);
     }
   add_stats (b, &d->stats);
-  add_stat (b, "bins_per_decade", d->bins_per_decade > 0, d->bins_per_decade);
+  st_cli_add_int_or_null (b, "bins_per_decade", d->bins_per_decade > 0, d->bins_per_decade);
   json_builder_set_member_name (b, "bins");
   json_builder_begin_array (b);
   for (guint k = 0; k < d->n_bins; k++)

@@ -148,16 +148,6 @@ st_cli_print_overlap (StSummary *summary)
 /* --- JSON ------------------------------------------------------------------- */
 
 static void
-add_nullable (JsonBuilder *b, const char *name, gboolean present, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  if (present)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 json_stream (JsonBuilder *b, StDeviceWork *work, const StStreamUsage *u)
 {
   gboolean launched = u->launches > 0;
@@ -169,15 +159,15 @@ json_stream (JsonBuilder *b, StDeviceWork *work, const StStreamUsage *u)
   st_cli_add_int (b, "busy_ns", u->busy_ns);
   st_cli_add_int (b, "idle_ns", u->idle_ns);
   st_cli_add_int (b, "gaps", u->gaps);
-  add_nullable (b, "host_wait_ns", u->has_kinds, u->kind_ns[ST_GAP_HOST_WAIT]);
-  add_nullable (b, "stream_wait_ns", u->has_kinds, u->kind_ns[ST_GAP_STREAM_WAIT]);
-  add_nullable (b, "other_ns", u->has_kinds, u->kind_ns[ST_GAP_OTHER]);
+  st_cli_add_int_or_null (b, "host_wait_ns", u->has_kinds, u->kind_ns[ST_GAP_HOST_WAIT]);
+  st_cli_add_int_or_null (b, "stream_wait_ns", u->has_kinds, u->kind_ns[ST_GAP_STREAM_WAIT]);
+  st_cli_add_int_or_null (b, "other_ns", u->has_kinds, u->kind_ns[ST_GAP_OTHER]);
   st_cli_add_int (b, "launches", u->launches);
-  add_nullable (b, "launch_delay_p50_ns", launched, u->delay_p50_ns);
-  add_nullable (b, "launch_delay_p90_ns", launched, u->delay_p90_ns);
-  add_nullable (b, "launch_delay_p99_ns", launched, u->delay_p99_ns);
-  add_nullable (b, "launch_delay_max_ns", launched, u->delay_max_ns);
-  add_nullable (b, "queue_max", u->has_queue, u->queue_max);
+  st_cli_add_int_or_null (b, "launch_delay_p50_ns", launched, u->delay_p50_ns);
+  st_cli_add_int_or_null (b, "launch_delay_p90_ns", launched, u->delay_p90_ns);
+  st_cli_add_int_or_null (b, "launch_delay_p99_ns", launched, u->delay_p99_ns);
+  st_cli_add_int_or_null (b, "launch_delay_max_ns", launched, u->delay_max_ns);
+  st_cli_add_int_or_null (b, "queue_max", u->has_queue, u->queue_max);
   json_builder_end_object (b);
 }
 
@@ -191,16 +181,6 @@ st_cli_json_streams (JsonBuilder *b, StTrace *trace, StSummary *summary)
   for (guint i = 0; i < st_summary_get_n_streams (summary); i++)
     json_stream (b, work, st_summary_get_stream (summary, i));
   json_builder_end_array (b);
-}
-
-static void
-add_percent (JsonBuilder *b, gboolean present, double value)
-{
-  json_builder_set_member_name (b, "overlap_percent");
-  if (present)
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
 }
 
 static void
@@ -219,7 +199,7 @@ json_rows (JsonBuilder *b, const char *name, StOverlap *o, gboolean ranks)
       st_cli_add_int (b, "file", r->file);
       st_cli_add_int (b, "communication_ns", r->communication_ns);
       st_cli_add_int (b, "overlapped_ns", r->overlapped_ns);
-      add_percent (b, r->has_percent, r->overlap_percent);
+      st_cli_add_double_or_null (b, "overlap_percent", r->has_percent, r->overlap_percent);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -245,7 +225,8 @@ st_cli_json_overlap (JsonBuilder *b, StSummary *summary)
       st_cli_add_int (b, "end_ns", bins[k].end);
       st_cli_add_int (b, "communication_ns", bins[k].communication_ns);
       st_cli_add_int (b, "overlapped_ns", bins[k].overlapped_ns);
-      add_percent (b, bins[k].has_percent, bins[k].overlap_percent);
+      st_cli_add_double_or_null (b, "overlap_percent", bins[k].has_percent,
+                                 bins[k].overlap_percent);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

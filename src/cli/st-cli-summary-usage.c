@@ -167,26 +167,6 @@ st_cli_print_flops (StTrace *trace, StSummary *summary)
 /* --- JSON --------------------------------------------------------------------- */
 
 static void
-add_double (JsonBuilder *b, const char *name, gboolean present, double value)
-{
-  json_builder_set_member_name (b, name);
-  if (present)
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_int_or_null (JsonBuilder *b, const char *name, gboolean present, gint64 value)
-{
-  json_builder_set_member_name (b, name);
-  if (present)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
 json_allocation (JsonBuilder *b, StTrace *trace, const StMemoryPeak *p)
 {
   const StSlice *op = p->has_op ? st_trace_get_slice (trace, p->op) : NULL;
@@ -199,14 +179,14 @@ json_allocation (JsonBuilder *b, StTrace *trace, const StMemoryPeak *p)
     }
   json_builder_begin_object (b);
   st_cli_add_int (b, "ts_ns", p->allocated.ts);
-  add_double (b, "bytes", TRUE, p->allocated.event_bytes);
+  st_cli_add_double_or_null (b, "bytes", TRUE, p->allocated.event_bytes);
   json_builder_set_member_name (b, "op");
   if (op != NULL)
     json_builder_add_string_value (b, st_trace_get_string (trace, op->name));
   else
     json_builder_add_null_value (b);
-  add_int_or_null (b, "op_start_ns", op != NULL, op ? op->start : 0);
-  add_int_or_null (b, "op_end_ns", op != NULL, op ? op->start + op->dur : 0);
+  st_cli_add_int_or_null (b, "op_start_ns", op != NULL, op ? op->start : 0);
+  st_cli_add_int_or_null (b, "op_end_ns", op != NULL, op ? op->start + op->dur : 0);
   json_builder_end_object (b);
 }
 
@@ -227,14 +207,15 @@ st_cli_json_memory (JsonBuilder *b, StTrace *trace, StSummary *summary)
       st_cli_add_string (b, "label", p->label);
       st_cli_add_int (b, "file", d->file);
       st_cli_add_int (b, "device_type", d->type);
-      add_int_or_null (b, "device_id", d->process == G_MAXUINT, d->id);
+      st_cli_add_int_or_null (b, "device_id", d->process == G_MAXUINT, d->id);
       json_builder_set_member_name (b, "allocated_is_change");
       json_builder_add_boolean_value (b, p->allocated_is_change);
-      add_double (b, "peak_allocated_bytes", p->allocated.present, p->allocated.bytes);
-      add_int_or_null (b, "peak_allocated_ns", p->allocated.present, p->allocated.ts);
+      st_cli_add_double_or_null (b, "peak_allocated_bytes", p->allocated.present,
+                                 p->allocated.bytes);
+      st_cli_add_int_or_null (b, "peak_allocated_ns", p->allocated.present, p->allocated.ts);
       json_allocation (b, trace, p);
-      add_double (b, "peak_reserved_bytes", p->reserved.present, p->reserved.bytes);
-      add_int_or_null (b, "peak_reserved_ns", p->reserved.present, p->reserved.ts);
+      st_cli_add_double_or_null (b, "peak_reserved_bytes", p->reserved.present, p->reserved.bytes);
+      st_cli_add_int_or_null (b, "peak_reserved_ns", p->reserved.present, p->reserved.ts);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -252,7 +233,7 @@ json_flop_devices (JsonBuilder *b, const StFlopRates *rates)
       json_builder_begin_object (b);
       st_cli_add_string (b, "label", d->label);
       st_cli_add_int (b, "file", d->file);
-      add_double (b, "flops", TRUE, d->flops);
+      st_cli_add_double_or_null (b, "flops", TRUE, d->flops);
       st_cli_add_int (b, "device_time_ns", d->device_time_ns);
       json_builder_set_member_name (b, "peak_name");
       if (d->model != NULL)
@@ -260,9 +241,9 @@ json_flop_devices (JsonBuilder *b, const StFlopRates *rates)
       else
         json_builder_add_null_value (b);
       st_cli_add_string (b, "dtype", st_flop_type_to_string (d->type));
-      add_double (b, "peak_flops_per_second", d->peak_flops_per_second > 0,
-                  d->peak_flops_per_second);
-      add_double (b, "mfu_percent", d->has_mfu, d->mfu_percent);
+      st_cli_add_double_or_null (b, "peak_flops_per_second", d->peak_flops_per_second > 0,
+                                 d->peak_flops_per_second);
+      st_cli_add_double_or_null (b, "mfu_percent", d->has_mfu, d->mfu_percent);
       json_builder_set_member_name (b, "peak_note");
       if (d->note != NULL)
         json_builder_add_string_value (b, d->note);
@@ -285,12 +266,12 @@ json_flop_operations (JsonBuilder *b, StTrace *trace, const StFlopRates *rates)
       json_builder_begin_object (b);
       st_cli_add_string (b, "name", st_trace_get_string (trace, o->name));
       st_cli_add_int (b, "count", o->count);
-      add_double (b, "flops", TRUE, o->flops);
+      st_cli_add_double_or_null (b, "flops", TRUE, o->flops);
       st_cli_add_int (b, "device_ns", o->device_ns);
-      add_double (b, "achieved_flops_per_second", o->device_ns > 0,
-                  o->device_ns > 0 ? o->flops * 1e9 / o->device_ns : 0);
+      st_cli_add_double_or_null (b, "achieved_flops_per_second", o->device_ns > 0,
+                                 o->device_ns > 0 ? o->flops * 1e9 / o->device_ns : 0);
       st_cli_add_string (b, "dtype", st_flop_type_to_string (o->type));
-      add_double (b, "peak_percent", o->has_peak_percent, o->peak_percent);
+      st_cli_add_double_or_null (b, "peak_percent", o->has_peak_percent, o->peak_percent);
       json_builder_set_member_name (b, "host_timed");
       json_builder_add_boolean_value (b, o->host_timed);
       json_builder_end_object (b);
@@ -314,9 +295,9 @@ st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary)
   has_achieved = st_flop_rates_get_achieved (rates, &achieved);
   json_builder_begin_object (b);
   st_cli_add_int (b, "ops", rates->ops);
-  add_double (b, "flops", TRUE, rates->flops);
+  st_cli_add_double_or_null (b, "flops", TRUE, rates->flops);
   st_cli_add_int (b, "device_ns", rates->device_ns);
-  add_double (b, "achieved_flops_per_second", has_achieved, achieved);
+  st_cli_add_double_or_null (b, "achieved_flops_per_second", has_achieved, achieved);
   st_cli_add_int (b, "host_timed_ops", rates->host_timed_ops);
   json_flop_devices (b, rates);
   json_flop_operations (b, trace, rates);
