@@ -6,6 +6,7 @@
 #include "st-profile-loader.h"
 #include "st-trace-loader.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 StTrace *
@@ -52,6 +53,19 @@ st_cli_add_int (JsonBuilder *b, const char *name, gint64 value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_int_value (b, value);
+}
+
+GOptionEntry
+st_cli_align_entry (char **text)
+{
+  return (GOptionEntry){ "align",
+                         0,
+                         0,
+                         G_OPTION_ARG_STRING,
+                         text,
+                         N_ ("With several FILEs, put them on one time axis by each file’s clock "
+                             "(the default) or by their first collective"),
+                         N_ ("clock|collective") };
 }
 
 void

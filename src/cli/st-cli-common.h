@@ -15,6 +15,9 @@ StTrace *st_cli_load_trace (const char *arg, guint n_threads, GError **error);
 /* One file as st_cli_load_trace(); several (one per rank) as one profile. */
 StTrace *st_cli_load_profile (char **args, StAlignment alignment, guint n_threads, GError **error);
 
+/* The --align option of the commands that read several FILEs as one
+ * profile, into the string *@text (parsed by st_cli_parse_alignment()). */
+GOptionEntry st_cli_align_entry (char **text);
 /* "clock" or "collective" for --align; NULL leaves @alignment as it is. */
 gboolean st_cli_parse_alignment (const char *text, StAlignment *alignment);
 /* "START_NS:END_NS", two integers with START_NS < END_NS. */

@@ -181,10 +181,7 @@ st_cli_regions (int argc, char **argv)
             N_ ("OUT.json") },
           { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
             N_ ("Print the region file's JSON instead of text"), NULL },
-          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-            N_ ("With several FILEs, put them on one time axis by their clocks (default) or by "
-                "their first collective"),
-            N_ ("clock|collective") },
+          st_cli_align_entry (&align),
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext)      context = g_option_context_new (N_ ("FILE… — find regions"));

@@ -656,10 +656,7 @@ st_cli_summary (int argc, char **argv)
           { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
             N_ ("NAME") },
           { "json", 0, 0, G_OPTION_ARG_NONE, &o.as_json, N_ ("Print JSON instead of text"), NULL },
-          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
-            N_ ("With several FILEs, put them on one time axis by each file’s clock (the default) "
-                "or by their first collective"),
-            N_ ("clock|collective") },
+          st_cli_align_entry (&align),
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE… — the Summary page"));
