@@ -18,24 +18,9 @@
 
 #include "st-call-tree-private.h"
 #include "st-device-work.h"
-#include "st-sort.h"
+#include "st-slice-nest.h"
 
 #include <string.h>
-
-/* A frame of the track being walked, as the nesting sees it. */
-typedef struct
-{
-  gint64  start;
-  gint64  end;
-  guint64 offset; /* file order: of two frames with the same bounds, the first holds the second */
-  guint32 index;
-} Nest;
-
-ST_DEFINE_SORT (sort_nest,
-                Nest,
-                a->start != b->start ? a->start < b->start
-                : a->end != b->end   ? a->end > b->end
-                                     : a->offset < b->offset)
 
 /* A frame whose children are still coming. */
 typedef struct
@@ -137,34 +122,6 @@ child_of (Builder *b, guint32 parent, StStringId name)
   return node;
 }
 
-/* The frames of @t, outer first. */
-static GArray *
-gather (Builder *b, const StTrack *t)
-{
-  GArray *nests = g_array_new (FALSE, FALSE, sizeof (Nest));
-
-  for (guint row = 0; row < t->n_rows; row++)
-    {
-      guint hi = t->row_offsets[row + 1];
-
-      for (guint i = st_row_first_ending (t->slices, t->row_offsets[row], hi, b->start); i < hi;
-           i++)
-        {
-          const StSlice *s = &t->slices[i];
-          Nest           n = { s->start, s->start + s->dur, s->offset, i };
-
-          if (s->start >= b->end)
-            break;
-          /* a slice of zero duration counts where it starts */
-          if ((n.end > b->start || (s->dur == 0 && s->start >= b->start)) && s->cat != b->state_cat
-              && s->name != b->state_cat)
-            g_array_append_val (nests, n);
-        }
-    }
-  sort_nest ((Nest *)(void *)nests->data, nests->len, NULL);
-  return nests;
-}
-
 static void
 close_frame (Builder *b)
 {
@@ -177,7 +134,7 @@ close_frame (Builder *b)
 
 /* One frame: its node, its time, and its share of its parent's children. */
 static void
-add_frame (Builder *b, guint track, const Nest *n, StStringId name, guint32 thread)
+add_frame (Builder *b, guint track, const StSliceNest *n, StStringId name, guint32 thread)
 {
   gint64      from = MAX (n->start, b->start), to = MIN (n->end, b->end);
   Open        o = { 0 };
@@ -220,7 +177,7 @@ static void
 walk_track (Builder *b, guint track)
 {
   const StTrack     *t = st_trace_get_track (b->trace, track);
-  g_autoptr (GArray) nests = gather (b, t);
+  g_autoptr (GArray) nests = st_slice_nests_in_range (t, b->start, b->end, b->state_cat);
   guint32            thread = ST_CALL_TREE_ROOT;
 
   if (nests->len == 0)
@@ -232,7 +189,7 @@ walk_track (Builder *b, guint track)
     }
   for (guint i = 0; i < nests->len; i++)
     {
-      const Nest *n = &g_array_index (nests, Nest, i);
+      const StSliceNest *n = &g_array_index (nests, StSliceNest, i);
 
       add_frame (b, track, n, t->slices[n->index].name, thread);
       if ((i & 0xffff) == 0xffff && g_cancellable_is_cancelled (b->cancellable))

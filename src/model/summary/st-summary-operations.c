@@ -21,7 +21,7 @@
 #include "config.h"
 
 #include "st-summary-private.h"
-#include "st-sort.h"
+#include "st-slice-nest.h"
 
 #include <string.h>
 
@@ -89,61 +89,6 @@ add_slice (OpJob *op, const StSlice *slice, guint index, gint64 dur, gint64 chil
            dur, self);
 }
 
-/* A slice of the track being walked, as the nesting sees it. */
-typedef struct
-{
-  gint64  start;
-  gint64  end;
-  guint64 offset; /* file order: of two slices with the same bounds, the first holds the second */
-  guint   index;
-} Nest;
-
-/* Outer first: by start, then the longest, then in file order. */
-ST_DEFINE_SORT (sort_nest,
-                Nest,
-                a->start != b->start ? a->start < b->start
-                : a->end != b->end   ? a->end > b->end
-                                     : a->offset < b->offset)
-
-/* The slices of @t overlapping the range, outer first: written straight
- * into an array sized for the slices between each row's bounds, since
- * there are millions of them. */
-static GArray *
-gather (OpJob *op, const StTrack *t)
-{
-  gint64  start = op->job->start, end = op->job->end;
-  gsize   bound = 0, n = 0;
-  GArray *nests;
-  Nest   *out;
-
-  for (guint row = 0; row < t->n_rows; row++)
-    {
-      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
-
-      bound += st_row_first_starting (t->slices, lo, hi, end)
-               - st_row_first_ending (t->slices, lo, hi, start);
-    }
-  nests = g_array_sized_new (FALSE, FALSE, sizeof (Nest), bound);
-  out = (Nest *)(void *)nests->data;
-  for (guint row = 0; row < t->n_rows; row++)
-    {
-      guint lo = t->row_offsets[row], hi = t->row_offsets[row + 1];
-      guint past = st_row_first_starting (t->slices, lo, hi, end);
-
-      for (guint i = st_row_first_ending (t->slices, lo, hi, start); i < past; i++)
-        {
-          const StSlice *s = &t->slices[i];
-
-          /* an instant-like slice counts where it stands, as in st_summary_each_slice */
-          if (s->start + s->dur > start || (s->dur == 0 && s->start >= start))
-            out[n++] = (Nest){ s->start, s->start + s->dur, s->offset, i };
-        }
-    }
-  g_array_set_size (nests, n);
-  sort_nest ((Nest *)(void *)nests->data, nests->len, NULL);
-  return nests;
-}
-
 /* Each slice's parent is the innermost slice before it (outer first) that
  * still holds its end: the one on top of the stack once every slice ending
  * before it is off. A slice that only partly overlaps another is not
@@ -158,14 +103,14 @@ walk_track (OpJob *op, const StTrack *t)
 
   if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
     return;
-  nests = gather (op, t);
+  nests = st_slice_nests_in_range (t, op->job->start, op->job->end, ST_STRING_NONE);
   children = g_new0 (gint64, nests->len);
   stack = g_new (guint, nests->len);
   for (guint i = 0; i < nests->len; i++)
     {
-      const Nest *n = &g_array_index (nests, Nest, i);
+      const StSliceNest *n = &g_array_index (nests, StSliceNest, i);
 
-      while (depth > 0 && g_array_index (nests, Nest, stack[depth - 1]).end < n->end)
+      while (depth > 0 && g_array_index (nests, StSliceNest, stack[depth - 1]).end < n->end)
         depth--;
       if (depth > 0)
         children[stack[depth - 1]]
@@ -174,9 +119,9 @@ walk_track (OpJob *op, const StTrack *t)
     }
   for (guint i = 0; i < nests->len; i++)
     {
-      const StSlice *s = &t->slices[g_array_index (nests, Nest, i).index];
+      const StSlice *s = &t->slices[g_array_index (nests, StSliceNest, i).index];
 
-      add_slice (op, s, g_array_index (nests, Nest, i).index,
+      add_slice (op, s, g_array_index (nests, StSliceNest, i).index,
                  st_summary_clipped (s, op->job->start, op->job->end), children[i]);
     }
 }
