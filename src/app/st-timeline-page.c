@@ -442,10 +442,13 @@ st_timeline_page_set_show_annotations (StTimelinePage *self, gboolean show)
 /* The distribution pane wants room for its chart: the area under the
  * timeline grows to DISTRIBUTION_HEIGHT (more on a tall window) where the
  * page has the height, and the pane takes the right part of it, at least
- * DISTRIBUTION_WIDTH. */
-#define DISTRIBUTION_HEIGHT 280
-#define DISTRIBUTION_WIDTH  560
-#define MIN_TIMELINE        200
+ * DISTRIBUTION_WIDTH, but leaves the details DETAILS_WIDTH where the two
+ * fit at their least (a laptop's screen with the Annotations panel open). */
+#define DISTRIBUTION_HEIGHT    280
+#define DISTRIBUTION_WIDTH     560
+#define DISTRIBUTION_MIN_WIDTH 360
+#define DETAILS_WIDTH          480
+#define MIN_TIMELINE           200
 
 static gboolean make_room_when_shown (GtkWidget *widget, GdkFrameClock *clock, gpointer data);
 
@@ -468,7 +471,8 @@ make_room_for_distribution (StTimelinePage *self)
     gtk_paned_set_position (self->paned, MAX (MIN_TIMELINE, MIN (position, height - bottom)));
   if (width > 0)
     gtk_paned_set_position (self->bottom_paned,
-                            MAX (width / 3, width - MAX (DISTRIBUTION_WIDTH, width * 9 / 20)));
+                            MAX (MIN (DETAILS_WIDTH, width - DISTRIBUTION_MIN_WIDTH),
+                                 width - MAX (DISTRIBUTION_WIDTH, width * 9 / 20)));
 }
 
 static gboolean

@@ -53,6 +53,8 @@ clear_children (GtkWidget *parent)
     gtk_widget_unparent (child);
 }
 
+#define FACT_MIN_CHARS 18
+
 static void
 add_fact (StDetailsPane *self, int row, const char *key, const char *value)
 {
@@ -63,6 +65,9 @@ add_fact (StDetailsPane *self, int row, const char *key, const char *value)
   gtk_label_set_selectable (GTK_LABEL (v), TRUE);
   gtk_label_set_wrap (GTK_LABEL (v), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD_CHAR);
+  /* beside the arguments in a narrow pane, a value keeps a readable width
+   * (the pane scrolls sideways) rather than wrap to a letter a line */
+  gtk_label_set_width_chars (GTK_LABEL (v), MIN ((int)g_utf8_strlen (value, -1), FACT_MIN_CHARS));
   gtk_widget_set_hexpand (v, TRUE);
   gtk_widget_add_css_class (k, "dim-label");
   gtk_widget_add_css_class (k, "details-key");
