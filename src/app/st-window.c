@@ -4,7 +4,7 @@
 
 #include "st-window.h"
 
-#include "st-device-work.h"
+#include "st-summary.h"
 #include "st-format.h"
 #include "st-window-private.h"
 
@@ -214,14 +214,17 @@ show_error (StWindow *self, const GError *error)
 static void
 index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  st_device_work_ensure (data, cancellable);
+  st_summary_prepare_cards (data, cancellable);
   g_task_return_boolean (task, TRUE);
 }
 
 /* The analysis index, which the Summary's first numbers wait for, is made
  * on a thread from the moment the profile is loaded, while the window
- * fills and draws its first page; the Summary's thread waits for it.
- * Closing the window or opening another profile stops it. */
+ * fills and draws its first page; the Summary's thread waits for it. The
+ * same thread then makes the stream index, the memory timeline and the FLOP
+ * ops, which the Summary reads last, while the Summary's thread computes
+ * what it can without them. Closing the window or opening another profile
+ * stops it. */
 static void
 start_index (StWindow *self)
 {

@@ -390,6 +390,25 @@ test_events_in_range (void)
                   i < 5 ? "GPU 0" : "GPU 1");
 }
 
+/* What a window makes on a thread at load, for the Summary's cards:
+ * cancelled, it makes nothing and says so; then made, the summary reads the
+ * same numbers as the two-gpus test above, worked out there from the file. */
+static void
+test_prepare_cards (void)
+{
+  g_autoptr (StTrace)      trace = st_test_load ("device-work", "two-gpus.json", NULL);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (StSummary)    s = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (st_summary_prepare_cards (trace, cancellable));
+  g_assert_true (st_summary_prepare_cards (trace, NULL));
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_devices (s), ==, 2);
+  g_assert_cmpfloat (value (s, "device_busy_percent"), ==, 75);
+  g_assert_cmpfloat (value (s, "kernel_count"), ==, 3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -404,5 +423,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device-work/cancelled", test_cancelled);
   g_test_add_func ("/model/device-work/count-devices", test_count_devices);
   g_test_add_func ("/model/device-work/events-in-range", test_events_in_range);
+  g_test_add_func ("/model/device-work/prepare-cards", test_prepare_cards);
   return g_test_run ();
 }

@@ -464,6 +464,22 @@ flop_rates (StSummaryJob *job)
   return TRUE;
 }
 
+gboolean
+st_summary_prepare_cards (StTrace *trace, GCancellable *cancellable)
+{
+  StDeviceWork *work;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), FALSE);
+  if ((work = st_device_work_ensure (trace, cancellable)) == NULL)
+    return FALSE;
+  if (st_device_work_get_n_devices (work) > 0
+      && (st_stream_index_ensure (trace, cancellable) == NULL
+          || st_queue_length_ensure (trace, cancellable) == NULL))
+    return FALSE;
+  return st_memory_timeline_ensure (trace, cancellable) != NULL
+         && st_flop_ops_ensure (trace, cancellable) != NULL;
+}
+
 StSummary *
 st_summary_compute (StTrace      *trace,
                     gint64        start,

@@ -224,6 +224,12 @@ StSummary *st_summary_compute_parts (StTrace       *trace,
                                      StSummaryParts parts,
                                      GCancellable  *cancellable,
                                      GError       **error);
+/* Makes what the cards of a summary read and keep with @trace (the
+ * analysis index first, then the stream index and queues, the memory
+ * timeline and the FLOP ops), so that a first summary started meanwhile on
+ * another thread finds them made or being made. A window calls it on a
+ * thread as soon as a profile is loaded. FALSE: cancelled. */
+gboolean st_summary_prepare_cards (StTrace *trace, GCancellable *cancellable);
 /* Moves the operations tables of @from, a summary of the same range
  * computed with ST_SUMMARY_OPERATIONS, into @self. */
 void       st_summary_take_operations (StSummary *self, StSummary *from);
