@@ -405,9 +405,11 @@ host_bound_gaps (StSummaryJob *job, const Segment *s, gint64 *known, gint64 *lat
     }
 }
 
-static void
-kernel_stats (StSummaryJob *job)
+/* The kernels' count and median duration, into the job. */
+static gpointer
+kernel_stats (gpointer data)
 {
+  StSummaryJob      *job = data;
   g_autofree gint64 *durs = g_new (gint64, MAX (1, job->device->len));
   guint              n = 0;
 
@@ -419,9 +421,26 @@ kernel_stats (StSummaryJob *job)
       if (ev->kernel && (ev->slot == ST_SLOT_COMPUTE || ev->slot == ST_SLOT_COMMUNICATION))
         durs[n++] = ev->dur;
     }
-  set (job, "kernel_count", n);
-  if (n > 0)
-    set (job, "median_kernel_ns", st_summary_median (durs, n));
+  job->n_kernels = n;
+  job->median_kernel_ns = n > 0 ? st_summary_median (durs, n) : 0;
+  return NULL;
+}
+
+static void
+set_kernel_stats (StSummaryJob *job)
+{
+  set (job, "kernel_count", job->n_kernels);
+  if (job->n_kernels > 0)
+    set (job, "median_kernel_ns", job->median_kernel_ns);
+}
+
+void
+st_summary_device_metrics_finish (StSummaryJob *job)
+{
+  if (job->kernels_thread == NULL)
+    return;
+  g_thread_join (g_steal_pointer (&job->kernels_thread));
+  set_kernel_stats (job);
 }
 
 /* Neuron: DMA in flight while no instruction works (the union of the
@@ -550,8 +569,16 @@ st_summary_device_metrics (StSummaryJob *job)
   measure_devices (job, measures, segs->len);
   for (guint i = 0; i < segs->len; i++)
     add_device (job, &measures[i], &known, &late, &dma_wait, &n_timed);
+  /* the median beside the rest of the summary: it reads the device events
+   * only, and st_summary_device_metrics_finish() sets it */
+  if (job->device->len >= SPLIT_MIN_EVENTS)
+    job->kernels_thread = g_thread_new ("strata-summary", kernel_stats, job);
+  else
+    {
+      kernel_stats (job);
+      set_kernel_stats (job);
+    }
   device_means (job);
-  kernel_stats (job);
   if (known > 0)
     set (job, "host_bound_gap_percent", 100.0 * late / known);
   if (n_timed > 0)

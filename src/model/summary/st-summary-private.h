@@ -53,9 +53,12 @@ typedef struct
   gint64             start;
   gint64             end;
   gboolean           neuron;
-  gboolean           whole;      /* the range is the whole profile */
-  gboolean           has_device; /* the profile has device tracks */
-  GArray            *device;     /* StDeviceEvent, by device, then start */
+  gboolean           whole;          /* the range is the whole profile */
+  gboolean           has_device;     /* the profile has device tracks */
+  GArray            *device;         /* StDeviceEvent, by device, then start */
+  GThread           *kernels_thread; /* measuring the next two, or NULL */
+  guint              n_kernels;
+  gint64             median_kernel_ns;
   StSummary         *summary;
 } StSummaryJob;
 
@@ -116,6 +119,8 @@ gboolean st_summary_scan_uint (StTrace    *trace,
                                guint64    *out);
 
 void st_summary_device_metrics (StSummaryJob *job);
+/* Sets what st_summary_device_metrics() left measuring on a thread. */
+void st_summary_device_metrics_finish (StSummaryJob *job);
 void st_summary_engines (StSummaryJob *job);
 void st_summary_active (StSummaryJob *job);
 void st_summary_memory (StSummaryJob *job);

@@ -507,6 +507,7 @@ compute_cards (StSummaryJob *job)
     st_summary_profile_metrics (job);
   if (memory_peaks (job))
     flop_rates (job);
+  st_summary_device_metrics_finish (job);
 }
 
 StSummary *
