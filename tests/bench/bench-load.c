@@ -3,6 +3,8 @@
  *
  *   - Strata's load of FILE.json (page cache -> trace ready to draw), on
  *     every core and on one thread (what a core's worth of reading costs);
+ *   - a tokenizer written by hand, on as many threads (st-bench-tokenize.h):
+ *     the yardstick, slowed down by whatever slows the machine down;
  *   - a json-glib JsonParser DOM load of the same file (the naive baseline);
  *   - inflating FILE.json.gz alone with the inflater Strata is built with
  *     (igzip or zlib), and Strata's load of it; and what two cores can do
@@ -22,6 +24,7 @@
 #include "config.h"
 
 #include "st-bench-inflate.h"
+#include "st-bench-tokenize.h"
 #include "st-bench-util.h"
 
 #include "st-trace-loader.h"
@@ -81,6 +84,38 @@ time_strata (const char *path, guint n_threads, guint runs, guint64 *events, cha
       g_array_append_val (times, s);
     }
   return st_bench_median (times);
+}
+
+/* Strata's load on every core and the hand tokenizer on as many threads,
+ * in turn, @runs times: their median times, and the median of the pairs'
+ * ratios (the tokenizer's time over the load's: the load's speed as a
+ * share of the tokenizer's), which other load on the machine moves less. */
+static double
+time_against_tokenizer (const char *path,
+                        guint       runs,
+                        double     *strata,
+                        double     *tokenizer,
+                        guint64    *events,
+                        char      **format)
+{
+  g_autoptr (GArray) s = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) ratio = g_array_new (FALSE, FALSE, sizeof (double));
+  guint64            tokens;
+
+  for (guint i = 0; i < MAX (1u, runs); i++)
+    {
+      double a = time_strata (path, 0, 1, events, format);
+      double b = st_bench_time_tokenize (path, g_get_num_processors (), 1, &tokens);
+      double r = b / a;
+
+      g_array_append_val (s, a);
+      g_array_append_val (t, b);
+      g_array_append_val (ratio, r);
+    }
+  *strata = st_bench_median (s);
+  *tokenizer = st_bench_median (t);
+  return st_bench_median (ratio);
 }
 
 static double
@@ -201,7 +236,7 @@ main (int argc, char *argv[])
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("FILE.json [FILE.json.gz]");
   g_autoptr (GError)         error = NULL;
-  double                     mb, after, peak, strata, one_thread, baseline;
+  double                     mb, after, peak, strata, one_thread, baseline, tokenizer, share;
   guint64                    events = 0;
   g_autofree char           *format = NULL;
 
@@ -220,13 +255,18 @@ main (int argc, char *argv[])
   st_bench_warm (argv[1]);
   mb = st_bench_file_size (argv[1]) / 1e6;
   memory_of (argv[1], 0, &after, &peak);
-  strata = time_strata (argv[1], 0, runs, &events, &format);
+  share = time_against_tokenizer (argv[1], runs, &strata, &tokenizer, &events, &format);
   one_thread = time_strata (argv[1], 1, runs, &events, &format);
   g_print ("file              %s: %s, %.1f MB, %" G_GUINT64_FORMAT " events (%.0f bytes/event)\n",
            argv[1], format, mb, events, mb * 1e6 / MAX (1, events));
-  g_print ("strata load       %8.1f ms  %7.0f MB/s   (target >= 1500 MB/s)\n", strata * 1e3,
-           mb / strata);
+  g_print ("strata load       %8.1f ms  %7.0f MB/s   (target >= 1500 MB/s on a quiet machine)\n",
+           strata * 1e3, mb / strata);
   g_print ("one thread        %8.1f ms  %7.0f MB/s\n", one_thread * 1e3, mb / one_thread);
+  g_print ("hand tokenizer    %8.1f ms  %7.0f MB/s   on %u threads, in turn with the load\n",
+           tokenizer * 1e3, mb / tokenizer, g_get_num_processors ());
+  g_print ("strata load       %8.2fx the tokenizer's speed, median of the pairs   (target >= 0.83: "
+           "1500 of its 1800 MB/s)\n",
+           share);
   g_print ("anonymous memory  %8.1f bytes/event after (target <= 40), %.1f at the peak "
            "(target <= 90)\n",
            after, peak);
