@@ -25,13 +25,17 @@ typedef struct
 guint    st_builder_key_hash (gconstpointer p);
 gboolean st_builder_key_equal (gconstpointer p, gconstpointer q);
 
+/* A track's records from later shards (its parts), appended to it as it is
+ * laid out; how many records it has with them. */
+void  st_builder_take_parts (StRawTrack *t);
+gsize st_builder_track_records (StRawTrack *t);
+
 /* The rows and lanes of each thread track, until they become tracks. */
 typedef struct _StLaidOut StLaidOut;
 
 StLaidOut *st_builder_lay_out (StBuilderShard   *shard,
                                gint64            origin,
                                gint64            trace_end,
-                               StFlowQueries    *queries,
                                StLayoutIssues   *issues,
                                GCancellable     *cancellable,
                                StBuilderProgress progress,

@@ -28,8 +28,16 @@ vec_steal (StVec *vec, gsize elem_size)
 
 typedef struct
 {
+  gsize load;
+  guint index;
+} TrackLoad;
+
+/* What both threads share: the tracks, the biggest first, each taken by
+ * the next thread free; and the flow queries, which the first thread makes
+ * while the second begins to lay out (a track's flows are bound last). */
+typedef struct
+{
   StBuilderShard *shard;
-  GArray         *tracks; /* guint: raw tracks to lay out */
   gint64          origin;
   gint64          trace_end;
   guint          *n_rows; /* per raw track */
@@ -37,129 +45,102 @@ typedef struct
   guint         **lane_rows;
   guint          *n_lanes;
   StRowLod      **row_lods;
-  StLayoutIssues  issues;
-  StFlowQueries  *queries; /* each track's flows, bound as it is laid out */
   GCancellable   *cancellable;
-  gint           *done; /* raw tracks finished, both jobs */
+  TrackLoad      *order;
+  gint            next; /* atomic: the next in order to take */
+  gint            done; /* atomic: raw tracks finished */
+  GMutex          lock;
+  GCond           made;
+  StFlowQueries  *queries; /* under the lock, until made */
+} Layout;
+
+typedef struct
+{
+  Layout        *layout;
+  StLayoutIssues issues;
 } LayoutJob;
 
 ST_DEFINE_SORT (sort_instants_by_ts, StInstant, a->ts < b->ts)
 
-/* Appends @n records of @size bytes from @src to @vec; returns the first of
- * them there. */
-static gpointer
-vec_append (StVec *vec, gconstpointer src, gsize n, gsize size)
+/* The flow queries, once the first thread has made them. */
+static StFlowQueries *
+wait_for_queries (Layout *layout)
 {
-  gpointer at;
+  StFlowQueries *queries;
 
-  if (vec->len + n > vec->cap)
-    {
-      vec->cap = MAX (vec->len + n, 2 * vec->cap);
-      vec->data = g_realloc_n (vec->data, vec->cap, size);
-    }
-  at = vec->data + vec->len * size;
-  if (n > 0)
-    memcpy (at, src, n * size);
-  vec->len += n;
-  return at;
-}
-
-/* Appends what later shards hold of @t (its parts, in file order), their
- * strings renumbered, and lets their memory go. */
-static void
-take_parts (StRawTrack *t)
-{
-  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
-    {
-      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
-      StVec     *ss = &part->src->slices, *si = &part->src->instants;
-      StSlice   *s = vec_append (&t->slices, ss->data, ss->len, sizeof (StSlice));
-      StInstant *in = vec_append (&t->instants, si->data, si->len, sizeof (StInstant));
-
-      for (gsize i = 0; i < ss->len; i++)
-        {
-          s[i].name = part->map[s[i].name];
-          s[i].cat = part->map[s[i].cat];
-        }
-      for (gsize i = 0; i < si->len; i++)
-        {
-          in[i].name = part->map[in[i].name];
-          in[i].cat = part->map[in[i].cat];
-        }
-      g_free (ss->data);
-      g_free (si->data);
-      *ss = *si = (StVec){ NULL, 0, 0 };
-    }
-  g_clear_pointer (&t->parts, g_array_unref);
-}
-
-/* Records of @t, its parts included. */
-static gsize
-track_records (StRawTrack *t)
-{
-  gsize n = t->slices.len + t->instants.len;
-
-  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
-    {
-      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
-      n += part->src->slices.len + part->src->instants.len;
-    }
-  return n;
+  g_mutex_lock (&layout->lock);
+  while (layout->queries == NULL)
+    g_cond_wait (&layout->made, &layout->lock);
+  queries = layout->queries;
+  g_mutex_unlock (&layout->lock);
+  return queries;
 }
 
 /* Binds the flows of raw track @index, just laid out, to its slices. */
 static void
-bind_flows (LayoutJob *job, guint index)
+bind_flows (Layout *layout, guint index)
 {
-  StRawTrack *t = st_builder_shard_track (job->shard, index);
+  StRawTrack *t = st_builder_shard_track (layout->shard, index);
   StTrack     laid_out = { 0 };
 
   laid_out.slices = (StSlice *)(void *)t->slices.data;
   laid_out.n_slices = t->slices.len;
-  laid_out.n_rows = job->n_rows[index];
-  laid_out.row_offsets = job->row_offsets[index];
-  laid_out.n_lanes = job->n_lanes[index];
-  laid_out.lane_rows = job->lane_rows[index];
-  st_flow_bind_track (job->queries, (StRawFlow *)(void *)job->shard->flows.data, index, &laid_out);
+  laid_out.n_rows = layout->n_rows[index];
+  laid_out.row_offsets = layout->row_offsets[index];
+  laid_out.n_lanes = layout->n_lanes[index];
+  laid_out.lane_rows = layout->lane_rows[index];
+  st_flow_bind_track (wait_for_queries (layout), (StRawFlow *)(void *)layout->shard->flows.data,
+                      index, &laid_out);
 }
 
 static void
 layout_raw_track (LayoutJob *job, guint index)
 {
-  StRawTrack         *t = st_builder_shard_track (job->shard, index);
+  Layout             *l = job->layout;
+  StRawTrack         *t = st_builder_shard_track (l->shard, index);
   g_autofree StSlice *scratch = NULL;
   StSlice            *s;
   StInstant          *in;
 
-  take_parts (t);
+  st_builder_take_parts (t);
   s = (StSlice *)(void *)t->slices.data;
   in = (StInstant *)(void *)t->instants.data;
-  t->slices.len = st_slice_match_begin_end (s, t->slices.len, job->trace_end, &job->issues);
+  t->slices.len = st_slice_match_begin_end (s, t->slices.len, l->trace_end, &job->issues);
   /* One scratch array serves the layout, then the levels of detail. */
   scratch = g_new (StSlice, MAX (1, t->slices.len));
-  job->n_rows[index]
-      = st_slice_layout (s, t->slices.len, job->origin, &job->row_offsets[index],
-                         &job->lane_rows[index], &job->n_lanes[index], &job->issues, scratch);
-  job->row_lods[index] = st_row_lods_new_in (s, job->n_rows[index], job->row_offsets[index],
-                                             scratch, MAX (1, t->slices.len) * sizeof (StSlice));
-  bind_flows (job, index);
+  l->n_rows[index]
+      = st_slice_layout (s, t->slices.len, l->origin, &l->row_offsets[index], &l->lane_rows[index],
+                         &l->n_lanes[index], &job->issues, scratch);
+  l->row_lods[index] = st_row_lods_new_in (s, l->n_rows[index], l->row_offsets[index], scratch,
+                                           MAX (1, t->slices.len) * sizeof (StSlice));
+  bind_flows (l, index);
   for (gsize i = 0; i < t->instants.len; i++)
-    in[i].ts -= job->origin;
+    in[i].ts -= l->origin;
   sort_instants_by_ts (in, t->instants.len, NULL);
+}
+
+/* Lays out tracks as long as there are some nobody has taken. */
+static void
+run_job (LayoutJob *job, StBuilderProgress progress, gpointer progress_data)
+{
+  Layout *l = job->layout;
+  guint   n = l->shard->tracks->len, i;
+
+  while ((i = (guint)g_atomic_int_add (&l->next, 1)) < n)
+    {
+      if (g_cancellable_is_cancelled (l->cancellable))
+        break;
+      layout_raw_track (job, l->order[i].index);
+      g_atomic_int_inc (&l->done);
+      if (progress != NULL)
+        progress ((double)g_atomic_int_get (&l->done) / n, progress_data);
+    }
 }
 
 static gpointer
 layout_job_run (gpointer data)
 {
-  LayoutJob *job = data;
-
-  for (guint i = 0; i < job->tracks->len; i++)
-    {
-      if (g_cancellable_is_cancelled (job->cancellable))
-        break;
-      layout_raw_track (job, g_array_index (job->tracks, guint, i));
-      g_atomic_int_inc (job->done);
-    }
+  run_job (data, NULL, NULL);
   return NULL;
 }
 
@@ -185,34 +166,20 @@ merge_issues (StLayoutIssues *dst, const StLayoutIssues *src)
   merge_issue (&dst->overlapping, &src->overlapping);
 }
 
-typedef struct
-{
-  gsize load;
-  guint index;
-} TrackLoad;
-
 ST_DEFINE_SORT (sort_loads, TrackLoad, a->load > b->load)
 
-/* Splits the tracks between two jobs, the biggest first (by its slices,
- * instants and flows), each to the job with less work so far. */
-static void
-split_tracks (StBuilderShard *shard, StFlowQueries *queries, LayoutJob *jobs)
+/* The tracks, the biggest first (by their slices and instants): taken in
+ * that order, the last ones taken are small, and the two threads end at
+ * about the same time. */
+static TrackLoad *
+order_tracks (StBuilderShard *shard)
 {
-  g_autofree TrackLoad *order = g_new (TrackLoad, MAX (1, shard->tracks->len));
-  gsize                 load[2] = { 0, 0 };
+  TrackLoad *order = g_new (TrackLoad, MAX (1, shard->tracks->len));
 
   for (guint i = 0; i < shard->tracks->len; i++)
-    {
-      StRawTrack *t = st_builder_shard_track (shard, i);
-      order[i] = (TrackLoad){ track_records (t) + st_flow_queries_count (queries, i) + 1, i };
-    }
+    order[i] = (TrackLoad){ st_builder_track_records (st_builder_shard_track (shard, i)) + 1, i };
   sort_loads (order, shard->tracks->len, NULL);
-  for (guint i = 0; i < shard->tracks->len; i++)
-    {
-      int w = load[1] < load[0];
-      g_array_append_val (jobs[w].tracks, order[i].index);
-      load[w] += order[i].load;
-    }
+  return order;
 }
 
 struct _StLaidOut
@@ -258,48 +225,49 @@ st_builder_laid_out_free (StLaidOut *out)
 }
 
 /* Lays out every thread track of @shard (matching B/E, nesting, lanes)
- * and binds its flows (@queries), on this thread and one more; after a
- * cancel, some are not laid out. */
+ * and binds its flows, on this thread and one more; after a cancel, some
+ * are not laid out. */
 StLaidOut *
 st_builder_lay_out (StBuilderShard   *shard,
                     gint64            origin,
                     gint64            trace_end,
-                    StFlowQueries    *queries,
                     StLayoutIssues   *issues,
                     GCancellable     *cancellable,
                     StBuilderProgress progress,
                     gpointer          progress_data)
 {
-  StLaidOut *out = laid_out_new (shard->tracks->len);
-  LayoutJob  jobs[2];
-  gint       done = 0;
-  GThread   *thread = NULL;
+  StLaidOut     *out = laid_out_new (shard->tracks->len);
+  Layout         l = { .shard = shard,
+                       .origin = origin,
+                       .trace_end = trace_end,
+                       .n_rows = out->n_rows,
+                       .row_offsets = out->row_offsets,
+                       .lane_rows = out->lane_rows,
+                       .n_lanes = out->n_lanes,
+                       .row_lods = out->row_lods,
+                       .cancellable = cancellable,
+                       .order = order_tracks (shard) };
+  LayoutJob      jobs[2] = { { &l, { { 0 } } }, { &l, { { 0 } } } };
+  GThread       *thread;
+  StFlowQueries *queries;
 
+  g_mutex_init (&l.lock);
+  g_cond_init (&l.made);
+  thread = g_thread_new ("strata-layout", layout_job_run, &jobs[1]);
+  queries = st_flow_queries_new ((StRawFlow *)(void *)shard->flows.data, shard->flows.len,
+                                 shard->tracks->len, origin);
+  g_mutex_lock (&l.lock);
+  l.queries = queries;
+  g_cond_broadcast (&l.made);
+  g_mutex_unlock (&l.lock);
+  run_job (&jobs[0], progress, progress_data);
+  g_thread_join (thread);
   for (int i = 0; i < 2; i++)
-    jobs[i] = (LayoutJob){ shard,          g_array_new (FALSE, FALSE, sizeof (guint)),
-                           origin,         trace_end,
-                           out->n_rows,    out->row_offsets,
-                           out->lane_rows, out->n_lanes,
-                           out->row_lods,  { { 0 } },
-                           queries,        cancellable,
-                           &done };
-  split_tracks (shard, queries, jobs);
-  if (jobs[1].tracks->len > 0)
-    thread = g_thread_new ("strata-layout", layout_job_run, &jobs[1]);
-  for (guint i = 0; i < jobs[0].tracks->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      layout_raw_track (&jobs[0], g_array_index (jobs[0].tracks, guint, i));
-      g_atomic_int_inc (&done);
-      if (progress != NULL)
-        progress ((double)g_atomic_int_get (&done) / shard->tracks->len, progress_data);
-    }
-  if (thread != NULL)
-    g_thread_join (thread);
-  for (int i = 0; i < 2; i++)
-    {
-      merge_issues (issues, &jobs[i].issues);
-      g_array_unref (jobs[i].tracks);
-    }
+    merge_issues (issues, &jobs[i].issues);
+  st_flow_queries_free (queries);
+  g_mutex_clear (&l.lock);
+  g_cond_clear (&l.made);
+  g_free (l.order);
   return out;
 }
 

@@ -479,6 +479,68 @@ merge_counts (StTraceCounts *dst, const StTraceCounts *src)
   dst->other_events += src->other_events;
 }
 
+/* Appends @n records of @size bytes from @src to @vec; returns the first of
+ * them there. */
+static gpointer
+vec_append (StVec *vec, gconstpointer src, gsize n, gsize size)
+{
+  gpointer at;
+
+  if (vec->len + n > vec->cap)
+    {
+      vec->cap = MAX (vec->len + n, 2 * vec->cap);
+      vec->data = g_realloc_n (vec->data, vec->cap, size);
+    }
+  at = vec->data + vec->len * size;
+  if (n > 0)
+    memcpy (at, src, n * size);
+  vec->len += n;
+  return at;
+}
+
+/* Appends what later shards hold of @t (its parts, in file order), their
+ * strings renumbered, and lets their memory go. */
+void
+st_builder_take_parts (StRawTrack *t)
+{
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      StVec     *ss = &part->src->slices, *si = &part->src->instants;
+      StSlice   *s = vec_append (&t->slices, ss->data, ss->len, sizeof (StSlice));
+      StInstant *in = vec_append (&t->instants, si->data, si->len, sizeof (StInstant));
+
+      for (gsize i = 0; i < ss->len; i++)
+        {
+          s[i].name = part->map[s[i].name];
+          s[i].cat = part->map[s[i].cat];
+        }
+      for (gsize i = 0; i < si->len; i++)
+        {
+          in[i].name = part->map[in[i].name];
+          in[i].cat = part->map[in[i].cat];
+        }
+      g_free (ss->data);
+      g_free (si->data);
+      *ss = *si = (StVec){ NULL, 0, 0 };
+    }
+  g_clear_pointer (&t->parts, g_array_unref);
+}
+
+/* Records of @t, its parts included. */
+gsize
+st_builder_track_records (StRawTrack *t)
+{
+  gsize n = t->slices.len + t->instants.len;
+
+  for (guint k = 0; t->parts != NULL && k < t->parts->len; k++)
+    {
+      StRawPart *part = &g_array_index (t->parts, StRawPart, k);
+      n += part->src->slices.len + part->src->instants.len;
+    }
+  return n;
+}
+
 /* Merges @src into @dst, but for its tracks' records, which stay in @src
  * (kept in self->merged) until their tracks are laid out. */
 static void
@@ -694,18 +756,13 @@ st_trace_builder_finish (StTraceBuilder   *self,
   g_autofree guint     *raw_to_final = NULL;
   g_autoptr (GPtrArray) async_tracks = NULL;
   StLayoutIssues        issues = { { 0 } }, async_issues = { { 0 } };
-  StFlowQueries        *queries;
   StLaidOut            *out;
   StTrace              *trace;
 
   if (!check_span (self, origin, end, error))
     return NULL;
   raw_to_final = g_new0 (guint, MAX (1, shard->tracks->len));
-  queries = st_flow_queries_new ((StRawFlow *)(void *)shard->flows.data, shard->flows.len,
-                                 shard->tracks->len, origin);
-  out = st_builder_lay_out (shard, origin, end, queries, &issues, cancellable, progress,
-                            progress_data);
-  st_flow_queries_free (queries);
+  out = st_builder_lay_out (shard, origin, end, &issues, cancellable, progress, progress_data);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       st_builder_laid_out_free (out);
