@@ -389,8 +389,11 @@ append_vec (StVec *dst, const StVec *src, gsize elem_size)
 {
   gsize base = dst->len;
 
-  while (dst->cap < dst->len + src->len)
-    st_vec_grow (dst, elem_size);
+  if (dst->cap < dst->len + src->len)
+    {
+      dst->cap = MAX (dst->len + src->len, 2 * dst->cap);
+      dst->data = g_realloc_n (dst->data, dst->cap, elem_size);
+    }
   if (src->len > 0)
     memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
   dst->len += src->len;
@@ -479,25 +482,6 @@ merge_counts (StTraceCounts *dst, const StTraceCounts *src)
   dst->other_events += src->other_events;
 }
 
-/* Appends @n records of @size bytes from @src to @vec; returns the first of
- * them there. */
-static gpointer
-vec_append (StVec *vec, gconstpointer src, gsize n, gsize size)
-{
-  gpointer at;
-
-  if (vec->len + n > vec->cap)
-    {
-      vec->cap = MAX (vec->len + n, 2 * vec->cap);
-      vec->data = g_realloc_n (vec->data, vec->cap, size);
-    }
-  at = vec->data + vec->len * size;
-  if (n > 0)
-    memcpy (at, src, n * size);
-  vec->len += n;
-  return at;
-}
-
 /* Appends what later shards hold of @t (its parts, in file order), their
  * strings renumbered, and lets their memory go. */
 void
@@ -507,8 +491,8 @@ st_builder_take_parts (StRawTrack *t)
     {
       StRawPart *part = &g_array_index (t->parts, StRawPart, k);
       StVec     *ss = &part->src->slices, *si = &part->src->instants;
-      StSlice   *s = vec_append (&t->slices, ss->data, ss->len, sizeof (StSlice));
-      StInstant *in = vec_append (&t->instants, si->data, si->len, sizeof (StInstant));
+      StSlice   *s = append_vec (&t->slices, ss, sizeof (StSlice));
+      StInstant *in = append_vec (&t->instants, si, sizeof (StInstant));
 
       for (gsize i = 0; i < ss->len; i++)
         {
