@@ -87,9 +87,9 @@ time_strata (const char *path, guint n_threads, guint runs, guint64 *events, cha
 }
 
 /* Strata's load on every core and the hand tokenizer on as many threads,
- * in turn, @runs times: their median times, and the median of the pairs'
- * ratios (the tokenizer's time over the load's: the load's speed as a
- * share of the tokenizer's), which other load on the machine moves less. */
+ * in turn (each first every other time), @runs times: their median times, and the median of the
+ * pairs' ratios (the tokenizer's time over the load's: the load's speed as a share of the
+ * tokenizer's), which other load on the machine moves less. */
 static double
 time_against_tokenizer (const char *path,
                         guint       runs,
@@ -105,9 +105,16 @@ time_against_tokenizer (const char *path,
 
   for (guint i = 0; i < MAX (1u, runs); i++)
     {
-      double a = time_strata (path, 0, 1, events, format);
-      double b = st_bench_time_tokenize (path, g_get_num_processors (), 1, &tokens);
-      double r = b / a;
+      double a = 0, b = 0, r;
+
+      /* What runs first leaves the machine (its caches, the file's pages,
+       * memory given back) to what runs next: each goes first in turn. */
+      if (i % 2 == 0)
+        a = time_strata (path, 0, 1, events, format);
+      b = st_bench_time_tokenize (path, g_get_num_processors (), 1, &tokens);
+      if (i % 2 == 1)
+        a = time_strata (path, 0, 1, events, format);
+      r = b / a;
 
       g_array_append_val (s, a);
       g_array_append_val (t, b);
