@@ -5,6 +5,8 @@
 #include "st-test-util.h"
 #include "st-region-set.h"
 
+#include <glib/gstdio.h>
+
 static StTrace *
 load_va (GError **error, const char *first, va_list args)
 {
@@ -52,6 +54,29 @@ st_test_load_error (GError **error, const char *first_path_element, ...)
   va_start (args, first_path_element);
   trace = load_va (error, first_path_element, args);
   va_end (args);
+  return trace;
+}
+
+/* Loads the trace a test wrote as @text (@len bytes, or up to its NUL when
+ * -1) from a file in a private temporary folder, removed again; fails the
+ * test when it cannot be loaded. */
+StTrace *
+st_test_load_text (const char *text, gssize len)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *dir = g_dir_make_tmp ("strata-test-XXXXXX", &error);
+  g_autofree char   *path = NULL;
+  g_autoptr (GFile)  file = NULL;
+  StTrace           *trace;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "trace.json", NULL);
+  g_assert_true (g_file_set_contents (path, text, len, &error));
+  file = g_file_new_for_path (path);
+  trace = st_trace_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
   return trace;
 }
 

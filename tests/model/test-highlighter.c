@@ -495,13 +495,7 @@ static StTrace *
 load_many_kernels (guint n)
 {
   g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
-  g_autoptr (GError)  error = NULL;
-  g_autofree char    *dir = g_dir_make_tmp ("strata-kernels-XXXXXX", &error);
-  g_autofree char    *path = g_build_filename (dir, "kernels.json", NULL);
-  g_autoptr (GFile)   file = g_file_new_for_path (path);
-  StTrace            *trace;
 
-  g_assert_no_error (error);
   for (guint i = 0; i < n; i++)
     {
       guint b = 10 * i;
@@ -523,12 +517,7 @@ load_many_kernels (guint n)
             i + 1 == n && k == 1 ? "" : ",");
     }
   g_string_append (json, "]}\n");
-  g_assert_true (g_file_set_contents (path, json->str, json->len, &error));
-  trace = st_trace_load_file (file, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return trace;
+  return st_test_load_text (json->str, json->len);
 }
 
 static void

@@ -21,9 +21,8 @@
 #include "config.h"
 
 #include "st-operation-diff.h"
+#include "st-test-util.h"
 #include "st-trace-loader.h"
-
-#include <glib/gstdio.h>
 
 #define US 1000
 
@@ -55,11 +54,6 @@ load_regions_trace (void)
       "{\"traceEvents\": [\n"
       "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}},\n"
       "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"python\"}}");
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *dir = g_dir_make_tmp ("strata-region-diff-XXXXXX", &error);
-  g_autofree char   *path = g_build_filename (dir, "regions.json", NULL);
-  g_autoptr (GFile)  file = g_file_new_for_path (path);
-  StTrace           *trace;
 
   add_event (json, "user_annotation", 1, 1, "ProfilerStep#1", 0, 1000);
   add_event (json, "user_annotation", 1, 1, "ProfilerStep#2", 1000, 1000);
@@ -80,13 +74,7 @@ load_regions_trace (void)
   add_host (json, "aten::softmax", 1795, 10);
   add_kernel (json, "softmax_kernel", 1800, 40);
   g_string_append (json, "\n]}\n");
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, json->str, -1, &error));
-  trace = st_trace_load_file (file, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return trace;
+  return st_test_load_text (json->str, json->len);
 }
 
 static StSummary *

@@ -10,8 +10,6 @@
 #include "st-region-trends.h"
 #include "st-test-util.h"
 
-#include <glib/gstdio.h>
-
 #define US 1000
 
 /* The steps (µs): R0 … R5 hold device work, R6 none. R3 is the slow one. */
@@ -41,13 +39,7 @@ load_steps (void)
   g_autoptr (GString) json = g_string_new (
       "{\"traceEvents\": [\n"
       "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, \"args\": {\"name\": \"GPU 0\"}}");
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *dir = g_dir_make_tmp ("strata-trends-XXXXXX", &error);
-  g_autofree char   *path = NULL;
-  g_autoptr (GFile)  file = NULL;
-  StTrace           *trace;
 
-  g_assert_no_error (error);
   for (guint i = 0; i < N_WITH_WORK; i++)
     {
       gint64 s = step_start[i];
@@ -57,14 +49,7 @@ load_steps (void)
       add_event (json, 7, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", s + 80, 10);
     }
   g_string_append (json, "\n]}\n");
-  path = g_build_filename (dir, "trace.json", NULL);
-  g_assert_true (g_file_set_contents (path, json->str, -1, &error));
-  file = g_file_new_for_path (path);
-  trace = st_trace_load_file (file, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return trace;
+  return st_test_load_text (json->str, json->len);
 }
 
 /* The steps as hierarchy regions; a manual region over all of them and four
