@@ -24,8 +24,6 @@
 #include "st-summary.h"
 #include "st-test-util.h"
 
-#include <glib/gstdio.h>
-
 #define US 1000
 
 static StSummary *
@@ -199,13 +197,7 @@ static StTrace *
 load_probe_trace (guint n_before)
 {
   g_autoptr (GString) text = g_string_new ("{\"traceEvents\": [\n");
-  g_autoptr (GError)  error = NULL;
-  g_autofree char    *dir = g_dir_make_tmp ("strata-test-flops-XXXXXX", &error);
-  g_autofree char    *path = NULL;
-  g_autoptr (GFile)   file = NULL;
-  StTrace            *trace;
 
-  g_assert_no_error (error);
   for (guint i = 0; i < n_before; i++)
     g_string_append_printf (text,
                             "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", "
@@ -218,15 +210,7 @@ load_probe_trace (guint n_before)
                             "{\"flops\": 1000000000}}%s\n",
                             k == 0 ? "aten::mm" : "aten::mul", n_before * 2 + k * 20,
                             k == 0 ? "," : "\n]}");
-  path = g_build_filename (dir, "probe.json", NULL);
-  g_file_set_contents (path, text->str, text->len, &error);
-  g_assert_no_error (error);
-  file = g_file_new_for_path (path);
-  trace = st_trace_load_file (file, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return trace;
+  return st_test_load_text (text->str, text->len);
 }
 
 /* docs/metrics.md 13.1: a name's operators are read until one carries

@@ -13,9 +13,7 @@
 #include "st-region-error.h"
 #include "st-test-util.h"
 
-#include <glib/gstdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #define US 1000
 
@@ -41,21 +39,9 @@ run (StTrace *trace, const char *method, const char *keys)
 static StTrace *
 load_events (GString *events)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *path = NULL;
-  g_autofree char   *json = g_strdup_printf ("{\"traceEvents\": [%s]}", events->str);
-  int                fd = g_file_open_tmp ("strata-regions-XXXXXX.json", &path, &error);
-  g_autoptr (GFile)  file = NULL;
-  StTrace           *trace;
+  g_autofree char *json = g_strdup_printf ("{\"traceEvents\": [%s]}", events->str);
 
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, json, -1, &error));
-  file = g_file_new_for_path (path);
-  trace = st_trace_load_file (file, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  return trace;
+  return st_test_load_text (json, -1);
 }
 
 static void
