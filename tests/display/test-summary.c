@@ -375,6 +375,65 @@ test_legend (Fixture *f, gconstpointer data)
   g_assert_cmpuint (selection->len, ==, 1);
 }
 
+/* The text of the label in a legend entry (a toggle: swatch, label). */
+static const char *
+entry_label (GtkWidget *entry)
+{
+  GtkWidget *label = st_test_find_child (entry, GTK_TYPE_LABEL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
+/* sendrecv-sites.json: three SendRecv kernels of no known size, two
+ * launched inside nccl:all_to_all with "Input Dims" [[48]] and [[64]], one
+ * launched from nowhere; so three groups whose labels all begin "SendRecv ·
+ * size unknown" (docs/metrics.md 3.1, read off the file). The legend says
+ * that once above the entries, which read the call sites, and the one
+ * without a call site says so; each tooltip keeps the whole label. */
+static void
+test_legend_common (Fixture *f, gconstpointer data)
+{
+  GtkWidget  *section = part (f->page, "collectives_section");
+  GtkWidget  *common = st_test_find_by_id (section, "legend_common");
+  GtkWidget  *legend = st_test_find_by_id (section, "legend");
+  const char *expected[]
+      = { "nccl:all_to_all [[48]]", "nccl:all_to_all [[64]]", "call site unknown" };
+  gboolean seen[G_N_ELEMENTS (expected)] = { FALSE };
+  guint    n = 0;
+
+  g_assert_true (gtk_widget_get_visible (common));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (common)), ==,
+                   "Every group: SendRecv · size unknown");
+  for (GtkWidget *c = gtk_widget_get_first_child (legend); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget  *entry = find_actionable (c, NULL);
+      const char *text = entry_label (entry);
+      const char *tip = gtk_widget_get_tooltip_text (entry);
+      gboolean    found = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+        if (g_strcmp0 (text, expected[i]) == 0 && !seen[i])
+          seen[i] = found = TRUE;
+      g_assert_true (found);
+      g_assert_true (g_str_has_prefix (tip, "SendRecv · size unknown"));
+      n++;
+    }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+}
+
+/* The generated trace's groups are of two types: nothing is common, and
+ * the entries read their labels whole. */
+static void
+test_legend_nothing_common (Fixture *f, gconstpointer data)
+{
+  GtkWidget *section = part (f->page, "collectives_section");
+  GtkWidget *entry = find_actionable (st_test_find_by_id (section, "legend"), NULL);
+
+  g_assert_false (gtk_widget_get_visible (st_test_find_by_id (section, "legend_common")));
+  g_assert_true (g_str_has_prefix (entry_label (entry), "All"));
+}
+
 /* Two picked regions side by side: a value column each, the same rows. */
 static void
 test_compare (Fixture *f, gconstpointer data)
@@ -934,6 +993,10 @@ main (int argc, char *argv[])
               test_recommendation_link, fixture_tear_down);
   g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend,
               fixture_tear_down);
+  g_test_add ("/display/summary/legend-common", Fixture, "sendrecv-sites.json", fixture_set_up,
+              test_legend_common, fixture_tear_down);
+  g_test_add ("/display/summary/legend-nothing-common", Fixture, NULL, fixture_set_up,
+              test_legend_nothing_common, fixture_tear_down);
   g_test_add ("/display/summary/compare-collectives", Fixture, "between-collectives.json",
               fixture_set_up, test_compare_collectives, fixture_tear_down);
   g_test_add ("/display/summary/compare", Fixture, NULL, fixture_set_up, test_compare,

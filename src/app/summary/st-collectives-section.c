@@ -13,6 +13,7 @@ struct _StCollectivesSection
 {
   StSummarySection parent_instance;
 
+  GtkLabel          *legend_common;
   GtkFlowBox        *legend;
   StCollectiveChart *chart;
 };
@@ -108,11 +109,79 @@ legend_entry (StCollectivesSection *self,
   return button;
 }
 
-/* A legend entry per group: its label, its numbers in the tooltip. */
+#define LABEL_PART_SEP " · "
+
+/* Whether @label begins with the first @len bytes of @ref, whole parts. */
+static gboolean
+has_parts_of (const char *label, const char *ref, gsize len)
+{
+  return strncmp (label, ref, len) == 0
+         && (label[len] == '\0' || g_str_has_prefix (label + len, LABEL_PART_SEP));
+}
+
+/* The length of the leading parts (" · " between them) of the label of the
+ * group with the most, which every group's label begins with; 0 when there
+ * are fewer than two groups or nothing is common. A group's label may be
+ * those parts alone: "SendRecv · size unknown" beside the same with call
+ * sites (docs/metrics.md 3.1). */
+static gsize
+common_label_parts (StSummary *summary, guint n, const char **ref)
+{
+  gsize       common = 0;
+  const char *sep;
+
+  *ref = NULL;
+  if (n < 2)
+    return 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *label = st_summary_get_collective_group (summary, i)->label;
+      if (*ref == NULL || strlen (label) > strlen (*ref))
+        *ref = label;
+    }
+  for (sep = strstr (*ref, LABEL_PART_SEP); sep != NULL;
+       sep = strstr (sep + strlen (LABEL_PART_SEP), LABEL_PART_SEP))
+    {
+      gsize len = (gsize)(sep - *ref);
+
+      for (guint i = 0; i < n; i++)
+        if (!has_parts_of (st_summary_get_collective_group (summary, i)->label, *ref, len))
+          return common;
+      common = len;
+    }
+  return common;
+}
+
+/* What a group's legend entry reads once the common parts are said above. */
+static const char *
+entry_text (const char *label, gsize common)
+{
+  if (common == 0)
+    return label;
+  if (label[common] == '\0')
+    return _ ("call site unknown");
+  return label + common + strlen (LABEL_PART_SEP);
+}
+
+/* A legend entry per group: its label, its numbers in the tooltip. What
+ * all the labels begin with is said once above the entries. */
 static void
 fill_group_legend (StCollectivesSection *self, StSummary *summary)
 {
-  for (guint i = 0; i < st_collective_chart_get_n_series (self->chart); i++)
+  guint       n = st_collective_chart_get_n_series (self->chart);
+  const char *ref;
+  gsize       common = common_label_parts (summary, n, &ref);
+
+  if (common > 0)
+    {
+      g_autofree char *shared = g_strndup (ref, common);
+      /* Translators: what the labels of all the collective groups begin with */
+      g_autofree char *caption = g_strdup_printf (_ ("Every group: %s"), shared);
+
+      gtk_label_set_label (self->legend_common, caption);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->legend_common), common > 0);
+  for (guint i = 0; i < n; i++)
     {
       const StCollectiveGroup *group = st_summary_get_collective_group (summary, i);
       g_autofree char         *numbers = group_tooltip (group);
@@ -122,7 +191,7 @@ fill_group_legend (StCollectivesSection *self, StSummary *summary)
       gtk_flow_box_append (self->legend,
                            legend_entry (self, i,
                                          st_collective_chart_get_series_color (self->chart, i),
-                                         group->label, NULL, tip));
+                                         entry_text (group->label, common), NULL, tip));
     }
 }
 
@@ -176,6 +245,7 @@ st_collectives_section_show (StSummarySection  *section,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
     gtk_flow_box_remove (self->legend, child);
   n = st_collective_chart_get_n_series (self->chart);
+  gtk_widget_set_visible (GTK_WIDGET (self->legend_common), FALSE);
   if (n_summaries > 1)
     fill_region_legend (self, summaries, titles, n_summaries);
   else
@@ -255,6 +325,7 @@ st_collectives_section_class_init (StCollectivesSectionClass *klass)
   g_type_ensure (ST_TYPE_COLLECTIVE_CHART);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-collectives-section.ui");
+  gtk_widget_class_bind_template_child (widget_class, StCollectivesSection, legend_common);
   gtk_widget_class_bind_template_child (widget_class, StCollectivesSection, legend);
   gtk_widget_class_bind_template_child (widget_class, StCollectivesSection, chart);
   gtk_widget_class_bind_template_callback (widget_class, on_instance_activated);
