@@ -426,7 +426,7 @@ page_group_titles (GtkWidget *page)
  * first is Timeline, its first group is Timeline, and Tools and Find and
  * Distribution are on the same page. Every section fits one page, so none
  * of its groups hides behind a page switcher (GTK 4.8 reorders the groups
- * of a section of several pages). */
+ * of a section of several pages), and the window fits a 1280 px screen. */
 static void
 test_shortcuts_timeline_first (void)
 {
@@ -438,6 +438,7 @@ test_shortcuts_timeline_first (void)
   g_autoptr (GPtrArray) titles = NULL;
   g_autofree char      *name = NULL;
   guint                 n_sections = 0;
+  int                   min_width;
 
   g_assert_true (GTK_IS_SHORTCUTS_SECTION (shown));
   g_object_get (shown, "section-name", &name, NULL);
@@ -463,6 +464,10 @@ test_shortcuts_timeline_first (void)
       n_sections++;
     }
   g_assert_cmpuint (n_sections, >=, 4);
+  /* it fits a laptop's 1280-pixel screen, with room for a frame: its
+   * width is its widest section's two columns, at least */
+  gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_assert_cmpint (min_width, <=, 1200);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
