@@ -5,6 +5,7 @@
 #include "st-region-plot.h"
 
 #include "st-time-ruler.h"
+#include "st-time.h"
 
 #include <math.h>
 
@@ -14,22 +15,36 @@
 #define TICK_LENGTH  3.0
 
 void
+st_region_plot_measure (const StRegionPlot *plot, StRegionPlotExtent *extent)
+{
+  *extent = (StRegionPlotExtent){ 1, 0, 0 };
+  for (guint i = 0; i < plot->n; i++)
+    {
+      extent->longest = MAX (extent->longest, plot->durations[i]);
+      extent->first = i == 0 ? plot->starts[i] : MIN (extent->first, plot->starts[i]);
+      extent->last = i == 0 ? plot->starts[i] : MAX (extent->last, plot->starts[i]);
+    }
+}
+
+void
 st_region_plot_layout (StRegionPlotLayout *layout,
                        PangoLayout        *pango,
                        const StRegionPlot *plot,
                        double              width,
                        double              height)
 {
-  StDurationLayout *area = &layout->area;
-  gint64            longest = 1;
+  StDurationLayout  *area = &layout->area;
+  StRegionPlotExtent measured;
+  gint64             longest;
 
+  if (plot->extent == NULL)
+    st_region_plot_measure (plot, &measured);
+  else
+    measured = *plot->extent;
+  longest = MAX (1, measured.longest);
   memset (layout, 0, sizeof *layout);
-  for (guint i = 0; i < plot->n; i++)
-    {
-      longest = MAX (longest, plot->durations[i]);
-      layout->first = i == 0 ? plot->starts[i] : MIN (layout->first, plot->starts[i]);
-      layout->last = i == 0 ? plot->starts[i] : MAX (layout->last, plot->starts[i]);
-    }
+  layout->first = measured.first;
+  layout->last = measured.last;
   layout->width = width;
   layout->height = height;
   area->y = ST_REGION_PLOT_PAD_TOP;
@@ -51,7 +66,7 @@ time_x (const StRegionPlotLayout *layout, gint64 start)
   if (layout->last <= layout->first)
     return area->x + area->width / 2;
   return area->x + ST_REGION_PLOT_INSET
-         + (double)(start - layout->first) / (layout->last - layout->first) * MAX (0, span);
+         + st_time_fraction (start, layout->first, layout->last) * MAX (0, span);
 }
 
 void
@@ -67,6 +82,26 @@ st_region_plot_point (const StRegionPlotLayout *layout,
   *y = st_chart_duration_y (&layout->area, plot->durations[index]);
 }
 
+void
+st_region_plot_nearest (const StRegionPlotLayout *layout,
+                        const StRegionPlot       *plot,
+                        guint                     index,
+                        double                    x,
+                        double                    y,
+                        gint                     *best,
+                        double                   *best_d)
+{
+  double px, py, d;
+
+  st_region_plot_point (layout, plot, index, &px, &py);
+  d = hypot (px - x, py - y);
+  if (d <= *best_d)
+    {
+      *best_d = d;
+      *best = (gint)index;
+    }
+}
+
 gint
 st_region_plot_point_at (const StRegionPlotLayout *layout,
                          const StRegionPlot       *plot,
@@ -76,24 +111,18 @@ st_region_plot_point_at (const StRegionPlotLayout *layout,
   gint   best = -1;
   double best_d = ST_REGION_PLOT_HIT_RADIUS;
 
+  if (plot->dots != NULL)
+    return st_region_dots_point_at (plot->dots, layout, plot, x, y, ST_REGION_PLOT_HIT_RADIUS);
+  if (plot->n >= ST_REGION_DOTS_MIN)
+    return -1; /* not drawn yet */
   for (guint i = 0; i < plot->n; i++)
-    {
-      double px, py, d;
-
-      st_region_plot_point (layout, plot, i, &px, &py);
-      d = hypot (px - x, py - y);
-      if (d <= best_d)
-        {
-          best_d = d;
-          best = i;
-        }
-    }
+    st_region_plot_nearest (layout, plot, i, x, y, &best, &best_d);
   return best;
 }
 
 /* Smaller dots when they crowd, never so small that they are hard to see. */
-static double
-dot_radius (const StRegionPlotLayout *layout)
+double
+st_region_plot_dot_radius (const StRegionPlotLayout *layout)
 {
   return CLAMP (layout->area.width / MAX (1, layout->area.n_series) / 2.5, 2.5,
                 ST_REGION_PLOT_DOT_RADIUS);
@@ -105,8 +134,16 @@ draw_dots (cairo_t                  *cr,
            const StChartStyle       *style,
            const StRegionPlot       *plot)
 {
-  double radius = dot_radius (layout);
+  double radius = st_region_plot_dot_radius (layout);
 
+  st_chart_set_color (cr, &style->region, 0.85);
+  if (plot->dots != NULL)
+    {
+      st_region_dots_fill (plot->dots, cr);
+      return;
+    }
+  if (plot->n >= ST_REGION_DOTS_MIN)
+    return; /* too many to draw one by one: only from their dots */
   for (guint i = 0; i < plot->n; i++)
     {
       double x, y;
@@ -116,7 +153,6 @@ draw_dots (cairo_t                  *cr,
       cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       cairo_close_path (cr);
     }
-  st_chart_set_color (cr, &style->region, 0.85);
   cairo_fill (cr);
 }
 
@@ -127,14 +163,16 @@ draw_rings (cairo_t                  *cr,
             const StChartStyle       *style,
             const StRegionPlot       *plot)
 {
-  double radius = dot_radius (layout);
+  double radius = st_region_plot_dot_radius (layout);
+  gint   ringed[2] = { plot->selected, plot->hover };
 
   cairo_set_line_width (cr, 1.5);
-  for (guint i = 0; i < plot->n; i++)
+  for (guint k = 0; k < G_N_ELEMENTS (ringed); k++)
     {
+      gint   i = ringed[k];
       double x, y;
 
-      if ((gint)i != plot->selected && (gint)i != plot->hover)
+      if (i < 0 || i >= (gint)plot->n || (k == 1 && i == plot->selected))
         continue;
       st_region_plot_point (layout, plot, i, &x, &y);
       cairo_new_sub_path (cr);

@@ -17,6 +17,7 @@
 #include <pango/pango.h>
 
 #include "st-chart-draw.h"
+#include "st-region-dots.h"
 
 G_BEGIN_DECLS
 
@@ -37,7 +38,15 @@ typedef enum
   ST_REGION_PLOT_BY_INDEX,
 } StRegionPlotAxis;
 
+/* What the layout reads of all the regions: measured once by
+ * st_region_plot_measure(), so that a frame does not read them all. */
 typedef struct
+{
+  gint64 longest;     /* the longest duration, at least 1 */
+  gint64 first, last; /* the earliest and the latest start */
+} StRegionPlotExtent;
+
+typedef struct _StRegionPlot
 {
   const gint64    *durations; /* ns, one per region in time order */
   const gint64    *starts;    /* ns from the trace start, one per region */
@@ -49,15 +58,21 @@ typedef struct
   const guint     *picks;    /* indices picked for comparison, in pick order */
   guint            n_picks;
   const char      *empty_text; /* said in the middle when there are no regions */
+  /* NULL: measured by each layout */
+  const StRegionPlotExtent *extent;
+  /* NULL: a dot drawn per region, up to ST_REGION_DOTS_MIN regions (more
+   * are drawn only from their dots, made once for this layout) */
+  const StRegionDots *dots;
 } StRegionPlot;
 
-typedef struct
+typedef struct _StRegionPlotLayout
 {
   StDurationLayout area; /* the plot area and the y scale; a column per region */
   double           width, height;
   gint64           first, last; /* by start time: the starts at the inset edges */
 } StRegionPlotLayout;
 
+void st_region_plot_measure (const StRegionPlot *plot, StRegionPlotExtent *extent);
 void st_region_plot_layout (StRegionPlotLayout *layout,
                             PangoLayout        *pango,
                             const StRegionPlot *plot,
@@ -69,6 +84,17 @@ void st_region_plot_point (const StRegionPlotLayout *layout,
                            guint                     index,
                            double                   *x,
                            double                   *y);
+/* When the dot of region @index is as near (@x, @y) as *@best_d or
+ * nearer, makes it the *@best, at that distance. */
+void st_region_plot_nearest (const StRegionPlotLayout *layout,
+                             const StRegionPlot       *plot,
+                             guint                     index,
+                             double                    x,
+                             double                    y,
+                             gint                     *best,
+                             double                   *best_d);
+/* The radius of every dot: smaller when they crowd. */
+double st_region_plot_dot_radius (const StRegionPlotLayout *layout);
 /* The region whose dot is nearest (@x, @y), within the hit radius, or -1. */
 gint st_region_plot_point_at (const StRegionPlotLayout *layout,
                               const StRegionPlot       *plot,

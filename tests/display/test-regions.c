@@ -670,6 +670,113 @@ test_many_regions (void)
   win_close (&w);
 }
 
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+fill_regions (StRegionSet *regions, guint n)
+{
+  g_autoptr (StRegionArray) many = st_region_array_new_sized (n);
+  guint                     name = st_region_array_intern (many, "scope");
+
+  /* durations from 100 ns to 10 µs and back, so the dots cover the plot */
+  for (guint i = 0; i < n; i++)
+    st_region_array_append (many, name, i + 1, (gint64)i * 20000,
+                            (gint64)i * 20000 + 100 + (i * 7919) % 9900, ST_REGION_MANUAL);
+  st_region_set_replace_all (regions, many);
+}
+
+static gboolean
+dots_in (gpointer chart)
+{
+  cairo_surface_t *surface = st_test_render (chart);
+  gboolean         drawing = st_region_chart_is_drawing (chart);
+
+  cairo_surface_destroy (surface);
+  return !drawing;
+}
+
+/* The median time of drawing @chart into pixels, of seven. */
+static double
+draw_time (GtkWidget *chart)
+{
+  double times[7];
+
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      gint64           start = g_get_monotonic_time ();
+      cairo_surface_t *surface = st_test_render (chart);
+
+      times[k] = (double)(g_get_monotonic_time () - start);
+      cairo_surface_destroy (surface);
+    }
+  qsort (times, G_N_ELEMENTS (times), sizeof (double), compare_doubles);
+  return times[G_N_ELEMENTS (times) / 2];
+}
+
+/* How many pixels of the plot are the region colour's, more or less. */
+static guint
+region_pixels (GtkWidget *chart)
+{
+  cairo_surface_t *surface = st_test_render (chart);
+  guint32          ground = st_test_pixel (surface, 2, 2);
+  guint            n = 0;
+  int              w = cairo_image_surface_get_width (surface);
+  int              h = cairo_image_surface_get_height (surface);
+
+  /* below the labels and left of the plot, the ground; count what differs
+   * from it in the middle of the plot */
+  for (int y = h / 4; y < h * 3 / 4; y++)
+    for (int x = w / 4; x < w * 3 / 4; x++)
+      n += st_test_pixel (surface, x, y) != ground;
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* A million regions (a hierarchy run on a trace of a million scopes): the
+ * Region Duration Distribution draws a frame in about the time of a
+ * thousand regions, not a minute (it drew an arc per region every frame),
+ * and shows the dots. The budget is a ratio, not a time: a frame of a
+ * million regions costs at most four frames of a thousand (the dots are
+ * painted from their mask, whose cost is the plot's pixels). Hover and
+ * click hit-test only the pixels around the pointer. */
+static void
+test_million_regions_plot (void)
+{
+  g_autoptr (GFile) trace = test_trace ();
+  Win               w = { 0 };
+  GtkWidget        *chart;
+  double            thousand, million;
+  guint             lit_thousand, lit_million;
+
+  win_open (&w, trace);
+  chart = st_test_find_child (GTK_WIDGET (w.panel), ST_TYPE_REGION_CHART);
+  fill_regions (w.regions, 1000);
+  st_test_wait_until (chart_allocated, chart);
+  st_test_wait_until (dots_in, chart);
+  thousand = draw_time (chart);
+  lit_thousand = region_pixels (chart);
+
+  fill_regions (w.regions, 1000000);
+  st_test_wait_until (dots_in, chart);
+  million = draw_time (chart);
+  lit_million = region_pixels (chart);
+  g_test_message ("a frame: %.0f µs with 1 000 regions, %.0f µs with 1 000 000", thousand, million);
+  g_assert_cmpfloat (million, <=, 4 * thousand);
+  /* the million's dots are there, and cover at least what the thousand's do
+   * (the same durations, a thousand times as many starts) */
+  g_assert_cmpuint (lit_million, >=, lit_thousand);
+  g_assert_cmpuint (lit_thousand, >, 100);
+
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
 /* A region file made for another profile: loading it asks first; Load
  * Anyway puts its regions in place (one undoable step). A damaged file is
  * refused with its name, and the regions stay. */
@@ -788,6 +895,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/regions/explanation", test_explanation);
   g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
   g_test_add_func ("/display/regions/many-regions", test_many_regions);
+  g_test_add_func ("/display/regions/million-regions-plot", test_million_regions_plot);
   g_test_add_func ("/display/regions/load-other-profile", test_load_other_profile);
   g_test_add_func ("/display/regions/damaged-sidecar", test_damaged_sidecar);
   return g_test_run ();

@@ -35,12 +35,14 @@ typedef struct
   StRegionPlotLayout layout;
   StChartStyle       style;
   cairo_surface_t   *surface;
+  StRegionDots      *dots;
 } Picture;
 
 static void
 picture_clear (Picture *p)
 {
   g_clear_pointer (&p->surface, cairo_surface_destroy);
+  g_clear_pointer (&p->dots, st_region_dots_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Picture, picture_clear)
@@ -52,6 +54,7 @@ typedef struct
   const guint     *picks;
   guint            n_picks;
   gint             focus;
+  gboolean         through_dots; /* drawn as the regions of a huge set are */
 } Options;
 
 static void
@@ -79,6 +82,11 @@ draw_with (Picture *p, const Options *o)
   };
   st_chart_style_init_default (&p->style, o->dark);
   st_region_plot_layout (&p->layout, pango, &p->plot, W, H);
+  if (o->through_dots)
+    {
+      p->dots = st_region_dots_new (&p->layout, &p->plot, 1, NULL);
+      p->plot.dots = p->dots;
+    }
   p->surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, H);
   cr = cairo_create (p->surface);
   st_region_plot_draw (cr, pango, &p->layout, &p->style, &p->plot);
@@ -214,10 +222,10 @@ dot_centre (const Picture *p, double cx, double cy, double *x, double *y)
  * the dots go left to right in time order, and the longest region's is the
  * highest. */
 static void
-check_dots (StRegionPlotAxis axis)
+check_dots (StRegionPlotAxis axis, gboolean through_dots)
 {
   g_auto (Picture) p = { 0 };
-  const Options    o = { FALSE, axis, NULL, 0, -1 };
+  const Options    o = { FALSE, axis, NULL, 0, -1, through_dots };
   double           last_x = -1, top = H;
   guint            highest = 0;
 
@@ -244,13 +252,98 @@ check_dots (StRegionPlotAxis axis)
 static void
 test_dots_by_time (void)
 {
-  check_dots (ST_REGION_PLOT_BY_TIME);
+  check_dots (ST_REGION_PLOT_BY_TIME, FALSE);
 }
 
 static void
 test_dots_by_index (void)
 {
-  check_dots (ST_REGION_PLOT_BY_INDEX);
+  check_dots (ST_REGION_PLOT_BY_INDEX, FALSE);
+}
+
+/* The dots a huge set is drawn from stand where the dots drawn one by one
+ * do: each centred in the pixel of its centre, so within a pixel of it,
+ * by time and by index; and a click near one hits it as before. */
+static void
+test_through_dots (void)
+{
+  double x, y;
+
+  check_dots (ST_REGION_PLOT_BY_TIME, TRUE);
+  check_dots (ST_REGION_PLOT_BY_INDEX, TRUE);
+  {
+    g_auto (Picture) p = { 0 };
+    const Options    o = { FALSE, ST_REGION_PLOT_BY_TIME, NULL, 0, -1, TRUE };
+
+    draw_with (&p, &o);
+    for (guint i = 0; i < N; i++)
+      {
+        expected (&p, i, &x, &y);
+        g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x + 6, y), ==, i);
+        g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x - 4, y + 4), ==, i);
+      }
+    expected (&p, 2, &x, &y);
+    g_assert_cmpint (st_region_plot_point_at (&p.layout, &p.plot, x, y - 30), ==, -1);
+  }
+}
+
+/* A hundred thousand regions, every 10 µs with durations 10 to 89 µs: drawn
+ * one by one they would take seconds a frame, so without their dots the
+ * plot shows its axis and no dot (and hits nothing); with them, the band
+ * the durations fill is purple from the left of the plot to its right,
+ * and nothing is purple above the longest. */
+static void
+test_huge_set (void)
+{
+  const guint              n = 100000;
+  g_autofree gint64       *many_durations = g_new (gint64, n);
+  g_autofree gint64       *many_starts = g_new (gint64, n);
+  PangoFontMap            *map = pango_cairo_font_map_get_default ();
+  PangoContext            *context = pango_font_map_create_context (map);
+  g_autoptr (PangoLayout)  pango = pango_layout_new (context);
+  StRegionPlot             plot = { 0 };
+  StRegionPlotLayout       layout;
+  StChartStyle             style;
+  g_autoptr (StRegionDots) dots = NULL;
+  Picture                  p = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      many_durations[i] = US (10 + (i * 7919) % 80);
+      many_starts[i] = US (10) * i;
+    }
+  plot = (StRegionPlot){ .durations = many_durations,
+                         .starts = many_starts,
+                         .n = n,
+                         .selected = -1,
+                         .hover = -1,
+                         .focus = -1,
+                         .empty_text = "" };
+  st_chart_style_init_default (&style, FALSE);
+  st_region_plot_layout (&layout, pango, &plot, W, H);
+  for (gboolean with_dots = FALSE; with_dots <= TRUE; with_dots++)
+    {
+      double   x_left = layout.area.x + ST_REGION_PLOT_INSET + 2;
+      double   x_right = layout.area.x + layout.area.width - ST_REGION_PLOT_INSET - 2;
+      double   y_mid = st_chart_duration_y (&layout.area, US (50));
+      double   y_above = st_chart_duration_y (&layout.area, US (95));
+      cairo_t *cr;
+
+      if (with_dots)
+        plot.dots = dots = st_region_dots_new (&layout, &plot, 1, NULL);
+      p.layout = layout;
+      p.surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, W, H);
+      cr = cairo_create (p.surface);
+      st_region_plot_draw (cr, pango, &layout, &style, &plot);
+      cairo_destroy (cr);
+      cairo_surface_flush (p.surface);
+      g_assert_true (is_purple (pixel (&p, (int)x_left, (int)y_mid)) == with_dots);
+      g_assert_true (is_purple (pixel (&p, (int)x_right, (int)y_mid)) == with_dots);
+      g_assert_false (is_purple (pixel (&p, (int)x_left, (int)y_above)));
+      g_assert_true ((st_region_plot_point_at (&layout, &plot, x_left, y_mid) >= 0) == with_dots);
+      g_clear_pointer (&p.surface, cairo_surface_destroy);
+    }
+  g_object_unref (context);
 }
 
 /* A dot is at least 3 px in radius: the purple around its centre covers
@@ -458,6 +551,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/render/region-plot/geometry", test_geometry);
   g_test_add_func ("/render/region-plot/dots-by-time", test_dots_by_time);
   g_test_add_func ("/render/region-plot/dots-by-index", test_dots_by_index);
+  g_test_add_func ("/render/region-plot/through-dots", test_through_dots);
+  g_test_add_func ("/render/region-plot/huge-set", test_huge_set);
   g_test_add_func ("/render/region-plot/dot-size", test_dot_size);
   g_test_add_func ("/render/region-plot/time-ticks", test_time_ticks);
   g_test_add_func ("/render/region-plot/hit-radius", test_hit_radius);

@@ -23,6 +23,19 @@ struct _StRegionChart
   gint          hover;
   gint          focus; /* the point the keyboard is on, or -1 */
   gboolean      by_index;
+
+  /* The regions' durations and starts, and what the layout reads of them,
+   * copied when the regions change, not per frame */
+  GArray            *durations;
+  GArray            *starts;
+  StRegionPlotExtent extent;
+  /* Many regions: their dots, made on a thread for one layout */
+  StRegionDots      *dots;
+  StRegionPlotLayout dots_layout;
+  StRegionPlotAxis   dots_axis;
+  int                dots_scale;
+  GCancellable      *dots_cancellable; /* of the dots being made, or NULL */
+  StRegionPlotLayout dots_asked;       /* the layout they are made for */
 };
 
 G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, ST_TYPE_CHART)
@@ -43,8 +56,6 @@ typedef struct
 {
   StRegionPlot       plot;
   StRegionPlotLayout layout;
-  GArray            *durations;
-  GArray            *starts;
   guint              picks[ST_SESSION_MAX_COMPARE];
   PangoLayout       *pango;
 } Frame;
@@ -52,8 +63,6 @@ typedef struct
 static void
 frame_clear (Frame *f)
 {
-  g_clear_pointer (&f->durations, g_array_unref);
-  g_clear_pointer (&f->starts, g_array_unref);
   g_clear_object (&f->pango);
 }
 
@@ -68,32 +77,161 @@ index_of (StRegionSet *regions, StRegion *region)
 }
 
 static void
+forget_dots (StRegionChart *self)
+{
+  if (self->dots_cancellable != NULL)
+    g_cancellable_cancel (self->dots_cancellable);
+  g_clear_object (&self->dots_cancellable);
+  g_clear_pointer (&self->dots, st_region_dots_free);
+}
+
+/* Copies the regions' durations and starts, once per change of the
+ * regions: O(regions), where a frame is O(pixels). */
+static void
+ensure_points (StRegionChart *self)
+{
+  StRegionSet   *regions = self->session ? st_session_get_regions (self->session) : NULL;
+  StRegionArray *array = regions ? st_region_set_get_array (regions) : NULL;
+  guint          n = array ? st_region_array_get_length (array) : 0;
+  StRegionPlot   plot = { 0 };
+
+  if (self->durations != NULL)
+    return;
+  self->durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  self->starts = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  g_array_set_size (self->durations, n);
+  g_array_set_size (self->starts, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_index (self->durations, gint64, i) = st_region_array_get_duration (array, i);
+      g_array_index (self->starts, gint64, i) = st_region_array_get_start (array, i);
+    }
+  plot.durations = (const gint64 *)self->durations->data;
+  plot.starts = (const gint64 *)self->starts->data;
+  plot.n = n;
+  st_region_plot_measure (&plot, &self->extent);
+}
+
+/* The regions changed: their points are copied again at the next frame. */
+static void
+forget_points (StRegionChart *self)
+{
+  g_clear_pointer (&self->durations, g_array_unref);
+  g_clear_pointer (&self->starts, g_array_unref);
+  forget_dots (self);
+}
+
+typedef struct
+{
+  StRegionPlot       plot;
+  StRegionPlotLayout layout;
+  StRegionPlotExtent extent;
+  GArray            *durations;
+  GArray            *starts;
+  int                scale;
+} DotsJob;
+
+static void
+dots_job_free (DotsJob *job)
+{
+  g_array_unref (job->durations);
+  g_array_unref (job->starts);
+  g_free (job);
+}
+
+static void
+dots_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DotsJob      *job = data;
+  StRegionDots *dots = st_region_dots_new (&job->layout, &job->plot, job->scale, cancellable);
+
+  if (dots == NULL)
+    g_task_return_error_if_cancelled (task);
+  else
+    g_task_return_pointer (task, dots, (GDestroyNotify)st_region_dots_free);
+}
+
+static void
+on_dots_made (GObject *object, GAsyncResult *result, gpointer data)
+{
+  StRegionChart *self = ST_REGION_CHART (object);
+  DotsJob       *job = g_task_get_task_data (G_TASK (result));
+  StRegionDots  *dots = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->dots_cancellable)
+    {
+      g_clear_pointer (&dots, st_region_dots_free);
+      return; /* replaced by newer dots, or the regions changed */
+    }
+  g_clear_object (&self->dots_cancellable);
+  g_clear_pointer (&self->dots, st_region_dots_free);
+  self->dots = dots;
+  self->dots_layout = job->layout;
+  self->dots_axis = job->plot.axis;
+  self->dots_scale = job->scale;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Many regions are drawn from dots made on a thread for this layout; the
+ * frame shows its axis meanwhile, and the dots of an earlier layout are
+ * not shown (they would stand in the wrong places). */
+static void
+ensure_dots (StRegionChart *self, Frame *f)
+{
+  int      scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  DotsJob *job;
+  GTask   *task;
+
+  if (f->plot.n < ST_REGION_DOTS_MIN)
+    return;
+  if (self->dots != NULL && self->dots_scale == scale && self->dots_axis == f->plot.axis
+      && memcmp (&self->dots_layout, &f->layout, sizeof f->layout) == 0)
+    {
+      f->plot.dots = self->dots;
+      return;
+    }
+  if (self->dots_cancellable != NULL
+      && memcmp (&self->dots_asked, &f->layout, sizeof f->layout) == 0)
+    return; /* on their way */
+  forget_dots (self);
+  self->dots_cancellable = g_cancellable_new ();
+  self->dots_asked = f->layout;
+  job = g_new0 (DotsJob, 1);
+  job->durations = g_array_ref (self->durations);
+  job->starts = g_array_ref (self->starts);
+  job->extent = self->extent;
+  job->plot = f->plot;
+  job->plot.extent = &job->extent;
+  job->plot.picks = NULL;
+  job->plot.n_picks = 0;
+  job->plot.empty_text = NULL;
+  job->layout = f->layout;
+  job->scale = scale;
+  task = g_task_new (self, self->dots_cancellable, on_dots_made, NULL);
+  g_task_set_source_tag (task, ensure_dots);
+  g_task_set_task_data (task, job, (GDestroyNotify)dots_job_free);
+  g_task_run_in_thread (task, dots_thread);
+  g_object_unref (task);
+}
+
+static void
 frame_init (Frame *f, StRegionChart *self)
 {
   StRegionSet *regions = self->session ? st_session_get_regions (self->session) : NULL;
   GPtrArray   *compare = self->session ? st_session_get_compare_regions (self->session) : NULL;
-  guint        n = regions ? st_region_set_get_n_regions (regions) : 0;
 
-  f->durations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
-  f->starts = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
-  for (guint i = 0; i < n; i++)
-    {
-      gint64 d = st_region_array_get_duration (st_region_set_get_array (regions), i),
-             s = st_region_array_get_start (st_region_set_get_array (regions), i);
-
-      g_array_append_val (f->durations, d);
-      g_array_append_val (f->starts, s);
-    }
+  ensure_points (self);
   f->plot = (StRegionPlot){
-    .durations = (const gint64 *)f->durations->data,
-    .starts = (const gint64 *)f->starts->data,
-    .n = n,
+    .durations = (const gint64 *)self->durations->data,
+    .starts = (const gint64 *)self->starts->data,
+    .n = self->durations->len,
     .axis = self->by_index ? ST_REGION_PLOT_BY_INDEX : ST_REGION_PLOT_BY_TIME,
     .selected = -1,
     .hover = self->hover,
     .focus = gtk_widget_has_visible_focus (GTK_WIDGET (self)) ? self->focus : -1,
     .picks = f->picks,
     .empty_text = _ ("No regions"),
+    .extent = &self->extent,
   };
   if (regions != NULL)
     f->plot.selected = index_of (regions, st_session_get_selected_region (self->session));
@@ -106,6 +244,15 @@ frame_init (Frame *f, StRegionChart *self)
   f->pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   st_region_plot_layout (&f->layout, f->pango, &f->plot, gtk_widget_get_width (GTK_WIDGET (self)),
                          gtk_widget_get_height (GTK_WIDGET (self)));
+  ensure_dots (self, f);
+}
+
+/* Whether many regions' dots are still being made (they show when in). */
+gboolean
+st_region_chart_is_drawing (StRegionChart *self)
+{
+  g_return_val_if_fail (ST_IS_REGION_CHART (self), FALSE);
+  return self->dots_cancellable != NULL;
 }
 
 /* The region whose point is nearest (@x, @y), within a few pixels, or -1. */
@@ -293,6 +440,12 @@ on_query_tooltip (GtkWidget     *widget,
 }
 
 static void
+on_regions_changed (StRegionChart *self)
+{
+  forget_points (self);
+}
+
+static void
 on_changed (StRegionChart *self)
 {
   self->hover = -1;
@@ -317,6 +470,7 @@ st_region_chart_set_session (StRegionChart *self, StSession *session)
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);
+  forget_points (self);
   set_focus (self, -1);
   on_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -351,6 +505,7 @@ st_region_chart_dispose (GObject *object)
 
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
+  forget_points (self);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (st_region_chart_parent_class)->dispose (object);
 }
@@ -435,6 +590,11 @@ follow_session (StRegionChart *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
                                   G_CALLBACK (on_changed), self);
   self->region_signals = g_signal_group_new (ST_TYPE_REGION_SET);
+  /* first forget the points, then draw again */
+  g_signal_group_connect_swapped (self->region_signals, "edited", G_CALLBACK (on_regions_changed),
+                                  self);
+  g_signal_group_connect_swapped (self->region_signals, "items-changed",
+                                  G_CALLBACK (on_regions_changed), self);
   g_signal_group_connect_swapped (self->region_signals, "edited", G_CALLBACK (on_changed), self);
   g_signal_group_connect_swapped (self->region_signals, "items-changed", G_CALLBACK (on_changed),
                                   self);

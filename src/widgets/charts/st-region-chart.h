@@ -4,7 +4,9 @@
  * and duration; clicking it picks the region for comparison (or drops it),
  * and picked points carry their number. From the keyboard, Left and Right
  * (Home, End) go from point to point selecting its region, Enter or Space
- * picks it. */
+ * picks it. Many regions (ST_REGION_DOTS_MIN or more) are drawn from dots
+ * made on a thread whenever they or the size change: a frame costs the
+ * pixels, not the regions. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -24,5 +26,6 @@ StSession *st_region_chart_get_session (StRegionChart *self);
 void       st_region_chart_set_session (StRegionChart *self, StSession *session);
 gboolean   st_region_chart_get_by_index (StRegionChart *self);
 void       st_region_chart_set_by_index (StRegionChart *self, gboolean by_index);
+gboolean   st_region_chart_is_drawing (StRegionChart *self);
 
 G_END_DECLS
