@@ -89,6 +89,7 @@ restore_regions (StWindow *self)
   g_clear_object (&self->autosave);
   if (session == NULL)
     return;
+  st_session_set_input_files (session, (GFile *const *)self->files->pdata, self->files->len);
   self->autosave = st_autosave_new (session);
   g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self,
                            G_CONNECT_SWAPPED);

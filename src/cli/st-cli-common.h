@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+/* --threads beyond this is a typing error, not a machine. */
+#define ST_CLI_MAX_THREADS 1024
+
 /* Loads @arg (a path or URI as typed), naming it as typed in errors. */
 StTrace *st_cli_load_trace (const char *arg, guint n_threads, GError **error);
 /* One file as st_cli_load_trace(); several (one per rank) as one profile. */
@@ -31,6 +34,17 @@ void st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean prese
 /* Prints @root, pretty, and a newline on standard output. */
 void st_cli_print_json (JsonNode *root);
 
+/* 0 when the file @output (as typed after -o) may be written: not empty,
+ * and none of @inputs (NULL-terminated) under any name; else says why as
+ * a usage error and returns 2. */
+int st_cli_check_output (const char *command, const char *output, char *const *inputs);
+/* An argument meant as text (a pattern, a name) in UTF-8, as typed: bytes
+ * already UTF-8 are taken as they are whatever the locale (a name typed
+ * under LC_ALL=C), others are converted from the locale's encoding; NULL
+ * when they are neither. Options are parsed as bytes for that reason. */
+char *st_cli_text_arg (const char *raw);
+/* Says that @raw, the argument called @what, is not text; returns 2. */
+int st_cli_text_arg_error (const char *command, const char *what, const char *raw);
 /* "strata-cli COMMAND: MESSAGE" on stderr; returns 2. */
 int st_cli_usage_error (const char *command, const char *message);
 /* "strata-cli: MESSAGE" (the message names the file and the place) on

@@ -8,6 +8,7 @@
 
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
+#include "st-time.h"
 #include "st-format.h"
 #include "st-operation-name.h"
 #include "st-profile-diff.h"
@@ -241,7 +242,7 @@ json_breakdown (JsonBuilder *b, StProfileDiff *diff)
       st_cli_add_int_or_null (b, "base", base->present, base->ns[p]);
       st_cli_add_int_or_null (b, "new", new_->present, new_->ns[p]);
       st_cli_add_int_or_null (b, "delta", base->present && new_->present,
-                              new_->ns[p] - base->ns[p]);
+                              st_time_sub_sat (new_->ns[p], base->ns[p]));
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -399,7 +400,7 @@ st_cli_diff (int argc, char **argv)
       = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
           { "steps", 0, 0, G_OPTION_ARG_NONE, &steps,
             N_ ("Compare per step (ProfilerStep#N) when both profiles have steps"), NULL },
-          { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+          { "region", 'r', 0, G_OPTION_ARG_FILENAME, &region,
             N_ ("Compare only this range of each profile (ns from its start)"),
             N_ ("START_NS:END_NS") },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },

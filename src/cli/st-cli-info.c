@@ -373,7 +373,7 @@ st_cli_info (int argc, char **argv)
           { "merge", 0, 0, G_OPTION_ARG_NONE, &merge,
             N_ ("Read the FILEs as one profile (one file per rank) and describe that profile"),
             NULL },
-          { "align", 0, 0, G_OPTION_ARG_STRING, &align,
+          { "align", 0, 0, G_OPTION_ARG_FILENAME, &align,
             N_ ("With --merge, put the files on one time axis by their clocks (default) or by "
                 "their first collective"),
             N_ ("clock|collective") },
@@ -396,6 +396,13 @@ st_cli_info (int argc, char **argv)
          "RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
     return st_cli_usage_error ("info", error ? error->message : _ ("no FILE given"));
+  if (o.threads < 0 || o.threads > ST_CLI_MAX_THREADS)
+    {
+      g_autofree char *message = g_strdup_printf (
+          _ ("--threads takes a number of threads from 1 to %d (0 or none: one per core)"),
+          ST_CLI_MAX_THREADS);
+      return st_cli_usage_error ("info", message);
+    }
   if (align != NULL && !merge)
     return st_cli_usage_error ("info", _ ("--align needs --merge"));
   if (!st_cli_parse_alignment (align, &alignment))

@@ -163,6 +163,21 @@ run (char               **files,
   return 0;
 }
 
+/* 0 when @output is none of the FILEs nor the configuration, which are
+ * read too. */
+static int
+check_output (const char *output, char **files, const char *config_path)
+{
+  g_autoptr (GStrvBuilder) inputs = g_strv_builder_new ();
+  g_auto (GStrv)           all = NULL;
+
+  g_strv_builder_addv (inputs, (const char **)files);
+  if (config_path != NULL)
+    g_strv_builder_add (inputs, config_path);
+  all = g_strv_builder_end (inputs);
+  return st_cli_check_output ("regions", output, all);
+}
+
 int
 st_cli_regions (int argc, char **argv)
 {
@@ -171,8 +186,8 @@ st_cli_regions (int argc, char **argv)
   StAlignment        alignment = ST_ALIGN_CLOCK;
   g_auto (GStrv)     rest = NULL;
   const GOptionEntry entries[]
-      = { { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_ ("collectives, hierarchy or stack"),
-            N_ ("METHOD") },
+      = { { "method", 'm', 0, G_OPTION_ARG_FILENAME, &method,
+            N_ ("collectives, hierarchy or stack"), N_ ("METHOD") },
           { "config", 'c', 0, G_OPTION_ARG_FILENAME, &config_path,
             N_ ("A highlighter configuration (JSON, as saved from the Annotations panel)"),
             N_ ("CONFIG.json") },
@@ -212,5 +227,7 @@ st_cli_regions (int argc, char **argv)
       as_json = TRUE;
       g_clear_pointer (&output, g_free);
     }
+  if (output != NULL && check_output (output, rest, config_path) != 0)
+    return 2;
   return run (rest, alignment, config, output, as_json);
 }

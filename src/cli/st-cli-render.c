@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "st-cli-commands.h"
+#include "st-small-file.h"
 #include "st-cli-common.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-renderer.h"
@@ -14,16 +15,54 @@
 
 #define DEFAULT_GUTTER 240
 
+/* "WxH", each a whole number of pixels from 100×60 to 16384×16384. */
 static gboolean
 parse_size (const char *text, int *w, int *h)
 {
-  char *end = NULL;
+  g_auto (GStrv) parts = g_strsplit_set (text, "xX", 3);
+  guint64        width, height;
 
-  *w = (int)g_ascii_strtoll (text, &end, 10);
-  if (end == NULL || (*end != 'x' && *end != 'X'))
+  if (g_strv_length (parts) != 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 100, 16384, &width, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 60, 16384, &height, NULL))
     return FALSE;
-  *h = (int)g_ascii_strtoll (end + 1, &end, 10);
-  return *end == '\0' && *w >= 100 && *h >= 60 && *w <= 16384 && *h <= 16384;
+  *w = (int)width;
+  *h = (int)height;
+  return TRUE;
+}
+
+static cairo_status_t
+append_png (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The picture is made in memory, then written as a region file is: through
+ * a temporary file renamed over @output, so a failure names its reason
+ * (a folder, a missing folder, no permission) and leaves what was there. */
+static int
+write_png (cairo_surface_t *surface, const char *output)
+{
+  g_autoptr (GByteArray) png = g_byte_array_new ();
+  g_autoptr (GFile)      file = g_file_new_for_commandline_arg (output);
+  g_autoptr (GError)     error = NULL;
+  cairo_status_t         status = cairo_surface_write_to_png_stream (surface, append_png, png);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      fprintf (stderr, _ ("strata-cli: the picture could not be made: %s\n"),
+               cairo_status_to_string (status));
+      return 1;
+    }
+  if (!st_small_file_replace (file, (const char *)png->data, png->len, 0666, &error))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      fprintf (stderr, _ ("strata-cli: could not write “%s”: %s\n"), name, error->message);
+      return 1;
+    }
+  return 0;
 }
 
 static int
@@ -41,21 +80,16 @@ draw_png (StTrace    *trace,
   cairo_t         *cr = cairo_create (surface);
   StViewport       vp = { start, end, width, height, MIN (DEFAULT_GUTTER, width / 3), 0 };
   StPalette        palette;
-  cairo_status_t   status;
+  int              status;
 
   st_palette_init_default (&palette, dark);
   st_timeline_renderer_set_palette (renderer, &palette);
   st_timeline_renderer_set_layout (renderer, layout);
   st_timeline_renderer_draw (renderer, cr, &vp);
   cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, output);
+  status = write_png (surface, output);
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      fprintf (stderr, "strata-cli: %s: %s\n", output, cairo_status_to_string (status));
-      return 1;
-    }
-  return 0;
+  return status;
 }
 
 int
@@ -67,9 +101,9 @@ st_cli_render (int argc, char **argv)
   const GOptionEntry entries[]
       = { { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Write the picture to OUT.png"),
             N_ ("OUT.png") },
-          { "size", 0, 0, G_OPTION_ARG_STRING, &size, N_ ("Picture size (default 1920x1080)"),
+          { "size", 0, 0, G_OPTION_ARG_FILENAME, &size, N_ ("Picture size (default 1920x1080)"),
             N_ ("WxH") },
-          { "range", 0, 0, G_OPTION_ARG_STRING, &range,
+          { "range", 0, 0, G_OPTION_ARG_FILENAME, &range,
             N_ ("Time range to draw, in ns from the trace start (default: the whole trace)"),
             N_ ("START_NS:END_NS") },
           { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, N_ ("Draw with the dark style"), NULL },
@@ -94,7 +128,10 @@ st_cli_render (int argc, char **argv)
   if (output == NULL)
     return st_cli_usage_error ("render", _ ("give the picture to write with -o OUT.png"));
   if (size != NULL && !parse_size (size, &width, &height))
-    return st_cli_usage_error ("render", _ ("--size takes WIDTHxHEIGHT, for example 1920x1080"));
+    return st_cli_usage_error ("render", _ ("--size takes WIDTHxHEIGHT, for example 1920x1080, "
+                                            "each from 100x60 to 16384x16384"));
+  if (st_cli_check_output ("render", output, files) != 0)
+    return 2;
   trace = st_cli_load_trace (files[0], 0, &error);
   if (trace == NULL)
     return st_cli_file_error (error);

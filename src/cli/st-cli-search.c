@@ -75,12 +75,13 @@ st_cli_search (int argc, char **argv)
             N_ ("Also look in each event's args (and its other fields)"), NULL },
           { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
             N_ ("Print a JSON array of {name, track, start_ns, dur_ns}"), NULL },
-          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE PATTERN — find events"));
   g_autoptr (GError)         error = NULL;
   g_autoptr (StTrace)        trace = NULL;
   g_autoptr (GArray)         hits = NULL;
+  g_autofree char           *pattern = NULL;
 
   g_set_prgname ("strata-cli search");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -91,10 +92,13 @@ st_cli_search (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) != 2)
     return st_cli_usage_error ("search", error ? error->message : _ ("give FILE and PATTERN"));
+  pattern = st_cli_text_arg (rest[1]);
+  if (pattern == NULL)
+    return st_cli_text_arg_error ("search", _ ("PATTERN"), rest[1]);
   trace = st_cli_load_trace (rest[0], 0, &error);
   if (trace == NULL)
     return st_cli_file_error (error);
-  hits = st_trace_find (trace, rest[1], args ? ST_FIND_ARGS : ST_FIND_NAMES, NULL, NULL, NULL,
+  hits = st_trace_find (trace, pattern, args ? ST_FIND_ARGS : ST_FIND_NAMES, NULL, NULL, NULL,
                         &error);
   if (as_json)
     print_json (trace, hits);

@@ -190,12 +190,12 @@ st_cli_stats (int argc, char **argv)
   const GOptionEntry entries[]
       = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON (docs/metrics.md 14.6)"),
             NULL },
-          { "region", 0, 0, G_OPTION_ARG_STRING, &region,
+          { "region", 0, 0, G_OPTION_ARG_FILENAME, &region,
             N_ ("Only the slices overlapping this range, in ns from the profile's start"),
             N_ ("START_NS:END_NS") },
-          { "group", 0, 0, G_OPTION_ARG_STRING, &group, N_ ("Also per track, or per parent slice"),
-            N_ ("track|parent") },
-          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+          { "group", 0, 0, G_OPTION_ARG_FILENAME, &group,
+            N_ ("Also per track, or per parent slice"), N_ ("track|parent") },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("FILE NAME — one operation"));
   g_autoptr (GError)         error = NULL;
@@ -203,6 +203,7 @@ st_cli_stats (int argc, char **argv)
   g_autoptr (StNameDistribution) d = NULL;
   StTimeSpan                     range;
   StGrouping                     grouping;
+  g_autofree char               *name = NULL;
 
   g_set_prgname ("strata-cli stats");
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -212,6 +213,9 @@ st_cli_stats (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) != 2)
     return st_cli_usage_error ("stats", error ? error->message : _ ("give FILE and NAME"));
+  name = st_cli_text_arg (rest[1]);
+  if (name == NULL)
+    return st_cli_text_arg_error ("stats", _ ("NAME"), rest[1]);
   if (region != NULL && !st_cli_parse_range (region, &range.begin, &range.end))
     return st_cli_usage_error ("stats", _ ("--region is not START_NS:END_NS with START < END"));
   if (!parse_grouping (group, &grouping))
@@ -219,15 +223,15 @@ st_cli_stats (int argc, char **argv)
   trace = st_cli_load_trace (rest[0], 0, &error);
   if (trace == NULL)
     return st_cli_file_error (error);
-  d = st_name_distribution_compute (trace, st_trace_lookup_string (trace, rest[1]),
+  d = st_name_distribution_compute (trace, st_trace_lookup_string (trace, name),
                                     region ? &range : NULL, grouping, NULL);
   if (d->stats.count == 0 && region != NULL)
-    fprintf (stderr, _ ("strata-cli stats: no slice named “%s” overlaps the range\n"), rest[1]);
+    fprintf (stderr, _ ("strata-cli stats: no slice named “%s” overlaps the range\n"), name);
   else if (d->stats.count == 0)
-    fprintf (stderr, _ ("strata-cli stats: no slice is named “%s” in this profile\n"), rest[1]);
+    fprintf (stderr, _ ("strata-cli stats: no slice is named “%s” in this profile\n"), name);
   if (as_json)
-    print_json (rest[1], d, region ? &range : NULL);
+    print_json (name, d, region ? &range : NULL);
   else if (d->stats.count > 0)
-    print_text (rest[1], d);
+    print_text (name, d);
   return 0;
 }

@@ -35,6 +35,8 @@
 
 #define TOP_OPERATIONS 15
 #define TOP_STRAGGLERS 10
+/* --json: rows of each operations table, unless --all-operations */
+#define JSON_OPERATIONS 500
 
 static const char *
 unit_to_string (StMetricUnit unit)
@@ -322,17 +324,22 @@ json_collectives (JsonBuilder *b, StSummary *summary)
 /* docs/metrics.md 7: "operations" (host ops) or "kernels"; a share is null
  * when the table's self times add up to 0. */
 static void
-json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary, StOperationsTable table)
+json_operations (JsonBuilder      *b,
+                 StTrace          *trace,
+                 StSummary        *summary,
+                 StOperationsTable table,
+                 guint             limit)
 {
   GArray *ops = st_summary_get_operations (summary, table, FALSE);
   gint64  all_self = 0;
+  guint   n = MIN (ops->len, limit);
 
   for (guint i = 0; i < ops->len; i++)
     all_self += g_array_index (ops, StOperationRow, i).self_ns;
 
   json_builder_set_member_name (b, table == ST_OPERATIONS_KERNELS ? "kernels" : "operations");
   json_builder_begin_array (b);
-  for (guint i = 0; i < ops->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
 
@@ -352,6 +359,8 @@ json_operations (JsonBuilder *b, StTrace *trace, StSummary *summary, StOperation
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  st_cli_add_int (b, table == ST_OPERATIONS_KERNELS ? "kernels_omitted" : "operations_omitted",
+                  ops->len - n);
 }
 
 /* docs/metrics.md 7: a row per device. */
@@ -496,7 +505,7 @@ json_problems (JsonBuilder *b, StSummary *summary)
 }
 
 static void
-print_json (StTrace *trace, StSummary *summary, const char *name)
+print_json (StTrace *trace, StSummary *summary, const char *name, guint limit)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonNode)    root = NULL;
@@ -516,8 +525,8 @@ print_json (StTrace *trace, StSummary *summary, const char *name)
   json_builder_end_object (b);
   json_metrics (b, summary);
   json_collectives (b, summary);
-  json_operations (b, trace, summary, ST_OPERATIONS_HOST);
-  json_operations (b, trace, summary, ST_OPERATIONS_KERNELS);
+  json_operations (b, trace, summary, ST_OPERATIONS_HOST, limit);
+  json_operations (b, trace, summary, ST_OPERATIONS_KERNELS, limit);
   json_devices (b, summary);
   st_cli_json_memory (b, trace, summary);
   st_cli_json_flops (b, trace, summary);
@@ -562,6 +571,7 @@ find_region (const char *path, const char *name, gint64 *start, gint64 *end, GEr
 typedef struct
 {
   gboolean    as_json;
+  gboolean    all_operations;
   gboolean    has_range;
   gint64      start;
   gint64      end;
@@ -619,7 +629,8 @@ run (SummaryOptions *o)
       print_json (trace, summary,
                   o->name != NULL ? o->name
                   : o->has_range  ? NULL
-                                  : _ ("Whole profile"));
+                                  : _ ("Whole profile"),
+                  o->all_operations ? G_MAXUINT : JSON_OPERATIONS);
       return 0;
     }
   printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n",
@@ -642,20 +653,22 @@ run (SummaryOptions *o)
 int
 st_cli_summary (int argc, char **argv)
 {
-  SummaryOptions     o = { FALSE, FALSE, 0, 0, NULL, NULL, ST_ALIGN_CLOCK };
+  SummaryOptions     o = { FALSE, FALSE, FALSE, 0, 0, NULL, NULL, ST_ALIGN_CLOCK };
   g_autofree char   *region = NULL, *regions_path = NULL, *name = NULL, *align = NULL;
   g_auto (GStrv)     rest = NULL;
   const GOptionEntry entries[]
-      = { { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+      = { { "region", 'r', 0, G_OPTION_ARG_FILENAME, &region,
             N_ ("Summarise only this range of the trace (ns from its start)"),
             N_ ("START_NS:END_NS") },
           { "regions", 0, 0, G_OPTION_ARG_FILENAME, &regions_path,
             N_ ("A region file (as saved from the Annotations panel or by “strata-cli regions "
                 "-o”)"),
             N_ ("REGIONS.json") },
-          { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_ ("The region of --regions to summarise"),
-            N_ ("NAME") },
+          { "name", 'n', 0, G_OPTION_ARG_FILENAME, &name,
+            N_ ("The region of --regions to summarise"), N_ ("NAME") },
           { "json", 0, 0, G_OPTION_ARG_NONE, &o.as_json, N_ ("Print JSON instead of text"), NULL },
+          { "all-operations", 0, 0, G_OPTION_ARG_NONE, &o.all_operations,
+            N_ ("With --json, every row of the operations tables (default: the first 500)"), NULL },
           st_cli_align_entry (&align),
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
@@ -671,6 +684,14 @@ st_cli_summary (int argc, char **argv)
     return st_cli_usage_error ("summary", error ? error->message : _ ("give a FILE"));
   if (!st_cli_parse_alignment (align, &o.alignment))
     return st_cli_usage_error ("summary", _ ("--align takes clock or collective"));
+  if (name != NULL)
+    {
+      g_autofree char *raw = g_steal_pointer (&name);
+
+      name = st_cli_text_arg (raw);
+      if (name == NULL)
+        return st_cli_text_arg_error ("summary", "--name", raw);
+    }
   o.name = name;
   o.files = rest;
   status = choose_range (&o, region, regions_path);

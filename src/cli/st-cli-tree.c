@@ -189,7 +189,7 @@ st_cli_tree (int argc, char **argv)
   g_autofree char   *region = NULL, *align = NULL;
   g_auto (GStrv)     rest = NULL;
   const GOptionEntry entries[]
-      = { { "region", 'r', 0, G_OPTION_ARG_STRING, &region,
+      = { { "region", 'r', 0, G_OPTION_ARG_FILENAME, &region,
             N_ ("Only the slices in this range of the trace, clipped to it (ns from its start)"),
             N_ ("START_NS:END_NS") },
           { "bottom-up", 'b', 0, G_OPTION_ARG_NONE, &o.bottom_up,

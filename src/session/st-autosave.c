@@ -4,7 +4,7 @@
 
 #include "st-autosave.h"
 
-#include "st-atomic-file.h"
+#include "st-small-file.h"
 #include "st-track-arrangement.h"
 
 #include <errno.h>
@@ -16,6 +16,8 @@
 /* An edit reaches the sidecar this long after it; the edits that follow
  * within that time go with it (a burst of edits is one write). */
 #define AUTOSAVE_DELAY_MS 300
+/* The tracks' arrangement of a profile is a few KiB; far more is no such file. */
+#define TRACKS_MAX_SIZE ((gsize)64 << 20)
 
 struct _StAutosave
 {
@@ -65,7 +67,7 @@ write_tracks (StAutosave *self, const StProfileIdentity *identity, GError **erro
   self->tracks_dirty = FALSE;
   g_mkdir_with_parents (folder, 0700);
   text = st_track_arrangement_to_json (st_session_get_track_arrangement (self->session));
-  return st_atomic_file_replace (file, text, strlen (text), 0600, error);
+  return st_small_file_replace (file, text, strlen (text), 0600, error);
 }
 
 static void
@@ -218,13 +220,16 @@ restore_tracks (StAutosave *self, const StProfileIdentity *identity, GError **er
 {
   g_autofree char    *sidecar = st_profile_identity_dup_sidecar_path (identity);
   g_autofree char    *path = st_track_arrangement_dup_path (sidecar);
+  g_autofree char    *display = g_filename_display_name (path);
+  g_autoptr (GFile)   file = g_file_new_for_path (path);
   g_autofree char    *text = NULL;
+  gsize               length;
   g_autoptr (GError)  local_error = NULL;
   StTrackArrangement *arrangement = st_session_get_track_arrangement (self->session);
 
-  if (!g_file_get_contents (path, &text, NULL, &local_error))
+  if (!st_small_file_load (file, display, TRACKS_MAX_SIZE, &text, &length, &local_error))
     {
-      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return TRUE;
     }
   else

@@ -41,6 +41,7 @@ struct _StSession
   StRegion           *selected_region;
   GPtrArray          *compare; /* StRegion, oldest pick first */
   StProfileIdentity  *identity;
+  GPtrArray          *inputs; /* GFile: the profile's files, never written */
   StTrackArrangement *tracks;
   StBaseline         *baseline;
 };

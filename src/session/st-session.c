@@ -4,6 +4,7 @@
 
 #include "st-session-private.h"
 #include "st-baseline.h"
+#include "st-small-file.h"
 #include "st-time.h"
 #include "st-track-arrangement.h"
 #include "st-trace-query.h"
@@ -57,6 +58,7 @@ st_session_finalize (GObject *object)
   g_clear_object (&self->selected_region);
   g_clear_pointer (&self->compare, g_ptr_array_unref);
   g_clear_pointer (&self->identity, st_profile_identity_free);
+  g_clear_pointer (&self->inputs, g_ptr_array_unref);
   G_OBJECT_CLASS (st_session_parent_class)->finalize (object);
 }
 
@@ -654,6 +656,37 @@ st_session_set_profile_identity (StSession *self, const StProfileIdentity *ident
   g_clear_pointer (&self->identity, st_profile_identity_free);
   if (identity != NULL)
     self->identity = st_profile_identity_copy (identity);
+}
+
+/* The files the profile was read from (one per rank): a save or an export
+ * never writes over them, nor over the baseline's file. */
+void
+st_session_set_input_files (StSession *self, GFile *const *files, guint n_files)
+{
+  g_return_if_fail (ST_IS_SESSION (self));
+
+  g_clear_pointer (&self->inputs, g_ptr_array_unref);
+  self->inputs = g_ptr_array_new_full (n_files + 1, g_object_unref);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (self->inputs, g_object_ref (files[i]));
+}
+
+/* FALSE, with a sentence naming @output, when writing @output would
+ * replace a file this session shows: one of the profile's files or the
+ * baseline's. */
+gboolean
+st_session_check_output (StSession *self, GFile *output, GError **error)
+{
+  g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
+
+  g_return_val_if_fail (ST_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (output), FALSE);
+
+  for (guint i = 0; self->inputs != NULL && i < self->inputs->len; i++)
+    g_ptr_array_add (inputs, g_ptr_array_index (self->inputs, i));
+  if (self->baseline != NULL && st_baseline_get_file (self->baseline) != NULL)
+    g_ptr_array_add (inputs, st_baseline_get_file (self->baseline));
+  return st_small_file_check_output (output, (GFile *const *)inputs->pdata, inputs->len, error);
 }
 
 StBaseline *

@@ -103,5 +103,7 @@ const StProfileIdentity *st_session_get_profile_identity (StSession *self);
 StBaseline *st_session_get_baseline (StSession *self);
 void        st_session_set_baseline (StSession *self, StBaseline *baseline);
 void        st_session_set_profile_identity (StSession *self, const StProfileIdentity *identity);
+void        st_session_set_input_files (StSession *self, GFile *const *files, guint n_files);
+gboolean    st_session_check_output (StSession *self, GFile *output, GError **error);
 
 G_END_DECLS

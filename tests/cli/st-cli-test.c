@@ -6,6 +6,13 @@
 
 #include <sys/wait.h>
 
+void
+st_cli_run_clear (StCliRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
 int
 st_cli_test_run (const char *const *args, char **out, char **err)
 {

@@ -6,6 +6,18 @@
 
 G_BEGIN_DECLS
 
+/* What a run of strata-cli left: its exit status, what it printed. */
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} StCliRun;
+
+void st_cli_run_clear (StCliRun *run);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (StCliRun, st_cli_run_clear)
+
 /* Runs strata-cli with @args (NULL-terminated); its exit status (-1 when
  * it did not exit), what it printed in *@out and *@err (either may be
  * NULL: not kept). */

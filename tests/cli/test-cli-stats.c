@@ -12,24 +12,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_stats (Run *run, const char *const *args)
+run_stats (StCliRun *run, const char *const *args)
 {
   g_autofree char *path
       = g_test_build_filename (G_TEST_DIST, "..", "data", "distribution", "durations.json", NULL);
@@ -56,7 +40,7 @@ static void
 test_json (void)
 {
   const char *const      args[] = { "gemm", "--json", "--group", "track", NULL };
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *g;
   JsonArray             *bins, *groups, *counts;
@@ -109,7 +93,7 @@ test_range_and_parent (void)
 {
   const char *const      range_args[] = { "gemm", "--json", "--region", "115000:145000", NULL };
   const char *const      parent_args[] = { "op", "--json", "--group", "parent", NULL };
-  g_auto (Run)           run = { 0 }, parent = { 0 };
+  g_auto (StCliRun)      run = { 0 }, parent = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonParser) parent_parser = json_parser_new ();
   JsonObject            *o, *range;
@@ -144,7 +128,7 @@ test_empty_and_usage (void)
   const char *const      bad_group[] = { "gemm", "--group", "stream", NULL };
   const char *const      bad_range[] = { "gemm", "--region", "9:3", NULL };
   const char *const      no_name[] = { NULL };
-  g_auto (Run)           run = { 0 }, group = { 0 }, range = { 0 }, name = { 0 };
+  g_auto (StCliRun)      run = { 0 }, group = { 0 }, range = { 0 }, name = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o;
 

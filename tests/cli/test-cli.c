@@ -11,24 +11,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *run, const char *first, ...)
+run_cli (StCliRun *run, const char *first, ...)
 {
   va_list args;
 
@@ -46,7 +30,7 @@ static void
 test_info_json (void)
 {
   g_autofree char       *path = data_path ("real", "catapult_trivial_trace.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *track;
 
@@ -80,7 +64,7 @@ static void
 test_info_kineto_metadata (void)
 {
   g_autofree char       *path = data_path ("edge", "keys-around-events.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *metadata;
 
@@ -100,7 +84,7 @@ static void
 test_info_warnings (void)
 {
   g_autofree char       *path = data_path ("real", "speedscope_simple-partial-trailing-comma.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonArray             *warnings;
   gboolean               trailing = FALSE;
@@ -127,7 +111,7 @@ test_several_files (void)
 {
   g_autofree char       *a = data_path ("real", "catapult_trivial_trace.json");
   g_autofree char       *b = data_path ("real", "catapult_simple_trace_gz.gz");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError)     error = NULL;
   JsonArray             *all;
@@ -144,9 +128,9 @@ test_several_files (void)
 static void
 test_unreadable_file (void)
 {
-  g_autofree char *path = data_path ("bad", "broken-first-event.json");
-  g_autofree char *expected = g_strdup_printf ("strata-cli: %s: line 2, column 10: ", path);
-  g_auto (Run)     run = { 0 };
+  g_autofree char  *path = data_path ("bad", "broken-first-event.json");
+  g_autofree char  *expected = g_strdup_printf ("strata-cli: %s: line 2, column 10: ", path);
+  g_auto (StCliRun) run = { 0 };
 
   run_cli (&run, "info", "--json", path, NULL);
   g_assert_cmpint (run.status, ==, 1);
@@ -158,10 +142,10 @@ test_unreadable_file (void)
 static void
 test_usage_errors (void)
 {
-  g_auto (Run) none = { 0 };
-  g_auto (Run) unknown = { 0 };
-  g_auto (Run) no_file = { 0 };
-  g_auto (Run) help = { 0 };
+  g_auto (StCliRun) none = { 0 };
+  g_auto (StCliRun) unknown = { 0 };
+  g_auto (StCliRun) no_file = { 0 };
+  g_auto (StCliRun) help = { 0 };
 
   run_cli (&none, NULL);
   run_cli (&unknown, "frobnicate", NULL);
@@ -205,8 +189,8 @@ static void
 test_search_json (void)
 {
   g_autofree char       *path = data_path ("real", "catapult_trivial_trace.json");
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           none = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      none = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonArray             *matches;
 
@@ -228,8 +212,8 @@ static void
 test_search_args (void)
 {
   g_autofree char       *path = data_path ("edge", "search-args.json");
-  g_auto (Run)           names = { 0 };
-  g_auto (Run)           args = { 0 };
+  g_auto (StCliRun)      names = { 0 };
+  g_auto (StCliRun)      args = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonArray             *matches;
 
@@ -268,20 +252,20 @@ png_size (const char *path, guint *width, guint *height)
 static void
 test_render (void)
 {
-  g_autofree char *path = data_path ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
-  g_autofree char *broken = data_path ("bad", "broken-first-event.json");
-  g_autofree char *dir = g_dir_make_tmp ("strata-cli-XXXXXX", NULL);
-  g_autofree char *light = g_build_filename (dir, "light.png", NULL);
-  g_autofree char *dark = g_build_filename (dir, "dark.png", NULL);
-  g_autofree char *bad = g_build_filename (dir, "bad.png", NULL);
-  g_autofree char *a = NULL, *b = NULL;
-  g_auto (Run)     run = { 0 };
-  g_auto (Run)     run_dark = { 0 };
-  g_auto (Run)     bad_size = { 0 };
-  g_auto (Run)     bad_range = { 0 };
-  g_auto (Run)     unreadable = { 0 };
-  gsize            la = 0, lb = 0;
-  guint            w, h;
+  g_autofree char  *path = data_path ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  g_autofree char  *broken = data_path ("bad", "broken-first-event.json");
+  g_autofree char  *dir = g_dir_make_tmp ("strata-cli-XXXXXX", NULL);
+  g_autofree char  *light = g_build_filename (dir, "light.png", NULL);
+  g_autofree char  *dark = g_build_filename (dir, "dark.png", NULL);
+  g_autofree char  *bad = g_build_filename (dir, "bad.png", NULL);
+  g_autofree char  *a = NULL, *b = NULL;
+  g_auto (StCliRun) run = { 0 };
+  g_auto (StCliRun) run_dark = { 0 };
+  g_auto (StCliRun) bad_size = { 0 };
+  g_auto (StCliRun) bad_range = { 0 };
+  g_auto (StCliRun) unreadable = { 0 };
+  gsize             la = 0, lb = 0;
+  guint             w, h;
 
   run_cli (&run, "render", path, "-o", light, "--size", "800x500", "--range", "0:2000000", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -311,8 +295,8 @@ test_render (void)
 static void
 test_regions_text (void)
 {
-  g_autofree char *path = data_path ("highlight", "launches.json");
-  g_auto (Run)     run = { 0 };
+  g_autofree char  *path = data_path ("highlight", "launches.json");
+  g_auto (StCliRun) run = { 0 };
 
   run_cli (&run, "regions", path, "--method", "stack", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -331,7 +315,7 @@ test_regions_file (void)
   g_autofree char       *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
   g_autofree char       *out = g_build_filename (dir, "regions.json", NULL);
   g_autofree char       *written = NULL;
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonParser) printed = json_parser_new ();
   JsonObject            *o, *region;
@@ -369,8 +353,8 @@ test_regions_config (void)
   g_autoptr (GError) error = NULL;
   g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
   g_autofree char   *config = g_build_filename (dir, "forward.json", NULL);
-  g_auto (Run)       run = { 0 };
-  g_auto (Run)       clash = { 0 };
+  g_auto (StCliRun)  run = { 0 };
+  g_auto (StCliRun)  clash = { 0 };
 
   g_assert_true (g_file_set_contents (config,
                                       "{\"version\": 1, \"method\": \"stack\", "
@@ -397,7 +381,7 @@ test_regions_bursts (void)
   g_autoptr (GError) error = NULL;
   g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
   g_autofree char   *config = g_build_filename (dir, "every-gap.json", NULL);
-  g_auto (Run)       run = { 0 };
+  g_auto (StCliRun)  run = { 0 };
 
   g_assert_true (g_file_set_contents (
       config, "{\"version\": 1, \"method\": \"collectives\", \"bursts\": false}", -1, &error));
@@ -414,9 +398,9 @@ test_regions_bursts (void)
 static void
 test_regions_missing (void)
 {
-  g_autofree char *path = data_path ("highlight", "flat.json");
-  g_auto (Run)     run = { 0 };
-  g_auto (Run)     bad = { 0 };
+  g_autofree char  *path = data_path ("highlight", "flat.json");
+  g_auto (StCliRun) run = { 0 };
+  g_auto (StCliRun) bad = { 0 };
 
   run_cli (&run, "regions", path, "--method", "collectives", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -432,7 +416,7 @@ static void
 test_info_neuron (void)
 {
   g_autofree char       *path = data_path ("neuron", "negative-duration.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *track;
 
@@ -469,7 +453,7 @@ static void
 test_summary_json (void)
 {
   g_autofree char       *path = data_path ("summary", "basic.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *range, *m, *group, *rec;
 
@@ -516,7 +500,7 @@ static void
 test_summary_operations_json (void)
 {
   g_autofree char       *path = data_path ("operations", "nested.json");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *matmul, *gemm;
 
@@ -551,10 +535,10 @@ test_summary_regions (void)
   g_autoptr (GError)     error = NULL;
   g_autofree char       *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
   g_autofree char       *regions = g_build_filename (dir, "regions.json", NULL);
-  g_auto (Run)           bounds = { 0 };
-  g_auto (Run)           named = { 0 };
-  g_auto (Run)           missing = { 0 };
-  g_auto (Run)           hosted = { 0 };
+  g_auto (StCliRun)      bounds = { 0 };
+  g_auto (StCliRun)      named = { 0 };
+  g_auto (StCliRun)      missing = { 0 };
+  g_auto (StCliRun)      hosted = { 0 };
   g_autoptr (JsonParser) p1 = json_parser_new ();
   g_autoptr (JsonParser) p2 = json_parser_new ();
   g_autoptr (JsonParser) p3 = json_parser_new ();
@@ -602,8 +586,8 @@ assert_region_collectives (const char *path,
                            gint64      communication_ns)
 {
   g_autofree char       *regions = g_build_filename (dir, "between.json", NULL);
-  g_auto (Run)           found = { 0 };
-  g_auto (Run)           summary = { 0 };
+  g_auto (StCliRun)      found = { 0 };
+  g_auto (StCliRun)      summary = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o;
 
@@ -680,8 +664,8 @@ static void
 test_summary_streams_json (void)
 {
   g_autofree char       *path = data_path ("summary", "basic.json");
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           text = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      text = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *s7, *s13, *overlap, *gpu;
   JsonArray             *streams, *bins;
@@ -758,10 +742,10 @@ test_summary_streams_json (void)
 static void
 test_summary_text (void)
 {
-  g_autofree char *path = data_path ("summary", "host-only.json");
-  g_auto (Run)     run = { 0 };
-  g_auto (Run)     both = { 0 };
-  g_auto (Run)     bad = { 0 };
+  g_autofree char  *path = data_path ("summary", "host-only.json");
+  g_auto (StCliRun) run = { 0 };
+  g_auto (StCliRun) both = { 0 };
+  g_auto (StCliRun) bad = { 0 };
 
   run_cli (&run, "summary", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -781,7 +765,7 @@ test_info_merge (void)
 {
   g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
   g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto (Run)           run = { 0 };
+  g_auto (StCliRun)      run = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *f1;
   JsonArray             *files, *processes;
@@ -811,9 +795,9 @@ test_info_merge_align (void)
 {
   g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
   g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           bad = { 0 };
-  g_auto (Run)           unmerged = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      bad = { 0 };
+  g_auto (StCliRun)      unmerged = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject            *o, *f0, *f1;
   JsonArray             *files;
@@ -843,9 +827,9 @@ test_info_merge_align (void)
 static void
 test_regions_several_files (void)
 {
-  g_autofree char *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
-  g_autofree char *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto (Run)     run = { 0 };
+  g_autofree char  *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
+  g_autofree char  *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
+  g_auto (StCliRun) run = { 0 };
 
   run_cli (&run, "regions", "--method", "collectives", rank0, rank1, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -862,9 +846,9 @@ test_summary_ranks (void)
 {
   g_autofree char       *rank0 = data_path ("real", "hta_sampled_rank0.json.gz");
   g_autofree char       *rank1 = data_path ("real", "hta_sampled_rank1.json.gz");
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           text = { 0 };
-  g_auto (Run)           one = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      text = { 0 };
+  g_auto (StCliRun)      one = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonParser) one_parser = json_parser_new ();
   JsonArray             *ranks, *matched;
@@ -914,8 +898,8 @@ static void
 test_summary_no_straggler (void)
 {
   g_auto (GStrv)         paths = g_new0 (char *, 5);
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           text = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      text = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonArray             *matched;
   JsonObject            *first, *second;
@@ -966,8 +950,8 @@ test_summary_device_work (void)
 {
   g_autofree char       *symm = data_path ("device-work", "symm-mem.json");
   g_autofree char       *gpus = data_path ("device-work", "two-gpus.json");
-  g_auto (Run)           run = { 0 };
-  g_auto (Run)           two = { 0 };
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      two = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonParser) parser2 = json_parser_new ();
   JsonObject            *summary, *group;
@@ -1009,7 +993,7 @@ test_summary_huge_span (void)
   g_autoptr (GError) error = NULL;
   g_autofree char   *dir = g_dir_make_tmp ("strata-cli-XXXXXX", &error);
   g_autofree char   *path = g_build_filename (dir, "span.json", NULL);
-  g_auto (Run)       run = { 0 };
+  g_auto (StCliRun)  run = { 0 };
 
   g_assert_true (g_file_set_contents (
       path,

@@ -382,6 +382,30 @@ test_same_trace (void)
   assert_row (find_row (diff, "sm90_gemm_kernel"), ST_OPERATION_MATCH_EXACT, 200 * US, 200 * US, 0);
 }
 
+/* The same trace twice over the whole int64 line, whole and by steps
+ * (strata-cli diff --region -9223372036854775808:9223372036854775807): the
+ * same work on both sides, so every row's delta is 0; nothing overflows on
+ * the way (the sanitizer build runs this: the range is 2^64 − 1 long and
+ * the step-time mean once doubled its sum). */
+static void
+test_whole_line (void)
+{
+  g_autoptr (StTrace) trace = load_recipe (&new_recipe);
+
+  for (StDiffScope scope = ST_DIFF_SCOPE_WHOLE; scope <= ST_DIFF_SCOPE_STEPS; scope++)
+    {
+      StProfileDiffOptions options
+          = { scope, { TRUE, TRUE }, { G_MININT64, G_MININT64 }, { G_MAXINT64, G_MAXINT64 } };
+      g_autoptr (StProfileDiff) diff = compare (trace, trace, &options);
+      StOperationDiff          *ops = st_profile_diff_get_operations (diff);
+
+      g_assert_cmpuint (st_operation_diff_get_n_rows (ops), >, 0);
+      for (guint i = 0; i < st_operation_diff_get_n_rows (ops); i++)
+        g_assert_cmpint (st_operation_diff_get_row (ops, i)->delta_ns, ==, 0);
+      g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 0);
+    }
+}
+
 /* A Neuron device profile against a GPU trace: no operation in common,
  * said in a note; no row matched. */
 static void
@@ -426,6 +450,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/compare/normal-form", test_normal_form);
+  g_test_add_func ("/model/compare/whole-line", test_whole_line);
   g_test_add_func ("/model/compare/steps", test_steps);
   g_test_add_func ("/model/compare/operations", test_operations);
   g_test_add_func ("/model/compare/findings", test_findings);

@@ -502,6 +502,37 @@ test_operations (void)
                       st_trace_get_n_tracks (trace));
 }
 
+/* A range of the whole int64 line (strata-cli summary --region
+ * -9223372036854775808:9223372036854775807) holds every slice: the kernels'
+ * table is the whole trace's, row for row (basic.json: gemm_a twice, 100 µs
+ * each, and the others once), and nothing overflows (the sanitizer build
+ * runs this: end − start is 2^64 − 1, beyond int64). */
+static void
+test_operations_whole_line (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StSummary) line = summarise (trace, G_MININT64, G_MAXINT64);
+  g_autoptr (StSummary) whole = summarise_whole (trace);
+  GArray               *a = st_summary_get_operations (line, ST_OPERATIONS_KERNELS, FALSE);
+  GArray               *b = st_summary_get_operations (whole, ST_OPERATIONS_KERNELS, FALSE);
+
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const StOperationRow *x = &g_array_index (a, StOperationRow, i);
+      const StOperationRow *y = &g_array_index (b, StOperationRow, i);
+
+      g_assert_cmpuint (x->name, ==, y->name);
+      g_assert_cmpuint (x->count, ==, y->count);
+      g_assert_cmpint (x->total_ns, ==, y->total_ns);
+      if (g_str_equal (st_trace_get_string (trace, x->name), "gemm_a"))
+        {
+          g_assert_cmpuint (x->count, ==, 2);
+          g_assert_cmpint (x->total_ns, ==, 200 * US);
+        }
+    }
+}
+
 static const StEngineUsage *
 engine_named (StSummary *s, const char *name)
 {
@@ -1335,6 +1366,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/neuron/whole", test_neuron_whole);
   g_test_add_func ("/model/summary/neuron/region", test_neuron_region);
   g_test_add_func ("/model/summary/real/nccl", test_real_nccl);
+  g_test_add_func ("/model/summary/operations/whole-line", test_operations_whole_line);
   g_test_add_func ("/model/summary/real/fixtures", test_real_fixtures);
   g_test_add_func ("/model/summary/ranks/hand-made", test_ranks);
   g_test_add_func ("/model/summary/ranks/hta", test_ranks_real);

@@ -11,8 +11,9 @@ say `all` for every kind):
   matched by label, field by field. The `collectives` groups, matched by (type ignoring case, size;
   unknown size as null), field by field (count, min_ns, median_ns, mean_ns, max_ns); groups of
   unknown size share a key, so those are paired in order of (count, min, median, max).
-- operations (4; summary --json): the `operations` (Host ops) and `kernels` tables, rows matched by
-  name, fields count, total_ns, self_ns, min_ns, max_ns, share_percent, and the order of the rows.
+- operations (4; summary --json --all-operations): the `operations` (Host ops) and `kernels`
+  tables, rows matched by name, fields count, total_ns, self_ns, min_ns, max_ns, share_percent,
+  and the order of the rows.
 - ranks (3.2; summary --json): `ranks` matched by file index, `rank_collectives` by label (ranks,
   start_ns, end_ns, slowest_file, slowest_label, late_ns) and their order.
 - streams (10, 11; summary --json): `streams` matched by label, field by field; `overlap` per device
@@ -247,7 +248,7 @@ def run_kinds(report, files, kinds):
     checked = []
     summary = None
     if {'summary', 'operations', 'ranks', 'streams', 'usage'} & set(kinds):
-        summary = run_cli(['summary', '--json', *files], report, 'summary')
+        summary = run_cli(['summary', '--json', '--all-operations', *files], report, 'summary')
     origin = (cli_origin(files, report)
               if {'ranks', 'regions', 'streams', 'usage'} & set(kinds) else None)
     if origin is not None:

@@ -194,8 +194,10 @@ collect_devices (Part *part)
       g_autofree Row *rows = g_new (Row, MAX (1, device_n_rows (job, d)));
       guint           n_rows = device_rows (job, d, rows);
 
-      part->counted
-          &= merge_rows (job, d, rows, n_rows, out + part->at[d], part->at[d + 1] - part->at[d]);
+      /* no events in the range: no array to point into */
+      StDeviceEvent *to = out != NULL ? out + part->at[d] : NULL;
+
+      part->counted &= merge_rows (job, d, rows, n_rows, to, part->at[d + 1] - part->at[d]);
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <stdio.h>
+#include <string.h>
 
 G_DEFINE_QUARK (st - json - doc - error - quark, st_json_doc_error)
 
@@ -79,6 +80,38 @@ copy_escape (const char *p, gsize len, gsize *i, GString *out)
   return TRUE;
 }
 
+/* The number at p[i] into @out, as json-glib should read it: an integer
+ * that does not fit in 64 bits (json-glib would read
+ * 99999999999999999999 as -1) becomes the string of its digits, so that it
+ * reads as no integer and is written out as it was. Returns the number's
+ * length. */
+static gsize
+copy_number (const char *p, gsize len, gsize i, GString *out)
+{
+  gsize    j = i + (p[i] == '-');
+  gboolean integer = TRUE;
+  gint64   value;
+
+  while (j < len && (g_ascii_isdigit (p[j]) || strchr (".eE+-", p[j]) != NULL))
+    {
+      if (!g_ascii_isdigit (p[j]))
+        integer = FALSE;
+      j++;
+    }
+  if (integer && j > i + 18)
+    {
+      g_autofree char *token = g_strndup (p + i, j - i);
+
+      if (!g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, &value, NULL))
+        {
+          g_string_append_printf (out, "\"%s\"", token);
+          return j - i;
+        }
+    }
+  g_string_append_len (out, p + i, j - i);
+  return j - i;
+}
+
 /* A copy of the text at @offset of @base for json-glib, with raw control
  * characters inside strings escaped and escapes checked; NULL with the
  * place (in @base) of the first bracket too deep or the first escape that
@@ -121,6 +154,11 @@ checked_copy (const char *base, gsize offset, gsize len, GError **error)
         }
       else if (c == '"')
         in_string = TRUE;
+      else if (c == '-' || g_ascii_isdigit (c))
+        {
+          i += copy_number (p, len, i, out) - 1;
+          continue;
+        }
       else if ((c == '{' || c == '[') && ++depth > ST_JSON_DEPTH_MAX)
         {
           g_autofree char *what

@@ -10,6 +10,7 @@
 #include "st-operation-name.h"
 #include "st-profile-diff-private.h"
 #include "st-format.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -230,7 +231,8 @@ base_step_time (StProfileDiff *self)
   gint64  sum = 0;
 
   for (guint i = 0; i < ranges->len; i++)
-    sum += g_array_index (ranges, StTimeSpan, i).end - g_array_index (ranges, StTimeSpan, i).begin;
+    sum = st_time_add_sat (sum, st_time_span (g_array_index (ranges, StTimeSpan, i).begin,
+                                              g_array_index (ranges, StTimeSpan, i).end));
   return st_profile_diff_mean (sum, ranges->len);
 }
 

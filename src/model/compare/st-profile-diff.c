@@ -8,6 +8,7 @@
 
 #include "st-profile-diff-private.h"
 #include "st-profile-steps.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -16,9 +17,14 @@
 gint64
 st_profile_diff_mean (gint64 total, guint n)
 {
+  /* rounded half away from zero, without doubling @total (it may be near
+   * the int64 limits): |remainder| < d ≤ 2^32, so twice it fits */
   gint64 d = MAX (n, 1);
+  gint64 q = total / d, r = total % d;
 
-  return total >= 0 ? (2 * total + d) / (2 * d) : -((-2 * total + d) / (2 * d));
+  if (2 * (r < 0 ? -r : r) >= d)
+    q += r < 0 ? -1 : 1;
+  return q;
 }
 
 static void
@@ -70,7 +76,7 @@ static void
 add_breakdown (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
 {
   guint  n = st_summary_get_n_devices (summary);
-  gint64 span = range.end - range.begin;
+  gint64 span = st_time_span (range.begin, range.end);
   double part[ST_N_BREAKDOWN_PARTS] = { 0 };
 
   if (n == 0)
@@ -215,7 +221,7 @@ make_breakdowns (StProfileDiff *self)
 
       b->present = side->n_breakdown > 0;
       for (guint p = 0; b->present && p < ST_N_BREAKDOWN_PARTS; p++)
-        b->ns[p] = (gint64)(side->breakdown[p] / side->n_breakdown + 0.5);
+        b->ns[p] = st_time_from_double (side->breakdown[p] / side->n_breakdown + 0.5);
     }
   if (!self->breakdown[ST_DIFF_BASE].present)
     add_note (self, g_strdup (_ ("The base profile has no device work: its step time has no "
@@ -243,7 +249,7 @@ make_collectives (StProfileDiff *self)
           c.count[s] = (double)self->side[s].collective_count[t] / n;
           c.total_ns[s] = st_profile_diff_mean (self->side[s].collective_ns[t], n);
         }
-      c.delta_ns = c.total_ns[ST_DIFF_NEW] - c.total_ns[ST_DIFF_BASE];
+      c.delta_ns = st_time_sub_sat (c.total_ns[ST_DIFF_NEW], c.total_ns[ST_DIFF_BASE]);
       c.has_delta_percent = c.total_ns[ST_DIFF_BASE] != 0;
       if (c.has_delta_percent)
         c.delta_percent = 100.0 * (double)c.delta_ns / (double)c.total_ns[ST_DIFF_BASE];

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "st-highlighter-config.h"
-#include "st-atomic-file.h"
+#include "st-small-file.h"
 #include "st-json-doc.h"
 #include "st-region-error.h"
 
@@ -202,6 +202,12 @@ read_header (JsonObject *object, const char *name, StRegionMethod *method, GErro
                    name);
       return FALSE;
     }
+  if (json_node_get_int (version) < 1)
+    {
+      g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
+                   _ ("“%s”: “version” is not a whole number from 1 up."), name);
+      return FALSE;
+    }
   if (json_node_get_int (version) > ST_REGION_FILE_VERSION)
     {
       g_autofree char *v = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
@@ -303,17 +309,19 @@ st_highlighter_config_parse (const char *data,
 StHighlighterConfig *
 st_highlighter_config_load (GFile *file, GError **error)
 {
-  g_autofree char      *name = g_file_get_parse_name (file);
-  g_autoptr (GFileInfo) info = NULL;
-  g_autofree char      *data = NULL;
-  gsize                 length;
+  g_autofree char   *name = g_file_get_parse_name (file);
+  g_autofree char   *data = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gsize              length;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
-                            NULL);
-  if (info != NULL && g_file_info_get_size (info) > MAX_CONFIG_SIZE)
-    return st_highlighter_config_parse ("", MAX_CONFIG_SIZE + 1, name, error);
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
-    return NULL;
+  if (!st_small_file_load (file, name, MAX_CONFIG_SIZE, &data, &length, &local_error))
+    {
+      /* too large says so as any other configuration that size */
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
+        return st_highlighter_config_parse ("", MAX_CONFIG_SIZE + 1, name, error);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
   return st_highlighter_config_parse (data, length, name, error);
 }
 
@@ -410,5 +418,5 @@ st_highlighter_config_save (const StHighlighterConfig *self, GFile *file, GError
 {
   g_autofree char *data = st_highlighter_config_to_json (self);
 
-  return st_atomic_file_replace (file, data, strlen (data), 0666, error);
+  return st_small_file_replace (file, data, strlen (data), 0666, error);
 }

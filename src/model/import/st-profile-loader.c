@@ -4,8 +4,10 @@
 
 #include "st-profile-loader.h"
 #include "st-trace-loader.h"
+#include "st-trace-error.h"
 #include "st-trace-merge.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 struct _StProfileLoader
@@ -320,6 +322,14 @@ st_profile_load_args (char *const *args,
   g_autoptr (GPtrArray)       files = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (StProfileLoader) loader = NULL;
 
+  if (n_args > ST_MAX_FILES)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_TOO_MANY_FILES,
+                   _ ("%u files given: one profile takes at most %u (one file per rank); "
+                      "open fewer files together"),
+                   n_args, (guint)ST_MAX_FILES);
+      return NULL;
+    }
   for (guint i = 0; i < n_args; i++)
     g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
   loader = st_profile_loader_new ((GFile *const *)files->pdata, n_args);

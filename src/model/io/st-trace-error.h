@@ -20,11 +20,12 @@ typedef enum
   ST_TRACE_ERROR_NOT_A_TRACE, /* valid JSON, but not a trace Strata reads */
   ST_TRACE_ERROR_SYNTAX,      /* JSON broken before any event could be read */
   ST_TRACE_ERROR_IS_DIRECTORY,
-  ST_TRACE_ERROR_UNREADABLE, /* missing, no permission, not a regular file */
-  ST_TRACE_ERROR_COMPRESSED, /* a gzip stream that cannot be inflated */
-  ST_TRACE_ERROR_TOO_LARGE,  /* inflates beyond what memory and disk allow */
-  ST_TRACE_ERROR_ENCODING,   /* UTF-16 / UTF-32 text */
-  ST_TRACE_ERROR_TIME_RANGE, /* events spread over more time than a trace may span */
+  ST_TRACE_ERROR_UNREADABLE,     /* missing, no permission, not a regular file */
+  ST_TRACE_ERROR_COMPRESSED,     /* a gzip stream that cannot be inflated */
+  ST_TRACE_ERROR_TOO_LARGE,      /* inflates beyond what memory and disk allow */
+  ST_TRACE_ERROR_ENCODING,       /* UTF-16 / UTF-32 text */
+  ST_TRACE_ERROR_TIME_RANGE,     /* events spread over more time than a trace may span */
+  ST_TRACE_ERROR_TOO_MANY_FILES, /* more files than one profile takes (ST_MAX_FILES) */
 } StTraceError;
 
 GQuark st_trace_error_quark (void);

@@ -4,7 +4,7 @@
 
 #include "st-region-set.h"
 #include "st-region-private.h"
-#include "st-atomic-file.h"
+#include "st-small-file.h"
 #include "st-json-doc.h"
 
 #include <errno.h>
@@ -124,7 +124,7 @@ st_region_set_save (StRegionSet             *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   text = st_region_set_to_json (self, profile, FALSE);
-  ok = st_atomic_file_replace (file, text, strlen (text), 0666, &local_error);
+  ok = st_small_file_replace (file, text, strlen (text), 0666, &local_error);
   if (!ok)
     {
       g_autofree char *name = g_file_get_parse_name (file);
@@ -466,29 +466,27 @@ st_region_set_read_data (const char         *data,
 StRegionArray *
 st_region_set_read_file (GFile *file, StProfileIdentity **profile, GError **error)
 {
-  g_autofree char      *name = NULL;
-  g_autofree char      *data = NULL;
-  g_autoptr (GFileInfo) info = NULL;
-  gsize                 length;
+  g_autofree char   *name = NULL;
+  g_autofree char   *data = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gsize              length;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   name = dup_display_name (file);
-  /* Refuse a huge file before reading it all into memory. */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
-                            error);
-  if (info == NULL)
-    return NULL;
-  if ((guint64)g_file_info_get_size (info) > MAX_FILE_SIZE)
+  /* a regular file only, refused past the cap before it is read */
+  if (!st_small_file_load (file, name, MAX_FILE_SIZE, &data, &length, &local_error))
     {
-      g_set_error (
-          error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
-          _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."), name);
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
+        g_set_error (
+            error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
+            _ ("“%s” is larger than 64 MiB, far too large for a region file; it is not one."),
+            name);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  if (!g_file_load_contents (file, NULL, &data, &length, NULL, error))
-    return NULL;
   return st_region_set_read_data (data, length, name, profile, NULL, error);
 }
 
@@ -538,7 +536,7 @@ st_region_set_autosave (StRegionSet *self, const StProfileIdentity *profile, GEr
   text = st_region_set_to_json (self, profile, TRUE);
   /* Survives a kill and a power cut: the old sidecar or the new one. */
   file = g_file_new_for_path (path);
-  if (!st_atomic_file_replace (file, text, strlen (text), 0600, &local_error))
+  if (!st_small_file_replace (file, text, strlen (text), 0600, &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);
 
@@ -554,6 +552,7 @@ st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GErr
 {
   g_autofree char              *path = NULL;
   g_autofree char              *display = NULL;
+  g_autoptr (GFile)             sidecar = NULL;
   g_autofree char              *data = NULL;
   g_autoptr (GError)            local_error = NULL;
   g_autoptr (StRegionArray)     regions = NULL;
@@ -566,16 +565,17 @@ st_region_set_restore (StRegionSet *self, const StProfileIdentity *profile, GErr
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   path = st_profile_identity_dup_sidecar_path (profile);
-  if (!g_file_get_contents (path, &data, &length, &local_error))
+  /* The full path, so that a person can find a damaged sidecar. */
+  display = g_filename_display_name (path);
+  sidecar = g_file_new_for_path (path);
+  if (!st_small_file_load (sidecar, display, MAX_FILE_SIZE, &data, &length, &local_error))
     {
-      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         return FALSE;
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
 
-  /* The full path, so that a person can find a damaged sidecar. */
-  display = g_filename_display_name (path);
   regions = st_region_set_read_data (data, length, display, &saved_for, &unsaved, error);
   if (regions == NULL)
     return FALSE;

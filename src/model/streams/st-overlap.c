@@ -23,9 +23,14 @@ row_clear (gpointer data)
 static gint64
 bin_start (StOverlap *self, guint k)
 {
-  /* docs/metrics.md 11: start + ⌊k × (end − start) / 50⌋ */
-  return self->start
-         + (gint64)((guint64)k * (guint64)(self->end - self->start) / ST_OVERLAP_N_BINS);
+  /* docs/metrics.md 11: start + ⌊k × (end − start) / 50⌋, in unsigned
+   * arithmetic: end − start may be up to 2^64 − 1 (a range of the whole
+   * int64 line), and k × span up to 50 times that, so the quotient is
+   * split as ⌊span / 50⌋ k + ⌊(span mod 50) k / 50⌋, which is exact. */
+  guint64 span = (guint64)self->end - (guint64)self->start;
+  guint64 part = span / ST_OVERLAP_N_BINS * k + span % ST_OVERLAP_N_BINS * k / ST_OVERLAP_N_BINS;
+
+  return (gint64)((guint64)self->start + part);
 }
 
 StOverlap *
@@ -66,8 +71,13 @@ st_overlap_free (StOverlap *self)
 static guint
 bin_of (StOverlap *self, gint64 t)
 {
-  gint64 span = self->end - self->start;
-  guint  k = span > 0 ? (guint)((guint64)(t - self->start) * ST_OVERLAP_N_BINS / (guint64)span) : 0;
+  /* a first guess in doubles (the range may be the whole int64 line),
+   * made exact by the bins' own bounds below */
+  guint64 span = (guint64)self->end - (guint64)self->start;
+  guint64 offset = (guint64)t - (guint64)self->start;
+  guint   k = span > 0 ? (guint)MIN ((double)offset / (double)span * ST_OVERLAP_N_BINS,
+                                     ST_OVERLAP_N_BINS - 1)
+                       : 0;
 
   k = MIN (k, ST_OVERLAP_N_BINS - 1);
   while (k > 0 && self->bins[k].start > t)

@@ -112,6 +112,11 @@ save_config (StAnnotationsPanel *self, GFile *file)
   if (file == NULL)
     return;
   config = st_highlighter_form_get_config (self->form);
+  if (self->session != NULL && !st_session_check_output (self->session, file, &error))
+    {
+      st_annotations_panel_show_error (self, error->message);
+      return;
+    }
   if (st_highlighter_config_save (config, file, &error))
     {
       config_used (self, file);
@@ -156,8 +161,9 @@ st_annotations_panel_save_to (StAnnotationsPanel *self, GFile *file, GError **er
   g_return_val_if_fail (ST_IS_ANNOTATIONS_PANEL (self), FALSE);
   g_return_val_if_fail (self->session != NULL, FALSE);
 
-  if (!st_region_set_save (st_session_get_regions (self->session), file,
-                           st_session_get_profile_identity (self->session), error))
+  if (!st_session_check_output (self->session, file, error)
+      || !st_region_set_save (st_session_get_regions (self->session), file,
+                              st_session_get_profile_identity (self->session), error))
     return FALSE;
   g_set_object (&self->regions_file, file);
   return TRUE;
