@@ -9,6 +9,7 @@
 
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
+#include "st-cli-diagnosis.h"
 #include "st-cli-streams.h"
 #include "st-cli-summary-usage.h"
 #include "st-format.h"
@@ -49,26 +50,6 @@ unit_to_string (StMetricUnit unit)
 }
 
 /* --- text ------------------------------------------------------------------- */
-
-static void
-print_recommendations (StSummary *summary)
-{
-  guint n = st_summary_get_n_recommendations (summary);
-
-  printf ("%s\n", _ ("Performance insights and recommendations"));
-  if (n == 0)
-    printf ("  %s\n", _ ("No rule fired: nothing stands out in this range."));
-  for (guint i = 0; i < n; i++)
-    {
-      const StRecommendation *r = st_summary_get_recommendation (summary, i);
-
-      printf ("  %u. %s  [%s]\n", i + 1, r->measured, r->rule);
-      printf ("     %s %s\n", _ ("Cause:"), r->cause);
-      printf ("     %s %s\n", _ ("Action:"), r->action);
-      printf ("     %s %" G_GINT64_FORMAT " – %" G_GINT64_FORMAT " ns\n", _ ("Where:"), r->start_ns,
-              r->end_ns);
-    }
-}
 
 static void
 print_metrics (StSummary *summary)
@@ -466,31 +447,6 @@ json_rank_collectives (JsonBuilder *b, StTrace *trace, StSummary *summary)
   json_builder_end_array (b);
 }
 
-static void
-json_recommendations (JsonBuilder *b, StSummary *summary)
-{
-  json_builder_set_member_name (b, "recommendations");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < st_summary_get_n_recommendations (summary); i++)
-    {
-      const StRecommendation *r = st_summary_get_recommendation (summary, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "rule");
-      json_builder_add_string_value (b, r->rule);
-      json_builder_set_member_name (b, "measured");
-      json_builder_add_string_value (b, r->measured);
-      json_builder_set_member_name (b, "cause");
-      json_builder_add_string_value (b, r->cause);
-      json_builder_set_member_name (b, "action");
-      json_builder_add_string_value (b, r->action);
-      st_cli_add_int (b, "start_ns", r->start_ns);
-      st_cli_add_int (b, "end_ns", r->end_ns);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
 /* The parts of the file that could not be read, each a sentence. */
 static void
 json_problems (JsonBuilder *b, StSummary *summary)
@@ -505,7 +461,11 @@ json_problems (JsonBuilder *b, StSummary *summary)
 }
 
 static void
-print_json (StTrace *trace, StSummary *summary, const char *name, guint limit)
+print_json (StTrace     *trace,
+            StSummary   *summary,
+            StDiagnosis *diagnosis,
+            const char  *name,
+            guint        limit)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonNode)    root = NULL;
@@ -534,7 +494,7 @@ print_json (StTrace *trace, StSummary *summary, const char *name, guint limit)
   json_rank_collectives (b, trace, summary);
   st_cli_json_streams (b, trace, summary);
   st_cli_json_overlap (b, summary);
-  json_recommendations (b, summary);
+  st_cli_json_diagnosis (b, trace, diagnosis);
   json_problems (b, summary);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
@@ -610,9 +570,10 @@ choose_range (SummaryOptions *o, const char *region, const char *regions_path)
 static int
 run (SummaryOptions *o)
 {
-  g_autoptr (GError)    error = NULL;
-  g_autoptr (StTrace)   trace = st_cli_load_profile (o->files, o->alignment, 0, &error);
-  g_autoptr (StSummary) summary = NULL;
+  g_autoptr (GError)      error = NULL;
+  g_autoptr (StTrace)     trace = st_cli_load_profile (o->files, o->alignment, 0, &error);
+  g_autoptr (StSummary)   summary = NULL;
+  g_autoptr (StDiagnosis) diagnosis = NULL;
 
   if (trace == NULL)
     return st_cli_file_error (error);
@@ -621,12 +582,15 @@ run (SummaryOptions *o)
   summary = st_summary_compute (trace, o->start, o->end, NULL, &error);
   if (summary == NULL)
     return st_cli_file_error (error);
+  diagnosis = st_diagnosis_compute (trace, summary, NULL, &error);
+  if (diagnosis == NULL)
+    return st_cli_file_error (error);
   for (guint i = 0; i < st_summary_get_problems (summary)->len; i++)
     fprintf (stderr, _ ("strata-cli: warning: %s\n"),
              (const char *)g_ptr_array_index (st_summary_get_problems (summary), i));
   if (o->as_json)
     {
-      print_json (trace, summary,
+      print_json (trace, summary, diagnosis,
                   o->name != NULL ? o->name
                   : o->has_range  ? NULL
                                   : _ ("Whole profile"),
@@ -636,7 +600,7 @@ run (SummaryOptions *o)
   printf ("%s  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns%s%s\n\n",
           st_trace_get_display_name (trace), o->start, o->end, o->name ? "  " : "",
           o->name ? o->name : "");
-  print_recommendations (summary);
+  st_cli_print_diagnosis (trace, diagnosis);
   print_metrics (summary);
   print_collectives (summary);
   print_operations (trace, summary, ST_OPERATIONS_HOST);

@@ -25,6 +25,10 @@ SYNC_NAMES = {
     'cudaDeviceSynchronize', 'cudaStreamSynchronize', 'cudaEventSynchronize', 'cuCtxSynchronize',
     'cuStreamSynchronize', 'cuEventSynchronize', 'hipDeviceSynchronize', 'hipStreamSynchronize',
     'hipEventSynchronize',
+    # calls that block the host until the device is done: copies and .item()
+    'cudaMemcpy', 'cudaMemcpy2D', 'cudaMemcpy3D', 'cuMemcpy', 'cuMemcpyDtoH', 'cuMemcpyDtoH_v2',
+    'cuMemcpyHtoD', 'cuMemcpyHtoD_v2', 'hipMemcpy', 'hipMemcpy2D', 'hipMemcpyDtoH', 'hipMemcpyHtoD',
+    'hipMemcpyWithStream', 'aten::item', 'aten::_local_scalar_dense',
 }
 WAIT_CALL_NAMES = {'cudaStreamWaitEvent', 'cuStreamWaitEvent', 'hipStreamWaitEvent'}
 N_BINS = 50

@@ -33,7 +33,6 @@ st_compare_column_section_show (StSummarySection  *section,
                                 guint              n_summaries)
 {
   StCompareColumnSection *self = ST_COMPARE_COLUMN_SECTION (section);
-  g_autoptr (GListModel)  recommendations = st_recommendation_item_new_model (summaries[0]);
   g_autofree char        *range = NULL, *engines = NULL;
   gint64                  start, end;
 
@@ -42,10 +41,18 @@ st_compare_column_section_show (StSummarySection  *section,
   range = st_summary_section_format_range (start, end);
   gtk_button_set_label (self->range_button, range);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->range_button), "(xx)", start, end);
-  st_recommendation_list_set_model (self->recommendations, recommendations);
   engines = st_engines_section_fill_chart (self->engine_chart, summaries[0]);
   gtk_label_set_text (self->engine_title, engines);
   st_memory_breakdown_section_fill_chart (self->memory_chart, summaries[0]);
+}
+
+void
+st_compare_column_section_show_diagnosis (StCompareColumnSection *self, StDiagnosis *diagnosis)
+{
+  g_autoptr (GListModel) findings = st_recommendation_item_new_model (diagnosis);
+
+  g_return_if_fail (ST_IS_COMPARE_COLUMN_SECTION (self));
+  st_recommendation_list_set_model (self->recommendations, findings);
 }
 
 static void

@@ -3,6 +3,7 @@
  * utilisation and its memory traffic. */
 #pragma once
 
+#include "st-diagnosis.h"
 #include "st-summary-section.h"
 
 G_BEGIN_DECLS
@@ -16,5 +17,8 @@ G_DECLARE_FINAL_TYPE (StCompareColumnSection,
                       StSummarySection)
 
 GtkWidget *st_compare_column_section_new (void);
+/* The region's findings, from its diagnosis. */
+void st_compare_column_section_show_diagnosis (StCompareColumnSection *self,
+                                               StDiagnosis            *diagnosis);
 
 G_END_DECLS

@@ -4,9 +4,11 @@
 
 #include "st-recommendation-item.h"
 
+#include "st-format.h"
 #include "st-summary-section.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 struct _StRecommendationItem
 {
@@ -14,8 +16,8 @@ struct _StRecommendationItem
 
   guint  number; /* from 1 */
   char  *measured;
-  char  *cause;
-  char  *action;
+  char  *detail; /* what is at stake */
+  char  *action; /* NULL where no fix applies */
   char  *rule;
   gint64 start;
   gint64 end;
@@ -28,8 +30,9 @@ enum
   PROP_0,
   PROP_NUMBER,
   PROP_MEASURED,
-  PROP_CAUSE,
+  PROP_DETAIL,
   PROP_ACTION,
+  PROP_HAS_ACTION,
   PROP_RULE,
   PROP_RANGE,
   PROP_RANGE_TEXT,
@@ -44,7 +47,7 @@ st_recommendation_item_finalize (GObject *object)
   StRecommendationItem *self = ST_RECOMMENDATION_ITEM (object);
 
   g_free (self->measured);
-  g_free (self->cause);
+  g_free (self->detail);
   g_free (self->action);
   g_free (self->rule);
   G_OBJECT_CLASS (st_recommendation_item_parent_class)->finalize (object);
@@ -62,12 +65,12 @@ st_recommendation_item_get_property (GObject    *object,
     {
     case PROP_NUMBER: g_value_take_string (value, g_strdup_printf ("%u", self->number)); break;
     case PROP_MEASURED: g_value_set_string (value, self->measured); break;
-    case PROP_CAUSE:
-      g_value_take_string (value, g_strdup_printf (_ ("Cause: %s"), self->cause));
-      break;
+    case PROP_DETAIL: g_value_set_string (value, self->detail); break;
     case PROP_ACTION:
-      g_value_take_string (value, g_strdup_printf (_ ("Action: %s"), self->action));
+      g_value_take_string (
+          value, self->action != NULL ? g_strdup_printf (_ ("Action: %s"), self->action) : NULL);
       break;
+    case PROP_HAS_ACTION: g_value_set_boolean (value, self->action != NULL); break;
     case PROP_RULE: g_value_set_string (value, self->rule); break;
     case PROP_RANGE:
       g_value_set_variant (value, g_variant_new ("(xx)", self->start, self->end));
@@ -90,8 +93,9 @@ st_recommendation_item_class_init (StRecommendationItemClass *klass)
   /* texts as the list shows them */
   properties[PROP_NUMBER] = g_param_spec_string ("number", NULL, NULL, NULL, f);
   properties[PROP_MEASURED] = g_param_spec_string ("measured", NULL, NULL, NULL, f);
-  properties[PROP_CAUSE] = g_param_spec_string ("cause", NULL, NULL, NULL, f);
+  properties[PROP_DETAIL] = g_param_spec_string ("detail", NULL, NULL, NULL, f);
   properties[PROP_ACTION] = g_param_spec_string ("action", NULL, NULL, NULL, f);
+  properties[PROP_HAS_ACTION] = g_param_spec_boolean ("has-action", NULL, NULL, FALSE, f);
   properties[PROP_RULE] = g_param_spec_string ("rule", NULL, NULL, NULL, f);
   /* the target of summary.show-range */
   properties[PROP_RANGE]
@@ -105,25 +109,53 @@ st_recommendation_item_init (StRecommendationItem *self)
 {
 }
 
+/* "12.3 ms at stake", or for a rule of the Neuron table, which has none,
+ * that it is the table's. */
+static char *
+detail_of (const StFinding *f)
+{
+  g_autofree char *stake = NULL;
+
+  if (f->kind == ST_FINDING_RULE)
+    return g_strdup (_ ("From Neuron Explorer's rule table"));
+  stake = st_format_duration (f->time_at_stake_ns);
+  /* Translators: the time a fix of a finding could recover */
+  return g_strdup_printf (_ ("At stake: %s"), stake);
+}
+
+/* The finding's text in markup, its kind (what it opens with) in bold. */
+static char *
+measured_markup (const StFinding *f)
+{
+  if (f->title != NULL && g_str_has_prefix (f->text, f->title))
+    {
+      g_autofree char *title = g_markup_escape_text (f->title, -1);
+      g_autofree char *rest = g_markup_escape_text (f->text + strlen (f->title), -1);
+
+      return g_strdup_printf ("<b>%s</b>%s", title, rest);
+    }
+  return g_markup_escape_text (f->text, -1);
+}
+
 GListModel *
-st_recommendation_item_new_model (StSummary *summary)
+st_recommendation_item_new_model (StDiagnosis *diagnosis)
 {
   GListStore *store = g_list_store_new (ST_TYPE_RECOMMENDATION_ITEM);
 
-  g_return_val_if_fail (summary != NULL, G_LIST_MODEL (store));
+  g_return_val_if_fail (diagnosis != NULL, G_LIST_MODEL (store));
 
-  for (guint i = 0; i < st_summary_get_n_recommendations (summary); i++)
+  for (guint i = 0; i < st_diagnosis_get_n_shown (diagnosis); i++)
     {
-      const StRecommendation *r = st_summary_get_recommendation (summary, i);
-      StRecommendationItem   *item = g_object_new (ST_TYPE_RECOMMENDATION_ITEM, NULL);
+      const StFinding      *f = st_diagnosis_get_finding (diagnosis, i);
+      StRecommendationItem *item = g_object_new (ST_TYPE_RECOMMENDATION_ITEM, NULL);
 
       item->number = i + 1;
-      item->measured = g_strdup (r->measured);
-      item->cause = g_strdup (r->cause);
-      item->action = g_strdup (r->action);
-      item->rule = g_strdup (r->rule);
-      item->start = r->start_ns;
-      item->end = r->end_ns;
+      item->measured = measured_markup (f);
+      item->detail = detail_of (f);
+      item->action = g_strdup (f->action);
+      item->rule = g_strdup (f->id);
+      item->start = f->start_ns;
+      item->end = f->end_ns;
       g_list_store_append (store, item);
       g_object_unref (item);
     }

@@ -1,11 +1,12 @@
-/* st-recommendation-item.h: one finding of the Summary as its list shows
- * it: its number, what was measured, its cause and what to do, the rule
- * that fired and the time range it points at. */
+/* st-recommendation-item.h: one finding of the diagnosis as the Summary's
+ * list shows it (docs/metrics.md 16): its number, what it found in
+ * numbers, the time at stake, what to do where a fix applies, its kind
+ * and the time range it points at. */
 #pragma once
 
 #include <gio/gio.h>
 
-#include "st-summary.h"
+#include "st-diagnosis.h"
 
 G_BEGIN_DECLS
 
@@ -17,8 +18,8 @@ G_DECLARE_FINAL_TYPE (StRecommendationItem,
                       RECOMMENDATION_ITEM,
                       GObject)
 
-/* A GListModel of StRecommendationItem, one per recommendation of
- * @summary, most critical first. */
-GListModel *st_recommendation_item_new_model (StSummary *summary);
+/* A GListModel of StRecommendationItem, one per finding @diagnosis
+ * shows, in its order (the bound first, then by time at stake). */
+GListModel *st_recommendation_item_new_model (StDiagnosis *diagnosis);
 
 G_END_DECLS

@@ -11,7 +11,7 @@ struct _StRecommendationRow
   StRecommendationItem *item;
   gboolean              compact;
 
-  GtkWidget *cause_label;
+  GtkWidget *detail_label;
   GtkWidget *action_label;
 };
 
@@ -70,6 +70,14 @@ st_recommendation_row_set_property (GObject      *object,
       /* construct-only: told so that the template's bindings read it */
       self->item = g_value_dup_object (value);
       g_object_notify_by_pspec (object, pspec);
+      /* where no fix applies there is no action line */
+      if (self->item != NULL)
+        {
+          gboolean has_action;
+
+          g_object_get (self->item, "has-action", &has_action, NULL);
+          gtk_widget_set_visible (self->action_label, has_action);
+        }
       break;
     case PROP_COMPACT: st_recommendation_row_set_compact (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -98,7 +106,7 @@ st_recommendation_row_class_init (StRecommendationRowClass *klass)
   g_type_ensure (ST_TYPE_RECOMMENDATION_ITEM);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-recommendation-row.ui");
-  gtk_widget_class_bind_template_child (widget_class, StRecommendationRow, cause_label);
+  gtk_widget_class_bind_template_child (widget_class, StRecommendationRow, detail_label);
   gtk_widget_class_bind_template_child (widget_class, StRecommendationRow, action_label);
 }
 
@@ -132,15 +140,15 @@ st_recommendation_row_set_compact (StRecommendationRow *self, gboolean compact)
   if (self->compact == compact)
     return;
   self->compact = compact;
-  /* the cause and the action in small print */
+  /* what is at stake and the action in small print */
   if (compact)
     {
-      gtk_widget_add_css_class (self->cause_label, "caption");
+      gtk_widget_add_css_class (self->detail_label, "caption");
       gtk_widget_add_css_class (self->action_label, "caption");
     }
   else
     {
-      gtk_widget_remove_css_class (self->cause_label, "caption");
+      gtk_widget_remove_css_class (self->detail_label, "caption");
       gtk_widget_remove_css_class (self->action_label, "caption");
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPACT]);

@@ -1,7 +1,9 @@
-/* st-recommendations-section.h: the Summary's card of findings: what is
- * wrong in the range and where, most critical first. */
+/* st-recommendations-section.h: the Summary's card of findings: what
+ * bounds the range first, then what is at stake and where, by the time a
+ * fix could recover (docs/metrics.md 16), and each device's phases. */
 #pragma once
 
+#include "st-diagnosis.h"
 #include "st-summary-section.h"
 
 G_BEGIN_DECLS
@@ -13,5 +15,9 @@ G_DECLARE_FINAL_TYPE (StRecommendationsSection,
                       ST,
                       RECOMMENDATIONS_SECTION,
                       StSummarySection)
+
+void st_recommendations_section_show_diagnosis (StRecommendationsSection *self,
+                                                StTrace                  *trace,
+                                                StDiagnosis              *diagnosis);
 
 G_END_DECLS

@@ -43,11 +43,15 @@ show_spinner (gpointer data)
 /* The summaries and diffs of a task; FALSE when it was replaced by a
  * newer computation, cancelled or failed (the error then said). */
 static gboolean
-finish_task (StSummaryPage *self, GAsyncResult *result, GPtrArray **summaries, GPtrArray **diffs)
+finish_task (StSummaryPage *self,
+             GAsyncResult  *result,
+             GPtrArray    **summaries,
+             GPtrArray    **diagnoses,
+             GPtrArray    **diffs)
 {
   g_autoptr (GError) error = NULL;
-  gboolean           done = st_summary_ranges_compute_finish (result, summaries, diffs, &error);
-  g_autofree char   *text = NULL;
+  gboolean done = st_summary_ranges_compute_finish (result, summaries, diagnoses, diffs, &error);
+  g_autofree char *text = NULL;
 
   if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
     return FALSE; /* replaced by a newer computation */
@@ -71,9 +75,10 @@ on_operations_computed (GObject *object, GAsyncResult *result, gpointer user_dat
 {
   g_autoptr (StSummaryPage) self = user_data;
   g_autoptr (GPtrArray)     tables = NULL;
+  g_autoptr (GPtrArray)     diagnoses = NULL;
   g_autoptr (GPtrArray)     diffs = NULL;
 
-  if (!finish_task (self, result, &tables, &diffs))
+  if (!finish_task (self, result, &tables, &diagnoses, &diffs))
     return;
   set_computing (self, FALSE);
   g_clear_object (&self->cancellable);
@@ -123,12 +128,15 @@ on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (StSummaryPage) self = user_data;
   g_autoptr (GPtrArray)     summaries = NULL;
+  g_autoptr (GPtrArray)     diagnoses = NULL;
   g_autoptr (GPtrArray)     diffs = NULL;
 
-  if (!finish_task (self, result, &summaries, &diffs))
+  if (!finish_task (self, result, &summaries, &diagnoses, &diffs))
     return;
   g_ptr_array_unref (self->summaries);
   self->summaries = g_steal_pointer (&summaries);
+  g_ptr_array_unref (self->diagnoses);
+  self->diagnoses = g_steal_pointer (&diagnoses);
   /* the diffs come with the operations tables */
   g_ptr_array_set_size (self->diffs, 0);
   self->numbers = TRUE;

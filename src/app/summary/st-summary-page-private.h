@@ -24,6 +24,7 @@ struct _StSummaryPage
   GtkFlattenListModel *region_model; /* whole + the session's regions */
   StRegion            *region;       /* shown; NULL: whole profile */
   GPtrArray           *summaries;    /* StSummary: one, or one per compared region */
+  GPtrArray           *diagnoses;    /* StDiagnosis of each (empty before the first) */
   GPtrArray           *diffs;        /* StOperationDiff: each compared region against the first */
   GPtrArray           *titles;       /* char *: their column titles */
   GCancellable        *cancellable;

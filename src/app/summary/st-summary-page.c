@@ -10,6 +10,7 @@
 #include "st-column-layout.h"
 #include "st-compare-column-section.h"
 #include "st-operation-diff.h"
+#include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
 #include "st-summary-cards.h"
 #include "st-trends-section.h"
@@ -44,6 +45,9 @@ show_sections (StSummaryPage *self, GtkWidget *root)
     {
       if (ST_IS_OPERATIONS_SECTION (c))
         st_operations_section_wait (ST_OPERATIONS_SECTION (c));
+      else if (ST_IS_RECOMMENDATIONS_SECTION (c) && self->diagnoses->len > 0)
+        st_recommendations_section_show_diagnosis (ST_RECOMMENDATIONS_SECTION (c), self->trace,
+                                                   g_ptr_array_index (self->diagnoses, 0));
       else if (ST_IS_SUMMARY_SECTION (c))
         st_summary_section_show (ST_SUMMARY_SECTION (c), self->trace,
                                  (StSummary *const *)self->summaries->pdata,
@@ -73,6 +77,9 @@ fill_compare_columns (StSummaryPage *self)
       st_summary_section_show (ST_SUMMARY_SECTION (column), self->trace,
                                (StSummary *const *)&g_ptr_array_index (self->summaries, i),
                                (const char *const *)&g_ptr_array_index (self->titles, i), 1);
+      if (i < self->diagnoses->len)
+        st_compare_column_section_show_diagnosis (ST_COMPARE_COLUMN_SECTION (column),
+                                                  g_ptr_array_index (self->diagnoses, i));
       gtk_box_append (self->compare_columns, column);
     }
 }
@@ -496,6 +503,7 @@ st_summary_page_finalize (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
 
   g_ptr_array_unref (self->summaries);
+  g_ptr_array_unref (self->diagnoses);
   g_ptr_array_unref (self->diffs);
   g_ptr_array_unref (self->titles);
   g_free (self->operations);
@@ -598,6 +606,7 @@ st_summary_page_init (StSummaryPage *self)
   self->operations = g_strdup ("kernels");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
+  self->diagnoses = g_ptr_array_new_with_free_func ((GDestroyNotify)st_diagnosis_free);
   self->diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)st_operation_diff_free);
   self->titles = g_ptr_array_new_with_free_func (g_free);
   self->whole = st_region_new (_ ("Whole profile"), 0, 0, ST_REGION_MANUAL);

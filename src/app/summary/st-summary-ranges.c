@@ -22,6 +22,7 @@ struct _StSummaryRanges
 typedef struct
 {
   GPtrArray *summaries;
+  GPtrArray *diagnoses;
   GPtrArray *diffs;
 } Result;
 
@@ -29,6 +30,7 @@ static void
 result_free (Result *result)
 {
   g_ptr_array_unref (result->summaries);
+  g_ptr_array_unref (result->diagnoses);
   g_ptr_array_unref (result->diffs);
   g_free (result);
 }
@@ -72,14 +74,21 @@ compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   GError          *error = NULL;
 
   result->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
+  result->diagnoses = g_ptr_array_new_with_free_func ((GDestroyNotify)st_diagnosis_free);
   result->diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)st_operation_diff_free);
   for (guint i = 0; i < self->n && error == NULL; i++)
     {
-      StSummary *summary = st_summary_compute_parts (self->trace, self->starts[i], self->ends[i],
-                                                     self->parts, cancellable, &error);
+      StSummary   *summary = st_summary_compute_parts (self->trace, self->starts[i], self->ends[i],
+                                                       self->parts, cancellable, &error);
+      StDiagnosis *diagnosis;
 
-      if (summary != NULL)
-        g_ptr_array_add (result->summaries, summary);
+      if (summary == NULL)
+        break;
+      g_ptr_array_add (result->summaries, summary);
+      /* what the cards say first, computed with their numbers */
+      if ((self->parts & ST_SUMMARY_CARDS)
+          && (diagnosis = st_diagnosis_compute (self->trace, summary, cancellable, &error)) != NULL)
+        g_ptr_array_add (result->diagnoses, diagnosis);
     }
   for (guint i = 1; self->compare && error == NULL && i < self->n; i++)
     if (!g_cancellable_set_error_if_cancelled (cancellable, &error))
@@ -111,6 +120,7 @@ st_summary_ranges_compute_async (StSummaryRanges    *self,
 gboolean
 st_summary_ranges_compute_finish (GAsyncResult *result,
                                   GPtrArray   **summaries,
+                                  GPtrArray   **diagnoses,
                                   GPtrArray   **diffs,
                                   GError      **error)
 {
@@ -122,6 +132,7 @@ st_summary_ranges_compute_finish (GAsyncResult *result,
   if (computed == NULL)
     return FALSE;
   *summaries = g_ptr_array_ref (computed->summaries);
+  *diagnoses = g_ptr_array_ref (computed->diagnoses);
   *diffs = g_ptr_array_ref (computed->diffs);
   result_free (computed);
   return TRUE;

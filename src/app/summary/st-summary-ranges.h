@@ -1,6 +1,7 @@
 /* st-summary-ranges.h: what the Summary page shows, computed on a GTask
  * thread: parts of a summary (st_summary_compute_parts) of each of up to
- * three ranges of a trace and, comparing regions with their operations
+ * three ranges of a trace, with the diagnosis of each (docs/metrics.md
+ * 16) when the cards are asked for, and, comparing regions with their operations
  * tables, the operations of each range after the first against it
  * (docs/metrics.md 8.9). The page asks for the cards' numbers first and
  * for the operations tables after. */
@@ -8,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "st-summary.h"
+#include "st-diagnosis.h"
 
 G_BEGIN_DECLS
 
@@ -27,10 +28,12 @@ void st_summary_ranges_compute_async (StSummaryRanges    *self,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);
 /* On success, @summaries (StSummary with the parts asked for, one per
- * range, in order) and @diffs (StOperationDiff: the i-th of range i + 1
- * against the first; empty unless the operations were compared). */
+ * range, in order), @diagnoses (StDiagnosis of each, when the cards were
+ * asked for; else empty) and @diffs (StOperationDiff: the i-th of range
+ * i + 1 against the first; empty unless the operations were compared). */
 gboolean st_summary_ranges_compute_finish (GAsyncResult *result,
                                            GPtrArray   **summaries,
+                                           GPtrArray   **diagnoses,
                                            GPtrArray   **diffs,
                                            GError      **error);
 

@@ -40,8 +40,11 @@ typedef struct
 
 struct _StStreamIndex
 {
-  GArray  *streams; /* Stream */
-  gboolean has_launches;
+  GArray      *streams; /* Stream */
+  gboolean     has_launches;
+  guint       *stream_of_track; /* per track: its stream, or G_MAXUINT */
+  guint        n_tracks;
+  StSyncCalls *sync; /* what the gaps were told from, kept for the diagnosis */
 };
 
 /* By start; of those starting together, the one whose launch call started
@@ -227,6 +230,8 @@ stream_index_free (gpointer data)
   StStreamIndex *self = data;
 
   g_array_unref (self->streams);
+  g_free (self->stream_of_track);
+  g_clear_pointer (&self->sync, st_sync_calls_free);
   g_free (self);
 }
 
@@ -241,6 +246,9 @@ stream_index_new (StTrace *trace, GCancellable *cancellable)
     return NULL;
   m.sync = st_sync_calls_new (trace, work, cancellable);
   self = g_new0 (StStreamIndex, 1);
+  self->n_tracks = st_trace_get_n_tracks (trace);
+  self->stream_of_track = g_new (guint, MAX (1, self->n_tracks));
+  memset (self->stream_of_track, 0xff, MAX (1, self->n_tracks) * sizeof (guint));
   self->streams = g_array_new (FALSE, TRUE, sizeof (Stream));
   g_array_set_clear_func (self->streams, stream_clear);
   self->has_launches = !st_launch_index_is_empty (st_device_work_get_launches (work));
@@ -257,10 +265,11 @@ stream_index_new (StTrace *trace, GCancellable *cancellable)
           s.stream.label = g_strdup_printf ("%s / %s", device->label, s.stream.name);
           make_runs (&m, &s, (const Event *)(void *)events->data, events->len);
           make_launches (&s, (const Event *)(void *)events->data, events->len);
+          self->stream_of_track[device->tracks[i]] = self->streams->len;
           g_array_append_val (self->streams, s);
         }
     }
-  st_sync_calls_free (m.sync);
+  self->sync = m.sync;
   if (g_cancellable_is_cancelled (cancellable))
     {
       stream_index_free (self);
@@ -477,4 +486,38 @@ st_stream_index_get_idle_shares (StStreamIndex *self,
   *host_percent = 100.0 * host / idle;
   *stream_percent = 100.0 * waiting / idle;
   return TRUE;
+}
+
+gboolean
+st_stream_index_get_gap_kind (StStreamIndex *self, guint track, gint64 t1, StGapKind *kind)
+{
+  const Stream *s;
+  guint         lo = 1, hi;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (track >= self->n_tracks || self->stream_of_track[track] == G_MAXUINT)
+    return FALSE;
+  s = &g_array_index (self->streams, Stream, self->stream_of_track[track]);
+  /* the run that starts at @t1, after the first: runs are by start */
+  hi = s->n_runs;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s->runs[mid].begin < t1)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo >= s->n_runs || s->runs[lo].begin != t1)
+    return FALSE;
+  *kind = (StGapKind)s->kinds[lo - 1];
+  return TRUE;
+}
+
+StSyncCalls *
+st_stream_index_get_sync_calls (StStreamIndex *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->sync;
 }

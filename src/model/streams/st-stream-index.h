@@ -11,6 +11,7 @@
 
 #include "st-device-work.h"
 #include "st-queue-length.h"
+#include "st-sync-calls.h"
 
 G_BEGIN_DECLS
 
@@ -88,5 +89,13 @@ gboolean st_stream_index_get_idle_shares (StStreamIndex *self,
 gint64 st_stream_index_percentile (const gint64 *values, guint n, guint p);
 
 const char *st_gap_kind_to_string (StGapKind kind);
+
+/* The kind of the gap of the stream of @track that ends at @t1 (its run
+ * that starts there, after its first); FALSE when no gap of it ends
+ * there. */
+gboolean
+st_stream_index_get_gap_kind (StStreamIndex *self, guint track, gint64 t1, StGapKind *kind);
+/* The synchronisation calls the gaps were told from (st-sync-calls.h). */
+StSyncCalls *st_stream_index_get_sync_calls (StStreamIndex *self);
 
 G_END_DECLS

@@ -15,9 +15,31 @@ enum
 };
 
 static const char *const sync_names[] = {
-  "cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
-  "cuCtxSynchronize",      "cuStreamSynchronize",   "cuEventSynchronize",
-  "hipDeviceSynchronize",  "hipStreamSynchronize",  "hipEventSynchronize",
+  "cudaDeviceSynchronize",
+  "cudaStreamSynchronize",
+  "cudaEventSynchronize",
+  "cuCtxSynchronize",
+  "cuStreamSynchronize",
+  "cuEventSynchronize",
+  "hipDeviceSynchronize",
+  "hipStreamSynchronize",
+  "hipEventSynchronize",
+  /* calls that block the host until the device is done: copies and .item() */
+  "cudaMemcpy",
+  "cudaMemcpy2D",
+  "cudaMemcpy3D",
+  "cuMemcpy",
+  "cuMemcpyDtoH",
+  "cuMemcpyDtoH_v2",
+  "cuMemcpyHtoD",
+  "cuMemcpyHtoD_v2",
+  "hipMemcpy",
+  "hipMemcpy2D",
+  "hipMemcpyDtoH",
+  "hipMemcpyHtoD",
+  "hipMemcpyWithStream",
+  "aten::item",
+  "aten::_local_scalar_dense",
 };
 
 static const char *const wait_names[] = {
@@ -236,6 +258,41 @@ st_sync_calls_blocked (StSyncCalls *self, guint track, gint64 t0, gint64 before)
     if (c->calls[i - 1].end > t0 && c->calls[i - 1].end <= before)
       return TRUE;
   return FALSE;
+}
+
+gint64
+st_sync_calls_covered (StSyncCalls *self, guint track, gint64 t0, gint64 t1)
+{
+  const Calls *c;
+  guint        lo = 0, hi;
+  gint64       sum = 0, reached = t0;
+
+  if (track >= self->n_tracks)
+    return 0;
+  c = &self->sync[track];
+  hi = c->n;
+  /* the first call that may reach past t0: the ends' running maximum is
+   * in order */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (c->max_end[mid] <= t0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint i = lo; i < c->n && c->calls[i].begin < t1; i++)
+    {
+      gint64 a = MAX (c->calls[i].begin, reached), b = MIN (c->calls[i].end, t1);
+
+      if (b > a)
+        {
+          sum += b - a;
+          reached = b;
+        }
+    }
+  return sum;
 }
 
 static gboolean

@@ -21,6 +21,9 @@ void         st_sync_calls_free (StSyncCalls *self);
 /* Whether a synchronisation call on host @track started at or before @t0,
  * ended after it and at or before @before (rule 2 of 10.2). */
 gboolean st_sync_calls_blocked (StSyncCalls *self, guint track, gint64 t0, gint64 before);
+/* How long synchronisation calls on host @track ran inside [t0, t1) (their
+ * union: nested calls count once). */
+gint64 st_sync_calls_covered (StSyncCalls *self, guint track, gint64 t0, gint64 t1);
 /* Whether a stream wait was enqueued on device @stream at a time w with
  * @after < w <= @until: on the stream itself where its file records the
  * device side, else by a stream-wait call on host @host (rule 4). */

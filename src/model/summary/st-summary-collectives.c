@@ -585,7 +585,7 @@ join_operation (StRankCollective *c, gint64 *start, gint64 *end, const RankFound
 /* The operations of more than one rank, with the lateness of their
  * stragglers; @slowest_start holds when each last rank started. */
 static void
-keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
+keep_operations (StSummary *self, GArray *all, GArray *slowest_start, GArray *offsets)
 {
   for (guint i = 0; i < all->len; i++)
     {
@@ -595,6 +595,11 @@ keep_operations (StSummary *self, GArray *all, GArray *slowest_start)
       if (c->n_ranks < 2)
         continue;
       c->late_ns = g_array_index (slowest_start, gint64, i) - c->start_ns;
+      /* Σ (latest − each start) = n × (latest − first) − Σ (each − first),
+       * the first found rank's start: differences fit where a sum of
+       * starts may not */
+      c->waited_ns = (gint64)c->n_ranks * (g_array_index (slowest_start, gint64, i) - c->waited_ns)
+                     - g_array_index (offsets, gint64, i);
       c->has_straggler = c->late_ns >= STRAGGLER_MIN_LATE_NS;
       c->label = st_collective_dup_label (c->types, c->sequence);
       if (c->has_straggler)
@@ -622,6 +627,8 @@ rank_match (StSummaryJob *job, GArray *found)
   g_autoptr (GArray) all = g_array_new (FALSE, TRUE, sizeof (StRankCollective));
   g_autoptr (GArray) slowest_start = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GArray) slowest_end = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* Σ over the ranks of (their start − the first found one's) */
+  g_autoptr (GArray) offsets = g_array_new (FALSE, TRUE, sizeof (gint64));
 
   for (guint i = 0; i < found->len; i++)
     {
@@ -635,6 +642,8 @@ rank_match (StSummaryJob *job, GArray *found)
         {
           guint m = GPOINTER_TO_UINT (index);
 
+          g_array_index (offsets, gint64, m)
+              += f[i].start - g_array_index (all, StRankCollective, m).waited_ns;
           join_operation (&g_array_index (all, StRankCollective, m),
                           &g_array_index (slowest_start, gint64, m),
                           &g_array_index (slowest_end, gint64, m), &f[i]);
@@ -646,6 +655,7 @@ rank_match (StSummaryJob *job, GArray *found)
           fresh.types = f[i].types;
           fresh.sequence = seq;
           fresh.n_ranks = 1;
+          fresh.waited_ns = f[i].start; /* the first start, until keep_operations () */
           fresh.start_ns = f[i].start;
           fresh.end_ns = f[i].end;
           fresh.slowest_file = f[i].file;
@@ -654,9 +664,10 @@ rank_match (StSummaryJob *job, GArray *found)
           g_array_append_val (all, fresh);
           g_array_append_val (slowest_start, f[i].start);
           g_array_append_val (slowest_end, f[i].end);
+          g_array_set_size (offsets, offsets->len + 1);
         }
     }
-  keep_operations (job->summary, all, slowest_start);
+  keep_operations (job->summary, all, slowest_start, offsets);
 }
 
 void

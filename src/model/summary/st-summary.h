@@ -195,6 +195,7 @@ typedef struct
   gboolean   has_straggler; /* FALSE: late_ns < 1 µs, nobody waited */
   guint      slowest_file;  /* the latest to start: the straggler when has_straggler */
   gint64     late_ns;       /* the latest start minus the earliest: the straggler's lateness */
+  gint64     waited_ns;     /* Σ over its ranks of (the latest start − that rank's start) */
   StSliceRef slice;         /* the latest-starting rank's (first) instance */
 } StRankCollective;
 

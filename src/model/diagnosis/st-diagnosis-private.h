@@ -1,0 +1,104 @@
+/* st-diagnosis-private.h: what the parts of the diagnosis share while it
+ * is computed: the indexes it reads, one device's states over its span,
+ * and the pieces that make phases and findings. */
+#pragma once
+
+#include "st-capture.h"
+#include "st-device-event.h"
+#include "st-diagnosis.h"
+#include "st-stream-index.h"
+#include "st-time.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  StTrace       *trace;
+  StSummary     *summary;
+  StDeviceWork  *work;
+  StStreamIndex *streams; /* NULL in a profile without device tracks */
+  StSyncCalls   *sync;
+  StQueueLength *queues;
+  StLaunchIndex *launches;
+  StCaptures    *captures;
+  GCancellable  *cancellable;
+  gint64         start;
+  gint64         end;
+  gint64        *by_name; /* per string id, scratch for the evidence: all 0 between uses */
+} StDiagnosisJob;
+
+/* A device's state at an instant (16.1). */
+enum
+{
+  ST_STATE_COMPUTE,
+  ST_STATE_COMMUNICATION,
+  ST_STATE_MEMORY,
+  ST_STATE_IDLE,
+};
+
+/* What the prefix sums of a device's segments count: the three busy
+ * states, then idle time by cause. */
+#define ST_N_TALLIES (3 + ST_N_IDLE_CAUSES)
+
+/* A maximal interval of one state; an idle one is a work gap, with its
+ * cause. */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+  guint8 state;
+  guint8 cause;
+} StSegment;
+
+/* One device over its span. */
+typedef struct
+{
+  guint                device;
+  guint                file;
+  const StDeviceEvent *events; /* the device's, by start, clipped to the range */
+  guint                n_events;
+  StSegment           *segments;
+  guint                n_segments;
+  gint64              *tally; /* (n_segments + 1) × ST_N_TALLIES prefix sums */
+  gint64               span_start;
+  gint64               span_end;
+} StDeviceStates;
+
+/* st-phases.c */
+gboolean st_device_states_init (StDeviceStates      *states,
+                                StDiagnosisJob      *job,
+                                guint                device,
+                                const StDeviceEvent *events,
+                                guint                n_events);
+void     st_device_states_clear (StDeviceStates *states);
+/* The work event that opens the gap ending at @t1 (16.1's next event) and
+ * its launch call; FALSE when no work event starts there. */
+gboolean st_device_states_next_event (StDiagnosisJob       *job,
+                                      const StDeviceStates *states,
+                                      gint64                t1,
+                                      StSliceRef           *event,
+                                      StSliceRef           *launch);
+/* Appends the device's phases (kinds and bounds, 16.2) to @phases. */
+void st_phases_cut (StDiagnosisJob *job, const StDeviceStates *states, GArray *phases);
+
+/* st-phase-evidence.c: fills the evidence of @phases[from…]. */
+void st_phases_fill_evidence (StDiagnosisJob       *job,
+                              const StDeviceStates *states,
+                              GArray               *phases,
+                              guint                 from);
+
+/* st-findings.c */
+void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+void st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+/* Orders @findings as 16.3 does; returns how many are shown. */
+guint      st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+StFinding *st_finding_new (StFindingKind kind, const char *id, gint64 at_stake);
+void       st_finding_free (StFinding *finding);
+
+/* The mean span of the devices that count: what a time at stake is set
+ * against. */
+gint64 st_diagnosis_mean_span (StDiagnosisJob *job);
+/* How many devices count for the range (2). */
+guint st_diagnosis_n_devices (StDiagnosisJob *job);
+
+G_END_DECLS

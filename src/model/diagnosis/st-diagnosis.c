@@ -1,0 +1,178 @@
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-diagnosis.h"
+
+#include "st-diagnosis-private.h"
+
+struct _StDiagnosis
+{
+  GArray    *phases;   /* StPhase */
+  GPtrArray *findings; /* StFinding */
+  guint      n_shown;
+};
+
+guint
+st_diagnosis_n_devices (StDiagnosisJob *job)
+{
+  guint n = 0;
+
+  for (guint d = 0; d < st_summary_get_n_devices (job->summary); d++)
+    n += st_summary_get_device (job->summary, d)->device_time_ns > 0;
+  return n;
+}
+
+gint64
+st_diagnosis_mean_span (StDiagnosisJob *job)
+{
+  gint64 sum = 0;
+  guint  n = 0;
+
+  for (guint d = 0; d < st_summary_get_n_devices (job->summary); d++)
+    {
+      const StDeviceUsage *u = st_summary_get_device (job->summary, d);
+
+      if (u->device_time_ns > 0)
+        {
+          sum = st_time_add_sat (sum, u->device_time_ns);
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : st_time_span (job->start, job->end);
+}
+
+static gboolean
+job_init (StDiagnosisJob *job, StTrace *trace, StSummary *summary, GCancellable *cancellable)
+{
+  job->trace = trace;
+  job->summary = summary;
+  job->cancellable = cancellable;
+  st_summary_get_range (summary, &job->start, &job->end);
+  job->work = st_device_work_ensure (trace, cancellable);
+  if (job->work == NULL)
+    return FALSE;
+  job->launches = st_device_work_get_launches (job->work);
+  if (st_device_work_get_n_devices (job->work) > 0)
+    {
+      job->streams = st_stream_index_ensure (trace, cancellable);
+      job->queues = st_queue_length_ensure (trace, cancellable);
+      if (job->streams == NULL || job->queues == NULL)
+        return FALSE;
+      job->sync = st_stream_index_get_sync_calls (job->streams);
+    }
+  job->captures = st_captures_new (trace, job->work, job->start, job->end);
+  job->by_name = g_new0 (gint64, MAX (1, st_trace_get_n_strings (trace)));
+  return TRUE;
+}
+
+static void
+job_clear (StDiagnosisJob *job)
+{
+  g_clear_pointer (&job->captures, st_captures_free);
+  g_clear_pointer (&job->by_name, g_free);
+}
+
+/* 16.2, device by device in the summary's order. */
+static void
+cut_phases (StDiagnosisJob *job, GArray *phases)
+{
+  g_autoptr (GArray) events = NULL;
+  guint              at = 0;
+
+  if (st_device_work_get_n_devices (job->work) == 0)
+    return;
+  events = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
+  for (guint d = 0; d < st_summary_get_n_devices (job->summary); d++)
+    {
+      guint                device = st_summary_get_device (job->summary, d)->device;
+      const StDeviceEvent *ev = (const StDeviceEvent *)(void *)events->data;
+      StDeviceStates       states;
+      guint                first, n;
+
+      if (g_cancellable_is_cancelled (job->cancellable))
+        return;
+      /* the events are by device: find this one's */
+      for (at = 0; at < events->len && ev[at].device != device; at++)
+        ;
+      for (first = at, n = 0; at < events->len && ev[at].device == device; at++)
+        n++;
+      if (!st_device_states_init (&states, job, device, ev + first, n))
+        continue;
+      {
+        guint from = phases->len;
+
+        st_phases_cut (job, &states, phases);
+        st_phases_fill_evidence (job, &states, phases, from);
+      }
+      st_device_states_clear (&states);
+    }
+}
+
+StDiagnosis *
+st_diagnosis_compute (StTrace *trace, StSummary *summary, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (StDiagnosis) self = g_new0 (StDiagnosis, 1);
+  StDiagnosisJob          job = { 0 };
+  gboolean                ok;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (summary != NULL, NULL);
+
+  self->phases = g_array_new (FALSE, TRUE, sizeof (StPhase));
+  self->findings = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
+  ok = job_init (&job, trace, summary, cancellable);
+  if (ok)
+    {
+      cut_phases (&job, self->phases);
+      st_findings_from_phases (&job, self->phases, self->findings);
+      st_findings_from_summary (&job, self->phases, self->findings);
+      self->n_shown = st_findings_rank (&job, self->phases, self->findings);
+    }
+  job_clear (&job);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+void
+st_diagnosis_free (StDiagnosis *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->phases);
+  g_ptr_array_unref (self->findings);
+  g_free (self);
+}
+
+guint
+st_diagnosis_get_n_phases (StDiagnosis *self)
+{
+  return self->phases->len;
+}
+
+const StPhase *
+st_diagnosis_get_phase (StDiagnosis *self, guint index)
+{
+  g_return_val_if_fail (index < self->phases->len, NULL);
+  return &g_array_index (self->phases, StPhase, index);
+}
+
+guint
+st_diagnosis_get_n_findings (StDiagnosis *self)
+{
+  return self->findings->len;
+}
+
+const StFinding *
+st_diagnosis_get_finding (StDiagnosis *self, guint index)
+{
+  g_return_val_if_fail (index < self->findings->len, NULL);
+  return g_ptr_array_index (self->findings, index);
+}
+
+guint
+st_diagnosis_get_n_shown (StDiagnosis *self)
+{
+  return self->n_shown;
+}

@@ -1,0 +1,521 @@
+/* The diagnosis (docs/metrics.md 16) on traces made here, one per kind of
+ * phase, each with its answer worked out by hand in its comment: a
+ * device-bound prefill behind a stream wait, a graph capture, a host-bound
+ * decode, exposed all-reduce, a late rank, a Neuron profile that is mostly
+ * one semaphore wait, a warm-up, and the stream advice where it applies
+ * and where it does not. Times in the traces are µs (Chrome's ts), in the
+ * diagnosis ns. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-diagnosis.h"
+#include "st-profile-loader.h"
+#include "st-test-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define MS 1000000
+#define US 1000
+
+/* --- writing traces ------------------------------------------------------------ */
+
+typedef struct
+{
+  GString *text;
+  gboolean first;
+} Writer;
+
+static void
+writer_init (Writer *w, const char *head)
+{
+  w->text = g_string_new ("{");
+  if (head != NULL)
+    g_string_append_printf (w->text, "%s, ", head);
+  g_string_append (w->text, "\"traceEvents\": [\n");
+  w->first = TRUE;
+}
+
+static void event (Writer *w, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+event (Writer *w, const char *format, ...)
+{
+  va_list args;
+
+  g_string_append (w->text, w->first ? "  {" : ",\n  {");
+  va_start (args, format);
+  g_string_append_vprintf (w->text, format, args);
+  va_end (args);
+  g_string_append (w->text, "}");
+  w->first = FALSE;
+}
+
+/* GPU 0 (pid 0) with its streams, and the host (pid 1, tid 1). */
+static void
+gpu (Writer *w, gboolean two_streams)
+{
+  event (w, "\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"GPU 0\"}");
+  event (w, "\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":0,\"tid\":7,\"args\":{\"name\":\"stream "
+            "7\"}");
+  if (two_streams)
+    event (w, "\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":0,\"tid\":13,\"args\":{\"name\":"
+              "\"stream 13\"}");
+  event (w, "\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":\"python\"}");
+}
+
+static void
+host (Writer *w, const char *cat, const char *name, gint64 ts, gint64 dur, gint corr)
+{
+  if (corr > 0)
+    event (
+        w,
+        "\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\",\"pid\":1,\"tid\":1,\"ts\":%" G_GINT64_FORMAT
+        ",\"dur\":%" G_GINT64_FORMAT ",\"args\":{\"correlation\":%d}",
+        cat, name, ts, dur, corr);
+  else
+    event (
+        w,
+        "\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\",\"pid\":1,\"tid\":1,\"ts\":%" G_GINT64_FORMAT
+        ",\"dur\":%" G_GINT64_FORMAT,
+        cat, name, ts, dur);
+}
+
+static void
+device (Writer *w, const char *cat, const char *name, gint tid, gint64 ts, gint64 dur, gint corr)
+{
+  event (w,
+         "\"ph\":\"X\",\"cat\":\"%s\",\"name\":\"%s\",\"pid\":0,\"tid\":%d,\"ts\":%" G_GINT64_FORMAT
+         ",\"dur\":%" G_GINT64_FORMAT ",\"args\":{\"correlation\":%d,\"bytes\":1000}",
+         cat, name, tid, ts, dur, corr);
+}
+
+static char *
+writer_end (Writer *w)
+{
+  g_string_append (w->text, "\n]}\n");
+  return g_string_free (w->text, FALSE);
+}
+
+/* --- reading the diagnosis --------------------------------------------------------- */
+
+typedef struct
+{
+  StTrace     *trace;
+  StSummary   *summary;
+  StDiagnosis *diagnosis;
+} Diagnosed;
+
+static void
+diagnosed_clear (Diagnosed *d)
+{
+  g_clear_pointer (&d->diagnosis, st_diagnosis_free);
+  g_clear_pointer (&d->summary, st_summary_free);
+  g_clear_object (&d->trace);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Diagnosed, diagnosed_clear)
+
+static void
+diagnose_trace (Diagnosed *d, StTrace *trace)
+{
+  g_autoptr (GError) error = NULL;
+
+  d->trace = trace;
+  d->summary = st_summary_compute (trace, 0, st_trace_get_end_ns (trace), NULL, &error);
+  g_assert_no_error (error);
+  d->diagnosis = st_diagnosis_compute (trace, d->summary, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (d->diagnosis);
+}
+
+static void
+diagnose (Diagnosed *d, char *text)
+{
+  g_autofree char *owned = text;
+
+  diagnose_trace (d, st_test_load_text (owned, -1));
+}
+
+static const StFinding *
+finding (Diagnosed *d, guint index)
+{
+  g_assert_cmpuint (index, <, st_diagnosis_get_n_findings (d->diagnosis));
+  return st_diagnosis_get_finding (d->diagnosis, index);
+}
+
+static const StFinding *
+find (Diagnosed *d, const char *id)
+{
+  for (guint i = 0; i < st_diagnosis_get_n_findings (d->diagnosis); i++)
+    if (g_str_equal (st_diagnosis_get_finding (d->diagnosis, i)->id, id))
+      return st_diagnosis_get_finding (d->diagnosis, i);
+  return NULL;
+}
+
+static const StPhase *
+phase (Diagnosed *d, guint index)
+{
+  g_assert_cmpuint (index, <, st_diagnosis_get_n_phases (d->diagnosis));
+  return st_diagnosis_get_phase (d->diagnosis, index);
+}
+
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not say “%s”", text ? text : "(null)", part);
+}
+
+/* --- the cases ---------------------------------------------------------------------- */
+
+/* A 50-kernel prefill on one stream behind a stream wait (the issue's
+ * device-bound prefill called host-bound). The host copies (launched at 0,
+ * run 5–15 µs), enqueues a stream wait at 20 µs, and launches 50 GEMMs at
+ * 30 + 40k µs; they run back to back from 500 ms, 10 ms each, to 1 s.
+ *
+ * The gap 15 µs–500 ms: its next event, GEMM 0, was launched at 30 µs, so
+ * the host's part is 15 µs and the queued part 499.97 ms; a stream wait was
+ * enqueued (20 µs) after the copy began and before the launch: sync. It is
+ * long (≥ max (1 ms, 5 % of 1 s)): a sync wait phase; the copy before it,
+ * 10 µs, under 2 % of the span, joins it. Phases: sync wait [5 µs, 500 ms),
+ * device-bound [500 ms, 1 s). The active part leaves the leading wait out:
+ * the bound is device-bound, first, though the wait is as long. Its
+ * evidence: 50 launches, all 50 queued at 500 ms; the median (25th) delay,
+ * GEMM 24's, is 740 ms − 990 µs = 739.01 ms; GEMM is all of the work. The
+ * wait follows, its 499.985 ms at stake; nothing is host-bound. */
+static void
+test_prefill_behind_wait (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cuda_runtime", "cudaMemcpyAsync", 0, 5, 1);
+  device (&w, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 7, 5, 10, 1);
+  host (&w, "cuda_runtime", "cudaStreamWaitEvent", 20, 2, 0);
+  for (gint k = 0; k < 50; k++)
+    {
+      host (&w, "cuda_runtime", "cudaLaunchKernel", 30 + 40 * k, 5, 100 + k);
+      device (&w, "kernel", "sm90_gemm_bf16_kernel", 7, 500000 + 10000 * k, 10000, 100 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 2);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_SYNC_WAIT);
+  g_assert_cmpint (phase (&d, 0)->start, ==, 5 * US);
+  g_assert_cmpint (phase (&d, 0)->end, ==, 500 * MS);
+  g_assert_cmpint (phase (&d, 0)->idle_ns[ST_IDLE_SYNC], ==, 500 * MS - 15 * US);
+  g_assert_cmpint (phase (&d, 1)->kind, ==, ST_PHASE_DEVICE_BOUND);
+  g_assert_cmpint (phase (&d, 1)->launches, ==, 50);
+  g_assert_cmpuint (phase (&d, 1)->queue_max, ==, 50);
+  g_assert_cmpint (phase (&d, 1)->delay_p50_ns, ==, 739010 * US);
+  g_assert_cmpstr (phase (&d, 1)->top_class, ==, "GEMM");
+  g_assert_cmpfloat_with_epsilon (phase (&d, 1)->top_class_percent, 100.0, 1e-9);
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 500 * MS);
+  assert_contains (finding (&d, 0)->text, "up to 50 launches queued");
+  assert_contains (finding (&d, 0)->action, "GEMM");
+  g_assert_cmpstr (finding (&d, 1)->id, ==, "sync-wait");
+  g_assert_cmpint (finding (&d, 1)->time_at_stake_ns, ==, 500 * MS - 15 * US);
+  g_assert_null (find (&d, "host-bound"));
+}
+
+/* A trace taken while a CUDA graph was captured (the issue's 428 launches
+ * and 10 device ops). Five elementwise kernels run 10–30, 110–130, … µs,
+ * each launched 10 µs before it; a capture window from 1 000 µs to the end
+ * of the end-capture call at 4 010 µs holds 100 launches that run nothing;
+ * a graph launch at 5 000 µs; three more kernels at 5 110, 5 210, 5 310 µs.
+ *
+ * Every gap opens before its launch (the host's part 70 of 80 µs, and
+ * 4 670 of 4 680 µs for the long one): all host gaps; with the stretches
+ * around it (busy 24 % and 27 %), one host-bound phase [10, 5 330) µs, whose
+ * part in the window [1 000, 4 010) becomes graph capture. 100 of the 108
+ * kernel launch calls are captured: graph capture is the bound, first,
+ * with its 3 010 µs. The host-bound finding gives no launch-overhead
+ * advice: graphs are launched here (its phase [4 010, 5 330) has two gaps
+ * of 80 µs, median 80 µs, launch overhead, graphs already in use). */
+static void
+test_graph_capture (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const StFinding   *host_bound;
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  for (gint k = 0; k < 5; k++)
+    {
+      host (&w, "cuda_runtime", "cudaLaunchKernel", 100 * k, 5, 1 + k);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, 100 * k + 10, 20, 1 + k);
+    }
+  host (&w, "cuda_runtime", "cudaStreamBeginCapture", 1000, 5, 0);
+  for (gint k = 0; k < 100; k++)
+    host (&w, "cuda_runtime", "cudaLaunchKernel", 1010 + 30 * k, 5, 0);
+  host (&w, "cuda_runtime", "cudaStreamEndCapture", 4000, 10, 0);
+  host (&w, "cuda_runtime", "cudaGraphLaunch", 5000, 20, 0);
+  for (gint k = 0; k < 3; k++)
+    {
+      host (&w, "cuda_runtime", "cudaLaunchKernel", 5100 + 100 * k, 5, 50 + k);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, 5110 + 100 * k, 20, 50 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 3);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_HOST_BOUND);
+  g_assert_cmpint (phase (&d, 1)->kind, ==, ST_PHASE_GRAPH_CAPTURE);
+  g_assert_cmpint (phase (&d, 1)->start, ==, 1000 * US);
+  g_assert_cmpint (phase (&d, 1)->end, ==, 4010 * US);
+  g_assert_cmpint (phase (&d, 2)->kind, ==, ST_PHASE_HOST_BOUND);
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "graph-capture");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 3010 * US);
+  assert_contains (finding (&d, 0)->text, "100 of the range's 108 launches");
+  host_bound = find (&d, "host-bound");
+  g_assert_nonnull (host_bound);
+  g_assert_null (strstr (host_bound->action, "CUDA graphs or torch.compile"));
+  assert_contains (host_bound->action, "already launched");
+}
+
+/* A host-bound decode: 200 elementwise kernels of 20 µs, kernel i at
+ * 100 + 50 i µs, each launched 10 µs before it after the host ran
+ * aten::nonzero for 18 µs. Each gap of 30 µs opens 20 µs before the next
+ * launch (the host's part 20, the queued 10): 199 host gaps, 5 970 µs of
+ * host idle over a span of 10 070 − 100 µs, busy 40 %: one host-bound
+ * phase, the bound. The middle of a gap (15 µs before the next kernel)
+ * falls in aten::nonzero; the gaps are short (median 30 µs): launch
+ * overhead, and with no capture and no graph launch the advice is CUDA
+ * graphs or torch.compile. */
+static void
+test_host_bound_decode (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  for (gint i = 0; i < 200; i++)
+    {
+      gint64 t = 100 + 50 * i;
+
+      if (i > 0)
+        host (&w, "cpu_op", "aten::nonzero", t - 29, 18, 0);
+      host (&w, "cuda_runtime", "cudaLaunchKernel", t - 10, 5, 1 + i);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, t, 20, 1 + i);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_HOST_BOUND);
+  g_assert_cmpuint (phase (&d, 0)->gaps, ==, 199);
+  g_assert_cmpuint (phase (&d, 0)->host_gaps, ==, 199);
+  g_assert_cmpint (phase (&d, 0)->host_gap_p50_ns, ==, 30 * US);
+  g_assert_cmpstr (st_trace_get_string (d.trace, phase (&d, 0)->host_op), ==, "aten::nonzero");
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "host-bound");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 199 * 30 * US);
+  assert_contains (finding (&d, 0)->text, "199 of 199 gaps opened before the next launch");
+  assert_contains (finding (&d, 0)->text, "“aten::nonzero”");
+  assert_contains (finding (&d, 0)->action, "CUDA graphs or torch.compile");
+}
+
+/* Exposed all-reduce: three steps of 100 ms, each a GEMM on stream 7 for
+ * 30 ms, then an all-reduce on stream 13 for 70 ms with nothing else
+ * running. No gap: one stretch of 300 ms whose communication alone, 210 ms,
+ * is over a quarter and more than any idle time: communication-bound, the
+ * bound, with 210 ms (70 %) at stake. */
+static void
+test_exposed_all_reduce (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, TRUE);
+  for (gint s = 0; s < 3; s++)
+    {
+      device (&w, "kernel", "sm80_gemm_kernel", 7, 100000 * s, 30000, 1);
+      device (&w, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 13, 100000 * s + 30000,
+              70000, 2);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_COMMUNICATION_BOUND);
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "communication-bound");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 210 * MS);
+  assert_contains (finding (&d, 0)->text, "210.0 ms (70.0 %)");
+  assert_contains (finding (&d, 0)->action, "Overlap communication with compute");
+}
+
+static char *
+rank_trace (gint rank, gint64 step, gint64 all_reduce)
+{
+  g_autofree char *head
+      = g_strdup_printf ("\"distributedInfo\": {\"rank\": %d, \"world_size\": 2}", rank);
+  Writer w;
+
+  writer_init (&w, head);
+  gpu (&w, FALSE);
+  host (&w, "user_annotation", "ProfilerStep#1", step, 50000, 0);
+  device (&w, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 7, all_reduce, 5000, 1);
+  return writer_end (&w);
+}
+
+/* A late rank: rank 0 begins ProfilerStep#1 at 1 ms and its all-reduce at
+ * 10 ms; rank 1 begins the step 7 ms later (8 ms) and the all-reduce 7.6 ms
+ * later (17.6 ms). Rank 1 is the straggler of the one collective, 7.6 ms
+ * late; rank 0 waited 7.6 ms for it (7.6 ms over two ranks at stake). At
+ * its step's start it was already 7 ms late, more than half of 7.6:
+ * late before the step began. */
+static void
+test_late_rank (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  g_autofree char   *dir = g_dir_make_tmp ("strata-diagnosis-XXXXXX", NULL);
+  g_autofree char   *a = g_build_filename (dir, "rank0.json", NULL);
+  g_autofree char   *b = g_build_filename (dir, "rank1.json", NULL);
+  g_autofree char   *text_a = rank_trace (0, 1000, 10000);
+  g_autofree char   *text_b = rank_trace (1, 8000, 17600);
+  char              *paths[] = { a, b, NULL };
+  g_autoptr (GError) error = NULL;
+  const StFinding   *late;
+  StTrace           *trace;
+
+  g_assert_true (g_file_set_contents (a, text_a, -1, NULL));
+  g_assert_true (g_file_set_contents (b, text_b, -1, NULL));
+  trace = st_profile_load_args (paths, 2, ST_ALIGN_CLOCK, 0, &error);
+  g_assert_no_error (error);
+  diagnose_trace (&d, trace);
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+
+  late = find (&d, "straggler");
+  g_assert_nonnull (late);
+  g_assert_cmpint (late->time_at_stake_ns, ==, 7600 * US / 2);
+  assert_contains (late->text, "rank 1 arrived last at 1 of the 1 collectives");
+  assert_contains (late->text, "7.600 ms late at AllReduce #1");
+  assert_contains (late->text, "waited 7.600 ms for it");
+  assert_contains (late->text, "already 7.000 ms late when ProfilerStep#1 began");
+}
+
+/* A Neuron profile that is one leading semaphore wait around a 10 µs
+ * matmul (the issue's "increase batch size" on a wait): 0–990 µs
+ * EVENT_SEMAPHORE (class wait), 990–1 000 µs MatMult. The gap before the
+ * matmul is covered by the wait: sync. It is under 1 ms, so no long gap;
+ * the one stretch cannot be cut (the matmul is 1 % of it): busy 1 %, a
+ * sync wait phase, the whole span. The span is all waiting, so it counts
+ * whole: the bound is the wait, 990 µs at stake. The tensor engine's 1 %
+ * fires the utilisation rule, but it is not given (its batch-size advice
+ * cannot apply to a wait). */
+static void
+test_neuron_leading_wait (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const char         text[]
+      = "{\"summary\": [{\"total_time\": 0.001, \"tensor_engine_active_time_percent\": 0.01}],\n"
+        " \"instruction\": [\n"
+        "  {\"timestamp\": 0, \"duration\": 990000, \"subgroup\": \"Pool\", \"opcode\": "
+        "\"EVENT_SEMAPHORE\"},\n"
+        "  {\"timestamp\": 990000, \"duration\": 10000, \"subgroup\": \"Tensor\", \"opcode\": "
+        "\"MatMult\"}\n"
+        " ]}\n";
+
+  diagnose (&d, g_strdup (text));
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_SYNC_WAIT);
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "sync-wait");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 990 * US);
+  g_assert_null (find (&d, "tensor-engine-utilisation"));
+  for (guint i = 0; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
+    g_assert_null (strstr (finding (&d, i)->action ? finding (&d, i)->action : "", "batch size"));
+}
+
+/* Warm-up: aten::mm (cpu_op) first runs 5 ms, then nine times 100 µs from
+ * 10 ms on, each holding an aten::mm_inner of the same pattern (4.9 ms,
+ * then 90 µs). The first mm is 50× its later median and over 1 ms: a
+ * warm-up with 5 ms − 100 µs = 4.9 ms at stake; the inner one is a warm-up
+ * too but lies inside it, so only the outer one is said. */
+static void
+test_warm_up (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const StFinding   *warm = NULL;
+  guint              n_warm = 0;
+  Writer             w;
+
+  writer_init (&w, NULL);
+  host (&w, "cpu_op", "aten::mm", 0, 5000, 0);
+  host (&w, "cpu_op", "aten::mm_inner", 50, 4900, 0);
+  for (gint k = 0; k < 9; k++)
+    {
+      host (&w, "cpu_op", "aten::mm", 10000 + 1000 * k, 100, 0);
+      host (&w, "cpu_op", "aten::mm_inner", 10000 + 1000 * k + 5, 90, 0);
+    }
+  diagnose (&d, writer_end (&w));
+
+  for (guint i = 0; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
+    if (g_str_equal (finding (&d, i)->id, "warm-up"))
+      {
+        warm = finding (&d, i);
+        n_warm++;
+      }
+  g_assert_cmpuint (n_warm, ==, 1);
+  g_assert_cmpint (warm->time_at_stake_ns, ==, 4900 * US);
+  assert_contains (warm->text, "the first “aten::mm” took 5.000 ms, 50× the median of its 9 "
+                               "later calls (100.0 µs)");
+}
+
+/* The stream advice only where another stream could take work: stream 7
+ * runs 95 of the 100 ms of work (95 %, over the rule's 90 %). Made of GEMMs
+ * alone, nothing on it could move: no finding. Made of a GEMM (0–50 ms)
+ * and a copy (50–95 ms), the copy could: the finding, with its 45 ms at
+ * stake. */
+static void
+test_stream_advice (void)
+{
+  for (gint with_copy = 0; with_copy < 2; with_copy++)
+    {
+      g_auto (Diagnosed) d = { 0 };
+      const StFinding   *busy;
+      Writer             w;
+
+      writer_init (&w, NULL);
+      gpu (&w, TRUE);
+      if (with_copy)
+        {
+          device (&w, "kernel", "sm80_gemm_kernel", 7, 0, 50000, 1);
+          device (&w, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", 7, 50000, 45000, 2);
+        }
+      else
+        device (&w, "kernel", "sm80_gemm_kernel", 7, 0, 95000, 1);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 13, 95000, 5000, 3);
+      diagnose (&d, writer_end (&w));
+
+      busy = find (&d, "stream-imbalance");
+      if (!with_copy)
+        g_assert_null (busy);
+      else
+        {
+          g_assert_nonnull (busy);
+          g_assert_cmpint (busy->time_at_stake_ns, ==, 45 * MS);
+        }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/diagnosis/prefill-behind-wait", test_prefill_behind_wait);
+  g_test_add_func ("/model/diagnosis/graph-capture", test_graph_capture);
+  g_test_add_func ("/model/diagnosis/host-bound-decode", test_host_bound_decode);
+  g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);
+  g_test_add_func ("/model/diagnosis/late-rank", test_late_rank);
+  g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);
+  g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);
+  g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
+  return g_test_run ();
+}
