@@ -13,11 +13,14 @@ A37 With several files every operation of 3.2 is a collective, also one found on
 A38 Merging is strict as in 3.2 (A24). A merged collective is named by its types as in A25 and its
     number, "AllReduce+AllGather #4"; a burst by the union of its collectives' types and the numbers
     of its first and last collective joined by an en dash ("AllReduce #3–#47").
-A39 Bursts: the gaps, each at least 1 ns, sorted by length; of equal largest ratios the one between
-    the shortest lengths is taken; "two gaps lie above it" counts the gaps at least as long as the
-    longer length of that pair; when the largest ratio fails its conditions nothing is closed (a
-    smaller ratio is not tried). A gap is closed when its length squared is below the product of the
-    two lengths (shorter than their geometric mean, exactly).
+A39 Bursts: the gaps, each at least 1 ns, sorted by length; the jump is the largest ratio between
+    consecutive lengths; "at least two gaps are as long as the longer of its two lengths or longer"
+    counts the sorted gaps from that longer length on; "every other ratio" is every ratio between
+    consecutive lengths but the jump's own pair, and "at most the jump's square root" is r * r <= jump,
+    compared exactly; when the largest ratio is shared, either pair fails that test, so nothing closes
+    whichever is taken; when the largest ratio fails its conditions nothing is closed (a smaller ratio
+    is not tried). A gap is closed when its length squared is below the product of the two lengths
+    (shorter than their geometric mean, exactly).
 A40 Configuration keys read: `bursts`, `min_gap_ns`, `min_duration_ns`, `include_edges`, `types`
     (type names, ignoring case). `match` and `tracks` are outside this reference: a configuration
     with them is refused, so it is never compared. With
@@ -61,14 +64,15 @@ def collective_spans(profile, config):
 def closed_gaps(gaps):
     """5.1 Bursts (A39): which gaps are closed, given the gap lengths in time order."""
     lengths = sorted(max(g, 1) for g in gaps)
-    best = None
-    for i in range(len(lengths) - 1):
-        ratio = Fraction(lengths[i + 1], lengths[i])
-        if best is None or ratio > best[0]:
-            best = (ratio, i)
-    if best is None or best[0] < 100 or len(lengths) - (best[1] + 1) < 2:
+    ratios = [Fraction(lengths[i + 1], lengths[i]) for i in range(len(lengths) - 1)]
+    if not ratios:
         return [False] * len(gaps)
-    lo, hi = lengths[best[1]], lengths[best[1] + 1]
+    best = max(range(len(ratios)), key=lambda i: ratios[i])
+    jump = ratios[best]
+    stands_out = all(r * r <= jump for i, r in enumerate(ratios) if i != best)
+    if jump < 10 or len(lengths) - (best + 1) < 2 or not stands_out:
+        return [False] * len(gaps)
+    lo, hi = lengths[best], lengths[best + 1]
     return [max(g, 1) ** 2 < lo * hi for g in gaps]
 
 

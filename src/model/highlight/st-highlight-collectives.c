@@ -6,7 +6,7 @@
  * collective host ops (c10d ops, nccl: annotations), restricted to the
  * chosen types, names and tracks. Overlapping ones are merged; the regions
  * are the gaps between consecutive merged collectives, or between bursts
- * of them where a few long gaps stand out from many short ones.
+ * of them where the sorted gap lengths split into short and long ones.
  *
  * In a profile of several files (one per rank), the k-th collective of a
  * type on one rank is the k-th of that type on every other: merged across
@@ -22,6 +22,7 @@
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct
@@ -286,11 +287,27 @@ ratio_less (guint64 p, guint64 q, guint64 r, guint64 s)
     }
 }
 
+/* Whether the step between sorted gaps @best and @best + 1 is at least
+ * twice as wide on a log axis as every other step (docs/metrics.md 5.1):
+ * the two groups it separates are each tight next to it. Compared on
+ * logarithms, as the exact products (a gap cubed) overflow 64 bits; only a
+ * step of exactly half the jump's width could come out either way. */
+static gboolean
+jump_stands_out (const gint64 *gaps, guint m, guint best)
+{
+  double jump = log ((double)gaps[best + 1] / (double)gaps[best]);
+
+  for (guint k = 0; k + 1 < m; k++)
+    if (k != best && 2 * log ((double)gaps[k + 1] / (double)gaps[k]) > jump)
+      return FALSE;
+  return TRUE;
+}
+
 /* The longest gap that closes into a burst (docs/metrics.md 5.1): the gaps
  * sorted, the largest ratio between two consecutive ones, when it is at
- * least 100 with two or more gaps above it. Every gap at or below the
- * shorter of the two lies below their geometric mean, every other one
- * above it. -1 when no gap closes. */
+ * least 10 with two or more gaps above it and stands out from every other
+ * step. Every gap at or below the shorter of the two lies below their
+ * geometric mean, every other one above it. -1 when no gap closes. */
 static gint64
 burst_gap (const Collective *c, guint n)
 {
@@ -306,7 +323,7 @@ burst_gap (const Collective *c, guint n)
   for (guint k = 1; k + 1 < m; k++)
     if (ratio_less (gaps[best + 1], gaps[best], gaps[k + 1], gaps[k]))
       best = k;
-  if (gaps[best + 1] / 100 < gaps[best] || m - (best + 1) < 2)
+  if (gaps[best + 1] / 10 < gaps[best] || m - (best + 1) < 2 || !jump_stands_out (gaps, m, best))
     return -1;
   return gaps[best];
 }
