@@ -303,3 +303,29 @@ st_compute_kind_get_label (StComputeKind kind)
 
   return kind < ST_N_COMPUTE_KINDS ? labels[kind] : labels[ST_COMPUTE_OTHER];
 }
+
+/* The synchronisation calls of docs/metrics.md 10.2: the host blocks in
+ * them until the device has done the work it waits for. */
+static const char *const synchronisation_calls[] = {
+  "cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
+  "cuCtxSynchronize",      "cuStreamSynchronize",   "cuEventSynchronize",
+  "hipDeviceSynchronize",  "hipStreamSynchronize",  "hipEventSynchronize",
+};
+
+const char *const *
+st_synchronisation_call_names (guint *n_names)
+{
+  *n_names = G_N_ELEMENTS (synchronisation_calls);
+  return synchronisation_calls;
+}
+
+gboolean
+st_is_synchronisation_call (const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (synchronisation_calls); i++)
+    if (g_str_equal (name, synchronisation_calls[i]))
+      return TRUE;
+  return FALSE;
+}
