@@ -6,6 +6,7 @@
 
 #include "st-cli-common.h"
 #include "st-format.h"
+#include "st-metric-catalog.h"
 
 #include <glib/gi18n.h>
 #include <stdio.h>
@@ -80,7 +81,9 @@ st_cli_print_streams (StSummary *summary)
       kinds |= st_summary_get_stream (summary, i)->has_kinds;
       queues |= st_summary_get_stream (summary, i)->has_queue;
     }
-  printf ("\n%s\n", _ ("Idle time by stream (the gaps between its kernels, by why it waited)"));
+  /* Translators: %s says what a kind's percentage is of: "of stream idle time" */
+  printf (_ ("\nIdle time by stream (the gaps between its kernels, by why it waited; %% %s)\n"),
+          st_denominator_get_label (ST_DENOMINATOR_STREAM_IDLE));
   printf ("  %-28s %11s %11s", _ ("stream"), _ ("busy"), _ ("idle"));
   if (kinds)
     printf (" %20s %20s %20s", _ ("host wait"), _ ("stream wait"), _ ("other"));

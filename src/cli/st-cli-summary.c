@@ -13,6 +13,7 @@
 #include "st-cli-streams.h"
 #include "st-cli-summary-usage.h"
 #include "st-format.h"
+#include "st-metric-catalog.h"
 #include "st-region-set.h"
 #include "st-summary.h"
 
@@ -61,13 +62,20 @@ print_metrics (StSummary *summary)
       const StMetric  *m = st_summary_get_metric (summary, i);
       g_autofree char *value = m->present ? st_summary_format_value (m->unit, m->value)
                                           : g_strdup (_ ("not in this profile"));
+      /* a percentage says what it is of (docs/metrics.md 2.2) */
+      const char *of = m->unit == ST_UNIT_PERCENT && m->present
+                           ? st_denominator_get_label (st_metric_catalog_get_denominator (m->id))
+                           : NULL;
 
       if (g_strcmp0 (group, m->group) != 0)
         {
           group = m->group;
           printf ("\n%s\n", m->group_title);
         }
-      printf ("  %-44s %s\n", m->title, value);
+      if (of != NULL)
+        printf ("  %-44s %-7s %s\n", m->title, value, of);
+      else
+        printf ("  %-44s %s\n", m->title, value);
     }
 }
 
@@ -126,11 +134,13 @@ print_operations (StTrace *trace, StSummary *summary, StOperationsTable table)
 static void
 print_devices (StSummary *summary)
 {
-  guint n = st_summary_get_n_devices (summary);
+  guint            n = st_summary_get_n_devices (summary);
+  g_autofree char *heading = NULL;
 
   if (n < 2)
     return;
-  printf ("\n%s\n", _ ("Devices"));
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_DEVICE_TIME, _ ("Devices"));
+  printf ("\n%s\n", heading);
   printf ("  %-24s %8s %13s %13s %13s %13s\n", _ ("device"), _ ("busy"), _ ("compute"),
           _ ("communication"), _ ("exposed"), _ ("wait"));
   for (guint i = 0; i < n; i++)
@@ -204,10 +214,12 @@ print_ranks (StTrace *trace, StSummary *summary)
 {
   guint n = st_summary_get_n_ranks (summary),
         n_matched = st_summary_get_n_rank_collectives (summary);
+  g_autofree char *heading = NULL;
 
   if (n == 0)
     return;
-  printf ("\n%s\n", _ ("Ranks"));
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_DEVICE_TIME, _ ("Ranks"));
+  printf ("\n%s\n", heading);
   printf ("  %-12s %8s %13s %13s %12s  %s\n", _ ("rank"), _ ("busy"), _ ("communication"),
           _ ("exposed"), _ ("slowest in"), _ ("file"));
   for (guint i = 0; i < n; i++)

@@ -1,7 +1,7 @@
 /* strata-cli tree: the call tree of the host slices (docs/metrics.md 15),
  * of the whole profile or a range, top-down or bottom-up, threads merged
  * or apart: what the Call Tree page shows. Text: a line per node, two
- * spaces deeper per level; --json: the fields of 15.6. */
+ * spaces deeper per level; --json: the fields of 15.7. */
 #define G_LOG_DOMAIN "strata-cli"
 
 #include "config.h"
@@ -16,14 +16,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TREE_HELP                                                                                \
-  N_ ("Prints the call tree of FILE’s host slices (not device events): top-down, a node per "  \
-      "call path from a slice with no parent, with its total time (clipped to the range), its "  \
-      "self time (when none of its children runs) and its count; or --bottom-up, a node per "    \
-      "name with its self time, then its callers, each with the self time of that name reached " \
-      "by that chain of callers. Threads are merged by path, or each a node of its own with "    \
-      "--by-thread. Several FILEs (one per rank) are one profile. Times are ns from the trace "  \
-      "start.")
+#define TREE_HELP                                                                                  \
+  N_ ("Prints the call tree of FILE’s host slices (not device events): top-down, a node per "    \
+      "call path from a slice with no parent, with its total time (clipped to the range), its "    \
+      "self time (when none of its children runs) and its count; or --bottom-up, a node per "      \
+      "name with its self time, then its callers, each with the self time of that name reached "   \
+      "by that chain of callers. Threads are merged by path, or each a node of its own with "      \
+      "--by-thread. Roots that spend nine tenths of their time waiting or in the profiler’s "    \
+      "own span are listed last. Several FILEs (one per rank) are one profile. Times are ns from " \
+      "the trace start.")
 
 typedef struct
 {
@@ -67,6 +68,26 @@ print_node (StCallTree *tree, guint node, guint level, gint depth)
     print_node (tree, children[i], level + 1, depth);
 }
 
+/* Whether some roots, or by thread some threads' root frames, are listed
+ * last for being idle (docs/metrics.md 15.5). */
+static gboolean
+lists_idle_roots (StCallTree *tree)
+{
+  guint          n_roots, n;
+  const guint32 *roots = st_call_tree_get_children (tree, ST_CALL_TREE_ROOT, &n_roots);
+
+  for (guint i = 0; i < n_roots; i++)
+    {
+      const guint32 *children = st_call_tree_get_children (tree, roots[i], &n);
+
+      if (st_call_tree_is_idle_root (tree, roots[i])
+          || (st_call_tree_is_thread (tree, roots[i]) && n > 0
+              && st_call_tree_is_idle_root (tree, children[n - 1])))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 print_text (StTrace *trace, StCallTree *tree, const TreeOptions *o)
 {
@@ -85,6 +106,10 @@ print_text (StTrace *trace, StCallTree *tree, const TreeOptions *o)
       printf ("%s\n", _ ("No host slice in this range."));
       return;
     }
+  if (lists_idle_roots (tree))
+    printf ("%s\n\n", _ ("Listed last: the roots that spend nine tenths of their time or more "
+                         "waiting (sleep, locks, queues, synchronisation) or in the profiler’s "
+                         "own span."));
   printf ("%12s %12s %9s %7s  %s\n", _ ("total"), _ ("self"), _ ("count"), _ ("share"), _ ("name"));
   for (guint i = 0; i < n_roots; i++)
     print_node (tree, roots[i], 1, o->depth);
@@ -107,9 +132,15 @@ json_node (JsonBuilder *b, StCallTree *tree, guint node, guint level, gint depth
   st_cli_add_int (b, "count", (gint64)n->count);
   json_builder_set_member_name (b, "share_percent");
   json_builder_add_double_value (b, st_call_tree_get_share (tree, node));
+  st_cli_add_int (b, "idle_ns", n->idle_ns);
   if (st_call_tree_is_thread (tree, node))
     {
       json_builder_set_member_name (b, "thread");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  if (st_call_tree_is_idle_root (tree, node))
+    {
+      json_builder_set_member_name (b, "idle");
       json_builder_add_boolean_value (b, TRUE);
     }
   if (depth > 0 && level >= (guint)depth && n_children > 0)

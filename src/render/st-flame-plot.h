@@ -1,5 +1,5 @@
 /* st-flame-plot.h: a call tree drawn as a flame graph with cairo, without a
- * widget (docs/metrics.md 15.5): a row per level, the roots at the top,
+ * widget (docs/metrics.md 15.6): a row per level, the roots at the top,
  * each node a box as wide as its weight (total top-down, self bottom-up)
  * over the weight of the node zoomed into, which fills the width; the
  * zoomed node's ancestors stay above it, full width. Children go left to

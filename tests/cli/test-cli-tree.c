@@ -1,5 +1,5 @@
 /* strata-cli tree on tests/data/calltree/nesting.json: the JSON of
- * docs/metrics.md 15.6, top-down and bottom-up, a range, --depth, and the
+ * docs/metrics.md 15.7, top-down and bottom-up, a range, --depth, and the
  * exit status of bad input. The expected values are worked out by hand
  * from the file (see the comment of tests/model/test-call-tree.c): µs in
  * the file, ns here. */
@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include "st-cli-test.h"
+#include "st-test-idle-threads.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -142,6 +144,59 @@ test_text (void)
   g_assert_nonnull (strstr (out, "%        g\n"));
 }
 
+/* The profile of tests/model/st-test-idle-threads.h, written for the run:
+ * the work's roots first, the idle ones last (docs/metrics.md 15.5),
+ * worked out by hand in tests/model/test-call-tree.c: the step (1000 µs,
+ * 200 of it synchronising), the pin-memory loop (900, 800 waiting: under
+ * nine tenths), aten::copy_ (50); then the profiler's span (3200), the
+ * monitor asleep (3000), loader's loop (500, 450 in select) and the
+ * queue's get (100). */
+static void
+test_idle_last (void)
+{
+  g_autofree char   *dir = g_dir_make_tmp ("strata-cli-tree-XXXXXX", NULL);
+  g_autofree char   *path = g_build_filename (dir, "idle-threads.json", NULL);
+  const char *const  args[] = { "tree", path, "--json", "--depth", "1", NULL };
+  const char *const  text_args[] = { "tree", path, NULL };
+  static const char *order[]
+      = { "ProfilerStep#*",       "pin_memory.py(49): _pin_memory_loop", "aten::copy_",
+          "PyTorch Profiler (0)", "threading.py(1032): _bootstrap",      "loader.py(10): loop",
+          "queue.py(171): get" };
+  g_autofree char       *out = NULL, *text = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o;
+  const char            *step, *profiler, *monitor;
+
+  st_test_idle_threads_write (path);
+  g_assert_cmpint (st_cli_test_run (args, &out, NULL), ==, 0);
+  o = st_cli_test_parse (parser, out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "nodes")), ==,
+                    G_N_ELEMENTS (order));
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      JsonObject *root = nth (o, "nodes", i);
+
+      g_assert_cmpstr (json_object_get_string_member (root, "name"), ==, order[i]);
+      /* the first three are work, the others idle */
+      g_assert_cmpint (json_object_get_boolean_member_with_default (root, "idle", FALSE), ==,
+                       i >= 3);
+    }
+  g_assert_cmpint (json_object_get_int_member (nth (o, "nodes", 0), "idle_ns"), ==, 200 * US);
+  g_assert_cmpint (json_object_get_int_member (nth (o, "nodes", 4), "idle_ns"), ==, 2980 * US);
+  /* the text prints them in the same order, and says why */
+  g_assert_cmpint (st_cli_test_run (text_args, &text, NULL), ==, 0);
+  step = strstr (text, "%  ProfilerStep#*\n");
+  profiler = strstr (text, "%  PyTorch Profiler (0)\n");
+  monitor = strstr (text, "%  threading.py(1032): _bootstrap\n");
+  g_assert_nonnull (step);
+  g_assert_nonnull (profiler);
+  g_assert_nonnull (monitor);
+  g_assert_true (step < profiler && profiler < monitor);
+  g_assert_nonnull (strstr (text, "Listed last:"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -159,6 +214,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/tree/bottom-up-range", test_bottom_up_range);
   g_test_add_func ("/cli/tree/depth", test_depth);
   g_test_add_func ("/cli/tree/text", test_text);
+  g_test_add_func ("/cli/tree/idle-last", test_idle_last);
   g_test_add_func ("/cli/tree/usage", test_usage);
   return g_test_run ();
 }

@@ -889,7 +889,8 @@ test_summary_ranks (void)
 
   run_cli (&text, "summary", rank0, rank1, NULL);
   g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "\nRanks\n"));
+  /* the ranks' busy shares are of their device time (docs/metrics.md 2.2) */
+  g_assert_nonnull (strstr (text.out, "\nRanks (% of device time)\n"));
   g_assert_nonnull (strstr (text.out, "8 of 10"));
   g_assert_nonnull (strstr (text.out, "SendRecv #4"));
 

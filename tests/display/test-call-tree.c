@@ -6,7 +6,10 @@
  *   node's instances on the timeline; Enter shows them there;
  * - from a step clicked on the timeline, one more command (Ctrl+Shift+T)
  *   opens the tree of that step with its costliest path expanded;
- * - a box dragged over a thread sums that thread's calls in the box only.
+ * - a box dragged over a thread sums that thread's calls in the box only;
+ * - on a profile whose threads mostly sleep (tests/model/
+ *   st-test-idle-threads.h), the page opens on the work: its first row is
+ *   the main thread's step, and the costliest path under it is selected.
  *
  * Runs under Xvfb. */
 #define G_LOG_DOMAIN "strata-test"
@@ -16,6 +19,7 @@
 #include "st-call-tree-page.h"
 #include "st-display-util.h"
 #include "st-flame-graph.h"
+#include "st-test-idle-threads.h"
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
 #include "st-window.h"
@@ -58,11 +62,13 @@ track_named (StTrace *trace, const char *name)
   g_error ("no track %s", name);
 }
 
+/* @data: the path of a profile, else tests/data/calltree/nesting.json. */
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "data", "calltree", "nesting.json", NULL);
+  g_autofree char  *path = data != NULL ? g_strdup (data)
+                                        : g_test_build_filename (G_TEST_DIST, "..", "data",
+                                                                 "calltree", "nesting.json", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   StTimelinePage   *timeline;
 
@@ -76,6 +82,26 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->page = ST_CALL_TREE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_CALL_TREE_PAGE));
   f->main_track = track_named (f->trace, "main");
   f->worker_track = track_named (f->trace, "worker");
+}
+
+/* The labels of the table's rows, as a person reads them down. */
+static char *
+rows_text (GtkColumnView *view)
+{
+  GListModel         *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (GObject)        item = gtk_tree_list_row_get_item (row);
+      g_autofree char           *name = NULL;
+
+      g_object_get (item, "name", &name, NULL);
+      g_string_append_printf (out, "%s%*s%s", i > 0 ? "\n" : "",
+                              2 * (int)gtk_tree_list_row_get_depth (row), "", name);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static void
@@ -312,6 +338,47 @@ test_region (Fixture *f, gconstpointer data)
                    60 * US);
 }
 
+/* The page opened on a profile whose profiler span (3200 µs) and monitor
+ * thread asleep (3000 µs) outweigh the main thread's step (1000 µs): the
+ * rows start with the step, expanded down its costliest path — its
+ * aten::mm (600 µs, against 200 of synchronisation), then the mm's only
+ * call, cudaLaunchKernel, selected; the idle roots are the last rows
+ * (the order worked out in tests/model/test-call-tree.c). */
+static void
+test_opens_on_work (Fixture *f, gconstpointer data)
+{
+  GtkColumnView   *view;
+  g_autofree char *rows = NULL;
+  StCallTree      *tree;
+  guint            hot;
+
+  show_page (f);
+  tree = st_call_tree_page_get_tree (f->page);
+  hot = child (tree, child (tree, child (tree, ST_CALL_TREE_ROOT, "ProfilerStep#*"), "aten::mm"),
+               "cudaLaunchKernel");
+  view = GTK_COLUMN_VIEW (st_test_find_child (GTK_WIDGET (f->page), GTK_TYPE_COLUMN_VIEW));
+  rows = rows_text (view);
+  g_assert_cmpstr (rows, ==,
+                   "ProfilerStep#*\n"
+                   "  aten::mm\n"
+                   "    cudaLaunchKernel\n"
+                   "  cudaStreamSynchronize\n"
+                   "pin_memory.py(49): _pin_memory_loop\n"
+                   "aten::copy_\n"
+                   "PyTorch Profiler (0)\n"
+                   "threading.py(1032): _bootstrap\n"
+                   "loader.py(10): loop\n"
+                   "queue.py(171): get");
+  g_assert_cmpuint (
+      gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (view))),
+      ==, row_of (view, hot));
+  g_assert_cmpuint (st_flame_graph_get_selected (ST_FLAME_GRAPH (
+                        st_test_find_child (GTK_WIDGET (f->page), ST_TYPE_FLAME_GRAPH))),
+                    ==, hot);
+  /* opening selects nothing on the timeline */
+  g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
+}
+
 #define ADD(path, func) \
   g_test_add ("/display/call-tree/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -319,6 +386,7 @@ int
 main (int argc, char *argv[])
 {
   g_autofree char *state = g_dir_make_tmp ("strata-call-tree-XXXXXX", NULL);
+  g_autofree char *idle = g_build_filename (state, "idle-threads.json", NULL);
   int              status;
 
   /* no regions of an earlier run come back */
@@ -329,7 +397,11 @@ main (int argc, char *argv[])
   ADD ("two-clicks", test_two_clicks);
   ADD ("box", test_box);
   ADD ("region", test_region);
+  st_test_idle_threads_write (idle);
+  g_test_add ("/display/call-tree/opens-on-work", Fixture, idle, fixture_set_up, test_opens_on_work,
+              fixture_tear_down);
   status = g_test_run ();
+  g_unlink (idle);
   g_rmdir (state);
   return status;
 }

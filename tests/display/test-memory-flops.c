@@ -229,14 +229,15 @@ test_memory_track (Fixture *f, gconstpointer data)
 }
 
 /* 14.001 GFLOP in 190 µs of device time: 73.69 TFLOP/s; GPU 0's MFU
- * 42.735 %, the only one with a peak; a bar per device and per operation. */
+ * 42.735 % of its peak (and says so, docs/metrics.md 2.2), the only one
+ * with a peak; a bar per device and per operation. */
 static void
 test_flops_card (Fixture *f, gconstpointer data)
 {
   GtkWidget *card = part (GTK_WIDGET (f->page), "flops_section");
 
   g_assert_true (gtk_widget_is_visible (card));
-  assert_shows (card, "Achieved 73.69 TFLOP/s \302\267 MFU 42.7%");
+  assert_shows (card, "Achieved 73.69 TFLOP/s \302\267 MFU 42.7% of peak FLOPs");
   assert_shows (card, "14 GFLOP in 190.0 µs of device time, by 4 operations; 1 timed on the host: "
                       "no kernel known");
   g_assert_cmpuint (st_bar_chart_get_n_bars (ST_BAR_CHART (part (card, "devices_chart"))), ==, 2);

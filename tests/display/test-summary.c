@@ -7,9 +7,10 @@
  * and the operations between them with the regression first, after the
  * regions' numbers;
  * the operations card switches between kernels and host ops; the Devices
- * card lists the GPUs; the Idle Time card draws a bar per stream by kind
- * and its launches, the Communication Overlap card the GPU's overlap and
- * its share over time.
+ * card lists the GPUs; each percentage says what it is of (Device busy of
+ * device time, the Idle Time card's shares of the range); the Idle Time
+ * card draws a bar per stream by kind and its launches, the Communication Overlap card the GPU's
+ * overlap and its share over time.
  *
  * Runs under Xvfb on the generated Kineto test trace (two ranks, NCCL
  * all-reduces and all-gathers), or a case's own trace of tests/data. */
@@ -27,6 +28,7 @@
 #include "st-operation-diff-view.h"
 #include "st-share-chart.h"
 #include "st-summary-page.h"
+#include "st-summary-section.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
 
@@ -932,6 +934,63 @@ test_idle_card (Fixture *f, gconstpointer data)
   g_assert_cmpstr (p50, ==, "40.00 µs");
 }
 
+/* The label under @root reading @text that a person sees (a folded
+ * card's one-line title reads the same, hidden), or NULL. */
+static GtkWidget *
+shown_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root)
+      && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = shown_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The whole label @label shows, not cut: as wide as it asks to be. */
+static void
+assert_whole (GtkWidget *label)
+{
+  int natural;
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (label));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (label), >=, natural);
+}
+
+/* On basic.json, Device busy (of device time: from the device's first
+ * event to its last) beside the Idle Time card's shares (of the range):
+ * each says its whole (docs/metrics.md 2.2). The busy row writes "of
+ * device time" after its value and its tooltip says it at length; a row
+ * that is no percentage writes none; the Idle card's heading says once
+ * that its shares are of the range. */
+static void
+test_denominators (Fixture *f, gconstpointer data)
+{
+  StMetricTable *table = metric_table (f->page, "compute_section");
+  GtkWidget     *idle = part (f->page, "idle_section");
+  GtkWidget     *busy_of, *busy_title;
+
+  g_assert_cmpstr (st_metric_table_get_denominator_text (table, "device_busy_percent"), ==,
+                   "of device time");
+  g_assert_cmpstr (st_metric_table_get_denominator_text (table, "idle_host_wait_percent"), ==,
+                   "of stream idle time");
+  g_assert_null (st_metric_table_get_denominator_text (table, "device_time_ns"));
+  busy_of = shown_label (GTK_WIDGET (table), "of device time");
+  assert_whole (busy_of);
+  busy_title = st_test_find_label (GTK_WIDGET (table), "Device busy");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (busy_title), "Percent of device time"));
+  g_assert_cmpstr (st_summary_section_get_title (ST_SUMMARY_SECTION (idle)), ==,
+                   "Idle Time (% of the range)");
+  assert_whole (shown_label (idle, "Idle Time (% of the range)"));
+}
+
 /* The Communication Overlap card on basic.json: the GPU communicates
  * 230 µs, 130 of them (56.5 %) under compute; over time, [50, 60) µs
  * (bin 5 of 10 µs) is all overlapped, [120, 130) not at all, [300, 310)
@@ -1011,6 +1070,8 @@ main (int argc, char *argv[])
               test_operations_switch, fixture_tear_down);
   g_test_add ("/display/summary/devices-card", Fixture, NULL, fixture_set_up, test_devices_card,
               fixture_tear_down);
+  g_test_add ("/display/summary/denominators", Fixture, "basic.json", fixture_set_up,
+              test_denominators, fixture_tear_down);
   g_test_add ("/display/summary/idle-card", Fixture, "basic.json", fixture_set_up, test_idle_card,
               fixture_tear_down);
   g_test_add ("/display/summary/overlap-card", Fixture, "basic.json", fixture_set_up,

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "st-call-tree.h"
+#include "st-test-idle-threads.h"
 #include "st-test-util.h"
 #include "st-trace-query.h"
 
@@ -395,6 +396,147 @@ test_numbered_names (void)
   g_assert_cmpstr (plain, ==, "ProfilerStep");
 }
 
+/* The names of docs/metrics.md 15.5, each read by hand against its rules:
+ * a synchronisation call; the function (a Python frame's, a built-in's,
+ * a dotted name's last part) among the waits; a queue's get; tqdm's
+ * monitor. Then names that only look like waits. */
+static void
+test_wait_names (void)
+{
+  static const char *const waits[] = {
+    "cudaStreamSynchronize",
+    "cudaDeviceSynchronize",
+    "cudaEventSynchronize",
+    "hipStreamSynchronize",
+    "threading.py(359): wait",
+    "threading.py(607): wait",
+    "Event.wait",
+    "time.sleep",
+    "<built-in function sleep>",
+    "<built-in method acquire of _thread.lock object at 0x7f3a12>",
+    "selectors.py(468): select",
+    "<built-in method poll of select.epoll object at 0x7f3a12>",
+    "epoll_wait",
+    "queue.py(171): get",
+    "multiprocessing/queues.py(103): get",
+    "<built-in method get of _queue.SimpleQueue object at 0x7f3a12>",
+    "queue.get",
+    "tqdm/_monitor.py(60): run",
+    "/usr/lib/python3/site-packages/tqdm/_monitor.py(84): report",
+  };
+  static const char *const others[] = {
+    "aten::index_select",
+    "aten::select",
+    "dict.get",
+    "config.py(12): get",
+    "## wait_for_batch ##",
+    "cudaStreamWaitEvent",
+    "cudaLaunchKernel",
+    "<built-in method join of str object at 0x7f3a12>",
+    "monitor.py(60): run",
+    "waiter.py(3): run",
+    "ProfilerStep#3",
+    "PyTorch Profiler (0)",
+    "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (waits); i++)
+    if (!st_call_tree_name_waits (waits[i]))
+      g_error ("“%s” should wait", waits[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    if (st_call_tree_name_waits (others[i]))
+      g_error ("“%s” should not wait", others[i]);
+}
+
+/* The roots of tests/model/st-test-idle-threads.h, the work first.
+ * Worked out by hand from the slices (µs):
+ *
+ * - ProfilerStep#* 1000, its idle time the cudaStreamSynchronize's 200
+ *   (a fifth): work. _pin_memory_loop 900, idle the acquire's 800 (under
+ *   nine tenths, 810): work. aten::copy_ 50: work.
+ * - PyTorch Profiler (0) 3200, all of it the profiler's span: idle.
+ *   _bootstrap 3000, idle the sleep's 2980 (monitor.py's run is no wait):
+ *   idle. loop 500, idle the select's 450, exactly nine tenths: idle.
+ *   queue.py(171): get 100, a wait: idle.
+ *
+ * So the work by total (1000, 900, 50), then the idle roots by total
+ * (3200, 3000, 500, 100); by total alone the profiler's span and the
+ * monitor would come first. */
+static void
+test_idle_roots_last (void)
+{
+  g_autofree char       *text = st_test_idle_threads_text ();
+  g_autoptr (StTrace)    trace = st_test_load_text (text, -1);
+  StCallTreeScope        scope = { 0, st_trace_get_end_ns (trace), NULL, 0, FALSE };
+  g_autoptr (StCallTree) td = NULL;
+  g_autoptr (StCallTree) bu = NULL;
+  guint                  step, monitor;
+
+  td = st_call_tree_build (trace, &scope, NULL, NULL, NULL, NULL);
+  assert_children (td, ST_CALL_TREE_ROOT,
+                   "ProfilerStep#* pin_memory.py(49): _pin_memory_loop aten::copy_ "
+                   "PyTorch Profiler (0) threading.py(1032): _bootstrap loader.py(10): loop "
+                   "queue.py(171): get");
+  step = node_at (td, "ProfilerStep#*", NULL);
+  monitor = node_at (td, "threading.py(1032): _bootstrap", NULL);
+  g_assert_cmpint (st_call_tree_get_node (td, step)->idle_ns, ==, 200 * US);
+  g_assert_false (st_call_tree_is_idle (td, step));
+  g_assert_cmpint (st_call_tree_get_node (td, monitor)->idle_ns, ==, 2980 * US);
+  g_assert_true (st_call_tree_is_idle_root (td, monitor));
+  g_assert_cmpint (
+      st_call_tree_get_node (td, node_at (td, "pin_memory.py(49): _pin_memory_loop", NULL))
+          ->idle_ns,
+      ==, 800 * US);
+  g_assert_false (
+      st_call_tree_is_idle (td, node_at (td, "pin_memory.py(49): _pin_memory_loop", NULL)));
+  g_assert_true (st_call_tree_is_idle (td, node_at (td, "loader.py(10): loop", NULL)));
+  /* below the roots, the order of the totals: the step's mm (600) before
+   * its synchronisation (200), which is no root */
+  assert_children (td, step, "aten::mm cudaStreamSynchronize");
+  g_assert_false (st_call_tree_is_idle_root (
+      td, node_at (td, "ProfilerStep#*", "cudaStreamSynchronize", NULL)));
+
+  /* bottom-up, by self time: the work (mm 560, the step 200, the loop of
+   * pin_memory 100, loader's loop 50 before aten::copy_ 50 by total 500,
+   * the launch 40, _bootstrap 10 before run 10 by total 3000), then the
+   * waits and the span (3200, the sleep 2980, acquire 800, select 450,
+   * the synchronisation 200, the queue's get 100) */
+  bu = st_call_tree_invert (td, NULL, NULL);
+  assert_children (
+      bu, ST_CALL_TREE_ROOT,
+      "aten::mm ProfilerStep#* pin_memory.py(49): _pin_memory_loop "
+      "loader.py(10): loop aten::copy_ cudaLaunchKernel threading.py(1032): _bootstrap "
+      "monitor.py(60): run PyTorch Profiler (0) time.sleep "
+      "<built-in method acquire of _thread.lock object at 0x7f3a> "
+      "selectors.py(468): select cudaStreamSynchronize queue.py(171): get");
+  g_assert_cmpint (st_call_tree_get_node (bu, node_at (bu, "time.sleep", NULL))->idle_ns, ==,
+                   2980 * US);
+}
+
+/* By thread, the same rule over the threads (their idle time is their
+ * root frames'), and over each thread's root frames: main 1150, idle
+ * 200 + 100 (a quarter); worker 900, idle 800; the profiler's thread 3200
+ * and the monitor 3000, idle; loader 500, idle 450. Main's roots: the
+ * step 1000, aten::copy_ 50, then the queue's get 100. */
+static void
+test_idle_threads_last (void)
+{
+  g_autofree char       *text = st_test_idle_threads_text ();
+  g_autoptr (StTrace)    trace = st_test_load_text (text, -1);
+  StCallTreeScope        scope = { 0, st_trace_get_end_ns (trace), NULL, 0, TRUE };
+  g_autoptr (StCallTree) td = st_call_tree_build (trace, &scope, NULL, NULL, NULL, NULL);
+  guint                  main_thread = node_at (td, "python3 / main", NULL);
+
+  assert_children (td, ST_CALL_TREE_ROOT,
+                   "python3 / main python3 / worker Spans / PyTorch Profiler python3 / monitor "
+                   "python3 / loader");
+  g_assert_cmpint (st_call_tree_get_node (td, main_thread)->idle_ns, ==, 300 * US);
+  assert_children (td, main_thread, "ProfilerStep#* aten::copy_ queue.py(171): get");
+  g_assert_true (
+      st_call_tree_is_idle_root (td, node_at (td, "python3 / main", "queue.py(171): get", NULL)));
+  g_assert_cmpint (st_call_tree_get_time (td), ==, 8750 * US);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -412,5 +554,8 @@ main (int argc, char *argv[])
               test_empty_and_cancelled, fixture_tear_down);
   g_test_add_func ("/model/call-tree/numbered-names", test_numbered_names);
   g_test_add_func ("/model/call-tree/real-profile", test_real_profile);
+  g_test_add_func ("/model/call-tree/wait-names", test_wait_names);
+  g_test_add_func ("/model/call-tree/idle-roots-last", test_idle_roots_last);
+  g_test_add_func ("/model/call-tree/idle-threads-last", test_idle_threads_last);
   return g_test_run ();
 }

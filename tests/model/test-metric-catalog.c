@@ -190,6 +190,85 @@ test_compared_tables (void)
   g_assert_cmpint (row_of (ST_SUMMARY_TABLE_COMPUTE, both, 2, "span_ns"), ==, 0);
 }
 
+/* Every percentage a summary carries says what it is of (docs/metrics.md
+ * 2.2): on a GPU profile and on the generated Neuron profile (which
+ * carries every percentage the catalogue knows of Neuron's), each
+ * percent metric has a denominator with words to write after its value
+ * and a sentence for its tooltip. */
+static void
+test_every_percentage_has_a_denominator (void)
+{
+  g_autoptr (StTrace)   gpu_trace = st_test_load ("summary", "basic.json", NULL);
+  g_autoptr (StTrace)   neuron_trace = load_generated_neuron ();
+  g_autoptr (StSummary) gpu = summarise_whole (gpu_trace);
+  g_autoptr (StSummary) neuron = summarise_whole (neuron_trace);
+  StSummary            *both[] = { gpu, neuron };
+  guint                 n_percent = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (both); s++)
+    for (guint i = 0; i < st_summary_get_n_metrics (both[s]); i++)
+      {
+        const StMetric *m = st_summary_get_metric (both[s], i);
+        StDenominator   d = st_metric_catalog_get_denominator (m->id);
+
+        if (m->unit != ST_UNIT_PERCENT)
+          {
+            g_assert_cmpint (d, ==, ST_DENOMINATOR_NONE);
+            continue;
+          }
+        if (d == ST_DENOMINATOR_NONE)
+          g_error ("the percentage %s has no denominator", m->id);
+        g_assert_true (g_str_has_prefix (st_denominator_get_label (d), "of "));
+        g_assert_true (g_str_has_prefix (st_denominator_get_description (d), "Percent of "));
+        n_percent++;
+      }
+  /* basic.json: the 8 derived percentages of every profile (busy,
+   * host-bound gaps, the two idle kinds, the busiest stream, memory,
+   * exposed communication, overlap); Neuron: those, its active share and
+   * DMA wait, and 10 of its own (4 engines, MFU, HFU, MBU, useful reads,
+   * throttled active and idle) */
+  g_assert_cmpuint (n_percent, ==, 8 + (8 + 2 + 10));
+}
+
+/* The denominators of docs/metrics.md 2.2, read from its table: busy and
+ * the shares of device time, the idle kinds of the streams' idle time,
+ * the host-bound gaps of the known gaps, overlap of communication, an
+ * engine's active time of the run's total; no percentage, or one the
+ * catalogue does not know, has none. A card's heading says it once. */
+static void
+test_denominators (void)
+{
+  static const struct
+  {
+    const char *id;
+    const char *label;
+  } expected[] = {
+    { "device_busy_percent", "of device time" },
+    { "memory_time_percent", "of device time" },
+    { "exposed_communication_percent", "of device time" },
+    { "idle_host_wait_percent", "of stream idle time" },
+    { "idle_stream_wait_percent", "of stream idle time" },
+    { "host_bound_gap_percent", "of known idle gaps" },
+    { "communication_overlap_percent", "of communication time" },
+    { "mfu_estimated_percent", "of peak FLOPs" },
+    { "tensor_engine_active_time_percent", "of total time" },
+    { "throttle_inactive_percent", "of engine idle time" },
+  };
+  g_autofree char *heading = st_denominator_dup_heading (ST_DENOMINATOR_RANGE, "Idle Time");
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (st_denominator_get_label (st_metric_catalog_get_denominator (expected[i].id)),
+                     ==, expected[i].label);
+  g_assert_cmpint (st_metric_catalog_get_denominator ("device_time_ns"), ==, ST_DENOMINATOR_NONE);
+  g_assert_cmpint (st_metric_catalog_get_denominator ("_engine_active_time_percent"), ==,
+                   ST_DENOMINATOR_NONE);
+  g_assert_cmpint (st_metric_catalog_get_denominator ("psum_spill_percent"), ==,
+                   ST_DENOMINATOR_NONE);
+  g_assert_null (st_denominator_get_label (ST_DENOMINATOR_NONE));
+  g_assert_nonnull (st_denominator_get_description (ST_DENOMINATOR_NONE));
+  g_assert_cmpstr (heading, ==, "Idle Time (% of the range)");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -198,6 +277,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/metric-catalog/directions", test_directions);
   g_test_add_func ("/metric-catalog/gpu-tables", test_gpu_tables);
   g_test_add_func ("/metric-catalog/neuron-tables", test_neuron_tables);
+  g_test_add_func ("/metric-catalog/every-percentage-has-a-denominator",
+                   test_every_percentage_has_a_denominator);
+  g_test_add_func ("/metric-catalog/denominators", test_denominators);
   g_test_add_func ("/metric-catalog/compared-tables", test_compared_tables);
 
   return g_test_run ();

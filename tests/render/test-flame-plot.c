@@ -1,4 +1,4 @@
-/* The flame graph (docs/metrics.md 15.5) drawn on an image surface: boxes
+/* The flame graph (docs/metrics.md 15.6) drawn on an image surface: boxes
  * where the tree puts them, in the timeline's colour of their name, labels
  * only where they fit, a zoomed node filling the width under its
  * ancestors, and hit testing that finds what is drawn.

@@ -120,23 +120,35 @@ reveal (StCallTreePage *self, guint node, gboolean by_person)
     self->scroll_id = g_idle_add (scroll_to_selected, self);
 }
 
-/* The deepest node down the heaviest child from @from. From the whole
- * tree, the heaviest root that calls anything: a profiler's own range
- * over the whole profile is as heavy as the program's stack, and has no
- * path to show. */
+/* The first root that calls anything and is not idle; else the first
+ * that calls anything (docs/metrics.md 15.5): a monitor thread asleep for
+ * the whole profile has a path as long as the program's, and no work. */
+static guint
+first_working_root (StCallTree *tree)
+{
+  guint          n, first = ST_CALL_TREE_ROOT;
+  const guint32 *roots = st_call_tree_get_children (tree, ST_CALL_TREE_ROOT, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (st_call_tree_get_node (tree, roots[i])->n_children > 0
+        && st_call_tree_get_weight (tree, roots[i]) > 0)
+      {
+        if (!st_call_tree_is_idle (tree, roots[i]))
+          return roots[i];
+        if (first == ST_CALL_TREE_ROOT)
+          first = roots[i];
+      }
+  return first;
+}
+
+/* The costliest path: the deepest node down the heaviest child from
+ * @from, or from the whole tree, from its first working root. */
 static guint
 hot_leaf (StCallTree *tree, guint from)
 {
-  guint          n, node = from;
-  const guint32 *children = st_call_tree_get_children (tree, from, &n);
+  guint          n, node = from == ST_CALL_TREE_ROOT ? first_working_root (tree) : from;
+  const guint32 *children;
 
-  for (guint i = 0; from == ST_CALL_TREE_ROOT && i < n; i++)
-    if (st_call_tree_get_node (tree, children[i])->n_children > 0
-        && st_call_tree_get_weight (tree, children[i]) > 0)
-      {
-        node = children[i];
-        break;
-      }
   while ((children = st_call_tree_get_children (tree, node, &n)) != NULL && n > 0
          && st_call_tree_get_weight (tree, children[0]) > 0)
     node = children[0];

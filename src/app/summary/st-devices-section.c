@@ -5,6 +5,9 @@
 #include "st-devices-section.h"
 
 #include "st-device-item.h"
+#include "st-metric-catalog.h"
+
+#include <glib/gi18n.h>
 
 struct _StDevicesSection
 {
@@ -33,7 +36,8 @@ st_devices_section_show (StSummarySection  *section,
       g_object_ref (items), g_object_ref (gtk_column_view_get_sorter (self->devices_view)));
   g_autoptr (GtkNoSelection) selection
       = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
-  gboolean has_active = FALSE;
+  g_autofree char *heading = NULL;
+  gboolean         has_active = FALSE;
 
   /* the profiler's active time is a column where the profile carries it */
   for (guint i = 0; i < st_summary_get_n_devices (summaries[0]); i++)
@@ -46,6 +50,9 @@ st_devices_section_show (StSummarySection  *section,
       self->devices_scroller, GTK_POLICY_NEVER,
       g_list_model_get_n_items (items) <= NODE_DEVICES ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC);
   gtk_widget_set_visible (GTK_WIDGET (self), g_list_model_get_n_items (items) >= 2);
+  /* its percentages (busy, active) are of device time (docs/metrics.md 2.2) */
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_DEVICE_TIME, _ ("Devices"));
+  st_summary_section_set_title (section, heading);
 }
 
 static void

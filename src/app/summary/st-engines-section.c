@@ -178,7 +178,8 @@ fill_engines (StBarChart *chart, StSummary *summary, guint shown)
 char *
 st_engines_section_fill_chart (StBarChart *chart, StSummary *summary)
 {
-  guint n, shown;
+  guint            n, shown;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (ST_IS_BAR_CHART (chart), NULL);
   g_return_val_if_fail (summary != NULL, NULL);
@@ -191,9 +192,13 @@ st_engines_section_fill_chart (StBarChart *chart, StSummary *summary)
   n = st_summary_get_n_engines (summary);
   shown = MIN (n, ST_METRIC_CATALOG_MAX_ENGINE_BARS);
   fill_engines (chart, summary, shown);
-  if (n > shown)
-    return g_strdup_printf (_ ("Engine / Stream Utilisation (busiest %u of %u)"), shown, n);
-  return g_strdup (_ ("Engine / Stream Utilisation"));
+  if (n == 0)
+    return g_strdup (_ ("Engine / Stream Utilisation"));
+  /* each bar's busy share is of its device's time (docs/metrics.md 2.2) */
+  title = n > shown
+              ? g_strdup_printf (_ ("Engine / Stream Utilisation, busiest %u of %u"), shown, n)
+              : g_strdup (_ ("Engine / Stream Utilisation"));
+  return st_denominator_dup_heading (ST_DENOMINATOR_DEVICE_TIME, title);
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include "st-bar-chart.h"
 #include "st-format.h"
+#include "st-metric-catalog.h"
 
 #include <glib/gi18n.h>
 
@@ -42,7 +43,15 @@ fill_headline (StFlopsSection *self, const StFlopRates *rates)
 
   rate = st_flop_rates_get_achieved (rates, &achieved) ? st_flop_rates_format_rate (achieved)
                                                        : g_strdup (_ ("not in this range"));
-  mfu = st_flop_rates_get_mfu (rates, &mean) ? percent (mean) : g_strdup (_ ("peak unknown"));
+  if (st_flop_rates_get_mfu (rates, &mean))
+    {
+      g_autofree char *share = percent (mean);
+
+      /* MFU is of the peak (docs/metrics.md 2.2): "42.7% of peak FLOPs" */
+      mfu = g_strdup_printf ("%s %s", share, st_denominator_get_label (ST_DENOMINATOR_PEAK_FLOPS));
+    }
+  else
+    mfu = g_strdup (_ ("peak unknown"));
   /* Translators: the FLOP rate achieved, and the Model FLOPs Utilisation */
   headline = g_strdup_printf (_ ("Achieved %s · MFU %s"), rate, mfu);
   gtk_label_set_label (self->headline, headline);

@@ -114,18 +114,25 @@ st_idle_section_show (StSummarySection  *section,
   guint              n = st_summary_get_n_streams (summary);
   g_autoptr (GArray) order = busiest_streams (summary);
   gboolean           kinds = n > 0 && st_summary_get_stream (summary, 0)->has_kinds;
-  g_autofree char   *title = NULL;
+  g_autofree char   *title = NULL, *heading = NULL;
 
   fill_chart (self, trace, summary, order, kinds);
   show_launches (self, trace, summary);
   gtk_label_set_label (self->note, _ ("Launch calls are not in this profile: the idle time is not "
                                       "split by why the streams waited."));
   gtk_widget_set_visible (GTK_WIDGET (self->note), n > 0 && !kinds);
-  if (n > order->len)
-    title = g_strdup_printf (_ ("Idle Time (busiest %u of %u)"), order->len, n);
-  st_summary_section_set_title (section, title != NULL ? title : _ ("Idle Time"));
   if (n == 0)
-    st_summary_section_fold (section, trace, summary);
+    {
+      st_summary_section_set_title (section, _ ("Idle Time"));
+      st_summary_section_fold (section, trace, summary);
+      return;
+    }
+  /* every stream's share is of the range, not of device time as Device
+   * busy is (docs/metrics.md 2.2): the heading says it once */
+  title = n > order->len ? g_strdup_printf (_ ("Idle Time, busiest %u of %u"), order->len, n)
+                         : g_strdup (_ ("Idle Time"));
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_RANGE, title);
+  st_summary_section_set_title (section, heading);
 }
 
 static void

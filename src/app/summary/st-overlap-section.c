@@ -103,11 +103,19 @@ st_overlap_section_show (StSummarySection  *section,
 {
   StOverlapSection *self = ST_OVERLAP_SECTION (section);
   StOverlap        *o = st_summary_get_overlap (summaries[0]);
+  g_autofree char  *heading = NULL;
 
   fill_chart (self, o);
   fill_over_time (self, o);
   if (!st_overlap_has_communication (o))
-    st_summary_section_fold (section, trace, summaries[0]);
+    {
+      st_summary_section_set_title (section, _ ("Communication Overlap"));
+      st_summary_section_fold (section, trace, summaries[0]);
+      return;
+    }
+  /* every share of the card is of communication time (docs/metrics.md 2.2) */
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_COMMUNICATION, _ ("Communication Overlap"));
+  st_summary_section_set_title (section, heading);
 }
 
 static void

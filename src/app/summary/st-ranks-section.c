@@ -5,6 +5,9 @@
 #include "st-ranks-section.h"
 
 #include "st-rank-item.h"
+#include "st-metric-catalog.h"
+
+#include <glib/gi18n.h>
 
 struct _StRanksSection
 {
@@ -28,9 +31,13 @@ st_ranks_section_show (StSummarySection  *section,
       g_object_ref (items), g_object_ref (gtk_column_view_get_sorter (self->ranks_view)));
   g_autoptr (GtkNoSelection) selection
       = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
+  g_autofree char *heading = NULL;
 
   gtk_column_view_set_model (self->ranks_view, GTK_SELECTION_MODEL (selection));
   gtk_widget_set_visible (GTK_WIDGET (self), g_list_model_get_n_items (items) >= 2);
+  /* its percentages (busy) are of device time (docs/metrics.md 2.2) */
+  heading = st_denominator_dup_heading (ST_DENOMINATOR_DEVICE_TIME, _ ("Ranks"));
+  st_summary_section_set_title (section, heading);
 }
 
 static void

@@ -303,3 +303,51 @@ st_compute_kind_get_label (StComputeKind kind)
 
   return kind < ST_N_COMPUTE_KINDS ? labels[kind] : labels[ST_COMPUTE_OTHER];
 }
+
+/* The synchronisation calls of docs/metrics.md 10.2: the host blocks in
+ * them until the device has done the work it waits for; the blocking
+ * copies and .item() too. */
+static const char *const synchronisation_calls[] = {
+  "cudaDeviceSynchronize",
+  "cudaStreamSynchronize",
+  "cudaEventSynchronize",
+  "cuCtxSynchronize",
+  "cuStreamSynchronize",
+  "cuEventSynchronize",
+  "hipDeviceSynchronize",
+  "hipStreamSynchronize",
+  "hipEventSynchronize",
+  "cudaMemcpy",
+  "cudaMemcpy2D",
+  "cudaMemcpy3D",
+  "cuMemcpy",
+  "cuMemcpyDtoH",
+  "cuMemcpyDtoH_v2",
+  "cuMemcpyHtoD",
+  "cuMemcpyHtoD_v2",
+  "hipMemcpy",
+  "hipMemcpy2D",
+  "hipMemcpyDtoH",
+  "hipMemcpyHtoD",
+  "hipMemcpyWithStream",
+  "aten::item",
+  "aten::_local_scalar_dense",
+};
+
+const char *const *
+st_synchronisation_call_names (guint *n_names)
+{
+  *n_names = G_N_ELEMENTS (synchronisation_calls);
+  return synchronisation_calls;
+}
+
+gboolean
+st_is_synchronisation_call (const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (synchronisation_calls); i++)
+    if (g_str_equal (name, synchronisation_calls[i]))
+      return TRUE;
+  return FALSE;
+}

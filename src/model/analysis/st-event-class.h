@@ -88,6 +88,11 @@ gboolean st_event_classifier_is_host_collective (StEventClassifier *self, const 
 /* "GEMM", "Attention"…, untranslated: pass it through _ (). */
 const char *st_compute_kind_get_label (StComputeKind kind);
 
+/* The names of the synchronisation calls (docs/metrics.md 10.2), and
+ * whether @name is one. */
+const char *const *st_synchronisation_call_names (guint *n_names);
+gboolean           st_is_synchronisation_call (const char *name);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StEventClassifier, st_event_classifier_free)
 
 G_END_DECLS

@@ -73,6 +73,8 @@ enter (Inverter *inv, guint32 node)
 
       out->count += n->count;
       out->self_ns += n->self_ns;
+      if (inv->td->idle_frames[node])
+        out->idle_ns += n->self_ns;
       if (*active == 0)
         out->total_ns += n->total_ns;
       (*active)++;

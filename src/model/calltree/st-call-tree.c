@@ -99,6 +99,7 @@ st_call_tree_finalize (GObject *object)
   g_clear_pointer (&self->nodes, g_array_unref);
   g_clear_pointer (&self->children, g_free);
   g_clear_pointer (&self->frames, g_array_unref);
+  g_clear_pointer (&self->idle_frames, g_free);
   g_clear_object (&self->top_down);
   g_clear_object (&self->trace);
   G_OBJECT_CLASS (st_call_tree_parent_class)->finalize (object);
@@ -147,8 +148,8 @@ st_call_tree_add_node (StCallTree *self, guint32 parent, StStringId name, guint3
 
 /* Top-down by total, bottom-up by self then total; then by name, a
  * thread by its track. */
-static int
-compare_children (gconstpointer pa, gconstpointer pb, gpointer data)
+int
+st_call_tree_compare_children (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   StCallTree       *self = data;
   const StCallNode *a = &g_array_index (self->nodes, StCallNode, *(const guint32 *)pa);
@@ -192,10 +193,9 @@ st_call_tree_finish (StCallTree *self)
 
       self->children[parent->first_child + parent->n_children++] = i;
     }
-  for (guint i = 0; i < n; i++)
-    if (nodes[i].n_children > 1)
-      g_qsort_with_data (self->children + nodes[i].first_child, nodes[i].n_children,
-                         sizeof (guint32), compare_children, self);
+  if (self->direction == ST_CALL_TREE_TOP_DOWN)
+    st_call_tree_mark_idle (self);
+  st_call_tree_sort_children (self);
 }
 
 /* --- reading -------------------------------------------------------------- */

@@ -48,6 +48,7 @@ typedef struct
   guint64    count;
   gint64     total_ns;
   gint64     self_ns;
+  gint64     idle_ns; /* waiting or the profiler's span (docs/metrics.md 15.5) */
 } StCallNode;
 
 /* Called now and then on the building thread with the part done, 0 … 1. */
@@ -87,6 +88,13 @@ char    *st_call_tree_dup_label (StCallTree *self, guint node);
 gboolean st_call_tree_is_thread (StCallTree *self, guint node);
 /* How a node shows a frame's name: a trailing "#12" as "#*". */
 char *st_call_tree_name_label (const char *name);
+/* Whether a frame named @name waits (docs/metrics.md 15.5):
+ * "cudaStreamSynchronize", "threading.py(359): wait", "time.sleep"… */
+gboolean st_call_tree_name_waits (const char *name);
+/* Whether the node's idle time is nine tenths of its weight or more. */
+gboolean st_call_tree_is_idle (StCallTree *self, guint node);
+/* An idle root (by thread: thread, or root frame): one listed last. */
+gboolean st_call_tree_is_idle_root (StCallTree *self, guint node);
 
 /* Appends the node's instances (StEventRef, whole slices) to @refs, in
  * track order and by start within a track; returns how many. */

@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include "st-sync-calls.h"
+
+#include "st-event-class.h"
 #include "st-sort.h"
 
 /* What a name or a category says, docs/metrics.md 10.2. */
@@ -12,34 +14,6 @@ enum
   NAME_WAIT_CALL = 1 << 1,   /* a stream-wait call of the host */
   NAME_WAIT_RECORD = 1 << 2, /* the device side of a stream wait */
   CAT_CUDA_SYNC = 1 << 3,
-};
-
-static const char *const sync_names[] = {
-  "cudaDeviceSynchronize",
-  "cudaStreamSynchronize",
-  "cudaEventSynchronize",
-  "cuCtxSynchronize",
-  "cuStreamSynchronize",
-  "cuEventSynchronize",
-  "hipDeviceSynchronize",
-  "hipStreamSynchronize",
-  "hipEventSynchronize",
-  /* calls that block the host until the device is done: copies and .item() */
-  "cudaMemcpy",
-  "cudaMemcpy2D",
-  "cudaMemcpy3D",
-  "cuMemcpy",
-  "cuMemcpyDtoH",
-  "cuMemcpyDtoH_v2",
-  "cuMemcpyHtoD",
-  "cuMemcpyHtoD_v2",
-  "hipMemcpy",
-  "hipMemcpy2D",
-  "hipMemcpyDtoH",
-  "hipMemcpyHtoD",
-  "hipMemcpyWithStream",
-  "aten::item",
-  "aten::_local_scalar_dense",
 };
 
 static const char *const wait_names[] = {
@@ -81,10 +55,12 @@ ST_DEFINE_SORT (sort_times, gint64, *a < *b)
 static guint8 *
 name_flags (StTrace *trace)
 {
-  guint8    *flags = g_new0 (guint8, MAX (1, st_trace_get_n_strings (trace)));
-  StStringId id;
+  guint8            *flags = g_new0 (guint8, MAX (1, st_trace_get_n_strings (trace)));
+  guint              n_sync;
+  const char *const *sync_names = st_synchronisation_call_names (&n_sync);
+  StStringId         id;
 
-  for (guint i = 0; i < G_N_ELEMENTS (sync_names); i++)
+  for (guint i = 0; i < n_sync; i++)
     if ((id = st_trace_lookup_string (trace, sync_names[i])) != ST_STRING_NONE)
       flags[id] |= NAME_SYNC;
   for (guint i = 0; i < G_N_ELEMENTS (wait_names); i++)

@@ -46,6 +46,77 @@ static const struct
   { "throttle_inactive_percent", LOWER },
 };
 
+/* What each percentage is of (docs/metrics.md 2.2): the words written
+ * after a value, and a sentence for its tooltip. */
+static const struct
+{
+  const char *label;
+  const char *description;
+} denominators[ST_N_DENOMINATORS] = {
+  [ST_DENOMINATOR_NONE]
+  = { NULL, N_ ("The profile computes this share; it does not say of what.") },
+  [ST_DENOMINATOR_DEVICE_TIME]
+  = { N_ ("of device time"),
+      N_ ("Percent of device time: from a device’s first device event to its last, clipped to the "
+          "range; the mean over the devices.") },
+  [ST_DENOMINATOR_KNOWN_GAPS]
+  = { N_ ("of known idle gaps"),
+      N_ ("Percent of the devices’ idle gaps whose next kernel has a known launch call.") },
+  [ST_DENOMINATOR_STREAM_IDLE]
+  = { N_ ("of stream idle time"),
+      N_ ("Percent of the streams’ idle time: the gaps between their kernels, copies and sets, "
+          "summed over the streams (not of device time, not of the range).") },
+  [ST_DENOMINATOR_STREAM_BUSY]
+  = { N_ ("of its device’s stream busy time"),
+      N_ ("Percent of the busy time of the device’s streams, summed over its streams.") },
+  [ST_DENOMINATOR_COMMUNICATION]
+  = { N_ ("of communication time"),
+      N_ ("Percent of communication time: the union of a device’s communication events.") },
+  [ST_DENOMINATOR_RANGE]
+  = { N_ ("of the range"), N_ ("Percent of the chosen range: its end minus its start, the "
+                               "time before a stream’s first kernel and after its last "
+                               "included (not of device time).") },
+  [ST_DENOMINATOR_PEAK_FLOPS]
+  = { N_ ("of peak FLOPs"),
+      N_ ("Percent of the FLOPs the hardware could have run at its peak rate in that time.") },
+  [ST_DENOMINATOR_PEAK_BANDWIDTH]
+  = { N_ ("of peak bandwidth"),
+      N_ ("Percent of the bytes the HBM could have moved at its peak bandwidth in that time.") },
+  [ST_DENOMINATOR_HBM_READ]
+  = { N_ ("of HBM bytes read"), N_ ("Percent of the bytes read from HBM.") },
+  [ST_DENOMINATOR_TOTAL_TIME]
+  = { N_ ("of total time"), N_ ("Percent of the total time of the profile’s run on the device.") },
+  [ST_DENOMINATOR_ENGINE_ACTIVE]
+  = { N_ ("of engine active time"), N_ ("Percent of the time the engines were active.") },
+  [ST_DENOMINATOR_ENGINE_IDLE]
+  = { N_ ("of engine idle time"), N_ ("Percent of the time the engines were idle.") },
+};
+
+/* The percentages the catalogue knows, by id; the engines' active times
+ * by their suffix (engine_words). */
+static const struct
+{
+  const char   *id;
+  StDenominator of;
+} percentages[] = {
+  { "device_busy_percent", ST_DENOMINATOR_DEVICE_TIME },
+  { "device_active_percent", ST_DENOMINATOR_DEVICE_TIME },
+  { "memory_time_percent", ST_DENOMINATOR_DEVICE_TIME },
+  { "exposed_communication_percent", ST_DENOMINATOR_DEVICE_TIME },
+  { "dma_wait_percent", ST_DENOMINATOR_DEVICE_TIME },
+  { "host_bound_gap_percent", ST_DENOMINATOR_KNOWN_GAPS },
+  { "idle_host_wait_percent", ST_DENOMINATOR_STREAM_IDLE },
+  { "idle_stream_wait_percent", ST_DENOMINATOR_STREAM_IDLE },
+  { "busiest_stream_share_percent", ST_DENOMINATOR_STREAM_BUSY },
+  { "communication_overlap_percent", ST_DENOMINATOR_COMMUNICATION },
+  { "mfu_estimated_percent", ST_DENOMINATOR_PEAK_FLOPS },
+  { "hfu_estimated_percent", ST_DENOMINATOR_PEAK_FLOPS },
+  { "mbu_estimated_percent", ST_DENOMINATOR_PEAK_BANDWIDTH },
+  { "useful_read_percent", ST_DENOMINATOR_HBM_READ },
+  { "throttle_active_percent", ST_DENOMINATOR_ENGINE_ACTIVE },
+  { "throttle_inactive_percent", ST_DENOMINATOR_ENGINE_IDLE },
+};
+
 /* The metrics a Neuron profile carries that are rows of a main table (the
  * Neuron summary viewer's own choice), in row order; the profile's other
  * metrics stay in its groups. */
@@ -211,6 +282,44 @@ st_metric_catalog_get_better (const char *id)
     if (g_str_equal (directions[i].id, id))
       return directions[i].better;
   return ST_METRIC_BETTER_NONE;
+}
+
+StDenominator
+st_metric_catalog_get_denominator (const char *id)
+{
+  g_return_val_if_fail (id != NULL, ST_DENOMINATOR_NONE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (percentages); i++)
+    if (g_str_equal (percentages[i].id, id))
+      return percentages[i].of;
+  if (g_str_has_suffix (id, "_engine_active_time_percent")
+      && strlen (id) > strlen ("_engine_active_time_percent"))
+    return ST_DENOMINATOR_TOTAL_TIME;
+  return ST_DENOMINATOR_NONE;
+}
+
+const char *
+st_denominator_get_label (StDenominator denominator)
+{
+  g_return_val_if_fail (denominator < ST_N_DENOMINATORS, NULL);
+  return denominators[denominator].label ? _ (denominators[denominator].label) : NULL;
+}
+
+const char *
+st_denominator_get_description (StDenominator denominator)
+{
+  g_return_val_if_fail (denominator < ST_N_DENOMINATORS, NULL);
+  return _ (denominators[denominator].description);
+}
+
+char *
+st_denominator_dup_heading (StDenominator denominator, const char *title)
+{
+  g_return_val_if_fail (denominator > ST_DENOMINATOR_NONE && denominator < ST_N_DENOMINATORS, NULL);
+  g_return_val_if_fail (title != NULL, NULL);
+  /* Translators: a card's heading, then what its percentages are of: "Idle Time (% of the
+   * range)" */
+  return g_strdup_printf (_ ("%s (%% %s)"), title, _ (denominators[denominator].label));
 }
 
 StSummaryTable

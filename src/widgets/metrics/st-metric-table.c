@@ -13,8 +13,9 @@ struct _StMetricTable
 {
   GtkWidget parent_instance;
 
-  GPtrArray *ids;    /* char *, a row each */
-  GPtrArray *values; /* GtkLabel, row-major: n_rows × n_columns */
+  GPtrArray *ids;          /* char *, a row each */
+  GPtrArray *values;       /* GtkLabel, row-major: n_rows × n_columns */
+  GPtrArray *denominators; /* GtkLabel or NULL, a row each: what a percentage is of */
   guint      n_columns;
 };
 
@@ -52,6 +53,7 @@ clear (StMetricTable *self)
     gtk_widget_unparent (child);
   g_ptr_array_set_size (self->ids, 0);
   g_ptr_array_set_size (self->values, 0);
+  g_ptr_array_set_size (self->denominators, 0);
   self->n_columns = 0;
 }
 
@@ -110,18 +112,33 @@ attach_headers (StMetricTable *self, const char *const *column_titles, guint n_c
     }
 }
 
-/* The row's title: the metric's, with what it means in the tooltip. */
+/* What the percentage @m is of (docs/metrics.md 2.2); NONE for another
+ * unit. */
+static StDenominator
+denominator_of (const char *id, const StMetric *m)
+{
+  return m != NULL && m->unit == ST_UNIT_PERCENT ? st_metric_catalog_get_denominator (id)
+                                                 : ST_DENOMINATOR_NONE;
+}
+
+/* The row's title: the metric's, with what it means in the tooltip (and,
+ * for a percentage, what it is of). */
 static GtkWidget *
 attach_title (StMetricTable *self, const char *id, const StMetric *first, int row)
 {
-  g_autofree char *tip = NULL;
+  g_autofree char *tip = NULL, *meaning = NULL;
   GtkWidget       *title;
 
   if (first != NULL && first->description != NULL)
+    meaning = first->unit == ST_UNIT_PERCENT
+                  ? g_strdup_printf ("%s\n\n%s", first->description,
+                                     st_denominator_get_description (denominator_of (id, first)))
+                  : g_strdup (first->description);
+  if (meaning != NULL)
     tip = first->source == ST_METRIC_PROFILE
               /* Translators: a metric's description, then where it comes from */
-              ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), first->description, id)
-              : g_strdup_printf ("%s\n\n%s", first->description, id);
+              ? g_strdup_printf (_ ("%s\n\n%s · from the profile"), meaning, id)
+              : g_strdup_printf ("%s\n\n%s", meaning, id);
   title = attach_label (self, first && first->title ? first->title : id, tip, 0, row, 0.0);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, "metric-title");
@@ -185,6 +202,26 @@ attach_value (StMetricTable   *self,
   g_ptr_array_add (self->values, value);
 }
 
+/* After the values, what a percentage is of: "91.9 %  of device time". */
+static void
+attach_denominator (StMetricTable  *self,
+                    const char     *id,
+                    const StMetric *first,
+                    GtkWidget      *title,
+                    int             row)
+{
+  const char *text = st_denominator_get_label (denominator_of (id, first));
+  GtkWidget  *label = NULL;
+
+  if (text != NULL)
+    {
+      label = attach_label (self, text, gtk_widget_get_tooltip_text (title), self->n_columns + 1,
+                            row, 0.0);
+      gtk_widget_add_css_class (label, "dim-label");
+    }
+  g_ptr_array_add (self->denominators, label);
+}
+
 void
 st_metric_table_set_metrics (StMetricTable     *self,
                              const char *const *ids,
@@ -216,6 +253,8 @@ st_metric_table_set_metrics (StMetricTable     *self,
       g_ptr_array_add (self->ids, g_strdup (ids[i]));
       for (guint c = 0; c < n_summaries; c++)
         attach_value (self, lookup (summaries[c], ids[i]), &j, title, c, row);
+      /* beside "not in this profile", a denominator says nothing */
+      attach_denominator (self, ids[i], j.n_present > 0 ? first : NULL, title, row);
     }
 }
 
@@ -237,6 +276,21 @@ st_metric_table_get_value_text (StMetricTable *self, const char *id, guint colum
   return NULL;
 }
 
+const char *
+st_metric_table_get_denominator_text (StMetricTable *self, const char *id)
+{
+  g_return_val_if_fail (ST_IS_METRIC_TABLE (self), NULL);
+
+  for (guint i = 0; i < self->ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->ids, i), id))
+      {
+        GtkLabel *label = g_ptr_array_index (self->denominators, i);
+
+        return label != NULL ? gtk_label_get_text (label) : NULL;
+      }
+  return NULL;
+}
+
 static void
 st_metric_table_dispose (GObject *object)
 {
@@ -253,6 +307,7 @@ st_metric_table_finalize (GObject *object)
 
   g_ptr_array_unref (self->ids);
   g_ptr_array_unref (self->values);
+  g_ptr_array_unref (self->denominators);
   G_OBJECT_CLASS (st_metric_table_parent_class)->finalize (object);
 }
 
@@ -276,6 +331,7 @@ st_metric_table_init (StMetricTable *self)
 
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->values = g_ptr_array_new ();
+  self->denominators = g_ptr_array_new ();
   gtk_grid_layout_set_row_spacing (layout, 3);
   gtk_grid_layout_set_column_spacing (layout, 18);
 }
