@@ -176,8 +176,9 @@ print_classes (StProfileDiff *diff)
       g_autofree char   *d = st_format_duration (c->delta_ns);
       g_autofree char   *bc = format_count (c->count[ST_DIFF_BASE]);
       g_autofree char   *nc = format_count (c->count[ST_DIFF_NEW]);
-      g_autofree char   *ratio
-          = c->has_ratio ? g_strdup_printf ("%.2f×", c->ratio) : g_strdup (_ ("new"));
+      g_autofree char   *ratio = !c->has_ratio     ? g_strdup (_ ("new"))
+                                 : c->ratio < 0.01 ? g_strdup ("<0.01×")
+                                                   : g_strdup_printf ("%.2f×", c->ratio);
       const char *judged = c->delta_ns > 0 ? _ ("slower") : c->delta_ns < 0 ? _ ("faster") : "";
 
       print_cells ((const char *[]){ _ (st_kernel_class_get_label (c->klass)), b, nw, d, ratio,

@@ -63,6 +63,12 @@ write_step (GString *out, const StTestDiffRecipe *r, guint step, guint64 t, guin
   kernel (out, 7, r->addressed, t + 500, 30, "");
   if (r->added)
     kernel (out, 7, "added_kernel", t + 600, 20, "");
+  for (guint c = 0; c < r->copies; c++)
+    g_string_append_printf (
+        out,
+        ",\n{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy DtoD "
+        "(Device -> Device)\", \"pid\": 0, \"tid\": 7, \"ts\": %" G_GUINT64_FORMAT ", \"dur\": 2}",
+        t + 640 + 3 * c);
   kernel (out, 13, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", t + 700, r->allreduce_us, nccl);
 }
 

@@ -8,7 +8,8 @@
  * (sm90_gemm_kernel unless named), an attention kernel [355, 355 +
  * attention_us) when named, the templated kernel [400, 400 +
  * elementwise_us) (50 µs unless given), the kernel named with an address
- * [500, 530) and, when added, added_kernel [600, 620); stream 13: an NCCL
+ * [500, 530), when added, added_kernel [600, 620), and any copies ("Memcpy
+ * DtoD (Device -> Device)", 2 µs each from 640, 3 µs apart); stream 13: an NCCL
  * AllReduce [700, 700 + allreduce_us) of nelems floats.
  *
  * When the recipe says so: a host wait, aten::item [10, 14 + w) holding
@@ -45,6 +46,7 @@ typedef struct
   guint        item_wait_us;   /* the host wait under aten::item; 0: none; at most 70 */
   gboolean     profiler_span;
   const guint *step_lengths_us; /* n_steps lengths, each at least 1000; NULL: all step_us */
+  guint        copies; /* device-to-device copies of 2 µs from 640, 3 µs apart; at most 18 */
 } StTestDiffRecipe;
 
 /* Writes the profile of @recipe to @path. */

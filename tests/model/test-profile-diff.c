@@ -674,6 +674,39 @@ test_cross_vendor (void)
                   391 * US);
 }
 
+/* 8.6 says a count that moved: 3 device-to-device copies of 2 µs per step,
+ * then 18, the steps unchanged (1000 µs). Memory 6 → 36 µs: +30 (6.00×),
+ * over the 10 µs floor; the copies' row +30 µs, 18 instead of 3; then the
+ * metrics, memory time 6 → 36 (+500 %), then the shares in the Summary's
+ * order, judged since the steps did not change: the busiest stream's
+ * share, stream 7's 100 + 50 + 30 + 6 = 186 of 186 + 100 (65.0 %) to 216
+ * of 316 (68.4 %), +3.3 points and +5.1 %; memory's share of the 700 µs of
+ * device time, 0.86 → 5.14 % (+4.3 points, +500 %). */
+static void
+test_count_change (void)
+{
+  StTestDiffRecipe          few = base_recipe, many = base_recipe;
+  g_autoptr (StTrace)       base = NULL;
+  g_autoptr (StTrace)       new_ = NULL;
+  g_autoptr (StProfileDiff) diff = NULL;
+
+  few.copies = 3;
+  many.copies = 18;
+  base = load_recipe (&few);
+  new_ = load_recipe (&many);
+  diff = compare (base, new_, NULL);
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 5);
+  assert_finding (diff, 0, ST_FINDING_CLASS, "Memory +30.00 µs per step (6.00×)", 640 * US,
+                  642 * US);
+  assert_finding (diff, 1, ST_FINDING_OPERATION,
+                  "Memcpy DtoD (Device -> Device) +30.00 µs per step (18 instead of 3)", 640 * US,
+                  642 * US);
+  assert_finding (diff, 2, ST_FINDING_METRIC, "Memory time +500 % per step", 0, 1000 * US);
+  assert_finding (diff, 3, ST_FINDING_METRIC, "Busiest stream's share +5 % per step", 0, 1000 * US);
+  assert_finding (diff, 4, ST_FINDING_METRIC, "Memory share of device time +500 % per step", 0,
+                  1000 * US);
+}
+
 /* 8.13: steps of 1000, 1000, 1600 and 1000 µs against two of 1000: the
  * spread is min 1000, median (1000 + 1000) / 2 = 1000, max 1600, mean
  * 4600 / 4 = 1150 (span_ns's value); the base's all 1000. */
@@ -735,6 +768,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/compare/hardware-change", test_hardware_change);
   g_test_add_func ("/model/compare/cross-vendor", test_cross_vendor);
   g_test_add_func ("/model/compare/step-times", test_step_times);
+  g_test_add_func ("/model/compare/count-change", test_count_change);
   g_test_add_func ("/model/compare/same-trace", test_same_trace);
   g_test_add_func ("/model/compare/unlike", test_unlike);
   g_test_add_func ("/model/compare/cancelled", test_cancelled);

@@ -132,10 +132,12 @@ static const struct
   StComputeKind kind;
   const char   *words[16];
 } compute_rules[] = {
+  /* attention first: FlashAttention's and xFormers' kernels are built on
+   * CUTLASS and say so in their template arguments */
+  { ST_COMPUTE_ATTENTION, { "flash", "attention", "attn", "fmha", "sdpa", "mha_", NULL } },
   { ST_COMPUTE_GEMM,
     { "gemm", "matmul", "mm_", "cutlass", "xmma", "cublas", "nvjet", "cijk_", "convolve",
       "convolution", "scudnn", "hcudnn", "dgrad", "wgrad", "winograd", NULL } },
-  { ST_COMPUTE_ATTENTION, { "flash", "attention", "attn", "fmha", "sdpa", "mha_", NULL } },
   { ST_COMPUTE_ELEMENTWISE,
     { "elementwise", "vectorized", "unrolled", "silu", "gelu", "relu", "act_and_mul", "rotary",
       NULL } },

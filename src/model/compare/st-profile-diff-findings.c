@@ -24,6 +24,7 @@
 #define METRIC_MIN_POINTS      1.0 /* a share moves by a point at least */
 #define METRIC_MIN_PERCENT     5.0
 #define CLASS_MIN_PERCENT      5.0
+#define COUNT_MIN_CHANGE       0.1 /* an operation's count said when it moved by 10 % */
 #define STEP_TIME_CHANGE       5.0 /* percent: shares are not judged past it (8.2) */
 
 /* Times of 2 that are better lower because both profiles run the same
@@ -397,6 +398,28 @@ compare_growth (gconstpointer a, gconstpointer b, gpointer data)
   return (*(const guint *)a > *(const guint *)b) - (*(const guint *)a < *(const guint *)b);
 }
 
+static char *
+format_count (double count)
+{
+  return count == floor (count) ? g_strdup_printf ("%.0f", count) : g_strdup_printf ("%.1f", count);
+}
+
+/* " (200 instead of 3)" when the count changed by at least 10 %; "" else. */
+static char *
+count_change (const StOperationDiffRow *row)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *new_ = NULL;
+
+  if (row->base_count <= 0
+      || fabs (row->new_count - row->base_count) < COUNT_MIN_CHANGE * row->base_count)
+    return g_strdup ("");
+  base = format_count (row->base_count);
+  new_ = format_count (row->new_count);
+  /* Translators: an operation's count per step, the new profile's first */
+  return g_strdup_printf (_ (" (%s instead of %s)"), new_, base);
+}
+
 static void
 add_operation (StProfileDiff *self, GArray *candidates, guint index, gint64 growth, gboolean steps)
 {
@@ -406,10 +429,14 @@ add_operation (StProfileDiff *self, GArray *candidates, guint index, gint64 grow
   g_autofree char          *grown = st_format_duration (growth);
   g_autofree char          *name = st_operation_name_shorten (row->name, NULL);
 
+  g_autofree char *counts = count_change (row);
+
   if (kernel)
-    f.text = g_strdup_printf (steps ? _ ("%s +%s per step") : _ ("%s +%s"), name, grown);
+    f.text
+        = g_strdup_printf (steps ? _ ("%s +%s per step%s") : _ ("%s +%s%s"), name, grown, counts);
   else
-    f.text = g_strdup_printf (steps ? _ ("%s +%s self per step") : _ ("%s +%s self"), name, grown);
+    f.text = g_strdup_printf (steps ? _ ("%s +%s self per step%s") : _ ("%s +%s self%s"), name,
+                              grown, counts);
   longest_instance (&self->side[ST_DIFF_NEW], is_row_instance, row, &f);
   add_candidate (candidates, &f, kernel ? TIER_DEVICE : TIER_HOST, growth);
 }
