@@ -16,6 +16,10 @@
  * (AMD), 206141652992 bytes (191.98 GiB); HIP runtime 70253211, roctracer
  * 4.1; one hipGraphLaunch, no compiled region.
  *
+ * rocm-named.json: the same as rocm-unnamed.json, but its entry names the
+ * device, "AMD Instinct MI300X", and its GPU process has no name: its
+ * label is "pid 0", which says no kind of device.
+ *
  * no-metadata.json: no metadata at all; a cudaLaunchKernel launches the
  * one kernel on GPU 0, so the vendor is NVIDIA by rule 4 and nothing else
  * is known. */
@@ -183,6 +187,24 @@ test_vendor_as_hardware (void)
                    "Different setup — Vendor: AMD (base NVIDIA); Graph launches: 1 (base none)");
 }
 
+/* The same MI300X, named in one profile and not in the other: 13.4's table
+ * finds MI300X for both, so the device does not differ, and nothing else
+ * does (the same versions, a graph launch each). */
+static void
+test_unnamed_same_model (void)
+{
+  g_autoptr (StEnvironment) base = read_file ("rocm-unnamed.json");
+  g_autoptr (StEnvironment) new_ = read_file ("rocm-named.json");
+  g_autoptr (GArray)        differences = st_environment_diff (base, new_);
+  g_autofree char          *warning = st_environment_dup_warning (new_, differences);
+
+  g_assert_cmpstr (new_->device_model, ==, "AMD Instinct MI300X");
+  g_assert_cmpint (new_->vendor, ==, ST_VENDOR_AMD);
+  g_assert_null (new_->device_kind);
+  g_assert_cmpuint (differences->len, ==, 0);
+  g_assert_null (warning);
+}
+
 /* The same profile twice: nothing differs, nothing to say. */
 static void
 test_same (void)
@@ -217,6 +239,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/environment/no-metadata", test_no_metadata);
   g_test_add_func ("/model/environment/differences", test_differences);
   g_test_add_func ("/model/environment/vendor-as-hardware", test_vendor_as_hardware);
+  g_test_add_func ("/model/environment/unnamed-same-model", test_unnamed_same_model);
   g_test_add_func ("/model/environment/same", test_same);
   g_test_add_func ("/model/environment/cancelled", test_cancelled);
   return g_test_run ();

@@ -28,6 +28,18 @@ present_differs (const StEnvironment *base, const StEnvironment *new_, StEnviron
   return (base->compiled_regions > 0) != (new_->compiled_regions > 0);
 }
 
+/* Two device models are the same when their names are; when an entry has
+ * no name (its model is its architecture, "gfx942 (MI300X)"), when 13.4's
+ * table finds the same model for both. */
+static gboolean
+same_devices (const StEnvironment *base, const StEnvironment *new_)
+{
+  if (g_str_equal (base->device_model, new_->device_model))
+    return TRUE;
+  return (base->device_unnamed || new_->device_unnamed) && base->device_table_model != NULL
+         && g_strcmp0 (base->device_table_model, new_->device_table_model) == 0;
+}
+
 /* The vendor is hardware only when a device model is unknown: two known
  * models already say it. */
 static gboolean
@@ -58,7 +70,8 @@ st_environment_diff (const StEnvironment *base, const StEnvironment *new_)
       gboolean counted = f == ST_ENV_GRAPH_LAUNCHES || f == ST_ENV_COMPILED_REGIONS;
 
       if (d.base == NULL || d.new_ == NULL
-          || (counted ? !present_differs (base, new_, f) : g_str_equal (d.base, d.new_)))
+          || (counted ? !present_differs (base, new_, f) : g_str_equal (d.base, d.new_))
+          || (f == ST_ENV_DEVICE_MODEL && same_devices (base, new_)))
         {
           clear_difference (&d);
           continue;

@@ -144,6 +144,9 @@ device_kind (const char *label)
   if (n < 2 || kind[n - 1] != ' ')
     return NULL;
   kind[n - 1] = '\0';
+  /* "pid 9": a process known only by its pid says no kind */
+  if (g_str_equal (kind, "pid"))
+    return NULL;
   return g_steal_pointer (&kind);
 }
 
@@ -215,7 +218,8 @@ read_device (StEnvironment  *self,
              StTrace        *trace,
              const StDevice *device,
              JsonArray      *properties,
-             GPtrArray      *models)
+             GPtrArray      *models,
+             GPtrArray      *table_models)
 {
   const StProcess *p = st_trace_get_process (trace, device->process);
   gint64           id = G_MININT64;
@@ -230,7 +234,12 @@ read_device (StEnvironment  *self,
   entry = st_device_peak_find_entry (properties, id);
   model = model_name (entry, &peak);
   if (model != NULL && !g_ptr_array_find_with_equal_func (models, model, g_str_equal, NULL))
-    g_ptr_array_add (models, g_steal_pointer (&model));
+    {
+      g_ptr_array_add (models, g_steal_pointer (&model));
+      g_ptr_array_add (table_models, (gpointer)peak.model);
+    }
+  if (entry != NULL && json_object_get_string_member_with_default (entry, "name", "")[0] == '\0')
+    self->device_unnamed = TRUE;
   if (entry != NULL && self->memory_bytes < 0 && self->compute_capability == NULL)
     read_entry (self, entry);
   if (self->vendor == ST_VENDOR_UNKNOWN)
@@ -246,20 +255,26 @@ read_devices (StEnvironment *self, StTrace *trace, StDeviceWork *work)
   guint                 n_files = st_trace_get_n_files (trace);
   g_autofree JsonNode **nodes = g_new0 (JsonNode *, MAX (n_files, 1));
   g_autoptr (GPtrArray) models = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) table_models = g_ptr_array_new ();
 
   self->device_count = st_device_work_get_n_devices (work);
   for (guint d = 0; d < self->device_count; d++)
     {
       const StDevice *device = st_device_work_get_device (work, d);
 
-      read_device (self, trace, device, properties_of (trace, nodes, device->file), models);
+      read_device (self, trace, device, properties_of (trace, nodes, device->file), models,
+                   table_models);
     }
   for (guint f = 0; f < n_files; f++)
     g_clear_pointer (&nodes[f], json_node_unref);
-  if (models->len > 0)
+  if (models->len == 0)
+    return;
+  g_ptr_array_add (models, NULL);
+  self->device_model = g_strjoinv (" + ", (char **)models->pdata);
+  if (!g_ptr_array_find (table_models, NULL, NULL))
     {
-      g_ptr_array_add (models, NULL);
-      self->device_model = g_strjoinv (" + ", (char **)models->pdata);
+      g_ptr_array_add (table_models, NULL);
+      self->device_table_model = g_strjoinv (" + ", (char **)table_models->pdata);
     }
 }
 
@@ -426,6 +441,7 @@ st_environment_free (StEnvironment *self)
   g_free (self->trace_type);
   g_free (self->schema_version);
   g_free (self->device_model);
+  g_free (self->device_table_model);
   g_free (self->device_kind);
   g_free (self->compute_capability);
   g_free (self->ranks);

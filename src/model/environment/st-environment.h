@@ -56,18 +56,23 @@ typedef enum
 
 typedef struct
 {
-  char      *trace_type;     /* "chrome-json (kineto)" */
-  char      *schema_version; /* as written; NULL when unknown (so every char* below) */
-  StVendor   vendor;
-  char      *device_model;                /* "NVIDIA A100-SXM4-80GB", several joined with " + " */
-  char      *device_kind;                 /* "GPU", "NeuronCore", "MTIA" */
-  guint      device_count;                /* devices with device work (docs/metrics.md 1.1) */
-  gint64     memory_bytes;                /* the first device's totalGlobalMem; -1 when unknown */
-  char      *compute_capability;          /* "8.0" */
-  gint64     multiprocessors;             /* numSms; -1 when unknown */
-  gint64     world_size;                  /* -1 when unknown */
-  char      *ranks;                       /* "0", "0, 1" */
-  char      *backend;                     /* "nccl" */
+  char    *trace_type;     /* "chrome-json (kineto)" */
+  char    *schema_version; /* as written; NULL when unknown (so every char* below) */
+  StVendor vendor;
+  char    *device_model; /* "NVIDIA A100-SXM4-80GB", several joined with " + " */
+  /* The models 13.4's peak table finds for the devices ("A100"), joined
+   * alike; NULL when it does not know one: what two device models are
+   * compared by when an entry has no name of its own. */
+  char      *device_table_model;
+  gboolean   device_unnamed;     /* an entry's name was empty: its model is its architecture */
+  char      *device_kind;        /* "GPU", "NeuronCore", "MTIA" */
+  guint      device_count;       /* devices with device work (docs/metrics.md 1.1) */
+  gint64     memory_bytes;       /* the first device's totalGlobalMem; -1 when unknown */
+  char      *compute_capability; /* "8.0" */
+  gint64     multiprocessors;    /* numSms; -1 when unknown */
+  gint64     world_size;         /* -1 when unknown */
+  char      *ranks;              /* "0", "0, 1" */
+  char      *backend;            /* "nccl" */
   char      *versions[ST_N_ENV_VERSIONS]; /* from ST_ENV_FIRST_VERSION on */
   GPtrArray *dtypes;                      /* static strings: "bf16", "fp32", … */
   guint64    graph_launches;
