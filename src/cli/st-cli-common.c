@@ -50,6 +50,16 @@ st_cli_parse_range (const char *text, gint64 *start, gint64 *end)
          && *end > *start;
 }
 
+const char *
+st_cli_unit_to_string (StMetricUnit unit)
+{
+  static const char *const names[] = {
+    "none", "ns", "percent", "count", "bytes", "bytes_per_second", "flops", "ratio",
+  };
+
+  return (guint)unit < G_N_ELEMENTS (names) ? names[unit] : "none";
+}
+
 void
 st_cli_add_int (JsonBuilder *b, const char *name, gint64 value)
 {
@@ -95,6 +105,16 @@ st_cli_add_string (JsonBuilder *b, const char *name, const char *value)
 {
   json_builder_set_member_name (b, name);
   json_builder_add_string_value (b, value);
+}
+
+void
+st_cli_add_string_or_null (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
 }
 
 /* What JSON cannot hold, made so on the way out, in a copy (what a parser

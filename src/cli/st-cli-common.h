@@ -6,6 +6,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "st-summary.h"
 #include "st-trace.h"
 
 G_BEGIN_DECLS
@@ -26,8 +27,13 @@ gboolean st_cli_parse_alignment (const char *text, StAlignment *alignment);
 /* "START_NS:END_NS", two integers with START_NS < END_NS. */
 gboolean st_cli_parse_range (const char *text, gint64 *start, gint64 *end);
 
+/* A metric's unit as --json names it: "ns", "percent", "count", … */
+const char *st_cli_unit_to_string (StMetricUnit unit);
+
 void st_cli_add_int (JsonBuilder *b, const char *name, gint64 value);
 void st_cli_add_string (JsonBuilder *b, const char *name, const char *value);
+/* @name: @value, or null when @value is NULL. */
+void st_cli_add_string_or_null (JsonBuilder *b, const char *name, const char *value);
 /* @name: @value when @present, else null. */
 void st_cli_add_int_or_null (JsonBuilder *b, const char *name, gboolean present, gint64 value);
 void st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, double value);

@@ -8,37 +8,64 @@
 
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
+#include "st-cli-diff-json.h"
 #include "st-time.h"
 #include "st-format.h"
 #include "st-operation-name.h"
 #include "st-profile-diff.h"
 
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <stdio.h>
 
-#define DIFF_HELP                                                                                 \
-  N_ ("Compares NEW with BASE (the profile before a change): the metrics with their difference "  \
-      "(new minus base) and whether it is better, where the step time went (compute, exposed "    \
-      "communication, exposed memory, idle), the operations matched by name (exactly, or after "  \
-      "removing template arguments, addresses and numeric suffixes), the collectives per type, "  \
-      "and what got worse, with where to look in NEW. With --steps and ProfilerStep#N scopes in " \
-      "both, each side's numbers are means per step, so profiles of different length compare "    \
-      "fairly. Times are ns from each trace's start.")
+#define DIFF_HELP                                                                                  \
+  N_ ("Compares NEW with BASE (the profile before a change): what each ran on (devices, vendor, "  \
+      "world size, versions, data types), said first when the hardware differs; the metrics "      \
+      "with their difference (new minus base) and whether it is better, the step times and "       \
+      "where they went (compute, exposed communication, exposed memory, idle), the device time "   \
+      "per kernel class (GEMM, attention, elementwise, …), which compares across vendors, the "  \
+      "operations matched by name (exactly, or after removing template arguments, addresses "      \
+      "and numeric suffixes), the collectives per type, and what got worse, with where to look "   \
+      "in NEW. With --steps and ProfilerStep#N scopes in both, each side's numbers are means per " \
+      "step, so profiles of different length compare fairly. Times are ns from each trace's "      \
+      "start.")
 
 #define TOP_OPERATIONS 15
 
-static const char *const breakdown_keys[ST_N_BREAKDOWN_PARTS] = {
-  "step_time", "compute", "exposed_communication", "exposed_memory", "idle",
-};
-
 /* --- text ------------------------------------------------------------------- */
+
+/* One row of a text table: each cell padded to its width in characters,
+ * not bytes ("—", "µs", "Δ" and "×" take more bytes than columns); a
+ * negative width aligns left, 0 not at all (the last column). */
+static void
+print_cells (const char *const *cells, const int *widths, guint n)
+{
+  printf (" ");
+  for (guint i = 0; i < n; i++)
+    {
+      const char *text = cells[i] != NULL ? cells[i] : "";
+      glong       pad = ABS (widths[i]) - g_utf8_strlen (text, -1);
+
+      printf (" ");
+      for (; widths[i] > 0 && pad > 0; pad--)
+        putchar (' ');
+      fputs (text, stdout);
+      for (; widths[i] < 0 && pad > 0; pad--)
+        putchar (' ');
+    }
+  putchar ('\n');
+}
 
 static char *
 format_percent (gboolean has, double percent)
 {
   return has ? g_strdup_printf ("%+.1f%%", percent) : g_strdup ("—");
+}
+
+static char *
+format_count (double count)
+{
+  return g_strdup_printf ("%.2f", count);
 }
 
 static void
@@ -58,11 +85,106 @@ print_header (StProfileDiff *diff)
       printf (ngettext ("%u step", "%u steps", n), n);
       printf ("  [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ") ns\n", start, end);
     }
+  if (st_profile_diff_get_warning (diff) != NULL)
+    printf ("%s %s\n", _ ("Warning:"), st_profile_diff_get_warning (diff));
   printf ("%s\n", st_profile_diff_get_scope (diff) == ST_DIFF_SCOPE_STEPS
                       ? _ ("Compared per step: each number is a mean over the profile’s steps.")
                       : _ ("Compared as whole ranges."));
   for (guint i = 0; i < notes->len; i++)
     printf ("%s %s\n", _ ("Note:"), (const char *)g_ptr_array_index (notes, i));
+}
+
+/* The difference of @field, NULL when it does not differ. */
+static const StEnvironmentDifference *
+difference_of (GArray *differences, StEnvironmentField field)
+{
+  for (guint i = 0; i < differences->len; i++)
+    if (g_array_index (differences, StEnvironmentDifference, i).field == field)
+      return &g_array_index (differences, StEnvironmentDifference, i);
+  return NULL;
+}
+
+/* docs/metrics.md 8.11: the fields either side knows, each difference
+ * marked, the hardware's apart. */
+static void
+print_environment (StProfileDiff *diff)
+{
+  static const int     widths[] = { -20, -30, -30, 0 };
+  const StEnvironment *base = st_profile_diff_get_environment (diff, ST_DIFF_BASE);
+  const StEnvironment *new_ = st_profile_diff_get_environment (diff, ST_DIFF_NEW);
+  GArray              *differences = st_profile_diff_get_environment_differences (diff);
+
+  printf ("\n%s\n", _ ("What each profile ran on"));
+  print_cells ((const char *[]){ "", _ ("base"), _ ("new"), "" }, widths, 4);
+  for (guint f = 0; f < ST_N_ENV_FIELDS; f++)
+    {
+      g_autofree char               *b = st_environment_dup_text (base, f);
+      g_autofree char               *n = st_environment_dup_text (new_, f);
+      const StEnvironmentDifference *d = difference_of (differences, f);
+      const char *mark = d == NULL ? "" : d->hardware ? _ ("differs: hardware") : _ ("differs");
+
+      if (b != NULL || n != NULL)
+        print_cells (
+            (const char *[]){ st_environment_field_get_title (f), b ? b : "—", n ? n : "—", mark },
+            widths, 4);
+    }
+}
+
+/* docs/metrics.md 8.13: the spread beside the mean. */
+static void
+print_step_times (StProfileDiff *diff)
+{
+  static const int widths[] = { -6, 6, 12, 12, 12, 12 };
+  const char      *titles[] = { _ ("base"), _ ("new") };
+
+  printf ("\n%s\n", st_profile_diff_get_scope (diff) == ST_DIFF_SCOPE_STEPS
+                        ? _ ("Step times")
+                        : _ ("Compared ranges"));
+  print_cells ((const char *[]){ "", _ ("count"), _ ("min"), _ ("median"), _ ("max"), _ ("mean") },
+               widths, 6);
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    {
+      const StStepTimes *t = st_profile_diff_get_step_times (diff, s);
+      g_autofree char   *count = g_strdup_printf ("%u", t->count);
+      g_autofree char   *min = st_format_duration (t->min_ns);
+      g_autofree char   *median = st_format_duration (t->median_ns);
+      g_autofree char   *max = st_format_duration (t->max_ns);
+      g_autofree char   *mean = st_format_duration (t->mean_ns);
+
+      print_cells ((const char *[]){ titles[s], count, min, median, max, mean }, widths, 6);
+    }
+}
+
+/* docs/metrics.md 8.12: what reads across vendors, where no name does. */
+static void
+print_classes (StProfileDiff *diff)
+{
+  static const int widths[] = { -22, 11, 11, 11, 7, -7, 10, 10 };
+  guint            n = st_profile_diff_get_n_classes (diff);
+
+  if (n == 0)
+    return;
+  printf ("\n%s\n", _ ("Device time per kernel class (per device)"));
+  print_cells ((const char *[]){ "", _ ("base"), _ ("new"), _ ("Δ"), _ ("ratio"), "",
+                                 _ ("base count"), _ ("new count") },
+               widths, 8);
+  for (guint i = 0; i < n; i++)
+    {
+      const StClassDiff *c = st_profile_diff_get_class (diff, i);
+      g_autofree char   *b = st_format_duration (c->ns[ST_DIFF_BASE]);
+      g_autofree char   *nw = st_format_duration (c->ns[ST_DIFF_NEW]);
+      g_autofree char   *d = st_format_duration (c->delta_ns);
+      g_autofree char   *bc = format_count (c->count[ST_DIFF_BASE]);
+      g_autofree char   *nc = format_count (c->count[ST_DIFF_NEW]);
+      g_autofree char   *ratio = !c->has_ratio     ? g_strdup (_ ("new"))
+                                 : c->ratio < 0.01 ? g_strdup ("<0.01×")
+                                                   : g_strdup_printf ("%.2f×", c->ratio);
+      const char *judged = c->delta_ns > 0 ? _ ("slower") : c->delta_ns < 0 ? _ ("faster") : "";
+
+      print_cells ((const char *[]){ _ (st_kernel_class_get_label (c->klass)), b, nw, d, ratio,
+                                     judged, bc, nc },
+                   widths, 8);
+    }
 }
 
 static void
@@ -85,6 +207,7 @@ print_findings (StProfileDiff *diff)
 static void
 print_breakdown (StProfileDiff *diff)
 {
+  static const int   widths[] = { -24, 12, 12, 12 };
   const char        *titles[] = { _ ("Step time"), _ ("Compute"), _ ("Exposed communication"),
                                   _ ("Exposed memory"), _ ("Idle") };
   const StBreakdown *base = st_profile_diff_get_breakdown (diff, ST_DIFF_BASE);
@@ -93,7 +216,7 @@ print_breakdown (StProfileDiff *diff)
   if (!base->present && !new_->present)
     return;
   printf ("\n%s\n", _ ("Where the step time went"));
-  printf ("  %-24s %12s %12s %12s\n", "", _ ("base"), _ ("new"), _ ("Δ"));
+  print_cells ((const char *[]){ "", _ ("base"), _ ("new"), _ ("Δ") }, widths, 4);
   for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)
     {
       g_autofree char *b = base->present ? st_format_duration (base->ns[p]) : g_strdup ("—");
@@ -102,7 +225,7 @@ print_breakdown (StProfileDiff *diff)
                                ? st_format_duration (new_->ns[p] - base->ns[p])
                                : g_strdup ("—");
 
-      printf ("  %-24s %12s %12s %12s\n", titles[p], b, n, d);
+      print_cells ((const char *[]){ titles[p], b, n, d }, widths, 4);
     }
 }
 
@@ -130,8 +253,10 @@ format_delta (StMetricUnit unit, double delta)
 static void
 print_metrics (StProfileDiff *diff)
 {
+  static const int widths[] = { -42, 12, 12, 14, 9, 0 };
+
   printf ("\n%s\n", _ ("Metrics"));
-  printf ("  %-40s %12s %12s %14s %9s\n", "", _ ("base"), _ ("new"), _ ("Δ"), _ ("Δ %"));
+  print_cells ((const char *[]){ "", _ ("base"), _ ("new"), _ ("Δ"), _ ("Δ %"), "" }, widths, 6);
   for (guint i = 0; i < st_profile_diff_get_n_metrics (diff); i++)
     {
       const StMetricDiff *m = st_profile_diff_get_metric (diff, i);
@@ -143,35 +268,42 @@ print_metrics (StProfileDiff *diff)
                                    : m->judgement == ST_DIFF_WORSE ? _ ("worse")
                                                                    : "";
 
-      printf ("  %-40s %12s %12s %14s %9s  %s\n", m->title, b, n, d, p, judged);
+      print_cells ((const char *[]){ m->title, b, n, d, p, judged }, widths, 6);
     }
 }
 
+/* Host ops with their self time beside the total: what 8.6 ranks them by. */
 static void
 print_operations (StProfileDiff *diff)
 {
+  static const int widths[] = { -6, -10, 10, 11, 10, 11, 11, 11, 9, 0 };
   StOperationDiff *ops = st_profile_diff_get_operations (diff);
   guint            n = st_operation_diff_get_n_rows (ops);
 
   if (n == 0)
     return;
   printf ("\n%s\n", _ ("Operations (the largest differences first)"));
-  printf ("  %-6s %-10s %10s %11s %10s %11s %11s %9s  %s\n", _ ("kind"), _ ("match"),
-          _ ("base count"), _ ("base total"), _ ("new count"), _ ("new total"), _ ("Δ"), _ ("Δ %"),
-          _ ("name"));
+  print_cells ((const char *[]){ _ ("kind"), _ ("match"), _ ("base count"), _ ("base total"),
+                                 _ ("new count"), _ ("new total"), _ ("Δ"), _ ("Δ self"), _ ("Δ %"),
+                                 _ ("name") },
+               widths, 10);
   for (guint i = 0; i < MIN (n, TOP_OPERATIONS); i++)
     {
       const StOperationDiffRow *r = st_operation_diff_get_row (ops, i);
+      gboolean                  kernel = r->table == ST_OPERATIONS_KERNELS;
+      g_autofree char          *bc = format_count (r->base_count);
+      g_autofree char          *nc = format_count (r->new_count);
       g_autofree char          *bt = st_format_duration (r->base_total_ns);
       g_autofree char          *nt = st_format_duration (r->new_total_ns);
       g_autofree char          *d = st_format_duration (r->delta_ns);
+      g_autofree char          *ds = kernel ? g_strdup ("") : st_format_duration (r->delta_self_ns);
       g_autofree char          *p = format_percent (r->has_delta_percent, r->delta_percent);
       g_autofree char          *name = st_operation_name_shorten (r->name, NULL);
 
-      printf ("  %-6s %-10s %10.2f %11s %10.2f %11s %11s %9s  %s\n",
-              r->table == ST_OPERATIONS_KERNELS ? "kernel" : "host",
-              st_operation_match_to_string (r->match), r->base_count, bt, r->new_count, nt, d, p,
-              name);
+      print_cells ((const char *[]){ kernel ? "kernel" : "host",
+                                     st_operation_match_to_string (r->match), bc, bt, nc, nt, d, ds,
+                                     p, name },
+                   widths, 10);
     }
   if (n > TOP_OPERATIONS)
     printf ("  %s\n", _ ("(the others with --json)"));
@@ -180,181 +312,28 @@ print_operations (StProfileDiff *diff)
 static void
 print_collectives (StProfileDiff *diff)
 {
-  guint n = st_profile_diff_get_n_collectives (diff);
+  static const int widths[] = { -14, 10, 11, 10, 11, 11, 9 };
+  guint            n = st_profile_diff_get_n_collectives (diff);
 
   if (n == 0)
     return;
   printf ("\n%s\n", _ ("Collectives per type"));
-  printf ("  %-14s %10s %11s %10s %11s %11s %9s\n", _ ("type"), _ ("base count"), _ ("base total"),
-          _ ("new count"), _ ("new total"), _ ("Δ"), _ ("Δ %"));
+  print_cells ((const char *[]){ _ ("type"), _ ("base count"), _ ("base total"), _ ("new count"),
+                                 _ ("new total"), _ ("Δ"), _ ("Δ %") },
+               widths, 7);
   for (guint i = 0; i < n; i++)
     {
       const StCollectiveDiff *c = st_profile_diff_get_collective (diff, i);
+      g_autofree char        *bc = format_count (c->count[ST_DIFF_BASE]);
+      g_autofree char        *nc = format_count (c->count[ST_DIFF_NEW]);
       g_autofree char        *bt = st_format_duration (c->total_ns[ST_DIFF_BASE]);
       g_autofree char        *nt = st_format_duration (c->total_ns[ST_DIFF_NEW]);
       g_autofree char        *d = st_format_duration (c->delta_ns);
       g_autofree char        *p = format_percent (c->has_delta_percent, c->delta_percent);
 
-      printf ("  %-14s %10.2f %11s %10.2f %11s %11s %9s\n", st_collective_type_get_label (c->type),
-              c->count[ST_DIFF_BASE], bt, c->count[ST_DIFF_NEW], nt, d, p);
+      print_cells ((const char *[]){ st_collective_type_get_label (c->type), bc, bt, nc, nt, d, p },
+                   widths, 7);
     }
-}
-
-/* --- JSON (docs/metrics.md 8.8) ---------------------------------------------- */
-
-static void
-json_metrics (JsonBuilder *b, StProfileDiff *diff)
-{
-  json_builder_set_member_name (b, "metrics");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < st_profile_diff_get_n_metrics (diff); i++)
-    {
-      const StMetricDiff *m = st_profile_diff_get_metric (diff, i);
-
-      json_builder_begin_object (b);
-      st_cli_add_string (b, "id", m->id);
-      st_cli_add_double_or_null (b, "base", m->present[ST_DIFF_BASE], m->value[ST_DIFF_BASE]);
-      st_cli_add_double_or_null (b, "new", m->present[ST_DIFF_NEW], m->value[ST_DIFF_NEW]);
-      st_cli_add_double_or_null (b, "delta", m->has_delta, m->delta);
-      st_cli_add_double_or_null (b, "delta_percent", m->has_delta_percent, m->delta_percent);
-      json_builder_set_member_name (b, "better");
-      if (m->judgement == ST_DIFF_UNJUDGED)
-        json_builder_add_null_value (b);
-      else
-        json_builder_add_boolean_value (b, m->judgement == ST_DIFF_BETTER);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
-static void
-json_breakdown (JsonBuilder *b, StProfileDiff *diff)
-{
-  const StBreakdown *base = st_profile_diff_get_breakdown (diff, ST_DIFF_BASE);
-  const StBreakdown *new_ = st_profile_diff_get_breakdown (diff, ST_DIFF_NEW);
-
-  json_builder_set_member_name (b, "breakdown");
-  json_builder_begin_object (b);
-  for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)
-    {
-      json_builder_set_member_name (b, breakdown_keys[p]);
-      json_builder_begin_object (b);
-      st_cli_add_int_or_null (b, "base", base->present, base->ns[p]);
-      st_cli_add_int_or_null (b, "new", new_->present, new_->ns[p]);
-      st_cli_add_int_or_null (b, "delta", base->present && new_->present,
-                              st_time_sub_sat (new_->ns[p], base->ns[p]));
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-}
-
-static void
-json_operation (JsonBuilder *b, const StOperationDiffRow *r)
-{
-  json_builder_begin_object (b);
-  st_cli_add_string (b, "name", r->name);
-  st_cli_add_string (b, "kind", r->table == ST_OPERATIONS_KERNELS ? "kernel" : "host");
-  st_cli_add_double_or_null (b, "base_count", TRUE, r->base_count);
-  st_cli_add_int (b, "base_total_ns", r->base_total_ns);
-  st_cli_add_double_or_null (b, "new_count", TRUE, r->new_count);
-  st_cli_add_int (b, "new_total_ns", r->new_total_ns);
-  st_cli_add_int (b, "delta_ns", r->delta_ns);
-  st_cli_add_double_or_null (b, "delta_percent", r->has_delta_percent, r->delta_percent);
-  st_cli_add_string (b, "match", st_operation_match_to_string (r->match));
-  if (r->base_names != NULL)
-    {
-      json_builder_set_member_name (b, "base_names");
-      json_builder_begin_array (b);
-      for (guint k = 0; k < r->base_names->len; k++)
-        json_builder_add_string_value (b, g_ptr_array_index (r->base_names, k));
-      json_builder_end_array (b);
-    }
-  json_builder_end_object (b);
-}
-
-static void
-json_operations (JsonBuilder *b, StProfileDiff *diff)
-{
-  StOperationDiff *ops = st_profile_diff_get_operations (diff);
-
-  json_builder_set_member_name (b, "operations");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < st_operation_diff_get_n_rows (ops); i++)
-    json_operation (b, st_operation_diff_get_row (ops, i));
-  json_builder_end_array (b);
-}
-
-static void
-json_collectives (JsonBuilder *b, StProfileDiff *diff)
-{
-  json_builder_set_member_name (b, "collectives");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < st_profile_diff_get_n_collectives (diff); i++)
-    {
-      const StCollectiveDiff *c = st_profile_diff_get_collective (diff, i);
-
-      json_builder_begin_object (b);
-      st_cli_add_string (b, "type", st_collective_type_to_string (c->type));
-      st_cli_add_double_or_null (b, "base_count", TRUE, c->count[ST_DIFF_BASE]);
-      st_cli_add_int (b, "base_total_ns", c->total_ns[ST_DIFF_BASE]);
-      st_cli_add_double_or_null (b, "new_count", TRUE, c->count[ST_DIFF_NEW]);
-      st_cli_add_int (b, "new_total_ns", c->total_ns[ST_DIFF_NEW]);
-      st_cli_add_int (b, "delta_ns", c->delta_ns);
-      st_cli_add_double_or_null (b, "delta_percent", c->has_delta_percent, c->delta_percent);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
-static void
-json_findings (JsonBuilder *b, StProfileDiff *diff)
-{
-  json_builder_set_member_name (b, "findings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
-    {
-      const StDiffFinding *f = st_profile_diff_get_finding (diff, i);
-
-      json_builder_begin_object (b);
-      st_cli_add_string (b, "text", f->text);
-      st_cli_add_int (b, "start_ns", f->start_ns);
-      st_cli_add_int (b, "end_ns", f->end_ns);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
-static void
-print_json (StProfileDiff *diff, gboolean steps)
-{
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonNode)    root = NULL;
-  GPtrArray              *notes = st_profile_diff_get_notes (diff);
-
-  json_builder_begin_object (b);
-  st_cli_add_string (b, "scope",
-                     st_profile_diff_get_scope (diff) == ST_DIFF_SCOPE_STEPS ? "steps" : "whole");
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (notes, i));
-  json_builder_end_array (b);
-  json_metrics (b, diff);
-  json_breakdown (b, diff);
-  json_operations (b, diff);
-  json_collectives (b, diff);
-  json_findings (b, diff);
-  if (steps)
-    {
-      json_builder_set_member_name (b, "steps");
-      json_builder_begin_object (b);
-      st_cli_add_int (b, "base", st_profile_diff_get_n_steps (diff, ST_DIFF_BASE));
-      st_cli_add_int (b, "new", st_profile_diff_get_n_steps (diff, ST_DIFF_NEW));
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  st_cli_print_json (root);
 }
 
 /* --- the command -------------------------------------------------------------- */
@@ -377,12 +356,15 @@ run (char **files, const StProfileDiffOptions *options, gboolean as_json)
     return st_cli_file_error (error);
   if (as_json)
     {
-      print_json (diff, options->scope == ST_DIFF_SCOPE_STEPS);
+      st_cli_diff_print_json (diff, options->scope == ST_DIFF_SCOPE_STEPS);
       return 0;
     }
   print_header (diff);
+  print_environment (diff);
   print_findings (diff);
+  print_step_times (diff);
   print_breakdown (diff);
+  print_classes (diff);
   print_metrics (diff);
   print_operations (diff);
   print_collectives (diff);

@@ -40,16 +40,6 @@
 /* --json: rows of each operations table, unless --all-operations */
 #define JSON_OPERATIONS 500
 
-static const char *
-unit_to_string (StMetricUnit unit)
-{
-  static const char *const names[] = {
-    "none", "ns", "percent", "count", "bytes", "bytes_per_second", "flops", "ratio",
-  };
-
-  return (guint)unit < G_N_ELEMENTS (names) ? names[unit] : "none";
-}
-
 /* --- text ------------------------------------------------------------------- */
 
 static void
@@ -262,7 +252,7 @@ json_metrics (JsonBuilder *b, StSummary *summary)
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, unit_to_string (m->unit));
+      json_builder_add_string_value (b, st_cli_unit_to_string (m->unit));
       json_builder_set_member_name (b, "source");
       json_builder_add_string_value (b, m->source == ST_METRIC_PROFILE ? "profile" : "derived");
       json_builder_end_object (b);

@@ -14,6 +14,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <string.h>
 
 static const StTestDiffRecipe base_recipe = {
   TRUE, 2, 1000, 100, 100, 1024, "elementwise_kernel<float, 4>", "kernel_at_0x7f3a12", FALSE,
@@ -30,7 +31,7 @@ typedef struct
 } Pair;
 
 static void
-pair_init (Pair *p)
+pair_init_with (Pair *p, const StTestDiffRecipe *base, const StTestDiffRecipe *new_)
 {
   g_autoptr (GError) error = NULL;
 
@@ -38,8 +39,14 @@ pair_init (Pair *p)
   g_assert_no_error (error);
   p->base = g_build_filename (p->dir, "base.json", NULL);
   p->new_ = g_build_filename (p->dir, "new.json", NULL);
-  st_test_diff_write (&base_recipe, p->base);
-  st_test_diff_write (&new_recipe, p->new_);
+  st_test_diff_write (base, p->base);
+  st_test_diff_write (new_, p->new_);
+}
+
+static void
+pair_init (Pair *p)
+{
+  pair_init_with (p, &base_recipe, &new_recipe);
 }
 
 static void
@@ -85,7 +92,8 @@ test_json (void)
   o = json_node_get_object (json_parser_get_root (parser));
 
   g_assert_cmpstr (json_object_get_string_member (o, "scope"), ==, "steps");
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "notes")), ==, 0);
+  /* one note: the steps are 30 % longer, so shares are not judged */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "notes")), ==, 1);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "steps"), "base"),
                    ==, 2);
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "steps"), "new"),
@@ -102,8 +110,42 @@ test_json (void)
   row = find_by (json_object_get_array_member (o, "metrics"), "id", "compute_time_ns");
   g_assert_cmpfloat (json_object_get_double_member (row, "delta"), ==, 120000);
   g_assert_false (json_object_get_boolean_member (row, "better"));
+  g_assert_cmpstr (json_object_get_string_member (row, "unit"), ==, "ns");
   row = find_by (json_object_get_array_member (o, "metrics"), "id", "kernel_count");
   g_assert_true (json_object_get_null_member (row, "better"));
+  /* busy 40 % → 62.5 %, a share of a step 30 % longer: not judged */
+  row = find_by (json_object_get_array_member (o, "metrics"), "id", "device_busy_percent");
+  g_assert_cmpstr (json_object_get_string_member (row, "unit"), ==, "percent");
+  g_assert_true (json_object_get_null_member (row, "better"));
+
+  /* 8.13: every step 1000 µs in the base, 1300 in the new one */
+  part = json_object_get_object_member (json_object_get_object_member (o, "step_times"), "new");
+  g_assert_cmpint (json_object_get_int_member (part, "count"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (part, "min_ns"), ==, 1300000);
+  g_assert_cmpint (json_object_get_int_member (part, "median_ns"), ==, 1300000);
+  g_assert_cmpint (json_object_get_int_member (part, "max_ns"), ==, 1300000);
+  g_assert_cmpint (json_object_get_int_member (part, "mean_ns"), ==, 1300000);
+
+  /* 8.12: GEMM 100 → 200 µs (2×); communication 100 → 200; other 30 →
+   * 50 (the added kernel) */
+  row = find_by (json_object_get_array_member (o, "classes"), "class", "gemm");
+  g_assert_cmpint (json_object_get_int_member (row, "base_ns"), ==, 100000);
+  g_assert_cmpint (json_object_get_int_member (row, "new_ns"), ==, 200000);
+  g_assert_cmpfloat (json_object_get_double_member (row, "ratio"), ==, 2);
+  g_assert_cmpfloat (json_object_get_double_member (row, "new_count"), ==, 1);
+  row = find_by (json_object_get_array_member (o, "classes"), "class", "other");
+  g_assert_cmpint (json_object_get_int_member (row, "delta_ns"), ==, 20000);
+
+  /* 8.11: neither side has metadata; both launch with cudaLaunchKernel */
+  part = json_object_get_object_member (o, "environment");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_object_get_object_member (part, "new"), "vendor"), ==,
+      "NVIDIA");
+  g_assert_true (
+      json_object_get_null_member (json_object_get_object_member (part, "new"), "device_model"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (part, "differences")), ==,
+                    0);
+  g_assert_true (json_object_get_null_member (part, "warning"));
 
   /* sorted by |delta_ns|, kernels first, then by name: the AllReduce
    * kernel and the gemm are +100 µs each, "ncclDev…" before "sm90…" */
@@ -127,12 +169,104 @@ test_json (void)
       json_array_get_string_element (json_object_get_array_member (row, "base_names"), 0), ==,
       "elementwise_kernel<float, 4>");
 
+  /* aten::mm [90, 95) holds the launch [91, 94): self 2 µs of 5 */
+  row = find_by (ops, "name", "aten::mm");
+  g_assert_cmpint (json_object_get_int_member (row, "base_total_ns"), ==, 5000);
+  g_assert_cmpint (json_object_get_int_member (row, "base_self_ns"), ==, 2000);
+  g_assert_cmpint (json_object_get_int_member (row, "delta_self_ns"), ==, 0);
+
   row = find_by (json_object_get_array_member (o, "collectives"), "type", "allreduce");
   g_assert_cmpint (json_object_get_int_member (row, "delta_ns"), ==, 100000);
   row = find_by (json_object_get_array_member (o, "findings"), "text",
                  "AllReduce time +100 % per step");
   g_assert_cmpint (json_object_get_int_member (row, "start_ns"), ==, 700000);
   g_assert_cmpint (json_object_get_int_member (row, "end_ns"), ==, 900000);
+  g_assert_cmpstr (json_object_get_string_member (row, "kind"), ==, "collective");
+  /* 8.6: the GEMM class leads (test-profile-diff works out the order) */
+  row = json_array_get_object_element (json_object_get_array_member (o, "findings"), 0);
+  g_assert_cmpstr (json_object_get_string_member (row, "kind"), ==, "class");
+  g_assert_cmpstr (json_object_get_string_member (row, "text"), ==,
+                   "GEMM +100.0 µs per step (2.00×)");
+}
+
+/* An older GPU and a smaller world (the recipes of test-profile-diff's
+ * hardware change: A100 and world size 8, then V100 and 2, the GEMM 100
+ * → 250 µs): the text says the hardware changed before anything else, in
+ * the words of 8.11, and the GEMM class reads 2.50× slower; --json has the
+ * two hardware differences, device model then world size. */
+static void
+test_hardware (void)
+{
+  static const StTestDiffRecipe a100 = {
+    TRUE,
+    2,
+    1000,
+    100,
+    100,
+    1024,
+    "elementwise_kernel<float, 4>",
+    "kernel_at_0x7f3a12",
+    FALSE,
+    "NVIDIA A100-SXM4-40GB",
+    8,
+  };
+  static const StTestDiffRecipe v100 = {
+    TRUE,
+    2,
+    1300,
+    250,
+    100,
+    1024,
+    "elementwise_kernel<float, 4>",
+    "kernel_at_0x7f3a12",
+    FALSE,
+    "Tesla V100-SXM2-16GB",
+    2,
+  };
+  g_auto (Pair)          pair = { 0 };
+  g_autofree char       *text = NULL;
+  g_autofree char       *json = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *env, *d;
+  const char            *warning, *worse, *gemm;
+
+  pair_init_with (&pair, &a100, &v100);
+  g_assert_cmpint (
+      st_cli_test_run ((const char *[]){ "diff", "--steps", pair.base, pair.new_, NULL }, &text,
+                       NULL),
+      ==, 0);
+  warning = strstr (text, "\nWarning: The new profile ran on a different GPU (Tesla V100-SXM2-16GB "
+                          "vs NVIDIA A100-SXM4-40GB) and world size (2 vs 8): differences below "
+                          "mix the change with the hardware.\n");
+  worse = strstr (text, "\nWhat got worse\n");
+  g_assert_nonnull (warning);
+  g_assert_nonnull (worse);
+  g_assert_true (warning < worse);
+  gemm = strstr (text, "\n  GEMM ");
+  g_assert_nonnull (gemm);
+  g_assert_nonnull (strstr (gemm, "2.50× slower"));
+  g_assert_true (strstr (gemm, "2.50× slower") < strchr (gemm + 1, '\n'));
+
+  g_assert_cmpint (
+      st_cli_test_run ((const char *[]){ "diff", "--json", "--steps", pair.base, pair.new_, NULL },
+                       &json, NULL),
+      ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  env = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                       "environment");
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (env, "base"), "world_size"), ==,
+      8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (env, "differences")), ==,
+                    2);
+  d = json_array_get_object_element (json_object_get_array_member (env, "differences"), 0);
+  g_assert_cmpstr (json_object_get_string_member (d, "id"), ==, "device_model");
+  g_assert_cmpstr (json_object_get_string_member (d, "new"), ==, "Tesla V100-SXM2-16GB");
+  g_assert_true (json_object_get_boolean_member (d, "hardware"));
+  d = json_array_get_object_element (json_object_get_array_member (env, "differences"), 1);
+  g_assert_cmpstr (json_object_get_string_member (d, "id"), ==, "world_size");
+  g_assert_cmpstr (json_object_get_string_member (d, "base"), ==, "8");
+  g_assert_nonnull (json_object_get_string_member (env, "warning"));
 }
 
 static void
@@ -159,6 +293,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/diff/json", test_json);
+  g_test_add_func ("/cli/diff/hardware", test_hardware);
   g_test_add_func ("/cli/diff/bad-input", test_bad_input);
   return g_test_run ();
 }

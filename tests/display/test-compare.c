@@ -29,8 +29,10 @@
 #define BASE_START_US 300
 #define US            1000
 
+/* @metadata, when not NULL, the top-level members after the events
+ * (",\"deviceProperties\": […]"). */
 static char *
-write_trace (const char *dir, const char *name, int start_us, int gemm_us)
+write_trace (const char *dir, const char *name, int start_us, int gemm_us, const char *metadata)
 {
   g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
   char               *path = g_build_filename (dir, name, NULL);
@@ -58,7 +60,7 @@ write_trace (const char *dir, const char *name, int start_us, int gemm_us)
         "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"copy_kernel\",\"pid\":0,"
         "\"tid\":7,\"ts\":%d,\"dur\":20,\"args\":{\"stream\":7,\"device\":0}}%s\n",
         start_us + 1500 + 100 * i, i == 0 ? "," : "");
-  g_string_append (json, "]}\n");
+  g_string_append_printf (json, "]%s}\n", metadata != NULL ? metadata : "");
   g_assert_true (g_file_set_contents (path, json->str, -1, NULL));
   return path;
 }
@@ -74,8 +76,8 @@ static void
 pair_init (Pair *pair)
 {
   pair->dir = g_dir_make_tmp ("strata-compare-XXXXXX", NULL);
-  pair->base = write_trace (pair->dir, "base.json", BASE_START_US, 50);
-  pair->new_ = write_trace (pair->dir, "new.json", 0, 100);
+  pair->base = write_trace (pair->dir, "base.json", BASE_START_US, 50, NULL);
+  pair->new_ = write_trace (pair->dir, "new.json", 0, 100, NULL);
 }
 
 static void
@@ -482,6 +484,108 @@ app_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* @property of the row of @model named @name; NULL when no row is. */
+static char *
+row_string (GListModel *model, const char *name, const char *property)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+      g_autofree char    *value = NULL;
+      char               *wanted = NULL;
+
+      g_object_get (item, "name", &value, property, &wanted, NULL);
+      if (g_strcmp0 (value, name) == 0)
+        return wanted;
+      g_free (wanted);
+    }
+  return NULL;
+}
+
+static GListModel *
+model_of (StWindow *window, const char *id)
+{
+  return G_LIST_MODEL (
+      gtk_column_view_get_model (GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (window), id))));
+}
+
+static void
+assert_row (GListModel *model, const char *name, const char *property, const char *expected)
+{
+  g_autofree char *value = row_string (model, name, property);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
+/* The pair on other hardware: the base on an A100 in a world of 8, the
+ * current profile on a V100 in a world of 2, its gemm_kernel twice as
+ * long (50 → 100 µs, 4 per step). Before any number the page says so, in
+ * the banner at its top, tinted with the theme's warning colour; the
+ * environment table marks the device and the world size as hardware
+ * differences and leaves out what neither profile says (CUPTI); the
+ * kernel classes read GEMM 200 → 400 µs per step, 2.00× slower, and the
+ * other class (the two copy_kernels, 40 µs) 1.00×. */
+static void
+test_hardware (void)
+{
+  g_auto (Pair)     pair;
+  g_autoptr (GFile) base = NULL;
+  StWindow         *window;
+  GtkWidget        *banner, *findings;
+  GListModel       *environment, *classes;
+  graphene_rect_t   banner_at, findings_at;
+  cairo_surface_t  *pixels;
+  guint32           tint;
+
+  pair.dir = g_dir_make_tmp ("strata-compare-XXXXXX", NULL);
+  pair.base
+      = write_trace (pair.dir, "base.json", BASE_START_US, 50,
+                     ",\"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA A100-SXM4-40GB\"}],"
+                     "\"distributedInfo\": {\"rank\": 0, \"world_size\": 8}");
+  pair.new_
+      = write_trace (pair.dir, "new.json", 0, 100,
+                     ",\"deviceProperties\": [{\"id\": 0, \"name\": \"Tesla V100-SXM2-16GB\"}],"
+                     "\"distributedInfo\": {\"rank\": 0, \"world_size\": 2}");
+  base = g_file_new_for_path (pair.base);
+  window = open_window (pair.new_);
+  st_window_compare_with (window, base);
+  st_test_wait_until (compared, window);
+
+  banner = st_test_find_by_id (GTK_WIDGET (window), "warning_box");
+  findings = st_test_find_by_id (GTK_WIDGET (window), "findings_view");
+  g_assert_true (gtk_widget_get_visible (banner));
+  g_assert_cmpstr (
+      gtk_label_get_label (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (window), "warning_label"))),
+      ==,
+      "The new profile ran on a different GPU (Tesla V100-SXM2-16GB vs NVIDIA "
+      "A100-SXM4-40GB) and world size (2 vs 8): differences below mix the change "
+      "with the hardware.");
+  st_test_wait_until (laid_out, findings);
+  g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (window), &banner_at));
+  g_assert_true (gtk_widget_compute_bounds (findings, GTK_WIDGET (window), &findings_at));
+  g_assert_cmpfloat (banner_at.origin.y + banner_at.size.height, <=, findings_at.origin.y);
+  /* the banner's own background: the warning colour (amber: red well
+   * over blue) at a sixth over the view's near-white */
+  pixels = st_test_render (banner);
+  tint = st_test_pixel (pixels, cairo_image_surface_get_width (pixels) - 4,
+                        cairo_image_surface_get_height (pixels) / 2);
+  g_assert_cmpint ((int)((tint >> 16) & 0xff), >, (int)(tint & 0xff) + 20);
+  cairo_surface_destroy (pixels);
+
+  environment = model_of (window, "environment_view");
+  assert_row (environment, "Device", "base", "NVIDIA A100-SXM4-40GB");
+  assert_row (environment, "Device", "new", "Tesla V100-SXM2-16GB");
+  assert_row (environment, "Device", "delta", "differs: hardware");
+  assert_row (environment, "World size", "delta", "differs: hardware");
+  assert_row (environment, "CUPTI", "base", NULL);
+  classes = model_of (window, "classes_view");
+  assert_row (classes, "GEMM", "base", "200.0 µs");
+  assert_row (classes, "GEMM", "new", "400.0 µs");
+  assert_row (classes, "GEMM", "percent", "2.00× slower");
+  assert_row (classes, "Other", "percent", "1.00×");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* `strata --compare base.json new.json`: new.json's window, with
  * base.json as its baseline. */
 static void
@@ -557,5 +661,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/compare/short-names", test_short_names);
   g_test_add_func ("/display/compare/load-error", test_load_error);
   g_test_add_func ("/display/compare/command-line", test_command_line);
+  g_test_add_func ("/display/compare/hardware", test_hardware);
   return g_test_run ();
 }

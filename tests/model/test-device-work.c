@@ -295,6 +295,80 @@ test_two_gpus (void)
  * index is made and keeps nothing: the next one makes it and gives the
  * numbers of the two-gpus test above. Once made, the index is there for
  * any thread, cancelled or not. */
+/* 1.5 as the comparison's kernel classes (8.12) read it, on one stream
+ * of kernels 10 µs long each, one after another: Inductor's prefixes
+ * decide before the table (triton_poi_fused_addmm_gelu names mm_ but is
+ * pointwise), convolutions are GEMMs, activations elementwise, cuDNN's
+ * batch norms reduce, FBGEMM's namespace names no GEMM, attention is
+ * tried before GEMM (FlashAttention names cutlass in its template
+ * arguments), and a copy is memory. Per class, the summary's device row
+ * sums the durations: GEMM 4 × 10, elementwise 3 × 10, reduce 3 × 10,
+ * attention 2 × 10, other 1 × 10 (the permute), memory 1 × 10. */
+static void
+test_compute_kinds (void)
+{
+  static const struct
+  {
+    const char   *name;
+    StComputeKind kind;
+  } kernels[] = {
+    { "triton_tem_fused_mm_0", ST_COMPUTE_GEMM },
+    { "triton_poi_fused_addmm_gelu_1", ST_COMPUTE_ELEMENTWISE },
+    { "triton_red_fused_sum_2", ST_COMPUTE_REDUCE },
+    { "triton_per_fused_native_layer_norm_3", ST_COMPUTE_REDUCE },
+    { "void implicit_convolve_sgemm<float, float, 1024, 6, 7, 3, 3, 5, 1, false, true, true>",
+      ST_COMPUTE_GEMM },
+    { "volta_scudnn_128x64_relu_interior_nn_v1", ST_COMPUTE_GEMM },
+    { "void cudnn::detail::dgrad_engine<float, 512, 6, 5, 3, 3, 3, false>", ST_COMPUTE_GEMM },
+    { "void cudnn::bn_fw_tr_1C11_kernel_NCHW<float, float, 512, true, 1>", ST_COMPUTE_REDUCE },
+    { "act_and_mul_kernel<bf16, silu>", ST_COMPUTE_ELEMENTWISE },
+    { "void rotary_embedding_kernel<c10::BFloat16, true>", ST_COMPUTE_ELEMENTWISE },
+    { "void fbgemm_gpu::permute_2D_data_kernel<false, int, int>", ST_COMPUTE_OTHER },
+    { "paged_attention_ll4mi_QKV_mfma16_kernel", ST_COMPUTE_ATTENTION },
+    { "void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits<64, 128, 128, 4, false, "
+      "cutlass::bfloat16_t>>",
+      ST_COMPUTE_ATTENTION },
+  };
+  g_autoptr (GString)   json = g_string_new ("{\"traceEvents\": [{\"ph\": \"M\", \"name\": "
+                                               "\"process_name\", \"pid\": 0, \"args\": {\"name\": "
+                                               "\"GPU 0\"}}");
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) s = NULL;
+  StDeviceWork         *work;
+  const StDeviceUsage  *device;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    g_string_append_printf (json,
+                            ",\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, "
+                            "\"tid\": 7, \"ts\": %u, \"dur\": 10}",
+                            kernels[i].name, 10 * i);
+  g_string_append_printf (
+      json,
+      ",\n{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy DtoD "
+      "(Device -> Device)\", \"pid\": 0, \"tid\": 7, \"ts\": %u, \"dur\": 10}]}",
+      10 * (guint)G_N_ELEMENTS (kernels));
+  trace = st_test_load_text (json->str, json->len);
+  work = st_device_work_get (trace);
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      StWorkTag tag = st_device_work_get_tag (work, find (trace, kernels[i].name));
+
+      g_assert_cmpuint (tag.klass, ==, ST_CLASS_COMPUTE);
+      g_assert_cmpuint (tag.kind, ==, kernels[i].kind);
+    }
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_devices (s), ==, 1);
+  device = st_summary_get_device (s, 0);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_GEMM], ==, 40 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_ELEMENTWISE], ==, 30 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_REDUCE], ==, 30 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_ATTENTION], ==, 20 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_OTHER], ==, 10 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_MEMORY], ==, 10 * US);
+  g_assert_cmpint (device->class_ns[ST_KERNEL_CLASS_COMMUNICATION], ==, 0);
+  g_assert_cmpuint (device->class_count[ST_KERNEL_CLASS_GEMM], ==, 4);
+}
+
 static void
 test_cancelled (void)
 {
@@ -420,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device-work/mtia", test_mtia);
   g_test_add_func ("/model/device-work/neuron-semaphore", test_neuron_semaphore);
   g_test_add_func ("/model/device-work/two-gpus", test_two_gpus);
+  g_test_add_func ("/model/device-work/compute-kinds", test_compute_kinds);
   g_test_add_func ("/model/device-work/cancelled", test_cancelled);
   g_test_add_func ("/model/device-work/count-devices", test_count_devices);
   g_test_add_func ("/model/device-work/events-in-range", test_events_in_range);

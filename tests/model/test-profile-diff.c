@@ -154,7 +154,12 @@ test_steps (void)
   g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_STEPS);
   g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_BASE), ==, 2);
   g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_NEW), ==, 3);
-  g_assert_cmpuint (st_profile_diff_get_notes (diff)->len, ==, 0);
+  /* each step 1000 → 1300 µs, +30 %: past 5 %, so the shares go unjudged
+   * and the one note says why (8.2) */
+  g_assert_cmpuint (st_profile_diff_get_notes (diff)->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (st_profile_diff_get_notes (diff), 0), ==,
+                   "Each step took 30 % longer in the new profile: shares (device busy, overlap, "
+                   "…) are not judged better or worse; the times per step are.");
 
   /* 8.3: the parts of the header comment; their deltas (+120, +100, 0,
    * +80) add up to the step time's, +300 */
@@ -169,14 +174,17 @@ test_steps (void)
   g_assert_cmpint (sum_of_deltas, ==,
                    n->ns[ST_BREAKDOWN_STEP_TIME] - b->ns[ST_BREAKDOWN_STEP_TIME]);
 
-  /* 8.2: times are better lower, span_ns too per step; busy higher
-   * (280 / 700 = 40 %, 500 / 800 = 62.5 %); idle on the device 700 − 280
-   * = 420 and 800 − 500 = 300; counts are not judged (4 kernels, then 5) */
+  /* 8.2: times are better lower, span_ns too per step; busy (280 / 700 =
+   * 40 %, 500 / 800 = 62.5 %) rose, but in steps 30 % longer: a share
+   * whose step grew past 5 % is not judged (it was "better" before 8.2
+   * said so, though the same work took longer); idle on the device 700 −
+   * 280 = 420 and 800 − 500 = 300; counts are not judged (4 kernels, then
+   * 5) */
   assert_metric (diff, "span_ns", 1000 * US, 1300 * US, ST_DIFF_WORSE);
   assert_metric (diff, "device_time_ns", 700 * US, 800 * US, ST_DIFF_WORSE);
   assert_metric (diff, "compute_time_ns", 180 * US, 300 * US, ST_DIFF_WORSE);
   assert_metric (diff, "exposed_communication_ns", 100 * US, 200 * US, ST_DIFF_WORSE);
-  assert_metric (diff, "device_busy_percent", 40, 62.5, ST_DIFF_BETTER);
+  assert_metric (diff, "device_busy_percent", 40, 62.5, ST_DIFF_UNJUDGED);
   assert_metric (diff, "idle_time_ns", 420 * US, 300 * US, ST_DIFF_BETTER);
   assert_metric (diff, "kernel_count", 4, 5, ST_DIFF_UNJUDGED);
 
@@ -270,14 +278,18 @@ assert_finding (StProfileDiff *diff,
   g_assert_cmpint (f->end_ns, ==, end);
 }
 
-/* 8.6, the largest time first: the step's span (+300), compute time
- * (+120), then four of +100 in the order they are found: the AllReduce
- * type (+100 %), the AllReduce kernel, the gemm, and the device time
- * (from the gemm's start at 100 µs to the AllReduce's end: 700 → 800 µs,
- * +14 %). The ProfilerStep#k slices are steps, not operations. Each place
- * is in the new profile: an operation's or a type's longest instance (the
- * first of equals: step 1, at 0), a metric's worst step (all equal: the
- * first, [0, 1300)). */
+/* 8.6 in its tiers. No setup differs (neither profile has metadata; both
+ * launch with cudaLaunchKernel, NVIDIA's). Device time, each at least 1 %
+ * of the base's 1000 µs step (10 µs): the GEMM class 100 → 200 (+100,
+ * 2.00×), the AllReduce type (+100 %), the AllReduce kernel and the gemm
+ * kernel (+100 each), then the class other 30 → 50 (kernel_at_0x… and the
+ * added kernel: +20, 1.67×) and the added kernel (+20); equal times in
+ * the order found (classes, types, kernels). The class communication
+ * (+100) is said by its type instead, and the six leave no room for the
+ * metrics (the span +30 %). Places in the new profile: a class's longest
+ * event (the gemm [100, 300), the 30 µs kernel_at_0x… [500, 530) over the
+ * 20 µs added kernel), a type's or kernel's longest instance, each the
+ * first of equals (step 1, from 0). */
 static void
 test_findings (void)
 {
@@ -287,16 +299,18 @@ test_findings (void)
   const StDiffFinding      *f;
 
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
-  assert_finding (diff, 0, ST_FINDING_METRIC, "Time span +30 % per step", 0, 1300 * US);
-  assert_finding (diff, 1, ST_FINDING_METRIC, "Compute time +67 % per step", 0, 1300 * US);
-  assert_finding (diff, 2, ST_FINDING_COLLECTIVE, "AllReduce time +100 % per step", 700 * US,
+  assert_finding (diff, 0, ST_FINDING_CLASS, "GEMM +100.0 µs per step (2.00×)", 100 * US, 300 * US);
+  assert_finding (diff, 1, ST_FINDING_COLLECTIVE, "AllReduce time +100 % per step", 700 * US,
                   900 * US);
-  assert_finding (diff, 3, ST_FINDING_OPERATION,
+  assert_finding (diff, 2, ST_FINDING_OPERATION,
                   "ncclDevKernel_AllReduce_Sum_f32_RING_LL +100.0 µs per step", 700 * US, 900 * US);
-  assert_finding (diff, 4, ST_FINDING_OPERATION, "sm90_gemm_kernel +100.0 µs per step", 100 * US,
+  assert_finding (diff, 3, ST_FINDING_OPERATION, "sm90_gemm_kernel +100.0 µs per step", 100 * US,
                   300 * US);
-  assert_finding (diff, 5, ST_FINDING_METRIC, "Device time +14 % per step", 0, 1300 * US);
-  f = st_profile_diff_get_finding (diff, 4);
+  assert_finding (diff, 4, ST_FINDING_CLASS, "Other +20.00 µs per step (1.67×)", 500 * US,
+                  530 * US);
+  assert_finding (diff, 5, ST_FINDING_OPERATION, "added_kernel +20.00 µs per step", 600 * US,
+                  620 * US);
+  f = st_profile_diff_get_finding (diff, 3);
   g_assert_true (f->has_slice);
   g_assert_cmpstr (st_trace_get_string (new_, st_trace_get_slice (new_, f->slice)->name), ==,
                    "sm90_gemm_kernel");
@@ -320,10 +334,16 @@ test_whole_without_steps (void)
   g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_WHOLE);
   g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_BASE), ==, 0);
   g_assert_cmpuint (st_profile_diff_get_n_steps (diff, ST_DIFF_NEW), ==, 3);
-  g_assert_cmpuint (notes->len, ==, 1);
+  /* and whole, the device time is what shares are of (8.2): the base's
+   * from the first gemm at 100 µs to the second AllReduce's end at 1800,
+   * 1700; the new one's from 100 to 2600 + 900 = 3500, 3400: +100 % */
+  g_assert_cmpuint (notes->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (notes, 0), ==,
                    "The base profile has no steps (ProfilerStep#N): the whole profiles are "
                    "compared.");
+  g_assert_cmpstr (g_ptr_array_index (notes, 1), ==,
+                   "The device time is 100 % longer in the new profile: shares (device busy, "
+                   "overlap, …) are not judged better or worse; the times are.");
   assert_row (find_row (diff, "sm90_gemm_kernel"), ST_OPERATION_MATCH_EXACT, 200 * US, 600 * US,
               400 * US);
   /* whole profiles may be recorded for different lengths: span not judged */
@@ -431,6 +451,295 @@ test_unlike (void)
   g_assert_true (said);
 }
 
+/* The real regression an expert read: the new profile ran on an older GPU
+ * with a smaller world, its GEMMs 2.5× slower, and a host call waits for
+ * the slower device under aten::item. Base: A100, world size 8, 2 steps
+ * of 1000 µs, gemm 100. New: V100, world size 2, 2 steps of 1300 µs, gemm
+ * 250, and per step aten::item [10, 74) ⊃ aten::_local_scalar_dense [11,
+ * 73) ⊃ cudaMemcpyAsync [12, 72): self times 2, 2 and 60. Both carry
+ * Kineto's "PyTorch Profiler (0)" over the whole recording.
+ *
+ * Expected, by hand: the hardware sentence (model and world size, new
+ * first; both NVIDIA by their names, so no vendor part); then the
+ * findings in 8.6's tiers: the setup; device time, the GEMM class 100 →
+ * 250 (+150, 2.50×), then the gemm kernel (+150, found after); host self
+ * time, cudaMemcpyAsync +60 (the item and the scalar +2 each, under the
+ * 10 µs floor; their totals, +64 and +62, would have counted the one wait
+ * three times); the profiler's span (+300 per step) never; then the
+ * metrics, the span 1000 → 1300 (+30 %) and compute time 180 → 330
+ * (+83 %). Device busy rose, 280 / 700 = 40 % to 430 / 700 = 61.4 %, in
+ * steps 30 % longer: not judged better. */
+static const StTestDiffRecipe a100 = {
+  TRUE,
+  2,
+  1000,
+  100,
+  100,
+  1024,
+  "elementwise_kernel<float, 4>",
+  "kernel_at_0x7f3a12",
+  FALSE,
+  "NVIDIA A100-SXM4-40GB",
+  8,
+  NULL,
+  NULL,
+  NULL,
+  0,
+  0,
+  0,
+  TRUE,
+};
+static const StTestDiffRecipe v100 = {
+  TRUE,
+  2,
+  1300,
+  250,
+  100,
+  1024,
+  "elementwise_kernel<float, 4>",
+  "kernel_at_0x7f3a12",
+  FALSE,
+  "Tesla V100-SXM2-16GB",
+  2,
+  NULL,
+  NULL,
+  NULL,
+  0,
+  0,
+  60,
+  TRUE,
+};
+
+static gboolean
+finding_names (StProfileDiff *diff, const char *word)
+{
+  for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
+    if (strstr (st_profile_diff_get_finding (diff, i)->text, word) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_hardware_change (void)
+{
+  g_autoptr (StTrace)       base = load_recipe (&a100);
+  g_autoptr (StTrace)       new_ = load_recipe (&v100);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  const StEnvironment      *b = st_profile_diff_get_environment (diff, ST_DIFF_BASE);
+  const StEnvironment      *n = st_profile_diff_get_environment (diff, ST_DIFF_NEW);
+  GArray                   *differences = st_profile_diff_get_environment_differences (diff);
+  const StClassDiff        *gemm = st_profile_diff_get_class (diff, 0);
+
+  g_assert_cmpstr (b->device_model, ==, "NVIDIA A100-SXM4-40GB");
+  g_assert_cmpstr (n->device_model, ==, "Tesla V100-SXM2-16GB");
+  g_assert_cmpint (b->world_size, ==, 8);
+  g_assert_cmpint (n->world_size, ==, 2);
+  g_assert_cmpint (b->vendor, ==, ST_VENDOR_NVIDIA);
+  g_assert_cmpint (n->vendor, ==, ST_VENDOR_NVIDIA);
+  g_assert_cmpuint (differences->len, ==, 2);
+  g_assert_cmpint (g_array_index (differences, StEnvironmentDifference, 0).field, ==,
+                   ST_ENV_DEVICE_MODEL);
+  g_assert_cmpint (g_array_index (differences, StEnvironmentDifference, 1).field, ==,
+                   ST_ENV_WORLD_SIZE);
+  g_assert_true (g_array_index (differences, StEnvironmentDifference, 1).hardware);
+  g_assert_cmpstr (st_profile_diff_get_warning (diff), ==,
+                   "The new profile ran on a different GPU (Tesla V100-SXM2-16GB vs NVIDIA "
+                   "A100-SXM4-40GB) and world size (2 vs 8): differences below mix the change "
+                   "with the hardware.");
+
+  g_assert_cmpint (gemm->klass, ==, ST_KERNEL_CLASS_GEMM);
+  g_assert_cmpint (gemm->ns[ST_DIFF_BASE], ==, 100 * US);
+  g_assert_cmpint (gemm->ns[ST_DIFF_NEW], ==, 250 * US);
+  g_assert_cmpfloat_with_epsilon (gemm->ratio, 2.5, 1e-9);
+
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
+  assert_finding (diff, 0, ST_FINDING_SETUP,
+                  "Different setup — GPU: Tesla V100-SXM2-16GB (base NVIDIA A100-SXM4-40GB); "
+                  "World size: 2 (base 8)",
+                  0, 2600 * US);
+  assert_finding (diff, 1, ST_FINDING_CLASS, "GEMM +150.0 µs per step (2.50×)", 100 * US, 350 * US);
+  assert_finding (diff, 2, ST_FINDING_OPERATION, "sm90_gemm_kernel +150.0 µs per step", 100 * US,
+                  350 * US);
+  assert_finding (diff, 3, ST_FINDING_OPERATION, "cudaMemcpyAsync +60.00 µs self per step", 12 * US,
+                  72 * US);
+  assert_finding (diff, 4, ST_FINDING_METRIC, "Time span +30 % per step", 0, 1300 * US);
+  assert_finding (diff, 5, ST_FINDING_METRIC, "Compute time +83 % per step", 0, 1300 * US);
+  g_assert_false (finding_names (diff, "aten::item"));
+  g_assert_false (finding_names (diff, "_local_scalar_dense"));
+  g_assert_false (finding_names (diff, "PyTorch Profiler"));
+  /* the row keeps both times: total 60, self 60 for the copy; 64 and 2
+   * for aten::item */
+  g_assert_cmpint (find_row (diff, "aten::item")->delta_ns, ==, 64 * US);
+  g_assert_cmpint (find_row (diff, "aten::item")->delta_self_ns, ==, 2 * US);
+
+  g_assert_cmpint (st_profile_diff_lookup_metric (diff, "device_busy_percent")->judgement, ==,
+                   ST_DIFF_UNJUDGED);
+  g_assert_cmpfloat_with_epsilon (
+      st_profile_diff_lookup_metric (diff, "device_busy_percent")->value[ST_DIFF_NEW],
+      100.0 * 430 / 700, 1e-6);
+}
+
+/* One model on two vendors' GPUs: no kernel name in common but the
+ * AllReduce's, and the classes still read. Base (NVIDIA: cudaLaunchKernel)
+ * sm90_gemm_kernel 100, flash_fwd_kernel 25, elementwise_kernel<float, 4>
+ * 50; new (AMD: hipLaunchKernel) Cijk_Alik_Bljk_HHS_BH_MT128x128x32 131,
+ * ck_fmha_fwd_hdim128 36, vectorized_elementwise_kernel<4, add> 35; both
+ * kernel_at_0x… 30 (other) and the AllReduce 100 (communication).
+ * Classes, in their order: GEMM 131 / 100 = 1.31×, attention 36 / 25 =
+ * 1.44×, elementwise 35 / 50 = 0.70×, communication and other 1.00×. With
+ * no device model on either side, the vendors differ as hardware. */
+static void
+test_cross_vendor (void)
+{
+  static const StTestDiffRecipe nvidia = {
+    TRUE,
+    2,
+    1000,
+    100,
+    100,
+    1024,
+    "elementwise_kernel<float, 4>",
+    "kernel_at_0x7f3a12",
+    FALSE,
+    NULL,
+    0,
+    NULL,
+    NULL,
+    "flash_fwd_kernel",
+    25,
+    50,
+    0,
+    FALSE,
+  };
+  static const StTestDiffRecipe amd = {
+    TRUE,
+    2,
+    1000,
+    131,
+    100,
+    1024,
+    "vectorized_elementwise_kernel<4, add>",
+    "kernel_at_0x7f9b44",
+    FALSE,
+    NULL,
+    0,
+    "hipLaunchKernel",
+    "Cijk_Alik_Bljk_HHS_BH_MT128x128x32",
+    "ck_fmha_fwd_hdim128",
+    36,
+    35,
+    0,
+    FALSE,
+  };
+  static const struct
+  {
+    StKernelClass klass;
+    gint64        base_us, new_us;
+    double        ratio;
+  } expected[] = {
+    { ST_KERNEL_CLASS_GEMM, 100, 131, 1.31 },      { ST_KERNEL_CLASS_ATTENTION, 25, 36, 1.44 },
+    { ST_KERNEL_CLASS_ELEMENTWISE, 50, 35, 0.70 }, { ST_KERNEL_CLASS_COMMUNICATION, 100, 100, 1.0 },
+    { ST_KERNEL_CLASS_OTHER, 30, 30, 1.0 },
+  };
+  g_autoptr (StTrace)       base = load_recipe (&nvidia);
+  g_autoptr (StTrace)       new_ = load_recipe (&amd);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+
+  g_assert_cmpint (st_profile_diff_get_environment (diff, ST_DIFF_BASE)->vendor, ==,
+                   ST_VENDOR_NVIDIA);
+  g_assert_cmpint (st_profile_diff_get_environment (diff, ST_DIFF_NEW)->vendor, ==, ST_VENDOR_AMD);
+  g_assert_cmpstr (st_profile_diff_get_warning (diff), ==,
+                   "The new profile ran on a different vendor (AMD vs NVIDIA): differences below "
+                   "mix the change with the hardware.");
+  g_assert_cmpuint (st_profile_diff_get_n_classes (diff), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const StClassDiff *c = st_profile_diff_get_class (diff, i);
+
+      g_assert_cmpint (c->klass, ==, expected[i].klass);
+      g_assert_cmpint (c->ns[ST_DIFF_BASE], ==, expected[i].base_us * US);
+      g_assert_cmpint (c->ns[ST_DIFF_NEW], ==, expected[i].new_us * US);
+      g_assert_cmpint (c->delta_ns, ==, (expected[i].new_us - expected[i].base_us) * US);
+      g_assert_true (c->has_ratio);
+      g_assert_cmpfloat_with_epsilon (c->ratio, expected[i].ratio, 1e-9);
+      g_assert_cmpfloat (c->count[ST_DIFF_BASE], ==, 1);
+      g_assert_cmpfloat (c->count[ST_DIFF_NEW], ==, 1);
+    }
+  /* the findings lead with the setup, then the two classes that grew, the
+   * larger first: GEMM +31, attention +11 */
+  assert_finding (diff, 0, ST_FINDING_SETUP, "Different setup — Vendor: AMD (base NVIDIA)", 0,
+                  2000 * US);
+  assert_finding (diff, 1, ST_FINDING_CLASS, "GEMM +31.00 µs per step (1.31×)", 100 * US, 231 * US);
+  assert_finding (diff, 2, ST_FINDING_CLASS, "Attention +11.00 µs per step (1.44×)", 355 * US,
+                  391 * US);
+}
+
+/* 8.6 says a count that moved: 3 device-to-device copies of 2 µs per step,
+ * then 18, the steps unchanged (1000 µs). Memory 6 → 36 µs: +30 (6.00×),
+ * over the 10 µs floor; the copies' row +30 µs, 18 instead of 3; then the
+ * metrics, memory time 6 → 36 (+500 %), then the shares in the Summary's
+ * order, judged since the steps did not change: the busiest stream's
+ * share, stream 7's 100 + 50 + 30 + 6 = 186 of 186 + 100 (65.0 %) to 216
+ * of 316 (68.4 %), +3.3 points and +5.1 %; memory's share of the 700 µs of
+ * device time, 0.86 → 5.14 % (+4.3 points, +500 %). */
+static void
+test_count_change (void)
+{
+  StTestDiffRecipe          few = base_recipe, many = base_recipe;
+  g_autoptr (StTrace)       base = NULL;
+  g_autoptr (StTrace)       new_ = NULL;
+  g_autoptr (StProfileDiff) diff = NULL;
+
+  few.copies = 3;
+  many.copies = 18;
+  base = load_recipe (&few);
+  new_ = load_recipe (&many);
+  diff = compare (base, new_, NULL);
+  g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 5);
+  assert_finding (diff, 0, ST_FINDING_CLASS, "Memory +30.00 µs per step (6.00×)", 640 * US,
+                  642 * US);
+  assert_finding (diff, 1, ST_FINDING_OPERATION,
+                  "Memcpy DtoD (Device -> Device) +30.00 µs per step (18 instead of 3)", 640 * US,
+                  642 * US);
+  assert_finding (diff, 2, ST_FINDING_METRIC, "Memory time +500 % per step", 0, 1000 * US);
+  assert_finding (diff, 3, ST_FINDING_METRIC, "Busiest stream's share +5 % per step", 0, 1000 * US);
+  assert_finding (diff, 4, ST_FINDING_METRIC, "Memory share of device time +500 % per step", 0,
+                  1000 * US);
+}
+
+/* 8.13: steps of 1000, 1000, 1600 and 1000 µs against two of 1000: the
+ * spread is min 1000, median (1000 + 1000) / 2 = 1000, max 1600, mean
+ * 4600 / 4 = 1150 (span_ns's value); the base's all 1000. */
+static void
+test_step_times (void)
+{
+  static const guint        lengths[] = { 1000, 1000, 1600, 1000 };
+  StTestDiffRecipe          uneven = new_recipe;
+  g_autoptr (StTrace)       base = load_recipe (&base_recipe);
+  g_autoptr (StTrace)       new_ = NULL;
+  g_autoptr (StProfileDiff) diff = NULL;
+  const StStepTimes        *b, *n;
+
+  uneven.n_steps = G_N_ELEMENTS (lengths);
+  uneven.step_lengths_us = lengths;
+  new_ = load_recipe (&uneven);
+  diff = compare (base, new_, NULL);
+  b = st_profile_diff_get_step_times (diff, ST_DIFF_BASE);
+  n = st_profile_diff_get_step_times (diff, ST_DIFF_NEW);
+  g_assert_cmpuint (b->count, ==, 2);
+  g_assert_cmpint (b->min_ns, ==, 1000 * US);
+  g_assert_cmpint (b->median_ns, ==, 1000 * US);
+  g_assert_cmpint (b->max_ns, ==, 1000 * US);
+  g_assert_cmpint (b->mean_ns, ==, 1000 * US);
+  g_assert_cmpuint (n->count, ==, 4);
+  g_assert_cmpint (n->min_ns, ==, 1000 * US);
+  g_assert_cmpint (n->median_ns, ==, 1000 * US);
+  g_assert_cmpint (n->max_ns, ==, 1600 * US);
+  g_assert_cmpint (n->mean_ns, ==, 1150 * US);
+  g_assert_cmpfloat_with_epsilon (st_profile_diff_lookup_metric (diff, "span_ns")->value[1],
+                                  1150 * US, 1e-6);
+}
+
 static void
 test_cancelled (void)
 {
@@ -456,6 +765,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/compare/findings", test_findings);
   g_test_add_func ("/model/compare/whole-without-steps", test_whole_without_steps);
   g_test_add_func ("/model/compare/small-change", test_small_change);
+  g_test_add_func ("/model/compare/hardware-change", test_hardware_change);
+  g_test_add_func ("/model/compare/cross-vendor", test_cross_vendor);
+  g_test_add_func ("/model/compare/step-times", test_step_times);
+  g_test_add_func ("/model/compare/count-change", test_count_change);
   g_test_add_func ("/model/compare/same-trace", test_same_trace);
   g_test_add_func ("/model/compare/unlike", test_unlike);
   g_test_add_func ("/model/compare/cancelled", test_cancelled);

@@ -29,6 +29,8 @@ struct _StComparePage
   GListStore    *breakdown; /* StCompareRowItem */
   GListStore    *metrics;
   GListStore    *collectives;
+  GListStore    *classes;
+  GListStore    *environment;
   gboolean       host_table;
 
   GtkStack            *compare_stack;
@@ -36,6 +38,8 @@ struct _StComparePage
   AdwStatusPage       *compare_error_page;
   GtkLabel            *compare_title_label;
   GtkLabel            *scope_label;
+  GtkWidget           *warning_box;
+  GtkLabel            *warning_label;
   GtkLabel            *notes_label;
   GtkLabel            *no_findings_label;
   GtkListView         *findings_view;
@@ -43,6 +47,9 @@ struct _StComparePage
   StBreakdownBar      *base_bar;
   StBreakdownBar      *new_bar;
   GtkColumnView       *breakdown_view;
+  GtkWidget           *classes_box;
+  GtkColumnView       *classes_view;
+  GtkColumnView       *environment_view;
   GtkColumnView       *collectives_view;
   GtkLabel            *no_collectives_label;
   GtkColumnView       *metrics_view;
@@ -102,6 +109,9 @@ show_header (StComparePage *self)
   g_ptr_array_remove_index (sentences, sentences->len - 1);
   gtk_label_set_label (self->notes_label, notes);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), sentences->len > 0);
+  /* docs/metrics.md 8.11: a hardware change is said before any number */
+  gtk_label_set_label (self->warning_label, st_profile_diff_get_warning (self->diff));
+  gtk_widget_set_visible (self->warning_box, st_profile_diff_get_warning (self->diff) != NULL);
 }
 
 static void
@@ -136,6 +146,43 @@ append_row (GListStore      *store,
   g_list_store_append (store, item);
 }
 
+/* A time per step, base → new: lower is better (the same work). */
+static void
+append_time_row (GListStore *store, const char *name, const char *tooltip, gint64 base, gint64 new_)
+{
+  gint64           delta = new_ - base;
+  g_autofree char *b = st_compare_format_duration (base);
+  g_autofree char *n = st_compare_format_duration (new_);
+  g_autofree char *d = st_compare_format_delta_duration (delta);
+  g_autofree char *p = st_compare_format_percent (base != 0, base != 0 ? 100.0 * delta / base : 0);
+
+  append_row (store, name, tooltip, b, n, d, p,
+              delta > 0   ? ST_DELTA_WORSE
+              : delta < 0 ? ST_DELTA_BETTER
+                          : ST_DELTA_UNJUDGED);
+}
+
+/* docs/metrics.md 8.13: the shortest, median and longest step beside the
+ * mean, when a side has more than one. */
+static void
+fill_spread (StComparePage *self)
+{
+  const StStepTimes *b = st_profile_diff_get_step_times (self->diff, ST_DIFF_BASE);
+  const StStepTimes *n = st_profile_diff_get_step_times (self->diff, ST_DIFF_NEW);
+  g_autofree char   *tooltip = NULL;
+
+  if (st_profile_diff_get_scope (self->diff) != ST_DIFF_SCOPE_STEPS
+      || (b->count < 2 && n->count < 2))
+    return;
+  /* Translators: the two numbers are each profile's steps */
+  tooltip = g_strdup_printf (_ ("Over the %u steps of the baseline and the %u of the current "
+                                "profile: a mean hides a slow first step or one long outlier"),
+                             b->count, n->count);
+  append_time_row (self->breakdown, _ ("Shortest step"), tooltip, b->min_ns, n->min_ns);
+  append_time_row (self->breakdown, _ ("Median step"), tooltip, b->median_ns, n->median_ns);
+  append_time_row (self->breakdown, _ ("Longest step"), tooltip, b->max_ns, n->max_ns);
+}
+
 /* The parts, base → new, and each side's bar against the longer step. */
 static void
 fill_breakdown (StComparePage *self)
@@ -166,6 +213,7 @@ fill_breakdown (StComparePage *self)
 
       append_row (self->breakdown, names[i], NULL, b, n, d, p, j);
     }
+  fill_spread (self);
   scale = MAX (base->ns[ST_BREAKDOWN_STEP_TIME], new_->ns[ST_BREAKDOWN_STEP_TIME]);
   st_breakdown_bar_set_parts (self->base_bar, base->ns + ST_BREAKDOWN_COMPUTE, scale);
   st_breakdown_bar_set_parts (self->new_bar, new_->ns + ST_BREAKDOWN_COMPUTE, scale);
@@ -219,10 +267,80 @@ fill_collectives (StComparePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->no_collectives_label), n == 0);
 }
 
+/* docs/metrics.md 8.12: "2.48× slower", "0.70× faster". */
+static char *
+format_ratio (const StClassDiff *c)
+{
+  if (!c->has_ratio)
+    /* Translators: a kernel class only the current profile has */
+    return g_strdup (_ ("new"));
+  if (c->ratio < 0.01)
+    /* a class all but gone: "0.00×" would read as none at all */
+    return g_strdup (_ ("<0.01× faster"));
+  if (c->delta_ns > 0)
+    return g_strdup_printf (_ ("%.2f× slower"), c->ratio);
+  if (c->delta_ns < 0)
+    return g_strdup_printf (_ ("%.2f× faster"), c->ratio);
+  return g_strdup_printf ("%.2f×", c->ratio);
+}
+
+static void
+fill_classes (StComparePage *self)
+{
+  guint n = st_profile_diff_get_n_classes (self->diff);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StClassDiff *c = st_profile_diff_get_class (self->diff, i);
+      g_autofree char   *b = st_compare_format_duration (c->ns[ST_DIFF_BASE]);
+      g_autofree char   *nw = st_compare_format_duration (c->ns[ST_DIFF_NEW]);
+      g_autofree char   *d = st_compare_format_delta_duration (c->delta_ns);
+      g_autofree char   *ratio = format_ratio (c);
+      g_autofree char   *bc = st_compare_format_count (c->count[ST_DIFF_BASE]);
+      g_autofree char   *nc = st_compare_format_count (c->count[ST_DIFF_NEW]);
+      /* Translators: the events of a kernel class per step, base → current */
+      g_autofree char *tooltip = g_strdup_printf (_ ("Events per step: %s → %s"), bc, nc);
+
+      append_row (self->classes, _ (st_kernel_class_get_label (c->klass)), tooltip, b, nw, d, ratio,
+                  c->delta_ns > 0   ? ST_DELTA_WORSE
+                  : c->delta_ns < 0 ? ST_DELTA_BETTER
+                                    : ST_DELTA_UNJUDGED);
+    }
+  gtk_widget_set_visible (self->classes_box, n > 0);
+}
+
+/* docs/metrics.md 8.11: the fields either profile says, each difference
+ * marked. */
+static void
+fill_environment (StComparePage *self)
+{
+  const StEnvironment *base = st_profile_diff_get_environment (self->diff, ST_DIFF_BASE);
+  const StEnvironment *new_ = st_profile_diff_get_environment (self->diff, ST_DIFF_NEW);
+  GArray              *differences = st_profile_diff_get_environment_differences (self->diff);
+
+  for (guint f = 0; f < ST_N_ENV_FIELDS; f++)
+    {
+      g_autofree char *b = st_environment_dup_text (base, f);
+      g_autofree char *n = st_environment_dup_text (new_, f);
+      const char      *mark = "";
+
+      if (b == NULL && n == NULL)
+        continue;
+      for (guint i = 0; i < differences->len; i++)
+        if (g_array_index (differences, StEnvironmentDifference, i).field == f)
+          mark = g_array_index (differences, StEnvironmentDifference, i).hardware
+                     ? _ ("differs: hardware")
+                     : _ ("differs");
+      append_row (self->environment, st_environment_field_get_title (f), NULL, b ? b : "—",
+                  n ? n : "—", mark, "", ST_DELTA_UNJUDGED);
+    }
+}
+
 static void
 clear (StComparePage *self)
 {
-  GListStore *stores[] = { self->findings, self->breakdown, self->metrics, self->collectives };
+  GListStore *stores[] = { self->findings,    self->breakdown, self->metrics,
+                           self->collectives, self->classes,   self->environment };
 
   for (guint i = 0; i < G_N_ELEMENTS (stores); i++)
     g_list_store_remove_all (stores[i]);
@@ -238,6 +356,8 @@ show_diff (StComparePage *self, StProfileDiff *diff)
   show_header (self);
   fill_findings (self);
   fill_breakdown (self);
+  fill_classes (self);
+  fill_environment (self);
   fill_metrics (self);
   fill_collectives (self);
   /* Translators: the two profiles as the operations' tooltips name them,
@@ -429,6 +549,8 @@ st_compare_page_finalize (GObject *object)
   g_clear_object (&self->breakdown);
   g_clear_object (&self->metrics);
   g_clear_object (&self->collectives);
+  g_clear_object (&self->classes);
+  g_clear_object (&self->environment);
   G_OBJECT_CLASS (st_compare_page_parent_class)->finalize (object);
 }
 
@@ -471,6 +593,8 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_error_page);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, compare_title_label);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, scope_label);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, warning_box);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, warning_label);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, notes_label);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, no_findings_label);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, findings_view);
@@ -478,6 +602,9 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, StComparePage, base_bar);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, new_bar);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, breakdown_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, classes_box);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, classes_view);
+  gtk_widget_class_bind_template_child (widget_class, StComparePage, environment_view);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, collectives_view);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, no_collectives_label);
   gtk_widget_class_bind_template_child (widget_class, StComparePage, metrics_view);
@@ -543,6 +670,8 @@ st_compare_page_init (StComparePage *self)
   self->breakdown = set_store (self->breakdown_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->metrics = set_store (self->metrics_view, ST_TYPE_COMPARE_ROW_ITEM);
   self->collectives = set_store (self->collectives_view, ST_TYPE_COMPARE_ROW_ITEM);
+  self->classes = set_store (self->classes_view, ST_TYPE_COMPARE_ROW_ITEM);
+  self->environment = set_store (self->environment_view, ST_TYPE_COMPARE_ROW_ITEM);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.show-on-timelines", FALSE);
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::baseline",

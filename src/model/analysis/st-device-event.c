@@ -258,6 +258,20 @@ collect_counted (Collect *job, const guint *at, guint n_devices)
   return first.counted && second.counted;
 }
 
+StKernelClass
+st_device_event_get_kernel_class (const StDeviceEvent *ev)
+{
+  static const guint8 classes[] = {
+    [ST_SLOT_COMPUTE] = ST_CLASS_COMPUTE, [ST_SLOT_COMMUNICATION] = ST_CLASS_COMMUNICATION,
+    [ST_SLOT_COPY] = ST_CLASS_MEMORY,     [ST_SLOT_SET] = ST_CLASS_MEMORY,
+    [ST_SLOT_WAIT] = ST_CLASS_WAIT,       [ST_SLOT_OTHER] = ST_CLASS_OTHER,
+  };
+  StWorkTag tag
+      = { ev->slot < G_N_ELEMENTS (classes) ? classes[ev->slot] : ST_CLASS_OTHER, ev->kind };
+
+  return st_work_tag_get_kernel_class (tag);
+}
+
 GArray *
 st_device_events_collect (StTrace      *trace,
                           StDeviceWork *work,

@@ -42,6 +42,9 @@ typedef struct
   guint8     kernel; /* a kernel, instruction or MTIA event, not a copy, set or transfer */
 } StDeviceEvent;
 
+/* Its kernel class (docs/metrics.md 8.12). */
+StKernelClass st_device_event_get_kernel_class (const StDeviceEvent *ev);
+
 GArray *st_device_events_collect (StTrace      *trace,
                                   StDeviceWork *work,
                                   gint64        start,

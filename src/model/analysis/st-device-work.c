@@ -432,3 +432,47 @@ st_device_work_get_launches (StDeviceWork *self)
 {
   return self->launches;
 }
+
+StKernelClass
+st_work_tag_get_kernel_class (StWorkTag tag)
+{
+  static const StKernelClass compute[ST_N_COMPUTE_KINDS] = {
+    [ST_COMPUTE_GEMM] = ST_KERNEL_CLASS_GEMM,
+    [ST_COMPUTE_ATTENTION] = ST_KERNEL_CLASS_ATTENTION,
+    [ST_COMPUTE_ELEMENTWISE] = ST_KERNEL_CLASS_ELEMENTWISE,
+    [ST_COMPUTE_REDUCE] = ST_KERNEL_CLASS_REDUCE,
+    [ST_COMPUTE_OTHER] = ST_KERNEL_CLASS_OTHER,
+  };
+
+  switch (tag.klass)
+    {
+    case ST_CLASS_COMPUTE:
+      return tag.kind < ST_N_COMPUTE_KINDS ? compute[tag.kind] : ST_KERNEL_CLASS_OTHER;
+    case ST_CLASS_COMMUNICATION: return ST_KERNEL_CLASS_COMMUNICATION;
+    case ST_CLASS_MEMORY: return ST_KERNEL_CLASS_MEMORY;
+    default: return ST_KERNEL_CLASS_OTHER;
+    }
+}
+
+const char *
+st_kernel_class_to_string (StKernelClass klass)
+{
+  static const char *const ids[ST_N_KERNEL_CLASSES] = {
+    "gemm", "attention", "elementwise", "reduce", "communication", "memory", "other",
+  };
+
+  g_return_val_if_fail ((guint)klass < ST_N_KERNEL_CLASSES, NULL);
+  return ids[klass];
+}
+
+const char *
+st_kernel_class_get_label (StKernelClass klass)
+{
+  static const char *const labels[ST_N_KERNEL_CLASSES] = {
+    N_ ("GEMM"),          N_ ("Attention"), N_ ("Elementwise"), N_ ("Reduce, norm, softmax"),
+    N_ ("Communication"), N_ ("Memory"),    N_ ("Other"),
+  };
+
+  g_return_val_if_fail ((guint)klass < ST_N_KERNEL_CLASSES, NULL);
+  return labels[klass];
+}

@@ -90,4 +90,26 @@ st_work_tag_get_collective (StWorkTag tag)
   return (StCollectiveType)(1u << tag.kind);
 }
 
+/* The kernel classes of docs/metrics.md 8.12: what a device's time went
+ * to, by the kind of work, so that two profiles compare where no kernel
+ * name matches (two vendors, two libraries). */
+typedef enum
+{
+  ST_KERNEL_CLASS_GEMM,
+  ST_KERNEL_CLASS_ATTENTION,
+  ST_KERNEL_CLASS_ELEMENTWISE,
+  ST_KERNEL_CLASS_REDUCE,
+  ST_KERNEL_CLASS_COMMUNICATION,
+  ST_KERNEL_CLASS_MEMORY,
+  ST_KERNEL_CLASS_OTHER, /* compute of kind other, waits, markers */
+  ST_N_KERNEL_CLASSES
+} StKernelClass;
+
+/* The class of a device event's tag; a tag of no device event is other. */
+StKernelClass st_work_tag_get_kernel_class (StWorkTag tag);
+/* "gemm", "attention", …: the ids of `strata-cli diff --json`. */
+const char *st_kernel_class_to_string (StKernelClass klass);
+/* "GEMM", "Reduce, norm, softmax", …, untranslated: pass it through _ (). */
+const char *st_kernel_class_get_label (StKernelClass klass);
+
 G_END_DECLS

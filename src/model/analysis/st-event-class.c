@@ -112,17 +112,36 @@ static const char *const host_words[] = {
   "reducescatter", "all_to_all", "alltoall",   "broadcast",
 };
 
+/* 1.5: Inductor's generated kernels say their kind in their prefix, before
+ * the table (triton_poi_fused_addmm_gelu is pointwise, though it names
+ * mm_). */
+static const struct
+{
+  const char   *prefix;
+  StComputeKind kind;
+} inductor_prefixes[] = {
+  { "triton_tem", ST_COMPUTE_GEMM },
+  { "triton_poi", ST_COMPUTE_ELEMENTWISE },
+  { "triton_red", ST_COMPUTE_REDUCE },
+  { "triton_per", ST_COMPUTE_REDUCE },
+};
+
 /* 1.5, the first row that matches deciding. */
 static const struct
 {
   StComputeKind kind;
-  const char   *words[9];
+  const char   *words[16];
 } compute_rules[] = {
-  { ST_COMPUTE_GEMM,
-    { "gemm", "matmul", "mm_", "cutlass", "xmma", "cublas", "nvjet", "cijk_", NULL } },
+  /* attention first: FlashAttention's and xFormers' kernels are built on
+   * CUTLASS and say so in their template arguments */
   { ST_COMPUTE_ATTENTION, { "flash", "attention", "attn", "fmha", "sdpa", "mha_", NULL } },
-  { ST_COMPUTE_ELEMENTWISE, { "elementwise", "vectorized", "unrolled", NULL } },
-  { ST_COMPUTE_REDUCE, { "reduce", "softmax", "norm", NULL } },
+  { ST_COMPUTE_GEMM,
+    { "gemm", "matmul", "mm_", "cutlass", "xmma", "cublas", "nvjet", "cijk_", "convolve",
+      "convolution", "scudnn", "hcudnn", "dgrad", "wgrad", "winograd", NULL } },
+  { ST_COMPUTE_ELEMENTWISE,
+    { "elementwise", "vectorized", "unrolled", "silu", "gelu", "relu", "act_and_mul", "rotary",
+      NULL } },
+  { ST_COMPUTE_REDUCE, { "reduce", "softmax", "norm", "bn_fw", "bn_bw", NULL } },
 };
 
 static gboolean
@@ -158,12 +177,31 @@ flags_for_name (const char *lower)
   return flags;
 }
 
+/* @lower without the word "fbgemm": FBGEMM's namespace names its embedding
+ * and permute kernels too, which are no GEMMs (1.5). */
+static char *
+without_fbgemm (const char *lower)
+{
+  g_autoptr (GString) out = g_string_new (lower);
+  char               *at;
+
+  while ((at = strstr (out->str, "fbgemm")) != NULL)
+    g_string_erase (out, at - out->str, strlen ("fbgemm"));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static StComputeKind
 compute_for_name (const char *lower)
 {
+  g_autofree char *name = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (inductor_prefixes); i++)
+    if (g_str_has_prefix (lower, inductor_prefixes[i].prefix))
+      return inductor_prefixes[i].kind;
+  name = without_fbgemm (lower);
   for (guint i = 0; i < G_N_ELEMENTS (compute_rules); i++)
     for (guint w = 0; compute_rules[i].words[w] != NULL; w++)
-      if (strstr (lower, compute_rules[i].words[w]) != NULL)
+      if (strstr (name, compute_rules[i].words[w]) != NULL)
         return compute_rules[i].kind;
   return ST_COMPUTE_OTHER;
 }

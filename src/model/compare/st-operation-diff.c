@@ -44,6 +44,13 @@ side_name (const Side *side, guint index)
                               g_array_index (side->totals, StOperationTotal, index).name);
 }
 
+/* @sum / @ranges, rounded to the nearest ns. */
+static gint64
+per_range (gint64 sum, guint ranges)
+{
+  return (2 * sum + ranges) / (2 * (gint64)ranges);
+}
+
 /* The sums of @indices of @side as per-range means; their ids into @ids. */
 static void
 side_means (const Side *side,
@@ -51,10 +58,11 @@ side_means (const Side *side,
             GArray     *ids,
             double     *count,
             gint64     *total,
+            gint64     *self,
             gint64     *mean)
 {
   guint64 n = 0;
-  gint64  sum = 0;
+  gint64  sum = 0, self_sum = 0;
   guint   ranges = MAX (side->n_ranges, 1);
 
   for (guint i = 0; i < indices->len; i++)
@@ -64,10 +72,12 @@ side_means (const Side *side,
 
       n += t->count;
       sum += t->total_ns;
+      self_sum += t->self_ns;
       g_array_append_val (ids, t->name);
     }
   *count = (double)n / ranges;
-  *total = (2 * sum + ranges) / (2 * (gint64)ranges);
+  *total = per_range (sum, ranges);
+  *self = per_range (self_sum, ranges);
   *mean = n > 0 ? (gint64)llround ((double)sum / (double)n) : 0;
 }
 
@@ -89,8 +99,10 @@ add_row (GArray           *rows,
   row.match = match;
   row.base_ids = g_array_new (FALSE, FALSE, sizeof (StStringId));
   row.new_ids = g_array_new (FALSE, FALSE, sizeof (StStringId));
-  side_means (base, base_idx, row.base_ids, &row.base_count, &row.base_total_ns, &row.base_mean_ns);
-  side_means (new_, new_idx, row.new_ids, &row.new_count, &row.new_total_ns, &row.new_mean_ns);
+  side_means (base, base_idx, row.base_ids, &row.base_count, &row.base_total_ns, &row.base_self_ns,
+              &row.base_mean_ns);
+  side_means (new_, new_idx, row.new_ids, &row.new_count, &row.new_total_ns, &row.new_self_ns,
+              &row.new_mean_ns);
   for (guint i = 0; i < new_idx->len; i++)
     {
       guint                   k = g_array_index (new_idx, guint, i);
@@ -111,6 +123,7 @@ add_row (GArray           *rows,
                          g_strdup (side_name (base, g_array_index (base_idx, guint, i))));
     }
   row.delta_ns = row.new_total_ns - row.base_total_ns;
+  row.delta_self_ns = row.new_self_ns - row.base_self_ns;
   row.has_delta_percent = row.base_total_ns != 0;
   if (row.has_delta_percent)
     row.delta_percent = 100.0 * (double)row.delta_ns / (double)row.base_total_ns;

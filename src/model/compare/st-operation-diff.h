@@ -32,6 +32,9 @@ typedef struct
   double            new_count;
   gint64            new_total_ns;
   gint64            new_mean_ns;
+  gint64            base_self_ns; /* per range: their self time (docs/metrics.md 4) */
+  gint64            new_self_ns;
+  gint64            delta_self_ns;     /* new_self_ns − base_self_ns */
   gint64            delta_ns;          /* new_total_ns − base_total_ns */
   gboolean          has_delta_percent; /* FALSE when base_total_ns is 0 (an added row) */
   double            delta_percent;     /* 100 × delta_ns / base_total_ns */

@@ -64,7 +64,7 @@ st_operation_totals_add (StOperationTotals *self, StSummary *summary)
             continue;
           if (slot == 0)
             {
-              StOperationTotal fresh = { row->name, 0, 0 };
+              StOperationTotal fresh = { row->name, 0, 0, 0 };
 
               g_array_append_val (self->totals[t], fresh);
               slot = self->totals[t]->len;
@@ -75,6 +75,7 @@ st_operation_totals_add (StOperationTotals *self, StSummary *summary)
           total = &g_array_index (self->totals[t], StOperationTotal, slot - 1);
           total->count += row->count;
           total->total_ns += row->total_ns;
+          total->self_ns += row->self_ns;
         }
     }
   self->n_ranges++;

@@ -14,6 +14,7 @@ typedef struct
   StStringId name;     /* a string of the trace */
   guint64    count;    /* slices of that name overlapping the ranges */
   gint64     total_ns; /* their durations clipped to each range, summed */
+  gint64     self_ns;  /* of that, not in the slices one level deeper (docs/metrics.md 4) */
 } StOperationTotal;
 
 typedef struct _StOperationTotals StOperationTotals;

@@ -9,6 +9,7 @@
 #include "st-metric-catalog.h"
 #include "st-operation-name.h"
 #include "st-profile-diff-private.h"
+#include "st-profile-steps.h"
 #include "st-format.h"
 #include "st-time.h"
 
@@ -22,6 +23,9 @@
 #define OPERATION_MIN_SHARE    0.01
 #define METRIC_MIN_POINTS      1.0 /* a share moves by a point at least */
 #define METRIC_MIN_PERCENT     5.0
+#define CLASS_MIN_PERCENT      5.0
+#define COUNT_MIN_CHANGE       0.1 /* an operation's count said when it moved by 10 % */
+#define STEP_TIME_CHANGE       5.0 /* percent: shares are not judged past it (8.2) */
 
 /* Times of 2 that are better lower because both profiles run the same
  * work (8.2); span_ns only per step. */
@@ -71,6 +75,50 @@ judge (StMetricDiff *m, StDiffScope scope)
         = (m->delta < 0) == (better == ST_METRIC_BETTER_LOWER) ? ST_DIFF_BETTER : ST_DIFF_WORSE;
 }
 
+/* The note of 8.2 when the step time (per step) or the device time
+ * (whole) changed by more than 5 %. */
+static char *
+step_time_note (gboolean steps, double percent)
+{
+  if (steps)
+    return g_strdup_printf (percent > 0 ? _ ("Each step took %.0f %% longer in the new profile: "
+                                             "shares (device busy, overlap, …) are not judged "
+                                             "better or worse; the times per step are.")
+                                        : _ ("Each step took %.0f %% less time in the new "
+                                             "profile: shares (device busy, overlap, …) are not "
+                                             "judged better or worse; the times per step are."),
+                            fabs (percent));
+  return g_strdup_printf (percent > 0 ? _ ("The device time is %.0f %% longer in the new "
+                                           "profile: shares (device busy, overlap, …) are not "
+                                           "judged better or worse; the times are.")
+                                      : _ ("The device time is %.0f %% shorter in the new "
+                                           "profile: shares (device busy, overlap, …) are not "
+                                           "judged better or worse; the times are."),
+                          fabs (percent));
+}
+
+/* 8.2: a share of a step whose length changed by more than 5 % can grow
+ * while its work got slower (busy rises when the same kernels run
+ * slower), so no share is judged then. */
+static void
+unjudge_shares (StProfileDiff *self)
+{
+  gboolean            steps = self->scope == ST_DIFF_SCOPE_STEPS;
+  const StMetricDiff *step
+      = st_profile_diff_lookup_metric (self, steps ? "span_ns" : "device_time_ns");
+
+  if (step == NULL || !step->has_delta_percent || fabs (step->delta_percent) <= STEP_TIME_CHANGE)
+    return;
+  for (guint i = 0; i < self->metrics->len; i++)
+    {
+      StMetricDiff *m = &g_array_index (self->metrics, StMetricDiff, i);
+
+      if (m->unit == ST_UNIT_PERCENT)
+        m->judgement = ST_DIFF_UNJUDGED;
+    }
+  g_ptr_array_add (self->notes, step_time_note (steps, step->delta_percent));
+}
+
 /* A row per metric of either side: the base's order, then the new side's
  * others. */
 void
@@ -105,6 +153,7 @@ st_profile_diff_make_metrics (StProfileDiff *self)
         judge (&m, self->scope);
         g_array_append_val (self->metrics, m);
       }
+  unjudge_shares (self);
   if (one_sided > 0)
     g_ptr_array_add (self->notes,
                      g_strdup_printf (ngettext ("%u metric is in one profile only: it has no "
@@ -144,10 +193,29 @@ has_id (GArray *ids, StStringId name)
   return FALSE;
 }
 
-/* The longest slice of @row's new names in the new side's ranges, in its
- * table. */
+/* Whether a slice of @track, tagged @tag (class NONE: not device work), is
+ * what a finding points to. */
+typedef gboolean (*SliceTest) (const StSlice *s, StWorkTag tag, gconstpointer data);
+
 static gboolean
-longest_instance (StDiffSideSums *side, const StOperationDiffRow *row, StDiffFinding *f)
+is_row_instance (const StSlice *s, StWorkTag tag, gconstpointer data)
+{
+  const StOperationDiffRow *row = data;
+  gboolean                  kernel = tag.klass != ST_CLASS_NONE;
+
+  return kernel == (row->table == ST_OPERATIONS_KERNELS) && has_id (row->new_ids, s->name);
+}
+
+static gboolean
+is_class_event (const StSlice *s, StWorkTag tag, gconstpointer data)
+{
+  return tag.klass != ST_CLASS_NONE
+         && st_work_tag_get_kernel_class (tag) == *(const StKernelClass *)data;
+}
+
+/* The longest slice that passes @test in the new side's ranges. */
+static gboolean
+longest_instance (StDiffSideSums *side, SliceTest test, gconstpointer data, StDiffFinding *f)
 {
   StDeviceWork *work = st_device_work_get (side->trace);
   gint64        longest = -1;
@@ -160,10 +228,9 @@ longest_instance (StDiffSideSums *side, const StOperationDiffRow *row, StDiffFin
       for (guint i = 0; track->kind == ST_TRACK_SLICES && i < track->n_slices; i++)
         {
           const StSlice *s = &track->slices[i];
-          gboolean       kernel = tags != NULL && tags[i].klass != ST_CLASS_NONE;
+          StWorkTag      tag = tags != NULL ? tags[i] : (StWorkTag){ ST_CLASS_NONE, 0 };
 
-          if (s->dur <= longest || kernel != (row->table == ST_OPERATIONS_KERNELS)
-              || !has_id (row->new_ids, s->name)
+          if (s->dur <= longest || !test (s, tag, data)
               || !in_ranges (side->ranges, s->start, s->start + s->dur))
             continue;
           longest = s->dur;
@@ -178,19 +245,74 @@ longest_instance (StDiffSideSums *side, const StOperationDiffRow *row, StDiffFin
 
 /* --- what got worse ---------------------------------------------------------------- */
 
+/* 8.6's tiers, in their order. */
+typedef enum
+{
+  TIER_SETUP,
+  TIER_DEVICE,
+  TIER_HOST,
+  TIER_METRIC,
+} Tier;
+
 typedef struct
 {
   StDiffFinding finding;
-  gint64        weight; /* the time it stands for: the largest first */
+  Tier          tier;
+  gint64        weight; /* the time it stands for: the largest first in its tier */
   guint         order;  /* found before: first among equals */
 } Candidate;
 
 static void
-add_candidate (GArray *candidates, StDiffFinding *f, gint64 weight)
+add_candidate (GArray *candidates, StDiffFinding *f, Tier tier, gint64 weight)
 {
-  Candidate c = { *f, weight, candidates->len };
+  Candidate c = { *f, tier, weight, candidates->len };
 
   g_array_append_val (candidates, c);
+}
+
+/* The least time a finding of a time adds: 1 % of the base's step time. */
+static double
+min_time (StProfileDiff *self)
+{
+  return MAX (1.0, OPERATION_MIN_SHARE * (double)st_profile_diff_base_step_time (self));
+}
+
+static void
+setup_finding (StProfileDiff *self, GArray *candidates)
+{
+  StDiffFinding f = { ST_FINDING_SETUP };
+
+  f.text = st_environment_dup_setup (self->side[ST_DIFF_NEW].environment,
+                                     self->environment_differences);
+  if (f.text == NULL)
+    return;
+  st_profile_diff_get_range (self, ST_DIFF_NEW, &f.start_ns, &f.end_ns);
+  add_candidate (candidates, &f, TIER_SETUP, 0);
+}
+
+static void
+class_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
+{
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      const StClassDiff *c = &g_array_index (self->classes, StClassDiff, i);
+      StDiffFinding      f = { ST_FINDING_CLASS, NULL, 0, 0, FALSE, { 0 }, i };
+      g_autofree char   *grown = NULL;
+      g_autofree char   *ratio = NULL;
+
+      /* communication is said by collective type */
+      if (c->klass == ST_KERNEL_CLASS_COMMUNICATION || (double)c->delta_ns < min_time (self)
+          || (c->has_ratio && 100.0 * (c->ratio - 1) < CLASS_MIN_PERCENT))
+        continue;
+      grown = st_format_duration (c->delta_ns);
+      /* Translators: a kernel class's ratio of new to base time, or a class
+       * only the new profile has */
+      ratio = c->has_ratio ? g_strdup_printf (_ ("%.2f×"), c->ratio) : g_strdup (_ ("new"));
+      f.text = g_strdup_printf (steps ? _ ("%s +%s per step (%s)") : _ ("%s +%s (%s)"),
+                                _ (st_kernel_class_get_label (c->klass)), grown, ratio);
+      longest_instance (&self->side[ST_DIFF_NEW], is_class_event, &c->klass, &f);
+      add_candidate (candidates, &f, TIER_DEVICE, c->delta_ns);
+    }
 }
 
 static void
@@ -219,53 +341,138 @@ collective_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       f.slice = longest->slice;
       f.start_ns = longest->start;
       f.end_ns = longest->start + longest->dur;
-      add_candidate (candidates, &f, c->delta_ns);
+      add_candidate (candidates, &f, TIER_DEVICE, c->delta_ns);
     }
 }
 
-/* The mean length of the base's ranges: its step time, or its span. */
-static gint64
-base_step_time (StProfileDiff *self)
+/* 8.6: the steps, Kineto's span of the recording and the profiler's
+ * bookkeeping ops measure the profiler, not the work. */
+static gboolean
+is_profiler_span (const char *name)
 {
-  GArray *ranges = self->side[ST_DIFF_BASE].ranges;
-  gint64  sum = 0;
+  return st_profile_steps_is_step_name (name) || g_str_has_prefix (name, "PyTorch Profiler")
+         || g_str_has_prefix (name, "profiler::");
+}
 
-  for (guint i = 0; i < ranges->len; i++)
-    sum = st_time_add_sat (sum, st_time_span (g_array_index (ranges, StTimeSpan, i).begin,
-                                              g_array_index (ranges, StTimeSpan, i).end));
-  return st_profile_diff_mean (sum, ranges->len);
+/* Whether the device model or the vendor differs: then the new profile's
+ * own kernels are renames of the base's (8.6). */
+static gboolean
+other_hardware (StProfileDiff *self)
+{
+  for (guint i = 0; i < self->environment_differences->len; i++)
+    {
+      StEnvironmentField field
+          = g_array_index (self->environment_differences, StEnvironmentDifference, i).field;
+
+      if (field == ST_ENV_DEVICE_MODEL || field == ST_ENV_VENDOR)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* How much a row's time grew as 8.6 counts it: a kernel's total, a host
+ * op's self time; 0 for what is never a finding. */
+static gint64
+operation_growth (const StOperationDiffRow *row, gboolean renamed)
+{
+  if (row->table == ST_OPERATIONS_KERNELS)
+    return renamed && row->match == ST_OPERATION_MATCH_ADDED ? 0 : row->delta_ns;
+  return is_profiler_span (row->name) ? 0 : row->delta_self_ns;
+}
+
+typedef struct
+{
+  StOperationDiff *ops;
+  gboolean         renamed; /* other_hardware () */
+} Growth;
+
+static int
+compare_growth (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const Growth *g = data;
+  gint64 x = operation_growth (st_operation_diff_get_row (g->ops, *(const guint *)a), g->renamed);
+  gint64 y = operation_growth (st_operation_diff_get_row (g->ops, *(const guint *)b), g->renamed);
+
+  if (x != y)
+    return x > y ? -1 : 1;
+  return (*(const guint *)a > *(const guint *)b) - (*(const guint *)a < *(const guint *)b);
+}
+
+static char *
+format_count (double count)
+{
+  return count == floor (count) ? g_strdup_printf ("%.0f", count) : g_strdup_printf ("%.1f", count);
+}
+
+/* " (200 instead of 3)" when the count changed by at least 10 %; "" else. */
+static char *
+count_change (const StOperationDiffRow *row)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *new_ = NULL;
+
+  if (row->base_count <= 0
+      || fabs (row->new_count - row->base_count) < COUNT_MIN_CHANGE * row->base_count)
+    return g_strdup ("");
+  base = format_count (row->base_count);
+  new_ = format_count (row->new_count);
+  /* Translators: an operation's count per step, the new profile's first */
+  return g_strdup_printf (_ (" (%s instead of %s)"), new_, base);
 }
 
 static void
+add_operation (StProfileDiff *self, GArray *candidates, guint index, gint64 growth, gboolean steps)
+{
+  const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, index);
+  gboolean                  kernel = row->table == ST_OPERATIONS_KERNELS;
+  StDiffFinding             f = { ST_FINDING_OPERATION, NULL, 0, 0, FALSE, { 0 }, index };
+  g_autofree char          *grown = st_format_duration (growth);
+  g_autofree char          *name = st_operation_name_shorten (row->name, NULL);
+
+  g_autofree char *counts = count_change (row);
+
+  if (kernel)
+    f.text
+        = g_strdup_printf (steps ? _ ("%s +%s per step%s") : _ ("%s +%s%s"), name, grown, counts);
+  else
+    f.text = g_strdup_printf (steps ? _ ("%s +%s self per step%s") : _ ("%s +%s self%s"), name,
+                              grown, counts);
+  longest_instance (&self->side[ST_DIFF_NEW], is_row_instance, row, &f);
+  add_candidate (candidates, &f, kernel ? TIER_DEVICE : TIER_HOST, growth);
+}
+
+/* Kernels by their total, then host ops by their self time: at most four
+ * in all. */
+static void
 operation_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 {
-  double min_ns = MAX (1.0, OPERATION_MIN_SHARE * (double)base_step_time (self));
-  guint  n = 0;
+  guint              n_rows = st_operation_diff_get_n_rows (self->operations);
+  g_autoptr (GArray) grown = g_array_new (FALSE, FALSE, sizeof (guint));
+  Growth             g = { self->operations, other_hardware (self) };
+  guint              n = 0;
 
-  for (guint i = 0; i < st_operation_diff_get_n_rows (self->operations); i++)
-    {
-      const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, i);
-      StDiffFinding             f = { ST_FINDING_OPERATION, NULL, 0, 0, FALSE, { 0 }, i };
-      g_autofree char          *grown = NULL;
-      g_autofree char          *name = NULL;
+  for (guint i = 0; i < n_rows; i++)
+    if ((double)operation_growth (st_operation_diff_get_row (self->operations, i), g.renamed)
+        >= min_time (self))
+      g_array_append_val (grown, i);
+  g_array_sort_with_data (grown, compare_growth, &g);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < grown->len && n < MAX_OPERATION_FINDINGS; k++)
+      {
+        guint                     index = g_array_index (grown, guint, k);
+        const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, index);
 
-      if ((double)row->delta_ns < min_ns)
-        continue;
-      grown = st_format_duration (row->delta_ns);
-      name = st_operation_name_shorten (row->name, NULL);
-      f.text = g_strdup_printf (steps ? _ ("%s +%s per step") : _ ("%s +%s"), name, grown);
-      longest_instance (&self->side[ST_DIFF_NEW], row, &f);
-      add_candidate (candidates, &f, row->delta_ns);
-      if (++n == MAX_OPERATION_FINDINGS)
-        break;
-    }
+        if ((row->table == ST_OPERATIONS_KERNELS) != (pass == 0))
+          continue;
+        add_operation (self, candidates, index, operation_growth (row, g.renamed), steps);
+        n++;
+      }
 }
 
 static void
 metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 {
   StDiffSideSums *new_ = &self->side[ST_DIFF_NEW];
-  double          min_ns = MAX (1.0, OPERATION_MIN_SHARE * (double)base_step_time (self));
 
   for (guint i = 0; i < self->metrics->len; i++)
     {
@@ -277,7 +484,7 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 
       if (m->judgement != ST_DIFF_WORSE || !m->has_delta_percent
           || fabs (m->delta_percent) < METRIC_MIN_PERCENT
-          || (m->unit == ST_UNIT_NS && fabs (m->delta) < min_ns)
+          || (m->unit == ST_UNIT_NS && fabs (m->delta) < min_time (self))
           || (m->unit == ST_UNIT_PERCENT && fabs (m->delta) < METRIC_MIN_POINTS))
         continue;
       at = GPOINTER_TO_UINT (g_hash_table_lookup (new_->metric_at, m->id));
@@ -288,7 +495,8 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       worst = m->delta > 0 ? sum->max_range : sum->min_range;
       f.start_ns = worst.begin;
       f.end_ns = worst.end;
-      add_candidate (candidates, &f, m->unit == ST_UNIT_NS ? (gint64)fabs (m->delta) : 0);
+      add_candidate (candidates, &f, TIER_METRIC,
+                     m->unit == ST_UNIT_NS ? (gint64)fabs (m->delta) : 0);
     }
 }
 
@@ -297,6 +505,8 @@ compare_candidates (gconstpointer a, gconstpointer b)
 {
   const Candidate *x = a, *y = b;
 
+  if (x->tier != y->tier)
+    return x->tier < y->tier ? -1 : 1;
   if (x->weight != y->weight)
     return x->weight > y->weight ? -1 : 1;
   return (x->order > y->order) - (x->order < y->order);
@@ -308,6 +518,8 @@ st_profile_diff_make_findings (StProfileDiff *self)
   g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
   gboolean           steps = self->scope == ST_DIFF_SCOPE_STEPS;
 
+  setup_finding (self, candidates);
+  class_findings (self, candidates, steps);
   collective_findings (self, candidates, steps);
   operation_findings (self, candidates, steps);
   metric_findings (self, candidates, steps);

@@ -29,6 +29,9 @@ typedef struct
   GHashTable          *metric_at; /* id → index + 1 in metrics */
   double               breakdown[ST_N_BREAKDOWN_PARTS]; /* sums of the per-range device means */
   guint                n_breakdown;                     /* ranges with device work */
+  double               class_ns[ST_N_KERNEL_CLASSES];   /* sums of the per-range device means */
+  double               class_count[ST_N_KERNEL_CLASSES];
+  StEnvironment       *environment;
   guint64              collective_count[ST_N_COLLECTIVE_TYPES];
   gint64               collective_ns[ST_N_COLLECTIVE_TYPES];
   StCollectiveInstance longest[ST_N_COLLECTIVE_TYPES]; /* dur 0: none */
@@ -43,12 +46,19 @@ struct _StProfileDiff
   GArray          *metrics; /* StMetricDiff */
   StBreakdown      breakdown[ST_N_DIFF_SIDES];
   StOperationDiff *operations;
-  GArray          *collectives; /* StCollectiveDiff */
-  GArray          *findings;    /* StDiffFinding */
+  GArray          *collectives;             /* StCollectiveDiff */
+  GArray          *environment_differences; /* StEnvironmentDifference */
+  char            *warning;
+  GArray          *classes; /* StClassDiff */
+  StStepTimes      step_times[ST_N_DIFF_SIDES];
+  GArray          *findings; /* StDiffFinding */
 };
 
 /* The per-range mean of the sum @total, rounded to the nearest ns. */
 gint64 st_profile_diff_mean (gint64 total, guint n);
+
+/* The mean length of the base's ranges: its step time, or its span. */
+gint64 st_profile_diff_base_step_time (StProfileDiff *self);
 
 void st_profile_diff_make_metrics (StProfileDiff *self);
 void st_profile_diff_make_findings (StProfileDiff *self);

@@ -11,6 +11,7 @@
 #include "st-time.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 
 /* --- one side, summed over its ranges (8.1): a summary per range, folded in and dropped --- */
 
@@ -96,6 +97,25 @@ add_breakdown (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
   sums->n_breakdown++;
 }
 
+/* docs/metrics.md 8.12: per kernel class, its summed time and count over
+ * the devices that count, divided by their number. */
+static void
+add_classes (StDiffSideSums *sums, StSummary *summary)
+{
+  guint n = st_summary_get_n_devices (summary);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StDeviceUsage *d = st_summary_get_device (summary, i);
+
+      for (guint c = 0; c < ST_N_KERNEL_CLASSES; c++)
+        {
+          sums->class_ns[c] += (double)d->class_ns[c] / n;
+          sums->class_count[c] += (double)d->class_count[c] / n;
+        }
+    }
+}
+
 static void
 add_collectives (StDiffSideSums *sums, StSummary *summary)
 {
@@ -135,6 +155,7 @@ add_ranges (StDiffSideSums *sums, GCancellable *cancellable, GError **error)
         return FALSE;
       add_metrics (sums, summary, range);
       add_breakdown (sums, summary, range);
+      add_classes (sums, summary);
       add_collectives (sums, summary);
       st_operation_totals_add (sums->totals, summary);
     }
@@ -149,6 +170,7 @@ side_clear (StDiffSideSums *sums)
   g_clear_pointer (&sums->metric_at, g_hash_table_unref);
   g_clear_pointer (&sums->metrics, g_array_unref);
   g_clear_pointer (&sums->totals, st_operation_totals_free);
+  g_clear_pointer (&sums->environment, st_environment_free);
   g_clear_object (&sums->trace);
 }
 
@@ -258,6 +280,91 @@ make_collectives (StProfileDiff *self)
 }
 
 static void
+make_classes (StProfileDiff *self)
+{
+  for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
+    {
+      StClassDiff c = { k };
+
+      for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+        {
+          guint n = MAX (self->side[s].ranges->len, 1);
+
+          c.count[s] = self->side[s].class_count[k] / n;
+          c.ns[s] = st_time_from_double (self->side[s].class_ns[k] / n + 0.5);
+        }
+      if (c.ns[ST_DIFF_BASE] == 0 && c.ns[ST_DIFF_NEW] == 0)
+        continue;
+      c.delta_ns = st_time_sub_sat (c.ns[ST_DIFF_NEW], c.ns[ST_DIFF_BASE]);
+      c.has_ratio = c.ns[ST_DIFF_BASE] > 0;
+      if (c.has_ratio)
+        c.ratio = (double)c.ns[ST_DIFF_NEW] / (double)c.ns[ST_DIFF_BASE];
+      g_array_append_val (self->classes, c);
+    }
+}
+
+static int
+compare_ns (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* docs/metrics.md 8.13: the lengths of each side's ranges. */
+static void
+make_step_times (StProfileDiff *self)
+{
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    {
+      GArray            *ranges = self->side[s].ranges;
+      StStepTimes       *t = &self->step_times[s];
+      g_autofree gint64 *lengths = g_new (gint64, MAX (ranges->len, 1));
+      gint64             sum = 0;
+      guint              n = ranges->len;
+
+      for (guint i = 0; i < n; i++)
+        {
+          const StTimeSpan *r = &g_array_index (ranges, StTimeSpan, i);
+
+          lengths[i] = st_time_span (r->begin, r->end);
+          sum = st_time_add_sat (sum, lengths[i]);
+        }
+      qsort (lengths, n, sizeof (gint64), compare_ns);
+      t->count = n;
+      t->min_ns = n > 0 ? lengths[0] : 0;
+      t->max_ns = n > 0 ? lengths[n - 1] : 0;
+      /* a + (b − a) / 2: the mean rounded down, without the sum's overflow */
+      t->median_ns = n == 0       ? 0
+                     : n % 2 == 1 ? lengths[n / 2]
+                                  : lengths[n / 2 - 1] + (lengths[n / 2] - lengths[n / 2 - 1]) / 2;
+      t->mean_ns = st_profile_diff_mean (sum, n);
+    }
+}
+
+gint64
+st_profile_diff_base_step_time (StProfileDiff *self)
+{
+  return self->step_times[ST_DIFF_BASE].mean_ns;
+}
+
+static gboolean
+read_environments (StProfileDiff *self, GCancellable *cancellable, GError **error)
+{
+  for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
+    {
+      self->side[s].environment = st_environment_read (self->side[s].trace, cancellable);
+      if (self->side[s].environment == NULL)
+        return !g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
+  self->environment_differences = st_environment_diff (self->side[ST_DIFF_BASE].environment,
+                                                       self->side[ST_DIFF_NEW].environment);
+  self->warning = st_environment_dup_warning (self->side[ST_DIFF_NEW].environment,
+                                              self->environment_differences);
+  return TRUE;
+}
+
+static void
 make_operations (StProfileDiff *self)
 {
   self->operations
@@ -265,8 +372,8 @@ make_operations (StProfileDiff *self)
   if (st_operation_diff_get_n_matched (self->operations) == 0
       && st_operation_diff_get_n_rows (self->operations) > 0)
     add_note (self, g_strdup (_ ("The two profiles have no operation in common: each one’s "
-                                 "operations are listed as added or removed, with no "
-                                 "difference to compare.")));
+                                 "operations are listed as added or removed. The kernel "
+                                 "classes compare what the devices did without names.")));
 }
 
 static void
@@ -293,6 +400,7 @@ profile_diff_new (StTrace *base, StTrace *new_)
   self->metrics = g_array_new (FALSE, TRUE, sizeof (StMetricDiff));
   g_array_set_clear_func (self->metrics, clear_metric);
   self->collectives = g_array_new (FALSE, TRUE, sizeof (StCollectiveDiff));
+  self->classes = g_array_new (FALSE, TRUE, sizeof (StClassDiff));
   self->findings = g_array_new (FALSE, TRUE, sizeof (StDiffFinding));
   g_array_set_clear_func (self->findings, clear_finding);
   return self;
@@ -316,9 +424,13 @@ st_profile_diff_compute (StTrace                    *base,
   for (guint s = 0; s < ST_N_DIFF_SIDES; s++)
     if (!add_ranges (&self->side[s], cancellable, error))
       return NULL;
+  if (!read_environments (self, cancellable, error))
+    return NULL;
+  make_step_times (self);
   make_breakdowns (self);
   make_operations (self);
   make_collectives (self);
+  make_classes (self);
   st_profile_diff_make_metrics (self);
   st_profile_diff_make_findings (self);
   return g_steal_pointer (&self);
@@ -335,6 +447,9 @@ st_profile_diff_free (StProfileDiff *self)
   g_array_unref (self->metrics);
   g_clear_pointer (&self->operations, st_operation_diff_free);
   g_array_unref (self->collectives);
+  g_array_unref (self->classes);
+  g_clear_pointer (&self->environment_differences, g_array_unref);
+  g_free (self->warning);
   g_array_unref (self->findings);
   g_free (self);
 }
@@ -497,4 +612,41 @@ st_profile_diff_get_finding (StProfileDiff *self, guint index)
 {
   g_return_val_if_fail (index < self->findings->len, NULL);
   return &g_array_index (self->findings, StDiffFinding, index);
+}
+
+const StEnvironment *
+st_profile_diff_get_environment (StProfileDiff *self, StDiffSide side)
+{
+  return self->side[side].environment;
+}
+
+GArray *
+st_profile_diff_get_environment_differences (StProfileDiff *self)
+{
+  return self->environment_differences;
+}
+
+const char *
+st_profile_diff_get_warning (StProfileDiff *self)
+{
+  return self->warning;
+}
+
+guint
+st_profile_diff_get_n_classes (StProfileDiff *self)
+{
+  return self->classes->len;
+}
+
+const StClassDiff *
+st_profile_diff_get_class (StProfileDiff *self, guint index)
+{
+  g_return_val_if_fail (index < self->classes->len, NULL);
+  return &g_array_index (self->classes, StClassDiff, index);
+}
+
+const StStepTimes *
+st_profile_diff_get_step_times (StProfileDiff *self, StDiffSide side)
+{
+  return &self->step_times[side];
 }

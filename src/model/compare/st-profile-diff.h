@@ -12,6 +12,12 @@
  *   - the operations of both tables matched by name (8.4,
  *     st-operation-diff.h);
  *   - the collectives per type (8.5);
+ *   - what each side ran on and how that differs (8.11,
+ *     st-environment-diff.h), with the sentence said first when the
+ *     hardware differs;
+ *   - the device time per kernel class (8.12), which compares where no
+ *     kernel name matches;
+ *   - each side's step times: their spread beside the mean (8.13);
  *   - up to six findings of what got worse (8.6), each with its place in
  *     the new profile;
  *   - each side's number of steps and the notes (8.1, 8.7): sentences on
@@ -22,6 +28,7 @@
  * side. */
 #pragma once
 
+#include "st-environment-diff.h"
 #include "st-operation-diff.h"
 
 G_BEGIN_DECLS
@@ -100,11 +107,34 @@ typedef struct
   double           delta_percent;
 } StCollectiveDiff;
 
+/* One kernel class on both sides (8.12), per step in step scope. */
+typedef struct
+{
+  StKernelClass klass;
+  double        count[ST_N_DIFF_SIDES]; /* its events, the mean per device */
+  gint64        ns[ST_N_DIFF_SIDES];    /* their durations summed, the mean per device */
+  gint64        delta_ns;
+  gboolean      has_ratio; /* the base has time in it */
+  double        ratio;     /* new / base */
+} StClassDiff;
+
+/* The lengths of one side's ranges (8.13): its steps, or its one range. */
+typedef struct
+{
+  guint  count;
+  gint64 min_ns;
+  gint64 median_ns; /* even count: the mean of the two middle ones, rounded down */
+  gint64 max_ns;
+  gint64 mean_ns; /* rounded to the nearest ns */
+} StStepTimes;
+
 typedef enum
 {
   ST_FINDING_COLLECTIVE,
   ST_FINDING_OPERATION,
   ST_FINDING_METRIC,
+  ST_FINDING_SETUP, /* the environments differ in hardware or setup (8.11) */
+  ST_FINDING_CLASS, /* a kernel class grew */
 } StFindingKind;
 
 /* What got worse (8.6) and where to look in the new profile. */
@@ -116,7 +146,8 @@ typedef struct
   gint64        end_ns;
   gboolean      has_slice; /* an operation's or collective type's longest instance */
   StSliceRef    slice;     /* that instance, in the new trace */
-  guint         row; /* the index of its StOperationDiffRow, StCollectiveDiff or StMetricDiff */
+  guint         row;       /* the index of its StOperationDiffRow, StCollectiveDiff, StMetricDiff or
+                                StClassDiff */
 } StDiffFinding;
 
 typedef struct _StProfileDiff StProfileDiff;
@@ -166,7 +197,21 @@ StOperationDiff *st_profile_diff_get_operations (StProfileDiff *self);
 guint                   st_profile_diff_get_n_collectives (StProfileDiff *self);
 const StCollectiveDiff *st_profile_diff_get_collective (StProfileDiff *self, guint index);
 
-/* At most six, the largest time first. */
+/* What each side ran on (8.11). */
+const StEnvironment *st_profile_diff_get_environment (StProfileDiff *self, StDiffSide side);
+/* StEnvironmentDifference, in the order of the fields. */
+GArray *st_profile_diff_get_environment_differences (StProfileDiff *self);
+/* The sentence said first when the hardware differs; NULL when it does not. */
+const char *st_profile_diff_get_warning (StProfileDiff *self);
+
+/* Per kernel class with time on either side, in the order of the classes. */
+guint              st_profile_diff_get_n_classes (StProfileDiff *self);
+const StClassDiff *st_profile_diff_get_class (StProfileDiff *self, guint index);
+
+const StStepTimes *st_profile_diff_get_step_times (StProfileDiff *self, StDiffSide side);
+
+/* At most six, in the tiers of 8.6: setup, device time, host time,
+ * metrics. */
 guint                st_profile_diff_get_n_findings (StProfileDiff *self);
 const StDiffFinding *st_profile_diff_get_finding (StProfileDiff *self, guint index);
 

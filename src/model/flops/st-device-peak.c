@@ -172,8 +172,8 @@ st_device_peak_match (const char   *name,
       }
 }
 
-static JsonObject *
-entry_for (JsonArray *properties, gint64 id)
+JsonObject *
+st_device_peak_find_entry (JsonArray *properties, gint64 id)
 {
   JsonObject *same = NULL;
   const char *name = NULL;
@@ -220,7 +220,7 @@ arch_of (JsonObject *o)
 void
 st_device_peak_find (JsonArray *properties, gint64 id, StDevicePeak *out)
 {
-  JsonObject      *o = entry_for (properties, id);
+  JsonObject      *o = st_device_peak_find_entry (properties, id);
   g_autofree char *arch = NULL;
   gboolean         amd;
 

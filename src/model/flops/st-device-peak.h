@@ -36,6 +36,10 @@ typedef struct
   gboolean    has_entry;               /* FALSE: the profile has no deviceProperties entry for it */
 } StDevicePeak;
 
+/* The deviceProperties entry of device @id in @properties (the array, or
+ * NULL): the entry whose "id" is @id, else the first when every entry has
+ * the same name; NULL when neither. It belongs to @properties. */
+JsonObject *st_device_peak_find_entry (JsonArray *properties, gint64 id);
 /* The peak of device @id from @properties (the deviceProperties array, or
  * NULL): the entry whose "id" is @id, or the one name every entry has. */
 void st_device_peak_find (JsonArray *properties, gint64 id, StDevicePeak *out);

@@ -166,10 +166,14 @@ device_usage (StSummaryJob *job, Measure *m)
 
   for (guint i = 0; i < s->n; i++)
     {
+      StKernelClass klass = st_device_event_get_kernel_class (&ev[i]);
+
       first = MIN (first, ev[i].start);
       last = MAX (last, ev[i].end);
       for (guint k = 0; k < N_UNIONS; k++)
         union_add (&un[k], &ev[i]);
+      u.class_ns[klass] += ev[i].end - ev[i].start;
+      u.class_count[klass]++;
     }
   for (guint k = 0; k < N_UNIONS; k++)
     union_finish (&un[k]);

@@ -155,6 +155,10 @@ typedef struct
   gint64   idle_ns;
   gboolean has_active;     /* Neuron: the profile's own active time is in the file */
   double   active_percent; /* its union over the device time */
+  /* Per kernel class (docs/metrics.md 8.12): its events' clipped durations
+   * summed (not a union), and how many there are. */
+  gint64 class_ns[ST_N_KERNEL_CLASSES];
+  guint  class_count[ST_N_KERNEL_CLASSES];
 } StDeviceUsage;
 
 /* Per file of a profile made of several files (one per rank; see
