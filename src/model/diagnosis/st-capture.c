@@ -28,6 +28,9 @@ struct _StCaptures
 
 ST_DEFINE_SORT (sort_spans, StTimeSpan, a->begin < b->begin)
 
+/* @any: whether a capture or a graph launch is named at all; without one
+ * there is nothing to count (the kernel launch calls are counted only for
+ * the capture's share). */
 static guint8 *
 name_flags (StTrace *trace, gboolean *any)
 {
@@ -51,7 +54,7 @@ name_flags (StTrace *trace, gboolean *any)
       else if ((g_str_has_prefix (s, "cu") || g_str_has_prefix (s, "hip"))
                && strstr (s, "Launch") != NULL && strstr (s, "Kernel") != NULL)
         flags[id] |= NAME_LAUNCH;
-      *any |= flags[id] != 0;
+      *any |= (flags[id] & (NAME_BEGIN | NAME_GRAPH)) != 0;
     }
   return flags;
 }

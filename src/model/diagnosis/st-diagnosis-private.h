@@ -62,6 +62,7 @@ typedef struct
   gint64              *tally; /* (n_segments + 1) × ST_N_TALLIES prefix sums */
   gint64               span_start;
   gint64               span_end;
+  guint                cursor; /* where st_device_states_next_event () last looked */
 } StDeviceStates;
 
 /* st-phases.c */
@@ -72,20 +73,19 @@ gboolean st_device_states_init (StDeviceStates      *states,
                                 guint                n_events);
 void     st_device_states_clear (StDeviceStates *states);
 /* The work event that opens the gap ending at @t1 (16.1's next event) and
- * its launch call; FALSE when no work event starts there. */
-gboolean st_device_states_next_event (StDiagnosisJob       *job,
-                                      const StDeviceStates *states,
-                                      gint64                t1,
-                                      StSliceRef           *event,
-                                      StSliceRef           *launch);
+ * its launch call; FALSE when no work event starts there. Asked in time
+ * order, it walks on from where it looked last. */
+gboolean st_device_states_next_event (StDiagnosisJob *job,
+                                      StDeviceStates *states,
+                                      gint64          t1,
+                                      StSliceRef     *event,
+                                      StSliceRef     *launch);
 /* Appends the device's phases (kinds and bounds, 16.2) to @phases. */
 void st_phases_cut (StDiagnosisJob *job, const StDeviceStates *states, GArray *phases);
 
 /* st-phase-evidence.c: fills the evidence of @phases[from…]. */
-void st_phases_fill_evidence (StDiagnosisJob       *job,
-                              const StDeviceStates *states,
-                              GArray               *phases,
-                              guint                 from);
+void
+st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *phases, guint from);
 
 /* st-findings.c */
 void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);

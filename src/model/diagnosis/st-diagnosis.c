@@ -73,40 +73,89 @@ job_clear (StDiagnosisJob *job)
   g_clear_pointer (&job->by_name, g_free);
 }
 
-/* 16.2, device by device in the summary's order. */
+/* Where each device's events are in the range's array (they come device
+ * by device): per device of the trace, its first and how many. */
+typedef struct
+{
+  guint first;
+  guint n;
+} EventsOf;
+
+/* Devices from..to (of the summary's order), on a thread of their own. */
+typedef struct
+{
+  StDiagnosisJob       job; /* the shared one's, with scratch of its own */
+  const StDeviceEvent *events;
+  const EventsOf      *of;
+  guint                from;
+  guint                to;
+  GArray              *phases;
+} Part;
+
+static gpointer
+cut_part (gpointer data)
+{
+  Part *part = data;
+
+  for (guint d = part->from; d < part->to; d++)
+    {
+      guint          device = st_summary_get_device (part->job.summary, d)->device;
+      StDeviceStates states;
+      guint          from = part->phases->len;
+
+      if (g_cancellable_is_cancelled (part->job.cancellable)
+          || !st_device_states_init (&states, &part->job, device,
+                                     part->events + part->of[device].first, part->of[device].n))
+        continue;
+      st_phases_cut (&part->job, &states, part->phases);
+      st_phases_fill_evidence (&part->job, &states, part->phases, from);
+      st_device_states_clear (&states);
+    }
+  return NULL;
+}
+
+/* 16.2, device by device in the summary's order: two halves of the
+ * devices on two threads when there is much to do. */
 static void
 cut_phases (StDiagnosisJob *job, GArray *phases)
 {
-  g_autoptr (GArray) events = NULL;
-  guint              at = 0;
+  g_autoptr (GArray)   events = NULL;
+  g_autofree EventsOf *of = NULL;
+  guint                n_devices = st_summary_get_n_devices (job->summary);
+  Part                 parts[2];
+  GThread             *thread = NULL;
 
   if (st_device_work_get_n_devices (job->work) == 0)
     return;
   events = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
-  for (guint d = 0; d < st_summary_get_n_devices (job->summary); d++)
+  of = g_new0 (EventsOf, st_device_work_get_n_devices (job->work));
+  for (guint i = events->len; i > 0; i--)
     {
-      guint                device = st_summary_get_device (job->summary, d)->device;
-      const StDeviceEvent *ev = (const StDeviceEvent *)(void *)events->data;
-      StDeviceStates       states;
-      guint                first, n;
+      EventsOf *o = &of[g_array_index (events, StDeviceEvent, i - 1).device];
 
-      if (g_cancellable_is_cancelled (job->cancellable))
-        return;
-      /* the events are by device: find this one's */
-      for (at = 0; at < events->len && ev[at].device != device; at++)
-        ;
-      for (first = at, n = 0; at < events->len && ev[at].device == device; at++)
-        n++;
-      if (!st_device_states_init (&states, job, device, ev + first, n))
-        continue;
-      {
-        guint from = phases->len;
-
-        st_phases_cut (job, &states, phases);
-        st_phases_fill_evidence (job, &states, phases, from);
-      }
-      st_device_states_clear (&states);
+      o->first = i - 1;
+      o->n++;
     }
+  for (guint k = 0; k < 2; k++)
+    {
+      parts[k] = (Part){ *job, (const StDeviceEvent *)(void *)events->data, of, 0,
+                         0,    g_array_new (FALSE, TRUE, sizeof (StPhase)) };
+      parts[k].job.by_name
+          = k == 0 ? job->by_name : g_new0 (gint64, MAX (1, st_trace_get_n_strings (job->trace)));
+    }
+  parts[0].to = parts[1].from = events->len >= 65536 && n_devices > 1 ? n_devices / 2 : n_devices;
+  parts[1].to = n_devices;
+  if (parts[1].from < parts[1].to)
+    thread = g_thread_new ("strata-diagnosis", cut_part, &parts[1]);
+  cut_part (&parts[0]);
+  if (thread != NULL)
+    g_thread_join (thread);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_array_append_vals (phases, parts[k].phases->data, parts[k].phases->len);
+      g_array_unref (parts[k].phases);
+    }
+  g_free (parts[1].job.by_name);
 }
 
 StDiagnosis *

@@ -268,7 +268,7 @@ host_at (StTrace *trace, guint track, gint64 t, StStringId *inner, StStringId *o
  * in the longest sync gap: the deepest slice through the gap's middle on
  * the launching thread. */
 static void
-fill_host (StDiagnosisJob *job, const StDeviceStates *states, StPhase *p)
+fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
 {
   StSliceRef next, launch;
   gint64     middle;
@@ -291,10 +291,7 @@ fill_host (StDiagnosisJob *job, const StDeviceStates *states, StPhase *p)
 }
 
 void
-st_phases_fill_evidence (StDiagnosisJob       *job,
-                         const StDeviceStates *states,
-                         GArray               *phases,
-                         guint                 from)
+st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *phases, guint from)
 {
   gint64 max_dur = 0;
 

@@ -7,8 +7,6 @@
 
 #include "st-diagnosis-private.h"
 
-#include "st-sort.h"
-
 #include <string.h>
 
 /* The unions of a device's events by what they are. */
@@ -25,8 +23,6 @@ typedef struct
 {
   GArray *spans[N_UNIONS]; /* StTimeSpan, by start, disjoint */
 } Unions;
-
-ST_DEFINE_SORT (sort_times, gint64, *a < *b)
 
 static void
 unions_clear (Unions *u)
@@ -87,29 +83,28 @@ covers (GArray *spans, guint *at, gint64 t)
   return *at < spans->len && g_array_index (spans, StTimeSpan, *at).begin <= t;
 }
 
-/* Every time a union starts or ends, and the span's ends, once each. */
-static GArray *
-boundaries (const Unions *u, gint64 span_start, gint64 span_end)
+/* The next time a union of @u starts or ends after @t (each union's
+ * spans are by start and disjoint, so their bounds are in order: a walk,
+ * not a sort); G_MAXINT64 past the last. */
+static gint64
+next_bound (const Unions *u, guint *at, gint64 t)
 {
-  GArray *times = g_array_new (FALSE, FALSE, sizeof (gint64));
-  guint   n = 0;
+  gint64 next = G_MAXINT64;
 
-  g_array_append_val (times, span_start);
-  g_array_append_val (times, span_end);
   for (guint k = 0; k < UNION_WAIT; k++)
-    for (guint i = 0; i < u->spans[k]->len; i++)
-      {
-        StTimeSpan s = g_array_index (u->spans[k], StTimeSpan, i);
+    {
+      GArray *a = u->spans[k];
 
-        g_array_append_val (times, s.begin);
-        g_array_append_val (times, s.end);
-      }
-  sort_times ((gint64 *)(void *)times->data, times->len, NULL);
-  for (guint i = 0; i < times->len; i++)
-    if (n == 0 || g_array_index (times, gint64, i) != g_array_index (times, gint64, n - 1))
-      g_array_index (times, gint64, n++) = g_array_index (times, gint64, i);
-  g_array_set_size (times, n);
-  return times;
+      while (at[k] < a->len && g_array_index (a, StTimeSpan, at[k]).end <= t)
+        at[k]++;
+      if (at[k] < a->len)
+        {
+          StTimeSpan s = g_array_index (a, StTimeSpan, at[k]);
+
+          next = MIN (next, s.begin > t ? s.begin : s.end);
+        }
+    }
+  return next;
 }
 
 /* The span cut into maximal intervals of one state: compute, else
@@ -117,18 +112,15 @@ boundaries (const Unions *u, gint64 span_start, gint64 span_end)
 static GArray *
 make_segments (const Unions *u, gint64 span_start, gint64 span_end)
 {
-  g_autoptr (GArray) times = boundaries (u, span_start, span_end);
-  GArray            *segments = g_array_new (FALSE, FALSE, sizeof (StSegment));
-  guint              at[N_UNIONS] = { 0 };
+  GArray *segments = g_array_new (FALSE, FALSE, sizeof (StSegment));
+  guint   at[N_UNIONS] = { 0 }, bound[N_UNIONS] = { 0 };
 
-  for (guint i = 0; i + 1 < times->len; i++)
+  for (gint64 x = span_start, y; x < span_end; x = y)
     {
-      gint64     x = g_array_index (times, gint64, i), y = g_array_index (times, gint64, i + 1);
       guint8     state = ST_STATE_IDLE;
       StSegment *last;
 
-      if (x < span_start || y > span_end)
-        continue;
+      y = MIN (next_bound (u, bound, x), span_end);
       if (covers (u->spans[UNION_COMPUTE], &at[UNION_COMPUTE], x))
         state = ST_STATE_COMPUTE;
       else if (covers (u->spans[UNION_COMMUNICATION], &at[UNION_COMMUNICATION], x))
@@ -162,17 +154,20 @@ covered (GArray *spans, guint *at, gint64 t0, gint64 t1)
 }
 
 gboolean
-st_device_states_next_event (StDiagnosisJob       *job,
-                             const StDeviceStates *states,
-                             gint64                t1,
-                             StSliceRef           *event,
-                             StSliceRef           *launch)
+st_device_states_next_event (StDiagnosisJob *job,
+                             StDeviceStates *states,
+                             gint64          t1,
+                             StSliceRef     *event,
+                             StSliceRef     *launch)
 {
   const StDeviceEvent *ev = states->events;
   guint                lo = 0, hi = states->n_events;
   gboolean             found = FALSE;
   gint64               first_launch = G_MAXINT64;
 
+  /* on from the last answer while the times come in order */
+  if (states->cursor < hi && ev[states->cursor].start < t1)
+    lo = states->cursor;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -182,6 +177,7 @@ st_device_states_next_event (StDiagnosisJob       *job,
       else
         hi = mid;
     }
+  states->cursor = lo;
   for (guint i = lo; i < states->n_events && ev[i].start == t1; i++)
     {
       StSliceRef host;
@@ -208,7 +204,7 @@ st_device_states_next_event (StDiagnosisJob       *job,
 /* 16.1: why the device idled in [t0, t1), a gap that work ends; @before
  * is the start of the device's work before it. */
 static StIdleCause
-gap_cause (StDiagnosisJob *job, const StDeviceStates *states, gint64 before, gint64 t0, gint64 t1)
+gap_cause (StDiagnosisJob *job, StDeviceStates *states, gint64 before, gint64 t0, gint64 t1)
 {
   StSliceRef next, launch;
   gint64     l;
