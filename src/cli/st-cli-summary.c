@@ -569,6 +569,57 @@ choose_range (SummaryOptions *o, const char *region, const char *regions_path)
   return 0;
 }
 
+typedef struct
+{
+  StTrace   *trace;
+  gint64     start;
+  gint64     end;
+  StSummary *tables;
+  GError    *error;
+} TablesJob;
+
+static gpointer
+tables_thread (gpointer data)
+{
+  TablesJob *job = data;
+
+  job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
+                                          NULL, &job->error);
+  return NULL;
+}
+
+/* The summary of [start, end) and its diagnosis: the operations tables on
+ * a thread of their own while the cards' numbers and the diagnosis are
+ * made, as the window makes them (they share the indexes kept with the
+ * trace, made by whichever thread asks first). */
+static StSummary *
+compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GError **error)
+{
+  TablesJob             job = { trace, start, end, NULL, NULL };
+  GThread              *thread = g_thread_new ("strata-tables", tables_thread, &job);
+  g_autoptr (StSummary) summary
+      = st_summary_compute_parts (trace, start, end, ST_SUMMARY_CARDS, NULL, error);
+
+  if (summary != NULL)
+    *diagnosis = st_diagnosis_compute (trace, summary, NULL, error);
+  g_thread_join (thread);
+  if (job.tables == NULL)
+    {
+      if (summary != NULL && *diagnosis != NULL)
+        g_propagate_error (error, g_steal_pointer (&job.error));
+      g_clear_error (&job.error);
+      return NULL;
+    }
+  if (summary == NULL || *diagnosis == NULL)
+    {
+      st_summary_free (job.tables);
+      return NULL;
+    }
+  st_summary_take_operations (summary, job.tables);
+  st_summary_free (job.tables);
+  return g_steal_pointer (&summary);
+}
+
 static int
 run (SummaryOptions *o)
 {
@@ -581,11 +632,8 @@ run (SummaryOptions *o)
     return st_cli_file_error (error);
   if (!o->has_range)
     o->end = st_trace_get_end_ns (trace);
-  summary = st_summary_compute (trace, o->start, o->end, NULL, &error);
+  summary = compute (trace, o->start, o->end, &diagnosis, &error);
   if (summary == NULL)
-    return st_cli_file_error (error);
-  diagnosis = st_diagnosis_compute (trace, summary, NULL, &error);
-  if (diagnosis == NULL)
     return st_cli_file_error (error);
   for (guint i = 0; i < st_summary_get_problems (summary)->len; i++)
     fprintf (stderr, _ ("strata-cli: warning: %s\n"),
