@@ -16,8 +16,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#define MS 1000000
-#define US 1000
+#define MS G_GINT64_CONSTANT (1000000)
+#define US G_GINT64_CONSTANT (1000)
 
 /* --- writing traces ------------------------------------------------------------ */
 
@@ -505,6 +505,55 @@ test_stream_advice (void)
     }
 }
 
+/* A range that is the host's: a setup op runs 0–9.9 s, then one kernel,
+ * launched at 9.98 s, runs 9.99–9.991 s. The device's span is 1 ms of the
+ * 9.991 s range, under a fifth: no device work is the bound, with
+ * 9.991 s − 1 ms at stake, the 9.99 s before the kernel said. The kernel's
+ * own device-bound finding (1 ms) is under 1 % of the range: not shown. */
+static void
+test_no_device_work (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cpu_op", "setup", 0, 9900000, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 9980000, 5, 1);
+  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 9990000, 1000, 1);
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "no-device-work");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 9991 * MS - 1 * MS);
+  assert_contains (finding (&d, 0)->text, "1.000 ms of its 9.991 s");
+  assert_contains (finding (&d, 0)->text, "9.990 s before the first device work");
+  g_assert_cmpuint (st_diagnosis_get_n_shown (d.diagnosis), ==, 1);
+}
+
+/* The work a device-bound phase names is of its busiest kind: GEMMs gemm_a
+ * and gemm_b run 30 ms each, one elementwise kernel 40 ms, back to back.
+ * GEMM is 60 of the 100 ms; of the GEMMs gemm_a and gemm_b tie at 30 ms
+ * and the first named wins: "gemm_a", not the longer elementwise kernel. */
+static void
+test_top_event_of_top_kind (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  device (&w, "kernel", "gemm_a", 7, 0, 30000, 1);
+  device (&w, "kernel", "gemm_b", 7, 30000, 30000, 2);
+  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 60000, 40000, 3);
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_DEVICE_BOUND);
+  g_assert_cmpstr (phase (&d, 0)->top_class, ==, "GEMM");
+  g_assert_cmpfloat_with_epsilon (phase (&d, 0)->top_class_percent, 60.0, 1e-9);
+  g_assert_cmpstr (st_trace_get_string (d.trace, phase (&d, 0)->top_event), ==, "gemm_a");
+  g_assert_cmpint (phase (&d, 0)->top_event_ns, ==, 30 * MS);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -517,5 +566,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);
   g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
+  g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
+  g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);
   return g_test_run ();
 }

@@ -76,6 +76,7 @@ typedef enum
   ST_FINDING_MEMORY_TIME,
   ST_FINDING_ONE_BUSY_STREAM,
   ST_FINDING_WARM_UP,
+  ST_FINDING_NO_DEVICE_WORK,
   ST_FINDING_RULE, /* a rule of the Neuron table (docs/metrics.md 6), as the summary fired it */
 } StFindingKind;
 

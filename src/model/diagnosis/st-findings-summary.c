@@ -497,9 +497,41 @@ warm_up_findings (StDiagnosisJob *job, GPtrArray *findings)
   }
 }
 
+/* 16.3: a profile with devices that worked in less than a fifth of the
+ * range: the rest was the host's alone. */
+static void
+no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
+{
+  gint64           range = st_time_span (job->start, job->end);
+  gint64           span = st_diagnosis_mean_span (job), first = G_MAXINT64;
+  g_autofree char *span_text = NULL, *range_text = NULL, *lead_text = NULL;
+  StFinding       *f;
+
+  if (st_diagnosis_n_devices (job) == 0 || phases->len == 0 || 5 * span >= range)
+    return;
+  for (guint i = 0; i < phases->len; i++)
+    first = MIN (first, g_array_index (phases, StPhase, i).start);
+  span_text = st_format_duration (span);
+  range_text = st_format_duration (range);
+  lead_text = st_format_duration (first - job->start);
+  f = st_finding_new (ST_FINDING_NO_DEVICE_WORK, "no-device-work", range - span);
+  f->title = _ ("No device work");
+  f->text = g_strdup_printf (_ ("%s for most of the range: the devices worked in %s of its %s; "
+                                "the rest was the host's alone (%s before the first device "
+                                "work: setup, compilation or data loading)."),
+                             f->title, span_text, range_text, lead_text);
+  f->action = g_strdup (_ ("Profile the steady state: start the trace after setup and "
+                           "compilation (a schedule's wait and warmup steps), or look at what the "
+                           "host does in that time."));
+  f->start_ns = job->start;
+  f->end_ns = first;
+  g_ptr_array_add (findings, f);
+}
+
 void
 st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
+  no_device_work_finding (job, phases, findings);
   straggler_finding (job, findings);
   outlier_finding (job, findings);
   memory_finding (job, findings);

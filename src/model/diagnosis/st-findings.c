@@ -153,8 +153,11 @@ device_bound_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFindin
 
   g_string_append_printf (out, _ ("%s: the device was busy %s of the time"), range, busy_pc);
   if (p->launches > 0 && p->has_queue)
-    g_string_append_printf (out, _ (", with up to %u launches queued (median launch-to-start %s)"),
-                            p->queue_max, delay);
+    g_string_append_printf (
+        out,
+        g_dngettext (GETTEXT_PACKAGE, ", with up to %u launch queued (median launch-to-start %s)",
+                     ", with up to %u launches queued (median launch-to-start %s)", p->queue_max),
+        p->queue_max, delay);
   if (p->top_class != NULL && event != NULL)
     {
       g_autofree char *event_ns = st_format_duration (p->top_event_ns);
@@ -421,8 +424,9 @@ add_active (const StPhase *p, guint n, gint64 *time)
 }
 
 /* 16.3 rule 1: the phase kind holding the most time in the devices'
- * active parts, or graph capture when capture windows hold half the
- * launches. */
+ * active parts; graph capture when capture windows hold half the
+ * launches; no device work when the devices worked in less than a fifth
+ * of the range. A finding's kind: the phases' kinds are the first ones. */
 static gint
 bound_kind (StDiagnosisJob *job, GArray *phases)
 {
@@ -434,6 +438,8 @@ bound_kind (StDiagnosisJob *job, GArray *phases)
   st_captures_count_launches (job->captures, &n, &captured);
   if (captured > 0 && 2 * captured >= n)
     return ST_PHASE_GRAPH_CAPTURE;
+  if (phases->len > 0 && 5 * st_diagnosis_mean_span (job) < st_time_span (job->start, job->end))
+    return ST_FINDING_NO_DEVICE_WORK;
   /* the phases come device by device */
   for (guint i = 0, from = 0; i <= phases->len; i++)
     if (i == phases->len || p[i].device != p[from].device)
@@ -479,7 +485,7 @@ guint
 st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
   gint   bound = bound_kind (job, phases);
-  gint64 floor_ns = MAX (1000, st_diagnosis_mean_span (job) / 100);
+  gint64 floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
   guint  shown = 0;
 
   /* stable: the rules keep the table's order */

@@ -131,6 +131,7 @@ typedef struct
   gint64  by_class[N_CLASSES];
   GArray *delays;  /* gint64 */
   GArray *touched; /* StStringId of the job's by_name */
+  GArray *classes; /* guint8: the class each touched name was first seen in */
 } Tally;
 
 static void
@@ -153,7 +154,12 @@ tally_event (StDiagnosisJob *job, const StDeviceEvent *ev, const StPhase *p, Tal
     return;
   t->by_class[klass] += b - a;
   if (job->by_name[name] == 0)
-    g_array_append_val (t->touched, name);
+    {
+      guint8 c = (guint8)klass;
+
+      g_array_append_val (t->touched, name);
+      g_array_append_val (t->classes, c);
+    }
   job->by_name[name] += b - a;
 }
 
@@ -164,8 +170,10 @@ fill_work (StDiagnosisJob *job, const StDeviceStates *states, gint64 max_dur, St
 {
   Tally  t = { { 0 },
                g_array_new (FALSE, FALSE, sizeof (gint64)),
-               g_array_new (FALSE, FALSE, sizeof (StStringId)) };
+               g_array_new (FALSE, FALSE, sizeof (StStringId)),
+               g_array_new (FALSE, FALSE, sizeof (guint8)) };
   gint64 from = st_time_sub_sat (p->start, max_dur), all = 0, best = 0;
+  gint   top = -1;
   guint  lo = 0, hi = states->n_events;
 
   while (lo < hi)
@@ -191,25 +199,31 @@ fill_work (StDiagnosisJob *job, const StDeviceStates *states, gint64 max_dur, St
         {
           best = t.by_class[k];
           p->top_class = class_name (k);
+          top = k;
         }
     }
   p->top_class_percent = all > 0 ? 100.0 * best / all : 0;
+  /* the name with the most time of the kind with the most */
   p->top_event = ST_STRING_NONE;
   best = 0;
   for (guint k = 0; k < t.touched->len; k++)
     {
       StStringId name = g_array_index (t.touched, StStringId, k);
 
+      if (g_array_index (t.classes, guint8, k) != top)
+        continue;
       if (job->by_name[name] > best || (job->by_name[name] == best && name < p->top_event))
         {
           best = job->by_name[name];
           p->top_event = name;
           p->top_event_ns = best;
         }
-      job->by_name[name] = 0;
     }
+  for (guint k = 0; k < t.touched->len; k++)
+    job->by_name[g_array_index (t.touched, StStringId, k)] = 0;
   g_array_unref (t.delays);
   g_array_unref (t.touched);
+  g_array_unref (t.classes);
 }
 
 static void
