@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-application.h"
+#include "st-small-file.h"
 #include "st-preferences-window.h"
 #include "st-profile-loader.h"
 #include "st-window.h"
@@ -377,7 +378,7 @@ open_hint (GVariantDict *options, gboolean merge, StAlignment alignment, guint n
           fprintf (stderr, "strata: %s\n", _ ("--compare BASE takes one FILE, without --merge"));
           return NULL;
         }
-      base_file = g_file_new_for_commandline_arg (base);
+      base_file = st_file_new_for_arg (base);
       uri = g_file_get_uri (base_file);
       return g_strconcat ("compare:", uri, NULL);
     }
@@ -422,7 +423,7 @@ st_application_handle_local_options (GApplication *app, GVariantDict *options)
   if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args) || args[0] == NULL)
     args = NULL;
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
-    g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
+    g_ptr_array_add (files, st_file_new_for_arg (args[i]));
   hint = open_hint (options, merge, alignment, files->len, &status);
   if (hint == NULL)
     return status;

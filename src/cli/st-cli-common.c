@@ -10,11 +10,12 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 StTrace *
 st_cli_load_trace (const char *arg, guint n_threads, GError **error)
 {
-  g_autoptr (GFile)         file = g_file_new_for_commandline_arg (arg);
+  g_autoptr (GFile)         file = st_file_new_for_arg (arg);
   g_autoptr (StTraceLoader) loader = st_trace_loader_new (file);
 
   st_trace_loader_set_display_name (loader, arg);
@@ -117,100 +118,165 @@ st_cli_add_string_or_null (JsonBuilder *b, const char *name, const char *value)
     json_builder_add_null_value (b);
 }
 
-/* What JSON cannot hold, made so on the way out, in a copy (what a parser
- * made is sealed): a number that is not finite (a metadata value beyond a
- * double's range, 1e400) becomes null, said on stderr with its key; a
- * string or a key that is not UTF-8 (a name from a file, a file name) has
- * its invalid bytes replaced with U+FFFD. */
-static JsonNode *sanitized (JsonNode *node, GString *path);
+/* JSON as json-glib's pretty generator writes it, two spaces a level, but
+ * for its numbers: it writes 1e20 as "1e+20.0", which no parser reads; a
+ * double here is its shortest exact form, with ".0" only where it has
+ * neither a point nor an exponent.
+ *
+ * What JSON cannot hold is made so on the way out: a number that is not
+ * finite (a metadata value beyond a double's range, 1e400) becomes null,
+ * said on stderr with its key (@path); a string or a key that is not UTF-8
+ * (a name from a file, a file name) has its invalid bytes replaced with
+ * U+FFFD. */
+static void write_node (GString *out, JsonNode *node, guint level, GString *path);
 
-static char *
-make_valid (const char *text)
+static void
+write_string (GString *out, const char *text)
 {
-  return g_utf8_make_valid (text, -1);
+  g_autofree char *fixed = g_utf8_validate (text, -1, NULL) ? NULL : g_utf8_make_valid (text, -1);
+
+  g_string_append_c (out, '"');
+  for (const guchar *c = (const guchar *)(fixed != NULL ? fixed : text); *c != '\0'; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_printf (out, "\\%c", *c);
+      else if (*c < 0x20)
+        g_string_append_printf (out, "\\u%04x", *c);
+      else
+        g_string_append_c (out, *c);
+    }
+  g_string_append_c (out, '"');
 }
 
-static JsonNode *
-sanitized_value (JsonNode *node, GString *path)
+static void
+write_double (GString *out, double value, GString *path)
 {
-  GType type = json_node_get_value_type (node);
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (type == G_TYPE_DOUBLE && !isfinite (json_node_get_double (node)))
+  if (!isfinite (value))
     {
       fprintf (stderr, _ ("strata-cli: warning: %s is not a finite number (%s); written as null\n"),
                path->len > 0 ? path->str : _ ("the value"),
-               isnan (json_node_get_double (node)) ? "NaN" : _ ("beyond a double’s range"));
-      return json_node_new (JSON_NODE_NULL);
+               isnan (value) ? "NaN" : _ ("beyond a double’s range"));
+      g_string_append (out, "null");
+      return;
     }
-  if (type == G_TYPE_STRING && !g_utf8_validate (json_node_get_string (node), -1, NULL))
-    {
-      g_autofree char *fixed = make_valid (json_node_get_string (node));
-
-      return json_node_init_string (json_node_alloc (), fixed);
-    }
-  return json_node_copy (node);
+  g_ascii_dtostr (number, sizeof number, value);
+  g_string_append (out, number);
+  if (strpbrk (number, ".eE") == NULL)
+    g_string_append (out, ".0");
 }
 
-static JsonNode *
-sanitized_object (JsonObject *object, GString *path)
+static void
+write_value (GString *out, JsonNode *node, GString *path)
 {
-  g_autoptr (JsonObject) copy = json_object_new ();
-  g_autoptr (GList)      members = json_object_get_members (object);
-  gsize                  len = path->len;
+  GType type = json_node_get_value_type (node);
 
+  if (type == G_TYPE_INT64)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+  else if (type == G_TYPE_DOUBLE)
+    write_double (out, json_node_get_double (node), path);
+  else if (type == G_TYPE_BOOLEAN)
+    g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+  else
+    write_string (out, json_node_get_string (node));
+}
+
+static void
+indent (GString *out, guint level)
+{
+  for (guint i = 0; i < level; i++)
+    g_string_append (out, "  ");
+}
+
+static void
+write_object (GString *out, JsonObject *object, guint level, GString *path)
+{
+  g_autoptr (GList) members = json_object_get_members (object);
+  gsize             len = path->len;
+
+  if (members == NULL)
+    {
+      g_string_append (out, "{  }");
+      return;
+    }
+  g_string_append (out, "{\n");
   for (GList *l = members; l != NULL; l = l->next)
     {
-      g_autofree char *key = make_valid (l->data);
-
-      g_string_append_printf (path, "%s%s", len > 0 ? "." : "", key);
-      json_object_set_member (copy, key,
-                              sanitized (json_object_get_member (object, l->data), path));
+      indent (out, level + 1);
+      write_string (out, l->data);
+      g_string_append (out, " : ");
+      g_string_append_printf (path, "%s%s", len > 0 ? "." : "", (const char *)l->data);
+      write_node (out, json_object_get_member (object, l->data), level + 1, path);
       g_string_truncate (path, len);
+      g_string_append (out, l->next != NULL ? ",\n" : "\n");
     }
-  return json_node_init_object (json_node_alloc (), copy);
+  indent (out, level);
+  g_string_append_c (out, '}');
 }
 
-static JsonNode *
-sanitized_array (JsonArray *array, GString *path)
+static void
+write_array (GString *out, JsonArray *array, guint level, GString *path)
 {
-  guint                 n = json_array_get_length (array);
-  g_autoptr (JsonArray) copy = json_array_sized_new (n);
-  gsize                 len = path->len;
+  guint n = json_array_get_length (array);
+  gsize len = path->len;
 
+  if (n == 0)
+    {
+      g_string_append (out, "[]");
+      return;
+    }
+  g_string_append (out, "[\n");
   for (guint i = 0; i < n; i++)
     {
+      indent (out, level + 1);
       g_string_append_printf (path, "[%u]", i);
-      json_array_add_element (copy, sanitized (json_array_get_element (array, i), path));
+      write_node (out, json_array_get_element (array, i), level + 1, path);
       g_string_truncate (path, len);
+      g_string_append (out, i + 1 < n ? ",\n" : "\n");
     }
-  return json_node_init_array (json_node_alloc (), copy);
+  indent (out, level);
+  g_string_append_c (out, ']');
 }
 
-static JsonNode *
-sanitized (JsonNode *node, GString *path)
+static void
+write_node (GString *out, JsonNode *node, guint level, GString *path)
 {
   switch (json_node_get_node_type (node))
     {
-    case JSON_NODE_OBJECT: return sanitized_object (json_node_get_object (node), path);
-    case JSON_NODE_ARRAY: return sanitized_array (json_node_get_array (node), path);
-    case JSON_NODE_VALUE: return sanitized_value (node, path);
-    case JSON_NODE_NULL: break;
+    case JSON_NODE_OBJECT: write_object (out, json_node_get_object (node), level, path); break;
+    case JSON_NODE_ARRAY: write_array (out, json_node_get_array (node), level, path); break;
+    case JSON_NODE_VALUE: write_value (out, node, path); break;
+    case JSON_NODE_NULL: g_string_append (out, "null"); break;
     }
-  return json_node_new (JSON_NODE_NULL);
 }
 
 void
 st_cli_print_json (JsonNode *root)
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (GString)       path = g_string_new (NULL);
-  g_autoptr (JsonNode)      clean = sanitized (root, path);
-  g_autofree char          *text = NULL;
+  g_autoptr (GString) path = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
 
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, clean);
-  text = json_generator_to_data (gen, NULL);
-  printf ("%s\n", text);
+  write_node (text, root, 0, path);
+  g_string_append_c (text, '\n');
+  fwrite (text->str, 1, text->len, stdout);
+}
+
+void
+st_cli_json_list_add (StCliJsonList *list, JsonNode *element)
+{
+  g_autoptr (GString) path = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (list->n == 0 ? "[\n  " : ",\n  ");
+
+  g_string_append_printf (path, "[%u]", list->n++);
+  write_node (text, element, 1, path);
+  fwrite (text->str, 1, text->len, stdout);
+}
+
+void
+st_cli_json_list_end (StCliJsonList *list)
+{
+  fputs (list->n == 0 ? "[]\n" : "\n]\n", stdout);
 }
 
 int
@@ -236,9 +302,9 @@ st_cli_check_output (const char *command, const char *output, char *const *input
 
   if (output[0] == '\0')
     return st_cli_usage_error (command, _ ("-o takes the name of the file to write, not nothing"));
-  out = g_file_new_for_commandline_arg (output);
+  out = st_file_new_for_arg (output);
   for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
-    g_ptr_array_add (files, g_file_new_for_commandline_arg (inputs[i]));
+    g_ptr_array_add (files, st_file_new_for_arg (inputs[i]));
   if (st_small_file_check_output (out, (GFile *const *)files->pdata, files->len, &error))
     return 0;
   return st_cli_usage_error (command, error->message);

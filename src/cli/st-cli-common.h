@@ -39,6 +39,15 @@ void st_cli_add_int_or_null (JsonBuilder *b, const char *name, gboolean present,
 void st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, double value);
 /* Prints @root, pretty, and a newline on standard output. */
 void st_cli_print_json (JsonNode *root);
+/* A JSON array printed one element at a time, as st_cli_print_json()
+ * would print it whole, for lists too long to hold as a tree: zero it,
+ * add each element, end it. */
+typedef struct
+{
+  guint n;
+} StCliJsonList;
+void st_cli_json_list_add (StCliJsonList *list, JsonNode *element);
+void st_cli_json_list_end (StCliJsonList *list);
 
 /* 0 when the file @output (as typed after -o) may be written: not empty,
  * and none of @inputs (NULL-terminated) under any name; else says why as

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "st-small-file.h"
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
 #include "st-format.h"
@@ -55,7 +56,7 @@ make_config (const char *method, const char *config_path, GError **error)
       return method != NULL ? st_highlighter_config_new (m) : NULL;
     }
   {
-    g_autoptr (GFile) file = g_file_new_for_commandline_arg (config_path);
+    g_autoptr (GFile) file = st_file_new_for_arg (config_path);
 
     config = st_highlighter_config_load (file, error);
   }
@@ -77,7 +78,7 @@ identify (char **paths, GError **error)
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; paths[i] != NULL; i++)
-    g_ptr_array_add (files, g_file_new_for_commandline_arg (paths[i]));
+    g_ptr_array_add (files, st_file_new_for_arg (paths[i]));
   return st_profile_identity_compute_files ((GFile *const *)files->pdata, files->len, NULL, error);
 }
 
@@ -103,7 +104,7 @@ print_json (StRegionSet *set, const StProfileIdentity *identity)
 static int
 save_regions (StRegionSet *set, const StProfileIdentity *identity, const char *output)
 {
-  g_autoptr (GFile)  out = g_file_new_for_commandline_arg (output);
+  g_autoptr (GFile)  out = st_file_new_for_arg (output);
   g_autoptr (GError) error = NULL;
 
   if (st_region_set_get_n_regions (set) == 0

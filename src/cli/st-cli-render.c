@@ -11,7 +11,9 @@
 #include "st-timeline-renderer.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #define DEFAULT_GUTTER 240
 
@@ -45,7 +47,7 @@ static int
 write_png (cairo_surface_t *surface, const char *output)
 {
   g_autoptr (GByteArray) png = g_byte_array_new ();
-  g_autoptr (GFile)      file = g_file_new_for_commandline_arg (output);
+  g_autoptr (GFile)      file = st_file_new_for_arg (output);
   g_autoptr (GError)     error = NULL;
   cairo_status_t         status = cairo_surface_write_to_png_stream (surface, append_png, png);
 
@@ -54,6 +56,17 @@ write_png (cairo_surface_t *surface, const char *output)
       fprintf (stderr, _ ("strata-cli: the picture could not be made: %s\n"),
                cairo_status_to_string (status));
       return 1;
+    }
+  /* -o -: the picture on standard output, for a pipe */
+  if (strcmp (output, "-") == 0)
+    {
+      if (fwrite (png->data, 1, png->len, stdout) != png->len || fflush (stdout) != 0)
+        {
+          fprintf (stderr, _ ("strata-cli: could not write the picture to standard output: %s\n"),
+                   g_strerror (errno));
+          return 1;
+        }
+      return 0;
     }
   if (!st_small_file_replace (file, (const char *)png->data, png->len, 0666, &error))
     {
@@ -99,8 +112,8 @@ st_cli_render (int argc, char **argv)
   gboolean           dark = FALSE;
   g_auto (GStrv)     files = NULL;
   const GOptionEntry entries[]
-      = { { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_ ("Write the picture to OUT.png"),
-            N_ ("OUT.png") },
+      = { { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+            N_ ("Write the picture to OUT.png (-: to standard output)"), N_ ("OUT.png") },
           { "size", 0, 0, G_OPTION_ARG_FILENAME, &size, N_ ("Picture size (default 1920x1080)"),
             N_ ("WxH") },
           { "range", 0, 0, G_OPTION_ARG_FILENAME, &range,

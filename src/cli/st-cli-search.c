@@ -28,14 +28,14 @@ track_title (StTrace *trace, guint track)
 static void
 print_json (StTrace *trace, GArray *hits)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
-  g_autoptr (JsonNode)    root = NULL;
+  StCliJsonList list = { 0 };
 
-  json_builder_begin_array (b);
   for (guint i = 0; i < hits->len; i++)
     {
-      StEventRef       ref = g_array_index (hits, StEventRef, i);
-      g_autofree char *track = track_title (trace, ref.track);
+      StEventRef              ref = g_array_index (hits, StEventRef, i);
+      g_autofree char        *track = track_title (trace, ref.track);
+      g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
+      g_autoptr (JsonNode)    hit = NULL;
 
       json_builder_begin_object (b);
       st_cli_add_string (b, "name", st_trace_get_string (trace, st_event_get_name (trace, ref)));
@@ -43,10 +43,10 @@ print_json (StTrace *trace, GArray *hits)
       st_cli_add_int (b, "start_ns", st_event_get_start (trace, ref));
       st_cli_add_int (b, "dur_ns", st_event_get_duration (trace, ref));
       json_builder_end_object (b);
+      hit = json_builder_get_root (b);
+      st_cli_json_list_add (&list, hit);
     }
-  json_builder_end_array (b);
-  root = json_builder_get_root (b);
-  st_cli_print_json (root);
+  st_cli_json_list_end (&list);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "st-small-file.h"
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
 #include "st-cli-diagnosis.h"
@@ -509,7 +510,7 @@ print_json (StTrace     *trace,
 static gboolean
 find_region (const char *path, const char *name, gint64 *start, gint64 *end, GError **error)
 {
-  g_autoptr (GFile)         file = g_file_new_for_commandline_arg (path);
+  g_autoptr (GFile)         file = st_file_new_for_arg (path);
   g_autoptr (StRegionArray) regions = st_region_set_read_file (file, NULL, error);
 
   if (regions == NULL)

@@ -39,9 +39,20 @@ typedef struct
   StAlignment alignment;
 } TreeOptions;
 
+/* docs/metrics.md 15.7: the levels printed at most, whatever --depth. */
+#define MAX_LEVELS 256
+
 /* --- text ----------------------------------------------------------------- */
 
 /* printf pads bytes: the width for @text to take @width characters. */
+/* How deep a tree is printed: --depth, and never past MAX_LEVELS (a slice
+ * nested 70 000 deep would print gigabytes of indentation). */
+static gint
+levels (const TreeOptions *o)
+{
+  return o->depth > 0 ? MIN (o->depth, MAX_LEVELS) : MAX_LEVELS;
+}
+
 static int
 width_for (const char *text, int width)
 {
@@ -61,9 +72,13 @@ print_node (StCallTree *tree, guint node, guint level, gint depth)
   printf ("%*s %*s %9" G_GUINT64_FORMAT " %6.1f%%  %*s%s\n", width_for (total, 12), total,
           width_for (self, 12), self, n->count, st_call_tree_get_share (tree, node),
           (int)(2 * (level - 1)), "", label);
-  if (depth > 0 && level >= (guint)depth)
-    return;
   children = st_call_tree_get_children (tree, node, &n_children);
+  if (level >= (guint)depth)
+    {
+      if (level == MAX_LEVELS && n_children > 0)
+        printf ("%*s%s\n", (int)(2 * level + 40), "", _ ("… deeper levels left out"));
+      return;
+    }
   for (guint i = 0; i < n_children; i++)
     print_node (tree, children[i], level + 1, depth);
 }
@@ -112,7 +127,7 @@ print_text (StTrace *trace, StCallTree *tree, const TreeOptions *o)
                          "own span."));
   printf ("%12s %12s %9s %7s  %s\n", _ ("total"), _ ("self"), _ ("count"), _ ("share"), _ ("name"));
   for (guint i = 0; i < n_roots; i++)
-    print_node (tree, roots[i], 1, o->depth);
+    print_node (tree, roots[i], 1, levels (o));
 }
 
 /* --- JSON ----------------------------------------------------------------- */
@@ -143,7 +158,7 @@ json_node (JsonBuilder *b, StCallTree *tree, guint node, guint level, gint depth
       json_builder_set_member_name (b, "idle");
       json_builder_add_boolean_value (b, TRUE);
     }
-  if (depth > 0 && level >= (guint)depth && n_children > 0)
+  if (level >= (guint)depth && n_children > 0)
     st_cli_add_int (b, "children_omitted", n_children);
   else
     {
@@ -178,7 +193,7 @@ print_json (StCallTree *tree, const TreeOptions *o)
   json_builder_set_member_name (b, "nodes");
   json_builder_begin_array (b);
   for (guint i = 0; i < n_roots; i++)
-    json_node (b, tree, roots[i], 1, o->depth);
+    json_node (b, tree, roots[i], 1, levels (o));
   json_builder_end_array (b);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
@@ -245,7 +260,8 @@ st_cli_tree (int argc, char **argv)
   if (!st_cli_parse_alignment (align, &o.alignment))
     return st_cli_usage_error ("tree", _ ("--align takes clock or collective"));
   if (o.depth < 0)
-    return st_cli_usage_error ("tree", _ ("--depth takes a number of levels, 1 or more"));
+    return st_cli_usage_error ("tree",
+                               _ ("--depth takes a number of levels, 1 or more (0: every level)"));
   if (region != NULL && !st_cli_parse_range (region, &o.start, &o.end))
     {
       g_autofree char *message = g_strdup_printf (

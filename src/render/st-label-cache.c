@@ -5,6 +5,7 @@
 #include "st-label-cache.h"
 
 #include <pango/pangocairo.h>
+#include <string.h>
 
 /* Widths are rounded down to this many pixels for the cache key. */
 #define BUCKET      8
@@ -85,6 +86,27 @@ st_label_cache_scratch (StLabelCache *self)
   return self->scratch;
 }
 
+/* No label is wider than a screen: a name of megabytes (a generated
+ * kernel name, a stack pasted into an annotation) is cut at this many
+ * bytes, on a character boundary, before Pango shapes it. */
+#define MAX_LABEL_BYTES 2048
+
+static void
+set_label_text (PangoLayout *layout, const char *text)
+{
+  gsize len = strlen (text);
+
+  if (len > MAX_LABEL_BYTES)
+    {
+      const char      *end = g_utf8_find_prev_char (text, text + MAX_LABEL_BYTES + 1);
+      g_autofree char *cut = g_strdup_printf ("%.*s…", (int)(end - text), text);
+
+      pango_layout_set_text (layout, cut, -1);
+    }
+  else
+    pango_layout_set_text (layout, text, (int)len);
+}
+
 static Entry *
 lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
 {
@@ -97,7 +119,7 @@ lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
     g_hash_table_remove_all (self->entries);
   e = g_new0 (Entry, 1);
   e->layout = pango_layout_new (self->context);
-  pango_layout_set_text (e->layout, text, -1);
+  set_label_text (e->layout, text);
   pango_layout_set_single_paragraph_mode (e->layout, TRUE);
   if (bucket != FULL)
     {

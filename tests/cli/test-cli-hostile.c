@@ -379,6 +379,125 @@ test_option_ranges (void)
   g_assert_nonnull (strstr (v20.err, "“version”"));
 }
 
+/* 10. Names and outputs a shell allows: a colon in a file name is a file
+ * (it was taken as a URI with an unknown scheme), an empty name is said to
+ * be one, a FIFO nobody reads is refused at once (the write waited for
+ * ever), "-o -" puts the picture on standard output. */
+static void
+test_names_and_outputs (void)
+{
+  g_autofree char  *colon = small_trace_path ("rank:0.json");
+  g_autofree char  *trace = small_trace_path ("n.json");
+  g_autofree char  *fifo = g_build_filename (tmp_dir, "unread", NULL);
+  g_autofree char  *colon_png = g_build_filename (tmp_dir, "out:1.png", NULL);
+  g_auto (StCliRun) info = { 0 };
+  g_auto (StCliRun) render = { 0 };
+  g_auto (StCliRun) empty = { 0 };
+  g_auto (StCliRun) empty_config = { 0 };
+  g_auto (StCliRun) unread = { 0 };
+  g_auto (StCliRun) to_stdout = { 0 };
+
+  run_cli (&info, "info", colon, NULL);
+  g_assert_cmpint (info.status, ==, 0);
+  g_assert_nonnull (strstr (info.out, "4 slices"));
+  run_cli (&render, "render", trace, "-o", colon_png, NULL);
+  g_assert_cmpint (render.status, ==, 0);
+  g_assert_true (g_file_test (colon_png, G_FILE_TEST_IS_REGULAR));
+
+  run_cli (&empty, "info", "", NULL);
+  g_assert_cmpint (empty.status, ==, 1);
+  g_assert_nonnull (strstr (empty.err, "empty name"));
+  assert_one_line (empty.err);
+  run_cli (&empty_config, "regions", trace, "-c", "", NULL);
+  g_assert_cmpint (empty_config.status, ==, 1);
+  g_assert_nonnull (strstr (empty_config.err, "empty name"));
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_cli (&unread, "render", trace, "-o", fifo, NULL);
+  g_assert_cmpint (unread.status, ==, 1);
+  g_assert_nonnull (strstr (unread.err, "nothing reads"));
+  /* still a FIFO: not replaced by a regular file */
+  g_assert_false (g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
+
+  run_cli (&to_stdout, "render", trace, "-o", "-", "--size", "200x100", NULL);
+  g_assert_cmpint (to_stdout.status, ==, 0);
+  /* the PNG signature (ISO/IEC 15948), not a file called "-" */
+  g_assert_true (memcmp (to_stdout.out, "\x89PNG\r\n\x1a\n", 8) == 0);
+}
+
+/* 11. A configuration's version written 1.0 is version 1, as a region
+ * file's is; 1.5 is no version. */
+static void
+test_whole_number_version (void)
+{
+  g_autofree char *trace = small_trace_path ("v.json");
+  g_autofree char *one
+      = write_temp ("v1.json", "{\"version\": 1.0, \"method\": \"hierarchy\", \"depth\": 0}");
+  g_autofree char *half
+      = write_temp ("v15.json", "{\"version\": 1.5, \"method\": \"hierarchy\", \"depth\": 0}");
+  g_auto (StCliRun) whole = { 0 };
+  g_auto (StCliRun) fraction = { 0 };
+
+  run_cli (&whole, "regions", trace, "--config", one, NULL);
+  g_assert_cmpint (whole.status, ==, 0);
+  run_cli (&fraction, "regions", trace, "--config", half, NULL);
+  g_assert_cmpint (fraction.status, ==, 1);
+  g_assert_nonnull (strstr (fraction.err, "“version”"));
+}
+
+/* 12. Shapes that were slow or crashed: 300 slices each inside the one
+ * before (the printed tree stops at 256 levels and says so); 20 000
+ * top-level keys (inserted one by one into a list, minutes); device
+ * properties whose members are of the wrong types (a critical, then a
+ * crash in diff); a double of 1e20 (written "1e+20.0", which no parser
+ * reads). */
+static void
+test_odd_shapes (void)
+{
+  g_autoptr (GString)    deep = g_string_new ("{\"traceEvents\":[");
+  g_autoptr (GString)    keys = g_string_new ("{");
+  g_autofree char       *deep_path = NULL, *keys_path = NULL, *props_path = NULL;
+  g_auto (StCliRun)      tree = { 0 };
+  g_auto (StCliRun)      info = { 0 };
+  g_auto (StCliRun)      summary = { 0 };
+  g_auto (StCliRun)      diff = { 0 };
+  g_auto (StCliRun)      json = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  for (int i = 0; i < 300; i++)
+    g_string_append_printf (deep,
+                            "%s{\"ph\":\"X\",\"name\":\"n\",\"pid\":1,\"tid\":1,\"ts\":%d,"
+                            "\"dur\":%d}",
+                            i > 0 ? "," : "", i, 600 - 2 * i);
+  g_string_append (deep, "]}");
+  deep_path = write_temp ("deep.json", deep->str);
+  run_cli (&tree, "tree", deep_path, NULL);
+  g_assert_cmpint (tree.status, ==, 0);
+  g_assert_nonnull (strstr (tree.out, "deeper levels left out"));
+
+  for (int i = 0; i < 20000; i++)
+    g_string_append_printf (keys, "\"m%d\":%d,", i, i);
+  g_string_append (keys, "\"x\":1e20,\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,"
+                         "\"tid\":1,\"ts\":0,\"dur\":5}]}");
+  keys_path = write_temp ("keys.json", keys->str);
+  run_cli (&info, "info", keys_path, NULL);
+  g_assert_cmpint (info.status, ==, 0);
+  run_cli (&json, "info", "--json", keys_path, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  parse_utf8_json (parser, json.out);
+  g_assert_nonnull (strstr (json.out, "\"x\" : 1e+20"));
+  g_assert_null (strstr (json.out, "1e+20.0"));
+
+  props_path = write_temp ("props.json",
+                           "{\"deviceProperties\":[{\"id\":0,\"numSms\":[],\"name\":1}],"
+                           "\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\","
+                           "\"pid\":0,\"tid\":7,\"ts\":0,\"dur\":1}]}");
+  run_cli (&summary, "summary", props_path, NULL);
+  g_assert_cmpint (summary.status, ==, 0);
+  run_cli (&diff, "diff", props_path, props_path, NULL);
+  g_assert_cmpint (diff.status, ==, 0);
+}
+
 static void
 remove_dir (const char *path)
 {
@@ -408,6 +527,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/hostile/fifo-inputs", test_fifo_inputs);
   g_test_add_func ("/cli/hostile/messages", test_messages);
   g_test_add_func ("/cli/hostile/option-ranges", test_option_ranges);
+  g_test_add_func ("/cli/hostile/names-and-outputs", test_names_and_outputs);
+  g_test_add_func ("/cli/hostile/whole-number-version", test_whole_number_version);
+  g_test_add_func ("/cli/hostile/odd-shapes", test_odd_shapes);
   status = g_test_run ();
   remove_dir (tmp_dir);
   g_free (tmp_dir);

@@ -316,6 +316,47 @@ st_json_object_get_int (JsonObject *object, const char *key, gint64 *out)
   return TRUE;
 }
 
+/* A whole number: an integer, or a double without a fraction (1e9). */
+gboolean
+st_json_node_get_whole_number (JsonNode *node, gint64 *out)
+{
+  GType  type;
+  double d;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    {
+      *out = json_node_get_int (node);
+      return TRUE;
+    }
+  if (type != G_TYPE_DOUBLE)
+    return FALSE;
+  d = json_node_get_double (node);
+  /* -2^63 ≤ d < 2^63 (so false for NaN), then no fraction. */
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double)(gint64)d != d)
+    return FALSE;
+  *out = (gint64)d;
+  return TRUE;
+}
+
+const char *
+st_json_object_get_string_or (JsonObject *object, const char *key, const char *fallback)
+{
+  const char *value = object != NULL ? st_json_object_get_string (object, key) : NULL;
+
+  return value != NULL ? value : fallback;
+}
+
+gint64
+st_json_object_get_int_or (JsonObject *object, const char *key, gint64 fallback)
+{
+  gint64 value;
+
+  return object != NULL && st_json_object_get_int (object, key, &value) ? value : fallback;
+}
+
 const char *
 st_json_array_get_string (JsonArray *array, guint index)
 {

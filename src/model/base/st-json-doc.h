@@ -38,8 +38,15 @@ JsonObject *st_json_object_get_object (JsonObject *object, const char *key);
 JsonArray  *st_json_object_get_array (JsonObject *object, const char *key);
 gboolean    st_json_object_get_number (JsonObject *object, const char *key, double *out);
 gboolean    st_json_object_get_int (JsonObject *object, const char *key, gint64 *out);
+/* The member @key when it is a string (a number: when it is one), else
+ * @fallback: what a file writes in a member's place is never trusted. */
+const char        *
+st_json_object_get_string_or (JsonObject *object, const char *key, const char *fallback);
+gint64 st_json_object_get_int_or (JsonObject *object, const char *key, gint64 fallback);
 const char *st_json_node_get_string (JsonNode *node);
 gboolean    st_json_node_get_number (JsonNode *node, double *out);
+/* An integer, or a double without a fraction (1e9, 1.0) within int64. */
+gboolean    st_json_node_get_whole_number (JsonNode *node, gint64 *out);
 const char *st_json_array_get_string (JsonArray *array, guint index);
 
 G_END_DECLS

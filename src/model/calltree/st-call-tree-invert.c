@@ -16,6 +16,10 @@
 
 #include "st-call-tree-private.h"
 
+/* A chain of callers is followed this far: deeper recursion (a slice
+ * nested 20 000 deep) would make the tree its depth squared. */
+#define MAX_CHAIN 256
+
 typedef struct
 {
   StCallTree      *td;
@@ -64,8 +68,10 @@ enter (Inverter *inv, guint32 node)
 {
   const StCallNode *n = td_node (inv, node);
   guint32           parent = ST_CALL_TREE_ROOT;
+  guint             steps = 0;
 
-  for (guint32 at = node; at != ST_CALL_TREE_ROOT; at = td_node (inv, at)->parent)
+  for (guint32 at = node; at != ST_CALL_TREE_ROOT && steps < MAX_CHAIN;
+       at = td_node (inv, at)->parent, steps++)
     {
       guint32     b = child_for (inv, parent, td_node (inv, at));
       guint32    *active = &g_array_index (inv->active, guint32, b);
@@ -87,7 +93,7 @@ enter (Inverter *inv, guint32 node)
 static void
 leave (Inverter *inv, guint32 node)
 {
-  guint depth = td_node (inv, node)->depth;
+  guint depth = MIN (td_node (inv, node)->depth, MAX_CHAIN);
 
   for (guint k = 0; k < depth; k++)
     g_array_index (inv->active, guint32,

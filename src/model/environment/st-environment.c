@@ -11,6 +11,7 @@
 #include "st-device-peak.h"
 #include "st-device-work.h"
 #include "st-event-scan.h"
+#include "st-json-doc.h"
 #include "st-format.h"
 
 #include <glib/gi18n-lib.h>
@@ -167,7 +168,7 @@ vendor_of_entry (const char *name, JsonObject *entry)
       return ST_VENDOR_AMD;
   if (entry == NULL)
     return ST_VENDOR_UNKNOWN;
-  warp = json_object_get_int_member_with_default (entry, "warpSize", 0);
+  warp = st_json_object_get_int_or (entry, "warpSize", 0);
   if (json_object_has_member (entry, "gcnArchName") || warp == 64)
     return ST_VENDOR_AMD;
   return warp == 32 ? ST_VENDOR_NVIDIA : ST_VENDOR_UNKNOWN;
@@ -177,11 +178,11 @@ vendor_of_entry (const char *name, JsonObject *entry)
 static void
 read_entry (StEnvironment *self, JsonObject *entry)
 {
-  gint64 major = json_object_get_int_member_with_default (entry, "computeMajor", -1);
-  gint64 minor = json_object_get_int_member_with_default (entry, "computeMinor", -1);
+  gint64 major = st_json_object_get_int_or (entry, "computeMajor", -1);
+  gint64 minor = st_json_object_get_int_or (entry, "computeMinor", -1);
 
-  self->memory_bytes = json_object_get_int_member_with_default (entry, "totalGlobalMem", -1);
-  self->multiprocessors = json_object_get_int_member_with_default (entry, "numSms", -1);
+  self->memory_bytes = st_json_object_get_int_or (entry, "totalGlobalMem", -1);
+  self->multiprocessors = st_json_object_get_int_or (entry, "numSms", -1);
   if (major >= 0 && minor >= 0)
     self->compute_capability
         = g_strdup_printf ("%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT, major, minor);
@@ -202,8 +203,7 @@ properties_of (StTrace *trace, JsonNode **nodes, guint file)
 static char *
 model_name (JsonObject *entry, const StDevicePeak *peak)
 {
-  const char *name
-      = entry != NULL ? json_object_get_string_member_with_default (entry, "name", "") : "";
+  const char *name = entry != NULL ? st_json_object_get_string_or (entry, "name", "") : "";
 
   if (peak->name == NULL || peak->name[0] == '\0')
     return NULL;
@@ -238,7 +238,7 @@ read_device (StEnvironment  *self,
       g_ptr_array_add (models, g_steal_pointer (&model));
       g_ptr_array_add (table_models, (gpointer)peak.model);
     }
-  if (entry != NULL && json_object_get_string_member_with_default (entry, "name", "")[0] == '\0')
+  if (entry != NULL && st_json_object_get_string_or (entry, "name", "")[0] == '\0')
     self->device_unnamed = TRUE;
   if (entry != NULL && self->memory_bytes < 0 && self->compute_capability == NULL)
     read_entry (self, entry);

@@ -4,6 +4,8 @@
 
 #include "st-device-peak.h"
 
+#include "st-json-doc.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -183,11 +185,11 @@ st_device_peak_find_entry (JsonArray *properties, gint64 id)
       JsonObject *o = JSON_NODE_HOLDS_OBJECT (json_array_get_element (properties, i))
                           ? json_array_get_object_element (properties, i)
                           : NULL;
-      const char *n = o != NULL ? json_object_get_string_member_with_default (o, "name", "") : "";
+      const char *n = o != NULL ? st_json_object_get_string_or (o, "name", "") : "";
 
       if (o == NULL)
         continue;
-      if (json_object_get_int_member_with_default (o, "id", G_MININT64) == id)
+      if (st_json_object_get_int_or (o, "id", G_MININT64) == id)
         return o;
       if (i == 0)
         {
@@ -206,9 +208,9 @@ st_device_peak_find_entry (JsonArray *properties, gint64 id)
 static char *
 arch_of (JsonObject *o)
 {
-  const char *gcn = json_object_get_string_member_with_default (o, "gcnArchName", "");
-  gint64      major = json_object_get_int_member_with_default (o, "computeMajor", -1);
-  gint64      minor = json_object_get_int_member_with_default (o, "computeMinor", -1);
+  const char *gcn = st_json_object_get_string_or (o, "gcnArchName", "");
+  gint64      major = st_json_object_get_int_or (o, "computeMajor", -1);
+  gint64      minor = st_json_object_get_int_or (o, "computeMinor", -1);
 
   if (gcn != NULL && gcn[0] != '\0')
     return g_strdup (gcn);
@@ -228,10 +230,10 @@ st_device_peak_find (JsonArray *properties, gint64 id, StDevicePeak *out)
   if (o == NULL)
     return;
   amd = json_object_has_member (o, "gcnArchName")
-        || json_object_get_int_member_with_default (o, "warpSize", 0) == 64;
+        || st_json_object_get_int_or (o, "warpSize", 0) == 64;
   arch = amd ? arch_of (o) : NULL;
-  st_device_peak_match (json_object_get_string_member_with_default (o, "name", ""), arch,
-                        json_object_get_int_member_with_default (o, "numSms", 0), amd, out);
+  st_device_peak_match (st_json_object_get_string_or (o, "name", ""), arch,
+                        st_json_object_get_int_or (o, "numSms", 0), amd, out);
 }
 
 void

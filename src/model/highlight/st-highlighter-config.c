@@ -109,13 +109,13 @@ read_nanoseconds (JsonObject *object,
                   GError    **error)
 {
   JsonNode *node = json_object_get_member (object, key);
+  gint64    value;
 
   if (node == NULL)
     return TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
-      || json_node_get_int (node) < 0)
+  if (!st_json_node_get_whole_number (node, &value) || value < 0)
     return bad_value (error, name, key, _ ("a whole number of nanoseconds, 0 or more"));
-  *out = json_node_get_int (node);
+  *out = value;
   return TRUE;
 }
 
@@ -157,10 +157,11 @@ read_depth_and_project (JsonObject          *object,
 
   if (node != NULL)
     {
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
-          || json_node_get_int (node) < 0 || json_node_get_int (node) > 100000)
+      gint64 depth;
+
+      if (!st_json_node_get_whole_number (node, &depth) || depth < 0 || depth > 100000)
         return bad_value (error, name, "depth", _ ("a level of the scope tree: 0 or more"));
-      self->depth = json_node_get_int (node);
+      self->depth = depth;
     }
   if (!read_string (object, "project", name, &project, error))
     return FALSE;
@@ -191,26 +192,25 @@ read_flag (JsonObject *object, const char *key, const char *name, gboolean *out,
 static gboolean
 read_header (JsonObject *object, const char *name, StRegionMethod *method, GError **error)
 {
-  JsonNode *version = json_object_get_member (object, "version");
   JsonNode *node = json_object_get_member (object, "method");
+  gint64    version;
 
-  if (version == NULL || !JSON_NODE_HOLDS_VALUE (version)
-      || json_node_get_value_type (version) != G_TYPE_INT64)
+  if (!st_json_node_get_whole_number (json_object_get_member (object, "version"), &version))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _ ("“%s” is not a highlighter configuration: it has no “version” number."),
                    name);
       return FALSE;
     }
-  if (json_node_get_int (version) < 1)
+  if (version < 1)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”: “version” is not a whole number from 1 up."), name);
       return FALSE;
     }
-  if (json_node_get_int (version) > ST_REGION_FILE_VERSION)
+  if (version > ST_REGION_FILE_VERSION)
     {
-      g_autofree char *v = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
+      g_autofree char *v = g_strdup_printf ("%" G_GINT64_FORMAT, version);
 
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_NEWER,
                    _ ("“%s” was written by a newer Strata (version %s); this one reads version %d. "

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-profile-loader.h"
+#include "st-small-file.h"
 #include "st-trace-loader.h"
 #include "st-trace-error.h"
 #include "st-trace-merge.h"
@@ -331,7 +332,7 @@ st_profile_load_args (char *const *args,
       return NULL;
     }
   for (guint i = 0; i < n_args; i++)
-    g_ptr_array_add (files, g_file_new_for_commandline_arg (args[i]));
+    g_ptr_array_add (files, st_file_new_for_arg (args[i]));
   loader = st_profile_loader_new ((GFile *const *)files->pdata, n_args);
   for (guint i = 0; i < n_args; i++)
     st_profile_loader_set_display_name (loader, i, args[i]);

@@ -462,9 +462,7 @@ merge_metadata (StTrace *merged, Part *parts, guint n)
           g_ptr_array_add (merged->metadata, out);
         }
     }
-  merged->metadata_keys = g_new0 (char *, merged->metadata->len + 1);
-  for (guint i = 0; i < merged->metadata->len; i++)
-    merged->metadata_keys[i] = ((StMetadataSpan *)g_ptr_array_index (merged->metadata, i))->key;
+  st_trace_index_metadata (merged);
 }
 
 static void

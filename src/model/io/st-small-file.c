@@ -102,12 +102,27 @@ stat_target (const char *path, GStatBuf *st, gboolean *exists, GError **error)
 static gboolean
 write_in_place (const char *path, const char *contents, gsize length, GError **error)
 {
-  int      fd = g_open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0);
+  /* not blocking on the open: a FIFO nobody reads would wait for ever */
+  int      fd = g_open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK, 0);
   GStatBuf st;
   gboolean ok = TRUE;
 
+  if (fd < 0 && errno == ENXIO)
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NXIO,
+                           _ ("it is a pipe that nothing reads from; nothing was written"));
+      return FALSE;
+    }
   if (fd < 0)
     return set_error_from_errno (error, errno);
+  /* once opened, writes wait for the reader as a shell's would */
+  if (fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK) != 0)
+    {
+      int saved_errno = errno;
+
+      close (fd);
+      return set_error_from_errno (error, saved_errno);
+    }
   /* it became a regular file since it was looked at: not written in place */
   if (fstat (fd, &st) != 0 || !(S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode)))
     {
@@ -340,6 +355,12 @@ st_small_file_load (GFile      *file,
   g_return_val_if_fail (display_name != NULL, FALSE);
   g_return_val_if_fail (contents != NULL && length != NULL, FALSE);
 
+  if (*display_name == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                           _ ("an empty name was given where a file was expected"));
+      return FALSE;
+    }
   path = g_file_get_path (file);
   ok = path != NULL ? load_local (path, display_name, max_size, out, error)
                     : load_stream (file, display_name, max_size, out, error);
@@ -397,4 +418,19 @@ st_small_file_check_output (GFile *output, GFile *const *inputs, guint n_inputs,
                   "another file to write to."),
                name);
   return FALSE;
+}
+
+GFile *
+st_file_new_for_arg (const char *arg)
+{
+  const char *colon = strchr (arg, ':');
+
+  if (colon != NULL && (g_str_has_prefix (colon, "://") || g_str_has_prefix (arg, "file:")))
+    {
+      const char *scheme = g_uri_peek_scheme (arg);
+
+      if (scheme != NULL)
+        return g_file_new_for_uri (arg);
+    }
+  return g_file_new_for_path (arg);
 }

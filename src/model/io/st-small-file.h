@@ -16,6 +16,11 @@
  * would lose the profile; the target is compared with each input by device
  * and inode, after following links, so another name for the same file (a
  * link, "./", a hard link) is caught too.
+ *
+ * A name typed on a command line with a colon in it (rank:0.json,
+ * 12:30.trace.json) is a file, not a URI with an unknown scheme as
+ * g_file_new_for_commandline_arg() takes it; only what reads as a URI
+ * ("scheme://…" or "file:…") is one.
  */
 #pragma once
 
@@ -54,5 +59,8 @@ gboolean st_small_file_is_input (GFile *output, GFile *const *inputs, guint n_in
  * one of @inputs: nothing may be written there. */
 gboolean
 st_small_file_check_output (GFile *output, GFile *const *inputs, guint n_inputs, GError **error);
+
+/* The file a command-line argument names, profile or output. */
+GFile *st_file_new_for_arg (const char *arg);
 
 G_END_DECLS

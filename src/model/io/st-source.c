@@ -650,6 +650,12 @@ st_source_open (GFile *file, const char *display_name, GCancellable *cancellable
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = display_name ? g_strdup (display_name) : g_file_get_parse_name (file);
+  if (*name == '\0')
+    {
+      g_set_error_literal (error, ST_TRACE_ERROR, ST_TRACE_ERROR_UNREADABLE,
+                           _ ("An empty name was given where a trace file was expected."));
+      return NULL;
+    }
   path = g_file_peek_path (file);
   if (path != NULL)
     return open_local (path, name, cancellable, error);

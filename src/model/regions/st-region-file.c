@@ -138,31 +138,6 @@ st_region_set_save (StRegionSet             *self,
   return TRUE;
 }
 
-/* A whole number: an integer, or a double without a fraction (1e9). */
-static gboolean
-get_whole_number (JsonNode *node, gint64 *out)
-{
-  GType  type;
-  double d;
-
-  if (!JSON_NODE_HOLDS_VALUE (node))
-    return FALSE;
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64)
-    {
-      *out = json_node_get_int (node);
-      return TRUE;
-    }
-  if (type != G_TYPE_DOUBLE)
-    return FALSE;
-  d = json_node_get_double (node);
-  /* -2^63 ≤ d < 2^63 (so false for NaN), then no fraction. */
-  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double)(gint64)d != d)
-    return FALSE;
-  *out = (gint64)d;
-  return TRUE;
-}
-
 static gboolean
 holds_string (JsonNode *node)
 {
@@ -237,14 +212,14 @@ read_region (StRegionArray *regions,
     return FALSE;
   if (read_name (object, index, display_name, error) == NULL)
     return FALSE;
-  if (!get_whole_number (json_object_get_member (object, "start_ns"), &start))
+  if (!st_json_node_get_whole_number (json_object_get_member (object, "start_ns"), &start))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “start_ns” is not a whole number of nanoseconds."),
                    display_name, index);
       return FALSE;
     }
-  if (!get_whole_number (json_object_get_member (object, "end_ns"), &end))
+  if (!st_json_node_get_whole_number (json_object_get_member (object, "end_ns"), &end))
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_BAD_VALUE,
                    _ ("“%s”, region %u: “end_ns” is not a whole number of nanoseconds."),
@@ -346,7 +321,7 @@ check_version (JsonObject *object, const char *display_name, GError **error)
                    _ ("“%s” is not a region file: it has no “version”."), display_name);
       return FALSE;
     }
-  if (!get_whole_number (node, &version) || version < 1)
+  if (!st_json_node_get_whole_number (node, &version) || version < 1)
     {
       g_set_error (error, ST_REGION_ERROR, ST_REGION_ERROR_INVALID,
                    _ ("“%s”: “version” is not a whole number from 1 up."), display_name);

@@ -43,8 +43,9 @@ struct _StTrace
   StImportWarning *warnings;
   guint            n_warnings;
 
-  GPtrArray *metadata; /* StMetadataSpan */
-  char     **metadata_keys;
+  GPtrArray  *metadata; /* StMetadataSpan */
+  char      **metadata_keys;
+  GHashTable *metadata_index; /* key → StMetadataSpan: st_trace_index_metadata () */
 
   GMutex      data_lock;
   GCond       data_made; /* a data was made, or its maker gave up */
@@ -55,6 +56,9 @@ StTrace *st_trace_new_internal (void);
 void     st_trace_init_file (StTrace *self);
 void     st_trace_file_clear (StTraceFile *file);
 void     st_metadata_span_free (gpointer span);
-void     st_track_clear (StTrack *track);
+/* Makes metadata_keys and metadata_index from metadata, once it is filled:
+ * a file of 200 000 top-level keys is looked up key by key. */
+void st_trace_index_metadata (StTrace *self);
+void st_track_clear (StTrack *track);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ st_trace_finalize (GObject *object)
   for (guint i = 0; i < self->n_warnings; i++)
     g_free (self->warnings[i].message);
   g_free (self->warnings);
+  g_clear_pointer (&self->metadata_index, g_hash_table_unref);
   g_clear_pointer (&self->metadata, g_ptr_array_unref);
   g_free (self->metadata_keys);
   g_clear_pointer (&self->strings, st_string_table_free);
@@ -488,16 +489,26 @@ st_trace_get_metadata_keys (StTrace *self)
   return (const char *const *)self->metadata_keys;
 }
 
+void
+st_trace_index_metadata (StTrace *self)
+{
+  g_free (self->metadata_keys);
+  g_clear_pointer (&self->metadata_index, g_hash_table_unref);
+  self->metadata_keys = g_new0 (char *, self->metadata->len + 1);
+  self->metadata_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->metadata->len; i++)
+    {
+      StMetadataSpan *span = g_ptr_array_index (self->metadata, i);
+
+      self->metadata_keys[i] = span->key;
+      g_hash_table_insert (self->metadata_index, span->key, span);
+    }
+}
+
 static const StMetadataSpan *
 find_metadata (StTrace *self, const char *key)
 {
-  for (guint i = 0; i < self->metadata->len; i++)
-    {
-      const StMetadataSpan *span = g_ptr_array_index (self->metadata, i);
-      if (g_str_equal (span->key, key))
-        return span;
-    }
-  return NULL;
+  return self->metadata_index != NULL ? g_hash_table_lookup (self->metadata_index, key) : NULL;
 }
 
 /* Bytes of the value of @key in the file, 0 when absent. */

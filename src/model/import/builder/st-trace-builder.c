@@ -17,14 +17,15 @@
 
 struct _StTraceBuilder
 {
-  StSource  *source;
-  char      *format;
-  char      *flavor;
-  guint64    text_size;
-  GPtrArray *shards;   /* StBuilderShard, in file order */
-  GPtrArray *merged;   /* the shards merged into the first, until their parts are taken */
-  GPtrArray *maps;     /* their string maps */
-  GPtrArray *metadata; /* StMetadataSpan */
+  StSource   *source;
+  char       *format;
+  char       *flavor;
+  guint64     text_size;
+  GPtrArray  *shards;          /* StBuilderShard, in file order */
+  GPtrArray  *merged;          /* the shards merged into the first, until their parts are taken */
+  GPtrArray  *maps;            /* their string maps */
+  GPtrArray  *metadata;        /* StMetadataSpan */
+  GHashTable *metadata_by_key; /* its keys → their spans */
 };
 
 guint
@@ -127,6 +128,7 @@ st_trace_builder_new (StSource *source, const char *format)
   self->merged = g_ptr_array_new_with_free_func (shard_free);
   self->maps = g_ptr_array_new_with_free_func (g_free);
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
+  self->metadata_by_key = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
 
@@ -140,6 +142,7 @@ st_trace_builder_free (StTraceBuilder *self)
   g_ptr_array_unref (self->merged);
   g_ptr_array_unref (self->maps);
   g_ptr_array_unref (self->metadata);
+  g_hash_table_unref (self->metadata_by_key);
   g_free (self->format);
   g_free (self->flavor);
   g_free (self);
@@ -182,20 +185,19 @@ st_trace_builder_add_metadata (StTraceBuilder *self,
                                guint64         length)
 {
   StMetadataSpan *span = g_new0 (StMetadataSpan, 1);
+  StMetadataSpan *old = g_hash_table_lookup (self->metadata_by_key, key);
 
-  for (guint i = 0; i < self->metadata->len; i++)
+  /* a key written twice keeps its last value, in the last place */
+  if (old != NULL)
     {
-      StMetadataSpan *old = g_ptr_array_index (self->metadata, i);
-      if (g_str_equal (old->key, key))
-        {
-          g_ptr_array_remove_index (self->metadata, i);
-          break;
-        }
+      g_hash_table_remove (self->metadata_by_key, key);
+      g_ptr_array_remove (self->metadata, old);
     }
   span->key = g_strdup (key);
   span->offset = offset;
   span->length = length;
   g_ptr_array_add (self->metadata, span);
+  g_hash_table_insert (self->metadata_by_key, span->key, span);
 }
 
 guint
@@ -664,10 +666,9 @@ static void
 finish_metadata (StTrace *trace, StTraceBuilder *self)
 {
   trace->metadata = g_steal_pointer (&self->metadata);
-  trace->metadata_keys = g_new0 (char *, trace->metadata->len + 1);
-  for (guint i = 0; i < trace->metadata->len; i++)
-    trace->metadata_keys[i] = ((StMetadataSpan *)g_ptr_array_index (trace->metadata, i))->key;
+  st_trace_index_metadata (trace);
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
+  g_hash_table_remove_all (self->metadata_by_key);
 }
 
 /* Links the flows, bound to their slices as their tracks were laid out. */
