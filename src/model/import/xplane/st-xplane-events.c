@@ -176,43 +176,28 @@ open_track (Importer *im, Line *line, guint index)
   add_meta (im, ST_META_THREAD_SORT_INDEX, tid, ST_STRING_EMPTY, index);
 }
 
-/* The stats the importer itself reads, from an event's stats (field 4). */
-static gboolean
-read_event_stats (Importer *im, const guint8 *data, gsize len, EventStats *st)
+/* One of an event's stats: into its args, and what the importer itself
+ * reads of it. */
+static void
+read_stat (Importer *im, const StPbField *f, EventStats *st, gint64 *ids, guint *n_ids)
 {
-  StPbReader r, s;
-  StPbField  f, g;
-  StPbResult res;
+  StPbReader r;
+  StPbField  g, value = { 0 };
+  gint64     id = -1;
 
-  st_pb_reader_init (&r, data, len);
-  while ((res = st_pb_next (&r, &f)) == ST_PB_OK)
-    {
-      gint64  id = -1;
-      guint64 value = 0;
-
-      if (f.number != 4 || f.wire != ST_PB_LEN)
-        continue;
-      st_pb_reader_init (&s, f.data, f.len);
-      while ((res = st_pb_next (&s, &g)) == ST_PB_OK)
-        if (g.number == 1 && g.wire == ST_PB_VARINT)
-          id = (gint64)g.value;
-        else if (g.wire == ST_PB_VARINT)
-          value = g.value;
-      if (res == ST_PB_ERROR)
-        return st_xplane_damaged (im, s.at, N_ ("a stat is cut short"));
-      for (guint k = 0; k < N_KNOWN_STATS; k++)
-        if (id == im->plane.known[k] && id >= 0)
-          {
-            st->has |= 1u << k;
-            st->value[k] = value;
-          }
-    }
-  if (res == ST_PB_ERROR)
-    return st_xplane_damaged (im, r.at, N_ ("an event's field is cut short"));
-  st->flags = (st->has & (1u << STAT_MEMCPY))   ? META_COPY
-              : (st->has & (1u << STAT_MEMSET)) ? META_SET
-                                                : 0;
-  return TRUE;
+  st_pb_reader_init (&r, f->data, f->len);
+  while (st_pb_next (&r, &g) == ST_PB_OK)
+    if (g.number == 1 && g.wire == ST_PB_VARINT)
+      id = (gint64)g.value;
+    else if (g.number >= 2 && g.number <= 7)
+      value = g;
+  for (guint k = 0; k < N_KNOWN_STATS; k++)
+    if (id == im->plane.known[k] && id >= 0)
+      {
+        st->has |= 1u << k;
+        st->value[k] = value.value;
+      }
+  st_xplane_args_stat (im, id, &value, ids, n_ids);
 }
 
 /* The metadata of an event, its name interned on first use. */
@@ -319,38 +304,52 @@ category_of (Importer *im, const Line *line, const EventMeta *meta, const EventS
 
 typedef struct
 {
-  gint64        metadata_id;
-  gint64        offset_ps;
-  gint64        duration_ps;
-  gboolean      aggregated;
-  gboolean      has_stats;
-  const guint8 *data;
-  gsize         len;
+  gint64   metadata_id;
+  gint64   offset_ps;
+  gint64   duration_ps;
+  gboolean aggregated;
+  guint64  args; /* where its args object begins in the text, or G_MAXUINT64 */
 } RawEvent;
 
+/* The event's fields, its stats written into its args as they come. */
 static gboolean
-read_event_fields (Importer *im, const guint8 *data, gsize len, RawEvent *ev)
+read_event_fields (Importer *im, const guint8 *data, gsize len, RawEvent *ev, EventStats *st)
 {
   StPbReader r;
   StPbField  f;
   StPbResult res;
+  gint64     ids[32];
+  guint      n_ids = 0;
+  gboolean   has_meta = FALSE;
 
   memset (ev, 0, sizeof *ev);
-  ev->data = data;
-  ev->len = len;
+  ev->args = G_MAXUINT64;
   st_pb_reader_init (&r, data, len);
   while ((res = st_pb_next (&r, &f)) == ST_PB_OK)
-    switch (f.number)
+    if (f.number == 1)
+      ev->metadata_id = (gint64)f.value, has_meta = TRUE;
+    else if (f.number == 2)
+      ev->offset_ps = (gint64)f.value;
+    else if (f.number == 3)
+      ev->duration_ps = (gint64)f.value;
+    else if (f.number == 5)
+      ev->aggregated = TRUE;
+    else if (f.number == 4 && f.wire == ST_PB_LEN)
       {
-      case 1: ev->metadata_id = (gint64)f.value; break;
-      case 2: ev->offset_ps = (gint64)f.value; break;
-      case 3: ev->duration_ps = (gint64)f.value; break;
-      case 4: ev->has_stats = TRUE; break;
-      case 5: ev->aggregated = TRUE; break;
-      default: break;
+        /* its metadata's args first, to be copied after the event's own */
+        if (ev->args == G_MAXUINT64 && has_meta)
+          st_xplane_args_of_meta (im, meta_of (im, ev->metadata_id));
+        if (ev->args == G_MAXUINT64)
+          ev->args = im->text.len, st_xplane_text_literal (&im->text, "{\"args\":{");
+        read_stat (im, &f, st, ids, &n_ids);
       }
   if (res == ST_PB_ERROR)
     return st_xplane_damaged (im, r.at, N_ ("an event's field is cut short"));
+  if (ev->args != G_MAXUINT64)
+    ev->args = st_xplane_args_end (im, ev->args, meta_of (im, ev->metadata_id), ids, n_ids);
+  st->flags = (st->has & (1u << STAT_MEMCPY))   ? META_COPY
+              : (st->has & (1u << STAT_MEMSET)) ? META_SET
+                                                : 0;
   return TRUE;
 }
 
@@ -364,8 +363,7 @@ read_event (Importer *im, Line *line, const guint8 *data, gsize len)
   StSlice   *s;
   gint64     start, end, end_ps;
 
-  if (!read_event_fields (im, data, len, &ev)
-      || (ev.has_stats && !read_event_stats (im, data, len, &st)))
+  if (!read_event_fields (im, data, len, &ev, &st))
     return FALSE;
   im->shard->counts.events++;
   if (ev.aggregated)
@@ -389,10 +387,14 @@ read_event (Importer *im, Line *line, const guint8 *data, gsize len)
     }
   meta = meta_of (im, ev.metadata_id);
   s = st_vec_push (&st_builder_shard_track (im->shard, line->track)->slices, StSlice);
-  *s = (StSlice){ start,           end - start, 0, meta->name, category_of (im, line, meta, &st),
-                  ST_RAW_COMPLETE, 0,           0 };
-  s->offset = ev.has_stats ? st_xplane_args_of_event (im, meta, data, len)
-                           : st_xplane_args_of_meta (im, meta);
+  *s = (StSlice){ start,
+                  end - start,
+                  ev.args != G_MAXUINT64 ? ev.args : st_xplane_args_of_meta (im, meta),
+                  meta->name,
+                  category_of (im, line, meta, &st),
+                  ST_RAW_COMPLETE,
+                  0,
+                  0 };
   st_builder_shard_note_time (im->shard, start, end);
   if (st.has != 0)
     push_flows (im, line, s, &st);

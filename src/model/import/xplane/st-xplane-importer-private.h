@@ -26,6 +26,27 @@ void    st_xplane_id_map_clear (IdMap *map);
 void    st_xplane_id_map_insert (IdMap *map, gint64 key, guint32 index);
 guint32 st_xplane_id_map_lookup (const IdMap *map, gint64 key); /* index + 1, 0: none */
 
+/* Text written by appending, for the args: GString's appends are calls. */
+typedef struct
+{
+  char *data;
+  gsize len;
+  gsize cap;
+} Text;
+
+void st_xplane_text_grow (Text *text, gsize more);
+
+static inline void
+st_xplane_text_append (Text *text, const char *str, gsize len)
+{
+  if (G_UNLIKELY (text->cap - text->len < len))
+    st_xplane_text_grow (text, len);
+  memcpy (text->data + text->len, str, len);
+  text->len += len;
+}
+
+#define st_xplane_text_literal(text, lit) st_xplane_text_append ((text), (lit), sizeof (lit) - 1)
+
 typedef struct
 {
   const guint8 *name;
@@ -48,6 +69,9 @@ typedef struct
   guint8        flags;
   gboolean      has_stats;
   guint64       text; /* where its args object is in the text, + 1; 0: not written yet */
+  guint32       text_len;
+  guint32       ids;   /* its stats' ids: Importer.meta_ids[ids, ids + n_ids) */
+  guint32       n_ids; /* G_MAXUINT32: more than are kept */
 } EventMeta;
 
 typedef enum
@@ -103,11 +127,12 @@ typedef struct
   guint64          events;
   guint64          skipped;
   Plane            plane;
-  GString         *keys;    /* every stat name as a JSON key, "name": */
-  GString         *text;    /* the args text the trace keeps */
-  guint64          no_args; /* where "{}" is in the text */
-  GString         *planes;  /* the "planes" metadata: each plane's name and stats */
-  GString         *hostnames;
+  Text             keys;     /* every stat name as a JSON key, "name": */
+  Text             text;     /* the args text the trace keeps */
+  guint64          no_args;  /* where "{}" is in the text */
+  GArray          *meta_ids; /* gint64: the stat ids of each event metadata written */
+  Text             planes;   /* the "planes" metadata: each plane's name and stats */
+  Text             hostnames;
   const guint8    *error_at; /* where the bytes are damaged, or NULL */
   const char      *error_what;
   gboolean         truncated;
@@ -135,14 +160,20 @@ gboolean st_xplane_damaged (Importer *im, const guint8 *at, const char *what);
 StStringId st_xplane_intern (Importer *im, const guint8 *str, gsize len);
 gboolean   st_xplane_read_lines (Importer *im);
 
-/* st-xplane-args.c */
-void     st_xplane_args_init (Importer *im);
-void     st_xplane_args_add_stat_meta (Importer *im, StatMeta *meta);
-guint64  st_xplane_args_of_meta (Importer *im, EventMeta *meta);
-guint64  st_xplane_args_of_event (Importer *im, EventMeta *meta, const guint8 *event, gsize len);
-void     st_xplane_args_add_plane (Importer *im);
+/* st-xplane-args.c: an event's args object is written as its stats are
+ * read (begin, stat…, end); what its metadata adds is written once per
+ * metadata and copied. */
+void    st_xplane_args_init (Importer *im);
+void    st_xplane_args_clear (Importer *im);
+void    st_xplane_args_add_stat_meta (Importer *im, StatMeta *meta);
+guint64 st_xplane_args_of_meta (Importer *im, EventMeta *meta);
+void
+st_xplane_args_stat (Importer *im, gint64 id, const StPbField *value, gint64 *ids, guint *n_ids);
+guint64
+     st_xplane_args_end (Importer *im, guint64 at, EventMeta *meta, const gint64 *ids, guint n_ids);
+void st_xplane_args_add_plane (Importer *im);
 gboolean st_xplane_args_commit (Importer *im, StTraceBuilder *builder);
-void     st_xplane_append_json_string (GString *out, const guint8 *str, gsize len);
+void     st_xplane_append_json_string (Text *out, const guint8 *str, gsize len);
 
 /* st-xplane-sniff.c */
 gboolean st_xplane_has_replacement_text (const guint8 *data, gsize len);

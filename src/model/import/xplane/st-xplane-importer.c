@@ -252,8 +252,8 @@ read_space_string (Importer *im, const StPbField *f)
 
   if (f->number == 4)
     {
-      g_string_append_c (im->hostnames, im->hostnames->len > 1 ? ',' : ' ');
-      st_xplane_append_json_string (im->hostnames, (const guint8 *)text, strlen (text));
+      st_xplane_text_append (&im->hostnames, im->hostnames.len > 1 ? "," : " ", 1);
+      st_xplane_append_json_string (&im->hostnames, (const guint8 *)text, strlen (text));
     }
   else
     st_builder_shard_warn (im->shard, ST_WARNING_PROFILER, G_MAXUINT64, "%s%s",
@@ -373,12 +373,7 @@ importer_clear (Importer *im)
   g_array_unref (im->plane.event_meta);
   st_xplane_id_map_clear (&im->plane.stat_ids);
   st_xplane_id_map_clear (&im->plane.event_ids);
-  if (im->keys != NULL)
-    g_string_free (im->keys, TRUE);
-  if (im->text != NULL)
-    g_string_free (im->text, TRUE);
-  g_string_free (im->planes, TRUE);
-  g_string_free (im->hostnames, TRUE);
+  st_xplane_args_clear (im);
 }
 
 /* Reads the XSpace of @source; the builder then keeps the args text the
