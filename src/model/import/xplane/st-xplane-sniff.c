@@ -146,14 +146,24 @@ first_plane (const guint8  *data,
   return TRUE;
 }
 
-/* Valid UTF-8 (but for a character cut at the end) holding U+FFFD. */
+/* Valid UTF-8 (NULs allowed, a character cut at the end too) holding
+ * U+FFFD. */
 gboolean
 st_xplane_has_replacement_text (const guint8 *data, gsize len)
 {
-  const char *end = NULL;
+  const guint8 *p = data, *end = data + len;
 
-  if (!g_utf8_validate_len ((const char *)data, len, &end) && (const guint8 *)end + 4 <= data + len)
-    return FALSE;
+  while (p < end)
+    {
+      const guint8 *nul = memchr (p, 0, end - p);
+      const guint8 *stop = nul ? nul : end;
+      const char   *bad = NULL;
+
+      if (!g_utf8_validate_len ((const char *)p, stop - p, &bad)
+          && (nul != NULL || (const guint8 *)bad + 4 <= end))
+        return FALSE;
+      p = stop + 1;
+    }
   return memmem (data, len, "\xef\xbf\xbd", 3) != NULL;
 }
 
