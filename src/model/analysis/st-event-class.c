@@ -76,6 +76,12 @@ static const struct
   { CONTAINS, "moe_dispatch", ST_NAME_COMM_KERNEL | ST_NAME_MOE },
   { CONTAINS, "moe_combine", ST_NAME_COMM_KERNEL | ST_NAME_MOE },
   { CONTAINS, "nvshmem", ST_NAME_COMM_KERNEL },
+  /* XLA's collective ops, by their HLO names */
+  { CONTAINS, "all-reduce", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "all-gather", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "reduce-scatter", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "all-to-all", ST_NAME_COMM_KERNEL },
+  { CONTAINS, "collective-permute", ST_NAME_COMM_KERNEL },
   /* collective words: kernels (1.3), Neuron instructions (rule 1), host ops (1.4) */
   { CONTAINS, "allreduce", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },
   { CONTAINS, "all_reduce", ST_NAME_COMM_KERNEL | ST_NAME_NEURON_COLLECTIVE },

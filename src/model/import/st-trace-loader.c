@@ -8,6 +8,7 @@
 #include "st-trace-builder.h"
 #include "st-trace-error.h"
 #include "st-trace-loader.h"
+#include "st-xplane-importer.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -287,9 +288,36 @@ sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
   return TRUE;
 }
 
-/* Checks that the text starts like JSON; *start is after a UTF-8 BOM. */
+typedef enum
+{
+  FORMAT_CHROME,
+  FORMAT_NEURON,
+  FORMAT_XPLANE,
+} Format;
+
+/* An XProf XSpace is told by its first bytes, before they are taken for
+ * binary data; FALSE with @error for one saved as text. */
 static gboolean
-sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error)
+sniff_xplane (const guchar *d, gsize n, const char *name, Format *format, GError **error)
+{
+  switch (st_xplane_sniff ((const char *)d, n))
+    {
+    case ST_XPLANE_SNIFF_YES: *format = FORMAT_XPLANE; return TRUE;
+    case ST_XPLANE_SNIFF_DAMAGED:
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_SYNTAX,
+                   _ ("%s: this is a damaged protobuf (an XProf xplane.pb saved as text: U+FFFD "
+                      "characters replace its bytes); open the original file."),
+                   name);
+      return FALSE;
+    case ST_XPLANE_SNIFF_NO:
+    default: return TRUE;
+    }
+}
+
+/* Checks that the text starts like JSON, or is an XSpace (@format);
+ * *start is after a UTF-8 BOM. */
+static gboolean
+sniff (StSource *source, gsize *start, Format *format, GCancellable *cancellable, GError **error)
 {
   const char   *name = st_source_get_display_name (source);
   gboolean      complete = FALSE;
@@ -312,6 +340,8 @@ sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error
   d = (const guchar *)st_source_get_data (source);
   n = MIN (n, SNIFF_BYTES);
   *start = n >= 3 && memcmp (d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  if (!sniff_xplane (d, n, name, format, error) || *format == FORMAT_XPLANE)
+    return *format == FORMAT_XPLANE;
   if (!sniff_binary (d + *start, n - *start, name, error))
     return FALSE;
   for (i = *start; i < n && g_ascii_isspace (d[i]); i++)
@@ -338,6 +368,12 @@ sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error
     }
   return TRUE;
 }
+
+static const char *const format_names[] = {
+  [FORMAT_CHROME] = "chrome-json",
+  [FORMAT_NEURON] = "neuron-json",
+  [FORMAT_XPLANE] = "xplane",
+};
 
 static const char *
 basename_of (const char *name)
@@ -366,7 +402,7 @@ read_source (StTraceLoader  *self,
              StTraceBuilder *builder,
              StSource       *source,
              gsize           start,
-             gboolean        neuron,
+             Format          format,
              GCancellable   *cancellable,
              GError        **error)
 {
@@ -374,7 +410,9 @@ read_source (StTraceLoader  *self,
   g_autoptr (GError) import_error = NULL;
   gboolean           ok;
 
-  if (neuron)
+  if (format == FORMAT_XPLANE)
+    ok = st_xplane_import (builder, source, cancellable, on_read_progress, self, &import_error);
+  else if (format == FORMAT_NEURON)
     ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
                            &import_error);
   else
@@ -410,7 +448,7 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   g_autoptr (GError)   local_error = NULL;
   StTrace             *trace = NULL;
   gsize                start = 0;
-  gboolean             neuron;
+  Format               format = FORMAT_CHROME;
   gint64               t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
@@ -419,7 +457,7 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable, error);
   if (source == NULL)
     return NULL;
-  if (!sniff (source, &start, cancellable, &local_error))
+  if (!sniff (source, &start, &format, cancellable, &local_error))
     {
       gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
@@ -435,11 +473,12 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
         g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  neuron = sniff_neuron (source, start, cancellable);
-  builder = st_trace_builder_new (source, neuron ? "neuron-json" : "chrome-json");
+  if (format == FORMAT_CHROME && sniff_neuron (source, start, cancellable))
+    format = FORMAT_NEURON;
+  builder = st_trace_builder_new (source, format_names[format]);
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
   t0 = g_get_monotonic_time ();
-  if (read_source (self, builder, source, start, neuron, cancellable, error))
+  if (read_source (self, builder, source, start, format, cancellable, error))
     {
       t1 = g_get_monotonic_time ();
       set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);

@@ -18,6 +18,7 @@
 struct _StTraceBuilder
 {
   StSource   *source;
+  StSource   *text; /* the text an importer of a binary format wrote, or NULL */
   char       *format;
   char       *flavor;
   guint64     text_size;
@@ -138,6 +139,7 @@ st_trace_builder_free (StTraceBuilder *self)
   if (self == NULL)
     return;
   st_source_unref (self->source);
+  g_clear_pointer (&self->text, st_source_unref);
   g_ptr_array_unref (self->shards);
   g_ptr_array_unref (self->merged);
   g_ptr_array_unref (self->maps);
@@ -168,6 +170,15 @@ st_trace_builder_set_flavor (StTraceBuilder *self, const char *flavor)
 {
   g_free (self->flavor);
   self->flavor = g_strdup (flavor);
+}
+
+/* The trace keeps @text, not the file, as its text: the events' offsets
+ * and the metadata spans point into it. */
+void
+st_trace_builder_set_text (StTraceBuilder *self, StSource *text)
+{
+  g_clear_pointer (&self->text, st_source_unref);
+  self->text = st_source_ref (text);
 }
 
 void
@@ -622,7 +633,7 @@ static void
 finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
-  gsize   size = st_source_get_size (source);
+  gsize   size = source ? st_source_get_size (source) : 0;
 
   for (guint k = 0; k < ST_N_WARNINGS; k++)
     {
@@ -631,7 +642,7 @@ finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 
       if (w->count == 0)
         continue;
-      if (w->first_offset <= size)
+      if (source != NULL && w->first_offset <= size)
         st_json_position (st_source_get_data (source), w->first_offset, &iw.first_line,
                           &iw.first_column);
       if (w->detail != NULL && k == ST_WARNING_PROFILER)
@@ -757,7 +768,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
                                  origin, end, &async_issues);
 
   trace = st_trace_new_internal ();
-  trace->source = st_source_ref (self->source);
+  trace->source = st_source_ref (self->text ? self->text : self->source);
   trace->format = g_strdup (self->format);
   trace->flavor = g_strdup (self->flavor);
   trace->text_size = self->text_size ? self->text_size : st_source_get_size (self->source);
@@ -773,7 +784,8 @@ st_trace_builder_finish (StTraceBuilder   *self,
   warn_issue (shard, ST_WARNING_OVERLAPPING, &issues.overlapping);
   warn_issue (shard, ST_WARNING_UNMATCHED_ASYNC, &async_issues.unmatched_end);
   warn_issue (shard, ST_WARNING_UNCLOSED_BEGIN, &async_issues.unclosed_begin);
-  finish_warnings (trace, shard, self->source);
+  /* a binary file's places are no lines of the text made from it */
+  finish_warnings (trace, shard, self->text ? NULL : self->source);
   finish_counts (trace, &shard->counts);
   finish_metadata (trace, self);
   st_trace_init_file (trace);
