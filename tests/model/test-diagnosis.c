@@ -554,6 +554,49 @@ test_top_event_of_top_kind (void)
   g_assert_cmpint (phase (&d, 0)->top_event_ns, ==, 30 * MS);
 }
 
+/* The call that blocked the host is the synchronisation call, not the op
+ * the host ran next; a finding of several phases says so. Kernels A
+ * (1 000–1 100 µs), B (61 010–71 010 µs) and C (131 010–141 010 µs), each
+ * launched just before. Each gap opens while the host is in a
+ * hipMemcpyWithStream (a blocking copy: 1 050–1 200 and 70 960–71 110 µs),
+ * which ends before the next launch; the host then runs an aten::transpose
+ * until that launch. The host's part of each gap is almost all of it and a
+ * synchronisation call was running when it opened: sync (16.1). Each gap
+ * is longer than 5 % of the 140 ms span: two sync wait phases. The deepest
+ * slice through each gap's middle is the transpose; the call named must be
+ * the copy (16.2), and the text says it is the largest of 2 phases. */
+static void
+test_sync_call_named (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const StFinding   *sync;
+  guint              n_sync = 0;
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 990, 5, 1);
+  host (&w, "cuda_runtime", "hipMemcpyWithStream", 1050, 150, 0);
+  device (&w, "kernel", "gemm_a", 7, 1000, 100, 1);
+  host (&w, "cpu_op", "aten::transpose", 1200, 59800, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 61000, 5, 2);
+  host (&w, "cuda_runtime", "hipMemcpyWithStream", 70960, 150, 0);
+  device (&w, "kernel", "gemm_b", 7, 61010, 10000, 2);
+  host (&w, "cpu_op", "aten::transpose", 71110, 59890, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 131000, 5, 3);
+  device (&w, "kernel", "gemm_c", 7, 131010, 10000, 3);
+  diagnose (&d, writer_end (&w));
+
+  for (guint i = 0; i < st_diagnosis_get_n_phases (d.diagnosis); i++)
+    n_sync += phase (&d, i)->kind == ST_PHASE_SYNC_WAIT;
+  g_assert_cmpuint (n_sync, ==, 2);
+  sync = find (&d, "sync-wait");
+  g_assert_nonnull (sync);
+  assert_contains (sync->text, "“hipMemcpyWithStream”");
+  g_assert_null (strstr (sync->text, "transpose"));
+  assert_contains (sync->text, "largest of 2 phases");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -568,5 +611,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);
+  g_test_add_func ("/model/diagnosis/sync-call-named", test_sync_call_named);
   return g_test_run ();
 }

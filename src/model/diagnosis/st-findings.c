@@ -363,6 +363,24 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
   return f;
 }
 
+/* The text of a finding drawn from several phases says so, since its time
+ * at stake is theirs together and not the one phase it describes. */
+static void
+add_all_phases (StFinding *f, guint count, gint64 at_stake)
+{
+  g_autofree char *stake = st_format_duration (at_stake);
+  g_autofree char *text = g_strdup_printf (
+      ngettext ("%s That is the largest of %u phase of its kind; together they hold %s "
+                "(a mean over the devices).",
+                "%s That is the largest of %u phases of its kind; together they hold %s "
+                "(a mean over the devices).",
+                count),
+      f->text, count, stake);
+
+  g_free (f->text);
+  f->text = g_steal_pointer (&text);
+}
+
 /* 16.3: one finding per phase kind, its time at stake the mean over the
  * devices, its text that of the phase with the most at stake. */
 void
@@ -373,6 +391,7 @@ st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *finding
   for (guint kind = 0; kind < ST_N_PHASE_KINDS; kind++)
     {
       gint64         total = 0, best = 0;
+      guint          count = 0;
       const StPhase *top = NULL;
 
       for (guint i = 0; i < phases->len; i++)
@@ -383,6 +402,7 @@ st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *finding
           if (p->kind != kind)
             continue;
           total += stake;
+          count += stake > 0;
           if (top == NULL || stake > best)
             {
               best = stake;
@@ -390,7 +410,13 @@ st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *finding
             }
         }
       if (top != NULL && total > 0)
-        g_ptr_array_add (findings, phase_finding (job, top, total / n_devices));
+        {
+          StFinding *f = phase_finding (job, top, total / n_devices);
+
+          if (count > 1)
+            add_all_phases (f, count, total / n_devices);
+          g_ptr_array_add (findings, f);
+        }
     }
 }
 

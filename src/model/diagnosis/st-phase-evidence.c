@@ -278,9 +278,10 @@ host_at (StTrace *trace, guint track, gint64 t, StStringId *inner, StStringId *o
     }
 }
 
-/* The host op in the longest host gap, or the call that blocked the host
- * in the longest sync gap: the deepest slice through the gap's middle on
- * the launching thread. */
+/* The host op in the longest host gap (the deepest slice through the
+ * gap's middle on the launching thread), or the call that blocked the host
+ * in the longest sync gap (the synchronisation call on that thread that
+ * covers the most of the gap). */
 static void
 fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
 {
@@ -300,8 +301,9 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
   host_at (job->trace, launch.track, middle, &inner, &p->host_scope);
   if (p->kind == ST_PHASE_HOST_BOUND)
     p->host_op = inner;
-  else
-    p->sync_call = inner;
+  else if (job->sync != NULL)
+    /* the synchronising call itself, not whatever op it runs inside */
+    p->sync_call = st_sync_calls_longest (job->sync, launch.track, p->gap_start, p->gap_end);
 }
 
 void

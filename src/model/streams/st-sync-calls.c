@@ -22,13 +22,21 @@ static const char *const wait_names[] = {
   "hipStreamWaitEvent",
 };
 
+/* A synchronisation call: its time and its name. */
+typedef struct
+{
+  gint64     begin;
+  gint64     end;
+  StStringId name;
+} SyncCall;
+
 /* One host thread's synchronisation calls by start, with the largest end
  * so far, so that a call running at a time is found however they nest. */
 typedef struct
 {
-  StTimeSpan *calls;
-  gint64     *max_end;
-  guint       n;
+  SyncCall *calls;
+  gint64   *max_end;
+  guint     n;
 } Calls;
 
 /* Times by start. */
@@ -49,7 +57,7 @@ struct _StSyncCalls
   guint    *track_file; /* per track */
 };
 
-ST_DEFINE_SORT (sort_spans, StTimeSpan, a->begin < b->begin)
+ST_DEFINE_SORT (sort_calls, SyncCall, a->begin < b->begin)
 ST_DEFINE_SORT (sort_times, gint64, *a < *b)
 
 static guint8 *
@@ -89,8 +97,8 @@ calls_from (GArray *a)
   Calls  c = { NULL, NULL, a->len };
   gint64 max = G_MININT64;
 
-  sort_spans ((StTimeSpan *)(void *)a->data, a->len, NULL);
-  c.calls = (StTimeSpan *)(void *)g_array_free (a, a->len == 0);
+  sort_calls ((SyncCall *)(void *)a->data, a->len, NULL);
+  c.calls = (SyncCall *)(void *)g_array_free (a, a->len == 0);
   c.max_end = c.n > 0 ? g_new (gint64, c.n) : NULL;
   for (guint i = 0; i < c.n; i++)
     c.max_end[i] = max = MAX (max, c.calls[i].end);
@@ -101,7 +109,7 @@ calls_from (GArray *a)
 static void
 scan_host (StSyncCalls *self, const StTrack *t, const guint8 *flags, guint track)
 {
-  g_autoptr (GArray) sync = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
+  g_autoptr (GArray) sync = g_array_new (FALSE, FALSE, sizeof (SyncCall));
   g_autoptr (GArray) waits = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint i = 0; i < t->n_slices; i++)
@@ -109,7 +117,7 @@ scan_host (StSyncCalls *self, const StTrack *t, const guint8 *flags, guint track
       const StSlice *s = &t->slices[i];
 
       if (flags[s->name] & NAME_SYNC)
-        g_array_append_val (sync, ((StTimeSpan){ s->start, s->start + s->dur }));
+        g_array_append_val (sync, ((SyncCall){ s->start, s->start + s->dur, s->name }));
       else if (flags[s->name] & NAME_WAIT_CALL)
         g_array_append_val (waits, s->start);
     }
@@ -269,6 +277,40 @@ st_sync_calls_covered (StSyncCalls *self, guint track, gint64 t0, gint64 t1)
         }
     }
   return sum;
+}
+
+StStringId
+st_sync_calls_longest (StSyncCalls *self, guint track, gint64 t0, gint64 t1)
+{
+  const Calls *c;
+  guint        lo = 0, hi;
+  gint64       best = 0;
+  StStringId   name = ST_STRING_NONE;
+
+  if (track >= self->n_tracks)
+    return ST_STRING_NONE;
+  c = &self->sync[track];
+  hi = c->n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (c->max_end[mid] <= t0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint i = lo; i < c->n && c->calls[i].begin < t1; i++)
+    {
+      gint64 overlap = MIN (c->calls[i].end, t1) - MAX (c->calls[i].begin, t0);
+
+      if (overlap > best)
+        {
+          best = overlap;
+          name = c->calls[i].name;
+        }
+    }
+  return name;
 }
 
 static gboolean

@@ -24,6 +24,9 @@ gboolean st_sync_calls_blocked (StSyncCalls *self, guint track, gint64 t0, gint6
 /* How long synchronisation calls on host @track ran inside [t0, t1) (their
  * union: nested calls count once). */
 gint64 st_sync_calls_covered (StSyncCalls *self, guint track, gint64 t0, gint64 t1);
+/* The synchronisation call on host @track that overlaps [t0, t1) the
+ * longest, ST_STRING_NONE when none does. */
+StStringId st_sync_calls_longest (StSyncCalls *self, guint track, gint64 t0, gint64 t1);
 /* Whether a stream wait was enqueued on device @stream at a time w with
  * @after < w <= @until: on the stream itself where its file records the
  * device side, else by a stream-wait call on host @host (rule 4). */
