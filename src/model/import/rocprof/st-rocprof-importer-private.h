@@ -87,18 +87,19 @@ typedef struct
 } Proc;
 
 /* A record with a correlation id: an API call (the start of a flow) or a
- * dispatch or copy (its end). */
+ * dispatch or copy (its end). 32 bytes: there is one per record. */
 typedef struct
 {
   gint64  corr;
   gint64  ts;
   guint64 offset;
   guint32 track;  /* raw track of its reader's shard */
-  guint16 reader; /* index in Importer's readers */
-  guint8  api;
-  guint8  unused;
-  guint32 proc;
+  guint16 proc;   /* index in Importer's procs */
+  guint16 reader; /* index in Importer's readers, LINK_API for an API call */
 } Link;
+
+#define LINK_API    0x8000
+#define LINK_READER 0x7fff
 
 typedef struct _Importer Importer;
 

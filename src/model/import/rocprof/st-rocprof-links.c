@@ -13,21 +13,29 @@
 /* By process and correlation id; in a group the API calls first, by start. */
 ST_DEFINE_SORT (sort_links,
                 Link,
-                a->proc != b->proc   ? a->proc < b->proc
-                : a->corr != b->corr ? a->corr < b->corr
-                : a->api != b->api   ? a->api > b->api
-                                     : a->ts < b->ts)
+                a->proc != b->proc                                 ? a->proc < b->proc
+                : a->corr != b->corr                               ? a->corr < b->corr
+                : (a->reader & LINK_API) != (b->reader & LINK_API) ? (a->reader & LINK_API) != 0
+                                                                   : a->ts < b->ts)
 
 static void
 push_end (Importer *im, const Link *link, guint64 key, StStringId *cats, StFlowPhase phase)
 {
-  Reader    *r = g_ptr_array_index (im->readers, link->reader);
+  guint      reader = link->reader & LINK_READER;
+  Reader    *r = g_ptr_array_index (im->readers, reader);
   StRawFlow *f = st_vec_push (&r->shard->flows, StRawFlow);
 
-  if (cats[link->reader] == ST_STRING_NONE)
-    cats[link->reader] = st_string_table_intern (r->shard->strings, "correlation_id", 14);
-  *f = (StRawFlow){ link->ts, link->offset, key,  link->track, ST_STRING_EMPTY, cats[link->reader],
-                    0,        phase,        FALSE };
+  if (cats[reader] == ST_STRING_NONE)
+    cats[reader] = st_string_table_intern (r->shard->strings, "correlation_id", 14);
+  f->ts = link->ts;
+  f->offset = link->offset;
+  f->key = key;
+  f->track = link->track;
+  f->name = ST_STRING_EMPTY;
+  f->cat = cats[reader];
+  f->slice = 0;
+  f->phase = phase;
+  f->enclosing = FALSE;
 }
 
 /* One flow per device record of the group @g[0, n): from the latest API
@@ -38,7 +46,7 @@ link_group (Importer *im, const Link *g, gsize n, StStringId *cats)
 {
   gsize n_api = 0;
 
-  while (n_api < n && g[n_api].api)
+  while (n_api < n && (g[n_api].reader & LINK_API))
     n_api++;
   for (gsize d = n_api; d < n && n_api > 0; d++)
     {
@@ -56,25 +64,40 @@ link_group (Importer *im, const Link *g, gsize n, StStringId *cats)
     }
 }
 
-void
-st_rocprof_link (Importer *im)
+/* Every reader's links in one array, each reader's freed as it is taken:
+ * a link per record is the biggest thing the importer holds for a while. */
+static Link *
+take_links (Importer *im, gsize *n)
 {
-  g_autoptr (GArray)     all = g_array_new (FALSE, FALSE, sizeof (Link));
-  g_autofree StStringId *cats = g_new (StStringId, MAX (1, im->readers->len));
-  const Link            *links;
-  gsize                  n;
+  Link *all;
+  gsize total = 0;
 
+  for (guint i = 0; i < im->readers->len; i++)
+    total += ((Reader *)g_ptr_array_index (im->readers, i))->links->len;
+  all = g_new (Link, MAX (1, total));
+  *n = 0;
   for (guint i = 0; i < im->readers->len; i++)
     {
       Reader *r = g_ptr_array_index (im->readers, i);
 
-      g_array_append_vals (all, r->links->data, r->links->len);
-      g_array_set_size (r->links, 0);
-      cats[i] = ST_STRING_NONE;
+      memcpy (all + *n, r->links->data, r->links->len * sizeof (Link));
+      *n += r->links->len;
+      g_array_unref (r->links);
+      r->links = g_array_new (FALSE, FALSE, sizeof (Link));
     }
-  sort_links ((Link *)(void *)all->data, all->len, NULL);
-  links = (const Link *)(void *)all->data;
-  n = all->len;
+  return all;
+}
+
+void
+st_rocprof_link (Importer *im)
+{
+  gsize                  n;
+  g_autofree Link       *links = take_links (im, &n);
+  g_autofree StStringId *cats = g_new (StStringId, MAX (1, im->readers->len));
+
+  for (guint i = 0; i < im->readers->len; i++)
+    cats[i] = ST_STRING_NONE;
+  sort_links (links, n, NULL);
   for (gsize i = 0, j; i < n; i = j)
     {
       for (j = i + 1; j < n && links[j].proc == links[i].proc && links[j].corr == links[i].corr;)

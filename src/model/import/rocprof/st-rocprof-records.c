@@ -470,10 +470,15 @@ push_link (Reader *r, const Rec *rec, guint track, gint64 ts, gboolean api)
 {
   Link link;
 
-  if (!(rec->present & (1u << F_CORR)) || (rec->bad & (1u << F_CORR)) || rec->v[F_CORR] == 0)
+  if (!(rec->present & (1u << F_CORR)) || (rec->bad & (1u << F_CORR)) || rec->v[F_CORR] == 0
+      || r->proc->index > G_MAXUINT16 || r->index > LINK_READER)
     return;
-  link = (Link){ rec->v[F_CORR], ts, offset_at (r, rec->start), track, r->index, api, 0,
-                 r->proc->index };
+  link = (Link){ rec->v[F_CORR],
+                 ts,
+                 offset_at (r, rec->start),
+                 track,
+                 (guint16)r->proc->index,
+                 (guint16)(r->index | (api ? LINK_API : 0)) };
   g_array_append_val (r->links, link);
 }
 

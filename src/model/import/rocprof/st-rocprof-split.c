@@ -5,10 +5,14 @@
 #include "st-rocprof-importer-private.h"
 
 /* A big record array is read in parts, each on its own thread into its own
- * reader: its end found first (a skip, many times faster than reading),
- * then cut at record boundaries. A part counts only when the part before it
- * stopped exactly where it starts; else that part read on to the end of the
- * array, and the parts after it are dropped. */
+ * reader. Where the array ends is not known before it is read (finding it
+ * would cost a pass over its bytes), so the rest of the text is cut at what
+ * look like record boundaries; the last part reads on to the array's end.
+ * A part counts only when the part before it stopped exactly where it
+ * starts: a cut inside a record, or beyond the array's end, makes that part
+ * read on to the end of the array, and the parts after it are dropped. The
+ * record arrays rocprofv3 writes first, the dispatches and the HIP calls,
+ * are the biggest, so a cut seldom falls beyond its array. */
 
 /* A part is at least this big: smaller arrays are read before a thread
  * starts. */
@@ -149,13 +153,10 @@ Result
 st_rocprof_read_array (Importer *im, const Proc *proc, const char *p, RecordsKind kind)
 {
   g_autoptr (GPtrArray) splits = NULL;
-  const char           *end = NULL;
   Reader               *r = im->reader;
 
   if (im->n_threads > 1 && im->json.end - p >= 2 * MIN_PART_BYTES)
-    end = st_json_skip_value (p - 1, im->json.end);
-  if (end != NULL)
-    splits = plan_splits (p, end - 1, im->n_threads);
+    splits = plan_splits (p, im->json.end, im->n_threads);
   if (splits != NULL && splits->len > 0)
     return read_parts (im, proc, p, kind, splits);
   st_rocprof_reader_set_proc (r, proc);
