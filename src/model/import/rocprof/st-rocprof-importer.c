@@ -9,6 +9,8 @@
 #include <glib/gi18n-lib.h>
 
 #define TOOL_KEY "rocprofiler-sdk-tool"
+/* What st_json_reader_next_member() says of a separator it misses. */
+#define TOP_SEPARATOR "expected “,” or “}” between top-level keys"
 
 /* The walk of one process object: the importer and the process. */
 typedef struct
@@ -183,6 +185,9 @@ read_process (Importer *im, const char *p, guint index)
   while (r == ST_JSON_READ_OK);
   im->json.need_sep = need_sep;
   name_kept (im, w.proc, first);
+  /* The walk is the top-level object's; this one is a process. */
+  if (r == ST_JSON_READ_ERROR && g_strcmp0 (im->json.error_msg, TOP_SEPARATOR) == 0)
+    im->json.error_msg = N_ ("expected “,” or “}” between the keys of a process");
   if (r != ST_JSON_READ_END)
     return r;
   if (w.proc->records != NULL)

@@ -141,6 +141,8 @@ read_parts (Importer *im, const Proc *proc, const char *p, RecordsKind kind, GPt
   for (guint i = 1; i < n; i++)
     g_thread_join (threads[i]);
   last = resolve_chain (im, parts, n, &res);
+  g_debug ("%s: %u parts, the last kept part %u", st_rocprof_records_name (kind), n,
+           last->index - parts[0].reader->index);
   res = hand_back (im, last, res);
   /* What follows the array is read into a shard after the parts' */
   im->reader = st_rocprof_reader_new (im);
