@@ -626,6 +626,25 @@ test_small_two_processes (void)
   g_assert_true (g_strv_contains (keys, "agents (pid 78)"));
 }
 
+/* Symbols listed after the records that came first, before more records:
+ * the later records are named by them. */
+static void
+test_small_late_symbols (void)
+{
+  const char *text
+      = "{\"rocprofiler-sdk-tool\":[{" SECTIONS
+        ",\"buffer_records\":{\"kernel_dispatch\":[" DISPATCH (
+            1, 100, 200, 11, 7,
+            1) "]},"
+               "\"kernel_symbols\":[{\"kernel_id\":2,\"formatted_kernel_name\":\"late\"}],"
+               "\"buffer_records\":{\"kernel_dispatch\":[" DISPATCH (2, 300, 400, 11, 7, 2) "]}}]}";
+  g_autoptr (StTrace) trace = load_good (text);
+  guint               q7 = track_of (trace, "GPU 0", "queue 7");
+
+  g_assert_nonnull (st_test_find_slice (trace, q7, "gemm_kernel"));
+  g_assert_nonnull (st_test_find_slice (trace, q7, "late"));
+}
+
 /* Told by its key, wherever it stands among the first top-level keys. */
 static void
 test_sniff (void)
@@ -833,6 +852,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/rocprof/small/names", test_small_names);
   g_test_add_func ("/model/rocprof/small/deferred", test_small_deferred);
   g_test_add_func ("/model/rocprof/small/two-processes", test_small_two_processes);
+  g_test_add_func ("/model/rocprof/small/late-symbols", test_small_late_symbols);
   g_test_add_func ("/model/rocprof/small/sniff", test_sniff);
   g_test_add_func ("/model/rocprof/bad/truncated", test_bad_truncated);
   g_test_add_func ("/model/rocprof/bad/truncated-early", test_bad_truncated_early);

@@ -114,6 +114,7 @@ typedef struct
   gboolean        worker;  /* on a thread of its own: the importing thread reports */
   const Proc     *proc;
   StStringId     *kernel_ids; /* per kernel slot of proc, ST_STRING_NONE until interned */
+  guint           n_kernel_ids;
   GHashTable     *operations; /* kind << 32 | operation -> name id + 1 */
   GHashTable     *tracks;     /* TrackKey -> raw track + 1 */
   GHashTable     *devices;    /* &agent handle -> pid id + 1, its process noted */
@@ -142,6 +143,7 @@ struct _Importer
   GPtrArray       *readers;    /* Reader, in file order */
   Reader          *reader;     /* the one that reads on this thread now */
   const char      *open_array; /* the record array being read, for truncation */
+  gboolean         saw_tool;   /* the rocprofiler-sdk-tool array was found */
   gint             error_code;
   char            *error_text; /* a message built for this file */
 };

@@ -240,6 +240,7 @@ on_top_member (StJsonReader *json, const char *key, gsize key_len, const char *v
 
   if (!key_is (key, key_len, TOOL_KEY))
     return ST_JSON_READ_KEEP;
+  im->saw_tool = TRUE;
   if (*value == '[')
     return read_processes (im, value + 1);
   if (st_json_reader_value (json, value, &tok, &json->p) != ST_JSON_READ_OK)
@@ -322,6 +323,13 @@ conclude (Importer *im, Result r, GError **error)
       st_json_reader_set_error (&im->json, im->source, ST_TRACE_ERROR_SYNTAX, im->json.end,
                                 _ ("the file ends before any record of the rocprofv3 profile"),
                                 error);
+      return FALSE;
+    }
+  if (r == RESULT_OK && !im->saw_tool)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
+                   _ ("%s: this JSON object has no “%s” array of processes."),
+                   st_source_get_display_name (im->source), TOOL_KEY);
       return FALSE;
     }
   if (r == RESULT_ERROR)

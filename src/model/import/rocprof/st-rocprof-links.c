@@ -80,7 +80,8 @@ take_links (Importer *im, gsize *n)
     {
       Reader *r = g_ptr_array_index (im->readers, i);
 
-      memcpy (all + *n, r->links->data, r->links->len * sizeof (Link));
+      if (r->links->len > 0)
+        memcpy (all + *n, r->links->data, r->links->len * sizeof (Link));
       *n += r->links->len;
       g_array_unref (r->links);
       r->links = g_array_new (FALSE, FALSE, sizeof (Link));

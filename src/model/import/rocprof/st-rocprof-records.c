@@ -154,10 +154,8 @@ st_rocprof_reader_set_proc (Reader *r, const Proc *proc)
   if (r->proc == proc)
     return;
   r->proc = proc;
-  g_free (r->kernel_ids);
-  r->kernel_ids = g_new (StStringId, MAX (1, proc->kernel_names->len));
-  for (guint i = 0; i < proc->kernel_names->len; i++)
-    r->kernel_ids[i] = ST_STRING_NONE;
+  g_clear_pointer (&r->kernel_ids, g_free);
+  r->n_kernel_ids = 0;
   g_hash_table_remove_all (r->operations);
   g_hash_table_remove_all (r->tracks);
   g_hash_table_remove_all (r->devices);
@@ -490,6 +488,16 @@ kernel_name (Reader *r, const Rec *rec)
 
   if (kernel != NULL)
     {
+      /* A process may list more symbols after records were read. */
+      if (kernel->slot >= r->n_kernel_ids)
+        {
+          guint n = r->proc->kernel_names->len;
+
+          r->kernel_ids = g_renew (StStringId, r->kernel_ids, n);
+          for (guint i = r->n_kernel_ids; i < n; i++)
+            r->kernel_ids[i] = ST_STRING_NONE;
+          r->n_kernel_ids = n;
+        }
       if (r->kernel_ids[kernel->slot] == ST_STRING_NONE)
         r->kernel_ids[kernel->slot]
             = intern (r, g_ptr_array_index (r->proc->kernel_names, kernel->slot));
