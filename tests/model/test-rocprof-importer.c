@@ -13,6 +13,7 @@
 #include "st-device-work.h"
 #include "st-gen-rocprof.h"
 #include "st-profile-loader.h"
+#include "st-rocprof-importer.h"
 #include "st-summary.h"
 #include "st-trace-error.h"
 
@@ -803,6 +804,36 @@ test_split_beyond (void)
   assert_same (one, two);
 }
 
+static void
+cancel_now (double fraction, gpointer cancellable)
+{
+  g_cancellable_cancel (cancellable);
+}
+
+/* Cancelled as it reads, on one thread and on several: it stops, and says
+ * so. */
+static void
+test_cancel (void)
+{
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      g_autoptr (GFile)        file = g_file_new_for_path (g_getenv ("STRATA_TEST_ROCPROF_BIG"));
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GError)       error = NULL;
+      g_autoptr (StSource)     source = st_source_open (file, "big.json", NULL, &error);
+      StTraceBuilder          *builder;
+      gboolean                 ok;
+
+      g_assert_no_error (error);
+      builder = st_trace_builder_new (source, "rocprof-json");
+      ok = st_rocprof_import (builder, source, 0, threads, cancellable, cancel_now, cancellable,
+                              &error);
+      st_trace_builder_free (builder);
+      g_assert_false (ok);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    }
+}
+
 /* Two files as one profile: each file's GPU is a device of its own. */
 static void
 test_profile (void)
@@ -862,6 +893,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/rocprof/bad/empty", test_bad_empty);
   g_test_add_func ("/model/rocprof/split/threads", test_split_threads);
   g_test_add_func ("/model/rocprof/split/beyond", test_split_beyond);
+  g_test_add_func ("/model/rocprof/cancel", test_cancel);
   g_test_add_func ("/model/rocprof/profile", test_profile);
   return g_test_run ();
 }
