@@ -230,6 +230,7 @@ keep_int (Rec *rec, int slot, const Tok *tok)
   rec->present |= 1u << slot;
   if (parse_int (tok, &rec->v[slot]))
     return;
+  rec->v[slot] = 0;
   if (rec->bad == 0)
     rec->bad_at = tok->type == 's' ? tok->p - 1 : tok->p;
   rec->bad |= 1u << slot;
@@ -288,6 +289,13 @@ scan_object (Reader *r, const char *p, Ctx ctx, Rec *rec, const char **out)
 }
 
 /* --- what a record becomes ------------------------------------------------ */
+
+/* Field @k is there and an integer. */
+static inline gboolean
+has (const Rec *rec, int k)
+{
+  return (rec->present & ~rec->bad & (1u << k)) != 0;
+}
 
 static guint64
 offset_at (Reader *r, const char *at)
@@ -408,11 +416,13 @@ track_tid (Reader *r, TrackKind kind, gint64 b)
       if (r->proc->index == 0)
         return g_strdup_printf ("queue %" G_GINT64_FORMAT, b);
       return g_strdup_printf ("queue %" G_GINT64_FORMAT " (pid %s)", b, r->proc->pid);
+    /* Names as written, like the queues': what a region file or a
+     * configuration names a track by does not change with the language. */
     case TRACK_COPY:
       if (r->proc->index == 0)
-        return g_strdup (_ ("memory copies"));
-      return g_strdup_printf (_ ("memory copies (pid %s)"), r->proc->pid);
-    case TRACK_HOST_COPY: return g_strdup (_ ("memory copies"));
+        return g_strdup ("memory copies");
+      return g_strdup_printf ("memory copies (pid %s)", r->proc->pid);
+    case TRACK_HOST_COPY: return g_strdup ("memory copies");
     case TRACK_THREAD:
     default: return g_strdup_printf ("%" G_GINT64_FORMAT, b);
     }
@@ -468,8 +478,8 @@ push_link (Reader *r, const Rec *rec, guint track, gint64 ts, gboolean api)
 {
   Link link;
 
-  if (!(rec->present & (1u << F_CORR)) || (rec->bad & (1u << F_CORR)) || rec->v[F_CORR] == 0
-      || r->proc->index > G_MAXUINT16 || r->index > LINK_READER)
+  if (!has (rec, F_CORR) || rec->v[F_CORR] == 0 || r->proc->index > G_MAXUINT16
+      || r->index > LINK_READER)
     return;
   link = (Link){ rec->v[F_CORR],
                  ts,
@@ -514,17 +524,19 @@ kernel_name (Reader *r, const Rec *rec)
 static StStringId
 operation_name (Reader *r, const Rec *rec, RecordsKind kind)
 {
-  gint64           k = rec->present & (1u << F_KIND) ? rec->v[F_KIND] : -1;
-  gint64           op = rec->present & (1u << F_OPERATION) ? rec->v[F_OPERATION] : -1;
-  gpointer         key = GSIZE_TO_POINTER (((gsize)(k & 0xffff) << 32) | (gsize)(op & 0xffffffff));
+  gint64           k = has (rec, F_KIND) ? rec->v[F_KIND] : -1;
+  gint64           op = has (rec, F_OPERATION) ? rec->v[F_OPERATION] : -1;
+  gboolean         cached = k >= 0 && k <= 0xffff && op >= 0 && op <= 0xffffffff;
+  gpointer         key = GSIZE_TO_POINTER (cached ? ((gsize)k << 32) | (gsize)op : 0);
   gpointer         found;
   const char      *text;
+  StStringId       id;
   g_autofree char *unknown = NULL;
 
-  if (kind == RECORDS_MARKER && (rec->present & (1u << F_CORR))
+  if (kind == RECORDS_MARKER && has (rec, F_CORR)
       && (text = g_hash_table_lookup (r->proc->markers, &rec->v[F_CORR])) != NULL)
     return intern (r, text);
-  if (k >= 0 && op >= 0 && (found = g_hash_table_lookup (r->operations, key)) != NULL)
+  if (cached && (found = g_hash_table_lookup (r->operations, key)) != NULL)
     return GPOINTER_TO_UINT (found) - 1;
   text = st_rocprof_operation_name (r->proc, k, op);
   if (text == NULL)
@@ -534,8 +546,10 @@ operation_name (Reader *r, const Rec *rec, RecordsKind kind)
       unknown = g_strdup_printf ("%s operation %" G_GINT64_FORMAT, records_names[kind], op);
       return intern (r, unknown);
     }
-  g_hash_table_insert (r->operations, key, GUINT_TO_POINTER (intern (r, text) + 1));
-  return intern (r, text);
+  id = intern (r, text);
+  if (cached)
+    g_hash_table_insert (r->operations, key, GUINT_TO_POINTER (id + 1));
+  return id;
 }
 
 static void
@@ -568,8 +582,7 @@ is_gpu (const Proc *proc, gint64 handle)
 static void
 on_copy (Reader *r, const Rec *rec)
 {
-  gboolean dst = (rec->present & (1u << F_DST)) && !(rec->bad & (1u << F_DST));
-  gboolean src = (rec->present & (1u << F_SRC)) && !(rec->bad & (1u << F_SRC));
+  gboolean dst = has (rec, F_DST), src = has (rec, F_SRC);
   gint64   ts, dur, device = 0;
   guint    track;
 
