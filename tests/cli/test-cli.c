@@ -431,6 +431,36 @@ test_info_neuron (void)
   g_assert_cmpstr (json_object_get_string_member (track, "track"), ==, "Tensor");
 }
 
+/* A rocprofv3 profile (tests/data/rocprof/908_results.json, small and
+ * hand-made): 4 dispatches, 3 HIP calls, an RCCL call, a marker range and 3
+ * copies are its 12 slices; the call of correlation id 1 launched two
+ * dispatches and that of id 2 one (3 flows); the RCCL kernel's launch lies
+ * inside ncclAllReduce, so it is an AllReduce. */
+static void
+test_rocprof (void)
+{
+  g_autofree char       *path = data_path ("rocprof", "908_results.json");
+  g_auto (StCliRun)      info = { 0 };
+  g_auto (StCliRun)      summary = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) summary_parser = json_parser_new ();
+  JsonObject            *o, *collective;
+
+  run_cli (&info, "info", "--json", path, NULL);
+  g_assert_cmpint (info.status, ==, 0);
+  o = st_cli_test_parse (parser, info.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "rocprof-json");
+  g_assert_cmpstr (json_object_get_string_member (o, "flavor"), ==, "rocprofv3");
+  g_assert_cmpint (json_object_get_int_member (o, "slices"), ==, 12);
+  g_assert_cmpint (json_object_get_int_member (o, "flows"), ==, 3);
+  run_cli (&summary, "summary", "--json", path, NULL);
+  g_assert_cmpint (summary.status, ==, 0);
+  o = st_cli_test_parse (summary_parser, summary.out);
+  collective = json_array_get_object_element (json_object_get_array_member (o, "collectives"), 0);
+  g_assert_cmpstr (json_object_get_string_member (collective, "type"), ==, "allreduce");
+  g_assert_cmpint (json_object_get_int_member (collective, "count"), ==, 1);
+}
+
 static JsonObject *
 metric_of (JsonObject *summary, const char *id)
 {
@@ -1049,6 +1079,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/regions/missing", test_regions_missing);
   g_test_add_func ("/cli/usage", test_usage_errors);
   g_test_add_func ("/cli/info/neuron", test_info_neuron);
+  g_test_add_func ("/cli/rocprof", test_rocprof);
   g_test_add_func ("/cli/summary/json", test_summary_json);
   g_test_add_func ("/cli/summary/regions", test_summary_regions);
   g_test_add_func ("/cli/summary/between-collectives", test_summary_between_collectives);

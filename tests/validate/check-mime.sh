@@ -38,6 +38,7 @@ cp "$data/real/clang19_ftime_trace_main.json" "$tmp/files/object-form"
 cp "$data/real/speedscope_simple-partial.json" "$tmp/files/array-form"
 cp "$data/neuron/truncated.json" "$tmp/files/neuron-profile"
 cp "$data/neuron/percent-as-percent.json" "$tmp/files/neuron-summary-first"
+cp "$data/rocprof/908_results.json" "$tmp/files/rocprof-results"
 
 expect "$tmp/files/rank0.pt.trace.json.gz" application/x-chrome-trace-compressed
 expect "$tmp/files/step.trace.json" application/x-chrome-trace+json
@@ -46,4 +47,5 @@ expect "$tmp/files/object-form" application/x-chrome-trace+json
 expect "$tmp/files/array-form" application/x-chrome-trace+json
 expect "$tmp/files/neuron-profile" application/x-neuron-profile+json
 expect "$tmp/files/neuron-summary-first" application/x-neuron-profile+json
+expect "$tmp/files/rocprof-results" application/x-rocprofv3+json
 exit $status

@@ -39,10 +39,15 @@ static const struct
   { "instruction", ST_WORK_KERNEL, ST_DEVICE_EVENT_INSTRUCTION },
   { "dma", ST_WORK_MEMCPY, ST_DEVICE_EVENT_TRANSFER },
   { "cc_dma", ST_WORK_MEMCPY, ST_DEVICE_EVENT_CC_TRANSFER },
+  { "kernel_dispatch", ST_WORK_KERNEL, ST_DEVICE_EVENT_KERNEL },
+  { "memory_copy", ST_WORK_MEMCPY, ST_DEVICE_EVENT_COPY },
   { "cuda_runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
   { "cuda_driver", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
   { "Runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
   { "mtia_runtime", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "hip_api", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "hsa_api", ST_WORK_LAUNCH, ST_DEVICE_EVENT_NONE },
+  { "rccl_api", ST_WORK_COMM_CALL, ST_DEVICE_EVENT_NONE },
   { "python_function", ST_WORK_PYTHON, ST_DEVICE_EVENT_NONE },
   { "cpu_op", ST_WORK_OP, ST_DEVICE_EVENT_NONE },
   { "Operator", ST_WORK_OP, ST_DEVICE_EVENT_NONE },
@@ -335,7 +340,9 @@ st_event_classifier_is_host_collective (StEventClassifier *self, const StSlice *
   if (BYTE (category, DEVICE_SHIFT) != ST_DEVICE_EVENT_NONE)
     return FALSE;
   return (flags & ST_NAME_HOST_COLLECTIVE)
-         || ((flags & ST_NAME_COLLECTIVE_WORD) && (category & 0xff) == ST_WORK_OP);
+         || ((flags & ST_NAME_COLLECTIVE_WORD) && (category & 0xff) == ST_WORK_OP)
+         || ((category & 0xff) == ST_WORK_COMM_CALL
+             && st_event_classifier_collective (self, slice->name) != ST_COLLECTIVE_OTHER);
 }
 
 const char *

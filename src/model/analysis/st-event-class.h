@@ -22,12 +22,14 @@ G_BEGIN_DECLS
 typedef enum
 {
   ST_WORK_OTHER,
-  ST_WORK_KERNEL, /* a device event of kind kernel, instruction or MTIA (see below) */
-  ST_WORK_MEMCPY, /* copy: gpu_memcpy, Memcpy, Neuron dma and cc_dma */
-  ST_WORK_MEMSET, /* set: gpu_memset, Memset */
-  ST_WORK_LAUNCH, /* cuda_runtime, cuda_driver, Runtime, mtia_runtime: the host side of a launch */
-  ST_WORK_PYTHON, /* python_function: a Python stack frame */
-  ST_WORK_OP,     /* cpu_op, Operator: a framework op of the host */
+  ST_WORK_KERNEL,    /* a device event of kind kernel, instruction or MTIA (see below) */
+  ST_WORK_MEMCPY,    /* copy: gpu_memcpy, Memcpy, Neuron dma and cc_dma, rocprofv3 memory_copy */
+  ST_WORK_MEMSET,    /* set: gpu_memset, Memset */
+  ST_WORK_LAUNCH,    /* cuda_runtime, cuda_driver, Runtime, mtia_runtime, hip_api, hsa_api: the host
+                      * side of a launch */
+  ST_WORK_PYTHON,    /* python_function: a Python stack frame */
+  ST_WORK_OP,        /* cpu_op, Operator: a framework op of the host */
+  ST_WORK_COMM_CALL, /* rccl_api: a call of the communication library (1.4) */
 } StWorkKind;
 
 /* The device event kinds of docs/metrics.md 1.1. */

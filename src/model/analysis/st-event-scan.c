@@ -37,6 +37,16 @@ find_member (const char *p, const char *end, const char *key)
   return NULL;
 }
 
+/* The object asked for: "args" of a record whose own fields are its args
+ * is the record itself (docs/metrics.md 1). */
+static const char *
+object_of (StTrace *trace, guint64 offset, const char *object)
+{
+  if (object != NULL && g_str_equal (object, "args") && st_trace_has_own_args (trace, offset))
+    return NULL;
+  return object;
+}
+
 gboolean
 st_event_scan_field (StTrace     *trace,
                      guint64      offset,
@@ -54,6 +64,7 @@ st_event_scan_field (StTrace     *trace,
     return FALSE;
   end = data + size;
   p = data + bytes;
+  object = object_of (trace, offset, object);
   if (object != NULL && (p = find_member (p, end, object)) == NULL)
     return FALSE;
   if ((p = find_member (p, end, key)) == NULL)
@@ -92,6 +103,7 @@ st_event_scan_raw (StTrace     *trace,
     return FALSE;
   end = data + size;
   p = data + bytes;
+  object = object_of (trace, offset, object);
   if (object != NULL && (p = find_member (p, end, object)) == NULL)
     return FALSE;
   if ((p = find_member (p, end, key)) == NULL || (stop = st_json_skip_value (p, end)) == NULL)
@@ -139,6 +151,7 @@ st_event_scan_fields (StTrace           *trace,
     return;
   end = data + size;
   p = data + bytes;
+  object = object_of (trace, offset, object);
   if (object != NULL && (p = find_member (p, end, object)) == NULL)
     return;
   if (p >= end || *p != '{')

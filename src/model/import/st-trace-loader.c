@@ -4,6 +4,7 @@
 
 #include "st-chrome-importer.h"
 #include "st-neuron-importer.h"
+#include "st-rocprof-importer.h"
 #include "st-source.h"
 #include "st-trace-builder.h"
 #include "st-trace-error.h"
@@ -13,7 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #define SNIFF_BYTES 4096
-/* The top-level keys of a Neuron profile are looked for this far. */
+/* The top-level keys of a Neuron or rocprofv3 profile are looked for this far. */
 #define FORMAT_SNIFF_BYTES (256 * 1024)
 /* Share of the progress bar for reading; building the tracks takes the rest. */
 #define READ_SHARE 0.85
@@ -288,11 +289,14 @@ sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
   return TRUE;
 }
 
+/* The formats: XProf's by its first bytes, the JSON ones by their first
+ * top-level keys. */
 typedef enum
 {
   FORMAT_CHROME,
   FORMAT_NEURON,
   FORMAT_XPLANE,
+  FORMAT_ROCPROF,
 } Format;
 
 /* An XProf XSpace is told by its first bytes, before they are taken for
@@ -373,6 +377,7 @@ static const char *const format_names[] = {
   [FORMAT_CHROME] = "chrome-json",
   [FORMAT_NEURON] = "neuron-json",
   [FORMAT_XPLANE] = "xplane",
+  [FORMAT_ROCPROF] = "rocprof-json",
 };
 
 static const char *
@@ -382,19 +387,25 @@ basename_of (const char *name)
   return slash ? slash + 1 : name;
 }
 
-/* A Neuron device profile, told by its first top-level keys; anything
- * else goes to the Chrome importer, which explains what it cannot read. */
-static gboolean
-sniff_neuron (StSource *source, gsize start, GCancellable *cancellable)
+/* A Neuron device profile or a rocprofv3 profile; anything else goes to
+ * the Chrome importer, which explains what it cannot read. */
+static Format
+sniff_format (StSource *source, gsize start, GCancellable *cancellable)
 {
-  gboolean complete = FALSE;
-  gsize    n;
+  gboolean    complete = FALSE;
+  const char *data;
+  gsize       n;
 
   do
     n = st_source_wait (source, FORMAT_SNIFF_BYTES - 1, &complete);
   while (n < FORMAT_SNIFF_BYTES && !complete && !g_cancellable_is_cancelled (cancellable));
   n = MIN (n, FORMAT_SNIFF_BYTES);
-  return n > start && st_neuron_sniff (st_source_get_data (source) + start, n - start);
+  if (n <= start)
+    return FORMAT_CHROME;
+  data = st_source_get_data (source) + start;
+  if (st_rocprof_sniff (data, n - start))
+    return FORMAT_ROCPROF;
+  return st_neuron_sniff (data, n - start) ? FORMAT_NEURON : FORMAT_CHROME;
 }
 
 static gboolean
@@ -415,6 +426,9 @@ read_source (StTraceLoader  *self,
   else if (format == FORMAT_NEURON)
     ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
                            &import_error);
+  else if (format == FORMAT_ROCPROF)
+    ok = st_rocprof_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
+                            self, &import_error);
   else
     ok = st_chrome_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
                            self, &import_error);
@@ -473,8 +487,8 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
         g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  if (format == FORMAT_CHROME && sniff_neuron (source, start, cancellable))
-    format = FORMAT_NEURON;
+  if (format == FORMAT_CHROME)
+    format = sniff_format (source, start, cancellable);
   builder = st_trace_builder_new (source, format_names[format]);
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
   t0 = g_get_monotonic_time ();

@@ -266,9 +266,11 @@ typedef enum
   ST_WARNING_BAD_COUNTER_VALUE,
   ST_WARNING_COMPRESSION,
   ST_WARNING_NO_EVENTS,
-  ST_WARNING_PROFILER,  /* the file's own warnings (Neuron "warnings") */
-  ST_WARNING_ALIGNMENT, /* several files could not be aligned as asked */
-  ST_WARNING_TOO_DEEP,  /* a hierarchy deeper than Strata follows was folded */
+  ST_WARNING_PROFILER,          /* the file's own warnings (Neuron "warnings") */
+  ST_WARNING_ALIGNMENT,         /* several files could not be aligned as asked */
+  ST_WARNING_TOO_DEEP,          /* a hierarchy deeper than Strata follows was folded */
+  ST_WARNING_UNKNOWN_REFERENCE, /* a record names an agent, kernel or operation not listed */
+  ST_WARNING_WRONG_TYPE,        /* a section of another JSON type than its format gives */
   ST_N_WARNINGS
 } StWarningKind;
 

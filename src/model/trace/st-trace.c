@@ -622,8 +622,22 @@ st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
   return parse_span (self, file, offset, end - (data + offset), NULL, error);
 }
 
+/* Whether the event at @offset is a record whose own fields are its args
+ * (docs/metrics.md 1): a Neuron row, a rocprofv3 record. */
+gboolean
+st_trace_has_own_args (StTrace *self, guint64 offset)
+{
+  const char *format;
+
+  g_return_val_if_fail (ST_IS_TRACE (self), FALSE);
+  if (st_offset_get_file (offset) >= self->n_files)
+    return FALSE;
+  format = self->files[st_offset_get_file (offset)].format;
+  return g_strcmp0 (format, "neuron-json") == 0 || g_strcmp0 (format, "rocprof-json") == 0;
+}
+
 /* The "args" of the event at @offset, or NULL (without an error) when it
- * has none. A Neuron row has no "args": its own fields are its args. */
+ * has none; the whole record where its own fields are its args. */
 JsonNode *
 st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 {
@@ -632,7 +646,7 @@ st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 
   if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
     return NULL;
-  if (g_strcmp0 (self->files[st_offset_get_file (offset)].format, "neuron-json") == 0)
+  if (st_trace_has_own_args (self, offset))
     return g_steal_pointer (&event);
   object = json_node_get_object (event);
   if (!json_object_has_member (object, "args"))
@@ -734,6 +748,8 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_PROFILER] = "profiler-warning",
     [ST_WARNING_ALIGNMENT] = "alignment",
     [ST_WARNING_TOO_DEEP] = "too-deep",
+    [ST_WARNING_UNKNOWN_REFERENCE] = "unknown-reference",
+    [ST_WARNING_WRONG_TYPE] = "wrong-type",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

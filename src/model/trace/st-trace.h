@@ -61,6 +61,7 @@ JsonNode *st_trace_dup_file_metadata (StTrace *self, guint file, const char *key
 const char *st_trace_get_event_text (StTrace *self, guint64 offset, gsize *size, guint64 *bytes);
 JsonNode   *st_trace_dup_event (StTrace *self, guint64 offset, GError **error);
 JsonNode   *st_trace_get_args (StTrace *self, guint64 offset, GError **error);
+gboolean    st_trace_has_own_args (StTrace *self, guint64 offset);
 GPtrArray  *st_trace_get_args_flat (StTrace *self, guint64 offset, GError **error);
 
 /* Data derived from the trace and kept with it, such as an index made on

@@ -599,6 +599,11 @@ static const char *const warning_sentences[ST_N_WARNINGS] = {
   [ST_WARNING_ALIGNMENT] = N_ ("The files could not be aligned as asked."),
   [ST_WARNING_TOO_DEEP]
   = N_ ("Hierarchies deeper than Strata follows were folded into their innermost level."),
+  [ST_WARNING_UNKNOWN_REFERENCE]
+  = N_ ("Records naming an agent, kernel or operation the file does not list were kept, named by "
+        "the number they give."),
+  [ST_WARNING_WRONG_TYPE]
+  = N_ ("Parts of the file of another type than their format gives were skipped."),
 };
 
 static void
