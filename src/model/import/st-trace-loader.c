@@ -4,6 +4,7 @@
 
 #include "st-chrome-importer.h"
 #include "st-neuron-importer.h"
+#include "st-nsys-importer.h"
 #include "st-source.h"
 #include "st-trace-builder.h"
 #include "st-trace-error.h"
@@ -247,12 +248,10 @@ static const struct
   { "SQLite format 3", 15, N_ ("an SQLite database") },
 };
 
+/* Refuses a file of a known binary kind, told by its magic bytes. */
 static gboolean
-sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
+refuse_binary (const guchar *d, gsize n, const char *name, GError **error)
 {
-  gsize    controls = 0;
-  gboolean ascii = FALSE;
-
   for (guint i = 0; i < G_N_ELEMENTS (binary_kinds); i++)
     if (n >= binary_kinds[i].len && memcmp (d, binary_kinds[i].magic, binary_kinds[i].len) == 0)
       {
@@ -260,6 +259,17 @@ sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
                      _ ("%s: this is %s, not a trace."), name, _ (binary_kinds[i].what));
         return FALSE;
       }
+  return TRUE;
+}
+
+static gboolean
+sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
+{
+  gsize    controls = 0;
+  gboolean ascii = FALSE;
+
+  if (!refuse_binary (d, n, name, error))
+    return FALSE;
   /* UTF-16 or UTF-32 text: a byte order mark, or a zero byte next to the
    * ASCII of "[" or "{" (zeros alone are binary, not text). */
   for (gsize i = 0; i < MIN (n, 4); i++)
@@ -287,9 +297,11 @@ sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
   return TRUE;
 }
 
-/* Checks that the text starts like JSON; *start is after a UTF-8 BOM. */
+/* Checks that the text starts like JSON, or that the file is an SQLite
+ * database (*@sqlite: an Nsight Systems export, perhaps); *start is after
+ * a UTF-8 BOM. */
 static gboolean
-sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error)
+sniff (StSource *source, gsize *start, gboolean *sqlite, GCancellable *cancellable, GError **error)
 {
   const char   *name = st_source_get_display_name (source);
   gboolean      complete = FALSE;
@@ -311,6 +323,9 @@ sniff (StSource *source, gsize *start, GCancellable *cancellable, GError **error
     }
   d = (const guchar *)st_source_get_data (source);
   n = MIN (n, SNIFF_BYTES);
+  *sqlite = st_nsys_sniff ((const char *)d, n);
+  if (*sqlite)
+    return TRUE;
   *start = n >= 3 && memcmp (d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   if (!sniff_binary (d + *start, n - *start, name, error))
     return FALSE;
@@ -361,12 +376,19 @@ sniff_neuron (StSource *source, gsize start, GCancellable *cancellable)
   return n > start && st_neuron_sniff (st_source_get_data (source) + start, n - start);
 }
 
+/* What the loader found the file to be, and what reads it. */
+typedef struct
+{
+  const char     *format;
+  gsize           start;
+  StNsysDatabase *nsys;
+} Found;
+
 static gboolean
 read_source (StTraceLoader  *self,
              StTraceBuilder *builder,
              StSource       *source,
-             gsize           start,
-             gboolean        neuron,
+             const Found    *found,
              GCancellable   *cancellable,
              GError        **error)
 {
@@ -374,12 +396,15 @@ read_source (StTraceLoader  *self,
   g_autoptr (GError) import_error = NULL;
   gboolean           ok;
 
-  if (neuron)
-    ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
+  if (found->nsys != NULL)
+    ok = st_nsys_import (builder, found->nsys, self->n_threads, cancellable, on_read_progress, self,
+                         &import_error);
+  else if (g_str_equal (found->format, "neuron-json"))
+    ok = st_neuron_import (builder, source, found->start, cancellable, on_read_progress, self,
                            &import_error);
   else
-    ok = st_chrome_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
-                           self, &import_error);
+    ok = st_chrome_import (builder, source, found->start, self->n_threads, cancellable,
+                           on_read_progress, self, &import_error);
   /* What an importer says about text that turned to zeros under it is
    * beside the point (unless the load was cancelled anyway). */
   if (!g_error_matches (import_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
@@ -401,6 +426,39 @@ read_source (StTraceLoader  *self,
   return TRUE;
 }
 
+/* Whatever the first bytes said was wrong, unless the file shrank under
+ * them or came out of a damaged gzip stream, which says more. */
+static void
+report_sniff_error (StSource *source, GError *local_error, GError **error)
+{
+  gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  if (!cancelled && !st_source_check_shrunk (source, error))
+    return;
+  if (st_source_get_corruption (source) != NULL && !cancelled)
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                 _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
+                 st_source_get_corruption (source));
+  else
+    g_propagate_error (error, g_error_copy (local_error));
+}
+
+/* An SQLite database: an Nsight Systems export, or no trace at all. */
+static gboolean
+find_nsys (StSource *source, Found *found, GCancellable *cancellable, GError **error)
+{
+  const char *name = st_source_get_display_name (source);
+
+  found->nsys = st_nsys_database_open (source, cancellable, error);
+  if (found->nsys == NULL)
+    return FALSE;
+  if (!st_nsys_database_is_export (found->nsys))
+    return refuse_binary ((const guchar *)st_source_get_data (source), st_source_get_size (source),
+                          name, error);
+  found->format = "nsys-sqlite";
+  return TRUE;
+}
+
 /* Loads the trace on the calling thread. */
 StTrace *
 st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **error)
@@ -409,8 +467,8 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   StTraceBuilder      *builder;
   g_autoptr (GError)   local_error = NULL;
   StTrace             *trace = NULL;
-  gsize                start = 0;
-  gboolean             neuron;
+  Found                found = { "chrome-json", 0, NULL };
+  gboolean             sqlite = FALSE;
   gint64               t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
@@ -419,34 +477,29 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable, error);
   if (source == NULL)
     return NULL;
-  if (!sniff (source, &start, cancellable, &local_error))
+  if (!sniff (source, &found.start, &sqlite, cancellable, &local_error)
+      || (sqlite && !find_nsys (source, &found, cancellable, &local_error)))
     {
-      gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
-      /* Zeros where a shrunk file was, or junk that came out of a damaged
-       * gzip, say less than the cause. */
-      if (!cancelled && !st_source_check_shrunk (source, error))
-        return NULL;
-      if (st_source_get_corruption (source) != NULL && !cancelled)
-        g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                     _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
-                     st_source_get_corruption (source));
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
+      g_clear_pointer (&found.nsys, st_nsys_database_free);
+      report_sniff_error (source, local_error, error);
       return NULL;
     }
-  neuron = sniff_neuron (source, start, cancellable);
-  builder = st_trace_builder_new (source, neuron ? "neuron-json" : "chrome-json");
+  if (!sqlite && sniff_neuron (source, found.start, cancellable))
+    found.format = "neuron-json";
+  builder = st_trace_builder_new (source, found.format);
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
   t0 = g_get_monotonic_time ();
-  if (read_source (self, builder, source, start, neuron, cancellable, error))
+  if (read_source (self, builder, source, &found, cancellable, error))
     {
+      /* SQLite's pages and statements are of no more use to the build */
+      g_clear_pointer (&found.nsys, st_nsys_database_free);
       t1 = g_get_monotonic_time ();
       set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);
       trace = st_trace_builder_finish (builder, cancellable, on_build_progress, self, error);
       g_debug ("%s: read %.1f ms, built %.1f ms", st_trace_loader_get_display_name (self),
                (t1 - t0) / 1000.0, (g_get_monotonic_time () - t1) / 1000.0);
     }
+  g_clear_pointer (&found.nsys, st_nsys_database_free);
   st_trace_builder_free (builder);
   if (trace != NULL)
     set_progress (self, ST_LOAD_STAGE_DONE, 1.0);

@@ -125,6 +125,7 @@ struct _StSource
   const char *data;
   gsize       size;
   gboolean    owns_map;
+  GBytes     *bytes; /* the bytes it holds, when it holds them */
   int         guard; /* its slot in guards[], or -1 */
 
   /* Or a spool filled by a thread: gzip, or a file that is not local. */
@@ -163,6 +164,21 @@ st_source_new_for_data (const char *display_name, const char *data, gsize size)
   return self;
 }
 
+/* Holds @bytes, text an importer made (the args of a binary format's
+ * events); it stands for the file it was made from, of @file_size bytes. */
+StSource *
+st_source_new_for_bytes (const char *display_name, GBytes *bytes, guint64 file_size)
+{
+  StSource *self = source_new (ST_SOURCE_PLAIN, display_name);
+  gsize     size;
+
+  self->bytes = g_bytes_ref (bytes);
+  self->data = g_bytes_get_data (bytes, &size);
+  self->size = size;
+  self->file_size = file_size;
+  return self;
+}
+
 StSource *
 st_source_ref (StSource *self)
 {
@@ -186,6 +202,7 @@ st_source_unref (StSource *self)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->input);
   g_clear_pointer (&self->spool, st_spool_free);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
   if (self->owns_map)
     {
       unguard_mapping (self->guard);

@@ -18,6 +18,7 @@
 struct _StTraceBuilder
 {
   StSource  *source;
+  StSource  *event_text; /* what the events' offsets point into, when not the file's text */
   char      *format;
   char      *flavor;
   guint64    text_size;
@@ -136,6 +137,7 @@ st_trace_builder_free (StTraceBuilder *self)
   if (self == NULL)
     return;
   st_source_unref (self->source);
+  g_clear_pointer (&self->event_text, st_source_unref);
   g_ptr_array_unref (self->shards);
   g_ptr_array_unref (self->merged);
   g_ptr_array_unref (self->maps);
@@ -165,6 +167,16 @@ st_trace_builder_set_flavor (StTraceBuilder *self, const char *flavor)
 {
   g_free (self->flavor);
   self->flavor = g_strdup (flavor);
+}
+
+/* A binary format keeps no text at its events: its importer writes each
+ * event's args as JSON into @text, and the events' offsets (and the
+ * metadata spans) point there. Its warnings then have no line and column. */
+void
+st_trace_builder_set_event_text (StTraceBuilder *self, StSource *text)
+{
+  g_clear_pointer (&self->event_text, st_source_unref);
+  self->event_text = st_source_ref (text);
 }
 
 void
@@ -616,11 +628,13 @@ profiler_message (const StRawWarning *w)
                           _ (warning_sentences[ST_WARNING_PROFILER]), w->detail, more);
 }
 
+/* @source: the text whose lines the warnings' offsets are placed in, or
+ * NULL when they fall in no text a person reads. */
 static void
 finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
-  gsize   size = st_source_get_size (source);
+  gsize   size = source != NULL ? st_source_get_size (source) : 0;
 
   for (guint k = 0; k < ST_N_WARNINGS; k++)
     {
@@ -629,7 +643,7 @@ finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 
       if (w->count == 0)
         continue;
-      if (w->first_offset <= size)
+      if (source != NULL && w->first_offset <= size)
         st_json_position (st_source_get_data (source), w->first_offset, &iw.first_line,
                           &iw.first_column);
       if (w->detail != NULL && k == ST_WARNING_PROFILER)
@@ -756,7 +770,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
                                  origin, end, &async_issues);
 
   trace = st_trace_new_internal ();
-  trace->source = st_source_ref (self->source);
+  trace->source = st_source_ref (self->event_text != NULL ? self->event_text : self->source);
   trace->format = g_strdup (self->format);
   trace->flavor = g_strdup (self->flavor);
   trace->text_size = self->text_size ? self->text_size : st_source_get_size (self->source);
@@ -772,7 +786,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
   warn_issue (shard, ST_WARNING_OVERLAPPING, &issues.overlapping);
   warn_issue (shard, ST_WARNING_UNMATCHED_ASYNC, &async_issues.unmatched_end);
   warn_issue (shard, ST_WARNING_UNCLOSED_BEGIN, &async_issues.unclosed_begin);
-  finish_warnings (trace, shard, self->source);
+  finish_warnings (trace, shard, self->event_text != NULL ? NULL : self->source);
   finish_counts (trace, &shard->counts);
   finish_metadata (trace, self);
   st_trace_init_file (trace);
