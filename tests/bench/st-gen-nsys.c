@@ -38,8 +38,8 @@
 #define CLASS_RUNTIME   0
 #define NVTX_PUSH_POP   59
 #define MEMCPY_HTOD     1
-#define MEM_PAGEABLE    1
-#define MEM_DEVICE      3
+#define MEM_PAGEABLE    0 /* Nsight Systems' CUDA_MEMOPR_MEMORY_KIND */
+#define MEM_DEVICE      2
 #define CBID_LAUNCH     211
 #define CBID_MEMCPY     41
 #define N_KERNEL_NAMES  4
@@ -301,9 +301,9 @@ write_event (sqlite3 *db, Inserts *ins, const Event *ev)
           (gint64[]){ ev->host_start, ev->host_end, ev->correlation,
                       ev->kind == EV_COPY ? STRING_MEMCPY : STRING_LAUNCH, 0, GLOBAL_TID });
   if (ev->kind == EV_COPY)
-    insert (db, ins->memcpy, 8,
+    insert (db, ins->memcpy, 9,
             (gint64[]){ ev->dev_start, ev->dev_end, stream, ev->correlation, COPY_BYTES,
-                        MEMCPY_HTOD, MEM_PAGEABLE, GLOBAL_PID });
+                        MEMCPY_HTOD, MEM_PAGEABLE, GLOBAL_PID, MEM_DEVICE });
   else
     insert (db, ins->kernel, 10,
             (gint64[]){ ev->dev_start, ev->dev_end, stream, ev->correlation,
@@ -333,7 +333,7 @@ write_sqlite (const char *path, GArray *events, int schema)
   ins.kernel = prepare (db, "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (?1, ?2, 0, 1, ?3, ?4, "
                             "?10, ?5, ?5, NULL, ?6, ?7, 1, 1, ?8, 1, 1, ?9, 0)");
   ins.memcpy = prepare (db, "INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES (?1, ?2, 0, 1, ?3, ?4, "
-                            "?8, ?5, ?6, ?7, 3)");
+                            "?8, ?5, ?6, ?7, ?9)");
   ins.runtime = prepare (db, "INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?1, ?2, 0, ?6, ?3, "
                              "?4, ?5, NULL)");
   ins.nvtx = prepare (db, "INSERT INTO NVTX_EVENTS VALUES (?1, ?2, 59, NULL, NULL, NULL, ?3, ?4, "

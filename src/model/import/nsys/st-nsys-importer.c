@@ -17,7 +17,6 @@
 #include "st-nsys-importer-private.h"
 #include "st-time.h"
 
-#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -33,7 +32,7 @@ static const StNsysTable *const tables[ST_NSYS_N_TABLES] = {
 };
 /* Rowids a chunk holds (more where a table's rowids are sparse, so that a
  * table has at most MAX_CHUNKS), and the readers at most. */
-#define CHUNK_ROWS G_GUINT64_CONSTANT (65536)
+#define CHUNK_ROWS G_GUINT64_CONSTANT (16384)
 #define MAX_CHUNKS G_GUINT64_CONSTANT (4096)
 #define READERS    8
 
