@@ -225,9 +225,12 @@ open_device_event (StNsysImporter *im,
     return FALSE;
   *track = stream_track (im, st_nsys_int (rows, D_DEVICE), host_pid, st_nsys_int (rows, D_STREAM));
   *offset = st_nsys_text_open (&im->text);
-  st_nsys_text_int (&im->text, ST_NSYS_KEY ("device"), st_nsys_int (rows, D_DEVICE));
-  st_nsys_text_int (&im->text, ST_NSYS_KEY ("context"), st_nsys_int (rows, D_CONTEXT));
-  st_nsys_text_int (&im->text, ST_NSYS_KEY ("stream"), st_nsys_int (rows, D_STREAM));
+  if (st_nsys_is_set (rows, D_DEVICE))
+    st_nsys_text_int (&im->text, ST_NSYS_KEY ("device"), st_nsys_int (rows, D_DEVICE));
+  if (st_nsys_is_set (rows, D_CONTEXT))
+    st_nsys_text_int (&im->text, ST_NSYS_KEY ("context"), st_nsys_int (rows, D_CONTEXT));
+  if (st_nsys_is_set (rows, D_STREAM))
+    st_nsys_text_int (&im->text, ST_NSYS_KEY ("stream"), st_nsys_int (rows, D_STREAM));
   if (st_nsys_is_set (rows, D_CORRELATION))
     st_nsys_text_int (&im->text, ST_NSYS_KEY ("correlation"), st_nsys_int (rows, D_CORRELATION));
   if (st_nsys_is_set (rows, D_GRAPH_NODE))
@@ -315,9 +318,9 @@ read_kernel (StNsysImporter *im, StNsysRows *rows, GError **error)
       grid[i] = st_nsys_int (rows, K_GRID_X + i);
       block[i] = st_nsys_int (rows, K_BLOCK_X + i);
     }
-  if (st_nsys_rows_has (rows, K_GRID_X))
+  if (st_nsys_is_set (rows, K_GRID_X))
     st_nsys_text_ints (&im->text, ST_NSYS_KEY ("grid"), grid, 3);
-  if (st_nsys_rows_has (rows, K_BLOCK_X))
+  if (st_nsys_is_set (rows, K_BLOCK_X))
     st_nsys_text_ints (&im->text, ST_NSYS_KEY ("block"), block, 3);
   close_device_event (im, rows, track, start, dur, offset, name, im->cat_kernel);
   return TRUE;
