@@ -14,6 +14,7 @@
 
 #include "st-device-work.h"
 #include "st-launch-index.h"
+#include "st-profile-loader.h"
 #include "st-summary.h"
 #include "st-trace-error.h"
 
@@ -675,6 +676,39 @@ test_made_odd_rows (void)
   g_assert_null (arg_of (trace, st_test_find_slice (trace, t, "k"), "grid[0]"));
 }
 
+/* Two ranks' reports as one profile, on the wall clock: the schema-3
+ * report's session started 1 s after the real one's (utcEpochNs
+ * 1687813257637297504), so its first event, at 500 ns of its own clock,
+ * lies 1 s + 500 ns after the real one's session start; the real one's
+ * first event lies REAL_ORIGIN after it, and is the profile's time 0. */
+static void
+test_made_two_ranks (void)
+{
+  g_auto (Made)    m = { 0 };
+  g_autofree char *real = g_test_build_filename (G_TEST_DIST, "data", "real", REAL, NULL);
+  g_autofree char *sql = g_strconcat (
+      schema3,
+      "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER, utcTime TEXT,"
+      " localTime TEXT); INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES"
+      " (1687813258637297504, NULL, NULL);",
+      NULL);
+  g_autoptr (GFile)           a = g_file_new_for_path (real);
+  g_autoptr (GFile)           b = NULL;
+  g_autoptr (StProfileLoader) loader = NULL;
+  g_autoptr (GError)          error = NULL;
+  g_autoptr (StTrace)         trace = NULL;
+
+  make_db (&m, sql);
+  b = g_file_new_for_path (m.path);
+  loader = st_profile_loader_new ((GFile *[]){ a, b }, 2);
+  trace = st_profile_loader_load (loader, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_trace_get_n_files (trace), ==, 2);
+  g_assert_cmpuint (st_device_work_count_devices (trace), ==, 3);
+  g_assert_cmpint (st_trace_get_file (trace, 1)->shift_ns, ==,
+                   G_GINT64_CONSTANT (1000000000) + 500 - REAL_ORIGIN);
+}
+
 /* --- what is not an export ------------------------------------------------------ */
 
 static void
@@ -862,6 +896,7 @@ add_made_tests (void)
   g_test_add_func ("/model/nsys/made/nvtx", test_made_nvtx);
   g_test_add_func ("/model/nsys/made/summary", test_made_summary);
   g_test_add_func ("/model/nsys/made/odd-rows", test_made_odd_rows);
+  g_test_add_func ("/model/nsys/made/two-ranks", test_made_two_ranks);
   g_test_add_func ("/model/nsys/bad/not-nsys", test_bad_not_nsys);
   g_test_add_func ("/model/nsys/bad/truncated", test_bad_truncated);
   g_test_add_func ("/model/nsys/bad/wal", test_bad_wal);
