@@ -643,9 +643,9 @@ test_made_summary (void)
 }
 
 /* Rows a writer could not have meant: no start, an end before the start,
- * a name missing from StringIds, a name that is not UTF-8; a view named
- * like a table of events (read, it would never end) and a column
- * computed on reading are left alone. */
+ * a name missing from StringIds, a name that is not UTF-8, rowids at both
+ * ends of their range; a view named like a table of events (read, it
+ * would never end) and a column computed on reading are left alone. */
 static void
 test_made_odd_rows (void)
 {
@@ -663,10 +663,17 @@ test_made_odd_rows (void)
            " VALUES (100, 200, 0, 7, 1), (NULL, 300, 0, 7, 1), (500, 400, 0, 7, 1),"
            " (600, 700, 0, 7, 99), (800, 900, 0, 7, 2);"
            "CREATE VIEW CUPTI_ACTIVITY_KIND_MEMCPY AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL"
-           " SELECT x + 1 FROM r) SELECT x AS start, x AS end FROM r;");
+           " SELECT x + 1 FROM r) SELECT x AS start, x AS end FROM r;"
+           "CREATE TABLE CUPTI_ACTIVITY_KIND_MEMSET (start INTEGER, end INTEGER, deviceId INTEGER,"
+           " streamId INTEGER, bytes INTEGER);"
+           "INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET (rowid, start, end, deviceId, streamId, bytes)"
+           " VALUES (-9223372036854775808, 1000, 1100, 0, 7, 8), (9223372036854775807, 1200, 1300,"
+           " 0, 7, 8);");
   trace = load_made (&m);
   t = track_of (trace, "0", "7");
-  g_assert_cmpuint (st_trace_get_track (trace, t)->n_slices, ==, 4);
+  /* 4 kernels (not the one without a start) and the 2 memsets */
+  g_assert_cmpuint (st_trace_get_track (trace, t)->n_slices, ==, 6);
+  g_assert_cmpuint (count_named (trace, "Memset", NULL, NULL), ==, 2);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_MISSING_FIELD), ==, 1);
   g_assert_cmpuint (st_test_warning_count (trace, ST_WARNING_NEGATIVE_DURATION), ==, 1);
   g_assert_cmpint (st_test_find_slice_at (trace, t, "k", 400)->dur, ==, 0);

@@ -401,13 +401,15 @@ append_vec (StVec *dst, const StVec *src, gsize elem_size)
 {
   gsize base = dst->len;
 
+  /* nothing to append (and dst may have no array: no offset from NULL) */
+  if (src->len == 0)
+    return dst->data;
   if (dst->cap < dst->len + src->len)
     {
       dst->cap = MAX (dst->len + src->len, 2 * dst->cap);
       dst->data = g_realloc_n (dst->data, dst->cap, elem_size);
     }
-  if (src->len > 0)
-    memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
+  memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
   dst->len += src->len;
   return dst->data + base * elem_size;
 }

@@ -11,8 +11,8 @@
 
 #include <string.h>
 
-/* Nsight Systems' CUDA_MEMCPY_KIND, and the short form Kineto names
- * copies by. */
+/* Nsight Systems' CUDA_MEMCPY_KIND (11 to 13: unified memory's), in the
+ * short form Kineto names copies by. */
 static const char *const copy_kinds[] = {
   "Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA", "AtoD",
   "DtoA",    "DtoD", "HtoH", "PtoP", "HtoD", "DtoH", "DtoD",
@@ -138,7 +138,8 @@ st_nsys_stream_hash (gconstpointer p)
 {
   const StNsysStream *k = p;
 
-  return (guint)((k->device * 2654435761u) ^ (k->host_pid * 40503u) ^ (k->stream * 97u));
+  return (guint)(((guint64)k->device * 2654435761u) ^ ((guint64)k->host_pid * 40503u)
+                 ^ ((guint64)k->stream * 97u));
 }
 
 gboolean

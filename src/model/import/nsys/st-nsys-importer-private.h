@@ -3,7 +3,7 @@
  *
  * st-nsys-database.c opens the database and asks it questions (which
  * tables and columns it has, the rows of a table); st-nsys-importer.c
- * drives the import on two readers, st-nsys-meta.c reads what is not an
+ * drives the import on its readers, st-nsys-meta.c reads what is not an
  * event (the processes' and threads' names, the GPUs, the metadata);
  * st-nsys-cuda.c reads the CUDA calls and the device work, st-nsys-launch.c
  * links them, st-nsys-nvtx.c reads the NVTX ranges and marks;
@@ -105,12 +105,6 @@ void     st_nsys_rows_close (StNsysRows *rows);
 gboolean st_nsys_rowids (StNsysDatabase *db, const char *table, gint64 *first, gint64 *last);
 gboolean st_nsys_fail (StNsysDatabase *db, const char *table, GError **error);
 
-static inline gboolean
-st_nsys_rows_has (const StNsysRows *rows, guint column)
-{
-  return (rows->present >> column) & 1u;
-}
-
 /* Column @k of the current row: whether it holds a value, and the value.
  * (Each is fetched once a row: a column read through the statement costs
  * twice what a value read costs, and a kernel's row has twenty.) */
@@ -156,7 +150,7 @@ st_nsys_type (const StNsysRows *rows, guint k)
 /* A run of rowids of an event table, which one reader reads. */
 typedef struct
 {
-  guint  table; /* index in st_nsys_tables */
+  guint  table; /* index in st-nsys-importer.c's tables */
   gint64 first;
   gint64 last;
 } StNsysChunk;
@@ -170,8 +164,7 @@ typedef struct
   StImportProgress progress;
   gpointer         progress_data;
   GArray          *chunks;         /* StNsysChunk, the event tables in order */
-  guint64          rows_total;     /* the chunks' rowids */
-  guint64          rows_done;      /* atomic: of them, read */
+  guint            chunks_done;    /* atomic: of them, read */
   gint             stop;           /* atomic: a reader failed, the others stop */
   StNsysMap        gpus;           /* device id of TARGET_INFO_GPU -> its row */
   JsonArray       *gpu_properties; /* TARGET_INFO_GPU's rows, as deviceProperties */

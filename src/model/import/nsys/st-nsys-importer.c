@@ -228,7 +228,7 @@ st_nsys_name_device (StNsysImporter *im, StStringId pid, gint64 device)
       JsonObject *o = json_array_get_object_element (im->shared->gpu_properties, row);
       const char *name = json_object_get_string_member_with_default (o, "name", "");
 
-      if (name[0] != '\0')
+      if (name != NULL && name[0] != '\0')
         st_nsys_add_meta (im, ST_META_PROCESS_NAME, pid, ST_STRING_EMPTY,
                           st_nsys_intern (im, name, strlen (name)), 0);
     }
@@ -276,7 +276,7 @@ importer_clear (StNsysImporter *im)
   g_clear_pointer (&im->devices, g_hash_table_unref);
 }
 
-/* Reads the rows of one chunk, then counts them as read. */
+/* Reads the rows of one chunk, then counts it as read. */
 static gboolean
 read_chunk (StNsysImporter *im, const StNsysChunk *chunk, GError **error)
 {
@@ -284,7 +284,8 @@ read_chunk (StNsysImporter *im, const StNsysChunk *chunk, GError **error)
   StNsysRows        *rows = &im->rows[chunk->table];
   StNsysShared      *shared = im->shared;
   int                rc = SQLITE_DONE;
-  guint64            n = 0, done;
+  guint64            n = 0;
+  guint              done;
   gboolean           ok = TRUE;
 
   if (rows->stmt == NULL
@@ -296,10 +297,11 @@ read_chunk (StNsysImporter *im, const StNsysChunk *chunk, GError **error)
          && table->row (im, rows, error);
   if (!ok || rc != SQLITE_DONE)
     return FALSE;
-  done = __atomic_add_fetch (&shared->rows_done, (guint64)(chunk->last - chunk->first) + 1,
-                             __ATOMIC_RELAXED);
+  /* the chunks are of about the same rowids: the share of them read is
+   * the share of the rows */
+  done = __atomic_add_fetch (&shared->chunks_done, 1, __ATOMIC_RELAXED);
   if (shared->progress != NULL)
-    shared->progress (MIN (1.0, (double)done / MAX (1, shared->rows_total)), shared->progress_data);
+    shared->progress ((double)done / shared->chunks->len, shared->progress_data);
   return TRUE;
 }
 
@@ -340,21 +342,22 @@ plan_chunks (StNsysShared *shared, StNsysDatabase *db)
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
       gint64  first, last;
-      guint64 span, size;
+      guint64 wide, size; /* the rowids after the first: any rowids fit */
 
       if (!st_nsys_has_table (db, tables[t]->table)
           || !st_nsys_rowids (db, tables[t]->table, &first, &last))
         continue;
-      span = (guint64)last - (guint64)first + 1;
-      size = MAX (CHUNK_ROWS, span / MAX_CHUNKS + 1);
-      for (guint64 at = 0; at < span; at += size)
+      wide = (guint64)last - (guint64)first;
+      size = MAX (CHUNK_ROWS, wide / MAX_CHUNKS + 1);
+      for (guint64 at = 0;; at += size)
         {
-          StNsysChunk chunk
-              = { t, first + (gint64)at, first + (gint64)MIN (span - 1, at + size - 1) };
+          StNsysChunk chunk = { t, (gint64)((guint64)first + at),
+                                (gint64)((guint64)first + MIN (wide, at + (size - 1))) };
 
           g_array_append_val (shared->chunks, chunk);
+          if (wide - at < size)
+            break;
         }
-      shared->rows_total += span;
     }
 }
 

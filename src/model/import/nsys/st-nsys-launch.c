@@ -35,7 +35,8 @@ static gboolean
 is_dense (StNsysImporter *im, gint64 key, gsize *id)
 {
   *id = key & ((G_GINT64_CONSTANT (1) << ST_NSYS_CORRELATION_BITS) - 1);
-  return (key >> ST_NSYS_CORRELATION_BITS) == im->dense_pid && *id < im->dense_limit;
+  return (gint64)((guint64)key >> ST_NSYS_CORRELATION_BITS) == im->dense_pid
+         && *id < im->dense_limit;
 }
 
 static StNsysCall *
@@ -68,7 +69,7 @@ st_nsys_note_call (StNsysImporter *im, gint64 key, const StNsysCall *call)
       return;
     }
   if (im->dense_pid < 0)
-    im->dense_pid = key >> ST_NSYS_CORRELATION_BITS;
+    im->dense_pid = (gint64)((guint64)key >> ST_NSYS_CORRELATION_BITS);
   if (!is_dense (im, key, &id))
     st_nsys_map_insert (&im->call_of, key, im->calls->len);
   else

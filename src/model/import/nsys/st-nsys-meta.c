@@ -105,31 +105,52 @@ st_nsys_read_shared_streams (StNsysImporter *im, GError **error)
 /* --- GPUs -------------------------------------------------------------------- */
 
 /* TARGET_INFO_GPU's columns and the deviceProperties keys they become:
- * Kineto's where it has one, else the export's own. */
+ * Kineto's where it has one, else the export's own. A text is always a
+ * string there, a number always a number (whatever the row holds), so
+ * that whoever reads the entry finds the type it expects. */
 static const struct
 {
   const char *column;
   const char *key;
+  gboolean    text;
 } gpu_keys[] = {
-  { "id", "id" },
-  { "name", "name" },
-  { "totalMemory", "totalGlobalMem" },
-  { "computeMajor", "computeMajor" },
-  { "computeMinor", "computeMinor" },
-  { "smCount", "numSms" },
-  { "threadsPerWarp", "warpSize" },
-  { "maxThreadsPerBlock", "maxThreadsPerBlock" },
-  { "maxRegistersPerBlock", "regsPerBlock" },
-  { "maxRegistersPerSm", "regsPerMultiprocessor" },
-  { "maxShmemPerBlock", "sharedMemPerBlock" },
-  { "maxShmemPerSm", "sharedMemPerMultiprocessor" },
-  { "l2CacheSize", "l2CacheSize" },
-  { "clockRate", "clockRateHz" },
-  { "memoryBandwidth", "memoryBandwidth" },
-  { "busLocation", "busLocation" },
-  { "chipName", "chipName" },
-  { "uuid", "uuid" },
+  { "id", "id", FALSE },
+  { "name", "name", TRUE },
+  { "totalMemory", "totalGlobalMem", FALSE },
+  { "computeMajor", "computeMajor", FALSE },
+  { "computeMinor", "computeMinor", FALSE },
+  { "smCount", "numSms", FALSE },
+  { "threadsPerWarp", "warpSize", FALSE },
+  { "maxThreadsPerBlock", "maxThreadsPerBlock", FALSE },
+  { "maxRegistersPerBlock", "regsPerBlock", FALSE },
+  { "maxRegistersPerSm", "regsPerMultiprocessor", FALSE },
+  { "maxShmemPerBlock", "sharedMemPerBlock", FALSE },
+  { "maxShmemPerSm", "sharedMemPerMultiprocessor", FALSE },
+  { "l2CacheSize", "l2CacheSize", FALSE },
+  { "clockRate", "clockRateHz", FALSE },
+  { "memoryBandwidth", "memoryBandwidth", FALSE },
+  { "busLocation", "busLocation", TRUE },
+  { "chipName", "chipName", TRUE },
+  { "uuid", "uuid", TRUE },
 };
+
+static void
+gpu_member (JsonObject *o, StNsysRows *rows, guint k)
+{
+  int type = st_nsys_type (rows, k);
+
+  if (type == SQLITE_NULL)
+    return;
+  if (gpu_keys[k].text)
+    {
+      g_autofree char *valid = g_utf8_make_valid (text_of (rows, k), -1);
+      json_object_set_string_member (o, gpu_keys[k].key, valid);
+    }
+  else if (type == SQLITE_INTEGER)
+    json_object_set_int_member (o, gpu_keys[k].key, st_nsys_int (rows, k));
+  else if (type == SQLITE_FLOAT)
+    json_object_set_double_member (o, gpu_keys[k].key, st_nsys_double (rows, k));
+}
 
 static gboolean
 gpu_row (StNsysImporter *im, StNsysRows *rows, gpointer data, GError **error)
@@ -138,21 +159,7 @@ gpu_row (StNsysImporter *im, StNsysRows *rows, gpointer data, GError **error)
   guint32     known;
 
   for (guint k = 0; k < G_N_ELEMENTS (gpu_keys); k++)
-    switch (st_nsys_type (rows, k))
-      {
-      case SQLITE_NULL: break;
-      case SQLITE_INTEGER:
-        json_object_set_int_member (o, gpu_keys[k].key, st_nsys_int (rows, k));
-        break;
-      case SQLITE_FLOAT:
-        json_object_set_double_member (o, gpu_keys[k].key, st_nsys_double (rows, k));
-        break;
-      default:
-        {
-          g_autofree char *valid = g_utf8_make_valid (text_of (rows, k), -1);
-          json_object_set_string_member (o, gpu_keys[k].key, valid);
-        }
-      }
+    gpu_member (o, rows, k);
   if (st_nsys_is_set (rows, 0)
       && !st_nsys_map_lookup (&im->shared->gpus, st_nsys_int (rows, 0), &known))
     st_nsys_map_insert (&im->shared->gpus, st_nsys_int (rows, 0),

@@ -39,6 +39,8 @@ copy (char *to, const char *from, gsize len)
 void
 st_nsys_text_append (StNsysText *text, const char *data, gsize len)
 {
+  if (len == 0)
+    return; /* an empty text may have no buffer yet */
   copy (reserve (text, len), data, len);
   text->len += len;
 }
