@@ -157,13 +157,21 @@ static guint32
 stream_track (StNsysImporter *im, gint64 device, gint64 host_pid, gint64 stream)
 {
   StNsysStream     key = { device, host_pid, stream };
-  gpointer         found = g_hash_table_lookup (im->streams, &key);
+  gpointer         found;
   StStringId       pid, tid;
   g_autofree char *tid_text = NULL, *name = NULL;
   guint32          track;
 
+  /* consecutive rows are mostly on one stream */
+  if (im->last_stream_track != G_MAXUINT32 && st_nsys_stream_equal (&key, &im->last_stream))
+    return im->last_stream_track;
+  found = g_hash_table_lookup (im->streams, &key);
   if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+    {
+      im->last_stream = key;
+      im->last_stream_track = GPOINTER_TO_UINT (found) - 1;
+      return im->last_stream_track;
+    }
   pid = device_pid (im, device);
   if (!g_hash_table_contains (im->shared->shared_streams, &stream))
     tid_text = g_strdup_printf ("%" G_GINT64_FORMAT, stream);
@@ -176,6 +184,8 @@ stream_track (StNsysImporter *im, gint64 device, gint64 host_pid, gint64 stream)
   st_nsys_add_meta (im, ST_META_THREAD_NAME, pid, tid, st_nsys_intern (im, name, strlen (name)), 0);
   st_nsys_add_meta (im, ST_META_THREAD_SORT_INDEX, pid, tid, ST_STRING_EMPTY, stream);
   g_hash_table_insert (im->streams, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (track + 1));
+  im->last_stream = key;
+  im->last_stream_track = track;
   return track;
 }
 

@@ -268,7 +268,6 @@ st_nsys_rows_step (StNsysDatabase *self, StNsysRows *rows, GError **error)
 
   if (rc == SQLITE_ROW)
     {
-      rows->last_rowid = sqlite3_column_int64 (rows->stmt, 0);
       for (guint32 present = rows->present, k = 0; present != 0; present >>= 1, k++)
         if (present & 1u)
           rows->values[k] = sqlite3_column_value (rows->stmt, k + 1);

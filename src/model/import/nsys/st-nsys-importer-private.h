@@ -16,6 +16,7 @@
 
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
+#include <string.h>
 
 G_BEGIN_DECLS
 
@@ -51,20 +52,78 @@ typedef struct
 /* A key of the args, and its length: ST_NSYS_KEY ("bytes"). */
 #define ST_NSYS_KEY(key) (key), (sizeof (key) - 1)
 
-guint64 st_nsys_text_open (StNsysText *text);
-void    st_nsys_text_int (StNsysText *text, const char *key, gsize key_len, gint64 value);
-void    st_nsys_text_double (StNsysText *text, const char *key, gsize key_len, double value);
-void    st_nsys_text_string (StNsysText *text,
-                             const char *key,
-                             gsize       key_len,
-                             const char *value,
-                             gsize       len);
+void st_nsys_text_grow (StNsysText *text, gsize n);
+void st_nsys_text_put_int (StNsysText *text, gint64 value);
+void st_nsys_text_double (StNsysText *text, const char *key, gsize key_len, double value);
+void st_nsys_text_string (StNsysText *text,
+                          const char *key,
+                          gsize       key_len,
+                          const char *value,
+                          gsize       len);
 void
 st_nsys_text_ints (StNsysText *text, const char *key, gsize key_len, const gint64 *values, guint n);
-void    st_nsys_text_close (StNsysText *text);
 void    st_nsys_text_append (StNsysText *text, const char *data, gsize len);
 GBytes *st_nsys_text_steal (StNsysText *text);
 void    st_nsys_text_clear (StNsysText *text);
+
+/* The writers of every row are inline: a key's length is known where it
+ * is written, and its copy a few moves rather than a call. */
+static inline char *
+st_nsys_text_reserve (StNsysText *text, gsize n)
+{
+  if (G_UNLIKELY (text->len + n > text->cap))
+    st_nsys_text_grow (text, n);
+  return text->data + text->len;
+}
+
+/* ,"key": (keys are the importer's own words: nothing to escape) */
+static inline void
+st_nsys_text_key (StNsysText *text, const char *key, gsize n)
+{
+  char *p = st_nsys_text_reserve (text, n + 4);
+
+  if (!text->first)
+    *p++ = ',';
+  *p++ = '"';
+  memcpy (p, key, n);
+  p += n;
+  *p++ = '"';
+  *p++ = ':';
+  text->len = p - text->data;
+  text->first = FALSE;
+}
+
+static inline void
+st_nsys_text_int (StNsysText *text, const char *key, gsize key_len, gint64 value)
+{
+  st_nsys_text_key (text, key, key_len);
+  if (value >= 0 && value < 10)
+    {
+      *st_nsys_text_reserve (text, 1) = '0' + value;
+      text->len++;
+    }
+  else
+    st_nsys_text_put_int (text, value);
+}
+
+/* Opens an event's object; returns where it starts. */
+static inline guint64
+st_nsys_text_open (StNsysText *text)
+{
+  guint64 at = text->len;
+
+  memcpy (st_nsys_text_reserve (text, 9), "{\"args\":{", 9);
+  text->len += 9;
+  text->first = TRUE;
+  return at;
+}
+
+static inline void
+st_nsys_text_close (StNsysText *text)
+{
+  memcpy (st_nsys_text_reserve (text, 3), "}}\n", 3);
+  text->len += 3;
+}
 
 /* --- st-nsys-database.c ----------------------------------------------------- */
 
@@ -86,8 +145,7 @@ typedef struct
 {
   sqlite3_stmt  *stmt;
   const char    *table;
-  guint32        present; /* bit k: the table has column k */
-  gint64         last_rowid;
+  guint32        present;                     /* bit k: the table has column k */
   sqlite3_value *values[ST_NSYS_MAX_COLUMNS]; /* the row's, NULL for a column it lacks */
 } StNsysRows;
 
@@ -124,6 +182,13 @@ static inline double
 st_nsys_double (const StNsysRows *rows, guint k)
 {
   return rows->values[k] != NULL ? sqlite3_value_double (rows->values[k]) : 0.0;
+}
+
+/* The current row's rowid, for a warning to name it. */
+static inline gint64
+st_nsys_rowid (const StNsysRows *rows)
+{
+  return sqlite3_column_int64 (rows->stmt, 0);
 }
 
 /* The text of column @k and its length, or NULL. */
@@ -222,10 +287,12 @@ typedef struct
   guint32        *dense;     /* index in calls + 1 by correlation id, or 0 */
   gsize           n_dense;
   gsize           dense_limit;
-  GArray         *calls;    /* StNsysCall */
-  GArray         *launched; /* StNsysLaunched */
-  GHashTable     *streams;  /* StNsysStream -> raw track + 1 */
-  GHashTable     *devices;  /* pids of the GPUs named, + 1 */
+  GArray         *calls;       /* StNsysCall */
+  GArray         *launched;    /* StNsysLaunched */
+  GHashTable     *streams;     /* StNsysStream -> raw track + 1 */
+  StNsysStream    last_stream; /* and its track, or G_MAXUINT32 */
+  guint32         last_stream_track;
+  GHashTable     *devices; /* pids of the GPUs named, + 1 */
   StStringId      cat_kernel;
   StStringId      cat_memcpy;
   StStringId      cat_memset;

@@ -165,9 +165,9 @@ st_nsys_row_time (StNsysImporter *im,
 
   if (!st_nsys_is_set (rows, start_column) || !st_nsys_is_set (rows, end_column))
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_MISSING_FIELD, 0,
-                             "%s row %" G_GINT64_FORMAT ": no %s", rows->table, rows->last_rowid,
-                             st_nsys_is_set (rows, start_column) ? "end" : "start");
+      st_builder_shard_warn (
+          im->shard, ST_WARNING_MISSING_FIELD, 0, "%s row %" G_GINT64_FORMAT ": no %s", rows->table,
+          st_nsys_rowid (rows), st_nsys_is_set (rows, start_column) ? "end" : "start");
       return FALSE;
     }
   *start = st_nsys_int (rows, start_column);
@@ -175,7 +175,7 @@ st_nsys_row_time (StNsysImporter *im,
   if (end < *start)
     {
       st_builder_shard_warn (im->shard, ST_WARNING_NEGATIVE_DURATION, 0, "%s row %" G_GINT64_FORMAT,
-                             rows->table, rows->last_rowid);
+                             rows->table, st_nsys_rowid (rows));
       end = *start;
     }
   if (!st_time_sub (end, *start, dur))
@@ -183,7 +183,7 @@ st_nsys_row_time (StNsysImporter *im,
       st_builder_shard_warn (im->shard, ST_WARNING_BAD_NUMBER, 0,
                              "%s row %" G_GINT64_FORMAT ": start %" G_GINT64_FORMAT
                              ", end %" G_GINT64_FORMAT,
-                             rows->table, rows->last_rowid, *start, end);
+                             rows->table, st_nsys_rowid (rows), *start, end);
       return FALSE;
     }
   return TRUE;
@@ -245,6 +245,7 @@ importer_init (StNsysImporter *im, StNsysShared *shared, StNsysDatabase *db)
   im->streams = g_hash_table_new_full (st_nsys_stream_hash, st_nsys_stream_equal, g_free, NULL);
   im->devices = g_hash_table_new (NULL, NULL);
   im->last_thread = G_MAXUINT32;
+  im->last_stream_track = G_MAXUINT32;
   im->dense_pid = -1;
   /* a row takes more than 8 bytes of the file: ids past that are not dense */
   im->dense_limit = st_source_get_size (db->source) / 8 + 65536;

@@ -183,7 +183,8 @@ read_event (StNsysImporter *im, StNsysRows *rows, GError **error)
   if (!st_nsys_is_set (rows, N_START))
     {
       st_builder_shard_warn (im->shard, ST_WARNING_MISSING_FIELD, 0,
-                             "NVTX_EVENTS row %" G_GINT64_FORMAT ": no start", rows->last_rowid);
+                             "NVTX_EVENTS row %" G_GINT64_FORMAT ": no start",
+                             st_nsys_rowid (rows));
       return TRUE;
     }
   name = range_name (im, rows, error);

@@ -13,27 +13,12 @@
 #include <math.h>
 #include <string.h>
 
-static inline char *
-reserve (StNsysText *text, gsize n)
+/* Room for @n more bytes (the inline writers' slow path). */
+void
+st_nsys_text_grow (StNsysText *text, gsize n)
 {
-  if (G_UNLIKELY (text->len + n > text->cap))
-    {
-      text->cap = MAX (MAX (64 * 1024, text->cap * 2), text->len + n);
-      text->data = g_realloc (text->data, text->cap);
-    }
-  return text->data + text->len;
-}
-
-/* Short pieces (keys, brackets) are copied a byte at a time: a call to
- * memcpy costs more than the few bytes it copies. */
-static inline void
-copy (char *to, const char *from, gsize len)
-{
-  if (len > 24)
-    memcpy (to, from, len);
-  else
-    for (gsize i = 0; i < len; i++)
-      to[i] = from[i];
+  text->cap = MAX (MAX (64 * 1024, text->cap * 2), text->len + n);
+  text->data = g_realloc (text->data, text->cap);
 }
 
 void
@@ -41,87 +26,54 @@ st_nsys_text_append (StNsysText *text, const char *data, gsize len)
 {
   if (len == 0)
     return; /* an empty text may have no buffer yet */
-  copy (reserve (text, len), data, len);
+  memcpy (st_nsys_text_reserve (text, len), data, len);
   text->len += len;
 }
 
-/* Opens an event's object; returns where it starts. */
-guint64
-st_nsys_text_open (StNsysText *text)
-{
-  guint64 at = text->len;
-
-  st_nsys_text_append (text, "{\"args\":{", 9);
-  text->first = TRUE;
-  return at;
-}
-
+/* The digits of @value, two at a time. */
 void
-st_nsys_text_close (StNsysText *text)
+st_nsys_text_put_int (StNsysText *text, gint64 value)
 {
-  st_nsys_text_append (text, "}}\n", 3);
-}
+  static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+  char              digits[24];
+  char             *end = digits + sizeof digits, *d = end;
+  guint64           v = value < 0 ? -(guint64)value : (guint64)value;
+  char             *p;
 
-/* ,"key": (keys are the importer's own words: nothing to escape) */
-static void
-put_key (StNsysText *text, const char *key, gsize n)
-{
-  char *p = reserve (text, n + 4);
-
-  if (!text->first)
-    *p++ = ',';
-  *p++ = '"';
-  copy (p, key, n);
-  p += n;
-  *p++ = '"';
-  *p++ = ':';
-  text->len = p - text->data;
-  text->first = FALSE;
-}
-
-static void
-put_int (StNsysText *text, gint64 value)
-{
-  char    digits[24];
-  int     n = 0;
-  guint64 v = value < 0 ? -(guint64)value : (guint64)value;
-  char   *p;
-
-  if (value >= 0 && value < 10)
+  while (v >= 100)
     {
-      *reserve (text, 1) = '0' + value;
-      text->len++;
-      return;
+      d -= 2;
+      memcpy (d, pairs + 2 * (v % 100), 2);
+      v /= 100;
     }
-  do
-    digits[n++] = '0' + v % 10;
-  while ((v /= 10) != 0);
-  p = reserve (text, n + 1);
+  if (v >= 10)
+    {
+      d -= 2;
+      memcpy (d, pairs + 2 * v, 2);
+    }
+  else
+    *--d = '0' + v;
   if (value < 0)
-    *p++ = '-';
-  while (n > 0)
-    *p++ = digits[--n];
-  text->len = p - text->data;
-}
-
-void
-st_nsys_text_int (StNsysText *text, const char *key, gsize key_len, gint64 value)
-{
-  put_key (text, key, key_len);
-  put_int (text, value);
+    *--d = '-';
+  p = st_nsys_text_reserve (text, end - d);
+  memcpy (p, d, end - d);
+  text->len += end - d;
 }
 
 /* [1, 2, 3], as Kineto writes a grid or a block. */
 void
 st_nsys_text_ints (StNsysText *text, const char *key, gsize key_len, const gint64 *values, guint n)
 {
-  put_key (text, key, key_len);
+  st_nsys_text_key (text, key, key_len);
   st_nsys_text_append (text, "[", 1);
   for (guint i = 0; i < n; i++)
     {
       if (i > 0)
         st_nsys_text_append (text, ", ", 2);
-      put_int (text, values[i]);
+      st_nsys_text_put_int (text, values[i]);
     }
   st_nsys_text_append (text, "]", 1);
 }
@@ -132,7 +84,7 @@ st_nsys_text_double (StNsysText *text, const char *key, gsize key_len, double va
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  put_key (text, key, key_len);
+  st_nsys_text_key (text, key, key_len);
   if (!isfinite (value))
     st_nsys_text_append (text, "null", 4);
   else
@@ -155,14 +107,14 @@ put_escaped (StNsysText *text, const char *s, gsize len)
 
       if (c == '"' || c == '\\')
         {
-          p = reserve (text, 2);
+          p = st_nsys_text_reserve (text, 2);
           p[0] = '\\';
           p[1] = c;
           text->len += 2;
         }
       else if (c < 0x20)
         {
-          p = reserve (text, 6);
+          p = st_nsys_text_reserve (text, 6);
           memcpy (p, "\\u00", 4);
           p[4] = hex[c >> 4];
           p[5] = hex[c & 15];
@@ -170,7 +122,7 @@ put_escaped (StNsysText *text, const char *s, gsize len)
         }
       else
         {
-          p = reserve (text, 1);
+          p = st_nsys_text_reserve (text, 1);
           *p = c;
           text->len++;
         }
@@ -182,7 +134,7 @@ put_escaped (StNsysText *text, const char *s, gsize len)
 void
 st_nsys_text_string (StNsysText *text, const char *key, gsize key_len, const char *value, gsize len)
 {
-  put_key (text, key, key_len);
+  st_nsys_text_key (text, key, key_len);
   if (g_utf8_validate_len (value, len, NULL))
     put_escaped (text, value, len);
   else
