@@ -86,27 +86,33 @@ add_filter (GtkFileChooser    *chooser,
 static void
 add_filters (GtkFileChooser *chooser)
 {
-  const char *const profile_types[]
-      = { "application/x-chrome-trace+json", "application/x-chrome-trace-compressed",
-          "application/x-stack-tracing-report+json", "application/x-neuron-profile+json", NULL };
+  const char *const profile_types[] = { "application/x-chrome-trace+json",
+                                        "application/x-chrome-trace-compressed",
+                                        "application/x-stack-tracing-report+json",
+                                        "application/x-neuron-profile+json",
+                                        "application/vnd.sqlite3",
+                                        NULL };
   const char *const chrome_types[]
       = { "application/x-chrome-trace+json", "application/x-stack-tracing-report+json", NULL };
   const char *const gzip_types[]
       = { "application/x-chrome-trace-compressed", "application/gzip", NULL };
   const char *const neuron_types[] = { "application/x-neuron-profile+json", NULL };
   const char *const report_types[] = { "application/x-stack-tracing-report+json", NULL };
+  const char *const sqlite_types[] = { "application/vnd.sqlite3", NULL };
   const char *const json[] = { "json", NULL };
   const char *const gz[] = { "gz", NULL };
-  const char *const json_and_gz[] = { "json", "gz", NULL };
+  const char *const profile_suffixes[] = { "json", "gz", "sqlite", NULL };
+  const char *const sqlite[] = { "sqlite", NULL };
   const char *const report[] = { "*_chrome_tracing_report.json", NULL };
   const char *const all[] = { "*", NULL };
   GtkFileFilter    *profiles;
 
-  profiles = add_filter (chooser, _ ("All profiles"), profile_types, json_and_gz, NULL);
+  profiles = add_filter (chooser, _ ("All profiles"), profile_types, profile_suffixes, NULL);
   add_filter (chooser, _ ("Chrome and PyTorch/Kineto traces (JSON)"), chrome_types, json, NULL);
   add_filter (chooser, _ ("Compressed traces (gzip)"), gzip_types, gz, NULL);
   add_filter (chooser, _ ("Neuron device profiles (JSON)"), neuron_types, json, NULL);
   add_filter (chooser, _ ("Stack Tracing reports"), report_types, NULL, report);
+  add_filter (chooser, _ ("Nsight Systems exports (SQLite)"), sqlite_types, sqlite, NULL);
   add_filter (chooser, _ ("All files"), NULL, NULL, all);
   gtk_file_chooser_set_filter (chooser, profiles);
 }

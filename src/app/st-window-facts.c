@@ -90,6 +90,8 @@ describe_format (StTrace *trace)
 
   if (g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0)
     return g_strdup (_ ("Neuron device profile"));
+  if (g_strcmp0 (st_trace_get_format (trace), "nsys-sqlite") == 0)
+    return g_strdup (_ ("Nsight Systems export"));
 
   if (g_str_equal (flavor, "kineto"))
     return g_strdup (_ ("PyTorch Kineto"));

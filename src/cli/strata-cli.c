@@ -52,8 +52,9 @@ static void
 print_usage (FILE *out)
 {
   fprintf (out, _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\nReads ML profiles (Chrome trace "
-                   "JSON, PyTorch/Kineto, XProf, Neuron device profiles, rocprofv3 JSON; plain or "
-                   "gzip) without a window.\n\nCommands:\n"));
+                   "JSON, PyTorch/Kineto, XProf JSON and xplane.pb, Neuron device profiles, "
+                   "rocprofv3 JSON, Nsight Systems SQLite exports; plain or gzip) without a "
+                   "window.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-8s %s\n", commands[i].name, _ (commands[i].summary));
   fprintf (out,

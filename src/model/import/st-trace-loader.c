@@ -5,6 +5,7 @@
 #include "st-chrome-importer.h"
 #include "st-neuron-importer.h"
 #include "st-rocprof-importer.h"
+#include "st-nsys-importer.h"
 #include "st-source.h"
 #include "st-trace-builder.h"
 #include "st-trace-error.h"
@@ -249,12 +250,10 @@ static const struct
   { "SQLite format 3", 15, N_ ("an SQLite database") },
 };
 
+/* Refuses a file of a known binary kind, told by its magic bytes. */
 static gboolean
-sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
+refuse_binary (const guchar *d, gsize n, const char *name, GError **error)
 {
-  gsize    controls = 0;
-  gboolean ascii = FALSE;
-
   for (guint i = 0; i < G_N_ELEMENTS (binary_kinds); i++)
     if (n >= binary_kinds[i].len && memcmp (d, binary_kinds[i].magic, binary_kinds[i].len) == 0)
       {
@@ -262,6 +261,17 @@ sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
                      _ ("%s: this is %s, not a trace."), name, _ (binary_kinds[i].what));
         return FALSE;
       }
+  return TRUE;
+}
+
+static gboolean
+sniff_binary (const guchar *d, gsize n, const char *name, GError **error)
+{
+  gsize    controls = 0;
+  gboolean ascii = FALSE;
+
+  if (!refuse_binary (d, n, name, error))
+    return FALSE;
   /* UTF-16 or UTF-32 text: a byte order mark, or a zero byte next to the
    * ASCII of "[" or "{" (zeros alone are binary, not text). */
   for (gsize i = 0; i < MIN (n, 4); i++)
@@ -297,6 +307,7 @@ typedef enum
   FORMAT_NEURON,
   FORMAT_XPLANE,
   FORMAT_ROCPROF,
+  FORMAT_NSYS,
 } Format;
 
 /* An XProf XSpace is told by its first bytes, before they are taken for
@@ -318,8 +329,9 @@ sniff_xplane (const guchar *d, gsize n, const char *name, Format *format, GError
     }
 }
 
-/* Checks that the text starts like JSON, or is an XSpace (@format);
- * *start is after a UTF-8 BOM. */
+/* Checks that the text starts like JSON, or that the file is an XSpace or
+ * an SQLite database (@format: FORMAT_NSYS for any SQLite database, an
+ * Nsight Systems export perhaps); *start is after a UTF-8 BOM. */
 static gboolean
 sniff (StSource *source, gsize *start, Format *format, GCancellable *cancellable, GError **error)
 {
@@ -343,6 +355,11 @@ sniff (StSource *source, gsize *start, Format *format, GCancellable *cancellable
     }
   d = (const guchar *)st_source_get_data (source);
   n = MIN (n, SNIFF_BYTES);
+  if (st_nsys_sniff ((const char *)d, n))
+    {
+      *format = FORMAT_NSYS;
+      return TRUE;
+    }
   *start = n >= 3 && memcmp (d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   if (!sniff_xplane (d, n, name, format, error) || *format == FORMAT_XPLANE)
     return *format == FORMAT_XPLANE;
@@ -374,10 +391,8 @@ sniff (StSource *source, gsize *start, Format *format, GCancellable *cancellable
 }
 
 static const char *const format_names[] = {
-  [FORMAT_CHROME] = "chrome-json",
-  [FORMAT_NEURON] = "neuron-json",
-  [FORMAT_XPLANE] = "xplane",
-  [FORMAT_ROCPROF] = "rocprof-json",
+  [FORMAT_CHROME] = "chrome-json",   [FORMAT_NEURON] = "neuron-json", [FORMAT_XPLANE] = "xplane",
+  [FORMAT_ROCPROF] = "rocprof-json", [FORMAT_NSYS] = "nsys-sqlite",
 };
 
 static const char *
@@ -408,12 +423,19 @@ sniff_format (StSource *source, gsize start, GCancellable *cancellable)
   return st_neuron_sniff (data, n - start) ? FORMAT_NEURON : FORMAT_CHROME;
 }
 
+/* What the loader found the file to be, and what reads it. */
+typedef struct
+{
+  Format          format;
+  gsize           start;
+  StNsysDatabase *nsys;
+} Found;
+
 static gboolean
 read_source (StTraceLoader  *self,
              StTraceBuilder *builder,
              StSource       *source,
-             gsize           start,
-             Format          format,
+             const Found    *found,
              GCancellable   *cancellable,
              GError        **error)
 {
@@ -421,17 +443,20 @@ read_source (StTraceLoader  *self,
   g_autoptr (GError) import_error = NULL;
   gboolean           ok;
 
-  if (format == FORMAT_XPLANE)
+  if (found->format == FORMAT_NSYS)
+    ok = st_nsys_import (builder, found->nsys, self->n_threads, cancellable, on_read_progress, self,
+                         &import_error);
+  else if (found->format == FORMAT_XPLANE)
     ok = st_xplane_import (builder, source, cancellable, on_read_progress, self, &import_error);
-  else if (format == FORMAT_NEURON)
-    ok = st_neuron_import (builder, source, start, cancellable, on_read_progress, self,
+  else if (found->format == FORMAT_NEURON)
+    ok = st_neuron_import (builder, source, found->start, cancellable, on_read_progress, self,
                            &import_error);
-  else if (format == FORMAT_ROCPROF)
-    ok = st_rocprof_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
-                            self, &import_error);
+  else if (found->format == FORMAT_ROCPROF)
+    ok = st_rocprof_import (builder, source, found->start, self->n_threads, cancellable,
+                            on_read_progress, self, &import_error);
   else
-    ok = st_chrome_import (builder, source, start, self->n_threads, cancellable, on_read_progress,
-                           self, &import_error);
+    ok = st_chrome_import (builder, source, found->start, self->n_threads, cancellable,
+                           on_read_progress, self, &import_error);
   /* What an importer says about text that turned to zeros under it is
    * beside the point (unless the load was cancelled anyway). */
   if (!g_error_matches (import_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
@@ -453,6 +478,38 @@ read_source (StTraceLoader  *self,
   return TRUE;
 }
 
+/* Whatever the first bytes said was wrong, unless the file shrank under
+ * them or came out of a damaged gzip stream, which says more. */
+static void
+report_sniff_error (StSource *source, GError *local_error, GError **error)
+{
+  gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  if (!cancelled && !st_source_check_shrunk (source, error))
+    return;
+  if (st_source_get_corruption (source) != NULL && !cancelled)
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                 _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
+                 st_source_get_corruption (source));
+  else
+    g_propagate_error (error, g_error_copy (local_error));
+}
+
+/* An SQLite database: an Nsight Systems export, or no trace at all. */
+static gboolean
+find_nsys (StSource *source, Found *found, GCancellable *cancellable, GError **error)
+{
+  const char *name = st_source_get_display_name (source);
+
+  found->nsys = st_nsys_database_open (source, cancellable, error);
+  if (found->nsys == NULL)
+    return FALSE;
+  if (!st_nsys_database_is_export (found->nsys))
+    return refuse_binary ((const guchar *)st_source_get_data (source), st_source_get_size (source),
+                          name, error);
+  return TRUE;
+}
+
 /* Loads the trace on the calling thread. */
 StTrace *
 st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **error)
@@ -461,8 +518,7 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   StTraceBuilder      *builder;
   g_autoptr (GError)   local_error = NULL;
   StTrace             *trace = NULL;
-  gsize                start = 0;
-  Format               format = FORMAT_CHROME;
+  Found                found = { FORMAT_CHROME, 0, NULL };
   gint64               t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
@@ -471,35 +527,29 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable, error);
   if (source == NULL)
     return NULL;
-  if (!sniff (source, &start, &format, cancellable, &local_error))
+  if (!sniff (source, &found.start, &found.format, cancellable, &local_error)
+      || (found.format == FORMAT_NSYS && !find_nsys (source, &found, cancellable, &local_error)))
     {
-      gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
-      /* Zeros where a shrunk file was, or junk that came out of a damaged
-       * gzip, say less than the cause. */
-      if (!cancelled && !st_source_check_shrunk (source, error))
-        return NULL;
-      if (st_source_get_corruption (source) != NULL && !cancelled)
-        g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                     _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
-                     st_source_get_corruption (source));
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
+      g_clear_pointer (&found.nsys, st_nsys_database_free);
+      report_sniff_error (source, local_error, error);
       return NULL;
     }
-  if (format == FORMAT_CHROME)
-    format = sniff_format (source, start, cancellable);
-  builder = st_trace_builder_new (source, format_names[format]);
+  if (found.format == FORMAT_CHROME)
+    found.format = sniff_format (source, found.start, cancellable);
+  builder = st_trace_builder_new (source, format_names[found.format]);
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
   t0 = g_get_monotonic_time ();
-  if (read_source (self, builder, source, start, format, cancellable, error))
+  if (read_source (self, builder, source, &found, cancellable, error))
     {
+      /* SQLite's pages and statements are of no more use to the build */
+      g_clear_pointer (&found.nsys, st_nsys_database_free);
       t1 = g_get_monotonic_time ();
       set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);
       trace = st_trace_builder_finish (builder, cancellable, on_build_progress, self, error);
       g_debug ("%s: read %.1f ms, built %.1f ms", st_trace_loader_get_display_name (self),
                (t1 - t0) / 1000.0, (g_get_monotonic_time () - t1) / 1000.0);
     }
+  g_clear_pointer (&found.nsys, st_nsys_database_free);
   st_trace_builder_free (builder);
   if (trace != NULL)
     set_progress (self, ST_LOAD_STAGE_DONE, 1.0);

@@ -125,8 +125,8 @@ struct _StSource
   const char *data;
   gsize       size;
   gboolean    owns_map;
+  GBytes     *bytes; /* the bytes it holds, when it holds them */
   int         guard; /* its slot in guards[], or -1 */
-  GBytes     *bytes; /* what the data is, when the source holds it */
 
   /* Or a spool filled by a thread: gzip, or a file that is not local. */
   StSpool      *spool;
@@ -164,15 +164,15 @@ st_source_new_for_data (const char *display_name, const char *data, gsize size)
   return self;
 }
 
-/* Holds @bytes (taking the reference): text an importer made from a file
- * of @file_size bytes, such as the JSON of a binary profile's args. */
+/* Holds @bytes, text an importer made (the args of a binary format's
+ * events); it stands for the file it was made from, of @file_size bytes. */
 StSource *
 st_source_new_for_bytes (const char *display_name, GBytes *bytes, guint64 file_size)
 {
   StSource *self = source_new (ST_SOURCE_PLAIN, display_name);
-  gsize     size = 0;
+  gsize     size;
 
-  self->bytes = bytes;
+  self->bytes = g_bytes_ref (bytes);
   self->data = g_bytes_get_data (bytes, &size);
   self->size = size;
   self->file_size = file_size;

@@ -56,8 +56,9 @@ StTrace *st_trace_new_internal (void);
 void     st_trace_init_file (StTrace *self);
 void     st_trace_file_clear (StTraceFile *file);
 void     st_metadata_span_free (gpointer span);
-/* Makes metadata_keys and metadata_index from metadata, once it is filled:
- * a file of 200 000 top-level keys is looked up key by key. */
+/* Makes metadata_keys and metadata_index from metadata, once it is filled
+ * (a file of 200 000 top-level keys is looked up key by key); a key given
+ * twice keeps its last value, in its last place. */
 void st_trace_index_metadata (StTrace *self);
 void st_track_clear (StTrack *track);
 

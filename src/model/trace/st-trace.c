@@ -492,17 +492,37 @@ st_trace_get_metadata_keys (StTrace *self)
 void
 st_trace_index_metadata (StTrace *self)
 {
+  GPtrArray *all = self->metadata;
+  guint      n = 0;
+
   g_free (self->metadata_keys);
   g_clear_pointer (&self->metadata_index, g_hash_table_unref);
-  self->metadata_keys = g_new0 (char *, self->metadata->len + 1);
   self->metadata_index = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < self->metadata->len; i++)
+  /* a key given twice keeps its last value, in its last place */
+  for (guint i = all->len; i-- > 0;)
     {
-      StMetadataSpan *span = g_ptr_array_index (self->metadata, i);
+      StMetadataSpan *span = g_ptr_array_index (all, i);
 
-      self->metadata_keys[i] = span->key;
-      g_hash_table_insert (self->metadata_index, span->key, span);
+      if (!g_hash_table_contains (self->metadata_index, span->key))
+        g_hash_table_insert (self->metadata_index, span->key, span);
     }
+  self->metadata
+      = g_ptr_array_new_full (g_hash_table_size (self->metadata_index), st_metadata_span_free);
+  self->metadata_keys = g_new0 (char *, g_hash_table_size (self->metadata_index) + 1);
+  g_ptr_array_set_free_func (all, NULL);
+  for (guint i = 0; i < all->len; i++)
+    {
+      StMetadataSpan *span = g_ptr_array_index (all, i);
+
+      if (g_hash_table_lookup (self->metadata_index, span->key) != span)
+        st_metadata_span_free (span);
+      else
+        {
+          g_ptr_array_add (self->metadata, span);
+          self->metadata_keys[n++] = span->key;
+        }
+    }
+  g_ptr_array_unref (all);
 }
 
 static const StMetadataSpan *

@@ -17,16 +17,15 @@
 
 struct _StTraceBuilder
 {
-  StSource   *source;
-  StSource   *text; /* the text an importer of a binary format wrote, or NULL */
-  char       *format;
-  char       *flavor;
-  guint64     text_size;
-  GPtrArray  *shards;          /* StBuilderShard, in file order */
-  GPtrArray  *merged;          /* the shards merged into the first, until their parts are taken */
-  GPtrArray  *maps;            /* their string maps */
-  GPtrArray  *metadata;        /* StMetadataSpan */
-  GHashTable *metadata_by_key; /* its keys → their spans */
+  StSource  *source;
+  StSource  *event_text; /* what the events' offsets point into, when not the file's text */
+  char      *format;
+  char      *flavor;
+  guint64    text_size;
+  GPtrArray *shards;   /* StBuilderShard, in file order */
+  GPtrArray *merged;   /* the shards merged into the first, until their parts are taken */
+  GPtrArray *maps;     /* their string maps */
+  GPtrArray *metadata; /* StMetadataSpan */
 };
 
 guint
@@ -129,7 +128,6 @@ st_trace_builder_new (StSource *source, const char *format)
   self->merged = g_ptr_array_new_with_free_func (shard_free);
   self->maps = g_ptr_array_new_with_free_func (g_free);
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
-  self->metadata_by_key = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
 
@@ -139,12 +137,11 @@ st_trace_builder_free (StTraceBuilder *self)
   if (self == NULL)
     return;
   st_source_unref (self->source);
-  g_clear_pointer (&self->text, st_source_unref);
+  g_clear_pointer (&self->event_text, st_source_unref);
   g_ptr_array_unref (self->shards);
   g_ptr_array_unref (self->merged);
   g_ptr_array_unref (self->maps);
   g_ptr_array_unref (self->metadata);
-  g_hash_table_unref (self->metadata_by_key);
   g_free (self->format);
   g_free (self->flavor);
   g_free (self);
@@ -172,13 +169,14 @@ st_trace_builder_set_flavor (StTraceBuilder *self, const char *flavor)
   self->flavor = g_strdup (flavor);
 }
 
-/* The trace keeps @text, not the file, as its text: the events' offsets
- * and the metadata spans point into it. */
+/* A binary format keeps no text at its events: its importer writes each
+ * event's args as JSON into @text, and the events' offsets (and the
+ * metadata spans) point there. Its warnings then have no line and column. */
 void
-st_trace_builder_set_text (StTraceBuilder *self, StSource *text)
+st_trace_builder_set_event_text (StTraceBuilder *self, StSource *text)
 {
-  g_clear_pointer (&self->text, st_source_unref);
-  self->text = st_source_ref (text);
+  g_clear_pointer (&self->event_text, st_source_unref);
+  self->event_text = st_source_ref (text);
 }
 
 void
@@ -196,19 +194,12 @@ st_trace_builder_add_metadata (StTraceBuilder *self,
                                guint64         length)
 {
   StMetadataSpan *span = g_new0 (StMetadataSpan, 1);
-  StMetadataSpan *old = g_hash_table_lookup (self->metadata_by_key, key);
 
-  /* a key written twice keeps its last value, in the last place */
-  if (old != NULL)
-    {
-      g_hash_table_remove (self->metadata_by_key, key);
-      g_ptr_array_remove (self->metadata, old);
-    }
+  /* a key written twice keeps its last value (st_trace_index_metadata) */
   span->key = g_strdup (key);
   span->offset = offset;
   span->length = length;
   g_ptr_array_add (self->metadata, span);
-  g_hash_table_insert (self->metadata_by_key, span->key, span);
 }
 
 guint
@@ -402,13 +393,15 @@ append_vec (StVec *dst, const StVec *src, gsize elem_size)
 {
   gsize base = dst->len;
 
+  /* nothing to append (and dst may have no array: no offset from NULL) */
+  if (src->len == 0)
+    return dst->data;
   if (dst->cap < dst->len + src->len)
     {
       dst->cap = MAX (dst->len + src->len, 2 * dst->cap);
       dst->data = g_realloc_n (dst->data, dst->cap, elem_size);
     }
-  if (src->len > 0)
-    memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
+  memcpy (dst->data + base * elem_size, src->data, src->len * elem_size);
   dst->len += src->len;
   return dst->data + base * elem_size;
 }
@@ -634,11 +627,13 @@ profiler_message (const StRawWarning *w)
                           _ (warning_sentences[ST_WARNING_PROFILER]), w->detail, more);
 }
 
+/* @source: the text whose lines the warnings' offsets are placed in, or
+ * NULL when they fall in no text a person reads. */
 static void
 finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (StImportWarning));
-  gsize   size = source ? st_source_get_size (source) : 0;
+  gsize   size = source != NULL ? st_source_get_size (source) : 0;
 
   for (guint k = 0; k < ST_N_WARNINGS; k++)
     {
@@ -684,7 +679,6 @@ finish_metadata (StTrace *trace, StTraceBuilder *self)
   trace->metadata = g_steal_pointer (&self->metadata);
   st_trace_index_metadata (trace);
   self->metadata = g_ptr_array_new_with_free_func (st_metadata_span_free);
-  g_hash_table_remove_all (self->metadata_by_key);
 }
 
 /* Links the flows, bound to their slices as their tracks were laid out. */
@@ -773,7 +767,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
                                  origin, end, &async_issues);
 
   trace = st_trace_new_internal ();
-  trace->source = st_source_ref (self->text ? self->text : self->source);
+  trace->source = st_source_ref (self->event_text != NULL ? self->event_text : self->source);
   trace->format = g_strdup (self->format);
   trace->flavor = g_strdup (self->flavor);
   trace->text_size = self->text_size ? self->text_size : st_source_get_size (self->source);
@@ -789,8 +783,7 @@ st_trace_builder_finish (StTraceBuilder   *self,
   warn_issue (shard, ST_WARNING_OVERLAPPING, &issues.overlapping);
   warn_issue (shard, ST_WARNING_UNMATCHED_ASYNC, &async_issues.unmatched_end);
   warn_issue (shard, ST_WARNING_UNCLOSED_BEGIN, &async_issues.unclosed_begin);
-  /* a binary file's places are no lines of the text made from it */
-  finish_warnings (trace, shard, self->text ? NULL : self->source);
+  finish_warnings (trace, shard, self->event_text != NULL ? NULL : self->source);
   finish_counts (trace, &shard->counts);
   finish_metadata (trace, self);
   st_trace_init_file (trace);

@@ -183,7 +183,7 @@ void            st_trace_builder_add_metadata (StTraceBuilder *self,
                                                const char     *key,
                                                guint64         offset,
                                                guint64         length);
-void            st_trace_builder_set_text (StTraceBuilder *self, StSource *text);
+void            st_trace_builder_set_event_text (StTraceBuilder *self, StSource *text);
 void            st_trace_builder_set_text_size (StTraceBuilder *self, guint64 size);
 StTrace        *st_trace_builder_finish (StTraceBuilder   *self,
                                          GCancellable     *cancellable,

@@ -410,6 +410,7 @@ gboolean
 st_xplane_args_commit (Importer *im, StTraceBuilder *builder)
 {
   g_autoptr (StSource) text = NULL;
+  g_autoptr (GBytes)   bytes = NULL;
   gsize                size;
 
   text_c (&im->planes, ']');
@@ -421,11 +422,10 @@ st_xplane_args_commit (Importer *im, StTraceBuilder *builder)
     }
   size = im->text.len;
   text_c (&im->text, '\0');
-  text = st_source_new_for_bytes (
-      st_source_get_display_name (im->source),
-      g_bytes_new_take (g_realloc (g_steal_pointer (&im->text.data), size + 1), size),
-      st_source_get_file_size (im->source));
+  bytes = g_bytes_new_take (g_realloc (g_steal_pointer (&im->text.data), size + 1), size);
+  text = st_source_new_for_bytes (st_source_get_display_name (im->source), bytes,
+                                  st_source_get_file_size (im->source));
   im->text.len = im->text.cap = 0;
-  st_trace_builder_set_text (builder, text);
+  st_trace_builder_set_event_text (builder, text);
   return TRUE;
 }
