@@ -88,7 +88,7 @@ describe_format (StTrace *trace)
 {
   const char *flavor = st_trace_get_flavor (trace);
 
-  if (g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0)
+  if (st_trace_is_neuron (trace))
     return g_strdup (_ ("Neuron device profile"));
 
   if (g_str_equal (flavor, "kineto"))

@@ -163,6 +163,20 @@ st_source_new_for_data (const char *display_name, const char *data, gsize size)
   return self;
 }
 
+/* Text an importer makes as it reads a binary profile (its rows' fields
+ * as JSON, for the details pane): the source takes @spool, which is
+ * complete once the importer calls st_spool_complete(); @file_size is
+ * what the profile's files hold on disk. */
+StSource *
+st_source_new_for_spool (const char *display_name, StSpool *spool, guint64 file_size)
+{
+  StSource *self = source_new (ST_SOURCE_PLAIN, display_name);
+
+  self->spool = spool;
+  self->file_size = file_size;
+  return self;
+}
+
 StSource *
 st_source_ref (StSource *self)
 {

@@ -269,6 +269,7 @@ typedef enum
   ST_WARNING_PROFILER,  /* the file's own warnings (Neuron "warnings") */
   ST_WARNING_ALIGNMENT, /* several files could not be aligned as asked */
   ST_WARNING_TOO_DEEP,  /* a hierarchy deeper than Strata follows was folded */
+  ST_WARNING_SCHEMA,    /* a profile's schema names fields Strata does not know, or lacks some */
   ST_N_WARNINGS
 } StWarningKind;
 

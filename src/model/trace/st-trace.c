@@ -271,6 +271,21 @@ st_trace_get_format (StTrace *self)
   return self->format;
 }
 
+/* A Neuron device profile, in either form: the profiler's JSON
+ * ("neuron-json") or Neuron Explorer's Parquet tables ("neuron-parquet"). */
+gboolean
+st_trace_format_is_neuron (const char *format)
+{
+  return format != NULL && g_str_has_prefix (format, "neuron-");
+}
+
+gboolean
+st_trace_is_neuron (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), FALSE);
+  return st_trace_format_is_neuron (self->format);
+}
+
 /* Which writer made it, when it can be told: "kineto", "xprof", "generic". */
 const char *
 st_trace_get_flavor (StTrace *self)
@@ -612,7 +627,8 @@ st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
 }
 
 /* The "args" of the event at @offset, or NULL (without an error) when it
- * has none. A Neuron row has no "args": its own fields are its args. */
+ * has none. A Neuron row (of the JSON, or of a Parquet table written as
+ * JSON) has no "args": its own fields are its args. */
 JsonNode *
 st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 {
@@ -621,7 +637,7 @@ st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 
   if (event == NULL || !JSON_NODE_HOLDS_OBJECT (event))
     return NULL;
-  if (g_strcmp0 (self->files[st_offset_get_file (offset)].format, "neuron-json") == 0)
+  if (st_trace_format_is_neuron (self->files[st_offset_get_file (offset)].format))
     return g_steal_pointer (&event);
   object = json_node_get_object (event);
   if (!json_object_has_member (object, "args"))
@@ -723,6 +739,7 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_PROFILER] = "profiler-warning",
     [ST_WARNING_ALIGNMENT] = "alignment",
     [ST_WARNING_TOO_DEEP] = "too-deep",
+    [ST_WARNING_SCHEMA] = "schema",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

@@ -21,6 +21,8 @@ typedef struct
 } StArg;
 
 const char *st_trace_get_format (StTrace *self);
+gboolean    st_trace_format_is_neuron (const char *format);
+gboolean    st_trace_is_neuron (StTrace *self);
 const char *st_trace_get_flavor (StTrace *self);
 const char *st_trace_get_display_name (StTrace *self);
 guint64     st_trace_get_file_size (StTrace *self);

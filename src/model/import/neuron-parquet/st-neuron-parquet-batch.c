@@ -1,0 +1,484 @@
+/* st-neuron-parquet-batch.c: a table read a row group at a time, its
+ * values, and a row's fields written as JSON text. */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-neuron-parquet-private.h"
+#include "st-trace-error.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* Text goes to the spool in pieces of about this size. */
+#define FLUSH_BYTES (4 * 1024 * 1024)
+/* Progress is said and cancellation looked at once per this many rows. */
+#define CHECK_ROWS 65536
+
+static gboolean
+kind_matches (const StParquetColumnInfo *info, NpKind kind)
+{
+  switch (kind)
+    {
+    case NP_INT: return info->values == ST_PARQUET_VALUES_INT;
+    case NP_NUM:
+      return info->values == ST_PARQUET_VALUES_INT || info->values == ST_PARQUET_VALUES_DOUBLE;
+    case NP_TEXT:
+    default: return info->values == ST_PARQUET_VALUES_BYTES;
+    }
+}
+
+/* Each field's column in the part; FALSE when a field the table needs is
+ * missing or of another kind (noted: the table is not read). */
+static gboolean
+resolve (NpBatch *b)
+{
+  for (guint i = 0; i < b->n_fields; i++)
+    {
+      const NpField             *f = &b->fields[i];
+      gint                       c = st_parquet_file_find_column (b->file, f->name);
+      const StParquetColumnInfo *info = c >= 0 ? st_parquet_file_get_column (b->file, c) : NULL;
+
+      b->index[i] = -1;
+      if (info == NULL)
+        {
+          if (f->need != NP_OPTIONAL)
+            np_cannot_read (b->np, b->table, f->name,
+                            f->need == NP_NEEDED ? N_ ("missing, so the table was not read")
+                                                 : N_ ("missing"));
+          if (f->need == NP_NEEDED)
+            return FALSE;
+          continue;
+        }
+      if (!kind_matches (info, f->kind))
+        {
+          np_cannot_read (b->np, b->table, f->name,
+                          f->need == NP_NEEDED ? N_ ("of another type, so the table was not read")
+                                               : N_ ("of another type"));
+          if (f->need == NP_NEEDED)
+            return FALSE;
+          continue;
+        }
+      b->index[i] = c;
+    }
+  return TRUE;
+}
+
+static void
+clear_columns (NpBatch *b)
+{
+  for (guint i = 0; i < b->n_fields; i++)
+    {
+      g_clear_pointer (&b->col[i], st_parquet_column_free);
+      g_clear_pointer (&b->ids[i], g_free);
+    }
+}
+
+static gboolean
+read_columns (NpBatch *b, guint group, GError **error)
+{
+  for (guint i = 0; i < b->n_fields; i++)
+    {
+      if (b->index[i] < 0)
+        continue;
+      b->col[i] = st_parquet_file_read (b->file, group, b->index[i], error);
+      if (b->col[i] == NULL)
+        return FALSE;
+      if (b->col[i]->values == ST_PARQUET_VALUES_BYTES)
+        {
+          b->ids[i] = g_new (StStringId, MAX (b->col[i]->n_entries, 1));
+          memset (b->ids[i], 0xff, MAX (b->col[i]->n_entries, 1) * sizeof (StStringId));
+        }
+    }
+  b->n_rows = st_parquet_file_get_row_group_rows (b->file, group);
+  return TRUE;
+}
+
+static gboolean
+report (StNeuronParquet *np, guint64 rows, GError **error)
+{
+  guint64 before = np->rows_read;
+
+  np->rows_read += rows;
+  if (np->progress != NULL && np->rows_total > 0
+      && before / CHECK_ROWS != np->rows_read / CHECK_ROWS)
+    np->progress (MIN (1.0, (double)np->rows_read / np->rows_total), np->progress_data);
+  return !g_cancellable_set_error_if_cancelled (np->cancellable, error);
+}
+
+static StParquetFile *
+open_part (StNeuronParquet *np, GFile *path, GError **error)
+{
+  g_autofree char *name = g_file_get_parse_name (path);
+
+  return st_parquet_file_open (path, name, np->cancellable, error);
+}
+
+static gboolean
+read_part (NpBatch *b, NpRowsFunc func, gpointer data, GError **error)
+{
+  guint n_groups = st_parquet_file_get_n_row_groups (b->file);
+
+  np_check_fields (b);
+  for (guint g = 0; g < n_groups; g++)
+    {
+      gboolean ok = read_columns (b, g, error) && func (b, data, error)
+                    && np_flush (b->np, FALSE, error) && report (b->np, b->n_rows, error);
+
+      b->np->sink.shard->counts.events += b->n_rows;
+
+      clear_columns (b);
+      if (!ok)
+        return FALSE;
+      b->first_row += b->n_rows;
+    }
+  return TRUE;
+}
+
+/* Reads @table, every part and row group in order, handing each row group
+ * to @func with the columns of @fields that the part has. A table that
+ * lacks a field it needs is left out (and noted), not an error. */
+gboolean
+np_read_table (StNeuronParquet *np,
+               const char      *table,
+               const NpField   *fields,
+               guint            n_fields,
+               NpRowsFunc       func,
+               gpointer         data,
+               GError         **error)
+{
+  NpTable *t = g_hash_table_lookup (np->tables, table);
+
+  g_assert (n_fields <= NP_MAX_FIELDS);
+  if (t == NULL)
+    return TRUE;
+  for (guint p = 0; p < t->paths->len; p++)
+    {
+      g_autoptr (StParquetFile) file
+          = open_part (np, ((NpPart *)g_ptr_array_index (t->paths, p))->path, error);
+      g_autofree char *base = NULL;
+      NpBatch          b = { np, table, file, NULL, fields, n_fields };
+
+      if (file == NULL)
+        return FALSE;
+      base = g_file_get_basename (((NpPart *)g_ptr_array_index (t->paths, p))->path);
+      b.file_name = base;
+      if (!resolve (&b))
+        return TRUE;
+      if (!read_part (&b, func, data, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The rows of @table over its parts, from their footers. */
+guint64
+np_table_rows (StNeuronParquet *np, const char *table)
+{
+  NpTable *t = g_hash_table_lookup (np->tables, table);
+  guint64  rows = 0;
+
+  for (guint p = 0; t != NULL && p < t->paths->len; p++)
+    {
+      g_autoptr (StParquetFile) file
+          = open_part (np, ((NpPart *)g_ptr_array_index (t->paths, p))->path, NULL);
+
+      if (file != NULL)
+        rows += st_parquet_file_get_n_rows (file);
+    }
+  return rows;
+}
+
+gboolean
+np_int (const NpBatch *b, guint field, guint64 row, gint64 *out)
+{
+  const StParquetColumn *c = b->col[field];
+
+  if (c == NULL || st_parquet_column_is_null (c, row))
+    return FALSE;
+  if (c->values == ST_PARQUET_VALUES_INT)
+    *out = c->ints[row];
+  else if (c->values == ST_PARQUET_VALUES_DOUBLE && c->doubles[row] > -9e18
+           && c->doubles[row] < 9e18)
+    *out = (gint64)c->doubles[row];
+  else
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+np_num (const NpBatch *b, guint field, guint64 row, double *out)
+{
+  const StParquetColumn *c = b->col[field];
+
+  if (c == NULL || st_parquet_column_is_null (c, row))
+    return FALSE;
+  if (c->values == ST_PARQUET_VALUES_INT)
+    *out = (double)c->ints[row];
+  else if (c->values == ST_PARQUET_VALUES_DOUBLE)
+    *out = c->doubles[row];
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const StParquetBytes *
+np_text (const NpBatch *b, guint field, guint64 row)
+{
+  const StParquetColumn *c = b->col[field];
+
+  if (c == NULL || c->values != ST_PARQUET_VALUES_BYTES || st_parquet_column_is_null (c, row))
+    return NULL;
+  return st_parquet_column_bytes (c, row);
+}
+
+/* The text of @field at @row, interned once per distinct value of the row
+ * group; ST_STRING_NONE when null or absent. */
+StStringId
+np_id (NpBatch *b, guint field, guint64 row)
+{
+  const StParquetBytes *text = np_text (b, field, row);
+  guint32               entry;
+
+  if (text == NULL)
+    return ST_STRING_NONE;
+  entry = b->col[field]->index[row];
+  if (b->ids[field][entry] == ST_STRING_NONE)
+    b->ids[field][entry] = st_neuron_sink_intern (&b->np->sink, G_MAXUINT64, text->data, text->len);
+  return b->ids[field][entry];
+}
+
+/* Where a row is, for a warning: "Instruction.parquet, row 12". */
+char *
+np_place (const NpBatch *b, guint64 row)
+{
+  return g_strdup_printf (_ ("%s, row %" G_GUINT64_FORMAT), b->file_name, b->first_row + row + 1);
+}
+
+/* The process of the row's NeuronCore (docs/formats-neuron-parquet.md). */
+StStringId
+np_core (StNeuronParquet *np, const NpBatch *b, guint field, guint64 row)
+{
+  gint64     pcore = 0, core;
+  gpointer   id;
+  char       text[32];
+  StStringId pid;
+
+  np_int (b, field, row, &pcore);
+  core = np->core_base + pcore;
+  id = g_hash_table_lookup (np->cores, &core);
+  if (id != NULL)
+    return GPOINTER_TO_UINT (id) - 1;
+  g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, core);
+  pid = st_neuron_sink_literal (&np->sink, text);
+  st_neuron_sink_note_core (&np->sink, pid);
+  g_hash_table_insert (np->cores, g_memdup2 (&core, sizeof core), GUINT_TO_POINTER (pid + 1));
+  return pid;
+}
+
+void
+np_append (StNeuronParquet *np, const char *text, gsize len)
+{
+  g_string_append_len (np->text, text, len);
+}
+
+/* @text as a JSON string; invalid UTF-8 made valid first. */
+void
+np_append_json_string (GString *out, const char *text, gsize len)
+{
+  g_autofree char *valid = NULL;
+
+  if (!g_utf8_validate_len (text, len, NULL))
+    {
+      valid = g_utf8_make_valid (text, len);
+      text = valid;
+      len = strlen (valid);
+    }
+  g_string_append_c (out, '"');
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = text[i];
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, c);
+        }
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_int (GString *out, gint64 v)
+{
+  char    buf[24], *p = buf + sizeof buf;
+  guint64 u = v < 0 ? (guint64)0 - (guint64)v : (guint64)v;
+
+  do
+    *--p = '0' + (char)(u % 10);
+  while ((u /= 10) != 0);
+  if (v < 0)
+    *--p = '-';
+  g_string_append_len (out, p, buf + sizeof buf - p);
+}
+
+/* The fewest digits that read back as the same number: a FLOAT's as the
+ * float it was (0.1f is "0.1", not its double's 0.10000000149011612). */
+static void
+append_double (GString *out, double v, gboolean is_float)
+{
+  static const char *const formats[]
+      = { "%.6g", "%.7g", "%.8g", "%.9g", "%.15g", "%.16g", "%.17g" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (v))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  for (guint i = is_float ? 0 : 4; i < G_N_ELEMENTS (formats); i++)
+    {
+      double back;
+
+      g_ascii_formatd (buf, sizeof buf, formats[i], v);
+      back = g_ascii_strtod (buf, NULL);
+      if (is_float ? (float)back == (float)v : back == v)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+static void
+append_value (GString *out, const StParquetColumnInfo *info, const StParquetColumn *c, guint64 row)
+{
+  const StParquetBytes *bytes;
+
+  switch (c->values)
+    {
+    case ST_PARQUET_VALUES_INT:
+      if (info->is_bool)
+        g_string_append (out, c->ints[row] ? "true" : "false");
+      else
+        append_int (out, c->ints[row]);
+      break;
+    case ST_PARQUET_VALUES_DOUBLE: append_double (out, c->doubles[row], info->is_float); break;
+    default:
+      bytes = st_parquet_column_bytes (c, row);
+      np_append_json_string (out, bytes->data, bytes->len);
+    }
+}
+
+/* The row's fields that are there and not null, as members of a JSON
+ * object ("name":value, comma-separated); @first when none is written
+ * before them. Whether it wrote any. */
+gboolean
+np_write_members (NpBatch *b, guint64 row, gboolean first)
+{
+  GString *text = b->np->text;
+  gboolean wrote = FALSE;
+
+  for (guint i = 0; i < b->n_fields; i++)
+    {
+      const StParquetColumn *c = b->col[i];
+
+      if (c == NULL || st_parquet_column_is_null (c, row))
+        continue;
+      if (!first || wrote)
+        g_string_append_c (text, ',');
+      wrote = TRUE;
+      np_append_json_string (text, b->fields[i].name, strlen (b->fields[i].name));
+      g_string_append_c (text, ':');
+      append_value (text, st_parquet_file_get_column (b->file, b->index[i]), c, row);
+    }
+  return wrote;
+}
+
+/* The row as one JSON object on a line of the trace's text; its offset
+ * there. */
+guint64
+np_write_row (NpBatch *b, guint64 row)
+{
+  StNeuronParquet *np = b->np;
+  guint64          offset = st_spool_get_size (np->spool) + np->text->len;
+
+  g_string_append_c (np->text, '{');
+  np_write_members (b, row, TRUE);
+  g_string_append (np->text, "}\n");
+  return offset;
+}
+
+/* The fields of @table: @fields[0, @n_fixed) as given, then every other
+ * flat column of its first part that is a number (or text, when @text),
+ * named in @names. How many there are; 0 when the table is absent. */
+guint
+np_table_fields (StNeuronParquet *np,
+                 const char      *table,
+                 NpField         *fields,
+                 guint            n_fixed,
+                 gboolean         text,
+                 GPtrArray       *names)
+{
+  NpTable                  *t = g_hash_table_lookup (np->tables, table);
+  g_autoptr (StParquetFile) file = NULL;
+  guint                     n = n_fixed;
+
+  if (t == NULL)
+    return 0;
+  file = open_part (np, ((NpPart *)g_ptr_array_index (t->paths, 0))->path, NULL);
+  for (guint c = 0; file != NULL && c < st_parquet_file_get_n_columns (file) && n < NP_MAX_FIELDS;
+       c++)
+    {
+      const StParquetColumnInfo *info = st_parquet_file_get_column (file, c);
+      gboolean                   fixed = FALSE;
+
+      for (guint f = 0; f < n_fixed; f++)
+        fixed |= g_str_equal (fields[f].name, info->name);
+      if (fixed || !info->flat || info->values == ST_PARQUET_VALUES_NONE
+          || (info->values == ST_PARQUET_VALUES_BYTES && !text))
+        continue;
+      g_ptr_array_add (names, g_strdup (info->name));
+      fields[n++]
+          = (NpField){ g_ptr_array_index (names, names->len - 1),
+                       info->values == ST_PARQUET_VALUES_BYTES ? NP_TEXT : NP_NUM, NP_OPTIONAL };
+    }
+  return n;
+}
+
+/* Counts a row that made a slice or a sample, and now and then moves the
+ * text to the spool, so that a large row group's does not pile up. */
+gboolean
+np_made_row (StNeuronParquet *np, GError **error)
+{
+  if ((++np->rows_made & 4095) == 0)
+    return np_flush (np, FALSE, error);
+  return TRUE;
+}
+
+/* Moves the text written so far into the spool, once there is enough of
+ * it or when @complete, which also ends the spool. */
+gboolean
+np_flush (StNeuronParquet *np, gboolean complete, GError **error)
+{
+  char *room;
+
+  if (!complete && np->text->len < FLUSH_BYTES)
+    return TRUE;
+  if (np->text->len > 0)
+    {
+      room = st_spool_begin (np->spool, np->text->len, error);
+      if (room == NULL)
+        return FALSE;
+      memcpy (room, np->text->str, np->text->len);
+      if (!st_spool_commit (np->spool, np->text->len, error))
+        return FALSE;
+      g_string_truncate (np->text, 0);
+    }
+  if (complete)
+    st_spool_complete (np->spool);
+  return TRUE;
+}
