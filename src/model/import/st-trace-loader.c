@@ -433,17 +433,21 @@ load_parquet (StTraceLoader *self,
 }
 
 /* The name of @folder, which holds the file named @name (the file is
- * @levels folders below it): the name without its last @levels parts. */
+ * @levels folders below it): the name without its last @levels parts, or
+ * the folder's own name when @name has none to take off. */
 static char *
-folder_name (const char *name, guint levels)
+folder_name (GFile *folder, const char *name, guint levels)
 {
   g_autofree char *dir = g_strdup (name);
 
   for (guint i = 0; i < levels; i++)
     {
       char *up = g_path_get_dirname (dir);
+
       g_free (dir);
       dir = up;
+      if (g_str_equal (dir, "."))
+        return g_file_get_basename (folder);
     }
   return g_steal_pointer (&dir);
 }
@@ -466,7 +470,7 @@ load_parquet_file (StTraceLoader *self, GCancellable *cancellable, GError **erro
                    st_trace_loader_get_display_name (self));
       return NULL;
     }
-  name = folder_name (st_trace_loader_get_display_name (self),
+  name = folder_name (folder, st_trace_loader_get_display_name (self),
                       parent != NULL && g_file_equal (folder, parent) ? 1 : 2);
   return load_parquet (self, folder, name, cancellable, error);
 }
@@ -493,6 +497,8 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
 
   set_progress (self, ST_LOAD_STAGE_OPENING, 0.0);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   /* A folder is a profile only when it is Neuron Explorer's; any other
    * keeps the source's sentence. */
   if (is_folder (self->file, cancellable) && st_neuron_parquet_is_profile (self->file, cancellable))

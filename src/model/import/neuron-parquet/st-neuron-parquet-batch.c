@@ -207,6 +207,31 @@ np_int (const NpBatch *b, guint field, guint64 row, gint64 *out)
   return TRUE;
 }
 
+/* The number a FLOAT was written as: the shortest decimal that reads back
+ * as the same float, 1.4 rather than its double's 1.39999997615814. */
+static double
+float_value (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (v))
+    return v;
+  for (guint digits = 6; digits <= 9; digits++)
+    {
+      double back = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf,
+                                                     digits == 6   ? "%.6g"
+                                                     : digits == 7 ? "%.7g"
+                                                     : digits == 8 ? "%.8g"
+                                                                   : "%.9g",
+                                                     v),
+                                    NULL);
+
+      if ((float)back == (float)v)
+        return back;
+    }
+  return v;
+}
+
 gboolean
 np_num (const NpBatch *b, guint field, guint64 row, double *out)
 {
@@ -217,7 +242,9 @@ np_num (const NpBatch *b, guint field, guint64 row, double *out)
   if (c->values == ST_PARQUET_VALUES_INT)
     *out = (double)c->ints[row];
   else if (c->values == ST_PARQUET_VALUES_DOUBLE)
-    *out = c->doubles[row];
+    *out = st_parquet_file_get_column (b->file, b->index[field])->is_float
+               ? float_value (c->doubles[row])
+               : c->doubles[row];
   else
     return FALSE;
   return TRUE;
