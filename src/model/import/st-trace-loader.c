@@ -482,6 +482,24 @@ is_folder (GFile *file, GCancellable *cancellable)
          == G_FILE_TYPE_DIRECTORY;
 }
 
+/* Why the text is not a trace: what sniff() says, unless the file shrank
+ * or its gzip data is corrupt, which say more than the junk they leave. */
+static void
+sniff_failed (StSource *source, GError *sniff_error, GError **error)
+{
+  g_autoptr (GError) local_error = sniff_error;
+  gboolean           cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  if (!cancelled && !st_source_check_shrunk (source, error))
+    return;
+  if (st_source_get_corruption (source) != NULL && !cancelled)
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
+                 _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
+                 st_source_get_corruption (source));
+  else
+    g_propagate_error (error, g_steal_pointer (&local_error));
+}
+
 /* Loads the trace on the calling thread. */
 StTrace *
 st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **error)
@@ -514,18 +532,7 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
     }
   if (!sniff (source, &start, cancellable, &local_error))
     {
-      gboolean cancelled = g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
-      /* Zeros where a shrunk file was, or junk that came out of a damaged
-       * gzip, say less than the cause. */
-      if (!cancelled && !st_source_check_shrunk (source, error))
-        return NULL;
-      if (st_source_get_corruption (source) != NULL && !cancelled)
-        g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_COMPRESSED,
-                     _ ("%s: the gzip data is corrupt (%s)."), st_source_get_display_name (source),
-                     st_source_get_corruption (source));
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
+      sniff_failed (source, g_steal_pointer (&local_error), error);
       return NULL;
     }
   neuron = sniff_neuron (source, start, cancellable);
