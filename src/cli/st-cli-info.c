@@ -391,7 +391,8 @@ st_cli_info (int argc, char **argv)
       _ ("Prints the format, event counts by kind, processes and tracks, the time span (ns from "
          "the "
          "earliest event; origin_ns is that event's ts as written), top-level metadata and import "
-         "warnings of each FILE (Chrome trace JSON, plain or gzip). With --merge, of the profile "
+         "warnings of each FILE (Chrome trace JSON, plain or gzip; a Neuron profile, JSON or a "
+         "Neuron Explorer folder of Parquet tables). With --merge, of the profile "
          "the FILEs make together: each file's processes titled after its rank, its metadata as "
          "RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)

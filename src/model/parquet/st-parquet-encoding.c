@@ -148,10 +148,11 @@ st_parquet_hybrid (const guint8 **pp,
         {
           guint64 bytes, take;
 
-          if (count > (guint64)(end - p) || count * bit_width > (guint64)(end - p))
+          /* Groups of eight values of no bits take no room. */
+          if (bit_width > 0 && count > (guint64)(end - p) / bit_width)
             return fail (why, N_ ("a group of packed levels or indices runs past the page"));
           bytes = count * bit_width;
-          take = MIN (count * 8, n - done);
+          take = count >= (n - done + 7) / 8 ? n - done : count * 8;
           unpack32 (p, p + bytes, bit_width, take, out + done);
           p += bytes;
           done += take;
@@ -373,8 +374,10 @@ st_parquet_delta_length_bytes (const guint8  **pp,
                                const char    **why)
 {
   const guint8      *p = *pp;
-  g_autofree gint64 *lengths = g_new (gint64, MAX (n, 1));
+  g_autofree gint64 *lengths = g_try_new (gint64, MAX (n, 1));
 
+  if (lengths == NULL)
+    return fail (why, N_ ("a page has more values than there is memory for"));
   if (!st_parquet_delta_binary (&p, end, lengths, n, why))
     return FALSE;
   for (guint64 i = 0; i < n; i++)
@@ -399,10 +402,12 @@ st_parquet_delta_bytes (const guint8  **pp,
                         const char    **why)
 {
   const guint8      *p = *pp;
-  g_autofree gint64 *prefixes = g_new (gint64, MAX (n, 1));
+  g_autofree gint64 *prefixes = g_try_new (gint64, MAX (n, 1));
   guint64            total = 0, prev_len = 0;
   char              *buffer, *w;
 
+  if (prefixes == NULL)
+    return fail (why, N_ ("a page has more values than there is memory for"));
   if (!st_parquet_delta_binary (&p, end, prefixes, n, why)
       || !st_parquet_delta_length_bytes (&p, end, out, n, why))
     return FALSE;

@@ -238,7 +238,9 @@ read_row_group (StParquetFile *self, StThrift *t, StParquetRowGroup *g)
       guint8   elem;
       guint32  count;
 
-      if (f.id == 1 && st_thrift_list_begin (t, &f, &elem, &count))
+      if (f.id == 1 && g->chunks != NULL)
+        ok = st_thrift_fail (t, N_ ("a row group lists its columns twice"));
+      else if (f.id == 1 && st_thrift_list_begin (t, &f, &elem, &count))
         {
           if (elem != ST_THRIFT_STRUCT || count != n_leaves)
             {
@@ -302,19 +304,25 @@ read_file_metadata (StParquetFile *self, StThrift *t)
 
       switch (f.id)
         {
-        case 2: ok = has_schema = read_schema (self, t, &f); break;
+        case 2:
+          ok = has_schema ? st_thrift_fail (t, N_ ("the metadata holds two schemas"))
+                          : (has_schema = read_schema (self, t, &f));
+          break;
         case 3: ok = st_thrift_i64 (t, &f, &self->num_rows); break;
         case 4:
           /* The schema comes first: the chunks are counted against it. */
-          if (!has_schema)
-            ok = st_thrift_fail (t, N_ ("the row groups come before the schema"));
+          if (!has_schema || has_groups)
+            ok = st_thrift_fail (t, N_ ("the row groups come before the schema, or twice"));
           else
             ok = has_groups = read_row_groups (self, t, &f);
           break;
         case 6:
           ok = st_thrift_binary (t, &f, &text, &len);
           if (ok)
-            self->created_by = g_strndup (text, len);
+            {
+              g_free (self->created_by);
+              self->created_by = g_strndup (text, len);
+            }
           break;
         default: ok = st_thrift_skip (t, f.type);
         }

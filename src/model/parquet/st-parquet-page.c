@@ -217,7 +217,8 @@ read_dictionary (Chunk *c, const PageHeader *h, const guint8 *body, GError **err
   if (p == NULL)
     return FALSE;
   end = p + h->uncompressed;
-  if (n > (guint64)(end - p) * 8)
+  /* A plain value takes at least 4 bytes (a string's length, a number). */
+  if (n > (guint64)(end - p) / 4)
     return damaged (c, N_ ("a dictionary page holds fewer values than its header says"), error);
   c->has_dict = TRUE;
   c->n_dict = (guint32)n;
@@ -232,9 +233,11 @@ read_dictionary (Chunk *c, const PageHeader *h, const guint8 *body, GError **err
       return ok;
     }
   if (c->leaf->info.values == ST_PARQUET_VALUES_INT)
-    c->dict_ints = g_new0 (gint64, MAX (n, 1));
+    c->dict_ints = g_try_new0 (gint64, MAX (n, 1));
   else
-    c->dict_doubles = g_new0 (double, MAX (n, 1));
+    c->dict_doubles = g_try_new0 (double, MAX (n, 1));
+  if (c->dict_ints == NULL && c->dict_doubles == NULL)
+    return damaged (c, N_ ("a dictionary has more values than there is memory for"), error);
   if (!st_parquet_plain_fixed (&p, end, c->leaf, c->dict_ints, c->dict_doubles, n, &why))
     return damaged (c, why, error);
   return TRUE;
