@@ -4,11 +4,15 @@
  *
  *   - the load's time per event (the median of --runs loads on every core:
  *     page cache -> trace ready to draw), and its ratio to the JSON's;
+ *   - the processor time per event of the same loads (every thread's), which
+ *     a machine shared with other work leaves less scattered than the time;
  *   - the anonymous memory per event after the load and at its peak, each
  *     load in a process of its own. As bench-load sets aside the text a
  *     gzip file inflates to, the text the Parquet import writes of its
  *     rows (the JSON a details pane reads) is set aside, and also counted
- *     in a second figure.
+ *     in a second figure. Per slice too: every row of a Neuron profile is
+ *     a slice, while a Kineto trace's events are also flows, counters and
+ *     metadata, which cost less.
  *
  * The budget: at most 1.5 times the JSON's time per event, and no more
  * memory per event than the JSON's.
@@ -26,6 +30,7 @@
 
 #include <malloc.h>
 #include <stdio.h>
+#include <sys/resource.h>
 
 typedef struct
 {
@@ -87,9 +92,20 @@ typedef struct
 {
   const char *path;
   double      seconds; /* median */
+  double      cpu;     /* processor seconds, the mean of the loads */
   guint64     events;
+  guint64     slices;
   double      after, peak, text; /* bytes */
 } Result;
+
+static double
+cpu_seconds (void)
+{
+  struct rusage u;
+
+  getrusage (RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
 static void
 measure (Result *r, guint runs)
@@ -103,10 +119,12 @@ measure (Result *r, guint runs)
   st_bench_warm (r->path);
   for (guint i = 0; i < runs; i++)
     {
-      double              s;
+      double              s, c0 = cpu_seconds ();
       g_autoptr (StTrace) trace = load (r->path, &s);
 
+      r->cpu += (cpu_seconds () - c0) / runs;
       r->events = st_trace_get_counts (trace)->events;
+      r->slices = st_trace_get_counts (trace)->slices;
       g_array_append_val (times, s);
     }
   r->seconds = st_bench_median (times);
@@ -122,13 +140,14 @@ report (const char *what, const Result *r)
 {
   double e = MAX (1, r->events);
 
-  printf ("%s %s\n  %" G_GUINT64_FORMAT " events in %.3f s: %.0f ns per event\n", what, r->path,
-          r->events, r->seconds, r->seconds * 1e9 / e);
+  printf ("%s %s\n  %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT
+          " slices) in %.3f s: %.0f ns per event, %.0f ns of processor time\n",
+          what, r->path, r->events, r->slices, r->seconds, r->seconds * 1e9 / e, r->cpu * 1e9 / e);
   printf ("  anonymous memory per event: %.0f B after the load, %.0f B at its peak",
           (r->after - r->text) / e, (r->peak - r->text) / e);
   if (r->text > 0)
     printf (" (with the text of its rows: %.0f B, %.0f B)", r->after / e, r->peak / e);
-  printf ("\n");
+  printf ("; %.0f B per slice after the load\n", (r->after - r->text) / MAX (1, r->slices));
 }
 
 int
@@ -164,7 +183,12 @@ main (int argc, char *argv[])
                  / MAX (1.0, json.after / MAX (1, json.events));
   printf ("time per event: %.2f× the JSON's (budget 1.5×): %s\n", time_ratio,
           time_ratio <= 1.5 ? "within" : "OVER");
+  printf ("processor time per event: %.2f× the JSON's\n",
+          (parquet.cpu / MAX (1, parquet.events)) / (json.cpu / MAX (1, json.events)));
   printf ("memory per event after the load: %.2f× the JSON's (budget 1×): %s\n", memory_ratio,
           memory_ratio <= 1.0 ? "within" : "OVER");
+  printf ("memory per slice after the load: %.2f× the JSON's\n",
+          ((parquet.after - parquet.text) / MAX (1, parquet.slices))
+              / MAX (1.0, json.after / MAX (1, json.slices)));
   return 0;
 }

@@ -415,16 +415,21 @@ load_parquet (StTraceLoader *self,
   g_autoptr (StNeuronParquet) profile = NULL;
   StTraceBuilder             *builder;
   StTrace                    *trace = NULL;
+  gint64                      t0, t1;
 
   profile = st_neuron_parquet_open (folder, display_name, cancellable, error);
   if (profile == NULL)
     return NULL;
   builder = st_trace_builder_new (st_neuron_parquet_get_source (profile), "neuron-parquet");
   set_progress (self, ST_LOAD_STAGE_READING, 0.0);
+  t0 = g_get_monotonic_time ();
   if (st_neuron_parquet_import (profile, builder, cancellable, on_read_progress, self, error))
     {
+      t1 = g_get_monotonic_time ();
       set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);
       trace = st_trace_builder_finish (builder, cancellable, on_build_progress, self, error);
+      g_debug ("%s: read %.1f ms, built %.1f ms", display_name, (t1 - t0) / 1000.0,
+               (g_get_monotonic_time () - t1) / 1000.0);
     }
   st_trace_builder_free (builder);
   if (trace != NULL)

@@ -187,9 +187,9 @@ keep_buffer (Chunk *c, guint8 *owned)
 static gboolean
 ensure_entries (Chunk *c, guint64 more, GError **error)
 {
-  guint64 need = (guint64)c->col->n_entries + more;
+  guint64 need = MAX ((guint64)c->col->n_entries + more, 1);
 
-  if (need <= c->entries_cap)
+  if (c->col->entries != NULL && need <= c->entries_cap)
     return TRUE;
   if (need > G_MAXUINT32)
     return damaged (c, N_ ("the column has more distinct strings than Strata reads"), error);

@@ -11,10 +11,14 @@
 #include <math.h>
 #include <string.h>
 
-/* Text goes to the spool in pieces of about this size. */
-#define FLUSH_BYTES (4 * 1024 * 1024)
 /* Progress is said and cancellation looked at once per this many rows. */
 #define CHECK_ROWS 65536
+
+void
+np_string_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
 
 static gboolean
 kind_matches (const StParquetColumnInfo *info, NpKind kind)
@@ -61,6 +65,7 @@ resolve (NpBatch *b)
           continue;
         }
       b->index[i] = c;
+      b->info[i] = info;
     }
   return TRUE;
 }
@@ -123,11 +128,16 @@ read_part (NpBatch *b, NpRowsFunc func, gpointer data, GError **error)
   np_check_fields (b);
   for (guint g = 0; g < n_groups; g++)
     {
-      gboolean ok = read_columns (b, g, error) && func (b, data, error)
-                    && np_flush (b->np, FALSE, error) && report (b->np, b->n_rows, error);
+      gboolean ok = read_columns (b, g, error);
 
-      b->np->sink.shard->counts.events += b->n_rows;
-
+      if (ok)
+        {
+          np_start_args (b);
+          ok = func (b, data, error);
+          np_finish_args (b);
+          ok = ok && np_flush (b->np, FALSE, error) && report (b->np, b->n_rows, error);
+          b->np->sink.shard->counts.events += b->n_rows;
+        }
       clear_columns (b);
       if (!ok)
         return FALSE;
@@ -148,22 +158,31 @@ np_read_table (StNeuronParquet *np,
                gpointer         data,
                GError         **error)
 {
-  NpTable *t = g_hash_table_lookup (np->tables, table);
+  NpTable              *t = g_hash_table_lookup (np->tables, table);
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (np_string_free);
 
   g_assert (n_fields <= NP_MAX_FIELDS);
   if (t == NULL)
     return TRUE;
+  /* Each field's `"name":`, written once here rather than per row. */
+  for (guint i = 0; i < n_fields; i++)
+    {
+      GString *key = g_string_sized_new (64); /* read a fixed 32 bytes at a time */
+
+      np_append_json_string (key, fields[i].name, strlen (fields[i].name));
+      g_string_append_c (key, ':');
+      g_ptr_array_add (keys, key);
+    }
   for (guint p = 0; p < t->paths->len; p++)
     {
-      g_autoptr (StParquetFile) file
-          = open_part (np, ((NpPart *)g_ptr_array_index (t->paths, p))->path, error);
-      g_autofree char *base = NULL;
-      NpBatch          b = { np, table, file, NULL, fields, n_fields };
+      GFile                    *path = ((NpPart *)g_ptr_array_index (t->paths, p))->path;
+      g_autoptr (StParquetFile) file = open_part (np, path, error);
+      g_autofree char          *base = g_file_get_basename (path);
+      NpBatch                   b = { np, table, file, base, fields, n_fields };
 
       if (file == NULL)
         return FALSE;
-      base = g_file_get_basename (((NpPart *)g_ptr_array_index (t->paths, p))->path);
-      b.file_name = base;
+      memcpy (b.keys, keys->pdata, n_fields * sizeof (GString *));
       if (!resolve (&b))
         return TRUE;
       if (!read_part (&b, func, data, error))
@@ -294,149 +313,17 @@ np_core (StNeuronParquet *np, const NpBatch *b, guint field, guint64 row)
 
   np_int (b, field, row, &pcore);
   core = np->core_base + pcore;
+  if (np->last_core_pid != ST_STRING_NONE && core == np->last_core)
+    return np->last_core_pid;
+  np->last_core = core;
   id = g_hash_table_lookup (np->cores, &core);
   if (id != NULL)
-    return GPOINTER_TO_UINT (id) - 1;
+    return np->last_core_pid = GPOINTER_TO_UINT (id) - 1;
   g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, core);
   pid = st_neuron_sink_literal (&np->sink, text);
   st_neuron_sink_note_core (&np->sink, pid);
   g_hash_table_insert (np->cores, g_memdup2 (&core, sizeof core), GUINT_TO_POINTER (pid + 1));
-  return pid;
-}
-
-void
-np_append (StNeuronParquet *np, const char *text, gsize len)
-{
-  g_string_append_len (np->text, text, len);
-}
-
-/* @text as a JSON string; invalid UTF-8 made valid first. */
-void
-np_append_json_string (GString *out, const char *text, gsize len)
-{
-  g_autofree char *valid = NULL;
-
-  if (!g_utf8_validate_len (text, len, NULL))
-    {
-      valid = g_utf8_make_valid (text, len);
-      text = valid;
-      len = strlen (valid);
-    }
-  g_string_append_c (out, '"');
-  for (gsize i = 0; i < len; i++)
-    {
-      guchar c = text[i];
-
-      if (c == '"' || c == '\\')
-        {
-          g_string_append_c (out, '\\');
-          g_string_append_c (out, c);
-        }
-      else if (c < 0x20)
-        g_string_append_printf (out, "\\u%04x", c);
-      else
-        g_string_append_c (out, c);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_int (GString *out, gint64 v)
-{
-  char    buf[24], *p = buf + sizeof buf;
-  guint64 u = v < 0 ? (guint64)0 - (guint64)v : (guint64)v;
-
-  do
-    *--p = '0' + (char)(u % 10);
-  while ((u /= 10) != 0);
-  if (v < 0)
-    *--p = '-';
-  g_string_append_len (out, p, buf + sizeof buf - p);
-}
-
-/* The fewest digits that read back as the same number: a FLOAT's as the
- * float it was (0.1f is "0.1", not its double's 0.10000000149011612). */
-static void
-append_double (GString *out, double v, gboolean is_float)
-{
-  static const char *const formats[]
-      = { "%.6g", "%.7g", "%.8g", "%.9g", "%.15g", "%.16g", "%.17g" };
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (v))
-    {
-      g_string_append (out, "null");
-      return;
-    }
-  for (guint i = is_float ? 0 : 4; i < G_N_ELEMENTS (formats); i++)
-    {
-      double back;
-
-      g_ascii_formatd (buf, sizeof buf, formats[i], v);
-      back = g_ascii_strtod (buf, NULL);
-      if (is_float ? (float)back == (float)v : back == v)
-        break;
-    }
-  g_string_append (out, buf);
-}
-
-static void
-append_value (GString *out, const StParquetColumnInfo *info, const StParquetColumn *c, guint64 row)
-{
-  const StParquetBytes *bytes;
-
-  switch (c->values)
-    {
-    case ST_PARQUET_VALUES_INT:
-      if (info->is_bool)
-        g_string_append (out, c->ints[row] ? "true" : "false");
-      else
-        append_int (out, c->ints[row]);
-      break;
-    case ST_PARQUET_VALUES_DOUBLE: append_double (out, c->doubles[row], info->is_float); break;
-    default:
-      bytes = st_parquet_column_bytes (c, row);
-      np_append_json_string (out, bytes->data, bytes->len);
-    }
-}
-
-/* The row's fields that are there and not null, as members of a JSON
- * object ("name":value, comma-separated); @first when none is written
- * before them. Whether it wrote any. */
-gboolean
-np_write_members (NpBatch *b, guint64 row, gboolean first)
-{
-  GString *text = b->np->text;
-  gboolean wrote = FALSE;
-
-  for (guint i = 0; i < b->n_fields; i++)
-    {
-      const StParquetColumn *c = b->col[i];
-
-      if (c == NULL || st_parquet_column_is_null (c, row))
-        continue;
-      if (!first || wrote)
-        g_string_append_c (text, ',');
-      wrote = TRUE;
-      np_append_json_string (text, b->fields[i].name, strlen (b->fields[i].name));
-      g_string_append_c (text, ':');
-      append_value (text, st_parquet_file_get_column (b->file, b->index[i]), c, row);
-    }
-  return wrote;
-}
-
-/* The row as one JSON object on a line of the trace's text; its offset
- * there. */
-guint64
-np_write_row (NpBatch *b, guint64 row)
-{
-  StNeuronParquet *np = b->np;
-  guint64          offset = st_spool_get_size (np->spool) + np->text->len;
-
-  g_string_append_c (np->text, '{');
-  np_write_members (b, row, TRUE);
-  g_string_append (np->text, "}\n");
-  return offset;
+  return np->last_core_pid = pid;
 }
 
 /* The fields of @table: @fields[0, @n_fixed) as given, then every other
@@ -474,38 +361,4 @@ np_table_fields (StNeuronParquet *np,
                        info->values == ST_PARQUET_VALUES_BYTES ? NP_TEXT : NP_NUM, NP_OPTIONAL };
     }
   return n;
-}
-
-/* Counts a row that made a slice or a sample, and now and then moves the
- * text to the spool, so that a large row group's does not pile up. */
-gboolean
-np_made_row (StNeuronParquet *np, GError **error)
-{
-  if ((++np->rows_made & 4095) == 0)
-    return np_flush (np, FALSE, error);
-  return TRUE;
-}
-
-/* Moves the text written so far into the spool, once there is enough of
- * it or when @complete, which also ends the spool. */
-gboolean
-np_flush (StNeuronParquet *np, gboolean complete, GError **error)
-{
-  char *room;
-
-  if (!complete && np->text->len < FLUSH_BYTES)
-    return TRUE;
-  if (np->text->len > 0)
-    {
-      room = st_spool_begin (np->spool, np->text->len, error);
-      if (room == NULL)
-        return FALSE;
-      memcpy (room, np->text->str, np->text->len);
-      if (!st_spool_commit (np->spool, np->text->len, error))
-        return FALSE;
-      g_string_truncate (np->text, 0);
-    }
-  if (complete)
-    st_spool_complete (np->spool);
-  return TRUE;
 }

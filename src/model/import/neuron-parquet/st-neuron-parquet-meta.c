@@ -59,17 +59,11 @@ typedef struct
   gboolean        wrote; /* a member was written */
 } Section;
 
-static guint64
-text_offset (StNeuronParquet *np)
-{
-  return st_spool_get_size (np->spool) + np->text->len;
-}
-
 /* Writes `[{` … `}]` around what @write adds, as the metadata @key. */
 static void
 begin_section (StNeuronParquet *np, guint64 *start)
 {
-  *start = text_offset (np);
+  *start = np_text_offset (np);
   np_append (np, "[{", 2);
 }
 
@@ -77,7 +71,7 @@ static void
 end_section (StNeuronParquet *np, StTraceBuilder *builder, const char *key, guint64 start)
 {
   np_append (np, "}]\n", 3);
-  st_trace_builder_add_metadata (builder, key, start, text_offset (np) - start);
+  st_trace_builder_add_metadata (builder, key, start, np_text_offset (np) - start);
 }
 
 static void
@@ -88,7 +82,7 @@ append_number (StNeuronParquet *np, gboolean *first, const char *key, double v)
   if (!*first)
     np_append (np, ",", 1);
   *first = FALSE;
-  np_append_json_string (np->text, key, strlen (key));
+  np_append_json (np, key, strlen (key));
   np_append (np, ":", 1);
   g_ascii_dtostr (buf, sizeof buf, v);
   np_append (np, buf, strlen (buf));
@@ -177,9 +171,9 @@ schema_rows (NpBatch *b, gpointer data, GError **error)
       if (s->wrote)
         np_append (b->np, ",", 1);
       s->wrote = TRUE;
-      np_append_json_string (b->np->text, field->data, field->len);
+      np_append_json (b->np, field->data, field->len);
       np_append (b->np, ":", 1);
-      np_append_json_string (b->np->text, text->data, text->len);
+      np_append_json (b->np, text->data, text->len);
     }
   return TRUE;
 }
@@ -194,9 +188,9 @@ write_groups (StNeuronParquet *np, StTraceBuilder *builder)
     {
       if (i > 0)
         np_append (np, ",", 1);
-      np_append_json_string (np->text, groups[i].pattern, strlen (groups[i].pattern));
+      np_append_json (np, groups[i].pattern, strlen (groups[i].pattern));
       np_append (np, ":", 1);
-      np_append_json_string (np->text, groups[i].group, strlen (groups[i].group));
+      np_append_json (np, groups[i].group, strlen (groups[i].group));
     }
   end_section (np, builder, "summary_groups", start);
   begin_section (np, &start);
@@ -206,7 +200,7 @@ write_groups (StNeuronParquet *np, StTraceBuilder *builder)
 
       if (i > 0)
         np_append (np, ",", 1);
-      np_append_json_string (np->text, group_order[i], strlen (group_order[i]));
+      np_append_json (np, group_order[i], strlen (group_order[i]));
       g_snprintf (number, sizeof number, ":%u", i);
       np_append (np, number, strlen (number));
     }

@@ -2,8 +2,9 @@
  *
  * st-neuron-parquet.c finds the folder's tables and drives the import;
  * st-neuron-parquet-batch.c reads a table a row group at a time (the
- * columns asked for, checked against the schema), and writes a row's
- * fields as JSON text; st-neuron-parquet-rows.c makes the slices of the
+ * columns asked for, checked against the schema); st-neuron-parquet-args.c
+ * writes the trace's text (the rows' fields as JSON, on a thread of their
+ * own, and the metadata); st-neuron-parquet-rows.c makes the slices of the
  * instructions, DMA packets and active times, st-neuron-parquet-series.c
  * the counters, the transfers' routes and the profiler's warnings,
  * st-neuron-parquet-meta.c the metadata (Summary, Metadata, SchemaFields);
@@ -41,6 +42,7 @@ typedef struct
   const char *name;
   NpKind      kind;
   NpNeed      need;
+  gboolean    arg; /* shown as the slice's arg: not its name, track, start or length */
 } NpField;
 
 #define NP_MAX_FIELDS 256
@@ -60,17 +62,28 @@ typedef struct
 
 typedef struct
 {
-  StNeuronParquet *np;
-  const char      *table;
-  StParquetFile   *file; /* the part being read */
-  const char      *file_name;
-  const NpField   *fields;
-  guint            n_fields;
-  gint             index[NP_MAX_FIELDS]; /* the field's column, or -1 */
-  StParquetColumn *col[NP_MAX_FIELDS];   /* of the row group being read */
-  StStringId      *ids[NP_MAX_FIELDS];   /* text: each entry, interned on first use */
-  guint64          n_rows;
-  guint64          first_row; /* of the row group, in its part */
+  StNeuronParquet           *np;
+  const char                *table;
+  StParquetFile             *file; /* the part being read */
+  const char                *file_name;
+  const NpField             *fields;
+  guint                      n_fields;
+  GString                   *keys[NP_MAX_FIELDS];  /* each field's `"name":`, as JSON */
+  gint                       index[NP_MAX_FIELDS]; /* the field's column, or -1 */
+  const StParquetColumnInfo *info[NP_MAX_FIELDS];
+  StParquetColumn           *col[NP_MAX_FIELDS]; /* of the row group being read */
+  StStringId                *ids[NP_MAX_FIELDS]; /* text: each entry, interned on first use */
+  guint64                    n_rows;
+  guint64                    first_row;   /* of the row group, in its part */
+  GThread                   *args_writer; /* writing the rows' args (st-neuron-parquet-args.c) */
+  guint64                   *args_offsets;
+  guint64                    args_written; /* rows whose offsets are set (atomic) */
+  gint                       args_stop;    /* atomic */
+  GMutex                     args_lock;
+  GCond                      args_cond;
+  gsize                      args_fixed; /* what a row's args take, but their text */
+  guint                      args_strings[NP_MAX_FIELDS]; /* the text fields among them */
+  guint                      n_args_strings;
 } NpBatch;
 
 typedef gboolean (*NpRowsFunc) (NpBatch *batch, gpointer data, GError **error);
@@ -84,7 +97,11 @@ struct _StNeuronParquet
   guint64          disk_size;
   StSource        *source; /* over the spool below */
   StSpool         *spool;
-  GString         *text; /* written, not yet in the spool */
+  char            *room;     /* where the text is being written, in the spool */
+  gsize            room_len; /* begun */
+  gsize            used;     /* written, not yet committed */
+  GError          *write_error;
+  guint64          empty_args; /* a shared "{}", or G_MAXUINT64 */
   StNeuronSink     sink;
   GCancellable    *cancellable;
   StImportProgress progress;
@@ -97,7 +114,9 @@ struct _StNeuronParquet
   gint             major, minor;
   gint64           core_base; /* neuroncore_idx × num_physical_cores */
   GHashTable      *cores;     /* core number -> pid id + 1 */
-  GHashTable      *routes;    /* DmaPacketAggregated id -> route id + 1 */
+  gint64           last_core; /* rows mostly share their core: the last one's pid */
+  StStringId       last_core_pid;
+  GHashTable      *routes; /* DmaPacketAggregated id -> route id + 1 */
   GPtrArray       *cannot_read;
   GPtrArray       *unknown_fields;
 };
@@ -114,7 +133,9 @@ gboolean              np_int (const NpBatch *b, guint field, guint64 row, gint64
 gboolean              np_num (const NpBatch *b, guint field, guint64 row, double *out);
 const StParquetBytes *np_text (const NpBatch *b, guint field, guint64 row);
 StStringId            np_id (NpBatch *b, guint field, guint64 row);
-guint64               np_write_row (NpBatch *b, guint64 row);
+void                  np_start_args (NpBatch *b);
+void                  np_finish_args (NpBatch *b);
+guint64               np_args_offset (NpBatch *b, guint64 row);
 gboolean              np_write_members (NpBatch *b, guint64 row, gboolean first);
 guint                 np_table_fields (StNeuronParquet *np,
                                        const char      *table,
@@ -125,7 +146,10 @@ guint                 np_table_fields (StNeuronParquet *np,
 gboolean              np_flush (StNeuronParquet *np, gboolean complete, GError **error);
 gboolean              np_made_row (StNeuronParquet *np, GError **error);
 void                  np_append (StNeuronParquet *np, const char *text, gsize len);
+void                  np_append_json (StNeuronParquet *np, const char *text, gsize len);
+guint64               np_text_offset (StNeuronParquet *np);
 void                  np_append_json_string (GString *out, const char *text, gsize len);
+void                  np_string_free (gpointer data);
 char                 *np_place (const NpBatch *b, guint64 row);
 StStringId            np_core (StNeuronParquet *np, const NpBatch *b, guint field, guint64 row);
 guint64               np_table_rows (StNeuronParquet *np, const char *table);

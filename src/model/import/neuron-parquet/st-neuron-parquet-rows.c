@@ -127,36 +127,36 @@ enum
 };
 
 static const NpField instruction_fields[] = {
-  { "start_ts", NP_INT, NP_NEEDED },
-  { "end_ts", NP_INT, NP_EXPECTED },
-  { "duration_ns", NP_INT, NP_EXPECTED },
-  { "engine", NP_TEXT, NP_EXPECTED },
-  { "timeline_track", NP_TEXT, NP_OPTIONAL },
-  { "pcore_idx", NP_INT, NP_OPTIONAL },
-  { "opcode", NP_TEXT, NP_EXPECTED },
-  { "operands", NP_TEXT, NP_EXPECTED },
-  { "id", NP_INT, NP_EXPECTED },
-  { "pc", NP_INT, NP_EXPECTED },
-  { "hlo_name", NP_TEXT, NP_OPTIONAL },
-  { "layer", NP_TEXT, NP_OPTIONAL },
-  { "bir_instruction_name", NP_TEXT, NP_OPTIONAL },
-  { "nki_source_location", NP_TEXT, NP_OPTIONAL },
-  { "evt_wait_time_ns", NP_INT, NP_OPTIONAL },
-  { "dma_wait_time_ns", NP_INT, NP_OPTIONAL },
-  { "hbm_read_bytes", NP_INT, NP_OPTIONAL },
-  { "hbm_write_bytes", NP_INT, NP_OPTIONAL },
-  { "sbuf_read_bytes", NP_INT, NP_OPTIONAL },
-  { "sbuf_write_bytes", NP_INT, NP_OPTIONAL },
-  { "spill_save_bytes", NP_INT, NP_OPTIONAL },
-  { "spill_reload_bytes", NP_INT, NP_OPTIONAL },
-  { "psum_read_bytes", NP_INT, NP_OPTIONAL },
-  { "psum_write_bytes", NP_INT, NP_OPTIONAL },
-  { "weight_queue_bytes", NP_INT, NP_OPTIONAL },
-  { "raw_flops", NP_INT, NP_OPTIONAL },
-  { "adjusted_flops", NP_INT, NP_OPTIONAL },
-  { "flops_transpose", NP_INT, NP_OPTIONAL },
-  { "tensor_instruction_type", NP_TEXT, NP_OPTIONAL },
-  { "performance_mode", NP_TEXT, NP_OPTIONAL },
+  { "start_ts", NP_INT, NP_NEEDED, FALSE },
+  { "end_ts", NP_INT, NP_EXPECTED, FALSE },
+  { "duration_ns", NP_INT, NP_EXPECTED, FALSE },
+  { "engine", NP_TEXT, NP_EXPECTED, FALSE },
+  { "timeline_track", NP_TEXT, NP_OPTIONAL, FALSE },
+  { "pcore_idx", NP_INT, NP_OPTIONAL, FALSE },
+  { "opcode", NP_TEXT, NP_EXPECTED, FALSE },
+  { "operands", NP_TEXT, NP_EXPECTED, TRUE },
+  { "id", NP_INT, NP_EXPECTED, TRUE },
+  { "pc", NP_INT, NP_EXPECTED, TRUE },
+  { "hlo_name", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "layer", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "bir_instruction_name", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "nki_source_location", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "evt_wait_time_ns", NP_INT, NP_OPTIONAL, TRUE },
+  { "dma_wait_time_ns", NP_INT, NP_OPTIONAL, TRUE },
+  { "hbm_read_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "hbm_write_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "sbuf_read_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "sbuf_write_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "spill_save_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "spill_reload_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "psum_read_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "psum_write_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "weight_queue_bytes", NP_INT, NP_OPTIONAL, TRUE },
+  { "raw_flops", NP_INT, NP_OPTIONAL, TRUE },
+  { "adjusted_flops", NP_INT, NP_OPTIONAL, TRUE },
+  { "flops_transpose", NP_INT, NP_OPTIONAL, TRUE },
+  { "tensor_instruction_type", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "performance_mode", NP_TEXT, NP_OPTIONAL, TRUE },
 };
 
 /* The instruction's track: timeline_track, else its engine. */
@@ -220,7 +220,7 @@ instruction_rows (NpBatch *b, gpointer data, GError **error)
         name = np_id (b, I_HLO_NAME, row);
       if (name == ST_STRING_NONE)
         name = st_neuron_sink_literal (sink, "instruction");
-      at = np_write_row (b, row);
+      at = np_args_offset (b, row);
       st_neuron_sink_slice (sink, track, at, ts, dur, name, sink->cat_instruction, flags);
       note_layer (b, c, row, pid, ts, ts + dur, at);
       if (!np_made_row (b->np, error))
@@ -246,26 +246,25 @@ enum
 {
   D_PCORE = 3,
   D_AGGREGATION = 6,
-  D_QUEUE_NAME = 14,
+  D_QUEUE_NAME = 13,
 };
 
 static const NpField dma_fields[] = {
-  { "start_ts", NP_INT, NP_NEEDED },
-  { "end_ts", NP_INT, NP_EXPECTED },
-  { "duration_ns", NP_INT, NP_EXPECTED },
-  { "pcore_idx", NP_INT, NP_OPTIONAL },
-  { "id", NP_INT, NP_EXPECTED },
-  { "packet_idx", NP_INT, NP_EXPECTED },
-  { "packet_aggregation_id", NP_INT, NP_EXPECTED },
-  { "engine_idx", NP_INT, NP_OPTIONAL },
-  { "read_bytes", NP_INT, NP_EXPECTED },
-  { "write_bytes", NP_INT, NP_EXPECTED },
-  { "transfer_bytes", NP_INT, NP_EXPECTED },
-  { "throughput", NP_NUM, NP_EXPECTED },
-  { "queue_type", NP_TEXT, NP_EXPECTED },
-  { "variable", NP_TEXT, NP_OPTIONAL },
-  { "queue_name", NP_TEXT, NP_OPTIONAL },
-  { "queue_idx", NP_INT, NP_OPTIONAL },
+  { "start_ts", NP_INT, NP_NEEDED, FALSE },
+  { "end_ts", NP_INT, NP_EXPECTED, FALSE },
+  { "duration_ns", NP_INT, NP_EXPECTED, FALSE },
+  { "pcore_idx", NP_INT, NP_OPTIONAL, FALSE },
+  { "id", NP_INT, NP_EXPECTED, TRUE },
+  { "packet_idx", NP_INT, NP_EXPECTED, TRUE },
+  { "packet_aggregation_id", NP_INT, NP_EXPECTED, TRUE },
+  { "engine_idx", NP_INT, NP_OPTIONAL, TRUE },
+  { "read_bytes", NP_INT, NP_EXPECTED, TRUE },
+  { "write_bytes", NP_INT, NP_EXPECTED, TRUE },
+  { "transfer_bytes", NP_INT, NP_EXPECTED, TRUE },
+  { "queue_type", NP_TEXT, NP_EXPECTED, TRUE },
+  { "variable", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "queue_name", NP_TEXT, NP_OPTIONAL, TRUE },
+  { "queue_idx", NP_INT, NP_OPTIONAL, TRUE },
 };
 
 static guint
@@ -315,7 +314,7 @@ dma_rows (NpBatch *b, gpointer data, GError **error)
         continue;
       pid = np_core (b->np, b, D_PCORE, row);
       track = queue_track (b, c, row, pid);
-      st_neuron_sink_slice (sink, track, np_write_row (b, row), ts, dur, route_of (b, row),
+      st_neuron_sink_slice (sink, track, np_args_offset (b, row), ts, dur, route_of (b, row),
                             sink->cat_dma, flags);
       if (!np_made_row (b->np, error))
         return FALSE;
@@ -342,9 +341,9 @@ enum
 };
 
 static const NpField active_fields[] = {
-  { "start_ts", NP_INT, NP_NEEDED },      { "end_ts", NP_INT, NP_EXPECTED },
-  { "duration_ns", NP_INT, NP_EXPECTED }, { "engine", NP_TEXT, NP_EXPECTED },
-  { "pcore_idx", NP_INT, NP_EXPECTED },
+  { "start_ts", NP_INT, NP_NEEDED, FALSE },      { "end_ts", NP_INT, NP_EXPECTED, FALSE },
+  { "duration_ns", NP_INT, NP_EXPECTED, FALSE }, { "engine", NP_TEXT, NP_EXPECTED, FALSE },
+  { "pcore_idx", NP_INT, NP_EXPECTED, FALSE },
 };
 
 static guint
@@ -378,7 +377,7 @@ active_rows (NpBatch *b, gpointer data, GError **error)
       if (!np_slice_times (b, row, &ts, &dur, &flags))
         continue;
       pid = np_core (b->np, b, A_PCORE, row);
-      st_neuron_sink_slice (sink, active_track (b, c, row, pid), np_write_row (b, row), ts, dur,
+      st_neuron_sink_slice (sink, active_track (b, c, row, pid), np_args_offset (b, row), ts, dur,
                             sink->name_active, sink->cat_active, 0);
       if (!np_made_row (b->np, error))
         return FALSE;

@@ -261,11 +261,12 @@ st_neuron_parquet_open (GFile        *folder,
 
   self->folder = g_object_ref (folder);
   self->display_name = g_strdup (display_name);
-  self->text = g_string_new (NULL);
   self->unknown_tables = g_ptr_array_new_with_free_func (g_free);
   self->cannot_read = g_ptr_array_new_with_free_func (g_free);
   self->unknown_fields = g_ptr_array_new_with_free_func (g_free);
   self->cores = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->last_core_pid = ST_STRING_NONE;
+  self->empty_args = G_MAXUINT64;
   self->routes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->tables = list_tables (folder, cancellable, &self->disk_size, error);
   if (self->tables == NULL)
@@ -293,8 +294,7 @@ st_neuron_parquet_free (StNeuronParquet *self)
   g_clear_pointer (&self->cores, g_hash_table_unref);
   g_clear_pointer (&self->routes, g_hash_table_unref);
   g_clear_pointer (&self->source, st_source_unref);
-  if (self->text != NULL)
-    g_string_free (self->text, TRUE);
+  g_clear_error (&self->write_error);
   g_free (self->version);
   g_free (self);
 }
