@@ -482,7 +482,8 @@ st_application_init (StApplication *self)
       G_APPLICATION (self),
       _ ("Opens each FILE (a Chrome trace JSON profile: PyTorch/Kineto, XProf, Chrome DevTools, "
          "Perfetto's JSON export; an XProf xplane.pb; Neuron device profiles; rocprofv3 JSON "
-         "profiles; Nsight Systems SQLite exports; plain or gzip-compressed) in a window of "
+         "profiles; Nsight Systems SQLite exports; plain or gzip-compressed; or a Neuron "
+         "Explorer profile, its folder of Parquet tables or any table in it) in a window of "
          "its own, or brings forward the window that already shows it; with --merge, the FILEs "
          "(one per rank or device) as one profile in one window; with --compare BASE, FILE "
          "compared with the profile BASE. Without a FILE, opens an empty window."));

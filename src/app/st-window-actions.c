@@ -90,19 +90,25 @@ add_filters (GtkFileChooser *chooser)
                                         "application/x-chrome-trace-compressed",
                                         "application/x-stack-tracing-report+json",
                                         "application/x-neuron-profile+json",
+                                        "application/x-rocprofv3+json",
                                         "application/vnd.sqlite3",
+                                        "application/vnd.apache.parquet",
                                         NULL };
   const char *const chrome_types[]
       = { "application/x-chrome-trace+json", "application/x-stack-tracing-report+json", NULL };
   const char *const gzip_types[]
       = { "application/x-chrome-trace-compressed", "application/gzip", NULL };
   const char *const neuron_types[] = { "application/x-neuron-profile+json", NULL };
+  const char *const rocprof_types[] = { "application/x-rocprofv3+json", NULL };
+  const char *const parquet_types[] = { "application/vnd.apache.parquet", NULL };
   const char *const report_types[] = { "application/x-stack-tracing-report+json", NULL };
   const char *const sqlite_types[] = { "application/vnd.sqlite3", NULL };
+  const char *const profile_suffixes[] = { "json", "gz", "pb", "sqlite", "parquet", NULL };
   const char *const json[] = { "json", NULL };
   const char *const gz[] = { "gz", NULL };
-  const char *const profile_suffixes[] = { "json", "gz", "sqlite", NULL };
+  const char *const parquet[] = { "parquet", NULL };
   const char *const sqlite[] = { "sqlite", NULL };
+  const char *const xplane[] = { "*.xplane.pb", "*.xplane.pb.gz", NULL };
   const char *const report[] = { "*_chrome_tracing_report.json", NULL };
   const char *const all[] = { "*", NULL };
   GtkFileFilter    *profiles;
@@ -110,33 +116,57 @@ add_filters (GtkFileChooser *chooser)
   profiles = add_filter (chooser, _ ("All profiles"), profile_types, profile_suffixes, NULL);
   add_filter (chooser, _ ("Chrome and PyTorch/Kineto traces (JSON)"), chrome_types, json, NULL);
   add_filter (chooser, _ ("Compressed traces (gzip)"), gzip_types, gz, NULL);
+  add_filter (chooser, _ ("XProf profiles (xplane.pb)"), NULL, NULL, xplane);
   add_filter (chooser, _ ("Neuron device profiles (JSON)"), neuron_types, json, NULL);
-  add_filter (chooser, _ ("Stack Tracing reports"), report_types, NULL, report);
+  /* a table of the folder opens the folder */
+  add_filter (chooser, _ ("Neuron Explorer profiles (a Parquet table of the folder)"),
+              parquet_types, parquet, NULL);
+  add_filter (chooser, _ ("rocprofv3 profiles (JSON)"), rocprof_types, json, NULL);
   add_filter (chooser, _ ("Nsight Systems exports (SQLite)"), sqlite_types, sqlite, NULL);
+  add_filter (chooser, _ ("Stack Tracing reports"), report_types, NULL, report);
   add_filter (chooser, _ ("All files"), NULL, NULL, all);
   gtk_file_chooser_set_filter (chooser, profiles);
+}
+
+/* Several profiles, one per rank or device, can be one profile. */
+static void
+add_choices (GtkFileChooser *chooser)
+{
+  const char *align_ids[] = { "clock", "collective", NULL };
+  const char *align_labels[] = { _ ("Each file’s clock"), _ ("Their first collective"), NULL };
+
+  gtk_file_chooser_set_select_multiple (chooser, TRUE);
+  gtk_file_chooser_add_choice (chooser, "as-one", _ ("Open the files as one profile (ranks)"), NULL,
+                               NULL);
+  gtk_file_chooser_set_choice (chooser, "as-one", "false");
+  gtk_file_chooser_add_choice (chooser, "align", _ ("Align the ranks on"), align_ids, align_labels);
+  gtk_file_chooser_set_choice (chooser, "align", "clock");
 }
 
 /* Ctrl+O: the Open dialog, several files at once. */
 static void
 open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  const char *align_ids[] = { "clock", "collective", NULL };
-  const char *align_labels[] = { _ ("Each file’s clock"), _ ("Their first collective"), NULL };
   GtkFileChooserNative *chooser;
 
   chooser = gtk_file_chooser_native_new (_ ("Open Profiles"), GTK_WINDOW (widget),
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
-
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  /* several files, one per rank or device, can be one profile */
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "as-one",
-                               _ ("Open the files as one profile (ranks)"), NULL, NULL);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "as-one", "false");
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (chooser), "align", _ ("Align the ranks on"),
-                               align_ids, align_labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (chooser), "align", "clock");
+  add_choices (GTK_FILE_CHOOSER (chooser));
   add_filters (GTK_FILE_CHOOSER (chooser));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* A profile that is a folder: Neuron Explorer's Parquet tables. */
+static void
+open_folder_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_ ("Open Profile Folders"), GTK_WINDOW (widget),
+                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Open"),
+                                         _ ("_Cancel"));
+  add_choices (GTK_FILE_CHOOSER (chooser));
   g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), widget);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -302,6 +332,7 @@ void
 st_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_with_action);

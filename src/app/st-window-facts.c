@@ -78,6 +78,10 @@ format_size (StTrace *trace)
   g_autofree char *text = g_format_size (st_trace_get_text_size (trace));
   g_autofree char *disk = g_format_size (st_trace_get_file_size (trace));
 
+  /* A Parquet profile's text is what Strata wrote of its rows: the tables
+   * on disk are its size. */
+  if (g_strcmp0 (st_trace_get_format (trace), "neuron-parquet") == 0)
+    return g_strdup_printf (_ ("%s of Parquet"), disk);
   if (st_trace_get_text_size (trace) == st_trace_get_file_size (trace))
     return g_steal_pointer (&text);
   return g_strdup_printf (_ ("%s (%s gzip)"), text, disk);
@@ -88,7 +92,9 @@ describe_format (StTrace *trace)
 {
   const char *flavor = st_trace_get_flavor (trace);
 
-  if (g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0)
+  if (g_strcmp0 (st_trace_get_format (trace), "neuron-parquet") == 0)
+    return g_strdup (_ ("Neuron Explorer profile (Parquet)"));
+  if (st_trace_is_neuron (trace))
     return g_strdup (_ ("Neuron device profile"));
   if (g_strcmp0 (st_trace_get_format (trace), "nsys-sqlite") == 0)
     return g_strdup (_ ("Nsight Systems export"));

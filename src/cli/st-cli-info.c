@@ -389,11 +389,10 @@ st_cli_info (int argc, char **argv)
   g_option_context_set_summary (
       context,
       _ ("Prints the format, event counts by kind, processes and tracks, the time span (ns from "
-         "the "
-         "earliest event; origin_ns is that event's ts as written), top-level metadata and import "
-         "warnings of each FILE (Chrome trace JSON, plain or gzip). With --merge, of the profile "
-         "the FILEs make together: each file's processes titled after its rank, its metadata as "
-         "RANK/KEY, and each file's shift."));
+         "the earliest event; origin_ns is that event's ts as written), top-level metadata and "
+         "import warnings of each FILE (any profile strata-cli reads, see strata-cli --help). "
+         "With --merge, of the profile the FILEs make together: each file's processes titled "
+         "after its rank, its metadata as RANK/KEY, and each file's shift."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || files == NULL)
     return st_cli_usage_error ("info", error ? error->message : _ ("no FILE given"));
   if (o.threads < 0 || o.threads > ST_CLI_MAX_THREADS)

@@ -135,7 +135,7 @@ st_cli_print_flops (StTrace *trace, StSummary *summary)
   double             achieved;
 
   /* as the window: a Neuron profile's FLOPs are among its own metrics */
-  if (g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0)
+  if (st_trace_is_neuron (trace))
     return;
   printf ("\n%s\n", _ ("FLOPs (operations with a flops argument)"));
   if (rates == NULL)

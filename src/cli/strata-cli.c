@@ -51,10 +51,11 @@ static const StCliCommand commands[] = {
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\nReads ML profiles (Chrome trace "
-                   "JSON, PyTorch/Kineto, XProf JSON and xplane.pb, Neuron device profiles, "
-                   "rocprofv3 JSON, Nsight Systems SQLite exports; plain or gzip) without a "
-                   "window.\n\nCommands:\n"));
+  fprintf (out,
+           _ ("Usage: strata-cli COMMAND [OPTION…] FILE…\n\nReads ML profiles (Chrome trace "
+              "JSON, PyTorch/Kineto, XProf JSON and xplane.pb, Neuron device profiles, "
+              "rocprofv3 JSON, Nsight Systems SQLite exports; plain or gzip; a Neuron "
+              "Explorer profile's folder of Parquet tables) without a window.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-8s %s\n", commands[i].name, _ (commands[i].summary));
   fprintf (out,

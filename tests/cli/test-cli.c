@@ -461,6 +461,30 @@ test_rocprof (void)
   g_assert_cmpint (json_object_get_int_member (collective, "count"), ==, 1);
 }
 
+/* A Neuron Explorer profile's folder is a profile (two NeuronCores, 72
+ * instructions and 24 DMA packets each: tests/data/neuron-parquet); any
+ * other folder keeps its one line. */
+static void
+test_info_neuron_parquet (void)
+{
+  g_autofree char       *path = data_path ("neuron-parquet", "profile");
+  g_autofree char       *other = data_path ("neuron-parquet", "not-a-profile");
+  g_auto (StCliRun)      run = { 0 };
+  g_auto (StCliRun)      folder = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o;
+
+  run_cli (&run, "info", "--json", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = st_cli_test_parse (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "neuron-parquet");
+  g_assert_cmpint (json_object_get_int_member (o, "processes"), ==, 2);
+  run_cli (&folder, "info", other, NULL);
+  g_assert_cmpint (folder.status, ==, 1);
+  g_assert_nonnull (strstr (folder.err, "this is a folder; open a trace file inside it."));
+  g_assert_cmpint (strchr (folder.err, '\n') - folder.err, ==, strlen (folder.err) - 1);
+}
+
 static JsonObject *
 metric_of (JsonObject *summary, const char *id)
 {
@@ -1080,6 +1104,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/usage", test_usage_errors);
   g_test_add_func ("/cli/info/neuron", test_info_neuron);
   g_test_add_func ("/cli/rocprof", test_rocprof);
+  g_test_add_func ("/cli/info/neuron-parquet", test_info_neuron_parquet);
   g_test_add_func ("/cli/summary/json", test_summary_json);
   g_test_add_func ("/cli/summary/regions", test_summary_regions);
   g_test_add_func ("/cli/summary/between-collectives", test_summary_between_collectives);

@@ -4,6 +4,7 @@
 
 #include "st-test-util.h"
 #include "st-region-set.h"
+#include "st-format.h"
 
 #include <glib/gstdio.h>
 
@@ -190,4 +191,67 @@ st_test_regions_clear (StTestRegions *r)
 {
   g_clear_pointer (&r->regions, g_ptr_array_unref);
   g_clear_pointer (&r->explanation, g_free);
+}
+
+static void
+st_arg_free (gpointer data)
+{
+  StArg *arg = data;
+
+  g_free (arg->key);
+  g_free (arg->value);
+  g_free (arg);
+}
+
+static void
+flatten (GPtrArray *out, const char *prefix, JsonNode *node)
+{
+  StArg *arg;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char    *key;
+      JsonNode      *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &key, &member))
+        {
+          g_autofree char *path = *prefix ? g_strdup_printf ("%s.%s", prefix, key) : g_strdup (key);
+          flatten (out, path, member);
+        }
+      return;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *path = g_strdup_printf ("%s[%u]", prefix, i);
+          flatten (out, path, json_array_get_element (array, i));
+        }
+      return;
+    }
+  arg = g_new0 (StArg, 1);
+  arg->key = g_strdup (prefix);
+  arg->value = st_format_json_scalar (node);
+  g_ptr_array_add (out, arg);
+}
+
+GPtrArray *
+st_test_args_flat (StTrace *self, guint64 offset, GError **error)
+{
+  g_autoptr (GError)   local_error = NULL;
+  g_autoptr (JsonNode) args = st_trace_get_args (self, offset, &local_error);
+  GPtrArray           *out;
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  out = g_ptr_array_new_with_free_func (st_arg_free);
+  if (args != NULL)
+    flatten (out, "", args);
+  return out;
 }

@@ -34,4 +34,17 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (StTestRegions, st_test_regions_clear)
 /* Runs the main loop until @done says so; fails the test after 20 s. */
 void st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
 
+/* An arg of an event, flattened: "a.b" and "a[0]" keys for nested values,
+ * the value's text. */
+typedef struct
+{
+  char *key;
+  char *value;
+} StArg;
+
+/* The args of the event at @offset (st_trace_get_args()) as a flat list of
+ * StArg; empty when the event has none, NULL with @error when they cannot
+ * be read. */
+GPtrArray *st_test_args_flat (StTrace *self, guint64 offset, GError **error);
+
 G_END_DECLS

@@ -758,7 +758,7 @@ test_args_on_demand (void)
   const StSlice        *shallow = st_test_find_slice (trace, 0, "shallow");
   const StSlice        *deep = st_test_find_slice (trace, 0, "deep");
   g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) flat = st_trace_get_args_flat (trace, shallow->offset, &error);
+  g_autoptr (GPtrArray) flat = st_test_args_flat (trace, shallow->offset, &error);
   g_autoptr (JsonNode)  node = NULL;
   const char           *expected[][2] = {
               { "a.b[0]", "1" },    { "a.b[1]", "2.5" },  { "a.b[2]", "x" },

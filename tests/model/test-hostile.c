@@ -50,7 +50,7 @@ test_duplicate_keys (void)
   g_assert_cmpstr (st_trace_get_string (trace, track->slices[0].name), ==, "second");
   g_assert_cmpint (st_trace_get_origin_ns (trace), ==, 5000);
   g_assert_cmpint (track->slices[0].dur, ==, 3000);
-  args = st_trace_get_args_flat (trace, track->slices[0].offset, &error);
+  args = st_test_args_flat (trace, track->slices[0].offset, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (args->len, ==, 1);
   arg = g_ptr_array_index (args, 0);

@@ -244,7 +244,7 @@ test_args (void)
   g_assert_cmpuint ((guint64)json_object_get_int_member (o, "id"), ==, gen_id (0, 6));
   g_assert_cmpuint (gen_id (0, 6), >, G_GUINT64_CONSTANT (1) << 53);
 
-  flat = st_trace_get_args_flat (trace, t->slices[1].offset, &error);
+  flat = st_test_args_flat (trace, t->slices[1].offset, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < flat->len; i++)
     {

@@ -61,7 +61,7 @@ static char *
 arg_of (StTrace *trace, const StSlice *slice, const char *key)
 {
   g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) args = st_trace_get_args_flat (trace, slice->offset, &error);
+  g_autoptr (GPtrArray) args = st_test_args_flat (trace, slice->offset, &error);
 
   g_assert_no_error (error);
   for (guint i = 0; i < args->len; i++)
@@ -762,7 +762,7 @@ test_bad_truncated (void)
       g_autofree char *cut = g_build_filename (dir, "cut.sqlite", NULL);
 
       g_assert_true (g_file_set_contents (cut, data, cuts[i] ? cuts[i] : size / 2, NULL));
-      assert_refused (cut, ST_TRACE_ERROR_CORRUPT, "SQLite cannot read");
+      assert_refused (cut, ST_TRACE_ERROR_DAMAGED, "SQLite cannot read");
       g_unlink (cut);
       g_rmdir (dir);
     }

@@ -112,7 +112,7 @@ static char *
 arg_value (StTrace *trace, guint64 offset, const char *key)
 {
   g_autoptr (GError)    error = NULL;
-  g_autoptr (GPtrArray) args = st_trace_get_args_flat (trace, offset, &error);
+  g_autoptr (GPtrArray) args = st_test_args_flat (trace, offset, &error);
 
   g_assert_no_error (error);
   for (guint i = 0; i < args->len; i++)

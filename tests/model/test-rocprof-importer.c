@@ -179,7 +179,7 @@ test_real_args (void)
   g_autoptr (StTrace) trace = load_real ();
   const StTrack      *t = st_trace_get_track (
            trace, st_test_track (trace, "AMD Instinct MI350X (gfx950)", "queue 16"));
-  g_autoptr (GPtrArray) args = st_trace_get_args_flat (trace, t->slices[0].offset, NULL);
+  g_autoptr (GPtrArray) args = st_test_args_flat (trace, t->slices[0].offset, NULL);
   guint                 found = 0;
 
   g_assert_nonnull (args);

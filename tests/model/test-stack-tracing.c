@@ -54,7 +54,7 @@ test_section_args (void)
   g_assert_nonnull (attention);
   g_assert_cmpint (attention->start, ==, 116000);
   g_assert_cmpint (attention->dur, ==, 76000);
-  args = st_trace_get_args_flat (trace, attention->offset, &error);
+  args = st_test_args_flat (trace, attention->offset, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < args->len; i++)
     {

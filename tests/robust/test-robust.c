@@ -304,7 +304,7 @@ test_huge_string (void)
   track = st_trace_get_track (trace, 0);
   g_assert_cmpuint (track->n_slices, ==, 1);
   g_assert_cmpuint (strlen (st_trace_get_string (trace, track->slices[0].name)), ==, huge);
-  args = st_trace_get_args_flat (trace, track->slices[0].offset, &error);
+  args = st_test_args_flat (trace, track->slices[0].offset, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (args->len, ==, 1);
   arg = g_ptr_array_index (args, 0);
@@ -407,8 +407,8 @@ test_shrinking_file (void)
           /* Args read from the lost pages: an error, never a crash. */
           const StTrack        *track = st_trace_get_track (load.trace, 0);
           g_autoptr (GError)    error = NULL;
-          g_autoptr (GPtrArray) args = st_trace_get_args_flat (
-              load.trace, track->slices[track->n_slices - 1].offset, &error);
+          g_autoptr (GPtrArray) args
+              = st_test_args_flat (load.trace, track->slices[track->n_slices - 1].offset, &error);
           g_assert_true (args == NULL || args->len == 0);
           g_assert_nonnull (error);
           g_object_unref (load.trace);

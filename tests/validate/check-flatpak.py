@@ -56,9 +56,9 @@ if not isinstance(last, dict) or last.get('name') != 'strata' or last.get('build
 # manifest module that provides any other.
 runtime = {'glib-2.0', 'gio-2.0', 'gio-unix-2.0', 'gobject-2.0', 'gmodule-2.0', 'gtk4',
            'libadwaita-1', 'json-glib-1.0', 'zlib', 'cairo', 'pangocairo', 'pango',
-           'gdk-pixbuf-2.0', 'graphene-1.0', 'libxml-2.0', 'sqlite3'}
+           'gdk-pixbuf-2.0', 'graphene-1.0', 'libxml-2.0', 'sqlite3', 'libzstd'}
 builtin = {'threads'}  # meson's own
-module_for = {'libisal': 'isa-l'}
+module_for = {'libisal': 'isa-l', 'snappy': 'snappy'}
 
 deps = set()
 for root, dirs, files in os.walk(top):
@@ -69,6 +69,10 @@ for root, dirs, files in os.walk(top):
         # one that may be absent (required: false) is not needed to build
         deps.update(name for name, args in
                     re.findall(r"\bdependency\(\s*'([^']+)'([^)]*)\)", text)
+                    if not re.search(r'required:\s*false', args))
+        # a library found without pkg-config (snappy installs no .pc upstream)
+        deps.update(name for name, args in
+                    re.findall(r"\bfind_library\(\s*'([^']+)'([^)]*)\)", text)
                     if not re.search(r'required:\s*false', args))
 if not {'gtk4', 'json-glib-1.0'} <= deps:
     errors.append(f'meson.build was not read: found only {sorted(deps)}')

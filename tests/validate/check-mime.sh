@@ -39,6 +39,8 @@ cp "$data/real/speedscope_simple-partial.json" "$tmp/files/array-form"
 cp "$data/neuron/truncated.json" "$tmp/files/neuron-profile"
 cp "$data/neuron/percent-as-percent.json" "$tmp/files/neuron-summary-first"
 cp "$data/rocprof/908_results.json" "$tmp/files/rocprof-results"
+cp "$data/neuron-parquet/profile/Summary.parquet" "$tmp/files/"
+cp "$data/neuron-parquet/profile/Metadata.parquet" "$tmp/files/metadata-table"
 
 expect "$tmp/files/rank0.pt.trace.json.gz" application/x-chrome-trace-compressed
 expect "$tmp/files/step.trace.json" application/x-chrome-trace+json
@@ -48,4 +50,6 @@ expect "$tmp/files/array-form" application/x-chrome-trace+json
 expect "$tmp/files/neuron-profile" application/x-neuron-profile+json
 expect "$tmp/files/neuron-summary-first" application/x-neuron-profile+json
 expect "$tmp/files/rocprof-results" application/x-rocprofv3+json
+expect "$tmp/files/Summary.parquet" application/vnd.apache.parquet
+expect "$tmp/files/metadata-table" application/vnd.apache.parquet
 exit $status

@@ -184,8 +184,7 @@ st_flops_section_show (StSummarySection  *section,
   const StFlopRates *rates = st_summary_get_flops (summaries[0]);
 
   /* a Neuron profile's FLOPs are its engines' card */
-  gtk_widget_set_visible (GTK_WIDGET (self),
-                          g_strcmp0 (st_trace_get_format (trace), "neuron-json") != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self), !st_trace_is_neuron (trace));
   if (rates == NULL || rates->ops == 0)
     {
       st_summary_section_fold (section, trace, summaries[0]);

@@ -4,6 +4,8 @@
 
 #include "st-chrome-importer.h"
 #include "st-neuron-importer.h"
+#include "st-neuron-parquet.h"
+#include "st-parquet.h"
 #include "st-rocprof-importer.h"
 #include "st-nsys-importer.h"
 #include "st-source.h"
@@ -478,6 +480,90 @@ read_source (StTraceLoader  *self,
   return TRUE;
 }
 
+/* A Neuron Explorer profile: the Parquet tables of @folder, named
+ * @display_name. */
+static StTrace *
+load_parquet (StTraceLoader *self,
+              GFile         *folder,
+              const char    *display_name,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr (StNeuronParquet) profile = NULL;
+  StTraceBuilder             *builder;
+  StTrace                    *trace = NULL;
+  gint64                      t0, t1;
+
+  profile = st_neuron_parquet_open (folder, display_name, cancellable, error);
+  if (profile == NULL)
+    return NULL;
+  builder = st_trace_builder_new (st_neuron_parquet_get_source (profile), "neuron-parquet");
+  set_progress (self, ST_LOAD_STAGE_READING, 0.0);
+  t0 = g_get_monotonic_time ();
+  if (st_neuron_parquet_import (profile, builder, cancellable, on_read_progress, self, error))
+    {
+      t1 = g_get_monotonic_time ();
+      set_progress (self, ST_LOAD_STAGE_BUILDING, READ_SHARE);
+      trace = st_trace_builder_finish (builder, cancellable, on_build_progress, self, error);
+      g_debug ("%s: read %.1f ms, built %.1f ms", display_name, (t1 - t0) / 1000.0,
+               (g_get_monotonic_time () - t1) / 1000.0);
+    }
+  st_trace_builder_free (builder);
+  if (trace != NULL)
+    set_progress (self, ST_LOAD_STAGE_DONE, 1.0);
+  return trace;
+}
+
+/* The name of @folder, which holds the file named @name (the file is
+ * @levels folders below it): the name without its last @levels parts, or
+ * the folder's own name when @name has none to take off. */
+static char *
+folder_name (GFile *folder, const char *name, guint levels)
+{
+  g_autofree char *dir = g_strdup (name);
+
+  for (guint i = 0; i < levels; i++)
+    {
+      char *up = g_path_get_dirname (dir);
+
+      g_free (dir);
+      dir = up;
+      if (g_str_equal (dir, "."))
+        return g_file_get_basename (folder);
+    }
+  return g_steal_pointer (&dir);
+}
+
+/* A file that starts like Parquet: the table of a Neuron Explorer profile,
+ * whose folder is opened; any other Parquet file is refused. */
+static StTrace *
+load_parquet_file (StTraceLoader *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFile) folder = st_neuron_parquet_find_folder (self->file, cancellable);
+  g_autoptr (GFile) parent = g_file_get_parent (self->file);
+  g_autofree char  *name = NULL;
+
+  if (folder == NULL)
+    {
+      g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_NOT_A_TRACE,
+                   _ ("%s: this is a Parquet file, but its folder is not a Neuron Explorer "
+                      "profile (Strata reads Parquet as the tables of one: Instruction.parquet, "
+                      "Summary.parquet…)."),
+                   st_trace_loader_get_display_name (self));
+      return NULL;
+    }
+  name = folder_name (folder, st_trace_loader_get_display_name (self),
+                      parent != NULL && g_file_equal (folder, parent) ? 1 : 2);
+  return load_parquet (self, folder, name, cancellable, error);
+}
+
+static gboolean
+is_folder (GFile *file, GCancellable *cancellable)
+{
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, cancellable)
+         == G_FILE_TYPE_DIRECTORY;
+}
+
 /* Whatever the first bytes said was wrong, unless the file shrank under
  * them or came out of a damaged gzip stream, which says more. */
 static void
@@ -519,14 +605,27 @@ st_trace_loader_load (StTraceLoader *self, GCancellable *cancellable, GError **e
   g_autoptr (GError)   local_error = NULL;
   StTrace             *trace = NULL;
   Found                found = { FORMAT_CHROME, 0, NULL };
+  gboolean             complete = FALSE;
   gint64               t0, t1;
 
   g_return_val_if_fail (ST_IS_TRACE_LOADER (self), NULL);
 
   set_progress (self, ST_LOAD_STAGE_OPENING, 0.0);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  /* A folder is a profile only when it is Neuron Explorer's; any other
+   * keeps the source's sentence. */
+  if (is_folder (self->file, cancellable) && st_neuron_parquet_is_profile (self->file, cancellable))
+    return load_parquet (self, self->file, st_trace_loader_get_display_name (self), cancellable,
+                         error);
   source = st_source_open (self->file, st_trace_loader_get_display_name (self), cancellable, error);
   if (source == NULL)
     return NULL;
+  if (st_parquet_has_magic (st_source_get_data (source), st_source_wait (source, 3, &complete)))
+    {
+      g_clear_pointer (&source, st_source_unref);
+      return load_parquet_file (self, cancellable, error);
+    }
   if (!sniff (source, &found.start, &found.format, cancellable, &local_error)
       || (found.format == FORMAT_NSYS && !find_nsys (source, &found, cancellable, &local_error)))
     {

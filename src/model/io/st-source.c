@@ -179,6 +179,20 @@ st_source_new_for_bytes (const char *display_name, GBytes *bytes, guint64 file_s
   return self;
 }
 
+/* Text an importer makes as it reads a binary profile (its rows' fields
+ * as JSON, for the details pane): the source takes @spool, which is
+ * complete once the importer calls st_spool_complete(); @file_size is
+ * what the profile's files hold on disk. */
+StSource *
+st_source_new_for_spool (const char *display_name, StSpool *spool, guint64 file_size)
+{
+  StSource *self = source_new (ST_SOURCE_PLAIN, display_name);
+
+  self->spool = spool;
+  self->file_size = file_size;
+  return self;
+}
+
 StSource *
 st_source_ref (StSource *self)
 {

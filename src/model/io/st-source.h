@@ -11,6 +11,8 @@
 
 #include <gio/gio.h>
 
+#include "st-spool.h"
+
 G_BEGIN_DECLS
 
 typedef struct _StSource StSource;
@@ -25,6 +27,7 @@ StSource *
 st_source_open (GFile *file, const char *display_name, GCancellable *cancellable, GError **error);
 StSource *st_source_new_for_data (const char *display_name, const char *data, gsize size);
 StSource *st_source_new_for_bytes (const char *display_name, GBytes *bytes, guint64 file_size);
+StSource *st_source_new_for_spool (const char *display_name, StSpool *spool, guint64 file_size);
 StSource *st_source_ref (StSource *self);
 void      st_source_unref (StSource *self);
 

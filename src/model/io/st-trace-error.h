@@ -26,7 +26,8 @@ typedef enum
   ST_TRACE_ERROR_ENCODING,       /* UTF-16 / UTF-32 text */
   ST_TRACE_ERROR_TIME_RANGE,     /* events spread over more time than a trace may span */
   ST_TRACE_ERROR_TOO_MANY_FILES, /* more files than one profile takes (ST_MAX_FILES) */
-  ST_TRACE_ERROR_CORRUPT,        /* a binary profile (a database) damaged or cut short */
+  ST_TRACE_ERROR_DAMAGED,        /* a binary file whose structure is broken: a wrong magic,
+                                    lengths or offsets beyond its end */
 } StTraceError;
 
 GQuark st_trace_error_quark (void);

@@ -34,7 +34,12 @@ enum
   F_SPILL_RELOAD,
   F_WEIGHT_QUEUE,
   F_FLOPS,
-  N_FIELDS
+  N_FIELDS,
+  /* Read besides (docs/metrics.md 2.3): the FLOPs of a Parquet row, and
+   * its transpose FLOPs. */
+  F_RAW_FLOPS = N_FIELDS,
+  F_FLOPS_TRANSPOSE,
+  N_KEYS
 };
 
 static const char *const field_keys[] = {
@@ -46,6 +51,8 @@ static const char *const field_keys[] = {
   "spill_reload_bytes",
   "weight_queue_bytes",
   "flops",
+  "raw_flops",
+  "flops_transpose",
   NULL,
 };
 
@@ -93,11 +100,17 @@ static void
 add_instruction (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
 {
   const StSlice *slice = st_trace_get_slice (job->trace, ev->ref);
-  const char    *values[N_FIELDS];
-  gsize          lengths[N_FIELDS];
+  const char    *values[N_KEYS];
+  gsize          lengths[N_KEYS];
+  double         transpose;
 
   rs->instructions++;
   st_event_scan_fields (job->trace, slice->offset, NULL, field_keys, values, lengths);
+  if (values[F_FLOPS] == NULL)
+    {
+      values[F_FLOPS] = values[F_RAW_FLOPS];
+      lengths[F_FLOPS] = lengths[F_RAW_FLOPS];
+    }
   for (guint f = 0; f < N_FIELDS; f++)
     {
       double v;
@@ -106,9 +119,14 @@ add_instruction (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
         continue;
       rs->field[f] += v;
       rs->has_field[f] = TRUE;
-      if (f == F_FLOPS && g_str_equal (st_trace_get_string (job->trace, slice->name), "Transpose"))
+      if (f == F_FLOPS && values[F_FLOPS_TRANSPOSE] == NULL
+          && g_str_equal (st_trace_get_string (job->trace, slice->name), "Transpose"))
         rs->transpose_flops += v;
     }
+  if (values[F_FLOPS_TRANSPOSE] != NULL
+      && st_json_parse_double (values[F_FLOPS_TRANSPOSE],
+                               values[F_FLOPS_TRANSPOSE] + lengths[F_FLOPS_TRANSPOSE], &transpose))
+    rs->transpose_flops += transpose;
 }
 
 static void
@@ -119,7 +137,8 @@ add_dma (StSummaryJob *job, RowStats *rs, const StDeviceEvent *ev)
 
   rs->dma_count++;
   rs->cc_dma_count += ev->slot == ST_SLOT_COMMUNICATION;
-  if (st_summary_scan_uint (job->trace, slice->offset, NULL, "transfer_size", &size))
+  if (st_summary_scan_uint (job->trace, slice->offset, NULL, "transfer_size", &size)
+      || st_summary_scan_uint (job->trace, slice->offset, NULL, "transfer_bytes", &size))
     {
       rs->dma_bytes += size;
       rs->has_dma_bytes = TRUE;

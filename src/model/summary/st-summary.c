@@ -538,7 +538,7 @@ st_summary_compute_parts (StTrace       *trace,
   job.cancellable = cancellable;
   job.start = start;
   job.end = end;
-  job.neuron = g_strcmp0 (st_trace_get_format (trace), "neuron-json") == 0;
+  job.neuron = st_trace_is_neuron (trace);
   job.whole = start <= 0 && end >= st_trace_get_end_ns (trace);
   job.summary = self;
 

@@ -271,6 +271,7 @@ typedef enum
   ST_WARNING_TOO_DEEP,          /* a hierarchy deeper than Strata follows was folded */
   ST_WARNING_UNKNOWN_REFERENCE, /* a record names an agent, kernel or operation not listed */
   ST_WARNING_WRONG_TYPE,        /* a section of another JSON type than its format gives */
+  ST_WARNING_SCHEMA, /* a profile's schema names fields Strata does not know, or lacks some */
   ST_N_WARNINGS
 } StWarningKind;
 

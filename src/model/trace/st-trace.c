@@ -272,6 +272,21 @@ st_trace_get_format (StTrace *self)
   return self->format;
 }
 
+/* A Neuron device profile, in either form: the profiler's JSON
+ * ("neuron-json") or Neuron Explorer's Parquet tables ("neuron-parquet"). */
+gboolean
+st_trace_format_is_neuron (const char *format)
+{
+  return format != NULL && g_str_has_prefix (format, "neuron-");
+}
+
+gboolean
+st_trace_is_neuron (StTrace *self)
+{
+  g_return_val_if_fail (ST_IS_TRACE (self), FALSE);
+  return st_trace_format_is_neuron (self->format);
+}
+
 /* Which writer made it, when it can be told: "kineto", "xprof", "generic". */
 const char *
 st_trace_get_flavor (StTrace *self)
@@ -643,7 +658,8 @@ st_trace_dup_event (StTrace *self, guint64 offset, GError **error)
 }
 
 /* Whether the event at @offset is a record whose own fields are its args
- * (docs/metrics.md 1): a Neuron row, a rocprofv3 record. */
+ * (docs/metrics.md 1): a Neuron row (of the JSON or of a Parquet table), a
+ * rocprofv3 record. */
 gboolean
 st_trace_has_own_args (StTrace *self, guint64 offset)
 {
@@ -653,11 +669,12 @@ st_trace_has_own_args (StTrace *self, guint64 offset)
   if (st_offset_get_file (offset) >= self->n_files)
     return FALSE;
   format = self->files[st_offset_get_file (offset)].format;
-  return g_strcmp0 (format, "neuron-json") == 0 || g_strcmp0 (format, "rocprof-json") == 0;
+  return st_trace_format_is_neuron (format) || g_strcmp0 (format, "rocprof-json") == 0;
 }
 
 /* The "args" of the event at @offset, or NULL (without an error) when it
- * has none; the whole record where its own fields are its args. */
+ * has none; the whole record where its own fields are its args (a Neuron
+ * row of the JSON or of a Parquet table written as JSON, a rocprofv3 record). */
 JsonNode *
 st_trace_get_args (StTrace *self, guint64 offset, GError **error)
 {
@@ -672,71 +689,6 @@ st_trace_get_args (StTrace *self, guint64 offset, GError **error)
   if (!json_object_has_member (object, "args"))
     return NULL;
   return json_node_copy (json_object_get_member (object, "args"));
-}
-
-static void
-st_arg_free (gpointer data)
-{
-  StArg *arg = data;
-
-  g_free (arg->key);
-  g_free (arg->value);
-  g_free (arg);
-}
-
-static void
-flatten (GPtrArray *out, const char *prefix, JsonNode *node)
-{
-  StArg *arg;
-
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObjectIter iter;
-      const char    *key;
-      JsonNode      *member;
-
-      json_object_iter_init (&iter, json_node_get_object (node));
-      while (json_object_iter_next (&iter, &key, &member))
-        {
-          g_autofree char *path = *prefix ? g_strdup_printf ("%s.%s", prefix, key) : g_strdup (key);
-          flatten (out, path, member);
-        }
-      return;
-    }
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          g_autofree char *path = g_strdup_printf ("%s[%u]", prefix, i);
-          flatten (out, path, json_array_get_element (array, i));
-        }
-      return;
-    }
-  arg = g_new0 (StArg, 1);
-  arg->key = g_strdup (prefix);
-  arg->value = st_format_json_scalar (node);
-  g_ptr_array_add (out, arg);
-}
-
-/* The args of the event at @offset as a flat list of StArg, nested keys
- * written "a.b" and "a[0]". Empty when the event has no args. */
-GPtrArray *
-st_trace_get_args_flat (StTrace *self, guint64 offset, GError **error)
-{
-  g_autoptr (GError)   local_error = NULL;
-  g_autoptr (JsonNode) args = st_trace_get_args (self, offset, &local_error);
-  GPtrArray           *out;
-
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  out = g_ptr_array_new_with_free_func (st_arg_free);
-  if (args != NULL)
-    flatten (out, "", args);
-  return out;
 }
 
 const char *
@@ -770,6 +722,7 @@ st_warning_kind_to_string (StWarningKind kind)
     [ST_WARNING_TOO_DEEP] = "too-deep",
     [ST_WARNING_UNKNOWN_REFERENCE] = "unknown-reference",
     [ST_WARNING_WRONG_TYPE] = "wrong-type",
+    [ST_WARNING_SCHEMA] = "schema",
   };
 
   g_return_val_if_fail (kind < ST_N_WARNINGS, "unknown");

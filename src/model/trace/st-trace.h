@@ -14,13 +14,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StTrace, st_trace, ST, TRACE, GObject)
 
-typedef struct
-{
-  char *key;
-  char *value; /* the value's text, flattened: "a.b[0]" keys for nested values */
-} StArg;
-
 const char *st_trace_get_format (StTrace *self);
+gboolean    st_trace_format_is_neuron (const char *format);
+gboolean    st_trace_is_neuron (StTrace *self);
 const char *st_trace_get_flavor (StTrace *self);
 const char *st_trace_get_display_name (StTrace *self);
 guint64     st_trace_get_file_size (StTrace *self);
@@ -62,7 +58,6 @@ const char *st_trace_get_event_text (StTrace *self, guint64 offset, gsize *size,
 JsonNode   *st_trace_dup_event (StTrace *self, guint64 offset, GError **error);
 JsonNode   *st_trace_get_args (StTrace *self, guint64 offset, GError **error);
 gboolean    st_trace_has_own_args (StTrace *self, guint64 offset);
-GPtrArray  *st_trace_get_args_flat (StTrace *self, guint64 offset, GError **error);
 
 /* Data derived from the trace and kept with it, such as an index made on
  * first use: @make builds it once, on whichever thread asks first (others

@@ -597,6 +597,8 @@ static const char *const warning_sentences[ST_N_WARNINGS] = {
         "the number they give."),
   [ST_WARNING_WRONG_TYPE]
   = N_ ("Parts of the file of another type than their format gives were skipped."),
+  [ST_WARNING_SCHEMA] = N_ ("The profile's schema is not the one Strata reads: what it could not "
+                            "read, and what it does not know, is listed below."),
 };
 
 static void
@@ -647,6 +649,8 @@ finish_warnings (StTrace *trace, StBuilderShard *shard, StSource *source)
                           &iw.first_column);
       if (w->detail != NULL && k == ST_WARNING_PROFILER)
         iw.message = profiler_message (w);
+      else if (w->detail != NULL && k == ST_WARNING_SCHEMA)
+        iw.message = g_strdup_printf ("%s\n%s", _ (warning_sentences[k]), w->detail);
       else if (w->detail != NULL)
         iw.message
             = g_strdup_printf ("%s %s %s", _ (warning_sentences[k]), _ ("First:"), w->detail);

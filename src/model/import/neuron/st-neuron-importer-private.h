@@ -2,7 +2,8 @@
  * state they share.
  *
  * st-neuron-importer.c walks the top-level object, hands each row array to
- * st-neuron-rows.c, and concludes; st-neuron-rows.c reads the rows into
+ * st-neuron-rows.c, and concludes; st-neuron-rows.c reads the rows and
+ * gives their values to the sink (st-neuron-sink.h), which makes the
  * builder records, and at the end the instructions' layer paths into the
  * nested slices of each core's "Layers" track.
  */
@@ -10,6 +11,7 @@
 
 #include "st-json-reader.h"
 #include "st-neuron-importer.h"
+#include "st-neuron-sink.h"
 
 G_BEGIN_DECLS
 
@@ -33,30 +35,7 @@ typedef enum
 
 typedef struct
 {
-  gint64  start;
-  gint64  end;
-  guint64 offset; /* the first instruction of the span */
-} Span;
-
-/* A layer path on a core, the key of Importer's layers. */
-typedef struct
-{
-  StStringId pid;
-  StStringId layer;
-} LayerKey;
-
-/* Sort indexes of the tracks of a core: layers, engines, active times, DMA. */
-enum
-{
-  SORT_LAYERS = 0,
-  SORT_ENGINE = 1,
-  SORT_ACTIVE = 20,
-  SORT_DMA = 40,
-};
-
-typedef struct
-{
-  StBuilderShard  *shard;
+  StNeuronSink     sink;
   StSource        *source;
   StJsonReader     json;
   GCancellable    *cancellable;
@@ -78,19 +57,9 @@ typedef struct
   Tok              last_source;
   Tok              last_dest;
   StStringId       last_route;
-  GHashTable      *cores;      /* pid id + 1, named */
-  GHashTable      *tracks;     /* raw track + 1, sorted */
-  GHashTable      *layers;     /* LayerKey -> Span */
   Tok              last_layer; /* the previous instruction's layer, and its span */
   StStringId       last_layer_pid;
-  Span            *last_span;
-  StStringId       cat_instruction;
-  StStringId       cat_dma;
-  StStringId       cat_cc_dma;
-  StStringId       cat_active;
-  StStringId       tid_layers;
-  StStringId       name_active;
-  StStringId       core_zero;
+  StNeuronSpan    *last_span;
 } Importer;
 
 static inline gsize
@@ -106,12 +75,6 @@ offset_of (Importer *im, const char *at)
 }
 
 /* st-neuron-rows.c */
-StStringId st_neuron_intern_literal (Importer *im, const char *text);
-Result     st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId title);
-void       st_neuron_build_layers (Importer *im);
-guint      st_neuron_track_of (Importer *im, StStringId pid, StStringId tid, gint64 sort_index);
-
-guint    st_neuron_layer_key_hash (gconstpointer p);
-gboolean st_neuron_layer_key_equal (gconstpointer a, gconstpointer b);
+Result st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId title);
 
 G_END_DECLS

@@ -63,7 +63,7 @@ on_member (StJsonReader *json, const char *key, gsize key_len, const char *value
   im->open_array = row_arrays[kind].key;
   r = st_neuron_parse_rows (im, value + 1, row_arrays[kind].kind,
                             row_arrays[kind].title
-                                ? st_neuron_intern_literal (im, row_arrays[kind].title)
+                                ? st_neuron_sink_literal (&im->sink, row_arrays[kind].title)
                                 : ST_STRING_EMPTY);
   if (r == RESULT_OK)
     im->open_array = NULL;
@@ -135,7 +135,7 @@ add_profiler_warnings (Importer *im, const StMetadataSpan *span)
         text = g_strdup (st_json_object_get_string (json_node_get_object (node), "message"));
       else
         text = g_strndup (p, MIN (q - p, 200));
-      st_builder_shard_warn (im->shard, ST_WARNING_PROFILER, offset_of (im, p), "%s", text);
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_PROFILER, offset_of (im, p), "%s", text);
       p = st_json_skip_ws (q, end);
       if (p < end && *p == ',')
         p = st_json_skip_ws (p + 1, end);
@@ -154,13 +154,13 @@ warn_truncated (Importer *im)
   const char *p = st_json_skip_ws (from, im->json.end);
 
   if (im->open_array != NULL && p < im->json.end)
-    st_builder_shard_warn (im->shard, ST_WARNING_TRUNCATED, offset_of (im, p),
+    st_builder_shard_warn (im->sink.shard, ST_WARNING_TRUNCATED, offset_of (im, p),
                            _ ("a partial last row of “%s” was dropped"), im->open_array);
   else if (im->open_array != NULL)
-    st_builder_shard_warn (im->shard, ST_WARNING_TRUNCATED, offset_of (im, p),
+    st_builder_shard_warn (im->sink.shard, ST_WARNING_TRUNCATED, offset_of (im, p),
                            _ ("the “%s” array is not closed with “]”"), im->open_array);
   else
-    st_builder_shard_warn (im->shard, ST_WARNING_TRUNCATED, offset_of (im, p),
+    st_builder_shard_warn (im->sink.shard, ST_WARNING_TRUNCATED, offset_of (im, p),
                            _ ("the top-level object is not closed with “}”"));
 }
 
@@ -191,8 +191,8 @@ conclude (Importer *im, Result r, GError **error)
       return FALSE;
     }
   if (r == RESULT_ERROR)
-    st_builder_shard_warn (im->shard, ST_WARNING_SYNTAX, offset_of (im, im->json.error_at), "%s",
-                           _ (im->json.error_msg));
+    st_builder_shard_warn (im->sink.shard, ST_WARNING_SYNTAX, offset_of (im, im->json.error_at),
+                           "%s", _ (im->json.error_msg));
   else if (r == RESULT_NEED_MORE)
     warn_truncated (im);
   if (im->rows == 0 && !metrics)
@@ -232,20 +232,9 @@ static void
 importer_init (Importer *im, StTraceBuilder *builder, StSource *source, GCancellable *cancellable)
 {
   memset (im, 0, sizeof *im);
-  im->shard = st_trace_builder_add_shard (builder);
+  st_neuron_sink_init (&im->sink, st_trace_builder_add_shard (builder));
   im->source = source;
   im->cancellable = cancellable;
-  im->cores = g_hash_table_new (NULL, NULL);
-  im->tracks = g_hash_table_new (NULL, NULL);
-  im->layers
-      = g_hash_table_new_full (st_neuron_layer_key_hash, st_neuron_layer_key_equal, g_free, g_free);
-  im->cat_instruction = st_neuron_intern_literal (im, "instruction");
-  im->cat_dma = st_neuron_intern_literal (im, "dma");
-  im->cat_cc_dma = st_neuron_intern_literal (im, "cc_dma");
-  im->cat_active = st_neuron_intern_literal (im, "active_time");
-  im->tid_layers = st_neuron_intern_literal (im, "Layers");
-  im->name_active = st_neuron_intern_literal (im, "active");
-  im->core_zero = st_neuron_intern_literal (im, "0");
   im->last_pid = im->last_route = ST_STRING_NONE;
   im->last_engine_track = im->last_queue_track = G_MAXUINT;
 }
@@ -253,9 +242,7 @@ importer_init (Importer *im, StTraceBuilder *builder, StSource *source, GCancell
 static void
 importer_clear (Importer *im)
 {
-  g_hash_table_unref (im->cores);
-  g_hash_table_unref (im->tracks);
-  g_hash_table_unref (im->layers);
+  st_neuron_sink_clear (&im->sink);
   st_json_reader_clear (&im->json);
   g_free (im->error_text);
 }
@@ -332,7 +319,7 @@ st_neuron_import (StTraceBuilder  *builder,
   ok = conclude (&im, r, error);
   if (ok)
     {
-      st_neuron_build_layers (&im);
+      st_neuron_sink_build_layers (&im.sink);
       for (guint i = 0; i < im.json.metadata->len; i++)
         {
           StMetadataSpan *span = g_ptr_array_index (im.json.metadata, i);

@@ -2,38 +2,19 @@
 
 #include "config.h"
 
-#include "st-neuron-importer-private.h"
+#include "st-neuron-sink.h"
 #include "st-slice-layout.h"
 #include "st-sort.h"
-
-/* A layer on a core. Both ids are small and close together: the hash
- * mixes them, so that sequential ids spread over the table. */
-guint
-st_neuron_layer_key_hash (gconstpointer p)
-{
-  const LayerKey *k = p;
-  guint64         h = ((guint64)k->pid << 32 | k->layer) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-
-  return (guint)(h >> 32);
-}
-
-gboolean
-st_neuron_layer_key_equal (gconstpointer a, gconstpointer b)
-{
-  const LayerKey *x = a, *y = b;
-
-  return x->pid == y->pid && x->layer == y->layer;
-}
 
 /* The layer spans of each core as nested slices on its "Layers" track: one
  * slice per path segment, spanning the instructions under it. */
 
 typedef struct
 {
-  StStringId pid;
-  StStringId segment;
-  guint      depth;
-  Span       span;
+  StStringId   pid;
+  StStringId   segment;
+  guint        depth;
+  StNeuronSpan span;
 } Segment;
 
 ST_DEFINE_SORT (sort_segments, Segment, a->depth < b->depth)
@@ -83,15 +64,15 @@ typedef struct
 /* The segment @name under @parent, widened to @span; its index + 1, or 0
  * when it would be new beyond LAYER_SEGMENTS_MAX. */
 static guint
-add_segment (Importer   *im,
-             Layers     *layers,
-             guint       parent,
-             StStringId  pid,
-             const char *name,
-             guint       depth,
-             const Span *span)
+add_segment (StNeuronSink       *s,
+             Layers             *layers,
+             guint               parent,
+             StStringId          pid,
+             const char         *name,
+             guint               depth,
+             const StNeuronSpan *span)
 {
-  SegmentKey key = { pid, parent, st_neuron_intern_literal (im, name) };
+  SegmentKey key = { pid, parent, st_neuron_sink_literal (s, name) };
   guint      at = GPOINTER_TO_UINT (g_hash_table_lookup (layers->index, &key));
   Segment   *seg;
 
@@ -115,7 +96,11 @@ add_segment (Importer   *im,
 /* Returns FALSE when the path was deeper than LAYER_DEPTH_MAX and folded,
  * or cut where LAYER_SEGMENTS_MAX was reached. */
 static gboolean
-add_prefixes (Importer *im, Layers *layers, StStringId pid, const char *path, const Span *span)
+add_prefixes (StNeuronSink       *s,
+              Layers             *layers,
+              StStringId          pid,
+              const char         *path,
+              const StNeuronSpan *span)
 {
   const char *p = path;
   guint       depth = 0, parent = 0;
@@ -133,11 +118,11 @@ add_prefixes (Importer *im, Layers *layers, StStringId pid, const char *path, co
         }
       if (depth == LAYER_DEPTH_MAX - 1 && slash != NULL && slash[strspn (slash, "/")] != '\0')
         {
-          add_segment (im, layers, parent, pid, p, depth, span);
+          add_segment (s, layers, parent, pid, p, depth, span);
           return FALSE;
         }
       name = g_strndup (p, len);
-      parent = add_segment (im, layers, parent, pid, name, depth++, span);
+      parent = add_segment (s, layers, parent, pid, name, depth++, span);
       if (parent == 0)
         return FALSE;
       p += len;
@@ -146,7 +131,7 @@ add_prefixes (Importer *im, Layers *layers, StStringId pid, const char *path, co
 }
 
 void
-st_neuron_build_layers (Importer *im)
+st_neuron_sink_build_layers (StNeuronSink *s)
 {
   g_autoptr (GHashTable) index
       = g_hash_table_new_full (segment_key_hash, segment_key_equal, g_free, NULL);
@@ -156,16 +141,16 @@ st_neuron_build_layers (Importer *im)
   gpointer           key, value;
   guint64            folded = 0;
 
-  g_hash_table_iter_init (&iter, im->layers);
+  g_hash_table_iter_init (&iter, s->layers);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      const LayerKey  *k = key;
-      g_autofree char *path = g_strdup (st_string_table_get (im->shard->strings, k->layer));
-      if (!add_prefixes (im, &layers, k->pid, path, value))
+      const StNeuronLayerKey *k = key;
+      g_autofree char        *path = g_strdup (st_string_table_get (s->shard->strings, k->layer));
+      if (!add_prefixes (s, &layers, k->pid, path, value))
         folded++;
     }
   if (folded > 0)
-    st_builder_shard_warn (im->shard, ST_WARNING_TOO_DEEP, 0,
+    st_builder_shard_warn (s->shard, ST_WARNING_TOO_DEEP, 0,
                            "%" G_GUINT64_FORMAT " layer paths deeper than %d levels, or beyond "
                            "the first %u segments",
                            folded, LAYER_DEPTH_MAX, LAYER_SEGMENTS_MAX);
@@ -174,16 +159,16 @@ st_neuron_build_layers (Importer *im)
   for (guint i = 0; i < segments->len; i++)
     {
       const Segment *seg = &g_array_index (segments, Segment, i);
-      guint          track = st_neuron_track_of (im, seg->pid, im->tid_layers, SORT_LAYERS);
-      StSlice       *s = st_vec_push (&st_builder_shard_track (im->shard, track)->slices, StSlice);
+      guint    track = st_neuron_sink_track (s, seg->pid, s->tid_layers, ST_NEURON_SORT_LAYERS);
+      StSlice *slice = st_vec_push (&st_builder_shard_track (s->shard, track)->slices, StSlice);
 
-      *s = (StSlice){ seg->span.start,
-                      seg->span.end - seg->span.start,
-                      seg->span.offset,
-                      seg->segment,
-                      im->tid_layers,
-                      ST_RAW_COMPLETE,
-                      0,
-                      0 };
+      *slice = (StSlice){ seg->span.start,
+                          seg->span.end - seg->span.start,
+                          seg->span.offset,
+                          seg->segment,
+                          s->tid_layers,
+                          ST_RAW_COMPLETE,
+                          0,
+                          0 };
     }
 }

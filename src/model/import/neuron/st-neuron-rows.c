@@ -53,10 +53,6 @@ typedef struct
   Extra       extras[MAX_EXTRAS];
 } Row;
 
-static const char *const known_engines[] = {
-  "Tensor", "TensorMatrix", "Vector", "Scalar", "GpSimd", "Sync",
-};
-
 static const Tok empty_tok = { "", "", 's', 0 };
 
 static inline gboolean
@@ -152,7 +148,8 @@ parse_row (Importer *im, const char *p, Row *row, gboolean extras, const char **
       if (*p == '}')
         {
           if (after_comma)
-            st_builder_shard_warn (im->shard, ST_WARNING_TRAILING_COMMA, offset_of (im, p), NULL);
+            st_builder_shard_warn (im->sink.shard, ST_WARNING_TRAILING_COMMA, offset_of (im, p),
+                                   NULL);
           *out = p + 1;
           return RESULT_OK;
         }
@@ -179,54 +176,18 @@ parse_row (Importer *im, const char *p, Row *row, gboolean extras, const char **
 }
 
 static StStringId
-intern_text (Importer *im, const char *at, const char *str, gsize len)
-{
-  StStringTable *strings = im->shard->strings;
-  guint          before = st_string_table_get_size (strings);
-  StStringId     id = st_string_table_intern (strings, str, len);
-
-  if (st_string_table_get_size (strings) != before && !g_utf8_validate_len (str, len, NULL))
-    {
-      g_autofree char *valid = g_utf8_make_valid (str, len);
-      st_string_table_replace (strings, id, valid, strlen (valid));
-      st_builder_shard_warn (im->shard, ST_WARNING_INVALID_UTF8, offset_of (im, at),
-                             "\342\200\234%s\342\200\235", valid);
-    }
-  return id;
-}
-
-static StStringId
 intern_tok (Importer *im, const Tok *t)
 {
   if (tok_len (t) == 0)
     return ST_STRING_EMPTY;
   if (t->type == 's' && (t->flags & ST_JSON_STRING_ESCAPES))
     {
-      GString *scratch = im->shard->scratch;
+      GString *scratch = im->sink.shard->scratch;
       g_string_truncate (scratch, 0);
       st_json_unescape (t->p, t->e, scratch);
-      return intern_text (im, t->p, scratch->str, scratch->len);
+      return st_neuron_sink_intern (&im->sink, offset_of (im, t->p), scratch->str, scratch->len);
     }
-  return intern_text (im, t->p, t->p, tok_len (t));
-}
-
-StStringId
-st_neuron_intern_literal (Importer *im, const char *text)
-{
-  return st_string_table_intern (im->shard->strings, text, strlen (text));
-}
-
-static void
-add_meta (Importer  *im,
-          StMetaKind kind,
-          StStringId pid,
-          StStringId tid,
-          StStringId text,
-          gint64     number)
-{
-  StRawMeta *m = st_vec_push (&im->shard->metas, StRawMeta);
-
-  *m = (StRawMeta){ 0, pid, tid, text, number, kind };
+  return st_neuron_sink_intern (&im->sink, offset_of (im, t->p), t->p, tok_len (t));
 }
 
 /* The process of a row: its NeuronCore, "NeuronCore 0" without nc_idx. */
@@ -234,10 +195,9 @@ static StStringId
 core_of (Importer *im, const Row *row)
 {
   StStringId pid;
-  gint64     index = 0;
 
   if (!HAS (row, K_NC_IDX))
-    pid = im->core_zero;
+    pid = im->sink.core_zero;
   else if (im->last_pid != ST_STRING_NONE && tok_equal (&row->tok[K_NC_IDX], &im->last_core))
     return im->last_pid;
   else
@@ -246,46 +206,8 @@ core_of (Importer *im, const Row *row)
       im->last_core = row->tok[K_NC_IDX];
       im->last_pid = pid;
     }
-
-  if (g_hash_table_add (im->cores, GUINT_TO_POINTER (pid + 1)))
-    {
-      const char      *text = st_string_table_get (im->shard->strings, pid);
-      g_autofree char *title = g_strdup_printf ("NeuronCore %s", text);
-
-      add_meta (im, ST_META_PROCESS_NAME, pid, ST_STRING_EMPTY,
-                st_neuron_intern_literal (im, title), 0);
-      if (st_json_parse_int64 (text, text + strlen (text), &index))
-        add_meta (im, ST_META_PROCESS_SORT_INDEX, pid, ST_STRING_EMPTY, ST_STRING_EMPTY, index);
-      st_builder_shard_note_pid (im->shard, pid);
-    }
+  st_neuron_sink_note_core (&im->sink, pid);
   return pid;
-}
-
-static gint64
-engine_sort_index (const char *engine)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (known_engines); i++)
-    if (g_str_equal (engine, known_engines[i]))
-      return i;
-  return G_N_ELEMENTS (known_engines);
-}
-
-/* The thread track (pid, tid), given its sort index the first time. */
-guint
-st_neuron_track_of (Importer *im, StStringId pid, StStringId tid, gint64 sort_index)
-{
-  guint track = st_builder_shard_get_track (im->shard, ST_RAW_TRACK_THREAD, pid, tid);
-
-  if (g_hash_table_add (im->tracks, GUINT_TO_POINTER (track + 1)))
-    add_meta (im, ST_META_THREAD_SORT_INDEX, pid, tid, ST_STRING_EMPTY, sort_index);
-  return track;
-}
-
-static guint
-named_track (Importer *im, StStringId pid, const char *format, const char *name, gint64 sort_index)
-{
-  g_autofree char *text = g_strdup_printf (format, name);
-  return st_neuron_track_of (im, pid, st_neuron_intern_literal (im, text), sort_index);
 }
 
 static gboolean
@@ -296,7 +218,7 @@ row_time (Importer *im, const Row *row, int k, const char *field, gint64 *out)
 
   if (!HAS (row, k))
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_MISSING_FIELD, offset_of (im, row->start),
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_MISSING_FIELD, offset_of (im, row->start),
                              "no \342\200\234%s\342\200\235", field);
       return FALSE;
     }
@@ -307,8 +229,8 @@ row_time (Importer *im, const Row *row, int k, const char *field, gint64 *out)
       *out = (gint64)d;
       return TRUE;
     }
-  st_builder_shard_warn (im->shard, ST_WARNING_BAD_NUMBER, offset_of (im, t->p), "%s: %.*s", field,
-                         (int)MIN (tok_len (t), 40), t->p);
+  st_builder_shard_warn (im->sink.shard, ST_WARNING_BAD_NUMBER, offset_of (im, t->p), "%s: %.*s",
+                         field, (int)MIN (tok_len (t), 40), t->p);
   return FALSE;
 }
 
@@ -319,7 +241,7 @@ skip_out_of_range (Importer *im, const Row *row, int k, const char *field)
 {
   const Tok *t = &row->tok[k];
 
-  st_builder_shard_warn (im->shard, ST_WARNING_BAD_NUMBER, offset_of (im, t->p),
+  st_builder_shard_warn (im->sink.shard, ST_WARNING_BAD_NUMBER, offset_of (im, t->p),
                          "%s: %.*s ends beyond the time Strata can hold", field,
                          (int)MIN (tok_len (t), 40), t->p);
   return FALSE;
@@ -344,8 +266,8 @@ row_duration (Importer *im, const Row *row, int k, gint64 ts, gint64 *dur, guint
     }
   else if (k == K_END_TS || !HAS (row, k))
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_MISSING_DURATION, offset_of (im, row->start),
-                             NULL);
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_MISSING_DURATION,
+                             offset_of (im, row->start), NULL);
       *flags |= ST_SLICE_NO_DURATION;
       return TRUE;
     }
@@ -353,8 +275,8 @@ row_duration (Importer *im, const Row *row, int k, gint64 ts, gint64 *dur, guint
     return TRUE;
   if (*dur < 0)
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_NEGATIVE_DURATION, offset_of (im, row->start),
-                             "%" G_GINT64_FORMAT, *dur);
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_NEGATIVE_DURATION,
+                             offset_of (im, row->start), "%" G_GINT64_FORMAT, *dur);
       *dur = 0;
     }
   if (!st_time_add (ts, *dur, &end))
@@ -372,10 +294,7 @@ push_slice (Importer  *im,
             StStringId cat,
             guint16    flags)
 {
-  StSlice *s = st_vec_push (&st_builder_shard_track (im->shard, track)->slices, StSlice);
-
-  *s = (StSlice){ ts, dur, offset_of (im, row->start), name, cat, ST_RAW_COMPLETE, flags, 0 };
-  st_builder_shard_note_time (im->shard, ts, ts + dur);
+  st_neuron_sink_slice (&im->sink, track, offset_of (im, row->start), ts, dur, name, cat, flags);
 }
 
 /* Widens the span of the instruction's layer path on its core; consecutive
@@ -384,29 +303,19 @@ static void
 note_layer (Importer *im, StStringId pid, const Row *row, gint64 ts, gint64 end)
 {
   const Tok *t = &row->tok[K_LAYER];
-  LayerKey   key;
-  Span      *span;
 
   if (t->type != 's' || tok_len (t) == 0)
     return;
   if (im->last_span != NULL && pid == im->last_layer_pid && tok_equal (t, &im->last_layer))
-    span = im->last_span;
-  else
     {
-      key = (LayerKey){ pid, intern_tok (im, t) };
-      span = g_hash_table_lookup (im->layers, &key);
-      if (span == NULL)
-        {
-          span = g_new (Span, 1);
-          *span = (Span){ ts, end, offset_of (im, row->start) };
-          g_hash_table_insert (im->layers, g_memdup2 (&key, sizeof key), span);
-        }
-      im->last_layer = *t;
-      im->last_layer_pid = pid;
-      im->last_span = span;
+      im->last_span->start = MIN (im->last_span->start, ts);
+      im->last_span->end = MAX (im->last_span->end, end);
+      return;
     }
-  span->start = MIN (span->start, ts);
-  span->end = MAX (span->end, end);
+  im->last_span = st_neuron_sink_layer (&im->sink, pid, intern_tok (im, t), ts, end,
+                                        offset_of (im, row->start));
+  im->last_layer = *t;
+  im->last_layer_pid = pid;
 }
 
 static void
@@ -428,18 +337,15 @@ on_instruction (Importer *im, const Row *row)
   if (im->last_engine_track == G_MAXUINT || pid != im->last_engine_pid
       || !tok_equal (engine_tok, &im->last_engine))
     {
-      engine = tok_len (engine_tok) ? intern_tok (im, engine_tok)
-                                    : st_neuron_intern_literal (im, "Unknown engine");
-      im->last_engine_track = st_neuron_track_of (
-          im, pid, engine,
-          SORT_ENGINE + engine_sort_index (st_string_table_get (im->shard->strings, engine)));
+      engine = tok_len (engine_tok) ? intern_tok (im, engine_tok) : ST_STRING_EMPTY;
+      im->last_engine_track = st_neuron_sink_engine_track (&im->sink, pid, engine);
       im->last_engine = *engine_tok;
       im->last_engine_pid = pid;
     }
   name = HAS (row, K_OPCODE)     ? intern_tok (im, &row->tok[K_OPCODE])
          : HAS (row, K_HLO_NAME) ? intern_tok (im, &row->tok[K_HLO_NAME])
-                                 : st_neuron_intern_literal (im, "instruction");
-  push_slice (im, im->last_engine_track, row, ts, dur, name, im->cat_instruction, flags);
+                                 : st_neuron_sink_literal (&im->sink, "instruction");
+  push_slice (im, im->last_engine_track, row, ts, dur, name, im->sink.cat_instruction, flags);
   if (HAS (row, K_LAYER))
     note_layer (im, pid, row, ts, ts + dur);
 }
@@ -472,7 +378,7 @@ on_dma (Importer *im, const Row *row)
       || !tok_equal (queue, &im->last_queue))
     {
       g_autofree char *text = g_strndup (queue->p, tok_len (queue));
-      im->last_queue_track = named_track (im, pid, "DMA %s", *text ? text : "queue", SORT_DMA);
+      im->last_queue_track = st_neuron_sink_queue_track (&im->sink, pid, text);
       im->last_queue = *queue;
       im->last_queue_pid = pid;
     }
@@ -480,16 +386,13 @@ on_dma (Importer *im, const Row *row)
   if (im->last_route == ST_STRING_NONE || !tok_equal (source, &im->last_source)
       || !tok_equal (dest, &im->last_dest))
     {
-      g_autofree char *text = g_strdup_printf ("%.*s\342\206\222%.*s", (int)tok_len (source),
-                                               source->p, (int)tok_len (dest), dest->p);
-      im->last_route = tok_len (source) + tok_len (dest)
-                           ? intern_text (im, source->p, text, strlen (text))
-                           : st_neuron_intern_literal (im, "DMA");
+      im->last_route = st_neuron_sink_route (&im->sink, offset_of (im, source->p), source->p,
+                                             tok_len (source), dest->p, tok_len (dest));
       im->last_source = *source;
       im->last_dest = *dest;
     }
   push_slice (im, im->last_queue_track, row, ts, dur, im->last_route,
-              cc ? im->cat_cc_dma : im->cat_dma, flags);
+              cc ? im->sink.cat_cc_dma : im->sink.cat_dma, flags);
 }
 
 static void
@@ -505,10 +408,8 @@ on_active_time (Importer *im, const Row *row)
       || !row_duration (im, row, HAS (row, K_END_TS) ? K_END_TS : K_DURATION_NS, ts, &dur, &flags))
     return;
   pid = core_of (im, row);
-  push_slice (im,
-              named_track (im, pid, "%s active time", *engine_text ? engine_text : "Engine",
-                           SORT_ACTIVE + engine_sort_index (engine_text)),
-              row, ts, dur, im->name_active, im->cat_active, 0);
+  push_slice (im, st_neuron_sink_active_track (&im->sink, pid, engine_text), row, ts, dur,
+              im->sink.name_active, im->sink.cat_active, 0);
 }
 
 static void
@@ -519,20 +420,15 @@ push_sample (Importer  *im,
              gint64     ts,
              const Tok *value)
 {
-  StRawSample *sample;
-  double       v;
+  double v;
 
   if (!st_json_parse_double (value->p, value->e, &v))
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_BAD_COUNTER_VALUE, offset_of (im, value->p),
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_BAD_COUNTER_VALUE, offset_of (im, value->p),
                              "%.*s", (int)MIN (tok_len (value), 40), value->p);
       return;
     }
-  sample = st_vec_push (
-      &st_builder_shard_get_series (im->shard, pid, name, ST_STRING_EMPTY, series)->samples,
-      StRawSample);
-  *sample = (StRawSample){ ts, v };
-  st_builder_shard_note_time (im->shard, ts, ts);
+  st_neuron_sink_sample (&im->sink, pid, name, series, ts, v);
 }
 
 /* A semaphore_update row: one series per semaphore id. */
@@ -545,7 +441,7 @@ on_semaphore (Importer *im, const Row *row, StStringId name)
     return;
   if (!HAS (row, K_VALUE))
     {
-      st_builder_shard_warn (im->shard, ST_WARNING_MISSING_FIELD, offset_of (im, row->start),
+      st_builder_shard_warn (im->sink.shard, ST_WARNING_MISSING_FIELD, offset_of (im, row->start),
                              "no \342\200\234value\342\200\235");
       return;
     }
@@ -566,13 +462,16 @@ on_series (Importer *im, const Row *row, StStringId name)
     return;
   pid = core_of (im, row);
   if (HAS (row, K_VALUE))
-    push_sample (im, pid, name, st_neuron_intern_literal (im, "value"), ts, &row->tok[K_VALUE]);
+    push_sample (im, pid, name, st_neuron_sink_literal (&im->sink, "value"), ts,
+                 &row->tok[K_VALUE]);
   for (guint i = 0; i < row->n_extras; i++)
     {
       const Extra *x = &row->extras[i];
       if (x->tok.p[0] == 'n' || x->tok.p[0] == 't' || x->tok.p[0] == 'f')
         continue; /* null, true, false */
-      push_sample (im, pid, name, intern_text (im, x->key, x->key, x->key_len), ts, &x->tok);
+      push_sample (im, pid, name,
+                   st_neuron_sink_intern (&im->sink, offset_of (im, x->key), x->key, x->key_len),
+                   ts, &x->tok);
     }
 }
 
@@ -617,7 +516,8 @@ st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId tit
       if (*p == ']')
         {
           if (after_comma)
-            st_builder_shard_warn (im->shard, ST_WARNING_TRAILING_COMMA, offset_of (im, p), NULL);
+            st_builder_shard_warn (im->sink.shard, ST_WARNING_TRAILING_COMMA, offset_of (im, p),
+                                   NULL);
           im->json.p = p + 1;
           return RESULT_OK;
         }
@@ -642,10 +542,10 @@ st_neuron_parse_rows (Importer *im, const char *p, RowsKind kind, StStringId tit
           r = st_json_reader_value (&im->json, p, &tok, &q);
           if (r != RESULT_OK)
             return r;
-          st_builder_shard_warn (im->shard, ST_WARNING_NOT_AN_OBJECT, offset_of (im, p), "%.*s",
-                                 (int)MIN (q - p, 40), p);
+          st_builder_shard_warn (im->sink.shard, ST_WARNING_NOT_AN_OBJECT, offset_of (im, p),
+                                 "%.*s", (int)MIN (q - p, 40), p);
         }
-      im->shard->counts.events++;
+      im->sink.shard->counts.events++;
       p = q;
       first = after_comma = FALSE;
       if (++im->rows % CHECK_EVERY == 0)

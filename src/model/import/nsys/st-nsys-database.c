@@ -64,11 +64,11 @@ st_nsys_fail (StNsysDatabase *self, const char *table, GError **error)
   if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
     return FALSE;
   if (table != NULL)
-    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_CORRUPT,
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_DAMAGED,
                  _ ("%s: SQLite cannot read the table %s: %s."), self->name, table,
                  sqlite3_errmsg (self->db));
   else
-    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_CORRUPT,
+    g_set_error (error, ST_TRACE_ERROR, ST_TRACE_ERROR_DAMAGED,
                  _ ("%s: SQLite cannot read this database: %s."), self->name,
                  sqlite3_errmsg (self->db));
   return FALSE;
