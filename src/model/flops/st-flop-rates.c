@@ -2,7 +2,7 @@
 
 #include "config.h"
 
-#include "st-flop-rates.h"
+#include "st-flop-rates-private.h"
 #include "st-format.h"
 
 #include <string.h>
@@ -47,13 +47,6 @@ main_type (const double *type_flops)
   return best;
 }
 
-/* Whether piece @q (before the range's end) holds time of the range. */
-static gboolean
-in_range (const StFlopPiece *q, gint64 start)
-{
-  return q->dur == 0 ? q->start >= start : q->start + q->dur > start;
-}
-
 static void
 add_to_device (Job *job, const StFlopPiece *p, const StFlopOp *op, double f, double peak)
 {
@@ -71,14 +64,17 @@ add_to_device (Job *job, const StFlopPiece *p, const StFlopOp *op, double f, dou
     }
 }
 
-/* Piece @i, clipped to the range: @clipped ns and @f FLOPs; its op counts
- * at the first of its pieces in the range. */
+/* Piece @i of FLOP op @op, clipped to the range: @clipped ns and @f
+ * FLOPs; its op counts at the first of its pieces in the range. */
 static void
-add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 clipped, double f)
+add_piece (Job               *job,
+           const StFlopPiece *pieces,
+           guint              i,
+           const StFlopOp    *op,
+           gint64             clipped,
+           double             f)
 {
   const StFlopPiece *p = &pieces[i];
-  guint              n_ops;
-  const StFlopOp    *op = &st_flop_ops_get_ops (job->ops, &n_ops)[p->op];
   NameAcc           *acc = &job->names[op->name_index];
   double             peak = 0;
 
@@ -89,7 +85,7 @@ add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 clipped, double 
   acc->row.device_ns += clipped;
   acc->row.host_timed |= op->host_timed;
   acc->type_flops[op->type] += f;
-  if (p->prev < 0 || !in_range (&pieces[p->prev], job->start))
+  if (p->prev < 0 || !_st_flop_piece_in_range (&pieces[p->prev], job->start))
     {
       job->rates->ops++;
       job->rates->host_timed_ops += op->host_timed;
@@ -110,9 +106,8 @@ add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 clipped, double 
     acc->no_peak = TRUE;
 }
 
-/* The first piece starting at or after @from. */
-static guint
-first_piece (const StFlopPiece *pieces, guint n, gint64 from)
+guint
+_st_flop_rates_first_piece (const StFlopPiece *pieces, guint n, gint64 from)
 {
   guint lo = 0, hi = n;
 
@@ -128,21 +123,24 @@ first_piece (const StFlopPiece *pieces, guint n, gint64 from)
   return lo;
 }
 
+/* 13.3 and 13.4 count the pieces of FLOP ops alone. */
 static void
 walk_pieces (Job *job, gint64 start, gint64 end)
 {
-  guint              n;
+  guint              n, n_ops;
   const StFlopPiece *pieces = st_flop_ops_get_pieces (job->ops, &n);
+  const StFlopOp    *ops = st_flop_ops_get_ops (job->ops, &n_ops);
   gint64             from = start - st_flop_ops_get_longest (job->ops);
 
-  for (guint i = first_piece (pieces, n, from); i < n && pieces[i].start < end; i++)
+  for (guint i = _st_flop_rates_first_piece (pieces, n, from); i < n && pieces[i].start < end; i++)
     {
       const StFlopPiece *p = &pieces[i];
+      const StFlopOp    *op = &ops[p->op];
       gint64             clipped = MIN (p->start + p->dur, end) - MAX (p->start, start);
+      double             f = st_flop_piece_flops (op, p);
 
-      if (in_range (p, start))
-        add_piece (job, pieces, i, MAX (clipped, 0),
-                   p->dur == 0 ? p->flops : p->flops * clipped / p->dur);
+      if (op->flops > 0 && _st_flop_piece_in_range (p, start))
+        add_piece (job, pieces, i, op, MAX (clipped, 0), p->dur == 0 ? f : f * clipped / p->dur);
     }
 }
 
@@ -185,6 +183,9 @@ fill_devices (Job *job, StDeviceWork *work, const gint64 *device_time_ns)
       row.peak_name = g_strdup (peak->name != NULL ? peak->name : "");
       row.type = main_type (acc->type_flops);
       row.peak_flops_per_second = st_device_peak_get (peak, row.type);
+      row.peak_bytes_per_second = st_device_peak_get_bandwidth (peak);
+      row.ridge = st_device_peak_get_ridge (peak, row.type);
+      row.bandwidth_note = st_device_peak_dup_bandwidth_note (peak);
       row.has_mfu = !acc->unknown && row.device_time_ns > 0;
       row.mfu_percent = row.has_mfu ? 100 * acc->at_peak_ns / row.device_time_ns : 0;
       if (acc->unknown)
@@ -211,12 +212,14 @@ device_clear (gpointer data)
   g_free (d->label);
   g_free (d->peak_name);
   g_free (d->note);
+  g_free (d->bandwidth_note);
 }
 
 StFlopRates *
 st_flop_rates_compute (StFlopOps    *ops,
                        StDeviceWork *work,
                        const gint64 *device_time_ns,
+                       const gint64 *class_ns,
                        gint64        start,
                        gint64        end)
 {
@@ -226,6 +229,10 @@ st_flop_rates_compute (StFlopOps    *ops,
   rates->devices = g_array_new (FALSE, TRUE, sizeof (StFlopDevice));
   g_array_set_clear_func (rates->devices, device_clear);
   rates->operations = g_array_new (FALSE, TRUE, sizeof (StFlopOperation));
+  rates->shapes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->device_shapes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->classes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->no_model = g_array_new (FALSE, TRUE, sizeof (StFlopNoModelCount));
   g_return_val_if_fail (ops != NULL && work != NULL, rates);
   job.n_devices = st_device_work_get_n_devices (work);
   job.devices = g_new0 (DeviceAcc, MAX (1, job.n_devices));
@@ -235,6 +242,7 @@ st_flop_rates_compute (StFlopOps    *ops,
   fill_operations (&job);
   fill_devices (&job, work, device_time_ns);
   g_array_sort (rates->operations, compare_operations);
+  _st_flop_rates_fill_rows (rates, ops, class_ns, start, end);
   g_free (job.devices);
   g_free (job.names);
   return rates;
@@ -247,6 +255,10 @@ st_flop_rates_free (StFlopRates *self)
     return;
   g_clear_pointer (&self->devices, g_array_unref);
   g_clear_pointer (&self->operations, g_array_unref);
+  g_clear_pointer (&self->shapes, g_array_unref);
+  g_clear_pointer (&self->device_shapes, g_array_unref);
+  g_clear_pointer (&self->classes, g_array_unref);
+  g_clear_pointer (&self->no_model, g_array_unref);
   g_free (self);
 }
 
@@ -302,4 +314,10 @@ char *
 st_flop_rates_format_flops (double flops)
 {
   return with_unit (flops, "FLOP");
+}
+
+char *
+st_flop_rates_format_bandwidth (double bytes_per_second)
+{
+  return with_unit (bytes_per_second, "B/s");
 }
