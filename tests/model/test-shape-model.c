@@ -321,6 +321,11 @@ test_elementwise (void)
   g_assert_true (compute ("aten::mul", "[[1, 4], []]", "[\"float\", \"double\"]", NULL, &w));
   g_assert_cmpfloat (w.flops, ==, 4);
   g_assert_cmpfloat (w.bytes, ==, 4 * 4 + 8 + 4 * 4);
+  /* an integer add moves bytes and computes no floating-point operation */
+  g_assert_true (
+      compute ("aten::add", "[[4], [4], []]", "[\"long int\", \"long int\", \"Int\"]", NULL, &w));
+  g_assert_cmpfloat (w.flops, ==, 0);
+  g_assert_cmpfloat (w.bytes, ==, 3 * 4 * 8);
   /* an activation: bytes only, [2, 3] in and out at bf16 */
   g_assert_true (compute ("aten::silu", "[[2, 3]]", "[\"c10::BFloat16\"]", NULL, &w));
   g_assert_cmpfloat (w.flops, ==, 0);

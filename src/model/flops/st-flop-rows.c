@@ -62,9 +62,9 @@ st_flop_row_get_ridge (const StFlopRow *row, double *flops_per_byte)
 {
   g_return_val_if_fail (row != NULL, FALSE);
   if (row->host_timed || row->no_peak || row->no_bandwidth || !(row->peak_flops > 0)
-      || !(row->peak_bytes > 0))
+      || !(row->ridge_bytes > 0))
     return FALSE;
-  *flops_per_byte = row->peak_flops / row->peak_bytes;
+  *flops_per_byte = row->peak_flops / row->ridge_bytes;
   return TRUE;
 }
 
@@ -106,11 +106,14 @@ st_flop_bound_to_string (StFlopBound bound)
 
 /* --- the rows of a range ---------------------------------------------------------- */
 
+typedef gint64 ClassTimes[ST_N_KERNEL_CLASSES];
+
 typedef struct
 {
   StFlopOps      *ops;
   const StFlopOp *op_list;
-  StFlopRow      *rows; /* per device shape of the ops */
+  StFlopRow      *rows;         /* per device shape of the ops */
+  ClassTimes     *row_class_ns; /* per device shape: its time in each kernel class */
   StFlopRow       classes[ST_N_KERNEL_CLASSES];
   gint64          start;
 } Job;
@@ -118,7 +121,23 @@ typedef struct
 static void
 row_init (StFlopRow *row, guint key, gint device)
 {
-  *row = (StFlopRow){ .key = key, .device = device, .first_ns = G_MAXINT64, .last_ns = G_MININT64 };
+  *row = (StFlopRow){ .key = key,
+                      .device = device,
+                      .first_ns = G_MAXINT64,
+                      .last_ns = G_MININT64,
+                      .klass = ST_N_KERNEL_CLASSES };
+}
+
+/* The class of most of @times, ST_N_KERNEL_CLASSES when none has any. */
+static guint
+main_class (const gint64 *times)
+{
+  guint best = ST_N_KERNEL_CLASSES;
+
+  for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
+    if (times[k] > 0 && (best == ST_N_KERNEL_CLASSES || times[k] > times[best]))
+      best = k;
+  return best;
 }
 
 static gboolean
@@ -149,9 +168,13 @@ row_add (StFlopRow *row,
   row->last_ns = MAX (row->last_ns, to);
   if (host_timed)
     return;
-  if (peak > 0)
-    row->peak_flops += clipped * peak / 1e9;
-  else
+  /* a piece of no FLOPs has no place under the compute roof */
+  if (flops > 0 && peak > 0)
+    {
+      row->peak_flops += clipped * peak / 1e9;
+      row->ridge_bytes += clipped * bandwidth / 1e9;
+    }
+  else if (flops > 0)
     row->no_peak = TRUE;
   if (bandwidth > 0)
     {
@@ -182,14 +205,21 @@ add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 end)
     row->count++;
   row_add (row, from, MAX (from, to), f, b, peak, bandwidth, op->host_timed);
   if (p->klass < ST_N_KERNEL_CLASSES)
-    row_add (&job->classes[p->klass], from, MAX (from, to), f, b, peak, bandwidth, FALSE);
+    {
+      row_add (&job->classes[p->klass], from, MAX (from, to), f, b, peak, bandwidth, FALSE);
+      job->row_class_ns[p->row][p->klass] += MAX (to - from, 0);
+    }
 }
 
+/* By device time, the host-timed after the others (their time is the
+ * host's), then by FLOPs, then as the shapes first appeared. */
 static gint
 by_time (gconstpointer pa, gconstpointer pb)
 {
   const StFlopRow *a = pa, *b = pb;
 
+  if (a->host_timed != b->host_timed)
+    return a->host_timed ? 1 : -1;
   if (a->device_ns != b->device_ns)
     return a->device_ns > b->device_ns ? -1 : 1;
   if (a->flops != b->flops)
@@ -215,6 +245,7 @@ row_sum (StFlopRow *into, const StFlopRow *row)
   into->bytes += row->bytes;
   into->device_ns += row->device_ns;
   into->peak_flops += row->peak_flops;
+  into->ridge_bytes += row->ridge_bytes;
   into->peak_bytes += row->peak_bytes;
   into->roof_ns += row->roof_ns;
   into->host_timed |= row->host_timed;
@@ -231,18 +262,25 @@ fill_shapes (Job *job, StFlopRates *rates)
   guint                    n_rows, n_shapes = st_flop_ops_get_n_shapes (job->ops);
   const StFlopDeviceShape *keys = st_flop_ops_get_device_shapes (job->ops, &n_rows);
   g_autofree StFlopRow    *sums = g_new (StFlopRow, MAX (1, n_shapes));
+  g_autofree ClassTimes   *sum_class_ns = g_new0 (ClassTimes, MAX (1, n_shapes));
 
   for (guint s = 0; s < n_shapes; s++)
     row_init (&sums[s], s, -1);
   for (guint r = 0; r < n_rows; r++)
     if (row_is_used (&job->rows[r]))
       {
+        job->rows[r].klass = main_class (job->row_class_ns[r]);
         g_array_append_val (rates->device_shapes, job->rows[r]);
         row_sum (&sums[keys[r].shape], &job->rows[r]);
+        for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
+          sum_class_ns[keys[r].shape][k] += job->row_class_ns[r][k];
       }
   for (guint s = 0; s < n_shapes; s++)
     if (row_is_used (&sums[s]))
-      g_array_append_val (rates->shapes, sums[s]);
+      {
+        sums[s].klass = main_class (sum_class_ns[s]);
+        g_array_append_val (rates->shapes, sums[s]);
+      }
   g_array_sort (rates->device_shapes, by_device);
   g_array_sort (rates->shapes, by_time);
 }
@@ -302,10 +340,11 @@ _st_flop_rates_fill_rows (StFlopRates  *rates,
   guint                    n_pieces, n_ops, n_rows;
   const StFlopPiece       *pieces = st_flop_ops_get_pieces (ops, &n_pieces);
   const StFlopDeviceShape *keys = st_flop_ops_get_device_shapes (ops, &n_rows);
-  Job                      job = { ops, st_flop_ops_get_ops (ops, &n_ops), NULL, { { 0 } }, start };
-  gint64                   from = start - st_flop_ops_get_longest (ops);
+  Job    job = { ops, st_flop_ops_get_ops (ops, &n_ops), NULL, NULL, { { 0 } }, start };
+  gint64 from = start - st_flop_ops_get_longest (ops);
 
   job.rows = g_new (StFlopRow, MAX (1, n_rows));
+  job.row_class_ns = g_new0 (ClassTimes, MAX (1, n_rows));
   for (guint r = 0; r < n_rows; r++)
     row_init (&job.rows[r], keys[r].shape, keys[r].device);
   for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
@@ -323,4 +362,5 @@ _st_flop_rates_fill_rows (StFlopRates  *rates,
       }
   fill_no_model (ops, rates, start, end);
   g_free (job.rows);
+  g_free (job.row_class_ns);
 }

@@ -18,15 +18,18 @@ typedef struct
   double   flops;
   double   bytes;
   gint64   device_ns;
-  gint64   kernel_ns;  /* classes: all their device events' time in the range */
-  double   peak_flops; /* Σ clipped ns × peak FLOP/s / 10⁹: what its time holds at peak */
-  double   peak_bytes; /* Σ clipped ns × bandwidth / 10⁹ */
-  double   roof_ns;    /* Σ over its pieces of bytes / bandwidth, in ns: its bytes at the roof */
+  gint64   kernel_ns;   /* classes: all their device events' time in the range */
+  double   peak_flops;  /* over the pieces with FLOPs, Σ clipped ns × peak FLOP/s / 10⁹ */
+  double   ridge_bytes; /* over the same pieces, Σ clipped ns × bandwidth / 10⁹ */
+  double   peak_bytes;  /* over every piece, Σ clipped ns × bandwidth / 10⁹ */
+  double   roof_ns;     /* Σ over its pieces of bytes / bandwidth, in ns: its bytes at the roof */
   gboolean host_timed;
-  gboolean no_peak;      /* a piece without a peak for its data type */
+  gboolean no_peak;      /* a piece with FLOPs and no peak for its data type */
   gboolean no_bandwidth; /* a piece on a device of unknown bandwidth */
   gint64   first_ns;     /* where its pieces in the range begin and end */
   gint64   last_ns;
+  guint    klass; /* shapes: the StKernelClass of most of its kernels' time; ST_N_KERNEL_CLASSES
+                     when host-timed */
 } StFlopRow;
 
 typedef enum

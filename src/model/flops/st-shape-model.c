@@ -19,6 +19,7 @@ typedef struct
   gint      rank[MAX_INPUTS]; /* -1: not a list of at most MAX_DIMS sizes */
   gint64    size[MAX_INPUTS][MAX_DIMS];
   guint     elem[MAX_INPUTS]; /* bytes per element; 0: not a tensor of a known type */
+  gboolean  real[MAX_INPUTS]; /* of a floating-point type: its arithmetic is FLOPs */
   guint     n_concrete;
   StJsonTok concrete[MAX_INPUTS]; /* each value's text, a string's without quotes */
 } Inputs;
@@ -189,11 +190,25 @@ read_dims (Inputs *in, const StShapeArgs *args)
         return FALSE;
       in->rank[in->n] = -1;
       in->elem[in->n] = 0;
+      in->real[in->n] = FALSE;
       if (v.type == '[')
         read_sizes (&v, &in->rank[in->n], in->size[in->n]);
       in->n++;
     }
   return in->n > 0;
+}
+
+/* fp64, fp32, fp16, bf16, fp8: the types of 13.1 whose arithmetic is
+ * floating-point operations. */
+static gboolean
+is_floating (const char *type, gsize length)
+{
+  static const char *const names[] = { "double", "float", "c10::Half", "c10::BFloat16" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (length == strlen (names[i]) && memcmp (type, names[i], length) == 0)
+      return TRUE;
+  return length > 12 && memcmp (type, "c10::Float8_", 12) == 0;
 }
 
 static void
@@ -210,6 +225,7 @@ read_types (Inputs *in, const StShapeArgs *args)
   while (i < in->n && st_json_next_element (&p, end, &v))
     {
       in->elem[i] = v.type == 's' ? st_shape_type_size (v.p, v.e - v.p) : 0;
+      in->real[i] = v.type == 's' && is_floating (v.p, v.e - v.p);
       i++;
     }
 }
@@ -273,13 +289,21 @@ input_bytes (const Inputs *in, double *bytes)
   return TRUE;
 }
 
-static guint
-first_elem (const Inputs *in)
+static gint
+first_tensor (const Inputs *in)
 {
   for (guint i = 0; i < in->n; i++)
     if (is_tensor (in, i))
-      return in->elem[i];
-  return 0;
+      return (gint)i;
+  return -1;
+}
+
+static guint
+first_elem (const Inputs *in)
+{
+  gint i = first_tensor (in);
+
+  return i >= 0 ? in->elem[i] : 0;
 }
 
 /* The inputs and an output of @out_elements at the first tensor's type;
@@ -623,7 +647,8 @@ bytes_only_work (const Inputs *in, guint model, StShapeWork *out)
       if (!broadcast_numel (in, &n))
         return FALSE;
       out->kind = ST_SHAPE_MODEL_ELEMENTWISE;
-      out->flops = model == M_ARITHMETIC ? n : 0;
+      /* an integer add is no floating-point operation */
+      out->flops = model == M_ARITHMETIC && in->real[first_tensor (in)] ? n : 0;
       out->bytes = bytes + n * first_elem (in);
       return TRUE;
     case M_NORM:
