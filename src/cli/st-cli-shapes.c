@@ -72,7 +72,7 @@ st_cli_print_shapes (StTrace *trace, const StFlopRates *rates, StStringId only, 
       if (only != ST_STRING_NONE && shape->name != only)
         continue;
       columns = row_columns (row);
-      label = st_flop_ops_dup_shape_label (ops, trace, row->key);
+      label = st_flop_shape_dup_label (st_flop_ops_get_shape (ops, row->key), trace);
       printf ("  %7u %s  %s%s\n", row->count, columns, label,
               row->host_timed ? _ (" (host-timed)") : "");
       if (assumed != NULL)

@@ -114,7 +114,8 @@ find_slow (StFlopOps *ops, const StFlopRates *rates, gint device, GArray *slow)
 static StFinding *
 slow_finding (StDiagnosisJob *job, StFlopOps *ops, const Slow *worst, gint64 total)
 {
-  g_autofree char *label = st_flop_ops_dup_shape_label (ops, job->trace, worst->row->key);
+  g_autofree char *label
+      = st_flop_shape_dup_label (st_flop_ops_get_shape (ops, worst->row->key), job->trace);
   g_autofree char *rate = st_flop_rates_format_rate (worst->rate);
   g_autofree char *median = st_flop_rates_format_rate (worst->median);
   g_autofree char *saved = st_format_duration (worst->stake);

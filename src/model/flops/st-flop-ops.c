@@ -18,6 +18,7 @@ struct _StFlopOps
   GArray       *pieces;        /* StFlopPiece, by start */
   gint64        longest;
   GArray       *no_model; /* StFlopNoModel, by start */
+  GArray       *readings; /* Reading: what the models made of each name and args */
   StDevicePeak *peaks;    /* per device of the device work */
   guint         n_devices;
 };
@@ -25,15 +26,33 @@ struct _StFlopOps
 /* An operator read, before the nesting of its track is known. */
 typedef struct
 {
-  gint64     start;
-  gint64     end;
-  guint      index;
-  double     flops;
+  gint64 start;
+  gint64 end;
+  guint  index;
+  double flops;
+  guint  reading;
+  guint  shape; /* NO_MODEL: a name with a model that could not read it */
+} Candidate;
+
+/* What the model made of one name with one text of shapes: a profile
+ * repeats a few shapes many times, and the next operator of the same
+ * name and args is the same work. */
+typedef struct
+{
   double     model_flops;
   double     bytes;
   StFlopType type;
-  guint      shape; /* NO_MODEL: a name with a model that could not read it */
-} Candidate;
+  gboolean   modelled;   /* the model read the shapes */
+  guint      shape;      /* its row when the model counted something, else NO_MODEL */
+  guint      args_shape; /* the row of an op counted by its flops arg alone; NO_MODEL until one */
+} Reading;
+
+/* One of an op's kernels, with its device. */
+typedef struct
+{
+  StFlopPiece piece;
+  gint        device;
+} Kernel;
 
 #define NO_MODEL G_MAXUINT
 
@@ -66,8 +85,14 @@ typedef struct
   GHashTable   *shape_keys;       /* key text → shape + 1 */
   GHashTable   *device_keys;      /* shape × devices + device + 1 → row + 1 */
   GString      *key;
+  GHashTable   *memo; /* name and shape args' texts → reading + 1 */
+  GString      *memo_key;
   GArray       *candidates; /* Candidate, of one track */
-  GArray       *kernels;    /* StFlopPiece, of one op */
+  GArray       *outer;      /* Span: the counted ops of the rows read, by start */
+  GArray       *kernels;    /* Kernel, of one op */
+  guint         last_shape; /* the device shape of the last piece, to look up fewer */
+  gint          last_device;
+  guint         last_row;
 } Build;
 
 static guint
@@ -110,6 +135,19 @@ shape_free (gpointer data)
   g_free (shape);
 }
 
+static guint
+name_index (Build *b, StStringId name)
+{
+  gpointer index = g_hash_table_lookup (b->names, GUINT_TO_POINTER (name + 1));
+
+  if (index == NULL)
+    {
+      index = GUINT_TO_POINTER (++b->self->n_names);
+      g_hash_table_insert (b->names, GUINT_TO_POINTER (name + 1), index);
+    }
+  return GPOINTER_TO_UINT (index) - 1;
+}
+
 /* The row of @name with @dims (as written), @type and what the model
  * read: one per distinct shape, made on first sight. */
 static guint
@@ -134,6 +172,7 @@ intern_shape (Build             *b,
     return GPOINTER_TO_UINT (found) - 1;
   shape = g_new0 (StFlopShape, 1);
   shape->name = name;
+  shape->name_index = name_index (b, name);
   shape->dims = g_strndup (b->key->str + start, strcspn (b->key->str + start, "\037"));
   shape->type = type;
   shape->kind = work->kind;
@@ -146,7 +185,7 @@ intern_shape (Build             *b,
 }
 
 static guint
-intern_device_shape (Build *b, guint shape, gint device)
+lookup_device_shape (Build *b, guint shape, gint device)
 {
   gint64            key = (gint64)shape * (b->self->n_devices + 1) + device + 1;
   gpointer          found = g_hash_table_lookup (b->device_keys, &key);
@@ -160,7 +199,79 @@ intern_device_shape (Build *b, guint shape, gint device)
   return b->self->device_shapes->len - 1;
 }
 
+static guint
+intern_device_shape (Build *b, guint shape, gint device)
+{
+  if (shape == b->last_shape && device == b->last_device)
+    return b->last_row;
+  b->last_shape = shape;
+  b->last_device = device;
+  b->last_row = lookup_device_shape (b, shape, device);
+  return b->last_row;
+}
+
 /* --- reading an operator ------------------------------------------------------------ */
+
+/* The args' texts: flops, Input type, Input Dims, Concrete Inputs. */
+typedef struct
+{
+  const char *v[4];
+  gsize       n[4];
+} Texts;
+
+static void
+append_text (GString *key, const char *text, gsize length)
+{
+  g_string_append_c (key, '\037');
+  if (text != NULL)
+    g_string_append_len (key, text, length);
+  else
+    g_string_append_c (key, '\036');
+}
+
+static void
+make_reading (Build *b, StStringId name, guint model, const Texts *t)
+{
+  Reading     r = { 0, 0, ST_FLOP_UNKNOWN, FALSE, NO_MODEL, NO_MODEL };
+  StShapeWork work = { ST_SHAPE_MODEL_ARGS };
+
+  r.type = t->v[1] != NULL ? st_flop_type_from_input_types (t->v[1], t->n[1]) : ST_FLOP_UNKNOWN;
+  if (model != 0 && t->v[2] != NULL)
+    {
+      StShapeArgs args = { t->v[2], t->n[2], t->v[1], t->n[1], t->v[3], t->n[3] };
+
+      r.modelled = st_shape_model_compute (model, &args, &work);
+    }
+  r.model_flops = work.flops;
+  r.bytes = work.bytes;
+  if (work.flops > 0 || work.bytes > 0)
+    r.shape = intern_shape (b, name, t->v[2] != NULL ? t->v[2] : "", t->v[2] != NULL ? t->n[2] : 0,
+                            r.type, &work);
+  st_shape_work_clear (&work);
+  g_array_append_val (b->self->readings, r);
+}
+
+/* The reading of @name with the args' texts @t, made on first sight. */
+static Reading *
+reading_of (Build *b, StStringId name, guint model, const Texts *t)
+{
+  static const char hex[] = "0123456789abcdef";
+  char              id[8];
+  gpointer          found;
+
+  for (guint i = 0; i < 8; i++)
+    id[i] = hex[(name >> (28 - 4 * i)) & 15];
+  g_string_truncate (b->memo_key, 0);
+  g_string_append_len (b->memo_key, id, 8);
+  for (guint k = 1; k < 4; k++)
+    append_text (b->memo_key, t->v[k], t->n[k]);
+  if ((found = g_hash_table_lookup (b->memo, b->memo_key->str)) != NULL)
+    return &g_array_index (b->self->readings, Reading, GPOINTER_TO_UINT (found) - 1);
+  make_reading (b, name, model, t);
+  g_hash_table_insert (b->memo, g_strdup (b->memo_key->str),
+                       GUINT_TO_POINTER (b->self->readings->len));
+  return &g_array_index (b->self->readings, Reading, b->self->readings->len - 1);
+}
 
 /* @s's work from its args into @c: FALSE when it has none to count, with
  * c->shape NO_MODEL when its name has a model that could not read its
@@ -170,34 +281,33 @@ read_op (Build *b, const StSlice *s, Candidate *c, gboolean *has_work)
 {
   static const char *const keys[]
       = { "flops", "Input type", "Input Dims", "Concrete Inputs", NULL };
-  const char *v[4];
-  gsize       n[4];
-  guint       model = model_of (b, s->name);
-  StShapeWork work = { ST_SHAPE_MODEL_ARGS };
-  gboolean    modelled = FALSE;
+  Texts    t;
+  guint    model = model_of (b, s->name);
+  Reading *r;
 
-  st_event_scan_fields (b->trace, s->offset, "args", keys, v, n);
-  if (v[0] == NULL || !st_json_parse_double (v[0], v[0] + n[0], &c->flops) || !(c->flops > 0))
+  st_event_scan_fields (b->trace, s->offset, "args", keys, t.v, t.n);
+  if (t.v[0] == NULL || !st_json_parse_double (t.v[0], t.v[0] + t.n[0], &c->flops)
+      || !(c->flops > 0))
     c->flops = 0;
-  *has_work = c->flops > 0 || (model != 0 && v[2] != NULL);
-  c->type = v[1] != NULL ? st_flop_type_from_input_types (v[1], n[1]) : ST_FLOP_UNKNOWN;
-  if (model != 0 && v[2] != NULL)
-    {
-      StShapeArgs args = { v[2], n[2], v[1], n[1], v[3], n[3] };
-
-      modelled = st_shape_model_compute (model, &args, &work);
-    }
-  c->model_flops = work.flops;
-  c->bytes = work.bytes;
+  *has_work = c->flops > 0 || (model != 0 && t.v[2] != NULL);
+  if (!*has_work)
+    return FALSE;
+  r = reading_of (b, s->name, model, &t);
+  c->reading = r - (Reading *)(void *)b->self->readings->data;
+  c->shape = r->shape;
   if (c->flops == 0)
-    c->flops = work.flops;
-  c->shape = NO_MODEL;
-  if (c->flops > 0 || c->bytes > 0)
-    c->shape = intern_shape (b, s->name, v[2] != NULL ? v[2] : "", v[2] != NULL ? n[2] : 0, c->type,
-                             &work);
-  st_shape_work_clear (&work);
+    c->flops = r->model_flops;
+  else if (c->shape == NO_MODEL)
+    {
+      StShapeWork args_only = { ST_SHAPE_MODEL_ARGS };
+
+      if (r->args_shape == NO_MODEL)
+        r->args_shape = intern_shape (b, s->name, t.v[2] != NULL ? t.v[2] : "",
+                                      t.v[2] != NULL ? t.n[2] : 0, r->type, &args_only);
+      c->shape = r->args_shape;
+    }
   /* shapes a model could not read: no model (without shapes, nothing) */
-  return c->shape != NO_MODEL || (model != 0 && v[2] != NULL && !modelled && c->flops == 0);
+  return c->shape != NO_MODEL || (model != 0 && t.v[2] != NULL && !r->modelled);
 }
 
 /* --- where an op's work ran ------------------------------------------------------- */
@@ -227,37 +337,25 @@ collect_kernels (Build *b, guint track, gint64 start, gint64 end)
       const StSlice    *k = st_trace_get_slice (b->trace, l[i].device);
       StDeviceEventKind kind
           = st_event_classifier_device_kind (st_device_work_get_classifier (b->work), k);
-      StFlopPiece piece = { k->start, k->dur, 0, 0, -1, 0, 0 };
+      Kernel kernel = { { k->start, k->dur, 0, -1, 0, 0 }, 0 };
 
       if (kind != ST_DEVICE_EVENT_KERNEL && kind != ST_DEVICE_EVENT_INSTRUCTION
           && kind != ST_DEVICE_EVENT_MTIA)
         continue;
-      piece.device = st_device_work_get_track_device (b->work, l[i].device.track);
-      piece.klass = st_work_tag_get_kernel_class (st_device_work_get_tag (b->work, l[i].device));
-      g_array_append_val (b->kernels, piece);
+      kernel.device = st_device_work_get_track_device (b->work, l[i].device.track);
+      kernel.piece.klass
+          = st_work_tag_get_kernel_class (st_device_work_get_tag (b->work, l[i].device));
+      g_array_append_val (b->kernels, kernel);
       total += k->dur;
     }
   return total;
 }
 
-static guint
-name_index (Build *b, StStringId name)
-{
-  gpointer index = g_hash_table_lookup (b->names, GUINT_TO_POINTER (name + 1));
-
-  if (index == NULL)
-    {
-      index = GUINT_TO_POINTER (++b->self->n_names);
-      g_hash_table_insert (b->names, GUINT_TO_POINTER (name + 1), index);
-    }
-  return GPOINTER_TO_UINT (index) - 1;
-}
-
 static void
-add_piece (Build *b, StFlopPiece *piece)
+add_piece (Build *b, StFlopPiece *piece, gint device)
 {
-  piece->row = intern_device_shape (b, g_array_index (b->self->ops, StFlopOp, piece->op).shape,
-                                    piece->device);
+  piece->row
+      = intern_device_shape (b, g_array_index (b->self->ops, StFlopOp, piece->op).shape, device);
   g_array_append_val (b->self->pieces, *piece);
   b->self->longest = MAX (b->self->longest, piece->dur);
 }
@@ -267,16 +365,7 @@ static void
 add_op (Build *b, guint track, const Candidate *c)
 {
   const StSlice *s = &st_trace_get_track (b->trace, track)->slices[c->index];
-  StFlopOp       op = { { track, c->index },
-                        s->name,
-                        name_index (b, s->name),
-                        c->shape,
-                        c->flops,
-                        c->model_flops,
-                        c->bytes,
-                        0,
-                        c->type,
-                        FALSE };
+  StFlopOp       op = { { track, c->index }, c->shape, c->reading, c->flops, 0, FALSE };
   guint          index = b->self->ops->len;
 
   op.device_ns = collect_kernels (b, track, c->start, c->end);
@@ -286,17 +375,17 @@ add_op (Build *b, guint track, const Candidate *c)
   g_array_append_val (b->self->ops, op);
   if (op.host_timed)
     {
-      StFlopPiece piece = { s->start, s->dur, index, -1, -1, 0, ST_N_KERNEL_CLASSES };
+      StFlopPiece piece = { s->start, s->dur, index, -1, 0, ST_N_KERNEL_CLASSES };
 
-      add_piece (b, &piece);
+      add_piece (b, &piece, -1);
       return;
     }
   for (guint k = 0; k < b->kernels->len; k++)
     {
-      StFlopPiece *piece = &g_array_index (b->kernels, StFlopPiece, k);
+      Kernel *kernel = &g_array_index (b->kernels, Kernel, k);
 
-      piece->op = index;
-      add_piece (b, piece);
+      kernel->piece.op = index;
+      add_piece (b, &kernel->piece, kernel->device);
     }
 }
 
@@ -330,6 +419,101 @@ add_track (Build *b, guint track)
     }
 }
 
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} Span;
+
+ST_DEFINE_SORT (sort_spans, Span, a->start < b->start)
+
+/* Whether [start, end) lies inside one of @outer's counted ops. One that
+ * only partly overlaps another may hide a holder: then the op is read,
+ * and add_track () nests it. */
+static gboolean
+inside_counted (GArray *outer, gint64 start, gint64 end)
+{
+  const Span *o = (const Span *)(void *)outer->data;
+  guint       lo = 0, hi = outer->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (o[mid].start <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 && o[lo - 1].end >= end;
+}
+
+/* The counted ops read in a row join those that hold the next rows'. */
+static void
+add_outer (Build *b, guint from)
+{
+  for (guint k = from; k < b->candidates->len; k++)
+    {
+      const Candidate *c = &g_array_index (b->candidates, Candidate, k);
+      Span             span = { c->start, c->end };
+
+      if (c->shape != NO_MODEL)
+        g_array_append_val (b->outer, span);
+    }
+  sort_spans ((Span *)(void *)b->outer->data, b->outer->len, NULL);
+}
+
+/* The text of the slice this many ahead is asked for: the args of a large
+ * profile are far apart and cold, and reading them waits on memory (a
+ * third of the build's time without it). */
+#define PREFETCH 8
+
+static inline void
+prefetch_text (Build *b, const StSlice *s)
+{
+  gsize       size;
+  guint64     bytes;
+  const char *text;
+
+  if (!is_candidate (b, s))
+    return;
+  text = st_trace_get_event_text (b->trace, s->offset, &size, &bytes);
+  for (guint line = 0; text != NULL && line < 6 && bytes + 64 * line < size; line++)
+    __builtin_prefetch (text + bytes + 64 * line);
+}
+
+/* A track row by row, its outer slices first: an operator inside a
+ * counted op is that op's work (13.1), so its args are not read. */
+static gboolean
+scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancellable)
+{
+  g_array_set_size (b->candidates, 0);
+  g_array_set_size (b->outer, 0);
+  for (guint row = 0; row < track->n_rows; row++)
+    {
+      guint from = b->candidates->len;
+
+      for (guint i = track->row_offsets[row]; i < track->row_offsets[row + 1]; i++)
+        {
+          const StSlice *s = &track->slices[i];
+          Candidate      c = { s->start, s->start + s->dur, i };
+          gboolean       has_work;
+
+          if (++*seen % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
+            return FALSE;
+          if (i + PREFETCH < track->row_offsets[row + 1])
+            prefetch_text (b, &track->slices[i + PREFETCH]);
+          if (!is_candidate (b, s) || inside_counted (b->outer, c.start, c.end))
+            continue;
+          if (read_op (b, s, &c, &has_work))
+            g_array_append_val (b->candidates, c);
+          note_read (b, s, has_work);
+        }
+      add_outer (b, from);
+    }
+  return TRUE;
+}
+
 static gboolean
 scan_tracks (Build *b, GCancellable *cancellable)
 {
@@ -341,21 +525,8 @@ scan_tracks (Build *b, GCancellable *cancellable)
 
       if (track->kind != ST_TRACK_SLICES || st_device_work_get_track_device (b->work, t) >= 0)
         continue;
-      g_array_set_size (b->candidates, 0);
-      for (guint i = 0; i < track->n_slices; i++)
-        {
-          const StSlice *s = &track->slices[i];
-          Candidate      c = { s->start, s->start + s->dur, i };
-          gboolean       has_work;
-
-          if (++seen % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
-            return FALSE;
-          if (!is_candidate (b, s))
-            continue;
-          if (read_op (b, s, &c, &has_work))
-            g_array_append_val (b->candidates, c);
-          note_read (b, s, has_work);
-        }
+      if (!scan_track (b, track, &seen, cancellable))
+        return FALSE;
       add_track (b, t);
     }
   return TRUE;
@@ -411,6 +582,7 @@ flop_ops_free (gpointer data)
   g_array_unref (self->device_shapes);
   g_array_unref (self->pieces);
   g_array_unref (self->no_model);
+  g_array_unref (self->readings);
   for (guint d = 0; self->peaks != NULL && d < self->n_devices; d++)
     st_device_peak_clear (&self->peaks[d]);
   g_free (self->peaks);
@@ -427,6 +599,7 @@ flop_ops_alloc (StDeviceWork *work)
   self->device_shapes = g_array_new (FALSE, FALSE, sizeof (StFlopDeviceShape));
   self->pieces = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
   self->no_model = g_array_new (FALSE, FALSE, sizeof (StFlopNoModel));
+  self->readings = g_array_new (FALSE, FALSE, sizeof (Reading));
   self->n_devices = st_device_work_get_n_devices (work);
   return self;
 }
@@ -437,17 +610,21 @@ flop_ops_new (StTrace *trace, GCancellable *cancellable)
   StDeviceWork          *work = st_device_work_ensure (trace, cancellable);
   guint                  n_strings = MAX (1, st_trace_get_n_strings (trace));
   g_autoptr (GArray)     candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  g_autoptr (GArray)     kernels = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
+  g_autoptr (GArray)     kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
   g_autofree guint      *probes = g_new0 (guint, n_strings);
   g_autofree guint      *models = g_new (guint, n_strings);
   g_autoptr (GHashTable) names = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) shape_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) device_keys
       = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr (GString) key = g_string_new (NULL);
-  Build               b = { trace, work,       NULL,        { 0 }, probes,     models,
-                            names, shape_keys, device_keys, key,   candidates, kernels };
-  StFlopOps          *self;
+  g_autoptr (GString)    key = g_string_new (NULL);
+  g_autoptr (GHashTable) memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString)    memo_key = g_string_new (NULL);
+  g_autoptr (GArray)     outer = g_array_new (FALSE, FALSE, sizeof (Span));
+  Build                  b
+      = { trace, work, NULL,     { 0 },      probes, models,  names,     shape_keys, device_keys,
+          key,   memo, memo_key, candidates, outer,  kernels, G_MAXUINT, 0,          0 };
+  StFlopOps *self;
 
   if (work == NULL)
     return NULL;
@@ -489,6 +666,27 @@ st_flop_ops_get_n_names (StFlopOps *self)
   return self->n_names;
 }
 
+double
+st_flop_ops_get_bytes (StFlopOps *self, const StFlopOp *op)
+{
+  g_return_val_if_fail (self != NULL && op != NULL, 0);
+  return g_array_index (self->readings, Reading, op->reading).bytes;
+}
+
+double
+st_flop_ops_get_model_flops (StFlopOps *self, const StFlopOp *op)
+{
+  g_return_val_if_fail (self != NULL && op != NULL, 0);
+  return g_array_index (self->readings, Reading, op->reading).model_flops;
+}
+
+gint
+st_flop_ops_get_piece_device (StFlopOps *self, const StFlopPiece *piece)
+{
+  g_return_val_if_fail (self != NULL && piece != NULL, -1);
+  return g_array_index (self->device_shapes, StFlopDeviceShape, piece->row).device;
+}
+
 guint
 st_flop_ops_get_n_shapes (StFlopOps *self)
 {
@@ -518,63 +716,6 @@ st_flop_ops_get_no_model (StFlopOps *self, guint *n)
   g_return_val_if_fail (self != NULL, NULL);
   *n = self->no_model->len;
   return (const StFlopNoModel *)(void *)self->no_model->data;
-}
-
-/* The lists of sizes of "[[15360,4096],[4096,24576],[],[]]" that hold
- * any, as "[15360, 4096], [4096, 24576]". */
-static void
-append_dims (GString *out, const char *dims)
-{
-  guint    depth = 0;
-  gsize    start = 0;
-  gboolean first = TRUE;
-
-  for (const char *p = dims; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '[':
-        if (++depth == 2)
-          {
-            start = out->len;
-            g_string_append (out, first ? " [" : ", [");
-          }
-        break;
-      case ']':
-        if (depth-- != 2)
-          break;
-        if (out->str[out->len - 1] == '[')
-          g_string_truncate (out, start); /* a scalar's [] */
-        else
-          {
-            g_string_append_c (out, ']');
-            first = FALSE;
-          }
-        break;
-      case ',':
-        if (depth == 2)
-          g_string_append (out, ", ");
-        break;
-      default:
-        if (depth == 2)
-          g_string_append_c (out, *p);
-      }
-}
-
-char *
-st_flop_ops_dup_shape_label (StFlopOps *self, StTrace *trace, guint shape)
-{
-  const StFlopShape *s;
-  GString           *out;
-
-  g_return_val_if_fail (self != NULL && ST_IS_TRACE (trace), NULL);
-  g_return_val_if_fail (shape < self->shapes->len, NULL);
-  s = g_ptr_array_index (self->shapes, shape);
-  out = g_string_new (st_trace_get_string (trace, s->name));
-  append_dims (out, s->dims);
-  g_string_append_printf (out, " %s", st_flop_type_to_string (s->type));
-  if (s->params != NULL)
-    g_string_append_printf (out, ", %s", s->params);
-  return g_string_free (out, FALSE);
 }
 
 const StFlopPiece *

@@ -14,17 +14,15 @@
 
 G_BEGIN_DECLS
 
+/* Kept for each counted op of a profile: 40 bytes, so that one of ten
+ * events of a large profile being counted costs little memory. */
 typedef struct
 {
   StSliceRef slice;
-  StStringId name;
-  guint      name_index;  /* of its name among the counted ops' names, from 0 */
-  guint      shape;       /* in st_flop_ops_get_shape () */
-  double     flops;       /* args.flops, else its model's; 0: bytes only */
-  double     model_flops; /* what its model counts, beside args.flops; 0 without a model */
-  double     bytes;       /* 0: unknown */
-  gint64     device_ns;   /* its kernels' time; when host-timed its own duration */
-  StFlopType type;
+  guint      shape;      /* in st_flop_ops_get_shape (): its name, data type, what its model read */
+  guint      reading;    /* what its model made of its args (st_flop_ops_get_bytes ()) */
+  double     flops;      /* args.flops, else its model's; 0: bytes only */
+  gint64     device_ns;  /* its kernels' time; when host-timed its own duration */
   gboolean   host_timed; /* no kernel known: timed by its own interval on the host */
 } StFlopOp;
 
@@ -33,7 +31,8 @@ typedef struct
 typedef struct
 {
   StStringId        name;
-  const char       *dims; /* Input Dims as written, without white space; "" without */
+  guint             name_index; /* of its name among the counted ops' names, from 0 */
+  const char       *dims;       /* Input Dims as written, without white space; "" without */
   StFlopType        type;
   StShapeModelKind  kind;
   const char       *params; /* what else the model read, or NULL */
@@ -53,11 +52,11 @@ typedef struct
 {
   gint64 start;
   gint64 dur;
-  guint  op;     /* in st_flop_ops_get_ops () */
-  gint   device; /* in the device work; -1 when host-timed */
-  gint   prev;   /* the piece of the same op before it, or -1 */
-  guint  row;    /* its op's shape on its device, in st_flop_ops_get_device_shapes () */
-  guint8 klass;  /* its kernel's StKernelClass; ST_N_KERNEL_CLASSES when host-timed */
+  guint  op;    /* in st_flop_ops_get_ops () */
+  gint   prev;  /* the piece of the same op before it, or -1 */
+  guint  row;   /* its op's shape on its device (or its host-timed ops), in
+                   st_flop_ops_get_device_shapes () */
+  guint8 klass; /* its kernel's StKernelClass; ST_N_KERNEL_CLASSES when host-timed */
 } StFlopPiece;
 
 /* An operator of a name with a model that the model could not read
@@ -68,17 +67,12 @@ typedef struct
   StStringId name;
 } StFlopNoModel;
 
-/* A piece's FLOPs and bytes: its op's, in the share of its duration. */
+/* A piece's part of its op's @work (its FLOPs, its bytes): the share of
+ * its duration in the op's device time. */
 static inline double
-st_flop_piece_flops (const StFlopOp *op, const StFlopPiece *p)
+st_flop_piece_share (const StFlopOp *op, const StFlopPiece *p, double work)
 {
-  return op->device_ns > 0 ? op->flops * p->dur / op->device_ns : op->flops;
-}
-
-static inline double
-st_flop_piece_bytes (const StFlopOp *op, const StFlopPiece *p)
-{
-  return op->device_ns > 0 ? op->bytes * p->dur / op->device_ns : op->bytes;
+  return op->device_ns > 0 ? work * p->dur / op->device_ns : work;
 }
 
 typedef struct _StFlopOps StFlopOps;
@@ -88,16 +82,20 @@ typedef struct _StFlopOps StFlopOps;
 StFlopOps *st_flop_ops_ensure (StTrace *trace, GCancellable *cancellable);
 
 const StFlopOp *st_flop_ops_get_ops (StFlopOps *self, guint *n_ops);
-/* How many names the counted ops have (their name_index). */
-guint                    st_flop_ops_get_n_names (StFlopOps *self);
+/* How many names the counted ops have (their shapes' name_index). */
+guint st_flop_ops_get_n_names (StFlopOps *self);
+/* An op's bytes (0 unknown), and what its model counts beside args.flops
+ * (0 without a model): the same for every op of its name and args. */
+double st_flop_ops_get_bytes (StFlopOps *self, const StFlopOp *op);
+double st_flop_ops_get_model_flops (StFlopOps *self, const StFlopOp *op);
+/* The device of a piece, -1 when it is host-timed. */
+gint                     st_flop_ops_get_piece_device (StFlopOps *self, const StFlopPiece *piece);
 guint                    st_flop_ops_get_n_shapes (StFlopOps *self);
 const StFlopShape       *st_flop_ops_get_shape (StFlopOps *self, guint shape);
 const StFlopDeviceShape *st_flop_ops_get_device_shapes (StFlopOps *self, guint *n_rows);
 /* By start. */
 const StFlopNoModel *st_flop_ops_get_no_model (StFlopOps *self, guint *n);
-/* A shape as people read it: "aten::mm [15360, 4096], [4096, 24576] bf16",
- * with what else its model read ("…, causal"). */
-char *st_flop_ops_dup_shape_label (StFlopOps *self, StTrace *trace, guint shape);
+
 /* By start; no piece lasts longer than st_flop_ops_get_longest (). */
 const StFlopPiece *st_flop_ops_get_pieces (StFlopOps *self, guint *n_pieces);
 gint64             st_flop_ops_get_longest (StFlopOps *self);

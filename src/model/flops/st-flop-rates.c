@@ -48,44 +48,39 @@ main_type (const double *type_flops)
 }
 
 static void
-add_to_device (Job *job, const StFlopPiece *p, const StFlopOp *op, double f, double peak)
+add_to_device (Job *job, const StFlopPart *part)
 {
-  DeviceAcc *d = &job->devices[p->device];
+  DeviceAcc *d = &job->devices[part->device];
 
   d->any = TRUE;
-  d->flops += f;
-  d->type_flops[op->type] += f;
-  if (peak > 0)
-    d->at_peak_ns += f / peak * 1e9;
+  d->flops += part->flops;
+  d->type_flops[part->shape->type] += part->flops;
+  if (part->peak > 0)
+    d->at_peak_ns += part->flops / part->peak * 1e9;
   else if (!d->unknown)
     {
       d->unknown = TRUE;
-      d->unknown_type = op->type;
+      d->unknown_type = part->shape->type;
     }
 }
 
-/* Piece @i of FLOP op @op, clipped to the range: @clipped ns and @f
- * FLOPs; its op counts at the first of its pieces in the range. */
+/* A part of a FLOP op's piece; its op counts at the first of its pieces
+ * in the range. */
 static void
-add_piece (Job               *job,
-           const StFlopPiece *pieces,
-           guint              i,
-           const StFlopOp    *op,
-           gint64             clipped,
-           double             f)
+add_part (Job *job, const StFlopPart *part)
 {
-  const StFlopPiece *p = &pieces[i];
-  NameAcc           *acc = &job->names[op->name_index];
-  double             peak = 0;
+  const StFlopOp *op = part->op;
+  NameAcc        *acc = &job->names[part->shape->name_index];
+  gint64          clipped = part->to - part->from;
 
-  job->rates->flops += f;
+  job->rates->flops += part->flops;
   job->rates->device_ns += clipped;
-  acc->row.name = op->name;
-  acc->row.flops += f;
+  acc->row.name = part->shape->name;
+  acc->row.flops += part->flops;
   acc->row.device_ns += clipped;
   acc->row.host_timed |= op->host_timed;
-  acc->type_flops[op->type] += f;
-  if (p->prev < 0 || !_st_flop_piece_in_range (&pieces[p->prev], job->start))
+  acc->type_flops[part->shape->type] += part->flops;
+  if (part->first)
     {
       job->rates->ops++;
       job->rates->host_timed_ops += op->host_timed;
@@ -95,19 +90,17 @@ add_piece (Job               *job,
           acc->row.largest = op->slice;
         }
     }
-  if (p->device >= 0 && (guint)p->device < job->n_devices)
-    {
-      peak = st_device_peak_get (st_flop_ops_get_peak (job->ops, p->device), op->type);
-      add_to_device (job, p, op, f, peak);
-    }
-  if (peak > 0)
-    acc->capacity += clipped * peak / 1e9;
+  if (part->device >= 0 && (guint)part->device < job->n_devices)
+    add_to_device (job, part);
+  if (part->peak > 0)
+    acc->capacity += clipped * part->peak / 1e9;
   else
     acc->no_peak = TRUE;
 }
 
-guint
-_st_flop_rates_first_piece (const StFlopPiece *pieces, guint n, gint64 from)
+/* The first piece starting at or after @from. */
+static guint
+first_piece (const StFlopPiece *pieces, guint n, gint64 from)
 {
   guint lo = 0, hi = n;
 
@@ -123,24 +116,48 @@ _st_flop_rates_first_piece (const StFlopPiece *pieces, guint n, gint64 from)
   return lo;
 }
 
-/* 13.3 and 13.4 count the pieces of FLOP ops alone. */
+static StFlopPart
+part_of (Job *job, const StFlopPiece *pieces, guint i, const StFlopOp *op, gint64 end)
+{
+  const StFlopPiece *p = &pieces[i];
+  StFlopPart         part = { p, op, st_flop_ops_get_shape (job->ops, op->shape),
+                              st_flop_ops_get_piece_device (job->ops, p) };
+  double             share;
+
+  part.from = MAX (p->start, job->start);
+  part.to = MAX (part.from, MIN (p->start + p->dur, end));
+  share = p->dur == 0 ? 1 : (double)(part.to - part.from) / p->dur;
+  part.flops = p->dur == 0
+                   ? st_flop_piece_share (op, p, op->flops)
+                   : st_flop_piece_share (op, p, op->flops) * (part.to - part.from) / p->dur;
+  part.bytes = st_flop_piece_share (op, p, st_flop_ops_get_bytes (job->ops, op)) * share;
+  if (part.device >= 0 && (guint)part.device < job->n_devices)
+    part.peak = st_device_peak_get (st_flop_ops_get_peak (job->ops, part.device), part.shape->type);
+  part.first = p->prev < 0 || !_st_flop_piece_in_range (&pieces[p->prev], job->start);
+  return part;
+}
+
+/* Each piece in the range once: 13.3 and 13.4 count those of FLOP ops,
+ * 13.6 every one. */
 static void
-walk_pieces (Job *job, gint64 start, gint64 end)
+walk_pieces (Job *job, StFlopRowsJob *rows, gint64 start, gint64 end)
 {
   guint              n, n_ops;
   const StFlopPiece *pieces = st_flop_ops_get_pieces (job->ops, &n);
   const StFlopOp    *ops = st_flop_ops_get_ops (job->ops, &n_ops);
   gint64             from = start - st_flop_ops_get_longest (job->ops);
 
-  for (guint i = _st_flop_rates_first_piece (pieces, n, from); i < n && pieces[i].start < end; i++)
+  for (guint i = first_piece (pieces, n, from); i < n && pieces[i].start < end; i++)
     {
-      const StFlopPiece *p = &pieces[i];
-      const StFlopOp    *op = &ops[p->op];
-      gint64             clipped = MIN (p->start + p->dur, end) - MAX (p->start, start);
-      double             f = st_flop_piece_flops (op, p);
+      const StFlopOp *op = &ops[pieces[i].op];
+      StFlopPart      part;
 
-      if (op->flops > 0 && _st_flop_piece_in_range (p, start))
-        add_piece (job, pieces, i, op, MAX (clipped, 0), p->dur == 0 ? f : f * clipped / p->dur);
+      if (!_st_flop_piece_in_range (&pieces[i], start))
+        continue;
+      part = part_of (job, pieces, i, op, end);
+      _st_flop_rows_add (rows, &part);
+      if (op->flops > 0)
+        add_part (job, &part);
     }
 }
 
@@ -223,8 +240,9 @@ st_flop_rates_compute (StFlopOps    *ops,
                        gint64        start,
                        gint64        end)
 {
-  StFlopRates *rates = g_new0 (StFlopRates, 1);
-  Job          job = { rates, ops };
+  StFlopRates   *rates = g_new0 (StFlopRates, 1);
+  Job            job = { rates, ops };
+  StFlopRowsJob *rows;
 
   rates->devices = g_array_new (FALSE, TRUE, sizeof (StFlopDevice));
   g_array_set_clear_func (rates->devices, device_clear);
@@ -238,11 +256,12 @@ st_flop_rates_compute (StFlopOps    *ops,
   job.devices = g_new0 (DeviceAcc, MAX (1, job.n_devices));
   job.names = g_new0 (NameAcc, MAX (1, st_flop_ops_get_n_names (ops)));
   job.start = start;
-  walk_pieces (&job, start, end);
+  rows = _st_flop_rows_begin (ops);
+  walk_pieces (&job, rows, start, end);
   fill_operations (&job);
   fill_devices (&job, work, device_time_ns);
   g_array_sort (rates->operations, compare_operations);
-  _st_flop_rates_fill_rows (rates, ops, class_ns, start, end);
+  _st_flop_rows_finish (rows, rates, class_ns, start, end);
   g_free (job.devices);
   g_free (job.names);
   return rates;

@@ -104,19 +104,77 @@ st_flop_bound_to_string (StFlopBound bound)
                                          : NULL;
 }
 
+/* --- a shape as people read it ------------------------------------------------ */
+
+/* The lists of sizes of "[[15360,4096],[4096,24576],[],[]]" that hold
+ * any, as "[15360, 4096], [4096, 24576]". */
+static void
+append_dims (GString *out, const char *dims)
+{
+  guint    depth = 0;
+  gsize    start = 0;
+  gboolean first = TRUE;
+
+  for (const char *p = dims; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '[':
+        if (++depth == 2)
+          {
+            start = out->len;
+            g_string_append (out, first ? " [" : ", [");
+          }
+        break;
+      case ']':
+        if (depth-- != 2)
+          break;
+        if (out->str[out->len - 1] == '[')
+          g_string_truncate (out, start); /* a scalar's [] */
+        else
+          {
+            g_string_append_c (out, ']');
+            first = FALSE;
+          }
+        break;
+      case ',':
+        if (depth == 2)
+          g_string_append (out, ", ");
+        break;
+      default:
+        if (depth == 2)
+          g_string_append_c (out, *p);
+      }
+}
+
+char *
+st_flop_shape_dup_label (const StFlopShape *s, StTrace *trace)
+{
+  GString *out;
+
+  g_return_val_if_fail (s != NULL && ST_IS_TRACE (trace), NULL);
+  out = g_string_new (st_trace_get_string (trace, s->name));
+  append_dims (out, s->dims);
+  g_string_append_printf (out, " %s", st_flop_type_to_string (s->type));
+  if (s->params != NULL)
+    g_string_append_printf (out, ", %s", s->params);
+  return g_string_free (out, FALSE);
+}
+
 /* --- the rows of a range ---------------------------------------------------------- */
 
 typedef gint64 ClassTimes[ST_N_KERNEL_CLASSES];
 
-typedef struct
+struct _StFlopRowsJob
 {
-  StFlopOps      *ops;
-  const StFlopOp *op_list;
-  StFlopRow      *rows;         /* per device shape of the ops */
-  ClassTimes     *row_class_ns; /* per device shape: its time in each kernel class */
-  StFlopRow       classes[ST_N_KERNEL_CLASSES];
-  gint64          start;
-} Job;
+  StFlopOps  *ops;
+  guint       n_rows;
+  StFlopRow  *rows;         /* per device shape of the ops */
+  ClassTimes *row_class_ns; /* per device shape: its time in each kernel class */
+  double     *bandwidth;    /* per device shape: its device's bytes/s, 0 unknown */
+  StFlopRow   classes[ST_N_KERNEL_CLASSES];
+};
+
+typedef StFlopRowsJob Job;
 
 static void
 row_init (StFlopRow *row, guint key, gint device)
@@ -185,34 +243,25 @@ row_add (StFlopRow *row,
     row->no_bandwidth = TRUE;
 }
 
-static void
-add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 end)
+void
+_st_flop_rows_add (StFlopRowsJob *job, const StFlopPart *part)
 {
-  const StFlopPiece *p = &pieces[i];
-  const StFlopOp    *op = &job->op_list[p->op];
-  gint64             from = MAX (p->start, job->start), to = MIN (p->start + p->dur, end);
-  double             share = p->dur == 0 ? 1 : (double)MAX (to - from, 0) / p->dur;
-  double     f = st_flop_piece_flops (op, p) * share, b = st_flop_piece_bytes (op, p) * share;
-  double     peak = 0, bandwidth = 0;
-  StFlopRow *row = &job->rows[p->row];
+  guint      r = part->piece->row;
+  StFlopRow *row = &job->rows[r];
+  guint8     klass = part->piece->klass;
 
-  if (p->device >= 0)
-    {
-      peak = st_device_peak_get (st_flop_ops_get_peak (job->ops, p->device), op->type);
-      bandwidth = st_device_peak_get_bandwidth (st_flop_ops_get_peak (job->ops, p->device));
-    }
-  if (p->prev < 0 || !_st_flop_piece_in_range (&pieces[p->prev], job->start))
+  if (part->first)
     row->count++;
-  row_add (row, from, MAX (from, to), f, b, peak, bandwidth, op->host_timed);
-  if (p->klass < ST_N_KERNEL_CLASSES)
+  row_add (row, part->from, part->to, part->flops, part->bytes, part->peak, job->bandwidth[r],
+           part->op->host_timed);
+  if (klass < ST_N_KERNEL_CLASSES)
     {
-      row_add (&job->classes[p->klass], from, MAX (from, to), f, b, peak, bandwidth, FALSE);
-      job->row_class_ns[p->row][p->klass] += MAX (to - from, 0);
+      row_add (&job->classes[klass], part->from, part->to, part->flops, part->bytes, part->peak,
+               job->bandwidth[r], FALSE);
+      job->row_class_ns[r][klass] += part->to - part->from;
     }
 }
 
-/* By device time, the host-timed after the others (their time is the
- * host's), then by FLOPs, then as the shapes first appeared. */
 static gint
 by_time (gconstpointer pa, gconstpointer pb)
 {
@@ -330,37 +379,45 @@ fill_no_model (StFlopOps *ops, StFlopRates *rates, gint64 start, gint64 end)
   g_array_sort (rates->no_model, by_count);
 }
 
-void
-_st_flop_rates_fill_rows (StFlopRates  *rates,
-                          StFlopOps    *ops,
-                          const gint64 *class_ns,
-                          gint64        start,
-                          gint64        end)
+StFlopRowsJob *
+_st_flop_rows_begin (StFlopOps *ops)
 {
-  guint                    n_pieces, n_ops, n_rows;
-  const StFlopPiece       *pieces = st_flop_ops_get_pieces (ops, &n_pieces);
-  const StFlopDeviceShape *keys = st_flop_ops_get_device_shapes (ops, &n_rows);
-  Job    job = { ops, st_flop_ops_get_ops (ops, &n_ops), NULL, NULL, { { 0 } }, start };
-  gint64 from = start - st_flop_ops_get_longest (ops);
+  Job                     *job = g_new0 (Job, 1);
+  const StFlopDeviceShape *keys = st_flop_ops_get_device_shapes (ops, &job->n_rows);
 
-  job.rows = g_new (StFlopRow, MAX (1, n_rows));
-  job.row_class_ns = g_new0 (ClassTimes, MAX (1, n_rows));
-  for (guint r = 0; r < n_rows; r++)
-    row_init (&job.rows[r], keys[r].shape, keys[r].device);
+  job->ops = ops;
+  job->rows = g_new (StFlopRow, MAX (1, job->n_rows));
+  job->row_class_ns = g_new0 (ClassTimes, MAX (1, job->n_rows));
+  job->bandwidth = g_new0 (double, MAX (1, job->n_rows));
+  for (guint r = 0; r < job->n_rows; r++)
+    {
+      row_init (&job->rows[r], keys[r].shape, keys[r].device);
+      if (keys[r].device >= 0)
+        job->bandwidth[r]
+            = st_device_peak_get_bandwidth (st_flop_ops_get_peak (ops, keys[r].device));
+    }
   for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
-    row_init (&job.classes[k], k, -1);
-  for (guint i = _st_flop_rates_first_piece (pieces, n_pieces, from);
-       i < n_pieces && pieces[i].start < end; i++)
-    if (_st_flop_piece_in_range (&pieces[i], start))
-      add_piece (&job, pieces, i, end);
-  fill_shapes (&job, rates);
+    row_init (&job->classes[k], k, -1);
+  return job;
+}
+
+void
+_st_flop_rows_finish (StFlopRowsJob *job,
+                      StFlopRates   *rates,
+                      const gint64  *class_ns,
+                      gint64         start,
+                      gint64         end)
+{
+  fill_shapes (job, rates);
   for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
-    if (row_is_used (&job.classes[k]))
+    if (row_is_used (&job->classes[k]))
       {
-        job.classes[k].kernel_ns = class_ns != NULL ? class_ns[k] : 0;
-        g_array_append_val (rates->classes, job.classes[k]);
+        job->classes[k].kernel_ns = class_ns != NULL ? class_ns[k] : 0;
+        g_array_append_val (rates->classes, job->classes[k]);
       }
-  fill_no_model (ops, rates, start, end);
-  g_free (job.rows);
-  g_free (job.row_class_ns);
+  fill_no_model (job->ops, rates, start, end);
+  g_free (job->rows);
+  g_free (job->row_class_ns);
+  g_free (job->bandwidth);
+  g_free (job);
 }

@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "st-flop-ops.h"
 
 G_BEGIN_DECLS
 
@@ -56,5 +56,8 @@ StFlopBound st_flop_row_get_bound (const StFlopRow *row);
 gboolean    st_flop_row_get_roof_percent (const StFlopRow *row, double *percent);
 /* "compute", "memory", NULL when unknown. */
 const char *st_flop_bound_to_string (StFlopBound bound);
+/* A shape as people read it: "aten::mm [15360, 4096], [4096, 24576] bf16",
+ * with what else its model read ("…, causal"). */
+char *st_flop_shape_dup_label (const StFlopShape *shape, StTrace *trace);
 
 G_END_DECLS
