@@ -204,9 +204,9 @@ class_action (StKernelClass klass)
       return _ ("Move fewer bytes: fuse the operations around these kernels (torch.compile, fused "
                 "norms and activations) so that their tensors pass through memory once.");
     case ST_KERNEL_CLASS_GEMM:
+    default:
       return _ ("Their matrices are read for few rows each (a small batch, decoding): a larger "
                 "batch, or narrower weights (fp8, int8), moves fewer bytes per FLOP.");
-    default: return NULL;
     }
 }
 
@@ -252,7 +252,11 @@ memory_bound_findings (StDiagnosisJob    *job,
     {
       const StFlopRow *row = &g_array_index (rates->classes, StFlopRow, i);
 
-      if (st_flop_row_get_bound (row) != ST_FLOP_BOUND_MEMORY || row->no_bandwidth
+      /* an attention kernel re-reads K and V by tiles, more than its model's
+       * bytes: only the classes whose kernels move what the models count */
+      if ((row->key != ST_KERNEL_CLASS_ELEMENTWISE && row->key != ST_KERNEL_CLASS_REDUCE
+           && row->key != ST_KERNEL_CLASS_GEMM)
+          || st_flop_row_get_bound (row) != ST_FLOP_BOUND_MEMORY || row->no_bandwidth
           || !(row->peak_bytes > 0) || row->device_ns <= (gint64)row->roof_ns)
         continue;
       g_ptr_array_add (findings, memory_finding (job, ops, rates, row));
