@@ -144,6 +144,10 @@ test_gemm_unreadable (void)
   g_assert_false (compute ("aten::mm", NULL, "[\"float\", \"float\"]", NULL, &w));
   g_assert_false (compute ("aten::bmm", "[]", NULL, NULL, &w));
   g_assert_false (compute ("aten::bmm", "[[2, 3, 4], [3, 4, 5]]", NULL, NULL, &w));
+  /* a size no tensor has (2⁴⁰ + 1), and a list of sizes that is no list of numbers */
+  g_assert_false (compute ("aten::mm", "[[3, 1099511627777], [1099511627777, 5]]",
+                           "[\"float\", \"float\"]", NULL, &w));
+  g_assert_false (compute ("aten::add", "[[4], [\"x\"]]", "[\"float\", \"float\"]", NULL, &w));
 }
 
 /* --- attention ------------------------------------------------------------------ */
@@ -294,6 +298,9 @@ test_convolution_other (void)
   /* the output is (3 − 1) × 2 + (2 − 1) + 1 = 6 a side: bytes (18 + 24 + 3 × 36) × 4 */
   g_assert_cmpfloat (w.bytes, ==, 600);
   st_shape_work_clear (&w);
+  /* a stride beyond 2²⁰ */
+  g_assert_false (compute ("aten::conv1d", "[[1, 1, 8], [1, 1, 3]]", "[\"float\", \"float\"]",
+                           "[\"\", \"\", \"\", \"[2000000]\", \"[0]\", \"[1]\", \"1\"]", &w));
   /* groups that do not divide the channels */
   g_assert_false (
       compute ("aten::conv2d", "[[1, 5, 4, 4], [4, 2, 3, 3]]", "[\"float\", \"float\"]", NULL, &w));

@@ -86,8 +86,8 @@ class Inputs:
 
     def sizes(self, i):
         d = self.dims[i] if i < len(self.dims) else None
-        if isinstance(d, list) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0
-                                       for x in d):
+        if isinstance(d, list) and all(isinstance(x, int) and not isinstance(x, bool)
+                                       and 0 <= x <= 2 ** 40 for x in d):
             return d
         return None
 
@@ -117,6 +117,8 @@ class Inputs:
         try:
             values = [int(x) for x in t.replace('[', ' ').replace(']', ' ').replace(',', ' ').split()]
         except ValueError:
+            return None
+        if any(abs(x) > 2 ** 20 for x in values):
             return None
         if len(values) == 1:
             return values * n
@@ -184,7 +186,8 @@ def attention(name, inp):
 
 
 def conv_params(inp, spec, n):
-    """Stride, padding ('same' or a list), dilation; None when one is not recorded."""
+    """Stride, padding ('same' or a list), dilation; None when none is recorded, 'bad' when one is
+    and is not what 13.5 reads."""
     stride, dilation = inp.ints(spec[0], n), inp.ints(spec[2], n)
     padding = inp.text(spec[1])
     if padding == 'valid':
@@ -192,7 +195,7 @@ def conv_params(inp, spec, n):
     elif padding != 'same':
         padding = inp.ints(spec[1], n)
     if stride is None or padding is None or dilation is None:
-        return None
+        return 'bad' if any(inp.text(spec[k]) is not None for k in range(3)) else None
     return stride, padding, dilation
 
 
@@ -206,6 +209,8 @@ def convolution(name, inp):
     groups = groups[0] if groups and groups[0] > 0 else None
     transposed = spec[4] is not None and inp.text(spec[4]) in ('True', '1')
     read = conv_params(inp, spec, n)
+    if read == 'bad':
+        return None
     if read is None:
         transposed = False
     if transposed:
@@ -303,7 +308,8 @@ def work(name, args):
     if not has_model(name) or not isinstance(args.get('Input Dims'), list):
         return None
     inp = Inputs(args)
-    if not inp.dims:
+    if not inp.dims or any(isinstance(d, list) and inp.sizes(i) is None
+                           for i, d in enumerate(inp.dims)):
         return None
     if name in GEMMS:
         return gemm(name, inp)

@@ -12,6 +12,11 @@
  * a tensor of more sizes, is nothing the models of 13.5 take. */
 #define MAX_INPUTS 32
 #define MAX_DIMS   8
+/* No tensor has a size above this, nor a convolution a stride, padding or
+ * dilation above MAX_PARAM: beyond them the arithmetic below could
+ * overflow, and the op has no model (13.5). */
+#define MAX_SIZE  ((gint64)1 << 40)
+#define MAX_PARAM ((gint64)1 << 20)
 
 typedef struct
 {
@@ -23,6 +28,10 @@ typedef struct
   guint     n_concrete;
   StJsonTok concrete[MAX_INPUTS]; /* each value's text, a string's without quotes */
 } Inputs;
+
+/* A list of sizes the models cannot take (more than MAX_DIMS, or out of
+ * range): its op has no model. */
+#define UNREADABLE (-2)
 
 enum
 {
@@ -165,9 +174,9 @@ read_sizes (const StJsonTok *list, gint *rank, gint64 *size)
   while (st_json_next_element (&p, end, &v))
     {
       if (v.type != 'n' || *rank == MAX_DIMS || !st_json_parse_int64 (v.p, v.e, &size[*rank])
-          || size[*rank] < 0)
+          || size[*rank] < 0 || size[*rank] > MAX_SIZE)
         {
-          *rank = -1;
+          *rank = UNREADABLE;
           return;
         }
       (*rank)++;
@@ -453,7 +462,7 @@ read_ints (const Inputs *in, gint index, guint n, gint64 *out)
       if (count == n)
         return FALSE;
       out[count] = g_ascii_strtoll (t, &after, 10);
-      if (after == t || after > end)
+      if (after == t || after > end || out[count] > MAX_PARAM || out[count] < -MAX_PARAM)
         return FALSE;
       count++;
       t = after;
@@ -482,8 +491,14 @@ read_padding (const Inputs *in, const Spec *spec, ConvParams *p)
   return read_ints (in, spec->b, p->n, p->padding);
 }
 
-/* FALSE when stride, padding or dilation is not recorded. */
-static gboolean
+typedef enum
+{
+  PARAMS_READ,
+  PARAMS_ABSENT,     /* none of stride, padding, dilation recorded: the defaults of 13.5 */
+  PARAMS_UNREADABLE, /* recorded, and not what 13.5 reads: no model */
+} ParamsRead;
+
+static ParamsRead
 read_conv_params (const Inputs *in, const Spec *spec, ConvParams *p)
 {
   const char *t;
@@ -497,8 +512,13 @@ read_conv_params (const Inputs *in, const Spec *spec, ConvParams *p)
     p->transposed = (n == 4 && memcmp (t, "True", 4) == 0) || (n == 1 && t[0] == '1');
   if (p->transposed && !read_ints (in, spec->f, p->n, p->output_padding))
     memset (p->output_padding, 0, sizeof p->output_padding);
-  return read_ints (in, spec->a, p->n, p->stride) && read_padding (in, spec, p)
-         && read_ints (in, spec->c, p->n, p->dilation);
+  if (read_ints (in, spec->a, p->n, p->stride) && read_padding (in, spec, p)
+      && read_ints (in, spec->c, p->n, p->dilation))
+    return PARAMS_READ;
+  if (concrete (in, spec->a, &t, &n) || concrete (in, spec->b, &t, &n)
+      || concrete (in, spec->c, &t, &n))
+    return PARAMS_UNREADABLE;
+  return PARAMS_ABSENT;
 }
 
 static void
@@ -569,12 +589,17 @@ conv_work (const Inputs *in, const Spec *spec, StShapeWork *out)
   if (rank < 3 || rank > 5 || in->rank[1] != rank)
     return FALSE;
   p.n = rank - 2;
-  if (!read_conv_params (in, spec, &p))
+  switch (read_conv_params (in, spec, &p))
     {
+    case PARAMS_READ: break;
+    case PARAMS_UNREADABLE: return FALSE;
+    case PARAMS_ABSENT:
+    default:
       /* 13.5: an output the size of the input, not transposed */
       p.same = TRUE;
       p.transposed = FALSE;
       out->assumed = ST_SHAPE_ASSUMED_SAME_SIZE;
+      break;
     }
   if (!conv_channels (x, w, &p, &c_out))
     return FALSE;
@@ -681,6 +706,9 @@ st_shape_model_compute (guint model, const StShapeArgs *args, StShapeWork *out)
   in.n_concrete = 0;
   if (!read_dims (&in, args))
     return FALSE;
+  for (guint i = 0; i < in.n; i++)
+    if (in.rank[i] == UNREADABLE)
+      return FALSE;
   read_types (&in, args);
   read_concrete (&in, args);
   switch (spec->model)
