@@ -116,7 +116,7 @@ test_summary_text (void)
   g_assert_nonnull (strstr (r.out, "838.9 GB/s"));
   g_assert_nonnull (strstr (r.out, "ridge point 295.3 FLOP/B"));
   g_assert_nonnull (strstr (r.out, "No model (shapes the models could not read): aten::mm (1)"));
-    /* the elementwise class is a finding, at 25 % of the bandwidth; the
+  /* the elementwise class is a finding, at 25 % of the bandwidth; the
    * attention kernel, at 3 % of it by its model's bytes, is not judged so
    * (it re-reads K and V by tiles: docs/metrics.md 16.3) */
   g_assert_nonnull (strstr (r.out, "Elementwise kernels moved 25.17 MB in 30.00 µs"));
