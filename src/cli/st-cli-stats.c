@@ -7,6 +7,7 @@
 
 #include "st-cli-commands.h"
 #include "st-cli-common.h"
+#include "st-cli-shapes.h"
 #include "st-format.h"
 #include "st-name-distribution.h"
 
@@ -59,8 +60,28 @@ add_groups (JsonBuilder *b, const StNameDistribution *d)
   json_builder_end_array (b);
 }
 
+/* The shapes of @name over the range (docs/metrics.md 14.6, 13.6); NULL
+ * when no operator of the profile is counted. */
+static StFlopRates *
+shape_rates (StTrace *trace, const StTimeSpan *range)
+{
+  StFlopOps         *ops = st_flop_ops_ensure (trace, NULL);
+  StDeviceWork      *work = st_device_work_get (trace);
+  g_autofree gint64 *no_time = g_new0 (gint64, MAX (1, st_device_work_get_n_devices (work)));
+  guint              n_ops;
+
+  if (ops == NULL || st_flop_ops_get_ops (ops, &n_ops) == NULL || n_ops == 0)
+    return NULL;
+  return st_flop_rates_compute (ops, work, no_time, NULL, range ? range->begin : 0,
+                                range ? range->end : st_trace_get_end_ns (trace));
+}
+
 static void
-print_json (const char *name, const StNameDistribution *d, const StTimeSpan *range)
+print_json (StTrace                  *trace,
+            const char               *name,
+            const StNameDistribution *d,
+            const StTimeSpan         *range,
+            const StFlopRates        *rates)
 {
   g_autoptr (JsonBuilder) b = json_builder_new_immutable ();
   g_autoptr (JsonNode)    root = NULL;
@@ -91,6 +112,7 @@ print_json (const char *name, const StNameDistribution *d, const StTimeSpan *ran
     }
   json_builder_end_array (b);
   add_groups (b, d);
+  st_cli_json_shapes (b, trace, rates, st_trace_lookup_string (trace, name), G_MAXUINT);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   st_cli_print_json (root);
@@ -153,7 +175,7 @@ print_bins (const StNameDistribution *d)
 }
 
 static void
-print_text (const char *name, const StNameDistribution *d)
+print_text (StTrace *trace, const char *name, const StNameDistribution *d, const StFlopRates *rates)
 {
   g_autofree char *count = st_format_count (d->stats.count);
   g_autofree char *total = st_format_duration (d->stats.total_ns);
@@ -165,6 +187,11 @@ print_text (const char *name, const StNameDistribution *d)
   printf ("  %s\n", stats);
   print_groups (d);
   print_bins (d);
+  if (rates != NULL)
+    {
+      printf ("\n");
+      st_cli_print_shapes (trace, rates, st_trace_lookup_string (trace, name), G_MAXUINT);
+    }
 }
 
 static gboolean
@@ -201,6 +228,7 @@ st_cli_stats (int argc, char **argv)
   g_autoptr (GError)         error = NULL;
   g_autoptr (StTrace)        trace = NULL;
   g_autoptr (StNameDistribution) d = NULL;
+  g_autoptr (StFlopRates)        rates = NULL;
   StTimeSpan                     range;
   StGrouping                     grouping;
   g_autofree char               *name = NULL;
@@ -209,7 +237,8 @@ st_cli_stats (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_summary (
       context, _ ("How the durations of the slices named exactly NAME spread: count, total, min, "
-                  "p50, p90, p99 (nearest rank), mean, max, and a histogram on a log axis."));
+                  "p50, p90, p99 (nearest rank), mean, max, and a histogram on a log axis; for an "
+                  "operation whose FLOPs or bytes are counted, the rate of each of its shapes."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
       || g_strv_length (rest) != 2)
     return st_cli_usage_error ("stats", error ? error->message : _ ("give FILE and NAME"));
@@ -229,9 +258,11 @@ st_cli_stats (int argc, char **argv)
     fprintf (stderr, _ ("strata-cli stats: no slice named “%s” overlaps the range\n"), name);
   else if (d->stats.count == 0)
     fprintf (stderr, _ ("strata-cli stats: no slice is named “%s” in this profile\n"), name);
+  if (d->stats.count > 0)
+    rates = shape_rates (trace, region ? &range : NULL);
   if (as_json)
-    print_json (name, d, region ? &range : NULL);
+    print_json (trace, name, d, region ? &range : NULL, rates);
   else if (d->stats.count > 0)
-    print_text (name, d);
+    print_text (trace, name, d, rates);
   return 0;
 }

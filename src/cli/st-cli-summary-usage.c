@@ -7,6 +7,7 @@
 
 #include "st-cli-summary-usage.h"
 #include "st-cli-common.h"
+#include "st-cli-shapes.h"
 #include "st-format.h"
 
 #include <glib/gi18n.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #define TOP_FLOP_OPERATIONS 10
+#define TOP_SHAPES          10
 
 /* --- text ------------------------------------------------------------------- */
 
@@ -75,6 +77,22 @@ st_cli_print_memory (StTrace *trace, StSummary *summary)
     }
 }
 
+/* "bandwidth 3.35 TB/s, ridge 295.3 FLOP/B (bf16)" or why it is unknown */
+static void
+print_roofline (const StFlopDevice *d)
+{
+  g_autofree char *bandwidth = st_flop_rates_format_bandwidth (d->peak_bytes_per_second);
+
+  if (d->peak_bytes_per_second <= 0)
+    printf ("    %-22s %s\n", "",
+            d->bandwidth_note ? d->bandwidth_note : _ ("not in this profile"));
+  else if (d->ridge > 0)
+    printf (_ ("    %-22s bandwidth %s, ridge point %.1f FLOP/B (%s)\n"), "", bandwidth, d->ridge,
+            st_flop_type_to_string (d->type));
+  else
+    printf (_ ("    %-22s bandwidth %s\n"), "", bandwidth);
+}
+
 static void
 print_mfu (const StFlopRates *rates)
 {
@@ -100,6 +118,7 @@ print_mfu (const StFlopRates *rates)
                 st_flop_type_to_string (d->type), peak);
       else
         printf ("    %-22s %s\n", d->label, mfu_text);
+      print_roofline (d);
     }
 }
 
@@ -137,7 +156,7 @@ st_cli_print_flops (StTrace *trace, StSummary *summary)
   /* as the window: a Neuron profile's FLOPs are among its own metrics */
   if (st_trace_is_neuron (trace))
     return;
-  printf ("\n%s\n", _ ("FLOPs (operations with a flops argument)"));
+  printf ("\n%s\n", _ ("FLOPs (from flops arguments and the operations' shapes)"));
   if (rates == NULL)
     {
       printf ("  %s\n", _ ("not in this profile"));
@@ -162,6 +181,8 @@ st_cli_print_flops (StTrace *trace, StSummary *summary)
   print_mfu (rates);
   if (rates->operations->len > 0)
     print_flop_operations (trace, rates);
+  st_cli_print_shapes (trace, rates, ST_STRING_NONE, TOP_SHAPES);
+  st_cli_print_classes (trace, rates);
 }
 
 /* --- JSON --------------------------------------------------------------------- */
@@ -244,11 +265,11 @@ json_flop_devices (JsonBuilder *b, const StFlopRates *rates)
       st_cli_add_double_or_null (b, "peak_flops_per_second", d->peak_flops_per_second > 0,
                                  d->peak_flops_per_second);
       st_cli_add_double_or_null (b, "mfu_percent", d->has_mfu, d->mfu_percent);
-      json_builder_set_member_name (b, "peak_note");
-      if (d->note != NULL)
-        json_builder_add_string_value (b, d->note);
-      else
-        json_builder_add_null_value (b);
+      st_cli_add_string_or_null (b, "peak_note", d->note);
+      st_cli_add_double_or_null (b, "peak_bytes_per_second", d->peak_bytes_per_second > 0,
+                                 d->peak_bytes_per_second);
+      st_cli_add_double_or_null (b, "ridge_flops_per_byte", d->ridge > 0, d->ridge);
+      st_cli_add_string_or_null (b, "bandwidth_note", d->bandwidth_note);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -280,7 +301,7 @@ json_flop_operations (JsonBuilder *b, StTrace *trace, const StFlopRates *rates)
 }
 
 void
-st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary)
+st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary, guint limit)
 {
   const StFlopRates *rates = st_summary_get_flops (summary);
   double             achieved = 0;
@@ -301,5 +322,7 @@ st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary)
   st_cli_add_int (b, "host_timed_ops", rates->host_timed_ops);
   json_flop_devices (b, rates);
   json_flop_operations (b, trace, rates);
+  st_cli_json_shapes (b, trace, rates, ST_STRING_NONE, limit);
+  st_cli_json_classes (b, trace, rates);
   json_builder_end_object (b);
 }

@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 void st_cli_print_memory (StTrace *trace, StSummary *summary);
 void st_cli_print_flops (StTrace *trace, StSummary *summary);
 void st_cli_json_memory (JsonBuilder *b, StTrace *trace, StSummary *summary);
-void st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary);
+/* With the first @limit shapes (docs/metrics.md 7). */
+void st_cli_json_flops (JsonBuilder *b, StTrace *trace, StSummary *summary, guint limit);
 
 G_END_DECLS

@@ -28,7 +28,8 @@
       "(“not in this profile” for what the profile lacks), the collective operations grouped " \
       "by type and size, the top host ops and the top kernels, the peak memory of each device "    \
       "and the allocation at the peak, and the FLOP rates of the operations that carry FLOPs "     \
-      "with each GPU's Model FLOPs Utilisation. Several FILEs (one per rank) "                     \
+      "(from flops arguments or their shapes) with each GPU's Model FLOPs Utilisation, and the "   \
+      "rates of each shape and kernel class against the roofline. Several FILEs (one per rank) "   \
       "are one profile: then also a row per rank (device busy, communication, exposed "            \
       "communication, in how many collectives it was the straggler: the last to start, 1 µs or "  \
       "more after the first) and the straggler of each collective matched across ranks. Then "     \
@@ -492,7 +493,7 @@ print_json (StTrace     *trace,
   json_operations (b, trace, summary, ST_OPERATIONS_KERNELS, limit);
   json_devices (b, summary);
   st_cli_json_memory (b, trace, summary);
-  st_cli_json_flops (b, trace, summary);
+  st_cli_json_flops (b, trace, summary, limit);
   json_ranks (b, trace, summary);
   json_rank_collectives (b, trace, summary);
   st_cli_json_streams (b, trace, summary);

@@ -279,7 +279,7 @@ test_peak_names (void)
     {
       StDevicePeak peak;
 
-      st_device_peak_match (cases[i].name, cases[i].arch, cases[i].units, cases[i].amd, &peak);
+      st_device_peak_match (cases[i].name, cases[i].arch, cases[i].units, 0, cases[i].amd, &peak);
       g_assert_cmpstr (peak.model, ==, cases[i].model);
       g_assert_cmpfloat (st_device_peak_get (&peak, cases[i].type), ==, cases[i].tflops * 1e12);
       st_device_peak_clear (&peak);
@@ -292,15 +292,15 @@ test_peak_unknown (void)
   StDevicePeak     peak;
   g_autofree char *gb200 = NULL, *fp8 = NULL, *gfx950 = NULL, *none = NULL;
 
-  st_device_peak_match ("NVIDIA GB200", NULL, 0, FALSE, &peak);
+  st_device_peak_match ("NVIDIA GB200", NULL, 0, 0, FALSE, &peak);
   gb200 = st_device_peak_dup_note (&peak, ST_FLOP_BF16);
   st_device_peak_clear (&peak);
-  st_device_peak_match ("NVIDIA A100-SXM4-80GB", NULL, 108, FALSE, &peak);
+  st_device_peak_match ("NVIDIA A100-SXM4-80GB", NULL, 108, 0, FALSE, &peak);
   fp8 = st_device_peak_dup_note (&peak, ST_FLOP_FP8);
   g_assert_null (st_device_peak_dup_note (&peak, ST_FLOP_BF16));
   st_device_peak_clear (&peak);
   /* an MI350X or an MI355X: the architecture does not say which */
-  st_device_peak_match ("", "gfx950", 256, TRUE, &peak);
+  st_device_peak_match ("", "gfx950", 256, 0, TRUE, &peak);
   gfx950 = st_device_peak_dup_note (&peak, ST_FLOP_BF16);
   st_device_peak_clear (&peak);
   st_device_peak_find (NULL, 0, &peak);
@@ -309,6 +309,48 @@ test_peak_unknown (void)
   g_assert_cmpstr (fp8, ==, "peak unknown for NVIDIA A100-SXM4-80GB (fp8)");
   g_assert_cmpstr (gfx950, ==, "peak unknown for gfx950");
   g_assert_cmpstr (none, ==, "no deviceProperties");
+}
+
+/* Bandwidths of 13.4, and the ridge points they make with the peaks. */
+static void
+test_peak_bandwidth (void)
+{
+  static const struct
+  {
+    const char *name;
+    gint64      memory;
+    double      tbps;
+  } cases[] = {
+    { "NVIDIA H100 80GB HBM3", 85018279936, 3.35 },
+    { "NVIDIA H100 PCIe", 85045000000, 2.0 },
+    /* an A100 by its memory, then by what its name says */
+    { "NVIDIA A100-SXM4-40GB", 42505273344, 1.555 },
+    { "NVIDIA A100-SXM4-80GB", 85051572224, 2.039 },
+    { "NVIDIA A100 80GB PCIe", 85031714816, 1.935 },
+    { "NVIDIA A100-SXM4-80GB", 0, 2.039 },
+    { "Tesla V100-DGXS-32GB", 34084028416, 0.9 },
+    { "AMD Instinct MI300X", 206141652992, 5.3 },
+    { "AMD Instinct MI250X", 68702699520, 1.6 },
+  };
+  StDevicePeak     peak;
+  g_autofree char *note = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      st_device_peak_match (cases[i].name, NULL, 0, cases[i].memory, FALSE, &peak);
+      g_assert_cmpfloat (st_device_peak_get_bandwidth (&peak), ==, cases[i].tbps * 1e12);
+      g_assert_null (st_device_peak_dup_bandwidth_note (&peak));
+      st_device_peak_clear (&peak);
+    }
+  /* H100 SXM bf16: 989.4 / 3.35 FLOP per byte */
+  st_device_peak_match ("NVIDIA H100 80GB HBM3", NULL, 132, 0, FALSE, &peak);
+  g_assert_cmpfloat_with_epsilon (st_device_peak_get_ridge (&peak, ST_FLOP_BF16), 295.343, 1e-3);
+  st_device_peak_clear (&peak);
+  st_device_peak_match ("NVIDIA GB200", NULL, 0, 0, FALSE, &peak);
+  note = st_device_peak_dup_bandwidth_note (&peak);
+  g_assert_cmpstr (note, ==, "bandwidth unknown for NVIDIA GB200");
+  g_assert_cmpfloat (st_device_peak_get_ridge (&peak, ST_FLOP_BF16), ==, 0);
+  st_device_peak_clear (&peak);
 }
 
 static JsonArray *
@@ -368,5 +410,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/flops/peak/names", test_peak_names);
   g_test_add_func ("/model/flops/peak/unknown", test_peak_unknown);
   g_test_add_func ("/model/flops/peak/properties", test_peak_properties);
+  g_test_add_func ("/model/flops/peak/bandwidth", test_peak_bandwidth);
   return g_test_run ();
 }

@@ -21,8 +21,8 @@ say `all` for every kind):
   idle_stream_wait_percent and communication_overlap_percent. The range is the CLI's (`range`, on
   the reference's clock through `origin_ns`), given to the reference (strata_streams.py).
 - usage (12, 13; summary --json and summary --json --region of the middle third): `memory_peaks`
-  rows matched by label over both ranges, and `flops` with its devices and operations
-  (compare_usage.py, strata_usage.py).
+  rows matched by label over both ranges, and `flops` with its devices, operations, shapes and
+  operators with no model (compare_usage.py, strata_usage.py, strata_shapes.py).
 - regions (5.1; `strata-cli regions FILE... --method collectives --json`): with the default
   configuration and with {"version": 1, "method": "collectives", "bursts": false} (`--config`),
   the regions matched by name (start_ns, end_ns, method), their count and order.

@@ -2,9 +2,12 @@
 
 Memory is compared over the whole profile and over its middle third (`summary --region`), the
 reference computing each range on the profile clock; the CLI's times are shifted by its `origin_ns`
-first (as compare_sections.py does). FLOPs over the whole profile. Bytes and times are compared
-exactly, FLOPs and their rates within 1e-9 relative, percents within 1e-6 relative.
+first (as compare_sections.py does). FLOPs over the whole profile, with every shape
+of 13.6 (the CLI run with --all-operations, so that none is left out). Bytes and times are compared
+exactly, FLOPs, bytes of shapes and their rates within 1e-9 relative, percents within 1e-6 relative.
 """
+
+import json
 
 import compare_sections
 import strata_reference
@@ -91,9 +94,43 @@ def compare_flops(report, ref, cli):
         check(report, 'flops.' + field, ref[field], cli.get(field, MISSING), tolerance)
     compare_rows(report, 'flops.devices', ref['devices'], cli.get('devices'),
                  (('flops', 1e-9), ('device_time_ns', 0), ('peak_name', 0),
-                  ('mfu_percent', 1e-6)))
+                  ('mfu_percent', 1e-6), ('peak_bytes_per_second', 1e-9),
+                  ('ridge_flops_per_byte', 1e-9)))
     compare_rows(report, 'flops.operations', ref['operations'], cli.get('operations'),
                  (('count', 0), ('flops', 1e-9), ('device_ns', 0), ('peak_percent', 1e-6)))
+    compare_shapes(report, ref['shapes'], cli.get('shapes'))
+    compare_rows(report, 'flops.no_model', ref['no_model'], cli.get('no_model'), (('count', 0),))
+
+
+SHAPE_FIELDS = (('count', 0), ('flops', 1e-9), ('bytes', 1e-9), ('device_ns', 0),
+                ('achieved_flops_per_second', 1e-9), ('achieved_bytes_per_second', 1e-9),
+                ('intensity', 1e-9), ('ridge', 1e-9), ('bound', 0), ('peak_percent', 1e-6),
+                ('bandwidth_percent', 1e-6), ('roof_percent', 1e-6), ('host_timed', 0))
+
+
+def shape_key(row):
+    return (row.get('name'), json.dumps(row.get('input_dims')), row.get('dtype'),
+            row.get('params'), row.get('assumed'))
+
+
+def compare_shapes(report, ref_rows, cli_rows):
+    """13.6: the rows of `shapes`, matched by name, Input Dims, type and what the model read."""
+    if not isinstance(cli_rows, list):
+        report.note('flops.shapes', 'reference has %d row(s), cli=absent' % len(ref_rows))
+        return
+    by_key = {shape_key(r): r for r in cli_rows if isinstance(r, dict)}
+    for row in ref_rows:
+        key = shape_key(row)
+        other = by_key.pop(key, None)
+        where = 'flops.shapes[%s %s %s]' % (row['name'], key[1], row['dtype'])
+        if other is None:
+            report.note(where, 'reference has this row, cli=absent')
+            continue
+        for field, tolerance in SHAPE_FIELDS:
+            check(report, '%s.%s' % (where, field), row[field], other.get(field, MISSING),
+                  tolerance)
+    for key in by_key:
+        report.note('flops.shapes[%s]' % (key,), 'reference=absent, cli has this row')
 
 
 def compare_usage(report, profile, files, summary, origin, run_cli):
@@ -113,5 +150,5 @@ def compare_usage(report, profile, files, summary, origin, run_cli):
     compare_flops(report, flops, summary.get('flops', MISSING))
     return '%d memory device(s), %d in the middle third; %s' % (
         len(whole), len(ref_middle),
-        'no FLOP op' if flops is None else '%d FLOP op(s) of %d name(s)' % (
-            flops['ops'], len(flops['operations'])))
+        'no FLOP op' if flops is None else '%d FLOP op(s) of %d name(s), %d shape(s)' % (
+            flops['ops'], len(flops['operations']), len(flops['shapes'])))

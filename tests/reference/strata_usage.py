@@ -18,10 +18,16 @@ A44 FLOPs: `flops` a JSON number > 0; "inside another FLOP op of its track" is c
 A45 The whole profile only for FLOPs: nothing is clipped, so a piece counts whole.
 A46 The peak table is the page's, typed in here again from the page (TFLOP/s).
 A47 Every operator is read: the page's rule of 32 per name gives the same ops whenever the
-    operators of a name carry FLOPs all or none, as PyTorch writes them.
+    operators of a name carry FLOPs (or shapes) all or none, as PyTorch writes them.
+A52 The models of 13.5 are strata_shapes.py's. A shape's key is its name, its Input Dims as parsed,
+    its data type and what its model read or assumed; 13.6's rows are compared over the whole profile
+    and without their kernel classes (1.5 is outside this reference).
 """
 
+import json
+
 import strata_reference as R
+import strata_shapes
 
 TYPES = ('fp64', 'fp32', 'tf32', 'bf16', 'fp16', 'fp8')
 PEAKS = {  # 13.4, copied from the page's table: fp64 fp32 tf32 bf16 fp16 fp8 (None: not given)
@@ -41,6 +47,14 @@ PEAKS = {  # 13.4, copied from the page's table: fp64 fp32 tf32 bf16 fp16 fp8 (N
     'MI250X (one die)': (47.9, 47.9, None, 191.5, 191.5, None),
     'MI250 / MI210 (one die)': (45.3, 45.3, None, 181, 181, None),
 }
+
+BANDWIDTH = {  # 13.4, TB/s, copied from the page's table (the A100's by its memory: a100_bandwidth)
+    'B200': 8.0, 'H200 NVL': 4.8, 'H200 SXM': 4.8, 'H100 NVL': 3.9, 'H100 PCIe': 2.0,
+    'H100 SXM': 3.35, 'A100': None, 'V100S PCIe': 1.134, 'V100 PCIe': 0.9, 'V100 SXM2': 0.9,
+    'MI355X': 8.0, 'MI325X': 6.0, 'MI300X': 5.3, 'MI250X (one die)': 1.6,
+    'MI250 / MI210 (one die)': 1.6,
+}
+
 
 def is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
@@ -170,22 +184,66 @@ def flop_type(args):
     return 'unknown'
 
 
-def flop_ops(profile):
-    """13.1 (A44): the FLOP ops, outer ones only, as (slice, flops, type)."""
-    ops = []
+def counted_ops(profile):
+    """13.1 (A44, A52): the counted ops, outer ones only, as (slice, flops, bytes, type, work), and
+    the operators with no model that no counted op holds."""
+    ops, no_model = [], []
     for track, index in profile.tracks.items():
         if profile.is_device_track(track):
             continue
         outer = None
         for s in sorted(index.slices, key=lambda x: (x.start, -x.end, x.order)):
-            flops = s.args.get('flops')
-            if s.cat not in ('cpu_op', 'Operator') or not is_num(flops) or not flops > 0:
+            if s.cat not in ('cpu_op', 'Operator'):
                 continue
-            if outer is not None and outer.start <= s.start and s.end <= outer.end:
+            arg = s.args.get('flops')
+            arg = float(arg) if is_num(arg) and arg > 0 else 0.0
+            w = strata_shapes.work(s.name, s.args)
+            inside = outer is not None and outer.start <= s.start and s.end <= outer.end
+            if not arg and w is None:
+                if strata_shapes.has_model(s.name) and 'Input Dims' in s.args and not inside:
+                    no_model.append(s)
+                continue
+            f = arg or (float(w['flops']) if w else 0.0)
+            b = float(w['bytes']) if w else 0.0
+            if not f and not b:
+                continue
+            if inside:
                 continue
             outer = s
-            ops.append((s, float(flops), flop_type(s.args)))
-    return ops
+            ops.append((s, f, b, flop_type(s.args), w))
+    return ops, no_model
+
+
+def a100_bandwidth(entry):
+    """13.4: an A100's TB/s by its memory, then by what its name says."""
+    name = str(entry.get('name', '')).upper()
+    memory = entry.get('totalGlobalMem') if is_int(entry.get('totalGlobalMem')) else 0
+    if memory <= 48 * 2 ** 30 and '80GB' not in name:
+        return 1.555
+    return 1.935 if 'PCIE' in name else 2.039
+
+
+def device_entries(profile):
+    """13.4: per device process (fidx, pid), its deviceProperties entry (or None)."""
+    found = {}
+    for ev in profile.device_events:
+        proc = ev.track[:2]
+        if proc in found:
+            continue
+        doc = profile.docs[proc[0]] or {}
+        entries = [e for e in doc.get('deviceProperties', []) if isinstance(e, dict)]
+        entry = next((e for e in entries if e.get('id') == proc[1]), None)
+        if entry is None and entries and len({e.get('name') for e in entries}) == 1:
+            entry = entries[0]
+        found[proc] = entry
+    return found
+
+
+def bandwidth_of(row, entry):
+    """13.4: bytes/s of a device, 0 when unknown."""
+    if row is None:
+        return 0
+    return (a100_bandwidth(entry) if row == 'A100' else BANDWIDTH[row]) * 1e12
 
 
 def device_peaks(profile):
@@ -239,29 +297,99 @@ def peak_of(row, dtype):
     return PEAKS[row][TYPES.index(dtype)] * 1e12
 
 
+def pieces_of(s, f, b, launched):
+    """13.2: (duration, flops, bytes, device process or None) of each piece of an op."""
+    kernels = [k for call, k in launched.get(s.track, [])
+               if s.start <= call.start < s.end or call.start == s.start]
+    time = sum(k.end - k.start for k in kernels)
+    if time <= 0:
+        return [(s.end - s.start, f, b, None)]
+    return [(k.end - k.start, f * (k.end - k.start) / time, b * (k.end - k.start) / time,
+             k.track[:2]) for k in kernels]
+
+
+def shape_key(s, dtype, w):
+    dims = s.args.get('Input Dims')
+    return (s.name, json.dumps(dims if isinstance(dims, list) else None, default=str), dtype,
+            w['params'] if w else None, w['assumed'] if w else None)
+
+
+def add_shape_piece(row, dur, f, b, peak, bandwidth, host):
+    """13.6: one piece of a shape's row, whole (A45)."""
+    row['flops'] += f
+    row['bytes'] += b
+    row['device_ns'] += dur
+    row['host_timed'] |= host
+    if host:
+        return
+    if f > 0:
+        row['at_peak'] += dur * peak / 1e9
+        row['ridge_bw'] += dur * bandwidth / 1e9
+        row['no_peak'] |= peak <= 0
+    row['at_bw'] += dur * bandwidth / 1e9
+    row['no_bw'] |= bandwidth <= 0
+
+
+def finish_shape(key, row):
+    """13.6's fields of a row, None where absent."""
+    name, dims, dtype, params, assumed = key
+    t = row['device_ns']
+    intensity = row['flops'] / row['bytes'] if row['bytes'] > 0 else None
+    kernel = not row['host_timed']
+    peak_pct = 100 * row['flops'] / row['at_peak'] if kernel and not row['no_peak'] \
+        and row['at_peak'] > 0 else None
+    bw_pct = 100 * row['bytes'] / row['at_bw'] if kernel and not row['no_bw'] \
+        and row['at_bw'] > 0 and row['bytes'] > 0 else None
+    ridge = row['at_peak'] / row['ridge_bw'] if kernel and not row['no_peak'] \
+        and not row['no_bw'] and row['at_peak'] > 0 and row['ridge_bw'] > 0 else None
+    bound = None
+    if kernel and intensity is not None:
+        bound = 'memory' if row['flops'] <= 0 else None if ridge is None else \
+            'compute' if intensity >= ridge else 'memory'
+    return {'key': key, 'name': name, 'input_dims': json.loads(dims), 'dtype': dtype,
+            'params': params, 'assumed': assumed, 'count': row['count'], 'flops': row['flops'],
+            'bytes': row['bytes'] or None, 'device_ns': t,
+            'achieved_flops_per_second': row['flops'] * 1e9 / t if t > 0 else None,
+            'achieved_bytes_per_second': row['bytes'] * 1e9 / t if t > 0 and row['bytes'] > 0
+            else None,
+            'intensity': intensity, 'ridge': ridge, 'bound': bound, 'peak_percent': peak_pct,
+            'bandwidth_percent': bw_pct,
+            'roof_percent': peak_pct if bound == 'compute' else bw_pct if bound == 'memory'
+            else None,
+            'host_timed': row['host_timed']}
+
+
 def flops(profile, device_rows):
-    """13: the whole profile's `flops` object (A45), or None without a FLOP op."""
-    ops = flop_ops(profile)
+    """13: the whole profile's `flops` object (A45), or None without a counted op."""
+    ops, no_model = counted_ops(profile)
     if not ops:
         return None
     launched = {}
     for ev in profile.device_events:
         if ev.kind == 'kernel' and ev.launch is not None:
             launched.setdefault(ev.launch.track, []).append((ev.launch, ev))
-    peaks = device_peaks(profile)
-    total = {'ops': len(ops), 'flops': 0.0, 'device_ns': 0, 'host_timed_ops': 0}
-    per_device, per_name = {}, {}
-    for s, f, dtype in ops:
-        kernels = [k for call, k in launched.get(s.track, [])
-                   if s.start <= call.start < s.end or call.start == s.start]
-        time = sum(k.end - k.start for k in kernels)
-        pieces = [(k.end - k.start, f * (k.end - k.start) / time, k.track[:2]) for k in kernels] \
-            if time > 0 else [(s.end - s.start, f, None)]
-        total['host_timed_ops'] += time <= 0
+    peaks, entries = device_peaks(profile), device_entries(profile)
+    total = {'ops': 0, 'flops': 0.0, 'device_ns': 0, 'host_timed_ops': 0}
+    per_device, per_name, per_shape = {}, {}, {}
+    for s, f, b, dtype, w in ops:
+        pieces = pieces_of(s, f, b, launched)
+        host = pieces[0][3] is None
+        shape = per_shape.setdefault(shape_key(s, dtype, w), {
+            'count': 0, 'flops': 0.0, 'bytes': 0.0, 'device_ns': 0, 'host_timed': False,
+            'at_peak': 0.0, 'ridge_bw': 0.0, 'at_bw': 0.0, 'no_peak': False, 'no_bw': False})
+        shape['count'] += 1
+        for dur, share, moved, proc in pieces:
+            p = peak_of(peaks.get(proc), dtype) if proc else 0
+            add_shape_piece(shape, dur, share, moved, p,
+                            bandwidth_of(peaks.get(proc), entries.get(proc)) if proc else 0, host)
+        if f <= 0:
+            continue  # 13.3 and 13.4 count the FLOP ops alone
+        total['ops'] += 1
+        total['host_timed_ops'] += host
         name = per_name.setdefault(s.name, {'count': 0, 'flops': 0.0, 'device_ns': 0,
                                             'capacity': 0.0, 'no_peak': False})
         name['count'] += 1
-        for dur, share, proc in pieces:
+        for dur, share, moved, proc in pieces:
             total['flops'] += share
             total['device_ns'] += dur
             name['flops'] += share
@@ -270,8 +398,10 @@ def flops(profile, device_rows):
             name['capacity'] += dur * p / 1e9
             name['no_peak'] |= p <= 0
             if proc is not None:
-                d = per_device.setdefault(proc, {'flops': 0.0, 'at_peak_ns': 0.0, 'unknown': False})
+                d = per_device.setdefault(proc, {'flops': 0.0, 'at_peak_ns': 0.0, 'unknown': False,
+                                                 'types': {}})
                 d['flops'] += share
+                d['types'][dtype] = d['types'].get(dtype, 0.0) + share
                 d['at_peak_ns'] += share / p * 1e9 if p > 0 else 0
                 d['unknown'] |= p <= 0
     total['achieved_flops_per_second'] = total['flops'] * 1e9 / total['device_ns'] \
@@ -282,11 +412,22 @@ def flops(profile, device_rows):
         label = profile.label(proc)
         mfu = None if d['unknown'] or not times.get(label) else \
             100 * d['at_peak_ns'] / times[label]
+        main = max(d['types'], key=lambda t: d['types'][t])
+        bandwidth = bandwidth_of(peaks.get(proc), entries.get(proc))
+        peak = peak_of(peaks.get(proc), main)
         total['devices'].append({'label': label, 'flops': d['flops'],
                                  'device_time_ns': times.get(label, 0),
-                                 'peak_name': peaks.get(proc), 'mfu_percent': mfu})
+                                 'peak_name': peaks.get(proc), 'mfu_percent': mfu,
+                                 'peak_bytes_per_second': bandwidth or None,
+                                 'ridge_flops_per_byte': peak / bandwidth if peak and bandwidth
+                                 else None})
     total['operations'] = [{'name': n, 'count': v['count'], 'flops': v['flops'],
                             'device_ns': v['device_ns'],
                             'peak_percent': None if v['no_peak'] or not v['capacity'] else
                             100 * v['flops'] / v['capacity']} for n, v in per_name.items()]
+    total['shapes'] = [finish_shape(k, v) for k, v in per_shape.items()]
+    counts = {}
+    for s in no_model:
+        counts[s.name] = counts.get(s.name, 0) + 1
+    total['no_model'] = [{'name': n, 'count': c} for n, c in counts.items()]
     return total

@@ -113,7 +113,8 @@ st_event_scan_raw (StTrace     *trace,
   return TRUE;
 }
 
-static void
+/* Fills the value of the key @name is; the number of keys it filled. */
+static guint
 match_keys (const char        *name,
             gsize              name_len,
             const char        *value,
@@ -123,13 +124,16 @@ match_keys (const char        *name,
             gsize             *lengths)
 {
   gboolean quoted = *value == '"';
+  guint    filled = 0;
 
   for (guint k = 0; keys[k] != NULL; k++)
     if (values[k] == NULL && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
       {
         values[k] = quoted ? value + 1 : value;
         lengths[k] = (value_end - value) - (quoted ? 2 : 0);
+        filled++;
       }
+  return filled;
 }
 
 void
@@ -144,8 +148,9 @@ st_event_scan_fields (StTrace           *trace,
   guint64     bytes = 0;
   const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
   const char *end, *p;
+  guint       missing = 0;
 
-  for (guint k = 0; keys[k] != NULL; k++)
+  for (guint k = 0; keys[k] != NULL; k++, missing++)
     values[k] = NULL;
   if (data == NULL || bytes >= size)
     return;
@@ -169,7 +174,10 @@ st_event_scan_fields (StTrace           *trace,
       value = p = st_json_skip_ws (p + 1, end);
       if ((p = st_json_skip_value (p, end)) == NULL)
         return;
-      match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      /* the rest of the object is not read once every key has its value */
+      missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      if (missing == 0)
+        return;
       p = st_json_skip_ws (p, end);
       if (p < end && *p == ',')
         p = st_json_skip_ws (p + 1, end);

@@ -90,6 +90,9 @@ st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *ph
 /* st-findings.c */
 void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
 void st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+/* st-findings-kernels.c: a shape slower than its peers, a memory-bound
+ * kernel class (13.6). */
+void st_findings_from_flops (StDiagnosisJob *job, GPtrArray *findings);
 /* Orders @findings as 16.3 does; returns how many are shown. */
 guint      st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
 StFinding *st_finding_new (StFindingKind kind, const char *id, gint64 at_stake);

@@ -176,6 +176,7 @@ st_diagnosis_compute (StTrace *trace, StSummary *summary, GCancellable *cancella
       cut_phases (&job, self->phases);
       st_findings_from_phases (&job, self->phases, self->findings);
       st_findings_from_summary (&job, self->phases, self->findings);
+      st_findings_from_flops (&job, self->findings);
       self->n_shown = st_findings_rank (&job, self->phases, self->findings);
     }
   job_clear (&job);

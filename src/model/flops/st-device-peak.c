@@ -9,11 +9,13 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* docs/metrics.md 13.4: TFLOP/s, dense, fp64 fp32 tf32 bf16 fp16 fp8. */
+/* docs/metrics.md 13.4: TFLOP/s, dense, fp64 fp32 tf32 bf16 fp16 fp8; and
+ * the HBM bandwidth in TB/s (an A100's by its memory, see a100_bandwidth). */
 typedef struct
 {
   const char *model;
   double      tflops[ST_FLOP_UNKNOWN];
+  double      tbps;
 } Row;
 
 enum
@@ -37,21 +39,21 @@ enum
 };
 
 static const Row rows[N_ROWS] = {
-  [B200] = { "B200", { 37, 75, 1100, 2250, 2250, 4500 } },
-  [H200_NVL] = { "H200 NVL", { 60, 60, 417.5, 835.5, 835.5, 1670.5 } },
-  [H200_SXM] = { "H200 SXM", { 67, 67, 494.7, 989.4, 989.4, 1978.9 } },
-  [H100_NVL] = { "H100 NVL", { 60, 60, 417.5, 835.5, 835.5, 1670.5 } },
-  [H100_PCIE] = { "H100 PCIe", { 51, 51, 378, 756, 756, 1513 } },
-  [H100_SXM] = { "H100 SXM", { 67, 67, 494.7, 989.4, 989.4, 1978.9 } },
-  [A100] = { "A100", { 19.5, 19.5, 156, 312, 312, 0 } },
-  [V100S] = { "V100S PCIe", { 8.2, 16.4, 0, 0, 130, 0 } },
-  [V100_PCIE] = { "V100 PCIe", { 7, 14, 0, 0, 112, 0 } },
-  [V100_SXM2] = { "V100 SXM2", { 7.8, 15.7, 0, 0, 125, 0 } },
-  [MI355X] = { "MI355X", { 78.6, 157.3, 0, 2516.6, 2516.6, 5033.2 } },
-  [MI325X] = { "MI325X", { 163.4, 163.4, 653.7, 1307.4, 1307.4, 2614.9 } },
-  [MI300X] = { "MI300X", { 163.4, 163.4, 653.7, 1307.4, 1307.4, 2614.9 } },
-  [MI250X] = { "MI250X (one die)", { 47.9, 47.9, 0, 191.5, 191.5, 0 } },
-  [MI250] = { "MI250 / MI210 (one die)", { 45.3, 45.3, 0, 181, 181, 0 } },
+  [B200] = { "B200", { 37, 75, 1100, 2250, 2250, 4500 }, 8.0 },
+  [H200_NVL] = { "H200 NVL", { 60, 60, 417.5, 835.5, 835.5, 1670.5 }, 4.8 },
+  [H200_SXM] = { "H200 SXM", { 67, 67, 494.7, 989.4, 989.4, 1978.9 }, 4.8 },
+  [H100_NVL] = { "H100 NVL", { 60, 60, 417.5, 835.5, 835.5, 1670.5 }, 3.9 },
+  [H100_PCIE] = { "H100 PCIe", { 51, 51, 378, 756, 756, 1513 }, 2.0 },
+  [H100_SXM] = { "H100 SXM", { 67, 67, 494.7, 989.4, 989.4, 1978.9 }, 3.35 },
+  [A100] = { "A100", { 19.5, 19.5, 156, 312, 312, 0 }, 1.555 },
+  [V100S] = { "V100S PCIe", { 8.2, 16.4, 0, 0, 130, 0 }, 1.134 },
+  [V100_PCIE] = { "V100 PCIe", { 7, 14, 0, 0, 112, 0 }, 0.9 },
+  [V100_SXM2] = { "V100 SXM2", { 7.8, 15.7, 0, 0, 125, 0 }, 0.9 },
+  [MI355X] = { "MI355X", { 78.6, 157.3, 0, 2516.6, 2516.6, 5033.2 }, 8.0 },
+  [MI325X] = { "MI325X", { 163.4, 163.4, 653.7, 1307.4, 1307.4, 2614.9 }, 6.0 },
+  [MI300X] = { "MI300X", { 163.4, 163.4, 653.7, 1307.4, 1307.4, 2614.9 }, 5.3 },
+  [MI250X] = { "MI250X (one die)", { 47.9, 47.9, 0, 191.5, 191.5, 0 }, 1.6 },
+  [MI250] = { "MI250 / MI210 (one die)", { 45.3, 45.3, 0, 181, 181, 0 }, 1.6 },
 };
 
 /* Names, tried in order: the row of the first whose words the device's
@@ -135,18 +137,30 @@ contains (const char *upper, const char *word)
   return word == NULL || strstr (upper, word) != NULL;
 }
 
+/* An A100 is the 80 GB card with more than 48 GiB or a name that says so,
+ * the PCIe one of those when its name says PCIe; else the 40 GB card. */
+static double
+a100_bandwidth (const char *upper, gint64 memory_bytes)
+{
+  if (memory_bytes <= ((gint64)48 << 30) && strstr (upper, "80GB") == NULL)
+    return 1.555;
+  return strstr (upper, "PCIE") != NULL ? 1.935 : 2.039;
+}
+
 static void
-set_row (StDevicePeak *out, guint row)
+set_row (StDevicePeak *out, guint row, const char *upper, gint64 memory_bytes)
 {
   out->model = rows[row].model;
   for (guint t = 0; t < ST_FLOP_UNKNOWN; t++)
     out->tflops[t] = rows[row].tflops[t];
+  out->tbps = row == A100 ? a100_bandwidth (upper, memory_bytes) : rows[row].tbps;
 }
 
 void
 st_device_peak_match (const char   *name,
                       const char   *arch,
                       gint64        compute_units,
+                      gint64        memory_bytes,
                       gboolean      amd,
                       StDevicePeak *out)
 {
@@ -163,13 +177,13 @@ st_device_peak_match (const char   *name,
     if (contains (upper, names[i].word) && contains (upper, names[i].also)
         && (names[i].without == NULL || !contains (upper, names[i].without)))
       {
-        set_row (out, names[i].row);
+        set_row (out, names[i].row, upper, memory_bytes);
         return;
       }
   for (guint i = 0; amd && i < G_N_ELEMENTS (archs); i++)
     if (g_str_equal (family, archs[i].arch) && compute_units == archs[i].compute_units)
       {
-        set_row (out, archs[i].row);
+        set_row (out, archs[i].row, upper, memory_bytes);
         return;
       }
 }
@@ -233,7 +247,8 @@ st_device_peak_find (JsonArray *properties, gint64 id, StDevicePeak *out)
         || st_json_object_get_int_or (o, "warpSize", 0) == 64;
   arch = amd ? arch_of (o) : NULL;
   st_device_peak_match (st_json_object_get_string_or (o, "name", ""), arch,
-                        st_json_object_get_int_or (o, "numSms", 0), amd, out);
+                        st_json_object_get_int_or (o, "numSms", 0),
+                        st_json_object_get_int_or (o, "totalGlobalMem", 0), amd, out);
 }
 
 void
@@ -248,6 +263,32 @@ st_device_peak_get (const StDevicePeak *peak, StFlopType type)
   if (peak->model == NULL || type >= ST_FLOP_UNKNOWN)
     return 0;
   return peak->tflops[type] * 1e12;
+}
+
+double
+st_device_peak_get_bandwidth (const StDevicePeak *peak)
+{
+  return peak->model != NULL ? peak->tbps * 1e12 : 0;
+}
+
+double
+st_device_peak_get_ridge (const StDevicePeak *peak, StFlopType type)
+{
+  double bandwidth = st_device_peak_get_bandwidth (peak);
+
+  return bandwidth > 0 ? st_device_peak_get (peak, type) / bandwidth : 0;
+}
+
+char *
+st_device_peak_dup_bandwidth_note (const StDevicePeak *peak)
+{
+  const char *name = peak->name != NULL && peak->name[0] != '\0' ? peak->name : _ ("this device");
+
+  if (!peak->has_entry)
+    return g_strdup (_ ("no deviceProperties"));
+  if (st_device_peak_get_bandwidth (peak) <= 0)
+    return g_strdup_printf (_ ("bandwidth unknown for %s"), name);
+  return NULL;
 }
 
 char *

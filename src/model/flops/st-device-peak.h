@@ -1,8 +1,8 @@
 /* st-device-peak.h: the peak FLOP rate of common accelerators by data type
- * (docs/metrics.md 13.4), found from a profile's deviceProperties entry:
- * dense figures from the vendors' datasheets, per device as the profiler
- * sees it (one die of an MI250X). A device the table does not know says
- * so: "peak unknown for NAME".
+ * and their memory bandwidth (docs/metrics.md 13.4), found from a
+ * profile's deviceProperties entry: dense figures from the vendors'
+ * datasheets, per device as the profiler sees it (one die of an MI250X).
+ * A device the table does not know says so: "peak unknown for NAME".
  */
 #pragma once
 
@@ -33,6 +33,7 @@ typedef struct
   const char *model; /* the table's row ("H100 SXM"), NULL when unknown */
   char       *name;  /* the entry's name, or its architecture: what a note names */
   double      tflops[ST_N_FLOP_TYPES]; /* TFLOP/s, 0 where the table gives none */
+  double      tbps;                    /* HBM TB/s, 0 unknown */
   gboolean    has_entry;               /* FALSE: the profile has no deviceProperties entry for it */
 } StDevicePeak;
 
@@ -44,15 +45,25 @@ JsonObject *st_device_peak_find_entry (JsonArray *properties, gint64 id);
  * NULL): the entry whose "id" is @id, or the one name every entry has. */
 void st_device_peak_find (JsonArray *properties, gint64 id, StDevicePeak *out);
 /* The peak matched from a name alone (and, for AMD, its architecture and
- * compute units: NULL and 0 when unknown). */
+ * compute units; the memory in bytes tells an A100 of 40 GB from one of
+ * 80 GB: NULL and 0 when unknown). */
 void st_device_peak_match (const char   *name,
                            const char   *arch,
                            gint64        compute_units,
+                           gint64        memory_bytes,
                            gboolean      amd,
                            StDevicePeak *out);
 void st_device_peak_clear (StDevicePeak *peak);
 /* FLOP/s, 0 when unknown. */
 double st_device_peak_get (const StDevicePeak *peak, StFlopType type);
+/* Bytes per second, 0 when unknown. */
+double st_device_peak_get_bandwidth (const StDevicePeak *peak);
+/* The ridge point for @type: its peak over the bandwidth, FLOPs per byte;
+ * 0 when either is unknown. */
+double st_device_peak_get_ridge (const StDevicePeak *peak, StFlopType type);
+/* Why there is no bandwidth: "bandwidth unknown for NAME", "no
+ * deviceProperties"; NULL when there is one. */
+char *st_device_peak_dup_bandwidth_note (const StDevicePeak *peak);
 /* Why there is no peak for @type: "peak unknown for NAME", "peak unknown
  * for NAME (fp8)", "no deviceProperties"; NULL when there is one. */
 char *st_device_peak_dup_note (const StDevicePeak *peak, StFlopType type);

@@ -7,37 +7,71 @@
 #include "st-json-scan.h"
 #include "st-sort.h"
 
+#include <string.h>
+
 struct _StFlopOps
 {
   GArray       *ops; /* StFlopOp */
   guint         n_names;
-  GArray       *pieces; /* StFlopPiece, by start */
+  GPtrArray    *shapes;        /* StFlopShape, owning dims and params */
+  GArray       *device_shapes; /* StFlopDeviceShape */
+  GArray       *pieces;        /* StFlopPiece, by start */
   gint64        longest;
-  StDevicePeak *peaks; /* per device of the device work */
+  GArray       *no_model; /* StFlopNoModel, by start */
+  GArray       *readings; /* Reading: what the models made of each name and args */
+  StDevicePeak *peaks;    /* per device of the device work */
   guint         n_devices;
 };
 
+/* An operator read, before the nesting of its track is known. */
 typedef struct
 {
-  gint64     start;
-  gint64     end;
-  guint      index;
-  double     flops;
-  StFlopType type;
+  gint64 start;
+  gint64 end;
+  guint  index;
+  double flops;
+  guint  reading;
+  guint  shape; /* NO_MODEL: a name with a model that could not read it */
 } Candidate;
+
+/* What the model made of one name with one text of shapes: a profile
+ * repeats a few shapes many times, and the next operator of the same
+ * name and args is the same work. */
+typedef struct
+{
+  double     model_flops;
+  double     bytes;
+  StFlopType type;
+  gboolean   modelled;   /* the model read the shapes */
+  guint      shape;      /* its row when the model counted something, else NO_MODEL */
+  guint      args_shape; /* the row of an op counted by its flops arg alone; NO_MODEL until one */
+} Reading;
+
+/* One of an op's kernels, with its device. */
+typedef struct
+{
+  StFlopPiece piece;
+  gint        device;
+} Kernel;
+
+#define NO_MODEL G_MAXUINT
 
 ST_DEFINE_SORT (sort_candidates,
                 Candidate,
                 a->start != b->start ? a->start < b->start : a->end > b->end)
 ST_DEFINE_SORT (sort_pieces, StFlopPiece, a->start < b->start)
+ST_DEFINE_SORT (sort_no_model, StFlopNoModel, a->start < b->start)
 
-/* A name's operators are read for FLOPs until one carries them, or PROBE
- * have not: PyTorch writes FLOPs on every operator of a name it counts
- * (docs/metrics.md 13.1), and reading the args of every operator of a
- * large profile without them would cost its first summary a pass over
- * them. */
+/* A name's operators are read until one carries FLOPs (or, with a model,
+ * Input Dims), or PROBE have not: PyTorch writes FLOPs on every operator
+ * of a name it counts, and shapes on all of a profile recorded with them
+ * (docs/metrics.md 13.1); reading the args of every operator of a large
+ * profile without them would cost its first summary a pass over them. */
 #define PROBE     32
 #define HAS_FLOPS G_MAXUINT
+
+/* st_shape_model_lookup's answer per name, looked up once. */
+#define MODEL_UNKNOWN G_MAXUINT
 
 typedef struct
 {
@@ -45,14 +79,32 @@ typedef struct
   StDeviceWork *work;
   StFlopOps    *self;
   StStringId    op_categories[2]; /* cpu_op, and Operator of 2021's Kineto */
-  guint        *probes;           /* per name: operators read without FLOPs, or HAS_FLOPS */
+  guint        *probes;           /* per name: operators read without work, or HAS_FLOPS */
+  guint        *models;           /* per name: its model, 0 none, or MODEL_UNKNOWN */
   GHashTable   *names;            /* name + 1 → name_index + 1 */
-  GArray       *candidates;       /* Candidate, of one track */
-  GArray       *kernels;          /* StFlopPiece, of one op */
+  GHashTable   *shape_keys;       /* key text → shape + 1 */
+  GHashTable   *device_keys;      /* shape × devices + device + 1 → row + 1 */
+  GString      *key;
+  GHashTable   *memo; /* name and shape args' texts → reading + 1 */
+  GString      *memo_key;
+  GArray       *candidates; /* Candidate, of one track */
+  GArray       *outer;      /* Span: the counted ops of the rows read, by start */
+  GArray       *kernels;    /* Kernel, of one op */
+  guint         last_shape; /* the device shape of the last piece, to look up fewer */
+  gint          last_device;
+  guint         last_row;
 } Build;
 
-/* Whether to read @s's args: an operator whose name has FLOPs, or has not
- * yet been read PROBE times without. */
+static guint
+model_of (Build *b, StStringId name)
+{
+  if (b->models[name] == MODEL_UNKNOWN)
+    b->models[name] = st_shape_model_lookup (st_trace_get_string (b->trace, name));
+  return b->models[name];
+}
+
+/* Whether to read @s's args: an operator whose name has shown work, or has
+ * not yet been read PROBE times without. */
 static gboolean
 is_candidate (Build *b, const StSlice *s)
 {
@@ -65,37 +117,209 @@ is_candidate (Build *b, const StSlice *s)
 }
 
 static void
-note_read (Build *b, const StSlice *s, gboolean has_flops)
+note_read (Build *b, const StSlice *s, gboolean has_work)
 {
   if (b->probes[s->name] != HAS_FLOPS)
-    b->probes[s->name] = has_flops ? HAS_FLOPS : b->probes[s->name] + 1;
+    b->probes[s->name] = has_work ? HAS_FLOPS : b->probes[s->name] + 1;
 }
 
-static gboolean
-read_flops (StTrace *trace, const StSlice *s, double *flops, StFlopType *type)
+/* --- shapes ---------------------------------------------------------------------- */
+
+static void
+shape_free (gpointer data)
 {
-  static const char *const keys[] = { "flops", "Input type", NULL };
-  const char              *values[2];
-  gsize                    lengths[2];
+  StFlopShape *shape = data;
 
-  st_event_scan_fields (trace, s->offset, "args", keys, values, lengths);
-  if (values[0] == NULL || !st_json_parse_double (values[0], values[0] + lengths[0], flops)
-      || !(*flops > 0))
-    return FALSE;
-  *type
-      = values[1] != NULL ? st_flop_type_from_input_types (values[1], lengths[1]) : ST_FLOP_UNKNOWN;
-  return TRUE;
+  g_free ((char *)shape->dims);
+  g_free ((char *)shape->params);
+  g_free (shape);
 }
+
+static guint
+name_index (Build *b, StStringId name)
+{
+  gpointer index = g_hash_table_lookup (b->names, GUINT_TO_POINTER (name + 1));
+
+  if (index == NULL)
+    {
+      index = GUINT_TO_POINTER (++b->self->n_names);
+      g_hash_table_insert (b->names, GUINT_TO_POINTER (name + 1), index);
+    }
+  return GPOINTER_TO_UINT (index) - 1;
+}
+
+/* The row of @name with @dims (as written), @type and what the model
+ * read: one per distinct shape, made on first sight. */
+static guint
+intern_shape (Build             *b,
+              StStringId         name,
+              const char        *dims,
+              gsize              dims_length,
+              StFlopType         type,
+              const StShapeWork *work)
+{
+  gsize        start;
+  gpointer     found;
+  StFlopShape *shape;
+
+  g_string_printf (b->key, "%u %d %d %d ", name, type, work->kind, work->assumed);
+  start = b->key->len;
+  for (gsize i = 0; i < dims_length; i++)
+    if (!g_ascii_isspace (dims[i]))
+      g_string_append_c (b->key, dims[i]);
+  g_string_append_printf (b->key, "\037%s", work->params != NULL ? work->params : "");
+  if ((found = g_hash_table_lookup (b->shape_keys, b->key->str)) != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  shape = g_new0 (StFlopShape, 1);
+  shape->name = name;
+  shape->name_index = name_index (b, name);
+  shape->dims = g_strndup (b->key->str + start, strcspn (b->key->str + start, "\037"));
+  shape->type = type;
+  shape->kind = work->kind;
+  shape->params = g_strdup (work->params);
+  shape->assumed = work->assumed;
+  g_ptr_array_add (b->self->shapes, shape);
+  g_hash_table_insert (b->shape_keys, g_strdup (b->key->str),
+                       GUINT_TO_POINTER (b->self->shapes->len));
+  return b->self->shapes->len - 1;
+}
+
+static guint
+lookup_device_shape (Build *b, guint shape, gint device)
+{
+  gint64            key = (gint64)shape * (b->self->n_devices + 1) + device + 1;
+  gpointer          found = g_hash_table_lookup (b->device_keys, &key);
+  StFlopDeviceShape row = { shape, device };
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  g_array_append_val (b->self->device_shapes, row);
+  g_hash_table_insert (b->device_keys, g_memdup2 (&key, sizeof key),
+                       GUINT_TO_POINTER (b->self->device_shapes->len));
+  return b->self->device_shapes->len - 1;
+}
+
+static guint
+intern_device_shape (Build *b, guint shape, gint device)
+{
+  if (shape == b->last_shape && device == b->last_device)
+    return b->last_row;
+  b->last_shape = shape;
+  b->last_device = device;
+  b->last_row = lookup_device_shape (b, shape, device);
+  return b->last_row;
+}
+
+/* --- reading an operator ------------------------------------------------------------ */
+
+/* The args' texts: flops, Input type, Input Dims, Concrete Inputs. */
+typedef struct
+{
+  const char *v[4];
+  gsize       n[4];
+} Texts;
+
+static void
+append_text (GString *key, const char *text, gsize length)
+{
+  g_string_append_c (key, '\037');
+  if (text != NULL)
+    g_string_append_len (key, text, length);
+  else
+    g_string_append_c (key, '\036');
+}
+
+static void
+make_reading (Build *b, StStringId name, guint model, const Texts *t)
+{
+  Reading     r = { 0, 0, ST_FLOP_UNKNOWN, FALSE, NO_MODEL, NO_MODEL };
+  StShapeWork work = { ST_SHAPE_MODEL_ARGS };
+
+  r.type = t->v[1] != NULL ? st_flop_type_from_input_types (t->v[1], t->n[1]) : ST_FLOP_UNKNOWN;
+  if (model != 0 && t->v[2] != NULL)
+    {
+      StShapeArgs args = { t->v[2], t->n[2], t->v[1], t->n[1], t->v[3], t->n[3] };
+
+      r.modelled = st_shape_model_compute (model, &args, &work);
+    }
+  r.model_flops = work.flops;
+  r.bytes = work.bytes;
+  if (work.flops > 0 || work.bytes > 0)
+    r.shape = intern_shape (b, name, t->v[2] != NULL ? t->v[2] : "", t->v[2] != NULL ? t->n[2] : 0,
+                            r.type, &work);
+  st_shape_work_clear (&work);
+  g_array_append_val (b->self->readings, r);
+}
+
+/* The reading of @name with the args' texts @t, made on first sight. */
+static Reading *
+reading_of (Build *b, StStringId name, guint model, const Texts *t)
+{
+  static const char hex[] = "0123456789abcdef";
+  char              id[8];
+  gpointer          found;
+
+  for (guint i = 0; i < 8; i++)
+    id[i] = hex[(name >> (28 - 4 * i)) & 15];
+  g_string_truncate (b->memo_key, 0);
+  g_string_append_len (b->memo_key, id, 8);
+  for (guint k = 1; k < 4; k++)
+    append_text (b->memo_key, t->v[k], t->n[k]);
+  if ((found = g_hash_table_lookup (b->memo, b->memo_key->str)) != NULL)
+    return &g_array_index (b->self->readings, Reading, GPOINTER_TO_UINT (found) - 1);
+  make_reading (b, name, model, t);
+  g_hash_table_insert (b->memo, g_strdup (b->memo_key->str),
+                       GUINT_TO_POINTER (b->self->readings->len));
+  return &g_array_index (b->self->readings, Reading, b->self->readings->len - 1);
+}
+
+/* @s's work from its args into @c: FALSE when it has none to count, with
+ * c->shape NO_MODEL when its name has a model that could not read its
+ * shapes. Sets *has_work when the name shows what 13.1's probe looks for. */
+static gboolean
+read_op (Build *b, const StSlice *s, Candidate *c, gboolean *has_work)
+{
+  static const char *const keys[]
+      = { "flops", "Input type", "Input Dims", "Concrete Inputs", NULL };
+  Texts    t;
+  guint    model = model_of (b, s->name);
+  Reading *r;
+
+  st_event_scan_fields (b->trace, s->offset, "args", keys, t.v, t.n);
+  if (t.v[0] == NULL || !st_json_parse_double (t.v[0], t.v[0] + t.n[0], &c->flops)
+      || !(c->flops > 0))
+    c->flops = 0;
+  *has_work = c->flops > 0 || (model != 0 && t.v[2] != NULL);
+  if (!*has_work)
+    return FALSE;
+  r = reading_of (b, s->name, model, &t);
+  c->reading = r - (Reading *)(void *)b->self->readings->data;
+  c->shape = r->shape;
+  if (c->flops == 0)
+    c->flops = r->model_flops;
+  else if (c->shape == NO_MODEL)
+    {
+      StShapeWork args_only = { ST_SHAPE_MODEL_ARGS };
+
+      if (r->args_shape == NO_MODEL)
+        r->args_shape = intern_shape (b, s->name, t.v[2] != NULL ? t.v[2] : "",
+                                      t.v[2] != NULL ? t.n[2] : 0, r->type, &args_only);
+      c->shape = r->args_shape;
+    }
+  /* shapes a model could not read: no model (without shapes, nothing) */
+  return c->shape != NO_MODEL || (model != 0 && t.v[2] != NULL && !r->modelled);
+}
+
+/* --- where an op's work ran ------------------------------------------------------- */
 
 /* The kernels launched from inside [start, end) of host track @track. */
-static double
+static gint64
 collect_kernels (Build *b, guint track, gint64 start, gint64 end)
 {
-  StLaunchIndex     *launches = st_device_work_get_launches (b->work);
-  StEventClassifier *classes = st_device_work_get_classifier (b->work);
-  guint              n, lo = 0, hi;
-  const StLaunch    *l = st_launch_index_get_launches (launches, track, &n);
-  double             total = 0;
+  StLaunchIndex  *launches = st_device_work_get_launches (b->work);
+  guint           n, lo = 0, hi;
+  const StLaunch *l = st_launch_index_get_launches (launches, track, &n);
+  gint64          total = 0;
 
   g_array_set_size (b->kernels, 0);
   hi = n;
@@ -111,57 +335,62 @@ collect_kernels (Build *b, guint track, gint64 start, gint64 end)
   for (guint i = lo; i < n && (l[i].host_start < end || l[i].host_start == start); i++)
     {
       const StSlice    *k = st_trace_get_slice (b->trace, l[i].device);
-      StDeviceEventKind kind = st_event_classifier_device_kind (classes, k);
-      StFlopPiece       piece = { k->start, k->dur, 0, 0, 0, -1 };
+      StDeviceEventKind kind
+          = st_event_classifier_device_kind (st_device_work_get_classifier (b->work), k);
+      Kernel kernel = { { k->start, k->dur, 0, -1, 0, 0 }, 0 };
 
       if (kind != ST_DEVICE_EVENT_KERNEL && kind != ST_DEVICE_EVENT_INSTRUCTION
           && kind != ST_DEVICE_EVENT_MTIA)
         continue;
-      piece.device = st_device_work_get_track_device (b->work, l[i].device.track);
-      g_array_append_val (b->kernels, piece);
+      kernel.device = st_device_work_get_track_device (b->work, l[i].device.track);
+      kernel.piece.klass
+          = st_work_tag_get_kernel_class (st_device_work_get_tag (b->work, l[i].device));
+      g_array_append_val (b->kernels, kernel);
       total += k->dur;
     }
   return total;
 }
 
-/* An op's pieces: its kernels with their shares of its FLOPs, or itself. */
+static void
+add_piece (Build *b, StFlopPiece *piece, gint device)
+{
+  piece->row
+      = intern_device_shape (b, g_array_index (b->self->ops, StFlopOp, piece->op).shape, device);
+  g_array_append_val (b->self->pieces, *piece);
+  b->self->longest = MAX (b->self->longest, piece->dur);
+}
+
+/* An op's pieces: its kernels with their shares of its work, or itself. */
 static void
 add_op (Build *b, guint track, const Candidate *c)
 {
   const StSlice *s = &st_trace_get_track (b->trace, track)->slices[c->index];
-  StFlopOp       op = { { track, c->index }, s->name, 0, c->flops, c->type, FALSE };
-  double         device_ns = collect_kernels (b, track, c->start, c->end);
+  StFlopOp       op = { { track, c->index }, c->shape, c->reading, c->flops, 0, FALSE };
   guint          index = b->self->ops->len;
-  gpointer       name = g_hash_table_lookup (b->names, GUINT_TO_POINTER (s->name + 1));
 
-  if (name == NULL)
-    {
-      name = GUINT_TO_POINTER (++b->self->n_names);
-      g_hash_table_insert (b->names, GUINT_TO_POINTER (s->name + 1), name);
-    }
-  op.name_index = GPOINTER_TO_UINT (name) - 1;
-  op.host_timed = device_ns <= 0;
+  op.device_ns = collect_kernels (b, track, c->start, c->end);
+  op.host_timed = op.device_ns <= 0;
+  if (op.host_timed)
+    op.device_ns = s->dur;
   g_array_append_val (b->self->ops, op);
   if (op.host_timed)
     {
-      StFlopPiece piece = { s->start, s->dur, c->flops, index, -1, -1 };
+      StFlopPiece piece = { s->start, s->dur, index, -1, 0, ST_N_KERNEL_CLASSES };
 
-      g_array_append_val (b->self->pieces, piece);
-      b->self->longest = MAX (b->self->longest, s->dur);
+      add_piece (b, &piece, -1);
       return;
     }
   for (guint k = 0; k < b->kernels->len; k++)
     {
-      StFlopPiece *piece = &g_array_index (b->kernels, StFlopPiece, k);
+      Kernel *kernel = &g_array_index (b->kernels, Kernel, k);
 
-      piece->flops = c->flops * piece->dur / device_ns;
-      piece->op = index;
-      g_array_append_val (b->self->pieces, *piece);
-      b->self->longest = MAX (b->self->longest, piece->dur);
+      kernel->piece.op = index;
+      add_piece (b, &kernel->piece, kernel->device);
     }
 }
 
-/* A FLOP op inside another of its track is the outer one's work. */
+/* A counted op inside another of its track is the outer one's work; an
+ * operator with no model inside one is too, and hides nothing. */
 static void
 add_track (Build *b, guint track)
 {
@@ -171,12 +400,118 @@ add_track (Build *b, guint track)
   sort_candidates (c, b->candidates->len, NULL);
   for (guint i = 0; i < b->candidates->len; i++)
     {
-      if (c[i].start >= outer_start && c[i].end <= outer_end)
+      gboolean inside = c[i].start >= outer_start && c[i].end <= outer_end;
+
+      if (c[i].shape == NO_MODEL)
+        {
+          StFlopNoModel none
+              = { c[i].start, st_trace_get_track (b->trace, track)->slices[c[i].index].name };
+
+          if (!inside)
+            g_array_append_val (b->self->no_model, none);
+          continue;
+        }
+      if (inside)
         continue;
       outer_start = c[i].start;
       outer_end = c[i].end;
       add_op (b, track, &c[i]);
     }
+}
+
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} Span;
+
+ST_DEFINE_SORT (sort_spans, Span, a->start < b->start)
+
+/* Whether [start, end) lies inside one of @outer's counted ops. One that
+ * only partly overlaps another may hide a holder: then the op is read,
+ * and add_track () nests it. */
+static gboolean
+inside_counted (GArray *outer, gint64 start, gint64 end)
+{
+  const Span *o = (const Span *)(void *)outer->data;
+  guint       lo = 0, hi = outer->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (o[mid].start <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 && o[lo - 1].end >= end;
+}
+
+/* The counted ops read in a row join those that hold the next rows'. */
+static void
+add_outer (Build *b, guint from)
+{
+  for (guint k = from; k < b->candidates->len; k++)
+    {
+      const Candidate *c = &g_array_index (b->candidates, Candidate, k);
+      Span             span = { c->start, c->end };
+
+      if (c->shape != NO_MODEL)
+        g_array_append_val (b->outer, span);
+    }
+  sort_spans ((Span *)(void *)b->outer->data, b->outer->len, NULL);
+}
+
+/* The text of the slice this many ahead is asked for: the args of a large
+ * profile are far apart and cold, and reading them waits on memory (a
+ * third of the build's time without it). */
+#define PREFETCH 8
+
+static inline void
+prefetch_text (Build *b, const StSlice *s)
+{
+  gsize       size;
+  guint64     bytes;
+  const char *text;
+
+  if (!is_candidate (b, s))
+    return;
+  text = st_trace_get_event_text (b->trace, s->offset, &size, &bytes);
+  for (guint line = 0; text != NULL && line < 6 && bytes + 64 * line < size; line++)
+    __builtin_prefetch (text + bytes + 64 * line);
+}
+
+/* A track row by row, its outer slices first: an operator inside a
+ * counted op is that op's work (13.1), so its args are not read. */
+static gboolean
+scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancellable)
+{
+  g_array_set_size (b->candidates, 0);
+  g_array_set_size (b->outer, 0);
+  for (guint row = 0; row < track->n_rows; row++)
+    {
+      guint from = b->candidates->len;
+
+      for (guint i = track->row_offsets[row]; i < track->row_offsets[row + 1]; i++)
+        {
+          const StSlice *s = &track->slices[i];
+          Candidate      c = { s->start, s->start + s->dur, i };
+          gboolean       has_work;
+
+          if (++*seen % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
+            return FALSE;
+          if (i + PREFETCH < track->row_offsets[row + 1])
+            prefetch_text (b, &track->slices[i + PREFETCH]);
+          if (!is_candidate (b, s) || inside_counted (b->outer, c.start, c.end))
+            continue;
+          if (read_op (b, s, &c, &has_work))
+            g_array_append_val (b->candidates, c);
+          note_read (b, s, has_work);
+        }
+      add_outer (b, from);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -190,22 +525,8 @@ scan_tracks (Build *b, GCancellable *cancellable)
 
       if (track->kind != ST_TRACK_SLICES || st_device_work_get_track_device (b->work, t) >= 0)
         continue;
-      g_array_set_size (b->candidates, 0);
-      for (guint i = 0; i < track->n_slices; i++)
-        {
-          const StSlice *s = &track->slices[i];
-          Candidate      c = { s->start, s->start + s->dur, i, 0, ST_FLOP_UNKNOWN };
-          gboolean       has;
-
-          if (++seen % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
-            return FALSE;
-          if (!is_candidate (b, s))
-            continue;
-          has = read_flops (b->trace, s, &c.flops, &c.type);
-          note_read (b, s, has);
-          if (has)
-            g_array_append_val (b->candidates, c);
-        }
+      if (!scan_track (b, track, &seen, cancellable))
+        return FALSE;
       add_track (b, t);
     }
   return TRUE;
@@ -216,7 +537,6 @@ scan_tracks (Build *b, GCancellable *cancellable)
 static void
 find_peaks (StFlopOps *self, StTrace *trace, StDeviceWork *work)
 {
-  self->n_devices = st_device_work_get_n_devices (work);
   self->peaks = g_new0 (StDevicePeak, MAX (1, self->n_devices));
   for (guint d = 0; d < self->n_devices; d++)
     {
@@ -258,30 +578,58 @@ flop_ops_free (gpointer data)
   StFlopOps *self = data;
 
   g_array_unref (self->ops);
+  g_ptr_array_unref (self->shapes);
+  g_array_unref (self->device_shapes);
   g_array_unref (self->pieces);
-  for (guint d = 0; d < self->n_devices; d++)
+  g_array_unref (self->no_model);
+  g_array_unref (self->readings);
+  for (guint d = 0; self->peaks != NULL && d < self->n_devices; d++)
     st_device_peak_clear (&self->peaks[d]);
   g_free (self->peaks);
   g_free (self);
+}
+
+static StFlopOps *
+flop_ops_alloc (StDeviceWork *work)
+{
+  StFlopOps *self = g_new0 (StFlopOps, 1);
+
+  self->ops = g_array_new (FALSE, FALSE, sizeof (StFlopOp));
+  self->shapes = g_ptr_array_new_with_free_func (shape_free);
+  self->device_shapes = g_array_new (FALSE, FALSE, sizeof (StFlopDeviceShape));
+  self->pieces = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
+  self->no_model = g_array_new (FALSE, FALSE, sizeof (StFlopNoModel));
+  self->readings = g_array_new (FALSE, FALSE, sizeof (Reading));
+  self->n_devices = st_device_work_get_n_devices (work);
+  return self;
 }
 
 static gpointer
 flop_ops_new (StTrace *trace, GCancellable *cancellable)
 {
   StDeviceWork          *work = st_device_work_ensure (trace, cancellable);
+  guint                  n_strings = MAX (1, st_trace_get_n_strings (trace));
   g_autoptr (GArray)     candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  g_autoptr (GArray)     kernels = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
-  g_autofree guint      *probes = g_new0 (guint, MAX (1, st_trace_get_n_strings (trace)));
+  g_autoptr (GArray)     kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
+  g_autofree guint      *probes = g_new0 (guint, n_strings);
+  g_autofree guint      *models = g_new (guint, n_strings);
   g_autoptr (GHashTable) names = g_hash_table_new (NULL, NULL);
-  Build                  b = { trace, work, NULL, { 0 }, probes, names, candidates, kernels };
-  StFlopOps             *self;
+  g_autoptr (GHashTable) shape_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) device_keys
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr (GString)    key = g_string_new (NULL);
+  g_autoptr (GHashTable) memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString)    memo_key = g_string_new (NULL);
+  g_autoptr (GArray)     outer = g_array_new (FALSE, FALSE, sizeof (Span));
+  Build                  b
+      = { trace, work, NULL,     { 0 },      probes, models,  names,     shape_keys, device_keys,
+          key,   memo, memo_key, candidates, outer,  kernels, G_MAXUINT, 0,          0 };
+  StFlopOps *self;
 
   if (work == NULL)
     return NULL;
-  self = g_new0 (StFlopOps, 1);
-  self->ops = g_array_new (FALSE, FALSE, sizeof (StFlopOp));
-  self->pieces = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
-  b.self = self;
+  memset (models, 0xff, n_strings * sizeof (guint));
+  b.self = self = flop_ops_alloc (work);
   b.op_categories[0] = st_trace_lookup_string (trace, "cpu_op");
   b.op_categories[1] = st_trace_lookup_string (trace, "Operator");
   if (!scan_tracks (&b, cancellable))
@@ -290,6 +638,7 @@ flop_ops_new (StTrace *trace, GCancellable *cancellable)
       return NULL;
     }
   sort_pieces ((StFlopPiece *)(void *)self->pieces->data, self->pieces->len, NULL);
+  sort_no_model ((StFlopNoModel *)(void *)self->no_model->data, self->no_model->len, NULL);
   link_pieces (self);
   find_peaks (self, trace, work);
   return self;
@@ -315,6 +664,58 @@ st_flop_ops_get_n_names (StFlopOps *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->n_names;
+}
+
+double
+st_flop_ops_get_bytes (StFlopOps *self, const StFlopOp *op)
+{
+  g_return_val_if_fail (self != NULL && op != NULL, 0);
+  return g_array_index (self->readings, Reading, op->reading).bytes;
+}
+
+double
+st_flop_ops_get_model_flops (StFlopOps *self, const StFlopOp *op)
+{
+  g_return_val_if_fail (self != NULL && op != NULL, 0);
+  return g_array_index (self->readings, Reading, op->reading).model_flops;
+}
+
+gint
+st_flop_ops_get_piece_device (StFlopOps *self, const StFlopPiece *piece)
+{
+  g_return_val_if_fail (self != NULL && piece != NULL, -1);
+  return g_array_index (self->device_shapes, StFlopDeviceShape, piece->row).device;
+}
+
+guint
+st_flop_ops_get_n_shapes (StFlopOps *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->shapes->len;
+}
+
+const StFlopShape *
+st_flop_ops_get_shape (StFlopOps *self, guint shape)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (shape < self->shapes->len, NULL);
+  return g_ptr_array_index (self->shapes, shape);
+}
+
+const StFlopDeviceShape *
+st_flop_ops_get_device_shapes (StFlopOps *self, guint *n_rows)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  *n_rows = self->device_shapes->len;
+  return (const StFlopDeviceShape *)(void *)self->device_shapes->data;
+}
+
+const StFlopNoModel *
+st_flop_ops_get_no_model (StFlopOps *self, guint *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  *n = self->no_model->len;
+  return (const StFlopNoModel *)(void *)self->no_model->data;
 }
 
 const StFlopPiece *

@@ -2,7 +2,7 @@
 
 #include "config.h"
 
-#include "st-flop-rates.h"
+#include "st-flop-rates-private.h"
 #include "st-format.h"
 
 #include <string.h>
@@ -47,49 +47,40 @@ main_type (const double *type_flops)
   return best;
 }
 
-/* Whether piece @q (before the range's end) holds time of the range. */
-static gboolean
-in_range (const StFlopPiece *q, gint64 start)
-{
-  return q->dur == 0 ? q->start >= start : q->start + q->dur > start;
-}
-
 static void
-add_to_device (Job *job, const StFlopPiece *p, const StFlopOp *op, double f, double peak)
+add_to_device (Job *job, const StFlopPart *part)
 {
-  DeviceAcc *d = &job->devices[p->device];
+  DeviceAcc *d = &job->devices[part->device];
 
   d->any = TRUE;
-  d->flops += f;
-  d->type_flops[op->type] += f;
-  if (peak > 0)
-    d->at_peak_ns += f / peak * 1e9;
+  d->flops += part->flops;
+  d->type_flops[part->shape->type] += part->flops;
+  if (part->peak > 0)
+    d->at_peak_ns += part->flops / part->peak * 1e9;
   else if (!d->unknown)
     {
       d->unknown = TRUE;
-      d->unknown_type = op->type;
+      d->unknown_type = part->shape->type;
     }
 }
 
-/* Piece @i, clipped to the range: @clipped ns and @f FLOPs; its op counts
- * at the first of its pieces in the range. */
+/* A part of a FLOP op's piece; its op counts at the first of its pieces
+ * in the range. */
 static void
-add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 clipped, double f)
+add_part (Job *job, const StFlopPart *part)
 {
-  const StFlopPiece *p = &pieces[i];
-  guint              n_ops;
-  const StFlopOp    *op = &st_flop_ops_get_ops (job->ops, &n_ops)[p->op];
-  NameAcc           *acc = &job->names[op->name_index];
-  double             peak = 0;
+  const StFlopOp *op = part->op;
+  NameAcc        *acc = &job->names[part->shape->name_index];
+  gint64          clipped = part->to - part->from;
 
-  job->rates->flops += f;
+  job->rates->flops += part->flops;
   job->rates->device_ns += clipped;
-  acc->row.name = op->name;
-  acc->row.flops += f;
+  acc->row.name = part->shape->name;
+  acc->row.flops += part->flops;
   acc->row.device_ns += clipped;
   acc->row.host_timed |= op->host_timed;
-  acc->type_flops[op->type] += f;
-  if (p->prev < 0 || !in_range (&pieces[p->prev], job->start))
+  acc->type_flops[part->shape->type] += part->flops;
+  if (part->first)
     {
       job->rates->ops++;
       job->rates->host_timed_ops += op->host_timed;
@@ -99,13 +90,10 @@ add_piece (Job *job, const StFlopPiece *pieces, guint i, gint64 clipped, double 
           acc->row.largest = op->slice;
         }
     }
-  if (p->device >= 0 && (guint)p->device < job->n_devices)
-    {
-      peak = st_device_peak_get (st_flop_ops_get_peak (job->ops, p->device), op->type);
-      add_to_device (job, p, op, f, peak);
-    }
-  if (peak > 0)
-    acc->capacity += clipped * peak / 1e9;
+  if (part->device >= 0 && (guint)part->device < job->n_devices)
+    add_to_device (job, part);
+  if (part->peak > 0)
+    acc->capacity += clipped * part->peak / 1e9;
   else
     acc->no_peak = TRUE;
 }
@@ -128,21 +116,48 @@ first_piece (const StFlopPiece *pieces, guint n, gint64 from)
   return lo;
 }
 
-static void
-walk_pieces (Job *job, gint64 start, gint64 end)
+static StFlopPart
+part_of (Job *job, const StFlopPiece *pieces, guint i, const StFlopOp *op, gint64 end)
 {
-  guint              n;
+  const StFlopPiece *p = &pieces[i];
+  StFlopPart         part = { p, op, st_flop_ops_get_shape (job->ops, op->shape),
+                              st_flop_ops_get_piece_device (job->ops, p) };
+  double             share;
+
+  part.from = MAX (p->start, job->start);
+  part.to = MAX (part.from, MIN (p->start + p->dur, end));
+  share = p->dur == 0 ? 1 : (double)(part.to - part.from) / p->dur;
+  part.flops = p->dur == 0
+                   ? st_flop_piece_share (op, p, op->flops)
+                   : st_flop_piece_share (op, p, op->flops) * (part.to - part.from) / p->dur;
+  part.bytes = st_flop_piece_share (op, p, st_flop_ops_get_bytes (job->ops, op)) * share;
+  if (part.device >= 0 && (guint)part.device < job->n_devices)
+    part.peak = st_device_peak_get (st_flop_ops_get_peak (job->ops, part.device), part.shape->type);
+  part.first = p->prev < 0 || !_st_flop_piece_in_range (&pieces[p->prev], job->start);
+  return part;
+}
+
+/* Each piece in the range once: 13.3 and 13.4 count those of FLOP ops,
+ * 13.6 every one. */
+static void
+walk_pieces (Job *job, StFlopRowsJob *rows, gint64 start, gint64 end)
+{
+  guint              n, n_ops;
   const StFlopPiece *pieces = st_flop_ops_get_pieces (job->ops, &n);
+  const StFlopOp    *ops = st_flop_ops_get_ops (job->ops, &n_ops);
   gint64             from = start - st_flop_ops_get_longest (job->ops);
 
   for (guint i = first_piece (pieces, n, from); i < n && pieces[i].start < end; i++)
     {
-      const StFlopPiece *p = &pieces[i];
-      gint64             clipped = MIN (p->start + p->dur, end) - MAX (p->start, start);
+      const StFlopOp *op = &ops[pieces[i].op];
+      StFlopPart      part;
 
-      if (in_range (p, start))
-        add_piece (job, pieces, i, MAX (clipped, 0),
-                   p->dur == 0 ? p->flops : p->flops * clipped / p->dur);
+      if (!_st_flop_piece_in_range (&pieces[i], start))
+        continue;
+      part = part_of (job, pieces, i, op, end);
+      _st_flop_rows_add (rows, &part);
+      if (op->flops > 0)
+        add_part (job, &part);
     }
 }
 
@@ -185,6 +200,9 @@ fill_devices (Job *job, StDeviceWork *work, const gint64 *device_time_ns)
       row.peak_name = g_strdup (peak->name != NULL ? peak->name : "");
       row.type = main_type (acc->type_flops);
       row.peak_flops_per_second = st_device_peak_get (peak, row.type);
+      row.peak_bytes_per_second = st_device_peak_get_bandwidth (peak);
+      row.ridge = st_device_peak_get_ridge (peak, row.type);
+      row.bandwidth_note = st_device_peak_dup_bandwidth_note (peak);
       row.has_mfu = !acc->unknown && row.device_time_ns > 0;
       row.mfu_percent = row.has_mfu ? 100 * acc->at_peak_ns / row.device_time_ns : 0;
       if (acc->unknown)
@@ -211,30 +229,39 @@ device_clear (gpointer data)
   g_free (d->label);
   g_free (d->peak_name);
   g_free (d->note);
+  g_free (d->bandwidth_note);
 }
 
 StFlopRates *
 st_flop_rates_compute (StFlopOps    *ops,
                        StDeviceWork *work,
                        const gint64 *device_time_ns,
+                       const gint64 *class_ns,
                        gint64        start,
                        gint64        end)
 {
-  StFlopRates *rates = g_new0 (StFlopRates, 1);
-  Job          job = { rates, ops };
+  StFlopRates   *rates = g_new0 (StFlopRates, 1);
+  Job            job = { rates, ops };
+  StFlopRowsJob *rows;
 
   rates->devices = g_array_new (FALSE, TRUE, sizeof (StFlopDevice));
   g_array_set_clear_func (rates->devices, device_clear);
   rates->operations = g_array_new (FALSE, TRUE, sizeof (StFlopOperation));
+  rates->shapes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->device_shapes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->classes = g_array_new (FALSE, TRUE, sizeof (StFlopRow));
+  rates->no_model = g_array_new (FALSE, TRUE, sizeof (StFlopNoModelCount));
   g_return_val_if_fail (ops != NULL && work != NULL, rates);
   job.n_devices = st_device_work_get_n_devices (work);
   job.devices = g_new0 (DeviceAcc, MAX (1, job.n_devices));
   job.names = g_new0 (NameAcc, MAX (1, st_flop_ops_get_n_names (ops)));
   job.start = start;
-  walk_pieces (&job, start, end);
+  rows = _st_flop_rows_begin (ops);
+  walk_pieces (&job, rows, start, end);
   fill_operations (&job);
   fill_devices (&job, work, device_time_ns);
   g_array_sort (rates->operations, compare_operations);
+  _st_flop_rows_finish (rows, rates, class_ns, start, end);
   g_free (job.devices);
   g_free (job.names);
   return rates;
@@ -247,6 +274,10 @@ st_flop_rates_free (StFlopRates *self)
     return;
   g_clear_pointer (&self->devices, g_array_unref);
   g_clear_pointer (&self->operations, g_array_unref);
+  g_clear_pointer (&self->shapes, g_array_unref);
+  g_clear_pointer (&self->device_shapes, g_array_unref);
+  g_clear_pointer (&self->classes, g_array_unref);
+  g_clear_pointer (&self->no_model, g_array_unref);
   g_free (self);
 }
 
@@ -302,4 +333,10 @@ char *
 st_flop_rates_format_flops (double flops)
 {
   return with_unit (flops, "FLOP");
+}
+
+char *
+st_flop_rates_format_bandwidth (double bytes_per_second)
+{
+  return with_unit (bytes_per_second, "B/s");
 }

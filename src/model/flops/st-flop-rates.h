@@ -1,10 +1,13 @@
-/* st-flop-rates.h: the FLOP rates of a range (docs/metrics.md 13.3, 13.4):
- * the rate the FLOP ops' kernels ran at, per operation name and in all,
- * and each device's Model FLOPs Utilisation against its peak.
+/* st-flop-rates.h: the FLOP rates of a range (docs/metrics.md 13.3, 13.4,
+ * 13.6): the rate the FLOP ops' kernels ran at, per operation name and in
+ * all, each device's Model FLOPs Utilisation against its peak, and the
+ * rows of the roofline: per shape, per shape on each device, per kernel
+ * class.
  */
 #pragma once
 
 #include "st-flop-ops.h"
+#include "st-flop-rows.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +22,9 @@ typedef struct
   char       *peak_name;      /* the deviceProperties name, "" when none */
   StFlopType  type;           /* the data type of most of its FLOPs */
   double      peak_flops_per_second; /* its peak for that type, 0 unknown */
+  double      peak_bytes_per_second; /* its bandwidth, 0 unknown */
+  double      ridge;                 /* FLOPs per byte for that type, 0 unknown */
+  char       *bandwidth_note;        /* why there is no bandwidth, or NULL */
   gboolean    has_mfu;
   double      mfu_percent;
   char       *note; /* why there is no MFU ("peak unknown for …"), or NULL */
@@ -43,15 +49,21 @@ typedef struct
   guint   host_timed_ops;
   double  flops;
   gint64  device_ns;
-  GArray *devices;    /* StFlopDevice, in the device work's order */
-  GArray *operations; /* StFlopOperation, by FLOPs, largest first */
+  GArray *devices;       /* StFlopDevice, in the device work's order */
+  GArray *operations;    /* StFlopOperation, by FLOPs, largest first */
+  GArray *shapes;        /* StFlopRow, over the devices: by device_ns, largest first */
+  GArray *device_shapes; /* StFlopRow, per device: by device, then as shapes */
+  GArray *classes;       /* StFlopRow, per kernel class with counted kernels, in 8.12's order */
+  GArray *no_model;      /* StFlopNoModelCount, most first */
 } StFlopRates;
 
 /* The rates over [start, end); @device_time_ns holds each device's time in
- * the range (0 where it has none). */
+ * the range (0 where it has none), @class_ns each kernel class's time in
+ * it summed over the devices (NULL: unknown). */
 StFlopRates *st_flop_rates_compute (StFlopOps    *ops,
                                     StDeviceWork *work,
                                     const gint64 *device_time_ns,
+                                    const gint64 *class_ns,
                                     gint64        start,
                                     gint64        end);
 void         st_flop_rates_free (StFlopRates *self);
@@ -64,6 +76,8 @@ gboolean st_flop_rates_get_mfu (const StFlopRates *self, double *percent);
  * write them. */
 char *st_flop_rates_format_rate (double flops_per_second);
 char *st_flop_rates_format_flops (double flops);
+/* "3.35 TB/s" */
+char *st_flop_rates_format_bandwidth (double bytes_per_second);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StFlopRates, st_flop_rates_free)
 

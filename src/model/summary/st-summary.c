@@ -442,12 +442,14 @@ memory_peaks (StSummaryJob *job)
 }
 
 /* docs/metrics.md 13: the FLOP rates of the range, each device's MFU over
- * its device time (2). */
+ * its device time (2), and each kernel class's time over the devices
+ * beside the counted part of it (13.6). */
 static gboolean
 flop_rates (StSummaryJob *job)
 {
   StFlopOps         *ops = st_flop_ops_ensure (job->trace, job->cancellable);
   g_autofree gint64 *device_time = NULL;
+  gint64             class_ns[ST_N_KERNEL_CLASSES] = { 0 };
   guint              n_ops;
 
   if (ops == NULL)
@@ -458,9 +460,13 @@ flop_rates (StSummaryJob *job)
   for (guint i = 0; i < job->summary->devices->len; i++)
     {
       const StDeviceUsage *d = &g_array_index (job->summary->devices, StDeviceUsage, i);
+
       device_time[d->device] = d->device_time_ns;
+      for (guint k = 0; k < ST_N_KERNEL_CLASSES; k++)
+        class_ns[k] += d->class_ns[k];
     }
-  job->summary->flops = st_flop_rates_compute (ops, job->work, device_time, job->start, job->end);
+  job->summary->flops
+      = st_flop_rates_compute (ops, job->work, device_time, class_ns, job->start, job->end);
   return TRUE;
 }
 
