@@ -129,6 +129,14 @@ set_up (StSqlSession *self)
       return FALSE;
   if (!_st_sql_args_register (db, &self->ctx) || !connect_table (db, "args"))
     return FALSE;
+  /* the pragmas that read are tables too: pragma_table_info('slice') */
+  for (guint i = 0; i < G_N_ELEMENTS (reading_pragmas); i++)
+    {
+      g_autofree char *table = g_strdup_printf ("pragma_%s", reading_pragmas[i]);
+
+      if (!connect_table (db, table))
+        return FALSE;
+    }
   sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
   sqlite3_db_config (db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
   sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
@@ -190,6 +198,15 @@ struct _StSqlQuery
   GPtrArray    *texts; /* the row's texts made valid UTF-8, per column */
 };
 
+/* SQLite's own refusals of a write, which it says before the authorizer
+ * is asked: a table without xUpdate, a view, the schema. */
+static gboolean
+is_write_refusal (const char *message)
+{
+  return strstr (message, "may not be ") != NULL || strstr (message, "cannot modify") != NULL
+         || strstr (message, "readonly database") != NULL;
+}
+
 static void
 refuse (GError **error)
 {
@@ -230,7 +247,7 @@ st_sql_session_prepare (StSqlSession *self, const char *sql, GError **error)
   self->denied = 0;
   if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, &tail) != SQLITE_OK)
     {
-      if (self->denied != 0)
+      if (self->denied != 0 || is_write_refusal (sqlite3_errmsg (self->db)))
         refuse (error);
       else
         g_set_error (error, ST_SQL_ERROR, ST_SQL_ERROR_QUERY, "%s", sqlite3_errmsg (self->db));
