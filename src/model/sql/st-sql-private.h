@@ -98,6 +98,8 @@ typedef struct
   gint64 (*get_ts) (StSqlScan *scan, const StSqlPart *part, guint index);
   /* TRUE for a place of a part that holds no row (device_work's host slices). */
   gboolean (*skip) (StSqlScan *scan, const StSqlPart *part, guint index);
+  /* Asks the memory for a row soon to be read (optional). */
+  void (*prefetch) (StSqlScan *scan, const StSqlPart *part, guint index);
   void (*column) (StSqlScan       *scan,
                   const StSqlPart *part,
                   guint            index,

@@ -58,6 +58,12 @@ slice_ts (StSqlScan *scan, const StSqlPart *part, guint index)
 }
 
 static void
+slice_prefetch (StSqlScan *scan, const StSqlPart *part, guint index)
+{
+  __builtin_prefetch (slice_at (scan, part, index));
+}
+
+static void
 slice_column (StSqlScan *scan, const StSqlPart *part, guint index, int column, sqlite3_context *out)
 {
   const StSlice *s = slice_at (scan, part, index);
@@ -243,6 +249,7 @@ const StSqlTableDef st_sql_slice_table = {
   .count = slice_count,
   .prepare = slice_prepare,
   .get_ts = slice_ts,
+  .prefetch = slice_prefetch,
   .column = slice_column,
   .lookup = slice_lookup,
 };

@@ -36,6 +36,7 @@ enum
 #define PLAN_MATCH(plan)      (((plan) >> 24) & 0x3)
 #define PLAN_WITH(column, m)  ((int)((guint)(column) << 16 | (guint)(m) << 24))
 #define CHECK_CANCELLED_EVERY 4096
+#define PREFETCH_AHEAD        16
 
 typedef struct
 {
@@ -62,6 +63,7 @@ typedef struct
   gboolean            entering; /* the part's range is still to find */
   guint               p, i, end;
   guint               r, k;
+  guint               ahead; /* the part of the row asked for ahead */
   guint32             number;
   gboolean            eof;
   guint               steps;
@@ -370,18 +372,17 @@ first_part_of_key (const StSqlScan *scan, guint32 key)
   return lo;
 }
 
-/* The part that holds @number: the current one or the next as numbers
- * mostly come in order, else by binary search. */
+/* The part that holds @number into *@at: the part at *@at or the next as
+ * numbers mostly come in order, else by binary search. */
 static gboolean
-locate (Cursor *c, guint32 number)
+locate (const StSqlScan *s, guint32 number, guint *at)
 {
-  const StSqlScan *s = &c->scan;
-  guint            lo = 0, hi = s->n_parts;
+  guint lo = 0, hi = s->n_parts;
 
-  for (guint p = c->p; p < s->n_parts && p < c->p + 2; p++)
+  for (guint p = *at; p < s->n_parts && p < *at + 2; p++)
     if (number >= s->parts[p].first && number - s->parts[p].first < s->parts[p].n)
       {
-        c->p = p;
+        *at = p;
         return TRUE;
       }
   while (hi - lo > 1)
@@ -396,8 +397,24 @@ locate (Cursor *c, guint32 number)
   if (lo >= s->n_parts || number < s->parts[lo].first
       || number - s->parts[lo].first >= s->parts[lo].n)
     return FALSE;
-  c->p = lo;
+  *at = lo;
   return TRUE;
+}
+
+/* Asks for the row @PREFETCH_AHEAD numbers on in the run: a run of a name
+ * index jumps about the store, and the row is then in the cache when its
+ * turn comes. */
+static void
+prefetch (Cursor *c, const StSqlRun *run)
+{
+  const StSqlTableDef *def = ((Table *)c->base.pVtab)->def;
+  guint32              number;
+
+  if (def->prefetch == NULL || c->k + PREFETCH_AHEAD >= run->n)
+    return;
+  number = run_number (&c->scan, run, c->k + PREFETCH_AHEAD);
+  if (locate (&c->scan, number, &c->ahead))
+    def->prefetch (&c->scan, &c->scan.parts[c->ahead], number - c->scan.parts[c->ahead].first);
 }
 
 static gboolean
@@ -514,7 +531,8 @@ seek_runs (Cursor *c)
 
           if ((rc = cancelled (c)) != SQLITE_OK)
             return rc;
-          if (!locate (c, number))
+          prefetch (c, run);
+          if (!locate (s, number, &c->p))
             continue;
           part = &s->parts[c->p];
           c->i = number - part->first;
@@ -606,7 +624,7 @@ cursor_filter (sqlite3_vtab_cursor *cur,
   scan_clear (&c->scan);
   c->scan.ctx = table->ctx;
   c->has_key = c->has_ts = c->eof = FALSE;
-  c->p = c->i = c->end = c->r = c->k = 0;
+  c->p = c->i = c->end = c->r = c->k = c->ahead = 0;
   c->entering = TRUE;
   c->by_runs = (plan & (PLAN_ID | PLAN_LOOKUP | PLAN_ORDER)) != 0;
   if (!table->def->prepare (&c->scan, &error))
