@@ -225,8 +225,11 @@ test_writes_refused (void)
   g_assert_false (g_file_test ("strata-test-vacuum.db", G_FILE_TEST_EXISTS));
   assert_rows (session, "SELECT count(*), sum(dur) FROM slice",
                (const char *const[]){ "5|165000", NULL });
+  /* SQLite's tables that only read are there */
   assert_rows (session, "SELECT count(*) FROM pragma_table_info('slice')",
                (const char *const[]){ "9", NULL });
+  assert_rows (session, "SELECT sum(value) FROM json_each('[1, 2, 3]')",
+               (const char *const[]){ "6", NULL });
 }
 
 static void

@@ -129,7 +129,10 @@ set_up (StSqlSession *self)
       return FALSE;
   if (!_st_sql_args_register (db, &self->ctx) || !connect_table (db, "args"))
     return FALSE;
-  /* the pragmas that read are tables too: pragma_table_info('slice') */
+  /* SQLite's own tables that read: JSON's, and the pragmas that read
+   * (pragma_table_info('slice')) */
+  if (!connect_table (db, "json_each") || !connect_table (db, "json_tree"))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (reading_pragmas); i++)
     {
       g_autofree char *table = g_strdup_printf ("pragma_%s", reading_pragmas[i]);
