@@ -15,6 +15,7 @@ typedef struct
 
 int st_cli_diff (int argc, char **argv);
 int st_cli_info (int argc, char **argv);
+int st_cli_query (int argc, char **argv);
 int st_cli_render (int argc, char **argv);
 int st_cli_regions (int argc, char **argv);
 int st_cli_search (int argc, char **argv);

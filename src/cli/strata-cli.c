@@ -7,6 +7,7 @@
  *   strata-cli stats FILE NAME [--json] [--region START_NS:END_NS] [--group track|parent]
  *   strata-cli tree FILE… [--region START_NS:END_NS] [--bottom-up] [--by-thread] [--depth N]
  * [--json]
+ *   strata-cli query FILE… SQL [--json | --csv] [--regions R.json]
  */
 #define G_LOG_DOMAIN "strata-cli"
 
@@ -27,6 +28,10 @@ static const StCliCommand commands[] = {
     N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, metadata, "
         "warnings"),
     st_cli_info },
+  { "query",
+    N_ ("FILE… SQL [--json|--csv] — SQL over the profile's slices, tracks, counters, flows, "
+        "args and analyses"),
+    st_cli_query },
   { "render", N_ ("FILE -o OUT.png — the timeline as a picture"), st_cli_render },
   { "regions",
     N_ ("FILE… --method collectives|hierarchy|stack — the Region Highlighter's regions (several "

@@ -53,7 +53,8 @@ if not isinstance(last, dict) or last.get('name') != 'strata' or last.get('build
     errors.append('the last module is not strata built with meson')
 
 # pkg-config names the GNOME runtime (46 and later) provides, and the
-# manifest module that provides any other.
+# manifest module that provides any other. sqlite3 comes with the
+# freedesktop base the GNOME runtime is built on (3.45 and later there).
 runtime = {'glib-2.0', 'gio-2.0', 'gio-unix-2.0', 'gobject-2.0', 'gmodule-2.0', 'gtk4',
            'libadwaita-1', 'json-glib-1.0', 'zlib', 'cairo', 'pangocairo', 'pango',
            'gdk-pixbuf-2.0', 'graphene-1.0', 'libxml-2.0', 'sqlite3', 'libzstd'}

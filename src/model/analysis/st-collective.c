@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include "st-collective.h"
+#include "st-event-scan.h"
+#include "st-json-scan.h"
 
 #include <string.h>
 
@@ -110,4 +112,56 @@ st_collective_dup_label (guint types, guint number)
       }
   g_string_append_printf (label, " #%u", number);
   return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
+/* The size of a data type, as the args write it (docs/metrics.md 1.6). */
+static guint
+dtype_size (const char *p, gsize len)
+{
+  static const struct
+  {
+    const char *name;
+    guint       size;
+  } types[] = {
+    { "float", 4 },   { "float32", 4 },      { "f32", 4 },
+    { "int", 4 },     { "int32", 4 },        { "uint32", 4 },
+    { "half", 2 },    { "float16", 2 },      { "f16", 2 },
+    { "fp16", 2 },    { "bfloat16", 2 },     { "bf16", 2 },
+    { "short", 2 },   { "int16", 2 },        { "double", 8 },
+    { "float64", 8 }, { "f64", 8 },          { "long", 8 },
+    { "int64", 8 },   { "uint64", 8 },       { "byte", 1 },
+    { "char", 1 },    { "int8", 1 },         { "uint8", 1 },
+    { "bool", 1 },    { "complexfloat", 8 }, { "complexdouble", 16 },
+  };
+  g_autofree char *name = g_ascii_strdown (p, len);
+
+  if (g_str_has_prefix (name, "float8"))
+    return 1;
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    if (g_str_equal (name, types[i].name))
+      return types[i].size;
+  return 0;
+}
+
+guint64
+st_collective_read_size (StTrace *trace, const StSlice *slice)
+{
+  static const char *const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
+  const char              *values[3];
+  gsize                    lengths[3];
+  gint64                   nelems, bytes;
+
+  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+  if (values[0] != NULL && values[1] != NULL
+      && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
+    {
+      guint elem = dtype_size (values[1], lengths[1]);
+
+      if (elem > 0)
+        return (guint64)nelems * elem;
+    }
+  if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes)
+      && bytes > 0)
+    return (guint64)bytes;
+  return 0;
 }

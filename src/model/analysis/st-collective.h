@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "st-trace.h"
 
 G_BEGIN_DECLS
 
@@ -39,5 +39,10 @@ StCollectiveType st_collective_type_for_name (const char *name);
  * record_param_comms carries OTHER besides its own type: OTHER is dropped
  * when another type is present, so c10d::allreduce_ reads "AllReduce". */
 char *st_collective_dup_label (guint types, guint number);
+
+/* The size in bytes of the collective @slice carries in its own args
+ * (docs/metrics.md 1.6): "In msg nelems" × the size of "dtype", else
+ * "bytes"; 0 when they say none. */
+guint64 st_collective_read_size (StTrace *trace, const StSlice *slice);
 
 G_END_DECLS

@@ -205,6 +205,23 @@ st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *o
   return TRUE;
 }
 
+guint64
+st_device_work_read_collective_size (StDeviceWork *self,
+                                     StSliceRef    device,
+                                     StSliceRef   *op,
+                                     gboolean     *has_op)
+{
+  guint64 size = st_collective_read_size (self->trace, st_trace_get_slice (self->trace, device));
+
+  *has_op = FALSE;
+  if (size == 0 && st_device_work_get_host_op (self, device, op))
+    {
+      *has_op = TRUE;
+      size = st_collective_read_size (self->trace, st_trace_get_slice (self->trace, *op));
+    }
+  return size;
+}
+
 /* The type of a communication event (1.6): its own name's, an MoE kernel's
  * all-to-all, else its host op's. */
 static guint8

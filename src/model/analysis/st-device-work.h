@@ -74,6 +74,13 @@ StWorkTag        st_device_work_get_tag (StDeviceWork *self, StSliceRef ref);
 /* The innermost collective host op around the launch call of @device
  * (docs/metrics.md 1.2 rule 5); FALSE when there is none. */
 gboolean st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op);
+/* The size of the communication event @device in bytes (docs/metrics.md
+ * 1.6): from its own args, else from its innermost collective host op's,
+ * which is then *@op (*@has_op TRUE); 0 when unknown. */
+guint64 st_device_work_read_collective_size (StDeviceWork *self,
+                                             StSliceRef    device,
+                                             StSliceRef   *op,
+                                             gboolean     *has_op);
 
 StEventClassifier *st_device_work_get_classifier (StDeviceWork *self);
 StLaunchIndex     *st_device_work_get_launches (StDeviceWork *self);

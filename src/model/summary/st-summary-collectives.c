@@ -75,57 +75,6 @@ ST_DEFINE_SORT (sort_by_track,
                 a->track != b->track ? a->track < b->track : a->inst.start < b->inst.start)
 ST_DEFINE_SORT (sort_durations, gint64, *a < *b)
 
-static guint
-dtype_size (const char *p, gsize len)
-{
-  static const struct
-  {
-    const char *name;
-    guint       size;
-  } types[] = {
-    { "float", 4 },   { "float32", 4 },      { "f32", 4 },
-    { "int", 4 },     { "int32", 4 },        { "uint32", 4 },
-    { "half", 2 },    { "float16", 2 },      { "f16", 2 },
-    { "fp16", 2 },    { "bfloat16", 2 },     { "bf16", 2 },
-    { "short", 2 },   { "int16", 2 },        { "double", 8 },
-    { "float64", 8 }, { "f64", 8 },          { "long", 8 },
-    { "int64", 8 },   { "uint64", 8 },       { "byte", 1 },
-    { "char", 1 },    { "int8", 1 },         { "uint8", 1 },
-    { "bool", 1 },    { "complexfloat", 8 }, { "complexdouble", 16 },
-  };
-  g_autofree char *name = g_ascii_strdown (p, len);
-
-  if (g_str_has_prefix (name, "float8"))
-    return 1;
-  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
-    if (g_str_equal (name, types[i].name))
-      return types[i].size;
-  return 0;
-}
-
-static guint64
-size_of (StTrace *trace, const StSlice *slice)
-{
-  static const char *const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
-  const char              *values[3];
-  gsize                    lengths[3];
-  gint64                   nelems, bytes;
-
-  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
-  if (values[0] != NULL && values[1] != NULL
-      && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
-    {
-      guint elem = dtype_size (values[1], lengths[1]);
-
-      if (elem > 0)
-        return (guint64)nelems * elem;
-    }
-  if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes)
-      && bytes > 0)
-    return (guint64)bytes;
-  return 0;
-}
-
 static Found
 found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollectiveType type)
 {
@@ -136,7 +85,7 @@ found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollective
   f.inst.slice = ref;
   f.inst.outlier = FALSE;
   f.type = type;
-  f.size = size_of (job->trace, slice);
+  f.size = st_collective_read_size (job->trace, slice);
   f.track = ref.track;
   f.site = (Site){ ST_STRING_NONE, NULL, 0 };
   return f;
@@ -164,19 +113,20 @@ sizes_free (gpointer data)
   g_free (s);
 }
 
-/* The size from its own args, else from its collective host op's. */
+/* The size from its own args, else from its collective host op's, which
+ * is then its call site. */
 static void
 read_size (StTrace *trace, StDeviceWork *work, StSliceRef ref, guint64 *size, Site *site)
 {
   StSliceRef op;
+  gboolean   has_op = FALSE;
 
-  *size = size_of (trace, st_trace_get_slice (trace, ref));
+  *size = st_device_work_read_collective_size (work, ref, &op, &has_op);
   *site = (Site){ ST_STRING_NONE, NULL, 0 };
-  if (*size == 0 && st_device_work_get_host_op (work, ref, &op))
+  if (has_op)
     {
       const StSlice *host = st_trace_get_slice (trace, op);
 
-      *size = size_of (trace, host);
       site->name = host->name;
       st_event_scan_raw (trace, host->offset, "args", "Input Dims", &site->dims, &site->dims_len);
     }
