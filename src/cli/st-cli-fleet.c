@@ -11,6 +11,7 @@
 #include "st-cli-common.h"
 #include "st-fleet.h"
 #include "st-format.h"
+#include "st-profile-loader.h"
 #include "st-small-file.h"
 #include "st-sort.h"
 
@@ -386,6 +387,7 @@ print_json (StFleet *fleet)
   g_autoptr (JsonNode)    root = NULL;
 
   json_builder_begin_object (b);
+  st_cli_add_string (b, "alignment", st_alignment_to_string (st_fleet_get_alignment (fleet)));
   st_cli_add_int (b, "span_ns", st_fleet_get_span_ns (fleet));
   json_ranks (b, fleet);
   json_collectives (b, fleet);
@@ -464,7 +466,10 @@ st_cli_fleet (int argc, char **argv)
   g_auto (GStrv)     rest = NULL;
   const GOptionEntry entries[]
       = { { "json", 0, 0, G_OPTION_ARG_NONE, &as_json, N_ ("Print JSON instead of text"), NULL },
-          st_cli_align_entry (&align),
+          { "align", 0, 0, G_OPTION_ARG_FILENAME, &align,
+            N_ ("Put the ranks on one time axis by their clocks (the default) or by the end of "
+                "their first collective"),
+            N_ ("clock|collective") },
           { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
           { NULL } };
   g_autoptr (GOptionContext) context

@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include "st-digest-private.h"
-#include "st-small-file.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -560,19 +559,4 @@ st_digest_to_bytes (StDigest *self)
     }
   while (result != G_CONVERTER_FINISHED);
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
-}
-
-gboolean
-st_digest_write (StDigest *self, GFile *file, GError **error)
-{
-  g_autoptr (GBytes) bytes = NULL;
-  gsize              size;
-  const char        *data;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  bytes = st_digest_to_bytes (self);
-  data = g_bytes_get_data (bytes, &size);
-  return st_small_file_replace (file, data, size, 0644, error);
 }

@@ -7,7 +7,7 @@
  * share.
  *
  * A digest is made where the trace lives (st_digest_make), written as
- * gzip-compressed JSON (st_digest_write) and read back on the machine that
+ * gzip-compressed JSON (st_digest_to_bytes) and read back on the machine that
  * reduces the fleet (st_digest_read), which trusts nothing in the file. It
  * is a plain document: its fields are read directly, never changed after
  * it is made or read. No GTK; any thread.
@@ -143,9 +143,8 @@ typedef struct
  * identity: its size and the hash of its ends); NULL with @error when
  * @cancellable was cancelled or @file could not be read. */
 StDigest *st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError **error);
-/* Writes @self to @file as docs/digest.md says, replacing it whole. */
-gboolean st_digest_write (StDigest *self, GFile *file, GError **error);
-/* The same as gzip-compressed bytes. */
+/* @self as docs/digest.md says, gzip-compressed: what a digest file holds
+ * (write it with st_small_file_replace, whole or not at all). */
 GBytes *st_digest_to_bytes (StDigest *self);
 /* Reads the digest in @file, named @display_name in errors (in
  * ST_DIGEST_ERROR, or G_IO_ERROR when it cannot be opened). */
