@@ -156,6 +156,7 @@ st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError *
   gboolean             ok;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (st_trace_get_n_files (trace) == 1, NULL);
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 

@@ -11,6 +11,7 @@
 #include "st-digest-private.h"
 #include "st-json-doc.h"
 #include "st-small-file.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -226,7 +227,7 @@ read_step (Reader *r, JsonArray **columns, guint i, StDigestStep *s)
       || !node_int (r, json_array_get_element (columns[1], i), where, G_MININT64, &s->start_ns)
       || !node_int (r, json_array_get_element (columns[2], i), where, s->start_ns, &s->end_ns))
     return FALSE;
-  s->values[ST_STEP_TIME] = (double)(s->end_ns - s->start_ns);
+  s->values[ST_STEP_TIME] = (double)st_time_span (s->start_ns, s->end_ns);
   for (guint m = ST_STEP_BUSY; m < ST_N_STEP_METRICS; m++)
     if (!node_number_or_null (r, json_array_get_element (columns[2 + m], i), where, &s->values[m]))
       return FALSE;
