@@ -236,7 +236,10 @@ strip (const StTrack *track, gint64 end)
       if (to > from)
         cover (covered, end, &bin, from, to);
       if (i < track->n_slices)
-        from = spans[i].start, to = spans[i].end;
+        {
+          from = spans[i].start;
+          to = spans[i].end;
+        }
     }
   for (guint i = 0; i < ST_DIGEST_BINS; i++)
     {

@@ -427,7 +427,8 @@ compare_names (gconstpointer a, gconstpointer b)
             ;
           for (y = ys; g_ascii_isdigit (*y); y++)
             ;
-          xl = x - xs, yl = y - ys;
+          xl = x - xs;
+          yl = y - ys;
           if (xl != yl)
             return xl < yl ? -1 : 1;
           if (memcmp (xs, ys, xl) != 0)
@@ -436,7 +437,8 @@ compare_names (gconstpointer a, gconstpointer b)
         }
       if (*x != *y)
         return (guchar)*x < (guchar)*y ? -1 : 1;
-      x++, y++;
+      x++;
+      y++;
     }
   return (guchar)*x - (guchar)*y;
 }
