@@ -34,7 +34,7 @@ done
 PATH=$PATH:/usr/sbin:/sbin
 command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
 
-dir=$(mktemp -d "${TMPDIR:-/tmp}/strata-slurm-XXXXXX")
+dir=$(mktemp -d -t strata-slurm-XXXXXX)
 pids=""
 cleanup() {
   for pid in $pids; do
