@@ -14,6 +14,8 @@ typedef struct
 } StCliCommand;
 
 int st_cli_diff (int argc, char **argv);
+int st_cli_digest (int argc, char **argv);
+int st_cli_fleet (int argc, char **argv);
 int st_cli_info (int argc, char **argv);
 int st_cli_query (int argc, char **argv);
 int st_cli_render (int argc, char **argv);

@@ -4,6 +4,8 @@
  *   strata-cli regions FILE… --method M [--config C.json] [-o OUT.json] [--json]
  *   strata-cli summary FILE [--region START_NS:END_NS | --regions R.json --name NAME] [--json]
  *   strata-cli diff BASE NEW [--json] [--steps] [--region START_NS:END_NS]
+ *   strata-cli digest FILE… [-o OUT]
+ *   strata-cli fleet DIGEST…|DIR [--align clock|collective] [--json]
  *   strata-cli stats FILE NAME [--json] [--region START_NS:END_NS] [--group track|parent]
  *   strata-cli tree FILE… [--region START_NS:END_NS] [--bottom-up] [--by-thread] [--depth N]
  * [--json]
@@ -24,6 +26,10 @@ static const StCliCommand commands[] = {
     N_ ("BASE NEW [--steps] — what changed: metrics, step time, operations, collectives, what "
         "got worse"),
     st_cli_diff },
+  { "digest", N_ ("FILE… [-o OUT] — a few hundred kB of each rank’s trace, for “strata-cli fleet”"),
+    st_cli_digest },
+  { "fleet", N_ ("DIGEST…|DIR — a job’s ranks: stragglers, slow links, slow steps, a row per rank"),
+    st_cli_fleet },
   { "info",
     N_ ("FILE… — what a profile holds: format, events, processes, tracks, time span, metadata, "
         "warnings"),

@@ -29,19 +29,30 @@ st_profile_steps_is_step_name (const char *name)
 }
 
 static int
-compare_spans (gconstpointer a, gconstpointer b)
+compare_steps (gconstpointer a, gconstpointer b)
 {
-  const StTimeSpan *x = a, *y = b;
+  const StProfileStep *x = a, *y = b;
 
-  if (x->begin != y->begin)
-    return x->begin < y->begin ? -1 : 1;
+  if (x->span.begin != y->span.begin)
+    return x->span.begin < y->span.begin ? -1 : 1;
   /* the longer first, so a step inside another comes after it */
-  return (x->end < y->end) - (x->end > y->end);
+  return (x->span.end < y->span.end) - (x->span.end > y->span.end);
+}
+
+/* N of "ProfilerStep#N"; G_MAXINT64 when it does not fit. */
+static gint64
+step_number (const char *name)
+{
+  guint64 number = 0;
+
+  if (!g_ascii_string_to_unsigned (name + strlen (STEP_PREFIX), 10, 0, G_MAXINT64, &number, NULL))
+    return G_MAXINT64;
+  return (gint64)number;
 }
 
 /* Every step slice of the host tracks, in any order. */
 static void
-collect (StTrace *trace, StDeviceWork *work, const guint8 *step_names, GArray *spans)
+collect (StTrace *trace, StDeviceWork *work, const guint8 *step_names, GArray *steps)
 {
   for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
     {
@@ -52,21 +63,24 @@ collect (StTrace *trace, StDeviceWork *work, const guint8 *step_names, GArray *s
       for (guint i = 0; i < track->n_slices; i++)
         {
           const StSlice *s = &track->slices[i];
-          StTimeSpan     span = { s->start, s->start + s->dur };
+          StProfileStep  step = { { s->start, s->start + s->dur }, 0 };
 
-          if (step_names[s->name])
-            g_array_append_val (spans, span);
+          if (!step_names[s->name])
+            continue;
+          step.number = step_number (st_trace_get_string (trace, s->name));
+          g_array_append_val (steps, step);
         }
     }
 }
 
+/* The outermost steps of the whole trace, by start. */
 GArray *
-st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *cancellable)
+st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable)
 {
   StDeviceWork      *work = st_device_work_ensure (trace, cancellable);
   guint              n_strings = st_trace_get_n_strings (trace);
   g_autofree guint8 *step_names = NULL;
-  g_autoptr (GArray) spans = NULL;
+  g_autoptr (GArray) all = NULL;
   GArray            *steps;
   gboolean           any = FALSE;
   gint64             reach = 0;
@@ -76,21 +90,39 @@ st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *c
   step_names = g_new0 (guint8, n_strings + 1);
   for (guint id = 0; id < n_strings; id++)
     any |= step_names[id] = st_profile_steps_is_step_name (st_trace_get_string (trace, id));
-  steps = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
+  steps = g_array_new (FALSE, FALSE, sizeof (StProfileStep));
   if (!any)
     return steps;
-  spans = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
-  collect (trace, work, step_names, spans);
-  g_array_sort (spans, compare_spans);
-  for (guint i = 0; i < spans->len; i++)
+  all = g_array_new (FALSE, FALSE, sizeof (StProfileStep));
+  collect (trace, work, step_names, all);
+  g_array_sort (all, compare_steps);
+  for (guint i = 0; i < all->len; i++)
     {
-      const StTimeSpan *s = &g_array_index (spans, StTimeSpan, i);
+      const StProfileStep *s = &g_array_index (all, StProfileStep, i);
 
-      if (i > 0 && s->end <= reach)
+      if (i > 0 && s->span.end <= reach)
         continue; /* inside an earlier step */
-      reach = s->end;
-      if (end <= start || (s->begin >= start && s->end <= end))
-        g_array_append_val (steps, *s);
+      reach = s->span.end;
+      g_array_append_val (steps, *s);
+    }
+  return steps;
+}
+
+GArray *
+st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *cancellable)
+{
+  g_autoptr (GArray) numbered = st_profile_steps_find_numbered (trace, cancellable);
+  GArray            *steps;
+
+  if (numbered == NULL)
+    return NULL;
+  steps = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
+  for (guint i = 0; i < numbered->len; i++)
+    {
+      const StProfileStep *s = &g_array_index (numbered, StProfileStep, i);
+
+      if (end <= start || (s->span.begin >= start && s->span.end <= end))
+        g_array_append_val (steps, s->span);
     }
   return steps;
 }

@@ -10,12 +10,24 @@
 
 G_BEGIN_DECLS
 
-/* The steps of @trace as StTimeSpan (trace ns), by start; those inside
- * [start, end) only when @end > @start. NULL when @cancellable was
- * cancelled. */
 /* Whether @name names a step: a step's slice is the step itself, so a
  * comparison leaves it out of the operations (docs/metrics.md 8.4). */
 gboolean st_profile_steps_is_step_name (const char *name);
+/* The steps of @trace as StTimeSpan (trace ns), by start; those inside
+ * [start, end) only when @end > @start. NULL when @cancellable was
+ * cancelled. */
 GArray *st_profile_steps_find (StTrace *trace, gint64 start, gint64 end, GCancellable *cancellable);
+
+/* A step with the number N of its ProfilerStep#N, which matches it across
+ * the ranks of a job (docs/metrics.md 17.4). */
+typedef struct
+{
+  StTimeSpan span;
+  gint64     number; /* G_MAXINT64 when its digits do not fit */
+} StProfileStep;
+
+/* Every step of @trace as StProfileStep, by start; NULL when @cancellable
+ * was cancelled. */
+GArray *st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable);
 
 G_END_DECLS

@@ -83,7 +83,7 @@ lane_first_row (const StTrack *track, guint row)
   return first;
 }
 
-/* A part per row of each track's slices (metrics.md 17: a row's depth is
+/* A part per row of each track's slices (metrics.md 18: a row's depth is
  * its place in its lane). */
 const GArray *
 _st_sql_slice_parts (StSqlContext *ctx)

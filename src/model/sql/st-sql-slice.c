@@ -2,7 +2,7 @@
  *
  * A slice's part is one row of its track: the row is in start order, so a
  * time range is a binary search per row, and its depth is the row's place
- * in its lane (docs/metrics.md 17). Names are found, and given in the
+ * in its lane (docs/metrics.md 18). Names are found, and given in the
  * order of their text, through the name index kept with the trace; a
  * parent's children are found in the row below it between its start and
  * end.
@@ -188,7 +188,7 @@ lookup_names (StSqlScan     *scan,
   return TRUE;
 }
 
-/* The slices of the row under @parent that it encloses (metrics.md 17). */
+/* The slices of the row under @parent that it encloses (metrics.md 18). */
 static void
 lookup_children (StSqlScan *scan, sqlite3_value *value)
 {

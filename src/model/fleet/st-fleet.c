@@ -1,0 +1,486 @@
+/* st-fleet.c: a fleet's rows and their time axis (docs/metrics.md 17.2),
+ * the reduce in its order, what a fleet answers, and the reading of its
+ * digests, a file per rank on every core. */
+#define G_LOG_DOMAIN "strata-model"
+
+#include "config.h"
+
+#include "st-fleet-private.h"
+#include "st-sort.h"
+#include "st-time.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+/* --- rows -------------------------------------------------------------------------- */
+
+typedef struct
+{
+  gint64 key; /* the rank, or G_MAXINT64 for a digest without one */
+  guint  digest;
+} RowOrder;
+
+ST_DEFINE_SORT (sort_rows, RowOrder, a->key != b->key ? a->key < b->key : a->digest < b->digest)
+
+static double
+digest_metric (StDigest *d, const char *id)
+{
+  const StDigestMetric *m = st_digest_lookup_metric (d, id);
+
+  return m != NULL && m->present ? m->value : NAN;
+}
+
+static char *
+row_label (StDigest *d, gboolean again)
+{
+  if (d->rank < 0)
+    return g_strdup (d->name);
+  g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, d->rank);
+
+  if (again)
+    return g_strdup_printf (_ ("rank %s (%s)"), rank, d->name);
+  return g_strdup_printf (_ ("rank %s"), rank);
+}
+
+static void
+add_rows (StFleet *self)
+{
+  guint                n = self->digests->len;
+  g_autofree RowOrder *order = g_new (RowOrder, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      StDigest *d = g_ptr_array_index (self->digests, i);
+
+      order[i] = (RowOrder){ d->rank >= 0 ? d->rank : G_MAXINT64, i };
+    }
+  sort_rows (order, n, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      StDigest   *d = g_ptr_array_index (self->digests, order[i].digest);
+      gboolean    again = i > 0 && d->rank >= 0 && order[i - 1].key == d->rank;
+      StFleetRank row = { 0 };
+
+      row.digest = order[i].digest;
+      row.rank = d->rank;
+      row.label = row_label (d, again);
+      row.end_ns = d->end_ns;
+      row.device_busy_percent = digest_metric (d, "device_busy_percent");
+      row.compute_time_ns = digest_metric (d, "compute_time_ns");
+      row.exposed_communication_ns = digest_metric (d, "exposed_communication_ns");
+      row.n_collectives = d->collectives->len;
+      g_array_append_val (self->ranks, row);
+      if (again)
+        {
+          g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, d->rank);
+
+          g_ptr_array_add (self->notes,
+                           g_strdup_printf (_ ("Two digests say they are rank %s: %s and %s; both "
+                                               "are kept."),
+                                            rank, st_fleet_get_digest (self, i - 1)->name,
+                                            d->name));
+        }
+    }
+}
+
+/* docs/metrics.md 17.2: by their clocks, or by the end of their first
+ * collective. */
+static void
+align_rows (StFleet *self)
+{
+  guint  n = self->ranks->len;
+  gint64 first = G_MAXINT64, latest = G_MININT64;
+
+  for (guint i = 0; i < n; i++)
+    {
+      StDigest *d = st_fleet_get_digest (self, i);
+
+      first = MIN (first, d->origin_ns);
+      if (d->collectives->len > 0)
+        latest = MAX (latest, g_array_index (d->collectives, StDigestCollective, 0).end_ns);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      StDigest    *d = st_fleet_get_digest (self, i);
+      StFleetRank *row = &g_array_index (self->ranks, StFleetRank, i);
+
+      if (self->alignment == ST_ALIGN_CLOCK)
+        row->shift_ns = st_time_sub_sat (d->origin_ns, first);
+      else if (d->collectives->len > 0)
+        row->shift_ns = st_time_sub_sat (
+            latest, g_array_index (d->collectives, StDigestCollective, 0).end_ns);
+    }
+}
+
+/* The notes on the fleet as a whole: what its digests say of its size. */
+static void
+add_size_note (StFleet *self)
+{
+  gint64 world = -1;
+
+  for (guint i = 0; i < self->digests->len; i++)
+    {
+      StDigest *d = g_ptr_array_index (self->digests, i);
+      gint64    w = d->environment->world_size;
+
+      if (w < 0 || (world >= 0 && w != world))
+        return; /* unknown somewhere, or the digests disagree: nothing to say */
+      world = w;
+    }
+  if (world >= 0 && world != (gint64)self->ranks->len)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GINT64_FORMAT, world);
+
+      g_ptr_array_add (self->notes, g_strdup_printf (_ ("The digests say the job had %s ranks; "
+                                                        "%u are here."),
+                                                     count, self->ranks->len));
+    }
+  if (self->ranks->len < 5)
+    g_ptr_array_add (self->notes,
+                     g_strdup (_ ("Fewer than 5 ranks: no rank or step stands out of so few "
+                                  "(docs/metrics.md 17.4); open their traces as one profile.")));
+}
+
+static gint64
+median_span (StFleet *self)
+{
+  guint              n = self->ranks->len;
+  g_autofree double *spans = g_new (double, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    spans[i] = (double)g_array_index (self->ranks, StFleetRank, i).end_ns;
+  return n > 0 ? (gint64)floor (_st_fleet_median (spans, n)) : 0;
+}
+
+static void
+rank_clear (gpointer data)
+{
+  g_free (((StFleetRank *)data)->label);
+}
+
+static void
+collective_clear (gpointer data)
+{
+  g_free (((StFleetCollective *)data)->label);
+}
+
+static void
+finding_clear (gpointer data)
+{
+  g_free (((StFleetFinding *)data)->text);
+}
+
+StFleet *
+st_fleet_new (GPtrArray *digests, StAlignment alignment, GCancellable *cancellable)
+{
+  g_autoptr (StFleet) self = g_new0 (StFleet, 1);
+
+  g_return_val_if_fail (digests != NULL, NULL);
+
+  self->digests = g_ptr_array_ref (digests);
+  self->alignment = alignment;
+  self->ranks = g_array_new (FALSE, TRUE, sizeof (StFleetRank));
+  g_array_set_clear_func (self->ranks, rank_clear);
+  self->collectives = g_array_new (FALSE, TRUE, sizeof (StFleetCollective));
+  g_array_set_clear_func (self->collectives, collective_clear);
+  self->steps = g_array_new (FALSE, TRUE, sizeof (StFleetStep));
+  self->cells = g_array_new (FALSE, FALSE, sizeof (StFleetCell));
+  self->outliers = g_array_new (FALSE, TRUE, sizeof (StFleetOutlier));
+  self->findings = g_array_new (FALSE, TRUE, sizeof (StFleetFinding));
+  g_array_set_clear_func (self->findings, finding_clear);
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->details = g_new0 (StFleetRankDetail, MAX (digests->len, 1));
+  add_rows (self);
+  align_rows (self);
+  add_size_note (self);
+  self->span_ns = median_span (self);
+  if (!_st_fleet_match_collectives (self, cancellable))
+    return NULL;
+  _st_fleet_match_steps (self);
+  _st_fleet_find_outliers (self);
+  _st_fleet_find_findings (self);
+  return g_steal_pointer (&self);
+}
+
+void
+st_fleet_free (StFleet *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->digests, g_ptr_array_unref);
+  g_clear_pointer (&self->ranks, g_array_unref);
+  g_clear_pointer (&self->collectives, g_array_unref);
+  g_clear_pointer (&self->steps, g_array_unref);
+  g_clear_pointer (&self->cells, g_array_unref);
+  g_clear_pointer (&self->outliers, g_array_unref);
+  g_clear_pointer (&self->findings, g_array_unref);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+  g_free (self->row_cells);
+  g_free (self->details);
+  g_free (self);
+}
+
+/* --- what a fleet answers ---------------------------------------------------------- */
+
+StAlignment
+st_fleet_get_alignment (StFleet *self)
+{
+  return self->alignment;
+}
+
+gint64
+st_fleet_get_span_ns (StFleet *self)
+{
+  return self->span_ns;
+}
+
+guint
+st_fleet_get_n_ranks (StFleet *self)
+{
+  return self->ranks->len;
+}
+
+const StFleetRank *
+st_fleet_get_rank (StFleet *self, guint row)
+{
+  g_return_val_if_fail (row < self->ranks->len, NULL);
+  return &g_array_index (self->ranks, StFleetRank, row);
+}
+
+StDigest *
+st_fleet_get_digest (StFleet *self, guint row)
+{
+  g_return_val_if_fail (row < self->ranks->len, NULL);
+  return g_ptr_array_index (self->digests, g_array_index (self->ranks, StFleetRank, row).digest);
+}
+
+guint
+st_fleet_get_n_collectives (StFleet *self)
+{
+  return self->collectives->len;
+}
+
+const StFleetCollective *
+st_fleet_get_collective (StFleet *self, guint index)
+{
+  g_return_val_if_fail (index < self->collectives->len, NULL);
+  return &g_array_index (self->collectives, StFleetCollective, index);
+}
+
+guint
+st_fleet_get_n_steps (StFleet *self)
+{
+  return self->steps->len;
+}
+
+const StFleetStep *
+st_fleet_get_step (StFleet *self, guint index)
+{
+  g_return_val_if_fail (index < self->steps->len, NULL);
+  return &g_array_index (self->steps, StFleetStep, index);
+}
+
+double
+st_fleet_get_value (StFleet *self, StStepMetric metric, guint step, guint row)
+{
+  const StFleetCell *cells;
+  guint              lo, hi;
+
+  g_return_val_if_fail ((guint)metric < ST_N_STEP_METRICS, NAN);
+  g_return_val_if_fail (row < self->ranks->len && step < self->steps->len, NAN);
+
+  cells = (const StFleetCell *)(const void *)self->cells->data;
+  lo = self->row_cells[row];
+  hi = self->row_cells[row + 1];
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (cells[mid].step < step)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == self->row_cells[row + 1] || cells[lo].step != step)
+    return NAN;
+  return g_array_index (st_fleet_get_digest (self, row)->steps, StDigestStep, cells[lo].position)
+      .values[metric];
+}
+
+guint
+st_fleet_get_n_outliers (StFleet *self)
+{
+  return self->outliers->len;
+}
+
+const StFleetOutlier *
+st_fleet_get_outlier (StFleet *self, guint index)
+{
+  g_return_val_if_fail (index < self->outliers->len, NULL);
+  return &g_array_index (self->outliers, StFleetOutlier, index);
+}
+
+guint
+st_fleet_get_n_findings (StFleet *self)
+{
+  return self->findings->len;
+}
+
+const StFleetFinding *
+st_fleet_get_finding (StFleet *self, guint index)
+{
+  g_return_val_if_fail (index < self->findings->len, NULL);
+  return &g_array_index (self->findings, StFleetFinding, index);
+}
+
+const char *
+st_fleet_finding_kind_to_string (StFleetFindingKind kind)
+{
+  static const char *const names[] = { "straggler", "slow-link", "slow-step" };
+
+  g_return_val_if_fail ((guint)kind < G_N_ELEMENTS (names), NULL);
+  return names[kind];
+}
+
+GPtrArray *
+st_fleet_get_notes (StFleet *self)
+{
+  return self->notes;
+}
+
+/* --- reading ----------------------------------------------------------------------- */
+
+typedef struct
+{
+  GFile *const      *files;
+  const char *const *names;
+  guint              n;
+  gint               next; /* atomic: the next file to read */
+  StDigest         **digests;
+  GError           **errors;
+  GCancellable      *cancellable;
+} ReadJob;
+
+static gpointer
+read_thread (gpointer data)
+{
+  ReadJob *job = data;
+  guint    i;
+
+  while ((i = (guint)g_atomic_int_add (&job->next, 1)) < job->n)
+    {
+      if (g_cancellable_set_error_if_cancelled (job->cancellable, &job->errors[i]))
+        continue;
+      job->digests[i] = st_digest_read (job->files[i], job->names[i], &job->errors[i]);
+    }
+  return NULL;
+}
+
+GPtrArray *
+st_fleet_read_digests (GFile *const      *files,
+                       const char *const *names,
+                       guint              n_files,
+                       GCancellable      *cancellable,
+                       GError           **error)
+{
+  g_autofree StDigest **digests = g_new0 (StDigest *, MAX (n_files, 1));
+  g_autofree GError   **errors = g_new0 (GError *, MAX (n_files, 1));
+  ReadJob               job = { files, names, n_files, 0, digests, errors, cancellable };
+  guint                 n_threads = CLAMP (g_get_num_processors (), 1, MAX (n_files, 1));
+  g_autofree GThread  **threads = g_new (GThread *, n_threads);
+  GPtrArray            *out = NULL;
+  guint                 first_error = G_MAXUINT;
+
+  for (guint t = 1; t < n_threads; t++)
+    threads[t] = g_thread_new ("strata-digests", read_thread, &job);
+  read_thread (&job);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t]);
+  for (guint i = 0; i < n_files && first_error == G_MAXUINT; i++)
+    if (errors[i] != NULL)
+      first_error = i;
+  if (first_error != G_MAXUINT)
+    g_propagate_error (error, g_steal_pointer (&errors[first_error]));
+  else
+    out = g_ptr_array_new_with_free_func ((GDestroyNotify)st_digest_free);
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_clear_error (&errors[i]);
+      if (out != NULL)
+        g_ptr_array_add (out, digests[i]);
+      else
+        st_digest_free (digests[i]);
+    }
+  return out;
+}
+
+/* Names with their numbers compared by value: rank-2 before rank-10. */
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+  while (*x != '\0' && *y != '\0')
+    {
+      if (g_ascii_isdigit (*x) && g_ascii_isdigit (*y))
+        {
+          const char *xs = x, *ys = y;
+          gsize       xl, yl;
+
+          while (*xs == '0' && g_ascii_isdigit (xs[1]))
+            xs++;
+          while (*ys == '0' && g_ascii_isdigit (ys[1]))
+            ys++;
+          for (x = xs; g_ascii_isdigit (*x); x++)
+            ;
+          for (y = ys; g_ascii_isdigit (*y); y++)
+            ;
+          xl = x - xs;
+          yl = y - ys;
+          if (xl != yl)
+            return xl < yl ? -1 : 1;
+          if (memcmp (xs, ys, xl) != 0)
+            return memcmp (xs, ys, xl);
+          continue;
+        }
+      if (*x != *y)
+        return (guchar)*x < (guchar)*y ? -1 : 1;
+      x++;
+      y++;
+    }
+  return (guchar)*x - (guchar)*y;
+}
+
+GPtrArray *
+st_fleet_list_digests (GFile *folder, GError **error)
+{
+  g_autoptr (GFileEnumerator) children = NULL;
+  g_autoptr (GPtrArray)       names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray                  *files;
+
+  g_return_val_if_fail (G_IS_FILE (folder), NULL);
+
+  children = g_file_enumerate_children (
+      folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (children == NULL)
+    return NULL;
+  for (;;)
+    {
+      GFileInfo *info = NULL;
+
+      if (!g_file_enumerator_iterate (children, &info, NULL, NULL, error))
+        return NULL;
+      if (info == NULL)
+        break;
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+          && g_str_has_suffix (g_file_info_get_name (info), ST_DIGEST_SUFFIX))
+        g_ptr_array_add (names, g_strdup (g_file_info_get_name (info)));
+    }
+  g_ptr_array_sort (names, compare_names);
+  files = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < names->len; i++)
+    g_ptr_array_add (files, g_file_get_child (folder, g_ptr_array_index (names, i)));
+  return files;
+}

@@ -1,0 +1,309 @@
+/* strata-cli digest and strata-cli fleet (docs/metrics.md 17.6) on a job
+ * st-gen-fleet writes at test time: 8 ranks of 8 steps, rank 5 late at the
+ * all-reduces of steps 2 and 5, rank 3's link slow, step 6 slow. The
+ * stakes are derived by hand in tests/model/test-fleet.c: the straggler
+ * 5 999 884 ns, the slow link 4 799 200, the slow step 2 000 000. Then
+ * where the digests go, and the exit statuses of bad input. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-cli-test.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static char *job_dir;
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char      *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static char *
+rank_path (guint rank, const char *suffix)
+{
+  g_autofree char *name = g_strdup_printf ("rank-%05u%s", rank, suffix);
+
+  return g_build_filename (job_dir, name, NULL);
+}
+
+/* The planted job, its traces digested beside them (test_digest_beside). */
+static const char *
+job (void)
+{
+  const char        *argv[] = { g_getenv ("STRATA_GEN_FLEET"),
+                                "--ranks",
+                                "8",
+                                "--steps",
+                                "8",
+                                "--straggler",
+                                "5",
+                                "--straggler-steps",
+                                "2,5",
+                                "--slow-link",
+                                "3",
+                                "--slow-step",
+                                "6",
+                                "-o",
+                                NULL,
+                                NULL };
+  g_autoptr (GError) error = NULL;
+  int                status = 0;
+
+  if (job_dir != NULL)
+    return job_dir;
+  g_assert_nonnull (argv[0]);
+  job_dir = g_dir_make_tmp ("strata-cli-fleet-XXXXXX", &error);
+  g_assert_no_error (error);
+  argv[14] = job_dir;
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return job_dir;
+}
+
+/* Without -o each digest goes beside its trace, one line each. */
+static void
+test_digest_beside (void)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_auto (StCliRun)     run = { 0 };
+  g_auto (GStrv)        lines = NULL;
+
+  job ();
+  g_ptr_array_add (argv, g_strdup ("digest"));
+  for (guint r = 0; r < 8; r++)
+    g_ptr_array_add (argv, rank_path (r, ".json"));
+  g_ptr_array_add (argv, NULL);
+  run.status = st_cli_test_run ((const char *const *)argv->pdata, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (g_strstrip (run.out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 8);
+  for (guint r = 0; r < 8; r++)
+    {
+      g_autofree char *digest = rank_path (r, ".stdg");
+
+      g_assert_true (g_file_test (digest, G_FILE_TEST_IS_REGULAR));
+    }
+}
+
+/* One FILE: -o names the digest, or a folder to write it into. */
+static void
+test_digest_output (void)
+{
+  g_autofree char  *trace = NULL, *out = NULL, *folder = NULL, *inside = NULL;
+  g_auto (StCliRun) one = { 0 };
+  g_auto (StCliRun) into = { 0 };
+
+  job ();
+  trace = rank_path (0, ".json");
+  out = g_build_filename (job_dir, "zero.stdg", NULL);
+  folder = g_build_filename (job_dir, "digests", NULL);
+  inside = g_build_filename (folder, "rank-00000.stdg", NULL);
+  one.status = st_cli_test_run ((const char *const[]){ "digest", trace, "-o", out, NULL }, &one.out,
+                                &one.err);
+  g_assert_cmpint (one.status, ==, 0);
+  g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  into.status = st_cli_test_run ((const char *const[]){ "digest", trace, "-o", folder, NULL },
+                                 &into.out, &into.err);
+  g_assert_cmpint (into.status, ==, 0);
+  g_assert_true (g_file_test (inside, G_FILE_TEST_IS_REGULAR));
+  g_unlink (out);
+  g_unlink (inside);
+  g_rmdir (folder);
+}
+
+static void
+assert_usage (const char *const *args, const char *says)
+{
+  g_auto (StCliRun) run = { 0 };
+
+  run.status = st_cli_test_run (args, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  if (strstr (run.err, says) == NULL)
+    g_error ("“%s” does not say “%s”", run.err, says);
+}
+
+static void
+test_digest_usage (void)
+{
+  g_autofree char *a = NULL, *b = NULL, *other = NULL, *twin = NULL, *twin_dir = NULL;
+
+  job ();
+  a = rank_path (0, ".json");
+  b = rank_path (1, ".json");
+  other = g_build_filename (job_dir, "one.stdg", NULL);
+  assert_usage ((const char *const[]){ "digest", NULL }, "give a FILE");
+  assert_usage ((const char *const[]){ "digest", a, b, "-o", other, NULL }, "existing folder");
+  assert_usage ((const char *const[]){ "digest", a, "-o", "", NULL }, "not nothing");
+  /* the trace itself as the output: it would be lost */
+  assert_usage ((const char *const[]){ "digest", a, "-o", a, NULL }, a);
+  /* two traces of one name into one folder */
+  twin_dir = g_build_filename (job_dir, "twin", NULL);
+  twin = g_build_filename (twin_dir, "rank-00000.json", NULL);
+  g_assert_cmpint (g_mkdir (twin_dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (twin, "{}", -1, NULL));
+  assert_usage ((const char *const[]){ "digest", a, twin, "-o", job_dir, NULL }, "same digest");
+  g_unlink (twin);
+  g_rmdir (twin_dir);
+}
+
+/* A FILE that cannot be read fails the run, and the others are written. */
+static void
+test_digest_unreadable (void)
+{
+  g_autofree char  *good = NULL, *missing = NULL, *folder = NULL, *written = NULL;
+  g_auto (StCliRun) run = { 0 };
+
+  job ();
+  good = rank_path (2, ".json");
+  missing = g_build_filename (job_dir, "rank-99999.json", NULL);
+  folder = g_dir_make_tmp ("strata-cli-digests-XXXXXX", NULL);
+  written = g_build_filename (folder, "rank-00002.stdg", NULL);
+  run.status = st_cli_test_run (
+      (const char *const[]){ "digest", missing, good, "-o", folder, NULL }, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "rank-99999.json"));
+  g_assert_true (g_file_test (written, G_FILE_TEST_IS_REGULAR));
+  remove_tree (folder);
+}
+
+static void
+ensure_digests (void)
+{
+  g_autofree char *last = NULL;
+
+  job ();
+  last = rank_path (7, ".stdg");
+  if (!g_file_test (last, G_FILE_TEST_EXISTS))
+    test_digest_beside ();
+}
+
+static void
+assert_finding (JsonArray *findings, guint i, const char *kind, gint64 stake)
+{
+  JsonObject *f = json_array_get_object_element (findings, i);
+
+  g_assert_cmpstr (json_object_get_string_member (f, "kind"), ==, kind);
+  g_assert_cmpint (json_object_get_int_member (f, "time_at_stake_ns"), ==, stake);
+}
+
+static void
+test_fleet_json (void)
+{
+  g_auto (StCliRun)      run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *o;
+  JsonArray             *findings, *ranks, *matrix;
+
+  ensure_digests ();
+  run.status = st_cli_test_run ((const char *const[]){ "fleet", job_dir, "--json", NULL }, &run.out,
+                                &run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  o = st_cli_test_parse (parser, run.out);
+  findings = json_object_get_array_member (o, "findings");
+  g_assert_cmpuint (json_array_get_length (findings), ==, 3);
+  assert_finding (findings, 0, "straggler", 5999884);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (findings, 0), "row"),
+                   ==, 5);
+  assert_finding (findings, 1, "slow-link", 4799200);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (findings, 1), "row"),
+                   ==, 3);
+  assert_finding (findings, 2, "slow-step", 2000000);
+  g_assert_cmpint (
+      json_object_get_int_member (json_array_get_object_element (findings, 2), "number"), ==, 6);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (findings, 2), "row"));
+  ranks = json_object_get_array_member (o, "ranks");
+  g_assert_cmpuint (json_array_get_length (ranks), ==, 8);
+  g_assert_cmpint (
+      json_object_get_int_member (json_array_get_object_element (ranks, 5), "caused_wait_ns"), ==,
+      5999884);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "collectives")), ==,
+                    16);
+  matrix
+      = json_object_get_array_member (json_object_get_object_member (o, "matrix"), "step_time_ns");
+  g_assert_cmpuint (json_array_get_length (matrix), ==, 8);
+  /* rank 2 in step 6: 6 368 300 + e(2) + 2 000 000 */
+  g_assert_cmpfloat (json_array_get_double_element (json_array_get_array_element (matrix, 5), 2),
+                     ==, 8368500);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "notes")), ==, 0);
+}
+
+static void
+test_fleet_text (void)
+{
+  g_auto (StCliRun) run = { 0 };
+
+  ensure_digests ();
+  run.status
+      = st_cli_test_run ((const char *const[]){ "fleet", job_dir, NULL }, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Fleet: 8 ranks, 8 steps, 16 collectives"));
+  g_assert_nonnull (strstr (run.out, "1. straggler"));
+  g_assert_nonnull (strstr (run.out, "rank 5 was the last to arrive at 2 of the 16"));
+  g_assert_nonnull (strstr (run.out, "3. slow-step"));
+}
+
+/* A trace among the digests, a folder without digests, a missing file. */
+static void
+test_fleet_bad (void)
+{
+  g_autofree char  *empty = g_dir_make_tmp ("strata-cli-fleet-empty-XXXXXX", NULL);
+  g_autofree char  *digest = NULL, *trace = NULL;
+  g_auto (StCliRun) mixed = { 0 };
+  g_auto (StCliRun) missing = { 0 };
+
+  ensure_digests ();
+  digest = rank_path (0, ".stdg");
+  trace = rank_path (1, ".json");
+  mixed.status = st_cli_test_run ((const char *const[]){ "fleet", digest, trace, NULL }, &mixed.out,
+                                  &mixed.err);
+  g_assert_cmpint (mixed.status, ==, 1);
+  g_assert_nonnull (strstr (mixed.err, trace));
+  g_assert_nonnull (strstr (mixed.err, "not a Strata digest"));
+  missing.status = st_cli_test_run ((const char *const[]){ "fleet", "no-such.stdg", NULL },
+                                    &missing.out, &missing.err);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "no-such.stdg"));
+  assert_usage ((const char *const[]){ "fleet", empty, NULL }, "no digest");
+  assert_usage ((const char *const[]){ "fleet", NULL }, "DIGEST");
+  assert_usage ((const char *const[]){ "fleet", digest, "--align", "sun", NULL }, "--align");
+  g_rmdir (empty);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/digest/beside", test_digest_beside);
+  g_test_add_func ("/cli/digest/output", test_digest_output);
+  g_test_add_func ("/cli/digest/usage", test_digest_usage);
+  g_test_add_func ("/cli/digest/unreadable", test_digest_unreadable);
+  g_test_add_func ("/cli/fleet/json", test_fleet_json);
+  g_test_add_func ("/cli/fleet/text", test_fleet_text);
+  g_test_add_func ("/cli/fleet/bad", test_fleet_bad);
+  status = g_test_run ();
+  if (job_dir != NULL)
+    remove_tree (job_dir);
+  g_free (job_dir);
+  return status;
+}
