@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-cli-common.h"
+#include "st-format.h"
 #include "st-small-file.h"
 #include "st-profile-loader.h"
 #include "st-trace-loader.h"
@@ -151,7 +152,7 @@ write_string (GString *out, const char *text)
 static void
 write_double (GString *out, double value, GString *path)
 {
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  char number[ST_FORMAT_DOUBLE_SIZE];
 
   if (!isfinite (value))
     {
@@ -161,7 +162,7 @@ write_double (GString *out, double value, GString *path)
       g_string_append (out, "null");
       return;
     }
-  g_ascii_dtostr (number, sizeof number, value);
+  st_format_double (number, value);
   g_string_append (out, number);
   if (strpbrk (number, ".eE") == NULL)
     g_string_append (out, ".0");

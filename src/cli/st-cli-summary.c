@@ -13,6 +13,7 @@
 #include "st-cli-diagnosis.h"
 #include "st-cli-streams.h"
 #include "st-cli-summary-usage.h"
+#include "st-flop-ops.h"
 #include "st-format.h"
 #include "st-metric-catalog.h"
 #include "st-region-set.h"
@@ -585,6 +586,9 @@ tables_thread (gpointer data)
 {
   TablesJob *job = data;
 
+  /* the FLOPs of each operation first, the longest index the cards read:
+   * the other thread makes the rest of the cards meanwhile */
+  st_flop_ops_ensure (job->trace, NULL);
   job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
                                           NULL, &job->error);
   return NULL;

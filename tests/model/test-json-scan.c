@@ -340,6 +340,24 @@ test_skip_value_random (void)
     }
 }
 
+/* A double is written in its shortest text that reads back as itself:
+ * 18.486486 is not written 18.486485999999999 (its %.17g), 0.1 not
+ * 0.10000000000000001; 1/3 is 0.3333333333333333, its 16 digits the
+ * fewest that read back (15 give 0.333333333333333, another double). */
+static void
+test_format_double (void)
+{
+  char         buf[ST_FORMAT_DOUBLE_SIZE];
+  const double values[] = { 18.486486, 0.1, 1.0 / 3.0, 1e20, -2.5e-300, 123456789012345678.0 };
+
+  g_assert_cmpstr (st_format_double (buf, 18.486486), ==, "18.486486");
+  g_assert_cmpstr (st_format_double (buf, 0.1), ==, "0.1");
+  g_assert_cmpstr (st_format_double (buf, 1.0 / 3.0), ==, "0.3333333333333333");
+  g_assert_cmpstr (st_format_double (buf, 1e20), ==, "1e+20");
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    g_assert_cmpfloat (g_ascii_strtod (st_format_double (buf, values[i]), NULL), ==, values[i]);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -356,6 +374,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/json/skip-value-random", test_skip_value_random);
   g_test_add_func ("/model/json/position", test_position);
   g_test_add_func ("/model/format", test_format);
+  g_test_add_func ("/model/format/double", test_format_double);
 
   return g_test_run ();
 }

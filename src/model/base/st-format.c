@@ -71,18 +71,33 @@ st_format_quantity (double value)
 }
 
 /* A JSON scalar as it is written: 42, 0.5, true, null, or the string. */
+const char *
+st_format_double (char buf[ST_FORMAT_DOUBLE_SIZE], double value)
+{
+  /* 17 significant digits always read back; fewer mostly do */
+  for (int digits = 15; digits < 17; digits++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      g_ascii_formatd (buf, ST_FORMAT_DOUBLE_SIZE, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        return buf;
+    }
+  return g_ascii_formatd (buf, ST_FORMAT_DOUBLE_SIZE, "%.17g", value);
+}
+
 char *
 st_format_json_scalar (JsonNode *node)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char buf[ST_FORMAT_DOUBLE_SIZE];
 
   if (JSON_NODE_HOLDS_NULL (node))
     return g_strdup ("null");
   switch (json_node_get_value_type (node))
     {
     case G_TYPE_INT64: return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-    case G_TYPE_DOUBLE:
-      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+    case G_TYPE_DOUBLE: return g_strdup (st_format_double (buf, json_node_get_double (node)));
     case G_TYPE_BOOLEAN: return g_strdup (json_node_get_boolean (node) ? "true" : "false");
     case G_TYPE_STRING: return g_strdup (json_node_get_string (node));
     default: return g_strdup ("null");

@@ -9,6 +9,10 @@ G_BEGIN_DECLS
 char *st_format_duration (gint64 ns);
 char *st_format_count (guint64 n);
 char *st_format_quantity (double value);
-char *st_format_json_scalar (JsonNode *node);
+/* A double's shortest text that reads back as the same double (18.486486,
+ * not 18.486485999999999), in the C locale, into @buf. */
+#define ST_FORMAT_DOUBLE_SIZE G_ASCII_DTOSTR_BUF_SIZE
+const char *st_format_double (char buf[ST_FORMAT_DOUBLE_SIZE], double value);
+char       *st_format_json_scalar (JsonNode *node);
 
 G_END_DECLS

@@ -9,8 +9,9 @@
 
 #include "config.h"
 
-#include "st-diagnosis.h"
 #include "st-digest-private.h"
+#include "st-diagnosis.h"
+#include "st-flop-ops.h"
 #include "st-profile-identity.h"
 #include "st-time.h"
 
@@ -63,6 +64,9 @@ side_thread (gpointer data)
   SideJob      *job = data;
   StDeviceWork *work;
 
+  /* the FLOPs of each operation first, the longest index the cards read:
+   * the other thread makes the rest of the cards meanwhile */
+  st_flop_ops_ensure (job->trace, job->cancellable);
   job->tables = st_summary_compute_parts (job->trace, 0, job->digest->end_ns, ST_SUMMARY_OPERATIONS,
                                           job->cancellable, &job->error);
   if (job->tables == NULL
