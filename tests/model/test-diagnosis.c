@@ -597,6 +597,32 @@ test_sync_call_named (void)
   assert_contains (sync->text, "largest of 2 phases");
 }
 
+/* A device held by copies: 20 host-to-device copies launched within 20 µs
+ * run back to back from 100 µs, 10 ms each (to 200.1 ms). The device is
+ * busy all its span with up to 20 launches queued: device-bound, and copy
+ * is all of its work, so the fix named is the copies' (16.3), not "its
+ * longest kernels". */
+static void
+test_copy_bound (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  for (gint k = 0; k < 20; k++)
+    {
+      host (&w, "cuda_runtime", "cudaMemcpyAsync", k, 1, 1 + k);
+      device (&w, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 7, 100 + 10000 * k, 10000,
+              1 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
+  g_assert_cmpstr (phase (&d, 0)->top_class, ==, "copy");
+  assert_contains (finding (&d, 0)->action, "pinned memory");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -612,5 +638,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);
   g_test_add_func ("/model/diagnosis/sync-call-named", test_sync_call_named);
+  g_test_add_func ("/model/diagnosis/copy-bound", test_copy_bound);
   return g_test_run ();
 }

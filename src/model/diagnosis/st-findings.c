@@ -188,6 +188,13 @@ device_bound_action (const StPhase *p)
       || g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_REDUCE)))
     return g_strdup (_ ("Fuse the elementwise and reduction kernels (torch.compile) so that each "
                         "tensor is read once."));
+  if (g_str_equal (klass, _ ("copy")))
+    return g_strdup (_ ("Copies hold the device: keep tensors on the device, copy from pinned "
+                        "memory (pin_memory=True) so that copies run at full bandwidth, and "
+                        "overlap them with compute on a stream of their own."));
+  if (g_str_equal (klass, _ ("set")))
+    return g_strdup (_ ("Memsets hold the device: do not zero what is overwritten anyway "
+                        "(torch.empty rather than torch.zeros), and zero once, not per step."));
   return g_strdup (_ ("The device's work is the bound: start with its longest kernels."));
 }
 
