@@ -117,7 +117,8 @@ st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band)
   p = st_trace_get_process (trace, band->process);
   title = st_trace_dup_process_title (trace, band->process);
   s = g_string_new (title);
-  if (p->labels != ST_STRING_EMPTY)
+  /* without a name, the title is the labels already */
+  if (p->labels != ST_STRING_EMPTY && p->name != ST_STRING_EMPTY)
     g_string_append_printf (s, " · %s", st_trace_get_string (trace, p->labels));
   g_string_append_printf (s, " · pid %s", st_trace_get_string (trace, p->pid));
   return g_string_free (s, FALSE);
