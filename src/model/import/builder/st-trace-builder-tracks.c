@@ -479,8 +479,8 @@ intern_printf (StStringTable *strings, const char *format, ...)
 static gboolean
 holds_gpu_events (StStringTable *strings, const StTrack *track)
 {
-  static const char *const gpu[] = { "kernel", "Kernel", "gpu_memcpy", "Memcpy", "gpu_memset",
-                                     "Memset", NULL };
+  static const char *const gpu[]
+      = { "kernel", "Kernel", "gpu_memcpy", "Memcpy", "gpu_memset", "Memset", NULL };
 
   for (guint i = 0; i < track->n_slices; i++)
     if ((i == 0 || track->slices[i].cat != track->slices[i - 1].cat)
@@ -494,12 +494,17 @@ holds_gpu_events (StStringTable *strings, const StTrack *track)
  * the stream is "stream N", and its process, named and labelled by
  * nothing else, "GPU N". */
 static StStringId
-name_gpu_stream (StStringTable *strings, Names *names, guint process, StStringId pid, const char *tid)
+name_gpu_stream (StStringTable *strings,
+                 Names         *names,
+                 guint          process,
+                 StStringId     pid,
+                 const char    *tid)
 {
   StProcess  *proc = &g_array_index (names->processes, StProcess, process);
   const char *pid_text = st_string_table_get (strings, pid);
 
-  if (proc->name == ST_STRING_EMPTY && proc->labels == ST_STRING_EMPTY && is_integer_text (pid_text))
+  if (proc->name == ST_STRING_EMPTY && proc->labels == ST_STRING_EMPTY
+      && is_integer_text (pid_text))
     proc->labels = intern_printf (strings, "GPU %s", pid_text);
   return intern_printf (strings, "stream %s", tid);
 }
