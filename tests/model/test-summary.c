@@ -275,6 +275,7 @@ test_collective_groups (void)
   g = st_summary_get_collective_group (s, 0);
   g_assert_cmpint (g->type, ==, ST_COLLECTIVE_ALLREDUCE);
   g_assert_cmpuint (g->size_bytes, ==, 4096);
+  /* its own args give the size; no host op launched it: no call site */
   g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
   g_assert_cmpuint (g->count, ==, 2);
   g_assert_cmpint (g->min_ns, ==, 30 * US);
@@ -290,7 +291,8 @@ test_collective_groups (void)
 }
 
 /* Host collectives when the device has none: the outermost c10d op, with
- * the size of the record_param_comms inside it (256 × bf16). */
+ * the size of the record_param_comms inside it (256 × bf16 = 512 B), and
+ * the op itself its call site (docs/metrics.md 3.1). */
 static void
 test_collective_host (void)
 {
@@ -300,7 +302,7 @@ test_collective_host (void)
 
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
   g = st_summary_get_collective_group (s, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B · c10d::allreduce_");
   g_assert_cmpuint (g->count, ==, 3);
   g_assert_cmpint (g->median_ns, ==, 20 * US);
   g_assert_cmpuint (g->n_outliers, ==, 1);
@@ -333,12 +335,14 @@ test_collective_between (void)
   g_assert_cmpfloat (value (half, "collective_count"), ==, 1);
   g_assert_cmpfloat (value (half, "communication_time_ns"), ==, 10 * US);
   g_assert_cmpuint (st_summary_get_n_collective_groups (half), ==, 1);
-  /* the whole profile: the two kernels, sized by their host ops */
+  /* the whole profile: the two kernels, sized by their host ops
+   * (record_param_comms: 1024 × Float = 4 KiB), called from
+   * c10d::allreduce_, the op that names their type (1.6) */
   g_assert_cmpfloat (value (whole, "collective_count"), ==, 2);
   g_assert_cmpfloat (value (whole, "communication_time_ns"), ==, 40 * US);
   g_assert_cmpuint (st_summary_get_n_collective_groups (whole), ==, 1);
   g = st_summary_get_collective_group (whole, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB · c10d::allreduce_");
   g_assert_cmpuint (g->count, ==, 2);
 }
 
@@ -432,7 +436,7 @@ test_collective_host_range (void)
   g_assert_cmpfloat (value (s, "collective_count"), ==, 1);
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
   g = st_summary_get_collective_group (s, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B · c10d::allreduce_");
   g_assert_cmpint (g->min_ns, ==, 20 * US);
 }
 

@@ -474,19 +474,27 @@ intern_printf (StStringTable *strings, const char *format, ...)
   return st_string_table_intern (strings, text, strlen (text));
 }
 
-/* Whether @track holds a GPU's events (docs/metrics.md 1.1): a category
- * is looked at only where it changes. */
+/* Whether @track is a GPU's (docs/metrics.md 1.1): GPU events only, and
+ * the annotations Kineto draws on a GPU's streams. A category is looked
+ * at only where it changes. */
 static gboolean
 holds_gpu_events (StStringTable *strings, const StTrack *track)
 {
   static const char *const gpu[]
       = { "kernel", "Kernel", "gpu_memcpy", "Memcpy", "gpu_memset", "Memset", NULL };
+  gboolean any = FALSE;
 
   for (guint i = 0; i < track->n_slices; i++)
-    if ((i == 0 || track->slices[i].cat != track->slices[i - 1].cat)
-        && g_strv_contains (gpu, st_string_table_get (strings, track->slices[i].cat)))
-      return TRUE;
-  return FALSE;
+    if (i == 0 || track->slices[i].cat != track->slices[i - 1].cat)
+      {
+        const char *cat = st_string_table_get (strings, track->slices[i].cat);
+
+        if (g_strv_contains (gpu, cat))
+          any = TRUE;
+        else if (!g_str_equal (cat, "gpu_user_annotation"))
+          return FALSE;
+      }
+  return any;
 }
 
 /* docs/metrics.md 1.1: Kineto without its metadata names neither a GPU
