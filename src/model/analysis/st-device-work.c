@@ -188,10 +188,8 @@ innermost_op (const HostOps *h, gint64 start, gint64 end)
   return G_MAXUINT;
 }
 
-/* The type a collective host op names (docs/metrics.md 1.6): by its name,
- * or record_param_comms's by its "Collective name". */
-static StCollectiveType
-host_op_type (StDeviceWork *self, const StSlice *op)
+StCollectiveType
+st_device_work_get_op_type (StDeviceWork *self, const StSlice *op)
 {
   StCollectiveType type = st_event_classifier_collective (self->classes, op->name);
   const char      *value;
@@ -242,7 +240,7 @@ st_device_work_get_collective_site (StDeviceWork     *self,
       if (!found)
         *site = op;
       found = TRUE;
-      *type = host_op_type (self, st_trace_get_slice (self->trace, op));
+      *type = st_device_work_get_op_type (self, st_trace_get_slice (self->trace, op));
       if (*type != ST_COLLECTIVE_OTHER)
         {
           *site = op;

@@ -274,7 +274,7 @@ host_slice (const StSlice *slice, guint index, gpointer data)
   if (!st_event_classifier_is_host_collective (h->job->classes, slice))
     return;
   f = found_for (h->job, (StSliceRef){ h->track, index }, slice,
-                 st_event_classifier_collective (h->job->classes, slice->name));
+                 st_device_work_get_op_type (h->job->work, slice));
   g_array_append_val (h->found, f);
 }
 
