@@ -497,10 +497,9 @@ holds_gpu_events (StStringTable *strings, const StTrack *track)
   return any;
 }
 
-/* docs/metrics.md 1.1: Kineto without its metadata names neither a GPU
- * nor its streams; its pid is the device's id, its tid the stream's. So
- * the stream is "stream N", and its process, named and labelled by
- * nothing else, "GPU N". */
+/* docs/metrics.md 1.1: Kineto without metadata names neither a GPU nor
+ * its streams, but its pid is the device's id and its tid the stream's:
+ * "stream N", and its process, if nothing names or labels it, "GPU N". */
 static StStringId
 name_gpu_stream (StStringTable *strings,
                  Names         *names,
