@@ -5,6 +5,7 @@
 #include "st-timeline-renderer.h"
 
 #include "st-counter-plot.h"
+#include "st-counter-reading.h"
 #include "st-format.h"
 #include "st-label-cache.h"
 #include "st-rect-batch.h"
@@ -505,9 +506,7 @@ counter_max_text (const StTrack *t)
       hi = MAX (hi, t->series[k].max);
       bytes &= t->series[k].unit == ST_COUNTER_UNIT_BYTES;
     }
-  value = st_format_quantity (hi);
-  if (bytes)
-    return g_strdup_printf ("max %s%sB", value, strchr (value, ' ') ? "" : " ");
+  value = st_counter_format_value (bytes ? ST_COUNTER_UNIT_BYTES : ST_COUNTER_UNIT_NONE, hi);
   return g_strdup_printf ("max %s", value);
 }
 
