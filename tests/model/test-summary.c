@@ -1341,6 +1341,44 @@ test_metrics_many_devices (void)
   g_assert_cmpuint (st_summary_get_collective_group (summary, 0)->count, ==, 3);
 }
 
+/* dims-in-words.json, the issue's case: an all-reduce under
+ * symm_mem::one_shot_all_reduce with Input Dims [[2557440], [], []] of
+ * c10::BFloat16, and one under an op whose name holds a line break and a
+ * tab, given a list of tensors. By docs/metrics.md 1.6 and 3.1, worked by
+ * hand: 2 557 440 × 2 B = 5 114 880 B = 4.88 MiB, said as derived; a list
+ * of tensors gives no size; each label one line of words, no bracket of
+ * the dims in it. */
+static void
+test_collective_labels_in_words (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "dims-in-words.json", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  const char *derived = "AllReduce · ≈ 4.9 MiB (2\u202f557\u202f440 × BFloat16, from the "
+                        "op’s dims) · symm_mem::one_shot_all_reduce";
+  const char *unknown = "AllReduce · size unknown · nccl:all_reduce  bucket 3";
+  gboolean    seen_derived = FALSE, seen_unknown = FALSE;
+
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (s, i);
+
+      g_assert_null (strpbrk (g->label, "[]\n\r\t"));
+      if (g->size_source == ST_COLLECTIVE_SIZE_DIMS)
+        {
+          g_assert_cmpstr (g->label, ==, derived);
+          g_assert_cmpuint (g->size_bytes, ==, 5114880);
+          seen_derived = TRUE;
+        }
+      else
+        {
+          g_assert_cmpstr (g->label, ==, unknown);
+          seen_unknown = TRUE;
+        }
+    }
+  g_assert_true (seen_derived && seen_unknown);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1356,6 +1394,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/collectives/between", test_collective_between);
   g_test_add_func ("/model/summary/collectives/between-regions", test_collective_between_regions);
   g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
+  g_test_add_func ("/model/summary/collectives/labels-in-words", test_collective_labels_in_words);
   g_test_add_func ("/model/summary/operations", test_operations);
   g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);
   g_test_add_func ("/model/summary/rules/device-busy", test_rule_device_busy);
