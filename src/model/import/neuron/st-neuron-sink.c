@@ -179,6 +179,11 @@ st_neuron_sink_active_track (StNeuronSink *s, StStringId pid, const char *engine
                       ST_NEURON_SORT_ACTIVE + engine_sort_index (engine));
 }
 
+/* What no location's name holds: a list's brackets, quotes and commas,
+ * spaces, and the backslashes of quotes escaped in a string the JSON
+ * importer hands over as written ("[[\\"SB\\"]]"). */
+#define SEPARATORS "[]\"'\\, \t\n"
+
 /* The locations a transfer's source or dest lists, as words: "SB" of
  * "[SB]", "SB+PSUM" of "[[\"SB\"], [\"PSUM\"]]". Brackets, quotes, commas
  * and spaces are no part of a name, and "unknown" says nothing. */
@@ -192,9 +197,9 @@ append_locations (GString *out, const char *p, gsize len)
     {
       const char *word;
 
-      while (p < end && strchr ("[]\"', \t\n", *p) != NULL)
+      while (p < end && strchr (SEPARATORS, *p) != NULL)
         p++;
-      for (word = p; p < end && strchr ("[]\"', \t\n", *p) == NULL; p++)
+      for (word = p; p < end && strchr (SEPARATORS, *p) == NULL; p++)
         ;
       if (p == word || (p - word == 7 && g_ascii_strncasecmp (word, "unknown", 7) == 0))
         continue;
