@@ -75,13 +75,21 @@ print_metrics (StSummary *summary)
 static void
 print_collectives (StSummary *summary)
 {
-  guint n = st_summary_get_n_collective_groups (summary);
+  guint               n = st_summary_get_n_collective_groups (summary);
+  StCollectivesCommon common;
+  g_autofree char    *shared = NULL;
 
   if (n == 0)
     return;
+  /* docs/metrics.md 3.1: what every group shares, said once */
+  st_summary_get_collectives_common (summary, &common);
+  shared = st_collectives_common_dup_label (&common);
   printf ("\n%s\n", _ ("Collective operations"));
-  printf ("  %-32s %7s %11s %11s %11s %11s %9s\n", _ ("group"), _ ("count"), _ ("min"),
-          _ ("median"), _ ("mean"), _ ("max"), _ ("outliers"));
+  if (shared != NULL)
+    /* Translators: what the labels of all the collective groups share */
+    printf ("  %s %s\n", _ ("Every group:"), shared);
+  printf ("  %7s %11s %11s %11s %11s %9s  %s\n", _ ("count"), _ ("min"), _ ("median"), _ ("mean"),
+          _ ("max"), _ ("outliers"), _ ("group"));
   for (guint i = 0; i < n; i++)
     {
       const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
@@ -89,9 +97,10 @@ print_collectives (StSummary *summary)
       g_autofree char         *median = st_format_duration (g->median_ns);
       g_autofree char         *mean = st_format_duration (g->mean_ns);
       g_autofree char         *max = st_format_duration (g->max_ns);
+      g_autofree char         *label = st_collective_group_dup_label (g, &common);
 
-      printf ("  %-32s %7u %11s %11s %11s %11s %9u\n", g->label, g->count, min, median, mean, max,
-              g->n_outliers);
+      printf ("  %7u %11s %11s %11s %11s %9u  %s\n", g->count, min, median, mean, max,
+              g->n_outliers, label);
     }
 }
 
@@ -255,9 +264,37 @@ json_metrics (JsonBuilder *b, StSummary *summary)
   json_builder_end_array (b);
 }
 
+/* docs/metrics.md 7: "args", "dims", or NULL for unknown. */
+static const char *
+size_source_id (StCollectiveSizeSource source)
+{
+  switch (source)
+    {
+    case ST_COLLECTIVE_SIZE_ARGS: return "args";
+    case ST_COLLECTIVE_SIZE_DIMS: return "dims";
+    default: return NULL;
+    }
+}
+
+/* What every group shares (docs/metrics.md 3.1), each null when not. */
+static void
+json_collectives_common (JsonBuilder *b, StSummary *summary)
+{
+  StCollectivesCommon common;
+
+  st_summary_get_collectives_common (summary, &common);
+  json_builder_set_member_name (b, "collectives_common");
+  json_builder_begin_object (b);
+  st_cli_add_string_or_null (b, "type",
+                             common.has_type ? st_collective_type_to_string (common.type) : NULL);
+  st_cli_add_string_or_null (b, "call_site", common.call_site);
+  json_builder_end_object (b);
+}
+
 static void
 json_collectives (JsonBuilder *b, StSummary *summary)
 {
+  json_collectives_common (b, summary);
   json_builder_set_member_name (b, "collectives");
   json_builder_begin_array (b);
   for (guint i = 0; i < st_summary_get_n_collective_groups (summary); i++)
@@ -267,6 +304,10 @@ json_collectives (JsonBuilder *b, StSummary *summary)
       json_builder_begin_object (b);
       st_cli_add_string (b, "type", st_collective_type_to_string (g->type));
       st_cli_add_int_or_null (b, "size_bytes", g->size_bytes > 0, (gint64)g->size_bytes);
+      st_cli_add_string_or_null (b, "size_source", size_source_id (g->size_source));
+      st_cli_add_int_or_null (b, "elements", g->elements > 0, (gint64)g->elements);
+      st_cli_add_int_or_null (b, "element_bytes", g->element_bytes > 0, (gint64)g->element_bytes);
+      st_cli_add_string_or_null (b, "call_site", g->call_site);
       st_cli_add_string (b, "label", g->label);
       st_cli_add_int (b, "count", g->count);
       st_cli_add_int (b, "min_ns", g->min_ns);
