@@ -458,6 +458,38 @@ test_collective_size_unknown (void)
   g_assert_cmpstr (st_summary_get_collective_group (s, 1)->label, ==, "AllGather · 2 KiB");
 }
 
+/* Sizes at int64's end (docs/metrics.md 1.6): 2^61 Floats are 2^63 bytes,
+ * no message, so unknown (before, the product was written as -2^63);
+ * 2^62 Floats wrapped to 0 as a 64-bit product and now fall through to
+ * their "bytes", 4096; 2^61 − 1 Floats are 2^63 − 4 bytes, the largest
+ * size there is. Groups of known size sort by size, unknown last. */
+static void
+test_collective_size_edges (void)
+{
+  Gen                   g;
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) s = NULL;
+  guint64               sizes[3];
+
+  gen_init (&g);
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 0, 10,
+              "\"In msg nelems\": 2305843009213693952, \"dtype\": \"Float\"");
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 20, 10,
+              "\"In msg nelems\": 4611686018427387904, \"dtype\": \"Float\", \"bytes\": 4096");
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 40, 10,
+              "\"In msg nelems\": 2305843009213693951, \"dtype\": \"Float\"");
+  trace = gen_load (&g);
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    sizes[i] = st_summary_get_collective_group (s, i)->size_bytes;
+  /* whatever the order, one of each */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (sizes[i] == 0 || sizes[i] == 4096
+                   || sizes[i] == G_GUINT64_CONSTANT (9223372036854775804));
+  g_assert_true (sizes[0] != sizes[1] && sizes[1] != sizes[2] && sizes[0] != sizes[2]);
+}
+
 /* Over [80, 420) µs of basic.json. Host ops: ProfilerStep#1 clipped to
  * [80, 420) is 340 µs, and its children cudaMemcpyAsync [260, 265) and
  * cudaLaunchKernel [350, 355) leave it 330 µs of self time, of the table's
@@ -1394,6 +1426,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/collectives/between", test_collective_between);
   g_test_add_func ("/model/summary/collectives/between-regions", test_collective_between_regions);
   g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
+  g_test_add_func ("/model/summary/collectives/size-edges", test_collective_size_edges);
   g_test_add_func ("/model/summary/collectives/labels-in-words", test_collective_labels_in_words);
   g_test_add_func ("/model/summary/operations", test_operations);
   g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);

@@ -162,7 +162,8 @@ st_collective_read_size_parts (StTrace       *trace,
     {
       guint elem = dtype_size (values[1], lengths[1]);
 
-      if (elem > 0)
+      /* no message is 2^63 bytes or more: such a size is unknown (1.6) */
+      if (elem > 0 && (guint64)nelems <= (guint64)G_MAXINT64 / elem)
         {
           *elements = nelems;
           *element_bytes = elem;

@@ -107,7 +107,8 @@ derive_size (StTrace *trace, const StSlice *op, Site *site)
   guint       bytes;
 
   if (!st_collective_read_first_input (trace, op, &elements, &type, &type_len) || elements == 0
-      || (bytes = st_shape_type_size (type, type_len)) == 0 || elements > G_MAXUINT64 / bytes)
+      || (bytes = st_shape_type_size (type, type_len)) == 0
+      || elements > (guint64)G_MAXINT64 / bytes)
     return;
   site->bytes = elements * bytes;
   site->source = ST_COLLECTIVE_SIZE_DIMS;
