@@ -126,8 +126,10 @@ match_keys (const char        *name,
   gboolean quoted = *value == '"';
   guint    filled = 0;
 
+  /* the first byte first: most members are none of the keys */
   for (guint k = 0; keys[k] != NULL; k++)
-    if (values[k] == NULL && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
+    if (values[k] == NULL && name_len > 0 && keys[k][0] == name[0] && strlen (keys[k]) == name_len
+        && memcmp (keys[k], name, name_len) == 0)
       {
         values[k] = quoted ? value + 1 : value;
         lengths[k] = (value_end - value) - (quoted ? 2 : 0);
