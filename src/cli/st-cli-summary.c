@@ -513,57 +513,34 @@ choose_range (SummaryOptions *o, const char *region, const char *regions_path)
   return 0;
 }
 
-typedef struct
-{
-  StTrace   *trace;
-  gint64     start;
-  gint64     end;
-  StSummary *tables;
-  GError    *error;
-} TablesJob;
-
 static gpointer
-tables_thread (gpointer data)
+flop_ops_thread (gpointer data)
 {
-  TablesJob *job = data;
-
-  /* the FLOPs of each operation first, the longest index the cards read:
-   * the other thread makes the rest of the cards meanwhile */
-  st_flop_ops_ensure (job->trace, NULL);
-  job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
-                                          NULL, &job->error);
+  st_flop_ops_ensure (data, NULL);
   return NULL;
 }
 
-/* The summary of [start, end) and its diagnosis: the operations tables on
- * a thread of their own while the cards' numbers and the diagnosis are
- * made, as the window makes them (they share the indexes kept with the
- * trace, made by whichever thread asks first). */
+/* The summary of [start, end) and its diagnosis, as the window makes them
+ * (they share the indexes kept with the trace, made by whichever thread
+ * asks first): the FLOPs of each operation, the longest index the cards
+ * read, on a thread of their own, while this one makes the operations
+ * tables and then the cards, which wait for the FLOPs only at their end. */
 static StSummary *
 compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GError **error)
 {
-  TablesJob             job = { trace, start, end, NULL, NULL };
-  GThread              *thread = g_thread_new ("strata-tables", tables_thread, &job);
-  g_autoptr (StSummary) summary
-      = st_summary_compute_parts (trace, start, end, ST_SUMMARY_CARDS, NULL, error);
+  GThread              *thread = g_thread_new ("strata-flops", flop_ops_thread, trace);
+  g_autoptr (StSummary) tables
+      = st_summary_compute_parts (trace, start, end, ST_SUMMARY_OPERATIONS, NULL, error);
+  g_autoptr (StSummary) summary = NULL;
 
+  if (tables != NULL)
+    summary = st_summary_compute_parts (trace, start, end, ST_SUMMARY_CARDS, NULL, error);
   if (summary != NULL)
     *diagnosis = st_diagnosis_compute (trace, summary, NULL, error);
   g_thread_join (thread);
-  if (job.tables == NULL)
-    {
-      if (summary != NULL && *diagnosis != NULL)
-        g_propagate_error (error, g_steal_pointer (&job.error));
-      g_clear_error (&job.error);
-      return NULL;
-    }
   if (summary == NULL || *diagnosis == NULL)
-    {
-      st_summary_free (job.tables);
-      return NULL;
-    }
-  st_summary_take_operations (summary, job.tables);
-  st_summary_free (job.tables);
+    return NULL;
+  st_summary_take_operations (summary, tables);
   return g_steal_pointer (&summary);
 }
 
