@@ -522,9 +522,10 @@ flop_ops_thread (gpointer data)
 
 /* The summary of [start, end) and its diagnosis, as the window makes them
  * (they share the indexes kept with the trace, made by whichever thread
- * asks first): the FLOPs of each operation, the longest index the cards
- * read, on a thread of their own, while this one makes the operations
- * tables and then the cards, which wait for the FLOPs only at their end. */
+ * asks first): the FLOPs of each operation, the longest index, on a
+ * thread of their own, while this one makes the operations tables, the
+ * cards but their FLOP rates, and the diagnosis's phases; then the FLOP
+ * rates, once the FLOPs are known, and the findings, which read them. */
 static StSummary *
 compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GError **error)
 {
@@ -534,11 +535,13 @@ compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GErr
   g_autoptr (StSummary) summary = NULL;
 
   if (tables != NULL)
-    summary = st_summary_compute_parts (trace, start, end, ST_SUMMARY_CARDS, NULL, error);
+    summary = st_summary_compute_parts (
+        trace, start, end, ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, error);
   if (summary != NULL)
-    *diagnosis = st_diagnosis_compute (trace, summary, NULL, error);
+    *diagnosis = st_diagnosis_cut (trace, summary, NULL, error);
   g_thread_join (thread);
-  if (summary == NULL || *diagnosis == NULL)
+  if (*diagnosis == NULL || !st_summary_add_flop_rates (summary, trace, NULL)
+      || !st_diagnosis_find (*diagnosis, trace, summary, NULL, error))
     return NULL;
   st_summary_take_operations (summary, tables);
   return g_steal_pointer (&summary);
