@@ -151,7 +151,7 @@ st_collective_read_size (StTrace *trace, const StSlice *slice)
   gsize                    lengths[3];
   gint64                   nelems, bytes;
 
-  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+  st_event_scan_slice_args (trace, slice, keys, values, lengths);
   if (values[0] != NULL && values[1] != NULL
       && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
     {

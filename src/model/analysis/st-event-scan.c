@@ -138,29 +138,15 @@ match_keys (const char        *name,
   return filled;
 }
 
-void
-st_event_scan_fields (StTrace           *trace,
-                      guint64            offset,
-                      const char        *object,
-                      const char *const *keys,
-                      const char       **values,
-                      gsize             *lengths)
+/* The members of the object at @p read into @values. */
+static void
+scan_members (const char        *p,
+              const char        *end,
+              const char *const *keys,
+              const char       **values,
+              gsize             *lengths,
+              guint              missing)
 {
-  gsize       size = 0;
-  guint64     bytes = 0;
-  const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
-  const char *end, *p;
-  guint       missing = 0;
-
-  for (guint k = 0; keys[k] != NULL; k++, missing++)
-    values[k] = NULL;
-  if (data == NULL || bytes >= size)
-    return;
-  end = data + size;
-  p = data + bytes;
-  object = object_of (trace, offset, object);
-  if (object != NULL && (p = find_member (p, end, object)) == NULL)
-    return;
   if (p >= end || *p != '{')
     return;
   p = st_json_skip_ws (p + 1, end);
@@ -184,6 +170,62 @@ st_event_scan_fields (StTrace           *trace,
       if (p < end && *p == ',')
         p = st_json_skip_ws (p + 1, end);
     }
+}
+
+static guint
+clear_values (const char *const *keys, const char **values)
+{
+  guint n = 0;
+
+  for (; keys[n] != NULL; n++)
+    values[n] = NULL;
+  return n;
+}
+
+void
+st_event_scan_fields (StTrace           *trace,
+                      guint64            offset,
+                      const char        *object,
+                      const char *const *keys,
+                      const char       **values,
+                      gsize             *lengths)
+{
+  gsize       size = 0;
+  guint64     bytes = 0;
+  const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
+  const char *end, *p;
+  guint       missing = clear_values (keys, values);
+
+  if (data == NULL || bytes >= size)
+    return;
+  end = data + size;
+  p = data + bytes;
+  object = object_of (trace, offset, object);
+  if (object != NULL && (p = find_member (p, end, object)) == NULL)
+    return;
+  scan_members (p, end, keys, values, lengths, missing);
+}
+
+void
+st_event_scan_slice_args (StTrace           *trace,
+                          const StSlice     *slice,
+                          const char *const *keys,
+                          const char       **values,
+                          gsize             *lengths)
+{
+  gsize       size = 0;
+  guint64     bytes = 0;
+  const char *data = st_trace_get_event_text (trace, slice->offset, &size, &bytes);
+
+  /* where the importer noted it, and it is an object: else the walk */
+  if (slice->args_at == 0 || data == NULL || bytes + slice->args_at >= size
+      || data[bytes + slice->args_at] != '{' || st_trace_has_own_args (trace, slice->offset))
+    {
+      st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+      return;
+    }
+  scan_members (data + bytes + slice->args_at, data + size, keys, values, lengths,
+                clear_values (keys, values));
 }
 
 gboolean

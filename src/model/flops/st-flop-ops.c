@@ -323,7 +323,7 @@ read_op (Build *b, const StSlice *s, Candidate *c, gboolean *has_work)
   guint    model = model_of (b, s->name);
   Reading *r;
 
-  st_event_scan_fields (b->trace, s->offset, "args", keys, t.v, t.n);
+  st_event_scan_slice_args (b->trace, s, keys, t.v, t.n);
   if (t.v[0] == NULL || !st_json_parse_double (t.v[0], t.v[0] + t.n[0], &c->flops)
       || !(c->flops > 0))
     c->flops = 0;
