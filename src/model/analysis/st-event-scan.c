@@ -126,16 +126,40 @@ match_keys (const char        *name,
   gboolean quoted = *value == '"';
   guint    filled = 0;
 
-  /* the first byte first: most members are none of the keys */
   for (guint k = 0; keys[k] != NULL; k++)
-    if (values[k] == NULL && name_len > 0 && keys[k][0] == name[0] && strlen (keys[k]) == name_len
-        && memcmp (keys[k], name, name_len) == 0)
+    if (values[k] == NULL && (name_len == 0 || keys[k][0] == name[0])
+        && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
       {
         values[k] = quoted ? value + 1 : value;
         lengths[k] = (value_end - value) - (quoted ? 2 : 0);
         filled++;
       }
   return filled;
+}
+
+/* The value at @p skipped: a number or a string without a call. */
+static inline const char *
+skip_member_value (const char *p, const char *end)
+{
+  if (p >= end)
+    return NULL;
+  if (*p == '"')
+    return st_json_skip_string (p, end, NULL);
+  if (*p != '{' && *p != '[')
+    return st_json_skip_scalar (p, end);
+  return st_json_skip_value (p, end);
+}
+
+/* A bit per length of the keys (the last bit for 63 bytes or more): a
+ * member of no key's length is not compared with them. */
+static guint64
+key_lengths (const char *const *keys)
+{
+  guint64 mask = 0;
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    mask |= G_GUINT64_CONSTANT (1) << MIN (strlen (keys[k]), 63);
+  return mask;
 }
 
 /* The members of the object at @p read into @values. */
@@ -147,8 +171,11 @@ scan_members (const char        *p,
               gsize             *lengths,
               guint              missing)
 {
+  guint64 mask;
+
   if (p >= end || *p != '{')
     return;
+  mask = key_lengths (keys);
   p = st_json_skip_ws (p + 1, end);
   while (p < end && *p == '"')
     {
@@ -160,10 +187,11 @@ scan_members (const char        *p,
       if (p >= end || *p != ':')
         return;
       value = p = st_json_skip_ws (p + 1, end);
-      if ((p = st_json_skip_value (p, end)) == NULL)
+      if ((p = skip_member_value (p, end)) == NULL)
         return;
       /* the rest of the object is not read once every key has its value */
-      missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      if ((mask >> MIN ((gsize)(after - 1 - name), 63)) & 1)
+        missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
       if (missing == 0)
         return;
       p = st_json_skip_ws (p, end);
