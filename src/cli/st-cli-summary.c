@@ -513,37 +513,70 @@ choose_range (SummaryOptions *o, const char *region, const char *regions_path)
   return 0;
 }
 
-static gpointer
-flop_ops_thread (gpointer data)
+typedef struct
 {
-  st_flop_ops_ensure (data, NULL);
+  StTrace   *trace;
+  gint64     start;
+  gint64     end;
+  StSummary *tables;
+  GError    *error;
+} TablesJob;
+
+static gpointer
+tables_thread (gpointer data)
+{
+  TablesJob *job = data;
+
+  /* the FLOPs of each operation first: the findings wait for them */
+  st_flop_ops_ensure (job->trace, NULL);
+  job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
+                                          NULL, &job->error);
   return NULL;
+}
+
+/* The diagnosis of @summary, whose FLOP rates are added once the FLOP
+ * ops are known: the phases first, which do not read them. */
+static StDiagnosis *
+diagnose (StTrace *trace, StSummary *summary, GError **error)
+{
+  g_autoptr (StDiagnosis) diagnosis = st_diagnosis_cut (trace, summary, NULL, error);
+
+  if (diagnosis == NULL || !st_summary_add_flop_rates (summary, trace, NULL)
+      || !st_diagnosis_find (diagnosis, trace, summary, NULL, error))
+    return NULL;
+  return g_steal_pointer (&diagnosis);
 }
 
 /* The summary of [start, end) and its diagnosis, as the window makes them
  * (they share the indexes kept with the trace, made by whichever thread
- * asks first): the FLOPs of each operation, the longest index, on a
- * thread of their own, while this one makes the operations tables, the
- * cards but their FLOP rates, and the diagnosis's phases; then the FLOP
- * rates, once the FLOPs are known, and the findings, which read them. */
+ * asks first): on a thread of their own the FLOPs of each operation, the
+ * longest index, then the operations tables; on this one the cards but
+ * their FLOP rates, and the diagnosis, whose phases read no FLOPs. */
 static StSummary *
 compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GError **error)
 {
-  GThread              *thread = g_thread_new ("strata-flops", flop_ops_thread, trace);
-  g_autoptr (StSummary) tables
-      = st_summary_compute_parts (trace, start, end, ST_SUMMARY_OPERATIONS, NULL, error);
-  g_autoptr (StSummary) summary = NULL;
+  TablesJob             job = { trace, start, end, NULL, NULL };
+  GThread              *thread = g_thread_new ("strata-tables", tables_thread, &job);
+  g_autoptr (StSummary) summary = st_summary_compute_parts (
+      trace, start, end, ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, error);
 
-  if (tables != NULL)
-    summary = st_summary_compute_parts (
-        trace, start, end, ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, error);
   if (summary != NULL)
-    *diagnosis = st_diagnosis_cut (trace, summary, NULL, error);
+    *diagnosis = diagnose (trace, summary, error);
   g_thread_join (thread);
-  if (*diagnosis == NULL || !st_summary_add_flop_rates (summary, trace, NULL)
-      || !st_diagnosis_find (*diagnosis, trace, summary, NULL, error))
-    return NULL;
-  st_summary_take_operations (summary, tables);
+  if (job.tables == NULL)
+    {
+      if (summary != NULL && *diagnosis != NULL)
+        g_propagate_error (error, g_steal_pointer (&job.error));
+      g_clear_error (&job.error);
+      return NULL;
+    }
+  if (summary == NULL || *diagnosis == NULL)
+    {
+      st_summary_free (job.tables);
+      return NULL;
+    }
+  st_summary_take_operations (summary, job.tables);
+  st_summary_free (job.tables);
   return g_steal_pointer (&summary);
 }
 
