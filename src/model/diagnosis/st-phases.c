@@ -255,7 +255,9 @@ set_causes (StDiagnosisJob *job, StDeviceStates *states, GArray *wait)
 static void
 make_tallies (StDeviceStates *states)
 {
-  states->tally = g_new0 (gint64, (gsize)(states->n_segments + 1) * ST_N_TALLIES);
+  /* each row after the first is written whole, from the one before */
+  states->tally = g_new (gint64, (gsize)(states->n_segments + 1) * ST_N_TALLIES);
+  memset (states->tally, 0, ST_N_TALLIES * sizeof (gint64));
   for (guint i = 0; i < states->n_segments; i++)
     {
       const StSegment *s = &states->segments[i];
