@@ -89,7 +89,14 @@ st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *ph
 
 /* st-findings.c */
 void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
-void st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+/* The findings of 16.3 that read the summary; last the warm-ups, made
+ * before by st_findings_warm_ups () (they read the slices only), moved
+ * from @warm_ups. */
+void st_findings_from_summary (StDiagnosisJob *job,
+                               GArray         *phases,
+                               GPtrArray      *warm_ups,
+                               GPtrArray      *findings);
+void st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *warm_ups);
 /* st-findings-kernels.c: a shape slower than its peers, a memory-bound
  * kernel class (13.6). */
 void st_findings_from_flops (StDiagnosisJob *job, GPtrArray *findings);

@@ -10,6 +10,7 @@ struct _StDiagnosis
 {
   GArray    *phases;   /* StPhase */
   GPtrArray *findings; /* StFinding */
+  GPtrArray *warm_ups; /* StFinding: made with the phases, moved into findings by their step */
   guint      n_shown;
 };
 
@@ -169,8 +170,12 @@ st_diagnosis_cut (StTrace *trace, StSummary *summary, GCancellable *cancellable,
 
   self->phases = g_array_new (FALSE, TRUE, sizeof (StPhase));
   self->findings = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
+  self->warm_ups = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
   if (job_init (&job, trace, summary, cancellable))
-    cut_phases (&job, self->phases);
+    {
+      cut_phases (&job, self->phases);
+      st_findings_warm_ups (&job, self->warm_ups);
+    }
   job_clear (&job);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
@@ -193,7 +198,7 @@ st_diagnosis_find (StDiagnosis  *self,
   if (job_init (&job, trace, summary, cancellable))
     {
       st_findings_from_phases (&job, self->phases, self->findings);
-      st_findings_from_summary (&job, self->phases, self->findings);
+      st_findings_from_summary (&job, self->phases, self->warm_ups, self->findings);
       st_findings_from_flops (&job, self->findings);
       self->n_shown = st_findings_rank (&job, self->phases, self->findings);
     }
@@ -218,6 +223,7 @@ st_diagnosis_free (StDiagnosis *self)
     return;
   g_array_unref (self->phases);
   g_ptr_array_unref (self->findings);
+  g_ptr_array_unref (self->warm_ups);
   g_free (self);
 }
 
