@@ -36,7 +36,7 @@ enum
   ST_STATE_IDLE,
 };
 
-/* What the prefix sums of a device's segments count: the three busy
+/* What the tallies of a device's segments count: the three busy
  * states, then idle time by cause. */
 #define ST_N_TALLIES (3 + ST_N_IDLE_CAUSES)
 
@@ -59,7 +59,6 @@ typedef struct
   guint                n_events;
   StSegment           *segments;
   guint                n_segments;
-  gint64              *tally; /* (n_segments + 1) × ST_N_TALLIES prefix sums */
   gint64               span_start;
   gint64               span_end;
   guint                cursor; /* where st_device_states_next_event () last looked */

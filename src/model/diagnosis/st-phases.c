@@ -252,24 +252,6 @@ set_causes (StDiagnosisJob *job, StDeviceStates *states, GArray *wait)
     }
 }
 
-static void
-make_tallies (StDeviceStates *states)
-{
-  /* each row after the first is written whole, from the one before */
-  states->tally = g_new (gint64, (gsize)(states->n_segments + 1) * ST_N_TALLIES);
-  memset (states->tally, 0, ST_N_TALLIES * sizeof (gint64));
-  for (guint i = 0; i < states->n_segments; i++)
-    {
-      const StSegment *s = &states->segments[i];
-      gint64          *from = &states->tally[(gsize)i * ST_N_TALLIES];
-      gint64          *to = from + ST_N_TALLIES;
-      guint            k = s->state == ST_STATE_IDLE ? 3 + s->cause : s->state;
-
-      memcpy (to, from, ST_N_TALLIES * sizeof (gint64));
-      to[k] += s->end - s->start;
-    }
-}
-
 gboolean
 st_device_states_init (StDeviceStates      *states,
                        StDiagnosisJob      *job,
@@ -297,7 +279,6 @@ st_device_states_init (StDeviceStates      *states,
   states->n_segments = segments->len;
   states->segments = (StSegment *)(void *)g_array_free (segments, FALSE);
   set_causes (job, states, u.spans[UNION_WAIT]);
-  make_tallies (states);
   unions_clear (&u);
   return TRUE;
 }
@@ -306,18 +287,27 @@ void
 st_device_states_clear (StDeviceStates *states)
 {
   g_clear_pointer (&states->segments, g_free);
-  g_clear_pointer (&states->tally, g_free);
 }
 
 /* --- phases (16.2) ------------------------------------------------------------ */
 
-/* The tallies of segments [i, j). */
+/* Adds segment @s's time to the tallies @t: the three busy states, then
+ * idle time by cause. */
+static inline void
+tally_add (const StSegment *s, gint64 *t)
+{
+  t[s->state == ST_STATE_IDLE ? 3 + s->cause : s->state] += s->end - s->start;
+}
+
+/* The tallies of segments [i, j): summed where asked, since a stretch is
+ * cut three levels deep at most, rather than kept as prefix sums of every
+ * segment (a large profile's millions of segments). */
 static void
 tallies (const StDeviceStates *states, guint i, guint j, gint64 *out)
 {
-  for (guint k = 0; k < ST_N_TALLIES; k++)
-    out[k]
-        = states->tally[(gsize)j * ST_N_TALLIES + k] - states->tally[(gsize)i * ST_N_TALLIES + k];
+  memset (out, 0, ST_N_TALLIES * sizeof (gint64));
+  for (guint k = i; k < j; k++)
+    tally_add (&states->segments[k], out);
 }
 
 /* 16.2 rule 3: a stretch's kind from its time in each state. */
@@ -371,17 +361,19 @@ best_cut (const StDeviceStates *states, guint i, guint j)
   guint            cut = 0;
 
   tallies (states, i, j, all);
+  memset (left, 0, sizeof left);
   for (guint k = i + 1; k < j; k++)
     {
       double w1, w2, b1, b2, score;
 
+      /* left: the tallies of [i, k) */
+      tally_add (&seg[k - 1], left);
       if (seg[k].state == ST_STATE_IDLE || seg[k - 1].state != ST_STATE_IDLE)
         continue;
       w1 = (double)(seg[k].start - seg[i].start) / length;
       w2 = 1 - w1;
       if (w1 < 0.1 || w2 < 0.1)
         continue;
-      tallies (states, i, k, left);
       b1 = (double)busy_of (left) / (w1 * length);
       b2 = (double)(busy_of (all) - busy_of (left)) / (w2 * length);
       score = (b1 - b2) * (b1 - b2) * w1 * w2;
