@@ -91,6 +91,12 @@ typedef struct
   const StWorkTag *tags; /* of the current track, NULL when it holds no device event */
   guint            track;
   StStringId       state_cat; /* Neuron's "active_time" */
+  /* of one track, reused from track to track: a block the size of each
+   * large track, made and freed, costs its pages' faults every time */
+  GArray *nests;    /* StSliceNest */
+  GArray *scratch;  /* StSliceNest, to sort them */
+  GArray *children; /* gint64, per nest */
+  GArray *stack;    /* guint */
 } OpJob;
 
 static void
@@ -148,16 +154,19 @@ add_slice (OpJob *op, const StSlice *slice, guint index, gint64 dur, gint64 chil
 static void
 walk_track (OpJob *op, const StTrack *t)
 {
-  g_autoptr (GArray) nests = NULL;
-  g_autofree gint64 *children = NULL;
-  g_autofree guint  *stack = NULL;
-  guint              depth = 0;
+  GArray *nests = op->nests;
+  gint64 *children;
+  guint  *stack;
+  guint   depth = 0;
 
   if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
     return;
-  nests = st_slice_nests_in_range (t, op->job->start, op->job->end, ST_STRING_NONE);
-  children = g_new0 (gint64, nests->len);
-  stack = g_new (guint, nests->len);
+  st_slice_nests_fill (t, op->job->start, op->job->end, ST_STRING_NONE, nests, op->scratch);
+  g_array_set_size (op->children, nests->len);
+  g_array_set_size (op->stack, nests->len);
+  children = (gint64 *)(void *)op->children->data;
+  stack = (guint *)(void *)op->stack->data;
+  memset (children, 0, nests->len * sizeof (gint64));
   for (guint i = 0; i < nests->len; i++)
     {
       const StSliceNest *n = &g_array_index (nests, StSliceNest, i);
@@ -231,6 +240,10 @@ fill_tables (StSummaryJob *job, GArray **rows, GArray **track_rows)
 
   op.job = job;
   op.state_cat = st_trace_lookup_string (job->trace, "active_time");
+  op.nests = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+  op.scratch = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+  op.children = g_array_new (FALSE, FALSE, sizeof (gint64));
+  op.stack = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
     {
       op.tables[k].rows = rows[k];
@@ -255,6 +268,10 @@ fill_tables (StSummaryJob *job, GArray **rows, GArray **track_rows)
     }
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
     finish_table (&op.tables[k], job->trace);
+  g_array_unref (op.nests);
+  g_array_unref (op.scratch);
+  g_array_unref (op.children);
+  g_array_unref (op.stack);
 }
 
 /* The tables of the whole profile, kept with the trace. */
