@@ -45,32 +45,44 @@ union_of (guint8 slot)
     }
 }
 
+/* Room for element @len of @a, whose first @len are in use: the array
+ * grows by doubling, not by a call per element (millions of them). */
+static inline gpointer
+room_at (GArray *a, guint len, gsize size)
+{
+  if (len >= a->len)
+    g_array_set_size (a, MAX (64, 2 * a->len));
+  return a->data + (gsize)len * size;
+}
+
 /* The unions of the events (by start) and the span, from the first
  * event's start to the last's end. */
 static void
 make_unions (const StDeviceEvent *ev, guint n, Unions *u, gint64 *span_start, gint64 *span_end)
 {
+  guint len[N_UNIONS] = { 0 };
+
   for (guint k = 0; k < N_UNIONS; k++)
     u->spans[k] = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
   *span_start = n > 0 ? ev[0].start : 0;
   *span_end = *span_start;
   for (guint i = 0; i < n; i++)
     {
-      gint    k = union_of (ev[i].slot);
-      GArray *a;
+      gint        k = union_of (ev[i].slot);
+      StTimeSpan *last;
 
       *span_end = MAX (*span_end, ev[i].end);
       if (k < 0 || ev[i].end <= ev[i].start)
         continue;
-      a = u->spans[k];
-      if (a->len > 0 && ev[i].start <= g_array_index (a, StTimeSpan, a->len - 1).end)
-        {
-          StTimeSpan *last = &g_array_index (a, StTimeSpan, a->len - 1);
-          last->end = MAX (last->end, ev[i].end);
-        }
+      last = len[k] > 0 ? &g_array_index (u->spans[k], StTimeSpan, len[k] - 1) : NULL;
+      if (last != NULL && ev[i].start <= last->end)
+        last->end = MAX (last->end, ev[i].end);
       else
-        g_array_append_val (a, ((StTimeSpan){ ev[i].start, ev[i].end }));
+        *(StTimeSpan *)room_at (u->spans[k], len[k]++, sizeof (StTimeSpan))
+            = (StTimeSpan){ ev[i].start, ev[i].end };
     }
+  for (guint k = 0; k < N_UNIONS; k++)
+    g_array_set_size (u->spans[k], len[k]);
 }
 
 /* Whether @t lies in @spans, moving *@at forward (the times asked come in
@@ -113,7 +125,7 @@ static GArray *
 make_segments (const Unions *u, gint64 span_start, gint64 span_end)
 {
   GArray *segments = g_array_new (FALSE, FALSE, sizeof (StSegment));
-  guint   at[N_UNIONS] = { 0 }, bound[N_UNIONS] = { 0 };
+  guint   at[N_UNIONS] = { 0 }, bound[N_UNIONS] = { 0 }, len = 0;
 
   for (gint64 x = span_start, y; x < span_end; x = y)
     {
@@ -127,12 +139,13 @@ make_segments (const Unions *u, gint64 span_start, gint64 span_end)
         state = ST_STATE_COMMUNICATION;
       else if (covers (u->spans[UNION_MEMORY], &at[UNION_MEMORY], x))
         state = ST_STATE_MEMORY;
-      last = segments->len > 0 ? &g_array_index (segments, StSegment, segments->len - 1) : NULL;
+      last = len > 0 ? &g_array_index (segments, StSegment, len - 1) : NULL;
       if (last != NULL && last->state == state)
         last->end = y;
       else
-        g_array_append_val (segments, ((StSegment){ x, y, state, 0 }));
+        *(StSegment *)room_at (segments, len++, sizeof (StSegment)) = (StSegment){ x, y, state, 0 };
     }
+  g_array_set_size (segments, len);
   return segments;
 }
 
