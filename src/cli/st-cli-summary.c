@@ -568,28 +568,41 @@ tables_thread (gpointer data)
 {
   TablesJob *job = data;
 
-  /* the FLOPs of each operation first, the longest index the cards read:
-   * the other thread makes the rest of the cards meanwhile */
+  /* the FLOPs of each operation first: the findings wait for them */
   st_flop_ops_ensure (job->trace, NULL);
   job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
                                           NULL, &job->error);
   return NULL;
 }
 
-/* The summary of [start, end) and its diagnosis: the operations tables on
- * a thread of their own while the cards' numbers and the diagnosis are
- * made, as the window makes them (they share the indexes kept with the
- * trace, made by whichever thread asks first). */
+/* The diagnosis of @summary, whose FLOP rates are added once the FLOP
+ * ops are known: the phases first, which do not read them. */
+static StDiagnosis *
+diagnose (StTrace *trace, StSummary *summary, GError **error)
+{
+  g_autoptr (StDiagnosis) diagnosis = st_diagnosis_cut (trace, summary, NULL, error);
+
+  if (diagnosis == NULL || !st_summary_add_flop_rates (summary, trace, NULL)
+      || !st_diagnosis_find (diagnosis, trace, summary, NULL, error))
+    return NULL;
+  return g_steal_pointer (&diagnosis);
+}
+
+/* The summary of [start, end) and its diagnosis, as the window makes them
+ * (they share the indexes kept with the trace, made by whichever thread
+ * asks first): on a thread of their own the FLOPs of each operation, the
+ * longest index, then the operations tables; on this one the cards but
+ * their FLOP rates, and the diagnosis, whose phases read no FLOPs. */
 static StSummary *
 compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GError **error)
 {
   TablesJob             job = { trace, start, end, NULL, NULL };
   GThread              *thread = g_thread_new ("strata-tables", tables_thread, &job);
-  g_autoptr (StSummary) summary
-      = st_summary_compute_parts (trace, start, end, ST_SUMMARY_CARDS, NULL, error);
+  g_autoptr (StSummary) summary = st_summary_compute_parts (
+      trace, start, end, ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, error);
 
   if (summary != NULL)
-    *diagnosis = st_diagnosis_compute (trace, summary, NULL, error);
+    *diagnosis = diagnose (trace, summary, error);
   g_thread_join (thread);
   if (job.tables == NULL)
     {

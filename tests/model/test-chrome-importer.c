@@ -4,7 +4,10 @@
 
 #include "config.h"
 
+#include "st-event-scan.h"
 #include "st-test-util.h"
+
+#include <string.h>
 
 #define US(x) ((gint64)(x)*1000)
 
@@ -828,6 +831,55 @@ test_names_best_source (void)
                      queues[i]);
 }
 
+/* The scans of a slice's args start where the importer noted them, and
+ * read what a walk of the record reads: args after other members and
+ * first of all; args more than 65 535 bytes into the record (a long name
+ * before them) or not an object, and none at all, the walk's way. */
+static void
+test_args_at (void)
+{
+  static const char *const keys[] = { "k", "flops", NULL };
+  g_autofree char         *long_name = g_strnfill (70000, 'n');
+  g_autofree char         *text = g_strdup_printf (
+              "[{\"ph\":\"X\",\"name\":\"after\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1,"
+                      "\"args\":{\"x\":[1,{\"k\":9}],\"k\":\"v1\",\"flops\":12}},"
+                      "{\"args\":{\"k\":\"v2\"},\"ph\":\"X\",\"name\":\"first\",\"pid\":1,\"tid\":1,"
+                      "\"ts\":2,\"dur\":1},"
+                      "{\"ph\":\"X\",\"name\":\"%s\",\"pid\":1,\"tid\":1,\"ts\":4,\"dur\":1,"
+                      "\"args\":{\"k\":\"v3\"}},"
+                      "{\"ph\":\"X\",\"name\":\"number\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":1,"
+                      "\"args\":5},"
+                      "{\"ph\":\"X\",\"name\":\"none\",\"pid\":1,\"tid\":1,\"ts\":8,\"dur\":1}]",
+              long_name);
+  g_autoptr (StTrace) trace = st_test_load_text (text, -1);
+  const char         *expected_k[] = { "v1", "v2", "v3", NULL, NULL };
+  const char         *names[] = { "after", "first", long_name, "number", "none" };
+  gboolean            noted[] = { TRUE, TRUE, FALSE, FALSE, FALSE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const StSlice *s = st_test_find_slice (trace, 0, names[i]);
+      const char    *values[2];
+      gsize          lengths[2];
+
+      g_assert_nonnull (s);
+      g_assert_cmpint (s->args_at != 0, ==, noted[i]);
+      st_event_scan_slice_args (trace, s, keys, values, lengths);
+      if (expected_k[i] == NULL)
+        g_assert_null (values[0]);
+      else
+        {
+          g_assert_nonnull (values[0]);
+          g_assert_cmpmem (values[0], lengths[0], expected_k[i], strlen (expected_k[i]));
+        }
+      /* only the first has flops: 12, as written */
+      if (i == 0)
+        g_assert_cmpmem (values[1], lengths[1], "12", 2);
+      else
+        g_assert_null (values[1]);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -883,6 +935,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/chrome/args/on-demand", test_args_on_demand);
   g_test_add_func ("/model/chrome/args/control-characters", test_args_control_characters);
   g_test_add_func ("/model/chrome/names/best-source", test_names_best_source);
+  g_test_add_func ("/model/chrome/args/at", test_args_at);
 
   return g_test_run ();
 }

@@ -185,11 +185,10 @@ assert_contains (const char *text, const char *part)
  * evidence: 50 launches, all 50 queued at 500 ms; the median (25th) delay,
  * GEMM 24's, is 740 ms − 990 µs = 739.01 ms; GEMM is all of the work. The
  * wait follows, its 499.985 ms at stake; nothing is host-bound. */
-static void
-test_prefill_behind_wait (void)
+static char *
+prefill_trace (void)
 {
-  g_auto (Diagnosed) d = { 0 };
-  Writer             w;
+  Writer w;
 
   writer_init (&w, NULL);
   gpu (&w, FALSE);
@@ -201,7 +200,15 @@ test_prefill_behind_wait (void)
       host (&w, "cuda_runtime", "cudaLaunchKernel", 30 + 40 * k, 5, 100 + k);
       device (&w, "kernel", "sm90_gemm_bf16_kernel", 7, 500000 + 10000 * k, 10000, 100 + k);
     }
-  diagnose (&d, writer_end (&w));
+  return writer_end (&w);
+}
+
+static void
+test_prefill_behind_wait (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+
+  diagnose (&d, prefill_trace ());
 
   g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 2);
   g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_SYNC_WAIT);
@@ -222,6 +229,38 @@ test_prefill_behind_wait (void)
   g_assert_cmpstr (finding (&d, 1)->id, ==, "sync-wait");
   g_assert_cmpint (finding (&d, 1)->time_at_stake_ns, ==, 500 * MS - 15 * US);
   g_assert_null (find (&d, "host-bound"));
+}
+
+/* strata-cli summary cuts the phases while the FLOP ops are still being
+ * made, and finds the findings after: the prefill's phases of
+ * test_prefill_behind_wait, derived there, and no finding after the
+ * first step; then its two findings. */
+static void
+test_two_steps (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *text = prefill_trace ();
+
+  d.trace = st_test_load_text (text, -1);
+  d.summary = st_summary_compute_parts (d.trace, 0, st_trace_get_end_ns (d.trace),
+                                        ST_SUMMARY_ALL | ST_SUMMARY_LATER_FLOP_RATES, NULL, &error);
+  g_assert_no_error (error);
+  d.diagnosis = st_diagnosis_cut (d.trace, d.summary, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 2);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_SYNC_WAIT);
+  g_assert_cmpint (phase (&d, 1)->kind, ==, ST_PHASE_DEVICE_BOUND);
+  g_assert_cmpint (phase (&d, 1)->delay_p50_ns, ==, 739010 * US);
+  g_assert_cmpuint (st_diagnosis_get_n_findings (d.diagnosis), ==, 0);
+
+  g_assert_true (st_summary_add_flop_rates (d.summary, d.trace, NULL));
+  g_assert_true (st_diagnosis_find (d.diagnosis, d.trace, d.summary, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 500 * MS);
+  g_assert_cmpstr (finding (&d, 1)->id, ==, "sync-wait");
+  g_assert_cmpint (finding (&d, 1)->time_at_stake_ns, ==, 500 * MS - 15 * US);
 }
 
 /* A trace taken while a CUDA graph was captured (the issue's 428 launches
@@ -628,6 +667,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/diagnosis/prefill-behind-wait", test_prefill_behind_wait);
+  g_test_add_func ("/model/diagnosis/two-steps", test_two_steps);
   g_test_add_func ("/model/diagnosis/graph-capture", test_graph_capture);
   g_test_add_func ("/model/diagnosis/host-bound-decode", test_host_bound_decode);
   g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);

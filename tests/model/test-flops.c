@@ -90,6 +90,32 @@ test_cards_part (void)
   g_assert_cmpint (rates->device_ns, ==, 190 * US);
 }
 
+/* strata-cli summary makes the cards before the FLOP ops are known and
+ * adds their rates after: none until then, and then the rates test_whole
+ * derives by hand, MFU included. */
+static void
+test_later_rates (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("flops", "gemms.json", NULL);
+  g_autoptr (GError)    error = NULL;
+  g_autoptr (StSummary) cards
+      = st_summary_compute_parts (trace, 0, st_trace_get_end_ns (trace),
+                                  ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, &error);
+  const StFlopRates *rates;
+  double             mfu;
+
+  g_assert_no_error (error);
+  g_assert_null (st_summary_get_flops (cards));
+  g_assert_true (st_summary_add_flop_rates (cards, trace, NULL));
+  rates = st_summary_get_flops (cards);
+  g_assert_nonnull (rates);
+  g_assert_cmpuint (rates->ops, ==, 4);
+  g_assert_cmpfloat (rates->flops, ==, 14.001e9);
+  g_assert_cmpint (rates->device_ns, ==, 190 * US);
+  g_assert_true (st_flop_rates_get_mfu (rates, &mfu));
+  g_assert_cmpfloat_with_epsilon (mfu, 100 * (4e9 / 312e12 + 1e9 / 19.5e12) / 150e-6, 1e-9);
+}
+
 static void
 test_devices (void)
 {
@@ -401,6 +427,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/flops/whole", test_whole);
   g_test_add_func ("/model/flops/cards-part", test_cards_part);
+  g_test_add_func ("/model/flops/later-rates", test_later_rates);
   g_test_add_func ("/model/flops/devices", test_devices);
   g_test_add_func ("/model/flops/operations", test_operations);
   g_test_add_func ("/model/flops/range", test_range);

@@ -197,6 +197,58 @@ test_parts (void)
   g_assert_cmpuint (st_summary_get_operations (tables, ST_OPERATIONS_HOST, FALSE)->len, ==, 0);
 }
 
+/* A profile of many slices, whose tracks are walked in two halves (on two
+ * threads) and their rows joined: three threads of ops, each holding a
+ * 4 µs child, thread 1 40 000 ops of 10 µs, thread 2 30 000 of 20 µs,
+ * thread 3 10 000 of 5 µs (160 000 slices; the first half is thread 1's).
+ * op: 80 000 rows' worth, 400 + 600 + 50 = 1 050 ms in all, less the
+ * children's 80 000 × 4 µs = 320 ms: 730 ms of self, 5 to 20 µs; child:
+ * 320 ms, all self; shares 730 / 1 050 and 320 / 1 050. */
+static void
+test_halves (void)
+{
+  static const gint     n[] = { 40000, 30000, 10000 }, dur[] = { 10, 20, 5 };
+  static const guint    by_self[] = { 30000, 40000, 10000 };
+  g_autoptr (GString)   text = g_string_new ("[");
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) summary = NULL;
+  GArray               *host, *per_track;
+  const StOperationRow *op;
+  guint                 n_track_rows = 0;
+
+  for (guint t = 0; t < G_N_ELEMENTS (n); t++)
+    for (gint i = 0; i < n[t]; i++)
+      g_string_append_printf (text,
+                              "%s{\"ph\":\"X\",\"name\":\"op\",\"pid\":1,\"tid\":%u,"
+                              "\"ts\":%d,\"dur\":%d},"
+                              "{\"ph\":\"X\",\"name\":\"child\",\"pid\":1,\"tid\":%u,"
+                              "\"ts\":%d,\"dur\":4}",
+                              text->len > 1 ? "," : "", t + 1, 30 * i, dur[t], t + 1, 30 * i + 1);
+  g_string_append (text, "]");
+  trace = st_test_load_text (text->str, text->len);
+  summary = summarise (trace, 0, st_trace_get_end_ns (trace));
+  host = st_summary_get_operations (summary, ST_OPERATIONS_HOST, FALSE);
+  g_assert_cmpuint (host->len, ==, 2);
+  assert_row (trace, host, "op", 80000, 1050000 * US, 730000 * US, 100.0 * 730 / 1050);
+  assert_row (trace, host, "child", 80000, 320000 * US, 320000 * US, 100.0 * 320 / 1050);
+  op = row_named (trace, host, "op");
+  g_assert_cmpint (op->min_ns, ==, 5 * US);
+  g_assert_cmpint (op->max_ns, ==, 20 * US);
+  /* a row per name and thread, op and child on each of the three; op's by
+   * self time: thread 2's 30 000 × 16 µs, thread 1's 40 000 × 6, thread
+   * 3's 10 000 × 1 */
+  per_track = st_summary_get_operations (summary, ST_OPERATIONS_HOST, TRUE);
+  for (guint i = 0; i < per_track->len; i++)
+    {
+      const StOperationRow *row = &g_array_index (per_track, StOperationRow, i);
+
+      if (g_str_equal (st_trace_get_string (trace, row->name), "op"))
+        g_assert_cmpuint (row->count, ==, by_self[n_track_rows++]);
+    }
+  g_assert_cmpuint (n_track_rows, ==, 3);
+  g_assert_cmpuint (per_track->len, ==, 6);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -206,5 +258,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/operations/clipped", test_clipped);
   g_test_add_func ("/model/operations/even-median", test_even_median);
   g_test_add_func ("/model/operations/parts", test_parts);
+  g_test_add_func ("/model/operations/halves", test_halves);
   return g_test_run ();
 }

@@ -156,7 +156,7 @@ st_collective_read_size_parts (StTrace       *trace,
 
   *elements = 0;
   *element_bytes = 0;
-  st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+  st_event_scan_slice_args (trace, slice, keys, values, lengths);
   if (values[0] != NULL && values[1] != NULL
       && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
     {

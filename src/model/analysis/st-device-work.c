@@ -411,11 +411,36 @@ devices_ensure (StTrace *trace, GCancellable *cancellable)
   return st_trace_ensure_data (trace, "device-tracks", devices_new, devices_free, cancellable);
 }
 
+/* The launch index, made beside the host ops: neither reads the other,
+ * and every part of a large profile's first summary waits for both. */
+typedef struct
+{
+  StTrace       *trace;
+  Devices       *devices;
+  GCancellable  *cancellable;
+  StLaunchIndex *launches;
+} LaunchJob;
+
+#define LAUNCHES_THREAD_MIN_SLICES 65536
+
+static gpointer
+launches_thread (gpointer data)
+{
+  LaunchJob *job = data;
+
+  job->launches = st_launch_index_new (job->trace, job->devices->classes,
+                                       job->devices->device_track, job->cancellable);
+  return NULL;
+}
+
 static gpointer
 device_work_new (StTrace *trace, GCancellable *cancellable)
 {
   Devices      *devices = devices_ensure (trace, cancellable);
   StDeviceWork *self;
+  LaunchJob     job = { trace, devices, cancellable, NULL };
+  GThread      *thread = NULL;
+  guint64       n_slices = 0;
 
   if (devices == NULL)
     return NULL;
@@ -426,8 +451,16 @@ device_work_new (StTrace *trace, GCancellable *cancellable)
   self->n_tracks = devices->n_tracks;
   self->tags = g_new0 (StWorkTag *, MAX (1, self->n_tracks));
   self->host_ops = g_new0 (HostOps, MAX (1, self->n_tracks));
-  self->launches = st_launch_index_new (trace, self->classes, devices->device_track, cancellable);
+  for (guint t = 0; t < self->n_tracks; t++)
+    n_slices += st_trace_get_track (trace, t)->n_slices;
+  if (n_slices >= LAUNCHES_THREAD_MIN_SLICES)
+    thread = g_thread_new ("strata-launches", launches_thread, &job);
+  else
+    launches_thread (&job);
   find_host_ops (self, cancellable);
+  if (thread != NULL)
+    g_thread_join (thread);
+  self->launches = job.launches;
   classify_all (self, cancellable);
   if (g_cancellable_is_cancelled (cancellable))
     {

@@ -127,13 +127,87 @@ match_keys (const char        *name,
   guint    filled = 0;
 
   for (guint k = 0; keys[k] != NULL; k++)
-    if (values[k] == NULL && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
+    if (values[k] == NULL && (name_len == 0 || keys[k][0] == name[0])
+        && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
       {
         values[k] = quoted ? value + 1 : value;
         lengths[k] = (value_end - value) - (quoted ? 2 : 0);
         filled++;
       }
   return filled;
+}
+
+/* The value at @p skipped: a number or a string without a call. */
+static inline const char *
+skip_member_value (const char *p, const char *end)
+{
+  if (p >= end)
+    return NULL;
+  if (*p == '"')
+    return st_json_skip_string (p, end, NULL);
+  if (*p != '{' && *p != '[')
+    return st_json_skip_scalar (p, end);
+  return st_json_skip_value (p, end);
+}
+
+/* A bit per length of the keys (the last bit for 63 bytes or more): a
+ * member of no key's length is not compared with them. */
+static guint64
+key_lengths (const char *const *keys)
+{
+  guint64 mask = 0;
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    mask |= G_GUINT64_CONSTANT (1) << MIN (strlen (keys[k]), 63);
+  return mask;
+}
+
+/* The members of the object at @p read into @values. */
+static void
+scan_members (const char        *p,
+              const char        *end,
+              const char *const *keys,
+              const char       **values,
+              gsize             *lengths,
+              guint              missing)
+{
+  guint64 mask;
+
+  if (p >= end || *p != '{')
+    return;
+  mask = key_lengths (keys);
+  p = st_json_skip_ws (p + 1, end);
+  while (p < end && *p == '"')
+    {
+      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL), *value;
+
+      if (after == NULL)
+        return;
+      p = st_json_skip_ws (after, end);
+      if (p >= end || *p != ':')
+        return;
+      value = p = st_json_skip_ws (p + 1, end);
+      if ((p = skip_member_value (p, end)) == NULL)
+        return;
+      /* the rest of the object is not read once every key has its value */
+      if ((mask >> MIN ((gsize)(after - 1 - name), 63)) & 1)
+        missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+      if (missing == 0)
+        return;
+      p = st_json_skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = st_json_skip_ws (p + 1, end);
+    }
+}
+
+static guint
+clear_values (const char *const *keys, const char **values)
+{
+  guint n = 0;
+
+  for (; keys[n] != NULL; n++)
+    values[n] = NULL;
+  return n;
 }
 
 void
@@ -148,10 +222,8 @@ st_event_scan_fields (StTrace           *trace,
   guint64     bytes = 0;
   const char *data = st_trace_get_event_text (trace, offset, &size, &bytes);
   const char *end, *p;
-  guint       missing = 0;
+  guint       missing = clear_values (keys, values);
 
-  for (guint k = 0; keys[k] != NULL; k++, missing++)
-    values[k] = NULL;
   if (data == NULL || bytes >= size)
     return;
   end = data + size;
@@ -159,29 +231,29 @@ st_event_scan_fields (StTrace           *trace,
   object = object_of (trace, offset, object);
   if (object != NULL && (p = find_member (p, end, object)) == NULL)
     return;
-  if (p >= end || *p != '{')
-    return;
-  p = st_json_skip_ws (p + 1, end);
-  while (p < end && *p == '"')
-    {
-      const char *name = p + 1, *after = st_json_skip_string (p, end, NULL), *value;
+  scan_members (p, end, keys, values, lengths, missing);
+}
 
-      if (after == NULL)
-        return;
-      p = st_json_skip_ws (after, end);
-      if (p >= end || *p != ':')
-        return;
-      value = p = st_json_skip_ws (p + 1, end);
-      if ((p = st_json_skip_value (p, end)) == NULL)
-        return;
-      /* the rest of the object is not read once every key has its value */
-      missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
-      if (missing == 0)
-        return;
-      p = st_json_skip_ws (p, end);
-      if (p < end && *p == ',')
-        p = st_json_skip_ws (p + 1, end);
+void
+st_event_scan_slice_args (StTrace           *trace,
+                          const StSlice     *slice,
+                          const char *const *keys,
+                          const char       **values,
+                          gsize             *lengths)
+{
+  gsize       size = 0;
+  guint64     bytes = 0;
+  const char *data = st_trace_get_event_text (trace, slice->offset, &size, &bytes);
+
+  /* where the importer noted it, and it is an object: else the walk */
+  if (slice->args_at == 0 || data == NULL || bytes + slice->args_at >= size
+      || data[bytes + slice->args_at] != '{' || st_trace_has_own_args (trace, slice->offset))
+    {
+      st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
+      return;
     }
+  scan_members (data + bytes + slice->args_at, data + size, keys, values, lengths,
+                clear_values (keys, values));
 }
 
 gboolean

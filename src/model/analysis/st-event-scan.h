@@ -25,13 +25,20 @@ gboolean st_event_scan_raw (StTrace     *trace,
                             const char **value,
                             gsize       *length);
 /* Several fields in one walk: @keys NULL-terminated; @values receive each
- * value's text (a string without its quotes), NULL when absent. */
+ * value's text (a string without its quotes), NULL when absent.
+ * st_event_scan_slice_args () reads @slice's "args" so, from where its
+ * importer noted them (StSlice.args_at), without a walk of the record. */
 void     st_event_scan_fields (StTrace           *trace,
                                guint64            offset,
                                const char        *object,
                                const char *const *keys,
                                const char       **values,
                                gsize             *lengths);
+void     st_event_scan_slice_args (StTrace           *trace,
+                                   const StSlice     *slice,
+                                   const char *const *keys,
+                                   const char       **values,
+                                   gsize             *lengths);
 gboolean st_event_scan_int (StTrace    *trace,
                             guint64     offset,
                             const char *object,

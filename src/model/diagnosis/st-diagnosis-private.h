@@ -36,7 +36,7 @@ enum
   ST_STATE_IDLE,
 };
 
-/* What the prefix sums of a device's segments count: the three busy
+/* What the tallies of a device's segments count: the three busy
  * states, then idle time by cause. */
 #define ST_N_TALLIES (3 + ST_N_IDLE_CAUSES)
 
@@ -59,7 +59,6 @@ typedef struct
   guint                n_events;
   StSegment           *segments;
   guint                n_segments;
-  gint64              *tally; /* (n_segments + 1) × ST_N_TALLIES prefix sums */
   gint64               span_start;
   gint64               span_end;
   guint                cursor; /* where st_device_states_next_event () last looked */
@@ -89,7 +88,14 @@ st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *ph
 
 /* st-findings.c */
 void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
-void st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
+/* The findings of 16.3 that read the summary; last the warm-ups, made
+ * before by st_findings_warm_ups () (they read the slices only), moved
+ * from @warm_ups. */
+void st_findings_from_summary (StDiagnosisJob *job,
+                               GArray         *phases,
+                               GPtrArray      *warm_ups,
+                               GPtrArray      *findings);
+void st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *warm_ups);
 /* st-findings-kernels.c: a shape slower than its peers, a memory-bound
  * kernel class (13.6). */
 void st_findings_from_flops (StDiagnosisJob *job, GPtrArray *findings);

@@ -10,6 +10,7 @@ struct _StDiagnosis
 {
   GArray    *phases;   /* StPhase */
   GPtrArray *findings; /* StFinding */
+  GPtrArray *warm_ups; /* StFinding: made with the phases, moved into findings by their step */
   guint      n_shown;
 };
 
@@ -159,28 +160,58 @@ cut_phases (StDiagnosisJob *job, GArray *phases)
 }
 
 StDiagnosis *
-st_diagnosis_compute (StTrace *trace, StSummary *summary, GCancellable *cancellable, GError **error)
+st_diagnosis_cut (StTrace *trace, StSummary *summary, GCancellable *cancellable, GError **error)
 {
   g_autoptr (StDiagnosis) self = g_new0 (StDiagnosis, 1);
   StDiagnosisJob          job = { 0 };
-  gboolean                ok;
 
   g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
   g_return_val_if_fail (summary != NULL, NULL);
 
   self->phases = g_array_new (FALSE, TRUE, sizeof (StPhase));
   self->findings = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
-  ok = job_init (&job, trace, summary, cancellable);
-  if (ok)
+  self->warm_ups = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
+  if (job_init (&job, trace, summary, cancellable))
     {
       cut_phases (&job, self->phases);
+      st_findings_warm_ups (&job, self->warm_ups);
+    }
+  job_clear (&job);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+st_diagnosis_find (StDiagnosis  *self,
+                   StTrace      *trace,
+                   StSummary    *summary,
+                   GCancellable *cancellable,
+                   GError      **error)
+{
+  StDiagnosisJob job = { 0 };
+
+  g_return_val_if_fail (self != NULL && self->findings->len == 0, FALSE);
+  g_return_val_if_fail (ST_IS_TRACE (trace), FALSE);
+  g_return_val_if_fail (summary != NULL, FALSE);
+
+  if (job_init (&job, trace, summary, cancellable))
+    {
       st_findings_from_phases (&job, self->phases, self->findings);
-      st_findings_from_summary (&job, self->phases, self->findings);
+      st_findings_from_summary (&job, self->phases, self->warm_ups, self->findings);
       st_findings_from_flops (&job, self->findings);
       self->n_shown = st_findings_rank (&job, self->phases, self->findings);
     }
   job_clear (&job);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+StDiagnosis *
+st_diagnosis_compute (StTrace *trace, StSummary *summary, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (StDiagnosis) self = st_diagnosis_cut (trace, summary, cancellable, error);
+
+  if (self == NULL || !st_diagnosis_find (self, trace, summary, cancellable, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -192,6 +223,7 @@ st_diagnosis_free (StDiagnosis *self)
     return;
   g_array_unref (self->phases);
   g_ptr_array_unref (self->findings);
+  g_ptr_array_unref (self->warm_ups);
   g_free (self);
 }
 

@@ -103,7 +103,18 @@ StDiagnosis *st_diagnosis_compute (StTrace      *trace,
                                    StSummary    *summary,
                                    GCancellable *cancellable,
                                    GError      **error);
-void         st_diagnosis_free (StDiagnosis *self);
+/* The same in two steps: the phases of @summary's devices (16.2), which
+ * read its devices only, so they may be cut before its FLOP rates are
+ * added (ST_SUMMARY_LATER_FLOP_RATES); then, with them, the findings
+ * (16.3). FALSE or NULL with @error when @cancellable was cancelled. */
+StDiagnosis *
+st_diagnosis_cut (StTrace *trace, StSummary *summary, GCancellable *cancellable, GError **error);
+gboolean st_diagnosis_find (StDiagnosis  *self,
+                            StTrace      *trace,
+                            StSummary    *summary,
+                            GCancellable *cancellable,
+                            GError      **error);
+void     st_diagnosis_free (StDiagnosis *self);
 
 /* Every device's phases, device by device (in the summary's order), each
  * device's by start. */

@@ -459,8 +459,8 @@ inside_another (GPtrArray *warm, const StFinding *f)
   return FALSE;
 }
 
-static void
-warm_up_findings (StDiagnosisJob *job, GPtrArray *findings)
+void
+st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *findings)
 {
   guint                 n_strings = MAX (1, st_trace_get_n_strings (job->trace));
   g_autofree gint      *slot = g_new (gint, n_strings);
@@ -529,7 +529,10 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
 }
 
 void
-st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
+st_findings_from_summary (StDiagnosisJob *job,
+                          GArray         *phases,
+                          GPtrArray      *warm_ups,
+                          GPtrArray      *findings)
 {
   no_device_work_finding (job, phases, findings);
   straggler_finding (job, findings);
@@ -537,5 +540,6 @@ st_findings_from_summary (StDiagnosisJob *job, GArray *phases, GPtrArray *findin
   memory_finding (job, findings);
   busy_stream_finding (job, findings);
   neuron_findings (job, phases, findings);
-  warm_up_findings (job, findings);
+  while (warm_ups->len > 0)
+    g_ptr_array_add (findings, g_ptr_array_steal_index (warm_ups, 0));
 }

@@ -45,32 +45,44 @@ union_of (guint8 slot)
     }
 }
 
+/* Room for element @len of @a, whose first @len are in use: the array
+ * grows by doubling, not by a call per element (millions of them). */
+static inline gpointer
+room_at (GArray *a, guint len, gsize size)
+{
+  if (len >= a->len)
+    g_array_set_size (a, MAX (64, 2 * a->len));
+  return a->data + (gsize)len * size;
+}
+
 /* The unions of the events (by start) and the span, from the first
  * event's start to the last's end. */
 static void
 make_unions (const StDeviceEvent *ev, guint n, Unions *u, gint64 *span_start, gint64 *span_end)
 {
+  guint len[N_UNIONS] = { 0 };
+
   for (guint k = 0; k < N_UNIONS; k++)
     u->spans[k] = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
   *span_start = n > 0 ? ev[0].start : 0;
   *span_end = *span_start;
   for (guint i = 0; i < n; i++)
     {
-      gint    k = union_of (ev[i].slot);
-      GArray *a;
+      gint        k = union_of (ev[i].slot);
+      StTimeSpan *last;
 
       *span_end = MAX (*span_end, ev[i].end);
       if (k < 0 || ev[i].end <= ev[i].start)
         continue;
-      a = u->spans[k];
-      if (a->len > 0 && ev[i].start <= g_array_index (a, StTimeSpan, a->len - 1).end)
-        {
-          StTimeSpan *last = &g_array_index (a, StTimeSpan, a->len - 1);
-          last->end = MAX (last->end, ev[i].end);
-        }
+      last = len[k] > 0 ? &g_array_index (u->spans[k], StTimeSpan, len[k] - 1) : NULL;
+      if (last != NULL && ev[i].start <= last->end)
+        last->end = MAX (last->end, ev[i].end);
       else
-        g_array_append_val (a, ((StTimeSpan){ ev[i].start, ev[i].end }));
+        *(StTimeSpan *)room_at (u->spans[k], len[k]++, sizeof (StTimeSpan))
+            = (StTimeSpan){ ev[i].start, ev[i].end };
     }
+  for (guint k = 0; k < N_UNIONS; k++)
+    g_array_set_size (u->spans[k], len[k]);
 }
 
 /* Whether @t lies in @spans, moving *@at forward (the times asked come in
@@ -113,7 +125,7 @@ static GArray *
 make_segments (const Unions *u, gint64 span_start, gint64 span_end)
 {
   GArray *segments = g_array_new (FALSE, FALSE, sizeof (StSegment));
-  guint   at[N_UNIONS] = { 0 }, bound[N_UNIONS] = { 0 };
+  guint   at[N_UNIONS] = { 0 }, bound[N_UNIONS] = { 0 }, len = 0;
 
   for (gint64 x = span_start, y; x < span_end; x = y)
     {
@@ -127,12 +139,13 @@ make_segments (const Unions *u, gint64 span_start, gint64 span_end)
         state = ST_STATE_COMMUNICATION;
       else if (covers (u->spans[UNION_MEMORY], &at[UNION_MEMORY], x))
         state = ST_STATE_MEMORY;
-      last = segments->len > 0 ? &g_array_index (segments, StSegment, segments->len - 1) : NULL;
+      last = len > 0 ? &g_array_index (segments, StSegment, len - 1) : NULL;
       if (last != NULL && last->state == state)
         last->end = y;
       else
-        g_array_append_val (segments, ((StSegment){ x, y, state, 0 }));
+        *(StSegment *)room_at (segments, len++, sizeof (StSegment)) = (StSegment){ x, y, state, 0 };
     }
+  g_array_set_size (segments, len);
   return segments;
 }
 
@@ -252,22 +265,6 @@ set_causes (StDiagnosisJob *job, StDeviceStates *states, GArray *wait)
     }
 }
 
-static void
-make_tallies (StDeviceStates *states)
-{
-  states->tally = g_new0 (gint64, (gsize)(states->n_segments + 1) * ST_N_TALLIES);
-  for (guint i = 0; i < states->n_segments; i++)
-    {
-      const StSegment *s = &states->segments[i];
-      gint64          *from = &states->tally[(gsize)i * ST_N_TALLIES];
-      gint64          *to = from + ST_N_TALLIES;
-      guint            k = s->state == ST_STATE_IDLE ? 3 + s->cause : s->state;
-
-      memcpy (to, from, ST_N_TALLIES * sizeof (gint64));
-      to[k] += s->end - s->start;
-    }
-}
-
 gboolean
 st_device_states_init (StDeviceStates      *states,
                        StDiagnosisJob      *job,
@@ -295,7 +292,6 @@ st_device_states_init (StDeviceStates      *states,
   states->n_segments = segments->len;
   states->segments = (StSegment *)(void *)g_array_free (segments, FALSE);
   set_causes (job, states, u.spans[UNION_WAIT]);
-  make_tallies (states);
   unions_clear (&u);
   return TRUE;
 }
@@ -304,18 +300,27 @@ void
 st_device_states_clear (StDeviceStates *states)
 {
   g_clear_pointer (&states->segments, g_free);
-  g_clear_pointer (&states->tally, g_free);
 }
 
 /* --- phases (16.2) ------------------------------------------------------------ */
 
-/* The tallies of segments [i, j). */
+/* Adds segment @s's time to the tallies @t: the three busy states, then
+ * idle time by cause. */
+static inline void
+tally_add (const StSegment *s, gint64 *t)
+{
+  t[s->state == ST_STATE_IDLE ? 3 + s->cause : s->state] += s->end - s->start;
+}
+
+/* The tallies of segments [i, j): summed where asked, since a stretch is
+ * cut three levels deep at most, rather than kept as prefix sums of every
+ * segment (a large profile's millions of segments). */
 static void
 tallies (const StDeviceStates *states, guint i, guint j, gint64 *out)
 {
-  for (guint k = 0; k < ST_N_TALLIES; k++)
-    out[k]
-        = states->tally[(gsize)j * ST_N_TALLIES + k] - states->tally[(gsize)i * ST_N_TALLIES + k];
+  memset (out, 0, ST_N_TALLIES * sizeof (gint64));
+  for (guint k = i; k < j; k++)
+    tally_add (&states->segments[k], out);
 }
 
 /* 16.2 rule 3: a stretch's kind from its time in each state. */
@@ -369,17 +374,19 @@ best_cut (const StDeviceStates *states, guint i, guint j)
   guint            cut = 0;
 
   tallies (states, i, j, all);
+  memset (left, 0, sizeof left);
   for (guint k = i + 1; k < j; k++)
     {
       double w1, w2, b1, b2, score;
 
+      /* left: the tallies of [i, k) */
+      tally_add (&seg[k - 1], left);
       if (seg[k].state == ST_STATE_IDLE || seg[k - 1].state != ST_STATE_IDLE)
         continue;
       w1 = (double)(seg[k].start - seg[i].start) / length;
       w2 = 1 - w1;
       if (w1 < 0.1 || w2 < 0.1)
         continue;
-      tallies (states, i, k, left);
       b1 = (double)busy_of (left) / (w1 * length);
       b2 = (double)(busy_of (all) - busy_of (left)) / (w2 * length);
       score = (b1 - b2) * (b1 - b2) * w1 * w2;

@@ -6,6 +6,7 @@
 #include "st-event-scan.h"
 #include "st-json-scan.h"
 #include "st-sort.h"
+#include "st-string-table.h"
 
 #include <string.h>
 
@@ -85,8 +86,7 @@ typedef struct
   GHashTable   *shape_keys;       /* key text → shape + 1 */
   GHashTable   *device_keys;      /* shape × devices + device + 1 → row + 1 */
   GString      *key;
-  GHashTable   *memo; /* name and shape args' texts → reading + 1 */
-  GString      *memo_key;
+  GHashTable   *memo;       /* MemoKey → reading + 1 */
   GArray       *candidates; /* Candidate, of one track */
   GArray       *outer;      /* Span: the counted ops of the rows read, by start */
   GArray       *kernels;    /* Kernel, of one op */
@@ -220,16 +220,6 @@ typedef struct
 } Texts;
 
 static void
-append_text (GString *key, const char *text, gsize length)
-{
-  g_string_append_c (key, '\037');
-  if (text != NULL)
-    g_string_append_len (key, text, length);
-  else
-    g_string_append_c (key, '\036');
-}
-
-static void
 make_reading (Build *b, StStringId name, guint model, const Texts *t)
 {
   Reading     r = { 0, 0, ST_FLOP_UNKNOWN, FALSE, NO_MODEL, NO_MODEL };
@@ -251,25 +241,73 @@ make_reading (Build *b, StStringId name, guint model, const Texts *t)
   g_array_append_val (b->self->readings, r);
 }
 
+/* A reading's key: a name and the texts of Input type, Input Dims and
+ * Concrete Inputs as written (NULL: absent). One is looked up per counted
+ * op, so its hash is 8 bytes a step, not a byte loop over a built key. */
+typedef struct
+{
+  guint       hash;
+  StStringId  name;
+  const char *v[3];
+  gsize       n[3];
+} MemoKey;
+
+static guint
+memo_hash (gconstpointer key)
+{
+  return ((const MemoKey *)key)->hash;
+}
+
+static gboolean
+memo_equal (gconstpointer a, gconstpointer b)
+{
+  const MemoKey *x = a, *y = b;
+
+  if (x->hash != y->hash || x->name != y->name)
+    return FALSE;
+  for (guint k = 0; k < 3; k++)
+    if ((x->v[k] == NULL) != (y->v[k] == NULL) || x->n[k] != y->n[k]
+        || (x->n[k] > 0 && memcmp (x->v[k], y->v[k], x->n[k]) != 0))
+      return FALSE;
+  return TRUE;
+}
+
+/* A key that owns a copy of its texts, in one block. */
+static MemoKey *
+memo_key_copy (const MemoKey *key)
+{
+  MemoKey *copy = g_malloc (sizeof *copy + key->n[0] + key->n[1] + key->n[2]);
+  char    *at = (char *)(copy + 1);
+
+  *copy = *key;
+  for (guint k = 0; k < 3; k++)
+    if (key->v[k] != NULL)
+      {
+        memcpy (at, key->v[k], key->n[k]);
+        copy->v[k] = at;
+        at += key->n[k];
+      }
+  return copy;
+}
+
 /* The reading of @name with the args' texts @t, made on first sight. */
 static Reading *
 reading_of (Build *b, StStringId name, guint model, const Texts *t)
 {
-  static const char hex[] = "0123456789abcdef";
-  char              id[8];
-  gpointer          found;
+  MemoKey  key = { 0, name, { t->v[1], t->v[2], t->v[3] }, { 0, 0, 0 } };
+  guint64  h = name;
+  gpointer found;
 
-  for (guint i = 0; i < 8; i++)
-    id[i] = hex[(name >> (28 - 4 * i)) & 15];
-  g_string_truncate (b->memo_key, 0);
-  g_string_append_len (b->memo_key, id, 8);
-  for (guint k = 1; k < 4; k++)
-    append_text (b->memo_key, t->v[k], t->n[k]);
-  if ((found = g_hash_table_lookup (b->memo, b->memo_key->str)) != NULL)
+  for (guint k = 0; k < 3; k++)
+    {
+      key.n[k] = t->v[k + 1] != NULL ? t->n[k + 1] : 0;
+      h = h * 31 + (key.v[k] != NULL ? st_hash_bytes (key.v[k], key.n[k]) : 0x1e);
+    }
+  key.hash = (guint)(h ^ h >> 32);
+  if ((found = g_hash_table_lookup (b->memo, &key)) != NULL)
     return &g_array_index (b->self->readings, Reading, GPOINTER_TO_UINT (found) - 1);
   make_reading (b, name, model, t);
-  g_hash_table_insert (b->memo, g_strdup (b->memo_key->str),
-                       GUINT_TO_POINTER (b->self->readings->len));
+  g_hash_table_insert (b->memo, memo_key_copy (&key), GUINT_TO_POINTER (b->self->readings->len));
   return &g_array_index (b->self->readings, Reading, b->self->readings->len - 1);
 }
 
@@ -285,7 +323,7 @@ read_op (Build *b, const StSlice *s, Candidate *c, gboolean *has_work)
   guint    model = model_of (b, s->name);
   Reading *r;
 
-  st_event_scan_fields (b->trace, s->offset, "args", keys, t.v, t.n);
+  st_event_scan_slice_args (b->trace, s, keys, t.v, t.n);
   if (t.v[0] == NULL || !st_json_parse_double (t.v[0], t.v[0] + t.n[0], &c->flops)
       || !(c->flops > 0))
     c->flops = 0;
@@ -618,12 +656,10 @@ flop_ops_new (StTrace *trace, GCancellable *cancellable)
   g_autoptr (GHashTable) device_keys
       = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr (GString)    key = g_string_new (NULL);
-  g_autoptr (GHashTable) memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GString)    memo_key = g_string_new (NULL);
+  g_autoptr (GHashTable) memo = g_hash_table_new_full (memo_hash, memo_equal, g_free, NULL);
   g_autoptr (GArray)     outer = g_array_new (FALSE, FALSE, sizeof (Span));
-  Build                  b
-      = { trace, work, NULL,     { 0 },      probes, models,  names,     shape_keys, device_keys,
-          key,   memo, memo_key, candidates, outer,  kernels, G_MAXUINT, 0,          0 };
+  Build b = { trace, work, NULL,       { 0 }, probes,  models,    names, shape_keys, device_keys,
+              key,   memo, candidates, outer, kernels, G_MAXUINT, 0,     0 };
   StFlopOps *self;
 
   if (work == NULL)

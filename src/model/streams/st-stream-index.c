@@ -78,7 +78,12 @@ collect_events (Maker *m, guint track)
   const StWorkTag *tags = st_device_work_get_tags (m->work, track);
   StLaunchIndex   *launches = st_device_work_get_launches (m->work);
   GArray          *events = g_array_sized_new (FALSE, FALSE, sizeof (Event), t->n_slices);
+  Event           *out;
+  guint            n = 0;
 
+  /* written in place, not appended one by one: a call for each of millions */
+  g_array_set_size (events, t->n_slices);
+  out = (Event *)(void *)events->data;
   for (guint i = 0; tags != NULL && i < t->n_slices; i++)
     {
       const StSlice *s = &t->slices[i];
@@ -92,9 +97,10 @@ collect_events (Maker *m, guint track)
           ev.launch = st_trace_get_slice (m->trace, host)->start;
           ev.host = host.track;
         }
-      g_array_append_val (events, ev);
+      out[n++] = ev;
     }
-  sort_events ((Event *)(void *)events->data, events->len, NULL);
+  g_array_set_size (events, n);
+  sort_events (out, n, NULL);
   return events;
 }
 
@@ -118,13 +124,15 @@ gap_kind (Maker *m, guint track, gint64 t0, const Event *next, gint64 p)
 static void
 make_runs (Maker *m, Stream *s, const Event *ev, guint n)
 {
-  GArray *runs = g_array_new (FALSE, FALSE, sizeof (StTimeSpan));
-  GArray *kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
-  gint64  p = G_MININT64; /* the current run's latest launch */
+  /* at most a run per event, a gap between two: written in place */
+  StTimeSpan *runs = g_new (StTimeSpan, MAX (1, n));
+  guint8     *kinds = g_new (guint8, MAX (1, n));
+  guint       n_runs = 0;
+  gint64      p = G_MININT64; /* the current run's latest launch */
 
   for (guint i = 0; i < n; i++)
     {
-      StTimeSpan *last = runs->len > 0 ? &g_array_index (runs, StTimeSpan, runs->len - 1) : NULL;
+      StTimeSpan *last = n_runs > 0 ? &runs[n_runs - 1] : NULL;
 
       if (ev[i].end <= ev[i].start)
         continue;
@@ -133,20 +141,16 @@ make_runs (Maker *m, Stream *s, const Event *ev, guint n)
       else
         {
           if (last != NULL)
-            {
-              guint8 kind = gap_kind (m, s->stream.track, last->end, &ev[i], p);
-
-              g_array_append_val (kinds, kind);
-            }
-          g_array_append_val (runs, ((StTimeSpan){ ev[i].start, ev[i].end }));
+            kinds[n_runs - 1] = gap_kind (m, s->stream.track, last->end, &ev[i], p);
+          runs[n_runs++] = (StTimeSpan){ ev[i].start, ev[i].end };
           p = G_MININT64;
         }
       if (ev[i].launch != NO_LAUNCH)
         p = MAX (p, ev[i].launch);
     }
-  s->n_runs = runs->len;
-  s->runs = (StTimeSpan *)(void *)g_array_free (runs, FALSE);
-  s->kinds = (guint8 *)(void *)g_array_free (kinds, FALSE);
+  s->n_runs = n_runs;
+  s->runs = g_renew (StTimeSpan, runs, MAX (1, n_runs));
+  s->kinds = g_renew (guint8, kinds, MAX (1, n_runs));
 }
 
 /* The 1-based rank ⌈p/100 × n⌉ of the nearest-rank percentile p. */

@@ -92,6 +92,12 @@ typedef struct
   const StWorkTag *tags; /* of the current track, NULL when it holds no device event */
   guint            track;
   StStringId       state_cat; /* Neuron's "active_time" */
+  /* of one track, reused from track to track: a block the size of each
+   * large track, made and freed, costs its pages' faults every time */
+  GArray *nests;    /* StSliceNest */
+  GArray *scratch;  /* StSliceNest, to sort them */
+  GArray *children; /* gint64, per nest */
+  GArray *stack;    /* guint */
 } OpJob;
 
 static void
@@ -149,16 +155,19 @@ add_slice (OpJob *op, const StSlice *slice, guint index, gint64 dur, gint64 chil
 static void
 walk_track (OpJob *op, const StTrack *t)
 {
-  g_autoptr (GArray) nests = NULL;
-  g_autofree gint64 *children = NULL;
-  g_autofree guint  *stack = NULL;
-  guint              depth = 0;
+  GArray *nests = op->nests;
+  gint64 *children;
+  guint  *stack;
+  guint   depth = 0;
 
   if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
     return;
-  nests = st_slice_nests_in_range (t, op->job->start, op->job->end, ST_STRING_NONE);
-  children = g_new0 (gint64, nests->len);
-  stack = g_new (guint, nests->len);
+  st_slice_nests_fill (t, op->job->start, op->job->end, ST_STRING_NONE, nests, op->scratch);
+  g_array_set_size (op->children, nests->len);
+  g_array_set_size (op->stack, nests->len);
+  children = (gint64 *)(void *)op->children->data;
+  stack = (guint *)(void *)op->stack->data;
+  memset (children, 0, nests->len * sizeof (gint64));
   for (guint i = 0; i < nests->len; i++)
     {
       const StSliceNest *n = &g_array_index (nests, StSliceNest, i);
@@ -223,40 +232,135 @@ finish_table (Table *table, StTrace *trace)
   g_array_unref (table->touched);
 }
 
-/* Fills @rows and @track_rows, per table, for the job's range. */
 static void
-fill_tables (StSummaryJob *job, GArray **rows, GArray **track_rows)
+op_job_init (OpJob *op, StSummaryJob *job, GArray **rows, GArray **track_rows)
 {
   guint n_strings = MAX (1, st_trace_get_n_strings (job->trace));
-  guint n_tracks = st_trace_get_n_tracks (job->trace);
-  OpJob op = { 0 };
 
-  op.job = job;
-  op.state_cat = st_trace_lookup_string (job->trace, "active_time");
+  op->job = job;
+  op->state_cat = st_trace_lookup_string (job->trace, "active_time");
+  op->nests = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+  op->scratch = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+  op->children = g_array_new (FALSE, FALSE, sizeof (gint64));
+  op->stack = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
     {
-      op.tables[k].rows = rows[k];
-      op.tables[k].track_rows = track_rows[k];
-      slot_map_init (&op.tables[k].name_slot, n_strings);
-      slot_map_init (&op.tables[k].track_slot, n_strings);
-      op.tables[k].touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
+      op->tables[k].rows = rows[k];
+      op->tables[k].track_rows = track_rows[k];
+      slot_map_init (&op->tables[k].name_slot, n_strings);
+      slot_map_init (&op->tables[k].track_slot, n_strings);
+      op->tables[k].touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
     }
-  for (guint t = 0; t < n_tracks && !g_cancellable_is_cancelled (job->cancellable); t++)
+}
+
+/* Walks tracks [from, to) of the trace: an OpJob and its range. */
+typedef struct
+{
+  OpJob op;
+  guint from;
+  guint to;
+} Walk;
+
+static gpointer
+walk_tracks (gpointer data)
+{
+  Walk         *w = data;
+  StSummaryJob *job = w->op.job;
+
+  for (guint t = w->from; t < w->to && !g_cancellable_is_cancelled (job->cancellable); t++)
     {
-      op.track = t;
-      op.tags = st_device_work_get_tags (job->work, t);
-      walk_track (&op, st_trace_get_track (job->trace, t));
+      w->op.track = t;
+      w->op.tags = st_device_work_get_tags (job->work, t);
+      walk_track (&w->op, st_trace_get_track (job->trace, t));
       for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
         {
-          Table *table = &op.tables[k];
+          Table *table = &w->op.tables[k];
 
           for (guint i = 0; i < table->touched->len; i++)
             slot_map_set (&table->track_slot, g_array_index (table->touched, StStringId, i), 0);
           g_array_set_size (table->touched, 0);
         }
     }
+  g_clear_pointer (&w->op.nests, g_array_unref);
+  g_clear_pointer (&w->op.scratch, g_array_unref);
+  g_clear_pointer (&w->op.children, g_array_unref);
+  g_clear_pointer (&w->op.stack, g_array_unref);
+  return NULL;
+}
+
+/* @from's rows added to @into's: the per-name rows by name, the per-track
+ * ones (of other tracks) as they are. Sums and extremes, so the rows are
+ * those of one walk of every track. */
+static void
+merge_table (Table *into, Table *from)
+{
+  for (guint i = 0; i < from->rows->len; i++)
+    {
+      const StOperationRow *r = &g_array_index (from->rows, StOperationRow, i);
+      StOperationRow       *row = row_of (into->rows, &into->name_slot, r->name, G_MAXUINT, NULL);
+
+      row->min_ns = row->count == 0 ? r->min_ns : MIN (row->min_ns, r->min_ns);
+      row->max_ns = row->count == 0 ? r->max_ns : MAX (row->max_ns, r->max_ns);
+      row->count += r->count;
+      row->total_ns += r->total_ns;
+      row->self_ns += r->self_ns;
+    }
+  g_array_append_vals (into->track_rows, from->track_rows->data, from->track_rows->len);
+  slot_map_clear (&from->name_slot);
+  slot_map_clear (&from->track_slot);
+  g_array_unref (from->touched);
+}
+
+/* Where to split the tracks in two of about as many slices, or 0 when
+ * there are too few to be worth a thread. */
+#define SPLIT_MIN_SLICES 65536
+
+static guint
+split_tracks (StTrace *trace)
+{
+  guint   n_tracks = st_trace_get_n_tracks (trace), t = 0;
+  guint64 total = 0, half = 0;
+
+  for (guint i = 0; i < n_tracks; i++)
+    total += st_trace_get_track (trace, i)->n_slices;
+  if (total < SPLIT_MIN_SLICES || n_tracks < 2)
+    return 0;
+  for (; t + 1 < n_tracks && 2 * half < total; t++)
+    half += st_trace_get_track (trace, t)->n_slices;
+  return t;
+}
+
+/* Fills @rows and @track_rows, per table, for the job's range: the
+ * tracks in two halves on two threads when there are many slices. */
+static void
+fill_tables (StSummaryJob *job, GArray **rows, GArray **track_rows)
+{
+  guint    n_tracks = st_trace_get_n_tracks (job->trace);
+  guint    mid = split_tracks (job->trace);
+  Walk     first = { { 0 }, 0, mid }, second = { { 0 }, mid, n_tracks };
+  GArray  *second_rows[ST_N_OPERATIONS_TABLES];
+  GArray  *second_track_rows[ST_N_OPERATIONS_TABLES];
+  GThread *thread = NULL;
+
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
-    finish_table (&op.tables[k], job->trace);
+    {
+      second_rows[k] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+      second_track_rows[k] = g_array_new (FALSE, FALSE, sizeof (StOperationRow));
+    }
+  op_job_init (&first.op, job, rows, track_rows);
+  op_job_init (&second.op, job, second_rows, second_track_rows);
+  if (mid > 0)
+    thread = g_thread_new ("strata-operations", walk_tracks, &first);
+  walk_tracks (&second);
+  if (thread != NULL)
+    g_thread_join (thread);
+  for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
+    {
+      merge_table (&first.op.tables[k], &second.op.tables[k]);
+      finish_table (&first.op.tables[k], job->trace);
+      g_array_unref (second_rows[k]);
+      g_array_unref (second_track_rows[k]);
+    }
 }
 
 /* The tables of the whole profile, kept with the trace. */

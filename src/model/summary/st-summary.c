@@ -499,7 +499,7 @@ st_summary_compute (StTrace      *trace,
 }
 
 static void
-compute_cards (StSummaryJob *job)
+compute_cards (StSummaryJob *job, gboolean later_flop_rates)
 {
   job->device
       = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
@@ -513,7 +513,7 @@ compute_cards (StSummaryJob *job)
   summary_streams (job);
   if (job->neuron)
     st_summary_profile_metrics (job);
-  if (memory_peaks (job))
+  if (memory_peaks (job) && !later_flop_rates)
     flop_rates (job);
   st_summary_device_metrics_finish (job);
 }
@@ -551,7 +551,7 @@ st_summary_compute_parts (StTrace       *trace,
   job.summary = self;
 
   if (parts & ST_SUMMARY_CARDS)
-    compute_cards (&job);
+    compute_cards (&job, parts & ST_SUMMARY_LATER_FLOP_RATES);
   if (parts & ST_SUMMARY_OPERATIONS)
     st_summary_operations (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
@@ -561,6 +561,23 @@ st_summary_compute_parts (StTrace       *trace,
   if (parts & ST_SUMMARY_CARDS)
     st_summary_apply_rules (self, job.neuron);
   return g_steal_pointer (&self);
+}
+
+gboolean
+st_summary_add_flop_rates (StSummary *self, StTrace *trace, GCancellable *cancellable)
+{
+  StSummaryJob job = { 0 };
+
+  g_return_val_if_fail (self != NULL && ST_IS_TRACE (trace), FALSE);
+  g_return_val_if_fail (self->flops == NULL, FALSE);
+
+  job.trace = trace;
+  job.work = st_device_work_ensure (trace, cancellable);
+  job.cancellable = cancellable;
+  job.start = self->start;
+  job.end = self->end;
+  job.summary = self;
+  return job.work != NULL && flop_rates (&job);
 }
 
 void

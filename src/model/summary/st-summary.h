@@ -235,6 +235,9 @@ typedef enum
   ST_SUMMARY_CARDS = 1 << 0,      /* all but the operations tables */
   ST_SUMMARY_OPERATIONS = 1 << 1, /* the operations tables */
   ST_SUMMARY_ALL = ST_SUMMARY_CARDS | ST_SUMMARY_OPERATIONS,
+  /* with the cards: not their FLOP rates, which wait for the FLOP ops;
+   * st_summary_add_flop_rates () adds them */
+  ST_SUMMARY_LATER_FLOP_RATES = 1 << 2,
 } StSummaryParts;
 
 /* Computes @parts for [start, end); what is left out reads as empty. */
@@ -250,6 +253,9 @@ StSummary *st_summary_compute_parts (StTrace       *trace,
  * another thread finds them made or being made. A window calls it on a
  * thread as soon as a profile is loaded. FALSE: cancelled. */
 gboolean st_summary_prepare_cards (StTrace *trace, GCancellable *cancellable);
+/* The FLOP rates of cards computed with ST_SUMMARY_LATER_FLOP_RATES.
+ * FALSE: cancelled. */
+gboolean st_summary_add_flop_rates (StSummary *self, StTrace *trace, GCancellable *cancellable);
 /* Moves the operations tables of @from, a summary of the same range
  * computed with ST_SUMMARY_OPERATIONS, into @self. */
 void       st_summary_take_operations (StSummary *self, StSummary *from);

@@ -14,12 +14,16 @@ ST_DEFINE_SORT (sort_nest,
 
 /* Written straight into an array sized for the slices between each row's
  * bounds, since there are millions of them. */
-GArray *
-st_slice_nests_in_range (const StTrack *track, gint64 start, gint64 end, StStringId skip)
+void
+st_slice_nests_fill (const StTrack *track,
+                     gint64         start,
+                     gint64         end,
+                     StStringId     skip,
+                     GArray        *nests,
+                     GArray        *scratch)
 {
   const StSlice *slices = track->slices;
   gsize          bound = 0, n = 0;
-  GArray        *nests;
   StSliceNest   *out;
 
   for (guint row = 0; track->row_offsets != NULL && row < track->n_rows; row++)
@@ -29,7 +33,7 @@ st_slice_nests_in_range (const StTrack *track, gint64 start, gint64 end, StStrin
       bound += st_row_first_starting (slices, lo, hi, end)
                - st_row_first_ending (slices, lo, hi, start);
     }
-  nests = g_array_sized_new (FALSE, FALSE, sizeof (StSliceNest), bound);
+  g_array_set_size (nests, bound);
   out = (StSliceNest *)(void *)nests->data;
   for (guint row = 0; track->row_offsets != NULL && row < track->n_rows; row++)
     {
@@ -46,6 +50,16 @@ st_slice_nests_in_range (const StTrack *track, gint64 start, gint64 end, StStrin
         }
     }
   g_array_set_size (nests, n);
-  sort_nest (out, n, NULL);
+  if (scratch != NULL)
+    g_array_set_size (scratch, n);
+  sort_nest (out, n, scratch != NULL ? (StSliceNest *)(void *)scratch->data : NULL);
+}
+
+GArray *
+st_slice_nests_in_range (const StTrack *track, gint64 start, gint64 end, StStringId skip)
+{
+  GArray *nests = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+
+  st_slice_nests_fill (track, start, end, skip, nests, NULL);
   return nests;
 }

@@ -66,7 +66,8 @@ typedef struct
   StStringId cat;
   guint32    depth;
   guint16    flags;
-  guint16    reserved;
+  guint16    args_at; /* bytes from the event object to its "args" object as its importer
+                         read it (the last of two), 0 when not noted or beyond 65 535 */
 } StSlice;
 
 typedef struct

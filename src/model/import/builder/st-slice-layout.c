@@ -199,7 +199,10 @@ static guint *
 assign_depths (StSlice *s, gsize n, gint64 origin, guint *n_lanes, StLayoutIssues *issues)
 {
   g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (Lane));
+  g_autofree guint8 *lane_of = g_new (guint8, MAX (1, n));
   guint             *base;
+
+  G_STATIC_ASSERT (MAX_LANES <= G_MAXUINT8 + 1);
 
   for (gsize i = 0; i < n; i++)
     {
@@ -207,7 +210,7 @@ assign_depths (StSlice *s, gsize n, gint64 origin, guint *n_lanes, StLayoutIssue
 
       s[i].start -= origin;
       lane = place_slice (lanes, &s[i]);
-      s[i].reserved = (guint16)lane;
+      lane_of[i] = (guint8)lane;
       if (lane > 0)
         {
           s[i].flags |= ST_SLICE_OVERLAPPING;
@@ -223,10 +226,7 @@ assign_depths (StSlice *s, gsize n, gint64 origin, guint *n_lanes, StLayoutIssue
       g_free (lane->ends);
     }
   for (gsize i = 0; i < n; i++)
-    {
-      s[i].depth += base[s[i].reserved];
-      s[i].reserved = 0;
-    }
+    s[i].depth += base[lane_of[i]];
   *n_lanes = lanes->len;
   return base;
 }

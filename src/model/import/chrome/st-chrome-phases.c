@@ -228,6 +228,18 @@ flow_v2 (Parser *ps, const Ev *ev, guint track, gint64 ts)
     push_flow (ps, ev, track, ts, key, ST_FLOW_V2_OUT, TRUE);
 }
 
+/* Where the event's "args" object is, for the scans of its args
+ * (st_event_scan_slice_args ()): 0 when it has none, or too far. */
+static guint16
+args_at (const Ev *ev)
+{
+  const Tok *args = &ev->tok[K_ARGS];
+
+  if (!HAS (ev, K_ARGS) || args->type != '{' || args->p - ev->start > G_MAXUINT16)
+    return 0;
+  return (guint16)(args->p - ev->start);
+}
+
 static void
 push_slice (Parser *ps, const Ev *ev, guint track, gint64 ts, gint64 dur, char phase, guint16 flags)
 {
@@ -240,7 +252,7 @@ push_slice (Parser *ps, const Ev *ev, guint track, gint64 ts, gint64 dur, char p
   s->cat = intern_key (ps, ev, K_CAT);
   s->depth = (guint32)phase;
   s->flags = flags;
-  s->reserved = 0;
+  s->args_at = args_at (ev);
   st_builder_shard_note_time (ps->shard, ts, st_time_add_sat (ts, dur));
 }
 
