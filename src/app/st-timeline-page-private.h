@@ -7,6 +7,7 @@
 
 #include "st-details-pane.h"
 #include "st-distribution-pane.h"
+#include "st-job.h"
 #include "st-timeline-page.h"
 
 G_BEGIN_DECLS
@@ -18,9 +19,8 @@ struct _StTimelinePage
   StSession          *session;
   GSignalGroup       *session_signals; /* on the session shown */
   GSignalGroup       *tracks_signals;  /* on its tracks' arrangement */
-  GCancellable       *find_cancellable;
-  struct FindJob     *find_job;
-  guint               find_tick;
+  StJob              *find;
+  StSession          *find_session; /* the session the find under way is in */
   GSimpleActionGroup *actions;
   gboolean            show_annotations;
   guint               rename_tick;

@@ -68,86 +68,57 @@ st_timeline_page_update_count (StTimelinePage *self)
   gtk_label_set_text (self->count_label, text);
 }
 
-/* Shared by the page and the find thread (reference counted): what to
- * find, and how far the thread got. */
-typedef struct FindJob
+/* What the find thread looks for. */
+typedef struct
 {
+  StTrace    *trace;
   char       *pattern;
   StFindFlags flags;
-  int         percent;
 } FindJob;
 
 static void
-find_job_clear (gpointer data)
+find_job_free (gpointer data)
 {
-  g_free (((FindJob *)data)->pattern);
+  FindJob *job = data;
+
+  g_object_unref (job->trace);
+  g_free (job->pattern);
+  g_free (job);
+}
+
+static gpointer
+find_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
+{
+  FindJob *job = data;
+
+  return st_trace_find (job->trace, job->pattern, job->flags, cancellable, st_job_report, run,
+                        error);
 }
 
 static void
-find_job_release (gpointer data)
+show_find_progress (StTimelinePage *self)
 {
-  g_rc_box_release_full (data, find_job_clear);
-}
-
-static void
-on_find_progress (double fraction, gpointer data)
-{
-  g_atomic_int_set (&((FindJob *)data)->percent, (int)(fraction * 100));
-}
-
-static gboolean
-show_find_progress (gpointer data)
-{
-  StTimelinePage  *self = data;
   g_autofree char *text
-      = g_strdup_printf (_ ("Searching… %d %%"), g_atomic_int_get (&self->find_job->percent));
+      = g_strdup_printf (_ ("Searching… %d %%"), (int)(st_job_get_fraction (self->find) * 100));
 
   gtk_label_set_text (self->count_label, text);
-  return G_SOURCE_CONTINUE;
 }
 
-/* Stops the find that runs, if one does. */
+/* The results, for the session the find ran in: the timeline focused
+ * when it began. */
 static void
-stop_find (StTimelinePage *self)
+on_found (gpointer owner, gpointer result, const GError *error)
 {
-  g_cancellable_cancel (self->find_cancellable);
-  g_clear_object (&self->find_cancellable);
-  g_clear_handle_id (&self->find_tick, g_source_remove);
-  g_clear_pointer (&self->find_job, find_job_release);
-}
+  StTimelinePage    *self = owner;
+  g_autoptr (GArray) found = result;
 
-static void
-on_found (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (StTimelinePage) self = user_data;
-  g_autoptr (GError)         error = NULL;
-  g_autoptr (GArray)         found = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
-    return;
-  stop_find (self);
   if (found == NULL)
     {
       gtk_label_set_text (self->count_label, error->message);
       return;
     }
-  /* the session the find ran in: the timeline focused when it began */
-  st_session_set_find_results (ST_SESSION (source), found);
+  st_session_set_find_results (self->find_session, found);
   st_timeline_page_update_count (self);
-}
-
-static void
-find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  FindJob *job = data;
-  GError  *error = NULL;
-  GArray  *found = st_trace_find (st_session_get_trace (ST_SESSION (source)), job->pattern,
-                                  job->flags, cancellable, on_find_progress, job, &error);
-
-  if (found == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, found, (GDestroyNotify)g_array_unref);
 }
 
 /* The text in the bar, and whether in args too: what results are of. */
@@ -164,13 +135,12 @@ find_key (StTimelinePage *self)
 static void
 find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
 {
-  g_autoptr (GTask) task = NULL;
-  FindJob          *job;
-  guint             side = st_timeline_page_active_index (self);
+  FindJob *job;
+  guint    side = st_timeline_page_active_index (self);
 
   if (self->active == NULL)
     return;
-  stop_find (self);
+  st_job_cancel (self->find);
   g_free (self->found_for[side]);
   self->found_for[side] = find_key (self);
 
@@ -179,16 +149,14 @@ find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
       st_session_set_find_results (self->active, NULL);
       return;
     }
-  self->find_cancellable = g_cancellable_new ();
-  job = g_rc_box_new0 (FindJob);
+  job = g_new0 (FindJob, 1);
+  job->trace = g_object_ref (st_session_get_trace (self->active));
   job->pattern = g_strdup (pattern);
   job->flags = in_args ? ST_FIND_ARGS : ST_FIND_NAMES;
-  self->find_job = g_rc_box_acquire (job);
+  g_set_object (&self->find_session, self->active);
   gtk_label_set_text (self->count_label, _ ("Searching…"));
-  self->find_tick = g_timeout_add (200, show_find_progress, self);
-  task = g_task_new (self->active, self->find_cancellable, on_found, g_object_ref (self));
-  g_task_set_task_data (task, job, find_job_release);
-  g_task_run_in_thread (task, find_thread);
+  st_job_start (self->find, find_thread, job, find_job_free, on_found,
+                (GDestroyNotify)g_array_unref);
 }
 
 void
@@ -259,9 +227,9 @@ on_entry_activate (StTimelinePage *self)
 static void
 on_stop_search (StTimelinePage *self)
 {
-  if (self->find_job != NULL)
+  if (st_job_is_running (self->find))
     {
-      stop_find (self);
+      st_job_cancel (self->find);
       gtk_label_set_text (self->count_label, _ ("Stopped"));
     }
   /* back to the timeline the find was in */
@@ -363,7 +331,7 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
 {
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
-  stop_find (self);
+  st_job_cancel (self->find);
   g_clear_object (&self->session);
   g_clear_object (&self->active);
   g_clear_pointer (&self->found_for[0], g_free);
@@ -650,7 +618,8 @@ st_timeline_page_dispose (GObject *object)
   StTimelinePage *self = ST_TIMELINE_PAGE (object);
   GtkWidget      *child;
 
-  stop_find (self);
+  st_job_cancel (self->find);
+  g_clear_object (&self->find_session);
   st_timeline_page_dispose_baseline (self);
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
@@ -670,6 +639,13 @@ st_timeline_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (st_timeline_page_parent_class)->dispose (object);
+}
+
+static void
+st_timeline_page_finalize (GObject *object)
+{
+  g_object_unref (ST_TIMELINE_PAGE (object)->find);
+  G_OBJECT_CLASS (st_timeline_page_parent_class)->finalize (object);
 }
 
 /* The page's own actions and their keys. */
@@ -705,6 +681,7 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_page_dispose;
+  object_class->finalize = st_timeline_page_finalize;
   object_class->get_property = st_timeline_page_get_property;
   object_class->set_property = st_timeline_page_set_property;
 
@@ -764,6 +741,8 @@ st_timeline_page_init (StTimelinePage *self)
 {
   GtkEventController *keys = gtk_event_controller_key_new ();
 
+  self->find = st_job_new (self);
+  g_signal_connect_swapped (self->find, "progress", G_CALLBACK (show_find_progress), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   follow_session (self);
   g_signal_connect (self->paned, "notify::position", G_CALLBACK (keep_split), NULL);

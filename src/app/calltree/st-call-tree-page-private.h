@@ -7,6 +7,7 @@
 
 #include "st-call-tree-page.h"
 #include "st-flame-graph.h"
+#include "st-job.h"
 
 G_BEGIN_DECLS
 
@@ -25,16 +26,14 @@ struct _StCallTreePage
   gint64   selection_start;
   gint64   selection_end;
   /* the trees of the scope, both ways, and the build under way */
-  StCallTree   *top_down;
-  StCallTree   *bottom_up_tree;
-  gboolean      dirty;
-  GCancellable *cancellable;
-  gint         *progress; /* per mille, shared with the build's thread */
-  guint         progress_id;
-  gboolean      revealing;     /* the page, not the person, selects a row */
-  guint         scroll_id;     /* scrolling to the row selected, once laid out */
-  gboolean      paned_moved;   /* the person moved the divider */
-  gboolean      placing_paned; /* the page moves it */
+  StCallTree *top_down;
+  StCallTree *bottom_up_tree;
+  gboolean    dirty;
+  StJob      *build;
+  gboolean    revealing;     /* the page, not the person, selects a row */
+  guint       scroll_id;     /* scrolling to the row selected, once laid out */
+  gboolean    paned_moved;   /* the person moved the divider */
+  gboolean    placing_paned; /* the page moves it */
   /* the table */
   GtkTreeListModel   *tree_model;
   GtkSingleSelection *selection;

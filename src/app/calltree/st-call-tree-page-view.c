@@ -195,7 +195,7 @@ st_call_tree_page_update_actions (StCallTreePage *self)
   gboolean   has_node = has_tree && selected_node (self) != ST_FLAME_GRAPH_NONE;
   gboolean   zoomed = st_flame_graph_get_zoom (self->flame_graph) != ST_CALL_TREE_ROOT;
 
-  gtk_widget_action_set_enabled (widget, "calltree.cancel", self->cancellable != NULL);
+  gtk_widget_action_set_enabled (widget, "calltree.cancel", st_job_is_running (self->build));
   gtk_widget_action_set_enabled (widget, "calltree.expand-hot-path", has_tree);
   gtk_widget_action_set_enabled (widget, "calltree.show-on-timeline", has_node);
   gtk_widget_action_set_enabled (widget, "calltree.copy-name", has_node);

@@ -10,6 +10,7 @@
 
 #include "st-call-tree-item.h"
 #include "st-format.h"
+#include "st-job.h"
 
 #include <glib/gi18n.h>
 
@@ -143,7 +144,6 @@ typedef struct
   StTrace        *trace;
   StCallTreeScope scope;
   guint          *tracks;
-  gint           *progress;
 } Job;
 
 static void
@@ -151,65 +151,36 @@ job_free (Job *job)
 {
   g_clear_object (&job->trace);
   g_free (job->tracks);
-  g_free (job->progress);
   g_free (job);
 }
 
-static void
-on_progress (double fraction, gpointer data)
-{
-  g_atomic_int_set ((gint *)data, (gint)(fraction * 1000));
-}
-
-static void
-build_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+/* The tree of the scope both ways: top-down, then bottom-up. */
+static gpointer
+build_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
   Job                   *job = data;
-  g_autoptr (GError)     error = NULL;
   g_autoptr (StCallTree) td = NULL;
   StCallTree            *bu;
   GPtrArray             *trees;
 
-  td = st_call_tree_build (job->trace, &job->scope, cancellable, on_progress, job->progress,
-                           &error);
-  bu = td != NULL ? st_call_tree_invert (td, cancellable, &error) : NULL;
+  td = st_call_tree_build (job->trace, &job->scope, cancellable, st_job_report, run, error);
+  bu = td != NULL ? st_call_tree_invert (td, cancellable, error) : NULL;
   if (bu == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+    return NULL;
   trees = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (trees, g_steal_pointer (&td));
   g_ptr_array_add (trees, bu);
-  g_task_return_pointer (task, trees, (GDestroyNotify)g_ptr_array_unref);
+  return trees;
 }
 
 static void
-stop_progress (StCallTreePage *self)
+show_progress (StCallTreePage *self)
 {
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  self->progress = NULL;
-}
-
-static gboolean
-show_progress (gpointer data)
-{
-  StCallTreePage  *self = data;
-  double           fraction = g_atomic_int_get (self->progress) / 1000.0;
+  double           fraction = st_job_get_fraction (self->build);
   g_autofree char *text = g_strdup_printf (_ ("%.0f %% of the slices"), fraction * 100);
 
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
   gtk_progress_bar_set_text (self->progress_bar, text);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-cancel_build (StCallTreePage *self)
-{
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  stop_progress (self);
 }
 
 static void
@@ -234,7 +205,7 @@ describe (StCallTreePage *self)
       return;
     }
   what = describe_scope (self, &scope);
-  if (self->top_down == NULL || self->cancellable != NULL
+  if (self->top_down == NULL || st_job_is_running (self->build)
       || st_call_tree_get_n_frames (self->top_down) == 0)
     {
       gtk_label_set_text (self->scope_label, what);
@@ -249,16 +220,11 @@ describe (StCallTreePage *self)
 }
 
 static void
-on_built (GObject *source, GAsyncResult *result, gpointer data)
+on_built (gpointer owner, gpointer result, const GError *error)
 {
-  g_autoptr (StCallTreePage) self = data;
-  g_autoptr (GError)         error = NULL;
-  g_autoptr (GPtrArray)      trees = g_task_propagate_pointer (G_TASK (result), &error);
+  StCallTreePage       *self = owner;
+  g_autoptr (GPtrArray) trees = result;
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    return; /* replaced, or the page went away */
-  g_clear_object (&self->cancellable);
-  stop_progress (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
   if (trees == NULL)
     {
@@ -281,12 +247,11 @@ on_built (GObject *source, GAsyncResult *result, gpointer data)
 static void
 start_build (StCallTreePage *self)
 {
-  g_autoptr (GTask) task = NULL;
-  StCallTreeScope   scope;
-  const char       *title, *why;
-  Job              *job;
+  StCallTreeScope scope;
+  const char     *title, *why;
+  Job            *job;
 
-  cancel_build (self);
+  st_job_cancel (self->build);
   self->dirty = FALSE;
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
@@ -303,17 +268,11 @@ start_build (StCallTreePage *self)
   job->scope = scope;
   job->tracks = scope.tracks ? g_memdup2 (scope.tracks, scope.n_tracks * sizeof (guint)) : NULL;
   job->scope.tracks = job->tracks;
-  job->progress = g_new0 (gint, 1);
-  self->progress = job->progress;
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, on_built, g_object_ref (self));
-  g_task_set_source_tag (task, start_build);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
-  g_task_run_in_thread (task, build_thread);
+  st_job_start (self->build, build_thread, job, (GDestroyNotify)job_free, on_built,
+                (GDestroyNotify)g_ptr_array_unref);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _ ("Starting…"));
   gtk_stack_set_visible_child_name (self->content_stack, "computing");
-  self->progress_id = g_timeout_add (100, show_progress, self);
   describe (self);
   st_call_tree_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
@@ -345,9 +304,9 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   StCallTreePage *self = ST_CALL_TREE_PAGE (widget);
 
-  if (self->cancellable == NULL)
+  if (!st_job_is_running (self->build))
     return;
-  cancel_build (self);
+  st_job_cancel (self->build);
   self->dirty = TRUE;
   show_status (self, _ ("Summing Stopped"),
                _ ("Choose a scope again to sum its calls (Ctrl+1, Ctrl+2, Ctrl+3)."));
@@ -407,7 +366,7 @@ st_call_tree_page_set_session (StCallTreePage *self, StSession *session)
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->session_signals, session);
-  cancel_build (self);
+  st_job_cancel (self->build);
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
   self->has_selection = FALSE;
@@ -428,7 +387,7 @@ gboolean
 st_call_tree_page_is_computing (StCallTreePage *self)
 {
   g_return_val_if_fail (ST_IS_CALL_TREE_PAGE (self), FALSE);
-  return self->cancellable != NULL;
+  return st_job_is_running (self->build);
 }
 
 StCallTree *
@@ -504,7 +463,7 @@ st_call_tree_page_get_property (GObject *object, guint prop_id, GValue *value, G
       g_value_set_string (value, self->bottom_up ? "bottom-up" : "top-down");
       break;
     case PROP_BY_THREAD: g_value_set_boolean (value, self->by_thread); break;
-    case PROP_COMPUTING: g_value_set_boolean (value, self->cancellable != NULL); break;
+    case PROP_COMPUTING: g_value_set_boolean (value, st_job_is_running (self->build)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -535,7 +494,7 @@ st_call_tree_page_dispose (GObject *object)
   StCallTreePage *self = ST_CALL_TREE_PAGE (object);
   GtkWidget      *child;
 
-  cancel_build (self);
+  st_job_cancel (self->build);
   g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
@@ -556,6 +515,7 @@ st_call_tree_page_finalize (GObject *object)
 
   g_free (self->scope);
   g_array_unref (self->selection_tracks);
+  g_object_unref (self->build);
   G_OBJECT_CLASS (st_call_tree_page_parent_class)->finalize (object);
 }
 
@@ -625,6 +585,8 @@ st_call_tree_page_init (StCallTreePage *self)
 {
   self->scope = g_strdup ("profile");
   self->selection_tracks = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->build = st_job_new (self);
+  g_signal_connect_swapped (self->build, "progress", G_CALLBACK (show_progress), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",

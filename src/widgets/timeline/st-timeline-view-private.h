@@ -10,6 +10,7 @@
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-overlay.h"
+#include "st-job.h"
 #include "st-queue-length.h"
 #include "st-timeline-view.h"
 
@@ -60,7 +61,7 @@ struct _StTimelineView
   guint    reveal_row;
 
   StQueueLength *queues; /* the trace's, once made; NULL before */
-  GCancellable  *queues_cancel;
+  StJob         *queues_job;
 
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;

@@ -394,6 +394,13 @@ st_timeline_view_dispose (GObject *object)
 }
 
 static void
+st_timeline_view_finalize (GObject *object)
+{
+  g_object_unref (ST_TIMELINE_VIEW (object)->queues_job);
+  G_OBJECT_CLASS (st_timeline_view_parent_class)->finalize (object);
+}
+
+static void
 st_timeline_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (object);
@@ -463,6 +470,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_view_dispose;
+  object_class->finalize = st_timeline_view_finalize;
   object_class->get_property = st_timeline_view_get_property;
   object_class->set_property = st_timeline_view_set_property;
   widget_class->snapshot = st_timeline_view_snapshot;
@@ -485,6 +493,7 @@ static void
 st_timeline_view_init (StTimelineView *self)
 {
   self->bands = g_array_new (FALSE, FALSE, sizeof (StOverlayRegion));
+  self->queues_job = st_job_new (self);
   st_timeline_view_init_adjustments (self);
   follow_session (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
