@@ -4,15 +4,12 @@
 
 #include "st-greeter.h"
 
+#include "st-recent-profiles.h"
+
 #include <adwaita.h>
-#include <glib/gstdio.h>
 
 /* The greeter lists this many recent profiles, the last opened first. */
 #define MAX_RECENT 8
-
-/* Strata's entries in the recent files (GtkRecentManager), whatever the
- * name of the program that opened them (the app, or a test). */
-#define RECENT_APP_NAME "strata"
 
 struct _StGreeter
 {
@@ -34,63 +31,12 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* Puts @files first among the recent files, where every greeter finds
- * them. */
-void
-st_greeter_add_recent (GFile *const *files, guint n_files)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  static char      *groups[] = { (char *)RECENT_APP_NAME, NULL };
-  g_autofree char  *list = NULL, *folder = NULL;
-
-  /* GTK writes the list and does not make its folder (a new account, a
-   * test with folders of its own) */
-  g_object_get (manager, "filename", &list, NULL);
-  if (list != NULL && (folder = g_path_get_dirname (list)) != NULL)
-    g_mkdir_with_parents (folder, 0700);
-  for (guint i = 0; i < n_files; i++)
-    {
-      g_autofree char *uri = g_file_get_uri (files[i]);
-      g_autofree char *basename = g_file_get_basename (files[i]);
-      g_autofree char *type = g_content_type_guess (basename, NULL, 0, NULL);
-      g_autofree char *mime = g_content_type_get_mime_type (type);
-      GtkRecentData    data = {
-           .mime_type = mime ? mime : (char *)"application/octet-stream",
-           .app_name = (char *)RECENT_APP_NAME,
-           .app_exec = (char *)"strata %f",
-           .groups = groups,
-      };
-
-      gtk_recent_manager_add_full (manager, uri, &data);
-    }
-}
-
-static int
-compare_recent (gconstpointer a, gconstpointer b)
-{
-  GtkRecentInfo *ia = *(GtkRecentInfo **)a, *ib = *(GtkRecentInfo **)b;
-
-  return -g_date_time_compare (gtk_recent_info_get_modified (ia),
-                               gtk_recent_info_get_modified (ib));
-}
-
 /* The profiles Strata opened that are still there, the last opened first. */
 static void
 update_recent (StGreeter *self)
 {
-  GList                *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) files = st_recent_profiles_list (MAX_RECENT);
 
-  for (GList *l = items; l != NULL; l = l->next)
-    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME)
-        && gtk_recent_info_exists (l->data))
-      g_ptr_array_add (mine, l->data);
-  g_ptr_array_sort (mine, compare_recent);
-  for (guint i = 0; i < mine->len && files->len < MAX_RECENT; i++)
-    g_ptr_array_add (files,
-                     g_file_new_for_uri (gtk_recent_info_get_uri (g_ptr_array_index (mine, i))));
-  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
   g_list_store_splice (self->recent, 0, g_list_model_get_n_items (G_LIST_MODEL (self->recent)),
                        files->pdata, files->len);
   gtk_widget_set_visible (self->recent_box, files->len > 0);

@@ -1,16 +1,25 @@
-/* The facts bar over a profile: its duration, counts, size and format,
- * each a value over its label. A narrow window leaves the least telling
- * facts out of the bar; the popover of the button beside it lists them
- * all. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
 
-#include "st-window-private.h"
+#include "st-facts-bar.h"
 
 #include "st-format.h"
 
 #include <glib/gi18n.h>
+
+struct _StFactsBar
+{
+  GtkWidget parent_instance;
+
+  guint fit_id; /* fitting the facts to the bar's width */
+
+  GtkWidget *facts_scroller;
+  GtkBox    *facts_box;
+  GtkGrid   *facts_grid;
+};
+
+G_DEFINE_FINAL_TYPE (StFactsBar, st_facts_bar, GTK_TYPE_WIDGET)
 
 /* The facts in the order the bar shows them. */
 enum
@@ -44,7 +53,7 @@ fact_label (const char *text, const char *style)
 }
 
 static void
-add_fact (StWindow *self, const char *value, const char *label)
+add_fact (StFactsBar *self, const char *value, const char *label)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *v = fact_label (value, "fact-value"), *l = fact_label (label, "fact-label");
@@ -66,7 +75,7 @@ add_fact (StWindow *self, const char *value, const char *label)
 }
 
 static void
-add_count_fact (StWindow *self, guint64 n, const char *label)
+add_count_fact (StFactsBar *self, guint64 n, const char *label)
 {
   g_autofree char *text = st_format_count (n);
   add_fact (self, text, label);
@@ -129,14 +138,14 @@ fact_width (GtkWidget *fact)
 static gboolean
 fit_facts (gpointer data)
 {
-  StWindow  *self = data;
-  GtkWidget *facts[N_FACTS];
-  int        widths[N_FACTS];
-  int        room = gtk_widget_get_width (self->facts_scroller);
-  int        spacing = gtk_box_get_spacing (self->facts_box), total = -spacing;
-  guint      n = 0;
+  StFactsBar *self = data;
+  GtkWidget  *facts[N_FACTS];
+  int         widths[N_FACTS];
+  int         room = gtk_widget_get_width (self->facts_scroller);
+  int         spacing = gtk_box_get_spacing (self->facts_box), total = -spacing;
+  guint       n = 0;
 
-  self->fit_facts_id = 0;
+  self->fit_id = 0;
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box)); c && n < N_FACTS;
        c = gtk_widget_get_next_sibling (c), n++)
     {
@@ -160,30 +169,26 @@ fit_facts (gpointer data)
 /* After the layout that changed the bar's width, not during it, and
  * before the next. */
 static void
-queue_fit_facts (StWindow *self)
+queue_fit_facts (StFactsBar *self)
 {
-  if (self->fit_facts_id == 0)
-    self->fit_facts_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_facts, self, NULL);
+  if (self->fit_id == 0)
+    self->fit_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_facts, self, NULL);
 }
 
 void
-st_window_init_facts (StWindow *self)
+st_facts_bar_set_trace (StFactsBar *self, StTrace *trace)
 {
-  /* the bar's width, or the facts' (a new profile), changed */
-  g_signal_connect_object (
-      gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->facts_scroller)), "changed",
-      G_CALLBACK (queue_fit_facts), self, G_CONNECT_SWAPPED);
-}
-
-/* The facts of the profile shown, in place of those of the last one. */
-void
-st_window_show_facts (StWindow *self)
-{
-  const StTraceCounts *c = st_trace_get_counts (self->trace);
-  g_autofree char     *span = st_format_duration (st_trace_get_end_ns (self->trace));
-  g_autofree char     *size = format_size (self->trace);
-  g_autofree char     *format = describe_format (self->trace);
+  const StTraceCounts *c;
+  g_autofree char     *span = NULL, *size = NULL, *format = NULL;
   GtkWidget           *child;
+
+  g_return_if_fail (ST_IS_FACTS_BAR (self));
+  g_return_if_fail (ST_IS_TRACE (trace));
+
+  c = st_trace_get_counts (trace);
+  span = st_format_duration (st_trace_get_end_ns (trace));
+  size = format_size (trace);
+  format = describe_format (trace);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->facts_box))) != NULL)
     gtk_box_remove (self->facts_box, child);
@@ -194,9 +199,60 @@ st_window_show_facts (StWindow *self)
   add_count_fact (self, c->slices, _ ("Slices"));
   add_count_fact (self, c->flows, _ ("Flows"));
   add_count_fact (self, c->counter_samples, _ ("Counter samples"));
-  add_count_fact (self, st_trace_get_n_processes (self->trace), _ ("Processes"));
-  add_count_fact (self, st_trace_get_n_tracks (self->trace), _ ("Tracks"));
+  add_count_fact (self, st_trace_get_n_processes (trace), _ ("Processes"));
+  add_count_fact (self, st_trace_get_n_tracks (trace), _ ("Tracks"));
   add_fact (self, size, _ ("Size"));
   add_fact (self, format, _ ("Format"));
   queue_fit_facts (self);
+}
+
+static void
+st_facts_bar_dispose (GObject *object)
+{
+  StFactsBar *self = ST_FACTS_BAR (object);
+  GtkWidget  *child;
+
+  /* the scroller's width changes as it goes: no fitting after */
+  if (self->facts_scroller != NULL)
+    g_signal_handlers_disconnect_by_data (
+        gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->facts_scroller)), self);
+  g_clear_handle_id (&self->fit_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_FACTS_BAR);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (st_facts_bar_parent_class)->dispose (object);
+}
+
+static void
+st_facts_bar_class_init (StFactsBarClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = st_facts_bar_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/strata/Strata/window/st-facts-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, StFactsBar, facts_scroller);
+  gtk_widget_class_bind_template_child (widget_class, StFactsBar, facts_box);
+  gtk_widget_class_bind_template_child (widget_class, StFactsBar, facts_grid);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+}
+
+static void
+st_facts_bar_init (StFactsBar *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  /* as far from the button as the facts are from each other */
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 24);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* the bar's width, or the facts' (a new profile), changed */
+  g_signal_connect_object (
+      gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->facts_scroller)), "changed",
+      G_CALLBACK (queue_fit_facts), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+st_facts_bar_new (void)
+{
+  return g_object_new (ST_TYPE_FACTS_BAR, NULL);
 }
