@@ -688,6 +688,7 @@ st_window_init (StWindow *self)
                            G_CONNECT_SWAPPED);
   settings = st_application_new_settings ();
   self->state = st_window_state_new (GTK_WINDOW (self), settings, annotations (self));
+  st_timeline_page_set_settings (self->timeline_page, settings);
   g_signal_connect_object (self->view_stack, "notify::visible-child-name",
                            G_CALLBACK (on_view_changed), self, G_CONNECT_SWAPPED);
   self->regions = st_region_keeper_new (self->toast_overlay, annotations (self));

@@ -6,13 +6,42 @@
 
 #include "config.h"
 
-#include "st-call-tree-page-private.h"
+#include "st-call-tree-page.h"
 
-#include "st-call-tree-item.h"
+#include "st-call-tree-view.h"
+#include "st-flame-graph.h"
 #include "st-format.h"
 #include "st-job.h"
+#include "st-trace-query.h"
 
 #include <glib/gi18n.h>
+
+struct _StCallTreePage
+{
+  GtkWidget parent_instance;
+
+  StSession    *session;
+  GSignalGroup *session_signals;
+  char         *scope;     /* "profile", "region" or "selection" */
+  gboolean      bottom_up; /* the direction shown */
+  gboolean      by_thread;
+  /* the selection taken as the scope */
+  gboolean has_selection;
+  GArray  *selection_tracks; /* guint */
+  gint64   selection_start;
+  gint64   selection_end;
+  /* the trees of the scope, both ways, and the build under way */
+  StCallTree *top_down;
+  StCallTree *bottom_up_tree;
+  gboolean    dirty;
+  StJob      *build;
+
+  GtkLabel       *scope_label;
+  GtkStack       *content_stack;
+  AdwStatusPage  *status_page;
+  GtkProgressBar *progress_bar;
+  StCallTreeView *view;
+};
 
 G_DEFINE_FINAL_TYPE (StCallTreePage, st_call_tree_page, GTK_TYPE_WIDGET)
 
@@ -30,6 +59,8 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void request_build (StCallTreePage *self);
+static void show_tree (StCallTreePage *self);
+static void update_actions (StCallTreePage *self);
 
 /* --- the scope ------------------------------------------------------------ */
 
@@ -240,8 +271,8 @@ on_built (gpointer owner, gpointer result, const GError *error)
                     "copies) are not calls. Sum the whole profile (Ctrl+1), or take another "
                     "selection."));
   else
-    st_call_tree_page_show_tree (self);
-  st_call_tree_page_update_actions (self);
+    show_tree (self);
+  update_actions (self);
 }
 
 static void
@@ -255,12 +286,12 @@ start_build (StCallTreePage *self)
   self->dirty = FALSE;
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
-  st_call_tree_page_show_tree (self);
+  show_tree (self);
   if (!get_scope (self, &scope, &title, &why))
     {
       show_status (self, title, why);
       describe (self);
-      st_call_tree_page_update_actions (self);
+      update_actions (self);
       return;
     }
   job = g_new0 (Job, 1);
@@ -274,7 +305,7 @@ start_build (StCallTreePage *self)
   gtk_progress_bar_set_text (self->progress_bar, _ ("Starting…"));
   gtk_stack_set_visible_child_name (self->content_stack, "computing");
   describe (self);
-  st_call_tree_page_update_actions (self);
+  update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
 }
 
@@ -311,29 +342,7 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   show_status (self, _ ("Summing Stopped"),
                _ ("Choose a scope again to sum its calls (Ctrl+1, Ctrl+2, Ctrl+3)."));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
-  st_call_tree_page_update_actions (self);
-}
-
-/* The table takes 45 % of the height, until the person moves the
- * divider. */
-static void
-on_paned_resized (StCallTreePage *self)
-{
-  int max = 0;
-
-  g_object_get (self->paned, "max-position", &max, NULL);
-  if (self->paned_moved || max <= 0)
-    return;
-  self->placing_paned = TRUE;
-  gtk_paned_set_position (self->paned, max * 45 / 100);
-  self->placing_paned = FALSE;
-}
-
-static void
-on_paned_moved (StCallTreePage *self)
-{
-  if (!self->placing_paned && gtk_widget_get_mapped (GTK_WIDGET (self->paned)))
-    self->paned_moved = TRUE;
+  update_actions (self);
 }
 
 static void
@@ -341,6 +350,140 @@ on_region_changed (StCallTreePage *self)
 {
   if (g_str_equal (self->scope, "region"))
     request_build (self);
+}
+
+/* --- the node selected ------------------------------------------------- */
+
+/* The tree shown, in the table and the flame graph; the table once it is
+ * in. */
+static void
+show_tree (StCallTreePage *self)
+{
+  StCallTree *tree = st_call_tree_page_get_tree (self);
+
+  st_call_tree_view_set_tree (self->view, tree);
+  if (tree != NULL)
+    gtk_stack_set_visible_child_name (self->content_stack, "tree");
+  update_actions (self);
+}
+
+static void
+update_actions (StCallTreePage *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  guint      node = st_call_tree_view_get_selected (self->view);
+  gboolean   has_tree = st_call_tree_view_get_tree (self->view) != NULL;
+  gboolean   has_node = has_tree && node != ST_FLAME_GRAPH_NONE;
+  gboolean   zoomed = st_call_tree_view_is_zoomed (self->view);
+
+  gtk_widget_action_set_enabled (widget, "calltree.cancel", st_job_is_running (self->build));
+  gtk_widget_action_set_enabled (widget, "calltree.expand-hot-path", has_tree);
+  gtk_widget_action_set_enabled (widget, "calltree.show-on-timeline", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.copy-name", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-in", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-out", has_tree && zoomed);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-reset", has_tree && zoomed);
+}
+
+/* A node chosen in the table or the flame graph: its instances selected
+ * on the timeline. */
+static void
+select_instances (StCallTreePage *self, guint node)
+{
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+
+  st_call_tree_get_instances (st_call_tree_view_get_tree (self->view), node, refs);
+  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
+}
+
+/* Enter or a double click on a row, Ctrl+Enter, or the toolbar's button:
+ * the node's instances selected on the timeline, shown there at the
+ * longest one. */
+static void
+show_on_timeline_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreePage    *self = ST_CALL_TREE_PAGE (widget);
+  StTrace           *trace = st_session_get_trace (self->session);
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  guint              node = st_call_tree_view_get_selected (self->view), longest = 0;
+
+  if (node == ST_FLAME_GRAPH_NONE)
+    return;
+  st_call_tree_get_instances (st_call_tree_view_get_tree (self->view), node, refs);
+  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
+  for (guint i = 1; i < refs->len; i++)
+    if (st_event_get_duration (trace, g_array_index (refs, StEventRef, i))
+        > st_event_get_duration (trace, g_array_index (refs, StEventRef, longest)))
+      longest = i;
+  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
+  if (refs->len > 0)
+    st_session_reveal (self->session, g_array_index (refs, StEventRef, longest));
+}
+
+static void
+on_node_activated (StCallTreePage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "calltree.show-on-timeline", NULL);
+}
+
+/* Ctrl+E: the costliest path from the node selected (or the roots). */
+static void
+expand_hot_path_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_call_tree_view_expand_hot_path (ST_CALL_TREE_PAGE (widget)->view);
+}
+
+/* Ctrl+I, Backspace, Ctrl+0: the flame graph's zoom. */
+static void
+zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreeView *view = ST_CALL_TREE_PAGE (widget)->view;
+
+  if (g_str_equal (action_name, "calltree.zoom-in"))
+    st_call_tree_view_zoom_in (view);
+  else if (g_str_equal (action_name, "calltree.zoom-out"))
+    st_call_tree_view_zoom_out (view);
+  else
+    st_call_tree_view_zoom_reset (view);
+}
+
+/* Ctrl+C: the selected node's name, whole. */
+static void
+copy_name_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreePage  *self = ST_CALL_TREE_PAGE (widget);
+  guint            node = st_call_tree_view_get_selected (self->view);
+  g_autofree char *name = NULL;
+
+  if (node == ST_FLAME_GRAPH_NONE)
+    return;
+  name = st_call_tree_dup_label (st_call_tree_view_get_tree (self->view), node);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
+}
+
+static void
+install_node_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "calltree.show-on-timeline", NULL,
+                                   show_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "calltree.expand-hot-path", NULL,
+                                   expand_hot_path_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.copy-name", NULL, copy_name_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "calltree.expand-hot-path", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "calltree.show-on-timeline", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "calltree.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.zoom-out",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "calltree.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                       "calltree.copy-name", NULL);
 }
 
 /* --- the API -------------------------------------------------------------- */
@@ -374,7 +517,7 @@ st_call_tree_page_set_session (StCallTreePage *self, StSession *session)
   self->scope = g_strdup ("profile");
   self->bottom_up = FALSE;
   self->by_thread = FALSE;
-  st_call_tree_page_show_tree (self);
+  show_tree (self);
   if (session != NULL)
     request_build (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -427,7 +570,7 @@ set_direction (StCallTreePage *self, const char *direction)
     return;
   self->bottom_up = bottom_up;
   if (self->top_down != NULL)
-    st_call_tree_page_show_tree (self);
+    show_tree (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRECTION]);
 }
 
@@ -495,13 +638,10 @@ st_call_tree_page_dispose (GObject *object)
   GtkWidget      *child;
 
   st_job_cancel (self->build);
-  g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
-  g_clear_object (&self->tree_model);
-  g_clear_object (&self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_CALL_TREE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -563,21 +703,17 @@ st_call_tree_page_class_init (StCallTreePageClass *klass)
                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (ST_TYPE_CALL_TREE_ITEM);
-  g_type_ensure (ST_TYPE_FLAME_GRAPH);
+  g_type_ensure (ST_TYPE_CALL_TREE_VIEW);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/calltree/st-call-tree-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, scope_label);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, status_page);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, paned);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, tree_view);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, flame_graph);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   install_keys (widget_class);
-  st_call_tree_page_class_init_view (widget_class);
+  install_node_actions (widget_class);
 }
 
 static void
@@ -591,9 +727,9 @@ st_call_tree_page_init (StCallTreePage *self)
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
                                   G_CALLBACK (on_region_changed), self);
-  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (on_paned_resized),
-                            self);
-  g_signal_connect_swapped (self->paned, "notify::position", G_CALLBACK (on_paned_moved), self);
+  g_signal_connect_swapped (self->view, "node-chosen", G_CALLBACK (select_instances), self);
+  g_signal_connect_swapped (self->view, "node-activated", G_CALLBACK (on_node_activated), self);
+  g_signal_connect_swapped (self->view, "changed", G_CALLBACK (update_actions), self);
   show_status (self, _ ("No Profile"), NULL);
-  st_call_tree_page_update_actions (self);
+  update_actions (self);
 }

@@ -1,3 +1,16 @@
+/* The Timeline page: the toolbar, the find bar, the details pane with
+ * one operation's distribution beside it, the Annotations panel, and with
+ * a baseline, its timeline over the current one (docs/metrics.md 8.10):
+ * shown with Ctrl+Shift+B or the Baseline button while a baseline is open,
+ * each under a header naming its profile and file, the two zoomed and
+ * panned together by the baseline (st-baseline.h).
+ *
+ * Each timeline keeps its own selection and find. The details pane and the
+ * find bar follow the timeline last focused (a click or Tab into it), whose
+ * header is marked: a person who clicks an event of the baseline wants to
+ * read its duration and args, and one who presses / there wants to find in
+ * it; a details pane kept on the current profile would show nothing for
+ * that click. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -5,15 +18,56 @@
 #include "st-timeline-page.h"
 
 #include "st-annotations-panel.h"
-#include "st-timeline-page-private.h"
-#include "st-application.h"
+#include "st-baseline-header.h"
 #include "st-details-pane.h"
 #include "st-distribution-pane.h"
+#include "st-filter-bar.h"
+#include "st-find-bar.h"
 #include "st-format.h"
 #include "st-trace-query.h"
-#include "st-trace-search.h"
 
 #include <glib/gi18n.h>
+
+struct _StTimelinePage
+{
+  GtkWidget parent_instance;
+
+  StSession          *session;
+  GSettings          *settings;        /* Strata's, or NULL */
+  GSignalGroup       *session_signals; /* on the session shown */
+  GSimpleActionGroup *actions;
+  gboolean            show_annotations;
+  guint               rename_tick;
+  guint               room_tick; /* makes room for the distribution once laid out */
+
+  StTimelineView     *view;
+  StAnnotationsPanel *annotations;
+  StDetailsPane      *details;
+  StDistributionPane *distribution;
+  GtkPaned           *paned;
+  GtkPaned           *bottom_paned;
+  StFindBar          *find_bar;
+  GtkLabel           *range_label;
+  GtkToggleButton    *find_button;
+  GtkToggleButton    *group_button;
+  StFilterBar        *filter_bar;
+  GtkScrollbar       *vscrollbar;
+  GtkScrollbar       *hscrollbar;
+
+  /* the baseline's timeline over the current one */
+  StSession        *active;           /* the session of the timeline last focused */
+  GSignalGroup     *baseline_signals; /* on the session's baseline */
+  gboolean          baseline_shown;
+  GtkToggleButton  *baseline_button;
+  GtkWidget        *baseline_box;
+  StBaselineHeader *baseline_header;
+  StTimelineView   *baseline_view;
+  GtkScrollbar     *baseline_vscrollbar;
+  GtkScrollbar     *baseline_hscrollbar;
+  GtkPaned         *timelines_paned;
+  GtkWidget        *current_header;
+  GtkLabel         *current_name_label;
+};
 
 G_DEFINE_FINAL_TYPE (StTimelinePage, st_timeline_page, GTK_TYPE_WIDGET)
 
@@ -43,158 +97,11 @@ update_range_label (StTimelinePage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->range_label), text);
 }
 
-/* The find count of the timeline last focused: each keeps its own. */
-void
-st_timeline_page_update_count (StTimelinePage *self)
-{
-  GArray          *found = self->active ? st_session_get_find_results (self->active) : NULL;
-  gint             current = self->active ? st_session_get_find_current (self->active) : -1;
-  g_autofree char *n = NULL, *at = NULL, *text = NULL;
-
-  if (found == NULL)
-    {
-      gtk_label_set_text (self->count_label, "");
-      return;
-    }
-  if (found->len == 0)
-    {
-      gtk_label_set_text (self->count_label, _ ("No results"));
-      return;
-    }
-  n = st_format_count (found->len);
-  at = st_format_count (current + 1);
-  /* Translators: the result shown, of how many; "12 of 3 051" */
-  text = g_strdup_printf (_ ("%s of %s"), at, n);
-  gtk_label_set_text (self->count_label, text);
-}
-
-/* What the find thread looks for. */
-typedef struct
-{
-  StTrace    *trace;
-  char       *pattern;
-  StFindFlags flags;
-} FindJob;
-
-static void
-find_job_free (gpointer data)
-{
-  FindJob *job = data;
-
-  g_object_unref (job->trace);
-  g_free (job->pattern);
-  g_free (job);
-}
-
-static gpointer
-find_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
-{
-  FindJob *job = data;
-
-  return st_trace_find (job->trace, job->pattern, job->flags, cancellable, st_job_report, run,
-                        error);
-}
-
-static void
-show_find_progress (StTimelinePage *self)
-{
-  g_autofree char *text
-      = g_strdup_printf (_ ("Searching… %d %%"), (int)(st_job_get_fraction (self->find) * 100));
-
-  gtk_label_set_text (self->count_label, text);
-}
-
-/* The results, for the session the find ran in: the timeline focused
- * when it began. */
-static void
-on_found (gpointer owner, gpointer result, const GError *error)
-{
-  StTimelinePage    *self = owner;
-  g_autoptr (GArray) found = result;
-
-  if (found == NULL)
-    {
-      gtk_label_set_text (self->count_label, error->message);
-      return;
-    }
-  st_session_set_find_results (self->find_session, found);
-  st_timeline_page_update_count (self);
-}
-
-/* The text in the bar, and whether in args too: what results are of. */
-static char *
-find_key (StTimelinePage *self)
-{
-  return g_strdup_printf ("%d%s", gtk_check_button_get_active (self->args_check),
-                          gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
-}
-
-/* Finds @pattern in the whole trace of the timeline last focused, on a
- * thread; the results go to its session, which brings the first one into
- * view. */
-static void
-find_in_trace (StTimelinePage *self, const char *pattern, gboolean in_args)
-{
-  FindJob *job;
-  guint    side = st_timeline_page_active_index (self);
-
-  if (self->active == NULL)
-    return;
-  st_job_cancel (self->find);
-  g_free (self->found_for[side]);
-  self->found_for[side] = find_key (self);
-
-  if (pattern == NULL || *pattern == '\0')
-    {
-      st_session_set_find_results (self->active, NULL);
-      return;
-    }
-  job = g_new0 (FindJob, 1);
-  job->trace = g_object_ref (st_session_get_trace (self->active));
-  job->pattern = g_strdup (pattern);
-  job->flags = in_args ? ST_FIND_ARGS : ST_FIND_NAMES;
-  g_set_object (&self->find_session, self->active);
-  gtk_label_set_text (self->count_label, _ ("Searching…"));
-  st_job_start (self->find, find_thread, job, find_job_free, on_found,
-                (GDestroyNotify)g_array_unref);
-}
-
-void
-st_timeline_page_refind (StTimelinePage *self)
-{
-  find_in_trace (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                 gtk_check_button_get_active (self->args_check));
-}
-
-/* Enter, Shift+Enter: the next or previous result of the timeline last
- * focused; when its results are not of the text in the bar (found in the
- * other timeline), a find there first. */
-static void
-find_step (StTimelinePage *self, int direction)
-{
-  g_autofree char *key = find_key (self);
-
-  if (self->active == NULL)
-    return;
-  if (g_strcmp0 (key, self->found_for[st_timeline_page_active_index (self)]) != 0)
-    st_timeline_page_refind (self);
-  else
-    st_session_find_step (self->active, direction);
-}
-
-static void
-find_next_action (GtkWidget *widget, const char *name, GVariant *parameter)
-{
-  find_step (ST_TIMELINE_PAGE (widget), g_str_equal (name, "page.find-next") ? 1 : -1);
-}
-
-/* Opens the find bar with its text selected. */
+/* "page.find" (/), Ctrl+F: the find bar, its text selected. */
 void
 st_timeline_page_start_find (StTimelinePage *self)
 {
-  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
-  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
+  st_find_bar_start (self->find_bar);
 }
 
 static void
@@ -203,71 +110,201 @@ find_action (GtkWidget *widget, const char *name, GVariant *parameter)
   st_timeline_page_start_find (ST_TIMELINE_PAGE (widget));
 }
 
-static gboolean
-on_entry_key (GtkEventControllerKey *controller,
-              guint                  keyval,
-              guint                  keycode,
-              GdkModifierType        state,
-              StTimelinePage        *self)
+/* Enter, Shift+Enter anywhere on the page: the next or previous result
+ * of the timeline last focused. */
+static void
+find_next_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) && (state & GDK_SHIFT_MASK))
-    {
-      find_step (self, -1);
-      return TRUE;
-    }
-  return FALSE;
+  st_find_bar_step (ST_TIMELINE_PAGE (widget)->find_bar,
+                    g_str_equal (name, "page.find-next") ? 1 : -1);
 }
 
+/* Escape in the find bar: back to the timeline the find was in. */
 static void
-on_entry_activate (StTimelinePage *self)
+on_find_stopped (StTimelinePage *self)
 {
-  find_step (self, 1);
-}
-
-static void
-on_stop_search (StTimelinePage *self)
-{
-  if (st_job_is_running (self->find))
-    {
-      st_job_cancel (self->find);
-      gtk_label_set_text (self->count_label, _ ("Stopped"));
-    }
-  /* back to the timeline the find was in */
-  gtk_widget_grab_focus (st_timeline_page_active_index (self) == 1
+  gtk_widget_grab_focus (self->active != NULL && self->active != self->session
                              ? GTK_WIDGET (self->baseline_view)
                              : GTK_WIDGET (self->view));
 }
 
-/* With a filter on the tracks' names, how many tracks the timeline shows
- * (the pinned ones too) of all the profile's. */
-static void
-update_filter_bar (StTimelinePage *self)
-{
-  StTrackArrangement *tracks = st_session_get_track_arrangement (self->session);
-  const char         *filter = st_track_arrangement_get_filter (tracks);
-  guint               n = st_trace_get_n_tracks (st_session_get_trace (self->session)), n_pinned;
-  g_autoptr (GArray)  visible = NULL;
-  g_autofree char    *shown = NULL, *all = NULL, *text = NULL;
+/* --- the baseline's timeline over the current one (docs/metrics.md 8.10) --- */
 
-  gtk_widget_set_visible (self->filter_bar, filter != NULL);
-  if (filter == NULL)
+static StBaseline *
+page_baseline (StTimelinePage *self)
+{
+  return self->session != NULL ? st_session_get_baseline (self->session) : NULL;
+}
+
+/* Whether the timeline last focused is the baseline's. */
+static gboolean
+baseline_active (StTimelinePage *self)
+{
+  return self->active != NULL && self->active != self->session;
+}
+
+static void
+mark_active (StTimelinePage *self)
+{
+  gboolean base = baseline_active (self);
+
+  if (base)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->baseline_header), "active");
+      gtk_widget_remove_css_class (self->current_header, "active");
+    }
+  else
+    {
+      gtk_widget_add_css_class (self->current_header, "active");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->baseline_header), "active");
+    }
+}
+
+/* The details, the distribution and find follow @session's timeline. A find open in the
+ * bar does not run there at once (its first result would take the place
+ * of the event just clicked): Enter in the bar runs it. */
+static void
+set_active (StTimelinePage *self, StSession *session)
+{
+  if (self->active == session)
     return;
-  visible = st_track_arrangement_dup_visible (tracks, &n_pinned);
-  shown = st_format_count (visible->len);
-  all = st_format_count (n);
-  /* Translators: "Showing 16 of 96 tracks, filtered by “nccl”" */
-  text = g_strdup_printf (ngettext ("Showing %s of %s track, filtered by “%s”",
-                                    "Showing %s of %s tracks, filtered by “%s”", n),
-                          shown, all, filter);
-  gtk_label_set_text (self->filter_label, text);
+  g_set_object (&self->active, session);
+  st_details_pane_set_session (self->details, session);
+  st_distribution_pane_set_session (self->distribution, session);
+  st_find_bar_set_session (self->find_bar, session);
+  mark_active (self);
+}
+
+static void
+on_view_focus (GtkEventControllerFocus *controller, StTimelinePage *self)
+{
+  StTimelineView *view
+      = ST_TIMELINE_VIEW (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
+
+  if (st_timeline_view_get_session (view) != NULL)
+    set_active (self, st_timeline_view_get_session (view));
+}
+
+/* The two timelines share the height until a person moves the split;
+ * before the page has a height, at its first allocation. */
+static void
+split_in_half (StTimelinePage *self)
+{
+  gboolean set;
+  int      height = gtk_widget_get_height (GTK_WIDGET (self->timelines_paned));
+
+  g_object_get (self->timelines_paned, "position-set", &set, NULL);
+  if (!set && self->baseline_shown && height > 0)
+    gtk_paned_set_position (self->timelines_paned, height / 2);
+}
+
+static void
+update_shown (StTimelinePage *self)
+{
+  StBaseline *base = page_baseline (self);
+  gboolean    shown = base != NULL && st_baseline_get_shown (base);
+
+  gtk_widget_set_visible (self->baseline_box, shown);
+  gtk_widget_set_visible (self->current_header, shown);
+  if (!shown)
+    {
+      if (gtk_widget_has_focus (GTK_WIDGET (self->baseline_view)))
+        gtk_widget_grab_focus (GTK_WIDGET (self->view));
+      set_active (self, self->session);
+    }
+  if (shown == self->baseline_shown)
+    return;
+  self->baseline_shown = shown;
+  split_in_half (self);
+  g_object_notify (G_OBJECT (self), "show-baseline");
+}
+
+/* The session's baseline changed, or the session did. */
+static void
+update_baseline (StTimelinePage *self)
+{
+  StBaseline *base = page_baseline (self);
+
+  g_signal_group_set_target (self->baseline_signals, base);
+  st_timeline_view_set_session (self->baseline_view,
+                                base != NULL ? st_baseline_get_session (base) : NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.show-baseline", base != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->baseline_button), base != NULL);
+  st_baseline_header_set_baseline (self->baseline_header, base);
+  gtk_label_set_label (
+      self->current_name_label,
+      self->session ? st_trace_get_display_name (st_session_get_trace (self->session)) : "");
+  update_shown (self);
+  if (self->active == NULL || !self->baseline_shown)
+    set_active (self, self->session);
+  mark_active (self);
+}
+
+gboolean
+st_timeline_page_get_show_baseline (StTimelinePage *self)
+{
+  g_return_val_if_fail (ST_IS_TIMELINE_PAGE (self), FALSE);
+  return self->baseline_shown;
+}
+
+/* Shows or hides the baseline's timeline; without a baseline, nothing. */
+void
+st_timeline_page_set_show_baseline (StTimelinePage *self, gboolean show)
+{
+  StBaseline *base;
+
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+  base = page_baseline (self);
+  if (base != NULL)
+    st_baseline_set_shown (base, show);
+}
+
+static void
+bind_baseline (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_button);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, timelines_paned);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_box);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_header);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_view);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_vscrollbar);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, baseline_hscrollbar);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, current_header);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, current_name_label);
+  gtk_widget_class_install_property_action (widget_class, "page.show-baseline", "show-baseline");
+}
+
+static void
+follow_focus (StTimelinePage *self, StTimelineView *view)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect (focus, "enter", G_CALLBACK (on_view_focus), self);
+  gtk_widget_add_controller (GTK_WIDGET (view), focus);
+}
+
+static void
+follow_baseline (StTimelinePage *self)
+{
+  self->baseline_signals = g_signal_group_new (ST_TYPE_BASELINE);
+  g_signal_group_connect_object (self->baseline_signals, "notify::shown", G_CALLBACK (update_shown),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::baseline",
+                                 G_CALLBACK (update_baseline), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->timelines_paned, "notify::max-position",
+                            G_CALLBACK (split_in_half), self);
+  gtk_scrollbar_set_adjustment (self->baseline_vscrollbar,
+                                st_timeline_view_get_vadjustment (self->baseline_view));
+  gtk_scrollbar_set_adjustment (self->baseline_hscrollbar,
+                                st_timeline_view_get_hadjustment (self->baseline_view));
+  follow_focus (self, self->view);
+  follow_focus (self, self->baseline_view);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.show-baseline", FALSE);
 }
 
 static void
 follow_session (StTimelinePage *self)
 {
-  self->tracks_signals = g_signal_group_new (ST_TYPE_TRACK_ARRANGEMENT);
-  g_signal_group_connect_object (self->tracks_signals, "changed", G_CALLBACK (update_filter_bar),
-                                 self, G_CONNECT_SWAPPED);
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::start",
                                  G_CALLBACK (update_range_label), self, G_CONNECT_SWAPPED);
@@ -331,41 +368,38 @@ st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace)
 {
   g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
 
-  st_job_cancel (self->find);
   g_clear_object (&self->session);
   g_clear_object (&self->active);
-  g_clear_pointer (&self->found_for[0], g_free);
-  g_clear_pointer (&self->found_for[1], g_free);
+  st_find_bar_clear (self->find_bar);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", NULL);
   g_clear_object (&self->actions);
   if (trace != NULL)
     {
-      g_autoptr (GSettings) settings = st_application_new_settings ();
-
       self->session = st_session_new (trace);
       /* Flow Events starts as it was last left, in any window; toggling
        * it here does not reach the profiles already open */
-      if (settings != NULL)
-        g_settings_bind (settings, "show-flows", self->session, "show-flows",
+      if (self->settings != NULL)
+        g_settings_bind (self->settings, "show-flows", self->session, "show-flows",
                          G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET
                              | G_SETTINGS_BIND_GET_NO_CHANGES);
       build_actions (self);
     }
   g_signal_group_set_target (self->session_signals, self->session);
-  g_signal_group_set_target (self->tracks_signals,
-                             self->session ? st_session_get_track_arrangement (self->session)
-                                           : NULL);
-  gtk_widget_set_visible (self->filter_bar, FALSE);
+  st_filter_bar_set_tracks (
+      self->filter_bar, self->session ? st_session_get_track_arrangement (self->session) : NULL);
   if (self->session != NULL)
-    {
-      update_range_label (self);
-      update_filter_bar (self);
-    }
+    update_range_label (self);
   st_timeline_view_set_session (self->view, self->session);
   st_annotations_panel_set_session (self->annotations, self->session);
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  st_timeline_page_update_baseline (self);
-  gtk_label_set_text (self->count_label, "");
+  update_baseline (self);
+}
+
+/* Strata's settings, or NULL: Flow Events starts as it was last left. */
+void
+st_timeline_page_set_settings (StTimelinePage *self, GSettings *settings)
+{
+  g_return_if_fail (ST_IS_TIMELINE_PAGE (self));
+  g_set_object (&self->settings, settings);
 }
 
 StSession *
@@ -488,11 +522,11 @@ distribution_name (StTimelinePage *self)
   StTrace    *trace = st_session_get_trace (self->session);
   GArray     *selection = st_session_get_selection (self->session);
   GtkWidget  *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
-  const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  const char *typed = st_find_bar_get_text (self->find_bar);
   GArray     *found = st_session_get_find_results (self->session);
   gint        current = st_session_get_find_current (self->session);
 
-  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->search_bar)))
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->find_bar)))
     {
       if (*typed != '\0' && st_trace_lookup_string (trace, typed) != ST_STRING_NONE)
         return typed;
@@ -618,9 +652,9 @@ st_timeline_page_dispose (GObject *object)
   StTimelinePage *self = ST_TIMELINE_PAGE (object);
   GtkWidget      *child;
 
-  st_job_cancel (self->find);
-  g_clear_object (&self->find_session);
-  st_timeline_page_dispose_baseline (self);
+  if (self->baseline_signals != NULL)
+    g_signal_group_set_target (self->baseline_signals, NULL);
+  g_clear_object (&self->baseline_signals);
   if (self->rename_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->rename_tick);
   self->rename_tick = 0;
@@ -628,24 +662,15 @@ st_timeline_page_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->room_tick);
   self->room_tick = 0;
   g_clear_object (&self->session_signals);
-  g_clear_object (&self->tracks_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->active);
-  g_clear_pointer (&self->found_for[0], g_free);
-  g_clear_pointer (&self->found_for[1], g_free);
+  g_clear_object (&self->settings);
   g_clear_object (&self->actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_TIMELINE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (st_timeline_page_parent_class)->dispose (object);
-}
-
-static void
-st_timeline_page_finalize (GObject *object)
-{
-  g_object_unref (ST_TIMELINE_PAGE (object)->find);
-  G_OBJECT_CLASS (st_timeline_page_parent_class)->finalize (object);
 }
 
 /* The page's own actions and their keys. */
@@ -681,7 +706,6 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_page_dispose;
-  object_class->finalize = st_timeline_page_finalize;
   object_class->get_property = st_timeline_page_get_property;
   object_class->set_property = st_timeline_page_set_property;
 
@@ -697,26 +721,25 @@ st_timeline_page_class_init (StTimelinePageClass *klass)
   g_type_ensure (ST_TYPE_DETAILS_PANE);
   g_type_ensure (ST_TYPE_DISTRIBUTION_PANE);
   g_type_ensure (ST_TYPE_ANNOTATIONS_PANEL);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-timeline-page.ui");
+  g_type_ensure (ST_TYPE_BASELINE_HEADER);
+  g_type_ensure (ST_TYPE_FILTER_BAR);
+  g_type_ensure (ST_TYPE_FIND_BAR);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/timeline/st-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, view);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, details);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, paned);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, bottom_paned);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, distribution);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, annotations);
-  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_bar);
-  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, search_entry);
-  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, args_check);
-  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, count_label);
+  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, find_bar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, find_button);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, group_button);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, filter_bar);
-  gtk_widget_class_bind_template_child (widget_class, StTimelinePage, filter_label);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, vscrollbar);
   gtk_widget_class_bind_template_child (widget_class, StTimelinePage, hscrollbar);
-  st_timeline_page_class_init_baseline (widget_class);
+  bind_baseline (widget_class);
   class_init_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -739,30 +762,18 @@ keep_split (GtkPaned *paned)
 static void
 st_timeline_page_init (StTimelinePage *self)
 {
-  GtkEventController *keys = gtk_event_controller_key_new ();
-
-  self->find = st_job_new (self);
-  g_signal_connect_swapped (self->find, "progress", G_CALLBACK (show_find_progress), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   follow_session (self);
   g_signal_connect (self->paned, "notify::position", G_CALLBACK (keep_split), NULL);
   gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
   gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
-  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
-  g_object_bind_property (self->find_button, "active", self->search_bar, "search-mode-enabled",
+  g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode-enabled",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_signal_connect_swapped (self->search_entry, "search-changed",
-                            G_CALLBACK (st_timeline_page_refind), self);
-  g_signal_connect_swapped (self->args_check, "toggled", G_CALLBACK (st_timeline_page_refind),
-                            self);
-  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (on_entry_activate), self);
-  g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (on_stop_search), self);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
+  g_signal_connect_swapped (self->find_bar, "stopped", G_CALLBACK (on_find_stopped), self);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions",
                                   st_annotations_panel_get_actions (self->annotations));
   add_region_shortcuts (self);
-  st_timeline_page_init_baseline (self);
+  follow_baseline (self);
 }
 
 GtkWidget *

@@ -1,16 +1,43 @@
-/* The Call Tree page's table and flame graph: the tree shown in both, a
- * node found and selected in the table (its rows expanded down to it),
- * the costliest path, and the actions on the node selected: its instances
- * on the timeline, the flame graph's zoom, its name copied. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
 
+#include "st-call-tree-view.h"
+
 #include "st-call-tree-item.h"
-#include "st-call-tree-page-private.h"
-#include "st-trace-query.h"
+#include "st-flame-graph.h"
 
 #include <glib/gi18n.h>
+
+struct _StCallTreeView
+{
+  GtkWidget parent_instance;
+
+  StCallTree         *tree;
+  GtkTreeListModel   *tree_model;
+  GtkSingleSelection *selection;
+  gboolean            revealing;     /* the view, not the person, selects a row */
+  guint               scroll_id;     /* scrolling to the row selected, once laid out */
+  gboolean            paned_moved;   /* the person moved the divider */
+  gboolean            placing_paned; /* the view moves it */
+
+  GtkPaned      *paned;
+  GtkColumnView *tree_view;
+  StFlameGraph  *flame_graph;
+  GtkLabel      *zoom_label;
+};
+
+G_DEFINE_FINAL_TYPE (StCallTreeView, st_call_tree_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  NODE_CHOSEN,
+  NODE_ACTIVATED,
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 #define NO_POSITION G_MAXUINT
 
@@ -35,7 +62,7 @@ node_of_row (GtkTreeListRow *row)
 
 /* The node of the row selected, or ST_FLAME_GRAPH_NONE. */
 static guint
-selected_node (StCallTreePage *self)
+selected_node (StCallTreeView *self)
 {
   GtkTreeListRow *row
       = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
@@ -46,7 +73,7 @@ selected_node (StCallTreePage *self)
 /* Where @node's row is in the table, or NO_POSITION when its row is not
  * there (a parent collapsed). */
 static guint
-position_of (StCallTreePage *self, guint node)
+position_of (StCallTreeView *self, guint node)
 {
   GListModel *rows = G_LIST_MODEL (self->selection);
 
@@ -63,7 +90,7 @@ position_of (StCallTreePage *self, guint node)
 /* The table's rows scroll to @position: GtkColumnView 4.8 has no call for
  * it, its list has an action. */
 static void
-scroll_to (StCallTreePage *self, guint position)
+scroll_to (StCallTreeView *self, guint position)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->tree_view)); child;
        child = gtk_widget_get_next_sibling (child))
@@ -74,7 +101,7 @@ scroll_to (StCallTreePage *self, guint position)
 static gboolean
 scroll_to_selected (gpointer data)
 {
-  StCallTreePage *self = data;
+  StCallTreeView *self = data;
   guint           position
       = self->selection ? gtk_single_selection_get_selected (self->selection) : NO_POSITION;
 
@@ -90,9 +117,9 @@ scroll_to_selected (gpointer data)
 /* Expands the rows down to @node and selects it; with @by_person, as a
  * person's choice: its instances are selected on the timeline. */
 static void
-reveal (StCallTreePage *self, guint node, gboolean by_person)
+reveal (StCallTreeView *self, guint node, gboolean by_person)
 {
-  StCallTree        *tree = st_call_tree_page_get_tree (self);
+  StCallTree        *tree = self->tree;
   g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
   guint              position = NO_POSITION;
 
@@ -155,19 +182,10 @@ hot_leaf (StCallTree *tree, guint from)
   return node;
 }
 
-static void
-select_instances (StCallTreePage *self, guint node)
-{
-  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
-
-  st_call_tree_get_instances (st_call_tree_page_get_tree (self), node, refs);
-  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
-}
-
 /* "step › forward › linear": the path of the node the flame graph is
  * zoomed into. */
 static void
-update_zoom_label (StCallTreePage *self)
+update_zoom_label (StCallTreeView *self)
 {
   StCallTree         *tree = st_flame_graph_get_tree (self->flame_graph);
   guint               zoom = st_flame_graph_get_zoom (self->flame_graph);
@@ -187,30 +205,13 @@ update_zoom_label (StCallTreePage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->zoom_label), text->str);
 }
 
-void
-st_call_tree_page_update_actions (StCallTreePage *self)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean   has_tree = st_call_tree_page_get_tree (self) != NULL && self->selection != NULL;
-  gboolean   has_node = has_tree && selected_node (self) != ST_FLAME_GRAPH_NONE;
-  gboolean   zoomed = st_flame_graph_get_zoom (self->flame_graph) != ST_CALL_TREE_ROOT;
-
-  gtk_widget_action_set_enabled (widget, "calltree.cancel", st_job_is_running (self->build));
-  gtk_widget_action_set_enabled (widget, "calltree.expand-hot-path", has_tree);
-  gtk_widget_action_set_enabled (widget, "calltree.show-on-timeline", has_node);
-  gtk_widget_action_set_enabled (widget, "calltree.copy-name", has_node);
-  gtk_widget_action_set_enabled (widget, "calltree.zoom-in", has_node);
-  gtk_widget_action_set_enabled (widget, "calltree.zoom-out", has_tree && zoomed);
-  gtk_widget_action_set_enabled (widget, "calltree.zoom-reset", has_tree && zoomed);
-}
-
 /* A row selected: the node outlined in the flame graph (shown whole
  * again when the zoom hides it) and, when the person chose it, its
  * instances selected on the timeline. */
 static void
-on_row_selected (StCallTreePage *self)
+on_row_selected (StCallTreeView *self)
 {
-  StCallTree     *tree = st_call_tree_page_get_tree (self);
+  StCallTree     *tree = self->tree;
   guint           node = selected_node (self);
   graphene_rect_t rect;
 
@@ -221,21 +222,20 @@ on_row_selected (StCallTreePage *self)
         st_flame_graph_set_zoom (self->flame_graph, ST_CALL_TREE_ROOT);
       st_flame_graph_scroll_to (self->flame_graph, node);
       if (!self->revealing)
-        select_instances (self, node);
+        g_signal_emit (self, signals[NODE_CHOSEN], 0, node);
     }
-  st_call_tree_page_update_actions (self);
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* The tree of the direction chosen in the table and the flame graph, its
- * costliest path expanded; or nothing, without a tree. */
 void
-st_call_tree_page_show_tree (StCallTreePage *self)
+st_call_tree_view_set_tree (StCallTreeView *self, StCallTree *tree)
 {
-  StCallTree           *tree = st_call_tree_page_get_tree (self);
   GtkTreeListModel     *model;
   GtkSortListModel     *sorted;
   GtkTreeListRowSorter *sorter;
 
+  g_return_if_fail (ST_IS_CALL_TREE_VIEW (self));
+  g_set_object (&self->tree, tree);
   st_flame_graph_set_tree (self->flame_graph, tree);
   gtk_column_view_set_model (self->tree_view, NULL);
   g_clear_object (&self->tree_model);
@@ -245,7 +245,7 @@ st_call_tree_page_show_tree (StCallTreePage *self)
   if (tree == NULL)
     {
       update_zoom_label (self);
-      st_call_tree_page_update_actions (self);
+      g_signal_emit (self, signals[CHANGED], 0);
       return;
     }
   model = gtk_tree_list_model_new (st_call_tree_item_list_children (tree, ST_CALL_TREE_ROOT), FALSE,
@@ -261,130 +261,180 @@ st_call_tree_page_show_tree (StCallTreePage *self)
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_row_selected),
                             self);
   gtk_column_view_set_model (self->tree_view, GTK_SELECTION_MODEL (self->selection));
-  gtk_stack_set_visible_child_name (self->content_stack, "tree");
   reveal (self, hot_leaf (tree, ST_CALL_TREE_ROOT), FALSE);
   update_zoom_label (self);
-  st_call_tree_page_update_actions (self);
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* --- what the person does ------------------------------------------------- */
-
-/* Enter or a double click on a row, or the toolbar's button: the node's
- * instances selected on the timeline, shown there at the longest one. */
+/* Enter or a double click on a row: its instances, asked for. */
 static void
-show_on_timeline_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  StCallTreePage    *self = ST_CALL_TREE_PAGE (widget);
-  StTrace           *trace = st_session_get_trace (self->session);
-  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
-  guint              node = selected_node (self), longest = 0;
-
-  if (node == ST_FLAME_GRAPH_NONE)
-    return;
-  st_call_tree_get_instances (st_call_tree_page_get_tree (self), node, refs);
-  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
-  for (guint i = 1; i < refs->len; i++)
-    if (st_event_get_duration (trace, g_array_index (refs, StEventRef, i))
-        > st_event_get_duration (trace, g_array_index (refs, StEventRef, longest)))
-      longest = i;
-  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
-  if (refs->len > 0)
-    st_session_reveal (self->session, g_array_index (refs, StEventRef, longest));
-}
-
-static void
-on_row_activated (StCallTreePage *self, guint position)
+on_row_activated (StCallTreeView *self, guint position)
 {
   if (gtk_single_selection_get_selected (self->selection) != position)
     gtk_single_selection_set_selected (self->selection, position);
-  gtk_widget_activate_action (GTK_WIDGET (self), "calltree.show-on-timeline", NULL);
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, selected_node (self));
 }
 
 /* A box of the flame graph clicked (and zoomed into): its row selected. */
 static void
-on_flame_clicked (StCallTreePage *self, guint node)
+on_flame_clicked (StCallTreeView *self, guint node)
 {
   reveal (self, node, TRUE);
 }
 
-/* Ctrl+E: the costliest path from the node selected (or the roots), its
- * end selected. */
 static void
-expand_hot_path_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+on_zoom_changed (StCallTreeView *self)
 {
-  StCallTreePage *self = ST_CALL_TREE_PAGE (widget);
-  guint           from = selected_node (self);
+  update_zoom_label (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
 
-  reveal (self,
-          hot_leaf (st_call_tree_page_get_tree (self),
-                    from == ST_FLAME_GRAPH_NONE ? ST_CALL_TREE_ROOT : from),
+StCallTree *
+st_call_tree_view_get_tree (StCallTreeView *self)
+{
+  g_return_val_if_fail (ST_IS_CALL_TREE_VIEW (self), NULL);
+  return self->tree;
+}
+
+guint
+st_call_tree_view_get_selected (StCallTreeView *self)
+{
+  g_return_val_if_fail (ST_IS_CALL_TREE_VIEW (self), ST_FLAME_GRAPH_NONE);
+  return selected_node (self);
+}
+
+void
+st_call_tree_view_expand_hot_path (StCallTreeView *self)
+{
+  guint from;
+
+  g_return_if_fail (ST_IS_CALL_TREE_VIEW (self));
+  if (self->tree == NULL)
+    return;
+  from = selected_node (self);
+  reveal (self, hot_leaf (self->tree, from == ST_FLAME_GRAPH_NONE ? ST_CALL_TREE_ROOT : from),
           TRUE);
 }
 
-static void
-zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  StCallTreePage *self = ST_CALL_TREE_PAGE (widget);
-  StCallTree     *tree = st_flame_graph_get_tree (self->flame_graph);
-  guint           zoom = st_flame_graph_get_zoom (self->flame_graph);
-
-  if (tree == NULL)
-    return;
-  if (g_str_equal (action_name, "calltree.zoom-in") && selected_node (self) != ST_FLAME_GRAPH_NONE)
-    zoom = selected_node (self);
-  else if (g_str_equal (action_name, "calltree.zoom-out") && zoom != ST_CALL_TREE_ROOT)
-    zoom = st_call_tree_get_node (tree, zoom)->parent;
-  else if (g_str_equal (action_name, "calltree.zoom-reset"))
-    zoom = ST_CALL_TREE_ROOT;
-  st_flame_graph_set_zoom (self->flame_graph, zoom);
-}
-
-static void
-on_zoom_changed (StCallTreePage *self)
-{
-  update_zoom_label (self);
-  st_call_tree_page_update_actions (self);
-}
-
-/* Ctrl+C: the selected node's name, whole. */
-static void
-copy_name_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  StCallTreePage  *self = ST_CALL_TREE_PAGE (widget);
-  guint            node = selected_node (self);
-  g_autofree char *name = NULL;
-
-  if (node == ST_FLAME_GRAPH_NONE)
-    return;
-  name = st_call_tree_dup_label (st_call_tree_page_get_tree (self), node);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
-}
-
-/* Called by the class_init of StCallTreePage. */
 void
-st_call_tree_page_class_init_view (GtkWidgetClass *widget_class)
+st_call_tree_view_zoom_in (StCallTreeView *self)
 {
+  g_return_if_fail (ST_IS_CALL_TREE_VIEW (self));
+  if (st_flame_graph_get_tree (self->flame_graph) != NULL
+      && selected_node (self) != ST_FLAME_GRAPH_NONE)
+    st_flame_graph_set_zoom (self->flame_graph, selected_node (self));
+}
+
+void
+st_call_tree_view_zoom_out (StCallTreeView *self)
+{
+  StCallTree *tree;
+  guint       zoom;
+
+  g_return_if_fail (ST_IS_CALL_TREE_VIEW (self));
+  tree = st_flame_graph_get_tree (self->flame_graph);
+  zoom = st_flame_graph_get_zoom (self->flame_graph);
+  if (tree != NULL && zoom != ST_CALL_TREE_ROOT)
+    st_flame_graph_set_zoom (self->flame_graph, st_call_tree_get_node (tree, zoom)->parent);
+}
+
+void
+st_call_tree_view_zoom_reset (StCallTreeView *self)
+{
+  g_return_if_fail (ST_IS_CALL_TREE_VIEW (self));
+  if (st_flame_graph_get_tree (self->flame_graph) != NULL)
+    st_flame_graph_set_zoom (self->flame_graph, ST_CALL_TREE_ROOT);
+}
+
+gboolean
+st_call_tree_view_is_zoomed (StCallTreeView *self)
+{
+  g_return_val_if_fail (ST_IS_CALL_TREE_VIEW (self), FALSE);
+  return st_flame_graph_get_zoom (self->flame_graph) != ST_CALL_TREE_ROOT;
+}
+
+/* The table takes 45 % of the height, until the person moves the
+ * divider. */
+static void
+on_paned_resized (StCallTreeView *self)
+{
+  int max = 0;
+
+  g_object_get (self->paned, "max-position", &max, NULL);
+  if (self->paned_moved || max <= 0)
+    return;
+  self->placing_paned = TRUE;
+  gtk_paned_set_position (self->paned, max * 45 / 100);
+  self->placing_paned = FALSE;
+}
+
+static void
+on_paned_moved (StCallTreeView *self)
+{
+  if (!self->placing_paned && gtk_widget_get_mapped (GTK_WIDGET (self->paned)))
+    self->paned_moved = TRUE;
+}
+
+static void
+st_call_tree_view_dispose (GObject *object)
+{
+  StCallTreeView *self = ST_CALL_TREE_VIEW (object);
+  GtkWidget      *child;
+
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_CALL_TREE_VIEW);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->tree_model);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree);
+  G_OBJECT_CLASS (st_call_tree_view_parent_class)->dispose (object);
+}
+
+static void
+st_call_tree_view_class_init (StCallTreeViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = st_call_tree_view_dispose;
+  /* a person chose the node (a row selected, a box clicked) */
+  signals[NODE_CHOSEN] = g_signal_new ("node-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* Enter or a double click on the node's row */
+  signals[NODE_ACTIVATED]
+      = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* the selection or the zoom changed */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (ST_TYPE_CALL_TREE_ITEM);
+  g_type_ensure (ST_TYPE_FLAME_GRAPH);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/calltree/st-call-tree-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StCallTreeView, paned);
+  gtk_widget_class_bind_template_child (widget_class, StCallTreeView, tree_view);
+  gtk_widget_class_bind_template_child (widget_class, StCallTreeView, flame_graph);
+  gtk_widget_class_bind_template_child (widget_class, StCallTreeView, zoom_label);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_flame_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_zoom_changed);
-  gtk_widget_class_install_action (widget_class, "calltree.show-on-timeline", NULL,
-                                   show_on_timeline_action);
-  gtk_widget_class_install_action (widget_class, "calltree.expand-hot-path", NULL,
-                                   expand_hot_path_action);
-  gtk_widget_class_install_action (widget_class, "calltree.zoom-in", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "calltree.zoom-out", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "calltree.zoom-reset", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "calltree.copy-name", NULL, copy_name_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
-                                       "calltree.expand-hot-path", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
-                                       "calltree.show-on-timeline", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
-                                       "calltree.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.zoom-out",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
-                                       "calltree.zoom-reset", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
-                                       "calltree.copy-name", NULL);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+st_call_tree_view_init (StCallTreeView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (on_paned_resized),
+                            self);
+  g_signal_connect_swapped (self->paned, "notify::position", G_CALLBACK (on_paned_moved), self);
+}
+
+GtkWidget *
+st_call_tree_view_new (void)
+{
+  return g_object_new (ST_TYPE_CALL_TREE_VIEW, NULL);
 }

@@ -21,6 +21,7 @@ G_DECLARE_FINAL_TYPE (StTimelinePage, st_timeline_page, ST, TIMELINE_PAGE, GtkWi
 
 GtkWidget          *st_timeline_page_new (void);
 void                st_timeline_page_set_trace (StTimelinePage *self, StTrace *trace);
+void                st_timeline_page_set_settings (StTimelinePage *self, GSettings *settings);
 StSession          *st_timeline_page_get_session (StTimelinePage *self);
 StTimelineView     *st_timeline_page_get_view (StTimelinePage *self);
 StAnnotationsPanel *st_timeline_page_get_annotations (StTimelinePage *self);
