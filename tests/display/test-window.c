@@ -10,9 +10,9 @@
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-track-list.h"
-#include "st-track-row.h"
+#include "st-track-item.h"
 #include "st-warning-list.h"
-#include "st-warning-row.h"
+#include "st-warning-item.h"
 #include "st-window.h"
 
 #include <glib/gstdio.h>
@@ -54,20 +54,20 @@ wait_while_page (StWindow *window, const char *page)
   st_test_wait_until (page_left, &w);
 }
 
-static StTrackRow *
+static StTrackItem *
 row_at (GListModel *model, guint i)
 {
   g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
-  return ST_TRACK_ROW (gtk_tree_list_row_get_item (row));
+  return ST_TRACK_ITEM (gtk_tree_list_row_get_item (row));
 }
 
 static void
 test_open_profile (void)
 {
-  g_autoptr (GFile)      file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
-  StWindow              *window = g_object_new (ST_TYPE_WINDOW, NULL);
-  GListModel            *tracks, *warnings;
-  g_autoptr (StTrackRow) first_process = NULL;
+  g_autoptr (GFile)       file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  StWindow               *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  GListModel             *tracks, *warnings;
+  g_autoptr (StTrackItem) first_process = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_cmpstr (page_of (window), ==, "empty");
@@ -82,20 +82,20 @@ test_open_profile (void)
   tracks = st_track_list_get_model (
       ST_TRACK_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (tracks), ==, 4 + 5);
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 0)), ==, "Global");
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 2)), ==, "python3");
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 3)), ==, "thread 597913 (python3)");
-  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 3)), ==, 51);
-  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 2)), ==, 51 + 43);
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 0)), ==, "Global");
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 2)), ==, "python3");
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 3)), ==, "thread 597913 (python3)");
+  g_assert_cmpuint (st_track_item_get_events (row_at (tracks, 3)), ==, 51);
+  g_assert_cmpuint (st_track_item_get_events (row_at (tracks, 2)), ==, 51 + 43);
 
   /* The ac2g ends without a start are listed, with their count. */
   warnings = st_warning_list_get_model (
       ST_WARNING_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (warnings), ==, 1);
   {
-    g_autoptr (StWarningRow) w = g_list_model_get_item (warnings, 0);
-    g_assert_cmpstr (st_warning_row_get_kind (w), ==, "unmatched-flow");
-    g_assert_cmpuint (st_warning_row_get_count (w), ==, 5);
+    g_autoptr (StWarningItem) w = g_list_model_get_item (warnings, 0);
+    g_assert_cmpstr (st_warning_item_get_kind (w), ==, "unmatched-flow");
+    g_assert_cmpuint (st_warning_item_get_count (w), ==, 5);
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -725,8 +725,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_COLUMN_BOX);
   g_type_ensure (ST_TYPE_COLUMN_LAYOUT);
   st_summary_cards_ensure_types ();
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-summary-page.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/summary/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, spinner);

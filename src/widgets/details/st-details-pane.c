@@ -2,13 +2,13 @@
 
 #include "config.h"
 
-#include "st-arg-row.h"
+#include "st-arg-item.h"
 #include "st-details-pane.h"
 #include "st-event-list.h"
-#include "st-event-row.h"
+#include "st-event-item.h"
 #include "st-format.h"
 #include "st-json-doc.h"
-#include "st-name-summary-row.h"
+#include "st-name-summary-item.h"
 #include "st-trace-query.h"
 
 #include <adwaita.h>
@@ -276,7 +276,7 @@ show_stack (StDetailsPane *self, StTrace *trace, JsonObject *event)
 static GListModel *
 arg_children (gpointer item, gpointer user_data)
 {
-  GListModel *children = st_arg_row_get_children (item);
+  GListModel *children = st_arg_item_get_children (item);
   return children ? g_object_ref (children) : NULL;
 }
 
@@ -286,7 +286,7 @@ show_args (StDetailsPane *self, JsonObject *event)
   JsonNode              *args = event && json_object_has_member (event, "args")
                                     ? json_object_get_member (event, "args")
                                     : NULL;
-  g_autoptr (GListModel) rows = st_arg_row_new_model (args);
+  g_autoptr (GListModel) rows = st_arg_item_new_model (args);
   gboolean               any = g_list_model_get_n_items (rows) > 0;
   GtkTreeListModel      *tree
       = gtk_tree_list_model_new (g_steal_pointer (&rows), FALSE, FALSE, arg_children, NULL, NULL);
@@ -344,11 +344,11 @@ show_events (StDetailsPane *self, GArray *selection, const char *name, gint64 to
 static void
 on_event_activated (GtkColumnView *view, guint position, StDetailsPane *self)
 {
-  g_autoptr (StEventRow) row
+  g_autoptr (StEventItem) row
       = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (view)), position);
 
   if (row != NULL && self->session != NULL)
-    st_session_reveal (self->session, st_event_row_get_ref (row));
+    st_session_reveal (self->session, st_event_item_get_ref (row));
 }
 
 static void
@@ -356,7 +356,7 @@ show_many (StDetailsPane *self, GArray *selection)
 {
   StTrace                   *trace = st_session_get_trace (self->session);
   gint64                     span = 0;
-  g_autoptr (GListModel)     rows = st_name_summary_row_new_model (trace, selection, &span);
+  g_autoptr (GListModel)     rows = st_name_summary_item_new_model (trace, selection, &span);
   g_autofree char           *count = st_format_count (selection->len);
   g_autofree char           *span_text = st_format_duration (span);
   g_autofree char           *title = NULL;
@@ -371,9 +371,9 @@ show_many (StDetailsPane *self, GArray *selection)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->many_title), NULL);
   if (n_names == 1)
     {
-      g_autoptr (StNameSummaryRow) row = g_list_model_get_item (rows, 0);
-      show_events (self, selection, st_name_summary_row_get_name (row),
-                   st_name_summary_row_get_total (row));
+      g_autoptr (StNameSummaryItem) row = g_list_model_get_item (rows, 0);
+      show_events (self, selection, st_name_summary_item_get_name (row),
+                   st_name_summary_item_get_total (row));
     }
   else
     {
@@ -433,11 +433,11 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_details_pane_dispose;
-  g_type_ensure (ST_TYPE_ARG_ROW);
-  g_type_ensure (ST_TYPE_NAME_SUMMARY_ROW);
-  g_type_ensure (ST_TYPE_EVENT_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-details-pane.ui");
+  g_type_ensure (ST_TYPE_ARG_ITEM);
+  g_type_ensure (ST_TYPE_NAME_SUMMARY_ITEM);
+  g_type_ensure (ST_TYPE_EVENT_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/details/st-details-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, stack);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, title);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, facts);

@@ -351,8 +351,8 @@ st_distribution_pane_class_init (StDistributionPaneClass *klass)
   object_class->dispose = st_distribution_pane_dispose;
   object_class->finalize = st_distribution_pane_finalize;
   g_type_ensure (ST_TYPE_DISTRIBUTION_CHART);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-distribution-pane.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/distribution/st-distribution-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, title);
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, spinner);
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, visible_check);

@@ -412,8 +412,8 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
   g_type_ensure (ST_TYPE_HIGHLIGHTER_FORM);
   g_type_ensure (ST_TYPE_REGION_LIST);
   g_type_ensure (ST_TYPE_REGION_CHART);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-annotations-panel.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/regions/st-annotations-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, highlighter_toggle);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, regions_toggle);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, chart_toggle);

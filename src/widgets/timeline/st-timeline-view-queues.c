@@ -25,13 +25,13 @@ on_queues_made (gpointer owner, gpointer result, const GError *error)
   StTimelineView *self = owner;
 
   self->queues = result;
-  st_timeline_view_rebuild_layout (self);
+  _st_timeline_view_rebuild_layout (self);
 }
 
 /* Makes the queues of the session's trace unless they are made or being
  * made. */
 void
-st_timeline_view_ensure_queues (StTimelineView *self)
+_st_timeline_view_ensure_queues (StTimelineView *self)
 {
   if (self->session == NULL || self->queues != NULL || st_job_is_running (self->queues_job)
       || !gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -43,14 +43,14 @@ st_timeline_view_ensure_queues (StTimelineView *self)
 /* Forgets the queues (another session, or none): a thread still making
  * them gives up. */
 void
-st_timeline_view_drop_queues (StTimelineView *self)
+_st_timeline_view_drop_queues (StTimelineView *self)
 {
   st_job_cancel (self->queues_job);
   self->queues = NULL;
 }
 
 const StCounterSeries *const *
-st_timeline_view_get_queues (StTimelineView *self)
+_st_timeline_view_get_queues (StTimelineView *self)
 {
   return self->queues != NULL ? st_queue_length_get_series (self->queues) : NULL;
 }

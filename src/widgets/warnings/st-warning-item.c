@@ -3,11 +3,11 @@
 #include "config.h"
 
 #include "st-format.h"
-#include "st-warning-row.h"
+#include "st-warning-item.h"
 
 #include <glib/gi18n.h>
 
-struct _StWarningRow
+struct _StWarningItem
 {
   GObject parent_instance;
 
@@ -17,7 +17,7 @@ struct _StWarningRow
   char   *message;
 };
 
-G_DEFINE_FINAL_TYPE (StWarningRow, st_warning_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StWarningItem, st_warning_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -33,20 +33,20 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-st_warning_row_finalize (GObject *object)
+st_warning_item_finalize (GObject *object)
 {
-  StWarningRow *self = ST_WARNING_ROW (object);
+  StWarningItem *self = ST_WARNING_ITEM (object);
 
   g_free (self->kind);
   g_free (self->place);
   g_free (self->message);
-  G_OBJECT_CLASS (st_warning_row_parent_class)->finalize (object);
+  G_OBJECT_CLASS (st_warning_item_parent_class)->finalize (object);
 }
 
 static void
-st_warning_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_warning_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StWarningRow *self = ST_WARNING_ROW (object);
+  StWarningItem *self = ST_WARNING_ITEM (object);
 
   switch (prop_id)
     {
@@ -60,13 +60,13 @@ st_warning_row_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-st_warning_row_class_init (StWarningRowClass *klass)
+st_warning_item_class_init (StWarningItemClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
-  object_class->finalize = st_warning_row_finalize;
-  object_class->get_property = st_warning_row_get_property;
+  object_class->finalize = st_warning_item_finalize;
+  object_class->get_property = st_warning_item_get_property;
 
   properties[PROP_KIND] = g_param_spec_string ("kind", NULL, NULL, NULL, flags);
   properties[PROP_COUNT] = g_param_spec_uint64 ("count", NULL, NULL, 0, G_MAXUINT64, 0, flags);
@@ -77,37 +77,37 @@ st_warning_row_class_init (StWarningRowClass *klass)
 }
 
 static void
-st_warning_row_init (StWarningRow *self)
+st_warning_item_init (StWarningItem *self)
 {
 }
 
 guint64
-st_warning_row_get_count (StWarningRow *self)
+st_warning_item_get_count (StWarningItem *self)
 {
-  g_return_val_if_fail (ST_IS_WARNING_ROW (self), 0);
+  g_return_val_if_fail (ST_IS_WARNING_ITEM (self), 0);
   return self->count;
 }
 
 /* The warning's kind as the command line writes it ("unmatched-flow"). */
 const char *
-st_warning_row_get_kind (StWarningRow *self)
+st_warning_item_get_kind (StWarningItem *self)
 {
-  g_return_val_if_fail (ST_IS_WARNING_ROW (self), NULL);
+  g_return_val_if_fail (ST_IS_WARNING_ITEM (self), NULL);
   return self->kind;
 }
 
 /* One row per kind of warning of @trace. */
 GListModel *
-st_warning_row_new_model (StTrace *trace)
+st_warning_item_new_model (StTrace *trace)
 {
-  GListStore            *store = g_list_store_new (ST_TYPE_WARNING_ROW);
+  GListStore            *store = g_list_store_new (ST_TYPE_WARNING_ITEM);
   const StImportWarning *w;
   guint                  n;
 
   w = st_trace_get_warnings (trace, &n);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (StWarningRow) row = g_object_new (ST_TYPE_WARNING_ROW, NULL);
+      g_autoptr (StWarningItem) row = g_object_new (ST_TYPE_WARNING_ITEM, NULL);
 
       row->kind = g_strdup (st_warning_kind_to_string (w[i].kind));
       row->count = w[i].count;

@@ -2,14 +2,14 @@
 
 #include "config.h"
 
-#include "st-region-row.h"
+#include "st-region-item.h"
 
 #include "st-format.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
-struct _StRegionRow
+struct _StRegionItem
 {
   GObject parent_instance;
 
@@ -18,7 +18,7 @@ struct _StRegionRow
   char       pick_text[4]; /* "1" to "3", or "" when not picked */
 };
 
-G_DEFINE_FINAL_TYPE (StRegionRow, st_region_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StRegionItem, st_region_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -39,14 +39,14 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-on_name_changed (StRegionRow *self)
+on_name_changed (StRegionItem *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOLTIP]);
 }
 
 static void
-update_pick (StRegionRow *self)
+update_pick (StRegionItem *self)
 {
   gint pick = st_session_get_compare_index (self->session, self->region);
   char text[sizeof self->pick_text] = "";
@@ -61,26 +61,26 @@ update_pick (StRegionRow *self)
 }
 
 /* The row of @region, one of @session's regions. */
-StRegionRow *
-st_region_row_new (StRegion *region, StSession *session)
+StRegionItem *
+st_region_item_new (StRegion *region, StSession *session)
 {
   g_return_val_if_fail (ST_IS_REGION (region), NULL);
   g_return_val_if_fail (ST_IS_SESSION (session), NULL);
 
-  return g_object_new (ST_TYPE_REGION_ROW, "region", region, "session", session, NULL);
+  return g_object_new (ST_TYPE_REGION_ITEM, "region", region, "session", session, NULL);
 }
 
 StRegion *
-st_region_row_get_region (StRegionRow *self)
+st_region_item_get_region (StRegionItem *self)
 {
-  g_return_val_if_fail (ST_IS_REGION_ROW (self), NULL);
+  g_return_val_if_fail (ST_IS_REGION_ITEM (self), NULL);
   return self->region;
 }
 
 /* The region's name, method, start and duration, with the keys that act on
  * it. */
 static char *
-dup_tooltip (StRegionRow *self)
+dup_tooltip (StRegionItem *self)
 {
   g_autofree char *start = st_format_duration (st_region_get_start (self->region));
   g_autofree char *duration = st_format_duration (st_region_get_duration (self->region));
@@ -93,11 +93,11 @@ dup_tooltip (StRegionRow *self)
 }
 
 static void
-st_region_row_constructed (GObject *object)
+st_region_item_constructed (GObject *object)
 {
-  StRegionRow *self = ST_REGION_ROW (object);
+  StRegionItem *self = ST_REGION_ITEM (object);
 
-  G_OBJECT_CLASS (st_region_row_parent_class)->constructed (object);
+  G_OBJECT_CLASS (st_region_item_parent_class)->constructed (object);
   g_signal_connect_object (self->region, "notify::name", G_CALLBACK (on_name_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "compare-changed", G_CALLBACK (update_pick), self,
@@ -106,19 +106,19 @@ st_region_row_constructed (GObject *object)
 }
 
 static void
-st_region_row_dispose (GObject *object)
+st_region_item_dispose (GObject *object)
 {
-  StRegionRow *self = ST_REGION_ROW (object);
+  StRegionItem *self = ST_REGION_ITEM (object);
 
   g_clear_object (&self->region);
   g_clear_object (&self->session);
-  G_OBJECT_CLASS (st_region_row_parent_class)->dispose (object);
+  G_OBJECT_CLASS (st_region_item_parent_class)->dispose (object);
 }
 
 static void
-st_region_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_region_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StRegionRow *self = ST_REGION_ROW (object);
+  StRegionItem *self = ST_REGION_ITEM (object);
 
   switch (prop_id)
     {
@@ -141,9 +141,9 @@ st_region_row_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-st_region_row_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+st_region_item_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
-  StRegionRow *self = ST_REGION_ROW (object);
+  StRegionItem *self = ST_REGION_ITEM (object);
 
   switch (prop_id)
     {
@@ -167,14 +167,14 @@ time_property (const char *name)
 }
 
 static void
-st_region_row_class_init (StRegionRowClass *klass)
+st_region_item_class_init (StRegionItemClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->constructed = st_region_row_constructed;
-  object_class->dispose = st_region_row_dispose;
-  object_class->get_property = st_region_row_get_property;
-  object_class->set_property = st_region_row_set_property;
+  object_class->constructed = st_region_item_constructed;
+  object_class->dispose = st_region_item_dispose;
+  object_class->get_property = st_region_item_get_property;
+  object_class->set_property = st_region_item_set_property;
 
   properties[PROP_REGION]
       = g_param_spec_object ("region", NULL, NULL, ST_TYPE_REGION,
@@ -195,6 +195,6 @@ st_region_row_class_init (StRegionRowClass *klass)
 }
 
 static void
-st_region_row_init (StRegionRow *self)
+st_region_item_init (StRegionItem *self)
 {
 }

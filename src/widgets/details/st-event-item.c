@@ -2,12 +2,12 @@
 
 #include "config.h"
 
-#include "st-event-row.h"
+#include "st-event-item.h"
 
 #include "st-format.h"
 #include "st-trace-query.h"
 
-struct _StEventRow
+struct _StEventItem
 {
   GObject parent_instance;
 
@@ -17,7 +17,7 @@ struct _StEventRow
   char      *track_text;
 };
 
-G_DEFINE_FINAL_TYPE (StEventRow, st_event_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StEventItem, st_event_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -31,20 +31,20 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-st_event_row_finalize (GObject *object)
+st_event_item_finalize (GObject *object)
 {
-  StEventRow *self = ST_EVENT_ROW (object);
+  StEventItem *self = ST_EVENT_ITEM (object);
 
   g_free (self->start_text);
   g_free (self->duration_text);
   g_free (self->track_text);
-  G_OBJECT_CLASS (st_event_row_parent_class)->finalize (object);
+  G_OBJECT_CLASS (st_event_item_parent_class)->finalize (object);
 }
 
 static void
-st_event_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_event_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StEventRow *self = ST_EVENT_ROW (object);
+  StEventItem *self = ST_EVENT_ITEM (object);
 
   switch (prop_id)
     {
@@ -56,12 +56,12 @@ st_event_row_get_property (GObject *object, guint prop_id, GValue *value, GParam
 }
 
 static void
-st_event_row_class_init (StEventRowClass *klass)
+st_event_item_class_init (StEventItemClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = st_event_row_finalize;
-  object_class->get_property = st_event_row_get_property;
+  object_class->finalize = st_event_item_finalize;
+  object_class->get_property = st_event_item_get_property;
   properties[PROP_START_TEXT] = g_param_spec_string ("start-text", NULL, NULL, NULL,
                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_DURATION_TEXT] = g_param_spec_string ("duration-text", NULL, NULL, NULL,
@@ -72,14 +72,14 @@ st_event_row_class_init (StEventRowClass *klass)
 }
 
 static void
-st_event_row_init (StEventRow *self)
+st_event_item_init (StEventItem *self)
 {
 }
 
-StEventRow *
-st_event_row_new (StTrace *trace, StEventRef ref)
+StEventItem *
+st_event_item_new (StTrace *trace, StEventRef ref)
 {
-  StEventRow *self = g_object_new (ST_TYPE_EVENT_ROW, NULL);
+  StEventItem *self = g_object_new (ST_TYPE_EVENT_ITEM, NULL);
 
   self->ref = ref;
   self->start_text = st_format_duration (st_event_get_start (trace, ref));
@@ -89,8 +89,8 @@ st_event_row_new (StTrace *trace, StEventRef ref)
 }
 
 StEventRef
-st_event_row_get_ref (StEventRow *self)
+st_event_item_get_ref (StEventItem *self)
 {
-  g_return_val_if_fail (ST_IS_EVENT_ROW (self), (StEventRef){ 0 });
+  g_return_val_if_fail (ST_IS_EVENT_ITEM (self), (StEventRef){ 0 });
   return self->ref;
 }

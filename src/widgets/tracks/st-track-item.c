@@ -2,12 +2,12 @@
 
 #include "config.h"
 
-#include "st-track-row.h"
+#include "st-track-item.h"
 #include "st-format.h"
 
 #include <glib/gi18n.h>
 
-struct _StTrackRow
+struct _StTrackItem
 {
   GObject parent_instance;
 
@@ -19,10 +19,10 @@ struct _StTrackRow
   guint       track;    /* the trace's index, G_MAXUINT for a process */
   gboolean    pinned;   /* as the arrangement has it */
   gboolean    shown;    /* not hidden */
-  GListStore *children; /* StTrackRow, for a process */
+  GListStore *children; /* StTrackItem, for a process */
 };
 
-G_DEFINE_FINAL_TYPE (StTrackRow, st_track_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StTrackItem, st_track_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -44,21 +44,21 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-st_track_row_finalize (GObject *object)
+st_track_item_finalize (GObject *object)
 {
-  StTrackRow *self = ST_TRACK_ROW (object);
+  StTrackItem *self = ST_TRACK_ITEM (object);
 
   g_free (self->title);
   g_free (self->details);
   g_free (self->kind);
   g_clear_object (&self->children);
-  G_OBJECT_CLASS (st_track_row_parent_class)->finalize (object);
+  G_OBJECT_CLASS (st_track_item_parent_class)->finalize (object);
 }
 
 static void
-st_track_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_track_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StTrackRow *self = ST_TRACK_ROW (object);
+  StTrackItem *self = ST_TRACK_ITEM (object);
 
   switch (prop_id)
     {
@@ -82,13 +82,13 @@ st_track_row_get_property (GObject *object, guint prop_id, GValue *value, GParam
 }
 
 static void
-st_track_row_class_init (StTrackRowClass *klass)
+st_track_item_class_init (StTrackItemClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
-  object_class->finalize = st_track_row_finalize;
-  object_class->get_property = st_track_row_get_property;
+  object_class->finalize = st_track_item_finalize;
+  object_class->get_property = st_track_item_get_property;
 
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
   properties[PROP_DETAILS] = g_param_spec_string ("details", NULL, NULL, NULL, flags);
@@ -109,41 +109,41 @@ st_track_row_class_init (StTrackRowClass *klass)
 }
 
 static void
-st_track_row_init (StTrackRow *self)
+st_track_item_init (StTrackItem *self)
 {
   self->track = G_MAXUINT;
   self->shown = TRUE;
 }
 
 const char *
-st_track_row_get_title (StTrackRow *self)
+st_track_item_get_title (StTrackItem *self)
 {
-  g_return_val_if_fail (ST_IS_TRACK_ROW (self), NULL);
+  g_return_val_if_fail (ST_IS_TRACK_ITEM (self), NULL);
   return self->title;
 }
 
 guint64
-st_track_row_get_events (StTrackRow *self)
+st_track_item_get_events (StTrackItem *self)
 {
-  g_return_val_if_fail (ST_IS_TRACK_ROW (self), 0);
+  g_return_val_if_fail (ST_IS_TRACK_ITEM (self), 0);
   return self->events;
 }
 
 /* The trace's index of a track row's track, G_MAXUINT for a process. */
 guint
-st_track_row_get_track (StTrackRow *self)
+st_track_item_get_track (StTrackItem *self)
 {
-  g_return_val_if_fail (ST_IS_TRACK_ROW (self), G_MAXUINT);
+  g_return_val_if_fail (ST_IS_TRACK_ITEM (self), G_MAXUINT);
   return self->track;
 }
 
 /* Takes whether @tracks has the track of a track row pinned and shown. */
 void
-st_track_row_update (StTrackRow *self, StTrackArrangement *tracks)
+st_track_item_update (StTrackItem *self, StTrackArrangement *tracks)
 {
   gboolean pinned, shown;
 
-  g_return_if_fail (ST_IS_TRACK_ROW (self));
+  g_return_if_fail (ST_IS_TRACK_ITEM (self));
   if (self->children != NULL)
     return;
   pinned = st_track_arrangement_get_pinned (tracks, self->track);
@@ -162,9 +162,9 @@ st_track_row_update (StTrackRow *self, StTrackArrangement *tracks)
 
 /* The tracks of a process row, NULL for a track row. */
 GListModel *
-st_track_row_get_children (StTrackRow *self)
+st_track_item_get_children (StTrackItem *self)
 {
-  g_return_val_if_fail (ST_IS_TRACK_ROW (self), NULL);
+  g_return_val_if_fail (ST_IS_TRACK_ITEM (self), NULL);
   return self->children ? G_LIST_MODEL (self->children) : NULL;
 }
 
@@ -181,11 +181,11 @@ kind_label (StTrackKind kind)
     }
 }
 
-static StTrackRow *
+static StTrackItem *
 track_row_new (StTrace *trace, guint index)
 {
   const StTrack *t = st_trace_get_track (trace, index);
-  StTrackRow    *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
+  StTrackItem   *self = g_object_new (ST_TYPE_TRACK_ITEM, NULL);
 
   self->track = index;
   self->title = g_strdup (st_trace_get_string (trace, t->name));
@@ -201,13 +201,13 @@ track_row_new (StTrace *trace, guint index)
   return self;
 }
 
-static StTrackRow *
+static StTrackItem *
 process_row_new (StTrace *trace, guint process)
 {
-  StTrackRow *self = g_object_new (ST_TYPE_TRACK_ROW, NULL);
-  GString    *details = g_string_new (NULL);
+  StTrackItem *self = g_object_new (ST_TYPE_TRACK_ITEM, NULL);
+  GString     *details = g_string_new (NULL);
 
-  self->children = g_list_store_new (ST_TYPE_TRACK_ROW);
+  self->children = g_list_store_new (ST_TYPE_TRACK_ITEM);
   self->kind = g_strdup (_ ("Process"));
   if (process == ST_NO_PROCESS)
     self->title = g_strdup (_ ("Global"));
@@ -226,20 +226,20 @@ process_row_new (StTrace *trace, guint process)
 /* The processes of @trace that have tracks, in the trace's order, each with
  * its tracks as children. */
 GListModel *
-st_track_row_new_model (StTrace *trace)
+st_track_item_new_model (StTrace *trace)
 {
-  GListStore *roots = g_list_store_new (ST_TYPE_TRACK_ROW);
-  StTrackRow *current = NULL;
-  guint       current_process = G_MAXUINT - 1;
+  GListStore  *roots = g_list_store_new (ST_TYPE_TRACK_ITEM);
+  StTrackItem *current = NULL;
+  guint        current_process = G_MAXUINT - 1;
 
   for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
     {
-      const StTrack         *t = st_trace_get_track (trace, i);
-      g_autoptr (StTrackRow) row = track_row_new (trace, i);
+      const StTrack          *t = st_trace_get_track (trace, i);
+      g_autoptr (StTrackItem) row = track_row_new (trace, i);
 
       if (t->process != current_process)
         {
-          g_autoptr (StTrackRow) process = process_row_new (trace, t->process);
+          g_autoptr (StTrackItem) process = process_row_new (trace, t->process);
           current_process = t->process;
           current = process;
           g_list_store_append (roots, process);

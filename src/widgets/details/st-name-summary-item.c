@@ -3,10 +3,10 @@
 #include "config.h"
 
 #include "st-format.h"
-#include "st-name-summary-row.h"
+#include "st-name-summary-item.h"
 #include "st-trace-query.h"
 
-struct _StNameSummaryRow
+struct _StNameSummaryItem
 {
   GObject parent_instance;
 
@@ -19,7 +19,7 @@ struct _StNameSummaryRow
   double share;
 };
 
-G_DEFINE_FINAL_TYPE (StNameSummaryRow, st_name_summary_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StNameSummaryItem, st_name_summary_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -45,22 +45,22 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static gint64
-average (StNameSummaryRow *self)
+average (StNameSummaryItem *self)
 {
   return self->count ? self->total / self->count : 0;
 }
 
 static void
-st_name_summary_row_finalize (GObject *object)
+st_name_summary_item_finalize (GObject *object)
 {
-  g_free (ST_NAME_SUMMARY_ROW (object)->name);
-  G_OBJECT_CLASS (st_name_summary_row_parent_class)->finalize (object);
+  g_free (ST_NAME_SUMMARY_ITEM (object)->name);
+  G_OBJECT_CLASS (st_name_summary_item_parent_class)->finalize (object);
 }
 
 static void
-st_name_summary_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_name_summary_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StNameSummaryRow *self = ST_NAME_SUMMARY_ROW (object);
+  StNameSummaryItem *self = ST_NAME_SUMMARY_ITEM (object);
 
   switch (prop_id)
     {
@@ -86,15 +86,15 @@ st_name_summary_row_get_property (GObject *object, guint prop_id, GValue *value,
 }
 
 static void
-st_name_summary_row_class_init (StNameSummaryRowClass *klass)
+st_name_summary_item_class_init (StNameSummaryItemClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   const char       *texts[] = { "count-text", "total-text", "self-text", "average-text",
                                 "min-text",   "max-text",   "share-text" };
 
-  object_class->finalize = st_name_summary_row_finalize;
-  object_class->get_property = st_name_summary_row_get_property;
+  object_class->finalize = st_name_summary_item_finalize;
+  object_class->get_property = st_name_summary_item_get_property;
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, f);
   properties[PROP_COUNT] = g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0, f);
   properties[PROP_TOTAL] = g_param_spec_int64 ("total", NULL, NULL, 0, G_MAXINT64, 0, f);
@@ -109,54 +109,54 @@ st_name_summary_row_class_init (StNameSummaryRowClass *klass)
 }
 
 static void
-st_name_summary_row_init (StNameSummaryRow *self)
+st_name_summary_item_init (StNameSummaryItem *self)
 {
 }
 
 const char *
-st_name_summary_row_get_name (StNameSummaryRow *self)
+st_name_summary_item_get_name (StNameSummaryItem *self)
 {
   return self->name;
 }
 
 guint
-st_name_summary_row_get_count (StNameSummaryRow *self)
+st_name_summary_item_get_count (StNameSummaryItem *self)
 {
   return self->count;
 }
 
 gint64
-st_name_summary_row_get_total (StNameSummaryRow *self)
+st_name_summary_item_get_total (StNameSummaryItem *self)
 {
   return self->total;
 }
 
 gint64
-st_name_summary_row_get_self (StNameSummaryRow *self)
+st_name_summary_item_get_self (StNameSummaryItem *self)
 {
   return self->self_time;
 }
 
 gint64
-st_name_summary_row_get_min (StNameSummaryRow *self)
+st_name_summary_item_get_min (StNameSummaryItem *self)
 {
   return self->min;
 }
 
 gint64
-st_name_summary_row_get_max (StNameSummaryRow *self)
+st_name_summary_item_get_max (StNameSummaryItem *self)
 {
   return self->max;
 }
 
 double
-st_name_summary_row_get_share (StNameSummaryRow *self)
+st_name_summary_item_get_share (StNameSummaryItem *self)
 {
   return self->share;
 }
 
 static void
-add_event (StNameSummaryRow *row, StTrace *trace, StEventRef ref)
+add_event (StNameSummaryItem *row, StTrace *trace, StEventRef ref)
 {
   gint64 dur = st_event_get_duration (trace, ref);
   gint64 self_time = ref.kind == ST_EVENT_SLICE
@@ -173,9 +173,9 @@ add_event (StNameSummaryRow *row, StTrace *trace, StEventRef ref)
 /* One row per name among @selection, in order of total time; *span gets
  * the selected time range (first start to last end) the shares are of. */
 GListModel *
-st_name_summary_row_new_model (StTrace *trace, GArray *selection, gint64 *span)
+st_name_summary_item_new_model (StTrace *trace, GArray *selection, gint64 *span)
 {
-  GListStore            *store = g_list_store_new (ST_TYPE_NAME_SUMMARY_ROW);
+  GListStore            *store = g_list_store_new (ST_TYPE_NAME_SUMMARY_ITEM);
   g_autoptr (GHashTable) rows = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   gint64                 first = G_MAXINT64, last = G_MININT64;
   GHashTableIter         iter;
@@ -183,13 +183,13 @@ st_name_summary_row_new_model (StTrace *trace, GArray *selection, gint64 *span)
 
   for (guint i = 0; i < selection->len; i++)
     {
-      StEventRef        ref = g_array_index (selection, StEventRef, i);
-      StStringId        name = st_event_get_name (trace, ref);
-      StNameSummaryRow *row = g_hash_table_lookup (rows, GUINT_TO_POINTER (name + 1));
+      StEventRef         ref = g_array_index (selection, StEventRef, i);
+      StStringId         name = st_event_get_name (trace, ref);
+      StNameSummaryItem *row = g_hash_table_lookup (rows, GUINT_TO_POINTER (name + 1));
 
       if (row == NULL)
         {
-          row = g_object_new (ST_TYPE_NAME_SUMMARY_ROW, NULL);
+          row = g_object_new (ST_TYPE_NAME_SUMMARY_ITEM, NULL);
           row->name = g_strdup (st_trace_get_string (trace, name));
           g_hash_table_insert (rows, GUINT_TO_POINTER (name + 1), row);
         }
@@ -201,7 +201,7 @@ st_name_summary_row_new_model (StTrace *trace, GArray *selection, gint64 *span)
   g_hash_table_iter_init (&iter, rows);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
-      StNameSummaryRow *row = value;
+      StNameSummaryItem *row = value;
       row->share = *span > 0 ? (double)row->total / *span : 0;
       g_list_store_append (store, row);
     }

@@ -2,7 +2,7 @@
 
 #include "config.h"
 
-#include "st-arg-row.h"
+#include "st-arg-item.h"
 
 #include "st-format.h"
 
@@ -11,7 +11,7 @@
 /* Arrays and objects longer than this show their first items only. */
 #define MAX_CHILDREN 2000
 
-struct _StArgRow
+struct _StArgItem
 {
   GObject parent_instance;
 
@@ -20,7 +20,7 @@ struct _StArgRow
   GListStore *children;
 };
 
-G_DEFINE_FINAL_TYPE (StArgRow, st_arg_row, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StArgItem, st_arg_item, G_TYPE_OBJECT)
 
 enum
 {
@@ -33,20 +33,20 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-st_arg_row_finalize (GObject *object)
+st_arg_item_finalize (GObject *object)
 {
-  StArgRow *self = ST_ARG_ROW (object);
+  StArgItem *self = ST_ARG_ITEM (object);
 
   g_free (self->key);
   g_free (self->value);
   g_clear_object (&self->children);
-  G_OBJECT_CLASS (st_arg_row_parent_class)->finalize (object);
+  G_OBJECT_CLASS (st_arg_item_parent_class)->finalize (object);
 }
 
 static void
-st_arg_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_arg_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StArgRow *self = ST_ARG_ROW (object);
+  StArgItem *self = ST_ARG_ITEM (object);
 
   switch (prop_id)
     {
@@ -57,12 +57,12 @@ st_arg_row_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
 }
 
 static void
-st_arg_row_class_init (StArgRowClass *klass)
+st_arg_item_class_init (StArgItemClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = st_arg_row_finalize;
-  object_class->get_property = st_arg_row_get_property;
+  object_class->finalize = st_arg_item_finalize;
+  object_class->get_property = st_arg_item_get_property;
   properties[PROP_KEY]
       = g_param_spec_string ("key", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_VALUE]
@@ -71,34 +71,34 @@ st_arg_row_class_init (StArgRowClass *klass)
 }
 
 static void
-st_arg_row_init (StArgRow *self)
+st_arg_item_init (StArgItem *self)
 {
 }
 
 const char *
-st_arg_row_get_key (StArgRow *self)
+st_arg_item_get_key (StArgItem *self)
 {
   return self->key;
 }
 
 const char *
-st_arg_row_get_value (StArgRow *self)
+st_arg_item_get_value (StArgItem *self)
 {
   return self->value;
 }
 
 GListModel *
-st_arg_row_get_children (StArgRow *self)
+st_arg_item_get_children (StArgItem *self)
 {
   return self->children ? G_LIST_MODEL (self->children) : NULL;
 }
 
-static StArgRow *row_new (const char *key, JsonNode *node);
+static StArgItem *row_new (const char *key, JsonNode *node);
 
 static void
-add_children (StArgRow *self, JsonNode *node)
+add_children (StArgItem *self, JsonNode *node)
 {
-  self->children = g_list_store_new (ST_TYPE_ARG_ROW);
+  self->children = g_list_store_new (ST_TYPE_ARG_ITEM);
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObjectIter iter;
@@ -109,7 +109,7 @@ add_children (StArgRow *self, JsonNode *node)
       json_object_iter_init (&iter, json_node_get_object (node));
       while (json_object_iter_next (&iter, &key, &member) && n++ < MAX_CHILDREN)
         {
-          g_autoptr (StArgRow) child = row_new (key, member);
+          g_autoptr (StArgItem) child = row_new (key, member);
           g_list_store_append (self->children, child);
         }
       self->value = g_strdup_printf (
@@ -119,8 +119,8 @@ add_children (StArgRow *self, JsonNode *node)
     }
   for (guint i = 0; i < json_array_get_length (json_node_get_array (node)) && i < MAX_CHILDREN; i++)
     {
-      g_autofree char     *key = g_strdup_printf ("[%u]", i);
-      g_autoptr (StArgRow) child
+      g_autofree char      *key = g_strdup_printf ("[%u]", i);
+      g_autoptr (StArgItem) child
           = row_new (key, json_array_get_element (json_node_get_array (node), i));
       g_list_store_append (self->children, child);
     }
@@ -129,10 +129,10 @@ add_children (StArgRow *self, JsonNode *node)
       json_array_get_length (json_node_get_array (node)));
 }
 
-static StArgRow *
+static StArgItem *
 row_new (const char *key, JsonNode *node)
 {
-  StArgRow *self = g_object_new (ST_TYPE_ARG_ROW, NULL);
+  StArgItem *self = g_object_new (ST_TYPE_ARG_ITEM, NULL);
 
   self->key = g_strdup (key);
   if (JSON_NODE_HOLDS_OBJECT (node) || JSON_NODE_HOLDS_ARRAY (node))
@@ -144,16 +144,16 @@ row_new (const char *key, JsonNode *node)
 
 /* The top-level keys of @args (an object), or one row for anything else. */
 GListModel *
-st_arg_row_new_model (JsonNode *args)
+st_arg_item_new_model (JsonNode *args)
 {
-  GListStore          *store = g_list_store_new (ST_TYPE_ARG_ROW);
-  g_autoptr (StArgRow) root = NULL;
+  GListStore           *store = g_list_store_new (ST_TYPE_ARG_ITEM);
+  g_autoptr (StArgItem) root = NULL;
 
   if (args == NULL)
     return G_LIST_MODEL (store);
   if (!JSON_NODE_HOLDS_OBJECT (args))
     {
-      g_autoptr (StArgRow) row = row_new ("args", args);
+      g_autoptr (StArgItem) row = row_new ("args", args);
       g_list_store_append (store, row);
       return G_LIST_MODEL (store);
     }

@@ -1,4 +1,4 @@
-/* st-region-row.h: one row of the Annotations panel's region list: a region
+/* st-region-item.h: one row of the Annotations panel's region list: a region
  * of a session ("region", "session"), with what its cells show as
  * properties to bind to: "name", "start" and "duration" (ns, for sorting),
  * "start-text" and "duration-text", "tooltip" (markup), and whether it is
@@ -12,11 +12,11 @@
 
 G_BEGIN_DECLS
 
-#define ST_TYPE_REGION_ROW (st_region_row_get_type ())
+#define ST_TYPE_REGION_ITEM (st_region_item_get_type ())
 
-G_DECLARE_FINAL_TYPE (StRegionRow, st_region_row, ST, REGION_ROW, GObject)
+G_DECLARE_FINAL_TYPE (StRegionItem, st_region_item, ST, REGION_ITEM, GObject)
 
-StRegionRow *st_region_row_new (StRegion *region, StSession *session);
-StRegion    *st_region_row_get_region (StRegionRow *self);
+StRegionItem *st_region_item_new (StRegion *region, StSession *session);
+StRegion     *st_region_item_get_region (StRegionItem *self);
 
 G_END_DECLS
