@@ -143,3 +143,47 @@ st_test_column_titled (GtkColumnView *view, const char *title)
     }
   g_error ("no column %s", title);
 }
+
+/* Destroys @window, which the test made, and asserts that nothing holds it
+ * any more: a list, a signal, a binding or a thread's callback that kept
+ * it would keep all it shows alive. What the main loop still had queued
+ * for it (a redraw, an idle) runs first. */
+void
+st_test_destroy_window (gpointer window)
+{
+  g_assert_true (GTK_IS_WINDOW (window));
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
+static gboolean
+window_gone (gpointer window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (w == window)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Closes @window as its close button does; it must go (no question
+ * asked), and nothing may hold it after. */
+void
+st_test_close_window (gpointer window)
+{
+  g_assert_true (GTK_IS_WINDOW (window));
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  st_test_wait_until (window_gone, window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}

@@ -8,7 +8,7 @@
 #include "st-arg-item.h"
 #include "st-details-pane.h"
 #include "st-display-util.h"
-#include "st-name-summary-item.h"
+#include "st-operation.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-page.h"
@@ -74,7 +74,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 /* A tap of a key (pressed, then released) as the view's key controller
@@ -317,13 +317,13 @@ table_rows (StDetailsPane *details, const char *id)
   return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
 }
 
-static StNameSummaryItem *
+static StOperation *
 summary_row (GListModel *summary, const char *name)
 {
   for (guint i = 0; i < g_list_model_get_n_items (summary); i++)
     {
-      g_autoptr (StNameSummaryItem) row = g_list_model_get_item (summary, i);
-      if (g_str_equal (st_name_summary_item_get_name (row), name))
+      g_autoptr (StOperation) row = g_list_model_get_item (summary, i);
+      if (g_str_equal (st_operation_get_name (row), name))
         return row;
     }
   return NULL;
@@ -339,8 +339,8 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   StEventRef     c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
   StDetailsPane *details = ST_DETAILS_PANE (st_test_find_by_id (GTK_WIDGET (f->page), "details"));
   gint64         da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
-  StNameSummaryItem *row;
-  double             x, y;
+  StOperation   *row;
+  double         x, y;
 
   st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
                         st_event_get_start (f->trace, c) + st_event_get_duration (f->trace, c)
@@ -357,16 +357,16 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (table_rows (details, "summary_view")), ==, 2);
   row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
   g_assert_nonnull (row);
-  g_assert_cmpuint (st_name_summary_item_get_count (row), ==, 2);
-  g_assert_cmpint (st_name_summary_item_get_total (row), ==, da + db);
-  g_assert_cmpint (st_name_summary_item_get_min (row), ==, MIN (da, db));
-  g_assert_cmpint (st_name_summary_item_get_max (row), ==, MAX (da, db));
+  g_assert_cmpuint (st_operation_get_count (row), ==, 2);
+  g_assert_cmpint (st_operation_get_total (row), ==, da + db);
+  g_assert_cmpint (st_operation_get_min (row), ==, MIN (da, db));
+  g_assert_cmpint (st_operation_get_max (row), ==, MAX (da, db));
 
   /* Ctrl+click on a selected event takes it out */
   centre_of (f, b, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
   row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
-  g_assert_cmpuint (st_name_summary_item_get_count (row), ==, 1);
+  g_assert_cmpuint (st_operation_get_count (row), ==, 1);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 2);
 
   /* a plain click on empty space clears it */

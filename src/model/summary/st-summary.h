@@ -23,6 +23,7 @@
 #include "st-collective.h"
 #include "st-flop-rates.h"
 #include "st-memory-peak.h"
+#include "st-operation.h"
 #include "st-overlap.h"
 #include "st-stream-index.h"
 #include "st-trace.h"
@@ -252,6 +253,10 @@ const StCollectiveGroup *st_summary_get_collective_group (StSummary *self, guint
 /* StOperationRow of @table, by name (track G_MAXUINT) or by name and track;
  * by self time, largest first, then by total, then by name. */
 GArray *st_summary_get_operations (StSummary *self, StOperationsTable table, gboolean by_track);
+/* @rows (StOperationRow of @trace, as st_summary_get_operations gives
+ * them) as StOperation objects (st-operation.h), in their order: what the
+ * Summary's tables list. */
+GListModel *st_summary_list_operations (StTrace *trace, GArray *rows);
 
 guint                st_summary_get_n_engines (StSummary *self);
 const StEngineUsage *st_summary_get_engine (StSummary *self, guint index);

@@ -8,7 +8,7 @@
 #include "st-event-item.h"
 #include "st-format.h"
 #include "st-json-doc.h"
-#include "st-name-summary-item.h"
+#include "st-operation.h"
 #include "st-trace-query.h"
 
 #include <adwaita.h>
@@ -356,7 +356,7 @@ show_many (StDetailsPane *self, GArray *selection)
 {
   StTrace                   *trace = st_session_get_trace (self->session);
   gint64                     span = 0;
-  g_autoptr (GListModel)     rows = st_name_summary_item_new_model (trace, selection, &span);
+  g_autoptr (GListModel)     rows = st_operation_list_selection (trace, selection, &span);
   g_autofree char           *count = st_format_count (selection->len);
   g_autofree char           *span_text = st_format_duration (span);
   g_autofree char           *title = NULL;
@@ -371,9 +371,8 @@ show_many (StDetailsPane *self, GArray *selection)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->many_title), NULL);
   if (n_names == 1)
     {
-      g_autoptr (StNameSummaryItem) row = g_list_model_get_item (rows, 0);
-      show_events (self, selection, st_name_summary_item_get_name (row),
-                   st_name_summary_item_get_total (row));
+      g_autoptr (StOperation) row = g_list_model_get_item (rows, 0);
+      show_events (self, selection, st_operation_get_name (row), st_operation_get_total (row));
     }
   else
     {
@@ -426,6 +425,25 @@ st_details_pane_dispose (GObject *object)
   G_OBJECT_CLASS (st_details_pane_parent_class)->dispose (object);
 }
 
+/* The texts of the names table's cells, from the numbers its columns sort by. */
+static char *
+format_count (GtkListItem *item, guint count)
+{
+  return st_format_count (count);
+}
+
+static char *
+format_duration (GtkListItem *item, gint64 ns)
+{
+  return st_format_duration (ns);
+}
+
+static char *
+format_share (GtkListItem *item, double percent)
+{
+  return g_strdup_printf ("%.1f %%", percent);
+}
+
 static void
 st_details_pane_class_init (StDetailsPaneClass *klass)
 {
@@ -434,7 +452,7 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
 
   object_class->dispose = st_details_pane_dispose;
   g_type_ensure (ST_TYPE_ARG_ITEM);
-  g_type_ensure (ST_TYPE_NAME_SUMMARY_ITEM);
+  g_type_ensure (ST_TYPE_OPERATION);
   g_type_ensure (ST_TYPE_EVENT_ITEM);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/widgets/details/st-details-pane.ui");
@@ -452,6 +470,9 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, many_stack);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, events_view);
   gtk_widget_class_bind_template_callback (widget_class, on_event_activated);
+  gtk_widget_class_bind_template_callback (widget_class, format_count);
+  gtk_widget_class_bind_template_callback (widget_class, format_duration);
+  gtk_widget_class_bind_template_callback (widget_class, format_share);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, col_total);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }

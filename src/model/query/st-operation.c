@@ -1,32 +1,32 @@
-#define G_LOG_DOMAIN "strata-widgets"
+#define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
 
-#include "st-operation-item.h"
+#include "st-operation.h"
 
-#include "st-format.h"
 #include "st-operation-name.h"
+#include "st-trace-query.h"
 
 #include <string.h>
 
-struct _StOperationItem
+struct _StOperation
 {
   GObject parent_instance;
 
   char  *name;
   char  *short_name; /* st_operation_name_shorten () */
   gsize  keep_from;  /* where its part that is never cut starts */
-  char  *track;      /* "process / track", or NULL in the per-name table */
+  char  *track;      /* "process / track", or NULL for every track */
   char  *track_tail; /* "GPU 0 · stream 7": what tells the track apart */
   guint  count;
   gint64 total;
   gint64 self;
   gint64 min;
   gint64 max;
-  double share; /* percent of the table's self time */
+  double share;
 };
 
-G_DEFINE_FINAL_TYPE (StOperationItem, st_operation_item, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (StOperation, st_operation, G_TYPE_OBJECT)
 
 enum
 {
@@ -43,40 +43,33 @@ enum
   PROP_MIN,
   PROP_MAX,
   PROP_SHARE,
-  PROP_COUNT_TEXT,
-  PROP_TOTAL_TEXT,
-  PROP_SELF_TEXT,
-  PROP_AVERAGE_TEXT,
-  PROP_MIN_TEXT,
-  PROP_MAX_TEXT,
-  PROP_SHARE_TEXT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
 static gint64
-average (StOperationItem *self)
+average (StOperation *self)
 {
   return self->count ? self->total / self->count : 0;
 }
 
 static void
-st_operation_item_finalize (GObject *object)
+st_operation_finalize (GObject *object)
 {
-  StOperationItem *self = ST_OPERATION_ITEM (object);
+  StOperation *self = ST_OPERATION (object);
 
   g_free (self->name);
   g_free (self->short_name);
   g_free (self->track);
   g_free (self->track_tail);
-  G_OBJECT_CLASS (st_operation_item_parent_class)->finalize (object);
+  G_OBJECT_CLASS (st_operation_parent_class)->finalize (object);
 }
 
 static void
-st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+st_operation_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
-  StOperationItem *self = ST_OPERATION_ITEM (object);
+  StOperation *self = ST_OPERATION (object);
 
   switch (prop_id)
     {
@@ -94,29 +87,18 @@ st_operation_item_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_MIN: g_value_set_int64 (value, self->min); break;
     case PROP_MAX: g_value_set_int64 (value, self->max); break;
     case PROP_SHARE: g_value_set_double (value, self->share); break;
-    case PROP_COUNT_TEXT: g_value_take_string (value, st_format_count (self->count)); break;
-    case PROP_TOTAL_TEXT: g_value_take_string (value, st_format_duration (self->total)); break;
-    case PROP_SELF_TEXT: g_value_take_string (value, st_format_duration (self->self)); break;
-    case PROP_AVERAGE_TEXT: g_value_take_string (value, st_format_duration (average (self))); break;
-    case PROP_MIN_TEXT: g_value_take_string (value, st_format_duration (self->min)); break;
-    case PROP_MAX_TEXT: g_value_take_string (value, st_format_duration (self->max)); break;
-    case PROP_SHARE_TEXT:
-      g_value_take_string (value, g_strdup_printf ("%.1f%%", self->share));
-      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
-st_operation_item_class_init (StOperationItemClass *klass)
+st_operation_class_init (StOperationClass *klass)
 {
   GObjectClass     *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags f = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  const char       *texts[] = { "count-text", "total-text", "self-text", "average-text",
-                                "min-text",   "max-text",   "share-text" };
 
-  object_class->finalize = st_operation_item_finalize;
-  object_class->get_property = st_operation_item_get_property;
+  object_class->finalize = st_operation_finalize;
+  object_class->get_property = st_operation_get_property;
   properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, f);
   /* the short form of the name: a head that may be cut at its end, and a
    * tail that never is (a Python frame's function) */
@@ -133,13 +115,11 @@ st_operation_item_class_init (StOperationItemClass *klass)
   properties[PROP_MAX] = g_param_spec_int64 ("max", NULL, NULL, 0, G_MAXINT64, 0, f);
   properties[PROP_SHARE]
       = g_param_spec_double ("share", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, f);
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    properties[PROP_COUNT_TEXT + i] = g_param_spec_string (texts[i], NULL, NULL, NULL, f);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
-st_operation_item_init (StOperationItem *self)
+st_operation_init (StOperation *self)
 {
 }
 
@@ -198,34 +178,154 @@ track_tail (StTrace *trace, const StTrack *track)
   return g_strdup_printf ("%s \302\267 %s", where, own);
 }
 
-GListModel *
-st_operation_item_new_model (StTrace *trace, GArray *rows)
+StOperation *
+st_operation_new (StTrace   *trace,
+                  StStringId name,
+                  guint      track,
+                  guint      count,
+                  gint64     total_ns,
+                  gint64     self_ns,
+                  gint64     min_ns,
+                  gint64     max_ns,
+                  double     share)
 {
-  GListStore           *store = g_list_store_new (ST_TYPE_OPERATION_ITEM);
-  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  StOperation *self;
 
-  for (guint i = 0; rows != NULL && i < rows->len; i++)
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+
+  self = g_object_new (ST_TYPE_OPERATION, NULL);
+  self->name = g_strdup (st_trace_get_string (trace, name));
+  self->short_name = st_operation_name_shorten (self->name, &self->keep_from);
+  if (track != G_MAXUINT)
     {
-      const StOperationRow *row = &g_array_index (rows, StOperationRow, i);
-      StOperationItem      *item = g_object_new (ST_TYPE_OPERATION_ITEM, NULL);
-
-      item->name = g_strdup (st_trace_get_string (trace, row->name));
-      item->short_name = st_operation_name_shorten (item->name, &item->keep_from);
-      if (row->track != G_MAXUINT)
-        {
-          const StTrack *track = st_trace_get_track (trace, row->track);
-
-          item->track = track_title (trace, track);
-          item->track_tail = track_tail (trace, track);
-        }
-      item->count = row->count;
-      item->total = row->total_ns;
-      item->self = row->self_ns;
-      item->min = row->min_ns;
-      item->max = row->max_ns;
-      item->share = row->share_percent;
-      g_ptr_array_add (items, item);
+      self->track = track_title (trace, st_trace_get_track (trace, track));
+      self->track_tail = track_tail (trace, st_trace_get_track (trace, track));
     }
-  g_list_store_splice (store, 0, 0, items->pdata, items->len);
+  self->count = count;
+  self->total = total_ns;
+  self->self = self_ns;
+  self->min = min_ns;
+  self->max = max_ns;
+  self->share = share;
+  return self;
+}
+
+const char *
+st_operation_get_name (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), NULL);
+  return self->name;
+}
+
+guint
+st_operation_get_count (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->count;
+}
+
+gint64
+st_operation_get_total (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->total;
+}
+
+gint64
+st_operation_get_self (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->self;
+}
+
+gint64
+st_operation_get_min (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->min;
+}
+
+gint64
+st_operation_get_max (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->max;
+}
+
+double
+st_operation_get_share (StOperation *self)
+{
+  g_return_val_if_fail (ST_IS_OPERATION (self), 0);
+  return self->share;
+}
+
+/* One name's sums as the selection adds to them. */
+typedef struct
+{
+  StStringId name;
+  guint      count;
+  gint64     total;
+  gint64     self;
+  gint64     min;
+  gint64     max;
+} Sums;
+
+static void
+add_event (Sums *sums, StTrace *trace, StEventRef ref)
+{
+  gint64 dur = st_event_get_duration (trace, ref);
+  gint64 self_time = ref.kind == ST_EVENT_SLICE
+                         ? st_trace_get_self_time (trace, (StSliceRef){ ref.track, ref.index })
+                         : 0;
+
+  sums->min = sums->count ? MIN (sums->min, dur) : dur;
+  sums->max = sums->count ? MAX (sums->max, dur) : dur;
+  sums->count++;
+  sums->total += dur;
+  sums->self += self_time;
+}
+
+GListModel *
+st_operation_list_selection (StTrace *trace, GArray *selection, gint64 *span)
+{
+  GListStore            *store;
+  g_autoptr (GHashTable) names = NULL;
+  gint64                 first = G_MAXINT64, last = G_MININT64;
+  GHashTableIter         iter;
+  gpointer               value;
+
+  g_return_val_if_fail (ST_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (selection != NULL, NULL);
+
+  store = g_list_store_new (ST_TYPE_OPERATION);
+  names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < selection->len; i++)
+    {
+      StEventRef ref = g_array_index (selection, StEventRef, i);
+      StStringId name = st_event_get_name (trace, ref);
+      Sums      *sums = g_hash_table_lookup (names, GUINT_TO_POINTER (name + 1));
+
+      if (sums == NULL)
+        {
+          sums = g_new0 (Sums, 1);
+          sums->name = name;
+          g_hash_table_insert (names, GUINT_TO_POINTER (name + 1), sums);
+        }
+      add_event (sums, trace, ref);
+      first = MIN (first, st_event_get_start (trace, ref));
+      last = MAX (last, st_event_get_start (trace, ref) + st_event_get_duration (trace, ref));
+    }
+  *span = selection->len ? last - first : 0;
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Sums                   *sums = value;
+      double                  share = *span > 0 ? 100.0 * sums->total / *span : 0;
+      g_autoptr (StOperation) op
+          = st_operation_new (trace, sums->name, G_MAXUINT, sums->count, sums->total, sums->self,
+                              sums->min, sums->max, share);
+
+      g_list_store_append (store, op);
+    }
   return G_LIST_MODEL (store);
 }
