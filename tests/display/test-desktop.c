@@ -94,7 +94,7 @@ run_app (const char *const *args, AppStep step, gpointer data)
     g_source_remove (step_id);
   windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (l->data);
+    st_test_destroy_window (l->data);
   g_list_free (windows);
 }
 
@@ -248,8 +248,8 @@ test_recent (void)
   g_assert_cmpstr (page_of (start), ==, "profile");
   g_assert_true (g_file_equal (st_window_get_file (start), first));
 
-  gtk_window_destroy (GTK_WINDOW (profile));
-  gtk_window_destroy (GTK_WINDOW (start));
+  st_test_destroy_window (profile);
+  st_test_destroy_window (start);
 }
 
 static GtkWindow *
@@ -282,7 +282,7 @@ about_step (StApplication *app, gpointer data)
   g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
   g_assert_cmpstr (adw_about_window_get_website (about), ==, PACKAGE_WEBSITE);
   g_assert_nonnull (adw_about_window_get_developers (about));
-  gtk_window_destroy (GTK_WINDOW (about));
+  st_test_destroy_window (about);
   return TRUE;
 }
 
@@ -345,7 +345,7 @@ preferences_step (StApplication *app, gpointer data)
 
   g_settings_reset (settings, "style");
   g_settings_reset (settings, "show-flows");
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  st_test_destroy_window (prefs);
   return TRUE;
 }
 

@@ -61,7 +61,7 @@ close_window (StWindow *window, const char *name)
 {
   g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   g_unlink (path);
 }
 

@@ -101,7 +101,7 @@ check_launch (gpointer data)
   assert_ranks_card (window, 8);
   launch->checked = TRUE;
   g_clear_handle_id (&launch->timeout_id, g_source_remove);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   return G_SOURCE_REMOVE;
 }
 
@@ -176,7 +176,7 @@ test_open_as_one (void)
   /* with the first SendRecvs ending together (docs/metrics.md 3.2), rank 1
    * is the straggler of 2 of the 10 */
   assert_ranks_card (window, 2);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* Escape during the load of several files: back to the empty window. */
@@ -196,7 +196,7 @@ test_cancel (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Strata");
   g_assert_false (st_window_shows_files (window, files, 2));
   g_assert_true (st_window_is_empty (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* A broken rank: the error names it and where it breaks. */
@@ -216,7 +216,7 @@ test_broken_rank (void)
                                 st_test_find_by_id (GTK_WIDGET (window), "error_page"))),
                             "broken-first-event.json: line 2, column 10"));
   g_assert_true (st_window_is_empty (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static void
@@ -291,7 +291,7 @@ test_no_straggler (void)
     }
   g_assert_nonnull (strstr (tooltip, "Never the straggler"));
   g_assert_nonnull (strstr (tooltip, "1 collective operation had no straggler"));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   forget_recent (files, 4);
 }
 

@@ -112,21 +112,33 @@ win_open (Win *w, GFile *file)
                       st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_SUMMARY_PAGE));
 }
 
+/* Whether @window is still one of GTK's toplevels (not yet closed). */
 static gboolean
-destroyed (gpointer data)
+window_shown (gpointer window)
 {
-  return *(gpointer *)data == NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (w == window)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+window_gone (gpointer window)
+{
+  return !window_shown (window);
 }
 
 /* Closes the window as its close button does; it must go. */
 static void
 win_close (Win *w)
 {
-  gpointer window = w->window;
-
-  g_object_add_weak_pointer (window, &window);
-  gtk_window_close (GTK_WINDOW (w->window));
-  st_test_wait_until (destroyed, &window);
+  st_test_close_window (w->window);
   memset (w, 0, sizeof *w);
 }
 
@@ -481,19 +493,21 @@ test_close_asks (void)
   g_assert_cmpint (st_region_get_start (r), ==, 40000000);
   g_assert_cmpint (st_region_get_end (r), ==, 90000000);
 
-  window = w.window;
-  g_object_add_weak_pointer (window, &window);
+  window = g_object_ref (w.window);
   gtk_window_close (GTK_WINDOW (w.window));
   st_test_wait_until (dialog_shown, NULL);
   dialog = find_dialog ();
   adw_message_dialog_response (dialog, "cancel");
-  g_assert_nonnull (window);
+  g_assert_true (window_shown (window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w.window)));
 
   gtk_window_close (GTK_WINDOW (w.window));
   st_test_wait_until (dialog_shown, NULL);
   adw_message_dialog_response (find_dialog (), "discard");
-  st_test_wait_until (destroyed, &window);
+  st_test_wait_until (window_gone, window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
