@@ -2,27 +2,14 @@
 
 #include "config.h"
 
+#include "st-builder-tracks.h"
 #include "st-async-builder.h"
 #include "st-flow-resolver.h"
 #include "st-row-lod.h"
 #include "st-sort.h"
-#include "st-trace-builder-private.h"
 #include "st-trace-private.h"
 
 #include <stdarg.h>
-
-/* Gives up the vector's memory, shrunk to its length. */
-static gpointer
-vec_steal (StVec *vec, gsize elem_size)
-{
-  gpointer data = vec->len ? g_realloc_n (vec->data, vec->len, elem_size) : NULL;
-
-  if (vec->len == 0)
-    g_free (vec->data);
-  vec->data = NULL;
-  vec->len = vec->cap = 0;
-  return data;
-}
 
 /* Laying out the thread tracks, on two threads. */
 
@@ -102,7 +89,7 @@ layout_raw_track (LayoutJob *job, guint index)
   StSlice            *s;
   StInstant          *in;
 
-  st_builder_take_parts (t);
+  st_raw_track_take_parts (t);
   s = (StSlice *)(void *)t->slices.data;
   in = (StInstant *)(void *)t->instants.data;
   t->slices.len = st_slice_match_begin_end (s, t->slices.len, l->trace_end, &job->issues);
@@ -177,26 +164,31 @@ order_tracks (StBuilderShard *shard)
   TrackLoad *order = g_new (TrackLoad, MAX (1, shard->tracks->len));
 
   for (guint i = 0; i < shard->tracks->len; i++)
-    order[i] = (TrackLoad){ st_builder_track_records (st_builder_shard_track (shard, i)) + 1, i };
+    order[i] = (TrackLoad){ st_raw_track_count_records (st_builder_shard_track (shard, i)) + 1, i };
   sort_loads (order, shard->tracks->len, NULL);
   return order;
 }
 
-struct _StLaidOut
+struct _StBuilderTracks
 {
-  guint      n_raw;
-  guint     *n_rows;
-  guint    **row_offsets;
-  guint    **lane_rows;
-  guint     *n_lanes;
-  StRowLod **row_lods;
+  StBuilderShard *shard;
+  gint64          origin;
+  guint           n_raw;
+  guint          *n_rows;
+  guint         **row_offsets;
+  guint         **lane_rows;
+  guint          *n_lanes;
+  StRowLod      **row_lods;
 };
 
-static StLaidOut *
-laid_out_new (guint n_raw)
+static StBuilderTracks *
+builder_tracks_new (StBuilderShard *shard, gint64 origin)
 {
-  StLaidOut *out = g_new0 (StLaidOut, 1);
+  StBuilderTracks *out = g_new0 (StBuilderTracks, 1);
+  guint            n_raw = shard->tracks->len;
 
+  out->shard = shard;
+  out->origin = origin;
   out->n_raw = n_raw;
   out->n_rows = g_new0 (guint, MAX (1, n_raw));
   out->row_offsets = g_new0 (guint *, MAX (1, n_raw));
@@ -206,9 +198,8 @@ laid_out_new (guint n_raw)
   return out;
 }
 
-/* Frees what was not handed to a track (all of it after a cancel). */
 void
-st_builder_laid_out_free (StLaidOut *out)
+st_builder_tracks_free (StBuilderTracks *out)
 {
   for (guint i = 0; i < out->n_raw; i++)
     {
@@ -224,32 +215,29 @@ st_builder_laid_out_free (StLaidOut *out)
   g_free (out);
 }
 
-/* Lays out every thread track of @shard (matching B/E, nesting, lanes)
- * and binds its flows, on this thread and one more; after a cancel, some
- * are not laid out. */
-StLaidOut *
-st_builder_lay_out (StBuilderShard   *shard,
-                    gint64            origin,
-                    gint64            trace_end,
-                    StLayoutIssues   *issues,
-                    GCancellable     *cancellable,
-                    StBuilderProgress progress,
-                    gpointer          progress_data)
+StBuilderTracks *
+st_builder_tracks_lay_out (StBuilderShard   *shard,
+                           gint64            origin,
+                           gint64            trace_end,
+                           StLayoutIssues   *issues,
+                           GCancellable     *cancellable,
+                           StBuilderProgress progress,
+                           gpointer          progress_data)
 {
-  StLaidOut     *out = laid_out_new (shard->tracks->len);
-  Layout         l = { .shard = shard,
-                       .origin = origin,
-                       .trace_end = trace_end,
-                       .n_rows = out->n_rows,
-                       .row_offsets = out->row_offsets,
-                       .lane_rows = out->lane_rows,
-                       .n_lanes = out->n_lanes,
-                       .row_lods = out->row_lods,
-                       .cancellable = cancellable,
-                       .order = order_tracks (shard) };
-  LayoutJob      jobs[2] = { { &l, { { 0 } } }, { &l, { { 0 } } } };
-  GThread       *thread;
-  StFlowQueries *queries;
+  StBuilderTracks *out = builder_tracks_new (shard, origin);
+  Layout           l = { .shard = shard,
+                         .origin = origin,
+                         .trace_end = trace_end,
+                         .n_rows = out->n_rows,
+                         .row_offsets = out->row_offsets,
+                         .lane_rows = out->lane_rows,
+                         .n_lanes = out->n_lanes,
+                         .row_lods = out->row_lods,
+                         .cancellable = cancellable,
+                         .order = order_tracks (shard) };
+  LayoutJob        jobs[2] = { { &l, { { 0 } } }, { &l, { { 0 } } } };
+  GThread         *thread;
+  StFlowQueries   *queries;
 
   g_mutex_init (&l.lock);
   g_cond_init (&l.made);
@@ -473,7 +461,7 @@ intern_printf (StStringTable *strings, const char *format, ...)
 }
 
 static Pending *
-pending_for_raw (StBuilderShard *shard, Names *names, guint raw, StLaidOut *out)
+pending_for_raw (StBuilderShard *shard, Names *names, guint raw, StBuilderTracks *out)
 {
   StRawTrack *t = st_builder_shard_track (shard, raw);
   Pending    *p = g_new0 (Pending, 1);
@@ -482,9 +470,9 @@ pending_for_raw (StBuilderShard *shard, Names *names, guint raw, StLaidOut *out)
   p->raw = raw;
   p->track.tid = t->tid;
   p->track.n_slices = t->slices.len;
-  p->track.slices = vec_steal (&t->slices, sizeof (StSlice));
+  p->track.slices = st_vec_steal (&t->slices, sizeof (StSlice));
   p->track.n_instants = t->instants.len;
-  p->track.instants = vec_steal (&t->instants, sizeof (StInstant));
+  p->track.instants = st_vec_steal (&t->instants, sizeof (StInstant));
   p->track.n_rows = out->n_rows[raw];
   p->track.row_offsets = g_steal_pointer (&out->row_offsets[raw]);
   p->track.lane_rows = g_steal_pointer (&out->lane_rows[raw]);
@@ -710,11 +698,11 @@ assemble_tracks (StTrace     *trace,
 }
 
 static GPtrArray *
-collect_pending (StBuilderShard *shard,
-                 Names          *names,
-                 StLaidOut      *out,
-                 GPtrArray      *async_tracks,
-                 gint64          origin)
+collect_pending (StBuilderShard  *shard,
+                 Names           *names,
+                 StBuilderTracks *out,
+                 GPtrArray       *async_tracks,
+                 gint64           origin)
 {
   GPtrArray *pending = g_ptr_array_new_with_free_func (pending_free);
 
@@ -728,24 +716,20 @@ collect_pending (StBuilderShard *shard,
   return pending;
 }
 
-/* Makes the tracks of @trace: the thread tracks of @shard (laid out in
- * @out, which this takes), its counters and @async_tracks, in the order of
- * their processes; @raw_to_final maps a raw track to its final index. */
 void
-st_builder_assemble_tracks (StTrace        *trace,
-                            StBuilderShard *shard,
-                            StLaidOut      *out,
-                            GPtrArray      *async_tracks,
-                            gint64          origin,
-                            guint          *raw_to_final)
+st_builder_tracks_assemble (StBuilderTracks *self,
+                            StTrace         *trace,
+                            GPtrArray       *async_tracks,
+                            guint           *raw_to_final)
 {
+  StBuilderShard       *shard = self->shard;
   g_autoptr (GPtrArray) pending = NULL;
   g_autofree guint     *rank = NULL;
   Names                 names;
 
   names_init (&names, shard);
-  pending = collect_pending (shard, &names, out, async_tracks, origin);
-  st_builder_laid_out_free (out);
+  pending = collect_pending (shard, &names, self, async_tracks, self->origin);
+  st_builder_tracks_free (self);
   rank = order_processes (&names, shard->strings);
   trace->strings = shard->strings;
   assemble_tracks (trace, pending, &names, rank, raw_to_final);
