@@ -289,6 +289,16 @@ const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint i
  * tracks. */
 guint                st_summary_get_n_streams (StSummary *self);
 const StStreamUsage *st_summary_get_stream (StSummary *self, guint index);
+/* How the cards name a stream of @self, as short as tells the range's
+ * streams apart: its track's name ("stream 7") when they are all one
+ * device's, its rank's label and its name ("rank 1 / stream 7") when each
+ * rank has one device, else its whole label ("rank 1 / GPU 1 / stream
+ * 7"). */
+char *st_summary_dup_stream_title (StSummary *self, StTrace *trace, const StStreamUsage *usage);
+/* The streams of @self (which may be NULL: none) with a launch in the
+ * range, an StStreamLaunches each (st-stream-launches.h) in the
+ * summary's order: what the Idle Time card's launches table lists. */
+GListModel *st_summary_list_streams (StSummary *self, StTrace *trace);
 /* Communication overlapped by compute (docs/metrics.md 11). */
 StOverlap *st_summary_get_overlap (StSummary *self);
 
