@@ -27,5 +27,8 @@ void st_test_destroy_window (gpointer window);
 void st_test_close_window (gpointer window);
 /* The column of @view titled @title; fails the test when there is none. */
 GtkColumnViewColumn *st_test_column_titled (GtkColumnView *view, const char *title);
+/* The widget the cell of row @row (a position of the view's model) of the
+ * column titled @title shows: what a person reads there. */
+GtkWidget *st_test_cell (GtkColumnView *view, guint row, const char *title);
 
 G_END_DECLS

@@ -25,6 +25,7 @@
 #include "st-memory-peak.h"
 #include "st-operation.h"
 #include "st-overlap.h"
+#include "st-rank.h"
 #include "st-stream-index.h"
 #include "st-trace.h"
 
@@ -163,24 +164,7 @@ typedef struct
 } StDeviceUsage;
 
 /* Per file of a profile made of several files (one per rank; see
- * st-profile-loader.h), over the range: the whole-profile unions
- * (device_busy_percent, communication_time_ns, exposed_communication_ns)
- * on that file's device tracks alone, and how often the file was the
- * straggler of a collective matched across ranks. */
-typedef struct
-{
-  guint       file;                     /* index for st_trace_get_file () */
-  const char *label;                    /* "rank 0": the trace's string */
-  gboolean    has_device;               /* FALSE: its device numbers are "not in this profile" */
-  gint64      device_time_ns;           /* its first device event's start to its last's end */
-  gint64      busy_ns;                  /* union of its device events */
-  double      device_busy_percent;      /* busy over device time */
-  gint64      communication_ns;         /* union of its collective kernels */
-  gint64      exposed_communication_ns; /* of that, not overlapped by its compute */
-  guint       n_collectives;            /* its collectives in the range (overlapping ones as one) */
-  guint       slowest_count;            /* matched collectives it was the straggler of */
-  gint64      slowest_total_ns;         /* the sum of how late it was in those */
-} StRankUsage;
+ * st-profile-loader.h), over the range: StRankUsage (st-rank.h). */
 
 /* One collective matched across ranks (docs/metrics.md 3.2): the k-th
  * merged interval with its combination of types on every rank in the
@@ -280,6 +264,10 @@ const StDeviceUsage *st_summary_get_device (StSummary *self, guint index);
 /* Per-rank rows: empty unless the trace has two or more files. */
 guint              st_summary_get_n_ranks (StSummary *self);
 const StRankUsage *st_summary_get_rank (StSummary *self, guint index);
+/* The ranks of @self (which may be NULL: none), an StRank each
+ * (st-rank.h) in file order: what the Summary's Ranks table lists; empty
+ * for a profile of one file. */
+GListModel *st_summary_list_ranks (StSummary *self);
 /* Collectives matched across ranks, by start. */
 guint                   st_summary_get_n_rank_collectives (StSummary *self);
 const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint index);
