@@ -196,8 +196,8 @@ about_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
       ADW_TYPE_ABOUT_WINDOW, "transient-for", gtk_application_get_active_window (user_data),
       "application-name", _ ("Strata"), "application-icon", APP_ID, "developer-name",
       _ ("The Strata developers"), "version", PACKAGE_VERSION, "comments",
-      _ ("Explore machine-learning profiles: PyTorch/Kineto, XProf, Neuron and Chrome trace JSON, "
-         "at any size."),
+      _ ("Explore machine-learning profiles: PyTorch/Kineto, XProf, Neuron, Nsight Systems, "
+         "rocprofv3 and Chrome trace JSON, at any size."),
       "website", PACKAGE_WEBSITE, "issue-url", PACKAGE_BUGREPORT, "copyright",
       _ ("© 2026 The Strata developers"), "developers", developers,
       /* Translators: your name(s), one per line, as the About window credits them */

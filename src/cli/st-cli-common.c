@@ -103,6 +103,26 @@ st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, d
 }
 
 void
+st_cli_add_boolean_or_null (JsonBuilder *b, const char *name, gboolean present, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  if (present)
+    json_builder_add_boolean_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+st_cli_add_strings (JsonBuilder *b, const char *name, GPtrArray *strings)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < strings->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (strings, i));
+  json_builder_end_array (b);
+}
+
+void
 st_cli_add_string (JsonBuilder *b, const char *name, const char *value)
 {
   json_builder_set_member_name (b, name);

@@ -37,6 +37,10 @@ void st_cli_add_string_or_null (JsonBuilder *b, const char *name, const char *va
 /* @name: @value when @present, else null. */
 void st_cli_add_int_or_null (JsonBuilder *b, const char *name, gboolean present, gint64 value);
 void st_cli_add_double_or_null (JsonBuilder *b, const char *name, gboolean present, double value);
+void
+st_cli_add_boolean_or_null (JsonBuilder *b, const char *name, gboolean present, gboolean value);
+/* @name: an array of the strings of @strings, in order. */
+void st_cli_add_strings (JsonBuilder *b, const char *name, GPtrArray *strings);
 /* Prints @root, pretty, and a newline on standard output. */
 void st_cli_print_json (JsonNode *root);
 /* A JSON array printed one element at a time, as st_cli_print_json()

@@ -29,11 +29,8 @@ json_metrics (JsonBuilder *b, StProfileDiff *diff)
       st_cli_add_double_or_null (b, "new", m->present[ST_DIFF_NEW], m->value[ST_DIFF_NEW]);
       st_cli_add_double_or_null (b, "delta", m->has_delta, m->delta);
       st_cli_add_double_or_null (b, "delta_percent", m->has_delta_percent, m->delta_percent);
-      json_builder_set_member_name (b, "better");
-      if (m->judgement == ST_DIFF_UNJUDGED)
-        json_builder_add_null_value (b);
-      else
-        json_builder_add_boolean_value (b, m->judgement == ST_DIFF_BETTER);
+      st_cli_add_boolean_or_null (b, "better", m->judgement != ST_DIFF_UNJUDGED,
+                                  m->judgement == ST_DIFF_BETTER);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -77,13 +74,7 @@ json_operation (JsonBuilder *b, const StOperationDiffRow *r)
   st_cli_add_double_or_null (b, "delta_percent", r->has_delta_percent, r->delta_percent);
   st_cli_add_string (b, "match", st_operation_match_to_string (r->match));
   if (r->base_names != NULL)
-    {
-      json_builder_set_member_name (b, "base_names");
-      json_builder_begin_array (b);
-      for (guint k = 0; k < r->base_names->len; k++)
-        json_builder_add_string_value (b, g_ptr_array_index (r->base_names, k));
-      json_builder_end_array (b);
-    }
+    st_cli_add_strings (b, "base_names", r->base_names);
   json_builder_end_object (b);
 }
 
@@ -183,13 +174,7 @@ json_environment_field (JsonBuilder *b, const StEnvironment *env, StEnvironmentF
     case ST_ENV_COMPILED_REGIONS:
       st_cli_add_int (b, "compiled_regions", env->compiled_regions);
       break;
-    case ST_ENV_DTYPES:
-      json_builder_set_member_name (b, "dtypes");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < env->dtypes->len; i++)
-        json_builder_add_string_value (b, g_ptr_array_index (env->dtypes, i));
-      json_builder_end_array (b);
-      break;
+    case ST_ENV_DTYPES: st_cli_add_strings (b, "dtypes", env->dtypes); break;
     default: st_cli_add_string_or_null (b, st_environment_field_to_string (field), text);
     }
 }
@@ -241,8 +226,7 @@ json_environment (JsonBuilder *b, StProfileDiff *diff)
       st_cli_add_string (b, "id", st_environment_field_to_string (d->field));
       st_cli_add_string (b, "base", d->base);
       st_cli_add_string (b, "new", d->new_);
-      json_builder_set_member_name (b, "hardware");
-      json_builder_add_boolean_value (b, d->hardware);
+      st_cli_add_boolean_or_null (b, "hardware", TRUE, d->hardware);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -300,16 +284,11 @@ st_cli_diff_print_json (StProfileDiff *diff, gboolean steps)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonNode)    root = NULL;
-  GPtrArray              *notes = st_profile_diff_get_notes (diff);
 
   json_builder_begin_object (b);
   st_cli_add_string (b, "scope",
                      st_profile_diff_get_scope (diff) == ST_DIFF_SCOPE_STEPS ? "steps" : "whole");
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (notes, i));
-  json_builder_end_array (b);
+  st_cli_add_strings (b, "notes", st_profile_diff_get_notes (diff));
   json_environment (b, diff);
   json_step_times (b, diff);
   json_metrics (b, diff);

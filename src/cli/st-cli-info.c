@@ -226,7 +226,8 @@ print_tracks (StTrace *trace)
           printf ("    %s", title);
           if (p != NULL)
             printf ("  pid %s", st_trace_get_string (trace, p->pid));
-          if (p != NULL && p->labels != ST_STRING_EMPTY)
+          /* a process without a name has its labels for a title */
+          if (p != NULL && p->labels != ST_STRING_EMPTY && p->name != ST_STRING_EMPTY)
             printf ("  [%s]", st_trace_get_string (trace, p->labels));
           printf ("\n");
         }

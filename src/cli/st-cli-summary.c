@@ -75,13 +75,21 @@ print_metrics (StSummary *summary)
 static void
 print_collectives (StSummary *summary)
 {
-  guint n = st_summary_get_n_collective_groups (summary);
+  guint               n = st_summary_get_n_collective_groups (summary);
+  StCollectivesCommon common;
+  g_autofree char    *shared = NULL;
 
   if (n == 0)
     return;
+  /* docs/metrics.md 3.1: what every group shares, said once */
+  st_summary_get_collectives_common (summary, &common);
+  shared = st_collectives_common_dup_label (&common);
   printf ("\n%s\n", _ ("Collective operations"));
-  printf ("  %-32s %7s %11s %11s %11s %11s %9s\n", _ ("group"), _ ("count"), _ ("min"),
-          _ ("median"), _ ("mean"), _ ("max"), _ ("outliers"));
+  if (shared != NULL)
+    /* Translators: what the labels of all the collective groups share */
+    printf ("  %s %s\n", _ ("Every group:"), shared);
+  printf ("  %7s %11s %11s %11s %11s %9s  %s\n", _ ("count"), _ ("min"), _ ("median"), _ ("mean"),
+          _ ("max"), _ ("outliers"), _ ("group"));
   for (guint i = 0; i < n; i++)
     {
       const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
@@ -89,9 +97,10 @@ print_collectives (StSummary *summary)
       g_autofree char         *median = st_format_duration (g->median_ns);
       g_autofree char         *mean = st_format_duration (g->mean_ns);
       g_autofree char         *max = st_format_duration (g->max_ns);
+      g_autofree char         *label = st_collective_group_dup_label (g, &common);
 
-      printf ("  %-32s %7u %11s %11s %11s %11s %9u\n", g->label, g->count, min, median, mean, max,
-              g->n_outliers);
+      printf ("  %7u %11s %11s %11s %11s %9u  %s\n", g->count, min, median, mean, max,
+              g->n_outliers, label);
     }
 }
 
@@ -245,27 +254,47 @@ json_metrics (JsonBuilder *b, StSummary *summary)
       const StMetric *m = st_summary_get_metric (summary, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, m->id);
-      json_builder_set_member_name (b, "group");
-      json_builder_add_string_value (b, m->group);
-      json_builder_set_member_name (b, "value");
-      if (m->present)
-        json_builder_add_double_value (b, m->value);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "unit");
-      json_builder_add_string_value (b, st_cli_unit_to_string (m->unit));
-      json_builder_set_member_name (b, "source");
-      json_builder_add_string_value (b, m->source == ST_METRIC_PROFILE ? "profile" : "derived");
+      st_cli_add_string (b, "id", m->id);
+      st_cli_add_string (b, "group", m->group);
+      st_cli_add_double_or_null (b, "value", m->present, m->value);
+      st_cli_add_string (b, "unit", st_cli_unit_to_string (m->unit));
+      st_cli_add_string (b, "source", m->source == ST_METRIC_PROFILE ? "profile" : "derived");
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 }
 
+/* docs/metrics.md 7: "args", "dims", or NULL for unknown. */
+static const char *
+size_source_id (StCollectiveSizeSource source)
+{
+  switch (source)
+    {
+    case ST_COLLECTIVE_SIZE_ARGS: return "args";
+    case ST_COLLECTIVE_SIZE_DIMS: return "dims";
+    default: return NULL;
+    }
+}
+
+/* What every group shares (docs/metrics.md 3.1), each null when not. */
+static void
+json_collectives_common (JsonBuilder *b, StSummary *summary)
+{
+  StCollectivesCommon common;
+
+  st_summary_get_collectives_common (summary, &common);
+  json_builder_set_member_name (b, "collectives_common");
+  json_builder_begin_object (b);
+  st_cli_add_string_or_null (b, "type",
+                             common.has_type ? st_collective_type_to_string (common.type) : NULL);
+  st_cli_add_string_or_null (b, "call_site", common.call_site);
+  json_builder_end_object (b);
+}
+
 static void
 json_collectives (JsonBuilder *b, StSummary *summary)
 {
+  json_collectives_common (b, summary);
   json_builder_set_member_name (b, "collectives");
   json_builder_begin_array (b);
   for (guint i = 0; i < st_summary_get_n_collective_groups (summary); i++)
@@ -273,15 +302,13 @@ json_collectives (JsonBuilder *b, StSummary *summary)
       const StCollectiveGroup *g = st_summary_get_collective_group (summary, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "type");
-      json_builder_add_string_value (b, st_collective_type_to_string (g->type));
-      json_builder_set_member_name (b, "size_bytes");
-      if (g->size_bytes > 0)
-        json_builder_add_int_value (b, (gint64)g->size_bytes);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "label");
-      json_builder_add_string_value (b, g->label);
+      st_cli_add_string (b, "type", st_collective_type_to_string (g->type));
+      st_cli_add_int_or_null (b, "size_bytes", g->size_bytes > 0, (gint64)g->size_bytes);
+      st_cli_add_string_or_null (b, "size_source", size_source_id (g->size_source));
+      st_cli_add_int_or_null (b, "elements", g->elements > 0, (gint64)g->elements);
+      st_cli_add_int_or_null (b, "element_bytes", g->element_bytes > 0, (gint64)g->element_bytes);
+      st_cli_add_string_or_null (b, "call_site", g->call_site);
+      st_cli_add_string (b, "label", g->label);
       st_cli_add_int (b, "count", g->count);
       st_cli_add_int (b, "min_ns", g->min_ns);
       st_cli_add_int (b, "median_ns", g->median_ns);
@@ -330,18 +357,13 @@ json_operations (JsonBuilder      *b,
       const StOperationRow *row = &g_array_index (ops, StOperationRow, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, st_trace_get_string (trace, row->name));
+      st_cli_add_string (b, "name", st_trace_get_string (trace, row->name));
       st_cli_add_int (b, "count", row->count);
       st_cli_add_int (b, "total_ns", row->total_ns);
       st_cli_add_int (b, "self_ns", row->self_ns);
       st_cli_add_int (b, "min_ns", row->min_ns);
       st_cli_add_int (b, "max_ns", row->max_ns);
-      json_builder_set_member_name (b, "share_percent");
-      if (all_self != 0)
-        json_builder_add_double_value (b, row->share_percent);
-      else
-        json_builder_add_null_value (b);
+      st_cli_add_double_or_null (b, "share_percent", all_self != 0, row->share_percent);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -364,8 +386,7 @@ json_devices (JsonBuilder *b, StSummary *summary)
       st_cli_add_int (b, "file", d->file);
       st_cli_add_int (b, "device_time_ns", d->device_time_ns);
       st_cli_add_int (b, "busy_ns", d->busy_ns);
-      json_builder_set_member_name (b, "busy_percent");
-      json_builder_add_double_value (b, d->busy_percent);
+      st_cli_add_double_or_null (b, "busy_percent", TRUE, d->busy_percent);
       st_cli_add_int (b, "compute_ns", d->compute_ns);
       st_cli_add_int (b, "communication_ns", d->communication_ns);
       st_cli_add_int (b, "exposed_communication_ns", d->exposed_communication_ns);
@@ -373,10 +394,7 @@ json_devices (JsonBuilder *b, StSummary *summary)
       st_cli_add_int (b, "wait_ns", d->wait_ns);
       st_cli_add_int (b, "idle_ns", d->idle_ns);
       if (d->has_active)
-        {
-          json_builder_set_member_name (b, "active_percent");
-          json_builder_add_double_value (b, d->active_percent);
-        }
+        st_cli_add_double_or_null (b, "active_percent", TRUE, d->active_percent);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -393,25 +411,12 @@ json_ranks (JsonBuilder *b, StTrace *trace, StSummary *summary)
 
       json_builder_begin_object (b);
       st_cli_add_int (b, "file", r->file);
-      json_builder_set_member_name (b, "label");
-      json_builder_add_string_value (b, r->label);
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, st_trace_get_file (trace, r->file)->display_name);
-      json_builder_set_member_name (b, "device_busy_percent");
-      if (r->has_device)
-        json_builder_add_double_value (b, r->device_busy_percent);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "communication_time_ns");
-      if (r->has_device)
-        json_builder_add_int_value (b, r->communication_ns);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "exposed_communication_ns");
-      if (r->has_device)
-        json_builder_add_int_value (b, r->exposed_communication_ns);
-      else
-        json_builder_add_null_value (b);
+      st_cli_add_string (b, "label", r->label);
+      st_cli_add_string (b, "path", st_trace_get_file (trace, r->file)->display_name);
+      st_cli_add_double_or_null (b, "device_busy_percent", r->has_device, r->device_busy_percent);
+      st_cli_add_int_or_null (b, "communication_time_ns", r->has_device, r->communication_ns);
+      st_cli_add_int_or_null (b, "exposed_communication_ns", r->has_device,
+                              r->exposed_communication_ns);
       st_cli_add_int (b, "collectives", r->n_collectives);
       st_cli_add_int (b, "slowest_count", r->slowest_count);
       st_cli_add_int (b, "slowest_late_ns", r->slowest_total_ns);
@@ -430,38 +435,18 @@ json_rank_collectives (JsonBuilder *b, StTrace *trace, StSummary *summary)
       const StRankCollective *c = st_summary_get_rank_collective (summary, i);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "label");
-      json_builder_add_string_value (b, c->label);
+      st_cli_add_string (b, "label", c->label);
       st_cli_add_int (b, "ranks", c->n_ranks);
       st_cli_add_int (b, "start_ns", c->start_ns);
       st_cli_add_int (b, "end_ns", c->end_ns);
       /* docs/metrics.md 7: null without a straggler, late_ns then the spread */
-      json_builder_set_member_name (b, "slowest_file");
-      if (c->has_straggler)
-        json_builder_add_int_value (b, c->slowest_file);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "slowest_label");
-      if (c->has_straggler)
-        json_builder_add_string_value (b, st_trace_get_file (trace, c->slowest_file)->label);
-      else
-        json_builder_add_null_value (b);
+      st_cli_add_int_or_null (b, "slowest_file", c->has_straggler, c->slowest_file);
+      st_cli_add_string_or_null (
+          b, "slowest_label",
+          c->has_straggler ? st_trace_get_file (trace, c->slowest_file)->label : NULL);
       st_cli_add_int (b, "late_ns", c->late_ns);
       json_builder_end_object (b);
     }
-  json_builder_end_array (b);
-}
-
-/* The parts of the file that could not be read, each a sentence. */
-static void
-json_problems (JsonBuilder *b, StSummary *summary)
-{
-  GPtrArray *problems = st_summary_get_problems (summary);
-
-  json_builder_set_member_name (b, "problems");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < problems->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (problems, i));
   json_builder_end_array (b);
 }
 
@@ -482,11 +467,7 @@ print_json (StTrace     *trace,
   json_builder_begin_object (b);
   st_cli_add_int (b, "start_ns", start);
   st_cli_add_int (b, "end_ns", end);
-  json_builder_set_member_name (b, "name");
-  if (name != NULL)
-    json_builder_add_string_value (b, name);
-  else
-    json_builder_add_null_value (b);
+  st_cli_add_string_or_null (b, "name", name);
   json_builder_end_object (b);
   json_metrics (b, summary);
   json_collectives (b, summary);
@@ -500,7 +481,8 @@ print_json (StTrace     *trace,
   st_cli_json_streams (b, trace, summary);
   st_cli_json_overlap (b, summary);
   st_cli_json_diagnosis (b, trace, diagnosis);
-  json_problems (b, summary);
+  /* the parts of the file that could not be read, each a sentence */
+  st_cli_add_strings (b, "problems", st_summary_get_problems (summary));
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   st_cli_print_json (root);

@@ -108,7 +108,11 @@ set_label_text (PangoLayout *layout, const char *text)
 }
 
 static Entry *
-lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
+lookup_mode (StLabelCache      *self,
+             guint64            key,
+             guint              bucket,
+             const char        *text,
+             PangoEllipsizeMode mode)
 {
   gint64 k = (gint64)((key << 16) | bucket);
   Entry *e = g_hash_table_lookup (self->entries, &k);
@@ -124,11 +128,17 @@ lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
   if (bucket != FULL)
     {
       pango_layout_set_width (e->layout, bucket * BUCKET * PANGO_SCALE);
-      pango_layout_set_ellipsize (e->layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_ellipsize (e->layout, mode);
     }
   pango_layout_get_pixel_size (e->layout, &e->width, &e->height);
   g_hash_table_insert (self->entries, g_memdup2 (&k, sizeof k), e);
   return e;
+}
+
+static Entry *
+lookup (StLabelCache *self, guint64 key, guint bucket, const char *text)
+{
+  return lookup_mode (self, key, bucket, text, PANGO_ELLIPSIZE_END);
 }
 
 /* The natural width of a label. */
@@ -168,4 +178,57 @@ PangoContext *
 st_label_cache_get_context (StLabelCache *self)
 {
   return self->context;
+}
+
+/* The parts of a label drawn by st_label_cache_draw_keeping_end(), keyed
+ * apart from its whole text: bits above the callers' keys. */
+#define KEY_HEAD   (1ull << 45)
+#define KEY_TAIL   (1ull << 46)
+#define KEY_MIDDLE (1ull << 47)
+
+static void
+show (cairo_t *cr, Entry *e, double x, double y_center)
+{
+  cairo_move_to (cr, x, y_center - e->height / 2.0);
+  pango_cairo_show_layout (cr, e->layout);
+}
+
+/* As st_label_cache_draw(), but a label too wide keeps its end, from byte
+ * @tail of @text, whole and cuts what comes before it ("rank 1 · GPU 0 ·
+ * stream 7" reads "ran…GPU 0 · stream 7"); where even the end does not
+ * fit, the whole is cut in the middle. */
+gboolean
+st_label_cache_draw_keeping_end (StLabelCache *self,
+                                 cairo_t      *cr,
+                                 guint64       key,
+                                 const char   *text,
+                                 gsize         tail,
+                                 double        x,
+                                 double        y_center,
+                                 double        width)
+{
+  Entry *e = lookup (self, key, FULL, text), *end;
+
+  if (e->width <= width)
+    {
+      show (cr, e, x, y_center);
+      return TRUE;
+    }
+  if (width < MIN_WIDTH)
+    return FALSE;
+  end = lookup (self, key | KEY_TAIL, FULL, text + tail);
+  if (tail > 0 && end->width + MIN_WIDTH <= width)
+    {
+      g_autofree char *head = g_strndup (text, tail);
+      Entry           *h = lookup (self, key | KEY_HEAD,
+                                   MIN ((guint)((width - end->width) / BUCKET), FULL - 1), head);
+
+      show (cr, h, x, y_center);
+      show (cr, end, x + h->width, y_center);
+      return TRUE;
+    }
+  e = lookup_mode (self, key | KEY_MIDDLE, MIN ((guint)(width / BUCKET), FULL - 1), text,
+                   PANGO_ELLIPSIZE_MIDDLE);
+  show (cr, e, x, y_center);
+  return TRUE;
 }

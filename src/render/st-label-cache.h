@@ -25,6 +25,14 @@ gboolean      st_label_cache_draw (StLabelCache *self,
                                    double        x,
                                    double        y_center,
                                    double        width);
+gboolean      st_label_cache_draw_keeping_end (StLabelCache *self,
+                                               cairo_t      *cr,
+                                               guint64       key,
+                                               const char   *text,
+                                               gsize         tail,
+                                               double        x,
+                                               double        y_center,
+                                               double        width);
 int           st_label_cache_measure (StLabelCache *self, guint64 key, const char *text);
 PangoLayout  *st_label_cache_scratch (StLabelCache *self);
 

@@ -117,7 +117,8 @@ st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band)
   p = st_trace_get_process (trace, band->process);
   title = st_trace_dup_process_title (trace, band->process);
   s = g_string_new (title);
-  if (p->labels != ST_STRING_EMPTY)
+  /* without a name, the title is the labels already */
+  if (p->labels != ST_STRING_EMPTY && p->name != ST_STRING_EMPTY)
     g_string_append_printf (s, " · %s", st_trace_get_string (trace, p->labels));
   g_string_append_printf (s, " · pid %s", st_trace_get_string (trace, p->pid));
   return g_string_free (s, FALSE);
@@ -125,9 +126,10 @@ st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band)
 
 /* A track's name with its rank and device before it ("rank 1 · GPU 0 ·
  * stream 7"), for the sections that gather tracks of several processes;
- * NULL where the section's header names the process. */
+ * NULL where the section's header names the process. *@tail is where the
+ * device begins: what a narrow header keeps whole. */
 char *
-st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band)
+st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band, gsize *tail)
 {
   const StTrack   *t = st_trace_get_track (trace, band->track);
   const StProcess *p;
@@ -141,6 +143,7 @@ st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band)
   s = g_string_new (NULL);
   if (st_trace_get_n_files (trace) > 1)
     g_string_append_printf (s, "%s · ", st_trace_get_file (trace, p->file)->label);
+  *tail = s->len;
   if (p->labels != ST_STRING_EMPTY)
     g_string_append_printf (s, "%s · ", st_trace_get_string (trace, p->labels));
   else if (st_trace_get_n_files (trace) < 2)

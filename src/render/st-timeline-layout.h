@@ -73,7 +73,7 @@ gboolean st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track,
 int      st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);
 int      st_timeline_track_height (const StTrack *track);
 char    *st_timeline_layout_dup_section_title (StTrace *trace, const StBand *band);
-char    *st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band);
+char    *st_timeline_layout_dup_track_title (StTrace *trace, const StBand *band, gsize *tail);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StTimelineLayout, st_timeline_layout_free)
 

@@ -5,6 +5,7 @@
 #include "st-timeline-renderer.h"
 
 #include "st-counter-plot.h"
+#include "st-counter-reading.h"
 #include "st-format.h"
 #include "st-label-cache.h"
 #include "st-rect-batch.h"
@@ -505,9 +506,7 @@ counter_max_text (const StTrack *t)
       hi = MAX (hi, t->series[k].max);
       bytes &= t->series[k].unit == ST_COUNTER_UNIT_BYTES;
     }
-  value = st_format_quantity (hi);
-  if (bytes)
-    return g_strdup_printf ("max %s%sB", value, strchr (value, ' ') ? "" : " ");
+  value = st_counter_format_value (bytes ? ST_COUNTER_UNIT_BYTES : ST_COUNTER_UNIT_NONE, hi);
   return g_strdup_printf ("max %s", value);
 }
 
@@ -533,7 +532,8 @@ draw_track_label (StTimelineRenderer *self,
                   const StViewport   *vp)
 {
   const StTrack   *t = st_trace_get_track (self->trace, band->track);
-  g_autofree char *title = st_timeline_layout_dup_track_title (self->trace, band);
+  gsize            tail = 0;
+  g_autofree char *title = st_timeline_layout_dup_track_title (self->trace, band, &tail);
   const char      *name = title ? title : st_trace_get_string (self->trace, t->name);
   /* a titled name is keyed by its track, above the other keys */
   guint64 key = title ? (1ull << 43) | band->track : t->name;
@@ -543,9 +543,10 @@ draw_track_label (StTimelineRenderer *self,
 
   y = label_top (band, y, t->kind == ST_TRACK_COUNTER ? ST_LAYOUT_COUNTER_HEIGHT : line);
   set_color (cr, &self->palette.foreground);
-  st_label_cache_draw (self->labels, cr, key, name, 20, y + line / 2.0,
-                       vp->gutter - 28
-                           - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
+  /* a narrow gutter keeps the device and the stream, cutting the rank */
+  st_label_cache_draw_keeping_end (
+      self->labels, cr, key, name, tail, 20, y + line / 2.0,
+      vp->gutter - 28 - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
       g_autofree char *buf = counter_max_text (t);

@@ -310,7 +310,7 @@ st_track_arrangement_get_section (StTrackArrangement *self, guint track)
 
 /* Where @track's section and process go among the others: the roles'
  * sections first by stream, then the processes as the trace orders their
- * tracks; a process's place within a role's section likewise. */
+ * tracks. */
 static guint64
 place_of (StTrackArrangement *self, guint track)
 {
@@ -321,12 +321,56 @@ place_of (StTrackArrangement *self, guint track)
   return ((guint64)role_of (self, track) << 32) | first;
 }
 
-static gint
-compare_places (gconstpointer a, gconstpointer b, gpointer data)
+/* A shown track and where it goes: its place, and by stream which of its
+ * process's tracks of its role it is (docs/metrics.md 1.1: the k-th of
+ * every rank line up). */
+typedef struct
 {
-  guint64 pa = place_of (data, *(const guint *)a), pb = place_of (data, *(const guint *)b);
+  guint   track;
+  guint   k;
+  guint64 place;
+} Placed;
 
-  return pa < pb ? -1 : pa > pb;
+static gint
+compare_placed (gconstpointer a, gconstpointer b)
+{
+  const Placed *x = a, *y = b;
+  guint64       rx = x->place >> 32, ry = y->place >> 32;
+
+  if (rx != ry)
+    return rx < ry ? -1 : 1;
+  if (x->k != y->k)
+    return x->k < y->k ? -1 : 1;
+  return x->place < y->place ? -1 : x->place > y->place;
+}
+
+/* @tracks (shown, in the person's order) in their sections' order; by
+ * stream, a device section holds the first track of its role of every
+ * process, then the second, … */
+static void
+sort_by_place (StTrackArrangement *self, GArray *tracks)
+{
+  g_autoptr (GArray)     placed = g_array_sized_new (FALSE, FALSE, sizeof (Placed), tracks->len);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64     *keys = g_new (gint64, MAX (1, tracks->len));
+
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      guint  track = g_array_index (tracks, guint, i);
+      Placed p = { track, 0, place_of (self, track) };
+
+      if (role_of (self, track) != ROLE_HOST)
+        {
+          keys[i] = (gint64)p.place;
+          p.k = GPOINTER_TO_UINT (g_hash_table_lookup (seen, &keys[i]));
+          g_hash_table_insert (seen, &keys[i], GUINT_TO_POINTER (p.k + 1));
+        }
+      g_array_append_val (placed, p);
+    }
+  /* stable: a host's section keeps the order within it */
+  g_array_sort (placed, compare_placed);
+  for (guint i = 0; i < tracks->len; i++)
+    g_array_index (tracks, guint, i) = g_array_index (placed, Placed, i).track;
 }
 
 /* Whether @track's name holds the filter (case aside). */
@@ -396,8 +440,7 @@ st_track_arrangement_dup_visible (StTrackArrangement *self, guint *n_pinned)
     if (is_shown (self, self->order[i]))
       g_array_append_val (self->pinned[self->order[i]] ? out : rest, self->order[i]);
   *n_pinned = out->len;
-  /* stable: a section keeps the order within it */
-  g_array_sort_with_data (rest, compare_places, self);
+  sort_by_place (self, rest);
   g_array_append_vals (out, rest->data, rest->len);
   return out;
 }

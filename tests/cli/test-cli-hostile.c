@@ -8,6 +8,8 @@
  * - --json is JSON in UTF-8 whatever the file holds: numbers beyond a
  *   double become null with a warning naming the key, integers beyond
  *   int64 keep their digits, bytes that are not UTF-8 become U+FFFD;
+ *   diff --json too, with times near int64's end written with all their
+ *   digits;
  * - a million names do not make a million-row document: 500 rows and a
  *   count of the rest, every row with --all-operations;
  * - a FIFO given as --regions or --config is refused at once;
@@ -240,6 +242,66 @@ test_json_valid (void)
       g_assert_nonnull (strstr (run.err, "negative is not a finite number"));
       g_assert_nonnull (strstr (run.err, "huge is not a finite number"));
     }
+}
+
+/* The operation row of diff --json named @name. */
+static JsonObject *
+diff_operation (JsonObject *root, const char *name)
+{
+  JsonArray *ops = json_object_get_array_member (root, "operations");
+
+  for (guint i = 0; i < json_array_get_length (ops); i++)
+    {
+      JsonObject *row = json_array_get_object_element (ops, i);
+
+      if (g_str_equal (json_object_get_string_member (row, "name"), name))
+        return row;
+    }
+  g_assert_not_reached ();
+}
+
+/* 4b. The same for diff --json, with times near int64's end. Expected by
+ * hand: "k\xff" is 4e15 µs in the base, 4 000 000 000 000 000 000 ns (below
+ * 2^63 − 1 ≈ 9.22e18), with "ok" (1 µs, 5 µs) inside it, so its self time
+ * is 4e18 − 5 000 ns; in the new one it is 1 µs, 1 000 ns, so the change is
+ * 1 000 − 4e18 = −3 999 999 999 999 999 000 ns and −99.999 999 999 999 975 %.
+ * "ok" goes from 5 000 ns to 4e18 ns: +(4e18 − 5 000) / 5 000 = +8e16 − 100
+ * percent. Each integer keeps all its digits (a double would round
+ * 4e18 − 5 000 to 3 999 999 999 999 994 880); the name, made valid when
+ * read, is "k\uFFFD", and nothing of the file (its name) leaks bytes that
+ * are not UTF-8. */
+static void
+test_diff_json_valid (void)
+{
+  g_autofree char *base = write_temp (
+      "base\xfd.json", "{\"traceEvents\": [\n"
+                       "{\"ph\":\"X\",\"name\":\"k\xff\",\"pid\":1,\"tid\":1,\"ts\":0,"
+                       "\"dur\":4000000000000000},\n"
+                       "{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":5}]}\n");
+  g_autofree char *new_ = write_temp (
+      "new.json", "{\"traceEvents\": [\n"
+                  "{\"ph\":\"X\",\"name\":\"k\xff\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1},\n"
+                  "{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":2,\"ts\":0,"
+                  "\"dur\":4000000000000000}]}\n");
+  g_auto (StCliRun)      run = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject            *root, *k, *ok;
+
+  run_cli (&run, "diff", "--json", base, new_, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  root = json_node_get_object (parse_utf8_json (parser, run.out));
+  k = diff_operation (root, "k\xef\xbf\xbd");
+  g_assert_cmpint (json_object_get_int_member (k, "base_total_ns"), ==, 4000000000000000000);
+  g_assert_cmpint (json_object_get_int_member (k, "base_self_ns"), ==, 3999999999999995000);
+  g_assert_cmpint (json_object_get_int_member (k, "new_total_ns"), ==, 1000);
+  g_assert_cmpint (json_object_get_int_member (k, "delta_ns"), ==, -3999999999999999000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (k, "delta_percent"),
+                                  -99.999999999999975, 1e-9);
+  ok = diff_operation (root, "ok");
+  g_assert_cmpint (json_object_get_int_member (ok, "new_total_ns"), ==, 4000000000000000000);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (ok, "delta_percent"), 8e16 - 100,
+                                  1e3);
+  g_assert_nonnull (strstr (run.out, "\"delta_ns\" : -3999999999999999000,"));
 }
 
 /* 5. 2 000 distinct names, one slice each, longest first: --json keeps the
@@ -523,6 +585,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/hostile/too-many-files", test_too_many_files);
   g_test_add_func ("/cli/hostile/output-is-input", test_output_is_input);
   g_test_add_func ("/cli/hostile/json-valid", test_json_valid);
+  g_test_add_func ("/cli/hostile/diff-json-valid", test_diff_json_valid);
   g_test_add_func ("/cli/hostile/many-operation-names", test_many_operation_names);
   g_test_add_func ("/cli/hostile/fifo-inputs", test_fifo_inputs);
   g_test_add_func ("/cli/hostile/messages", test_messages);

@@ -388,26 +388,27 @@ entry_label (GtkWidget *entry)
   return gtk_label_get_label (GTK_LABEL (label));
 }
 
-/* sendrecv-sites.json: three SendRecv kernels of no known size, two
- * launched inside nccl:all_to_all with "Input Dims" [[48]] and [[64]], one
- * launched from nowhere; so three groups whose labels all begin "SendRecv ·
- * size unknown" (docs/metrics.md 3.1, read off the file). The legend says
- * that once above the entries, which read the call sites, and the one
- * without a call site says so; each tooltip keeps the whole label. */
+/* alltoall-sites.json: three send/recv kernels, launched inside two
+ * nccl:all_to_all ops (Input Dims [[48]] and [[64]], float) and a
+ * c10d::alltoall_ ([[32]], float): all-to-alls (docs/metrics.md 1.6, the
+ * op's type), of sizes derived from the ops' dims: 48 × 4 = 192 B,
+ * 64 × 4 = 256 B, 32 × 4 = 128 B. Every group is an AllToAll, and no call
+ * site is every group's: the legend says the type once above the entries,
+ * which read the size and call site; each tooltip keeps the whole label. */
 static void
 test_legend_common (Fixture *f, gconstpointer data)
 {
   GtkWidget  *section = part (f->page, "collectives_section");
   GtkWidget  *common = st_test_find_by_id (section, "legend_common");
   GtkWidget  *legend = st_test_find_by_id (section, "legend");
-  const char *expected[]
-      = { "nccl:all_to_all [[48]]", "nccl:all_to_all [[64]]", "call site unknown" };
-  gboolean seen[G_N_ELEMENTS (expected)] = { FALSE };
-  guint    n = 0;
+  const char *expected[] = { "≈ 128 B (32 × float, from the op’s dims) · c10d::alltoall_",
+                             "≈ 192 B (48 × float, from the op’s dims) · nccl:all_to_all",
+                             "≈ 256 B (64 × float, from the op’s dims) · nccl:all_to_all" };
+  gboolean    seen[G_N_ELEMENTS (expected)] = { FALSE };
+  guint       n = 0;
 
   g_assert_true (gtk_widget_get_visible (common));
-  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (common)), ==,
-                   "Every group: SendRecv · size unknown");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (common)), ==, "Every group: AllToAll");
   for (GtkWidget *c = gtk_widget_get_first_child (legend); c; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget  *entry = find_actionable (c, NULL);
@@ -419,7 +420,7 @@ test_legend_common (Fixture *f, gconstpointer data)
         if (g_strcmp0 (text, expected[i]) == 0 && !seen[i])
           seen[i] = found = TRUE;
       g_assert_true (found);
-      g_assert_true (g_str_has_prefix (tip, "SendRecv · size unknown"));
+      g_assert_true (g_str_has_prefix (tip, "AllToAll · ≈ "));
       n++;
     }
   g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
@@ -1054,7 +1055,7 @@ main (int argc, char *argv[])
               test_recommendation_link, fixture_tear_down);
   g_test_add ("/display/summary/legend", Fixture, NULL, fixture_set_up, test_legend,
               fixture_tear_down);
-  g_test_add ("/display/summary/legend-common", Fixture, "sendrecv-sites.json", fixture_set_up,
+  g_test_add ("/display/summary/legend-common", Fixture, "alltoall-sites.json", fixture_set_up,
               test_legend_common, fixture_tear_down);
   g_test_add ("/display/summary/legend-nothing-common", Fixture, NULL, fixture_set_up,
               test_legend_nothing_common, fixture_tear_down);

@@ -791,6 +791,43 @@ test_args_control_characters (void)
                    "tab\there\001");
 }
 
+/* Names from the best source and in natural order (docs/metrics.md 1.1
+ * and names in order): a Kineto file without metadata names its GPU "GPU
+ * 3" after the pid and its stream "stream 7" after the tid, not "Process
+ * 3 · Thread 7"; a host thread of an unnamed process stays "Process 9 ·
+ * Thread 1"; DMA queues named E10, E2, E1 are ordered E1, E2, E10 (as text
+ * E10 would come second). Orders and names written by hand from those
+ * rules. */
+static void
+test_names_best_source (void)
+{
+  static const char text[]
+      = "{\"traceEvents\":["
+        "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k\",\"pid\":3,\"tid\":7,\"ts\":1,"
+        "\"dur\":2},"
+        "{\"ph\":\"X\",\"cat\":\"gpu_user_annotation\",\"name\":\"a\",\"pid\":3,\"tid\":7,"
+        "\"ts\":1,\"dur\":2},"
+        "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"op\",\"pid\":9,\"tid\":1,\"ts\":0,"
+        "\"dur\":5},"
+        "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":5,\"args\":{\"name\":\"dma\"}},"
+        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":5,\"tid\":1,\"args\":{\"name\":\"E10\"}},"
+        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":5,\"tid\":2,\"args\":{\"name\":\"E2\"}},"
+        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":5,\"tid\":3,\"args\":{\"name\":\"E1\"}},"
+        "{\"ph\":\"X\",\"name\":\"t\",\"pid\":5,\"tid\":1,\"ts\":0,\"dur\":1},"
+        "{\"ph\":\"X\",\"name\":\"t\",\"pid\":5,\"tid\":2,\"ts\":0,\"dur\":1},"
+        "{\"ph\":\"X\",\"name\":\"t\",\"pid\":5,\"tid\":3,\"ts\":0,\"dur\":1}]}";
+  g_autoptr (StTrace) trace = st_test_load_text (text, -1);
+  const char         *queues[] = { "E1", "E2", "E10" };
+  gint                gpu = st_test_find_track (trace, "GPU 3", "stream 7");
+  guint               first = st_test_track (trace, "dma", "E1");
+
+  g_assert_cmpint (gpu, >=, 0);
+  g_assert_cmpint (st_test_find_track (trace, "Process 9", "Thread 1"), >=, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (queues); i++)
+    g_assert_cmpstr (st_trace_get_string (trace, st_trace_get_track (trace, first + i)->name), ==,
+                     queues[i]);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -845,6 +882,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/chrome/gzip-by-magic", test_gzip_by_magic);
   g_test_add_func ("/model/chrome/args/on-demand", test_args_on_demand);
   g_test_add_func ("/model/chrome/args/control-characters", test_args_control_characters);
+  g_test_add_func ("/model/chrome/names/best-source", test_names_best_source);
 
   return g_test_run ();
 }

@@ -189,7 +189,9 @@ test_vendor_as_hardware (void)
 
 /* The same MI300X, named in one profile and not in the other: 13.4's table
  * finds MI300X for both, so the device does not differ, and nothing else
- * does (the same versions, a graph launch each). */
+ * does (the same versions, a graph launch each). The named profile gives
+ * its GPU's process (pid 0) no metadata: it holds kernels, so 1.1 labels
+ * it "GPU 0", and its kind is GPU, as the other's "GPU 0" process is. */
 static void
 test_unnamed_same_model (void)
 {
@@ -200,7 +202,7 @@ test_unnamed_same_model (void)
 
   g_assert_cmpstr (new_->device_model, ==, "AMD Instinct MI300X");
   g_assert_cmpint (new_->vendor, ==, ST_VENDOR_AMD);
-  g_assert_null (new_->device_kind);
+  g_assert_cmpstr (new_->device_kind, ==, "GPU");
   g_assert_cmpuint (differences->len, ==, 0);
   g_assert_null (warning);
 }

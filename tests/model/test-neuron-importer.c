@@ -522,6 +522,39 @@ test_empty_profile (void)
                                             "profile holds no instructions"));
 }
 
+/* dma-routes.json: transfers named by where their bytes go, in words
+ * (docs/formats-neuron-parquet.md, as the JSON's), whether the file writes
+ * the lists as strings or as arrays: [["unknown"]] to ["unknown"] says
+ * nothing, "DMA"; [SB] to [["HBM"], ["PSUM"]] is "SB→HBM+PSUM";
+ * ["unknown"] to SB is "to SB"; [["HBM"]] to ["SB", "PSUM"] is
+ * "HBM→SB+PSUM". Written by hand from that rule; no name keeps a bracket,
+ * a quote or a backslash. */
+static void
+test_dma_routes (void)
+{
+  g_autoptr (StTrace) trace = st_test_load ("neuron", "dma-routes.json", NULL);
+  const char         *expected[] = { "DMA", "SB→HBM+PSUM", "to SB", "DMA", "HBM→SB+PSUM" };
+  guint               n = 0;
+
+  for (guint i = 0; i < st_trace_get_n_tracks (trace); i++)
+    {
+      const StTrack *t = st_trace_get_track (trace, i);
+
+      for (guint k = 0; k < t->n_slices; k++)
+        {
+          const char *name = st_trace_get_string (trace, t->slices[k].name);
+
+          if (!g_str_equal (st_trace_get_string (trace, t->slices[k].cat), "dma"))
+            continue;
+          g_assert_cmpuint (n, <, G_N_ELEMENTS (expected));
+          g_assert_cmpstr (name, ==, expected[n]);
+          g_assert_null (strpbrk (name, "[]\"'\\"));
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -541,6 +574,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/neuron/metrics/summary", test_metrics);
   g_test_add_func ("/model/neuron/metrics/layers-and-metadata", test_layer_summary_and_metadata);
   g_test_add_func ("/model/neuron/metrics/percent-as-percent", test_percent_as_percent);
+  g_test_add_func ("/model/neuron/dma-routes", test_dma_routes);
   g_test_add_func ("/model/neuron/sniff", test_sniff);
   g_test_add_func ("/model/neuron/truncated", test_truncated);
   g_test_add_func ("/model/neuron/missing-timestamp", test_missing_timestamp);

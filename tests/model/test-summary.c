@@ -275,6 +275,7 @@ test_collective_groups (void)
   g = st_summary_get_collective_group (s, 0);
   g_assert_cmpint (g->type, ==, ST_COLLECTIVE_ALLREDUCE);
   g_assert_cmpuint (g->size_bytes, ==, 4096);
+  /* its own args give the size; no host op launched it: no call site */
   g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
   g_assert_cmpuint (g->count, ==, 2);
   g_assert_cmpint (g->min_ns, ==, 30 * US);
@@ -290,7 +291,8 @@ test_collective_groups (void)
 }
 
 /* Host collectives when the device has none: the outermost c10d op, with
- * the size of the record_param_comms inside it (256 × bf16). */
+ * the size of the record_param_comms inside it (256 × bf16 = 512 B), and
+ * the op itself its call site (docs/metrics.md 3.1). */
 static void
 test_collective_host (void)
 {
@@ -300,7 +302,7 @@ test_collective_host (void)
 
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
   g = st_summary_get_collective_group (s, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B · c10d::allreduce_");
   g_assert_cmpuint (g->count, ==, 3);
   g_assert_cmpint (g->median_ns, ==, 20 * US);
   g_assert_cmpuint (g->n_outliers, ==, 1);
@@ -333,12 +335,14 @@ test_collective_between (void)
   g_assert_cmpfloat (value (half, "collective_count"), ==, 1);
   g_assert_cmpfloat (value (half, "communication_time_ns"), ==, 10 * US);
   g_assert_cmpuint (st_summary_get_n_collective_groups (half), ==, 1);
-  /* the whole profile: the two kernels, sized by their host ops */
+  /* the whole profile: the two kernels, sized by their host ops
+   * (record_param_comms: 1024 × Float = 4 KiB), called from
+   * c10d::allreduce_, the op that names their type (1.6) */
   g_assert_cmpfloat (value (whole, "collective_count"), ==, 2);
   g_assert_cmpfloat (value (whole, "communication_time_ns"), ==, 40 * US);
   g_assert_cmpuint (st_summary_get_n_collective_groups (whole), ==, 1);
   g = st_summary_get_collective_group (whole, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 4 KiB · c10d::allreduce_");
   g_assert_cmpuint (g->count, ==, 2);
 }
 
@@ -432,7 +436,7 @@ test_collective_host_range (void)
   g_assert_cmpfloat (value (s, "collective_count"), ==, 1);
   g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 1);
   g = st_summary_get_collective_group (s, 0);
-  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B");
+  g_assert_cmpstr (g->label, ==, "AllReduce · 512 B · c10d::allreduce_");
   g_assert_cmpint (g->min_ns, ==, 20 * US);
 }
 
@@ -452,6 +456,38 @@ test_collective_size_unknown (void)
   g_assert_cmpstr (st_summary_get_collective_group (s, 0)->label, ==, "AllGather · size unknown");
   g_assert_cmpuint (st_summary_get_collective_group (s, 0)->size_bytes, ==, 0);
   g_assert_cmpstr (st_summary_get_collective_group (s, 1)->label, ==, "AllGather · 2 KiB");
+}
+
+/* Sizes at int64's end (docs/metrics.md 1.6): 2^61 Floats are 2^63 bytes,
+ * no message, so unknown (before, the product was written as -2^63);
+ * 2^62 Floats wrapped to 0 as a 64-bit product and now fall through to
+ * their "bytes", 4096; 2^61 − 1 Floats are 2^63 − 4 bytes, the largest
+ * size there is. Groups of known size sort by size, unknown last. */
+static void
+test_collective_size_edges (void)
+{
+  Gen                   g;
+  g_autoptr (StTrace)   trace = NULL;
+  g_autoptr (StSummary) s = NULL;
+  guint64               sizes[3];
+
+  gen_init (&g);
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 0, 10,
+              "\"In msg nelems\": 2305843009213693952, \"dtype\": \"Float\"");
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 20, 10,
+              "\"In msg nelems\": 4611686018427387904, \"dtype\": \"Float\", \"bytes\": 4096");
+  gen_device (&g, 13, "kernel", "ncclDevKernel_AllGather_RING_LL", 40, 10,
+              "\"In msg nelems\": 2305843009213693951, \"dtype\": \"Float\"");
+  trace = gen_load (&g);
+  s = summarise_whole (trace);
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    sizes[i] = st_summary_get_collective_group (s, i)->size_bytes;
+  /* whatever the order, one of each */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (sizes[i] == 0 || sizes[i] == 4096
+                   || sizes[i] == G_GUINT64_CONSTANT (9223372036854775804));
+  g_assert_true (sizes[0] != sizes[1] && sizes[1] != sizes[2] && sizes[0] != sizes[2]);
 }
 
 /* Over [80, 420) µs of basic.json. Host ops: ProfilerStep#1 clipped to
@@ -1337,6 +1373,44 @@ test_metrics_many_devices (void)
   g_assert_cmpuint (st_summary_get_collective_group (summary, 0)->count, ==, 3);
 }
 
+/* dims-in-words.json, the issue's case: an all-reduce under
+ * symm_mem::one_shot_all_reduce with Input Dims [[2557440], [], []] of
+ * c10::BFloat16, and one under an op whose name holds a line break and a
+ * tab, given a list of tensors. By docs/metrics.md 1.6 and 3.1, worked by
+ * hand: 2 557 440 × 2 B = 5 114 880 B = 4.88 MiB, said as derived; a list
+ * of tensors gives no size; each label one line of words, no bracket of
+ * the dims in it. */
+static void
+test_collective_labels_in_words (void)
+{
+  g_autoptr (StTrace)   trace = st_test_load ("summary", "dims-in-words.json", NULL);
+  g_autoptr (StSummary) s = summarise_whole (trace);
+  const char *derived = "AllReduce · ≈ 4.9 MiB (2\u202f557\u202f440 × BFloat16, from the "
+                        "op’s dims) · symm_mem::one_shot_all_reduce";
+  const char *unknown = "AllReduce · size unknown · nccl:all_reduce  bucket 3";
+  gboolean    seen_derived = FALSE, seen_unknown = FALSE;
+
+  g_assert_cmpuint (st_summary_get_n_collective_groups (s), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (s, i);
+
+      g_assert_null (strpbrk (g->label, "[]\n\r\t"));
+      if (g->size_source == ST_COLLECTIVE_SIZE_DIMS)
+        {
+          g_assert_cmpstr (g->label, ==, derived);
+          g_assert_cmpuint (g->size_bytes, ==, 5114880);
+          seen_derived = TRUE;
+        }
+      else
+        {
+          g_assert_cmpstr (g->label, ==, unknown);
+          seen_unknown = TRUE;
+        }
+    }
+  g_assert_true (seen_derived && seen_unknown);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1352,6 +1426,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/summary/collectives/between", test_collective_between);
   g_test_add_func ("/model/summary/collectives/between-regions", test_collective_between_regions);
   g_test_add_func ("/model/summary/collectives/size-unknown", test_collective_size_unknown);
+  g_test_add_func ("/model/summary/collectives/size-edges", test_collective_size_edges);
+  g_test_add_func ("/model/summary/collectives/labels-in-words", test_collective_labels_in_words);
   g_test_add_func ("/model/summary/operations", test_operations);
   g_test_add_func ("/model/summary/engines-and-memory", test_engines_and_memory);
   g_test_add_func ("/model/summary/rules/device-busy", test_rule_device_busy);

@@ -309,7 +309,7 @@ test_slice_flows (void)
 {
   g_autoptr (StTrace) trace = st_test_load ("query", "flows.json", NULL);
   guint               host = st_test_track (trace, "host", "Thread 1");
-  guint               gpu = st_test_track (trace, "gpu", "Thread 7");
+  guint               gpu = st_test_track (trace, "gpu", "stream 7");
   gsize               n;
 
   st_trace_get_flows (trace, &n);

@@ -69,7 +69,7 @@ test_names (void)
   g_assert_cmpint (g_array_index (refs, StEventRef, 1).kind, ==, ST_EVENT_SLICE);
   g_assert_cmpint (g_array_index (refs, StEventRef, 3).kind, ==, ST_EVENT_INSTANT);
   g_assert_cmpuint (g_array_index (refs, StEventRef, 1).track, ==,
-                    st_test_track (trace, "gpu", "Thread 7"));
+                    st_test_track (trace, "gpu", "stream 7"));
   g_assert_cmpuint (g_array_index (refs, StEventRef, 2).track, ==,
                     st_test_track (trace, "trainer", "Thread 1"));
   g_assert_cmpuint (g_array_index (refs, StEventRef, 3).track, ==,

@@ -9,8 +9,9 @@ say `all` for every kind):
   percents (ids ending in `_percent`) agree within 1e-6 relative. A reference mean that is not an
   integer (reading A13 of the reference) accepts the two neighbouring integers. The `devices` rows,
   matched by label, field by field. The `collectives` groups, matched by (type ignoring case, size;
-  unknown size as null), field by field (count, min_ns, median_ns, mean_ns, max_ns); groups of
-  unknown size share a key, so those are paired in order of (count, min, median, max).
+  unknown size as null), field by field (count, min_ns, median_ns, mean_ns, max_ns, size_source,
+  elements, element_bytes, call_site); groups sharing a key (of unknown size, or of one size from
+  several call sites) are paired in order of (count, min, median, max).
 - operations (4; summary --json --all-operations): the `operations` (Host ops) and `kernels`
   tables, rows matched by name, fields count, total_ns, self_ns, min_ns, max_ns, share_percent,
   and the order of the rows.
@@ -56,7 +57,8 @@ KINDS = ('summary', 'operations', 'ranks', 'regions', 'streams', 'usage')
 NO_BURSTS = {'version': 1, 'method': 'collectives', 'bursts': False}
 SHOWN_PER_GROUP = 10
 
-GROUP_FIELDS = ('count', 'min_ns', 'median_ns', 'mean_ns', 'max_ns')
+GROUP_FIELDS = ('count', 'min_ns', 'median_ns', 'mean_ns', 'max_ns', 'size_source', 'elements',
+                'element_bytes', 'call_site')
 MISSING = compare_sections.MISSING
 
 

@@ -54,7 +54,7 @@ def instance_items(profile, instances):
     for ev, op in instances:
         fidx = ev.track[0]
         off = profile.clock_offset(fidx)
-        items.append((fidx, ev.start + off, ev.end + off, {R.collective_type(ev, op)}))
+        items.append((fidx, ev.start + off, ev.end + off, {R.collective_type(ev, op, profile)}))
     return items
 
 

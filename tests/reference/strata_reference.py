@@ -51,13 +51,17 @@ A7  The correlation fallback takes the host slice on a non-device track; the fir
     when several carry the same correlation.
 A8  1.3 "multimem ... twoshot together with reduce": the `reduce` condition applies to every word of
     the row (a name with `multimem` and no `reduce` is not a communication kernel name by this row).
-A9  1.6 type: "the first of AllReduce, ..., Barrier" is the first in that list (not in the name);
-    `send` / `recv` / `sendrecv` name SendRecv; `dispatch` / `combine` name AllToAll only for the
-    MoE kernel names of 1.3. The host-op fallback looks at the innermost collective host op only; if
-    its name names no type the type is Other (outer ops are not consulted).
+A9  1.6 type: the collective host ops around the launch call are walked from the innermost out (the
+    launch call's ancestors that are collective host ops), and the first whose name names a type,
+    else whose args["Collective name"] does, gives it; then "the first of AllReduce, ..., Barrier"
+    the event's own name names, first in that list (not in the name); `send` / `recv` / `sendrecv`
+    name SendRecv; `dispatch` / `combine` name AllToAll only for the MoE kernel names of 1.3.
 A10 1.6 size: event's nelems x dtype, else event's bytes, else the innermost op's nelems x dtype, else
-    its bytes. A dtype of unknown size makes the product unknown. A size of 0 is unknown (null).
-    dtype names compared ignoring case, with or without a `c10::` / `torch.` prefix.
+    its bytes (source args). A dtype of unknown size makes the product unknown. A size of 0 is unknown
+    (null). dtype names compared ignoring case, with or without a `c10::` / `torch.` prefix. Else,
+    derived (source dims): the call site's first Input Dims entry, a non-empty list of integers, its
+    product times the 13.5 size of the first Input type entry (strata_shapes.type_size); a product of
+    0, or a type of no size, derives nothing.
 A11 kernel_count counts events of kind kernel, instruction or MTIA whose class is compute or
     communication (MTIA communication included); cc_dma transfers are not kernels.
 A12 memcpy_count / memset_count count the events of class memory (copy) / memory (set), so MTIA
@@ -71,13 +75,15 @@ A15 "GPU profile" (collective_count fallback): a profile with device events of t
 A16 Device rows are printed for the devices that count only (an accelerator-labelled process with no
     device event is a device but has no row). A label without process_labels is
     "<process_name> (pid <pid>)", or "pid <pid>" without a name; the rank prefix is "rank <R> / " with
-    R = distributedInfo.rank of the file, else the file's position (0-based).
+    R = distributedInfo.rank of the file, else the file's position (0-based). A process with neither
+    name nor labels, a numeric pid and a GPU stream track (A23) is labelled "GPU <pid>" (1.1).
 A17 busiest_stream_share_percent: a stream is a device track; its busy time is the union of its own
     work events.
 A18 An X event without dur has duration 0. B/E pairs on a track are matched as a stack in time order;
     an unclosed B ends at the file's last timestamp.
-A19 Collective groups of unknown size: the call site is the innermost collective host op's name and
-    its args["Input Dims"] (JSON text); no host op gives an empty call site.
+A19 A collective's call site is the host op its type came from (A9), else its innermost collective
+    host op, by name; none without a host op. A host instance (3.1's fallback) is its own call site.
+    Groups are keyed by type, size, its source, elements, element type and call site.
 A20 A pid or tid written as decimal text ("4093687616") is the same thread as the number (catapult
     keys threads by the text of the id); Kineto 2021 writes X events with string tids and their flow
     starts with numeric ones, so without this no flow of that file binds.
@@ -85,6 +91,9 @@ A21 The profile clock (3.2 `--align clock`): a file's ts in ns plus its baseTime
     profile has several files; a single file keeps its ts as written (its placement changes nothing).
 A22 The profile's start ("origin") is the earliest ts of an event that is not metadata: Kineto writes
     its M events at ts 0.
+A23 A GPU stream track (1.1): a track without a thread_name record, with an integer tid, whose slices
+    (X and B/E) include one of a GPU category and none of a category other than those and
+    gpu_user_annotation.
 """
 
 import argparse
@@ -94,6 +103,8 @@ import gzip
 import json
 import sys
 from fractions import Fraction
+
+import strata_shapes
 
 decimal.getcontext().prec = 60
 
@@ -200,8 +211,9 @@ def slices_of(fidx, events):
 
 
 def process_meta(fidx, events):
-    """Metadata events M: process_name and process_labels per process (first record kept)."""
-    names, labels = {}, {}
+    """Metadata events M: process_name and process_labels per process (first record kept), and the
+    tracks with a thread_name record."""
+    names, labels, named = {}, {}, set()
     for ev in events:
         if ev.get('ph') != 'M' or not isinstance(ev.get('args'), dict):
             continue
@@ -210,7 +222,9 @@ def process_meta(fidx, events):
             names.setdefault(key, str(ev['args']['name']))
         elif ev.get('name') == 'process_labels' and 'labels' in ev['args']:
             labels.setdefault(key, str(ev['args']['labels']))
-    return names, labels
+        elif ev.get('name') == 'thread_name':
+            named.add(track_of(fidx, ev))
+    return names, labels, named
 
 
 # ------------------------------------------------------------------------------ tracks and nesting
@@ -248,21 +262,31 @@ class Profile:
     def __init__(self, paths):
         self.paths, self.slices, self.events, self.docs = paths, [], [], []
         self.has_flows = False
-        self.names, self.labels = {}, {}
+        self.names, self.labels, self.named_threads = {}, {}, set()
         for fidx, path in enumerate(paths):
             events, doc = read_trace(path)
             self.events.append(events)
             self.docs.append(doc)
             self.slices.extend(slices_of(fidx, events))
-            names, labels = process_meta(fidx, events)
+            names, labels, named = process_meta(fidx, events)
             self.names.update(names)
             self.labels.update(labels)
+            self.named_threads |= named
         by_track = {}
         for s in self.slices:
             by_track.setdefault(s.track, []).append(s)
         self.tracks = {t: TrackIndex(v) for t, v in by_track.items()}
         self.device_events = [s for s in self.slices if s.kind]
         self.event_tracks = {s.track for s in self.device_events}
+        self.gpu_streams = {t for t, v in by_track.items() if self.is_gpu_stream(t, v)}
+        self.gpu_processes = {t[:2] for t in self.gpu_streams}
+
+    def is_gpu_stream(self, track, slices):
+        """A23: an unnamed track of an integer tid holding GPU events and nothing a host writes."""
+        cats = {s.cat for s in slices}
+        return (track not in self.named_threads and isinstance(track[2], int)
+                and bool(cats & GPU_CATEGORIES)
+                and not (cats - GPU_CATEGORIES - {'gpu_user_annotation'}))
 
     def is_device_track(self, track):
         """1.1: a track holding a device event."""
@@ -273,6 +297,8 @@ class Profile:
         fidx, pid = proc
         if proc in self.labels:
             text = self.labels[proc]
+        elif proc not in self.names and proc in self.gpu_processes and isinstance(pid, int):
+            text = 'GPU %s' % (pid,)  # A16
         elif proc in self.names:
             text = '%s (pid %s)' % (self.names[proc], pid)
         else:
@@ -479,8 +505,34 @@ def type_named(name, moe=False):
     return None
 
 
-def collective_type(ev, op):
-    """1.6: own name, else the innermost collective host op's name, else Other."""
+def op_type(op):
+    """1.6 (A9): the type a collective host op names, by its name, else its Collective name."""
+    named = type_named(op.name)
+    if named is None and op.args.get('Collective name') is not None:
+        named = type_named(str(op.args['Collective name']))
+    return named
+
+
+def collective_site(profile, ev, op):
+    """1.6 (A9, A19): (type the host ops name or None, call site) of an instance."""
+    if op is ev:
+        return op_type(op), op
+    s = ev.launch
+    while s is not None:
+        if is_collective_host_op(profile, s):
+            named = op_type(s)
+            if named:
+                return named, s
+        s = s.parent
+    return None, op
+
+
+def collective_type(ev, op, profile=None):
+    """1.6: the host ops' type, else own name, else Other."""
+    if profile is not None:
+        named, _ = collective_site(profile, ev, op)
+        if named:
+            return named
     own = type_named(ev.name, is_moe_name(ev.name) if ev.kind else False)
     if own:
         return own
@@ -491,6 +543,11 @@ def collective_type(ev, op):
 
 def size_from_args(args):
     """1.6 (A10): In msg nelems x dtype size, else bytes; 0 when unknown."""
+    return size_parts_from_args(args)[0]
+
+
+def size_parts_from_args(args):
+    """1.6 (A10): (bytes, elements, element bytes) from the args; zeros when unknown."""
     nelems, dtype = args.get('In msg nelems'), args.get('dtype')
     if nelems is not None and dtype is not None:
         d = str(dtype).lower()
@@ -499,21 +556,44 @@ def size_from_args(args):
         width = 1 if d.startswith('float8') else DTYPE_BYTES.get(d)
         try:
             if width and int(decimal.Decimal(str(nelems))) * width:
-                return int(decimal.Decimal(str(nelems))) * width
+                return int(decimal.Decimal(str(nelems))) * width, int(decimal.Decimal(str(nelems))), width
         except (decimal.InvalidOperation, ValueError):
             pass
     try:
-        return int(decimal.Decimal(str(args.get('bytes', 0))))
+        return int(decimal.Decimal(str(args.get('bytes', 0)))), 0, 0
     except (decimal.InvalidOperation, ValueError):
-        return 0
+        return 0, 0, 0
 
 
-def collective_size(ev, op):
-    """1.6: the size from the event itself, else from its innermost collective host op."""
-    size = size_from_args(ev.args)
+def derived_size(op):
+    """1.6 (A10): (bytes, elements, element bytes, type) from the op's first input; None when none."""
+    dims, types = op.args.get('Input Dims'), op.args.get('Input type')
+    if not isinstance(dims, list) or not dims or not isinstance(types, list) or not types:
+        return None
+    first = dims[0]
+    if (not isinstance(first, list) or not first
+            or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in first)):
+        return None
+    elements = 1
+    for d in first:
+        elements *= d
+    width = strata_shapes.type_size(types[0])
+    if not elements or not width:
+        return None
+    return elements * width, elements, width, types[0]
+
+
+def collective_size(ev, op, site=None):
+    """1.6: (bytes, source, elements, element bytes, element type) of an instance."""
+    size, n, width = size_parts_from_args(ev.args)
     if not size and op is not None and op is not ev:
-        size = size_from_args(op.args)
-    return size
+        size, n, width = size_parts_from_args(op.args)
+    if size:
+        return size, 'args', n or None, width or None, None
+    derived = derived_size(site) if site is not None else None
+    if derived:
+        return derived[0], 'dims', derived[1], derived[2], derived[3]
+    return 0, None, None, None, None
 
 
 # ------------------------------------------------------------------------------- interval algebra
@@ -623,14 +703,6 @@ def outermost_collective_ops(profile):
     return found
 
 
-def call_site(op):
-    """3.1 (A19): the innermost collective host op's name and its args["Input Dims"]."""
-    if op is None:
-        return ''
-    dims = op.args.get('Input Dims')
-    return op.name if dims is None else '%s %s' % (op.name, json.dumps(dims, default=str))
-
-
 def collective_instances(profile):
     """3.1: communication events, or with none in a GPU profile the outermost collective host ops."""
     comm = [ev for ev in profile.device_events
@@ -642,17 +714,21 @@ def collective_instances(profile):
     return []
 
 
-def collective_groups(instances):
-    """3.1: instances grouped by type and size (or type and call site when the size is unknown)."""
+def collective_groups(profile, instances):
+    """3.1: instances grouped by type, size (with its source) and call site."""
     groups = {}
     for ev, op in instances:
-        ctype, size = collective_type(ev, op), collective_size(ev, op)
-        key = (ctype, size or None, None if size else call_site(op))
+        named, site = collective_site(profile, ev, op)
+        ctype = named or collective_type(ev, op)
+        size, source, n, width, etype = collective_size(ev, op, site)
+        key = (ctype, size or None, source, n, width, etype, site.name if site is not None else None)
         groups.setdefault(key, []).append(ev.end - ev.start)
     rows = []
-    for (ctype, size, site), durs in sorted(groups.items(), key=lambda kv: (
-            kv[0][0], kv[0][1] or 0, kv[0][2] or '')):
-        rows.append({'type': ctype, 'size_bytes': size, 'call_site': site, 'count': len(durs),
+    for key, durs in sorted(groups.items(), key=lambda kv: (
+            kv[0][0], kv[0][1] or 0, str(kv[0][2]), kv[0][6] or '')):
+        ctype, size, source, n, width, etype, site = key
+        rows.append({'type': ctype, 'size_bytes': size, 'size_source': source, 'elements': n,
+                     'element_bytes': width, 'call_site': site, 'count': len(durs),
                      'min_ns': min(durs), 'median_ns': number(median(durs)),
                      'mean_ns': sum(durs) // len(durs), 'max_ns': max(durs)})
     return rows
@@ -754,7 +830,7 @@ def summarize(paths, fallback='profile', profile=None):
     return {'files': [p.replace('\\', '/').rsplit('/', 1)[-1] for p in paths],
             'launch_calls_from': 'flows' if has_flows else 'correlation',
             'class_counts': classes, 'metrics': metrics, 'devices': devices,
-            'collectives': collective_groups(instances)}
+            'collectives': collective_groups(profile, instances)}
 
 
 def main(argv=None):

@@ -47,7 +47,7 @@ def chosen_instances(profile, config):
             raise ValueError('strata_regions: `%s` is not implemented (A40)' % key)
     if config.get('types'):
         wanted = {str(t).lower() for t in config['types']}
-        chosen = [(ev, op) for ev, op in chosen if R.collective_type(ev, op).lower() in wanted]
+        chosen = [(ev, op) for ev, op in chosen if R.collective_type(ev, op, profile).lower() in wanted]
     return chosen
 
 

@@ -7,8 +7,9 @@ range [start, end) on the profile clock it gives `streams` (10.2 to 10.4), `over
 metrics `idle_host_wait_percent`, `idle_stream_wait_percent`, `communication_overlap_percent`.
 
 Readings chosen where the page is ambiguous
-S1  A stream's track name is its thread_name (the first M record), else "Thread <tid>" for a tid that
-    is a number (A20), else the tid as written (10.1); the label strips spaces from both ends of it.
+S1  A stream's track name is its thread_name (the first M record), else "stream <tid>" for a GPU
+    stream track (A23) or "Thread <tid>" for a tid that is a number (A20), else the tid as written
+    (10.1); the label strips spaces from both ends of it.
 S2  "Events" of 10.1 are the device events of 1.1 on the track (any class), end > start.
 S3  Times of a file of a profile of several are on the profile clock (its clock offset added), so the
     bins of 11 are the profile's; a single file keeps its ts.
@@ -170,7 +171,8 @@ def stream_row(profile, track, events, syncs, clock, start, end, names):
     delays = sorted(clock.start(e) - clock.start(e.launch) for e in events
                     if e.launch is not None and start <= clock.start(e) < end)
     tid = track[2]
-    name = names.get(track, 'Thread %s' % tid if isinstance(tid, int) else str(tid)).strip()
+    default = 'stream %s' if track in profile.gpu_streams else 'Thread %s'
+    name = names.get(track, default % tid if isinstance(tid, int) else str(tid)).strip()
     row = {
         'label': '%s / %s' % (profile.label(track[:2]), name),
         'busy_ns': busy, 'idle_ns': idle, 'gaps': n_gaps,

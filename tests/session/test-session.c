@@ -31,7 +31,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->trace = st_test_load ("session", "two-processes.json", NULL);
   f->session = st_session_new (f->trace);
   f->host = st_test_track (f->trace, "host", "Thread 1");
-  f->gpu = st_test_track (f->trace, "gpu", "Thread 7");
+  f->gpu = st_test_track (f->trace, "gpu", "stream 7");
 }
 
 static void

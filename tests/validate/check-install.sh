@@ -45,7 +45,7 @@ if [ -f "$desktop" ]; then
   grep -qx 'Exec=strata %F' "$desktop" || { echo "$app.desktop: Exec is not 'strata %F'"; status=1; }
   for type in application/x-chrome-trace+json application/x-chrome-trace-compressed \
               application/x-stack-tracing-report+json application/x-neuron-profile+json \
-              application/x-rocprofv3+json; do
+              application/x-rocprofv3+json application/x-xplane+protobuf; do
     grep -q "^MimeType=.*$type;" "$desktop" || { echo "$app.desktop: MimeType lacks $type"; status=1; }
     grep -q "type=\"$type\"" "$data/mime/packages/$app.xml" || { echo "$app.xml does not define $type"; status=1; }
   done

@@ -41,6 +41,9 @@ cp "$data/neuron/percent-as-percent.json" "$tmp/files/neuron-summary-first"
 cp "$data/rocprof/908_results.json" "$tmp/files/rocprof-results"
 cp "$data/neuron-parquet/profile/Summary.parquet" "$tmp/files/"
 cp "$data/neuron-parquet/profile/Metadata.parquet" "$tmp/files/metadata-table"
+cp "$data/real/tracelens_jax_gpu_te_fused_attn.xplane.pb" "$tmp/files/host0.xplane.pb"
+# an Nsight Systems export is SQLite's own type, which the desktop file lists
+cp "$data/real/pipit_nsys_saxpy_mpi_2022.sqlite" "$tmp/files/report1.sqlite"
 
 expect "$tmp/files/rank0.pt.trace.json.gz" application/x-chrome-trace-compressed
 expect "$tmp/files/step.trace.json" application/x-chrome-trace+json
@@ -52,4 +55,6 @@ expect "$tmp/files/neuron-summary-first" application/x-neuron-profile+json
 expect "$tmp/files/rocprof-results" application/x-rocprofv3+json
 expect "$tmp/files/Summary.parquet" application/vnd.apache.parquet
 expect "$tmp/files/metadata-table" application/vnd.apache.parquet
+expect "$tmp/files/host0.xplane.pb" application/x-xplane+protobuf
+expect "$tmp/files/report1.sqlite" application/vnd.sqlite3
 exit $status

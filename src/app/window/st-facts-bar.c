@@ -107,6 +107,10 @@ describe_format (StTrace *trace)
     return g_strdup (_ ("Neuron device profile"));
   if (g_strcmp0 (st_trace_get_format (trace), "nsys-sqlite") == 0)
     return g_strdup (_ ("Nsight Systems export"));
+  if (g_strcmp0 (st_trace_get_format (trace), "rocprof-json") == 0)
+    return g_strdup (_ ("rocprofv3 profile"));
+  if (g_strcmp0 (st_trace_get_format (trace), "xplane") == 0)
+    return g_strdup (_ ("XProf xplane.pb"));
 
   if (g_str_equal (flavor, "kineto"))
     return g_strdup (_ ("PyTorch Kineto"));

@@ -144,24 +144,130 @@ dtype_size (const char *p, gsize len)
 }
 
 guint64
-st_collective_read_size (StTrace *trace, const StSlice *slice)
+st_collective_read_size_parts (StTrace       *trace,
+                               const StSlice *slice,
+                               guint64       *elements,
+                               guint         *element_bytes)
 {
   static const char *const keys[] = { "In msg nelems", "dtype", "bytes", NULL };
   const char              *values[3];
   gsize                    lengths[3];
   gint64                   nelems, bytes;
 
+  *elements = 0;
+  *element_bytes = 0;
   st_event_scan_fields (trace, slice->offset, "args", keys, values, lengths);
   if (values[0] != NULL && values[1] != NULL
       && st_json_parse_int64 (values[0], values[0] + lengths[0], &nelems) && nelems > 0)
     {
       guint elem = dtype_size (values[1], lengths[1]);
 
-      if (elem > 0)
-        return (guint64)nelems * elem;
+      /* no message is 2^63 bytes or more: such a size is unknown (1.6) */
+      if (elem > 0 && (guint64)nelems <= (guint64)G_MAXINT64 / elem)
+        {
+          *elements = nelems;
+          *element_bytes = elem;
+          return (guint64)nelems * elem;
+        }
     }
   if (values[2] != NULL && st_json_parse_int64 (values[2], values[2] + lengths[2], &bytes)
       && bytes > 0)
     return (guint64)bytes;
   return 0;
+}
+
+guint64
+st_collective_read_size (StTrace *trace, const StSlice *slice)
+{
+  guint64 elements;
+  guint   element_bytes;
+
+  return st_collective_read_size_parts (trace, slice, &elements, &element_bytes);
+}
+
+static const char *
+skip_space (const char *p, const char *end)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  return p;
+}
+
+/* The product of the numbers of the list at @p ("[2557440, 4]"), which
+ * must be the first entry of the list Input Dims is. */
+static gboolean
+first_dims (const char *p, const char *end, guint64 *elements)
+{
+  guint n = 0;
+
+  p = skip_space (p, end);
+  if (p == end || *p++ != '[')
+    return FALSE;
+  p = skip_space (p, end);
+  if (p == end || *p++ != '[')
+    return FALSE;
+  *elements = 1;
+  for (;;)
+    {
+      const char *start = p = skip_space (p, end);
+      gint64      dim;
+
+      while (p < end && (g_ascii_isdigit (*p) || *p == '-'))
+        p++;
+      if (p == start || !st_json_parse_int64 (start, p, &dim) || dim < 0
+          || (dim > 0 && *elements > G_MAXUINT64 / (guint64)dim))
+        return FALSE;
+      *elements *= (guint64)dim;
+      n++;
+      p = skip_space (p, end);
+      if (p < end && *p == ',')
+        p++;
+      else
+        return p < end && *p == ']' && n > 0;
+    }
+}
+
+gboolean
+st_collective_read_first_input (StTrace       *trace,
+                                const StSlice *slice,
+                                guint64       *elements,
+                                const char   **type,
+                                gsize         *type_length)
+{
+  const char *dims, *types, *p, *end;
+  gsize       dims_length, types_length;
+
+  if (!st_event_scan_raw (trace, slice->offset, "args", "Input Dims", &dims, &dims_length)
+      || !first_dims (dims, dims + dims_length, elements)
+      || !st_event_scan_raw (trace, slice->offset, "args", "Input type", &types, &types_length))
+    return FALSE;
+  end = types + types_length;
+  p = skip_space (types, end);
+  if (p == end || *p++ != '[')
+    return FALSE;
+  p = skip_space (p, end);
+  if (p == end || *p++ != '"')
+    return FALSE;
+  *type = p;
+  while (p < end && *p != '"')
+    p++;
+  *type_length = (gsize)(p - *type);
+  return p<end && * type_length> 0;
+}
+
+char *
+st_collective_format_bytes (guint64 bytes)
+{
+  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+  guint                    u = 0;
+  double                   v = bytes;
+
+  while (v >= 1024 && u + 1 < G_N_ELEMENTS (units))
+    {
+      v /= 1024;
+      u++;
+    }
+  if (v == (double)(guint64)v)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64)v, units[u]);
+  return g_strdup_printf ("%.1f %s", v, units[u]);
 }

@@ -44,5 +44,24 @@ char *st_collective_dup_label (guint types, guint number);
  * (docs/metrics.md 1.6): "In msg nelems" × the size of "dtype", else
  * "bytes"; 0 when they say none. */
 guint64 st_collective_read_size (StTrace *trace, const StSlice *slice);
+/* The same, and when the size came from "In msg nelems" and "dtype", the
+ * elements and the bytes of one in *@elements and *@element_bytes (else
+ * 0). */
+guint64 st_collective_read_size_parts (StTrace       *trace,
+                                       const StSlice *slice,
+                                       guint64       *elements,
+                                       guint         *element_bytes);
+/* The first input of @slice's args["Input Dims"] (docs/metrics.md 1.6):
+ * its elements, the product of its dims, and the text of its entry of
+ * args["Input type"] as written ("c10::BFloat16"), into the profile's
+ * text; FALSE when the first input is not a list of numbers (a list of
+ * tensors, a scalar) or has no type. */
+gboolean st_collective_read_first_input (StTrace       *trace,
+                                         const StSlice *slice,
+                                         guint64       *elements,
+                                         const char   **type,
+                                         gsize         *type_length);
+/* "64 MiB", "1.5 KiB", "100 B". */
+char *st_collective_format_bytes (guint64 bytes);
 
 G_END_DECLS

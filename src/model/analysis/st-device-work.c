@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-device-work.h"
+#include "st-event-scan.h"
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
@@ -187,6 +188,68 @@ innermost_op (const HostOps *h, gint64 start, gint64 end)
   return G_MAXUINT;
 }
 
+StCollectiveType
+st_device_work_get_op_type (StDeviceWork *self, const StSlice *op)
+{
+  StCollectiveType type = st_event_classifier_collective (self->classes, op->name);
+  const char      *value;
+  gsize            length;
+
+  if (type == ST_COLLECTIVE_OTHER
+      && st_event_scan_field (self->trace, op->offset, "args", "Collective name", &value, &length))
+    {
+      g_autofree char *name = g_strndup (value, length);
+
+      type = st_collective_type_for_name (name);
+    }
+  return type;
+}
+
+gboolean
+st_device_work_get_collective_site (StDeviceWork     *self,
+                                    StSliceRef        device,
+                                    StSliceRef       *site,
+                                    StCollectiveType *type)
+{
+  StSliceRef     launch;
+  const StSlice *call;
+  const HostOps *h;
+  gint64         start, end;
+  gboolean       found = FALSE;
+
+  *type = ST_COLLECTIVE_OTHER;
+  if (!st_launch_index_get_launcher (self->launches, device, &launch)
+      || self->host_ops[launch.track].n == 0)
+    return FALSE;
+  h = &self->host_ops[launch.track];
+  call = st_trace_get_slice (self->trace, launch);
+  start = call->start;
+  end = call->start + call->dur;
+  /* the ops that start at or before the call, the latest first: those
+   * that hold it, from the innermost out */
+  for (guint lo = h->n; lo-- > 0;)
+    {
+      StSliceRef op = { launch.track, h->ops[lo].index };
+
+      if (h->ops[lo].start > start || h->ops[lo].end < end)
+        {
+          if (h->max_end[lo] < end)
+            break;
+          continue;
+        }
+      if (!found)
+        *site = op;
+      found = TRUE;
+      *type = st_device_work_get_op_type (self, st_trace_get_slice (self->trace, op));
+      if (*type != ST_COLLECTIVE_OTHER)
+        {
+          *site = op;
+          break;
+        }
+    }
+  return found;
+}
+
 gboolean
 st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op)
 {
@@ -222,19 +285,19 @@ st_device_work_read_collective_size (StDeviceWork *self,
   return size;
 }
 
-/* The type of a communication event (1.6): its own name's, an MoE kernel's
- * all-to-all, else its host op's. */
+/* The type of a communication event (1.6): the one its host ops name,
+ * else its own name's, else an MoE kernel's all-to-all. */
 static guint8
 communication_type (StDeviceWork *self, StSliceRef ref, const StSlice *slice, guint flags)
 {
-  StCollectiveType type = st_event_classifier_collective (self->classes, slice->name);
+  StCollectiveType type = ST_COLLECTIVE_OTHER;
   StSliceRef       op;
 
+  st_device_work_get_collective_site (self, ref, &op, &type);
+  if (type == ST_COLLECTIVE_OTHER)
+    type = st_event_classifier_collective (self->classes, slice->name);
   if (type == ST_COLLECTIVE_OTHER && (flags & ST_NAME_MOE))
     type = ST_COLLECTIVE_ALLTOALL;
-  if (type == ST_COLLECTIVE_OTHER && st_device_work_get_host_op (self, ref, &op))
-    type = st_event_classifier_collective (self->classes,
-                                           st_trace_get_slice (self->trace, op)->name);
   return g_bit_nth_lsf (type, -1);
 }
 

@@ -74,6 +74,18 @@ StWorkTag        st_device_work_get_tag (StDeviceWork *self, StSliceRef ref);
 /* The innermost collective host op around the launch call of @device
  * (docs/metrics.md 1.2 rule 5); FALSE when there is none. */
 gboolean st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op);
+/* The type the collective host op @op names (docs/metrics.md 1.6): by its
+ * name, else by its args["Collective name"] (record_param_comms's);
+ * ST_COLLECTIVE_OTHER when neither names one. */
+StCollectiveType st_device_work_get_op_type (StDeviceWork *self, const StSlice *op);
+/* The call site of the communication event @device (docs/metrics.md 1.6):
+ * of the collective host ops around its launch call, the innermost that
+ * names a type, else the innermost, in *@site, and the type it names (or
+ * ST_COLLECTIVE_OTHER) in *@type; FALSE when there is no such op. */
+gboolean st_device_work_get_collective_site (StDeviceWork     *self,
+                                             StSliceRef        device,
+                                             StSliceRef       *site,
+                                             StCollectiveType *type);
 /* The size of the communication event @device in bytes (docs/metrics.md
  * 1.6): from its own args, else from its innermost collective host op's,
  * which is then *@op (*@has_op TRUE); 0 when unknown. */

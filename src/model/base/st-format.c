@@ -5,6 +5,7 @@
 #include "st-format.h"
 
 #include <math.h>
+#include <string.h>
 
 /* "0 ns", "850 ns", "12.5 µs", "3.27 ms", "1.204 s": three significant
  * digits or more, the unit chosen so that the number is at least 1. */
@@ -102,4 +103,51 @@ st_format_json_scalar (JsonNode *node)
     case G_TYPE_STRING: return g_strdup (json_node_get_string (node));
     default: return g_strdup ("null");
     }
+}
+
+/* The run of digits at *@p, its leading zeros skipped: where it starts
+ * and how many digits follow. */
+static const char *
+digit_run (const char *p, gsize *len)
+{
+  const char *end;
+
+  while (*p == '0' && g_ascii_isdigit (p[1]))
+    p++;
+  for (end = p; g_ascii_isdigit (*end); end++)
+    ;
+  *len = (gsize)(end - p);
+  return p;
+}
+
+int
+st_natural_compare (const char *a, const char *b)
+{
+  const char *p = a, *q = b;
+
+  while (*p != '\0' && *q != '\0')
+    {
+      if (g_ascii_isdigit (*p) && g_ascii_isdigit (*q))
+        {
+          gsize       m, n;
+          const char *x = digit_run (p, &m), *y = digit_run (q, &n);
+          int         c;
+
+          /* without leading zeros, the longer run is the larger number */
+          if (m != n)
+            return m < n ? -1 : 1;
+          if ((c = memcmp (x, y, m)) != 0)
+            return c < 0 ? -1 : 1;
+          p = x + m;
+          q = y + n;
+          continue;
+        }
+      if (*p != *q)
+        return (guchar)*p < (guchar)*q ? -1 : 1;
+      p++;
+      q++;
+    }
+  if (*p != *q)
+    return *p == '\0' ? -1 : 1;
+  return strcmp (a, b) < 0 ? -1 : strcmp (a, b) > 0;
 }

@@ -1,5 +1,5 @@
-/* st-format.h: numbers and times as people read them, shared by the
- * command line and the window. */
+/* st-format.h: numbers, times and names as people read them, shared by
+ * the command line and the window. */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -14,5 +14,11 @@ char *st_format_quantity (double value);
 #define ST_FORMAT_DOUBLE_SIZE G_ASCII_DTOSTR_BUF_SIZE
 const char *st_format_double (char buf[ST_FORMAT_DOUBLE_SIZE], double value);
 char       *st_format_json_scalar (JsonNode *node);
+
+/* Names in the order people read them (docs/metrics.md, "Names in
+ * order"): runs of digits compare as numbers, so "E2" comes before "E10"
+ * and "rank 2" before "rank 10"; the rest byte by byte. A total order:
+ * names equal as numbers ("E01", "E1") fall back to strcmp (). */
+int st_natural_compare (const char *a, const char *b);
 
 G_END_DECLS

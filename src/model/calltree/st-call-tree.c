@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "st-call-tree-private.h"
+#include "st-format.h"
 
 #include <string.h>
 
@@ -164,8 +165,8 @@ st_call_tree_compare_children (gconstpointer pa, gconstpointer pb, gpointer data
     return a->total_ns > b->total_ns ? -1 : 1;
   if (a->track != b->track)
     return a->track < b->track ? -1 : 1;
-  by_name = strcmp (st_trace_get_string (self->trace, a->name),
-                    st_trace_get_string (self->trace, b->name));
+  by_name = st_natural_compare (st_trace_get_string (self->trace, a->name),
+                                st_trace_get_string (self->trace, b->name));
   if (by_name != 0)
     return by_name;
   return *(const guint32 *)pa < *(const guint32 *)pb ? -1 : 1;

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "st-operation-diff.h"
+#include "st-format.h"
 #include "st-name-normal-form.h"
 
 #include <math.h>
@@ -244,7 +245,7 @@ compare_rows (gconstpointer a, gconstpointer b)
     return dx > dy ? -1 : 1;
   if (x->table != y->table)
     return x->table == ST_OPERATIONS_KERNELS ? -1 : 1;
-  return strcmp (x->name, y->name);
+  return st_natural_compare (x->name, y->name);
 }
 
 StOperationDiff *

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "st-fleet-private.h"
+#include "st-format.h"
 #include "st-sort.h"
 #include "st-time.h"
 
@@ -415,41 +416,11 @@ st_fleet_read_digests (GFile *const      *files,
   return out;
 }
 
-/* Names with their numbers compared by value: rank-2 before rank-10. */
+/* The digests' names in natural order: rank-2 before rank-10. */
 static int
 compare_names (gconstpointer a, gconstpointer b)
 {
-  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-
-  while (*x != '\0' && *y != '\0')
-    {
-      if (g_ascii_isdigit (*x) && g_ascii_isdigit (*y))
-        {
-          const char *xs = x, *ys = y;
-          gsize       xl, yl;
-
-          while (*xs == '0' && g_ascii_isdigit (xs[1]))
-            xs++;
-          while (*ys == '0' && g_ascii_isdigit (ys[1]))
-            ys++;
-          for (x = xs; g_ascii_isdigit (*x); x++)
-            ;
-          for (y = ys; g_ascii_isdigit (*y); y++)
-            ;
-          xl = x - xs;
-          yl = y - ys;
-          if (xl != yl)
-            return xl < yl ? -1 : 1;
-          if (memcmp (xs, ys, xl) != 0)
-            return memcmp (xs, ys, xl);
-          continue;
-        }
-      if (*x != *y)
-        return (guchar)*x < (guchar)*y ? -1 : 1;
-      x++;
-      y++;
-    }
-  return (guchar)*x - (guchar)*y;
+  return st_natural_compare (*(const char *const *)a, *(const char *const *)b);
 }
 
 GPtrArray *

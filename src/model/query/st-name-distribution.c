@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-name-distribution.h"
+#include "st-format.h"
 
 #include "st-name-index.h"
 #include "st-time.h"
@@ -365,7 +366,9 @@ compare_groups (gconstpointer a, gconstpointer b, gpointer data)
     return x->stats.count > y->stats.count ? -1 : 1;
   if (x->stats.total_ns != y->stats.total_ns)
     return x->stats.total_ns > y->stats.total_ns ? -1 : 1;
-  return g_strcmp0 (x->label, y->label);
+  if (x->label == NULL || y->label == NULL)
+    return x->label == NULL ? (y->label == NULL ? 0 : -1) : 1;
+  return st_natural_compare (x->label, y->label);
 }
 
 /* Each group's statistics and bin counts, from the instances in duration

@@ -19,85 +19,139 @@
 
 #include "st-json-scan.h"
 #include "st-event-scan.h"
+#include "st-format.h"
+#include "st-shape-model.h"
 #include "st-summary-private.h"
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* Where an instance of unknown size was called from (docs/metrics.md 3.1):
- * its collective host op's name and "Input Dims" as written. */
+/* An instance's size and call site (docs/metrics.md 1.6). */
 typedef struct
 {
-  StStringId  name; /* ST_STRING_NONE: no host op */
-  const char *dims; /* into the profile's text, or NULL */
-  gsize       dims_len;
+  guint64                bytes; /* 0: unknown */
+  StCollectiveSizeSource source;
+  guint64                elements;
+  guint                  element_bytes;
+  StStringId             site; /* the call site's name; ST_STRING_NONE: none */
+  const char            *type; /* a derived size's input type, into the profile's text */
+  gsize                  type_len;
 } Site;
 
 typedef struct
 {
   StCollectiveInstance inst;
   StCollectiveType     type;
-  guint64              size;
   guint                track;
   Site                 site;
 } Found;
 
+/* By size, then the rest of what tells groups apart (3.1). */
 static int
-site_compare (const Site *a, const Site *b)
+site_compare (StTrace *trace, const Site *a, const Site *b)
 {
   int c;
 
-  if (a->name != b->name)
-    return a->name < b->name ? -1 : 1;
-  if (a->dims_len != b->dims_len)
-    return a->dims_len < b->dims_len ? -1 : 1;
-  c = a->dims_len > 0 ? memcmp (a->dims, b->dims, a->dims_len) : 0;
-  return c;
+  if (a->bytes != b->bytes)
+    return a->bytes < b->bytes ? -1 : 1;
+  if (a->source != b->source)
+    return a->source < b->source ? -1 : 1;
+  if (a->elements != b->elements)
+    return a->elements < b->elements ? -1 : 1;
+  if (a->type_len != b->type_len)
+    return a->type_len < b->type_len ? -1 : 1;
+  if (a->type_len > 0 && (c = memcmp (a->type, b->type, a->type_len)) != 0)
+    return c;
+  if (a->site == b->site)
+    return 0;
+  if (a->site == ST_STRING_NONE || b->site == ST_STRING_NONE)
+    return a->site == ST_STRING_NONE ? -1 : 1;
+  return st_natural_compare (st_trace_get_string (trace, a->site),
+                             st_trace_get_string (trace, b->site));
 }
 
 static gboolean
-same_group (const Found *a, const Found *b)
+same_group (StTrace *trace, const Found *a, const Found *b)
 {
-  return a->type == b->type && a->size == b->size
-         && (a->size > 0 || site_compare (&a->site, &b->site) == 0);
+  return a->type == b->type && site_compare (trace, &a->site, &b->site) == 0;
 }
 
-ST_DEFINE_SORT (sort_found,
-                Found,
-                a->type != b->type   ? a->type < b->type
-                : a->size != b->size ? a->size < b->size
-                : a->size == 0 && site_compare (&a->site, &b->site) != 0
-                    ? site_compare (&a->site, &b->site) < 0
-                    : a->inst.start < b->inst.start)
+/* By type, then size, then call site; then by start. */
+static int
+compare_found (gconstpointer pa, gconstpointer pb, gpointer trace)
+{
+  const Found *a = pa, *b = pb;
+  int          c;
+
+  if (a->type != b->type)
+    return a->type < b->type ? -1 : 1;
+  if ((c = site_compare (trace, &a->site, &b->site)) != 0)
+    return c;
+  return a->inst.start < b->inst.start ? -1 : a->inst.start > b->inst.start;
+}
+
 ST_DEFINE_SORT (sort_by_track,
                 Found,
                 a->track != b->track ? a->track < b->track : a->inst.start < b->inst.start)
 ST_DEFINE_SORT (sort_durations, gint64, *a < *b)
 
+/* A size derived from @op's first input (docs/metrics.md 1.6), when its
+ * args gave none. */
+static void
+derive_size (StTrace *trace, const StSlice *op, Site *site)
+{
+  guint64     elements;
+  const char *type;
+  gsize       type_len;
+  guint       bytes;
+
+  if (!st_collective_read_first_input (trace, op, &elements, &type, &type_len) || elements == 0
+      || (bytes = st_shape_type_size (type, type_len)) == 0
+      || elements > (guint64)G_MAXINT64 / bytes)
+    return;
+  site->bytes = elements * bytes;
+  site->source = ST_COLLECTIVE_SIZE_DIMS;
+  site->elements = elements;
+  site->element_bytes = bytes;
+  site->type = type;
+  site->type_len = type_len;
+}
+
+/* The size from @slice's own args. */
+static void
+args_size (StTrace *trace, const StSlice *slice, Site *site)
+{
+  site->bytes = st_collective_read_size_parts (trace, slice, &site->elements, &site->element_bytes);
+  site->source = site->bytes > 0 ? ST_COLLECTIVE_SIZE_ARGS : ST_COLLECTIVE_SIZE_UNKNOWN;
+}
+
+/* A host collective (3.1: in a profile without communication kernels):
+ * its own size, its own name for a call site. */
 static Found
 found_for (StSummaryJob *job, StSliceRef ref, const StSlice *slice, StCollectiveType type)
 {
-  Found f;
+  Found f = { 0 };
 
   f.inst.start = slice->start;
   f.inst.dur = slice->dur;
   f.inst.slice = ref;
   f.inst.outlier = FALSE;
   f.type = type;
-  f.size = st_collective_read_size (job->trace, slice);
   f.track = ref.track;
-  f.site = (Site){ ST_STRING_NONE, NULL, 0 };
+  args_size (job->trace, slice, &f.site);
+  if (f.site.bytes == 0)
+    derive_size (job->trace, slice, &f.site);
+  f.site.site = slice->name;
   return f;
 }
 
 /* The size and site of each communication kernel and instruction of the
- * trace (docs/metrics.md 3.1), read from the text once and kept with the
+ * trace (docs/metrics.md 1.6), read from the text once and kept with the
  * trace: by slice key (st_summary_slice_key()). */
 typedef struct
 {
   guint64 *keys;
-  guint64 *sizes;
   Site    *sites;
   guint    n;
 } Sizes;
@@ -108,28 +162,29 @@ sizes_free (gpointer data)
   Sizes *s = data;
 
   g_free (s->keys);
-  g_free (s->sizes);
   g_free (s->sites);
   g_free (s);
 }
 
-/* The size from its own args, else from its collective host op's, which
- * is then its call site. */
+/* The size from its own args, else from its innermost collective host
+ * op's, else derived from its call site's dims. */
 static void
-read_size (StTrace *trace, StDeviceWork *work, StSliceRef ref, guint64 *size, Site *site)
+read_size (StTrace *trace, StDeviceWork *work, StSliceRef ref, Site *site)
 {
-  StSliceRef op;
-  gboolean   has_op = FALSE;
+  StSliceRef       op, call;
+  StCollectiveType type;
+  gboolean         has_call = st_device_work_get_collective_site (work, ref, &call, &type);
 
-  *size = st_device_work_read_collective_size (work, ref, &op, &has_op);
-  *site = (Site){ ST_STRING_NONE, NULL, 0 };
-  if (has_op)
-    {
-      const StSlice *host = st_trace_get_slice (trace, op);
-
-      site->name = host->name;
-      st_event_scan_raw (trace, host->offset, "args", "Input Dims", &site->dims, &site->dims_len);
-    }
+  *site = (Site){ 0 };
+  site->site = ST_STRING_NONE;
+  args_size (trace, st_trace_get_slice (trace, ref), site);
+  if (site->bytes == 0 && st_device_work_get_host_op (work, ref, &op))
+    args_size (trace, st_trace_get_slice (trace, op), site);
+  if (!has_call)
+    return;
+  if (site->bytes == 0)
+    derive_size (trace, st_trace_get_slice (trace, call), site);
+  site->site = st_trace_get_slice (trace, call)->name;
 }
 
 static gpointer
@@ -156,10 +211,9 @@ sizes_new (StTrace *trace, GCancellable *cancellable)
     }
   s->n = keys->len;
   s->keys = (guint64 *)(void *)g_array_free (g_steal_pointer (&keys), FALSE);
-  s->sizes = g_new (guint64, MAX (1, s->n));
   s->sites = g_new (Site, MAX (1, s->n));
   for (guint i = 0; i < s->n && !g_cancellable_is_cancelled (cancellable); i++)
-    read_size (trace, work, st_summary_slice_ref (s->keys[i]), &s->sizes[i], &s->sites[i]);
+    read_size (trace, work, st_summary_slice_ref (s->keys[i]), &s->sites[i]);
   if (work == NULL || g_cancellable_is_cancelled (cancellable))
     {
       sizes_free (s);
@@ -199,7 +253,6 @@ find_device (StSummaryJob *job, GArray *found)
       g_assert (k < sizes->n);
       f.inst = (StCollectiveInstance){ slice->start, slice->dur, ev->ref, FALSE };
       f.type = st_work_tag_get_collective (tag);
-      f.size = sizes->sizes[k];
       f.track = ev->ref.track;
       f.site = sizes->sites[k];
       g_array_append_val (found, f);
@@ -222,7 +275,7 @@ host_slice (const StSlice *slice, guint index, gpointer data)
   if (!st_event_classifier_is_host_collective (h->job->classes, slice))
     return;
   f = found_for (h->job, (StSliceRef){ h->track, index }, slice,
-                 st_event_classifier_collective (h->job->classes, slice->name));
+                 st_device_work_get_op_type (h->job->work, slice));
   g_array_append_val (h->found, f);
 }
 
@@ -245,8 +298,16 @@ keep_outermost (GArray *found)
         {
           if (outer->type == ST_COLLECTIVE_OTHER)
             outer->type = f[i].type;
-          if (outer->size == 0)
-            outer->size = f[i].size;
+          /* a size from the args before a derived one, before none */
+          if ((outer->site.source == ST_COLLECTIVE_SIZE_UNKNOWN && f[i].site.bytes > 0)
+              || (outer->site.source == ST_COLLECTIVE_SIZE_DIMS
+                  && f[i].site.source == ST_COLLECTIVE_SIZE_ARGS))
+            {
+              StStringId site = outer->site.site;
+
+              outer->site = f[i].site;
+              outer->site.site = site;
+            }
           continue;
         }
       f[n++] = f[i];
@@ -285,41 +346,37 @@ find_host (StSummaryJob *job, GArray *found)
   keep_outermost (found);
 }
 
-/* "64 MiB", "1.5 KiB", "100 B". */
+/* A call site's name on one line (3.1). */
 static char *
-format_size (guint64 bytes)
+one_line (const char *name)
 {
-  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-  guint                    u = 0;
-  double                   v = bytes;
+  char *line = g_strdup (name);
 
-  while (v >= 1024 && u + 1 < G_N_ELEMENTS (units))
-    {
-      v /= 1024;
-      u++;
-    }
-  if (v == (double)(guint64)v)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64)v, units[u]);
-  return g_strdup_printf ("%.1f %s", v, units[u]);
+  for (char *p = line; *p; p++)
+    if (*p == '\n' || *p == '\r' || *p == '\t')
+      *p = ' ';
+  return g_strstrip (line);
 }
 
-/* "AllReduce · 64 MiB", "SendRecv · size unknown · nccl:all_reduce [[1024]]". */
-static char *
-group_label (StSummaryJob *job, const Found *f)
+/* What tells @f's group apart (3.1), into @g. */
+static void
+fill_group (StSummaryJob *job, const Found *f, StCollectiveGroup *g)
 {
-  const char *type = st_collective_type_get_label (f->type);
-
-  if (f->size > 0)
+  g->type = f->type;
+  g->size_bytes = f->site.bytes;
+  g->size_source = f->site.source;
+  g->elements = f->site.elements;
+  g->element_bytes = f->site.element_bytes;
+  if (f->site.source == ST_COLLECTIVE_SIZE_DIMS)
     {
-      g_autofree char *size = format_size (f->size);
+      g_autofree char *type = g_strndup (f->site.type, f->site.type_len);
 
-      return g_strdup_printf ("%s · %s", type, size);
+      g->element_type
+          = g_strdup (g_str_has_prefix (type, "c10::") ? type + strlen ("c10::") : type);
     }
-  if (f->site.name == ST_STRING_NONE)
-    return g_strdup_printf ("%s · %s", type, _ ("size unknown"));
-  return g_strdup_printf ("%s · %s · %s%s%.*s", type, _ ("size unknown"),
-                          st_trace_get_string (job->trace, f->site.name), f->site.dims ? " " : "",
-                          (int)f->site.dims_len, f->site.dims ? f->site.dims : "");
+  if (f->site.site != ST_STRING_NONE)
+    g->call_site = one_line (st_trace_get_string (job->trace, f->site.site));
+  g->label = st_collective_group_dup_label (g, NULL);
 }
 
 static void
@@ -330,9 +387,7 @@ add_group (StSummaryJob *job, const Found *f, guint n)
   StCollectiveGroup  g = { 0 };
   gint64             sum = 0;
 
-  g.type = f[0].type;
-  g.size_bytes = f[0].size;
-  g.label = group_label (job, &f[0]);
+  fill_group (job, &f[0], &g);
   g.count = n;
   g.instances = g_array_sized_new (FALSE, FALSE, sizeof (StCollectiveInstance), n);
   for (guint i = 0; i < n; i++)
@@ -378,12 +433,12 @@ st_summary_collectives (StSummaryJob *job)
   if (found->len > 0 || job->has_device)
     st_summary_set_value (count, found->len);
   f = (Found *)(void *)found->data;
-  sort_found (f, found->len, NULL);
+  g_qsort_with_data (f, found->len, sizeof (Found), compare_found, job->trace);
   while (i < found->len)
     {
       guint j = i + 1;
 
-      while (j < found->len && same_group (&f[j], &f[i]))
+      while (j < found->len && same_group (job->trace, &f[j], &f[i]))
         j++;
       add_group (job, &f[i], j - i);
       i = j;
@@ -391,6 +446,76 @@ st_summary_collectives (StSummaryJob *job)
   if (job->summary->worst_collective_ratio > 0)
     st_summary_set_value (st_summary_lookup_mutable (job->summary, "worst_collective_ratio"),
                           job->summary->worst_collective_ratio);
+}
+
+/* A group's size as its label says it (3.1). */
+static char *
+size_text (const StCollectiveGroup *group)
+{
+  g_autofree char *bytes = NULL, *count = NULL;
+
+  switch (group->size_source)
+    {
+    case ST_COLLECTIVE_SIZE_ARGS: return st_collective_format_bytes (group->size_bytes);
+    case ST_COLLECTIVE_SIZE_DIMS:
+      bytes = st_collective_format_bytes (group->size_bytes);
+      count = st_format_count (group->elements);
+      /* Translators: a collective's size derived from its op's shapes:
+       * "≈ 9.8 MiB (2 557 440 × BFloat16, from the op’s dims)" */
+      return g_strdup_printf (_ ("≈ %s (%s × %s, from the op’s dims)"), bytes, count,
+                              group->element_type);
+    default: return g_strdup (_ ("size unknown"));
+    }
+}
+
+char *
+st_collective_group_dup_label (const StCollectiveGroup *group, const StCollectivesCommon *common)
+{
+  g_autoptr (GString) label = g_string_new (NULL);
+  g_autofree char    *size = size_text (group);
+
+  g_return_val_if_fail (group != NULL, NULL);
+  if (common == NULL || !common->has_type)
+    g_string_append_printf (label, "%s · ", st_collective_type_get_label (group->type));
+  g_string_append (label, size);
+  if (group->call_site != NULL && (common == NULL || common->call_site == NULL))
+    g_string_append_printf (label, " · %s", group->call_site);
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
+void
+st_summary_get_collectives_common (StSummary *self, StCollectivesCommon *common)
+{
+  guint                    n = st_summary_get_n_collective_groups (self);
+  const StCollectiveGroup *first = n > 0 ? st_summary_get_collective_group (self, 0) : NULL;
+
+  g_return_if_fail (common != NULL);
+  *common = (StCollectivesCommon){ FALSE, ST_COLLECTIVE_OTHER, NULL };
+  if (n < 2)
+    return;
+  common->has_type = TRUE;
+  common->type = first->type;
+  common->call_site = first->call_site;
+  for (guint i = 1; i < n; i++)
+    {
+      const StCollectiveGroup *g = st_summary_get_collective_group (self, i);
+
+      common->has_type &= g->type == first->type;
+      if (g_strcmp0 (g->call_site, common->call_site) != 0)
+        common->call_site = NULL;
+    }
+}
+
+char *
+st_collectives_common_dup_label (const StCollectivesCommon *common)
+{
+  g_return_val_if_fail (common != NULL, NULL);
+  if (common->has_type && common->call_site != NULL)
+    return g_strdup_printf ("%s · %s", st_collective_type_get_label (common->type),
+                            common->call_site);
+  if (common->has_type)
+    return g_strdup (st_collective_type_get_label (common->type));
+  return g_strdup (common->call_site);
 }
 
 /* --- per rank ------------------------------------------------------------------- */

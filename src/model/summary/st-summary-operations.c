@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include "st-summary-private.h"
+#include "st-format.h"
 #include "st-slice-nest.h"
 
 #include <string.h>
@@ -188,7 +189,8 @@ compare_rows (gconstpointer pa, gconstpointer pb, gpointer data)
     return a->self_ns > b->self_ns ? -1 : 1;
   if (a->total_ns != b->total_ns)
     return a->total_ns > b->total_ns ? -1 : 1;
-  by_name = strcmp (st_trace_get_string (data, a->name), st_trace_get_string (data, b->name));
+  by_name = st_natural_compare (st_trace_get_string (data, a->name),
+                                st_trace_get_string (data, b->name));
   if (by_name != 0)
     return by_name;
   return a->track < b->track ? -1 : a->track > b->track;

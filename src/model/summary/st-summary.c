@@ -313,6 +313,8 @@ group_clear (gpointer data)
   StCollectiveGroup *g = data;
 
   g_free (g->label);
+  g_free (g->element_type);
+  g_free (g->call_site);
   g_clear_pointer (&g->instances, g_array_unref);
 }
 

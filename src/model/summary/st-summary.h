@@ -70,18 +70,33 @@ typedef struct
   gboolean   outlier; /* > 2× the median of its group */
 } StCollectiveInstance;
 
+/* Where a collective's size came from (docs/metrics.md 1.6). */
+typedef enum
+{
+  ST_COLLECTIVE_SIZE_UNKNOWN,
+  ST_COLLECTIVE_SIZE_ARGS, /* In msg nelems × dtype size, or bytes */
+  ST_COLLECTIVE_SIZE_DIMS, /* derived from the call site's Input Dims and Input type */
+} StCollectiveSizeSource;
+
 typedef struct
 {
-  StCollectiveType type;
-  guint64          size_bytes; /* from the args (In msg nelems × dtype size), 0 when unknown */
-  char            *label;      /* "AllReduce · 64 MiB", "AllGather · size unknown" */
-  guint            count;
-  gint64           min_ns;
-  gint64           median_ns;
-  gint64           mean_ns;
-  gint64           max_ns;
-  guint            n_outliers;
-  GArray          *instances; /* StCollectiveInstance, by start */
+  StCollectiveType       type;
+  guint64                size_bytes; /* 0 when unknown */
+  StCollectiveSizeSource size_source;
+  guint64                elements;      /* 0 when its source does not give them */
+  guint                  element_bytes; /* likewise */
+  char                  *element_type;  /* a derived size's input type: "BFloat16"; else NULL */
+  char                  *call_site;     /* its host op's name on one line, or NULL */
+  /* "AllReduce · 64 MiB · c10d::allreduce_", "SendRecv · size unknown"
+   * (docs/metrics.md 3.1) */
+  char   *label;
+  guint   count;
+  gint64  min_ns;
+  gint64  median_ns;
+  gint64  mean_ns;
+  gint64  max_ns;
+  guint   n_outliers;
+  GArray *instances; /* StCollectiveInstance, by start */
 } StCollectiveGroup;
 
 /* The operations tables (docs/metrics.md 4). */
@@ -233,6 +248,24 @@ const StMetric *st_summary_lookup (StSummary *self, const char *id);
 
 guint                    st_summary_get_n_collective_groups (StSummary *self);
 const StCollectiveGroup *st_summary_get_collective_group (StSummary *self, guint index);
+
+/* What every collective group of a summary shares (docs/metrics.md 3.1),
+ * said once where the groups are listed. */
+typedef struct
+{
+  gboolean         has_type; /* every group is of @type */
+  StCollectiveType type;
+  const char      *call_site; /* every group's, or NULL; the summary's string */
+} StCollectivesCommon;
+
+/* Nothing is common with fewer than two groups. */
+void st_summary_get_collectives_common (StSummary *self, StCollectivesCommon *common);
+/* "AllToAll · nccl:all_to_all": the shared parts, or NULL for none. */
+char *st_collectives_common_dup_label (const StCollectivesCommon *common);
+/* @group's label without the parts of @common (NULL: whole); its size at
+ * least. */
+char *st_collective_group_dup_label (const StCollectiveGroup   *group,
+                                     const StCollectivesCommon *common);
 
 /* StOperationRow of @table, by name (track G_MAXUINT) or by name and track;
  * by self time, largest first, then by total, then by name. */

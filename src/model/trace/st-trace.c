@@ -433,6 +433,10 @@ process_title (StTrace *self, const StProcess *p)
 
   if (p->name != ST_STRING_EMPTY)
     return g_strdup (st_trace_get_string (self, p->name));
+  /* a process the file labels but does not name: "GPU 0" says more than
+   * its pid */
+  if (p->labels != ST_STRING_EMPTY)
+    return g_strdup (st_trace_get_string (self, p->labels));
   pid = st_trace_get_string (self, p->pid);
   if (*pid == '\0')
     return g_strdup (_ ("Process without pid"));
@@ -441,8 +445,8 @@ process_title (StTrace *self, const StProcess *p)
   return g_strdup (pid);
 }
 
-/* The process name, or "Process PID" when the file names none; in a trace
- * of several files, after its file's label: "rank 1 · python3". */
+/* The process name, else its labels ("GPU 0"), else "Process PID"; in a
+ * trace of several files, after its file's label: "rank 1 · python3". */
 char *
 st_trace_dup_process_title (StTrace *self, guint index)
 {

@@ -5,6 +5,7 @@
 #include "st-builder-tracks.h"
 #include "st-async-builder.h"
 #include "st-flow-resolver.h"
+#include "st-format.h"
 #include "st-row-lod.h"
 #include "st-sort.h"
 #include "st-trace-private.h"
@@ -398,7 +399,8 @@ parse_integer (const char *s, gint64 *out)
   return *end == '\0';
 }
 
-/* Ids as numbers when both are numbers, else as text. */
+/* Ids as numbers when both are numbers (a pid may be negative), else in
+ * natural order. */
 static int
 compare_ids (const char *a, const char *b)
 {
@@ -406,7 +408,7 @@ compare_ids (const char *a, const char *b)
 
   if (parse_integer (a, &x) && parse_integer (b, &y))
     return x < y ? -1 : x > y;
-  return strcmp (a, b);
+  return st_natural_compare (a, b);
 }
 
 /* Tracks: one per thread (and process / global instants), per counter and
@@ -460,6 +462,48 @@ intern_printf (StStringTable *strings, const char *format, ...)
   return st_string_table_intern (strings, text, strlen (text));
 }
 
+/* Whether @track is a GPU's (docs/metrics.md 1.1): GPU events only, and
+ * the annotations Kineto draws on a GPU's streams. A category is looked
+ * at only where it changes. */
+static gboolean
+holds_gpu_events (StStringTable *strings, const StTrack *track)
+{
+  static const char *const gpu[]
+      = { "kernel", "Kernel", "gpu_memcpy", "Memcpy", "gpu_memset", "Memset", NULL };
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < track->n_slices; i++)
+    if (i == 0 || track->slices[i].cat != track->slices[i - 1].cat)
+      {
+        const char *cat = st_string_table_get (strings, track->slices[i].cat);
+
+        if (g_strv_contains (gpu, cat))
+          any = TRUE;
+        else if (!g_str_equal (cat, "gpu_user_annotation"))
+          return FALSE;
+      }
+  return any;
+}
+
+/* docs/metrics.md 1.1: Kineto without metadata names neither a GPU nor
+ * its streams, but its pid is the device's id and its tid the stream's:
+ * "stream N", and its process, if nothing names or labels it, "GPU N". */
+static StStringId
+name_gpu_stream (StStringTable *strings,
+                 Names         *names,
+                 guint          process,
+                 StStringId     pid,
+                 const char    *tid)
+{
+  StProcess  *proc = &g_array_index (names->processes, StProcess, process);
+  const char *pid_text = st_string_table_get (strings, pid);
+
+  if (proc->name == ST_STRING_EMPTY && proc->labels == ST_STRING_EMPTY
+      && is_integer_text (pid_text))
+    proc->labels = intern_printf (strings, "GPU %s", pid_text);
+  return intern_printf (strings, "stream %s", tid);
+}
+
 static Pending *
 pending_for_raw (StBuilderShard *shard, Names *names, guint raw, StBuilderTracks *out)
 {
@@ -500,6 +544,8 @@ pending_for_raw (StBuilderShard *shard, Names *names, guint raw, StBuilderTracks
     ThreadInfo  *info = g_hash_table_lookup (names->threads, &key);
     if (info != NULL && info->name != ST_STRING_EMPTY)
       p->track.name = info->name;
+    else if (is_integer_text (tid) && holds_gpu_events (shard->strings, &p->track))
+      p->track.name = name_gpu_stream (shard->strings, names, p->track.process, t->pid, tid);
     else if (is_integer_text (tid))
       p->track.name = intern_printf (shard->strings, "Thread %s", tid);
     else
@@ -610,7 +656,8 @@ compare_processes (gconstpointer pa, gconstpointer pb, gpointer data)
   int r = compare_sort_index (a->has_sort_index, a->sort_index, b->has_sort_index, b->sort_index);
 
   if (r == 0)
-    r = strcmp (st_string_table_get (strings, a->name), st_string_table_get (strings, b->name));
+    r = st_natural_compare (st_string_table_get (strings, a->name),
+                            st_string_table_get (strings, b->name));
   if (r == 0)
     r = compare_ids (st_string_table_get (strings, a->pid), st_string_table_get (strings, b->pid));
   return r;
@@ -630,8 +677,8 @@ compare_pending (gconstpointer pa, gconstpointer pb, gpointer data)
   r = compare_sort_index (a->track.has_sort_index, a->track.sort_index, b->track.has_sort_index,
                           b->track.sort_index);
   if (r == 0)
-    r = strcmp (st_string_table_get (strings, a->track.name),
-                st_string_table_get (strings, b->track.name));
+    r = st_natural_compare (st_string_table_get (strings, a->track.name),
+                            st_string_table_get (strings, b->track.name));
   if (r == 0)
     r = compare_ids (st_string_table_get (strings, a->track.tid),
                      st_string_table_get (strings, b->track.tid));

@@ -16,17 +16,12 @@ static const NpField route_fields[] = {
   { "dest", NP_TEXT, NP_EXPECTED },
 };
 
-/* "[SB]" is "SB": the brackets around a list of one location. */
+/* A text column's value, "" when null. */
 static void
-unbracket (const StParquetBytes *text, const char **p, gsize *len)
+text_of (const StParquetBytes *text, const char **p, gsize *len)
 {
   *p = text ? text->data : "";
   *len = text ? text->len : 0;
-  if (*len >= 2 && (*p)[0] == '[' && (*p)[*len - 1] == ']')
-    {
-      (*p)++;
-      *len -= 2;
-    }
 }
 
 static gboolean
@@ -41,8 +36,8 @@ route_rows (NpBatch *b, gpointer data, GError **error)
 
       if (!np_int (b, 0, row, &id))
         continue;
-      unbracket (np_text (b, 1, row), &source, &source_len);
-      unbracket (np_text (b, 2, row), &dest, &dest_len);
+      text_of (np_text (b, 1, row), &source, &source_len);
+      text_of (np_text (b, 2, row), &dest, &dest_len);
       route = st_neuron_sink_route (&b->np->sink, G_MAXUINT64, source, source_len, dest, dest_len);
       g_hash_table_insert (b->np->routes, g_memdup2 (&id, sizeof id), GUINT_TO_POINTER (route + 1));
     }

@@ -179,8 +179,38 @@ st_neuron_sink_active_track (StNeuronSink *s, StStringId pid, const char *engine
                       ST_NEURON_SORT_ACTIVE + engine_sort_index (engine));
 }
 
-/* A transfer's name, by where the bytes go: "HBM→SB"; "DMA" when it says
- * neither. */
+/* What no location's name holds: a list's brackets, quotes and commas,
+ * spaces, and the backslashes of quotes escaped in a string the JSON
+ * importer hands over as written ("[[\\"SB\\"]]"). */
+#define SEPARATORS "[]\"'\\, \t\n"
+
+/* The locations a transfer's source or dest lists, as words: "SB" of
+ * "[SB]", "SB+PSUM" of "[[\"SB\"], [\"PSUM\"]]". Brackets, quotes, commas
+ * and spaces are no part of a name, and "unknown" says nothing. */
+static void
+append_locations (GString *out, const char *p, gsize len)
+{
+  const char *end = p + len;
+  gsize       start = out->len;
+
+  while (p < end)
+    {
+      const char *word;
+
+      while (p < end && strchr (SEPARATORS, *p) != NULL)
+        p++;
+      for (word = p; p < end && strchr (SEPARATORS, *p) == NULL; p++)
+        ;
+      if (p == word || (p - word == 7 && g_ascii_strncasecmp (word, "unknown", 7) == 0))
+        continue;
+      if (out->len > start)
+        g_string_append_c (out, '+');
+      g_string_append_len (out, word, p - word);
+    }
+}
+
+/* A transfer's name, by where the bytes go: "HBM→SB"; "to SB" or "from
+ * HBM" when one side says nothing; "DMA" when neither does. */
 StStringId
 st_neuron_sink_route (StNeuronSink *s,
                       guint64       offset,
@@ -189,11 +219,20 @@ st_neuron_sink_route (StNeuronSink *s,
                       const char   *dest,
                       gsize         dest_len)
 {
-  g_autofree char *text = NULL;
+  g_autoptr (GString) from = g_string_new (NULL);
+  g_autoptr (GString) to = g_string_new (NULL);
+  g_autofree char    *text = NULL;
 
-  if (source_len + dest_len == 0)
+  append_locations (from, source, source_len);
+  append_locations (to, dest, dest_len);
+  if (from->len == 0 && to->len == 0)
     return st_neuron_sink_literal (s, "DMA");
-  text = g_strdup_printf ("%.*s\342\206\222%.*s", (int)source_len, source, (int)dest_len, dest);
+  if (from->len == 0)
+    text = g_strdup_printf ("to %s", to->str);
+  else if (to->len == 0)
+    text = g_strdup_printf ("from %s", from->str);
+  else
+    text = g_strdup_printf ("%s\342\206\222%s", from->str, to->str);
   return st_neuron_sink_intern (s, offset, text, strlen (text));
 }
 
