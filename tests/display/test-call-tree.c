@@ -294,7 +294,7 @@ test_box (Fixture *f, gconstpointer data)
   const guint32 *roots;
 
   g_array_append_val (refs, h);
-  st_session_select_box (f->session, refs, 150 * US, 720 * US, ST_SELECT_REPLACE);
+  st_session_select_box (f->session, refs, NULL, 150 * US, 720 * US, ST_SELECT_REPLACE);
   show_page (f);
   g_assert_true (st_call_tree_page_take_selection (f->page));
   st_test_wait_until (built, f->page);

@@ -3,12 +3,14 @@
 #include "config.h"
 
 #include "st-arg-item.h"
+#include "st-counter-reading.h"
 #include "st-details-pane.h"
 #include "st-event-list.h"
 #include "st-event-item.h"
 #include "st-format.h"
 #include "st-json-doc.h"
 #include "st-operation.h"
+#include "st-queue-length.h"
 #include "st-trace-query.h"
 
 #include <adwaita.h>
@@ -40,6 +42,8 @@ struct _StDetailsPane
   GtkStack            *many_stack;
   GtkColumnView       *events_view;
   GtkColumnViewColumn *col_total;
+  GtkLabel            *counters_title;
+  GtkGrid             *counters_grid;
 };
 
 G_DEFINE_FINAL_TYPE (StDetailsPane, st_details_pane, GTK_TYPE_WIDGET)
@@ -386,12 +390,114 @@ show_many (StDetailsPane *self, GArray *selection)
   gtk_stack_set_visible_child_name (self->stack, "many");
 }
 
+/* Counter bands over a box (docs/metrics.md 19.3). */
+
+static void
+add_cell (StDetailsPane *self, int column, int row, const char *text, gboolean dim)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 1);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (column == 0)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  if (dim)
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_grid_attach (self->counters_grid, label, column, row, 1, 1);
+}
+
+/* One row: a series' name, then its start value, min, mean, max and end
+ * value over [@start, @end). */
+static void
+add_series_row (StDetailsPane         *self,
+                int                    row,
+                const char            *name,
+                const StCounterSeries *series,
+                gint64                 start,
+                gint64                 end)
+{
+  StCounterRangeStats stats;
+  double              values[5];
+
+  add_cell (self, 0, row, name, FALSE);
+  if (!st_counter_series_range_stats (series, start, end, &stats))
+    {
+      add_cell (self, 1, row, _ ("No value yet"), TRUE);
+      return;
+    }
+  values[0] = stats.start_value, values[1] = stats.min, values[2] = stats.mean;
+  values[3] = stats.max, values[4] = stats.end_value;
+  for (int i = 0; i < 5; i++)
+    {
+      g_autofree char *text = i == 0 && !stats.has_start_value
+                                  ? g_strdup ("—")
+                                  : st_counter_format_value (series->unit, values[i]);
+      add_cell (self, i + 1, row, text, FALSE);
+    }
+}
+
+/* A band's title on a row of its own, then a row per series. */
+static int
+add_counter_rows (StDetailsPane *self, int row, StCounterRef ref, gint64 start, gint64 end)
+{
+  StTrace         *trace = st_session_get_trace (self->session);
+  const StTrack   *t = st_trace_get_track (trace, ref.track);
+  g_autofree char *title = track_title (trace, ref.track);
+  g_autofree char *heading = NULL;
+  GtkWidget       *label;
+
+  /* Translators: the queue length band of a GPU stream, and the stream's track */
+  heading = ref.queue ? g_strdup_printf (_ ("Queue length · %s"), title) : g_strdup (title);
+  label = gtk_label_new (heading);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, row > 1 ? 6 : 0);
+  gtk_grid_attach (self->counters_grid, label, 0, row++, 6, 1);
+  if (ref.queue)
+    {
+      StQueueLength *queues = st_queue_length_ensure (trace, NULL);
+      add_series_row (self, row++, _ ("Queue length"),
+                      st_queue_length_get_series (queues)[ref.track], start, end);
+      return row;
+    }
+  for (guint i = 0; i < t->n_series; i++)
+    add_series_row (self, row++, st_trace_get_string (trace, t->series[i].name), &t->series[i],
+                    start, end);
+  return row;
+}
+
+static void
+show_counters (StDetailsPane *self, GArray *counters, gint64 start, gint64 end)
+{
+  const char *heads[] = { N_ ("At start"), N_ ("Min"), N_ ("Mean"), N_ ("Max"), N_ ("At end") };
+  g_autofree char *from = st_format_duration (start), *to = st_format_duration (end);
+  g_autofree char *span = st_format_duration (end - start), *title = NULL;
+  int              row = 1;
+
+  /* Translators: a selected time range: its start, its end and its length */
+  title = g_strdup_printf (_ ("Counters from %s to %s · %s"), from, to, span);
+  gtk_label_set_text (self->counters_title, title);
+  clear_children (GTK_WIDGET (self->counters_grid));
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    add_cell (self, i + 1, 0, _ (heads[i]), TRUE);
+  for (guint i = 0; i < counters->len; i++)
+    row = add_counter_rows (self, row, g_array_index (counters, StCounterRef, i), start, end);
+  gtk_stack_set_visible_child_name (self->stack, "counters");
+}
+
 static void
 update (StDetailsPane *self)
 {
   GArray *selection = self->session ? st_session_get_selection (self->session) : NULL;
+  GArray *counters = self->session ? st_session_get_box_counters (self->session) : NULL;
+  gint64  start, end;
 
-  if (selection == NULL || selection->len == 0)
+  if ((selection == NULL || selection->len == 0) && counters != NULL && counters->len > 0
+      && st_session_get_selection_box (self->session, &start, &end) && end > start)
+    show_counters (self, counters, start, end);
+  else if (selection == NULL || selection->len == 0)
     gtk_stack_set_visible_child_name (self->stack, "none");
   else if (selection->len == 1)
     show_one (self, g_array_index (selection, StEventRef, 0));
@@ -474,6 +580,8 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, format_duration);
   gtk_widget_class_bind_template_callback (widget_class, format_share);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, col_total);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, counters_title);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, counters_grid);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

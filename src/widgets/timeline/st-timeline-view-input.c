@@ -232,6 +232,38 @@ on_leave (GtkEventControllerMotion *controller, StTimelineView *self)
     }
 }
 
+/* What the tooltip at (@x, @y) says, as markup: a region's tab, a
+ * counter band's reading (docs/metrics.md 19.3), or an event; NULL for
+ * nothing. */
+char *
+st_timeline_view_dup_tooltip (StTimelineView *self, double x, double y)
+{
+  StTrace             *trace;
+  StEventRef           ref;
+  g_autoptr (StRegion) region = NULL;
+  g_autofree char     *dur = NULL;
+  char                *readout;
+
+  g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), NULL);
+  if ((region = _st_timeline_view_region_at (self, x, y)) != NULL)
+    {
+      dur = st_format_duration (st_region_get_duration (region));
+      return g_markup_printf_escaped (
+          _ ("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
+          st_region_get_name (region), dur,
+          st_region_method_get_label (st_region_get_method (region)));
+    }
+  if ((readout = _st_timeline_view_dup_counter_readout (self, x, y)) != NULL)
+    return readout;
+  if (!_st_timeline_view_event_at (self, x, y, &ref))
+    return NULL;
+  trace = st_session_get_trace (self->session);
+  dur = st_format_duration (st_event_get_duration (trace, ref));
+  return g_markup_printf_escaped ("<b>%s</b>\n%s",
+                                  st_trace_get_string (trace, st_event_get_name (trace, ref)),
+                                  ref.kind == ST_EVENT_SLICE ? dur : _ ("instant"));
+}
+
 static gboolean
 on_query_tooltip (GtkWidget      *widget,
                   int             x,
@@ -240,30 +272,10 @@ on_query_tooltip (GtkWidget      *widget,
                   GtkTooltip     *tooltip,
                   StTimelineView *self)
 {
-  StTrace             *trace;
-  StEventRef           ref;
-  g_autoptr (StRegion) region = NULL;
-  g_autofree char     *dur = NULL, *markup = NULL;
+  g_autofree char *markup = NULL;
 
-  if (keyboard)
+  if (keyboard || (markup = st_timeline_view_dup_tooltip (self, x, y)) == NULL)
     return FALSE;
-  if ((region = _st_timeline_view_region_at (self, x, y)) != NULL)
-    {
-      dur = st_format_duration (st_region_get_duration (region));
-      markup = g_markup_printf_escaped (
-          _ ("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
-          st_region_get_name (region), dur,
-          st_region_method_get_label (st_region_get_method (region)));
-      gtk_tooltip_set_markup (tooltip, markup);
-      return TRUE;
-    }
-  if (!_st_timeline_view_event_at (self, x, y, &ref))
-    return FALSE;
-  trace = st_session_get_trace (self->session);
-  dur = st_format_duration (st_event_get_duration (trace, ref));
-  markup = g_markup_printf_escaped ("<b>%s</b>\n%s",
-                                    st_trace_get_string (trace, st_event_get_name (trace, ref)),
-                                    ref.kind == ST_EVENT_SLICE ? dur : _ ("instant"));
   gtk_tooltip_set_markup (tooltip, markup);
   return TRUE;
 }
@@ -433,6 +445,7 @@ finish_drag (StTimelineView *self, GdkModifierType state)
 {
   StViewport         vp;
   g_autoptr (GArray) refs = NULL;
+  g_autoptr (GArray) counters = NULL;
   gint64             t0, t1;
 
   _st_timeline_view_get_viewport (self, &vp);
@@ -442,7 +455,8 @@ finish_drag (StTimelineView *self, GdkModifierType state)
     {
     case ST_DRAG_BOX:
       refs = events_in_box (self, self->drag_x0, self->drag_y0, self->drag_x1, self->drag_y1);
-      st_session_select_box (self->session, refs, t0, t1,
+      counters = _st_timeline_view_counters_in_box (self, self->drag_y0, self->drag_y1);
+      st_session_select_box (self->session, refs, counters, t0, t1,
                              state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK) ? ST_SELECT_ADD
                                                                          : ST_SELECT_REPLACE);
       break;

@@ -4,7 +4,8 @@
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
  * st-timeline-view-input.c; a track's menu and commands, and an event's
  * menu, in st-timeline-view-tracks.c; the streams' queue lengths, made on a
- * thread, in st-timeline-view-queues.c. */
+ * thread, in st-timeline-view-queues.c; the counter bands' readings in
+ * st-timeline-view-counters.c. */
 #pragma once
 
 #include "st-time-ruler.h"
@@ -92,6 +93,9 @@ void _st_timeline_view_ensure_queues (StTimelineView *self);
 void _st_timeline_view_drop_queues (StTimelineView *self);
 /* Per track, the queue lengths to draw under the streams, or NULL. */
 const StCounterSeries *const *_st_timeline_view_get_queues (StTimelineView *self);
+
+char   *_st_timeline_view_dup_counter_readout (StTimelineView *self, double x, double y);
+GArray *_st_timeline_view_counters_in_box (StTimelineView *self, double y0, double y1);
 
 void     _st_timeline_view_install_actions (GtkWidgetClass *widget_class);
 void     _st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
