@@ -33,6 +33,7 @@ typedef struct
   StTimelineView *view;
   StSession      *session;
   StTrace        *trace;
+  int             expected_height; /* the view's, for view_as_tall() */
 } Fixture;
 
 static gboolean
@@ -331,6 +332,25 @@ summary_row (GListModel *summary, const char *name)
 
 /* Click, Ctrl+click, Ctrl+click: three events of two names; the details
  * pane sums them per name. Ctrl+click again takes one out. */
+static gboolean
+details_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_height (data) >= 180;
+}
+
+static gboolean
+view_as_tall (gpointer data)
+{
+  Fixture *f = data;
+  return gtk_widget_get_height (GTK_WIDGET (f->view)) == f->expected_height;
+}
+
+static gboolean
+details_hidden (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
 static void
 test_ctrl_click_summary (Fixture *f, gconstpointer data)
 {
@@ -369,7 +389,9 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   g_assert_cmpuint (st_operation_get_count (row), ==, 1);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 2);
 
-  /* a plain click on empty space clears it */
+  /* a plain click on empty space clears it (the view laid out above the
+   * details shown since the first click) */
+  st_test_wait_until (details_shown, details);
   st_timeline_view_click (f->view, gtk_widget_get_width (GTK_WIDGET (f->view)) - 2,
                           gtk_widget_get_height (GTK_WIDGET (f->view)) - 2, 1, 0);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
@@ -628,6 +650,32 @@ test_queue_bands (Fixture *f, gconstpointer data)
   g_assert_cmpuint (coloured, >, 1000);
 }
 
+/* With nothing selected the details pane gives its room to the timeline:
+ * it is not shown, and the timeline reaches the window's bottom; a
+ * selection brings it back at least as tall as it asks (180 px), taken
+ * from the timeline, and clearing the selection gives the room back. */
+static void
+test_details_room (Fixture *f, gconstpointer data)
+{
+  GtkWidget *details = st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_DETAILS_PANE);
+  int        alone, beside;
+
+  st_session_clear_selection (f->session);
+  st_test_wait_until (details_hidden, details);
+  alone = gtk_widget_get_height (GTK_WIDGET (f->view));
+
+  st_session_select (f->session, find_slice (f, "thread 1001 (python3)", "ProfilerStep#20"),
+                     ST_SELECT_REPLACE);
+  st_test_wait_until (details_shown, details);
+  beside = gtk_widget_get_height (GTK_WIDGET (f->view));
+  g_assert_cmpint (alone - beside, >=, gtk_widget_get_height (details));
+
+  st_session_clear_selection (f->session);
+  st_test_wait_until (details_hidden, details);
+  f->expected_height = alone;
+  st_test_wait_until (view_as_tall, f);
+}
+
 static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
@@ -649,5 +697,6 @@ main (int argc, char *argv[])
   add ("/display/timeline/mark", test_mark);
   add ("/display/timeline/find-offscreen", test_find_offscreen);
   add ("/display/timeline/queue-bands", test_queue_bands);
+  add ("/display/timeline/details-room", test_details_room);
   return g_test_run ();
 }

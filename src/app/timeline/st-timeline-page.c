@@ -759,12 +759,25 @@ keep_split (GtkPaned *paned)
     gtk_paned_set_position (paned, gtk_paned_get_position (paned));
 }
 
+/* Nothing selected and no distribution open: the details' room goes to
+ * the timeline. */
+static void
+sync_bottom (StTimelinePage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->bottom_paned),
+                          !st_details_pane_get_empty (self->details)
+                              || gtk_widget_get_visible (GTK_WIDGET (self->distribution)));
+}
+
 static void
 st_timeline_page_init (StTimelinePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   follow_session (self);
   g_signal_connect (self->paned, "notify::position", G_CALLBACK (keep_split), NULL);
+  g_signal_connect_swapped (self->details, "notify::empty", G_CALLBACK (sync_bottom), self);
+  g_signal_connect_swapped (self->distribution, "notify::visible", G_CALLBACK (sync_bottom), self);
+  sync_bottom (self);
   gtk_scrollbar_set_adjustment (self->vscrollbar, st_timeline_view_get_vadjustment (self->view));
   gtk_scrollbar_set_adjustment (self->hscrollbar, st_timeline_view_get_hadjustment (self->view));
   g_object_bind_property (self->find_button, "active", self->find_bar, "search-mode-enabled",

@@ -44,9 +44,19 @@ struct _StDetailsPane
   GtkColumnViewColumn *col_total;
   GtkLabel            *counters_title;
   GtkGrid             *counters_grid;
+  gboolean             empty;
 };
 
 G_DEFINE_FINAL_TYPE (StDetailsPane, st_details_pane, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_EMPTY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 clear_children (GtkWidget *parent)
@@ -490,19 +500,49 @@ show_counters (StDetailsPane *self, GArray *counters, gint64 start, gint64 end)
 static void
 update (StDetailsPane *self)
 {
-  GArray *selection = self->session ? st_session_get_selection (self->session) : NULL;
-  GArray *counters = self->session ? st_session_get_box_counters (self->session) : NULL;
-  gint64  start, end;
+  GArray  *selection = self->session ? st_session_get_selection (self->session) : NULL;
+  GArray  *counters = self->session ? st_session_get_box_counters (self->session) : NULL;
+  gint64   start, end;
+  gboolean empty = FALSE;
 
   if ((selection == NULL || selection->len == 0) && counters != NULL && counters->len > 0
       && st_session_get_selection_box (self->session, &start, &end) && end > start)
     show_counters (self, counters, start, end);
   else if (selection == NULL || selection->len == 0)
-    gtk_stack_set_visible_child_name (self->stack, "none");
+    {
+      gtk_stack_set_visible_child_name (self->stack, "none");
+      empty = TRUE;
+    }
   else if (selection->len == 1)
     show_one (self, g_array_index (selection, StEventRef, 0));
   else
     show_many (self, selection);
+  if (empty != self->empty)
+    {
+      self->empty = empty;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EMPTY]);
+    }
+}
+
+/* Whether the pane has nothing to show: the page then gives its room to
+ * the timeline. */
+gboolean
+st_details_pane_get_empty (StDetailsPane *self)
+{
+  g_return_val_if_fail (ST_IS_DETAILS_PANE (self), TRUE);
+  return self->empty;
+}
+
+static void
+st_details_pane_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StDetailsPane *self = ST_DETAILS_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_EMPTY: g_value_set_boolean (value, self->empty); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 void
@@ -557,6 +597,11 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_details_pane_dispose;
+  object_class->get_property = st_details_pane_get_property;
+  properties[PROP_EMPTY]
+      = g_param_spec_boolean ("empty", NULL, NULL, TRUE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   g_type_ensure (ST_TYPE_ARG_ITEM);
   g_type_ensure (ST_TYPE_OPERATION);
   g_type_ensure (ST_TYPE_EVENT_ITEM);
@@ -594,6 +639,7 @@ st_details_pane_init (StDetailsPane *self)
                                   self);
   gtk_column_view_sort_by_column (self->summary_view, self->col_total, GTK_SORT_DESCENDING);
   gtk_stack_set_visible_child_name (self->stack, "none");
+  self->empty = TRUE;
 }
 
 GtkWidget *

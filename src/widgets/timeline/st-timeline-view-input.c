@@ -19,6 +19,8 @@
 #define GLIDE_HOLD_US  150000    /* a tap is one step; a key held longer glides */
 #define PAN_STEP       0.1       /* A/D: this share of the span */
 #define DRAG_THRESHOLD 3.0
+/* at 1280 px a tooltip beside the pointer fits in the window */
+#define TOOLTIP_WIDTH_CHARS 60
 
 /* Physical key positions (evdev codes + 8, as GDK reports them on Linux):
  * the keys in the places of W, A, S, D and 1–4 on a US keyboard, whatever
@@ -273,10 +275,18 @@ on_query_tooltip (GtkWidget      *widget,
                   StTimelineView *self)
 {
   g_autofree char *markup = NULL;
+  GtkWidget       *label;
 
   if (keyboard || (markup = st_timeline_view_dup_tooltip (self, x, y)) == NULL)
     return FALSE;
-  gtk_tooltip_set_markup (tooltip, markup);
+  /* a kernel's name can be hundreds of letters without a space: wrapped
+   * anywhere, the tooltip stays inside the window */
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), TOOLTIP_WIDTH_CHARS);
+  gtk_tooltip_set_custom (tooltip, label);
   return TRUE;
 }
 
