@@ -547,6 +547,40 @@ test_explanation (void)
   win_close (&w);
 }
 
+/* The panel's status line says what is there: after a highlight, how many
+ * regions it found; after Ctrl+Z, the regions before it (none: the profile
+ * opened without any), not the count of the run undone; after
+ * Ctrl+Shift+Z, the run's regions again. */
+static void
+test_status_follows_undo (void)
+{
+  g_autoptr (GFile) trace = test_trace ();
+  Win               w = { 0 };
+  GtkLabel         *status;
+  guint             found;
+  g_autofree char  *count = NULL, *after_run = NULL, *after_redo = NULL;
+
+  win_open (&w, trace);
+  status = GTK_LABEL (st_test_find_by_id (GTK_WIDGET (w.panel), "status_label"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  highlight (&w);
+  found = st_region_set_get_n_regions (w.regions);
+  g_assert_cmpuint (found, >, 10);
+  count = g_strdup_printf ("%u", found);
+  after_run = g_strdup_printf ("%s regions found. Ctrl+Z brings back the ones before.", count);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, after_run);
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, "Undone: 0 regions now.");
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control><Shift>z"));
+  after_redo = g_strdup_printf ("Redone: %s regions now.", count);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, after_redo);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
 /* ] and [ step through the regions in time order and bring each into view;
  * Delete removes the selected one and Ctrl+Z brings it back; c and the
  * chart's keys pick up to three for comparison, a fourth drops the
@@ -901,6 +935,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/regions/persist", test_persist);
   g_test_add_func ("/display/regions/close-asks", test_close_asks);
   g_test_add_func ("/display/regions/explanation", test_explanation);
+  g_test_add_func ("/display/regions/status-follows-undo", test_status_follows_undo);
   g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
   g_test_add_func ("/display/regions/many-regions", test_many_regions);
   g_test_add_func ("/display/regions/million-regions-plot", test_million_regions_plot);
