@@ -21,6 +21,7 @@
 #include "st-greeter.h"
 #include "st-open-dialog.h"
 #include "st-profile-opener.h"
+#include "st-recent-profiles.h"
 #include "st-region-keeper.h"
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
@@ -296,10 +297,14 @@ open_files (StWindow *self, GFile **files, guint n_files)
     st_application_open_files (app, files + first, n_files - first);
 }
 
+/* A recent profile of several files opens as one, aligned as before. */
 static void
-on_recent_activated (StWindow *self, GFile *file)
+on_recent_activated (StWindow *self, StRecentProfile *profile)
 {
-  open_files (self, &file, 1);
+  guint   n_files;
+  GFile **files = st_recent_profile_get_files (profile, &n_files);
+
+  st_window_open_files (self, files, n_files, TRUE, st_recent_profile_get_alignment (profile));
 }
 
 /* What the Open dialog and a drop do with the files chosen: with @as_one

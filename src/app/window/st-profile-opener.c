@@ -17,6 +17,7 @@ struct _StProfileOpener
   GObject parent_instance;
 
   GPtrArray       *files;          /* GFile: every file shown or being loaded */
+  StAlignment      alignment;      /* theirs, when several */
   StTrace         *trace;          /* loaded */
   StTraceLoader   *loader;         /* one file */
   StProfileLoader *profile_loader; /* several files as one profile */
@@ -71,9 +72,9 @@ on_loaded (gpointer owner, gpointer result, const GError *error)
    * index, the memory timeline and the FLOP ops, which the Summary reads
    * last, while the Summary's thread computes what it can without them. */
   st_job_start (self->index, index_thread, g_object_ref (self->trace), g_object_unref, NULL, NULL);
-  /* each file of the profile goes to the top of the recent files, which
-   * the greeter of every window lists */
-  st_recent_profiles_add ((GFile *const *)self->files->pdata, self->files->len);
+  /* the profile goes to the top of the recent files, which the greeter of
+   * every window lists: several files as one entry */
+  st_recent_profiles_add ((GFile *const *)self->files->pdata, self->files->len, self->alignment);
   g_signal_emit (self, signals[LOADED], 0);
 }
 
@@ -106,6 +107,7 @@ st_profile_opener_open (StProfileOpener *self, GFile **files, guint n_files, StA
   forget (self);
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->files, g_object_ref (files[i]));
+  self->alignment = alignment;
   if (n_files == 1)
     {
       g_autofree char *base = g_file_get_basename (files[0]);
