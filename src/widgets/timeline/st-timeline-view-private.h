@@ -36,6 +36,7 @@ struct _StTimelineView
   double     pointer_x;
   double     pointer_y;
   gboolean   pointer_inside;
+  int        last_height; /* at the last allocation */
   gboolean   has_hover;
   StEventRef hover;
 

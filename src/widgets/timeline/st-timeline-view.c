@@ -229,8 +229,15 @@ static void
 st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
+  double          keep = height - ST_LAYOUT_COUNTER_HEIGHT;
 
   _st_timeline_view_update_vadjustment (self);
+  /* the details pane came up under the view (a selection): what the
+   * pointer chose stays in view, just above the new bottom edge */
+  if (self->pointer_inside && height < self->last_height && self->pointer_y > keep)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
+                                                     + self->pointer_y - keep);
+  self->last_height = height;
   _st_timeline_view_reveal_pending (self);
   if (self->track_menu != NULL)
     gtk_popover_present (self->track_menu);
