@@ -4,21 +4,19 @@
 
 #include "st-greeter.h"
 
+#include "st-recent-profiles.h"
+
 #include <adwaita.h>
-#include <glib/gstdio.h>
+#include <glib/gi18n.h>
 
 /* The greeter lists this many recent profiles, the last opened first. */
 #define MAX_RECENT 8
-
-/* Strata's entries in the recent files (GtkRecentManager), whatever the
- * name of the program that opened them (the app, or a test). */
-#define RECENT_APP_NAME "strata"
 
 struct _StGreeter
 {
   GtkWidget parent_instance;
 
-  GListStore *recent; /* GFile, the last opened first */
+  GListStore *recent; /* StRecentProfile, the last opened first */
 
   GtkWidget  *recent_box;
   GtkListBox *recent_list;
@@ -34,86 +32,48 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* Puts @files first among the recent files, where every greeter finds
- * them. */
-void
-st_greeter_add_recent (GFile *const *files, guint n_files)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  static char      *groups[] = { (char *)RECENT_APP_NAME, NULL };
-  g_autofree char  *list = NULL, *folder = NULL;
-
-  /* GTK writes the list and does not make its folder (a new account, a
-   * test with folders of its own) */
-  g_object_get (manager, "filename", &list, NULL);
-  if (list != NULL && (folder = g_path_get_dirname (list)) != NULL)
-    g_mkdir_with_parents (folder, 0700);
-  for (guint i = 0; i < n_files; i++)
-    {
-      g_autofree char *uri = g_file_get_uri (files[i]);
-      g_autofree char *basename = g_file_get_basename (files[i]);
-      g_autofree char *type = g_content_type_guess (basename, NULL, 0, NULL);
-      g_autofree char *mime = g_content_type_get_mime_type (type);
-      GtkRecentData    data = {
-           .mime_type = mime ? mime : (char *)"application/octet-stream",
-           .app_name = (char *)RECENT_APP_NAME,
-           .app_exec = (char *)"strata %f",
-           .groups = groups,
-      };
-
-      gtk_recent_manager_add_full (manager, uri, &data);
-    }
-}
-
-static int
-compare_recent (gconstpointer a, gconstpointer b)
-{
-  GtkRecentInfo *ia = *(GtkRecentInfo **)a, *ib = *(GtkRecentInfo **)b;
-
-  return -g_date_time_compare (gtk_recent_info_get_modified (ia),
-                               gtk_recent_info_get_modified (ib));
-}
-
 /* The profiles Strata opened that are still there, the last opened first. */
 static void
 update_recent (StGreeter *self)
 {
-  GList                *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) files = st_recent_profiles_list (MAX_RECENT);
 
-  for (GList *l = items; l != NULL; l = l->next)
-    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME)
-        && gtk_recent_info_exists (l->data))
-      g_ptr_array_add (mine, l->data);
-  g_ptr_array_sort (mine, compare_recent);
-  for (guint i = 0; i < mine->len && files->len < MAX_RECENT; i++)
-    g_ptr_array_add (files,
-                     g_file_new_for_uri (gtk_recent_info_get_uri (g_ptr_array_index (mine, i))));
-  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
   g_list_store_splice (self->recent, 0, g_list_model_get_n_items (G_LIST_MODEL (self->recent)),
                        files->pdata, files->len);
   gtk_widget_set_visible (self->recent_box, files->len > 0);
 }
 
+/* A row: the first file's name (and how many more files the profile
+ * has), its folder under it, every file's path in the tooltip. */
 static GtkWidget *
 create_recent_row (gpointer item, gpointer user_data)
 {
-  GFile            *file = item;
-  g_autofree char  *basename = g_file_get_basename (file);
-  g_autoptr (GFile) parent = g_file_get_parent (file);
+  guint             n_files;
+  GFile           **files = st_recent_profile_get_files (item, &n_files);
+  g_autofree char  *basename = g_file_get_basename (files[0]);
+  g_autoptr (GFile) parent = g_file_get_parent (files[0]);
   g_autofree char  *folder = parent ? g_file_get_parse_name (parent) : NULL;
+  g_autofree char  *title = NULL;
+  GString          *paths = g_string_new (NULL);
   GtkWidget        *row = adw_action_row_new ();
   GtkWidget        *icon = gtk_image_new_from_icon_name ("go-next-symbolic");
 
+  /* Translators: a profile of several files: the first one's name, and how many others */
+  title = n_files > 1 ? g_strdup_printf (
+              ngettext ("%s and %u more file", "%s and %u more files", n_files - 1), basename,
+              n_files - 1)
+                      : g_strdup (basename);
+  for (guint i = 0; i < n_files; i++)
+    g_string_append_printf (paths, "%s%s", i > 0 ? "\n" : "", g_file_peek_path (files[i]));
   /* names are file names, not markup */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), basename);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), folder ? folder : "");
   adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  gtk_widget_set_tooltip_text (row, g_file_peek_path (file));
+  gtk_widget_set_tooltip_text (row, paths->str);
+  g_string_free (paths, TRUE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
   return row;
 }
@@ -121,10 +81,10 @@ create_recent_row (gpointer item, gpointer user_data)
 static void
 on_row_activated (StGreeter *self, GtkListBoxRow *row)
 {
-  g_autoptr (GFile) file
+  g_autoptr (StRecentProfile) profile
       = g_list_model_get_item (G_LIST_MODEL (self->recent), gtk_list_box_row_get_index (row));
 
-  g_signal_emit (self, signals[RECENT_ACTIVATED], 0, file);
+  g_signal_emit (self, signals[RECENT_ACTIVATED], 0, profile);
 }
 
 static void
@@ -148,10 +108,10 @@ st_greeter_class_init (StGreeterClass *klass)
 
   object_class->dispose = st_greeter_dispose;
 
-  /* A recent profile was chosen: the GFile to open. */
+  /* A recent profile was chosen: the StRecentProfile to open. */
   signals[RECENT_ACTIVATED]
       = g_signal_new ("recent-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
+                      NULL, NULL, G_TYPE_NONE, 1, ST_TYPE_RECENT_PROFILE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/st-greeter.ui");
@@ -165,7 +125,7 @@ static void
 st_greeter_init (StGreeter *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->recent = g_list_store_new (G_TYPE_FILE);
+  self->recent = g_list_store_new (ST_TYPE_RECENT_PROFILE);
   gtk_list_box_bind_model (self->recent_list, G_LIST_MODEL (self->recent), create_recent_row, NULL,
                            NULL);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent),

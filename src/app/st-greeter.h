@@ -12,6 +12,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StGreeter, st_greeter, ST, GREETER, GtkWidget)
 
 GtkWidget *st_greeter_new (void);
-void       st_greeter_add_recent (GFile *const *files, guint n_files);
 
 G_END_DECLS

@@ -1,14 +1,68 @@
+/* The window: its pages, and the commands (win.*) with the keys the
+ * application gives them (st-application.c) and the shortcuts window
+ * lists. What it does beyond showing is given to objects it owns, in
+ * src/app/window: loading the profile (StProfileOpener), its regions
+ * (StRegionKeeper), the baseline (StBaselineLoader), files dropped on it
+ * (StFileDrop), the question before closing (StCloseGuard), what it
+ * remembers (StWindowState), the facts bar (StFactsBar) and the file
+ * dialogs (st-open-dialog). */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
 
 #include "st-window.h"
 
-#include "st-summary.h"
-#include "st-format.h"
-#include "st-window-private.h"
+#include "st-baseline-loader.h"
+#include "st-call-tree-page.h"
+#include "st-close-guard.h"
+#include "st-compare-page.h"
+#include "st-facts-bar.h"
+#include "st-file-drop.h"
+#include "st-greeter.h"
+#include "st-open-dialog.h"
+#include "st-profile-opener.h"
+#include "st-recent-profiles.h"
+#include "st-region-keeper.h"
+#include "st-summary-page.h"
+#include "st-timeline-page.h"
+#include "st-track-list.h"
+#include "st-warning-list.h"
+#include "st-window-state.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+struct _StWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  StProfileOpener *opener;
+  StTrace         *trace; /* the profile shown */
+  StRegionKeeper  *regions;
+  StFileDrop      *drop;
+  StCloseGuard    *close_guard;
+  StWindowState   *state;
+  GSignalGroup    *session_signals; /* the baseline of the profile shown */
+  gboolean         choosing_view;   /* Strata, not the person, picks the page */
+
+  AdwToastOverlay  *toast_overlay;
+  GtkStack         *main_stack;
+  AdwWindowTitle   *window_title;
+  AdwViewStack     *view_stack;
+  AdwViewStackPage *warnings_page;
+  AdwStatusPage    *loading_page;
+  AdwStatusPage    *error_page;
+  GtkProgressBar   *progress_bar;
+  StFactsBar       *facts_bar;
+  StSummaryPage    *summary_page;
+  StTimelinePage   *timeline_page;
+  StCallTreePage   *call_tree_page;
+  StTrackList      *track_list;
+  StWarningList    *warning_list;
+  AdwViewStackPage *compare_stack_page;
+  StComparePage    *comparison_page;
+  StBaselineLoader *baseline_loader;
+};
 
 G_DEFINE_FINAL_TYPE (StWindow, st_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -20,6 +74,46 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static StAnnotationsPanel *
+annotations (StWindow *self)
+{
+  return st_timeline_page_get_annotations (self->timeline_page);
+}
+
+static StSession *
+session (StWindow *self)
+{
+  return st_timeline_page_get_session (self->timeline_page);
+}
+
+/* --- what is enabled ------------------------------------------------------ */
+
+/* Enabled on the page they act on: cancel while loading, the others while
+ * a profile shows. */
+static void
+update_actions (StWindow *self)
+{
+  static const char *const profile_actions[] = {
+    "win.show-summary",   "win.show-timeline",          "win.show-tracks",  "win.find",
+    "win.show-warnings",  "win.show-annotations",       "win.save-regions", "win.save-regions-as",
+    "win.load-regions",   "win.filter-tracks",          "win.compare-with", "win.show-distribution",
+    "win.show-call-tree", "win.call-tree-of-selection",
+  };
+  const char *page = gtk_stack_get_visible_child_name (self->main_stack);
+  gboolean    profile = g_str_equal (page, "profile");
+  gboolean    has_baseline
+      = profile && session (self) != NULL && st_session_get_baseline (session (self)) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", g_str_equal (page, "loading"));
+  for (guint i = 0; i < G_N_ELEMENTS (profile_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), profile_actions[i], profile);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-compare", has_baseline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-baseline", has_baseline);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
+                                 profile
+                                     && st_baseline_loader_is_comparing (self->baseline_loader));
+}
 
 /* "empty" (the greeter), "loading", "error" or "profile". The loading
  * page and a profile come at once, not faded in: a fade draws the whole
@@ -33,397 +127,155 @@ show_page (StWindow *self, const char *page)
   gtk_stack_set_visible_child_full (self->main_stack, page,
                                     at_once ? GTK_STACK_TRANSITION_TYPE_NONE
                                             : gtk_stack_get_transition_type (self->main_stack));
-  st_window_update_actions (self);
+  update_actions (self);
 }
 
-static StAnnotationsPanel *
-annotations (StWindow *self)
-{
-  return st_timeline_page_get_annotations (self->timeline_page);
-}
-
-void
-st_window_show_toast (StWindow *self, const char *title, const char *button, const char *action)
-{
-  AdwToast *toast = adw_toast_new (title);
-
-  if (button != NULL)
-    {
-      adw_toast_set_button_label (toast, button);
-      adw_toast_set_action_name (toast, action);
-    }
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
+/* A page of the profile, which takes the focus. */
 static void
-on_autosave_failed (StWindow *self, const GError *error)
+show_view (StWindow *self, const char *name)
 {
-  st_annotations_panel_show_error (annotations (self), error->message);
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+  if (g_str_equal (name, "timeline"))
+    gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
+  else if (g_str_equal (name, "summary"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
+  else if (g_str_equal (name, "compare"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->comparison_page));
+  else if (g_str_equal (name, "call-tree"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->call_tree_page));
 }
 
-static void
-show_restored (StWindow *self, guint n)
-{
-  g_autofree char *count = st_format_count (n);
-  g_autofree char *title = g_strdup_printf (ngettext ("%s region restored from the last time",
-                                                      "%s regions restored from the last time", n),
-                                            count);
-
-  st_window_show_toast (
-      self, title, st_timeline_page_get_show_annotations (self->timeline_page) ? NULL : _ ("_Show"),
-      "win.show-annotations");
-}
-
-/* Regions: nothing lost. Every edit is written to the profile's sidecar
- * soon after; opening the profile again restores them. A damaged sidecar
- * is moved aside and reported, with where it went, in the Annotations
- * panel, open, and the profile opens without regions. */
-static void
-restore_regions (StWindow *self)
-{
-  StSession         *session = st_timeline_page_get_session (self->timeline_page);
-  g_autoptr (GError) error = NULL;
-  guint              n;
-
-  /* what the last profile's regions still had to write is written */
-  g_clear_object (&self->autosave);
-  if (session == NULL)
-    return;
-  st_session_set_input_files (session, (GFile *const *)self->files->pdata, self->files->len);
-  self->autosave = st_autosave_new (session);
-  g_signal_connect_object (self->autosave, "failed", G_CALLBACK (on_autosave_failed), self,
-                           G_CONNECT_SWAPPED);
-  if (st_autosave_restore (self->autosave, (GFile *const *)self->files->pdata, self->files->len, &n,
-                           &error))
-    {
-      if (n > 0)
-        show_restored (self, n);
-      return;
-    }
-  st_annotations_panel_show_error (annotations (self), error->message);
-  if (!g_error_matches (error, ST_AUTOSAVE_ERROR, ST_AUTOSAVE_ERROR_UNKNOWN_PROFILE))
-    st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
-}
-
-/* "a.json.gz", or "a.json.gz + b.json.gz" for several files as one
- * profile (as st_trace_get_display_name() names them). */
-char *
-st_window_dup_profile_title (StWindow *self)
-{
-  g_autoptr (GString) title = g_string_new (NULL);
-
-  for (guint i = 0; i < self->files->len; i++)
-    {
-      g_autofree char *base = g_file_get_basename (g_ptr_array_index (self->files, i));
-
-      g_string_append_printf (title, "%s%s", i > 0 ? " + " : "", base);
-    }
-  return g_string_free (g_steal_pointer (&title), FALSE);
-}
+/* --- the profile shown ---------------------------------------------------- */
 
 /* The file's name and folder in the header bar; Strata's name when empty. */
 static void
-set_titles (StWindow *self, const char *basename)
+set_titles (StWindow *self)
 {
-  GFile            *first = self->files->len > 0 ? g_ptr_array_index (self->files, 0) : NULL;
-  g_autoptr (GFile) parent = first ? g_file_get_parent (first) : NULL;
+  g_autofree char  *title = st_profile_opener_dup_title (self->opener);
+  guint             n_files;
+  GFile *const     *files = st_profile_opener_get_files (self->opener, &n_files);
+  g_autoptr (GFile) parent = n_files > 0 ? g_file_get_parent (files[0]) : NULL;
   g_autofree char  *folder = parent ? g_file_get_parse_name (parent) : NULL;
 
-  adw_window_title_set_title (self->window_title, basename ? basename : _ ("Strata"));
-  adw_window_title_set_subtitle (self->window_title, basename && folder ? folder : "");
-  gtk_window_set_title (GTK_WINDOW (self), basename ? basename : _ ("Strata"));
+  adw_window_title_set_title (self->window_title, title ? title : _ ("Strata"));
+  adw_window_title_set_subtitle (self->window_title, title && folder ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), title ? title : _ ("Strata"));
+}
+
+/* A profile opens on the landing page the person last switched to (what
+ * is wrong and where, unless they chose the timeline), or on the timeline
+ * when its regions could not be restored: that message is in the
+ * timeline's panel. */
+static void
+land (StWindow *self)
+{
+  self->choosing_view = TRUE;
+  if (st_annotations_panel_get_error (annotations (self)) != NULL
+      || st_window_state_lands_on_timeline (self->state))
+    show_view (self, "timeline");
+  else
+    show_view (self, "summary");
+  self->choosing_view = FALSE;
 }
 
 static void
 show_trace (StWindow *self)
 {
-  g_autofree char *basename = st_window_dup_profile_title (self);
-  guint            n_warnings;
+  guint         n_warnings, n_files;
+  GFile *const *files;
 
   st_trace_get_warnings (self->trace, &n_warnings);
-  set_titles (self, basename);
+  set_titles (self);
   st_timeline_page_set_trace (self->timeline_page, self->trace);
   /* the summary is computed on a thread from here, while the rest of the
    * window fills and draws its first page */
-  st_summary_page_set_session (self->summary_page,
-                               st_timeline_page_get_session (self->timeline_page),
+  st_summary_page_set_session (self->summary_page, session (self),
                                st_annotations_panel_get_actions (annotations (self)));
-  st_track_list_set_arrangement (
-      self->track_list,
-      st_session_get_track_arrangement (st_timeline_page_get_session (self->timeline_page)));
+  st_track_list_set_arrangement (self->track_list,
+                                 st_session_get_track_arrangement (session (self)));
   st_warning_list_set_trace (self->warning_list, self->trace);
   adw_view_stack_page_set_badge_number (self->warnings_page, n_warnings);
   adw_view_stack_page_set_needs_attention (self->warnings_page, n_warnings > 0);
-  st_window_show_facts (self);
-  restore_regions (self);
-  st_compare_page_set_session (self->comparison_page,
-                               st_timeline_page_get_session (self->timeline_page));
-  st_call_tree_page_set_session (self->call_tree_page,
-                                 st_timeline_page_get_session (self->timeline_page));
-  g_signal_group_set_target (self->session_signals,
-                             st_timeline_page_get_session (self->timeline_page));
-  /* a profile opens on the landing page the person last switched to
-   * (what is wrong and where, unless they chose the timeline), or on the
-   * timeline when its regions could not be restored: that message is in
-   * the timeline's panel */
+  st_facts_bar_set_trace (self->facts_bar, self->trace);
+  files = st_profile_opener_get_files (self->opener, &n_files);
+  if (!st_region_keeper_keep (self->regions, session (self), files, n_files))
+    st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
+  st_compare_page_set_session (self->comparison_page, session (self));
+  st_call_tree_page_set_session (self->call_tree_page, session (self));
+  g_signal_group_set_target (self->session_signals, session (self));
   show_page (self, "profile");
-  self->choosing_view = TRUE;
-  if (st_annotations_panel_get_error (annotations (self)) != NULL
-      || st_window_lands_on_timeline (self))
-    {
-      adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
-      gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
-    }
-  else
-    {
-      adw_view_stack_set_visible_child_name (self->view_stack, "summary");
-      gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
-    }
-  self->choosing_view = FALSE;
+  land (self);
+  /* a baseline asked for while the profile loaded loads now */
+  st_baseline_loader_set_session (self->baseline_loader, session (self));
 }
 
 static void
-show_progress (StTraceLoader *loader, StWindow *self)
+on_loaded (StWindow *self)
 {
-  double           fraction = st_trace_loader_get_fraction (loader);
-  g_autofree char *text = NULL;
-  const char      *stage;
-
-  switch (st_trace_loader_get_stage (loader))
-    {
-    case ST_LOAD_STAGE_OPENING: stage = _ ("Opening"); break;
-    case ST_LOAD_STAGE_READING: stage = _ ("Reading"); break;
-    case ST_LOAD_STAGE_BUILDING: stage = _ ("Building tracks"); break;
-    default: stage = _ ("Done"); break;
-    }
-  text = g_strdup_printf ("%s… %.0f %%", stage, fraction * 100);
-  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
-  gtk_progress_bar_set_text (self->progress_bar, text);
+  self->trace = g_object_ref (st_profile_opener_get_trace (self->opener));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  show_trace (self);
 }
 
 static void
-show_error (StWindow *self, const GError *error)
+on_load_failed (StWindow *self, const GError *error)
 {
-  g_autofree char *basename = st_window_dup_profile_title (self);
-  g_autofree char *title = g_strdup_printf (_ ("Could Not Open “%s”"), basename);
+  g_autofree char *name = st_profile_opener_dup_title (self->opener);
+  g_autofree char *title = g_strdup_printf (_ ("Could Not Open “%s”"), name);
 
   adw_status_page_set_title (self->error_page, title);
   adw_status_page_set_description (self->error_page, error->message);
   show_page (self, "error");
 }
 
+/* Escape on the loading page: back to the greeter. */
 static void
-index_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+on_load_cancelled (StWindow *self)
 {
-  st_summary_prepare_cards (data, cancellable);
-  g_task_return_boolean (task, TRUE);
-}
-
-/* The analysis index, which the Summary's first numbers wait for, is made
- * on a thread from the moment the profile is loaded, while the window
- * fills and draws its first page; the Summary's thread waits for it. The
- * same thread then makes the stream index, the memory timeline and the FLOP
- * ops, which the Summary reads last, while the Summary's thread computes
- * what it can without them. Closing the window or opening another profile
- * stops it. */
-static void
-start_index (StWindow *self)
-{
-  g_autoptr (GTask) task = NULL;
-
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, NULL, NULL);
-  g_task_set_source_tag (task, start_index);
-  g_task_set_task_data (task, g_object_ref (self->trace), g_object_unref);
-  g_task_run_in_thread (task, index_thread);
-}
-
-/* The end of a load of one file or of several: @trace, or @error. */
-static void
-finish_load (StWindow *self, StTrace *trace, const GError *error)
-{
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  g_clear_object (&self->loader);
-  g_clear_object (&self->profile_loader);
-  g_clear_object (&self->cancellable);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_clear_object (&self->file);
-      g_ptr_array_set_size (self->files, 0);
-      set_titles (self, NULL);
-      show_page (self, "empty");
-      return;
-    }
-  if (trace == NULL)
-    {
-      show_error (self, error);
-      return;
-    }
-  self->trace = trace;
-  start_index (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
-  /* each file of the profile goes to the top of the recent files, which
-   * the greeter of every window lists */
-  st_greeter_add_recent ((GFile *const *)self->files->pdata, self->files->len);
-  show_trace (self);
-  st_window_start_pending_baseline (self);
+  set_titles (self);
+  show_page (self, "empty");
 }
 
 static void
-on_loaded (GObject *object, GAsyncResult *result, gpointer user_data)
+on_load_progress (StWindow *self)
 {
-  g_autoptr (StWindow) self = user_data;
-  g_autoptr (GError)   error = NULL;
-  StTrace *trace = st_trace_loader_load_finish (ST_TRACE_LOADER (object), result, &error);
+  g_autofree char *text = st_profile_opener_dup_progress_text (self->opener);
 
-  if (self->loader != ST_TRACE_LOADER (object))
-    {
-      g_clear_object (&trace); /* a load that was replaced or cancelled */
-      return;
-    }
-  finish_load (self, trace, error);
-}
-
-static void
-on_profile_loaded (GObject *object, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (StWindow) self = user_data;
-  g_autoptr (GError)   error = NULL;
-  StTrace *trace = st_profile_loader_load_finish (ST_PROFILE_LOADER (object), result, &error);
-
-  if (self->profile_loader != ST_PROFILE_LOADER (object))
-    {
-      g_clear_object (&trace); /* a load that was replaced or cancelled */
-      return;
-    }
-  finish_load (self, trace, error);
-}
-
-/* "Loading file 2 of 3: rank1.json.gz… 42 %": each file is read in turn. */
-static void
-show_profile_progress (StProfileLoader *loader, StWindow *self)
-{
-  double           fraction = st_profile_loader_get_fraction (loader);
-  guint            current = st_profile_loader_get_current_file (loader);
-  guint            n = st_profile_loader_get_n_files (loader);
-  g_autofree char *name
-      = g_file_get_basename (st_profile_loader_get_file (loader, MIN (current, n - 1)));
-  g_autofree char *text = g_strdup_printf (_ ("Loading file %u of %u: %s… %.0f %%"), current + 1, n,
-                                           name, fraction * 100);
-
-  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  gtk_progress_bar_set_fraction (self->progress_bar, st_profile_opener_get_fraction (self->opener));
   gtk_progress_bar_set_text (self->progress_bar, text);
 }
 
-/* The progress bar follows the load ten times a second, not at each step
- * the loader tells: each change draws the window again, on a core the
- * load would have. */
-#define PROGRESS_INTERVAL_MS 100
-
-static gboolean
-update_progress (gpointer data)
-{
-  StWindow *self = data;
-
-  self->progress_id = 0;
-  if (self->loader != NULL)
-    show_progress (self->loader, self);
-  else if (self->profile_loader != NULL)
-    show_profile_progress (self->profile_loader, self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_progress (GObject *loader, GParamSpec *pspec, StWindow *self)
-{
-  if (self->progress_id == 0)
-    self->progress_id = g_timeout_add (PROGRESS_INTERVAL_MS, update_progress, self);
-}
-
-void
-st_window_cancel_load (StWindow *self)
-{
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-}
-
-/* Forgets the load under way and takes @files as the ones loaded now
- * (one is the window's file; a profile of several has none). */
-static void
-start_load (StWindow *self, GFile **files, guint n_files)
-{
-  GFile *file = n_files == 1 ? files[0] : NULL;
-
-  st_window_cancel_load (self);
-  g_clear_object (&self->loader);
-  g_clear_object (&self->profile_loader);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  g_set_object (&self->file, file);
-  g_ptr_array_set_size (self->files, 0);
-  for (guint i = 0; i < n_files; i++)
-    g_ptr_array_add (self->files, g_object_ref (files[i]));
-}
-
-/* The loading page, for the profile being opened. */
-static void
-show_loading (StWindow *self)
-{
-  g_autofree char *name = st_window_dup_profile_title (self);
-  g_autofree char *title = g_strdup_printf (_ ("Opening “%s”"), name);
-
-  adw_status_page_set_title (self->loading_page, title);
-  set_titles (self, name);
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_progress_bar_set_text (self->progress_bar, _ ("Opening…"));
-  show_page (self, "loading");
-}
+/* --- opening -------------------------------------------------------------- */
 
 /* Loads @file into this window (which should show nothing yet). */
 void
 st_window_open (StWindow *self, GFile *file)
 {
-  g_autofree char *basename = g_file_get_basename (file);
-
   g_return_if_fail (ST_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  start_load (self, &file, 1);
-  self->loader = st_trace_loader_new (file);
-  st_trace_loader_set_display_name (self->loader, basename);
-  g_signal_connect_object (self->loader, "notify::fraction", G_CALLBACK (on_progress), self, 0);
-  show_loading (self);
-  st_trace_loader_load_async (self->loader, self->cancellable, on_loaded, g_object_ref (self));
+  st_window_open_profile (self, &file, 1, ST_ALIGN_CLOCK);
 }
 
 /* Loads @files (one per rank or device) into this window as one profile,
  * on one time axis chosen by @alignment; one file opens as st_window_open()
- * does. Each file is named by its base name in errors and warnings. */
+ * does. */
 void
 st_window_open_profile (StWindow *self, GFile **files, guint n_files, StAlignment alignment)
 {
+  g_autofree char *name = NULL, *title = NULL;
+
   g_return_if_fail (ST_IS_WINDOW (self));
   g_return_if_fail (n_files > 0 && n_files <= ST_MAX_FILES);
 
-  if (n_files == 1)
-    {
-      st_window_open (self, files[0]);
-      return;
-    }
-  start_load (self, files, n_files);
-  self->profile_loader = st_profile_loader_new (files, n_files);
-  for (guint i = 0; i < n_files; i++)
-    {
-      g_autofree char *base = g_file_get_basename (files[i]);
-
-      st_profile_loader_set_display_name (self->profile_loader, i, base);
-    }
-  st_profile_loader_set_alignment (self->profile_loader, alignment);
-  g_signal_connect_object (self->profile_loader, "notify::fraction", G_CALLBACK (on_progress), self,
-                           0);
-  show_loading (self);
-  st_profile_loader_load_async (self->profile_loader, self->cancellable, on_profile_loaded,
-                                g_object_ref (self));
+  st_profile_opener_open (self->opener, files, n_files, alignment);
+  name = st_profile_opener_dup_title (self->opener);
+  title = g_strdup_printf (_ ("Opening “%s”"), name);
+  adw_status_page_set_title (self->loading_page, title);
+  set_titles (self);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_progress_bar_set_text (self->progress_bar, _ ("Opening…"));
+  show_page (self, "loading");
 }
 
 /* Files go to this window when it shows nothing, the others to new ones. */
@@ -445,10 +297,14 @@ open_files (StWindow *self, GFile **files, guint n_files)
     st_application_open_files (app, files + first, n_files - first);
 }
 
+/* A recent profile of several files opens as one, aligned as before. */
 static void
-on_recent_activated (StWindow *self, GFile *file)
+on_recent_activated (StWindow *self, StRecentProfile *profile)
 {
-  open_files (self, &file, 1);
+  guint   n_files;
+  GFile **files = st_recent_profile_get_files (profile, &n_files);
+
+  st_window_open_files (self, files, n_files, TRUE, st_recent_profile_get_alignment (profile));
 }
 
 /* What the Open dialog and a drop do with the files chosen: with @as_one
@@ -474,28 +330,95 @@ st_window_open_files (StWindow   *self,
 }
 
 static void
-on_regions_saved (StAnnotationsPanel *panel, gboolean saved, StWindow *self)
+on_profiles_chosen (GFile     **files,
+                    guint       n_files,
+                    gboolean    as_one,
+                    StAlignment alignment,
+                    gpointer    data)
 {
-  g_autofree char *name = NULL, *title = NULL;
+  st_window_open_files (data, files, n_files, as_one, alignment);
+}
 
-  if (!saved || st_annotations_panel_get_file (panel) == NULL)
-    return;
-  name = g_file_get_basename (st_annotations_panel_get_file (panel));
-  title = g_strdup_printf (_ ("Regions saved to “%s”"), name);
-  st_window_show_toast (self, title, NULL, NULL);
+/* Several files dropped together are the ranks of one profile. */
+static void
+on_files_dropped (StWindow *self, GPtrArray *files)
+{
+  st_window_open_files (self, (GFile **)files->pdata, files->len, TRUE, ST_ALIGN_CLOCK);
+}
+
+/* --- the baseline --------------------------------------------------------- */
+
+/* Loads @file as the baseline of the profile shown; while the profile is
+ * still loading, once it has loaded. */
+void
+st_window_compare_with (StWindow *self, GFile *file)
+{
+  g_return_if_fail (ST_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  st_baseline_loader_load (self->baseline_loader, file);
+  update_actions (self);
+}
+
+static void
+on_baseline_chosen (GFile *file, gpointer data)
+{
+  st_window_compare_with (data, file);
+}
+
+/* The comparison is what the person asked for. */
+static void
+on_baseline_loaded (StWindow *self)
+{
+  show_view (self, "compare");
+}
+
+static void
+on_baseline_failed (StWindow *self, GFile *file, const GError *error)
+{
+  g_autofree char  *name = g_file_get_basename (file);
+  g_autofree char  *heading = g_strdup_printf (_ ("Could Not Open “%s”"), name);
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, error->message));
+  adw_message_dialog_add_response (dialog, "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The Compare page shows while a baseline is open. */
+static void
+on_baseline_changed (StWindow *self)
+{
+  adw_view_stack_page_set_visible (self->compare_stack_page,
+                                   session (self) != NULL
+                                       && st_session_get_baseline (session (self)) != NULL);
+  update_actions (self);
+}
+
+/* --- what the window remembers -------------------------------------------- */
+
+/* The last of Summary and Timeline the person switched to (from the view
+ * switcher, a key, a link or a command) is where the next profile opens. */
+static void
+on_view_changed (StWindow *self)
+{
+  if (!self->choosing_view
+      && g_str_equal (gtk_stack_get_visible_child_name (self->main_stack), "profile"))
+    st_window_state_set_landing_page (self->state,
+                                      adw_view_stack_get_visible_child_name (self->view_stack));
 }
 
 /* Closing with regions that are in no file asks whether to save them
- * first (st-window-close.c). */
+ * first (st-close-guard.h). */
 static gboolean
 st_window_close_request (GtkWindow *window)
 {
-  StWindow *self = ST_WINDOW (window);
+  StWindow        *self = ST_WINDOW (window);
+  g_autofree char *title = st_profile_opener_dup_title (self->opener);
 
-  st_window_save_state (self);
-  if (self->autosave != NULL)
-    st_autosave_flush (self->autosave);
-  if (st_window_ask_before_close (self))
+  st_window_state_save (self->state);
+  st_region_keeper_flush (self->regions);
+  if (st_close_guard_holds (self->close_guard, st_region_keeper_get_regions (self->regions), title))
     return TRUE;
   /* focus leaves now, not while the widgets are torn down (a name being
    * edited would act on it after it is gone) */
@@ -504,20 +427,186 @@ st_window_close_request (GtkWindow *window)
          && GTK_WINDOW_CLASS (st_window_parent_class)->close_request (window);
 }
 
+/* --- the commands --------------------------------------------------------- */
+
+/* Ctrl+O: the Open dialog, several files at once. */
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_open_dialog_choose_profiles (GTK_WINDOW (widget), on_profiles_chosen, widget);
+}
+
+/* A profile that is a folder: Neuron Explorer's Parquet tables. */
+static void
+open_folder_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_open_dialog_choose_folders (GTK_WINDOW (widget), on_profiles_chosen, widget);
+}
+
+static void
+open_sample_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  g_autoptr (GFile) sample = st_application_get_sample ();
+  GFile            *files[] = { sample };
+
+  st_window_open_files (ST_WINDOW (widget), files, 1, FALSE, ST_ALIGN_CLOCK);
+}
+
+/* Escape: stops the load, back to the greeter. */
+static void
+cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_profile_opener_cancel (ST_WINDOW (widget)->opener);
+}
+
+/* Ctrl+D: a profile to compare the one shown with, as its baseline. */
+static void
+compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_open_dialog_choose_baseline (GTK_WINDOW (widget), on_baseline_chosen, widget);
+}
+
+/* Ctrl+Shift+D: the baseline's load stops, or the baseline closes. */
+static void
+stop_comparing_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  st_baseline_loader_stop (self->baseline_loader);
+  update_actions (self);
+}
+
+/* Alt+1 to Alt+6, in the order of the pages' buttons. */
+static void
+show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  show_view (ST_WINDOW (widget), action_name + strlen ("win.show-"));
+}
+
+/* Ctrl+Shift+T: the Call Tree page, of the timeline's selection. */
+static void
+call_tree_of_selection_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  st_call_tree_page_take_selection (self->call_tree_page);
+  show_view (self, "call-tree");
+}
+
+/* Ctrl+F: the timeline's find bar. */
+static void
+find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_start_find (self->timeline_page);
+}
+
+/* The Operations table's Ctrl+I and row menu: the timeline, with the
+ * distribution of the operation named by the parameter beside its details
+ * (docs/metrics.md 14). */
+static void
+show_distribution_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  st_timeline_page_show_distribution (self->timeline_page, g_variant_get_string (parameter, NULL));
+}
+
+/* Ctrl+Shift+F, or a track's menu: the Tracks page, its filter on the
+ * timeline's tracks ready for typing. */
+static void
+filter_tracks_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "tracks");
+  st_track_list_focus_filter (self->track_list);
+}
+
+/* F9 (the Annotations panel) and Ctrl+Shift+B (the baseline's timeline
+ * over the current one): shown on the timeline, or hidden there. */
+static void
+toggle_on_timeline_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow *self = ST_WINDOW (widget);
+  gboolean  on_timeline
+      = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "timeline") == 0;
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "timeline");
+  if (g_str_equal (action_name, "win.show-annotations"))
+    st_timeline_page_set_show_annotations (
+        self->timeline_page,
+        !on_timeline || !st_timeline_page_get_show_annotations (self->timeline_page));
+  else
+    st_timeline_page_set_show_baseline (
+        self->timeline_page,
+        !on_timeline || !st_timeline_page_get_show_baseline (self->timeline_page));
+}
+
+/* Ctrl+S, Ctrl+Shift+S, Ctrl+Shift+O: the panel's region file commands,
+ * from anywhere in the window. */
+static void
+regions_file_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StWindow   *self = ST_WINDOW (widget);
+  const char *name = g_str_equal (action_name, "win.save-regions")      ? "regions.save"
+                     : g_str_equal (action_name, "win.save-regions-as") ? "regions.save-as"
+                                                                        : "regions.load";
+
+  gtk_widget_activate_action (GTK_WIDGET (annotations (self)), name, NULL);
+}
+
+static void
+install_actions (GtkWidgetClass *widget_class)
+{
+  static const char *const views[]
+      = { "summary", "timeline", "tracks", "compare", "call-tree", "warnings" };
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_with_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-comparing", NULL, stop_comparing_action);
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      g_autofree char *name = g_strconcat ("win.show-", views[i], NULL);
+
+      gtk_widget_class_install_action (widget_class, name, NULL, show_view_action);
+    }
+  gtk_widget_class_install_action (widget_class, "win.show-baseline", NULL,
+                                   toggle_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "win.show-annotations", NULL,
+                                   toggle_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "win.call-tree-of-selection", NULL,
+                                   call_tree_of_selection_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.filter-tracks", NULL, filter_tracks_action);
+  gtk_widget_class_install_action (widget_class, "win.show-distribution", "s",
+                                   show_distribution_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-regions-as", NULL, regions_file_action);
+  gtk_widget_class_install_action (widget_class, "win.load-regions", NULL, regions_file_action);
+}
+
+/* --- the object ----------------------------------------------------------- */
+
 static void
 st_window_dispose (GObject *object)
 {
   StWindow *self = ST_WINDOW (object);
 
-  st_window_cancel_load (self);
-  st_window_dispose_baseline (self);
-  g_clear_object (&self->cancellable);
-  g_clear_object (&self->loader);
-  g_clear_object (&self->profile_loader);
-  g_clear_object (&self->autosave);
-  g_clear_object (&self->settings);
-  g_clear_handle_id (&self->fit_facts_id, g_source_remove);
-  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->opener);
+  g_clear_object (&self->regions);
+  g_clear_object (&self->drop);
+  g_clear_object (&self->close_guard);
+  g_clear_object (&self->state);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_WINDOW);
   G_OBJECT_CLASS (st_window_parent_class)->dispose (object);
 }
@@ -525,11 +614,7 @@ st_window_dispose (GObject *object)
 static void
 st_window_finalize (GObject *object)
 {
-  StWindow *self = ST_WINDOW (object);
-
-  g_clear_object (&self->trace);
-  g_clear_object (&self->file);
-  g_clear_pointer (&self->files, g_ptr_array_unref);
+  g_clear_object (&ST_WINDOW (object)->trace);
   G_OBJECT_CLASS (st_window_parent_class)->finalize (object);
 }
 
@@ -560,8 +645,10 @@ st_window_class_init (StWindowClass *klass)
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (ST_TYPE_BASELINE_LOADER);
   g_type_ensure (ST_TYPE_CALL_TREE_PAGE);
   g_type_ensure (ST_TYPE_COMPARE_PAGE);
+  g_type_ensure (ST_TYPE_FACTS_BAR);
   g_type_ensure (ST_TYPE_GREETER);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
   g_type_ensure (ST_TYPE_TIMELINE_PAGE);
@@ -577,9 +664,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_scroller);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_box);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_grid);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, facts_bar);
   gtk_widget_class_bind_template_child (widget_class, StWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, call_tree_page);
@@ -587,24 +672,46 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, compare_stack_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, comparison_page);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_bar);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_label);
-  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_progress);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_loader);
   gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
-  st_window_class_init_actions (widget_class);
+  install_actions (widget_class);
 }
 
 static void
 st_window_init (StWindow *self)
 {
-  self->files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GSettings) settings = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  st_window_init_settings (self);
-  g_signal_connect_object (annotations (self), "save-finished", G_CALLBACK (on_regions_saved), self,
-                           0);
-  st_window_init_dnd (self);
-  st_window_init_facts (self);
-  st_window_init_baseline (self);
+  self->opener = st_profile_opener_new ();
+  g_signal_connect_object (self->opener, "progress", G_CALLBACK (on_load_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->opener, "loaded", G_CALLBACK (on_loaded), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->opener, "failed", G_CALLBACK (on_load_failed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->opener, "cancelled", G_CALLBACK (on_load_cancelled), self,
+                           G_CONNECT_SWAPPED);
+  settings = st_application_new_settings ();
+  self->state = st_window_state_new (GTK_WINDOW (self), settings, annotations (self));
+  st_timeline_page_set_settings (self->timeline_page, settings);
+  g_signal_connect_object (self->view_stack, "notify::visible-child-name",
+                           G_CALLBACK (on_view_changed), self, G_CONNECT_SWAPPED);
+  self->regions = st_region_keeper_new (self->toast_overlay, annotations (self));
+  self->close_guard = st_close_guard_new (GTK_WINDOW (self), annotations (self));
+  self->drop = st_file_drop_new (GTK_WIDGET (self));
+  g_signal_connect_object (self->drop, "files-dropped", G_CALLBACK (on_files_dropped), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->baseline_loader, "loaded", G_CALLBACK (on_baseline_loaded), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->baseline_loader, "failed", G_CALLBACK (on_baseline_failed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->baseline_loader, "notify::loading", G_CALLBACK (update_actions),
+                           self, G_CONNECT_SWAPPED);
+  self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::baseline",
+                                 G_CALLBACK (on_baseline_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session_signals, "bind", G_CALLBACK (on_baseline_changed), self,
+                           G_CONNECT_SWAPPED);
   show_page (self, "empty");
 }
 
@@ -620,18 +727,22 @@ GFile *
 st_window_get_file (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), NULL);
-  return self->file;
+  return st_profile_opener_get_file (self->opener);
 }
 
 /* TRUE when the window shows or loads exactly @files, in this order. */
 gboolean
 st_window_shows_files (StWindow *self, GFile **files, guint n_files)
 {
+  guint         n;
+  GFile *const *shown;
+
   g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
-  if (self->files->len != n_files || n_files == 0)
+  shown = st_profile_opener_get_files (self->opener, &n);
+  if (n != n_files || n_files == 0)
     return FALSE;
   for (guint i = 0; i < n_files; i++)
-    if (!g_file_equal (g_ptr_array_index (self->files, i), files[i]))
+    if (!g_file_equal (shown[i], files[i]))
       return FALSE;
   return TRUE;
 }
@@ -642,5 +753,5 @@ gboolean
 st_window_is_empty (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
-  return self->trace == NULL && self->loader == NULL && self->profile_loader == NULL;
+  return self->trace == NULL && !st_profile_opener_is_loading (self->opener);
 }

@@ -35,7 +35,8 @@ struct _StSession
   gboolean            has_box;   /* the selection was made by dragging a box */
   gint64              box_start;
   gint64              box_end;
-  GArray             *found; /* StEventRef */
+  GArray             *box_counters; /* StCounterRef: the counter bands the box touched */
+  GArray             *found;        /* StEventRef */
   gint                found_current;
   StRegionSet        *regions;
   StRegion           *selected_region;

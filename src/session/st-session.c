@@ -51,6 +51,7 @@ st_session_finalize (GObject *object)
   g_clear_object (&self->tracks);
   g_clear_object (&self->baseline);
   g_array_unref (self->selection);
+  g_array_unref (self->box_counters);
   g_hash_table_unref (self->collapsed);
   g_clear_pointer (&self->found, g_array_unref);
   g_signal_handlers_disconnect_by_data (self->regions, self);
@@ -158,6 +159,7 @@ static void
 st_session_init (StSession *self)
 {
   self->selection = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  self->box_counters = g_array_new (FALSE, FALSE, sizeof (StCounterRef));
   self->collapsed = g_hash_table_new (NULL, NULL);
   self->found_current = -1;
   self->regions = st_region_set_new ();
@@ -354,13 +356,20 @@ apply (StSession *self, StEventRef ref, StSelectMode mode)
     g_array_append_val (self->selection, ref);
 }
 
+static void
+forget_box (StSession *self)
+{
+  self->has_box = FALSE;
+  g_array_set_size (self->box_counters, 0);
+}
+
 void
 st_session_select (StSession *self, StEventRef ref, StSelectMode mode)
 {
   if (mode == ST_SELECT_REPLACE)
     g_array_set_size (self->selection, 0);
   apply (self, ref, mode);
-  self->has_box = FALSE;
+  forget_box (self);
   selection_changed (self);
 }
 
@@ -382,19 +391,48 @@ void
 st_session_select_many (StSession *self, GArray *refs, StSelectMode mode)
 {
   apply_many (self, refs, mode);
-  self->has_box = FALSE;
+  forget_box (self);
   selection_changed (self);
 }
 
+/* Adds the StCounterRef of @counters that the box does not have yet. */
+static void
+add_box_counters (StSession *self, GArray *counters)
+{
+  for (guint i = 0; counters != NULL && i < counters->len; i++)
+    {
+      StCounterRef c = g_array_index (counters, StCounterRef, i);
+      gboolean     known = FALSE;
+
+      for (guint j = 0; j < self->box_counters->len && !known; j++)
+        {
+          StCounterRef *k = &g_array_index (self->box_counters, StCounterRef, j);
+          known = k->track == c.track && k->queue == c.queue;
+        }
+      if (!known)
+        g_array_append_val (self->box_counters, c);
+    }
+}
+
 /* Selects @refs, the events of a box dragged over [@start, @end], and
- * keeps its range (docs/metrics.md 15.2): added to a selection, the range
- * reaches over the boxes, or the events, selected before. */
+ * keeps its range (docs/metrics.md 15.2) and the counter bands it touched,
+ * @counters (StCounterRef, or NULL), which the details read over it
+ * (19.3): added to a selection, the range reaches over the boxes, or the
+ * events, selected before. */
 void
-st_session_select_box (StSession *self, GArray *refs, gint64 start, gint64 end, StSelectMode mode)
+st_session_select_box (StSession   *self,
+                       GArray      *refs,
+                       GArray      *counters,
+                       gint64       start,
+                       gint64       end,
+                       StSelectMode mode)
 {
   gint64 before_start = start, before_end = end;
 
   g_return_if_fail (ST_IS_SESSION (self));
+  if (mode == ST_SELECT_REPLACE || !self->has_box)
+    g_array_set_size (self->box_counters, 0);
+  add_box_counters (self, counters);
   if (mode != ST_SELECT_REPLACE && self->has_box)
     before_start = self->box_start, before_end = self->box_end;
   else if (mode != ST_SELECT_REPLACE)
@@ -415,6 +453,15 @@ st_session_get_selection_box (StSession *self, gint64 *start, gint64 *end)
   *start = self->box_start;
   *end = self->box_end;
   return self->has_box;
+}
+
+/* The counter bands (StCounterRef) the selection's box touched: empty
+ * when it has no box or touched none. */
+GArray *
+st_session_get_box_counters (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->box_counters;
 }
 
 /* Every event named like @ref, on every track. */
@@ -440,10 +487,10 @@ st_session_select_same_name (StSession *self, StEventRef ref)
 void
 st_session_clear_selection (StSession *self)
 {
-  if (self->selection->len == 0)
+  if (self->selection->len == 0 && self->box_counters->len == 0)
     return;
   g_array_set_size (self->selection, 0);
-  self->has_box = FALSE;
+  forget_box (self);
   selection_changed (self);
 }
 

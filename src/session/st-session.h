@@ -37,6 +37,14 @@ typedef enum
   ST_SELECT_ADD,
 } StSelectMode;
 
+/* A counter band of the timeline: a counter track, or the queue length
+ * drawn under a stream's track (docs/metrics.md 10.4). */
+typedef struct
+{
+  guint    track;
+  gboolean queue;
+} StCounterRef;
+
 StSession          *st_session_new (StTrace *trace);
 StTrace            *st_session_get_trace (StSession *self);
 StTrackArrangement *st_session_get_track_arrangement (StSession *self);
@@ -53,12 +61,17 @@ gint64   st_session_get_min_span (StSession *self);
 StTool st_session_get_tool (StSession *self);
 void   st_session_set_tool (StSession *self, StTool tool);
 
-GArray *st_session_get_selection (StSession *self);
-void    st_session_select (StSession *self, StEventRef ref, StSelectMode mode);
-void    st_session_select_many (StSession *self, GArray *refs, StSelectMode mode);
-void
-st_session_select_box (StSession *self, GArray *refs, gint64 start, gint64 end, StSelectMode mode);
+GArray  *st_session_get_selection (StSession *self);
+void     st_session_select (StSession *self, StEventRef ref, StSelectMode mode);
+void     st_session_select_many (StSession *self, GArray *refs, StSelectMode mode);
+void     st_session_select_box (StSession   *self,
+                                GArray      *refs,
+                                GArray      *counters,
+                                gint64       start,
+                                gint64       end,
+                                StSelectMode mode);
 gboolean st_session_get_selection_box (StSession *self, gint64 *start, gint64 *end);
+GArray  *st_session_get_box_counters (StSession *self);
 void     st_session_select_same_name (StSession *self, StEventRef ref);
 void     st_session_clear_selection (StSession *self);
 gboolean st_session_is_selected (StSession *self, StEventRef ref);

@@ -143,3 +143,78 @@ st_test_column_titled (GtkColumnView *view, const char *title)
     }
   g_error ("no column %s", title);
 }
+
+/* Destroys @window, which the test made, and asserts that nothing holds it
+ * any more: a list, a signal, a binding or a thread's callback that kept
+ * it would keep all it shows alive. What the main loop still had queued
+ * for it (a redraw, an idle) runs first. */
+void
+st_test_destroy_window (gpointer window)
+{
+  g_assert_true (GTK_IS_WINDOW (window));
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
+static gboolean
+window_gone (gpointer window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (w == window)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Closes @window as its close button does; it must go (no question
+ * asked), and nothing may hold it after. */
+void
+st_test_close_window (gpointer window)
+{
+  g_assert_true (GTK_IS_WINDOW (window));
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  st_test_wait_until (window_gone, window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
+/* The row widgets of a column view's list are its list view's children in
+ * the order of their positions; each holds a cell per visible column, in
+ * the columns' order, whose child is what the column's factory made. */
+GtkWidget *
+st_test_cell (GtkColumnView *view, guint row, const char *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+  GtkWidget  *list = st_test_find_child (GTK_WIDGET (view), GTK_TYPE_LIST_VIEW);
+  GtkWidget  *row_widget, *cell;
+  guint       column = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) c = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (c), title) == 0)
+        break;
+      column += gtk_column_view_column_get_visible (c);
+    }
+  g_assert_nonnull (list);
+  row_widget = gtk_widget_get_first_child (list);
+  for (guint i = 0; i < row && row_widget != NULL; i++)
+    row_widget = gtk_widget_get_next_sibling (row_widget);
+  g_assert_nonnull (row_widget);
+  cell = gtk_widget_get_first_child (row_widget);
+  for (guint i = 0; i < column && cell != NULL; i++)
+    cell = gtk_widget_get_next_sibling (cell);
+  g_assert_nonnull (cell);
+  return gtk_widget_get_first_child (cell);
+}

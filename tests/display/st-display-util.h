@@ -20,7 +20,15 @@ guint32          st_test_pixel (cairo_surface_t *surface, int x, int y);
 gboolean st_test_window_loaded (gpointer window);
 /* The first label under @root that reads @text, or NULL. */
 GtkWidget *st_test_find_label (GtkWidget *root, const char *text);
+/* Destroys @window and asserts that it is finalized: every display test
+ * ends so with the windows it made. */
+void st_test_destroy_window (gpointer window);
+/* The same, @window closed as its close button does it. */
+void st_test_close_window (gpointer window);
 /* The column of @view titled @title; fails the test when there is none. */
 GtkColumnViewColumn *st_test_column_titled (GtkColumnView *view, const char *title);
+/* The widget the cell of row @row (a position of the view's model) of the
+ * column titled @title shows: what a person reads there. */
+GtkWidget *st_test_cell (GtkColumnView *view, guint row, const char *title);
 
 G_END_DECLS

@@ -105,7 +105,7 @@ static void
 win_close (Win *w)
 {
   st_region_set_set_modified (w->regions, FALSE);
-  gtk_window_destroy (GTK_WINDOW (w->window));
+  st_test_destroy_window (w->window);
   memset (w, 0, sizeof *w);
 }
 
@@ -468,7 +468,9 @@ test_shortcuts_timeline_first (void)
    * width is its widest section's two columns, at least */
   gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
   g_assert_cmpint (min_width, <=, 1200);
-  gtk_window_destroy (GTK_WINDOW (window));
+  /* the builder lets go of it first: GTK keeps it as a toplevel */
+  g_clear_object (&builder);
+  st_test_destroy_window (window);
 }
 
 int

@@ -107,7 +107,7 @@ rows_text (GtkColumnView *view)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 static void
@@ -294,7 +294,7 @@ test_box (Fixture *f, gconstpointer data)
   const guint32 *roots;
 
   g_array_append_val (refs, h);
-  st_session_select_box (f->session, refs, 150 * US, 720 * US, ST_SELECT_REPLACE);
+  st_session_select_box (f->session, refs, NULL, 150 * US, 720 * US, ST_SELECT_REPLACE);
   show_page (f);
   g_assert_true (st_call_tree_page_take_selection (f->page));
   st_test_wait_until (built, f->page);

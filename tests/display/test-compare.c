@@ -187,7 +187,7 @@ test_regression_first (void)
   g_assert_false (adw_view_stack_page_get_visible (adw_view_stack_get_page (
       ADW_VIEW_STACK (st_test_find_by_id (GTK_WIDGET (window), "view_stack")),
       st_test_find_by_id (GTK_WIDGET (window), "comparison_page"))));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static gboolean
@@ -391,7 +391,7 @@ test_two_timelines (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-comparing", NULL);
   assert_no_baseline (window, page);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static AdwMessageDialog *
@@ -443,7 +443,7 @@ test_load_error (void)
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.json”");
   g_assert_nonnull (
       strstr (adw_message_dialog_get_body (dialog), "broken.json: line 2, column 10"));
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  st_test_destroy_window (dialog);
 
   g_assert_true (session_of (window) == session);
   g_assert_null (st_session_get_baseline (session));
@@ -452,7 +452,7 @@ test_load_error (void)
                    ==, "profile");
   g_assert_true (st_session_get_trace (session) == trace);
   g_object_unref (trace);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   g_unlink (broken_path);
 }
 
@@ -583,7 +583,7 @@ test_hardware (void)
   assert_row (classes, "GEMM", "new", "400.0 µs");
   assert_row (classes, "GEMM", "percent", "2.00× slower");
   assert_row (classes, "Other", "percent", "1.00×");
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* `strata --compare base.json new.json`: new.json's window, with
@@ -618,7 +618,7 @@ test_command_line (void)
   g_assert_true (g_file_equal (
       st_baseline_get_file (st_session_get_baseline (session_of (run.window))), base));
   g_assert_cmpuint (g_list_model_get_n_items (operations_of (run.window)), ==, 2);
-  gtk_window_destroy (GTK_WINDOW (run.window));
+  st_test_destroy_window (run.window);
 }
 
 /* A kernel's row reads as the Summary's Operations table does: its name

@@ -94,7 +94,7 @@ run_app (const char *const *args, AppStep step, gpointer data)
     g_source_remove (step_id);
   windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (l->data);
+    st_test_destroy_window (l->data);
   g_list_free (windows);
 }
 
@@ -196,6 +196,14 @@ recent_first_is (gpointer data)
   return g_strcmp0 (recent_title (args[0], 0), name) == 0;
 }
 
+static gboolean
+recent_first_is_merged (gpointer data)
+{
+  gpointer *args = data;
+
+  return g_strcmp0 (recent_title (args[0], 0), "hta_sampled_rank0.json.gz and 1 more file") == 0;
+}
+
 static void
 wait_recent_first (StWindow *window, GFile *file)
 {
@@ -248,8 +256,45 @@ test_recent (void)
   g_assert_cmpstr (page_of (start), ==, "profile");
   g_assert_true (g_file_equal (st_window_get_file (start), first));
 
-  gtk_window_destroy (GTK_WINDOW (profile));
-  gtk_window_destroy (GTK_WINDOW (start));
+  st_test_destroy_window (profile);
+  st_test_destroy_window (start);
+}
+
+/* Two files opened as one profile are one recent entry, named by the
+ * first file and how many more there are (one), with both paths in its
+ * tooltip; activating it opens both again as one profile, aligned as they
+ * were, not the first file alone. */
+static void
+test_recent_merged (void)
+{
+  g_autoptr (GFile) rank0 = data_file ("hta_sampled_rank0.json.gz");
+  g_autoptr (GFile) rank1 = data_file ("hta_sampled_rank1.json.gz");
+  GFile            *files[] = { rank0, rank1 };
+  StWindow         *profile = g_object_new (ST_TYPE_WINDOW, NULL);
+  StWindow         *start = g_object_new (ST_TYPE_WINDOW, NULL);
+  g_autofree char  *paths
+      = g_strdup_printf ("%s\n%s", g_file_peek_path (rank0), g_file_peek_path (rank1));
+  guint      before;
+  GtkWidget *row;
+  gpointer   args[] = { start, NULL };
+
+  gtk_window_present (GTK_WINDOW (profile));
+  gtk_window_present (GTK_WINDOW (start));
+  before = count_recent (start);
+  st_window_open_profile (profile, files, 2, ST_ALIGN_COLLECTIVE);
+  st_test_wait_until (loaded, profile);
+  g_assert_cmpstr (page_of (profile), ==, "profile");
+  st_test_wait_until (recent_first_is_merged, args);
+  g_assert_cmpuint (count_recent (start), ==, before + 1);
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (recent_list (start), 0));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, paths);
+  st_test_destroy_window (profile);
+
+  gtk_widget_activate (row);
+  st_test_wait_until (loaded, start);
+  g_assert_cmpstr (page_of (start), ==, "profile");
+  g_assert_true (st_window_shows_files (start, files, 2));
+  st_test_destroy_window (start);
 }
 
 static GtkWindow *
@@ -282,7 +327,7 @@ about_step (StApplication *app, gpointer data)
   g_assert_cmpint (adw_about_window_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
   g_assert_cmpstr (adw_about_window_get_website (about), ==, PACKAGE_WEBSITE);
   g_assert_nonnull (adw_about_window_get_developers (about));
-  gtk_window_destroy (GTK_WINDOW (about));
+  st_test_destroy_window (about);
   return TRUE;
 }
 
@@ -345,7 +390,7 @@ preferences_step (StApplication *app, gpointer data)
 
   g_settings_reset (settings, "style");
   g_settings_reset (settings, "show-flows");
-  gtk_window_destroy (GTK_WINDOW (prefs));
+  st_test_destroy_window (prefs);
   return TRUE;
 }
 
@@ -373,6 +418,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/desktop/command-line/two-files", test_two_files);
   g_test_add_func ("/desktop/recent", test_recent);
+  g_test_add_func ("/desktop/recent-merged", test_recent_merged);
   g_test_add_func ("/desktop/about", test_about);
   g_test_add_func ("/desktop/preferences", test_preferences);
   status = g_test_run ();

@@ -17,7 +17,7 @@
 #include "st-display-util.h"
 #include "st-distribution-chart.h"
 #include "st-distribution-pane.h"
-#include "st-event-row.h"
+#include "st-event-item.h"
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
 #include "st-window.h"
@@ -64,7 +64,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 static gboolean
@@ -131,10 +131,10 @@ assert_selected_exactly (Fixture *f, const char *name, gint64 lo, gint64 hi, gui
 static void
 test_from_slice (Fixture *f, gconstpointer data)
 {
-  GtkWidget             *button;
-  guint                  first, last;
-  GtkSelectionModel     *events;
-  g_autoptr (StEventRow) longest = NULL;
+  GtkWidget              *button;
+  guint                   first, last;
+  GtkSelectionModel      *events;
+  g_autoptr (StEventItem) longest = NULL;
 
   st_session_select (f->session, slice_named (f, "gemm", 5000), ST_SELECT_REPLACE);
   button = st_test_find_label (GTK_WIDGET (f->page), "_Distribution");
@@ -162,7 +162,7 @@ test_from_slice (Fixture *f, gconstpointer data)
                    ==, "events");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (events)), ==, 3);
   longest = g_list_model_get_item (G_LIST_MODEL (events), 0);
-  g_assert_true (st_event_equal (st_event_row_get_ref (longest), slice_named (f, "gemm", 1200)));
+  g_assert_true (st_event_equal (st_event_item_get_ref (longest), slice_named (f, "gemm", 1200)));
   g_assert_true (st_test_press_shortcut (f->chart, "End"));
   assert_selected_exactly (f, "gemm", 100000, 112202, 1);
 

@@ -101,7 +101,7 @@ open_window (Fixture *f, int width, int height)
 static void
 close_window (Fixture *f)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 static void

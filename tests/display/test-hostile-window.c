@@ -14,7 +14,7 @@
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-warning-list.h"
-#include "st-warning-row.h"
+#include "st-warning-item.h"
 #include "st-window.h"
 
 #include <glib/gstdio.h>
@@ -61,7 +61,7 @@ close_window (StWindow *window, const char *name)
 {
   g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   g_unlink (path);
 }
 
@@ -86,9 +86,9 @@ has_warning (StWindow *window, const char *kind)
 
   for (guint i = 0; i < g_list_model_get_n_items (warnings); i++)
     {
-      g_autoptr (StWarningRow) w = g_list_model_get_item (warnings, i);
+      g_autoptr (StWarningItem) w = g_list_model_get_item (warnings, i);
 
-      if (g_str_equal (st_warning_row_get_kind (w), kind))
+      if (g_str_equal (st_warning_item_get_kind (w), kind))
         return TRUE;
     }
   return FALSE;

@@ -59,7 +59,7 @@ open_profile (Fixture *f, const char *path)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 static GtkWidget *

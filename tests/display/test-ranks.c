@@ -9,7 +9,7 @@
 #include "config.h"
 
 #include "st-display-util.h"
-#include "st-rank-item.h"
+#include "st-rank.h"
 #include "st-summary-page.h"
 #include "st-window.h"
 
@@ -50,27 +50,28 @@ assert_ranks_card (StWindow *window, guint slowest)
 {
   StSummaryPage *page
       = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
-  GtkWidget             *card;
-  GListModel            *rows;
-  g_autoptr (StRankItem) first = NULL;
-  g_autoptr (StRankItem) second = NULL;
-  g_autofree char       *busy = NULL;
+  GtkWidget         *card;
+  GtkColumnView     *view;
+  GListModel        *rows;
+  g_autoptr (StRank) first = NULL;
+  g_autoptr (StRank) second = NULL;
+  const char        *busy;
 
   st_test_wait_until (computed, page);
   card = st_test_find_by_id (GTK_WIDGET (page), "ranks_section");
   g_assert_nonnull (card);
   g_assert_true (gtk_widget_get_visible (card));
   g_assert_true (gtk_widget_get_mapped (card));
-  rows = G_LIST_MODEL (
-      gtk_column_view_get_model (GTK_COLUMN_VIEW (st_test_find_by_id (card, "ranks_view"))));
+  view = GTK_COLUMN_VIEW (st_test_find_by_id (card, "ranks_view"));
+  rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
   first = g_list_model_get_item (rows, 0);
   second = g_list_model_get_item (rows, 1);
-  g_assert_cmpstr (st_rank_item_get_label (first), ==, "rank 0");
-  g_assert_cmpstr (st_rank_item_get_label (second), ==, "rank 1");
-  g_assert_cmpuint (st_rank_item_get_slowest (second), ==, slowest);
-  g_assert_cmpfloat (st_rank_item_get_busy_percent (first), >, 40);
-  busy = st_rank_item_dup_text (first, "busy-text");
+  g_assert_cmpstr (st_rank_get_label (first), ==, "rank 0");
+  g_assert_cmpstr (st_rank_get_label (second), ==, "rank 1");
+  g_assert_cmpuint (st_rank_get_slowest (second), ==, slowest);
+  g_assert_cmpfloat (st_rank_get_busy_percent (first), >, 40);
+  busy = gtk_label_get_label (GTK_LABEL (st_test_cell (view, 0, "Busy")));
   g_assert_true (g_str_has_suffix (busy, "%"));
 }
 
@@ -101,7 +102,7 @@ check_launch (gpointer data)
   assert_ranks_card (window, 8);
   launch->checked = TRUE;
   g_clear_handle_id (&launch->timeout_id, g_source_remove);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   return G_SOURCE_REMOVE;
 }
 
@@ -180,7 +181,7 @@ test_open_as_one (void)
    * ranks run an AllToAll and an AllReduce in opposite orders, so matched
    * as ten SendRecvs in a row they paired otherwise) */
   assert_ranks_card (window, 3);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* Escape during the load of several files: back to the empty window. */
@@ -200,7 +201,7 @@ test_cancel (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Strata");
   g_assert_false (st_window_shows_files (window, files, 2));
   g_assert_true (st_window_is_empty (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* A broken rank: the error names it and where it breaks. */
@@ -220,7 +221,7 @@ test_broken_rank (void)
                                 st_test_find_by_id (GTK_WIDGET (window), "error_page"))),
                             "broken-first-event.json: line 2, column 10"));
   g_assert_true (st_window_is_empty (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static void
@@ -272,30 +273,25 @@ test_no_straggler (void)
   GFile            *files[] = { f0, f1, f2, f3 };
   StWindow         *window = g_object_new (ST_TYPE_WINDOW, NULL);
   StSummaryPage    *page;
-  GListModel       *rows;
-  g_autofree char  *tooltip = NULL;
+  GtkColumnView    *view;
+  const char       *tooltip;
 
   gtk_window_present (GTK_WINDOW (window));
   st_window_open_profile (window, files, 4, ST_ALIGN_COLLECTIVE);
   st_test_wait_until (loaded, window);
   page = ST_SUMMARY_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_SUMMARY_PAGE));
   st_test_wait_until (computed, page);
-  rows = G_LIST_MODEL (gtk_column_view_get_model (
-      GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (page), "ranks_view"))));
-  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+  view = GTK_COLUMN_VIEW (st_test_find_by_id (GTK_WIDGET (page), "ranks_view"));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==,
+                    4);
+  /* the rows as the table shows them, in file order */
   for (guint r = 0; r < 4; r++)
-    {
-      g_autoptr (StRankItem) item = g_list_model_get_item (rows, r);
-      g_autofree char       *text = NULL;
-
-      g_object_get (item, "slowest-text", &text, NULL);
-      g_assert_cmpstr (text, ==, expected[r]);
-      if (r == 0)
-        g_object_get (item, "slowest-tooltip", &tooltip, NULL);
-    }
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (st_test_cell (view, r, "Slowest in"))), ==,
+                     expected[r]);
+  tooltip = gtk_widget_get_tooltip_text (st_test_cell (view, 0, "Slowest in"));
   g_assert_nonnull (strstr (tooltip, "Never the straggler"));
   g_assert_nonnull (strstr (tooltip, "1 collective operation had no straggler"));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   forget_recent (files, 4);
 }
 

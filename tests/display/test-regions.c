@@ -112,21 +112,33 @@ win_open (Win *w, GFile *file)
                       st_test_find_child (GTK_WIDGET (w->window), ST_TYPE_SUMMARY_PAGE));
 }
 
+/* Whether @window is still one of GTK's toplevels (not yet closed). */
 static gboolean
-destroyed (gpointer data)
+window_shown (gpointer window)
 {
-  return *(gpointer *)data == NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (w == window)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+window_gone (gpointer window)
+{
+  return !window_shown (window);
 }
 
 /* Closes the window as its close button does; it must go. */
 static void
 win_close (Win *w)
 {
-  gpointer window = w->window;
-
-  g_object_add_weak_pointer (window, &window);
-  gtk_window_close (GTK_WINDOW (w->window));
-  st_test_wait_until (destroyed, &window);
+  st_test_close_window (w->window);
   memset (w, 0, sizeof *w);
 }
 
@@ -481,19 +493,21 @@ test_close_asks (void)
   g_assert_cmpint (st_region_get_start (r), ==, 40000000);
   g_assert_cmpint (st_region_get_end (r), ==, 90000000);
 
-  window = w.window;
-  g_object_add_weak_pointer (window, &window);
+  window = g_object_ref (w.window);
   gtk_window_close (GTK_WINDOW (w.window));
   st_test_wait_until (dialog_shown, NULL);
   dialog = find_dialog ();
   adw_message_dialog_response (dialog, "cancel");
-  g_assert_nonnull (window);
+  g_assert_true (window_shown (window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w.window)));
 
   gtk_window_close (GTK_WINDOW (w.window));
   st_test_wait_until (dialog_shown, NULL);
   adw_message_dialog_response (find_dialog (), "discard");
-  st_test_wait_until (destroyed, &window);
+  st_test_wait_until (window_gone, window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
 
   win_open (&w, trace);
   g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 1);
@@ -529,6 +543,40 @@ test_explanation (void)
     g_assert_cmpstr (name, ==, "Region 1");
   }
   st_region_set_remove (w.regions, 0);
+  st_region_set_set_modified (w.regions, FALSE);
+  win_close (&w);
+}
+
+/* The panel's status line says what is there: after a highlight, how many
+ * regions it found; after Ctrl+Z, the regions before it (none: the profile
+ * opened without any), not the count of the run undone; after
+ * Ctrl+Shift+Z, the run's regions again. */
+static void
+test_status_follows_undo (void)
+{
+  g_autoptr (GFile) trace = test_trace ();
+  Win               w = { 0 };
+  GtkLabel         *status;
+  guint             found;
+  g_autofree char  *count = NULL, *after_run = NULL, *after_redo = NULL;
+
+  win_open (&w, trace);
+  status = GTK_LABEL (st_test_find_by_id (GTK_WIDGET (w.panel), "status_label"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  highlight (&w);
+  found = st_region_set_get_n_regions (w.regions);
+  g_assert_cmpuint (found, >, 10);
+  count = g_strdup_printf ("%u", found);
+  after_run = g_strdup_printf ("%s regions found. Ctrl+Z brings back the ones before.", count);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, after_run);
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control>z"));
+  g_assert_cmpuint (st_region_set_get_n_regions (w.regions), ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, "Undone: 0 regions now.");
+
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (w.view), "<Control><Shift>z"));
+  after_redo = g_strdup_printf ("Redone: %s regions now.", count);
+  g_assert_cmpstr (gtk_label_get_text (status), ==, after_redo);
   st_region_set_set_modified (w.regions, FALSE);
   win_close (&w);
 }
@@ -887,6 +935,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/regions/persist", test_persist);
   g_test_add_func ("/display/regions/close-asks", test_close_asks);
   g_test_add_func ("/display/regions/explanation", test_explanation);
+  g_test_add_func ("/display/regions/status-follows-undo", test_status_follows_undo);
   g_test_add_func ("/display/regions/keys-and-picks", test_keys_and_picks);
   g_test_add_func ("/display/regions/many-regions", test_many_regions);
   g_test_add_func ("/display/regions/million-regions-plot", test_million_regions_plot);

@@ -110,7 +110,7 @@ test_landing_page (void)
   g_assert_cmpstr (visible_view (window), ==, "summary");
   landing = g_settings_get_string (settings, "landing-page");
   g_assert_cmpstr (landing, ==, "summary");
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 
   window = open_profile ();
   g_assert_cmpstr (visible_view (window), ==, "summary");
@@ -118,7 +118,7 @@ test_landing_page (void)
   g_clear_pointer (&landing, g_free);
   landing = g_settings_get_string (settings, "landing-page");
   g_assert_cmpstr (landing, ==, "timeline");
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static gboolean
@@ -160,7 +160,7 @@ test_window_size (void)
   /* resized (a window manager's resize lands in the default size too),
    * then closed as its close button does */
   gtk_window_set_default_size (GTK_WINDOW (window), 850, 600);
-  gtk_window_close (GTK_WINDOW (window));
+  st_test_close_window (window);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 850);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 600);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
@@ -168,7 +168,7 @@ test_window_size (void)
   window = g_object_new (ST_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   assert_shown_at (GTK_WINDOW (window), 850, 600);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* Flow Events starts as it was last left. */
@@ -197,14 +197,14 @@ test_show_flows (void)
   session = st_timeline_page_get_session (
       ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (second), ST_TYPE_TIMELINE_PAGE)));
   g_assert_true (st_session_get_show_flows (session));
-  gtk_window_destroy (GTK_WINDOW (second));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (second);
+  st_test_destroy_window (window);
 
   window = open_profile ();
   session = st_timeline_page_get_session (
       ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE)));
   g_assert_false (st_session_get_show_flows (session));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* The configurations in the Annotations panel's menu of recent ones. */
@@ -268,8 +268,8 @@ test_recent_configs (void)
   recent = g_settings_get_strv (settings, "recent-region-configs");
   g_assert_cmpuint (g_strv_length (recent), ==, 8);
   g_assert_cmpstr (recent[0], ==, uri);
-  gtk_window_destroy (GTK_WINDOW (second));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (second);
+  st_test_destroy_window (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -367,7 +367,7 @@ test_style (void)
   g_clear_pointer (&style, g_free);
   style = g_settings_get_string (settings, "style");
   g_assert_cmpstr (style, ==, "follow");
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* The child of test_no_schema: a person's steps, without the schema. */
@@ -393,7 +393,7 @@ run_without_schema (const char *path)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-timeline", NULL);
   gtk_widget_activate_action (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TIMELINE_PAGE),
                               "timeline.show-flows", NULL);
-  gtk_window_close (GTK_WINDOW (window));
+  st_test_close_window (window);
   return 0;
 }
 

@@ -5,10 +5,10 @@
 
 #include "config.h"
 
-#include "st-arg-row.h"
+#include "st-arg-item.h"
 #include "st-details-pane.h"
 #include "st-display-util.h"
-#include "st-name-summary-row.h"
+#include "st-operation.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-page.h"
@@ -33,6 +33,7 @@ typedef struct
   StTimelineView *view;
   StSession      *session;
   StTrace        *trace;
+  int             expected_height; /* the view's, for view_as_tall() */
 } Fixture;
 
 static gboolean
@@ -74,7 +75,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 /* A tap of a key (pressed, then released) as the view's key controller
@@ -317,13 +318,13 @@ table_rows (StDetailsPane *details, const char *id)
   return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
 }
 
-static StNameSummaryRow *
+static StOperation *
 summary_row (GListModel *summary, const char *name)
 {
   for (guint i = 0; i < g_list_model_get_n_items (summary); i++)
     {
-      g_autoptr (StNameSummaryRow) row = g_list_model_get_item (summary, i);
-      if (g_str_equal (st_name_summary_row_get_name (row), name))
+      g_autoptr (StOperation) row = g_list_model_get_item (summary, i);
+      if (g_str_equal (st_operation_get_name (row), name))
         return row;
     }
   return NULL;
@@ -331,6 +332,25 @@ summary_row (GListModel *summary, const char *name)
 
 /* Click, Ctrl+click, Ctrl+click: three events of two names; the details
  * pane sums them per name. Ctrl+click again takes one out. */
+static gboolean
+details_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_height (data) >= 180;
+}
+
+static gboolean
+view_as_tall (gpointer data)
+{
+  Fixture *f = data;
+  return gtk_widget_get_height (GTK_WIDGET (f->view)) == f->expected_height;
+}
+
+static gboolean
+details_hidden (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
 static void
 test_ctrl_click_summary (Fixture *f, gconstpointer data)
 {
@@ -339,8 +359,8 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   StEventRef     c = find_slice (f, "thread 1000 (python3)", "ProfilerStep#9");
   StDetailsPane *details = ST_DETAILS_PANE (st_test_find_by_id (GTK_WIDGET (f->page), "details"));
   gint64         da = st_event_get_duration (f->trace, a), db = st_event_get_duration (f->trace, b);
-  StNameSummaryRow *row;
-  double            x, y;
+  StOperation   *row;
+  double         x, y;
 
   st_session_set_range (f->session, st_event_get_start (f->trace, a) - 1000000,
                         st_event_get_start (f->trace, c) + st_event_get_duration (f->trace, c)
@@ -357,19 +377,21 @@ test_ctrl_click_summary (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (table_rows (details, "summary_view")), ==, 2);
   row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
   g_assert_nonnull (row);
-  g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 2);
-  g_assert_cmpint (st_name_summary_row_get_total (row), ==, da + db);
-  g_assert_cmpint (st_name_summary_row_get_min (row), ==, MIN (da, db));
-  g_assert_cmpint (st_name_summary_row_get_max (row), ==, MAX (da, db));
+  g_assert_cmpuint (st_operation_get_count (row), ==, 2);
+  g_assert_cmpint (st_operation_get_total (row), ==, da + db);
+  g_assert_cmpint (st_operation_get_min (row), ==, MIN (da, db));
+  g_assert_cmpint (st_operation_get_max (row), ==, MAX (da, db));
 
   /* Ctrl+click on a selected event takes it out */
   centre_of (f, b, &x, &y);
   st_timeline_view_click (f->view, x, y, 1, GDK_CONTROL_MASK);
   row = summary_row (table_rows (details, "summary_view"), "ProfilerStep#8");
-  g_assert_cmpuint (st_name_summary_row_get_count (row), ==, 1);
+  g_assert_cmpuint (st_operation_get_count (row), ==, 1);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 2);
 
-  /* a plain click on empty space clears it */
+  /* a plain click on empty space clears it (the view laid out above the
+   * details shown since the first click) */
+  st_test_wait_until (details_shown, details);
   st_timeline_view_click (f->view, gtk_widget_get_width (GTK_WIDGET (f->view)) - 2,
                           gtk_widget_get_height (GTK_WIDGET (f->view)) - 2, 1, 0);
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
@@ -417,14 +439,14 @@ arg_value (StDetailsPane *details, const char *key, guint *n_children)
   for (guint i = 0; i < g_list_model_get_n_items (args); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (args, i);
-      g_autoptr (StArgRow)       arg = gtk_tree_list_row_get_item (row);
-      GListModel                *children = st_arg_row_get_children (arg);
+      g_autoptr (StArgItem)      arg = gtk_tree_list_row_get_item (row);
+      GListModel                *children = st_arg_item_get_children (arg);
 
-      if (gtk_tree_list_row_get_depth (row) > 0 || !g_str_equal (st_arg_row_get_key (arg), key))
+      if (gtk_tree_list_row_get_depth (row) > 0 || !g_str_equal (st_arg_item_get_key (arg), key))
         continue;
       if (n_children != NULL)
         *n_children = children ? g_list_model_get_n_items (children) : 0;
-      return st_arg_row_get_value (arg);
+      return st_arg_item_get_value (arg);
     }
   return NULL;
 }
@@ -628,6 +650,32 @@ test_queue_bands (Fixture *f, gconstpointer data)
   g_assert_cmpuint (coloured, >, 1000);
 }
 
+/* With nothing selected the details pane gives its room to the timeline:
+ * it is not shown, and the timeline reaches the window's bottom; a
+ * selection brings it back at least as tall as it asks (180 px), taken
+ * from the timeline, and clearing the selection gives the room back. */
+static void
+test_details_room (Fixture *f, gconstpointer data)
+{
+  GtkWidget *details = st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_DETAILS_PANE);
+  int        alone, beside;
+
+  st_session_clear_selection (f->session);
+  st_test_wait_until (details_hidden, details);
+  alone = gtk_widget_get_height (GTK_WIDGET (f->view));
+
+  st_session_select (f->session, find_slice (f, "thread 1001 (python3)", "ProfilerStep#20"),
+                     ST_SELECT_REPLACE);
+  st_test_wait_until (details_shown, details);
+  beside = gtk_widget_get_height (GTK_WIDGET (f->view));
+  g_assert_cmpint (alone - beside, >=, gtk_widget_get_height (details));
+
+  st_session_clear_selection (f->session);
+  st_test_wait_until (details_hidden, details);
+  f->expected_height = alone;
+  st_test_wait_until (view_as_tall, f);
+}
+
 static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
@@ -649,5 +697,6 @@ main (int argc, char *argv[])
   add ("/display/timeline/mark", test_mark);
   add ("/display/timeline/find-offscreen", test_find_offscreen);
   add ("/display/timeline/queue-bands", test_queue_bands);
+  add ("/display/timeline/details-room", test_details_room);
   return g_test_run ();
 }

@@ -14,7 +14,7 @@
 #include "st-timeline-page.h"
 #include "st-trace-query.h"
 #include "st-track-list.h"
-#include "st-track-row.h"
+#include "st-track-item.h"
 #include "st-window.h"
 
 #include <adwaita.h>
@@ -67,7 +67,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
 }
 
 /* The slice track with the most rows. */
@@ -440,9 +440,9 @@ static const char *
 row_title (GListModel *rows, guint position)
 {
   g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, position);
-  g_autoptr (StTrackRow)     item = gtk_tree_list_row_get_item (row);
+  g_autoptr (StTrackItem)    item = gtk_tree_list_row_get_item (row);
 
-  return st_track_row_get_title (item);
+  return st_track_item_get_title (item);
 }
 
 /* The list's row of @track. */
@@ -452,9 +452,9 @@ row_of_track (GListModel *rows, guint track)
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
-      g_autoptr (StTrackRow)     item = gtk_tree_list_row_get_item (row);
+      g_autoptr (StTrackItem)    item = gtk_tree_list_row_get_item (row);
 
-      if (st_track_row_get_track (item) == track)
+      if (st_track_item_get_track (item) == track)
         return i;
     }
   g_assert_not_reached ();
@@ -637,7 +637,7 @@ test_list_move (Fixture *f, gconstpointer data)
     gboolean                   dropped = FALSE;
 
     g_assert_nonnull (target);
-    g_value_init (&value, ST_TYPE_TRACK_ROW);
+    g_value_init (&value, ST_TYPE_TRACK_ITEM);
     g_value_take_object (&value, gtk_tree_list_row_get_item (row));
     g_signal_emit_by_name (target, "drop", &value, 10.0, 5.0, &dropped);
     g_assert_true (dropped);

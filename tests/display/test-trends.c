@@ -142,7 +142,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_autofree char *path = g_build_filename (f->dir, data, NULL);
 
   st_region_set_set_modified (st_session_get_regions (f->session), FALSE);
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  st_test_destroy_window (f->window);
   g_unlink (path);
   g_rmdir (f->dir);
   g_free (f->dir);

@@ -10,9 +10,9 @@
 #include "st-summary-page.h"
 #include "st-timeline-page.h"
 #include "st-track-list.h"
-#include "st-track-row.h"
+#include "st-track-item.h"
 #include "st-warning-list.h"
-#include "st-warning-row.h"
+#include "st-warning-item.h"
 #include "st-window.h"
 
 #include <glib/gstdio.h>
@@ -54,20 +54,20 @@ wait_while_page (StWindow *window, const char *page)
   st_test_wait_until (page_left, &w);
 }
 
-static StTrackRow *
+static StTrackItem *
 row_at (GListModel *model, guint i)
 {
   g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
-  return ST_TRACK_ROW (gtk_tree_list_row_get_item (row));
+  return ST_TRACK_ITEM (gtk_tree_list_row_get_item (row));
 }
 
 static void
 test_open_profile (void)
 {
-  g_autoptr (GFile)      file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
-  StWindow              *window = g_object_new (ST_TYPE_WINDOW, NULL);
-  GListModel            *tracks, *warnings;
-  g_autoptr (StTrackRow) first_process = NULL;
+  g_autoptr (GFile)       file = data_file ("real", "hta_amd_mi250_rocm62_minitoy.json.gz");
+  StWindow               *window = g_object_new (ST_TYPE_WINDOW, NULL);
+  GListModel             *tracks, *warnings;
+  g_autoptr (StTrackItem) first_process = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_cmpstr (page_of (window), ==, "empty");
@@ -82,22 +82,22 @@ test_open_profile (void)
   tracks = st_track_list_get_model (
       ST_TRACK_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_TRACK_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (tracks), ==, 4 + 5);
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 0)), ==, "Global");
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 2)), ==, "python3");
-  g_assert_cmpstr (st_track_row_get_title (row_at (tracks, 3)), ==, "thread 597913 (python3)");
-  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 3)), ==, 51);
-  g_assert_cmpuint (st_track_row_get_events (row_at (tracks, 2)), ==, 51 + 43);
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 0)), ==, "Global");
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 2)), ==, "python3");
+  g_assert_cmpstr (st_track_item_get_title (row_at (tracks, 3)), ==, "thread 597913 (python3)");
+  g_assert_cmpuint (st_track_item_get_events (row_at (tracks, 3)), ==, 51);
+  g_assert_cmpuint (st_track_item_get_events (row_at (tracks, 2)), ==, 51 + 43);
 
   /* The ac2g ends without a start are listed, with their count. */
   warnings = st_warning_list_get_model (
       ST_WARNING_LIST (st_test_find_child (GTK_WIDGET (window), ST_TYPE_WARNING_LIST)));
   g_assert_cmpuint (g_list_model_get_n_items (warnings), ==, 1);
   {
-    g_autoptr (StWarningRow) w = g_list_model_get_item (warnings, 0);
-    g_assert_cmpstr (st_warning_row_get_kind (w), ==, "unmatched-flow");
-    g_assert_cmpuint (st_warning_row_get_count (w), ==, 5);
+    g_autoptr (StWarningItem) w = g_list_model_get_item (warnings, 0);
+    g_assert_cmpstr (st_warning_item_get_kind (w), ==, "unmatched-flow");
+    g_assert_cmpuint (st_warning_item_get_count (w), ==, 5);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static void
@@ -116,7 +116,7 @@ test_open_broken (void)
                             "broken-first-event.json: line 2, column 10"));
   /* A window with an error takes the next file. */
   g_assert_true (st_window_is_empty (window));
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static void
@@ -133,7 +133,7 @@ test_cancel (void)
   g_assert_cmpstr (page_of (window), ==, "empty");
   g_assert_null (st_window_get_file (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Strata");
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 static StWindow *
@@ -170,7 +170,7 @@ test_close_while_summarising (void)
   g_object_get (window, "trace", &trace, NULL);
   g_object_add_weak_pointer (G_OBJECT (trace), (gpointer *)&trace);
   g_object_unref (trace);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   st_test_wait_until (gone, &trace);
 }
 
@@ -207,7 +207,7 @@ test_numbers_before_tables (void)
   g_assert_nonnull (gtk_column_view_get_model (table));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), >,
                     0);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* Closing a window once its Summary shows the cards' numbers, while the
@@ -227,7 +227,7 @@ test_close_while_tables (void)
   g_object_get (window, "trace", &trace, NULL);
   g_object_add_weak_pointer (G_OBJECT (trace), (gpointer *)&trace);
   g_object_unref (trace);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
   st_test_wait_until (gone, &trace);
 }
 
@@ -258,7 +258,7 @@ test_restore_toast (void)
   GtkWidget           *show;
 
   st_region_set_add (regions_of (window), region);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 
   window = open_window (file);
   g_assert_cmpuint (st_region_set_get_n_regions (regions_of (window)), ==, 1);
@@ -278,7 +278,7 @@ test_restore_toast (void)
   /* nothing left to keep: the sidecar goes */
   st_region_set_remove (regions_of (window), 0);
   st_region_set_set_modified (regions_of (window), FALSE);
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 /* Every action the shortcuts window lists has the keys the application
@@ -367,7 +367,7 @@ test_page_keys_in_order (void)
       if (i == n - 1)
         g_assert_cmpstr (adw_view_stack_page_get_name (page), ==, "compare");
     }
-  gtk_window_destroy (GTK_WINDOW (window));
+  st_test_destroy_window (window);
 }
 
 int

@@ -729,6 +729,30 @@ assert_straggler (StSummary *s, guint k, const char *label, guint file, gint64 l
   g_assert_cmpint (c->late_ns, ==, late_ns);
 }
 
+/* The Ranks table's objects: a rank each in file order, with the
+ * stragglers counted above ("rank 1" the straggler of #3 and #4). */
+static void
+assert_ranks_listed (StSummary *s)
+{
+  g_autoptr (GListModel) list = st_summary_list_ranks (s);
+  const guint            slowest[] = { 0, 2, 2, 0 };
+
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr (StRank) rank = g_list_model_get_item (list, i);
+      g_autofree char   *label = g_strdup_printf ("rank %u", i);
+      guint              matched, no_straggler;
+
+      g_assert_cmpstr (st_rank_get_label (rank), ==, label);
+      g_assert_cmpuint (st_rank_get_slowest (rank), ==, slowest[i]);
+      /* five all-reduces matched, #2 with no straggler */
+      g_object_get (rank, "matched", &matched, "no-straggler", &no_straggler, NULL);
+      g_assert_cmpuint (matched, ==, 5);
+      g_assert_cmpuint (no_straggler, ==, 1);
+    }
+}
+
 /* The stragglers of the four ranks in true time (see load_four_ranks). */
 static void
 assert_four_stragglers (StSummary *s)
@@ -751,6 +775,7 @@ assert_four_stragglers (StSummary *s)
   g_assert_cmpuint (st_summary_get_rank (s, 2)->slowest_count, ==, 2);
   g_assert_cmpint (st_summary_get_rank (s, 2)->slowest_total_ns, ==, 220 * US);
   g_assert_cmpuint (st_summary_get_rank (s, 3)->slowest_count, ==, 0);
+  assert_ranks_listed (s);
 }
 
 /* On the skewed clocks, --align collective ends every rank's first

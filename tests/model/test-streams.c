@@ -9,6 +9,7 @@
 
 #include "st-profile-loader.h"
 #include "st-queue-length.h"
+#include "st-stream-launches.h"
 #include "st-summary.h"
 #include "st-test-util.h"
 
@@ -170,6 +171,25 @@ test_cards_part (void)
   g_assert_cmpfloat_with_epsilon (metric (s, "idle_host_wait_percent")->value, 25.0, 1e-9);
 }
 
+/* The launches table of @s, on kinds_trace over the whole trace, lists its
+ * one stream with the numbers test_launches_and_queue works out below, named
+ * by its track alone: the profile has one device. */
+static void
+assert_listed (StSummary *s, StTrace *trace)
+{
+  g_autoptr (GListModel)       list = st_summary_list_streams (s, trace);
+  g_autoptr (StStreamLaunches) row = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 1);
+  row = g_list_model_get_item (list, 0);
+  g_assert_cmpstr (st_stream_launches_get_label (row), ==, "stream 7");
+  g_assert_cmpuint (st_stream_launches_get_launches (row), ==, 6);
+  g_assert_cmpint (st_stream_launches_get_delay (row, 0), ==, 30 * US);
+  g_assert_cmpint (st_stream_launches_get_delay (row, 1), ==, 170 * US);
+  g_assert_cmpint (st_stream_launches_get_delay (row, 3), ==, 170 * US);
+  g_assert_cmpuint (st_stream_launches_get_queue (row), ==, 2);
+}
+
 /* The launch delays of k1…k7 but k6: 10, 30, 140, 170, 20, 30; sorted 10,
  * 20, 30, 30, 140, 170. Nearest rank: p50 the 3rd (30), p90 and p99 the
  * 6th (170). The queue: 1 from 90, 0 at 200, 1 at 220, 2 at 260 (and still
@@ -194,6 +214,7 @@ test_launches_and_queue (void)
   g_assert_cmpint (u->delay_max_ns, ==, 170 * US);
   g_assert_true (u->has_queue);
   g_assert_cmpuint (u->queue_max, ==, 2);
+  assert_listed (s, trace);
 
   g_assert_nonnull (q);
   g_assert_cmpuint (q->n_samples, ==, G_N_ELEMENTS (ts));

@@ -314,18 +314,18 @@ test_selection_box (Fixture *f, gconstpointer data)
 
   g_array_append_val (refs, b);
   g_assert_false (st_session_get_selection_box (f->session, &start, &end));
-  st_session_select_box (f->session, refs, 250 * US, 280 * US, ST_SELECT_REPLACE);
+  st_session_select_box (f->session, refs, NULL, 250 * US, 280 * US, ST_SELECT_REPLACE);
   g_assert_true (st_session_get_selection_box (f->session, &start, &end));
   g_assert_cmpint (start, ==, 250 * US);
   g_assert_cmpint (end, ==, 280 * US);
-  st_session_select_box (f->session, refs, 520 * US, 530 * US, ST_SELECT_ADD);
+  st_session_select_box (f->session, refs, NULL, 520 * US, 530 * US, ST_SELECT_ADD);
   g_assert_true (st_session_get_selection_box (f->session, &start, &end));
   g_assert_cmpint (start, ==, 250 * US);
   g_assert_cmpint (end, ==, 530 * US);
   st_session_select (f->session, slice (f, f->host, "A", 0), ST_SELECT_REPLACE);
   g_assert_false (st_session_get_selection_box (f->session, &start, &end));
   /* A [0, 100) clicked, then a box over [250, 280) added */
-  st_session_select_box (f->session, refs, 250 * US, 280 * US, ST_SELECT_ADD);
+  st_session_select_box (f->session, refs, NULL, 250 * US, 280 * US, ST_SELECT_ADD);
   g_assert_true (st_session_get_selection_box (f->session, &start, &end));
   g_assert_cmpint (start, ==, 0);
   g_assert_cmpint (end, ==, 280 * US);

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """The shape of the sources, as docs/architecture.md promises it:
 
-- no C source or header over 800 lines;
+- no C source or header over 800 lines: a type that would be longer gives
+  a responsibility away to a new type with its own header, rather than be
+  cut into files that share its struct;
 - no function over 60 lines (from its name's line to its closing brace:
   GNU style puts a function's braces in column 0);
 - no folder of src/model with more than 12 C sources and headers;
-- every folder of src/model is named, with its purpose, in src/model/README.md.
+- every folder of src/model is named, with its purpose, in src/model/README.md;
+- at most one file of src/app and src/widgets starts threads (the job type,
+  StJob): the pages, panes and charts run their work through it.
 
 Prints each breach and exits 1; exits 0 when there is none.
 """
@@ -16,6 +20,9 @@ import sys
 MAX_FILE_LINES = 800
 MAX_FUNCTION_LINES = 60
 MAX_MODEL_FOLDER_FILES = 12
+MAX_THREAD_STARTERS = 1
+STARTS_THREAD = re.compile(r'\bg_(task_run_in_thread(_sync)?|thread_new|thread_try_new|'
+                           r'thread_pool_new(_full)?)\s*\(')
 
 root = sys.argv[1] if len(sys.argv) > 1 else '.'
 src = os.path.join(root, 'src')
@@ -72,6 +79,17 @@ for dirpath, _, names in os.walk(model):
         breaches.append(f'src/model/{rel}: {n} C files (at most {MAX_MODEL_FOLDER_FILES})')
     if rel != '.' and readme and f'`{rel}/`' not in readme:
         breaches.append(f'src/model/README.md does not describe `{rel}/`')
+
+starters = []
+for folder in ('app', 'widgets'):
+    for path in c_files(os.path.join(src, folder)):
+        with open(path, encoding='utf-8') as f:
+            if STARTS_THREAD.search(f.read()):
+                starters.append(os.path.relpath(path, root))
+if len(starters) > MAX_THREAD_STARTERS:
+    breaches.append(f'{len(starters)} files of src/app and src/widgets start threads '
+                    f'(at most {MAX_THREAD_STARTERS}: run the work through StJob): '
+                    + ', '.join(starters))
 
 for b in breaches:
     print(b)

@@ -6,12 +6,42 @@
 
 #include "config.h"
 
-#include "st-call-tree-page-private.h"
+#include "st-call-tree-page.h"
 
-#include "st-call-tree-item.h"
+#include "st-call-tree-view.h"
+#include "st-flame-graph.h"
 #include "st-format.h"
+#include "st-job.h"
+#include "st-trace-query.h"
 
 #include <glib/gi18n.h>
+
+struct _StCallTreePage
+{
+  GtkWidget parent_instance;
+
+  StSession    *session;
+  GSignalGroup *session_signals;
+  char         *scope;     /* "profile", "region" or "selection" */
+  gboolean      bottom_up; /* the direction shown */
+  gboolean      by_thread;
+  /* the selection taken as the scope */
+  gboolean has_selection;
+  GArray  *selection_tracks; /* guint */
+  gint64   selection_start;
+  gint64   selection_end;
+  /* the trees of the scope, both ways, and the build under way */
+  StCallTree *top_down;
+  StCallTree *bottom_up_tree;
+  gboolean    dirty;
+  StJob      *build;
+
+  GtkLabel       *scope_label;
+  GtkStack       *content_stack;
+  AdwStatusPage  *status_page;
+  GtkProgressBar *progress_bar;
+  StCallTreeView *view;
+};
 
 G_DEFINE_FINAL_TYPE (StCallTreePage, st_call_tree_page, GTK_TYPE_WIDGET)
 
@@ -29,6 +59,8 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void request_build (StCallTreePage *self);
+static void show_tree (StCallTreePage *self);
+static void update_actions (StCallTreePage *self);
 
 /* --- the scope ------------------------------------------------------------ */
 
@@ -143,7 +175,6 @@ typedef struct
   StTrace        *trace;
   StCallTreeScope scope;
   guint          *tracks;
-  gint           *progress;
 } Job;
 
 static void
@@ -151,65 +182,36 @@ job_free (Job *job)
 {
   g_clear_object (&job->trace);
   g_free (job->tracks);
-  g_free (job->progress);
   g_free (job);
 }
 
-static void
-on_progress (double fraction, gpointer data)
-{
-  g_atomic_int_set ((gint *)data, (gint)(fraction * 1000));
-}
-
-static void
-build_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+/* The tree of the scope both ways: top-down, then bottom-up. */
+static gpointer
+build_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
   Job                   *job = data;
-  g_autoptr (GError)     error = NULL;
   g_autoptr (StCallTree) td = NULL;
   StCallTree            *bu;
   GPtrArray             *trees;
 
-  td = st_call_tree_build (job->trace, &job->scope, cancellable, on_progress, job->progress,
-                           &error);
-  bu = td != NULL ? st_call_tree_invert (td, cancellable, &error) : NULL;
+  td = st_call_tree_build (job->trace, &job->scope, cancellable, st_job_report, run, error);
+  bu = td != NULL ? st_call_tree_invert (td, cancellable, error) : NULL;
   if (bu == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+    return NULL;
   trees = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (trees, g_steal_pointer (&td));
   g_ptr_array_add (trees, bu);
-  g_task_return_pointer (task, trees, (GDestroyNotify)g_ptr_array_unref);
+  return trees;
 }
 
 static void
-stop_progress (StCallTreePage *self)
+show_progress (StCallTreePage *self)
 {
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  self->progress = NULL;
-}
-
-static gboolean
-show_progress (gpointer data)
-{
-  StCallTreePage  *self = data;
-  double           fraction = g_atomic_int_get (self->progress) / 1000.0;
+  double           fraction = st_job_get_fraction (self->build);
   g_autofree char *text = g_strdup_printf (_ ("%.0f %% of the slices"), fraction * 100);
 
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
   gtk_progress_bar_set_text (self->progress_bar, text);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-cancel_build (StCallTreePage *self)
-{
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  stop_progress (self);
 }
 
 static void
@@ -234,7 +236,7 @@ describe (StCallTreePage *self)
       return;
     }
   what = describe_scope (self, &scope);
-  if (self->top_down == NULL || self->cancellable != NULL
+  if (self->top_down == NULL || st_job_is_running (self->build)
       || st_call_tree_get_n_frames (self->top_down) == 0)
     {
       gtk_label_set_text (self->scope_label, what);
@@ -249,16 +251,11 @@ describe (StCallTreePage *self)
 }
 
 static void
-on_built (GObject *source, GAsyncResult *result, gpointer data)
+on_built (gpointer owner, gpointer result, const GError *error)
 {
-  g_autoptr (StCallTreePage) self = data;
-  g_autoptr (GError)         error = NULL;
-  g_autoptr (GPtrArray)      trees = g_task_propagate_pointer (G_TASK (result), &error);
+  StCallTreePage       *self = owner;
+  g_autoptr (GPtrArray) trees = result;
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    return; /* replaced, or the page went away */
-  g_clear_object (&self->cancellable);
-  stop_progress (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
   if (trees == NULL)
     {
@@ -274,28 +271,27 @@ on_built (GObject *source, GAsyncResult *result, gpointer data)
                     "copies) are not calls. Sum the whole profile (Ctrl+1), or take another "
                     "selection."));
   else
-    st_call_tree_page_show_tree (self);
-  st_call_tree_page_update_actions (self);
+    show_tree (self);
+  update_actions (self);
 }
 
 static void
 start_build (StCallTreePage *self)
 {
-  g_autoptr (GTask) task = NULL;
-  StCallTreeScope   scope;
-  const char       *title, *why;
-  Job              *job;
+  StCallTreeScope scope;
+  const char     *title, *why;
+  Job            *job;
 
-  cancel_build (self);
+  st_job_cancel (self->build);
   self->dirty = FALSE;
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
-  st_call_tree_page_show_tree (self);
+  show_tree (self);
   if (!get_scope (self, &scope, &title, &why))
     {
       show_status (self, title, why);
       describe (self);
-      st_call_tree_page_update_actions (self);
+      update_actions (self);
       return;
     }
   job = g_new0 (Job, 1);
@@ -303,19 +299,13 @@ start_build (StCallTreePage *self)
   job->scope = scope;
   job->tracks = scope.tracks ? g_memdup2 (scope.tracks, scope.n_tracks * sizeof (guint)) : NULL;
   job->scope.tracks = job->tracks;
-  job->progress = g_new0 (gint, 1);
-  self->progress = job->progress;
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, on_built, g_object_ref (self));
-  g_task_set_source_tag (task, start_build);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
-  g_task_run_in_thread (task, build_thread);
+  st_job_start (self->build, build_thread, job, (GDestroyNotify)job_free, on_built,
+                (GDestroyNotify)g_ptr_array_unref);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, _ ("Starting…"));
   gtk_stack_set_visible_child_name (self->content_stack, "computing");
-  self->progress_id = g_timeout_add (100, show_progress, self);
   describe (self);
-  st_call_tree_page_update_actions (self);
+  update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
 }
 
@@ -345,36 +335,14 @@ cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   StCallTreePage *self = ST_CALL_TREE_PAGE (widget);
 
-  if (self->cancellable == NULL)
+  if (!st_job_is_running (self->build))
     return;
-  cancel_build (self);
+  st_job_cancel (self->build);
   self->dirty = TRUE;
   show_status (self, _ ("Summing Stopped"),
                _ ("Choose a scope again to sum its calls (Ctrl+1, Ctrl+2, Ctrl+3)."));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPUTING]);
-  st_call_tree_page_update_actions (self);
-}
-
-/* The table takes 45 % of the height, until the person moves the
- * divider. */
-static void
-on_paned_resized (StCallTreePage *self)
-{
-  int max = 0;
-
-  g_object_get (self->paned, "max-position", &max, NULL);
-  if (self->paned_moved || max <= 0)
-    return;
-  self->placing_paned = TRUE;
-  gtk_paned_set_position (self->paned, max * 45 / 100);
-  self->placing_paned = FALSE;
-}
-
-static void
-on_paned_moved (StCallTreePage *self)
-{
-  if (!self->placing_paned && gtk_widget_get_mapped (GTK_WIDGET (self->paned)))
-    self->paned_moved = TRUE;
+  update_actions (self);
 }
 
 static void
@@ -382,6 +350,140 @@ on_region_changed (StCallTreePage *self)
 {
   if (g_str_equal (self->scope, "region"))
     request_build (self);
+}
+
+/* --- the node selected ------------------------------------------------- */
+
+/* The tree shown, in the table and the flame graph; the table once it is
+ * in. */
+static void
+show_tree (StCallTreePage *self)
+{
+  StCallTree *tree = st_call_tree_page_get_tree (self);
+
+  st_call_tree_view_set_tree (self->view, tree);
+  if (tree != NULL)
+    gtk_stack_set_visible_child_name (self->content_stack, "tree");
+  update_actions (self);
+}
+
+static void
+update_actions (StCallTreePage *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  guint      node = st_call_tree_view_get_selected (self->view);
+  gboolean   has_tree = st_call_tree_view_get_tree (self->view) != NULL;
+  gboolean   has_node = has_tree && node != ST_FLAME_GRAPH_NONE;
+  gboolean   zoomed = st_call_tree_view_is_zoomed (self->view);
+
+  gtk_widget_action_set_enabled (widget, "calltree.cancel", st_job_is_running (self->build));
+  gtk_widget_action_set_enabled (widget, "calltree.expand-hot-path", has_tree);
+  gtk_widget_action_set_enabled (widget, "calltree.show-on-timeline", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.copy-name", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-in", has_node);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-out", has_tree && zoomed);
+  gtk_widget_action_set_enabled (widget, "calltree.zoom-reset", has_tree && zoomed);
+}
+
+/* A node chosen in the table or the flame graph: its instances selected
+ * on the timeline. */
+static void
+select_instances (StCallTreePage *self, guint node)
+{
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+
+  st_call_tree_get_instances (st_call_tree_view_get_tree (self->view), node, refs);
+  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
+}
+
+/* Enter or a double click on a row, Ctrl+Enter, or the toolbar's button:
+ * the node's instances selected on the timeline, shown there at the
+ * longest one. */
+static void
+show_on_timeline_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreePage    *self = ST_CALL_TREE_PAGE (widget);
+  StTrace           *trace = st_session_get_trace (self->session);
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (StEventRef));
+  guint              node = st_call_tree_view_get_selected (self->view), longest = 0;
+
+  if (node == ST_FLAME_GRAPH_NONE)
+    return;
+  st_call_tree_get_instances (st_call_tree_view_get_tree (self->view), node, refs);
+  st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
+  for (guint i = 1; i < refs->len; i++)
+    if (st_event_get_duration (trace, g_array_index (refs, StEventRef, i))
+        > st_event_get_duration (trace, g_array_index (refs, StEventRef, longest)))
+      longest = i;
+  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
+  if (refs->len > 0)
+    st_session_reveal (self->session, g_array_index (refs, StEventRef, longest));
+}
+
+static void
+on_node_activated (StCallTreePage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "calltree.show-on-timeline", NULL);
+}
+
+/* Ctrl+E: the costliest path from the node selected (or the roots). */
+static void
+expand_hot_path_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  st_call_tree_view_expand_hot_path (ST_CALL_TREE_PAGE (widget)->view);
+}
+
+/* Ctrl+I, Backspace, Ctrl+0: the flame graph's zoom. */
+static void
+zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreeView *view = ST_CALL_TREE_PAGE (widget)->view;
+
+  if (g_str_equal (action_name, "calltree.zoom-in"))
+    st_call_tree_view_zoom_in (view);
+  else if (g_str_equal (action_name, "calltree.zoom-out"))
+    st_call_tree_view_zoom_out (view);
+  else
+    st_call_tree_view_zoom_reset (view);
+}
+
+/* Ctrl+C: the selected node's name, whole. */
+static void
+copy_name_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StCallTreePage  *self = ST_CALL_TREE_PAGE (widget);
+  guint            node = st_call_tree_view_get_selected (self->view);
+  g_autofree char *name = NULL;
+
+  if (node == ST_FLAME_GRAPH_NONE)
+    return;
+  name = st_call_tree_dup_label (st_call_tree_view_get_tree (self->view), node);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
+}
+
+static void
+install_node_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "calltree.show-on-timeline", NULL,
+                                   show_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "calltree.expand-hot-path", NULL,
+                                   expand_hot_path_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "calltree.copy-name", NULL, copy_name_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "calltree.expand-hot-path", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "calltree.show-on-timeline", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK,
+                                       "calltree.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.zoom-out",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "calltree.zoom-reset", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                       "calltree.copy-name", NULL);
 }
 
 /* --- the API -------------------------------------------------------------- */
@@ -407,7 +509,7 @@ st_call_tree_page_set_session (StCallTreePage *self, StSession *session)
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->session_signals, session);
-  cancel_build (self);
+  st_job_cancel (self->build);
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
   self->has_selection = FALSE;
@@ -415,7 +517,7 @@ st_call_tree_page_set_session (StCallTreePage *self, StSession *session)
   self->scope = g_strdup ("profile");
   self->bottom_up = FALSE;
   self->by_thread = FALSE;
-  st_call_tree_page_show_tree (self);
+  show_tree (self);
   if (session != NULL)
     request_build (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -428,7 +530,7 @@ gboolean
 st_call_tree_page_is_computing (StCallTreePage *self)
 {
   g_return_val_if_fail (ST_IS_CALL_TREE_PAGE (self), FALSE);
-  return self->cancellable != NULL;
+  return st_job_is_running (self->build);
 }
 
 StCallTree *
@@ -468,7 +570,7 @@ set_direction (StCallTreePage *self, const char *direction)
     return;
   self->bottom_up = bottom_up;
   if (self->top_down != NULL)
-    st_call_tree_page_show_tree (self);
+    show_tree (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRECTION]);
 }
 
@@ -504,7 +606,7 @@ st_call_tree_page_get_property (GObject *object, guint prop_id, GValue *value, G
       g_value_set_string (value, self->bottom_up ? "bottom-up" : "top-down");
       break;
     case PROP_BY_THREAD: g_value_set_boolean (value, self->by_thread); break;
-    case PROP_COMPUTING: g_value_set_boolean (value, self->cancellable != NULL); break;
+    case PROP_COMPUTING: g_value_set_boolean (value, st_job_is_running (self->build)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -535,14 +637,11 @@ st_call_tree_page_dispose (GObject *object)
   StCallTreePage *self = ST_CALL_TREE_PAGE (object);
   GtkWidget      *child;
 
-  cancel_build (self);
-  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  st_job_cancel (self->build);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->top_down);
   g_clear_object (&self->bottom_up_tree);
-  g_clear_object (&self->tree_model);
-  g_clear_object (&self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_CALL_TREE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -556,6 +655,7 @@ st_call_tree_page_finalize (GObject *object)
 
   g_free (self->scope);
   g_array_unref (self->selection_tracks);
+  g_object_unref (self->build);
   G_OBJECT_CLASS (st_call_tree_page_parent_class)->finalize (object);
 }
 
@@ -603,21 +703,17 @@ st_call_tree_page_class_init (StCallTreePageClass *klass)
                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (ST_TYPE_CALL_TREE_ITEM);
-  g_type_ensure (ST_TYPE_FLAME_GRAPH);
+  g_type_ensure (ST_TYPE_CALL_TREE_VIEW);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/calltree/st-call-tree-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, scope_label);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, status_page);
   gtk_widget_class_bind_template_child (widget_class, StCallTreePage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, paned);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, tree_view);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, flame_graph);
-  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, StCallTreePage, view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   install_keys (widget_class);
-  st_call_tree_page_class_init_view (widget_class);
+  install_node_actions (widget_class);
 }
 
 static void
@@ -625,13 +721,15 @@ st_call_tree_page_init (StCallTreePage *self)
 {
   self->scope = g_strdup ("profile");
   self->selection_tracks = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->build = st_job_new (self);
+  g_signal_connect_swapped (self->build, "progress", G_CALLBACK (show_progress), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
                                   G_CALLBACK (on_region_changed), self);
-  g_signal_connect_swapped (self->paned, "notify::max-position", G_CALLBACK (on_paned_resized),
-                            self);
-  g_signal_connect_swapped (self->paned, "notify::position", G_CALLBACK (on_paned_moved), self);
+  g_signal_connect_swapped (self->view, "node-chosen", G_CALLBACK (select_instances), self);
+  g_signal_connect_swapped (self->view, "node-activated", G_CALLBACK (on_node_activated), self);
+  g_signal_connect_swapped (self->view, "changed", G_CALLBACK (update_actions), self);
   show_status (self, _ ("No Profile"), NULL);
-  st_call_tree_page_update_actions (self);
+  update_actions (self);
 }

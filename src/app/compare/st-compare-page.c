@@ -10,6 +10,7 @@
 #include "st-compare-row-item.h"
 #include "st-delta-label.h"
 #include "st-finding-item.h"
+#include "st-job.h"
 #include "st-metric-catalog.h"
 #include "st-operation-diff-item.h"
 #include "st-operation-diff-view.h"
@@ -23,7 +24,7 @@ struct _StComparePage
 
   StSession     *session;
   GSignalGroup  *session_signals;
-  GCancellable  *cancellable;
+  StJob         *job; /* computing the comparison */
   StProfileDiff *diff;
   GListStore    *findings;  /* StFindingItem */
   GListStore    *breakdown; /* StCompareRowItem */
@@ -367,17 +368,36 @@ show_diff (StComparePage *self, StProfileDiff *diff)
   gtk_stack_set_visible_child_name (self->compare_stack, "diff");
 }
 
-static void
-on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
+/* Both profiles as a diff compares them, for the thread. */
+typedef struct
 {
-  g_autoptr (StComparePage) self = user_data;
-  g_autoptr (GError)        error = NULL;
-  StProfileDiff            *diff = st_profile_diff_compute_finish (result, &error);
+  StTrace *base;
+  StTrace *current;
+} Pair;
+
+static void
+pair_free (Pair *pair)
+{
+  g_object_unref (pair->base);
+  g_object_unref (pair->current);
+  g_free (pair);
+}
+
+static gpointer
+compute_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
+{
+  Pair *pair = data;
+
+  return st_profile_diff_compute (pair->base, pair->current, NULL, cancellable, error);
+}
+
+static void
+on_computed (gpointer owner, gpointer result, const GError *error)
+{
+  StComparePage *self = owner;
+  StProfileDiff *diff = result;
 
   gtk_spinner_stop (self->compare_spinner);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return; /* the baseline changed meanwhile: a new comparison is under way */
-  g_clear_object (&self->cancellable);
   if (diff == NULL)
     {
       adw_status_page_set_description (self->compare_error_page, error->message);
@@ -393,18 +413,22 @@ static void
 recompute (StComparePage *self)
 {
   StBaseline *base = baseline (self);
+  Pair       *pair;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  st_job_cancel (self->job);
   clear (self);
   if (base == NULL)
-    return;
-  self->cancellable = g_cancellable_new ();
+    {
+      gtk_spinner_stop (self->compare_spinner);
+      return;
+    }
+  pair = g_new0 (Pair, 1);
+  pair->base = g_object_ref (st_session_get_trace (st_baseline_get_session (base)));
+  pair->current = g_object_ref (st_session_get_trace (self->session));
   gtk_stack_set_visible_child_name (self->compare_stack, "computing");
   gtk_spinner_start (self->compare_spinner);
-  st_profile_diff_compute_async (st_session_get_trace (st_baseline_get_session (base)),
-                                 st_session_get_trace (self->session), NULL, self->cancellable,
-                                 on_computed, g_object_ref (self));
+  st_job_start (self->job, compute_thread, pair, (GDestroyNotify)pair_free, on_computed,
+                (GDestroyNotify)st_profile_diff_free);
 }
 
 /* Selects the row's instances in @session (one side); the first of them
@@ -529,8 +553,7 @@ st_compare_page_dispose (GObject *object)
 {
   StComparePage *self = ST_COMPARE_PAGE (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  st_job_cancel (self->job);
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
   g_clear_object (&self->session_signals);
@@ -544,6 +567,7 @@ st_compare_page_finalize (GObject *object)
 {
   StComparePage *self = ST_COMPARE_PAGE (object);
 
+  g_object_unref (self->job);
   g_clear_pointer (&self->diff, st_profile_diff_free);
   g_clear_object (&self->findings);
   g_clear_object (&self->breakdown);
@@ -663,6 +687,7 @@ st_compare_page_init (StComparePage *self)
 {
   g_autoptr (GtkNoSelection) findings = NULL;
 
+  self->job = st_job_new (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->findings = g_list_store_new (ST_TYPE_FINDING_ITEM);
   findings = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->findings)));

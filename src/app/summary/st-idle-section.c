@@ -6,7 +6,8 @@
 
 #include "st-bar-chart.h"
 #include "st-metric-catalog.h"
-#include "st-stream-item.h"
+#include "st-format.h"
+#include "st-stream-launches.h"
 
 #include <glib/gi18n.h>
 
@@ -74,7 +75,7 @@ fill_chart (StIdleSection *self, StTrace *trace, StSummary *summary, GArray *ord
 
       for (guint k = 0; k < n_segments; k++)
         values[b * n_segments + k] = kinds ? u->kind_ns[k] : u->idle_ns;
-      g_ptr_array_add (labels, st_stream_item_dup_title (trace, summary, u));
+      g_ptr_array_add (labels, st_summary_dup_stream_title (summary, trace, u));
       /* Translators: a stream's idle time as a share of the range */
       g_ptr_array_add (texts, g_strdup_printf (_ ("%s idle"), share));
     }
@@ -88,7 +89,7 @@ fill_chart (StIdleSection *self, StTrace *trace, StSummary *summary, GArray *ord
 static void
 show_launches (StIdleSection *self, StTrace *trace, StSummary *summary)
 {
-  g_autoptr (GListModel)       items = st_stream_item_new_model (trace, summary);
+  g_autoptr (GListModel)       items = st_summary_list_streams (summary, trace);
   g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
       g_object_ref (items), g_object_ref (gtk_column_view_get_sorter (self->launches_view)));
   g_autoptr (GtkNoSelection) selection
@@ -135,6 +136,20 @@ st_idle_section_show (StSummarySection  *section,
   st_summary_section_set_title (section, heading);
 }
 
+/* The texts of the launches table's cells, from the numbers its columns
+ * sort by. */
+static char *
+format_count (GtkListItem *item, guint count)
+{
+  return st_format_count (count);
+}
+
+static char *
+format_duration (GtkListItem *item, gint64 ns)
+{
+  return st_format_duration (ns);
+}
+
 static void
 st_idle_section_dispose (GObject *object)
 {
@@ -153,7 +168,7 @@ st_idle_section_class_init (StIdleSectionClass *klass)
   section_class->show = st_idle_section_show;
 
   g_type_ensure (ST_TYPE_BAR_CHART);
-  g_type_ensure (ST_TYPE_STREAM_ITEM);
+  g_type_ensure (ST_TYPE_STREAM_LAUNCHES);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-idle-section.ui");
   gtk_widget_class_bind_template_child (widget_class, StIdleSection, chart);
@@ -161,6 +176,8 @@ st_idle_section_class_init (StIdleSectionClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StIdleSection, launches_heading);
   gtk_widget_class_bind_template_child (widget_class, StIdleSection, launches_scroller);
   gtk_widget_class_bind_template_child (widget_class, StIdleSection, launches_view);
+  gtk_widget_class_bind_template_callback (widget_class, format_count);
+  gtk_widget_class_bind_template_callback (widget_class, format_duration);
 }
 
 static void

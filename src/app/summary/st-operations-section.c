@@ -4,7 +4,7 @@
 
 #include "st-operations-section.h"
 
-#include "st-operation-item.h"
+#include "st-format.h"
 
 struct _StOperationsSection
 {
@@ -74,7 +74,7 @@ static void
 fill (StOperationsSection *self)
 {
   g_autoptr (GListModel) items
-      = st_operation_item_new_model (self->trace, self->rows[self->table][self->by_track]);
+      = st_summary_list_operations (self->trace, self->rows[self->table][self->by_track]);
   g_autoptr (GtkSortListModel) sorted = gtk_sort_list_model_new (
       g_steal_pointer (&items), g_object_ref (gtk_column_view_get_sorter (self->operations_view)));
   g_autoptr (GtkSingleSelection) selection
@@ -146,6 +146,25 @@ show_distribution_action (GtkWidget *widget, const char *action_name, GVariant *
 
   if (name != NULL)
     gtk_widget_activate_action (widget, "win.show-distribution", "s", name);
+}
+
+/* The texts of the table's cells, from the numbers its columns sort by. */
+static char *
+format_count (GtkListItem *item, guint count)
+{
+  return st_format_count (count);
+}
+
+static char *
+format_duration (GtkListItem *item, gint64 ns)
+{
+  return st_format_duration (ns);
+}
+
+static char *
+format_share (GtkListItem *item, double percent)
+{
+  return g_strdup_printf ("%.1f%%", percent);
 }
 
 static void
@@ -241,7 +260,7 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (ST_TYPE_OPERATION_ITEM);
+  g_type_ensure (ST_TYPE_OPERATION);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/summary/st-operations-section.ui");
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, spinner);
@@ -250,6 +269,9 @@ st_operations_section_class_init (StOperationsSectionClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, self_column);
   gtk_widget_class_bind_template_child (widget_class, StOperationsSection, name_popover);
   gtk_widget_class_bind_template_callback (widget_class, on_name_pressed);
+  gtk_widget_class_bind_template_callback (widget_class, format_count);
+  gtk_widget_class_bind_template_callback (widget_class, format_duration);
+  gtk_widget_class_bind_template_callback (widget_class, format_share);
 
   gtk_widget_class_install_action (widget_class, "operations.copy-name", NULL, copy_name_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,

@@ -3,19 +3,61 @@
 #include "config.h"
 
 #include "st-summary-page.h"
-#include "st-summary-page-private.h"
 
 #include "st-collectives-section.h"
 #include "st-column-box.h"
 #include "st-column-layout.h"
 #include "st-compare-column-section.h"
-#include "st-operation-diff.h"
+#include "st-operations-section.h"
+#include "st-range-summaries.h"
 #include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
 #include "st-summary-cards.h"
 #include "st-trends-section.h"
 
 #include <glib/gi18n.h>
+
+/* A computation that takes longer than a frame shows the spinner. */
+#define SPINNER_DELAY_MS 16
+
+struct _StSummaryPage
+{
+  GtkWidget parent_instance;
+
+  StSession           *session;
+  GSignalGroup        *session_signals;
+  StTrace             *trace;
+  GActionGroup        *region_actions;
+  GListStore          *whole_store; /* the "Whole profile" entry */
+  StRegion            *whole;
+  GtkFlattenListModel *region_model; /* whole + the session's regions */
+  StRegion            *region;       /* shown; NULL: whole profile */
+  StRangeSummaries    *summaries;    /* one, or one per compared region */
+  GPtrArray           *titles;       /* char *: their column titles */
+  guint                spinner_id;
+  gboolean             computing; /* the cards' numbers or the operations tables */
+  gboolean             numbers;   /* the cards show the numbers of the range asked for */
+  gboolean             compare;
+  gboolean             by_track;
+  gboolean             box_plot;
+  char                *operations;      /* the operations table shown: "kernels" or "host" */
+  gboolean             operations_auto; /* not chosen yet: the first summary chooses it */
+
+  GtkDropDown         *region_dropdown;
+  GtkLabel            *range_label;
+  GtkSpinner          *spinner;
+  GtkLabel            *error_label;
+  GtkLabel            *compare_label;
+  GtkToggleButton     *compare_button;
+  GtkButton           *pick_button;
+  GtkStack            *content_stack;
+  GtkWidget           *single_page;
+  GtkWidget           *compare_page;
+  GtkBox              *compare_columns;
+  StRegionDiffSection *region_diff_section;
+  StTrendsSection     *trends_section;
+  StOperationsSection *operations_section;
+};
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
 
@@ -31,27 +73,26 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-StSummary *
-st_summary_page_first_summary (StSummaryPage *self)
-{
-  return self->summaries->len > 0 ? g_ptr_array_index (self->summaries, 0) : NULL;
-}
+static void set_operations (StSummaryPage *self, const char *operations);
 
 /* Every section under @root shows the summaries. */
 static void
 show_sections (StSummaryPage *self, GtkWidget *root)
 {
+  GPtrArray *summaries = st_range_summaries_get_summaries (self->summaries);
+  GPtrArray *diagnoses = st_range_summaries_get_diagnoses (self->summaries);
+
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     {
       if (ST_IS_OPERATIONS_SECTION (c))
         st_operations_section_wait (ST_OPERATIONS_SECTION (c));
-      else if (ST_IS_RECOMMENDATIONS_SECTION (c) && self->diagnoses->len > 0)
+      else if (ST_IS_RECOMMENDATIONS_SECTION (c) && diagnoses->len > 0)
         st_recommendations_section_show_diagnosis (ST_RECOMMENDATIONS_SECTION (c), self->trace,
-                                                   g_ptr_array_index (self->diagnoses, 0));
+                                                   g_ptr_array_index (diagnoses, 0));
       else if (ST_IS_SUMMARY_SECTION (c))
         st_summary_section_show (ST_SUMMARY_SECTION (c), self->trace,
-                                 (StSummary *const *)self->summaries->pdata,
-                                 (const char *const *)self->titles->pdata, self->summaries->len);
+                                 (StSummary *const *)summaries->pdata,
+                                 (const char *const *)self->titles->pdata, summaries->len);
       else
         show_sections (self, c);
     }
@@ -70,16 +111,19 @@ clear_compare_columns (StSummaryPage *self)
 static void
 fill_compare_columns (StSummaryPage *self)
 {
-  for (guint i = 0; i < self->summaries->len; i++)
+  GPtrArray *summaries = st_range_summaries_get_summaries (self->summaries);
+  GPtrArray *diagnoses = st_range_summaries_get_diagnoses (self->summaries);
+
+  for (guint i = 0; i < summaries->len; i++)
     {
       GtkWidget *column = st_compare_column_section_new ();
 
       st_summary_section_show (ST_SUMMARY_SECTION (column), self->trace,
-                               (StSummary *const *)&g_ptr_array_index (self->summaries, i),
+                               (StSummary *const *)&g_ptr_array_index (summaries, i),
                                (const char *const *)&g_ptr_array_index (self->titles, i), 1);
-      if (i < self->diagnoses->len)
+      if (i < diagnoses->len)
         st_compare_column_section_show_diagnosis (ST_COMPARE_COLUMN_SECTION (column),
-                                                  g_ptr_array_index (self->diagnoses, i));
+                                                  g_ptr_array_index (diagnoses, i));
       gtk_box_append (self->compare_columns, column);
     }
 }
@@ -87,7 +131,7 @@ fill_compare_columns (StSummaryPage *self)
 static void
 update_range_label (StSummaryPage *self)
 {
-  StSummary       *summary = st_summary_page_first_summary (self);
+  StSummary       *summary = st_range_summaries_get_first (self->summaries);
   gint64           start, end;
   g_autofree char *text = NULL;
 
@@ -101,12 +145,13 @@ update_range_label (StSummaryPage *self)
   gtk_label_set_text (self->range_label, text);
 }
 
-void
-st_summary_page_show_summaries (StSummaryPage *self)
+/* Shows the summaries in the cards, all but the operations table. */
+static void
+show_summaries (StSummaryPage *self)
 {
   update_range_label (self);
   gtk_widget_set_visible (GTK_WIDGET (self->content_stack), TRUE);
-  if (self->compare && self->summaries->len > 1)
+  if (self->compare && st_range_summaries_get_summaries (self->summaries)->len > 1)
     {
       /* the columns show a region each, not all of them */
       clear_compare_columns (self);
@@ -119,6 +164,114 @@ st_summary_page_show_summaries (StSummaryPage *self)
     }
   show_sections (self, self->single_page);
   gtk_stack_set_visible_child_name (self->content_stack, "single");
+}
+
+/* The computation: the cards' numbers first, shown as soon as they are
+ * in, then the operations tables and, comparing regions, the operations
+ * between them (st-range-summaries.h). */
+
+static void
+set_computing (StSummaryPage *self, gboolean computing)
+{
+  self->computing = computing;
+  g_clear_handle_id (&self->spinner_id, g_source_remove);
+  if (!computing)
+    {
+      gtk_spinner_stop (self->spinner);
+      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+    }
+}
+
+static gboolean
+show_spinner (gpointer data)
+{
+  StSummaryPage *self = data;
+
+  self->spinner_id = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_numbers_ready (StSummaryPage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  self->numbers = TRUE;
+  show_summaries (self);
+}
+
+static void
+on_operations_ready (StSummaryPage *self)
+{
+  GPtrArray *summaries = st_range_summaries_get_summaries (self->summaries);
+  StSummary *first = st_range_summaries_get_first (self->summaries);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  set_computing (self, FALSE);
+  /* a profile without device events opens on its host ops */
+  if (self->operations_auto)
+    set_operations (self, st_summary_get_operations (first, ST_OPERATIONS_KERNELS, FALSE)->len > 0
+                              ? "kernels"
+                              : "host");
+  if (self->compare && summaries->len > 1)
+    st_region_diff_section_set_diffs (self->region_diff_section,
+                                      st_range_summaries_get_diffs (self->summaries));
+  else
+    st_summary_section_show (ST_SUMMARY_SECTION (self->operations_section), self->trace,
+                             (StSummary *const *)summaries->pdata,
+                             (const char *const *)self->titles->pdata, summaries->len);
+}
+
+static void
+on_failed (StSummaryPage *self, const GError *error)
+{
+  g_autofree char *text
+      = g_strdup_printf (_ ("Could not summarise this range: %s"), error->message);
+
+  set_computing (self, FALSE);
+  gtk_label_set_text (self->error_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+}
+
+static void
+cancel_compute (StSummaryPage *self)
+{
+  st_range_summaries_cancel (self->summaries);
+  set_computing (self, FALSE);
+}
+
+/* Computes what the page shows (the region, or the picked ones in Compare)
+ * on a thread, cancelling what was under way. */
+static void
+request_compute (StSummaryPage *self)
+{
+  gint64     starts[ST_RANGE_SUMMARIES_MAX], ends[ST_RANGE_SUMMARIES_MAX];
+  GPtrArray *picked = self->compare ? st_session_get_compare_regions (self->session) : NULL;
+  guint      n = picked != NULL ? MIN (picked->len, ST_RANGE_SUMMARIES_MAX) : 1;
+
+  cancel_compute (self);
+  self->numbers = FALSE;
+  /* with nothing computed yet the cards would say that there is nothing
+   * ("No collective operations in this range"): they wait, hidden, behind
+   * the spinner */
+  gtk_widget_set_visible (GTK_WIDGET (self->content_stack),
+                          st_range_summaries_get_summaries (self->summaries)->len > 0);
+  if (self->trace == NULL)
+    return;
+  g_ptr_array_set_size (self->titles, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      StRegion *region = picked != NULL ? g_ptr_array_index (picked, i) : self->region;
+
+      starts[i] = region ? st_region_get_start (region) : 0;
+      ends[i] = region ? st_region_get_end (region) : st_trace_get_end_ns (self->trace);
+      g_ptr_array_add (self->titles,
+                       g_strdup (region ? st_region_get_name (region) : _ ("Whole profile")));
+    }
+  self->computing = TRUE;
+  self->spinner_id = g_timeout_add (SPINNER_DELAY_MS, show_spinner, self);
+  st_range_summaries_compute (self->summaries, self->trace, starts, ends, n, self->compare);
 }
 
 /* The region menu. */
@@ -180,7 +333,7 @@ on_selected_region (GtkDropDown *dropdown, GParamSpec *pspec, StSummaryPage *sel
   g_set_object (&self->region, region);
   update_pick (self);
   if (!self->compare)
-    st_summary_page_request_compute (self);
+    request_compute (self);
 }
 
 /* Ctrl+Shift+K: with three regions compared, the operations of the other
@@ -229,10 +382,10 @@ update_compare (StSummaryPage *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->region_dropdown), TRUE);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "summary.choose-region", TRUE);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
-      st_summary_page_request_compute (self);
+      request_compute (self);
     }
   else if (self->compare)
-    st_summary_page_request_compute (self);
+    request_compute (self);
   update_pick (self);
   update_next_compared (self);
 }
@@ -244,13 +397,12 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
 
   g_return_if_fail (ST_IS_SUMMARY_PAGE (self));
 
-  st_summary_page_cancel_compute (self);
+  cancel_compute (self);
   g_signal_group_set_target (self->session_signals, session);
   g_set_object (&self->session, session);
   g_clear_object (&self->region);
   g_clear_object (&self->trace);
-  g_ptr_array_set_size (self->summaries, 0);
-  g_ptr_array_set_size (self->diffs, 0);
+  st_range_summaries_clear (self->summaries);
   st_region_diff_section_set_session (self->region_diff_section, session);
   g_set_object (&self->region_actions, region_actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", region_actions);
@@ -272,7 +424,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
   st_trends_section_set_session (self->trends_section, session);
-  st_summary_page_request_compute (self);
+  request_compute (self);
 }
 
 /* Actions. */
@@ -377,11 +529,10 @@ set_compare (StSummaryPage *self, gboolean compare)
   if (!compare)
     {
       /* back to the region of the menu */
-      g_ptr_array_set_size (self->summaries, 0);
-      g_ptr_array_set_size (self->diffs, 0);
+      st_range_summaries_clear (self->summaries);
       gtk_stack_set_visible_child_name (self->content_stack, "single");
     }
-  st_summary_page_request_compute (self);
+  request_compute (self);
   update_next_compared (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARE]);
 }
@@ -403,8 +554,9 @@ set_by_track (StSummaryPage *self, gboolean by_track)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BY_TRACK]);
 }
 
-void
-st_summary_page_set_operations (StSummaryPage *self, const char *operations)
+/* "kernels" or "host": the operations table shown. */
+static void
+set_operations (StSummaryPage *self, const char *operations)
 {
   g_return_if_fail (g_strcmp0 (operations, "kernels") == 0 || g_strcmp0 (operations, "host") == 0);
 
@@ -422,8 +574,7 @@ switch_operations_action (GtkWidget *widget, const char *name, GVariant *paramet
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (widget);
 
-  st_summary_page_set_operations (self,
-                                  g_str_equal (self->operations, "kernels") ? "host" : "kernels");
+  set_operations (self, g_str_equal (self->operations, "kernels") ? "host" : "kernels");
 }
 
 static void
@@ -470,7 +621,7 @@ st_summary_page_set_property (GObject      *object,
     case PROP_COMPARE: set_compare (self, g_value_get_boolean (value)); break;
     case PROP_BY_TRACK: set_by_track (self, g_value_get_boolean (value)); break;
     case PROP_BOX_PLOT: set_box_plot (self, g_value_get_boolean (value)); break;
-    case PROP_OPERATIONS: st_summary_page_set_operations (self, g_value_get_string (value)); break;
+    case PROP_OPERATIONS: set_operations (self, g_value_get_string (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -481,7 +632,7 @@ st_summary_page_dispose (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
   GtkWidget     *child;
 
-  st_summary_page_cancel_compute (self);
+  cancel_compute (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", NULL);
@@ -502,9 +653,7 @@ st_summary_page_finalize (GObject *object)
 {
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
 
-  g_ptr_array_unref (self->summaries);
-  g_ptr_array_unref (self->diagnoses);
-  g_ptr_array_unref (self->diffs);
+  g_object_unref (self->summaries);
   g_ptr_array_unref (self->titles);
   g_free (self->operations);
   G_OBJECT_CLASS (st_summary_page_parent_class)->finalize (object);
@@ -576,8 +725,8 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   g_type_ensure (ST_TYPE_COLUMN_BOX);
   g_type_ensure (ST_TYPE_COLUMN_LAYOUT);
   st_summary_cards_ensure_types ();
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-summary-page.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/summary/st-summary-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, range_label);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, spinner);
@@ -605,9 +754,11 @@ st_summary_page_init (StSummaryPage *self)
   /* before the template, whose operations card is bound to it */
   self->operations = g_strdup ("kernels");
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)st_summary_free);
-  self->diagnoses = g_ptr_array_new_with_free_func ((GDestroyNotify)st_diagnosis_free);
-  self->diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)st_operation_diff_free);
+  self->summaries = st_range_summaries_new ();
+  g_signal_connect_swapped (self->summaries, "numbers-ready", G_CALLBACK (on_numbers_ready), self);
+  g_signal_connect_swapped (self->summaries, "operations-ready", G_CALLBACK (on_operations_ready),
+                            self);
+  g_signal_connect_swapped (self->summaries, "failed", G_CALLBACK (on_failed), self);
   self->titles = g_ptr_array_new_with_free_func (g_free);
   self->whole = st_region_new (_ ("Whole profile"), 0, 0, ST_REGION_MANUAL);
   self->whole_store = g_list_store_new (ST_TYPE_REGION);

@@ -11,9 +11,11 @@
 typedef struct
 {
   char      *title;
-  GtkWidget *absent_row; /* the title and why there is nothing, on one line */
-  GPtrArray *folded;     /* the children hidden while folded to that line */
-  gboolean   vexpand;    /* as the template set it, while folded */
+  GtkWidget *absent_row;  /* the title and why there is nothing, on one line */
+  GPtrArray *folded;      /* the children hidden while folded to that line */
+  gboolean   vexpand;     /* as the template set it, while folded */
+  StTrace   *profile;     /* whose whole profile the card last showed, weak */
+  gboolean   profile_has; /* whether it had something to show then */
 } StSummarySectionPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (StSummarySection, st_summary_section, GTK_TYPE_WIDGET)
@@ -36,6 +38,7 @@ st_summary_section_dispose (GObject *object)
 
   g_ptr_array_set_size (priv->folded, 0);
   priv->absent_row = NULL;
+  g_clear_weak_pointer (&priv->profile);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
@@ -175,6 +178,16 @@ st_summary_section_set_title (StSummarySection *self, const char *title)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
 
+/* Whether @summary is of the whole of @trace. */
+static gboolean
+covers_profile (StTrace *trace, StSummary *summary)
+{
+  gint64 start, end;
+
+  st_summary_get_range (summary, &start, &end);
+  return start <= 0 && end >= st_trace_get_end_ns (trace);
+}
+
 void
 st_summary_section_show (StSummarySection  *self,
                          StTrace           *trace,
@@ -182,32 +195,41 @@ st_summary_section_show (StSummarySection  *self,
                          const char *const *titles,
                          guint              n_summaries)
 {
+  StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
+
   g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
   g_return_if_fail (n_summaries > 0);
 
   unfold (self);
   ST_SUMMARY_SECTION_GET_CLASS (self)->show (self, trace, summaries, titles, n_summaries);
+  if (n_summaries == 1 && covers_profile (trace, summaries[0]))
+    {
+      g_set_weak_pointer (&priv->profile, trace);
+      priv->profile_has = !gtk_widget_get_visible (priv->absent_row);
+    }
 }
 
 /* Folds the card to one line: its title, and that @summary of @trace has
- * none of what it shows, in the profile or in the range chosen. The next
- * summaries shown unfold it. */
+ * none of what it shows (docs/metrics.md 2): "Not in this profile" over
+ * the whole profile, or over a range when the whole profile had none
+ * either; "None in this range" when it had some elsewhere (or the card
+ * has not shown the whole profile yet to know). The next summaries shown
+ * unfold it. */
 void
 st_summary_section_fold (StSummarySection *self, StTrace *trace, StSummary *summary)
 {
   StSummarySectionPrivate *priv = st_summary_section_get_instance_private (self);
   GtkWidget               *why;
-  gint64                   start, end;
+  gboolean                 absent;
 
   g_return_if_fail (ST_IS_SUMMARY_SECTION (self));
 
   if (priv->folded->len > 0)
     return;
-  st_summary_get_range (summary, &start, &end);
+  absent = covers_profile (trace, summary) || (priv->profile == trace && !priv->profile_has);
   why = gtk_widget_get_last_child (priv->absent_row);
-  gtk_label_set_label (GTK_LABEL (why), start <= 0 && end >= st_trace_get_end_ns (trace)
-                                            ? _ ("Not in this profile")
-                                            : _ ("None in this range"));
+  gtk_label_set_label (GTK_LABEL (why),
+                       absent ? _ ("Not in this profile") : _ ("None in this range"));
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     if (c != priv->absent_row && gtk_widget_get_visible (c))

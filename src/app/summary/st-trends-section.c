@@ -5,14 +5,11 @@
 #include "st-trends-section.h"
 
 #include "st-format.h"
+#include "st-job.h"
 #include "st-region-trends.h"
 #include "st-trends-chart.h"
 
 #include <glib/gi18n.h>
-
-/* How often the spinner's label tells how far the computation is; a
- * computation shorter than that shows no spinner. */
-#define TICK_MS 100
 
 struct _StTrendsSection
 {
@@ -21,9 +18,7 @@ struct _StTrendsSection
   StSession     *session;
   GSignalGroup  *session_signals;
   GSignalGroup  *region_signals;
-  GCancellable  *cancellable;
-  struct Job    *job; /* the computation under way, for its progress */
-  guint          tick_id;
+  StJob         *job; /* computing the trends */
   gboolean       has_method;
   StRegionMethod method; /* of the trends shown or computed */
   guint          n_regions;
@@ -43,48 +38,35 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* What the thread computes, shared with the section for its progress. */
-typedef struct Job
+/* What the thread computes. */
+typedef struct
 {
   StTrace        *trace;
   StRegionTrends *trends;
-  gint            done; /* atomic */
 } Job;
 
 static void
-job_clear (Job *job)
+job_free (Job *job)
 {
   g_object_unref (job->trace);
   g_clear_pointer (&job->trends, st_region_trends_free);
+  g_free (job);
 }
 
 static void
-job_unref (Job *job)
+on_progress (guint done, guint total, gpointer run)
 {
-  g_atomic_rc_box_release_full (job, (GDestroyNotify)job_clear);
+  st_job_report (total > 0 ? (double)done / total : 0, run);
 }
 
-static void
-on_progress (guint done, guint total, gpointer data)
+static gpointer
+compute_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
   Job *job = data;
 
-  g_atomic_int_set (&job->done, done);
-}
-
-static void
-compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  Job    *job = data;
-  GError *error = NULL;
-
-  if (!st_region_trends_compute (job->trends, job->trace, on_progress, job, cancellable, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&job->trends),
-                         (GDestroyNotify)st_region_trends_free);
+  if (!st_region_trends_compute (job->trends, job->trace, on_progress, run, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&job->trends);
 }
 
 /* "24 regions · Hierarchy", and how many are outliers somewhere. */
@@ -113,11 +95,13 @@ update_status (StTrendsSection *self, StRegionTrends *trends)
   gtk_label_set_text (self->status_label, text);
 }
 
-static gboolean
-on_tick (gpointer data)
+/* The computation has run for a while: the spinner, and how far it got
+ * (a computation shorter than that shows none). */
+static void
+on_progress_tick (StTrendsSection *self)
 {
-  StTrendsSection *self = data;
-  g_autofree char *done = st_format_count (g_atomic_int_get (&self->job->done));
+  guint            n = (guint)(st_job_get_fraction (self->job) * self->n_regions + 0.5);
+  g_autofree char *done = st_format_count (n);
   g_autofree char *total = st_format_count (self->n_regions);
   g_autofree char *text = NULL;
 
@@ -126,34 +110,22 @@ on_tick (gpointer data)
   /* Translators: how many regions of how many the trends have summarised so far */
   text = g_strdup_printf (_ ("Computing the trends: %s of %s regions"), done, total);
   gtk_label_set_text (self->status_label, text);
-  return G_SOURCE_CONTINUE;
 }
 
 static void
 stop_computing (StTrendsSection *self)
 {
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->job, job_unref);
-  g_clear_handle_id (&self->tick_id, g_source_remove);
+  st_job_cancel (self->job);
   gtk_spinner_stop (self->spinner);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }
 
 static void
-on_computed (GObject *object, GAsyncResult *result, gpointer user_data)
+on_computed (gpointer owner, gpointer result, const GError *error)
 {
-  g_autoptr (StTrendsSection) self = user_data;
-  g_autoptr (GError)          error = NULL;
-  StRegionTrends             *trends = g_task_propagate_pointer (G_TASK (result), &error);
+  StTrendsSection *self = owner;
+  StRegionTrends  *trends = result;
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    {
-      /* replaced by a newer computation */
-      g_clear_pointer (&trends, st_region_trends_free);
-      return;
-    }
   stop_computing (self);
   if (trends == NULL)
     {
@@ -193,9 +165,8 @@ choose_method (StTrendsSection *self, StRegionMethod *method, guint *n_regions)
 static void
 recompute (StTrendsSection *self)
 {
-  g_autoptr (GTask) task = NULL;
-  StRegionMethod    method;
-  Job              *job;
+  StRegionMethod method;
+  Job           *job;
 
   stop_computing (self);
   st_trends_chart_set_trends (self->chart, NULL);
@@ -206,17 +177,12 @@ recompute (StTrendsSection *self)
     return;
   self->method = method;
   update_status (self, NULL);
-  job = g_atomic_rc_box_new0 (Job);
+  job = g_new0 (Job, 1);
   job->trace = g_object_ref (st_session_get_trace (self->session));
   job->trends = st_region_trends_new (
       st_region_set_get_array (st_session_get_regions (self->session)), method);
-  self->job = g_atomic_rc_box_acquire (job);
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, on_computed, g_object_ref (self));
-  g_task_set_source_tag (task, recompute);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_unref);
-  self->tick_id = g_timeout_add (TICK_MS, on_tick, self);
-  g_task_run_in_thread (task, compute_thread);
+  st_job_start (self->job, compute_thread, job, (GDestroyNotify)job_free, on_computed,
+                (GDestroyNotify)st_region_trends_free);
 }
 
 /* Another method's region selected: that method's trends. */
@@ -234,7 +200,7 @@ on_selected_region (StTrendsSection *self)
       return;
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "trends.show-timeline",
-                                 self->cancellable == NULL
+                                 !st_job_is_running (self->job)
                                      && st_session_get_selected_region (self->session) != NULL);
 }
 
@@ -288,12 +254,20 @@ st_trends_section_dispose (GObject *object)
 }
 
 static void
+st_trends_section_finalize (GObject *object)
+{
+  g_object_unref (ST_TRENDS_SECTION (object)->job);
+  G_OBJECT_CLASS (st_trends_section_parent_class)->finalize (object);
+}
+
+static void
 st_trends_section_class_init (StTrendsSectionClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_trends_section_dispose;
+  object_class->finalize = st_trends_section_finalize;
 
   /* A point's region was chosen: the page summarises it. */
   signals[REGION_ACTIVATED]
@@ -320,6 +294,8 @@ st_trends_section_init (StTrendsSection *self)
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  self->job = st_job_new (self);
+  g_signal_connect_swapped (self->job, "progress", G_CALLBACK (on_progress_tick), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::selected-region",

@@ -454,65 +454,6 @@ st_profile_diff_free (StProfileDiff *self)
   g_free (self);
 }
 
-/* --- on a thread -------------------------------------------------------------- */
-
-typedef struct
-{
-  StTrace             *traces[ST_N_DIFF_SIDES];
-  StProfileDiffOptions options;
-} ComputeData;
-
-static void
-compute_data_free (gpointer data)
-{
-  ComputeData *d = data;
-
-  g_object_unref (d->traces[ST_DIFF_BASE]);
-  g_object_unref (d->traces[ST_DIFF_NEW]);
-  g_free (d);
-}
-
-static void
-compute_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  ComputeData   *d = task_data;
-  GError        *error = NULL;
-  StProfileDiff *diff = st_profile_diff_compute (d->traces[ST_DIFF_BASE], d->traces[ST_DIFF_NEW],
-                                                 &d->options, cancellable, &error);
-
-  if (diff == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, diff, (GDestroyNotify)st_profile_diff_free);
-}
-
-void
-st_profile_diff_compute_async (StTrace                    *base,
-                               StTrace                    *new_,
-                               const StProfileDiffOptions *options,
-                               GCancellable               *cancellable,
-                               GAsyncReadyCallback         callback,
-                               gpointer                    user_data)
-{
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  ComputeData      *d = g_new0 (ComputeData, 1);
-
-  d->traces[ST_DIFF_BASE] = g_object_ref (base);
-  d->traces[ST_DIFF_NEW] = g_object_ref (new_);
-  if (options != NULL)
-    d->options = *options;
-  g_task_set_source_tag (task, st_profile_diff_compute_async);
-  g_task_set_task_data (task, d, compute_data_free);
-  g_task_run_in_thread (task, compute_thread);
-}
-
-StProfileDiff *
-st_profile_diff_compute_finish (GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
 /* --- what it holds -------------------------------------------------------------- */
 
 StTrace *

@@ -160,15 +160,6 @@ StProfileDiff *st_profile_diff_compute (StTrace                    *base,
                                         const StProfileDiffOptions *options,
                                         GCancellable               *cancellable,
                                         GError                    **error);
-/* The same on a worker thread; @callback runs in the thread-default main
- * context of the caller. */
-void           st_profile_diff_compute_async (StTrace                    *base,
-                                              StTrace                    *new_,
-                                              const StProfileDiffOptions *options,
-                                              GCancellable               *cancellable,
-                                              GAsyncReadyCallback         callback,
-                                              gpointer                    user_data);
-StProfileDiff *st_profile_diff_compute_finish (GAsyncResult *result, GError **error);
 void           st_profile_diff_free (StProfileDiff *self);
 
 StTrace *st_profile_diff_get_trace (StProfileDiff *self, StDiffSide side);

@@ -768,3 +768,20 @@ st_summary_ranks (StSummaryJob *job)
         .n_collectives++;
   rank_match (job, found);
 }
+
+GListModel *
+st_summary_list_ranks (StSummary *self)
+{
+  GListStore           *store = g_list_store_new (ST_TYPE_RANK);
+  g_autoptr (GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
+  guint                 n = self != NULL ? st_summary_get_n_ranks (self) : 0;
+  guint                 matched = self != NULL ? st_summary_get_n_rank_collectives (self) : 0;
+  guint                 no_straggler = 0;
+
+  for (guint i = 0; i < matched; i++)
+    no_straggler += !st_summary_get_rank_collective (self, i)->has_straggler;
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (objects, st_rank_new (st_summary_get_rank (self, i), matched, no_straggler));
+  g_list_store_splice (store, 0, 0, objects->pdata, objects->len);
+  return G_LIST_MODEL (store);
+}

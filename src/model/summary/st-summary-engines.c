@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "st-summary-private.h"
+#include "st-stream-launches.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -465,4 +466,46 @@ st_summary_active (StSummaryJob *job)
     }
   if (n > 0)
     set (job, "device_active_percent", sum / n);
+}
+
+char *
+st_summary_dup_stream_title (StSummary *self, StTrace *trace, const StStreamUsage *usage)
+{
+  gboolean one_device = TRUE, one_per_file = TRUE;
+
+  for (guint i = 0; i < st_summary_get_n_streams (self); i++)
+    {
+      const StStreamUsage *u = st_summary_get_stream (self, i);
+
+      one_device &= u->device == usage->device;
+      for (guint j = 0; j < i; j++)
+        one_per_file &= st_summary_get_stream (self, j)->file != u->file
+                        || st_summary_get_stream (self, j)->device == u->device;
+    }
+  if (one_device)
+    return g_strdup (usage->name);
+  if (one_per_file && st_trace_get_n_files (trace) > 1)
+    return g_strdup_printf ("%s / %s", st_trace_get_file (trace, usage->file)->label, usage->name);
+  return g_strdup (usage->label);
+}
+
+GListModel *
+st_summary_list_streams (StSummary *self, StTrace *trace)
+{
+  GListStore           *store = g_list_store_new (ST_TYPE_STREAM_LAUNCHES);
+  g_autoptr (GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
+  guint                 n = self != NULL ? st_summary_get_n_streams (self) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const StStreamUsage *u = st_summary_get_stream (self, i);
+      g_autofree char     *title = NULL;
+
+      if (u->launches == 0)
+        continue;
+      title = st_summary_dup_stream_title (self, trace, u);
+      g_ptr_array_add (objects, st_stream_launches_new (u, title, i));
+    }
+  g_list_store_splice (store, 0, 0, objects->pdata, objects->len);
+  return G_LIST_MODEL (store);
 }

@@ -428,3 +428,21 @@ st_summary_operations (StSummaryJob *job)
                            w->track_rows[k]->len);
     }
 }
+
+GListModel *
+st_summary_list_operations (StTrace *trace, GArray *rows)
+{
+  GListStore           *store = g_list_store_new (ST_TYPE_OPERATION);
+  g_autoptr (GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      const StOperationRow *row = &g_array_index (rows, StOperationRow, i);
+
+      g_ptr_array_add (objects, st_operation_new (trace, row->name, row->track, row->count,
+                                                  row->total_ns, row->self_ns, row->min_ns,
+                                                  row->max_ns, row->share_percent));
+    }
+  g_list_store_splice (store, 0, 0, objects->pdata, objects->len);
+  return G_LIST_MODEL (store);
+}

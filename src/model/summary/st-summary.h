@@ -23,7 +23,9 @@
 #include "st-collective.h"
 #include "st-flop-rates.h"
 #include "st-memory-peak.h"
+#include "st-operation.h"
 #include "st-overlap.h"
+#include "st-rank.h"
 #include "st-stream-index.h"
 #include "st-trace.h"
 
@@ -177,24 +179,7 @@ typedef struct
 } StDeviceUsage;
 
 /* Per file of a profile made of several files (one per rank; see
- * st-profile-loader.h), over the range: the whole-profile unions
- * (device_busy_percent, communication_time_ns, exposed_communication_ns)
- * on that file's device tracks alone, and how often the file was the
- * straggler of a collective matched across ranks. */
-typedef struct
-{
-  guint       file;                     /* index for st_trace_get_file () */
-  const char *label;                    /* "rank 0": the trace's string */
-  gboolean    has_device;               /* FALSE: its device numbers are "not in this profile" */
-  gint64      device_time_ns;           /* its first device event's start to its last's end */
-  gint64      busy_ns;                  /* union of its device events */
-  double      device_busy_percent;      /* busy over device time */
-  gint64      communication_ns;         /* union of its collective kernels */
-  gint64      exposed_communication_ns; /* of that, not overlapped by its compute */
-  guint       n_collectives;            /* its collectives in the range (overlapping ones as one) */
-  guint       slowest_count;            /* matched collectives it was the straggler of */
-  gint64      slowest_total_ns;         /* the sum of how late it was in those */
-} StRankUsage;
+ * st-profile-loader.h), over the range: StRankUsage (st-rank.h). */
 
 /* One collective matched across ranks (docs/metrics.md 3.2): the k-th
  * merged interval with its combination of types on every rank in the
@@ -291,6 +276,10 @@ char *st_collective_group_dup_label (const StCollectiveGroup   *group,
 /* StOperationRow of @table, by name (track G_MAXUINT) or by name and track;
  * by self time, largest first, then by total, then by name. */
 GArray *st_summary_get_operations (StSummary *self, StOperationsTable table, gboolean by_track);
+/* @rows (StOperationRow of @trace, as st_summary_get_operations gives
+ * them) as StOperation objects (st-operation.h), in their order: what the
+ * Summary's tables list. */
+GListModel *st_summary_list_operations (StTrace *trace, GArray *rows);
 
 guint                st_summary_get_n_engines (StSummary *self);
 const StEngineUsage *st_summary_get_engine (StSummary *self, guint index);
@@ -314,6 +303,10 @@ const StDeviceUsage *st_summary_get_device (StSummary *self, guint index);
 /* Per-rank rows: empty unless the trace has two or more files. */
 guint              st_summary_get_n_ranks (StSummary *self);
 const StRankUsage *st_summary_get_rank (StSummary *self, guint index);
+/* The ranks of @self (which may be NULL: none), an StRank each
+ * (st-rank.h) in file order: what the Summary's Ranks table lists; empty
+ * for a profile of one file. */
+GListModel *st_summary_list_ranks (StSummary *self);
 /* Collectives matched across ranks, by start. */
 guint                   st_summary_get_n_rank_collectives (StSummary *self);
 const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint index);
@@ -323,6 +316,16 @@ const StRankCollective *st_summary_get_rank_collective (StSummary *self, guint i
  * tracks. */
 guint                st_summary_get_n_streams (StSummary *self);
 const StStreamUsage *st_summary_get_stream (StSummary *self, guint index);
+/* How the cards name a stream of @self, as short as tells the range's
+ * streams apart: its track's name ("stream 7") when they are all one
+ * device's, its rank's label and its name ("rank 1 / stream 7") when each
+ * rank has one device, else its whole label ("rank 1 / GPU 1 / stream
+ * 7"). */
+char *st_summary_dup_stream_title (StSummary *self, StTrace *trace, const StStreamUsage *usage);
+/* The streams of @self (which may be NULL: none) with a launch in the
+ * range, an StStreamLaunches each (st-stream-launches.h) in the
+ * summary's order: what the Idle Time card's launches table lists. */
+GListModel *st_summary_list_streams (StSummary *self, StTrace *trace);
 /* Communication overlapped by compute (docs/metrics.md 11). */
 StOverlap *st_summary_get_overlap (StSummary *self);
 

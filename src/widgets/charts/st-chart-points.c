@@ -4,14 +4,18 @@
 
 #include "st-chart-points.h"
 
+#include "st-job.h"
+
 struct _StChartPoints
 {
   GObject parent_instance;
 
-  GCancellable *cancellable; /* of the drawing under way, or NULL */
-  GdkTexture   *texture;
-  int           width;
-  int           height;
+  StJob      *job;
+  int         asked_width; /* of the drawing under way */
+  int         asked_height;
+  GdkTexture *texture;
+  int         width;
+  int         height;
 };
 
 G_DEFINE_FINAL_TYPE (StChartPoints, st_chart_points, G_TYPE_OBJECT)
@@ -46,8 +50,8 @@ job_free (Job *job)
   g_free (job);
 }
 
-static void
-draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+draw_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
   Job             *job = data;
   cairo_surface_t *surface = cairo_image_surface_create (
@@ -59,19 +63,19 @@ draw_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   st_chart_draw_durations_points (cr, &job->layout, &job->style, job->series, job->mode);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  if (g_task_return_error_if_cancelled (task))
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       cairo_surface_destroy (surface);
-      return;
+      return NULL;
     }
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
-                               cairo_status_to_string (cairo_surface_status (surface)));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                   cairo_status_to_string (cairo_surface_status (surface)));
       cairo_surface_destroy (surface);
-      return;
+      return NULL;
     }
-  g_task_return_pointer (task, surface, (GDestroyNotify)cairo_surface_destroy);
+  return surface;
 }
 
 /* An image surface as a texture, sharing its pixels. */
@@ -89,24 +93,17 @@ texture_of (cairo_surface_t *surface)
 }
 
 static void
-on_drawn (GObject *object, GAsyncResult *result, gpointer data)
+on_drawn (gpointer owner, gpointer result, const GError *error)
 {
-  StChartPoints   *self = ST_CHART_POINTS (object);
-  Job             *job = g_task_get_task_data (G_TASK (result));
-  cairo_surface_t *surface = g_task_propagate_pointer (G_TASK (result), NULL);
+  StChartPoints   *self = owner;
+  cairo_surface_t *surface = result;
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    {
-      g_clear_pointer (&surface, cairo_surface_destroy);
-      return; /* replaced by a newer drawing, or cleared */
-    }
-  g_clear_object (&self->cancellable);
   if (surface == NULL)
     return;
   g_clear_object (&self->texture);
   self->texture = texture_of (surface);
-  self->width = job->width;
-  self->height = job->height;
+  self->width = self->asked_width;
+  self->height = self->asked_height;
   cairo_surface_destroy (surface);
   g_signal_emit (self, signals[READY], 0);
 }
@@ -123,16 +120,11 @@ st_chart_points_draw (StChartPoints          *self,
                       int                     height,
                       int                     scale)
 {
-  g_autoptr (GTask) task = NULL;
-  Job              *job;
+  Job *job;
 
   g_return_if_fail (ST_IS_CHART_POINTS (self));
   g_return_if_fail (width > 0 && height > 0 && scale > 0);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
   job = g_new0 (Job, 1);
   job->series = g_memdup2 (series, MAX (n_series, 1) * sizeof *series);
   job->n_series = n_series;
@@ -146,10 +138,10 @@ st_chart_points_draw (StChartPoints          *self,
   /* the labels are the frame's: the points have none */
   for (guint i = 0; i < n_series; i++)
     job->series[i].label = NULL;
-  task = g_task_new (self, self->cancellable, on_drawn, NULL);
-  g_task_set_source_tag (task, st_chart_points_draw);
-  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
-  g_task_run_in_thread (task, draw_thread);
+  self->asked_width = width;
+  self->asked_height = height;
+  st_job_start (self->job, draw_thread, job, (GDestroyNotify)job_free, on_drawn,
+                (GDestroyNotify)cairo_surface_destroy);
 }
 
 GdkTexture *
@@ -165,16 +157,14 @@ gboolean
 st_chart_points_is_drawing (StChartPoints *self)
 {
   g_return_val_if_fail (ST_IS_CHART_POINTS (self), FALSE);
-  return self->cancellable != NULL;
+  return st_job_is_running (self->job);
 }
 
 void
 st_chart_points_clear (StChartPoints *self)
 {
   g_return_if_fail (ST_IS_CHART_POINTS (self));
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  st_job_cancel (self->job);
   g_clear_object (&self->texture);
 }
 
@@ -186,9 +176,17 @@ st_chart_points_dispose (GObject *object)
 }
 
 static void
+st_chart_points_finalize (GObject *object)
+{
+  g_object_unref (ST_CHART_POINTS (object)->job);
+  G_OBJECT_CLASS (st_chart_points_parent_class)->finalize (object);
+}
+
+static void
 st_chart_points_class_init (StChartPointsClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = st_chart_points_dispose;
+  G_OBJECT_CLASS (klass)->finalize = st_chart_points_finalize;
   signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                  NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -196,6 +194,7 @@ st_chart_points_class_init (StChartPointsClass *klass)
 static void
 st_chart_points_init (StChartPoints *self)
 {
+  self->job = st_job_new (self);
 }
 
 StChartPoints *

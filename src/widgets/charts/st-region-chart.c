@@ -4,6 +4,8 @@
 
 #include "st-region-chart.h"
 
+#include "st-job.h"
+
 #include "st-chart-keys.h"
 #include "st-chart-style.h"
 #include "st-format.h"
@@ -34,8 +36,10 @@ struct _StRegionChart
   StRegionPlotLayout dots_layout;
   StRegionPlotAxis   dots_axis;
   int                dots_scale;
-  GCancellable      *dots_cancellable; /* of the dots being made, or NULL */
-  StRegionPlotLayout dots_asked;       /* the layout they are made for */
+  StJob             *dots_job;
+  StRegionPlotLayout dots_asked; /* the layout of the dots being made */
+  StRegionPlotAxis   dots_asked_axis;
+  int                dots_asked_scale;
 };
 
 G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, ST_TYPE_CHART)
@@ -79,9 +83,7 @@ index_of (StRegionSet *regions, StRegion *region)
 static void
 forget_dots (StRegionChart *self)
 {
-  if (self->dots_cancellable != NULL)
-    g_cancellable_cancel (self->dots_cancellable);
-  g_clear_object (&self->dots_cancellable);
+  st_job_cancel (self->dots_job);
   g_clear_pointer (&self->dots, st_region_dots_free);
 }
 
@@ -139,36 +141,24 @@ dots_job_free (DotsJob *job)
   g_free (job);
 }
 
-static void
-dots_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+dots_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
-  DotsJob      *job = data;
-  StRegionDots *dots = st_region_dots_new (&job->layout, &job->plot, job->scale, cancellable);
+  DotsJob *job = data;
 
-  if (dots == NULL)
-    g_task_return_error_if_cancelled (task);
-  else
-    g_task_return_pointer (task, dots, (GDestroyNotify)st_region_dots_free);
+  return st_region_dots_new (&job->layout, &job->plot, job->scale, cancellable);
 }
 
 static void
-on_dots_made (GObject *object, GAsyncResult *result, gpointer data)
+on_dots_made (gpointer owner, gpointer result, const GError *error)
 {
-  StRegionChart *self = ST_REGION_CHART (object);
-  DotsJob       *job = g_task_get_task_data (G_TASK (result));
-  StRegionDots  *dots = g_task_propagate_pointer (G_TASK (result), NULL);
+  StRegionChart *self = owner;
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->dots_cancellable)
-    {
-      g_clear_pointer (&dots, st_region_dots_free);
-      return; /* replaced by newer dots, or the regions changed */
-    }
-  g_clear_object (&self->dots_cancellable);
   g_clear_pointer (&self->dots, st_region_dots_free);
-  self->dots = dots;
-  self->dots_layout = job->layout;
-  self->dots_axis = job->plot.axis;
-  self->dots_scale = job->scale;
+  self->dots = result;
+  self->dots_layout = self->dots_asked;
+  self->dots_axis = self->dots_asked_axis;
+  self->dots_scale = self->dots_asked_scale;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -180,7 +170,6 @@ ensure_dots (StRegionChart *self, Frame *f)
 {
   int      scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   DotsJob *job;
-  GTask   *task;
 
   if (f->plot.n < ST_REGION_DOTS_MIN)
     return;
@@ -190,12 +179,13 @@ ensure_dots (StRegionChart *self, Frame *f)
       f->plot.dots = self->dots;
       return;
     }
-  if (self->dots_cancellable != NULL
+  if (st_job_is_running (self->dots_job)
       && memcmp (&self->dots_asked, &f->layout, sizeof f->layout) == 0)
     return; /* on their way */
   forget_dots (self);
-  self->dots_cancellable = g_cancellable_new ();
   self->dots_asked = f->layout;
+  self->dots_asked_axis = f->plot.axis;
+  self->dots_asked_scale = scale;
   job = g_new0 (DotsJob, 1);
   job->durations = g_array_ref (self->durations);
   job->starts = g_array_ref (self->starts);
@@ -207,11 +197,8 @@ ensure_dots (StRegionChart *self, Frame *f)
   job->plot.empty_text = NULL;
   job->layout = f->layout;
   job->scale = scale;
-  task = g_task_new (self, self->dots_cancellable, on_dots_made, NULL);
-  g_task_set_source_tag (task, ensure_dots);
-  g_task_set_task_data (task, job, (GDestroyNotify)dots_job_free);
-  g_task_run_in_thread (task, dots_thread);
-  g_object_unref (task);
+  st_job_start (self->dots_job, dots_thread, job, (GDestroyNotify)dots_job_free, on_dots_made,
+                (GDestroyNotify)st_region_dots_free);
 }
 
 static void
@@ -252,7 +239,7 @@ gboolean
 st_region_chart_is_drawing (StRegionChart *self)
 {
   g_return_val_if_fail (ST_IS_REGION_CHART (self), FALSE);
-  return self->dots_cancellable != NULL;
+  return st_job_is_running (self->dots_job);
 }
 
 /* The region whose point is nearest (@x, @y), within a few pixels, or -1. */
@@ -511,6 +498,13 @@ st_region_chart_dispose (GObject *object)
 }
 
 static void
+st_region_chart_finalize (GObject *object)
+{
+  g_object_unref (ST_REGION_CHART (object)->dots_job);
+  G_OBJECT_CLASS (st_region_chart_parent_class)->finalize (object);
+}
+
+static void
 st_region_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
@@ -563,6 +557,7 @@ st_region_chart_class_init (StRegionChartClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_region_chart_dispose;
+  object_class->finalize = st_region_chart_finalize;
   object_class->get_property = st_region_chart_get_property;
   object_class->set_property = st_region_chart_set_property;
   ST_CHART_CLASS (klass)->draw = st_region_chart_draw;
@@ -608,6 +603,7 @@ st_region_chart_init (StRegionChart *self)
 
   self->hover = -1;
   self->focus = -1;
+  self->dots_job = st_job_new (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   follow_session (self);
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);

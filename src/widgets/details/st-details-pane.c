@@ -2,13 +2,15 @@
 
 #include "config.h"
 
-#include "st-arg-row.h"
+#include "st-arg-item.h"
+#include "st-counter-reading.h"
 #include "st-details-pane.h"
 #include "st-event-list.h"
-#include "st-event-row.h"
+#include "st-event-item.h"
 #include "st-format.h"
 #include "st-json-doc.h"
-#include "st-name-summary-row.h"
+#include "st-operation.h"
+#include "st-queue-length.h"
 #include "st-trace-query.h"
 
 #include <adwaita.h>
@@ -40,9 +42,21 @@ struct _StDetailsPane
   GtkStack            *many_stack;
   GtkColumnView       *events_view;
   GtkColumnViewColumn *col_total;
+  GtkLabel            *counters_title;
+  GtkGrid             *counters_grid;
+  gboolean             empty;
 };
 
 G_DEFINE_FINAL_TYPE (StDetailsPane, st_details_pane, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_EMPTY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 clear_children (GtkWidget *parent)
@@ -276,7 +290,7 @@ show_stack (StDetailsPane *self, StTrace *trace, JsonObject *event)
 static GListModel *
 arg_children (gpointer item, gpointer user_data)
 {
-  GListModel *children = st_arg_row_get_children (item);
+  GListModel *children = st_arg_item_get_children (item);
   return children ? g_object_ref (children) : NULL;
 }
 
@@ -286,7 +300,7 @@ show_args (StDetailsPane *self, JsonObject *event)
   JsonNode              *args = event && json_object_has_member (event, "args")
                                     ? json_object_get_member (event, "args")
                                     : NULL;
-  g_autoptr (GListModel) rows = st_arg_row_new_model (args);
+  g_autoptr (GListModel) rows = st_arg_item_new_model (args);
   gboolean               any = g_list_model_get_n_items (rows) > 0;
   GtkTreeListModel      *tree
       = gtk_tree_list_model_new (g_steal_pointer (&rows), FALSE, FALSE, arg_children, NULL, NULL);
@@ -344,11 +358,11 @@ show_events (StDetailsPane *self, GArray *selection, const char *name, gint64 to
 static void
 on_event_activated (GtkColumnView *view, guint position, StDetailsPane *self)
 {
-  g_autoptr (StEventRow) row
+  g_autoptr (StEventItem) row
       = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (view)), position);
 
   if (row != NULL && self->session != NULL)
-    st_session_reveal (self->session, st_event_row_get_ref (row));
+    st_session_reveal (self->session, st_event_item_get_ref (row));
 }
 
 static void
@@ -356,7 +370,7 @@ show_many (StDetailsPane *self, GArray *selection)
 {
   StTrace                   *trace = st_session_get_trace (self->session);
   gint64                     span = 0;
-  g_autoptr (GListModel)     rows = st_name_summary_row_new_model (trace, selection, &span);
+  g_autoptr (GListModel)     rows = st_operation_list_selection (trace, selection, &span);
   g_autofree char           *count = st_format_count (selection->len);
   g_autofree char           *span_text = st_format_duration (span);
   g_autofree char           *title = NULL;
@@ -371,9 +385,8 @@ show_many (StDetailsPane *self, GArray *selection)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->many_title), NULL);
   if (n_names == 1)
     {
-      g_autoptr (StNameSummaryRow) row = g_list_model_get_item (rows, 0);
-      show_events (self, selection, st_name_summary_row_get_name (row),
-                   st_name_summary_row_get_total (row));
+      g_autoptr (StOperation) row = g_list_model_get_item (rows, 0);
+      show_events (self, selection, st_operation_get_name (row), st_operation_get_total (row));
     }
   else
     {
@@ -387,17 +400,149 @@ show_many (StDetailsPane *self, GArray *selection)
   gtk_stack_set_visible_child_name (self->stack, "many");
 }
 
+/* Counter bands over a box (docs/metrics.md 19.3). */
+
+static void
+add_cell (StDetailsPane *self, int column, int row, const char *text, gboolean dim)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 1);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (column == 0)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  if (dim)
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_grid_attach (self->counters_grid, label, column, row, 1, 1);
+}
+
+/* One row: a series' name, then its start value, min, mean, max and end
+ * value over [@start, @end). */
+static void
+add_series_row (StDetailsPane         *self,
+                int                    row,
+                const char            *name,
+                const StCounterSeries *series,
+                gint64                 start,
+                gint64                 end)
+{
+  StCounterRangeStats stats;
+  double              values[5];
+
+  add_cell (self, 0, row, name, FALSE);
+  if (!st_counter_series_range_stats (series, start, end, &stats))
+    {
+      add_cell (self, 1, row, _ ("No value yet"), TRUE);
+      return;
+    }
+  values[0] = stats.start_value, values[1] = stats.min, values[2] = stats.mean;
+  values[3] = stats.max, values[4] = stats.end_value;
+  for (int i = 0; i < 5; i++)
+    {
+      g_autofree char *text = i == 0 && !stats.has_start_value
+                                  ? g_strdup ("—")
+                                  : st_counter_format_value (series->unit, values[i]);
+      add_cell (self, i + 1, row, text, FALSE);
+    }
+}
+
+/* A band's title on a row of its own, then a row per series. */
+static int
+add_counter_rows (StDetailsPane *self, int row, StCounterRef ref, gint64 start, gint64 end)
+{
+  StTrace         *trace = st_session_get_trace (self->session);
+  const StTrack   *t = st_trace_get_track (trace, ref.track);
+  g_autofree char *title = track_title (trace, ref.track);
+  g_autofree char *heading = NULL;
+  GtkWidget       *label;
+
+  /* Translators: the queue length band of a GPU stream, and the stream's track */
+  heading = ref.queue ? g_strdup_printf (_ ("Queue length · %s"), title) : g_strdup (title);
+  label = gtk_label_new (heading);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, row > 1 ? 6 : 0);
+  gtk_grid_attach (self->counters_grid, label, 0, row++, 6, 1);
+  if (ref.queue)
+    {
+      StQueueLength *queues = st_queue_length_ensure (trace, NULL);
+      add_series_row (self, row++, _ ("Queue length"),
+                      st_queue_length_get_series (queues)[ref.track], start, end);
+      return row;
+    }
+  for (guint i = 0; i < t->n_series; i++)
+    add_series_row (self, row++, st_trace_get_string (trace, t->series[i].name), &t->series[i],
+                    start, end);
+  return row;
+}
+
+static void
+show_counters (StDetailsPane *self, GArray *counters, gint64 start, gint64 end)
+{
+  const char *heads[] = { N_ ("At start"), N_ ("Min"), N_ ("Mean"), N_ ("Max"), N_ ("At end") };
+  g_autofree char *from = st_format_duration (start), *to = st_format_duration (end);
+  g_autofree char *span = st_format_duration (end - start), *title = NULL;
+  int              row = 1;
+
+  /* Translators: a selected time range: its start, its end and its length */
+  title = g_strdup_printf (_ ("Counters from %s to %s · %s"), from, to, span);
+  gtk_label_set_text (self->counters_title, title);
+  clear_children (GTK_WIDGET (self->counters_grid));
+  for (guint i = 0; i < G_N_ELEMENTS (heads); i++)
+    add_cell (self, i + 1, 0, _ (heads[i]), TRUE);
+  for (guint i = 0; i < counters->len; i++)
+    row = add_counter_rows (self, row, g_array_index (counters, StCounterRef, i), start, end);
+  gtk_stack_set_visible_child_name (self->stack, "counters");
+}
+
 static void
 update (StDetailsPane *self)
 {
-  GArray *selection = self->session ? st_session_get_selection (self->session) : NULL;
+  GArray  *selection = self->session ? st_session_get_selection (self->session) : NULL;
+  GArray  *counters = self->session ? st_session_get_box_counters (self->session) : NULL;
+  gint64   start, end;
+  gboolean empty = FALSE;
 
-  if (selection == NULL || selection->len == 0)
-    gtk_stack_set_visible_child_name (self->stack, "none");
+  if ((selection == NULL || selection->len == 0) && counters != NULL && counters->len > 0
+      && st_session_get_selection_box (self->session, &start, &end) && end > start)
+    show_counters (self, counters, start, end);
+  else if (selection == NULL || selection->len == 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "none");
+      empty = TRUE;
+    }
   else if (selection->len == 1)
     show_one (self, g_array_index (selection, StEventRef, 0));
   else
     show_many (self, selection);
+  if (empty != self->empty)
+    {
+      self->empty = empty;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EMPTY]);
+    }
+}
+
+/* Whether the pane has nothing to show: the page then gives its room to
+ * the timeline. */
+gboolean
+st_details_pane_get_empty (StDetailsPane *self)
+{
+  g_return_val_if_fail (ST_IS_DETAILS_PANE (self), TRUE);
+  return self->empty;
+}
+
+static void
+st_details_pane_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  StDetailsPane *self = ST_DETAILS_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_EMPTY: g_value_set_boolean (value, self->empty); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 void
@@ -426,6 +571,25 @@ st_details_pane_dispose (GObject *object)
   G_OBJECT_CLASS (st_details_pane_parent_class)->dispose (object);
 }
 
+/* The texts of the names table's cells, from the numbers its columns sort by. */
+static char *
+format_count (GtkListItem *item, guint count)
+{
+  return st_format_count (count);
+}
+
+static char *
+format_duration (GtkListItem *item, gint64 ns)
+{
+  return st_format_duration (ns);
+}
+
+static char *
+format_share (GtkListItem *item, double percent)
+{
+  return g_strdup_printf ("%.1f %%", percent);
+}
+
 static void
 st_details_pane_class_init (StDetailsPaneClass *klass)
 {
@@ -433,11 +597,16 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_details_pane_dispose;
-  g_type_ensure (ST_TYPE_ARG_ROW);
-  g_type_ensure (ST_TYPE_NAME_SUMMARY_ROW);
-  g_type_ensure (ST_TYPE_EVENT_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-details-pane.ui");
+  object_class->get_property = st_details_pane_get_property;
+  properties[PROP_EMPTY]
+      = g_param_spec_boolean ("empty", NULL, NULL, TRUE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_type_ensure (ST_TYPE_ARG_ITEM);
+  g_type_ensure (ST_TYPE_OPERATION);
+  g_type_ensure (ST_TYPE_EVENT_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/details/st-details-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, stack);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, title);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, facts);
@@ -452,7 +621,12 @@ st_details_pane_class_init (StDetailsPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, many_stack);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, events_view);
   gtk_widget_class_bind_template_callback (widget_class, on_event_activated);
+  gtk_widget_class_bind_template_callback (widget_class, format_count);
+  gtk_widget_class_bind_template_callback (widget_class, format_duration);
+  gtk_widget_class_bind_template_callback (widget_class, format_share);
   gtk_widget_class_bind_template_child (widget_class, StDetailsPane, col_total);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, counters_title);
+  gtk_widget_class_bind_template_child (widget_class, StDetailsPane, counters_grid);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -465,6 +639,7 @@ st_details_pane_init (StDetailsPane *self)
                                   self);
   gtk_column_view_sort_by_column (self->summary_view, self->col_total, GTK_SORT_DESCENDING);
   gtk_stack_set_visible_child_name (self->stack, "none");
+  self->empty = TRUE;
 }
 
 GtkWidget *

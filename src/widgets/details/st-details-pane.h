@@ -17,5 +17,6 @@ G_DECLARE_FINAL_TYPE (StDetailsPane, st_details_pane, ST, DETAILS_PANE, GtkWidge
 
 GtkWidget *st_details_pane_new (void);
 void       st_details_pane_set_session (StDetailsPane *self, StSession *session);
+gboolean   st_details_pane_get_empty (StDetailsPane *self);
 
 G_END_DECLS

@@ -4,7 +4,7 @@
 
 #include "st-event-list.h"
 
-#include "st-event-row.h"
+#include "st-event-item.h"
 #include "st-sort.h"
 #include "st-trace-query.h"
 
@@ -41,7 +41,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (StEventList,
 static GType
 get_item_type (GListModel *model)
 {
-  return ST_TYPE_EVENT_ROW;
+  return ST_TYPE_EVENT_ITEM;
 }
 
 static guint
@@ -57,7 +57,7 @@ get_item (GListModel *model, guint position)
 
   if (position >= self->n)
     return NULL;
-  return st_event_row_new (self->trace, self->entries[position].ref);
+  return st_event_item_new (self->trace, self->entries[position].ref);
 }
 
 static void

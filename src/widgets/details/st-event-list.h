@@ -1,5 +1,5 @@
 /* st-event-list.h: the events of a selection, longest first, as a
- * GListModel of StEventRow made only for the rows a list shows, so a
+ * GListModel of StEventItem made only for the rows a list shows, so a
  * selection of a million events costs a sort, not a million objects. */
 #pragma once
 

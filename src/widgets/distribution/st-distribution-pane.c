@@ -6,6 +6,7 @@
 
 #include "st-distribution-chart.h"
 #include "st-format.h"
+#include "st-job.h"
 #include "st-name-distribution.h"
 
 #include <glib/gi18n.h>
@@ -22,7 +23,7 @@ struct _StDistributionPane
   GSignalGroup       *session_signals;
   char               *name;
   StNameDistribution *distribution; /* shown */
-  GCancellable       *cancellable;  /* of the computation running */
+  StJob              *job;          /* the computation of the distribution */
   guint               range_timeout;
   gboolean            selecting; /* the selection changes because of a bin */
 
@@ -57,17 +58,13 @@ job_free (gpointer data)
   g_free (job);
 }
 
-static void
-compute_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+compute_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
-  Job                *job = data;
-  StNameDistribution *d = st_name_distribution_compute (
-      job->trace, job->name, job->has_range ? &job->range : NULL, job->grouping, cancellable);
+  Job *job = data;
 
-  if (d == NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
-  else
-    g_task_return_pointer (task, d, (GDestroyNotify)st_name_distribution_free);
+  return st_name_distribution_compute (job->trace, job->name, job->has_range ? &job->range : NULL,
+                                       job->grouping, cancellable);
 }
 
 static void
@@ -161,15 +158,11 @@ show_selection (StDistributionPane *self)
 }
 
 static void
-on_computed (GObject *source, GAsyncResult *result, gpointer user_data)
+on_computed (gpointer owner, gpointer result, const GError *error)
 {
-  g_autoptr (StDistributionPane) self = user_data;
-  g_autoptr (GError)             error = NULL;
-  StNameDistribution            *d = g_task_propagate_pointer (G_TASK (result), &error);
+  StDistributionPane *self = owner;
+  StNameDistribution *d = result;
 
-  if (d == NULL)
-    return; /* cancelled: a newer computation, or the pane let go */
-  g_clear_object (&self->cancellable);
   gtk_spinner_stop (self->spinner);
   st_distribution_chart_set_distribution (self->chart, d);
   g_clear_pointer (&self->distribution, st_name_distribution_free);
@@ -181,8 +174,7 @@ on_computed (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 stop (StDistributionPane *self)
 {
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  st_job_cancel (self->job);
   g_clear_handle_id (&self->range_timeout, g_source_remove);
   gtk_spinner_stop (self->spinner);
 }
@@ -192,9 +184,8 @@ stop (StDistributionPane *self)
 static void
 recompute (StDistributionPane *self)
 {
-  g_autoptr (GTask) task = NULL;
-  StTrace          *trace;
-  Job              *job;
+  StTrace *trace;
+  Job     *job;
 
   stop (self);
   if (self->session == NULL || self->name == NULL)
@@ -207,11 +198,9 @@ recompute (StDistributionPane *self)
   job->has_range = gtk_check_button_get_active (self->visible_check);
   if (job->has_range)
     st_session_get_range (self->session, &job->range.begin, &job->range.end);
-  self->cancellable = g_cancellable_new ();
   gtk_spinner_start (self->spinner);
-  task = g_task_new (self, self->cancellable, on_computed, g_object_ref (self));
-  g_task_set_task_data (task, job, job_free);
-  g_task_run_in_thread (task, compute_thread);
+  st_job_start (self->job, compute_thread, job, job_free, on_computed,
+                (GDestroyNotify)st_name_distribution_free);
 }
 
 static gboolean
@@ -310,7 +299,7 @@ gboolean
 st_distribution_pane_is_busy (StDistributionPane *self)
 {
   g_return_val_if_fail (ST_IS_DISTRIBUTION_PANE (self), FALSE);
-  return self->cancellable != NULL;
+  return st_job_is_running (self->job);
 }
 
 void
@@ -347,15 +336,23 @@ st_distribution_pane_dispose (GObject *object)
 }
 
 static void
+st_distribution_pane_finalize (GObject *object)
+{
+  g_object_unref (ST_DISTRIBUTION_PANE (object)->job);
+  G_OBJECT_CLASS (st_distribution_pane_parent_class)->finalize (object);
+}
+
+static void
 st_distribution_pane_class_init (StDistributionPaneClass *klass)
 {
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_distribution_pane_dispose;
+  object_class->finalize = st_distribution_pane_finalize;
   g_type_ensure (ST_TYPE_DISTRIBUTION_CHART);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-distribution-pane.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/distribution/st-distribution-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, title);
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, spinner);
   gtk_widget_class_bind_template_child (widget_class, StDistributionPane, visible_check);
@@ -373,6 +370,7 @@ st_distribution_pane_class_init (StDistributionPaneClass *klass)
 static void
 st_distribution_pane_init (StDistributionPane *self)
 {
+  self->job = st_job_new (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::start",

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "st-annotations-panel-private.h"
+#include "st-format.h"
 
 #include <glib/gi18n.h>
 
@@ -178,15 +179,29 @@ toggle_compare_action (GSimpleAction *action, GVariant *parameter, gpointer user
     st_session_toggle_compare (self->session, selected_region (self));
 }
 
+/* Undo and redo: the status says what is there now, not what a run of
+ * the highlighter found before. */
 static void
 undo_action (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-  StRegionSet *regions = _st_annotations_panel_get_regions (user_data);
+  StRegionSet     *regions = _st_annotations_panel_get_regions (user_data);
+  gboolean         undo = g_str_equal (g_action_get_name (G_ACTION (action)), "undo");
+  guint            n;
+  g_autofree char *count = NULL, *status = NULL;
 
-  if (g_str_equal (g_action_get_name (G_ACTION (action)), "undo"))
-    st_region_set_undo (regions);
-  else
-    st_region_set_redo (regions);
+  if (!(undo ? st_region_set_undo (regions) : st_region_set_redo (regions)))
+    return;
+  n = st_region_set_get_n_regions (regions);
+  count = st_format_count (n);
+  /* Translators: %s is the number of regions there are after an undo */
+  status = undo
+               ? g_strdup_printf (ngettext ("Undone: %s region now.", "Undone: %s regions now.", n),
+                                  count)
+               /* Translators: %s is the number of regions there are after a redo */
+               : g_strdup_printf (ngettext ("Redone: %s region now.", "Redone: %s regions now.", n),
+                                  count);
+  _st_annotations_panel_dismiss_error (user_data);
+  _st_annotations_panel_set_status (user_data, status);
 }
 
 /* Region files. */

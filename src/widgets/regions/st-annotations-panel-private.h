@@ -50,6 +50,7 @@ struct _StAnnotationsPanel
 /* st-annotations-panel.c */
 StRegionSet *_st_annotations_panel_get_regions (StAnnotationsPanel *self);
 void         _st_annotations_panel_dismiss_error (StAnnotationsPanel *self);
+void         _st_annotations_panel_set_status (StAnnotationsPanel *self, const char *text);
 void         _st_annotations_panel_update_actions (StAnnotationsPanel *self);
 gboolean     _st_annotations_panel_get_addable (StAnnotationsPanel *self,
                                                 gint64             *start,

@@ -59,8 +59,8 @@ st_annotations_panel_get_error (StAnnotationsPanel *self)
 }
 
 /* What the last run of the highlighter came to ("42 regions…"). */
-static void
-set_status (StAnnotationsPanel *self, const char *text)
+void
+_st_annotations_panel_set_status (StAnnotationsPanel *self, const char *text)
 {
   gtk_label_set_text (self->status_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL);
@@ -206,7 +206,8 @@ show_found (StAnnotationsPanel *self, StRegionArray *regions, const char *explan
   if (n_found == 0)
     {
       if (explanation == NULL)
-        set_status (self, _ ("Nothing matched this configuration; the regions are as they were."));
+        _st_annotations_panel_set_status (
+            self, _ ("Nothing matched this configuration; the regions are as they were."));
       return;
     }
   n = st_format_count (n_found);
@@ -216,7 +217,7 @@ show_found (StAnnotationsPanel *self, StRegionArray *regions, const char *explan
                                       "%s regions found. Ctrl+Z brings back the ones before.",
                                       n_found),
                             n);
-  set_status (self, status);
+  _st_annotations_panel_set_status (self, status);
 }
 
 static void
@@ -230,7 +231,7 @@ on_highlighted (GObject *source, GAsyncResult *result, gpointer user_data)
   if (job != self->job)
     return; /* replaced, or the session changed */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    set_status (self, _ ("Stopped; the regions are as they were."));
+    _st_annotations_panel_set_status (self, _ ("Stopped; the regions are as they were."));
   else if (regions == NULL)
     st_annotations_panel_show_error (self, error->message);
   else
@@ -252,7 +253,7 @@ _st_annotations_panel_highlight (StAnnotationsPanel *self)
   self->job = st_highlighter_job_new (st_session_get_trace (self->session), config);
   self->cancellable = g_cancellable_new ();
   set_explanation (self, NULL);
-  set_status (self, NULL);
+  _st_annotations_panel_set_status (self, NULL);
   _st_annotations_panel_dismiss_error (self);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   self->progress_tick = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, self);
@@ -312,7 +313,7 @@ st_annotations_panel_set_session (StAnnotationsPanel *self, StSession *session)
   g_signal_group_set_target (self->region_signals, _st_annotations_panel_get_regions (self));
   g_clear_object (&self->regions_file);
   set_explanation (self, NULL);
-  set_status (self, NULL);
+  _st_annotations_panel_set_status (self, NULL);
   _st_annotations_panel_dismiss_error (self);
   st_region_list_set_session (self->list, session);
   st_region_chart_set_session (self->chart, session);
@@ -412,8 +413,8 @@ st_annotations_panel_class_init (StAnnotationsPanelClass *klass)
   g_type_ensure (ST_TYPE_HIGHLIGHTER_FORM);
   g_type_ensure (ST_TYPE_REGION_LIST);
   g_type_ensure (ST_TYPE_REGION_CHART);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-annotations-panel.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/regions/st-annotations-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, highlighter_toggle);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, regions_toggle);
   gtk_widget_class_bind_template_child (widget_class, StAnnotationsPanel, chart_toggle);

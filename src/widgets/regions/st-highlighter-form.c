@@ -257,8 +257,8 @@ st_highlighter_form_class_init (StHighlighterFormClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_highlighter_form_dispose;
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-highlighter-form.ui");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/regions/st-highlighter-form.ui");
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_description);
   gtk_widget_class_bind_template_child (widget_class, StHighlighterForm, method_stack);

@@ -4,8 +4,8 @@
 
 #include "st-region-list.h"
 #include "st-name-cell.h"
-#include "st-region-row.h"
-#include "st-region-rows.h"
+#include "st-region-item.h"
+#include "st-region-items.h"
 
 struct _StRegionList
 {
@@ -13,7 +13,7 @@ struct _StRegionList
 
   StSession          *session;
   GSignalGroup       *session_signals;
-  StRegionRows       *rows;   /* owned by sorted */
+  StRegionItems      *rows;   /* owned by sorted */
   GtkSortListModel   *sorted; /* as shown, owned by selection */
   GtkSingleSelection *selection;
   gboolean            syncing;
@@ -51,8 +51,8 @@ row_of (StRegionList *self, StRegion *region)
     }
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr (StRegionRow) row = g_list_model_get_item (rows, i);
-      if (st_region_row_get_region (row) == region)
+      g_autoptr (StRegionItem) row = g_list_model_get_item (rows, i);
+      if (st_region_item_get_region (row) == region)
         return i;
     }
   return GTK_INVALID_LIST_POSITION;
@@ -101,13 +101,13 @@ on_session_selected (StRegionList *self)
 static void
 on_list_selected (StRegionList *self)
 {
-  StRegionRow *row = gtk_single_selection_get_selected_item (self->selection);
+  StRegionItem *row = gtk_single_selection_get_selected_item (self->selection);
 
   if (self->syncing || self->session == NULL)
     return;
   self->syncing = TRUE;
   st_session_set_selected_region (self->session,
-                                  row != NULL ? st_region_row_get_region (row) : NULL);
+                                  row != NULL ? st_region_item_get_region (row) : NULL);
   self->syncing = FALSE;
 }
 
@@ -135,7 +135,7 @@ region_of_row (GtkWidget *row)
   StNameCell *cell = find_name_cell (row);
   GObject    *item = cell != NULL ? st_name_cell_get_item (cell) : NULL;
 
-  return item != NULL ? st_region_row_get_region (ST_REGION_ROW (item)) : NULL;
+  return item != NULL ? st_region_item_get_region (ST_REGION_ITEM (item)) : NULL;
 }
 
 /* Renaming in place: F2 (or Rename in the menu) turns the name into an
@@ -167,14 +167,14 @@ on_name_committed (StNameCell *cell, const char *text, GtkListItem *item)
 {
   GtkWidget       *list = gtk_widget_get_ancestor (GTK_WIDGET (cell), ST_TYPE_REGION_LIST);
   StRegionList    *self = list != NULL ? ST_REGION_LIST (list) : NULL;
-  StRegionRow     *row = gtk_list_item_get_item (item);
+  StRegionItem    *row = gtk_list_item_get_item (item);
   g_autofree char *name = g_strstrip (g_strdup (text));
   StRegion        *region;
   guint            position;
 
   if (self == NULL || self->session == NULL || row == NULL)
     return;
-  region = st_region_row_get_region (row);
+  region = st_region_item_get_region (row);
   position = st_region_set_find (st_session_get_regions (self->session), region);
   if (*name != '\0' && position != G_MAXUINT && !g_str_equal (name, st_region_get_name (region)))
     gtk_widget_activate_action (list, "regions.rename", "(us)", position, name);
@@ -212,12 +212,12 @@ on_right_click (GtkGestureClick *gesture, int n_press, double x, double y, StReg
 static void
 on_activate (GtkColumnView *view, guint position, StRegionList *self)
 {
-  g_autoptr (StRegionRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr (StRegionItem) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
 
   if (row == NULL || self->session == NULL)
     return;
-  st_session_set_selected_region (self->session, st_region_row_get_region (row));
-  st_session_zoom_to_region (self->session, st_region_row_get_region (row));
+  st_session_set_selected_region (self->session, st_region_item_get_region (row));
+  st_session_zoom_to_region (self->session, st_region_item_get_region (row));
 }
 
 /* The session. */
@@ -238,7 +238,7 @@ st_region_list_set_session (StRegionList *self, StSession *session)
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->session_signals, session);
-  st_region_rows_set_session (self->rows, session);
+  st_region_items_set_session (self->rows, session);
   on_session_selected (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
@@ -298,9 +298,9 @@ st_region_list_class_init (StRegionListClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ST_TYPE_NAME_CELL);
-  g_type_ensure (ST_TYPE_REGION_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-region-list.ui");
+  g_type_ensure (ST_TYPE_REGION_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/regions/st-region-list.ui");
   gtk_widget_class_bind_template_child (widget_class, StRegionList, view);
   gtk_widget_class_bind_template_child (widget_class, StRegionList, row_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
@@ -315,7 +315,7 @@ static void
 st_region_list_init (StRegionList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->rows = st_region_rows_new ();
+  self->rows = st_region_items_new ();
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->rows),
                                           g_object_ref (gtk_column_view_get_sorter (self->view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));

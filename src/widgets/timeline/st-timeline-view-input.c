@@ -19,6 +19,8 @@
 #define GLIDE_HOLD_US  150000    /* a tap is one step; a key held longer glides */
 #define PAN_STEP       0.1       /* A/D: this share of the span */
 #define DRAG_THRESHOLD 3.0
+/* at 1280 px a tooltip beside the pointer fits in the window */
+#define TOOLTIP_WIDTH_CHARS 60
 
 /* Physical key positions (evdev codes + 8, as GDK reports them on Linux):
  * the keys in the places of W, A, S, D and 1–4 on a US keyboard, whatever
@@ -44,7 +46,7 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *parameter)
 
   if (g_str_equal (name, "timeline.zoom-out"))
     factor = 1.0 / factor;
-  st_session_zoom (self->session, factor, st_timeline_view_zoom_anchor (self));
+  st_session_zoom (self->session, factor, _st_timeline_view_zoom_anchor (self));
 }
 
 static void
@@ -119,7 +121,7 @@ glide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 
   if (self->session != NULL && now > from)
     st_session_zoom (self->session, pow (rate, -self->glide_direction * (now - from) / 1e6),
-                     st_timeline_view_zoom_anchor (self));
+                     _st_timeline_view_zoom_anchor (self));
   self->glide_last = MAX (self->glide_last, now);
   return G_SOURCE_CONTINUE;
 }
@@ -201,8 +203,8 @@ static void
 on_motion (GtkEventControllerMotion *controller, double x, double y, StTimelineView *self)
 {
   StEventRef           ref;
-  gboolean             has = st_timeline_view_event_at (self, x, y, &ref);
-  g_autoptr (StRegion) tab = st_timeline_view_region_at (self, x, y);
+  gboolean             has = _st_timeline_view_event_at (self, x, y, &ref);
+  g_autoptr (StRegion) tab = _st_timeline_view_region_at (self, x, y);
   gboolean             over_tab = tab != NULL;
 
   self->pointer_x = x;
@@ -232,6 +234,38 @@ on_leave (GtkEventControllerMotion *controller, StTimelineView *self)
     }
 }
 
+/* What the tooltip at (@x, @y) says, as markup: a region's tab, a
+ * counter band's reading (docs/metrics.md 19.3), or an event; NULL for
+ * nothing. */
+char *
+st_timeline_view_dup_tooltip (StTimelineView *self, double x, double y)
+{
+  StTrace             *trace;
+  StEventRef           ref;
+  g_autoptr (StRegion) region = NULL;
+  g_autofree char     *dur = NULL;
+  char                *readout;
+
+  g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), NULL);
+  if ((region = _st_timeline_view_region_at (self, x, y)) != NULL)
+    {
+      dur = st_format_duration (st_region_get_duration (region));
+      return g_markup_printf_escaped (
+          _ ("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
+          st_region_get_name (region), dur,
+          st_region_method_get_label (st_region_get_method (region)));
+    }
+  if ((readout = _st_timeline_view_dup_counter_readout (self, x, y)) != NULL)
+    return readout;
+  if (!_st_timeline_view_event_at (self, x, y, &ref))
+    return NULL;
+  trace = st_session_get_trace (self->session);
+  dur = st_format_duration (st_event_get_duration (trace, ref));
+  return g_markup_printf_escaped ("<b>%s</b>\n%s",
+                                  st_trace_get_string (trace, st_event_get_name (trace, ref)),
+                                  ref.kind == ST_EVENT_SLICE ? dur : _ ("instant"));
+}
+
 static gboolean
 on_query_tooltip (GtkWidget      *widget,
                   int             x,
@@ -240,31 +274,19 @@ on_query_tooltip (GtkWidget      *widget,
                   GtkTooltip     *tooltip,
                   StTimelineView *self)
 {
-  StTrace             *trace;
-  StEventRef           ref;
-  g_autoptr (StRegion) region = NULL;
-  g_autofree char     *dur = NULL, *markup = NULL;
+  g_autofree char *markup = NULL;
+  GtkWidget       *label;
 
-  if (keyboard)
+  if (keyboard || (markup = st_timeline_view_dup_tooltip (self, x, y)) == NULL)
     return FALSE;
-  if ((region = st_timeline_view_region_at (self, x, y)) != NULL)
-    {
-      dur = st_format_duration (st_region_get_duration (region));
-      markup = g_markup_printf_escaped (
-          _ ("<b>%s</b>\n%s, %s\nClick to select, double-click to zoom to it"),
-          st_region_get_name (region), dur,
-          st_region_method_get_label (st_region_get_method (region)));
-      gtk_tooltip_set_markup (tooltip, markup);
-      return TRUE;
-    }
-  if (!st_timeline_view_event_at (self, x, y, &ref))
-    return FALSE;
-  trace = st_session_get_trace (self->session);
-  dur = st_format_duration (st_event_get_duration (trace, ref));
-  markup = g_markup_printf_escaped ("<b>%s</b>\n%s",
-                                    st_trace_get_string (trace, st_event_get_name (trace, ref)),
-                                    ref.kind == ST_EVENT_SLICE ? dur : _ ("instant"));
-  gtk_tooltip_set_markup (tooltip, markup);
+  /* a kernel's name can be hundreds of letters without a space: wrapped
+   * anywhere, the tooltip stays inside the window */
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), TOOLTIP_WIDTH_CHARS);
+  gtk_tooltip_set_custom (tooltip, label);
   return TRUE;
 }
 
@@ -276,7 +298,7 @@ toggle_section_at (StTimelineView *self, double y)
   StViewport vp;
   gint       band;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   band = st_timeline_renderer_section_at (self->renderer, &vp, y);
   if (band < 0)
     return FALSE;
@@ -303,7 +325,7 @@ st_timeline_view_click (StTimelineView *self,
   g_return_if_fail (ST_IS_TIMELINE_VIEW (self));
   if (self->session == NULL)
     return;
-  if ((region = st_timeline_view_region_at (self, x, y)) != NULL)
+  if ((region = _st_timeline_view_region_at (self, x, y)) != NULL)
     {
       st_session_set_selected_region (self->session, region);
       if (n_press == 2)
@@ -312,7 +334,7 @@ st_timeline_view_click (StTimelineView *self,
     }
   if (toggle_section_at (self, y))
     return;
-  if (!st_timeline_view_event_at (self, x, y, &ref))
+  if (!_st_timeline_view_event_at (self, x, y, &ref))
     {
       if (!(state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)))
         st_session_clear_selection (self->session);
@@ -359,7 +381,7 @@ events_in_box (StTimelineView *self, double x0, double y0, double x1, double y1)
   StViewport vp;
   gint64     t0, t1;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   t0 = st_viewport_time_at (&vp, MIN (x0, x1));
   t1 = st_viewport_time_at (&vp, MAX (x0, x1));
   for (double y = MIN (y0, y1); y <= MAX (y0, y1) + 1; y += 2)
@@ -397,7 +419,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, StTimelineView *self
 {
   StViewport vp;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   self->drag_x0 = self->drag_x1 = MAX (x, vp.gutter);
   self->drag_y0 = self->drag_y1 = y;
   self->drag = ST_DRAG_NONE;
@@ -418,8 +440,8 @@ on_drag_update (GtkGestureDrag *gesture, double dx, double dy, StTimelineView *s
   if (tool == ST_TOOL_PAN)
     {
       if (!self->dragging_pan)
-        st_timeline_view_start_pan (self);
-      st_timeline_view_pan_by (self, dx, dy);
+        _st_timeline_view_start_pan (self);
+      _st_timeline_view_pan_by (self, dx, dy);
       return;
     }
   self->drag = drag_kind_for_tool (tool);
@@ -433,16 +455,18 @@ finish_drag (StTimelineView *self, GdkModifierType state)
 {
   StViewport         vp;
   g_autoptr (GArray) refs = NULL;
+  g_autoptr (GArray) counters = NULL;
   gint64             t0, t1;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   t0 = st_viewport_time_at (&vp, MIN (self->drag_x0, self->drag_x1));
   t1 = st_viewport_time_at (&vp, MAX (self->drag_x0, self->drag_x1));
   switch (self->drag)
     {
     case ST_DRAG_BOX:
       refs = events_in_box (self, self->drag_x0, self->drag_y0, self->drag_x1, self->drag_y1);
-      st_session_select_box (self->session, refs, t0, t1,
+      counters = _st_timeline_view_counters_in_box (self, self->drag_y0, self->drag_y1);
+      st_session_select_box (self->session, refs, counters, t0, t1,
                              state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK) ? ST_SELECT_ADD
                                                                          : ST_SELECT_REPLACE);
       break;
@@ -482,8 +506,8 @@ st_timeline_view_drag (StTimelineView *self,
     return;
   if (st_session_get_tool (self->session) == ST_TOOL_PAN)
     {
-      st_timeline_view_start_pan (self);
-      st_timeline_view_pan_by (self, x1 - x0, y1 - y0);
+      _st_timeline_view_start_pan (self);
+      _st_timeline_view_pan_by (self, x1 - x0, y1 - y0);
       self->dragging_pan = FALSE;
       return;
     }
@@ -502,14 +526,14 @@ static void
 on_middle_begin (GtkGestureDrag *gesture, double x, double y, StTimelineView *self)
 {
   if (self->session != NULL)
-    st_timeline_view_start_pan (self);
+    _st_timeline_view_start_pan (self);
 }
 
 static void
 on_middle_update (GtkGestureDrag *gesture, double dx, double dy, StTimelineView *self)
 {
   if (self->dragging_pan)
-    st_timeline_view_pan_by (self, dx, dy);
+    _st_timeline_view_pan_by (self, dx, dy);
 }
 
 /* Ctrl+wheel zooms at the pointer; the wheel scrolls rows; sideways (or
@@ -525,7 +549,7 @@ on_scroll (GtkEventControllerScroll *controller, double dx, double dy, StTimelin
     return FALSE;
   st_session_get_range (self->session, &start, &end);
   if (state & GDK_CONTROL_MASK)
-    st_session_zoom (self->session, pow (1.2, dy), st_timeline_view_zoom_anchor (self));
+    st_session_zoom (self->session, pow (1.2, dy), _st_timeline_view_zoom_anchor (self));
   else if (state & GDK_SHIFT_MASK)
     st_session_pan (self->session, (gint64)((end - start) * 0.05 * (dx + dy)));
   else
@@ -539,7 +563,7 @@ on_scroll (GtkEventControllerScroll *controller, double dx, double dy, StTimelin
 }
 
 void
-st_timeline_view_install_actions (GtkWidgetClass *widget_class)
+_st_timeline_view_install_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "timeline.zoom-in", "b", zoom_action);
   gtk_widget_class_install_action (widget_class, "timeline.zoom-out", "b", zoom_action);
@@ -567,7 +591,7 @@ st_timeline_view_install_actions (GtkWidgetClass *widget_class)
 }
 
 void
-st_timeline_view_add_controllers (StTimelineView *self)
+_st_timeline_view_add_controllers (StTimelineView *self)
 {
   GtkEventController *key = gtk_event_controller_key_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();

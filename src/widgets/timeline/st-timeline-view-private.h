@@ -4,12 +4,14 @@
  * st-timeline-view-scroll.c; its keys, actions, mouse and wheel in
  * st-timeline-view-input.c; a track's menu and commands, and an event's
  * menu, in st-timeline-view-tracks.c; the streams' queue lengths, made on a
- * thread, in st-timeline-view-queues.c. */
+ * thread, in st-timeline-view-queues.c; the counter bands' readings in
+ * st-timeline-view-counters.c. */
 #pragma once
 
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
 #include "st-timeline-overlay.h"
+#include "st-job.h"
 #include "st-queue-length.h"
 #include "st-timeline-view.h"
 
@@ -34,6 +36,7 @@ struct _StTimelineView
   double     pointer_x;
   double     pointer_y;
   gboolean   pointer_inside;
+  int        last_height; /* at the last allocation */
   gboolean   has_hover;
   StEventRef hover;
 
@@ -60,43 +63,46 @@ struct _StTimelineView
   guint    reveal_row;
 
   StQueueLength *queues; /* the trace's, once made; NULL before */
-  GCancellable  *queues_cancel;
+  StJob         *queues_job;
 
   GArray  *bands; /* StOverlayRegion of the session's regions */
   gboolean bands_dirty;
   gboolean over_tab;
 };
 
-void     st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
-double   st_timeline_view_ns_per_px (const StViewport *vp);
-gboolean st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
+void     _st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp);
+double   _st_timeline_view_ns_per_px (const StViewport *vp);
+gboolean _st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out);
 /* The region whose tab is at (@x, @y), transfer full, or NULL. */
-StRegion *st_timeline_view_region_at (StTimelineView *self, double x, double y);
+StRegion *_st_timeline_view_region_at (StTimelineView *self, double x, double y);
 
-void   st_timeline_view_init_adjustments (StTimelineView *self);
-void   st_timeline_view_update_vadjustment (StTimelineView *self);
-void   st_timeline_view_update_hadjustment (StTimelineView *self);
-gint64 st_timeline_view_zoom_anchor (StTimelineView *self);
-void   st_timeline_view_start_pan (StTimelineView *self);
-void   st_timeline_view_pan_by (StTimelineView *self, double dx, double dy);
-void   st_timeline_view_reveal_pending (StTimelineView *self);
-void   st_timeline_view_reveal (StSession      *session,
-                                guint           track,
-                                guint           index,
-                                guint           kind,
-                                StTimelineView *self);
+void   _st_timeline_view_init_adjustments (StTimelineView *self);
+void   _st_timeline_view_update_vadjustment (StTimelineView *self);
+void   _st_timeline_view_update_hadjustment (StTimelineView *self);
+gint64 _st_timeline_view_zoom_anchor (StTimelineView *self);
+void   _st_timeline_view_start_pan (StTimelineView *self);
+void   _st_timeline_view_pan_by (StTimelineView *self, double dx, double dy);
+void   _st_timeline_view_reveal_pending (StTimelineView *self);
+void   _st_timeline_view_reveal (StSession      *session,
+                                 guint           track,
+                                 guint           index,
+                                 guint           kind,
+                                 StTimelineView *self);
 
-void st_timeline_view_rebuild_layout (StTimelineView *self);
-void st_timeline_view_ensure_queues (StTimelineView *self);
-void st_timeline_view_drop_queues (StTimelineView *self);
+void _st_timeline_view_rebuild_layout (StTimelineView *self);
+void _st_timeline_view_ensure_queues (StTimelineView *self);
+void _st_timeline_view_drop_queues (StTimelineView *self);
 /* Per track, the queue lengths to draw under the streams, or NULL. */
-const StCounterSeries *const *st_timeline_view_get_queues (StTimelineView *self);
+const StCounterSeries *const *_st_timeline_view_get_queues (StTimelineView *self);
 
-void     st_timeline_view_install_actions (GtkWidgetClass *widget_class);
-void     st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
-void     st_timeline_view_add_track_menu (StTimelineView *self);
-gboolean st_timeline_view_open_track_menu (StTimelineView *self, double x, double y);
-gboolean st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y);
-void     st_timeline_view_add_controllers (StTimelineView *self);
+char   *_st_timeline_view_dup_counter_readout (StTimelineView *self, double x, double y);
+GArray *_st_timeline_view_counters_in_box (StTimelineView *self, double y0, double y1);
+
+void     _st_timeline_view_install_actions (GtkWidgetClass *widget_class);
+void     _st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);
+void     _st_timeline_view_add_track_menu (StTimelineView *self);
+gboolean _st_timeline_view_open_track_menu (StTimelineView *self, double x, double y);
+gboolean _st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y);
+void     _st_timeline_view_add_controllers (StTimelineView *self);
 
 G_END_DECLS

@@ -12,62 +12,45 @@
  * index already: that thread then waits for it), and the bands appear
  * when they are ready. */
 
-static void
-make_queues (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+make_queues (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
-  StQueueLength *queues = st_queue_length_ensure (ST_TRACE (data), cancellable);
-
-  if (queues == NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
-  else
-    g_task_return_pointer (task, queues, NULL);
+  /* kept with the trace: the view only points at them */
+  return st_queue_length_ensure (ST_TRACE (data), cancellable);
 }
 
 static void
-on_queues_made (GObject *source, GAsyncResult *result, gpointer data)
+on_queues_made (gpointer owner, gpointer result, const GError *error)
 {
-  StTimelineView *self = ST_TIMELINE_VIEW (source);
-  StQueueLength  *queues = g_task_propagate_pointer (G_TASK (result), NULL);
+  StTimelineView *self = owner;
 
-  if (queues == NULL || self->session == NULL
-      || g_task_get_task_data (G_TASK (result)) != st_session_get_trace (self->session))
-    return;
-  self->queues = queues;
-  st_timeline_view_rebuild_layout (self);
+  self->queues = result;
+  _st_timeline_view_rebuild_layout (self);
 }
 
 /* Makes the queues of the session's trace unless they are made or being
  * made. */
 void
-st_timeline_view_ensure_queues (StTimelineView *self)
+_st_timeline_view_ensure_queues (StTimelineView *self)
 {
-  g_autoptr (GTask) task = NULL;
-  StTrace          *trace;
-
-  if (self->session == NULL || self->queues != NULL || self->queues_cancel != NULL
+  if (self->session == NULL || self->queues != NULL || st_job_is_running (self->queues_job)
       || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
-  trace = st_session_get_trace (self->session);
-  self->queues_cancel = g_cancellable_new ();
-  task = g_task_new (self, self->queues_cancel, on_queues_made, NULL);
-  g_task_set_source_tag (task, st_timeline_view_ensure_queues);
-  g_task_set_task_data (task, g_object_ref (trace), g_object_unref);
-  g_task_run_in_thread (task, make_queues);
+  st_job_start (self->queues_job, make_queues, g_object_ref (st_session_get_trace (self->session)),
+                g_object_unref, on_queues_made, NULL);
 }
 
 /* Forgets the queues (another session, or none): a thread still making
  * them gives up. */
 void
-st_timeline_view_drop_queues (StTimelineView *self)
+_st_timeline_view_drop_queues (StTimelineView *self)
 {
-  if (self->queues_cancel != NULL)
-    g_cancellable_cancel (self->queues_cancel);
-  g_clear_object (&self->queues_cancel);
+  st_job_cancel (self->queues_job);
   self->queues = NULL;
 }
 
 const StCounterSeries *const *
-st_timeline_view_get_queues (StTimelineView *self)
+_st_timeline_view_get_queues (StTimelineView *self)
 {
   return self->queues != NULL ? st_queue_length_get_series (self->queues) : NULL;
 }

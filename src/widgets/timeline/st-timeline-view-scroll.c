@@ -18,7 +18,7 @@ area_height (StTimelineView *self)
 }
 
 void
-st_timeline_view_update_vadjustment (StTimelineView *self)
+_st_timeline_view_update_vadjustment (StTimelineView *self)
 {
   double upper = self->layout ? st_timeline_layout_get_height (self->layout) : 0;
   double page = area_height (self);
@@ -30,7 +30,7 @@ st_timeline_view_update_vadjustment (StTimelineView *self)
 }
 
 void
-st_timeline_view_update_hadjustment (StTimelineView *self)
+_st_timeline_view_update_hadjustment (StTimelineView *self)
 {
   gint64 start, end, trace_end;
 
@@ -57,7 +57,7 @@ on_hadjustment_changed (GtkAdjustment *adjustment, StTimelineView *self)
 }
 
 void
-st_timeline_view_init_adjustments (StTimelineView *self)
+_st_timeline_view_init_adjustments (StTimelineView *self)
 {
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
   self->hadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, 1, 1, 1));
@@ -80,18 +80,18 @@ st_timeline_view_get_hadjustment (StTimelineView *self)
 
 /* Where W/S zoom around: the pointer when it is over the tracks. */
 gint64
-st_timeline_view_zoom_anchor (StTimelineView *self)
+_st_timeline_view_zoom_anchor (StTimelineView *self)
 {
   StViewport vp;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   if (self->pointer_inside && self->pointer_x >= vp.gutter)
     return st_viewport_time_at (&vp, self->pointer_x);
   return (vp.start + vp.end) / 2;
 }
 
 void
-st_timeline_view_start_pan (StTimelineView *self)
+_st_timeline_view_start_pan (StTimelineView *self)
 {
   gint64 end;
 
@@ -101,16 +101,16 @@ st_timeline_view_start_pan (StTimelineView *self)
 }
 
 void
-st_timeline_view_pan_by (StTimelineView *self, double dx, double dy)
+_st_timeline_view_pan_by (StTimelineView *self, double dx, double dy)
 {
   StViewport vp;
   gint64     start, end;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   st_session_get_range (self->session, &start, &end);
   st_session_set_range (
-      self->session, self->pan_start - (gint64)(dx * st_timeline_view_ns_per_px (&vp)),
-      self->pan_start - (gint64)(dx * st_timeline_view_ns_per_px (&vp)) + (end - start));
+      self->session, self->pan_start - (gint64)(dx * _st_timeline_view_ns_per_px (&vp)),
+      self->pan_start - (gint64)(dx * _st_timeline_view_ns_per_px (&vp)) + (end - start));
   gtk_adjustment_set_value (self->vadjustment, self->pan_scroll - dy);
 }
 
@@ -131,11 +131,11 @@ scroll_to_row (StTimelineView *self, guint track, guint row)
  * to the row once it has a height: scrolled now, it would centre the row
  * in a page of no height. */
 void
-st_timeline_view_reveal (StSession      *session,
-                         guint           track,
-                         guint           index,
-                         guint           kind,
-                         StTimelineView *self)
+_st_timeline_view_reveal (StSession      *session,
+                          guint           track,
+                          guint           index,
+                          guint           kind,
+                          StTimelineView *self)
 {
   StTrace       *trace = st_session_get_trace (session);
   const StTrack *t = st_trace_get_track (trace, track);
@@ -151,7 +151,7 @@ st_timeline_view_reveal (StSession      *session,
 
 /* From size_allocate: the row asked for before the view had a height. */
 void
-st_timeline_view_reveal_pending (StTimelineView *self)
+_st_timeline_view_reveal_pending (StTimelineView *self)
 {
   if (!self->reveal_pending || self->layout == NULL
       || gtk_widget_get_height (GTK_WIDGET (self)) <= ST_RULER_HEIGHT)

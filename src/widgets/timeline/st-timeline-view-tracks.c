@@ -103,7 +103,7 @@ track_at_label (StTimelineView *self, double x, double y)
   gint          band;
   const StBand *b;
 
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   if (self->layout == NULL || x >= vp.gutter || y < ST_RULER_HEIGHT
       || st_timeline_renderer_section_at (self->renderer, &vp, y) >= 0)
     return -1;
@@ -126,7 +126,7 @@ on_menu_closed (StTimelineView *self)
 /* Opens the menu of the track whose name is at (@x, @y); FALSE when no
  * track's name is there. */
 gboolean
-st_timeline_view_open_track_menu (StTimelineView *self, double x, double y)
+_st_timeline_view_open_track_menu (StTimelineView *self, double x, double y)
 {
   gint                track = track_at_label (self, x, y);
   StTrackArrangement *tracks;
@@ -148,11 +148,11 @@ st_timeline_view_open_track_menu (StTimelineView *self, double x, double y)
  * is selected already (so that a selection of several stays); FALSE when
  * no event is there. */
 gboolean
-st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y)
+_st_timeline_view_open_slice_menu (StTimelineView *self, double x, double y)
 {
   StEventRef ref;
 
-  if (self->session == NULL || !st_timeline_view_event_at (self, x, y, &ref))
+  if (self->session == NULL || !_st_timeline_view_event_at (self, x, y, &ref))
     return FALSE;
   if (!st_session_is_selected (self->session, ref))
     st_session_select (self->session, ref, ST_SELECT_REPLACE);
@@ -168,8 +168,8 @@ on_secondary_pressed (GtkGestureClick *gesture,
                       double           y,
                       StTimelineView  *self)
 {
-  if (st_timeline_view_open_track_menu (self, x, y)
-      || st_timeline_view_open_slice_menu (self, x, y))
+  if (_st_timeline_view_open_track_menu (self, x, y)
+      || _st_timeline_view_open_slice_menu (self, x, y))
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
@@ -188,15 +188,15 @@ new_menu (const char *resource, const char *id, GtkWidget *parent)
 }
 
 void
-st_timeline_view_add_track_menu (StTimelineView *self)
+_st_timeline_view_add_track_menu (StTimelineView *self)
 {
   GtkGesture *secondary = gtk_gesture_click_new ();
 
   self->menu_track = -1;
-  self->track_menu
-      = new_menu ("/io/github/strata/Strata/st-track-menu.ui", "track_menu", GTK_WIDGET (self));
-  self->slice_menu
-      = new_menu ("/io/github/strata/Strata/st-slice-menu.ui", "slice_menu", GTK_WIDGET (self));
+  self->track_menu = new_menu ("/io/github/strata/Strata/widgets/timeline/st-track-menu.ui",
+                               "track_menu", GTK_WIDGET (self));
+  self->slice_menu = new_menu ("/io/github/strata/Strata/widgets/timeline/st-slice-menu.ui",
+                               "slice_menu", GTK_WIDGET (self));
   g_signal_connect_swapped (self->track_menu, "closed", G_CALLBACK (on_menu_closed), self);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
@@ -204,7 +204,7 @@ st_timeline_view_add_track_menu (StTimelineView *self)
 }
 
 void
-st_timeline_view_install_track_actions (GtkWidgetClass *widget_class)
+_st_timeline_view_install_track_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "timeline.pin-track", NULL, track_action);
   gtk_widget_class_install_action (widget_class, "timeline.unpin-track", NULL, track_action);

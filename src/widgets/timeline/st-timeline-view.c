@@ -80,7 +80,7 @@ st_timeline_view_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
  * ones left out, the others in their sections, each stream's queue
  * length under it once it is made. */
 void
-st_timeline_view_rebuild_layout (StTimelineView *self)
+_st_timeline_view_rebuild_layout (StTimelineView *self)
 {
   g_autoptr (GArray)  visible = NULL;
   g_autofree guint   *sections = NULL;
@@ -101,17 +101,17 @@ st_timeline_view_rebuild_layout (StTimelineView *self)
   plan.tracks = (const guint *)visible->data;
   plan.sections = sections;
   plan.n_tracks = visible->len;
-  plan.queues = st_timeline_view_get_queues (self);
+  plan.queues = _st_timeline_view_get_queues (self);
   self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
                                                  st_session_get_collapsed (self->session), &plan);
   st_timeline_renderer_set_layout (self->renderer, self->layout);
-  st_timeline_view_update_vadjustment (self);
+  _st_timeline_view_update_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* The picture's geometry now. */
 void
-st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp)
+_st_timeline_view_get_viewport (StTimelineView *self, StViewport *vp)
 {
   gint64 start = 0, end = 1;
 
@@ -208,7 +208,7 @@ st_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->session == NULL || self->layout == NULL || w <= 0 || h <= 0)
     return;
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   fill_overlay (self, &overlay);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
   cairo_surface_set_device_scale (surface, scale, scale);
@@ -229,9 +229,16 @@ static void
 st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (widget);
+  double          keep = height - ST_LAYOUT_COUNTER_HEIGHT;
 
-  st_timeline_view_update_vadjustment (self);
-  st_timeline_view_reveal_pending (self);
+  _st_timeline_view_update_vadjustment (self);
+  /* the details pane came up under the view (a selection): what the
+   * pointer chose stays in view, just above the new bottom edge */
+  if (self->pointer_inside && height < self->last_height && self->pointer_y > keep)
+    gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment)
+                                                     + self->pointer_y - keep);
+  self->last_height = height;
+  _st_timeline_view_reveal_pending (self);
   if (self->track_menu != NULL)
     gtk_popover_present (self->track_menu);
   if (self->slice_menu != NULL)
@@ -241,14 +248,14 @@ st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int ba
 /* Hit testing. */
 
 double
-st_timeline_view_ns_per_px (const StViewport *vp)
+_st_timeline_view_ns_per_px (const StViewport *vp)
 {
   return (double)(vp->end - vp->start) / st_viewport_track_width (vp);
 }
 
 /* The event drawn under (@x, @y), if any (thin ones within a few pixels). */
 gboolean
-st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out)
+_st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef *out)
 {
   StTrace       *trace;
   StViewport     vp;
@@ -259,7 +266,7 @@ st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef 
 
   if (self->session == NULL || self->layout == NULL)
     return FALSE;
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   if (x < vp.gutter || y < ST_RULER_HEIGHT
       || st_timeline_renderer_section_at (self->renderer, &vp, y) >= 0
       || !st_timeline_layout_row_at (self->layout, (int)st_viewport_content_y (&vp, y), &track,
@@ -268,7 +275,7 @@ st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef 
   trace = st_session_get_trace (self->session);
   tr = st_trace_get_track (trace, track);
   t = st_viewport_time_at (&vp, x);
-  slop = (gint64)(PICK_SLOP_PX * st_timeline_view_ns_per_px (&vp));
+  slop = (gint64)(PICK_SLOP_PX * _st_timeline_view_ns_per_px (&vp));
   if (tr->kind == ST_TRACK_COUNTER)
     return FALSE;
   if (tr->kind != ST_TRACK_INSTANTS && row < tr->n_rows)
@@ -284,7 +291,7 @@ st_timeline_view_event_at (StTimelineView *self, double x, double y, StEventRef 
 /* The region whose tab (its name, under the ruler) is at (@x, @y), or
  * NULL. */
 StRegion *
-st_timeline_view_region_at (StTimelineView *self, double x, double y)
+_st_timeline_view_region_at (StTimelineView *self, double x, double y)
 {
   StViewport vp;
   StOverlay  o;
@@ -293,7 +300,7 @@ st_timeline_view_region_at (StTimelineView *self, double x, double y)
   g_return_val_if_fail (ST_IS_TIMELINE_VIEW (self), NULL);
   if (self->session == NULL || self->renderer == NULL)
     return NULL;
-  st_timeline_view_get_viewport (self, &vp);
+  _st_timeline_view_get_viewport (self, &vp);
   fill_overlay (self, &o);
   index = st_timeline_renderer_region_at (self->renderer, &vp, &o, x, y);
   return index >= 0
@@ -306,7 +313,7 @@ st_timeline_view_region_at (StTimelineView *self, double x, double y)
 static void
 on_range_changed (StSession *session, GParamSpec *pspec, StTimelineView *self)
 {
-  st_timeline_view_update_hadjustment (self);
+  _st_timeline_view_update_hadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -345,7 +352,7 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
     return;
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
   g_clear_pointer (&self->layout, st_timeline_layout_free);
-  st_timeline_view_drop_queues (self);
+  _st_timeline_view_drop_queues (self);
   g_set_object (&self->session, session);
   self->has_hover = FALSE;
   self->reveal_pending = FALSE;
@@ -364,9 +371,9 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
   if (session != NULL)
     {
       self->bands_dirty = TRUE;
-      st_timeline_view_rebuild_layout (self);
-      st_timeline_view_update_hadjustment (self);
-      st_timeline_view_ensure_queues (self);
+      _st_timeline_view_rebuild_layout (self);
+      _st_timeline_view_update_hadjustment (self);
+      _st_timeline_view_ensure_queues (self);
     }
   gtk_adjustment_set_value (self->vadjustment, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -378,7 +385,7 @@ st_timeline_view_dispose (GObject *object)
 {
   StTimelineView *self = ST_TIMELINE_VIEW (object);
 
-  st_timeline_view_drop_queues (self);
+  _st_timeline_view_drop_queues (self);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
   g_clear_object (&self->track_signals);
@@ -391,6 +398,13 @@ st_timeline_view_dispose (GObject *object)
   g_clear_object (&self->vadjustment);
   g_clear_object (&self->hadjustment);
   G_OBJECT_CLASS (st_timeline_view_parent_class)->dispose (object);
+}
+
+static void
+st_timeline_view_finalize (GObject *object)
+{
+  g_object_unref (ST_TIMELINE_VIEW (object)->queues_job);
+  G_OBJECT_CLASS (st_timeline_view_parent_class)->finalize (object);
 }
 
 static void
@@ -435,14 +449,15 @@ follow_session (StTimelineView *self)
   g_signal_group_connect_swapped (s, "notify::n-found", G_CALLBACK (on_found), self);
   g_signal_group_connect_swapped (s, "selection-changed", G_CALLBACK (on_redraw), self);
   g_signal_group_connect_swapped (s, "marks-changed", G_CALLBACK (on_redraw), self);
-  g_signal_group_connect_swapped (s, "layout-changed", G_CALLBACK (st_timeline_view_rebuild_layout),
-                                  self);
-  g_signal_group_connect (s, "reveal", G_CALLBACK (st_timeline_view_reveal), self);
+  g_signal_group_connect_swapped (s, "layout-changed",
+                                  G_CALLBACK (_st_timeline_view_rebuild_layout), self);
+  g_signal_group_connect (s, "reveal", G_CALLBACK (_st_timeline_view_reveal), self);
   g_signal_group_connect_swapped (s, "notify::selected-region", G_CALLBACK (on_regions_changed),
                                   self);
   g_signal_group_connect_swapped (r, "items-changed", G_CALLBACK (on_regions_changed), self);
   g_signal_group_connect_swapped (r, "edited", G_CALLBACK (on_regions_changed), self);
-  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (st_timeline_view_rebuild_layout), self);
+  g_signal_group_connect_swapped (t, "changed", G_CALLBACK (_st_timeline_view_rebuild_layout),
+                                  self);
   self->session_signals = s;
   self->region_signals = r;
   self->track_signals = t;
@@ -453,7 +468,7 @@ static void
 st_timeline_view_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (st_timeline_view_parent_class)->map (widget);
-  st_timeline_view_ensure_queues (ST_TIMELINE_VIEW (widget));
+  _st_timeline_view_ensure_queues (ST_TIMELINE_VIEW (widget));
 }
 
 static void
@@ -463,6 +478,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_timeline_view_dispose;
+  object_class->finalize = st_timeline_view_finalize;
   object_class->get_property = st_timeline_view_get_property;
   object_class->set_property = st_timeline_view_set_property;
   widget_class->snapshot = st_timeline_view_snapshot;
@@ -475,8 +491,8 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  st_timeline_view_install_actions (widget_class);
-  st_timeline_view_install_track_actions (widget_class);
+  _st_timeline_view_install_actions (widget_class);
+  _st_timeline_view_install_track_actions (widget_class);
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -485,11 +501,12 @@ static void
 st_timeline_view_init (StTimelineView *self)
 {
   self->bands = g_array_new (FALSE, FALSE, sizeof (StOverlayRegion));
-  st_timeline_view_init_adjustments (self);
+  self->queues_job = st_job_new (self);
+  _st_timeline_view_init_adjustments (self);
   follow_session (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  st_timeline_view_add_controllers (self);
-  st_timeline_view_add_track_menu (self);
+  _st_timeline_view_add_controllers (self);
+  _st_timeline_view_add_track_menu (self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (update_palette), self, G_CONNECT_SWAPPED);
 }

@@ -37,5 +37,6 @@ void              st_timeline_view_drag (StTimelineView *self,
                                          double          x1,
                                          double          y1,
                                          GdkModifierType state);
+char             *st_timeline_view_dup_tooltip (StTimelineView *self, double x, double y);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "st-track-list.h"
-#include "st-track-row.h"
+#include "st-track-item.h"
 
 struct _StTrackList
 {
@@ -12,7 +12,7 @@ struct _StTrackList
   StTrackArrangement *tracks;
   GSignalGroup       *tracks_signals; /* on the arrangement shown */
   GBindingGroup      *tracks_bindings;
-  GListModel         *roots;  /* StTrackRow: the processes */
+  GListModel         *roots;  /* StTrackItem: the processes */
   GtkCustomFilter    *filter; /* the rows the arrangement's filter keeps */
   /* the rows, handed to the view once the list is shown: a profile opens
    * on another page, and the view makes its rows' widgets as it gets them */
@@ -42,8 +42,8 @@ static gboolean
 keeps_row (gpointer item, gpointer data)
 {
   StTrackList *self = data;
-  GListModel  *children = st_track_row_get_children (item);
-  guint        track = st_track_row_get_track (item);
+  GListModel  *children = st_track_item_get_children (item);
+  guint        track = st_track_item_get_track (item);
 
   if (self->tracks == NULL || st_track_arrangement_get_filter (self->tracks) == NULL)
     return TRUE;
@@ -52,7 +52,7 @@ keeps_row (gpointer item, gpointer data)
            || st_track_arrangement_get_pinned (self->tracks, track);
   for (guint k = 0; k < g_list_model_get_n_items (children); k++)
     {
-      g_autoptr (StTrackRow) child = g_list_model_get_item (children, k);
+      g_autoptr (StTrackItem) child = g_list_model_get_item (children, k);
 
       if (keeps_row (child, self))
         return TRUE;
@@ -64,7 +64,7 @@ static GListModel *
 create_children (gpointer item, gpointer user_data)
 {
   StTrackList *self = user_data;
-  GListModel  *children = st_track_row_get_children (item);
+  GListModel  *children = st_track_item_get_children (item);
 
   if (children == NULL)
     return NULL;
@@ -73,10 +73,10 @@ create_children (gpointer item, gpointer user_data)
 }
 
 /* The row at @position of @rows, which holds it. */
-static StTrackRow *
+static StTrackItem *
 peek_row (GListModel *rows, guint position)
 {
-  g_autoptr (StTrackRow) row = g_list_model_get_item (rows, position);
+  g_autoptr (StTrackItem) row = g_list_model_get_item (rows, position);
 
   return row;
 }
@@ -84,8 +84,8 @@ peek_row (GListModel *rows, guint position)
 static gint
 compare_places (gconstpointer a, gconstpointer b, gpointer place)
 {
-  guint pa = ((guint *)place)[st_track_row_get_track (*(StTrackRow **)a)];
-  guint pb = ((guint *)place)[st_track_row_get_track (*(StTrackRow **)b)];
+  guint pa = ((guint *)place)[st_track_item_get_track (*(StTrackItem **)a)];
+  guint pb = ((guint *)place)[st_track_item_get_track (*(StTrackItem **)b)];
 
   return pa < pb ? -1 : pa > pb;
 }
@@ -93,9 +93,9 @@ compare_places (gconstpointer a, gconstpointer b, gpointer place)
 /* The tracks of @process (a row of the list) in the order @place gives
  * them; only the rows that moved are replaced, so the others keep theirs. */
 static void
-sort_children (StTrackRow *process, guint *place)
+sort_children (StTrackItem *process, guint *place)
 {
-  GListModel           *children = st_track_row_get_children (process);
+  GListModel           *children = st_track_item_get_children (process);
   guint                 n = g_list_model_get_n_items (children), first, last;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
@@ -126,11 +126,11 @@ sync_rows (StTrackList *self)
     place[order[i]] = i;
   for (guint p = 0; p < g_list_model_get_n_items (self->roots); p++)
     {
-      StTrackRow *process = peek_row (self->roots, p);
-      GListModel *children = st_track_row_get_children (process);
+      StTrackItem *process = peek_row (self->roots, p);
+      GListModel  *children = st_track_item_get_children (process);
 
       for (guint k = 0; k < g_list_model_get_n_items (children); k++)
-        st_track_row_update (peek_row (children, k), self->tracks);
+        st_track_item_update (peek_row (children, k), self->tracks);
       sort_children (process, place);
     }
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
@@ -141,16 +141,16 @@ sync_rows (StTrackList *self)
 static guint
 selected_track (StTrackList *self)
 {
-  GtkSingleSelection    *selection;
-  GtkTreeListRow        *row;
-  g_autoptr (StTrackRow) item = NULL;
+  GtkSingleSelection     *selection;
+  GtkTreeListRow         *row;
+  g_autoptr (StTrackItem) item = NULL;
 
   if (self->tracks == NULL)
     return G_MAXUINT;
   selection = GTK_SINGLE_SELECTION (self->rows);
   row = gtk_single_selection_get_selected_item (selection);
   item = row ? gtk_tree_list_row_get_item (row) : NULL;
-  return item ? st_track_row_get_track (item) : G_MAXUINT;
+  return item ? st_track_item_get_track (item) : G_MAXUINT;
 }
 
 /* Selects @track's row and gives it the keyboard's focus, as after it
@@ -164,9 +164,9 @@ focus_track (StTrackList *self, guint track)
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
-      g_autoptr (StTrackRow)     item = gtk_tree_list_row_get_item (row);
+      g_autoptr (StTrackItem)    item = gtk_tree_list_row_get_item (row);
 
-      if (st_track_row_get_track (item) != track)
+      if (st_track_item_get_track (item) != track)
         continue;
       /* the column view's rows are its list view's */
       for (child = gtk_widget_get_first_child (GTK_WIDGET (self->view)); child != NULL;
@@ -248,12 +248,12 @@ move_to (StTrackList *self, guint track, guint to)
 static GdkContentProvider *
 on_drag_prepare (GtkDragSource *source, double x, double y, GtkListItem *item)
 {
-  GtkTreeListRow        *row = gtk_list_item_get_item (item);
-  g_autoptr (StTrackRow) track = row ? gtk_tree_list_row_get_item (row) : NULL;
+  GtkTreeListRow         *row = gtk_list_item_get_item (item);
+  g_autoptr (StTrackItem) track = row ? gtk_tree_list_row_get_item (row) : NULL;
 
-  if (track == NULL || st_track_row_get_children (track) != NULL)
+  if (track == NULL || st_track_item_get_children (track) != NULL)
     return NULL;
-  return gdk_content_provider_new_typed (ST_TYPE_TRACK_ROW, track);
+  return gdk_content_provider_new_typed (ST_TYPE_TRACK_ITEM, track);
 }
 
 /* Dropped on another track's name, a track takes its place in their
@@ -261,17 +261,17 @@ on_drag_prepare (GtkDragSource *source, double x, double y, GtkListItem *item)
 static gboolean
 on_drop (GtkDropTarget *target, const GValue *value, double x, double y, GtkListItem *item)
 {
-  GtkWidget             *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
-  GtkWidget             *list = gtk_widget_get_ancestor (widget, ST_TYPE_TRACK_LIST);
-  StTrackRow            *dragged = g_value_get_object (value);
-  GtkTreeListRow        *row = gtk_list_item_get_item (item);
-  g_autoptr (StTrackRow) onto = row ? gtk_tree_list_row_get_item (row) : NULL;
+  GtkWidget              *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  GtkWidget              *list = gtk_widget_get_ancestor (widget, ST_TYPE_TRACK_LIST);
+  StTrackItem            *dragged = g_value_get_object (value);
+  GtkTreeListRow         *row = gtk_list_item_get_item (item);
+  g_autoptr (StTrackItem) onto = row ? gtk_tree_list_row_get_item (row) : NULL;
 
   if (list == NULL || ST_TRACK_LIST (list)->tracks == NULL || onto == NULL
-      || st_track_row_get_children (onto) != NULL || st_track_row_get_children (dragged) != NULL)
+      || st_track_item_get_children (onto) != NULL || st_track_item_get_children (dragged) != NULL)
     return FALSE;
-  return move_to (ST_TRACK_LIST (list), st_track_row_get_track (dragged),
-                  st_track_row_get_track (onto));
+  return move_to (ST_TRACK_LIST (list), st_track_item_get_track (dragged),
+                  st_track_item_get_track (onto));
 }
 
 /* The arrangement's filter is the entry's text, "" for none. */
@@ -360,9 +360,9 @@ st_track_list_class_init (StTrackListClass *klass)
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (ST_TYPE_TRACK_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-track-list.ui");
+  g_type_ensure (ST_TYPE_TRACK_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/tracks/st-track-list.ui");
   gtk_widget_class_bind_template_child (widget_class, StTrackList, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, StTrackList, view);
   gtk_widget_class_bind_template_child (widget_class, StTrackList, name_column);
@@ -415,8 +415,8 @@ st_track_list_set_arrangement (StTrackList *self, StTrackArrangement *tracks)
   if (!g_set_object (&self->tracks, tracks))
     return;
   g_clear_object (&self->roots);
-  self->roots = tracks ? st_track_row_new_model (st_track_arrangement_get_trace (tracks))
-                       : G_LIST_MODEL (g_list_store_new (ST_TYPE_TRACK_ROW));
+  self->roots = tracks ? st_track_item_new_model (st_track_arrangement_get_trace (tracks))
+                       : G_LIST_MODEL (g_list_store_new (ST_TYPE_TRACK_ITEM));
   if (tracks != NULL)
     sync_rows (self);
   tree = gtk_tree_list_model_new (

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "st-warning-list.h"
-#include "st-warning-row.h"
+#include "st-warning-item.h"
 
 struct _StWarningList
 {
@@ -34,9 +34,9 @@ st_warning_list_class_init (StWarningListClass *klass)
 
   object_class->dispose = st_warning_list_dispose;
 
-  g_type_ensure (ST_TYPE_WARNING_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/strata/Strata/st-warning-list.ui");
+  g_type_ensure (ST_TYPE_WARNING_ITEM);
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/strata/Strata/widgets/warnings/st-warning-list.ui");
   gtk_widget_class_bind_template_child (widget_class, StWarningList, stack);
   gtk_widget_class_bind_template_child (widget_class, StWarningList, view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -63,8 +63,8 @@ st_warning_list_set_trace (StWarningList *self, StTrace *trace)
   GtkSortListModel          *sorted;
 
   g_return_if_fail (ST_IS_WARNING_LIST (self));
-  rows = trace ? st_warning_row_new_model (trace)
-               : G_LIST_MODEL (g_list_store_new (ST_TYPE_WARNING_ROW));
+  rows = trace ? st_warning_item_new_model (trace)
+               : G_LIST_MODEL (g_list_store_new (ST_TYPE_WARNING_ITEM));
   gtk_stack_set_visible_child_name (self->stack, g_list_model_get_n_items (rows) ? "list" : "none");
   sorted = gtk_sort_list_model_new (g_steal_pointer (&rows),
                                     g_object_ref (gtk_column_view_get_sorter (self->view)));
