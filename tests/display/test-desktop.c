@@ -353,6 +353,7 @@ preferences_step (StApplication *app, gpointer data)
 {
   g_autoptr (GSettings) settings = st_application_new_settings ();
   g_auto (GStrv)        accels = NULL;
+  g_autofree char      *style = NULL;
   StPreferencesWindow  *prefs;
   AdwComboRow          *style_row;
   GtkSwitch            *flows;
@@ -377,7 +378,8 @@ preferences_step (StApplication *app, gpointer data)
   style_row = ADW_COMBO_ROW (st_test_find_child (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW));
   g_assert_cmpuint (adw_combo_row_get_selected (style_row), ==, 0);
   adw_combo_row_set_selected (style_row, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "style"), ==, "dark");
+  style = g_settings_get_string (settings, "style");
+  g_assert_cmpstr (style, ==, "dark");
   g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
   g_settings_set_string (settings, "style", "light");
   g_assert_cmpuint (adw_combo_row_get_selected (style_row), ==, 1);

@@ -156,12 +156,21 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Runs the main loop until @done says so; fails the test after 20 s. */
+/* Under AddressSanitizer (CI's sanitizer stage) every step runs several
+ * times slower: a wait allows for it. */
+#ifdef __SANITIZE_ADDRESS__
+#define WAIT_SECONDS 120
+#else
+#define WAIT_SECONDS 20
+#endif
+
+/* Runs the main loop until @done says so; fails the test after
+ * WAIT_SECONDS. */
 void
 st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
 {
   gboolean timed_out = FALSE;
-  guint    id = g_timeout_add_seconds (20, on_timeout, &timed_out);
+  guint    id = g_timeout_add_seconds (WAIT_SECONDS, on_timeout, &timed_out);
 
   while (!done (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
