@@ -255,6 +255,34 @@ draw_along (cairo_t     *cr,
   cairo_restore (cr);
 }
 
+/* The ridge point marked by a dashed line down to the axis, its value
+ * right of the line, or left where the plot ends first. */
+static void
+draw_ridge (cairo_t                *cr,
+            PangoLayout            *pango,
+            const StRooflineLayout *l,
+            const StChartStyle     *style,
+            const StRooflinePlot   *plot,
+            int                     line)
+{
+  static const double dash[] = { 3, 3 };
+  double              x0, y0;
+  gboolean            flip;
+
+  st_roofline_plot_position (l, st_roofline_plot_ridge (plot), plot->peak, &x0, &y0);
+  cairo_set_line_width (cr, 1);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  cairo_move_to (cr, floor (x0) + 0.5, y0);
+  cairo_line_to (cr, floor (x0) + 0.5, l->y + l->height);
+  st_chart_set_color (cr, &style->foreground, 0.45);
+  cairo_stroke (cr);
+  if (plot->ridge_text == NULL)
+    return;
+  flip = x0 + 4 + text_width (pango, plot->ridge_text, NULL) > l->x + l->width;
+  st_chart_draw_text (cr, pango, plot->ridge_text, flip ? x0 - 4 : x0 + 4,
+                      l->y + l->height - line / 2.0 - 2, flip ? 1.0 : 0.0, 0);
+}
+
 /* The memory roof up to the ridge point, the compute roof from it, and
  * the ridge point marked down to the axis. */
 static void
@@ -299,20 +327,7 @@ draw_roofs (cairo_t                *cr,
                             1.0, 0);
     }
   if (ridge > 0)
-    {
-      static const double dash[] = { 3, 3 };
-
-      st_roofline_plot_position (l, ridge, plot->peak, &x0, &y0);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      cairo_move_to (cr, floor (x0) + 0.5, y0);
-      cairo_line_to (cr, floor (x0) + 0.5, l->y + l->height);
-      st_chart_set_color (cr, &style->foreground, 0.45);
-      cairo_stroke (cr);
-      if (plot->ridge_text != NULL)
-        st_chart_draw_text (cr, pango, plot->ridge_text, x0 + 4, l->y + l->height - line / 2.0 - 2,
-                            0.0, 0);
-    }
+    draw_ridge (cr, pango, l, style, plot, line);
   cairo_restore (cr);
 }
 
@@ -362,8 +377,45 @@ draw_discs (cairo_t                *cr,
     }
 }
 
-/* The names of the largest few, right of their disc (left when there is
- * no room), none over a name already written. */
+static gboolean
+boxes_overlap (const cairo_rectangle_t *a, const cairo_rectangle_t *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width && a->y < b->y + b->height
+         && b->y < a->y + a->height;
+}
+
+/* Whether a name at @box stays in the picture, off the names written and
+ * off every disc but its own (@self). */
+static gboolean
+name_fits (const StRooflineLayout  *l,
+           const StRooflinePlot    *plot,
+           const cairo_rectangle_t *box,
+           const cairo_rectangle_t *written,
+           guint                    n_written,
+           guint                    self)
+{
+  if (box->x < 0 || box->x + box->width > l->total_width || box->y < 0
+      || box->y + box->height > l->y + l->height)
+    return FALSE;
+  for (guint j = 0; j < n_written; j++)
+    if (boxes_overlap (box, &written[j]))
+      return FALSE;
+  for (guint i = 0; i < plot->n; i++)
+    {
+      double            x, y, r = st_roofline_plot_radius (l, plot->points[i].device_ns);
+      cairo_rectangle_t disc;
+
+      st_roofline_plot_position (l, plot->points[i].intensity, plot->points[i].rate, &x, &y);
+      disc = (cairo_rectangle_t){ x - r, y - r, 2 * r, 2 * r };
+      if (i != self && boxes_overlap (box, &disc))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The names of the largest few: right of their disc, else left, above or
+ * below it, wherever one covers no other disc nor a name already
+ * written; none where no place does. */
 static void
 draw_names (cairo_t                *cr,
             PangoLayout            *pango,
@@ -379,25 +431,29 @@ draw_names (cairo_t                *cr,
   for (guint k = 0; k < MIN (plot->n, ST_ROOFLINE_PLOT_N_NAMED); k++)
     {
       const StRooflinePoint *p = &plot->points[order[k]];
-      double                 x, y, r = st_roofline_plot_radius (l, p->device_ns);
+      double                 x, y, r = st_roofline_plot_radius (l, p->device_ns), g = NAME_GAP;
       int                    h, w;
-      cairo_rectangle_t      box;
-      gboolean               free_ = TRUE;
 
       if (p->name == NULL)
         continue;
       w = text_width (pango, p->name, &h);
       st_roofline_plot_position (l, p->intensity, p->rate, &x, &y);
-      box = (cairo_rectangle_t){ x + r + NAME_GAP, y - h / 2.0, w, h };
-      if (box.x + w > l->total_width)
-        box.x = x - r - NAME_GAP - w;
-      for (guint j = 0; j < n_written; j++)
-        free_ &= box.x + box.width <= written[j].x || written[j].x + written[j].width <= box.x
-                 || box.y + box.height <= written[j].y || written[j].y + written[j].height <= box.y;
-      if (!free_)
-        continue;
-      written[n_written++] = box;
-      st_chart_draw_text (cr, pango, p->name, box.x, y, 0.0, 0);
+      {
+        const cairo_rectangle_t places[] = {
+          { x + r + g, y - h / 2.0, w, h },
+          { x - r - g - w, y - h / 2.0, w, h },
+          { x - w / 2.0, y - r - g - h, w, h },
+          { x - w / 2.0, y + r + g, w, h },
+        };
+
+        for (guint c = 0; c < G_N_ELEMENTS (places); c++)
+          if (name_fits (l, plot, &places[c], written, n_written, order[k]))
+            {
+              written[n_written++] = places[c];
+              st_chart_draw_text (cr, pango, p->name, places[c].x, places[c].y + h / 2.0, 0.0, 0);
+              break;
+            }
+      }
     }
 }
 
