@@ -255,6 +255,25 @@ draw_along (cairo_t     *cr,
   cairo_restore (cr);
 }
 
+/* Where the compute roof's label is written: right-aligned over the roof
+ * at the plot's right end. FALSE when there is none. */
+static gboolean
+peak_label_box (const StRooflineLayout *l,
+                PangoLayout            *pango,
+                const StRooflinePlot   *plot,
+                cairo_rectangle_t      *box)
+{
+  double x, y;
+  int    h, w;
+
+  if (!(plot->peak > 0) || plot->peak_text == NULL)
+    return FALSE;
+  w = text_width (pango, plot->peak_text, &h);
+  st_roofline_plot_position (l, 1, plot->peak, &x, &y);
+  *box = (cairo_rectangle_t){ l->x + l->width - 2 - w, y - h - 2, w, h };
+  return TRUE;
+}
+
 /* The ridge point marked by a dashed line down to the axis, its value
  * right of the line, or left where the plot ends first. */
 static void
@@ -292,9 +311,10 @@ draw_roofs (cairo_t                *cr,
             const StChartStyle     *style,
             const StRooflinePlot   *plot)
 {
-  double ridge = st_roofline_plot_ridge (plot);
-  double left = pow (10, l->x_lo), right = pow (10, l->x_hi), x0, y0, x1, y1;
-  int    line;
+  double            ridge = st_roofline_plot_ridge (plot);
+  double            left = pow (10, l->x_lo), right = pow (10, l->x_hi), x0, y0, x1, y1;
+  int               line;
+  cairo_rectangle_t box;
 
   text_width (pango, "0", &line);
   cairo_save (cr);
@@ -322,9 +342,8 @@ draw_roofs (cairo_t                *cr,
       cairo_move_to (cr, x0, y0);
       cairo_line_to (cr, l->x + l->width, y0);
       cairo_stroke (cr);
-      if (plot->peak_text != NULL)
-        st_chart_draw_text (cr, pango, plot->peak_text, l->x + l->width - 2, y0 - line / 2.0 - 2,
-                            1.0, 0);
+      if (peak_label_box (l, pango, plot, &box))
+        st_chart_draw_text (cr, pango, plot->peak_text, box.x, box.y + box.height / 2.0, 0.0, 0);
     }
   if (ridge > 0)
     draw_ridge (cr, pango, l, style, plot, line);
@@ -424,9 +443,12 @@ draw_names (cairo_t                *cr,
             const StRooflinePlot   *plot,
             const guint            *order)
 {
-  cairo_rectangle_t written[ST_ROOFLINE_PLOT_N_NAMED];
+  cairo_rectangle_t written[ST_ROOFLINE_PLOT_N_NAMED + 1];
   guint             n_written = 0;
 
+  /* the compute roof's label is written first */
+  if (peak_label_box (l, pango, plot, &written[0]))
+    n_written++;
   st_chart_set_color (cr, &style->foreground, 0.85);
   for (guint k = 0; k < MIN (plot->n, ST_ROOFLINE_PLOT_N_NAMED); k++)
     {
