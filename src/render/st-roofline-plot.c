@@ -255,6 +255,58 @@ draw_along (cairo_t     *cr,
   cairo_restore (cr);
 }
 
+/* The memory roof's ends in the plot: rate = intensity × bandwidth, from
+ * where it enters the plot to the ridge point (or where it leaves). */
+static gboolean
+memory_roof (const StRooflineLayout *l,
+             const StRooflinePlot   *plot,
+             double                 *x0,
+             double                 *y0,
+             double                 *x1,
+             double                 *y1)
+{
+  double ridge = st_roofline_plot_ridge (plot), from, to;
+
+  if (!(plot->bandwidth > 0))
+    return FALSE;
+  from = MAX (pow (10, l->x_lo), pow (10, l->y_lo) / plot->bandwidth);
+  to = ridge > 0 ? ridge : MIN (pow (10, l->x_hi), pow (10, l->y_hi) / plot->bandwidth);
+  st_roofline_plot_position (l, from, from * plot->bandwidth, x0, y0);
+  st_roofline_plot_position (l, to, to * plot->bandwidth, x1, y1);
+  return TRUE;
+}
+
+/* Whether a roof line crosses @box. */
+static gboolean
+crosses_roofs (const StRooflineLayout *l, const StRooflinePlot *plot, const cairo_rectangle_t *box)
+{
+  double x0, y0, x1, y1, a, b;
+
+  if (memory_roof (l, plot, &x0, &y0, &x1, &y1) && x1 > x0)
+    {
+      /* the line's heights over the part of its run under the box */
+      a = MAX (x0, box->x);
+      b = MIN (x1, box->x + box->width);
+      if (a <= b)
+        {
+          double ya = y0 + (y1 - y0) * (a - x0) / (x1 - x0);
+          double yb = y0 + (y1 - y0) * (b - x0) / (x1 - x0);
+
+          if (MIN (ya, yb) <= box->y + box->height && MAX (ya, yb) >= box->y)
+            return TRUE;
+        }
+    }
+  if (plot->peak > 0)
+    {
+      double ridge = st_roofline_plot_ridge (plot);
+
+      st_roofline_plot_position (l, ridge > 0 ? ridge : pow (10, l->x_lo), plot->peak, &x0, &y0);
+      if (y0 >= box->y && y0 <= box->y + box->height && box->x + box->width >= x0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Where the compute roof's label is written: right-aligned over the roof
  * at the plot's right end. FALSE when there is none. */
 static gboolean
@@ -312,7 +364,7 @@ draw_roofs (cairo_t                *cr,
             const StRooflinePlot   *plot)
 {
   double            ridge = st_roofline_plot_ridge (plot);
-  double            left = pow (10, l->x_lo), right = pow (10, l->x_hi), x0, y0, x1, y1;
+  double            x0, y0, x1, y1;
   int               line;
   cairo_rectangle_t box;
 
@@ -322,14 +374,8 @@ draw_roofs (cairo_t                *cr,
   cairo_clip (cr);
   cairo_set_line_width (cr, 2);
   st_chart_set_color (cr, &style->foreground, 0.7);
-  if (plot->bandwidth > 0)
+  if (memory_roof (l, plot, &x0, &y0, &x1, &y1))
     {
-      /* rate = intensity × bandwidth, from where it enters the plot */
-      double from = MAX (left, pow (10, l->y_lo) / plot->bandwidth);
-      double to = ridge > 0 ? ridge : MIN (right, pow (10, l->y_hi) / plot->bandwidth);
-
-      st_roofline_plot_position (l, from, from * plot->bandwidth, &x0, &y0);
-      st_roofline_plot_position (l, to, to * plot->bandwidth, &x1, &y1);
       cairo_move_to (cr, x0, y0);
       cairo_line_to (cr, x1, y1);
       cairo_stroke (cr);
@@ -338,7 +384,7 @@ draw_roofs (cairo_t                *cr,
     }
   if (plot->peak > 0)
     {
-      st_roofline_plot_position (l, ridge > 0 ? ridge : left, plot->peak, &x0, &y0);
+      st_roofline_plot_position (l, ridge > 0 ? ridge : pow (10, l->x_lo), plot->peak, &x0, &y0);
       cairo_move_to (cr, x0, y0);
       cairo_line_to (cr, l->x + l->width, y0);
       cairo_stroke (cr);
@@ -403,8 +449,9 @@ boxes_overlap (const cairo_rectangle_t *a, const cairo_rectangle_t *b)
          && b->y < a->y + a->height;
 }
 
-/* Whether a name at @box stays in the picture, off the names written and
- * off every disc but its own (@self). */
+/* Whether a name at @box stays right of the y axis' labels and in the
+ * picture, off the roofs, the names written and every disc but its own
+ * (@self). */
 static gboolean
 name_fits (const StRooflineLayout  *l,
            const StRooflinePlot    *plot,
@@ -413,12 +460,14 @@ name_fits (const StRooflineLayout  *l,
            guint                    n_written,
            guint                    self)
 {
-  if (box->x < 0 || box->x + box->width > l->total_width || box->y < 0
+  if (box->x < l->x || box->x + box->width > l->total_width || box->y < 0
       || box->y + box->height > l->y + l->height)
     return FALSE;
   for (guint j = 0; j < n_written; j++)
     if (boxes_overlap (box, &written[j]))
       return FALSE;
+  if (crosses_roofs (l, plot, box))
+    return FALSE;
   for (guint i = 0; i < plot->n; i++)
     {
       double            x, y, r = st_roofline_plot_radius (l, plot->points[i].device_ns);
@@ -454,18 +503,21 @@ draw_names (cairo_t                *cr,
     {
       const StRooflinePoint *p = &plot->points[order[k]];
       double                 x, y, r = st_roofline_plot_radius (l, p->device_ns), g = NAME_GAP;
+      double                 mid;
       int                    h, w;
 
       if (p->name == NULL)
         continue;
       w = text_width (pango, p->name, &h);
       st_roofline_plot_position (l, p->intensity, p->rate, &x, &y);
+      /* above or below, centred on the disc as far as the plot lets it */
+      mid = CLAMP (x - w / 2.0, l->x, MAX (l->x, l->total_width - w));
       {
         const cairo_rectangle_t places[] = {
           { x + r + g, y - h / 2.0, w, h },
           { x - r - g - w, y - h / 2.0, w, h },
-          { x - w / 2.0, y - r - g - h, w, h },
-          { x - w / 2.0, y + r + g, w, h },
+          { mid, y - r - g - h, w, h },
+          { mid, y + r + g, w, h },
         };
 
         for (guint c = 0; c < G_N_ELEMENTS (places); c++)
