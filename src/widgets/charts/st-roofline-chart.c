@@ -269,7 +269,7 @@ st_roofline_chart_measure (GtkWidget     *widget,
                            int           *natural_baseline)
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : MINIMUM_HEIGHT;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 420 : NATURAL_HEIGHT;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 340 : NATURAL_HEIGHT;
 }
 
 static void
