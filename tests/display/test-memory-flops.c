@@ -12,6 +12,9 @@
 #include "st-application.h"
 #include "st-bar-chart.h"
 #include "st-display-util.h"
+#include "st-flop-shape-item.h"
+#include "st-roofline-chart.h"
+#include "st-roofline-section.h"
 #include "st-summary-page.h"
 #include "st-time-ruler.h"
 #include "st-timeline-layout.h"
@@ -20,6 +23,8 @@
 #include "st-window.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 
 #define US 1000
 
@@ -46,13 +51,9 @@ allocated (gpointer data)
   return gtk_widget_get_width (data) > 200 && gtk_widget_get_height (data) > 100;
 }
 
-/* @data: "DIR/FILE" of tests/data. */
 static void
-fixture_set_up (Fixture *f, gconstpointer data)
+fixture_open (Fixture *f, const char *path)
 {
-  g_auto (GStrv)   parts = g_strsplit (data, "/", 2);
-  g_autofree char *path
-      = g_test_build_filename (G_TEST_DIST, "..", "data", parts[0], parts[1], NULL);
   g_autoptr (GFile)     file = g_file_new_for_path (path);
   g_autoptr (GSettings) settings = st_application_new_settings ();
   StTimelinePage       *timeline;
@@ -71,6 +72,68 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->session = st_timeline_page_get_session (timeline);
   st_test_wait_until (computed, f->page);
   st_test_wait_until (allocated, f->page);
+}
+
+/* @data: "DIR/FILE" of tests/data. */
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_auto (GStrv)   parts = g_strsplit (data, "/", 2);
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "..", "data", parts[0], parts[1], NULL);
+
+  fixture_open (f, path);
+}
+
+/* A Kineto trace recorded with shapes and without flops args, on one H100
+ * SXM (bf16 989.4 TFLOP/s, 3.35 TB/s), written here: two aten::mm of
+ * [1024, 2048] × [2048, 4096] bf16 whose kernels last 100 and 60 µs, and an
+ * aten::add of two [1024, 4096] bf16 whose kernel lasts 30 µs. */
+static void
+fixture_set_up_shapes (Fixture *f, gconstpointer data)
+{
+  static const struct
+  {
+    const char *name, *dims, *types, *kernel;
+    guint       start, dur;
+  } ops[] = {
+    { "aten::mm", "[[1024, 2048], [2048, 4096]]", "[\"c10::BFloat16\", \"c10::BFloat16\"]",
+      "sm90_xmma_gemm_bf16bf16", 10, 100 },
+    { "aten::mm", "[[1024, 2048], [2048, 4096]]", "[\"c10::BFloat16\", \"c10::BFloat16\"]",
+      "sm90_xmma_gemm_bf16bf16", 120, 60 },
+    { "aten::add", "[[1024, 4096], [1024, 4096], []]",
+      "[\"c10::BFloat16\", \"c10::BFloat16\", \"Scalar\"]", "vectorized_elementwise_kernel", 190,
+      30 },
+  };
+  g_autoptr (GString) t = g_string_new (
+      "{\"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\", "
+      "\"totalGlobalMem\": 85018279936, \"computeMajor\": 9, \"computeMinor\": 0, "
+      "\"warpSize\": 32, \"numSms\": 132}],\n\"traceEvents\": [\n"
+      "{\"ph\": \"M\", \"name\": \"process_labels\", \"pid\": 0, \"args\": {\"labels\": "
+      "\"GPU 0\"}}");
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *path = NULL;
+  int                fd;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    g_string_append_printf (
+        t,
+        ",\n{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"%s\", \"pid\": 10, \"tid\": 10, "
+        "\"ts\": %u, \"dur\": 5, \"args\": {\"Input Dims\": %s, \"Input type\": %s}}"
+        ",\n{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": "
+        "10, \"tid\": 10, \"ts\": %u, \"dur\": 1, \"args\": {\"correlation\": %u}}"
+        ",\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": 7, "
+        "\"ts\": %u, \"dur\": %u, \"args\": {\"correlation\": %u}}",
+        ops[i].name, i * 6, ops[i].dims, ops[i].types, i * 6 + 1, i + 1, ops[i].kernel,
+        ops[i].start, ops[i].dur, i + 1);
+  g_string_append (t, "\n]}\n");
+  fd = g_file_open_tmp ("strata-shapes-XXXXXX.json", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, t->str, t->len, &error);
+  g_assert_no_error (error);
+  fixture_open (f, path);
+  g_unlink (path);
 }
 
 static void
@@ -252,6 +315,87 @@ test_flops_card (Fixture *f, gconstpointer data)
   assert_shows (part (GTK_WIDGET (f->page), "memory_peaks_section"), "Not in this profile");
 }
 
+/* The rows of the table: the shape of @label. */
+static StFlopShapeItem *
+shape_item (GListModel *shapes, const char *label)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (shapes); i++)
+    {
+      g_autoptr (StFlopShapeItem) item = g_list_model_get_item (shapes, i);
+
+      if (g_str_equal (st_flop_shape_item_get_label (item), label))
+        return item;
+    }
+  g_error ("no shape %s", label);
+  return NULL;
+}
+
+static void
+assert_text (StFlopShapeItem *item, const char *column, const char *expected)
+{
+  g_autofree char *text = st_flop_shape_item_dup_text (item, column);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* Worked by hand, F = 2·1024·2048·4096 = 17 179 869 184 FLOPs per mm and
+ * B = (1024·2048 + 2048·4096 + 1024·4096)·2 = 29 360 128 bytes; the add
+ * 1024·4096 = 4 194 304 FLOPs and 3·1024·4096·2 = 25 165 824 bytes.
+ * FLOPs in all 2F + 4 194 304 = 34 363 932 672 in 190 µs: 180.9 TFLOP/s;
+ * at 989.4 TFLOP/s they take 34.73 µs of GPU 0's device time, 210 µs
+ * from its first kernel's start (10 µs) to its last one's end (220 µs,
+ * docs/metrics.md 2): MFU 16.5 %.
+ * The mm shape: 2 calls, 160 µs, 2F / 160 µs = 214.7 TFLOP/s, 2B / 160 µs
+ * = 367 GB/s, F / B = 585.1 FLOP/B (over the ridge, 295.3): compute-bound
+ * at 214.7 / 989.4 = 21.7 % of the roof. The add: 139.8 GFLOP/s,
+ * 838.9 GB/s, 0.17 FLOP/B: memory-bound at 838.9 / 3350 = 25.0 %. */
+static void
+test_roofline_card (Fixture *f, gconstpointer data)
+{
+  GtkWidget       *flops = part (GTK_WIDGET (f->page), "flops_section");
+  GtkWidget       *card = part (GTK_WIDGET (f->page), "roofline_section");
+  StRooflineChart *chart = ST_ROOFLINE_CHART (part (card, "chart"));
+  GListModel      *shapes = st_roofline_section_get_shapes (ST_ROOFLINE_SECTION (card));
+  StFlopShapeItem *mm = shape_item (shapes, "aten::mm [1024, 2048], [2048, 4096] bf16");
+  StFlopShapeItem *add = shape_item (shapes, "aten::add [1024, 4096], [1024, 4096] bf16");
+  StBarChart      *devices = ST_BAR_CHART (part (flops, "devices_chart"));
+  StTrace         *trace = st_session_get_trace (f->session);
+  GArray          *selection;
+
+  assert_shows (flops, "Achieved 180.9 TFLOP/s \302\267 MFU 16.5% of peak FLOPs");
+  g_assert_cmpstr (st_bar_chart_get_value_text (devices, 0), ==,
+                   "16.5% of H100 SXM bf16 (989.4 TFLOP/s)");
+  g_assert_cmpuint (g_list_model_get_n_items (shapes), ==, 2);
+  assert_text (mm, "count-text", "2");
+  assert_text (mm, "time-text", "160.0 µs");
+  assert_text (mm, "rate-text", "214.7 TFLOP/s");
+  assert_text (mm, "bandwidth-text", "367 GB/s");
+  assert_text (mm, "intensity-text", "585.1");
+  assert_text (mm, "roof-text", "21.7% compute");
+  assert_text (add, "rate-text", "139.8 GFLOP/s");
+  assert_text (add, "bandwidth-text", "838.9 GB/s");
+  assert_text (add, "intensity-text", "0.17");
+  assert_text (add, "roof-text", "25% memory");
+  /* both are discs; by intensity the add (0.17) comes first, then the mm */
+  g_assert_cmpuint (st_roofline_chart_get_n_points (chart), ==, 2);
+  gtk_widget_grab_focus (GTK_WIDGET (chart));
+  gtk_widget_activate_action (GTK_WIDGET (chart), "chart.move", "i", 1);
+  gtk_widget_activate_action (GTK_WIDGET (chart), "chart.move", "i", 1);
+  gtk_widget_activate_action (GTK_WIDGET (chart), "chart.pick", NULL);
+  /* the mm's two calls are selected on the timeline */
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (f->stack), ==, "timeline");
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 2);
+  for (guint i = 0; i < selection->len; i++)
+    {
+      StEventRef     ref = g_array_index (selection, StEventRef, i);
+      const StSlice *slice = st_trace_get_slice (trace, (StSliceRef){ ref.track, ref.index });
+
+      g_assert_cmpint (ref.kind, ==, ST_EVENT_SLICE);
+      g_assert_cmpstr (st_trace_get_string (trace, slice->name), ==, "aten::mm");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -267,5 +411,7 @@ main (int argc, char **argv)
               test_memory_track, fixture_tear_down);
   g_test_add ("/display/memory-flops/flops-card", Fixture, "flops/gemms.json", fixture_set_up,
               test_flops_card, fixture_tear_down);
+  g_test_add ("/display/memory-flops/roofline-card", Fixture, NULL, fixture_set_up_shapes,
+              test_roofline_card, fixture_tear_down);
   return g_test_run ();
 }

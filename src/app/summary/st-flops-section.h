@@ -2,8 +2,9 @@
  * (docs/metrics.md 13): the rate at which the operations that carry FLOPs
  * ran on their kernels, each device's Model FLOPs Utilisation against its
  * peak, and the operations with the most FLOPs by how close to the peak
- * they ran. Folded to "not in this profile" when no operation carries
- * FLOPs; hidden for a Neuron profile, whose FLOPs the engines card shows. */
+ * they ran; the shapes are on the roofline card (st-roofline-section.h).
+ * Folded to "not in this profile" when no operation has FLOPs; hidden for
+ * a Neuron profile, whose FLOPs the engines card shows. */
 #pragma once
 
 #include "st-summary-section.h"

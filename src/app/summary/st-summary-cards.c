@@ -18,6 +18,7 @@
 #include "st-ranks-section.h"
 #include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
+#include "st-roofline-section.h"
 #include "st-trends-section.h"
 
 void
@@ -35,6 +36,7 @@ st_summary_cards_ensure_types (void)
   g_type_ensure (ST_TYPE_MEMORY_BREAKDOWN_SECTION);
   g_type_ensure (ST_TYPE_MEMORY_PEAKS_SECTION);
   g_type_ensure (ST_TYPE_FLOPS_SECTION);
+  g_type_ensure (ST_TYPE_ROOFLINE_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
   g_type_ensure (ST_TYPE_TRENDS_SECTION);
   g_type_ensure (ST_TYPE_REGION_DIFF_SECTION);

@@ -13,6 +13,7 @@
 #include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
 #include "st-summary-cards.h"
+#include "st-summary-links.h"
 #include "st-trends-section.h"
 
 #include <glib/gi18n.h>
@@ -57,6 +58,7 @@ struct _StSummaryPage
   StRegionDiffSection *region_diff_section;
   StTrendsSection     *trends_section;
   StOperationsSection *operations_section;
+  StSummaryLinks      *links;
 };
 
 G_DEFINE_FINAL_TYPE (StSummaryPage, st_summary_page, GTK_TYPE_WIDGET)
@@ -404,6 +406,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   g_clear_object (&self->trace);
   st_range_summaries_clear (self->summaries);
   st_region_diff_section_set_session (self->region_diff_section, session);
+  st_summary_links_set_session (self->links, session);
   g_set_object (&self->region_actions, region_actions);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "regions", region_actions);
   self->compare = FALSE;
@@ -467,35 +470,12 @@ add_region_action (GtkWidget *widget, const char *name, GVariant *parameter)
   gtk_widget_activate_action (widget, "win.show-annotations", NULL);
 }
 
+/* summary.show-range, show-slice, show-instant, show-slices: a link of a
+ * card followed on the timeline. */
 static void
-show_range_action (GtkWidget *widget, const char *name, GVariant *parameter)
+follow_link_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
-  StSummaryPage *self = ST_SUMMARY_PAGE (widget);
-  gint64         start, end;
-
-  if (self->session == NULL)
-    return;
-  g_variant_get (parameter, "(xx)", &start, &end);
-  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
-  st_session_set_range (self->session, start, end);
-}
-
-/* A slice (summary.show-slice) or an instant (summary.show-instant),
- * selected and shown on the timeline. */
-static void
-show_event_action (GtkWidget *widget, const char *name, GVariant *parameter)
-{
-  StSummaryPage *self = ST_SUMMARY_PAGE (widget);
-  StEventRef     ref = { 0, 0, ST_EVENT_SLICE };
-
-  if (self->session == NULL)
-    return;
-  g_variant_get (parameter, "(uu)", &ref.track, &ref.index);
-  if (g_str_equal (name, "summary.show-instant"))
-    ref.kind = ST_EVENT_INSTANT;
-  st_session_select (self->session, ref, ST_SELECT_REPLACE);
-  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
-  st_session_reveal (self->session, ref);
+  st_summary_links_follow (ST_SUMMARY_PAGE (widget)->links, widget, name, parameter);
 }
 
 /* The region menu, focused, is about to be insensitive: the focus goes to
@@ -654,6 +634,7 @@ st_summary_page_finalize (GObject *object)
   StSummaryPage *self = ST_SUMMARY_PAGE (object);
 
   g_object_unref (self->summaries);
+  g_object_unref (self->links);
   g_ptr_array_unref (self->titles);
   g_free (self->operations);
   G_OBJECT_CLASS (st_summary_page_parent_class)->finalize (object);
@@ -667,9 +648,12 @@ install_actions (GtkWidgetClass *widget_class)
                                    choose_region_action);
   gtk_widget_class_install_action (widget_class, "summary.add-region", NULL, add_region_action);
   gtk_widget_class_install_action (widget_class, "summary.pick", NULL, pick_action);
-  gtk_widget_class_install_action (widget_class, "summary.show-range", "(xx)", show_range_action);
-  gtk_widget_class_install_action (widget_class, "summary.show-slice", "(uu)", show_event_action);
-  gtk_widget_class_install_action (widget_class, "summary.show-instant", "(uu)", show_event_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-range", "(xx)", follow_link_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-slice", "(uu)", follow_link_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-instant", "(uu)",
+                                   follow_link_action);
+  gtk_widget_class_install_action (widget_class, "summary.show-slices", "a(uu)",
+                                   follow_link_action);
   gtk_widget_class_install_property_action (widget_class, "summary.compare", "compare");
   gtk_widget_class_install_property_action (widget_class, "summary.by-track", "by-track");
   gtk_widget_class_install_property_action (widget_class, "summary.box-plot", "box-plot");
@@ -754,6 +738,7 @@ st_summary_page_init (StSummaryPage *self)
   /* before the template, whose operations card is bound to it */
   self->operations = g_strdup ("kernels");
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->links = st_summary_links_new ();
   self->summaries = st_range_summaries_new ();
   g_signal_connect_swapped (self->summaries, "numbers-ready", G_CALLBACK (on_numbers_ready), self);
   g_signal_connect_swapped (self->summaries, "operations-ready", G_CALLBACK (on_operations_ready),

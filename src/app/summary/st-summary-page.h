@@ -21,8 +21,9 @@
  * operations ("kernels" or "host": the operations table shown; a profile
  * opens on its kernels, or on its host ops when it has no device events),
  * switch-operations (Ctrl+E: the other table), show-range ((xx): the
- * timeline zoomed to a range) and show-slice ((uu): a track's slice
- * selected and shown on the timeline). Focusing the page focuses its
+ * timeline zoomed to a range), show-slice ((uu): a track's slice
+ * selected and shown on the timeline) and show-slices (a(uu): slices
+ * selected together, the longest shown). Focusing the page focuses its
  * region menu. */
 #pragma once
 

@@ -421,3 +421,41 @@ _st_flop_rows_finish (StFlopRowsJob *job,
   g_free (job->bandwidth);
   g_free (job);
 }
+
+/* --- a shape's instances (docs/metrics.md 13.6) ------------------------------ */
+
+GArray *
+st_flop_ops_find_instances (StFlopOps *ops, guint shape, gint64 start, gint64 end)
+{
+  GArray            *slices = g_array_new (FALSE, FALSE, sizeof (StSliceRef));
+  guint              n, n_ops, lo = 0, hi;
+  const StFlopPiece *pieces;
+  const StFlopOp    *all;
+  gint64             from;
+
+  g_return_val_if_fail (ops != NULL, slices);
+  pieces = st_flop_ops_get_pieces (ops, &n);
+  all = st_flop_ops_get_ops (ops, &n_ops);
+  from = start - st_flop_ops_get_longest (ops);
+  /* the first piece that may reach into the range, pieces being by start */
+  for (hi = n; lo < hi;)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (pieces[mid].start < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint i = lo; i < n && pieces[i].start < end; i++)
+    {
+      const StFlopPiece *p = &pieces[i];
+
+      /* an op once: at its first piece in the range */
+      if (all[p->op].shape != shape || !_st_flop_piece_in_range (p, start)
+          || (p->prev >= 0 && _st_flop_piece_in_range (&pieces[p->prev], start)))
+        continue;
+      g_array_append_val (slices, all[p->op].slice);
+    }
+  return slices;
+}

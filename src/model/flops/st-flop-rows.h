@@ -59,5 +59,8 @@ const char *st_flop_bound_to_string (StFlopBound bound);
 /* A shape as people read it: "aten::mm [15360, 4096], [4096, 24576] bf16",
  * with what else its model read ("…, causal"). */
 char *st_flop_shape_dup_label (const StFlopShape *shape, StTrace *trace);
+/* The slices of the ops of @shape counted in [@start, @end): its instances
+ * (13.6), in the order of their first piece in the range. */
+GArray *st_flop_ops_find_instances (StFlopOps *ops, guint shape, gint64 start, gint64 end);
 
 G_END_DECLS

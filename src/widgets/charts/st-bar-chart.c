@@ -365,6 +365,13 @@ st_bar_chart_get_n_bars (StBarChart *self)
   return self->n_bars;
 }
 
+const char *
+st_bar_chart_get_value_text (StBarChart *self, guint bar)
+{
+  g_return_val_if_fail (ST_IS_BAR_CHART (self), NULL);
+  return self->value_texts != NULL && bar < self->n_bars ? self->value_texts[bar] : NULL;
+}
+
 static void
 st_bar_chart_finalize (GObject *object)
 {

@@ -43,6 +43,8 @@ void st_bar_chart_set_empty_text (StBarChart *self, const char *text);
  * its bar ("of its idle time"); NULL (the default): of the range. */
 void  st_bar_chart_set_share_text (StBarChart *self, const char *text);
 guint st_bar_chart_get_n_bars (StBarChart *self);
+/* What is written right of @bar, or NULL. */
+const char *st_bar_chart_get_value_text (StBarChart *self, guint bar);
 /* The segment under (@x, @y), for tests and tooltips. */
 gboolean st_bar_chart_segment_at (StBarChart *self, double x, double y, guint *bar, guint *segment);
 /* The middle of @bar's @segment; FALSE when it is not drawn (no width). */
