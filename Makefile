@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The two commands of the README. Everything else is meson's.
 #
 #   make run [FILE=trace.json.gz]   install what is missing, build, open Strata

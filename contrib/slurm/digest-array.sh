@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The digest map of a job's traces as a Slurm job array: each task runs
 # `strata-cli digest` on its rank's trace, where the trace lives, and writes
 # the digest beside it (docs/metrics.md 17). Then one `strata-cli fleet`

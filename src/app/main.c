@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata: the profile explorer's window. */
 #define G_LOG_DOMAIN "strata"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-application.h: Strata's application: one window per profile. */
 #pragma once
 

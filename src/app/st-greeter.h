@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-greeter.h: the page of a window that shows no profile: how to open
  * one (Open, the sample profile, a drop, Ctrl+O) and the profiles Strata
  * opened last, which "recent-activated" opens again. */

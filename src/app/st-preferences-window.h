@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-preferences-window.h: the preferences: style, the page a profile
  * opens on, the Flow Events default; each a key of Strata's settings. */
 #pragma once

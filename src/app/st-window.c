@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window: its pages, and the commands (win.*) with the keys the
  * application gives them (st-application.c) and the shortcuts window
  * lists. What it does beyond showing is given to objects it owns, in

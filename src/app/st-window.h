@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-window.h: a window showing one profile (one file, or several files
  * as one profile): the greeter, the loading progress, the error, or the
  * profile's summary, timeline, tracks and import warnings. */

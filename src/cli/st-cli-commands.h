@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-commands.h: the commands of strata-cli. Each returns the exit
  * status: 0 success, 1 a file could not be read, 2 usage error. */
 #pragma once

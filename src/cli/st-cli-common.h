@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-common.h: what the commands of strata-cli share: loading the
  * files of a command line, printing JSON, reading a time range, and the two
  * kinds of failure with their exit statuses (1: a file could not be read;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli summary: the diagnosis, findings first (docs/metrics.md 16). */
 #define G_LOG_DOMAIN "strata-cli"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-diagnosis.h: what strata-cli summary prints of the diagnosis
  * (docs/metrics.md 16.4): the findings and the phases, as text and as
  * JSON. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-diff-json.c: `strata-cli diff --json` (docs/metrics.md 8.8):
  * every part of a comparison as JSON, null where a value is absent or
  * unknown. */

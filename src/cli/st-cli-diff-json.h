@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-diff-json.h: `strata-cli diff --json`, the fields of
  * docs/metrics.md 8.8 for a comparison already made. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli diff: two profiles compared (docs/metrics.md 8): the base
  * (before a change) and the new profile (after it), per step with
  * --steps when both have steps, else whole or a range of each. Text: a

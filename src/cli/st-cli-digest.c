@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli digest: the digest of each rank's trace (docs/metrics.md
  * 17.1, docs/digest.md), made where the trace lives, for `strata-cli
  * fleet` to reduce on one machine. One process reads its FILEs one after

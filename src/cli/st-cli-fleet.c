@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli fleet: the digests of a job's ranks reduced into one fleet
  * (docs/metrics.md 17): the findings (stragglers, slow links, slow
  * steps), the ranks and steps that stand out, each step's median and

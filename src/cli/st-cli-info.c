@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli info: what a profile holds. */
 #define G_LOG_DOMAIN "strata-cli"
 

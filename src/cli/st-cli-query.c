@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli query: SQL over a profile (docs/sql.md), its rows as an
  * aligned table, JSON objects or CSV (RFC 4180), written as they come.
  */

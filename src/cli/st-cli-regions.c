@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli regions: the Region Highlighter without a window. Same
  * methods, same configuration files and same region files as the
  * Annotations panel. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli render: the timeline of a profile as a PNG, drawn by the same
  * renderer as the window. */
 #define G_LOG_DOMAIN "strata-cli"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli search: the events of a profile whose name contains a
  * pattern, found by the same code as the window's Find. */
 #define G_LOG_DOMAIN "strata-cli"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-shapes.h: the rows of docs/metrics.md 13.6 as strata-cli prints
  * them — per shape and per kernel class, their rates and their roof, and
  * the operators with no model — as text and as JSON; summary prints them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli stats: one operation's distribution (docs/metrics.md 14),
  * computed by the same code as the window's Distribution pane: the
  * statistics, the groups and the bins of its histogram, as text or JSON. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-streams.h: what strata-cli summary prints of docs/metrics.md 10
  * and 11: each stream's idle time by kind, launch delays and largest
  * queue, and the communication compute overlaps, per device, per rank and

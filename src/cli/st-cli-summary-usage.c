@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli summary: the peaks of memory and the FLOP rates of the range
  * (docs/metrics.md 12, 13), as the Summary page's Memory and FLOPs cards
  * show them. */

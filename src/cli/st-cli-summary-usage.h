@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-summary-usage.h: what strata-cli summary prints of memory and
  * FLOPs (docs/metrics.md 12, 13), as text and as JSON. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli summary: the Summary page without a window: recommendations,
  * metric tables, collective groups, the top host ops and kernels, for the whole
  * profile or a region (given by its bounds, or by name from a region

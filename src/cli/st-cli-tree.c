@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli tree: the call tree of the host slices (docs/metrics.md 15),
  * of the whole profile or a range, top-down or bottom-up, threads merged
  * or apart: what the Call Tree page shows. Text: a line per node, two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli: Strata's model without a window, for scripts and reports.
  *
  *   strata-cli info FILE… [--json] [--merge [--align clock|collective]]

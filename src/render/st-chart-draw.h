@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart-draw.h: the Summary page's charts drawn with cairo, without a
  * widget, so tests and the command line can draw them on an image surface:
  * horizontal stacked bars (engine / stream utilisation, memory breakdown)

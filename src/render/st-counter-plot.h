@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-counter-plot.h: a counter track's band in the timeline: per pixel
  * column the min and max of its samples (whole blocks read from their
  * summary), or the value held from the last sample, drawn as a stepped

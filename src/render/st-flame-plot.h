@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flame-plot.h: a call tree drawn as a flame graph with cairo, without a
  * widget (docs/metrics.md 15.6): a row per level, the roots at the top,
  * each node a box as wide as its weight (total top-down, self bottom-up)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-histogram-plot.h: one operation's distribution drawn with cairo,
  * without a widget (docs/metrics.md 14): a bar per bin on a log time axis
  * (tick labels in time units, at 1, 2, 5 × 10^n where they fit), counts up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-label-cache.h: text on slices, laid out once and drawn many times.
  *
  * A label is a Pango layout keyed by what it shows (a string id, say) and

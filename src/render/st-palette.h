@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-palette.h: the colours the timeline is drawn with.
  *
  * The surface colours (background, text, grid, selection) come from the

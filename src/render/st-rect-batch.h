@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-rect-batch.h: the slices' rectangles of a frame, gathered per colour
  * and filled together.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-dots.h: the dots of the Region Duration Distribution when there
  * are too many to draw one by one.
  *

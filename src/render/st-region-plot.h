@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-plot.h: the Region Duration Distribution drawn with cairo,
  * without a widget: one dot per region, y its duration (0 at the bottom,
  * a round number of ruler steps at the top, just above the longest), x its

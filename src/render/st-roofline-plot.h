@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-roofline-plot.h: the roofline chart of the FLOPs card
  * (docs/metrics.md 13.7) drawn with cairo, without a widget: log-log axes
  * of arithmetic intensity (FLOP/B) and achieved rate (FLOP/s) in whole

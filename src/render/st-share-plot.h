@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-share-plot.h: a share (0 to 100 %) per bin of a time range, as
  * columns: the Summary's communication overlapped by compute over time.
  * A bin with nothing to share (no communication) has no column. A y axis

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-time-ruler.h: the time axis. Ticks fall on 1, 2 or 5 × 10^n
  * nanoseconds, far enough apart that their labels never touch; labels count
  * from the trace start in the unit of the step (ns, µs, ms, s). */

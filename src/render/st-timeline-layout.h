@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-layout.h: where each process section and track sits
  * vertically in the timeline.
  *

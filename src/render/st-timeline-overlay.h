@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-overlay.h: what is drawn over the slices: region bands with
  * their named tabs, the marked range, the timing measurement, a drag in
  * progress, the selection, the hovered event, every find match in view (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-renderer.h: draws a viewport of a trace into any cairo_t.
  *
  * No widget here: the timeline view calls it from snapshot(), strata-cli

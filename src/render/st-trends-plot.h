@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trends-plot.h: trends across regions drawn with cairo, without a
  * widget: small multiples, one row per metric (duration, device busy, …)
  * over one shared x axis, the regions evenly spaced in time order, so a

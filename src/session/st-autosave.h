@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-autosave.h: nothing lost of a profile's regions. Every edit of the
  * session's regions reaches the profile's sidecar (see
  * st_region_set_autosave()) soon after; the profile, opened again, brings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-baseline.h: a second profile opened as the baseline of the one in a
  * window ("Compare with…"): its own view state (an StSession of the base
  * trace, for its timeline) and how its time lines up with the current

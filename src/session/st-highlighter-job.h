@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlighter-job.h: one run of the Region Highlighter on a thread: a
  * trace and a configuration go in; the regions found (in start
  * order), or a sentence saying what the profile lacks, come back. How far

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-session-private.h: what the files of StSession share: its fields
  * and the notifications one file asks of the other (st-session.c: the
  * view, the selection, marks, find and the baseline; st-session-regions.c:

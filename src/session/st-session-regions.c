@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The regions of a session: the set, the region selected and the picks
  * for comparison (see st-session.h). */
 #define G_LOG_DOMAIN "strata-widgets"

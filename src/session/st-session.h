@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-session.h: what a person is looking at in a trace, apart from the
  * trace itself: the visible time range, the tool, the selection, the marked
  * range, the timing measurement, the find results, which sections are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-track-arrangement.h: how a person arranged a profile's tracks on the
  * timeline: which are pinned to the top, which are hidden, their order
  * within their sections, whether device tracks are grouped by rank or by

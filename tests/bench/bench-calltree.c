@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-calltree: how long the call tree of a scope takes (docs/metrics.md
  * 15), on a 10 M-event trace:
  *

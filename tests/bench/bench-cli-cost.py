@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What `strata-cli summary` costs beyond loading the profile: the wall time
 of `strata-cli info FILE` (the load, then a few counts) and of
 `strata-cli summary FILE` (the load, the analysis index, the cards, the

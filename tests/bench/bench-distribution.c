@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-distribution: how long one operation's distribution takes
  * (docs/metrics.md 14), the Distribution pane's work:
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The budgets of docs/metrics.md 17.7, measured in one run:
 
 1. a digest of one rank costs at most 1.1 x the wall time of

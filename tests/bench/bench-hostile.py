@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hostile shapes of about 100 MB each, loaded by `strata-cli info`: the
 time and the peak memory of each, against the limits of the hostile-input
 work (30 s and 4 GB for any file up to 100 MB on a 2-core machine). Each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-inflate: how close Strata's gzip load comes to inflating alone,
  * all measured in one run on the same file:
  *

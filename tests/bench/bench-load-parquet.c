@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-load-parquet: a Neuron Explorer Parquet profile (a folder, from
  * st-gen-neuron-parquet) against a Chrome JSON trace of about as many
  * events (st-gen-kineto), in one run:

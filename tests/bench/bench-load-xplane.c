@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-load-xplane: an XProf xplane.pb load against the Chrome JSON load of
  * the same events (st-gen-xplane writes both), in one run:
  *

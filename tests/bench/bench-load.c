@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-load: how fast Strata opens a trace, against the baselines of
  * DESIGN.md, all measured in one run on the same file:
  *

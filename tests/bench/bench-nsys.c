@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-nsys: Strata's load of an Nsight Systems SQLite export against its
  * load of the same events as a Chrome trace (st-gen-nsys writes both), in
  * one run:

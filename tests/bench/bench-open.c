@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-open: how long a person waits from opening a profile in the window
  * to its first drawn page, against the CLI's load of the same file, all in
  * one run (DESIGN.md's budget: the CLI's load time + 0.3 s).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-regions: how long the Region Highlighter takes on a 10 M-event
  * trace, for each method with its default configuration and with the
  * configurations people use most, against DESIGN.md's budget of 100 ms,

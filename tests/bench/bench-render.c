@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-render: how fast the timeline is drawn and searched on a large
  * trace, against the budget of DESIGN.md, all in one run on the same file:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-rocprof: Strata's load of a rocprofv3 profile against its load of
  * the same events as a Chrome trace (st-gen-rocprof writes both), in one
  * run:

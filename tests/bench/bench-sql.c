@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-sql: SQL over a loaded profile (docs/sql.md) against its budgets,
  * in one run:
  *

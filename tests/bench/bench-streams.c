@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-streams: what docs/metrics.md 10 costs on a big trace, apart from
  * the rest of the Summary, in CPU time of the measuring thread (the
  * machine may be busy; wall time would say more about it than about this):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-summary: how long the Summary page's numbers take on a 10 M-event
  * trace, against DESIGN.md's budgets of 20 ms for one step and 150 ms for
  * the whole profile:

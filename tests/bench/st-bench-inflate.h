@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-bench-inflate.h: inflating a whole .gz file alone, with each gzip
  * library this build found, to weigh Strata's gzip load against. */
 #pragma once

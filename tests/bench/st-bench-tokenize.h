@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-bench-tokenize.h: the yardstick of the load's speed. A tokenizer
  * written by hand, a byte at a time, finds every token of the text
  * (strings, numbers, literals, punctuation) and keeps nothing, on as many

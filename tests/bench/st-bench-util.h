@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-bench-util.h: what every benchmark does around its measurements:
  * bring the file into the page cache, read the clock and the memory kept,
  * sort the times it took. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-fleet.c: deterministic generator of an N-rank job, one
  * PyTorch/Kineto-like trace per rank, with a straggler, a slow link and a
  * slow step planted where asked, so that a test knows the answers by hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-kineto.c: deterministic generator of synthetic PyTorch/Kineto traces
  *
  * Writes a Chrome Trace Event JSON file shaped like the output of

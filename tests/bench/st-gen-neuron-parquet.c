@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-neuron-parquet: writes a synthetic Neuron Explorer profile, a
  * folder of Parquet tables (Instruction, DmaPacket, Metadata, Summary), for
  * the load benchmark. The rows follow the formulas of

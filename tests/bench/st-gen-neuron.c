@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-neuron.c: deterministic generator of Neuron profiler device-profile
  * JSON (the object of named arrays that `neuron-profile view
  * --output-format json` writes).

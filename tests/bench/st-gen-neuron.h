@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-neuron.h: the rows st-gen-neuron writes, as formulas.
  *
  * Every value of a row is a function of its core and its index, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-nsys.c: deterministic generator of an Nsight Systems SQLite export
  * and of the same events as a Chrome trace, for the nsys load benchmark.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-rocprof.c: deterministic generator of rocprofv3 JSON (what
  * `rocprofv3 --kernel-trace --hip-runtime-trace --memory-copy-trace
  * --marker-trace --rccl-trace --output-format json` writes), or, with

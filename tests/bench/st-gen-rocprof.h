@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-rocprof.h: the records st-gen-rocprof writes, as formulas.
  *
  * Every value is a function of the launch index i (0 <= i < n), so the

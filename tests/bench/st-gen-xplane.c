@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-xplane.c: deterministic generator of TPU-like XProf profiles
  * (xplane.pb, the protobuf XSpace), and of the same events as Chrome JSON.
  *

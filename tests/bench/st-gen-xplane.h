@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-gen-xplane.h: the TPU-like profile st-gen-xplane writes, as formulas.
  *
  * Each TPU (plane /device:TPU:d) runs modules one after another; module k

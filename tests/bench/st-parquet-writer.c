@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-writer.c: see st-parquet-writer.h. The layout is the format's:
  * "PAR1", the column chunks of each row group (a dictionary page, then one
  * data page), the FileMetaData in the Thrift compact protocol, its length,

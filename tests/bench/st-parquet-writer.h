@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-writer.h: just enough of a Parquet writer to make large
  * benchmark inputs: one data page v1 per column chunk, PLAIN values or a
  * dictionary (strings), definition levels for optional columns, snappy.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes the generated traces a benchmark reads when they are missing, then
 # runs the benchmark. The traces are big (up to 3 GB), so they are made on
 # first use, not by the default build.

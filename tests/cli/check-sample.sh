@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The bundled sample profile is what the generator makes: regenerate it and
 # compare the JSON text (gzip headers may differ between zlib versions).
 set -eu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-cli-test.h: what the strata-cli tests share: running the command
  * the build made ($STRATA_CLI) and reading the JSON it prints. */
 #pragma once

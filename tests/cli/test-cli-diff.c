@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli diff on a generated pair (tests/model/st-test-diff-pair.h,
  * the recipes of test-profile-diff.c): the JSON of docs/metrics.md 8.8 per
  * step, and the exit statuses of bad input. Expected values are worked

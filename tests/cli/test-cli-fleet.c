@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli digest and strata-cli fleet (docs/metrics.md 17.6) on a job
  * st-gen-fleet writes at test time: 8 ranks of 8 steps, rank 5 late at the
  * all-reduces of steps 2 and 5, rank 3's link slow, step 6 slow. The

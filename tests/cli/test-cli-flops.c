@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli summary and stats on tests/data/flops/shapes.json: the
  * shapes and kernel classes of docs/metrics.md 7, 13.6 and 14.6. The file
  * runs on one H100 SXM (bf16 989.4 TFLOP/s, 3.35 TB/s); worked out by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli against a hostile user, round three: one case per defect that
  * was found, each with its input made here at test time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli query (docs/sql.md) on the hand-written profiles of
  * tests/data/sql: the three outputs byte for byte as docs/sql.md says them
  * (values worked out by hand from small.json: times there are µs, here

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli stats on tests/data/distribution/durations.json: the JSON of
  * docs/metrics.md 14.6 with the values worked out by hand in
  * tests/model/test-name-distribution.c (gemm: 1000 1000 1200 1500 2000

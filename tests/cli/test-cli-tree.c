@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli tree on tests/data/calltree/nesting.json: the JSON of
  * docs/metrics.md 15.7, top-down and bottom-up, a range, --depth, and the
  * exit status of bad input. The expected values are worked out by hand

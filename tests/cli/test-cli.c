@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli as scripts use it: the JSON of `info` and `search`, the
  * pictures of `render`, one line on stderr and exit 1 for a file it cannot
  * read, exit 2 for a usage error. */

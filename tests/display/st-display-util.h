@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-display-util.h: what the display tests share besides st-test-util.h
  * (loading traces, waiting for the main loop): finding a widget in a
  * window, pressing the key of a shortcut, reading a widget's pixels,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Annotations panel as a person on a laptop screen uses it: in a
  * 1280×800 window the Region Duration Distribution shows at least 160 px
  * high inside the window; a click on a point, found by its pixels, picks

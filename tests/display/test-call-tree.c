@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Call Tree page as a person uses it, on tests/data/calltree/
  * nesting.json (see tests/model/test-call-tree.c for the expected values,
  * worked out by hand from the file; µs in the file, ns here):

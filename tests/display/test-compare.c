@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Comparing two profiles as a person does: "Compare with…" loads a
  * baseline, the Compare page shows the operation that got slower first
  * with its difference, and selecting it selects its instances in both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Counter values as a person reads them in the window (docs/metrics.md
  * 19.3): the timeline's tooltip over a counter track says each series'
  * value at the pointer and since when it holds; a box dragged over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Strata as a desktop starts it: `strata A B` opens a window per file, and
  * a file already open is shown rather than opened again; the start page
  * lists the profile just opened (recent files kept in a data folder of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One operation's distribution in the window (docs/metrics.md 14), on
  * tests/data/distribution/durations.json, whose durations are worked out
  * by hand in tests/model/test-name-distribution.c: a slice's Distribution

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window fits the screens people have (issue 15, U1): with a merged
  * two-rank profile loaded, its minimum size is at most 1024×640 on every
  * page, and with a baseline on the timeline with the baseline's over it

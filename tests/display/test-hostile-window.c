@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hostile input in the window, round two: each class of file, made here,
  * opens with a clear error or a partial load, never a crash or a hang.
  * A trace whose span does not fit in 64-bit nanoseconds: the error page

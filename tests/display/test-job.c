@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* StJob, the one way the window's parts run work off the main thread, as
  * its owners rely on it: a run's result comes back on the main thread; a
  * run superseded by a newer one on the same slot, cancelled, or whose slot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Summary's Peak Memory and FLOPs cards and the timeline's memory track
  * as a person meets them (docs/metrics.md 12, 13): the cards show the
  * peaks and the rates of the range chosen, a row of Peak Memory leads to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Summary page's tables as a person reads them for triage: a click on
  * a column header sorts the Operations table the way its arrow points; a
  * name keeps what identifies it, with the full name in its tooltip and a

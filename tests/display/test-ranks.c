@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Several files as one profile, as a person opens them: `strata --merge A
  * B` opens one window whose profile has both files and whose Summary has
  * a Ranks card with a row per rank; the Open dialog's "as one profile"

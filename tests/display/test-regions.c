@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Regions as a person works with them: the Region Highlighter fills the
  * Annotations panel and draws bands on the timeline; a region is renamed in
  * its row, undone and redone; the regions are saved to a file; the window

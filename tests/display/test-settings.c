@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What Strata remembers between runs (GSettings, the memory backend so
  * nothing leaks out of the test): the landing page a profile opens on, the
  * window size, the Flow Events default and the style; and that without its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Summary page as a person meets it: a profile opens on it; it fits a
  * 1600×1000 screen without scrolling; choosing a region in its menu
  * changes the numbers; a recommendation's range opens the timeline there;

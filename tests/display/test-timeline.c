@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The timeline as a person drives it: keys at their physical positions,
  * the tools, selection and its summary, find over the whole trace. Runs
  * under Xvfb on the generated Kineto test trace (two ranks, two GPUs). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The timeline's tracks as a person finds their way among them: names and
  * section headers that stay in view while rows scroll, every find match
  * highlighted and counted per track, zoom that glides, tracks pinned and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Summary's Trends Across Regions card as a person meets it: it
  * appears once a method has found regions, with a point per region in time
  * order; the slow step is marked in the theme's error colour; a click on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window as a person uses it: open a profile and see its processes,
  * tracks and warnings; open a broken file and read what is wrong and where;
  * cancel a long load; open a profile again and find its regions, with a

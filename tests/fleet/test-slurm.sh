@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The digest map on a real engine: a single-node Slurm on localhost, the
 # test's own munged, slurmctld and slurmd with their own key, configuration
 # and state in a temporary folder, on ports of their own. It runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-args: args parsed on demand. The input becomes the "args" value of
  * an event of a small trace (and the whole of a second event, to reach the
  * event parser too); the trace is loaded and every event's args are read

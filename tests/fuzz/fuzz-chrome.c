@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-chrome: a Chrome trace JSON file, loaded as the app loads a file. */
 #include "config.h"
 

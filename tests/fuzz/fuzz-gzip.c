@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-gzip: the gzip path. The first byte picks what the file is: the rest
  * of the input as a raw gzip stream (its magic bytes forced), or the rest
  * compressed here and then cut short or with a byte flipped, so the

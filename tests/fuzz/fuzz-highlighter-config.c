@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-highlighter-config: highlighter configuration files. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-neuron: the Neuron device-profile importer, given any bytes (the
  * loader only hands it files that sniff as Neuron profiles; here it gets
  * everything, so its own checks are what stands between bytes and memory). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-nsys: the Nsight Systems importer, given any bytes as the database
  * (the loader hands it only files with SQLite's header; here anything, so
  * SQLite's checks and the importer's own stand between bytes and memory).

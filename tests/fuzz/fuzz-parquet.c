@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-parquet: the Parquet reader, given any bytes: the footer, then every
  * column of every row group, as the Neuron Parquet importer reads them.
  * Its checks of every offset, length and count are what stand between the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-ranges: any int64 range, as `strata-cli summary --region` and
  * `diff --region` take it, over a small profile with device work, steps,
  * a collective and a copy: the Summary of the range (with its overlap bins

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-region-set: region files and autosave sidecars. */
 #include "config.h"
 

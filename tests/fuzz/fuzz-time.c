@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-time: time arithmetic over any int64 values: the checked and
  * saturating sums against 128-bit arithmetic, the ruler's ticks and the
  * viewport's mapping over any range. UBSan stops on any signed overflow;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-xplane: the XProf xplane.pb importer, given any bytes (the loader
  * only hands it files that sniff as an XSpace; here it gets everything, so
  * its own checks of lengths and wire types are what stands between bytes

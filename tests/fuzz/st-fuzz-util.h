@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fuzz-util.h: what the libFuzzer harnesses share. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-test-diff-pair.h: a small Kineto-like profile written from a recipe,
  * so a pair (base and new) differs by known changes. Every step is the
  * same: a ProfilerStep#N host slice of step_us (or of its own length, when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-test-idle-threads.h: a small profile of threads that mostly wait
  * and one that works, written at test time, for the order of the call
  * tree's roots (docs/metrics.md 15.5). In µs:

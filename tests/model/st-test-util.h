@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-test-util.h: loading test data, finding things in a trace by the
  * names a person sees, and waiting for the main loop to get somewhere. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The call tree of a scope (docs/metrics.md 15), on tests/data/calltree/
  * nesting.json, laid out so that every expected value follows from it by
  * hand (µs in the file, ns here):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Chrome JSON importer on real traces and on hand-made edge cases:
  * the facts a person relies on (counts, names, nesting, times, flows). */
 #define G_LOG_DOMAIN "strata-test"

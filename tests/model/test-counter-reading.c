@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A counter track read at a time and over a range (docs/metrics.md 19): a
  * hand-made series whose values were worked out by hand in the comments,
  * and a counter track of a small trace written at test time. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The device-work rules of docs/metrics.md section 1 and the per-device
  * means of section 2, one small hand-made trace per rule
  * (tests/data/device-work): what class and collective type each device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The diagnosis (docs/metrics.md 16) on traces made here, one per kind of
  * phase, each with its answer worked out by hand in its comment: a
  * device-bound prefill behind a stream wait, a graph capture, a host-bound

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a profile ran on (docs/metrics.md 8.11), read from small
  * hand-written profiles (tests/data/environment), and how two differ.
  * Every expected value is read off the files by hand:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Digests a reader must refuse, each with its error and a sentence naming
  * the file (docs/digest.md: "a reader refuses…"): cut short, not gzip,
  * not JSON, another kind of JSON, another version, a gzip bomb, a file

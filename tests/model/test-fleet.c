@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A rank's digest and the fleet of digests (docs/metrics.md 17), on jobs
  * that st-gen-fleet writes at test time with answers planted where its
  * header says. Every expected value below is derived by hand from that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* FLOPs and bytes from shapes (docs/metrics.md 13.5, 13.6) and the
  * findings of 16.3 they feed, on a trace written here with known shapes
  * and kernel durations, and on a real Kineto trace recorded with shapes

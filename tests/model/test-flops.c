@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* FLOPs on GPUs (docs/metrics.md 13): the operations that carry FLOPs, the
  * rate their kernels ran at, each device's Model FLOPs Utilisation against
  * its peak, and the table of peaks. tests/data/flops/gemms.json is written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Region Highlighter: a person picks a method (between collectives, by
  * hierarchy, by kernel stack frame), maybe a configuration, and gets these
  * regions with these exact bounds and names — or a sentence saying what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hostile input, round two, made at test time: JSON nested beyond any
  * limit or of the wrong type in the parts of a file read with json-glib
  * (the Neuron sections and warnings, args on demand), and times whose span

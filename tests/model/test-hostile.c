@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hostile and broken files that load fast: each a file of tests/data/bad
  * (or made here), each with the error a person reads or the partial trace
  * and its warnings. The slow and huge ones are in tests/robust. Files that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The reading primitives: decimal microseconds to exact nanoseconds, string
  * escapes, skipping values however deep, positions. */
 #define G_LOG_DOMAIN "strata-test"

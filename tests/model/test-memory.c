@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Memory from PyTorch's "[memory]" events (docs/metrics.md 12): the counter
  * track each device gets on the timeline, and the peaks the Summary shows
  * for a range with the allocation at the peak. tests/data/memory/peaks.json

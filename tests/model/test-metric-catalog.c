@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The metric catalogue as a person relies on it on the Summary page and in
  * strata-cli: a comparison marks the better region only where a metric
  * has a better way (busy higher, host-bound gaps lower; never a time, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One operation's distribution (docs/metrics.md 14) on
  * tests/data/distribution/durations.json, whose durations are chosen so
  * that every expected value here follows by hand: the instances of a name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Neuron device-profile importer and the profile's own metrics, on files
  * of st-gen-neuron (whose rows follow st-gen-neuron.h, so the expected
  * counts and times are computed here) and on hand-made broken files. */

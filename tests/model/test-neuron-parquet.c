@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Neuron Explorer's Parquet profiles (docs/formats-neuron-parquet.md), on
  * the folders make-fixtures.mjs wrote with DuckDB and parquet-rs:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Nsight Systems SQLite importer: on a real export (schema 2.9.1), on a
  * schema-3 export written here, on an export of st-gen-nsys against the
  * same events as a Chrome trace, and on files that are no export.

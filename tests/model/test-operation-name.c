@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The identifying short form of an operation's name (st-operation-name.h)
  * on names written by real profilers: the Python frames and kernels of
  * tests/data/real/tracelens_h100_qwen1.5_0.5b.json.gz and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The operations tables of the Summary page (docs/metrics.md 4): Kernels
  * (device events) and Host ops (every other slice), self time by
  * subtracting each slice's children, shares of the table's self time,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Parquet reader, on files real writers made (DuckDB and parquet-rs,
  * tests/data/neuron-parquet/types, written by make-fixtures.mjs) and on
  * those files damaged here: cut short, a wrong magic, a page header that

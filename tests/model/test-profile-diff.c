@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Two profiles compared (docs/metrics.md 8). A pair written from recipes
  * (st-test-diff-pair.h) differs by known changes; every expected value
  * below is worked out from the recipes' durations, in µs in the comments

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Several files as one profile: each file a section named after its rank,
  * every slice's args still readable from its own file, times on one axis
  * by the files' clocks or by their first collective, flows and metadata

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Region defaults that land where a person would put them (docs/metrics.md
  * 5.1 and 5.2): the compute phases between the bursts of a DDP step's
  * bucketed all-reduce, clean or with a real trace's jitter, a region per gap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The operations between two picked regions of one profile
  * (docs/metrics.md 8.9), on a trace written here. Every expected value is
  * worked out by hand from the durations below (µs in the comments, ns in

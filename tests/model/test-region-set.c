@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Regions: a person marks, generates, renames and removes regions, undoes
  * and redoes each step, saves them to a file and opens it again, and gets
  * them back after a crash from the autosave; damaged files are refused with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Trends across regions (docs/metrics.md 9): per region of one method, in
  * time order, its duration, device busy, communication, exposed
  * communication and memory time, and the outliers of each series. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The rocprofv3 JSON importer: on a real profile (its counts and the
  * device busy time computed independently, see each test), on files of
  * st-gen-rocprof (whose records follow st-gen-rocprof.h, so the expected

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Level of detail of a row: what a zoomed-out timeline draws must be the
  * row's own slices merged only where a pixel cannot tell them apart, with
  * the longest slice of each run standing for it, and the pyramid must stay

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The models of docs/metrics.md 13.5: the FLOPs and bytes an operator's
  * shapes say it computes and moves. Every FLOP count is checked against a
  * hand count: the loops below walk the operation as it computes, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The SQL tables against the store of generated profiles (docs/sql.md):
  * every table holds exactly what the store holds, counted here by walking
  * the store's arrays, not through SQL; depth and parent_id against a sweep

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* SQL over a profile (docs/sql.md): what each table answers on small
  * hand-written profiles, every value worked out by hand from the file
  * (tests/data/sql: times in the files are µs, here ns); that writes are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A Stack Tracing report (`*_chrome_tracing_report.json`) opens as its
  * author laid it out: the row of section calls on top, then one row per
  * hyperfunction in order, hypersections as slices with their figures in

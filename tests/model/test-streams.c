@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Idle time per stream by kind, launch delays, queue length and the
  * overlap of communication by compute (docs/metrics.md 10 and 11), on
  * profiles written here with known answers: every expected value below is

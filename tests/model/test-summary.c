@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Summary page's numbers: what a person reads on it for a range (busy
  * %, compute / communication / memory / idle time, kernels, bytes copied,
  * collective groups and their outliers, operations, engines), what the

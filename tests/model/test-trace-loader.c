@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Opening files: the right error for each kind of bad input, a sentence that
  * names the file and the place, async loading with progress and cancel, and
  * the same trace whichever way the bytes arrive. */

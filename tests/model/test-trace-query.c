@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The questions the timeline asks when a person points, clicks and steps:
  * which slice or instant is here, which comes next on the row, how long a
  * slice ran without its children, which arrows leave or enter it and which

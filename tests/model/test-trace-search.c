@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Find: a person types part of a name (or of an argument's value) and
  * gets every matching event of the whole trace, in time order, whatever
  * the track or process, and can stop a long search. */

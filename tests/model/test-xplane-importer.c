@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The XProf xplane.pb importer on two real files, on TPU-like files of
  * st-gen-xplane (whose events follow st-gen-xplane.h, so the expected
  * counts and times are computed here) and on damaged copies made at test

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compare strata-cli with the independent reference (strata_reference.py and its modules).
 
 Usage: STRATA_CLI=path/to/strata-cli compare.py [--kind KIND]... FILE...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The comparisons of compare.py beyond the summary's metrics: docs/metrics.md 3.2, 4 and 5.1.
 
 Each function takes a compare.Report, the reference's values and the CLI's JSON, and records one line

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The comparison of compare.py's kind `usage`: docs/metrics.md 12 (memory_peaks) and 13 (flops).
 
 Memory is compared over the whole profile and over its middle third (`summary --region`), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference of docs/metrics.md section 4: the Kernels and Host ops tables, per name.
 
 Written from the page only (see strata_reference.py for the rules of this reference). The range is the

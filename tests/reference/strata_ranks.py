@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference of docs/metrics.md section 3.2: operations across ranks and stragglers.
 
 Written from the page only (see strata_reference.py for the rules of this reference). Times are on the

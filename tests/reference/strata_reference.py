@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference for the whole-profile metrics of docs/metrics.md.
 
 Written only from docs/metrics.md and the Chrome Trace Event notes of the project's format page, never

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference of docs/metrics.md section 5.1: the regions between collectives.
 
 Written from the page only (see strata_reference.py for the rules of this reference). Times are on the

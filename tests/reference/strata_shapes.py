@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference of docs/metrics.md 13.5: the FLOPs and bytes of an operator from its shapes.
 
 Written from the page only (see strata_reference.py for the rules of this reference). `work(name,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference for docs/metrics.md 10 (idle time and launches) and 11 (overlap).
 
 Written from docs/metrics.md only, on top of strata_reference.py's reading of the profile (its slices,

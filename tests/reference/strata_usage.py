@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent reference of docs/metrics.md sections 12 (memory) and 13 (FLOPs on GPUs).
 
 Written from the page only (see strata_reference.py for the rules of this reference). It reads the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """An independent walk of an XProf xplane.pb (the protobuf XSpace), written
 from xplane.proto alone: for each plane and line, the number of events, and
 for each GPU or TPU plane the union of its device ops in nanoseconds (each

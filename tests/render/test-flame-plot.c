@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The flame graph (docs/metrics.md 15.6) drawn on an image surface: boxes
  * where the tree puts them, in the timeline's colour of their name, labels
  * only where they fit, a zoomed node filling the width under its

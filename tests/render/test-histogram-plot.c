@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-histogram-plot.c: one operation's distribution as a person sees
  * it, read back from an image surface, on the durations of
  * tests/data/distribution/durations.json (worked out by hand in

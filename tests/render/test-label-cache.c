@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A track's label in a narrow gutter keeps its end whole: "rank 1 · GPU 0
  * · stream 7" cut before the device, not inside it (the issue saw "rank…
  * U 0"). Drawn on image surfaces and compared pixel by pixel with the end

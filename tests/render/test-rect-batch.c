@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-rect-batch.c: the slices' rectangles come out as cairo fills them.
  *
  * A batch is flushed on an image surface (where whole-pixel boxes in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-region-plot.c: the Region Duration Distribution as a person sees
  * it, read back from an image surface: the longest region's dot is the
  * highest, the dots stand where the chart's geometry puts them (by start

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-renderer.c: what the timeline renderer puts on screen, read back
  * pixel by pixel from an image surface.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-roofline-plot.c: the FLOPs card's roofline (docs/metrics.md 13.7) as
  * a person sees it, read back from an image surface: the axes span whole
  * decades around the points, the peak and the ridge point; a point at 100

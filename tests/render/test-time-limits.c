@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Time at the limits of 64 bits: the checked and saturating sums of
  * st-time.h against 128-bit arithmetic, the ruler's ticks and the
  * viewport's mapping over ranges that touch G_MININT64 and G_MAXINT64.

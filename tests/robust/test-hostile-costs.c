@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Files whose cost per event must stay bounded however they are shaped,
  * made at test time: a counter event with a hundred thousand series, a
  * Neuron instruction whose layer path has a million segments, async

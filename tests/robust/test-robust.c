@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hostile files too big or too slow for the model suite, made at test time
  * (none is committed): gzip bombs, a 100 MB string, millions of unclosed
  * B events, a file that shrinks or vanishes while it is read, and cancelling

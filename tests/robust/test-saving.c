@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strata-cli regions -o over what is not a plain new file, each made at
  * test time: a FIFO is written through and stays a FIFO, /dev/full gives
  * one line and exit 1 and stays a device, a link that leads nowhere is

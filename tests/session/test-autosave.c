@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The autosave of a profile's regions, as a person relies on it: an edit
  * reaches the profile's sidecar (readable by its owner only) 300 ms later,
  * together with the edits made meanwhile, or at once when the window

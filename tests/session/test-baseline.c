@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* StBaseline without a display: a second profile's view linked to the
  * current one. The first cases show tests/data/session/two-processes.json
  * in both sessions, which ends at 600 µs (see test-session.c), so every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Region Highlighter's run on a thread, as the Annotations panel uses
  * it: a configuration run on a trace hands back the regions with the
  * bounds the file gives, its progress reaches 1; a run that finds nothing

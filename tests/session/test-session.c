@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* StSession without a display: the view state every page of a window
  * shares. The trace (tests/data/session/two-processes.json) has, in µs from
  * its first event: on host thread 1, A [0, 100), B [200, 300), A [500, 600);

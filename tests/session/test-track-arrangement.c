@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* How a person arranges a profile's tracks, without a display: pinned
  * tracks go first, hidden ones are left out and come back with "show
  * all", a track moves only within its section, and the arrangement's file

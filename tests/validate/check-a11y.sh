@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every button that shows only an icon has an accessible name, so a screen
 # reader says what it does (a tooltip is not a name).
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Flatpak manifest has what flatpak-builder needs, a sandbox no wider
 than Strata needs, and builds Strata with every dependency that meson.build
 asks for: each is in the GNOME runtime or built by a module of the manifest.

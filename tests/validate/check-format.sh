@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The C sources are formatted as the repo's .clang-format says, by the
 # clang-format of Debian 12 (14): another version formats some constructs
 # differently, so with another one the check is skipped (exit 77), not passed.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `meson install` puts every file where desktop environments look: the
 # programs, the desktop file, metainfo, icons, the settings schema, the MIME
 # types and the translations.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The includes of src/ follow the map the docs draw.
 
 The arrows are read from the ```arrows blocks of src/model/README.md (the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The MIME types are well-formed XML that update-mime-database accepts, and
 # with them installed a file manager (GIO) tells each profile type by its
 # name, and by its first bytes where the name says nothing.

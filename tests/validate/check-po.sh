@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Each translation in po/LINGUAS compiles (msgfmt --check: headers and
 # printf formats) and is complete for the sources as they are now: every
 # msgid of a fresh template, none fuzzy or untranslated.

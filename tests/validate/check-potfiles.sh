@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every file with translatable strings is in po/POTFILES.in, and every file
 # listed there exists and has some.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every .ui and .css file under ui/ is compiled into the GResource.
 set -eu
 top=${1:?source root}

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The shape of the sources, as docs/architecture.md promises it:
 
 - no C source or header over 800 lines: a type that would be longer gives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every template and .ui file of the GResource builds without a warning
  * (the test runs with fatal warnings): a typo in a property, a lookup of an
  * unknown type or a missing child fails here, not in front of a person. */

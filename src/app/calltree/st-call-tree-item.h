@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-item.h: a node of a call tree as a row of the Call Tree
  * page's table: its name, total and self time, count and share, as numbers
  * for the columns' sorters and as the text the cells show, and the list of

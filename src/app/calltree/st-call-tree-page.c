@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Call Tree page's scope and build: which host slices (the whole
  * profile, the region chosen, the selection taken), built on a thread
  * when the page shows and something changed, with progress and a cancel

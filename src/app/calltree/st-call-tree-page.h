@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-page.h: the Call Tree page of a window (docs/metrics.md 15):
  * the call tree of the host slices of a scope — the whole profile, the
  * region chosen, or the timeline's selection, taken when chosen — top-down

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-view.h: a call tree shown two ways at once: a table with
  * expanders, sorted by its columns, and a flame graph under it with its
  * zoom. It opens with the costliest path expanded; selecting a node in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-breakdown-bar.h: one profile's step time as a stacked bar: compute,
  * exposed communication, exposed memory and idle (docs/metrics.md 8.3),
  * in the charts' series colours, its length against a scale shared with

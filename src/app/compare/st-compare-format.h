@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-compare-format.h: how the Compare page writes numbers: counts that
  * are per-step means, durations, and differences with their sign and an
  * arrow (▲ more, ▼ less), so a change reads without its colour. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-compare-page.h: the Compare page of a window comparing its profile
  * with a baseline (st-baseline.h): both files and what was compared (per
  * step or whole profiles), what got worse, where the step time went, the

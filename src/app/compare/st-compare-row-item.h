@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-compare-row-item.h: one row of the Compare page's metrics, step-time
  * breakdown and collectives tables, as its cells read: a name, base → new,
  * the difference, its percent and whether it is better or worse. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-delta-label.h: a difference as the Compare page shows it: the text
  * ("+1.2 ms", "▲ +38 %") in the theme's success colour when the change is
  * better, its error colour when worse, the tooltip saying which, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-finding-item.h: one finding of what got worse (docs/metrics.md 8.6)
  * in the Compare page's list: its sentence and its place in the current
  * profile, where activating it goes. */

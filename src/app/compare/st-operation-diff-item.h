@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-diff-item.h: one row of the operation diff (docs/metrics.md
  * 8.4, 8.9) as a table shows it (st-operation-diff-view.h): the texts of
  * its cells, the numbers its columns sort by, and the names it holds on

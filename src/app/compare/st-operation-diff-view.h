@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-diff-view.h: the table of an operation diff
  * (docs/metrics.md 8.4, 8.9): a row per operation of one table, kernels or
  * host ops as its "table" property says ("kernels" or "host"), with how

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-collectives-section.h: the Summary's card of collective operation
  * durations: a point per operation (or a box plot per group, with
  * box-plot), a series per group of type and size with a legend entry that

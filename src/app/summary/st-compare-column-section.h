@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-compare-column-section.h: one region's column of Compare: its name
  * and range (a link to the timeline), its findings in short, its engine
  * utilisation and its memory traffic. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-device-item.h: one row of the Summary page's Devices card as the
  * column view sees it: one device (a GPU, an MTIA, a NeuronCore) over the
  * chosen range, as docs/metrics.md 2 defines its numbers: busy share,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-devices-section.h: the Summary's Devices card: a row per device of a
  * profile with two or more (several GPUs in one file, or several ranks),
  * with the per-device numbers of docs/metrics.md 2 whose means the metric

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-engines-section.h: the Summary's card of engine / stream utilisation:
  * a bar per engine or stream (the busiest, as many as the metric catalogue
  * allows), its busy time by kernel class out of the range's device time;

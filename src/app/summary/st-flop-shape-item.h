@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flop-shape-item.h: one row of the FLOPs card's table of shapes as the
  * column view sees it: a shape's work over the chosen range and what the
  * roofline says of it (docs/metrics.md 13.6), each number absent (-1, its

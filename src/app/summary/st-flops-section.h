@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flops-section.h: the Summary's FLOPs card for GPU profiles
  * (docs/metrics.md 13): the rate at which the operations that carry FLOPs
  * ran on their kernels, each device's Model FLOPs Utilisation against its

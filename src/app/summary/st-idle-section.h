@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-idle-section.h: the Summary's Idle Time card (docs/metrics.md 10): a
  * bar per stream (the busiest, as many as the metric catalogue allows),
  * its idle time in the range by why it waited — host wait, stream wait,

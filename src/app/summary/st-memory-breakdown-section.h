@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-memory-breakdown-section.h: the Summary's card of memory traffic: a
  * bar per kind (copies host to device and back, device to device,
  * memsets; HBM reads and writes, spills and the bandwidth left unused on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-memory-peak-item.h: one row of the Summary page's Peak Memory card as
  * the column view sees it: one memory device over the chosen range, its
  * peak allocated and reserved memory and the allocation at the peak

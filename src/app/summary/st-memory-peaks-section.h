@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-memory-peaks-section.h: the Summary's Peak Memory card: a row per
  * memory device (a GPU, the CPU of a process) with its peak allocated and
  * reserved memory over the chosen range and the allocation at the peak

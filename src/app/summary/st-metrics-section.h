@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-metrics-section.h: a card of the Summary with one of its metric
  * tables (compute, memory or communication, as the metric catalogue puts
  * the metrics in them), a value column per summary shown: the range, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operations-section.h: the Summary's card of operations
  * (docs/metrics.md 4): the Kernels table (device events) or the Host ops
  * table (every other slice), as its "operations" property says ("kernels"

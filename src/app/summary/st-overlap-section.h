@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-overlap-section.h: the Summary's Communication Overlap card
  * (docs/metrics.md 11): a bar per device (per rank, with several) of its
  * communication, overlapped by compute and exposed, and the share

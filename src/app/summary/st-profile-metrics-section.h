@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-metrics-section.h: the Summary's card of the metrics the
  * profile carries itself that are in none of the main tables, a table per
  * group of the profile's, chosen in a menu. Hidden for a profile without

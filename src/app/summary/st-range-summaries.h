@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-range-summaries.h: the summaries of what the Summary page shows — one
  * range of a trace, or up to three compared — computed on a thread in two
  * steps: the cards' numbers (st_summary_compute_parts with

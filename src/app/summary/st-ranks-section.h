@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-ranks-section.h: the Summary's card of ranks, for a profile of
  * several files: a row per file (a rank) with its device busy share,
  * communication, exposed communication and in how many collectives it was

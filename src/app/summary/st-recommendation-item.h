@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-recommendation-item.h: one finding of the diagnosis as the Summary's
  * list shows it (docs/metrics.md 16): its number, what it found in
  * numbers, the time at stake, what to do where a fix applies, its kind

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-recommendation-list.h: the findings of one summary, most critical
  * first, each with its range as a link to the timeline; or a line saying
  * that no rule fires. It shows a GListModel of StRecommendationItem, a

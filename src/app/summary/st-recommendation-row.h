@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-recommendation-row.h: one finding in the Summary's list: its number,
  * what was measured, its cause and what to do (in small print when
  * compact), and its range as a link to the timeline; the rule that fired

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-recommendations-section.h: the Summary's card of findings: what
  * bounds the range first, then what is at stake and where, by the time a
  * fix could recover (docs/metrics.md 16), and each device's phases. */

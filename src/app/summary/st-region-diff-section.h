@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-diff-section.h: comparing picked regions, the Summary's card of
  * the operations between them (docs/metrics.md 8.9): the first picked
  * region is the base, and the table (st-operation-diff-view.h) shows one

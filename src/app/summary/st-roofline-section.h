@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-roofline-section.h: the Summary's roofline card for GPU profiles
  * (docs/metrics.md 13.6, 13.7): each shape of the counted operations on
  * the roofline chart, under its device's compute and memory roofs, and

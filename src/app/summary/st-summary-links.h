@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-links.h: what the Summary's links do on the timeline, for
  * the page's actions: show-range ((xx): the timeline zoomed to a range),
  * show-slice and show-instant ((uu): a track's event selected and shown)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-page.h: the landing page of a profile: what is wrong and
  * where (recommendations with their time ranges), the compute and memory
  * metric tables, the profile's own metrics, engine / stream utilisation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-section.h: one card of the Summary page: a heading (its
  * title) over what it shows of the summaries the page computed, for the
  * range chosen or for the regions compared side by side. The page lays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trends-section.h: the Summary's card of trends across regions: for
  * the method of the session's selected region (else the method with the
  * most regions), small multiples of each region's duration, busy,

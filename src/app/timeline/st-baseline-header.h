@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-baseline-header.h: the header over the baseline's timeline: its role,
  * the baseline's name and folder, and the step whose start lines up in
  * both timelines (docs/metrics.md 8.10), which a person may choose; its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-filter-bar.h: the bar over the timeline while a filter on the tracks'
  * names leaves some out: how many tracks it shows (the pinned ones too) of
  * all the profile's, by which filter, and Clear Filter

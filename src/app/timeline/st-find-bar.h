@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-find-bar.h: the timeline's find bar (Ctrl+F, /): a name, or a text
  * in the args too, found in the whole trace of the timeline last focused,
  * on a thread with its progress; the results go to that timeline's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Timeline page: the toolbar, the find bar, the details pane with
  * one operation's distribution beside it, the Annotations panel, and with
  * a baseline, its timeline over the current one (docs/metrics.md 8.10):

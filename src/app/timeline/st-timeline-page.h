@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-page.h: the timeline of a profile with its toolbar (tools,
  * zoom, flow events, annotations), the find bar, the details pane with one
  * operation's distribution beside it (Ctrl+I) and the Annotations panel at

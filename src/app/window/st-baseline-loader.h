@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-baseline-loader.h: "Compare with…": a second profile loaded on a
  * thread as the baseline of the one a window shows (st-baseline.h), the
  * profile untouched meanwhile. Its "loading", "title", "fraction" and

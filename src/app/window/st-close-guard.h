@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-close-guard.h: the question before a window closes with regions that
  * are in no file: Save… / Don't Save / Cancel. They are in the sidecar
  * whatever the answer, so the question is about a file of one's own, not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-facts-bar.h: the facts bar over a profile: its duration, counts, size
  * and format, each a value over its label. A narrow bar leaves the least
  * telling facts out; the popover of the button beside it lists them all. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-file-drop.h: files dropped on a window. "files-dropped" gives them,
  * at most ST_MAX_FILES, in the order of the drop; the window opens them as
  * the Open dialog does, several files dropped together as the ranks of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-open-dialog.h: the file dialogs of a window: Open (Ctrl+O), several
  * files at once, which may be one profile (a file per rank) aligned by
  * each file's clock or by their first collective; and Compare With

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-opener.h: the loading of a window's profile — one file, or
  * several (one per rank or device) as one profile on one time axis — on a
  * thread, with its progress and a cancel. Each file is named by its base

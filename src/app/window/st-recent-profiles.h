@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-recent-profiles.h: the profiles Strata opened last, kept in GTK's
  * recent files (GtkRecentManager) under Strata's name, whatever the name
  * of the program that opened them (the app, or a test): the greeter of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-keeper.h: the regions of the profile a window shows, nothing
  * lost: every edit is written to the profile's sidecar soon after
  * (StAutosave), and opening the profile again restores them, which a toast

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-window-state.h: what a window remembers in GSettings (nothing without
  * Strata's schema): the size and maximized state of the last window
  * closed, which new windows take; the page a profile opens on (the last of

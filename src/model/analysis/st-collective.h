@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-collective.h: the types of collective operation, their names in
  * configuration files and in labels, and the type a slice's name says.
  * The region highlighter and the summary share them.

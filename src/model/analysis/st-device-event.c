@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-device-event.c: see st-device-event.h.
  *
  * The slices of one depth row do not overlap, so each row is already in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-device-event.h: the device events of a range, device by device, each
  * device's by start, their intervals clipped to the range: what the
  * summary's unions, engines, collectives and Neuron metrics read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-device-work.h: the device work of a trace, as docs/metrics.md section
  * 1 defines it, made once per trace and kept with it: which tracks are a
  * device's and which device each belongs to, and the class of every device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-event-class.h: what a slice's category and name say, as the tables of
  * docs/metrics.md (sections 1.1 to 1.5) define it: whether it is a device
  * event and of which kind, a host launch call, a Python frame; whether its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-event-scan.h: one field of an event, read from the profile's text at
  * the event's byte offset without building a DOM: cheap enough to ask of
  * every kernel of a large trace (a correlation id, a stack frame id). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-launch-index.h: which host call launched each device event (kernel,
  * copy, memset), read from launch flows (Kineto's ac2g) or, in profiles
  * without them, from matching "correlation" ids in the args; and the other

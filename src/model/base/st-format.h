@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-format.h: numbers, times and names as people read them, shared by
  * the command line and the window. */
 #pragma once

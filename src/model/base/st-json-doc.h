@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-json-doc.h: the one gate for a JSON document read from a person's file
  * with json-glib (region files, sidecars, highlighter configurations, the
  * Neuron sections, args shown on demand).

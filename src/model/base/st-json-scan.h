@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-json-scan.h: the low-level pieces of Strata's streaming JSON readers.
  *
  * Importers walk the mapped bytes with these instead of building a DOM: they

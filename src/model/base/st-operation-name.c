@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-name.c: the identifying short form of an operation's name
  * (see the header). */
 #define G_LOG_DOMAIN "strata-model"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-name.h: the identifying short form of an operation's name,
  * for tables that have a column's width to show it in.
  *

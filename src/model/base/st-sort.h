@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sort.h: a stable natural merge sort, generated per element type.
  *
  * Trace events are mostly in order already (per thread, by time), so the

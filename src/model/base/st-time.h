@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-time.h: time arithmetic on nanoseconds (gint64) that cannot overflow.
  *
  * A trace's times fit in 64 bits, but a span, an end, a sum or a tick of

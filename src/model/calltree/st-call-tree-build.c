@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-build.c: the top-down call tree of a scope (docs/metrics.md
  * 15.1 and 15.3). Each track's frames are gathered row by row, put outer
  * first (by start, the longest first, then in file order: the order of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-idle.c: the frames that do no work of the program
  * (docs/metrics.md 15.5): the waits, by their names, and the profiler's
  * own span; each node's idle time; and the order of the roots, the idle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-invert.c: the bottom-up tree (docs/metrics.md 15.4), made
  * from the top-down one rather than from the frames: every frame of a
  * top-down node has the same path, so a node adds its count, self time and

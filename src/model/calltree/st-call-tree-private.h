@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree-private.h: what the files of StCallTree share: the tree's
  * fields, the table of a node's children by name, and the steps of a build
  * (st-call-tree-build.c: the top-down walk; st-call-tree-invert.c: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree.c: the call tree's nodes once built: their children in
  * order, what a node is called, its share, and its instances. */
 #define G_LOG_DOMAIN "strata-model"

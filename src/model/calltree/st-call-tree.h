@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-call-tree.h: the call tree of a scope (docs/metrics.md 15): the host
  * slices of some tracks over a time range, summed by call path, top-down
  * (a node per path from a root frame) or bottom-up (a node per chain of

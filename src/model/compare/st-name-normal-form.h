@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-name-normal-form.h: the normal form of an operation's name
  * (docs/metrics.md 8.4), what stays the same between two runs of the same
  * code: without template argument lists, addresses, a trailing number and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-diff.c: the two passes of docs/metrics.md 8.4 per table:
  * the same name, then the same normal form of the names left; what is
  * left after both is added or removed. */

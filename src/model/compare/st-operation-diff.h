@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-diff.h: the operations of two sets of totals side by side
  * (docs/metrics.md 8.4): per name, in each table (kernels and host ops
  * apart), base and new count and total as per-range means, the delta and

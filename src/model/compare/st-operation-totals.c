@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-totals.c: per name, its slot found by its string id, so
  * adding a summary's rows is one pass over them. */
 #define G_LOG_DOMAIN "strata-model"

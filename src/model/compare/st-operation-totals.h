@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation-totals.h: per operation name, the count and total time of
  * the operations tables (docs/metrics.md 4) summed over one or more
  * ranges of one trace (a profile's steps, or one range), and how many

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-diff-findings.c: the metrics side by side, judged which way
  * is better (docs/metrics.md 8.2), and what got worse (8.6), each finding
  * with its place in the new profile. */

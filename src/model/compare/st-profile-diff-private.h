@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-diff-private.h: what the parts of a profile comparison share
  * while it is made: each side's sums over its ranges, and the result. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-diff.c: choosing what is compared (steps or ranges), each
  * side summed over its ranges, then the differences: breakdown,
  * operations, collectives, notes; the metrics and findings are made in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-diff.h: two profiles compared (docs/metrics.md 8): a base
  * (before a change) and a new profile (after it), every difference new
  * minus base. Per step when both have steps and the scope allows it

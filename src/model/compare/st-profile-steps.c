@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-steps.c: the names that are steps are found once among the
  * trace's strings, then the host tracks' slices are walked for them. */
 #define G_LOG_DOMAIN "strata-model"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-steps.h: a profile's steps (docs/metrics.md 8.1): its
  * ProfilerStep#N host slices, each from its start to its end on the host,
  * the outermost ones only (a step inside another is not a step of its

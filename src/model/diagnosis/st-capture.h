@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-capture.h: the CUDA / HIP graph captures of a range (docs/metrics.md
  * 16.2 rule 5): per file, the capture windows of its host threads — from a
  * stream's begin-capture call to the next end-capture call on the same

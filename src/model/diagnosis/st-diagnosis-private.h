@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-diagnosis-private.h: what the parts of the diagnosis share while it
  * is computed: the indexes it reads, one device's states over its span,
  * and the pieces that make phases and findings. */

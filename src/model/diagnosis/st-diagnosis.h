@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-diagnosis.h: what bounds the device in each phase of a range, and the
  * findings ranked by the time their fix could recover (docs/metrics.md 16).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-findings-kernels.c: the findings of the kernels' rates against the
  * roofline (docs/metrics.md 13.6, 16.3): a shape that runs slower than
  * its peers, the other shapes of its operation and data type on the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-findings-summary.c: the findings read from the summary of the range
  * (docs/metrics.md 16.3): the straggler of a profile of several ranks, the
  * rule hits whose condition applies (collective outliers, copies, one busy

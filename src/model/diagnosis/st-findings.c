@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-findings.c: the findings of the phases, one per kind over the
  * devices (docs/metrics.md 16.3), and their order: the bound first, then
  * by the time at stake. */

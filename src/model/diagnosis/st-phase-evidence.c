@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-phase-evidence.c: what a phase holds, in numbers (docs/metrics.md
  * 16.2): its time in each state, its gaps, its launches and their delays,
  * its deepest queue, the work it spent most time on, and the host op or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-phases.c: one device's states over its span, the causes of its idle
  * time (docs/metrics.md 16.1) and the cut of the span into phases (16.2).
  */

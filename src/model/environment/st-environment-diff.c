@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-environment-diff.c: the fields compared one by one, by their text
  * (graphs and compiled regions by whether there are any), and the two
  * sentences made of the differences. */

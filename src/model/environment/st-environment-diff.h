@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-environment-diff.h: how two profiles' environments differ
  * (docs/metrics.md 8.11): the fields known on both sides whose values
  * differ, which of them are hardware (vendor, device model, device count,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-environment.c: the metadata read key by key, the devices through
  * their deviceProperties entries (as the FLOP rates find them), then one
  * pass over the host tracks with a flag per name, found once among the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-environment.h: what a profile ran on (docs/metrics.md 8.11): its
  * devices (model, count, memory, compute capability), vendor, world size
  * and rank, the runtime versions its metadata names, the data types of its

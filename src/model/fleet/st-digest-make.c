@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-make.c: the digest of a trace (docs/metrics.md 17.1), made as
  * `strata-cli summary` makes its numbers: the operations tables on a
  * thread of their own, then the file's identity, the environment, the

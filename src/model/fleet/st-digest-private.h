@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-private.h: what the files of a digest share: an empty digest,
  * the parts made from a trace (st-digest-series.c), and the names of units
  * in the file. For src/model/fleet only. */

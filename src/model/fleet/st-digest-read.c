@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-read.c: a digest read back from its file (docs/digest.md),
  * trusting nothing in it: the file and its inflated text are capped (a
  * gzip bomb stops at the cap), the JSON goes through the one gate that

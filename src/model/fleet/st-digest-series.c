@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-series.c: the parts of a digest that follow a trace through
  * time (docs/metrics.md 17.1): a series per step, each from the summary of
  * the step's range (a binary search per row once the whole trace is

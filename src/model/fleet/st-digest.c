@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest.c: a digest as a document: its parts, its names, and its file
  * (docs/digest.md), written as text directly rather than through a JSON
  * tree: a digest is written once per rank of a job of a thousand, and a

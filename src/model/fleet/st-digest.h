@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest.h: what Strata keeps of one rank's trace to reduce a fleet of
  * ranks on one machine (docs/metrics.md 17.1; the file format is
  * docs/digest.md): the trace's identity and clock, what it ran on, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet-collectives.c: the ranks' collectives matched across the fleet
  * (docs/metrics.md 17.3) as 3.2 matches the files of a merged profile:
  * each rank's k-th collective of a combination of types is one operation,

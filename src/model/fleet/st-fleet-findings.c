@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet-findings.c: the fleet's findings (docs/metrics.md 17.5): the
  * ranks that kept the others waiting, the ranks whose collectives ran long
  * once all had arrived, and the steps that took long on every rank, each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet-private.h: the fleet's fields and the parts of its reduce, each
  * in its own file: the collectives (st-fleet-collectives.c), the steps,
  * the medians and what stands out (st-fleet-stats.c), the findings

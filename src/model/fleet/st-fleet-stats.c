@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet-stats.c: the steps matched across ranks by number, the step ×
  * rank matrix kept as each row's cells (a rank's steps, found in its
  * digest: a thousand ranks whose step numbers differ cost their steps, not

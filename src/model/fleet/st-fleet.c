@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet.c: a fleet's rows and their time axis (docs/metrics.md 17.2),
  * the reduce in its order, what a fleet answers, and the reading of its
  * digests, a file per rank on every core. */

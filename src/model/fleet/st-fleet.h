@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-fleet.h: the digests of a job's ranks reduced into one fleet
  * (docs/metrics.md 17.2–17.5): a row per rank on one time axis, the
  * collectives matched across ranks with their stragglers, the step × rank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-device-peak.h: the peak FLOP rate of common accelerators by data type
  * and their memory bandwidth (docs/metrics.md 13.4), found from a
  * profile's deviceProperties entry: dense figures from the vendors'

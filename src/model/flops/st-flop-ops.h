@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flop-ops.h: the operations of a profile whose work Strata counts and
  * where it ran (docs/metrics.md 13.1, 13.2, 13.5): each counted op, with
  * FLOPs from its args or from the model of its shapes and the bytes the

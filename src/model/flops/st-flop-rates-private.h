@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flop-rates-private.h: what the files of the FLOP rates share: the
  * walk over the pieces of a range reads each piece once for the FLOP
  * rates (st-flop-rates.c) and the roofline's rows (st-flop-rows.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flop-rates.h: the FLOP rates of a range (docs/metrics.md 13.3, 13.4,
  * 13.6): the rate the FLOP ops' kernels ran at, per operation name and in
  * all, each device's Model FLOPs Utilisation against its peak, and the

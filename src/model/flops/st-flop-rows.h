@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flop-rows.h: the rows of docs/metrics.md 13.6 — a shape's work over a
  * range, on one device or on all, or a kernel class's — and what the
  * roofline says of each: the FLOP and byte rates, the arithmetic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-shape-model.h: what an operator computes and moves, from the shapes
  * PyTorch's profiler records with record_shapes (docs/metrics.md 13.5):
  * the FLOPs and bytes of GEMMs, attention, convolutions, elementwise ops,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlight-collectives.c: regions between collective operations
  * (docs/metrics.md 5.1).
  *

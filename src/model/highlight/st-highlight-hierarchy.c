@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlight-hierarchy.c: one region per scope instance (a profiler
  * step, an nn.Module, a hyperfunction), on the host or projected onto the
  * device through the launches made inside it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlight-stack.c: regions at kernel-invocation boundaries, grouped by
  * the stack frame that launched them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlighter-config.h: what the Region Highlighter looks for, one method
  * at a time. The same JSON file drives the Annotations panel and
  * `strata-cli regions --config`:

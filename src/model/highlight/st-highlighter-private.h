@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlighter-private.h: what the three region methods share while they
  * run: the trace, its classification, the chosen tracks, and the spans they
  * find. */

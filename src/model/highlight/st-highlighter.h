@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlighter.h: the Region Highlighter. Runs one method with its
  * configuration over a trace and returns the regions it finds (in start
  * order). When the profile lacks the method's data, it returns no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-loader.h: opens several files (one per rank or device) as one
  * profile, on a thread, with progress and cancellation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-loader.h: opens a profile file as an StTrace, on a thread, with
  * progress and cancellation.
  */

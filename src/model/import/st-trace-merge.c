@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-merge.c: several traces, one per file, made into one.
  *
  * The tracks, flows and strings of each file move into the merged trace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-merge.h: several traces, one per file, made into one profile.
  *
  * Each file keeps its processes and tracks (titled after the file's label,

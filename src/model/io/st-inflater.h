@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-inflater.h: a streaming gzip inflater.
  *
  * ISA-L's igzip where the build found it (about three times zlib's speed on

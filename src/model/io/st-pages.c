@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-pages.c: see st-pages.h. */
 #define G_LOG_DOMAIN "strata-model"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-pages.h: the pages of large scratch arrays.
  *
  * A summary of ten million events writes arrays of hundreds of MB that it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-small-file.h: the small files Strata reads and writes beside a
  * profile (region files, highlighter configurations, sidecars, pictures).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-source.h: the bytes of a profile file, mapped into memory.
  *
  * A plain local file is mapped as it is. A gzip file (recognised by its magic

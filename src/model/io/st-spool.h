@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-spool.h: a growing buffer of text at a fixed address, for data that has
  * to be produced before it can be read (an inflated gzip, a remote file).
  *

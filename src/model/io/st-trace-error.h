@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-error.h: the error domain of everything that opens a profile.
  *
  * Messages are sentences for a person: which file, where (line and column,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-memory-peak.h: the peak allocated and reserved memory of each memory
  * device over a range, and the allocation at the peak (docs/metrics.md
  * 12.3). The value in force at the range's start counts; memory before a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-memory-timeline.h: the memory of each device over a profile, read
  * from PyTorch's "[memory]" events as docs/metrics.md 12 defines it: per
  * memory device (a GPU, the CPU of a process), its series Allocated,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-codec.c: the codecs of Parquet pages that writers use:
  * snappy (the default of pyarrow and DuckDB), zstd, gzip (through the
  * gzip inflater of io) and none.

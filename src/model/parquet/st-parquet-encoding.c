@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-encoding.c: the value encodings of Parquet pages.
  *
  * Each decoder reads from [*p, end), checks every count and length against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-file.c: a Parquet file, mapped, and its footer.
  *
  * The layout: "PAR1", the column chunks, the FileMetaData (Thrift compact

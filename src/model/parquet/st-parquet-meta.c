@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-meta.c: the footer's FileMetaData: the schema as a list of
  * leaf columns, and each row group's column chunks.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-page.c: a column chunk, page by page, into a StParquetColumn.
  *
  * A chunk is an optional dictionary page and data pages (v1 or v2). Each

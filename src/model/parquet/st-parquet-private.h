@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet-private.h: the parts of the Parquet reader.
  *
  * st-parquet-file.c opens a file and reads its footer (st-parquet-meta.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-parquet.h: reading the columns of an Apache Parquet file.
  *
  * The file is mapped (StSource); opening it reads the footer's metadata:

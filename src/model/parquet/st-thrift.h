@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-thrift.h: the Thrift compact protocol, as Parquet writes its footer
  * and page headers.
  *

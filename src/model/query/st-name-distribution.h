@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-name-distribution.h: how the durations of one operation spread
  * (docs/metrics.md 14): every slice of one name in a range, its statistics
  * with nearest-rank percentiles, a histogram on a log axis, and the same

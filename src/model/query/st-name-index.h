@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-name-index.h: every slice of the trace by name, made once on first use
  * and kept with the trace (st_trace_ensure_data), so that the instances of
  * one name are found without a walk over every slice: the Distribution

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-operation.h: the events of one name — or of one name on one track —
  * counted and timed, as a row of a table a person reads: the Summary's
  * Operations tables (docs/metrics.md 4) and the details pane's names of a

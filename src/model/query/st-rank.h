@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-rank.h: one file of a profile made of several (a rank) over a range,
  * as a row of the Summary's Ranks table: its device busy share, its
  * communication and the part of it no compute hid, on its own device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-query.h: questions the timeline asks of a trace: which slice is
  * here, which comes next, how long a slice ran without its children, which
  * flows leave or enter it. */

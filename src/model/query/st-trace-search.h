@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-search.h: find events in the whole trace, not just what is on
  * screen: by name (case-insensitive substring), and optionally in the text of
  * each event (its args and every other field).

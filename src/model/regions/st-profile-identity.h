@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-profile-identity.h: which profile a region set belongs to.
  *
  * A profile is known by its size and a SHA-256 of its first and last MiB (of

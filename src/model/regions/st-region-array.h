@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-array.h: regions as plain data, in one array: each region is
  * its bounds, its method and a name shared with every region of the same
  * name. What the Region Highlighter and region files make, and what

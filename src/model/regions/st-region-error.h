@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-error.h: the error domain of region sets and highlighter
  * configurations read from files. Messages name the file and the place. */
 #pragma once

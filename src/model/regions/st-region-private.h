@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-private.h: what the files of this folder do to each other's
  * types and nobody else: StRegionSet renames a region (so that every rename
  * goes through the set's undo) and tells it by the id of its entry; it

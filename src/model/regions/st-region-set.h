@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-set.h: the regions of a profile, kept in start order as an
  * StRegionArray, with undo and redo of every edit, JSON files and an
  * autosave sidecar. As a GListModel of StRegion it makes a region's object

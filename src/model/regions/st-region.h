@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region.h: a named time range [start, end) of a trace, in trace
  * nanoseconds, with the method that made it.
  *

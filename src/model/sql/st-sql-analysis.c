@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-analysis.c: the tables of Strata's own analyses (docs/sql.md):
  * `device_work` from the analysis index kept with the trace, `region` from
  * the regions given to the session, `collective` from the whole profile's

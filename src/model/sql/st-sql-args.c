@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-args.c: the `args` table and extract_arg() (docs/sql.md): an
  * event's args read from the profile's text when asked, without a DOM:
  * the members of its "args" object (a Neuron row's own fields), nested

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-context.c: what the tables of a session make once and share: the
  * numbers of the slices and instants, the rows of the slices' tracks as
  * parts, the slice names in the order of their text, the threads, and the

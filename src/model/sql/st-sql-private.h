@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-private.h: what the tables of a session share.
  *
  * Most tables are one virtual-table module (st-sql-table.c) over rows in

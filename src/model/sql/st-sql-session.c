@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-session.c: one SQLite connection over a trace: the tables of
  * docs/sql.md registered as eponymous virtual tables (they exist without
  * a CREATE, and no statement can create or drop one), the views that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-session.h: SQL over a loaded profile (docs/sql.md): SQLite's
  * dialect over virtual tables that read the store where it is, without a
  * copy of the events. Read-only: a statement that would write anything is

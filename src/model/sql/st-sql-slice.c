@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-slice.c: the `slice` and `instant` tables (docs/sql.md).
  *
  * A slice's part is one row of its track: the row is in start order, so a

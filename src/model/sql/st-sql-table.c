@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-table.c: the virtual-table module of the tables in parts
  * (st-sql-private.h): the planner's questions answered from the store's
  * order, and a cursor that walks the rows a plan selects.

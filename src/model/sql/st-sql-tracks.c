@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sql-tracks.c: the `track`, `thread`, `process`, `counter` and `flow`
  * tables (docs/sql.md). The first three are one part each; a counter's
  * parts are its series, each in time order; a flow is found by either end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-overlap.h: how much of a range's communication the same device's
  * compute hides, as docs/metrics.md 11 defines it: per device, per rank
  * (a file of a profile of several) and over time, in 50 bins of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-queue-length.h: each stream's queue length over time, as
  * docs/metrics.md 10.4 defines it: the work launched on it and not yet
  * finished, a step at every change. Made once per trace on first use (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-stream-index.h: every stream's idle gaps and launch delays, as
  * docs/metrics.md 10 defines them, made once per trace and kept with it:
  * per stream (a device track) its runs of work, the kind of each gap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-stream-launches.h: one stream's launches over a range, as a row of
  * the Idle Time card's launches table: how many launches started in it
  * and the percentiles of their delays (docs/metrics.md 10.3), and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-sync-calls.h: where a profile records that work waited for other
  * work, as docs/metrics.md 10.2 reads it: the host's synchronisation
  * calls (cudaStreamSynchronize and the like) and stream-wait calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-metric-catalog.h: what the Summary makes of each metric beyond its
  * value, shared by the window and strata-cli: which way is better (a
  * comparison of regions marks the best and the worst only where one is),

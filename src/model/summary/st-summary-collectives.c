@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-collectives.c: collective operations of the range grouped by
  * type and size, with each group's count, min, median, mean and max, and
  * the outliers: instances longer than twice their group's median.

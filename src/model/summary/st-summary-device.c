@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-device.c: the metrics read from the devices' events over the
  * range, per device and then per profile, as docs/metrics.md section 2
  * defines them: device time, busy, compute, communication, exposed

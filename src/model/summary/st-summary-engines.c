@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-engines.c: per engine or stream, its busy time and how it
  * divides among the kinds of work (the Engine / Stream Utilisation chart);
  * the busiest stream's share per device; the GPU memory breakdown; and on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-neuron.c: the metrics a Neuron profile carries (summary[0],
  * with the file's groups and descriptions), and the Neuron memory
  * breakdown.

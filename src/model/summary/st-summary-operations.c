@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-operations.c: the operations tables (docs/metrics.md 4).
  * Kernels holds the device events of StDeviceWork; Host ops every other
  * slice of a slice track, but Neuron's active_time rows (engine states,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-private.h: what the parts of the summary share while it is
  * computed: the device events of the range, the metric set being filled,
  * and the spots the rules point at. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-rules.c: the rule table of the Summary page's recommendations
  * and its evaluation. GPU rules follow issue 5; Neuron rules are the table
  * of the Neuron Explorer summary viewer, word for word. */

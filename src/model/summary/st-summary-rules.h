@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary-rules.h: the recommendation rules as data. A rule fires when
  * its clauses hold on the metric set (all of them, or any with `any`); a
  * clause compares a metric (optionally divided by another, and scaled) with

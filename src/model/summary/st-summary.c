@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary.c: the Summary page's numbers for a time range; the parts are
  * computed by st-summary-device.c (timeline metrics, engines, memory),
  * st-summary-collectives.c, st-summary-operations.c, st-summary-neuron.c

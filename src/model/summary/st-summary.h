@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-summary.h: what the Summary page says about a time range of a trace:
  * metrics (derived from the timeline, or carried by the profile itself),
  * collective operations grouped by type and size, the operations tables,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-counter-reading.h: what a counter track reads at a time and over a
  * range, as docs/metrics.md 19 defines it: the value at the pointer for a
  * hover readout, a selected range's min, max, time-weighted mean and the

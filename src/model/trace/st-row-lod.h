@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-row-lod.h: level of detail for one row of slices.
  *
  * Level k merges neighbouring slices of the row into runs wherever the gap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-slice-nest.h: a track's slices over a range as their nesting sees
  * them, outer first: by start, then the longest, then in file order (of two
  * slices with the same bounds, the first written holds the second). The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-string-table.c: open addressing over 64-bit slots (hash | id), strings
  * copied NUL-terminated into large arena blocks so that millions of names cost
  * one allocation per block, not one per string.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-string-table.h: interned strings with 32-bit ids.
  *
  * Every name, category, pid, tid and arg key of a trace is stored once; events

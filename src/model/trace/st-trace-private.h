@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-private.h: the fields of StTrace, filled by StTraceBuilder. */
 #pragma once
 

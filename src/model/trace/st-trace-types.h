@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-types.h: the plain structs of an imported trace.
  *
  * Hot data is arrays of these, never one object per event. Times are gint64

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace.h: an imported profile, immutable once built and shared read-only
  * by every thread and view.
  */

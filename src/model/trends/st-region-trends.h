@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-trends.h: trends across the regions of one method
  * (docs/metrics.md 9): per region in time order, its duration, device busy,
  * communication, exposed communication and memory time on its range, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-bar-chart.h: horizontal stacked bars with a legend of the segments:
  * the Summary page's engine / stream utilisation and memory bandwidth
  * breakdown. Hovering a segment says what it is and how much. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart-keys.h: the keys a chart of points or bins shares with the
  * others: Left and Right (and the keypad's) step, Home and End go to the
  * ends; Return, Enter and Space pick. */

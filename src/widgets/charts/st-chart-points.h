@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart-points.h: the points of a duration chart as an image, drawn on
  * a worker thread. Tens of thousands of points take longer than a frame to
  * draw: a chart shows its frame (axis, labels) at once, and its points when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart-style.h: the colours of the charts, read from the widget's
  * style (named colours chart_series_0 … 7, chart_grid_color,
  * chart_track_color, timeline_region_color in ui/style.css and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart.c: see st-chart.h. */
 #define G_LOG_DOMAIN "strata-widgets"
 

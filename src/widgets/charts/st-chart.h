@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chart.h: the base of the cairo charts that draw their whole area from
  * the theme's colours: it makes the cairo node over the widget, reads the
  * style and hands both to the chart's draw(); a change of style (dark,

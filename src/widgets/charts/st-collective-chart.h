@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-collective-chart.h: the Summary page's Collective operations duration
  * chart: a column per group of collectives of one type and size, each
  * operation a point (or a box plot per group, outliers still points).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-distribution-chart.h: the histogram of one operation's durations
  * (st-histogram-plot.h) as a widget: a click selects a bin, Shift+click
  * extends the selection to the bins between; on the keyboard Left, Right,

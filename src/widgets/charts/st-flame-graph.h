@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flame-graph.h: a call tree's flame graph (src/render/st-flame-plot.h)
  * in a widget: scrolls up and down in a GtkScrolledWindow (it draws only
  * the rows in view), tells what is under the pointer in a tooltip, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-chart.h: the Region Duration Distribution: one point per region
  * of a session, at its start time along x (or, by index, evenly spaced in
  * time order), its duration up the y axis. Hovering a point tells its name

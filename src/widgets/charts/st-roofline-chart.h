@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-roofline-chart.h: the FLOPs card's roofline (docs/metrics.md 13.7):
  * a disc per shape at its arithmetic intensity and achieved rate, under
  * the device's compute and memory roofs. Hovering a disc tells the

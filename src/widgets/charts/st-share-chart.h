@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-share-chart.h: a share per bin of a time range, as columns (the
  * Summary's communication overlapped by compute over time); a bin with
  * nothing to share has none. Hovering a column says what its caller

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trends-chart.h: Trends Across Regions: small multiples of each region's
  * duration, device busy, communication, exposed communication and memory
  * time, the regions of one method in time order (st-trends-plot.h), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-arg-item.h: one key of an event's args, with its nested keys as
  * children: the rows of the details pane's args tree. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-details-pane.h: what is selected in a session: one event's name,
  * category, track, times, self time, flows (links to their other end),
  * stack and args; for several events a table per name, or, when they

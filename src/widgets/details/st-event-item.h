@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-event-item.h: one selected event as the details pane's list of a
  * name's events shows it: its start, duration and track, as text. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-event-list.h: the events of a selection, longest first, as a
  * GListModel of StEventItem made only for the rows a list shows, so a
  * selection of a million events costs a sort, not a million objects. */

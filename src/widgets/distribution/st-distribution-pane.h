@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-distribution-pane.h: one operation's distribution beside the details
  * pane (docs/metrics.md 14): its name, its statistics, the histogram of its
  * durations, grouped by track or by parent, over the whole profile or the

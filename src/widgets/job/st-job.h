@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-job.h: the one way the window's parts run model work off the main
  * thread. A job is a slot its owner keeps (a page, a pane, a chart): each
  * st_job_start() runs a function on a worker thread with a new

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-column-box.h: a container that lays its children out with an
  * StColumnLayout (set its spacing and column width on the layout, and
  * each child's column on its layout child). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-column-layout-child.h: what StColumnLayout knows of one child: the
  * column it takes when the layout shows all its columns, or "span": the
  * whole width, below the columns (a wide table). */

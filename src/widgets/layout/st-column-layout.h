@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-column-layout.h: lays its widget's children out in columns, as many
  * as fit the width it is given, up to max-columns, each column a vertical
  * stack. A column is at least column-width wide, and at least as wide as

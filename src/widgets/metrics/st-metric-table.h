@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-metric-table.h: a table of summary metrics, a row per metric: its
  * title (the tooltip says what it means and how it is computed), its
  * value in one column per summary, so regions compared side by side line

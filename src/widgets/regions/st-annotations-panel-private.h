@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-annotations-panel-private.h: what the parts of StAnnotationsPanel
  * share: st-annotations-panel.c (the panel, its session and the highlighter
  * run), st-annotations-panel-actions.c (the "regions" actions) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-annotations-panel.h: the Annotations side panel of the timeline: the
  * Region Highlighter (method, configuration, Highlight with progress and
  * Cancel), the list of the session's regions (rename in place, delete, add

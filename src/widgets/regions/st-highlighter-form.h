@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-highlighter-form.h: the Region Highlighter's configuration, edited:
  * the method, then the fields that apply to it (tracks, names, collective
  * types, gaps, depth, projection, frame, minimum duration). Reads and makes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-name-cell.h: a name in a list that can be renamed in place: a label,
  * or while editing an entry. Enter or leaving the entry commits ("committed"
  * with the text), Escape cancels. Unlike GtkEditableLabel in GTK 4.8, it

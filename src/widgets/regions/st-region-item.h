@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-item.h: one row of the Annotations panel's region list: a region
  * of a session ("region", "session"), with what its cells show as
  * properties to bind to: "name", "start" and "duration" (ns, for sorting),

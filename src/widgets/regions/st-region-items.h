@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-items.h: the rows of the region list: a list model over a
  * session's region set with one StRegionItem per region, made only when the
  * list asks for that position (a list that shows 30 of a million regions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-region-list.h: the regions of a session as a list with Name, Start and
  * Duration columns, each sortable. The list's selection is the session's
  * selected region, both ways; a double click (or Enter) zooms to a region,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-view-private.h: what the files of the timeline view share:
  * its instance; its geometry, hit testing and session in st-timeline-view.c;
  * its adjustments, zoom anchor, panning and revealing in

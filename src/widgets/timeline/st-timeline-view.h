@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-timeline-view.h: the timeline of a session's trace, drawn by the
  * renderer from snapshot(), with the keys, tools and mouse of the trace
  * viewer: W/S zoom at the pointer, A/D pan, 1–4 tools, click and box

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-track-item.h: one row of the track list, a process (with its tracks as
  * children) or a track. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-track-list.h: the processes and tracks of a profile, as a tree table
  * with event counts; where a person pins, hides and reorders the
  * timeline's tracks and filters them by name (the tracks' arrangement). */

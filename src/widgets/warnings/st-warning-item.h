@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-warning-item.h: one kind of import warning, for the warnings list. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-warning-list.h: the import warnings of a trace: what, how many, where
  * the first one is. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-async-builder.h: async events (nestable b/n/e, legacy S/T/p/F) to
  * async tracks.
  *

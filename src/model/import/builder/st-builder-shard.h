@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-builder-shard.h: what one importing thread fills, without locks: its
  * own string table, tracks, counters and raw records (flows, async events,
  * metadata), its counts and warnings, its first and last times.

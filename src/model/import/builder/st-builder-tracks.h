@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-builder-tracks.h: the tracks of a trace being built, from its shard
  * once the later shards are merged into it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-flow-resolver.h: flow events (s/t/f and flow v2) to arrows between
  * slices.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-slice-layout.h: turns the raw slice records of one track into rows.
  *
  * B/E records are matched into slices first. Then every slice gets a depth by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-trace-builder.h: what importers fill, and what turns it into an StTrace.
  *
  * An importer parses on one or more threads; each thread owns a shard (its own

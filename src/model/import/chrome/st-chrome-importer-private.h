@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chrome-importer-private.h: the parts of the Chrome importer, and the
  * state of one shard's parser that they share.
  *

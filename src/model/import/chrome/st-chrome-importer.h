@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chrome-importer.h: Chrome Trace Event Format JSON (array and object
  * forms, every phase, the Kineto and XProf flavours) into a trace builder.
  *

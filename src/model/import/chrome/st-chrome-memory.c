@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-chrome-memory.c: PyTorch's "[memory]" instants as a memory counter
  * track per device (docs/metrics.md 12.2): "Memory · GPU 0" in the GPU's
  * process (Kineto's, whose pid is the device index) with the series

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-json-reader.h: what the JSON importers share: the text they read,
  * where they are in it and why they stopped, and the walk through a
  * top-level object.

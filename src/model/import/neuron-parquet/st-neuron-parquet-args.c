@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-args.c: the trace's text, written into the spool: a
  * slice's args (its row's fields as a JSON object on a line) and the
  * metadata the JSON carries.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-batch.c: a table read a row group at a time, its
  * values, and a row's fields written as JSON text. */
 #define G_LOG_DOMAIN "strata-model"

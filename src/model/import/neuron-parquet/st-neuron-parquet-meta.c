@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-meta.c: the Metadata, Summary and SchemaFields tables
  * as the metadata the profiler's JSON carries, so that the profile's own
  * metrics are read by the same code (st-neuron-metrics.h, docs/metrics.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-private.h: the parts of the Neuron Parquet importer.
  *
  * st-neuron-parquet.c finds the folder's tables and drives the import;

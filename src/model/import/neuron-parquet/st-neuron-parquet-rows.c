@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-rows.c: the slices of the Instruction, DmaPacket and
  * ActiveTime tables (docs/formats-neuron-parquet.md, "What is mapped").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-schema.c: the tables and fields of schema 7.4.0 of the
  * Profile Parquet Schema Reference, and what a profile of another schema
  * holds that Strata could not read or does not know

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet-series.c: the counters (SemaphoreUpdate, PendingDma and
  * the usage tables), the transfers' routes (DmaPacketAggregated) and the
  * profiler's warnings (Warning). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet.c: the tables of a Neuron Explorer profile folder and
  * their parts, and the import that reads them in order. */
 #define G_LOG_DOMAIN "strata-model"

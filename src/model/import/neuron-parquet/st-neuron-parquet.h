@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-parquet.h: a Neuron Explorer device profile written as Parquet
  * tables (a folder of Instruction.parquet, DmaPacket.parquet,
  * Summary.parquet…, the default from Neuron 2.34), read into the trace the

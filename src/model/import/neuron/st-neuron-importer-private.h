@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-importer-private.h: the parts of the Neuron importer, and the
  * state they share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-importer.h: Neuron profiler device-profile JSON (one object of
  * named arrays: instruction, dma, active_time, time series, summary…) into
  * a trace builder.

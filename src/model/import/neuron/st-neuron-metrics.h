@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-metrics.h: the metrics a profile carries itself (Neuron
  * "summary", "layer_summary", "metadata"), read on demand with json-glib.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-neuron-sink.h: what the rows of a Neuron device profile make,
  * whichever form they were read from (the profiler's JSON, Neuron
  * Explorer's Parquet tables), so that both make the same trace.

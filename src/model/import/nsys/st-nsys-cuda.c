@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-cuda.c: the CUDA API calls of the host threads, and the kernels,
  * copies and memsets of the GPUs' streams, each noting its correlation id
  * for st-nsys-launch.c to link them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-database.c: an Nsight Systems export as SQLite reads it.
  *
  * The database is handed to SQLite with sqlite3_deserialize() on the bytes

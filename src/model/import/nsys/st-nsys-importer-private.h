@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-importer-private.h: the parts of the Nsight Systems importer and
  * the state they share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-importer.c: reads an Nsight Systems export into the builder.
  *
  * What every reader needs is read first (the GPUs, the event classes, the

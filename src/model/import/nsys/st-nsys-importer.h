@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-importer.h: Nsight Systems' SQLite export (`nsys export --type
  * sqlite`, export schemas 2.x and 3.x) into a trace builder.
  *

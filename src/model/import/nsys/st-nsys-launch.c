@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-launch.c: which CUDA call launched each kernel, copy and memset.
  *
  * A device event's launch is the call of its process with its correlation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-map.c: a map of integers for the importer's ids (strings,
  * threads, correlation ids): asked once or more for every row, so it is an
  * array probed in place, each key beside its value (a million correlation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-meta.c: what an export says beside its events.
  *
  * The event classes of its CUDA calls (ENUM_NSYS_EVENT_CLASS, schema 3.x);

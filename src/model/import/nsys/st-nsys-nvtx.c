@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-nvtx.c: NVTX ranges and marks, on the host thread that made them.
  *
  * Push/pop ranges (event type 59) and start/end ranges (60) are slices of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-nsys-text.c: the events' args as JSON text, one object a line
  * ({"args":{…}}), which the trace keeps in place of a file's text: the
  * details pane, find and the analyses read it as they read a Chrome

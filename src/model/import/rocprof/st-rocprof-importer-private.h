@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-rocprof-importer-private.h: the parts of the rocprofv3 importer, and
  * the state they share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-rocprof-importer.h: rocprofv3's JSON output (`--output-format json`:
  * {"rocprofiler-sdk-tool": [ {metadata, agents, strings, kernel_symbols,
  * buffer_records, …}, … ]}) into a trace builder.

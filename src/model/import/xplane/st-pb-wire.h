@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-pb-wire.h: the protobuf wire format, read in place.
  *
  * A message is a run of fields, each a key (field number << 3 | wire type)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-xplane-importer-private.h: the parts of the xplane importer, and the
  * state they share.
  *

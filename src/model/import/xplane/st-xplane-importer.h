@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-xplane-importer.h: XProf's xplane.pb (the protobuf XSpace that JAX,
  * TensorFlow and PyTorch/XLA write) into a trace builder.
  *
