@@ -452,7 +452,7 @@ boxes_overlap (const cairo_rectangle_t *a, const cairo_rectangle_t *b)
 
 /* Whether a name at @box stays right of the y axis' labels and in the
  * picture, off the roofs, the names written and every disc but its own
- * (@self). */
+ * (@self), with room to spare around those. */
 static gboolean
 name_fits (const StRooflineLayout  *l,
            const StRooflinePlot    *plot,
@@ -475,8 +475,13 @@ name_fits (const StRooflineLayout  *l,
       cairo_rectangle_t disc;
 
       st_roofline_plot_position (l, plot->points[i].intensity, plot->points[i].rate, &x, &y);
+      /* other discs kept further off than the name's own: a name as near
+       * another disc as its own would read as that one's, unless that one
+       * has the same name */
+      r += 2 * NAME_GAP;
       disc = (cairo_rectangle_t){ x - r, y - r, 2 * r, 2 * r };
-      if (i != self && boxes_overlap (box, &disc))
+      if (i != self && boxes_overlap (box, &disc)
+          && g_strcmp0 (plot->points[i].name, plot->points[self].name) != 0)
         return FALSE;
     }
   return TRUE;
