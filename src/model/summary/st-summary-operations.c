@@ -164,6 +164,8 @@ walk_track (OpJob *op, const StTrack *t)
   if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
     return;
   st_slice_nests_fill (t, op->job->start, op->job->end, ST_STRING_NONE, nests, op->scratch);
+  if (nests->len == 0)
+    return;
   g_array_set_size (op->children, nests->len);
   g_array_set_size (op->stack, nests->len);
   children = (gint64 *)(void *)op->children->data;

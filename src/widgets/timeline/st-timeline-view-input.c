@@ -111,19 +111,26 @@ step_action (GtkWidget *widget, const char *name, GVariant *parameter)
  * frame by frame, from GLIDE_HOLD_US after the press until the release.
  * It goes by the monotonic clock the press was stamped with, not by the
  * frame clock's time: that one is smoothed and runs ahead when frames
- * come late, which made the glide outrun the key on a busy machine. */
-static gboolean
-glide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+ * come late, which made the glide outrun the key on a busy machine. The
+ * release glides the last stretch since the last frame, so a key held
+ * as long zooms as far however late the frames came. */
+static void
+glide_to_now (StTimelineView *self)
 {
-  StTimelineView *self = ST_TIMELINE_VIEW (widget);
-  gint64          now = g_get_monotonic_time ();
-  gint64          from = MAX (self->glide_last, self->glide_pressed + GLIDE_HOLD_US);
-  double          rate = self->glide_fast ? GLIDE_RATE * GLIDE_RATE : GLIDE_RATE;
+  gint64 now = g_get_monotonic_time ();
+  gint64 from = MAX (self->glide_last, self->glide_pressed + GLIDE_HOLD_US);
+  double rate = self->glide_fast ? GLIDE_RATE * GLIDE_RATE : GLIDE_RATE;
 
   if (self->session != NULL && now > from)
     st_session_zoom (self->session, pow (rate, -self->glide_direction * (now - from) / 1e6),
                      _st_timeline_view_zoom_anchor (self));
   self->glide_last = MAX (self->glide_last, now);
+}
+
+static gboolean
+glide_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  glide_to_now (ST_TIMELINE_VIEW (widget));
   return G_SOURCE_CONTINUE;
 }
 
@@ -165,7 +172,10 @@ on_key_released (GtkEventControllerKey *controller,
                  StTimelineView        *self)
 {
   if (keycode == self->glide_keycode)
-    stop_glide (self);
+    {
+      glide_to_now (self);
+      stop_glide (self);
+    }
 }
 
 static gboolean
