@@ -600,6 +600,12 @@ test_compare_operations (Fixture *f, gconstpointer data)
   assert_item (table, 1, "softmax_kernel", "added", "▲ +40.00 µs", "—");
   assert_item (table, 2, "copy_kernel", "exact", "0 ns", "0 %");
   g_assert_nonnull (st_test_find_label (GTK_WIDGET (view), "▲ +100.0 µs"));
+  /* by Match, its words in the alphabet's order: "added" before "exact" */
+  gtk_column_view_sort_by_column (table, st_test_column_titled (table, "Match"),
+                                  GTK_SORT_ASCENDING);
+  assert_item (table, 0, "softmax_kernel", "added", "▲ +40.00 µs", "—");
+  gtk_column_view_sort_by_column (table, NULL, GTK_SORT_ASCENDING);
+  assert_item (table, 0, "gemm_kernel", "exact", "▲ +100.0 µs", "+100.0 %");
 
   /* the regression's instances: its two gemms in each region */
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
