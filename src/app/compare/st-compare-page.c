@@ -13,7 +13,7 @@
 #include "st-finding-item.h"
 #include "st-job.h"
 #include "st-metric-catalog.h"
-#include "st-operation-diff-item.h"
+#include "st-diff-operation.h"
 #include "st-operation-diff-view.h"
 #include "st-profile-diff.h"
 
@@ -435,11 +435,11 @@ recompute (StComparePage *self)
 /* Selects the row's instances in @session (one side); the first of them
  * (by start) in *@first, FALSE when there is none. */
 static gboolean
-select_side (StComparePage       *self,
-             StSession           *session,
-             StDiffSide           side,
-             StOperationDiffItem *item,
-             StEventRef          *first)
+select_side (StComparePage   *self,
+             StSession       *session,
+             StDiffSide       side,
+             StDiffOperation *item,
+             StEventRef      *first)
 {
   StTrace           *trace = st_session_get_trace (session);
   g_autoptr (GArray) refs = NULL;
@@ -447,7 +447,7 @@ select_side (StComparePage       *self,
   gint64             range_start, range_end;
 
   st_profile_diff_get_range (self->diff, side, &range_start, &range_end);
-  refs = st_operation_diff_item_find_instances (item, side, trace, range_start, range_end);
+  refs = st_diff_operation_find_instances (item, side, trace, range_start, range_end);
   st_session_select_many (session, refs, ST_SELECT_REPLACE);
   for (guint i = 0; i < refs->len; i++)
     {
@@ -466,7 +466,7 @@ select_side (StComparePage       *self,
 /* A row: its instances selected in both profiles, both timelines shown
  * and lined up on the first instance of each (st_baseline_reveal). */
 static void
-on_operation_selected (StComparePage *self, StOperationDiffItem *item)
+on_operation_selected (StComparePage *self, StDiffOperation *item)
 {
   StBaseline *base = baseline (self);
   StEventRef  first[ST_N_DIFF_SIDES];
@@ -498,7 +498,7 @@ show_on_timelines_action (GtkWidget *widget, const char *action_name, GVariant *
 }
 
 static void
-on_operation_activated (StComparePage *self, StOperationDiffItem *item)
+on_operation_activated (StComparePage *self, StDiffOperation *item)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "compare.show-on-timelines", NULL);
 }

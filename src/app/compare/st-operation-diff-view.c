@@ -4,19 +4,25 @@
 #include "config.h"
 
 #include "st-operation-diff-view.h"
+#include "st-compare-format.h"
 #include "st-delta-label.h"
+
+#include <glib/gi18n.h>
 
 struct _StOperationDiffView
 {
   GtkWidget parent_instance;
 
-  GListStore         *operations[2]; /* StOperationDiffItem: kernels, host ops */
+  GListStore         *operations[2]; /* StDiffOperation: kernels, host ops */
   GtkSortListModel   *sorted;
   GtkSingleSelection *selection;
   gboolean            host_table;
+  char               *base_name; /* the sides, as the match's tooltip names them */
+  char               *new_name;
 
-  GtkScrolledWindow *scroller;
-  GtkColumnView     *diff_column_view;
+  GtkScrolledWindow   *scroller;
+  GtkColumnView       *diff_column_view;
+  GtkColumnViewColumn *match_column;
 };
 
 G_DEFINE_FINAL_TYPE (StOperationDiffView, st_operation_diff_view, GTK_TYPE_WIDGET)
@@ -47,10 +53,9 @@ static guint signals[N_SIGNALS];
 static int
 compare_operations (gconstpointer a, gconstpointer b, gpointer user_data)
 {
-  gint64 da, db;
+  gint64 da = st_diff_operation_get_delta ((StDiffOperation *)a);
+  gint64 db = st_diff_operation_get_delta ((StDiffOperation *)b);
 
-  g_object_get ((gpointer)a, "delta-ns", &da, NULL);
-  g_object_get ((gpointer)b, "delta-ns", &db, NULL);
   return da > db ? -1 : da < db ? 1 : 0;
 }
 
@@ -63,20 +68,27 @@ st_operation_diff_view_set_diff (StOperationDiffView *self,
   g_return_if_fail (ST_IS_OPERATION_DIFF_VIEW (self));
 
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_free (self->base_name);
+  g_free (self->new_name);
+  self->base_name = g_strdup (base_name);
+  self->new_name = g_strdup (new_name);
   for (guint t = 0; t < 2; t++)
-    g_list_store_remove_all (self->operations[t]);
-  for (guint i = 0; diff != NULL && i < st_operation_diff_get_n_rows (diff); i++)
     {
-      const StOperationDiffRow       *row = st_operation_diff_get_row (diff, i);
-      g_autoptr (StOperationDiffItem) item = st_operation_diff_item_new (row, base_name, new_name);
+      g_autoptr (GListModel) rows
+          = st_operation_diff_list_rows (diff, t == 0 ? ST_OPERATIONS_KERNELS : ST_OPERATIONS_HOST);
+      guint                 n = g_list_model_get_n_items (rows);
+      g_autoptr (GPtrArray) objects = g_ptr_array_new_full (n, g_object_unref);
 
-      g_list_store_append (self->operations[row->table == ST_OPERATIONS_HOST], item);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (objects, g_list_model_get_item (rows, i));
+      g_list_store_splice (self->operations[t], 0,
+                           g_list_model_get_n_items (G_LIST_MODEL (self->operations[t])),
+                           objects->pdata, objects->len);
+      g_list_store_sort (self->operations[t], compare_operations, NULL);
     }
-  for (guint t = 0; t < 2; t++)
-    g_list_store_sort (self->operations[t], compare_operations, NULL);
 }
 
-StOperationDiffItem *
+StDiffOperation *
 st_operation_diff_view_get_selected (StOperationDiffView *self)
 {
   g_return_val_if_fail (ST_IS_OPERATION_DIFF_VIEW (self), NULL);
@@ -116,6 +128,94 @@ set_table (StOperationDiffView *self, const char *table)
   self->host_table = host;
   gtk_sort_list_model_set_model (self->sorted, G_LIST_MODEL (self->operations[host]));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+/* The texts of the table's cells, from the numbers its columns sort by. */
+static char *
+format_count (GtkListItem *item, double count)
+{
+  return st_compare_format_count (count);
+}
+
+static char *
+format_duration (GtkListItem *item, gint64 ns)
+{
+  return st_compare_format_duration (ns);
+}
+
+static char *
+format_delta (GtkListItem *item, gint64 delta_ns)
+{
+  return st_compare_format_delta_duration (delta_ns);
+}
+
+static char *
+format_percent (GtkListItem *item, gboolean has_percent, double percent)
+{
+  return st_compare_format_percent (has_percent, percent);
+}
+
+/* The same work taking longer is a regression. */
+static int
+judge_delta (GtkListItem *item, gint64 delta_ns)
+{
+  return delta_ns > 0 ? ST_DELTA_WORSE : delta_ns < 0 ? ST_DELTA_BETTER : ST_DELTA_UNJUDGED;
+}
+
+/* "exact", "normalized", "added" or "removed": the Match column's text and
+ * what it sorts by. */
+static char *
+word_match (gpointer object, int match)
+{
+  return g_strdup (st_operation_match_to_string (match));
+}
+
+/* What the tooltip says of the match, naming the two sides: a normalized
+ * row lists the base's names. */
+static char *
+describe_match (StOperationDiffView *self, StDiffOperation *operation)
+{
+  const char *const  *base_names = st_diff_operation_get_base_names (operation);
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  switch (st_diff_operation_get_match (operation))
+    {
+    case ST_OPERATION_MATCH_EXACT:
+      /* Translators: the two sides compared, "the baseline" and "the current profile" */
+      return g_strdup_printf (_ ("The same name in %s and %s"), self->base_name, self->new_name);
+    case ST_OPERATION_MATCH_NORMALIZED:
+      for (guint i = 0; base_names != NULL && base_names[i] != NULL; i++)
+        g_string_append_printf (names, "\n%s", base_names[i]);
+      /* Translators: the side the names are from ("the baseline"), then its names */
+      return g_strdup_printf (_ ("The same name once template arguments, addresses and numeric "
+                                 "suffixes are left out. Its names in %s:%s"),
+                              self->base_name, names->str);
+    case ST_OPERATION_MATCH_ADDED:
+      /* Translators: a side compared, "the current profile" or a region's name */
+      return g_strdup_printf (_ ("Only in %s"), self->new_name);
+    default: return g_strdup_printf (_ ("Only in %s"), self->base_name);
+    }
+}
+
+/* The Match column's cells are made here rather than in the template: the
+ * tooltip names the sides, which the view holds and a cell's expressions
+ * cannot reach. */
+static void
+setup_match (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  gtk_list_item_set_child (item, g_object_new (GTK_TYPE_LABEL, "xalign", 0.0f, NULL));
+}
+
+static void
+bind_match (GtkSignalListItemFactory *factory, GtkListItem *item, StOperationDiffView *self)
+{
+  StDiffOperation *operation = gtk_list_item_get_item (item);
+  GtkLabel        *label = GTK_LABEL (gtk_list_item_get_child (item));
+  g_autofree char *word = word_match (operation, st_diff_operation_get_match (operation));
+  g_autofree char *tooltip = describe_match (self, operation);
+
+  gtk_label_set_label (label, word);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
 }
 
 static void
@@ -181,6 +281,16 @@ st_operation_diff_view_dispose (GObject *object)
 }
 
 static void
+st_operation_diff_view_finalize (GObject *object)
+{
+  StOperationDiffView *self = ST_OPERATION_DIFF_VIEW (object);
+
+  g_free (self->base_name);
+  g_free (self->new_name);
+  G_OBJECT_CLASS (st_operation_diff_view_parent_class)->finalize (object);
+}
+
+static void
 install_properties (GObjectClass *object_class)
 {
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
@@ -202,33 +312,46 @@ st_operation_diff_view_class_init (StOperationDiffViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = st_operation_diff_view_dispose;
+  object_class->finalize = st_operation_diff_view_finalize;
   object_class->get_property = st_operation_diff_view_get_property;
   object_class->set_property = st_operation_diff_view_set_property;
   install_properties (object_class);
 
   signals[OPERATION_SELECTED]
       = g_signal_new ("operation-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, ST_TYPE_OPERATION_DIFF_ITEM);
+                      NULL, NULL, G_TYPE_NONE, 1, ST_TYPE_DIFF_OPERATION);
   signals[OPERATION_ACTIVATED]
       = g_signal_new ("operation-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, ST_TYPE_OPERATION_DIFF_ITEM);
+                      NULL, NULL, G_TYPE_NONE, 1, ST_TYPE_DIFF_OPERATION);
 
   g_type_ensure (ST_TYPE_DELTA_LABEL);
-  g_type_ensure (ST_TYPE_OPERATION_DIFF_ITEM);
+  g_type_ensure (ST_TYPE_DIFF_OPERATION);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/compare/st-operation-diff-view.ui");
   gtk_widget_class_bind_template_child (widget_class, StOperationDiffView, scroller);
   gtk_widget_class_bind_template_child (widget_class, StOperationDiffView, diff_column_view);
+  gtk_widget_class_bind_template_child (widget_class, StOperationDiffView, match_column);
   gtk_widget_class_bind_template_callback (widget_class, on_activated);
+  gtk_widget_class_bind_template_callback (widget_class, format_count);
+  gtk_widget_class_bind_template_callback (widget_class, format_duration);
+  gtk_widget_class_bind_template_callback (widget_class, format_delta);
+  gtk_widget_class_bind_template_callback (widget_class, format_percent);
+  gtk_widget_class_bind_template_callback (widget_class, judge_delta);
+  gtk_widget_class_bind_template_callback (widget_class, word_match);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void
 st_operation_diff_view_init (StOperationDiffView *self)
 {
+  g_autoptr (GtkListItemFactory) match_factory = gtk_signal_list_item_factory_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->operations[0] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
-  self->operations[1] = g_list_store_new (ST_TYPE_OPERATION_DIFF_ITEM);
+  g_signal_connect (match_factory, "setup", G_CALLBACK (setup_match), NULL);
+  g_signal_connect_object (match_factory, "bind", G_CALLBACK (bind_match), self, 0);
+  gtk_column_view_column_set_factory (self->match_column, match_factory);
+  self->operations[0] = g_list_store_new (ST_TYPE_DIFF_OPERATION);
+  self->operations[1] = g_list_store_new (ST_TYPE_DIFF_OPERATION);
   self->sorted = gtk_sort_list_model_new (
       G_LIST_MODEL (g_object_ref (self->operations[0])),
       g_object_ref (gtk_column_view_get_sorter (self->diff_column_view)));

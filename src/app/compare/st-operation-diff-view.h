@@ -7,7 +7,7 @@
  * sortable. The Compare page shows a profile against its baseline in it,
  * the Summary two picked regions.
  *
- * Selecting a row emits "operation-selected" with its StOperationDiffItem
+ * Selecting a row emits "operation-selected" with its StDiffOperation
  * (NULL when none is selected); Return or a double click on it
  * "operation-activated". Its scrolled window's content heights are
  * properties, as a GtkScrolledWindow's. */
@@ -15,7 +15,7 @@
 
 #include <gtk/gtk.h>
 
-#include "st-operation-diff-item.h"
+#include "st-diff-operation.h"
 
 G_BEGIN_DECLS
 
@@ -36,9 +36,9 @@ void st_operation_diff_view_set_diff (StOperationDiffView *self,
                                       const char          *base_name,
                                       const char          *new_name);
 /* The selected row, or NULL. */
-StOperationDiffItem *st_operation_diff_view_get_selected (StOperationDiffView *self);
+StDiffOperation *st_operation_diff_view_get_selected (StOperationDiffView *self);
 /* The rows of the table shown, in the order shown (a GtkSelectionModel of
- * StOperationDiffItem). */
+ * StDiffOperation). */
 GListModel *st_operation_diff_view_get_rows (StOperationDiffView *self);
 
 G_END_DECLS

@@ -172,7 +172,7 @@ on_compared_chosen (StRegionDiffSection *self)
  * names in the region compared, selected together; the timeline shows
  * them all. */
 static void
-on_operation_selected (StRegionDiffSection *self, StOperationDiffItem *item)
+on_operation_selected (StRegionDiffSection *self, StDiffOperation *item)
 {
   g_autoptr (GArray) refs = NULL;
   g_autoptr (GArray) compared = NULL;
@@ -180,10 +180,10 @@ on_operation_selected (StRegionDiffSection *self, StOperationDiffItem *item)
 
   if (item == NULL || self->session == NULL || self->trace == NULL || c >= self->n_regions)
     return;
-  refs = st_operation_diff_item_find_instances (item, ST_DIFF_BASE, self->trace, self->starts[0],
-                                                self->ends[0]);
-  compared = st_operation_diff_item_find_instances (item, ST_DIFF_NEW, self->trace, self->starts[c],
-                                                    self->ends[c]);
+  refs = st_diff_operation_find_instances (item, ST_DIFF_BASE, self->trace, self->starts[0],
+                                           self->ends[0]);
+  compared = st_diff_operation_find_instances (item, ST_DIFF_NEW, self->trace, self->starts[c],
+                                               self->ends[c]);
   g_array_append_vals (refs, compared->data, compared->len);
   st_session_select_many (self->session, refs, ST_SELECT_REPLACE);
   if (refs->len > 0)
@@ -191,7 +191,7 @@ on_operation_selected (StRegionDiffSection *self, StOperationDiffItem *item)
 }
 
 static void
-on_operation_activated (StRegionDiffSection *self, StOperationDiffItem *item)
+on_operation_activated (StRegionDiffSection *self, StDiffOperation *item)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
 }
