@@ -14,7 +14,8 @@
  *   editor, and no rows;
  * - a query that would never end stops with Esc, and the next one runs;
  * - activating a row with a slice's id selects that slice on the
- *   timeline, which shows.
+ *   timeline, which shows;
+ * - Ctrl+C copies the selected rows as tab-separated lines.
  *
  * Runs under Xvfb. */
 #define G_LOG_DOMAIN "strata-test"
@@ -170,6 +171,34 @@ test_cancel (Fixture *f, gconstpointer data)
   assert_counts (f);
 }
 
+static void
+on_text_read (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  *(char **)data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+/* Ctrl+C in the table: the selected rows as a person pastes them in a
+ * spreadsheet, a tab between cells (the counts of the file, above). */
+static void
+test_copy (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = NULL;
+
+  run (f, "SELECT name, count(*) AS n FROM slice GROUP BY name ORDER BY name");
+  gtk_selection_model_select_all (GTK_SELECTION_MODEL (st_query_page_get_rows (f->page)));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->results), "<Control>c"));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->results)), NULL,
+                                 on_text_read, &text);
+  st_test_wait_until (is_set, &text);
+  g_assert_cmpstr (text, ==, "a\t2\nb\t2\nc\t1\n");
+}
+
 static gboolean
 timeline_shown (gpointer window)
 {
@@ -220,6 +249,7 @@ main (int argc, char *argv[])
   ADD ("bad-query", test_bad_query);
   ADD ("cancel", test_cancel);
   ADD ("activate-selects", test_activate_selects);
+  ADD ("copy", test_copy);
   status = g_test_run ();
   g_unlink (file);
   g_rmdir (state);
