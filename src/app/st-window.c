@@ -22,6 +22,7 @@
 #include "st-greeter.h"
 #include "st-open-dialog.h"
 #include "st-profile-opener.h"
+#include "st-query-page.h"
 #include "st-recent-profiles.h"
 #include "st-region-keeper.h"
 #include "st-summary-page.h"
@@ -58,6 +59,7 @@ struct _StWindow
   StSummaryPage    *summary_page;
   StTimelinePage   *timeline_page;
   StCallTreePage   *call_tree_page;
+  StQueryPage      *query_page;
   StTrackList      *track_list;
   StWarningList    *warning_list;
   AdwViewStackPage *compare_stack_page;
@@ -99,7 +101,7 @@ update_actions (StWindow *self)
     "win.show-summary",   "win.show-timeline",          "win.show-tracks",  "win.find",
     "win.show-warnings",  "win.show-annotations",       "win.save-regions", "win.save-regions-as",
     "win.load-regions",   "win.filter-tracks",          "win.compare-with", "win.show-distribution",
-    "win.show-call-tree", "win.call-tree-of-selection",
+    "win.show-call-tree", "win.call-tree-of-selection", "win.show-query",
   };
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   gboolean    profile = g_str_equal (page, "profile");
@@ -144,6 +146,8 @@ show_view (StWindow *self, const char *name)
     gtk_widget_grab_focus (GTK_WIDGET (self->comparison_page));
   else if (g_str_equal (name, "call-tree"))
     gtk_widget_grab_focus (GTK_WIDGET (self->call_tree_page));
+  else if (g_str_equal (name, "query"))
+    gtk_widget_grab_focus (GTK_WIDGET (self->query_page));
 }
 
 /* --- the profile shown ---------------------------------------------------- */
@@ -203,6 +207,7 @@ show_trace (StWindow *self)
     st_timeline_page_set_show_annotations (self->timeline_page, TRUE);
   st_compare_page_set_session (self->comparison_page, session (self));
   st_call_tree_page_set_session (self->call_tree_page, session (self));
+  st_query_page_set_session (self->query_page, session (self));
   g_signal_group_set_target (self->session_signals, session (self));
   show_page (self, "profile");
   land (self);
@@ -477,7 +482,7 @@ stop_comparing_action (GtkWidget *widget, const char *action_name, GVariant *par
   update_actions (self);
 }
 
-/* Alt+1 to Alt+6, in the order of the pages' buttons. */
+/* Alt+1 to Alt+7, in the order of the pages' buttons. */
 static void
 show_view_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -564,7 +569,7 @@ static void
 install_actions (GtkWidgetClass *widget_class)
 {
   static const char *const views[]
-      = { "summary", "timeline", "tracks", "compare", "call-tree", "warnings" };
+      = { "summary", "timeline", "tracks", "compare", "call-tree", "query", "warnings" };
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
@@ -651,6 +656,7 @@ st_window_class_init (StWindowClass *klass)
   g_type_ensure (ST_TYPE_COMPARE_PAGE);
   g_type_ensure (ST_TYPE_FACTS_BAR);
   g_type_ensure (ST_TYPE_GREETER);
+  g_type_ensure (ST_TYPE_QUERY_PAGE);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
   g_type_ensure (ST_TYPE_TIMELINE_PAGE);
   g_type_ensure (ST_TYPE_TRACK_LIST);
@@ -669,6 +675,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, summary_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, timeline_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, call_tree_page);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, query_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, track_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, warning_list);
   gtk_widget_class_bind_template_child (widget_class, StWindow, compare_stack_page);

@@ -201,10 +201,12 @@ print_counts (StTrace *trace)
   g_autofree char     *instants = st_format_count (c->instants);
   g_autofree char     *samples = st_format_count (c->counter_samples);
   g_autofree char     *flows = st_format_count (c->flows);
+  g_autofree char     *metadata = g_strdup_printf ("%" G_GUINT64_FORMAT, c->metadata_events);
+  g_autofree char     *other = g_strdup_printf ("%" G_GUINT64_FORMAT, c->other_events);
 
   printf (_ ("  Events      %s (%s slices, %s instants, %s counter samples, %s flows, "
-             "%" G_GUINT64_FORMAT " metadata, %" G_GUINT64_FORMAT " other)\n"),
-          events, slices, instants, samples, flows, c->metadata_events, c->other_events);
+             "%s metadata, %s other)\n"),
+          events, slices, instants, samples, flows, metadata, other);
 }
 
 static void

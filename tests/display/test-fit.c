@@ -183,7 +183,7 @@ static void
 test_min_size (void)
 {
   const char *pages[] = { "win.show-summary", "win.show-timeline", "win.show-call-tree",
-                          "win.show-tracks", "win.show-warnings" };
+                          "win.show-query",   "win.show-tracks",   "win.show-warnings" };
   Fixture     f;
 
   open_window (&f, 1024, 640);

@@ -296,9 +296,10 @@ test_accels (void)
                   { "win.show-summary", "<Alt>1" },
                   { "win.show-timeline", "<Alt>2" },
                   { "win.show-call-tree", "<Alt>3" },
-                  { "win.show-tracks", "<Alt>4" },
-                  { "win.show-warnings", "<Alt>5" },
-                  { "win.show-compare", "<Alt>6" },
+                  { "win.show-query", "<Alt>4" },
+                  { "win.show-tracks", "<Alt>5" },
+                  { "win.show-warnings", "<Alt>6" },
+                  { "win.show-compare", "<Alt>7" },
                   { "win.call-tree-of-selection", "<Shift><Control>t" },
                   { "win.find", "<Control>f" },
                   { "win.show-help-overlay", "<Control>question" },
@@ -355,7 +356,7 @@ test_page_keys_in_order (void)
   pages = adw_view_stack_get_pages (
       ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK)));
   n = g_list_model_get_n_items (G_LIST_MODEL (pages));
-  g_assert_cmpuint (n, ==, 6);
+  g_assert_cmpuint (n, ==, 7);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);

@@ -235,6 +235,66 @@ test_flows (void)
     }
 }
 
+/* A slice's id leads back to the slice the store numbers so (counted
+ * here track after track), and no id past the last does. */
+static void
+test_slice_ids (void)
+{
+  g_autoptr (StTrace)      trace = load_env ("STRATA_TEST_TRACE");
+  g_autoptr (StSqlSession) session = session_for (trace);
+  g_autofree guint32      *first = slice_numbers (trace);
+  guint                    n_tracks = st_trace_get_n_tracks (trace);
+  StEventRef               ref;
+
+  for (guint t = 0; t < n_tracks; t++)
+    if (st_trace_get_track (trace, t)->n_slices > 0)
+      {
+        guint last = st_trace_get_track (trace, t)->n_slices - 1;
+
+        g_assert_true (st_sql_session_get_slice (session, first[t], &ref));
+        g_assert_cmpuint (ref.track, ==, t);
+        g_assert_cmpuint (ref.index, ==, 0);
+        g_assert_cmpint (ref.kind, ==, ST_EVENT_SLICE);
+        g_assert_true (st_sql_session_get_slice (session, first[t] + last, &ref));
+        g_assert_cmpuint (ref.track, ==, t);
+        g_assert_cmpuint (ref.index, ==, last);
+      }
+  g_assert_false (st_sql_session_get_slice (session, first[n_tracks], &ref));
+  g_assert_false (st_sql_session_get_slice (session, -1, &ref));
+}
+
+/* Which result columns hold slice ids: read from slice.id or a slice_id
+ * column, through aliases and subqueries; not another table's id. */
+static void
+test_slice_id_columns (void)
+{
+  static const struct
+  {
+    const char *sql;
+    gboolean    is_slice_id[2];
+  } cases[] = {
+    { "SELECT id AS a, track_id FROM slice", { TRUE, FALSE } },
+    { "SELECT x.id, x.name FROM (SELECT id, name FROM slice) x", { TRUE, FALSE } },
+    { "SELECT slice_id, device FROM device_work", { TRUE, FALSE } },
+    { "SELECT slice_id, id FROM collective", { TRUE, FALSE } },
+    { "SELECT id, name FROM track", { FALSE, FALSE } },
+    { "SELECT id, name FROM thread_track", { FALSE, FALSE } },
+    { "SELECT 3 AS slice_id, 4 AS id", { TRUE, FALSE } },
+  };
+  g_autoptr (StTrace)      trace = load_env ("STRATA_TEST_TRACE");
+  g_autoptr (StSqlSession) session = session_for (trace);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError)     error = NULL;
+      g_autoptr (StSqlQuery) query = st_sql_session_prepare (session, cases[i].sql, &error);
+
+      g_assert_no_error (error);
+      for (guint c = 0; c < 2; c++)
+        g_assert_cmpint (st_sql_query_column_is_slice_id (query, c), ==, cases[i].is_slice_id[c]);
+    }
+}
+
 /* @planned reads what the store's order selects (its plan is not a full
  * scan), and gives the rows of @scanned, its full scan. */
 static void
@@ -502,6 +562,8 @@ main (int argc, char **argv)
   g_test_add_func ("/model/sql-store/by-name", test_by_name);
   g_test_add_func ("/model/sql-store/depth-parent", test_depth_parent);
   g_test_add_func ("/model/sql-store/flows", test_flows);
+  g_test_add_func ("/model/sql-store/slice-ids", test_slice_ids);
+  g_test_add_func ("/model/sql-store/slice-id-columns", test_slice_id_columns);
   g_test_add_func ("/model/sql-store/ranges", test_ranges);
   g_test_add_func ("/model/sql-store/other-ranges", test_other_ranges);
   g_test_add_func ("/model/sql-store/device-work", test_device_work);

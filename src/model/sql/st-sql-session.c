@@ -192,6 +192,30 @@ st_sql_session_set_regions (StSqlSession *self, StRegionArray *regions)
   self->ctx.regions = regions;
 }
 
+const char *const *
+st_sql_session_get_tables (void)
+{
+  static const char *const names[]
+      = { "slice",   "instant", "track", "thread_track", "process_track", "thread",     "process",
+          "counter", "flow",    "args",  "device_work",  "region",        "collective", NULL };
+
+  return names;
+}
+
+gboolean
+st_sql_session_get_slice (StSqlSession *self, gint64 id, StEventRef *ref)
+{
+  StSliceRef slice;
+
+  g_return_val_if_fail (ST_IS_SQL_SESSION (self), FALSE);
+  g_return_val_if_fail (ref != NULL, FALSE);
+
+  if (!_st_sql_slice_ref (&self->ctx, id, &slice))
+    return FALSE;
+  *ref = (StEventRef){ slice.track, slice.index, ST_EVENT_SLICE };
+  return TRUE;
+}
+
 /* --- queries -------------------------------------------------------------------------- */
 
 struct _StSqlQuery
@@ -293,6 +317,23 @@ st_sql_query_get_column_name (StSqlQuery *self, guint column)
   const char *name = sqlite3_column_name (self->stmt, (int)column);
 
   return name != NULL ? name : "";
+}
+
+gboolean
+st_sql_query_column_is_slice_id (StSqlQuery *self, guint column)
+{
+  const char *table, *origin;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  table = sqlite3_column_table_name (self->stmt, (int)column);
+  origin = sqlite3_column_origin_name (self->stmt, (int)column);
+  if (table == NULL || origin == NULL)
+    return g_str_equal (st_sql_query_get_column_name (self, column), "slice_id");
+  if (g_str_equal (table, "slice"))
+    return g_str_equal (origin, "id");
+  return (g_str_equal (table, "device_work") || g_str_equal (table, "collective"))
+         && g_str_equal (origin, "slice_id");
 }
 
 gboolean

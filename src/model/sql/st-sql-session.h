@@ -39,6 +39,13 @@ StTrace      *st_sql_session_get_trace (StSqlSession *self);
  * reference; an array no longer changes once a set holds it), or none
  * for NULL. Takes effect from the next query. */
 void st_sql_session_set_regions (StSqlSession *self, StRegionArray *regions);
+/* The tables and views a query reads, in the order of docs/sql.md:
+ * NULL-terminated, static. */
+const char *const *st_sql_session_get_tables (void);
+/* The slice numbered @id in `slice` (docs/sql.md): FALSE when there is
+ * none. Reads only what is fixed when the session is made, so it may be
+ * asked while a query of the session runs on another thread. */
+gboolean st_sql_session_get_slice (StSqlSession *self, gint64 id, StEventRef *ref);
 
 typedef enum
 {
@@ -59,6 +66,11 @@ StSqlQuery *st_sql_session_prepare (StSqlSession *self, const char *sql, GError 
 
 guint       st_sql_query_get_n_columns (StSqlQuery *self);
 const char *st_sql_query_get_column_name (StSqlQuery *self, guint column);
+/* TRUE when @column holds slice ids (`slice.id`): it is read from
+ * `slice`'s `id` or from the `slice_id` of `device_work` or `collective`,
+ * through any alias, view or subquery; or it is an expression named
+ * `slice_id`. */
+gboolean st_sql_query_column_is_slice_id (StSqlQuery *self, guint column);
 /* Runs the query to its next row: TRUE when there is one. FALSE at the
  * end, or with @error set when it failed (ST_SQL_ERROR_QUERY) or was
  * cancelled (G_IO_ERROR_CANCELLED); the query is then done. */

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Query page as a person uses it (docs/sql.md, "The Query page"), on
+ * a profile written here with slices whose names and counts are known:
+ *
+ *   thread "main":   a @ 0 µs (10), b @ 20 (5), a @ 30 (10), c @ 50 (3)
+ *   thread "worker": b @ 0 (100)
+ *
+ * So by name: a twice, b twice (one per thread), c once; c starts at
+ * 50 µs from the profile's start (0 µs), 50 000 ns.
+ *
+ * - a GROUP BY gives those counts in the table's cells, and a click on a
+ *   header sorts by that column;
+ * - a query that does not compile shows SQLite's message under the
+ *   editor, and no rows;
+ * - a query that would never end stops with Esc, and the next one runs;
+ * - activating a row with a slice's id selects that slice on the
+ *   timeline, which shows;
+ * - Ctrl+C copies the selected rows as tab-separated lines.
+ *
+ * Runs under Xvfb. */
+#define G_LOG_DOMAIN "strata-test"
+
+#include "config.h"
+
+#include "st-display-util.h"
+#include "st-query-page.h"
+#include "st-query-row-item.h"
+#include "st-timeline-page.h"
+#include "st-window.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+static const char profile[]
+    = "{\"traceEvents\": ["
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": "
+      "\"main\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": "
+      "\"worker\"}},"
+      "{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"dur\": 10},"
+      "{\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": 20, \"dur\": 5},"
+      "{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, \"ts\": 30, \"dur\": 10},"
+      "{\"ph\": \"X\", \"name\": \"c\", \"pid\": 1, \"tid\": 1, \"ts\": 50, \"dur\": 3},"
+      "{\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"tid\": 2, \"ts\": 0, \"dur\": 100}"
+      "]}";
+
+typedef struct
+{
+  StWindow      *window;
+  StQueryPage   *page;
+  GtkColumnView *results;
+  StSession     *session;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  StTimelinePage   *timeline;
+
+  f->window = g_object_new (ST_TYPE_WINDOW, "default-width", 1280, "default-height", 800, NULL);
+  gtk_window_present (GTK_WINDOW (f->window));
+  st_window_open (f->window, file);
+  st_test_wait_until (st_test_window_loaded, f->window);
+  timeline = ST_TIMELINE_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_TIMELINE_PAGE));
+  f->session = st_timeline_page_get_session (timeline);
+  f->page = ST_QUERY_PAGE (st_test_find_child (GTK_WIDGET (f->window), ST_TYPE_QUERY_PAGE));
+  f->results = GTK_COLUMN_VIEW (st_test_find_child (GTK_WIDGET (f->page), GTK_TYPE_COLUMN_VIEW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-query", NULL));
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  st_test_destroy_window (f->window);
+}
+
+static gboolean
+not_running (gpointer page)
+{
+  return !st_query_page_is_running (page);
+}
+
+/* Types @sql in the editor and runs it with Ctrl+Return. */
+static void
+start (Fixture *f, const char *sql)
+{
+  GtkTextView *editor
+      = GTK_TEXT_VIEW (st_test_find_child (GTK_WIDGET (f->page), GTK_TYPE_TEXT_VIEW));
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (editor), sql, -1);
+  gtk_widget_grab_focus (GTK_WIDGET (editor));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (editor), "<Control>Return"));
+}
+
+static void
+run (Fixture *f, const char *sql)
+{
+  start (f, sql);
+  st_test_wait_until (not_running, f->page);
+}
+
+static const char *
+cell (Fixture *f, guint row, const char *title)
+{
+  return gtk_label_get_text (GTK_LABEL (st_test_cell (f->results, row, title)));
+}
+
+static void
+assert_counts (Fixture *f)
+{
+  g_assert_cmpuint (g_list_model_get_n_items (st_query_page_get_rows (f->page)), ==, 3);
+  g_assert_cmpstr (cell (f, 0, "name"), ==, "a");
+  g_assert_cmpstr (cell (f, 0, "n"), ==, "2");
+  g_assert_cmpstr (cell (f, 1, "name"), ==, "b");
+  g_assert_cmpstr (cell (f, 1, "n"), ==, "2");
+  g_assert_cmpstr (cell (f, 2, "name"), ==, "c");
+  g_assert_cmpstr (cell (f, 2, "n"), ==, "1");
+}
+
+static void
+test_group_by (Fixture *f, gconstpointer data)
+{
+  run (f, "SELECT name, count(*) AS n FROM slice GROUP BY name ORDER BY name");
+  g_assert_null (st_query_page_get_message (f->page));
+  assert_counts (f);
+
+  /* the n header clicked: c (1) comes first */
+  gtk_column_view_sort_by_column (f->results, st_test_column_titled (f->results, "n"),
+                                  GTK_SORT_ASCENDING);
+  g_assert_cmpstr (cell (f, 0, "name"), ==, "c");
+  g_assert_cmpstr (cell (f, 0, "n"), ==, "1");
+}
+
+static void
+test_bad_query (Fixture *f, gconstpointer data)
+{
+  run (f, "SELEC name FROM slice");
+  /* SQLite's message for a word it cannot parse */
+  g_assert_cmpstr (st_query_page_get_message (f->page), ==, "near \"SELEC\": syntax error");
+  g_assert_cmpuint (g_list_model_get_n_items (st_query_page_get_rows (f->page)), ==, 0);
+
+  /* the next good query clears it */
+  run (f, "SELECT name, count(*) AS n FROM slice GROUP BY name ORDER BY name");
+  g_assert_null (st_query_page_get_message (f->page));
+  assert_counts (f);
+}
+
+static gboolean
+quarter_second_passed (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *)data;
+}
+
+static void
+test_cancel (Fixture *f, gconstpointer data)
+{
+  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 4;
+
+  /* counts without end */
+  start (f, "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+            "SELECT count(*) FROM r");
+  g_assert_true (st_query_page_is_running (f->page));
+  st_test_wait_until (quarter_second_passed, &until);
+  g_assert_true (st_query_page_is_running (f->page));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "Escape"));
+  g_assert_false (st_query_page_is_running (f->page));
+  g_assert_null (st_query_page_get_message (f->page));
+
+  run (f, "SELECT name, count(*) AS n FROM slice GROUP BY name ORDER BY name");
+  assert_counts (f);
+}
+
+static void
+on_text_read (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  *(char **)data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+/* Ctrl+C in the table: the selected rows as a person pastes them in a
+ * spreadsheet, a tab between cells (the counts of the file, above). */
+static void
+test_copy (Fixture *f, gconstpointer data)
+{
+  g_autofree char *text = NULL;
+
+  run (f, "SELECT name, count(*) AS n FROM slice GROUP BY name ORDER BY name");
+  gtk_selection_model_select_all (GTK_SELECTION_MODEL (st_query_page_get_rows (f->page)));
+  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->results), "<Control>c"));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->results)), NULL,
+                                 on_text_read, &text);
+  st_test_wait_until (is_set, &text);
+  g_assert_cmpstr (text, ==, "a\t2\nb\t2\nc\t1\n");
+}
+
+static gboolean
+timeline_shown (gpointer window)
+{
+  AdwViewStack *stack
+      = ADW_VIEW_STACK (st_test_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
+
+  return g_strcmp0 (adw_view_stack_get_visible_child_name (stack), "timeline") == 0;
+}
+
+static void
+test_activate_selects (Fixture *f, gconstpointer data)
+{
+  StTrace       *trace = st_session_get_trace (f->session);
+  GArray        *selection;
+  StEventRef     ref;
+  const StSlice *slice;
+
+  run (f, "SELECT id, name FROM slice WHERE name = 'c'");
+  g_assert_cmpuint (g_list_model_get_n_items (st_query_page_get_rows (f->page)), ==, 1);
+  g_signal_emit_by_name (f->results, "activate", 0);
+  st_test_wait_until (timeline_shown, f->window);
+
+  selection = st_session_get_selection (f->session);
+  g_assert_cmpuint (selection->len, ==, 1);
+  ref = g_array_index (selection, StEventRef, 0);
+  g_assert_cmpint (ref.kind, ==, ST_EVENT_SLICE);
+  slice = &st_trace_get_track (trace, ref.track)->slices[ref.index];
+  g_assert_cmpstr (st_trace_get_string (trace, slice->name), ==, "c");
+  g_assert_cmpint (slice->start, ==, 50000);
+  g_assert_cmpint (slice->dur, ==, 3000);
+}
+
+#define ADD(path, func) \
+  g_test_add ("/display/query/" path, Fixture, file, fixture_set_up, func, fixture_tear_down)
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *state = g_dir_make_tmp ("strata-query-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (state, "known.json", NULL);
+  int              status;
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_assert_true (g_file_set_contents (file, profile, -1, NULL));
+  ADD ("group-by", test_group_by);
+  ADD ("bad-query", test_bad_query);
+  ADD ("cancel", test_cancel);
+  ADD ("activate-selects", test_activate_selects);
+  ADD ("copy", test_copy);
+  status = g_test_run ();
+  g_unlink (file);
+  g_rmdir (state);
+  return status;
+}
