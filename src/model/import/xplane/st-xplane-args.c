@@ -236,6 +236,25 @@ st_xplane_args_stat (Importer *im, gint64 id, const StPbField *value, gint64 *id
   (*n_ids)++;
 }
 
+/* Whether @f is an XStat's value written as its field is declared:
+ * double_value (2) 64 bits, uint64/int64/ref_value (3, 4, 7) varints,
+ * str/bytes_value (5, 6) length-delimited. A value of another wire type
+ * has no bytes of its own to read: it is skipped as unknown. */
+gboolean
+st_xplane_stat_value_ok (const StPbField *f)
+{
+  switch (f->number)
+    {
+    case 2: return f->wire == ST_PB_I64;
+    case 3:
+    case 4:
+    case 7: return f->wire == ST_PB_VARINT;
+    case 5:
+    case 6: return f->wire == ST_PB_LEN;
+    default: return FALSE;
+    }
+}
+
 /* The XStat at @data: its id and its value field. */
 static void
 read_stat (const guint8 *data, gsize len, gint64 *id, StPbField *value)
@@ -249,7 +268,7 @@ read_stat (const guint8 *data, gsize len, gint64 *id, StPbField *value)
   while (st_pb_next (&r, &f) == ST_PB_OK)
     if (f.number == 1 && f.wire == ST_PB_VARINT)
       *id = (gint64)f.value;
-    else if (f.number >= 2 && f.number <= 7)
+    else if (st_xplane_stat_value_ok (&f))
       *value = f;
 }
 

@@ -190,7 +190,7 @@ read_stat (Importer *im, const StPbField *f, EventStats *st, gint64 *ids, guint 
   while (st_pb_next (&r, &g) == ST_PB_OK)
     if (g.number == 1 && g.wire == ST_PB_VARINT)
       id = (gint64)g.value;
-    else if (g.number >= 2 && g.number <= 7)
+    else if (st_xplane_stat_value_ok (&g))
       value = g;
   for (guint k = 0; k < N_KNOWN_STATS; k++)
     if (id == im->plane.known[k] && id >= 0)

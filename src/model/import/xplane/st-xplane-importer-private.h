@@ -175,6 +175,7 @@ guint64
 void st_xplane_args_add_plane (Importer *im);
 gboolean st_xplane_args_commit (Importer *im, StTraceBuilder *builder);
 void     st_xplane_append_json_string (Text *out, const guint8 *str, gsize len);
+gboolean st_xplane_stat_value_ok (const StPbField *f);
 
 /* st-xplane-sniff.c */
 gboolean st_xplane_has_replacement_text (const guint8 *data, gsize len);
