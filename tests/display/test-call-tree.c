@@ -402,7 +402,6 @@ main (int argc, char *argv[])
   g_test_add ("/display/call-tree/opens-on-work", Fixture, idle, fixture_set_up, test_opens_on_work,
               fixture_tear_down);
   status = g_test_run ();
-  g_unlink (idle);
-  g_rmdir (state);
+  st_test_remove_tree (state);
   return status;
 }

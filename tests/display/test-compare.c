@@ -655,6 +655,7 @@ int
 main (int argc, char *argv[])
 {
   g_autofree char *state = g_dir_make_tmp ("strata-compare-state-XXXXXX", NULL);
+  int              status;
 
   /* the regions' sidecars of the profiles opened here go to a folder of
    * the test's own */
@@ -668,5 +669,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/compare/load-error", test_load_error);
   g_test_add_func ("/display/compare/command-line", test_command_line);
   g_test_add_func ("/display/compare/hardware", test_hardware);
-  return g_test_run ();
+  status = g_test_run ();
+  st_test_remove_tree (state);
+  return status;
 }

@@ -441,11 +441,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/desktop/preferences", test_preferences);
   status = g_test_run ();
 
-  {
-    g_autofree char *recent = g_build_filename (data_home, "recently-used.xbel", NULL);
-    g_unlink (recent);
-    g_rmdir (data_home);
-    g_rmdir (home);
-  }
+  st_test_remove_tree (home);
   return status;
 }

@@ -358,8 +358,6 @@ main (int argc, char *argv[])
   static const int wide[] = { 1920, 1080, 3 }, laptop[] = { 1280, 800, 2 },
                    small[] = { 1024, 640, 1 };
   g_autofree char *state = g_dir_make_tmp ("strata-fit-XXXXXX", NULL);
-  g_autofree char *folder = g_build_filename (state, "strata", NULL);
-  g_autofree char *sidecars = g_build_filename (folder, "regions", NULL);
   int              status;
 
   /* no regions of an earlier run come back, no toast covers the page */
@@ -373,8 +371,6 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/display/fit/columns-1024", small, test_columns);
   g_test_add_func ("/display/fit/facts", test_facts);
   status = g_test_run ();
-  g_rmdir (sidecars);
-  g_rmdir (folder);
-  g_rmdir (state);
+  st_test_remove_tree (state);
   return status;
 }

@@ -194,25 +194,6 @@ test_neuron_section_too_deep (void)
   close_window (window, "deep-summary.json");
 }
 
-/* Removes @path and all below it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char      *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
@@ -232,6 +213,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/hostile/costly-shapes", test_costly_shapes);
   g_test_add_func ("/display/hostile/neuron-section-too-deep", test_neuron_section_too_deep);
   ret = g_test_run ();
-  remove_tree (tmp_dir);
+  st_test_remove_tree (tmp_dir);
   return ret;
 }

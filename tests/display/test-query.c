@@ -251,7 +251,6 @@ main (int argc, char *argv[])
   ADD ("activate-selects", test_activate_selects);
   ADD ("copy", test_copy);
   status = g_test_run ();
-  g_unlink (file);
-  g_rmdir (state);
+  st_test_remove_tree (state);
   return status;
 }

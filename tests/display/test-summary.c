@@ -884,25 +884,6 @@ test_devices_card (Fixture *f, gconstpointer data)
   g_assert_true (gtk_column_view_column_get_visible (st_test_column_titled (view, "Memory")));
 }
 
-/* The state folder of the run: the regions' sidecars the cases autosaved. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char      *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 static gboolean
 laid_out (gpointer data)
 {
@@ -1108,6 +1089,6 @@ main (int argc, char *argv[])
               test_overlap_card, fixture_tear_down);
 
   status = g_test_run ();
-  remove_tree (state);
+  st_test_remove_tree (state);
   return status;
 }

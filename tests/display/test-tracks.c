@@ -649,20 +649,6 @@ test_list_move (Fixture *f, gconstpointer data)
 }
 
 static void
-rm_rf (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char      *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      rm_rf (child);
-    }
-  g_remove (path);
-}
-
-static void
 add (const char *path, void (*test) (Fixture *, gconstpointer))
 {
   g_test_add (path, Fixture, NULL, fixture_set_up, test, fixture_tear_down);
@@ -690,6 +676,6 @@ main (int argc, char *argv[])
   add ("/display/tracks/list-pin-hide", test_list_pin_hide);
   add ("/display/tracks/list-move", test_list_move);
   status = g_test_run ();
-  rm_rf (state);
+  st_test_remove_tree (state);
   return status;
 }

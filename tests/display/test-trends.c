@@ -267,25 +267,6 @@ test_outlier (Fixture *f, gconstpointer data)
   g_assert_cmpint (end - start, <, 1000 * 1000);
 }
 
-/* The state folder of the run: the sidecars the cases autosaved. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char      *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -301,6 +282,6 @@ main (int argc, char **argv)
   g_test_add ("/trends/outlier", Fixture, "outlier.json", fixture_set_up, test_outlier,
               fixture_tear_down);
   status = g_test_run ();
-  remove_tree (state);
+  st_test_remove_tree (state);
   return status;
 }

@@ -376,8 +376,6 @@ int
 main (int argc, char *argv[])
 {
   g_autofree char *state = g_dir_make_tmp ("strata-window-XXXXXX", NULL);
-  g_autofree char *folder = g_build_filename (state, "strata", NULL);
-  g_autofree char *sidecars = g_build_filename (folder, "regions", NULL);
   int              status;
 
   /* the sidecars of the regions made here go to a folder of the test's own */
@@ -396,8 +394,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/display/window/page-keys-in-order", test_page_keys_in_order);
   status = g_test_run ();
 
-  g_rmdir (sidecars);
-  g_rmdir (folder);
-  g_rmdir (state);
+  st_test_remove_tree (state);
   return status;
 }

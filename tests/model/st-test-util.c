@@ -179,6 +179,23 @@ st_test_wait_until (gboolean (*done) (gpointer data), gpointer data)
   g_source_remove (id);
 }
 
+void
+st_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char      *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK) && g_file_test (path, G_FILE_TEST_IS_DIR))
+    dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      st_test_remove_tree (child);
+    }
+  g_remove (path);
+}
+
 GPtrArray *
 st_test_region_objects (StRegionArray *regions)
 {

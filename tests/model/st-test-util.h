@@ -34,6 +34,9 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (StTestRegions, st_test_regions_clear)
 
 /* Runs the main loop until @done says so; fails the test after 20 s. */
 void st_test_wait_until (gboolean (*done) (gpointer data), gpointer data);
+/* Removes @path and all below it, not following symbolic links: a test's
+ * own temporary folder, whatever the windows wrote into it. */
+void st_test_remove_tree (const char *path);
 
 /* An arg of an event, flattened: "a.b" and "a[0]" keys for nested values,
  * the value's text. */
