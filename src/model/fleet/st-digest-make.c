@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-make.c: the digest of a trace (docs/metrics.md 17.1), made as
- * `strata-cli summary` makes its numbers: the operations tables on a
- * thread of their own, then the file's identity, the environment, the
- * strips and the steps, while this thread makes the cards' numbers, the
- * diagnosis and the collectives, the longer part. The two share the
+ * `strata-cli summary` makes its numbers: the FLOP ops and the operations
+ * tables on a thread of their own, then the environment, the strips and
+ * the steps, while this thread makes the cards' numbers, the diagnosis's
+ * phases, the file's identity, then the FLOP rates, the findings and the
+ * collectives. The two share the
  * indexes kept with the trace, made by whichever asks first, so a digest
  * costs little more than the summary. */
 #define G_LOG_DOMAIN "strata-model"
@@ -70,8 +71,7 @@ side_thread (gpointer data)
   st_flop_ops_ensure (job->trace, job->cancellable);
   job->tables = st_summary_compute_parts (job->trace, 0, job->digest->end_ns, ST_SUMMARY_OPERATIONS,
                                           job->cancellable, &job->error);
-  if (job->tables == NULL
-      || !add_identity (job->digest, job->trace, job->file, job->cancellable, &job->error))
+  if (job->tables == NULL)
     return NULL;
   job->environment = st_environment_read (job->trace, job->cancellable);
   work = st_device_work_ensure (job->trace, job->cancellable);
@@ -132,19 +132,23 @@ add_operations (GArray *out, StTrace *trace, StSummary *tables, StOperationsTabl
     }
 }
 
-/* The cards' numbers of the whole trace, its diagnosis and its
- * collectives, on this thread. */
+/* The cards' numbers of the whole trace, its diagnosis, the file's
+ * identity and the collectives, on this thread: what does not read the
+ * FLOP ops first, while the other thread makes them. */
 static gboolean
-add_cards (StDigest *self, StTrace *trace, GCancellable *c, GError **error)
+add_cards (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError **error)
 {
   g_autoptr (StSummary)   cards = NULL;
   g_autoptr (StDiagnosis) diagnosis = NULL;
 
-  cards = st_summary_compute_parts (trace, 0, self->end_ns, ST_SUMMARY_CARDS, c, error);
-  if (cards == NULL)
+  cards = st_summary_compute_parts (trace, 0, self->end_ns,
+                                    ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, c, error);
+  if (cards == NULL || (diagnosis = st_diagnosis_cut (trace, cards, c, error)) == NULL
+      || !add_identity (self, trace, file, c, error))
     return FALSE;
-  diagnosis = st_diagnosis_compute (trace, cards, c, error);
-  if (diagnosis == NULL)
+  if (!st_summary_add_flop_rates (cards, trace, c))
+    return cancelled_error (error);
+  if (!st_diagnosis_find (diagnosis, trace, cards, c, error))
     return FALSE;
   add_metrics (self, cards);
   add_findings (self, diagnosis);
@@ -169,7 +173,7 @@ st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError *
   self->end_ns = st_trace_get_end_ns (trace);
   job.digest = self;
   thread = g_thread_new ("strata-digest", side_thread, &job);
-  ok = add_cards (self, trace, cancellable, error);
+  ok = add_cards (self, trace, file, cancellable, error);
   g_thread_join (thread);
   if (ok && job.error != NULL)
     g_propagate_error (error, g_steal_pointer (&job.error));
