@@ -37,11 +37,19 @@ cancelled_error (GError **error)
   return FALSE;
 }
 
-/* The file's identity and clock (docs/metrics.md 17.1). */
+/* The file's identity and clock (docs/metrics.md 17.1), with @known,
+ * the identity when the caller has it. */
 static gboolean
-add_identity (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError **error)
+add_identity (StDigest                *self,
+              StTrace                 *trace,
+              GFile                   *file,
+              const StProfileIdentity *known,
+              GCancellable            *c,
+              GError                 **error)
 {
-  g_autoptr (StProfileIdentity) identity = st_profile_identity_compute (file, c, error);
+  g_autoptr (StProfileIdentity) identity = known != NULL
+                                               ? st_profile_identity_copy (known)
+                                               : st_profile_identity_compute (file, c, error);
   const StTraceFile            *tf = st_trace_get_file (trace, 0);
 
   if (identity == NULL)
@@ -136,7 +144,12 @@ add_operations (GArray *out, StTrace *trace, StSummary *tables, StOperationsTabl
  * identity and the collectives, on this thread: what does not read the
  * FLOP ops first, while the other thread makes them. */
 static gboolean
-add_cards (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError **error)
+add_cards (StDigest                *self,
+           StTrace                 *trace,
+           GFile                   *file,
+           const StProfileIdentity *identity,
+           GCancellable            *c,
+           GError                 **error)
 {
   g_autoptr (StSummary)   cards = NULL;
   g_autoptr (StDiagnosis) diagnosis = NULL;
@@ -144,7 +157,7 @@ add_cards (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError 
   cards = st_summary_compute_parts (trace, 0, self->end_ns,
                                     ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, c, error);
   if (cards == NULL || (diagnosis = st_diagnosis_cut (trace, cards, c, error)) == NULL
-      || !add_identity (self, trace, file, c, error))
+      || !add_identity (self, trace, file, identity, c, error))
     return FALSE;
   if (!st_summary_add_flop_rates (cards, trace, c))
     return cancelled_error (error);
@@ -157,7 +170,11 @@ add_cards (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError 
 }
 
 StDigest *
-st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError **error)
+st_digest_make (StTrace                 *trace,
+                GFile                   *file,
+                const StProfileIdentity *identity,
+                GCancellable            *cancellable,
+                GError                 **error)
 {
   g_autoptr (StDigest) self = NULL;
   SideJob              job = { trace, file, NULL, cancellable, NULL, NULL, NULL };
@@ -173,7 +190,7 @@ st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError *
   self->end_ns = st_trace_get_end_ns (trace);
   job.digest = self;
   thread = g_thread_new ("strata-digest", side_thread, &job);
-  ok = add_cards (self, trace, file, cancellable, error);
+  ok = add_cards (self, trace, file, identity, cancellable, error);
   g_thread_join (thread);
   if (ok && job.error != NULL)
     g_propagate_error (error, g_steal_pointer (&job.error));
