@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-make.c: the digest of a trace (docs/metrics.md 17.1), made as
  * `strata-cli summary` makes its numbers: the FLOP ops and the operations
- * tables on a thread of their own, then the environment, the strips and
- * the steps, while this thread makes the cards' numbers, the diagnosis's
- * phases, the file's identity, then the FLOP rates, the findings and the
- * collectives. The two share the
- * indexes kept with the trace, made by whichever asks first, so a digest
- * costs little more than the summary. */
+ * tables on a thread of their own, then the environment and the strips,
+ * while this thread makes the cards' numbers, the diagnosis's phases, the
+ * file's identity and the steps, then the FLOP rates, the findings and the
+ * collectives. The two share the indexes kept with the trace, made by
+ * whichever asks first, so a digest costs little more than the summary. */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
@@ -23,7 +22,7 @@ typedef struct
 {
   StTrace       *trace;
   GFile         *file;
-  StDigest      *digest; /* the thread fills its identity, tracks and steps only */
+  StDigest      *digest; /* the thread fills its tracks only */
   GCancellable  *cancellable;
   StSummary     *tables;
   StEnvironment *environment;
@@ -89,7 +88,6 @@ side_thread (gpointer data)
       return NULL;
     }
   _st_digest_add_tracks (job->digest, job->trace, work);
-  _st_digest_add_steps (job->digest, job->trace, job->cancellable, &job->error);
   return NULL;
 }
 
@@ -141,8 +139,8 @@ add_operations (GArray *out, StTrace *trace, StSummary *tables, StOperationsTabl
 }
 
 /* The cards' numbers of the whole trace, its diagnosis, the file's
- * identity and the collectives, on this thread: what does not read the
- * FLOP ops first, while the other thread makes them. */
+ * identity, the steps and the collectives, on this thread: what does not
+ * read the FLOP ops first, while the other thread makes them. */
 static gboolean
 add_cards (StDigest                *self,
            StTrace                 *trace,
@@ -157,7 +155,8 @@ add_cards (StDigest                *self,
   cards = st_summary_compute_parts (trace, 0, self->end_ns,
                                     ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, c, error);
   if (cards == NULL || (diagnosis = st_diagnosis_cut (trace, cards, c, error)) == NULL
-      || !add_identity (self, trace, file, identity, c, error))
+      || !add_identity (self, trace, file, identity, c, error)
+      || !_st_digest_add_steps (self, trace, c, error))
     return FALSE;
   if (!st_summary_add_flop_rates (cards, trace, c))
     return cancelled_error (error);
