@@ -21,7 +21,6 @@
 typedef struct
 {
   StTrace       *trace;
-  GFile         *file;
   StDigest      *digest; /* the thread fills its tracks only */
   GCancellable  *cancellable;
   StSummary     *tables;
@@ -176,7 +175,7 @@ st_digest_make (StTrace                 *trace,
                 GError                 **error)
 {
   g_autoptr (StDigest) self = NULL;
-  SideJob              job = { trace, file, NULL, cancellable, NULL, NULL, NULL };
+  SideJob              job = { trace, NULL, cancellable, NULL, NULL, NULL };
   GThread             *thread;
   gboolean             ok;
 
