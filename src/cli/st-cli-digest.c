@@ -55,8 +55,15 @@ output_for (const char *input, const char *output)
                            name, NULL);
 }
 
+static gpointer
+identify_thread (gpointer file)
+{
+  return st_profile_identity_compute (file, NULL, NULL);
+}
+
 /* Reads @input and writes its digest to @target; 0, or 1 with the reason
- * on stderr. */
+ * on stderr. The file's ends are hashed for its identity while the trace
+ * loads, which leaves a core idle at times. */
 static int
 digest_one (const char *input, const char *target)
 {
@@ -69,11 +76,15 @@ digest_one (const char *input, const char *target)
   g_autofree char     *size = NULL;
   const char          *data;
   gsize                length;
+  GThread             *identify = g_thread_new ("strata-identity", identify_thread, file);
+  /* NULL when the file could not be read: the digest tries again and says why */
+  g_autoptr (StProfileIdentity) identity = NULL;
 
   trace = st_cli_load_trace (input, 0, &error);
+  identity = g_thread_join (identify);
   if (trace == NULL)
     return st_cli_file_error (error);
-  digest = st_digest_make (trace, file, NULL, &error);
+  digest = st_digest_make (trace, file, identity, NULL, &error);
   if (digest == NULL)
     {
       fprintf (stderr, _ ("strata-cli: %s: %s\n"), input, error->message);

@@ -103,6 +103,41 @@ test_digest_beside (void)
     }
 }
 
+/* A digest names its trace by the SHA-256 of its bytes (all of them: a
+ * trace of at most 2 MiB, docs/metrics.md 17.1) and its size, hashed
+ * here from the file itself; the digest hashes it while it loads. */
+static void
+test_digest_identity (void)
+{
+  g_autofree char         *trace = NULL, *digest = NULL, *bytes = NULL, *expected = NULL;
+  g_autoptr (GFile)        file = NULL;
+  g_autoptr (GConverter)   gunzip = NULL;
+  g_autoptr (GInputStream) in = NULL, raw = NULL;
+  g_autoptr (JsonParser)   parser = json_parser_new ();
+  g_autoptr (GError)       error = NULL;
+  JsonObject              *of;
+  gsize                    length = 0;
+
+  job ();
+  trace = rank_path (2, ".json");
+  digest = rank_path (2, ".stdg");
+  g_assert_true (g_file_get_contents (trace, &bytes, &length, NULL));
+  g_assert_cmpuint (length, <=, 2 * 1024 * 1024);
+  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)bytes, length);
+  g_assert_cmpint (st_cli_test_run ((const char *const[]){ "digest", trace, NULL }, NULL, NULL), ==,
+                   0);
+  file = g_file_new_for_path (digest);
+  raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+  g_assert_no_error (error);
+  gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  in = g_converter_input_stream_new (raw, gunzip);
+  g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
+  g_assert_no_error (error);
+  of = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "file");
+  g_assert_cmpstr (json_object_get_string_member (of, "identity"), ==, expected);
+  g_assert_cmpint (json_object_get_int_member (of, "size"), ==, (gint64)length);
+}
+
 /* One FILE: -o names the digest, or a folder to write it into. */
 static void
 test_digest_output (void)
@@ -296,6 +331,7 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/digest/beside", test_digest_beside);
+  g_test_add_func ("/cli/digest/identity", test_digest_identity);
   g_test_add_func ("/cli/digest/output", test_digest_output);
   g_test_add_func ("/cli/digest/usage", test_digest_usage);
   g_test_add_func ("/cli/digest/unreadable", test_digest_unreadable);

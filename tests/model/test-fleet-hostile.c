@@ -81,7 +81,7 @@ good (void)
   loader = st_trace_loader_new (file);
   trace = st_trace_loader_load (loader, NULL, &error);
   g_assert_no_error (error);
-  digest = st_digest_make (trace, file, NULL, &error);
+  digest = st_digest_make (trace, file, NULL, NULL, &error);
   g_assert_no_error (error);
   bytes = st_digest_to_bytes (digest);
   good_text = gunzip (bytes);

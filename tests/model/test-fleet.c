@@ -83,7 +83,7 @@ digest_of (const char *dir, guint rank)
   StDigest                 *digest;
 
   g_assert_no_error (error);
-  digest = st_digest_make (trace, file, NULL, &error);
+  digest = st_digest_make (trace, file, NULL, NULL, &error);
   g_assert_no_error (error);
   return digest;
 }

@@ -167,10 +167,10 @@ find_host_ops (StDeviceWork *self, GCancellable *cancellable)
     }
 }
 
-/* The innermost collective host op of @track around [start, end], or
- * G_MAXUINT: the one that starts last among those that hold it. */
+/* How many of @h's ops start at or before @start: the ops after them
+ * cannot hold a call that starts at @start. */
 static guint
-innermost_op (const HostOps *h, gint64 start, gint64 end)
+ops_up_to (const HostOps *h, gint64 start)
 {
   guint lo = 0, hi = h->n;
 
@@ -183,6 +183,16 @@ innermost_op (const HostOps *h, gint64 start, gint64 end)
       else
         hi = mid;
     }
+  return lo;
+}
+
+/* The innermost collective host op of @track around [start, end], or
+ * G_MAXUINT: the one that starts last among those that hold it. */
+static guint
+innermost_op (const HostOps *h, gint64 start, gint64 end)
+{
+  guint lo = ops_up_to (h, start);
+
   while (lo-- > 0 && h->max_end[lo] >= end)
     if (h->ops[lo].end >= end)
       return h->ops[lo].index;
@@ -228,11 +238,11 @@ st_device_work_get_collective_site (StDeviceWork     *self,
   end = call->start + call->dur;
   /* the ops that start at or before the call, the latest first: those
    * that hold it, from the innermost out */
-  for (guint lo = h->n; lo-- > 0;)
+  for (guint lo = ops_up_to (h, start); lo-- > 0;)
     {
       StSliceRef op = { launch.track, h->ops[lo].index };
 
-      if (h->ops[lo].start > start || h->ops[lo].end < end)
+      if (h->ops[lo].end < end)
         {
           if (h->max_end[lo] < end)
             break;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-digest-make.c: the digest of a trace (docs/metrics.md 17.1), made as
- * `strata-cli summary` makes its numbers: the operations tables on a
- * thread of their own, then the file's identity, the environment, the
- * strips and the steps, while this thread makes the cards' numbers, the
- * diagnosis and the collectives, the longer part. The two share the
- * indexes kept with the trace, made by whichever asks first, so a digest
- * costs little more than the summary. */
+ * `strata-cli summary` makes its numbers: the FLOP ops and the operations
+ * tables on a thread of their own, then the environment and the strips,
+ * while this thread makes the cards' numbers, the diagnosis's phases, the
+ * file's identity and the steps, then the FLOP rates, the findings and the
+ * collectives. The two share the indexes kept with the trace, made by
+ * whichever asks first, so a digest costs little more than the summary. */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
@@ -21,8 +21,7 @@
 typedef struct
 {
   StTrace       *trace;
-  GFile         *file;
-  StDigest      *digest; /* the thread fills its identity, tracks and steps only */
+  StDigest      *digest; /* the thread fills its tracks only */
   GCancellable  *cancellable;
   StSummary     *tables;
   StEnvironment *environment;
@@ -36,11 +35,19 @@ cancelled_error (GError **error)
   return FALSE;
 }
 
-/* The file's identity and clock (docs/metrics.md 17.1). */
+/* The file's identity and clock (docs/metrics.md 17.1), with @known,
+ * the identity when the caller has it. */
 static gboolean
-add_identity (StDigest *self, StTrace *trace, GFile *file, GCancellable *c, GError **error)
+add_identity (StDigest                *self,
+              StTrace                 *trace,
+              GFile                   *file,
+              const StProfileIdentity *known,
+              GCancellable            *c,
+              GError                 **error)
 {
-  g_autoptr (StProfileIdentity) identity = st_profile_identity_compute (file, c, error);
+  g_autoptr (StProfileIdentity) identity = known != NULL
+                                               ? st_profile_identity_copy (known)
+                                               : st_profile_identity_compute (file, c, error);
   const StTraceFile            *tf = st_trace_get_file (trace, 0);
 
   if (identity == NULL)
@@ -70,8 +77,7 @@ side_thread (gpointer data)
   st_flop_ops_ensure (job->trace, job->cancellable);
   job->tables = st_summary_compute_parts (job->trace, 0, job->digest->end_ns, ST_SUMMARY_OPERATIONS,
                                           job->cancellable, &job->error);
-  if (job->tables == NULL
-      || !add_identity (job->digest, job->trace, job->file, job->cancellable, &job->error))
+  if (job->tables == NULL)
     return NULL;
   job->environment = st_environment_read (job->trace, job->cancellable);
   work = st_device_work_ensure (job->trace, job->cancellable);
@@ -81,7 +87,6 @@ side_thread (gpointer data)
       return NULL;
     }
   _st_digest_add_tracks (job->digest, job->trace, work);
-  _st_digest_add_steps (job->digest, job->trace, job->cancellable, &job->error);
   return NULL;
 }
 
@@ -132,19 +137,29 @@ add_operations (GArray *out, StTrace *trace, StSummary *tables, StOperationsTabl
     }
 }
 
-/* The cards' numbers of the whole trace, its diagnosis and its
- * collectives, on this thread. */
+/* The cards' numbers of the whole trace, its diagnosis, the file's
+ * identity, the steps and the collectives, on this thread: what does not
+ * read the FLOP ops first, while the other thread makes them. */
 static gboolean
-add_cards (StDigest *self, StTrace *trace, GCancellable *c, GError **error)
+add_cards (StDigest                *self,
+           StTrace                 *trace,
+           GFile                   *file,
+           const StProfileIdentity *identity,
+           GCancellable            *c,
+           GError                 **error)
 {
   g_autoptr (StSummary)   cards = NULL;
   g_autoptr (StDiagnosis) diagnosis = NULL;
 
-  cards = st_summary_compute_parts (trace, 0, self->end_ns, ST_SUMMARY_CARDS, c, error);
-  if (cards == NULL)
+  cards = st_summary_compute_parts (trace, 0, self->end_ns,
+                                    ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, c, error);
+  if (cards == NULL || (diagnosis = st_diagnosis_cut (trace, cards, c, error)) == NULL
+      || !add_identity (self, trace, file, identity, c, error)
+      || !_st_digest_add_steps (self, trace, c, error))
     return FALSE;
-  diagnosis = st_diagnosis_compute (trace, cards, c, error);
-  if (diagnosis == NULL)
+  if (!st_summary_add_flop_rates (cards, trace, c))
+    return cancelled_error (error);
+  if (!st_diagnosis_find (diagnosis, trace, cards, c, error))
     return FALSE;
   add_metrics (self, cards);
   add_findings (self, diagnosis);
@@ -153,10 +168,14 @@ add_cards (StDigest *self, StTrace *trace, GCancellable *c, GError **error)
 }
 
 StDigest *
-st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError **error)
+st_digest_make (StTrace                 *trace,
+                GFile                   *file,
+                const StProfileIdentity *identity,
+                GCancellable            *cancellable,
+                GError                 **error)
 {
   g_autoptr (StDigest) self = NULL;
-  SideJob              job = { trace, file, NULL, cancellable, NULL, NULL, NULL };
+  SideJob              job = { trace, NULL, cancellable, NULL, NULL, NULL };
   GThread             *thread;
   gboolean             ok;
 
@@ -169,7 +188,7 @@ st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError *
   self->end_ns = st_trace_get_end_ns (trace);
   job.digest = self;
   thread = g_thread_new ("strata-digest", side_thread, &job);
-  ok = add_cards (self, trace, cancellable, error);
+  ok = add_cards (self, trace, file, identity, cancellable, error);
   g_thread_join (thread);
   if (ok && job.error != NULL)
     g_propagate_error (error, g_steal_pointer (&job.error));

@@ -63,7 +63,7 @@ step_values (StDigestStep     *step,
   step->values[ST_STEP_TIME] = (double)(step->end_ns - step->start_ns);
   if (step->end_ns <= step->start_ns)
     return TRUE; /* an empty range holds no device event */
-  summary = st_summary_compute_parts (trace, step->start_ns, step->end_ns, ST_SUMMARY_CARDS,
+  summary = st_summary_compute_parts (trace, step->start_ns, step->end_ns, ST_SUMMARY_DEVICE_TIMES,
                                       cancellable, error);
   if (summary == NULL)
     return FALSE;

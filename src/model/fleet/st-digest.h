@@ -16,6 +16,7 @@
 #pragma once
 
 #include "st-environment.h"
+#include "st-profile-identity.h"
 #include "st-summary.h"
 #include "st-trace.h"
 
@@ -140,10 +141,16 @@ typedef struct
   GPtrArray     *problems;    /* char *: parts of the trace that could not be read */
 } StDigest;
 
-/* The digest of @trace, one file opened alone, which is @file (for its
- * identity: its size and the hash of its ends); NULL with @error when
- * @cancellable was cancelled or @file could not be read. */
-StDigest *st_digest_make (StTrace *trace, GFile *file, GCancellable *cancellable, GError **error);
+/* The digest of @trace, one file opened alone, which is @file; @identity
+ * is @file's (its size and the hash of its ends), or NULL to compute it
+ * here: a caller may hash the file's ends while it loads the trace. NULL
+ * with @error when @cancellable was cancelled or @file could not be
+ * read. */
+StDigest *st_digest_make (StTrace                 *trace,
+                          GFile                   *file,
+                          const StProfileIdentity *identity,
+                          GCancellable            *cancellable,
+                          GError                 **error);
 /* @self as docs/digest.md says, gzip-compressed: what a digest file holds
  * (write it with st_small_file_replace, whole or not at all). */
 GBytes *st_digest_to_bytes (StDigest *self);

@@ -517,6 +517,7 @@ prefetch_text (Build *b, const StSlice *s)
   if (!is_candidate (b, s))
     return;
   text = st_trace_get_event_text (b->trace, s->offset, &size, &bytes);
+  bytes += s->args_at; /* the scan reads the args alone, where the importer noted them */
   for (guint line = 0; text != NULL && line < 6 && bytes + 64 * line < size; line++)
     __builtin_prefetch (text + bytes + 64 * line);
 }

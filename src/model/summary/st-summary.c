@@ -519,6 +519,17 @@ compute_cards (StSummaryJob *job, gboolean later_flop_rates)
   st_summary_device_metrics_finish (job);
 }
 
+static void
+compute_device_times (StSummaryJob *job)
+{
+  job->device
+      = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
+  job->has_device = st_device_work_get_n_devices (job->work) > 0;
+  st_summary_device_metrics (job);
+  memory_peaks (job);
+  st_summary_device_metrics_finish (job);
+}
+
 StSummary *
 st_summary_compute_parts (StTrace       *trace,
                           gint64         start,
@@ -553,6 +564,8 @@ st_summary_compute_parts (StTrace       *trace,
 
   if (parts & ST_SUMMARY_CARDS)
     compute_cards (&job, parts & ST_SUMMARY_LATER_FLOP_RATES);
+  else if (parts & ST_SUMMARY_DEVICE_TIMES)
+    compute_device_times (&job);
   if (parts & ST_SUMMARY_OPERATIONS)
     st_summary_operations (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);

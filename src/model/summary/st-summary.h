@@ -224,6 +224,9 @@ typedef enum
   /* with the cards: not their FLOP rates, which wait for the FLOP ops;
    * st_summary_add_flop_rates () adds them */
   ST_SUMMARY_LATER_FLOP_RATES = 1 << 2,
+  /* without the cards: only the devices' rows and their means, and the
+   * memory peaks (what a digest's steps read, docs/metrics.md 17.1) */
+  ST_SUMMARY_DEVICE_TIMES = 1 << 3,
 } StSummaryParts;
 
 /* Computes @parts for [start, end); what is left out reads as empty. */
