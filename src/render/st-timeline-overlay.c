@@ -305,18 +305,38 @@ draw_timing (StTimelineRenderer *self,
 }
 
 static void
-outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef ref, double width)
+outline_rect (cairo_t *cr, const StViewport *vp, cairo_rectangle_t r, double width)
 {
-  cairo_rectangle_t r;
-
-  if (!st_timeline_renderer_event_rect (self, vp, ref, &r))
-    return;
   if (r.x + r.width < vp->gutter || r.x > vp->width || r.y + r.height < ST_RULER_HEIGHT
       || r.y > vp->height)
     return;
   cairo_rectangle (cr, r.x - width / 2, r.y - width / 2, r.width + width, r.height + width);
   cairo_set_line_width (cr, width);
   cairo_stroke (cr);
+}
+
+static void
+outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef ref, double width)
+{
+  cairo_rectangle_t r;
+
+  if (st_timeline_renderer_event_rect (self, vp, ref, &r))
+    outline_rect (cr, vp, r, width);
+}
+
+/* The selected span of the query's result track (@width 2) or the hovered
+ * one (1). */
+static void
+outline_span (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StViewport   *vp,
+              guint               index,
+              double              width)
+{
+  cairo_rectangle_t r;
+
+  if (st_timeline_renderer_span_rect (self, vp, index, &r))
+    outline_rect (cr, vp, r, width);
 }
 
 /* Every find match in view: a tint and a thin line around it, so the
@@ -485,7 +505,11 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
     draw_selection_flows (self, cr, vp, trace, o->selection);
   if (o->matches != NULL)
     draw_matches (self, cr, vp, o->matches);
+  if (o->query_matches != NULL)
+    draw_matches (self, cr, vp, o->query_matches);
   set_color (cr, &p->accent, 1.0);
+  if (o->has_span_selected)
+    outline_span (self, cr, vp, o->span_selected, 2);
   for (guint i = 0; o->selection != NULL && i < o->selection->len; i++)
     outline (self, cr, vp, g_array_index (o->selection, StEventRef, i), 2);
   if (o->has_found)
@@ -493,6 +517,8 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   set_color (cr, &p->foreground, 0.8);
   if (o->has_hover)
     outline (self, cr, vp, o->hover, 1);
+  if (o->has_span_hover)
+    outline_span (self, cr, vp, o->span_hover, 1);
   if (o->n_regions > 0)
     draw_tabs (self, cr, vp, o);
   cairo_restore (cr);
