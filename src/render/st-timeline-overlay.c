@@ -339,12 +339,46 @@ outline_span (StTimelineRenderer *self,
     outline_rect (cr, vp, r, width);
 }
 
+/* Fills the tint of the path, then a bar of the accent along the bottom
+ * of each match in view, 3 px tall, one pixel wide at least. */
+static void
+draw_underlines (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  StTrace         *trace = st_timeline_renderer_get_trace (self);
+  guint            drawn = 0;
+
+  cairo_fill (cr);
+  for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
+    {
+      StEventRef        ref = g_array_index (matches, StEventRef, i);
+      cairo_rectangle_t r;
+
+      if (st_event_get_start (trace, ref) > vp->end)
+        break;
+      if (!st_timeline_renderer_event_rect (self, vp, ref, &r) || r.x + r.width < vp->gutter
+          || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
+        continue;
+      cairo_rectangle (cr, floor (r.x), r.y + r.height - 3, MAX (1, round (r.width)), 3);
+      drawn++;
+    }
+  set_color (cr, &p->accent, 1.0);
+  cairo_fill (cr);
+}
+
 /* Every find match in view: a tint and a thin line around it, so the
  * matches read among their neighbours; the current one is outlined
- * stronger by the caller. Matches come by start: the walk stops at the
- * first one that starts after the view. */
+ * stronger by the caller. The slices of a query's rows, often thousands
+ * side by side, are @underlined instead: a faint tint and a bar along their
+ * bottom, so that the slices' own colours still read under them. Matches
+ * come by start: the walk stops at the first one that starts after the
+ * view. */
 static void
-draw_matches (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+draw_matches (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StViewport   *vp,
+              GArray             *matches,
+              gboolean            underlined)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
   StTrace         *trace = st_timeline_renderer_get_trace (self);
@@ -363,10 +397,18 @@ draw_matches (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArra
           || !st_timeline_renderer_event_rect (self, vp, ref, &r)
           || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
         continue;
-      cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
+      if (underlined)
+        cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+      else
+        cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
       drawn++;
     }
-  set_color (cr, &p->accent, 0.25);
+  set_color (cr, &p->accent, underlined ? 0.15 : 0.25);
+  if (underlined)
+    {
+      draw_underlines (self, cr, vp, matches);
+      return;
+    }
   cairo_fill_preserve (cr);
   set_color (cr, &p->accent, 0.9);
   cairo_set_line_width (cr, 1.5);
@@ -504,9 +546,9 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   if (o->selection != NULL)
     draw_selection_flows (self, cr, vp, trace, o->selection);
   if (o->matches != NULL)
-    draw_matches (self, cr, vp, o->matches);
+    draw_matches (self, cr, vp, o->matches, FALSE);
   if (o->query_matches != NULL)
-    draw_matches (self, cr, vp, o->query_matches);
+    draw_matches (self, cr, vp, o->query_matches, TRUE);
   set_color (cr, &p->accent, 1.0);
   if (o->has_span_selected)
     outline_span (self, cr, vp, o->span_selected, 2);

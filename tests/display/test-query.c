@@ -386,21 +386,6 @@ test_result_track_slice (Fixture *f, gconstpointer data)
   g_assert_cmpint (st_trace_get_track (trace, ref.track)->slices[ref.index].dur, ==, 5000);
 }
 
-static GtkWidget *
-find_dialog (void)
-{
-  GListModel *windows = gtk_window_get_toplevels (); /* transfer none */
-
-  for (guint i = 0; i < g_list_model_get_n_items (windows); i++)
-    {
-      g_autoptr (GtkWidget) w = g_list_model_get_item (windows, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
-        return w;
-    }
-  return NULL;
-}
-
 static GtkTextBuffer *
 editor_buffer (Fixture *f)
 {
@@ -427,7 +412,7 @@ static void
 test_saved_query (Fixture *f, gconstpointer data)
 {
   const char              *sql = "SELECT ts, dur, name FROM slice WHERE name='b'";
-  GtkWidget               *dialog;
+  GtkWidget               *list, *popover, *entry;
   GListModel              *saved;
   g_autoptr (StSavedQuery) query = NULL;
   g_autofree char         *text = NULL;
@@ -435,13 +420,16 @@ test_saved_query (Fixture *f, gconstpointer data)
   AdwToast                *toast;
 
   gtk_text_buffer_set_text (editor_buffer (f), sql, -1);
-  g_assert_true (st_test_press_shortcut (GTK_WIDGET (f->page), "<Control>s"));
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
-  gtk_editable_set_text (
-      GTK_EDITABLE (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog))), "b spans");
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Ctrl+S, the window's key, saves the query on the Query page */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save-regions", NULL));
+  list = st_test_find_child (GTK_WIDGET (f->page), ST_TYPE_SAVED_QUERY_LIST);
+  popover = st_test_find_child (list, GTK_TYPE_POPOVER);
+  g_assert_true (gtk_widget_get_visible (popover));
+  entry = st_test_find_child (popover, GTK_TYPE_ENTRY);
+  /* offered a name of its own, typed over */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Query 1");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "b spans");
+  g_signal_emit_by_name (entry, "activate");
   /* the editor goes on to another query, which is kept too */
   gtk_text_buffer_set_text (editor_buffer (f), "SELECT 1", -1);
 

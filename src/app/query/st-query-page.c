@@ -34,7 +34,8 @@ struct _StQueryPage
   StJob        *run;
   int           slice_column; /* of the result shown, or -1 */
 
-  StQueryTrack *track; /* the session's, followed */
+  StQueryTrack *track;      /* the session's, followed */
+  guint         emptied_id; /* the idle that checks an emptied editor */
 
   GtkTextView       *editor;
   StSavedQueryList  *saved;
@@ -515,15 +516,33 @@ save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     st_saved_query_list_save (self->saved);
 }
 
-/* The editor emptied: the result track goes. */
-static void
-on_text_changed (StQueryPage *self, GtkTextBuffer *buffer)
+static gboolean
+editor_is_empty (StQueryPage *self)
 {
   GtkTextIter start, end;
 
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  if (self->track != NULL && gtk_text_iter_equal (&start, &end))
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (self->editor), &start, &end);
+  return gtk_text_iter_equal (&start, &end);
+}
+
+static gboolean
+on_emptied_idle (gpointer data)
+{
+  StQueryPage *self = data;
+
+  self->emptied_id = 0;
+  if (self->track != NULL && editor_is_empty (self))
     st_query_track_set_spans (self->track, NULL, 0, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The editor cleared: the result track goes, unless the text was only
+ * typed over (a deletion and an insertion in the same turn). */
+static void
+on_text_changed (StQueryPage *self)
+{
+  if (self->emptied_id == 0 && editor_is_empty (self))
+    self->emptied_id = g_idle_add (on_emptied_idle, self);
 }
 
 /* --- the tables beside the editor ----------------------------------------- */
@@ -660,6 +679,7 @@ st_query_page_dispose (GObject *object)
   GtkWidget   *child;
 
   st_job_cancel (self->run);
+  g_clear_handle_id (&self->emptied_id, g_source_remove);
   follow_track (self, NULL);
   g_clear_object (&self->session);
   g_clear_object (&self->sql);
@@ -690,8 +710,6 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "query.copy", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "query.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "query.show-on-timeline", NULL, show_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "query.save",
-                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "query.cancel", NULL);
 }
 
@@ -724,8 +742,9 @@ st_query_page_class_init (StQueryPageClass *klass)
 }
 
 /* Ctrl+Return runs from the editor, before the editor takes the key for
- * a line break; Ctrl+C copies rows only from the table, so that it
- * copies text in the editor. */
+ * a line break (Ctrl+S is the window's, which saves the query on this
+ * page); Ctrl+C copies rows only from the table, so that it copies text
+ * in the editor. */
 static void
 add_keys (StQueryPage *self)
 {

@@ -20,6 +20,8 @@ struct _StSavedQueryList
   GtkLabel    *placeholder;
   GtkWidget   *scroller;
   GtkListView *list;
+  GtkPopover  *name_popover;
+  GtkEditable *name_entry;
 };
 
 G_DEFINE_FINAL_TYPE (StSavedQueryList, st_saved_query_list, GTK_TYPE_WIDGET)
@@ -208,54 +210,40 @@ on_activated (StSavedQueryList *self, guint position)
   gtk_widget_grab_focus (GTK_WIDGET (self->editor));
 }
 
+/* The name typed (Enter or Save): the editor's query saved under it. */
 static void
-on_name_response (AdwMessageDialog *dialog, const char *response, StSavedQueryList *self)
+on_name_entered (StSavedQueryList *self)
 {
-  GtkEditable     *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
-  const char      *sql = g_object_get_data (G_OBJECT (dialog), "sql");
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (self->name_entry)));
+  g_autofree char *sql = NULL;
 
-  if (!g_str_equal (response, "save") || self->queries == NULL || name[0] == '\0')
+  if (self->queries == NULL || self->editor == NULL || name[0] == '\0')
     return;
+  sql = editor_text (self);
   st_saved_queries_save (self->queries, name, sql);
   g_free (self->last_name);
   self->last_name = g_steal_pointer (&name);
+  gtk_popover_popdown (self->name_popover);
 }
 
 void
 st_saved_query_list_save (StSavedQueryList *self)
 {
-  g_autofree char  *sql = NULL;
-  GtkRoot          *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget        *entry = gtk_entry_new ();
-  AdwMessageDialog *dialog;
-  g_autofree char  *name = NULL;
+  g_autofree char *name = NULL;
 
   g_return_if_fail (ST_IS_SAVED_QUERY_LIST (self));
   if (self->queries == NULL || self->editor == NULL)
     return;
-  sql = editor_text (self);
   name = self->last_name != NULL
              ? g_strdup (self->last_name)
              /* Translators: the name a saved query gets unless one is typed */
              : g_strdup_printf (_ ("Query %u"),
                                 g_list_model_get_n_items (st_saved_queries_get_list (self->queries))
                                     + 1);
-  dialog = ADW_MESSAGE_DIALOG (
-      adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _ ("Save Query"),
-                              _ ("Saved with this profile; a query of the "
-                                 "same name is replaced.")));
-  gtk_editable_set_text (GTK_EDITABLE (entry), name);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  adw_message_dialog_set_extra_child (dialog, entry);
-  adw_message_dialog_add_responses (dialog, "cancel", _ ("_Cancel"), "save", _ ("_Save"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "sql", g_steal_pointer (&sql), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_name_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
+  gtk_editable_set_text (self->name_entry, name);
+  gtk_popover_popup (self->name_popover);
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
+  gtk_editable_select_region (self->name_entry, 0, -1);
 }
 
 static void
@@ -266,6 +254,7 @@ st_saved_query_list_dispose (GObject *object)
 
   g_clear_weak_pointer (&self->editor);
   st_saved_query_list_set_queries (self, NULL);
+  g_clear_pointer ((GtkWidget **)&self->name_popover, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_SAVED_QUERY_LIST);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -293,6 +282,9 @@ st_saved_query_list_class_init (StSavedQueryListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, placeholder);
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, scroller);
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, list);
+  gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, name_popover);
+  gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, name_entry);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_entered);
   gtk_widget_class_bind_template_callback (widget_class, setup_row);
   gtk_widget_class_bind_template_callback (widget_class, bind_row);
   gtk_widget_class_bind_template_callback (widget_class, on_activated);
@@ -303,5 +295,6 @@ static void
 st_saved_query_list_init (StSavedQueryList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_parent (GTK_WIDGET (self->name_popover), GTK_WIDGET (self));
   update_placeholder (self);
 }

@@ -5,7 +5,7 @@
  * the profile's text of the last time and every edit is kept; a click on
  * a saved query puts it in the editor (one edit, Ctrl+Z undoes it), its
  * button deletes it, which a toast offers to undo; Save asks for a name
- * (the last chosen query's, to save over it). */
+ * in a popover (offering the last chosen query's, to save over it). */
 #pragma once
 
 #include <adwaita.h>
@@ -23,7 +23,7 @@ void st_saved_query_list_set_editor (StSavedQueryList *self, GtkTextView *editor
 /* The profile's queries and text, the text put in the editor; NULL for
  * none. */
 void st_saved_query_list_set_queries (StSavedQueryList *self, StSavedQueries *queries);
-/* Asks for a name and saves the editor's query under it. */
+/* Asks for a name, then saves the editor's query under it. */
 void st_saved_query_list_save (StSavedQueryList *self);
 /* Deletes the query at @position, with a toast to undo it: the toast
  * (transfer none), NULL when nothing was deleted or there is no window to
