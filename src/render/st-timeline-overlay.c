@@ -352,11 +352,13 @@ draw_underlines (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GA
   for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
     {
       StEventRef        ref = g_array_index (matches, StEventRef, i);
+      gint64            start = st_event_get_start (trace, ref);
       cairo_rectangle_t r;
 
-      if (st_event_get_start (trace, ref) > vp->end)
+      if (start > vp->end)
         break;
-      if (!st_timeline_renderer_event_rect (self, vp, ref, &r) || r.x + r.width < vp->gutter
+      if (start + st_event_get_duration (trace, ref) < vp->start
+          || !st_timeline_renderer_event_rect (self, vp, ref, &r) || r.x + r.width < vp->gutter
           || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
         continue;
       cairo_rectangle (cr, floor (r.x), r.y + r.height - 3, MAX (1, round (r.width)), 3);
