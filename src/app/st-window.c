@@ -553,7 +553,8 @@ toggle_on_timeline_action (GtkWidget *widget, const char *action_name, GVariant 
 }
 
 /* Ctrl+S, Ctrl+Shift+S, Ctrl+Shift+O: the panel's region file commands,
- * from anywhere in the window. */
+ * from anywhere in the window; but on the Query page, Ctrl+S saves its
+ * query (docs/sql.md). */
 static void
 regions_file_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -562,6 +563,12 @@ regions_file_action (GtkWidget *widget, const char *action_name, GVariant *param
                      : g_str_equal (action_name, "win.save-regions-as") ? "regions.save-as"
                                                                         : "regions.load";
 
+  if (g_str_equal (name, "regions.save")
+      && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "query") == 0)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->query_page), "query.save", NULL);
+      return;
+    }
   gtk_widget_activate_action (GTK_WIDGET (annotations (self)), name, NULL);
 }
 

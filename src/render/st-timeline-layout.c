@@ -14,6 +14,7 @@ struct _StTimelineLayout
   guint                         n_tracks;
   int                           height;
   const StCounterSeries *const *queues; /* the plan's */
+  gint                          query_band;
 };
 
 int
@@ -45,7 +46,7 @@ st_timeline_layout_new (StTrace *trace, GHashTable *collapsed)
 {
   guint             n = st_trace_get_n_tracks (trace);
   g_autofree guint *all = g_new (guint, MAX (1, n));
-  StTrackPlan       plan = { all, NULL, n, 0, NULL };
+  StTrackPlan       plan = { all, NULL, n, 0, NULL, 0 };
 
   for (guint i = 0; i < n; i++)
     all[i] = i;
@@ -67,6 +68,23 @@ st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StT
   self->track_band = g_new (gint, MAX (1, self->n_tracks));
   for (guint i = 0; i < self->n_tracks; i++)
     self->track_band[i] = -1;
+  self->query_band = -1;
+  if (plan->query_rows > 0)
+    {
+      first = FALSE;
+      current = ST_LAYOUT_PINNED;
+      hidden = collapsed != NULL
+               && g_hash_table_contains (collapsed, GUINT_TO_POINTER (ST_LAYOUT_PINNED + 1));
+      add_band (self, (StBand){ ST_BAND_SECTION, ST_LAYOUT_PINNED, 0, 0, ST_LAYOUT_HEADER_HEIGHT,
+                                hidden });
+      if (!hidden)
+        {
+          self->query_band = (gint)self->bands->len;
+          add_band (self, (StBand){ ST_BAND_QUERY, ST_LAYOUT_PINNED, 0, 0,
+                                    plan->query_rows * ST_LAYOUT_ROW_HEIGHT + ST_LAYOUT_TRACK_GAP,
+                                    FALSE });
+        }
+    }
   for (guint k = 0; k < plan->n_tracks; k++)
     {
       guint          i = plan->tracks[k];
@@ -207,6 +225,12 @@ st_timeline_layout_band_at (StTimelineLayout *self, int y)
                + g_array_index (self->bands, StBand, a - 1).height)
     return -1;
   return a - 1;
+}
+
+gint
+st_timeline_layout_query_band (StTimelineLayout *self)
+{
+  return self->query_band;
 }
 
 /* The queue length drawn in an ST_BAND_QUEUE band of @track. */

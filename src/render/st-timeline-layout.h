@@ -24,6 +24,7 @@ typedef enum
   ST_BAND_SECTION,
   ST_BAND_TRACK,
   ST_BAND_QUEUE, /* a stream's queue length, under its track (docs/metrics.md 10.4) */
+  ST_BAND_QUERY, /* the query's result track, first of the pinned (docs/sql.md) */
 } StBandKind;
 
 typedef struct
@@ -48,7 +49,9 @@ typedef struct
  * pinned section, the others in @sections (one per track: a process, or
  * one of the sections above), or their processes' sections when NULL. A
  * track whose entry of @queues (indexed by track, or NULL for none) is
- * not NULL has its queue length in a band under it. */
+ * not NULL has its queue length in a band under it. A plan with
+ * @query_rows rows of a query's result track has it first in the pinned
+ * section. */
 typedef struct
 {
   const guint                  *tracks;
@@ -56,6 +59,7 @@ typedef struct
   guint                         n_tracks;
   guint                         n_pinned;
   const StCounterSeries *const *queues;
+  guint                         query_rows;
 } StTrackPlan;
 
 typedef struct _StTimelineLayout StTimelineLayout;
@@ -63,12 +67,15 @@ typedef struct _StTimelineLayout StTimelineLayout;
 StTimelineLayout *st_timeline_layout_new (StTrace *trace, GHashTable *collapsed);
 StTimelineLayout *
 st_timeline_layout_new_planned (StTrace *trace, GHashTable *collapsed, const StTrackPlan *plan);
-void                   st_timeline_layout_free (StTimelineLayout *self);
-guint                  st_timeline_layout_get_n_bands (StTimelineLayout *self);
-const StBand          *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
-int                    st_timeline_layout_get_height (StTimelineLayout *self);
-gint                   st_timeline_layout_band_at (StTimelineLayout *self, int y);
-gint                   st_timeline_layout_track_band (StTimelineLayout *self, guint track);
+void          st_timeline_layout_free (StTimelineLayout *self);
+guint         st_timeline_layout_get_n_bands (StTimelineLayout *self);
+const StBand *st_timeline_layout_get_band (StTimelineLayout *self, guint index);
+int           st_timeline_layout_get_height (StTimelineLayout *self);
+gint          st_timeline_layout_band_at (StTimelineLayout *self, int y);
+gint          st_timeline_layout_track_band (StTimelineLayout *self, guint track);
+/* The band of the query's result track, or -1 when it has none or the
+ * pinned section is collapsed. */
+gint                   st_timeline_layout_query_band (StTimelineLayout *self);
 const StCounterSeries *st_timeline_layout_get_queue (StTimelineLayout *self, guint track);
 gboolean st_timeline_layout_row_at (StTimelineLayout *self, int y, guint *track, guint *row);
 int      st_timeline_layout_row_y (StTimelineLayout *self, guint track, guint row);

@@ -305,12 +305,8 @@ draw_timing (StTimelineRenderer *self,
 }
 
 static void
-outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef ref, double width)
+outline_rect (cairo_t *cr, const StViewport *vp, cairo_rectangle_t r, double width)
 {
-  cairo_rectangle_t r;
-
-  if (!st_timeline_renderer_event_rect (self, vp, ref, &r))
-    return;
   if (r.x + r.width < vp->gutter || r.x > vp->width || r.y + r.height < ST_RULER_HEIGHT
       || r.y > vp->height)
     return;
@@ -319,12 +315,72 @@ outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef
   cairo_stroke (cr);
 }
 
+static void
+outline (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, StEventRef ref, double width)
+{
+  cairo_rectangle_t r;
+
+  if (st_timeline_renderer_event_rect (self, vp, ref, &r))
+    outline_rect (cr, vp, r, width);
+}
+
+/* The selected span of the query's result track (@width 2) or the hovered
+ * one (1). */
+static void
+outline_span (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StViewport   *vp,
+              guint               index,
+              double              width)
+{
+  cairo_rectangle_t r;
+
+  if (st_timeline_renderer_span_rect (self, vp, index, &r))
+    outline_rect (cr, vp, r, width);
+}
+
+/* Fills the tint of the path, then a bar of the accent along the bottom
+ * of each match in view, 3 px tall, one pixel wide at least. */
+static void
+draw_underlines (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+{
+  const StPalette *p = st_timeline_renderer_get_palette (self);
+  StTrace         *trace = st_timeline_renderer_get_trace (self);
+  guint            drawn = 0;
+
+  cairo_fill (cr);
+  for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
+    {
+      StEventRef        ref = g_array_index (matches, StEventRef, i);
+      gint64            start = st_event_get_start (trace, ref);
+      cairo_rectangle_t r;
+
+      if (start > vp->end)
+        break;
+      if (start + st_event_get_duration (trace, ref) < vp->start
+          || !st_timeline_renderer_event_rect (self, vp, ref, &r) || r.x + r.width < vp->gutter
+          || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
+        continue;
+      cairo_rectangle (cr, floor (r.x), r.y + r.height - 3, MAX (1, round (r.width)), 3);
+      drawn++;
+    }
+  set_color (cr, &p->accent, 1.0);
+  cairo_fill (cr);
+}
+
 /* Every find match in view: a tint and a thin line around it, so the
  * matches read among their neighbours; the current one is outlined
- * stronger by the caller. Matches come by start: the walk stops at the
- * first one that starts after the view. */
+ * stronger by the caller. The slices of a query's rows, often thousands
+ * side by side, are @underlined instead: a faint tint and a bar along their
+ * bottom, so that the slices' own colours still read under them. Matches
+ * come by start: the walk stops at the first one that starts after the
+ * view. */
 static void
-draw_matches (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+draw_matches (StTimelineRenderer *self,
+              cairo_t            *cr,
+              const StViewport   *vp,
+              GArray             *matches,
+              gboolean            underlined)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
   StTrace         *trace = st_timeline_renderer_get_trace (self);
@@ -343,10 +399,18 @@ draw_matches (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArra
           || !st_timeline_renderer_event_rect (self, vp, ref, &r)
           || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
         continue;
-      cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
+      if (underlined)
+        cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+      else
+        cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
       drawn++;
     }
-  set_color (cr, &p->accent, 0.25);
+  set_color (cr, &p->accent, underlined ? 0.15 : 0.25);
+  if (underlined)
+    {
+      draw_underlines (self, cr, vp, matches);
+      return;
+    }
   cairo_fill_preserve (cr);
   set_color (cr, &p->accent, 0.9);
   cairo_set_line_width (cr, 1.5);
@@ -484,8 +548,12 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   if (o->selection != NULL)
     draw_selection_flows (self, cr, vp, trace, o->selection);
   if (o->matches != NULL)
-    draw_matches (self, cr, vp, o->matches);
+    draw_matches (self, cr, vp, o->matches, FALSE);
+  if (o->query_matches != NULL)
+    draw_matches (self, cr, vp, o->query_matches, TRUE);
   set_color (cr, &p->accent, 1.0);
+  if (o->has_span_selected)
+    outline_span (self, cr, vp, o->span_selected, 2);
   for (guint i = 0; o->selection != NULL && i < o->selection->len; i++)
     outline (self, cr, vp, g_array_index (o->selection, StEventRef, i), 2);
   if (o->has_found)
@@ -493,6 +561,8 @@ st_timeline_renderer_draw_overlay (StTimelineRenderer *self,
   set_color (cr, &p->foreground, 0.8);
   if (o->has_hover)
     outline (self, cr, vp, o->hover, 1);
+  if (o->has_span_hover)
+    outline_span (self, cr, vp, o->span_hover, 1);
   if (o->n_regions > 0)
     draw_tabs (self, cr, vp, o);
   cairo_restore (cr);

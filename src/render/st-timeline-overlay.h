@@ -2,7 +2,8 @@
 /* st-timeline-overlay.h: what is drawn over the slices: region bands with
  * their named tabs, the marked range, the timing measurement, a drag in
  * progress, the selection, the hovered event, every find match in view (the
- * current one stronger), and flow arrows. */
+ * current one stronger), the slices of the query's rows, the selected and
+ * the hovered span of its result track, and flow arrows. */
 #pragma once
 
 #include "st-timeline-renderer.h"
@@ -40,6 +41,11 @@ typedef struct
   StEventRef             found; /* the current match */
   gboolean               has_hover;
   StEventRef             hover;
+  GArray                *query_matches; /* StEventRef of the query's rows, by start; may be NULL */
+  gboolean               has_span_selected; /* spans of the query's result track */
+  guint                  span_selected;
+  gboolean               has_span_hover;
+  guint                  span_hover;
   gboolean               has_marked;
   gint64                 marked_start;
   gint64                 marked_end;

@@ -10,7 +10,7 @@
 #include "st-format.h"
 #include "st-label-cache.h"
 #include "st-rect-batch.h"
-#include "st-row-lod.h"
+#include "st-row-painter.h"
 #include "st-time.h"
 #include "st-time-ruler.h"
 
@@ -18,45 +18,34 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
-/* A label is tried on slices at least this wide: a few letters and "…". */
-#define LABEL_MIN_WIDTH 36.0
-#define NO_COLOR        0xff
-
-typedef struct
-{
-  double     x;
-  double     y;
-  double     width;
-  StStringId name;
-  guint8     color;
-} Label;
-
 struct _StTimelineRenderer
 {
   StTrace          *trace;
   StTimelineLayout *layout;
   StPalette         palette;
   StLabelCache     *labels;
-  StLabelCache     *region_labels;  /* keyed by a hash of the name */
-  guint8           *name_colors;    /* per string id, NO_COLOR until computed */
-  StRectBatch      *rects;          /* the slices, filled per colour */
-  GArray           *pending_labels; /* Label */
-  guint            *match_counts;   /* per track, NULL without find */
+  StLabelCache     *region_labels; /* keyed by a hash of the name */
+  StRowNames       *names;         /* the trace's strings */
+  StRectBatch      *rects;         /* the slices, filled per colour */
+  StRowPainter     *painter;       /* the slices' rows, into rects */
+  guint            *match_counts;  /* per track, NULL without find */
+  StSpanTrack      *spans;         /* the query's result track, or NULL */
+  StRowNames       *span_names;
+  guint64           span_rows; /* the rows of the query's result */
 };
 
 StTimelineRenderer *
 st_timeline_renderer_new (StTrace *trace)
 {
   StTimelineRenderer *self = g_new0 (StTimelineRenderer, 1);
-  guint               n = st_trace_get_n_strings (trace);
 
   self->trace = g_object_ref (trace);
   self->labels = st_label_cache_new ();
   self->region_labels = st_label_cache_new ();
-  self->name_colors = g_malloc (MAX (1, n));
-  memset (self->name_colors, NO_COLOR, MAX (1, n));
+  self->names = st_row_names_new ((StRowNameFunc)st_trace_get_string, trace,
+                                  st_trace_get_n_strings (trace), 0);
   self->rects = st_rect_batch_new (ST_PALETTE_N_SLICE_COLORS);
-  self->pending_labels = g_array_new (FALSE, FALSE, sizeof (Label));
+  self->painter = st_row_painter_new (self->rects);
   st_palette_init_default (&self->palette, FALSE);
   return self;
 }
@@ -66,9 +55,10 @@ st_timeline_renderer_free (StTimelineRenderer *self)
 {
   if (self == NULL)
     return;
+  st_row_painter_free (self->painter);
   st_rect_batch_free (self->rects);
-  g_array_unref (self->pending_labels);
-  g_free (self->name_colors);
+  st_row_names_free (self->names);
+  st_timeline_renderer_set_spans (self, NULL, 0);
   g_free (self->match_counts);
   st_label_cache_free (self->labels);
   st_label_cache_free (self->region_labels);
@@ -94,6 +84,28 @@ st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches)
   self->match_counts = g_new0 (guint, MAX (1, st_trace_get_n_tracks (self->trace)));
   for (guint i = 0; i < matches->len; i++)
     self->match_counts[g_array_index (matches, StEventRef, i).track]++;
+}
+
+static const char *
+span_name (gpointer spans, StStringId name)
+{
+  return st_span_track_get_name (spans, name);
+}
+
+/* The query's result track (NULL for none) of @n_rows rows, for the
+ * layout's ST_BAND_QUERY; kept with a reference. */
+void
+st_timeline_renderer_set_spans (StTimelineRenderer *self, StSpanTrack *spans, guint64 n_rows)
+{
+  g_clear_pointer (&self->span_names, st_row_names_free);
+  g_clear_pointer (&self->spans, st_span_track_unref);
+  self->span_rows = n_rows;
+  if (spans == NULL)
+    return;
+  self->spans = st_span_track_ref (spans);
+  /* keyed above every other label of the cache */
+  self->span_names
+      = st_row_names_new (span_name, spans, st_span_track_get_n_names (spans), 1ull << 46);
 }
 
 StTrace *
@@ -148,12 +160,7 @@ st_timeline_renderer_create_layout (StTimelineRenderer *self, const char *text)
 static guint8
 color_index (StTimelineRenderer *self, StStringId name)
 {
-  if (self->name_colors[name] == NO_COLOR)
-    {
-      const char *s = st_trace_get_string (self->trace, name);
-      self->name_colors[name] = (guint8)st_palette_color_index (s, strlen (s));
-    }
-  return self->name_colors[name];
+  return st_row_names_color (self->names, name);
 }
 
 /* The colour slices named @name are drawn in. */
@@ -198,152 +205,6 @@ static void
 set_color (cairo_t *cr, const StColor *c)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
-}
-
-static void
-flush_labels (StTimelineRenderer *self, cairo_t *cr)
-{
-  for (guint i = 0; i < self->pending_labels->len; i++)
-    {
-      const Label *l = &g_array_index (self->pending_labels, Label, i);
-      set_color (cr, st_palette_text_on (&self->palette, &self->palette.slices[l->color]));
-      st_label_cache_draw (self->labels, cr, l->name, st_trace_get_string (self->trace, l->name),
-                           l->x, l->y, l->width);
-    }
-  g_array_set_size (self->pending_labels, 0);
-}
-
-/* Row drawing: runs come in by start; thinner than a pixel they pile into a
- * pending fill that grows while the next one touches it. */
-
-typedef struct
-{
-  StTimelineRenderer *self;
-  const StTrack      *track;
-  double              x;     /* left of the track area */
-  double              x_end; /* right of the track area */
-  double              y;
-  double              h;
-  gint64              t0;
-  double              scale; /* px per ns */
-  gboolean            has;
-  int                 px0, px1;
-  guint32             rep;
-  StStringId          rep_name; /* rep's name and the length of its run: */
-  gint64              rep_len;  /* no trip to the slice while merging */
-} Sink;
-
-static void
-emit (Sink *k, double x0, double x1, guint32 rep, StStringId name)
-{
-  const StSlice *s = &k->track->slices[rep]; /* read only for a label */
-  guint8         color = color_index (k->self, name);
-
-  /* whole pixels: cairo fills aligned boxes without antialiasing work */
-  x0 = round (MAX (x0, k->x - 1));
-  x1 = MAX (x0 + 1, round (MIN (x1, k->x_end + 1)));
-  st_rect_batch_add (k->self->rects, color, x0, k->y, x1 - x0, k->h);
-  /* a run merged from many slices is not labelled with one of them */
-  if (x1 - x0 >= LABEL_MIN_WIDTH && s->dur * k->scale >= LABEL_MIN_WIDTH)
-    {
-      Label l = { MAX (x0, k->x) + 3, k->y + k->h / 2, MIN (x1, k->x_end) - MAX (x0, k->x) - 6,
-                  s->name, color };
-      g_array_append_val (k->self->pending_labels, l);
-    }
-}
-
-static void
-sink_flush (Sink *k)
-{
-  if (k->has)
-    emit (k, k->px0, k->px1, k->rep, k->rep_name);
-  k->has = FALSE;
-}
-
-static inline void
-sink_run (Sink *k, gint64 start, gint64 end, guint32 rep, StStringId name)
-{
-  double x0 = k->x + st_time_diff (start, k->t0) * k->scale;
-  double x1 = k->x + st_time_diff (end, k->t0) * k->scale;
-  int    ix;
-
-  if (x1 - x0 >= 1.0)
-    {
-      sink_flush (k);
-      emit (k, x0, x1, rep, name);
-      return;
-    }
-  ix = (int)floor (x0);
-  if (k->has && ix <= k->px1)
-    {
-      k->px1 = MAX (k->px1, ix + 1);
-      if (end - start > k->rep_len)
-        {
-          k->rep = rep;
-          k->rep_name = name;
-          k->rep_len = end - start;
-        }
-      return;
-    }
-  sink_flush (k);
-  k->has = TRUE;
-  k->px0 = ix;
-  k->px1 = ix + 1;
-  k->rep = rep;
-  k->rep_name = name;
-  k->rep_len = end - start;
-}
-
-static void
-walk_level (Sink *k, const StLodLevel *level, gint64 t1)
-{
-  guint a = 0, b = level->n;
-
-  while (a < b)
-    {
-      guint mid = a + (b - a) / 2;
-      if (level->end[mid] < k->t0)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-  for (guint i = a; i < level->n && level->start[i] <= t1; i++)
-    sink_run (k, level->start[i], level->end[i], level->rep[i], level->name[i]);
-}
-
-static void
-walk_slices (Sink *k, guint lo, guint hi, gint64 t1)
-{
-  const StSlice *s = k->track->slices;
-
-  for (guint i = st_row_first_ending (s, lo, hi, k->t0); i < hi && s[i].start <= t1; i++)
-    sink_run (k, s[i].start, s[i].start + s[i].dur, i, s[i].name);
-}
-
-static void
-draw_row (StTimelineRenderer *self, const StTrack *t, guint row, double y, const StViewport *vp)
-{
-  Sink              k = { self,
-                          t,
-                          st_viewport_track_x (vp),
-                          vp->width,
-                          y + 1,
-                          ST_LAYOUT_ROW_HEIGHT - 2,
-                          vp->start,
-                          st_viewport_track_width (vp) / MAX (1.0, st_time_diff (vp->end, vp->start)),
-                          FALSE,
-                          0,
-                          0,
-                          0,
-                          0,
-                          0 };
-  const StLodLevel *level = t->row_lods ? st_row_lod_pick (&t->row_lods[row], 1.0 / k.scale) : NULL;
-
-  if (level != NULL)
-    walk_level (&k, level, vp->end);
-  else
-    walk_slices (&k, t->row_offsets[row], t->row_offsets[row + 1], vp->end);
-  sink_flush (&k);
 }
 
 /* Ticks, one per pixel column at most. */
@@ -401,11 +262,33 @@ draw_track (StTimelineRenderer *self,
     {
       double ry = y + row * ST_LAYOUT_ROW_HEIGHT;
       if (ry + ST_LAYOUT_ROW_HEIGHT >= area_top && ry <= area_bottom)
-        draw_row (self, t, row, ry, vp);
+        st_row_painter_draw_row (self->painter, self->names, t->slices, t->row_offsets[row],
+                                 t->row_offsets[row + 1], t->row_lods ? &t->row_lods[row] : NULL,
+                                 ry, vp);
     }
   if (t->n_instants > 0)
     draw_instants (self, t, y + MAX (1, t->n_rows) * ST_LAYOUT_ROW_HEIGHT, ST_LAYOUT_INSTANT_HEIGHT,
                    vp);
+}
+
+/* The query's result track: its spans in their rows, as a track's. */
+static void
+draw_spans (StTimelineRenderer *self, double y, const StViewport *vp)
+{
+  const guint *offsets;
+
+  if (self->spans == NULL)
+    return;
+  offsets = st_span_track_get_row_offsets (self->spans);
+  for (guint row = 0; row < st_span_track_get_n_rows (self->spans); row++)
+    {
+      double ry = y + row * ST_LAYOUT_ROW_HEIGHT;
+
+      if (ry + ST_LAYOUT_ROW_HEIGHT >= ST_RULER_HEIGHT && ry <= vp->height)
+        st_row_painter_draw_row (
+            self->painter, self->span_names, st_span_track_get_slices (self->spans), offsets[row],
+            offsets[row + 1], st_span_track_get_row_lod (self->spans, row), ry, vp);
+    }
 }
 
 /* The label column and the section headers. */
@@ -472,13 +355,8 @@ label_top (const StBand *band, double y, double block)
 /* The number of find matches on @track at the right of the label column,
  * in the accent colour; the room it takes (0 without). */
 static double
-draw_match_count (StTimelineRenderer *self,
-                  cairo_t            *cr,
-                  guint               track,
-                  double              y_center,
-                  const StViewport   *vp)
+draw_count (StTimelineRenderer *self, cairo_t *cr, guint64 n, double y_center, const StViewport *vp)
 {
-  guint            n = self->match_counts ? self->match_counts[track] : 0;
   g_autofree char *text = NULL;
   guint64          key;
   int              w;
@@ -547,13 +425,32 @@ draw_track_label (StTimelineRenderer *self,
   /* a narrow gutter keeps the device and the stream, cutting the rank */
   st_label_cache_draw_keeping_end (
       self->labels, cr, key, name, tail, 20, y + line / 2.0,
-      vp->gutter - 28 - draw_match_count (self, cr, band->track, y + line / 2.0, vp));
+      vp->gutter - 28
+          - draw_count (self, cr, self->match_counts ? self->match_counts[band->track] : 0,
+                        y + line / 2.0, vp));
   if (t->kind == ST_TRACK_COUNTER)
     {
       g_autofree char *buf = counter_max_text (t);
 
       draw_counter_max (self, cr, buf, y, vp);
     }
+}
+
+/* "Query results" and its number of rows in the accent colour, as a
+ * track's find matches. */
+static void
+draw_spans_label (StTimelineRenderer *self,
+                  cairo_t            *cr,
+                  const StBand       *band,
+                  double              y,
+                  const StViewport   *vp)
+{
+  double width;
+
+  y = label_top (band, y, ST_LAYOUT_ROW_HEIGHT) + ST_LAYOUT_ROW_HEIGHT / 2.0;
+  set_color (cr, &self->palette.foreground);
+  width = vp->gutter - 28 - draw_count (self, cr, self->span_rows, y, vp);
+  st_label_cache_draw (self->labels, cr, 1ull << 45, _ ("Query results"), 20, y, width);
 }
 
 /* A stream's queue length (docs/metrics.md 10.4) under it, in the accent
@@ -621,6 +518,10 @@ draw_bands (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, Pass pa
         draw_track (self, cr, band, y, vp);
       else if (band->kind == ST_BAND_QUEUE && pass != PASS_SECTIONS)
         draw_queue (self, cr, band, y, vp, pass == PASS_LABELS);
+      else if (band->kind == ST_BAND_QUERY && pass == PASS_TRACKS)
+        draw_spans (self, y, vp);
+      else if (band->kind == ST_BAND_QUERY && pass == PASS_LABELS)
+        draw_spans_label (self, cr, band, y, vp);
     }
 }
 
@@ -725,7 +626,7 @@ st_timeline_renderer_draw (StTimelineRenderer *self, cairo_t *cr, const StViewpo
   draw_grid (self, cr, ticks, vp);
   draw_bands (self, cr, vp, PASS_TRACKS);
   st_rect_batch_flush (self->rects, cr, self->palette.slices);
-  flush_labels (self, cr);
+  st_row_painter_flush_labels (self->painter, cr, self->labels, &self->palette);
   cairo_restore (cr);
 
   clip (cr, 0, ST_RULER_HEIGHT, vp->width, vp->height - ST_RULER_HEIGHT);
@@ -781,4 +682,52 @@ st_timeline_renderer_event_rect (StTimelineRenderer *self,
     y += MAX (1, t->n_rows) * ST_LAYOUT_ROW_HEIGHT;
   *rect = (cairo_rectangle_t){ x0 - 1, y + 1, 4, ST_LAYOUT_INSTANT_HEIGHT - 2 };
   return TRUE;
+}
+
+/* Where span @index of the query's result track is drawn, in picture
+ * coordinates; FALSE when the track is not shown. */
+gboolean
+st_timeline_renderer_span_rect (StTimelineRenderer *self,
+                                const StViewport   *vp,
+                                guint               index,
+                                cairo_rectangle_t  *rect)
+{
+  gint           band_index = st_timeline_layout_query_band (self->layout);
+  const StSlice *s;
+  double         y, x0, x1;
+
+  if (band_index < 0 || self->spans == NULL || index >= st_span_track_get_n_spans (self->spans))
+    return FALSE;
+  s = &st_span_track_get_slices (self->spans)[index];
+  y = ST_RULER_HEIGHT + st_timeline_layout_get_band (self->layout, band_index)->y - vp->scroll_y;
+  x0 = st_viewport_x_at (vp, s->start);
+  x1 = MAX (x0 + 1, st_viewport_x_at (vp, s->start + s->dur));
+  *rect = (cairo_rectangle_t){ x0, y + s->depth * ST_LAYOUT_ROW_HEIGHT + 1, x1 - x0,
+                               ST_LAYOUT_ROW_HEIGHT - 2 };
+  return TRUE;
+}
+
+/* The span of the query's result track drawn at (@x, @y), or within
+ * @slop_px of it; FALSE when none is. */
+gboolean
+st_timeline_renderer_span_at (StTimelineRenderer *self,
+                              const StViewport   *vp,
+                              double              x,
+                              double              y,
+                              double              slop_px,
+                              guint              *index)
+{
+  gint          band_index = st_timeline_layout_query_band (self->layout);
+  const StBand *band;
+  double        row;
+  gint64        slop;
+
+  if (band_index < 0 || self->spans == NULL || x < vp->gutter)
+    return FALSE;
+  band = st_timeline_layout_get_band (self->layout, band_index);
+  row = (st_viewport_content_y (vp, y) - band->y) / ST_LAYOUT_ROW_HEIGHT;
+  slop = (gint64)(slop_px * (vp->end - vp->start) / st_viewport_track_width (vp));
+  return row >= 0
+         && st_span_track_slice_at (self->spans, (guint)row, st_viewport_time_at (vp, x), slop,
+                                    index);
 }

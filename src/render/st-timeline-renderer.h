@@ -16,6 +16,7 @@
 
 #include "st-label-cache.h"
 #include "st-palette.h"
+#include "st-span-track.h"
 #include "st-timeline-layout.h"
 #include "st-trace.h"
 
@@ -37,6 +38,7 @@ StTimelineRenderer *st_timeline_renderer_new (StTrace *trace);
 void                st_timeline_renderer_free (StTimelineRenderer *self);
 void st_timeline_renderer_set_layout (StTimelineRenderer *self, StTimelineLayout *layout);
 void st_timeline_renderer_set_matches (StTimelineRenderer *self, GArray *matches);
+void st_timeline_renderer_set_spans (StTimelineRenderer *self, StSpanTrack *spans, guint64 n_rows);
 StTimelineLayout *st_timeline_renderer_get_layout (StTimelineRenderer *self);
 StTrace          *st_timeline_renderer_get_trace (StTimelineRenderer *self);
 void st_timeline_renderer_set_palette (StTimelineRenderer *self, const StPalette *palette);
@@ -47,6 +49,16 @@ gboolean st_timeline_renderer_event_rect (StTimelineRenderer *self,
                                           const StViewport   *vp,
                                           StEventRef          ref,
                                           cairo_rectangle_t  *rect);
+gboolean st_timeline_renderer_span_rect (StTimelineRenderer *self,
+                                         const StViewport   *vp,
+                                         guint               index,
+                                         cairo_rectangle_t  *rect);
+gboolean st_timeline_renderer_span_at (StTimelineRenderer *self,
+                                       const StViewport   *vp,
+                                       double              x,
+                                       double              y,
+                                       double              slop_px,
+                                       guint              *index);
 gint     st_timeline_renderer_section_at (StTimelineRenderer *self, const StViewport *vp, double y);
 const StColor *st_timeline_renderer_name_color (StTimelineRenderer *self, StStringId name);
 PangoLayout   *st_timeline_renderer_create_layout (StTimelineRenderer *self, const char *text);

@@ -20,6 +20,14 @@
 /* The tracks' arrangement of a profile is a few KiB; far more is no such file. */
 #define TRACKS_MAX_SIZE ((gsize)64 << 20)
 
+/* The files beside a profile, for what an unreadable one costs. */
+enum
+{
+  SIDECAR_REGIONS,
+  SIDECAR_TRACKS,
+  SIDECAR_QUERIES,
+};
+
 struct _StAutosave
 {
   GObject parent_instance;
@@ -31,6 +39,8 @@ struct _StAutosave
   gboolean blocked;
   gboolean tracks_dirty;
   gboolean tracks_blocked; /* likewise, the tracks' arrangement */
+  gboolean queries_dirty;
+  gboolean queries_blocked; /* and the saved queries */
 };
 
 G_DEFINE_FINAL_TYPE (StAutosave, st_autosave, G_TYPE_OBJECT)
@@ -71,6 +81,25 @@ write_tracks (StAutosave *self, const StProfileIdentity *identity, GError **erro
   return st_small_file_replace (file, text, strlen (text), 0600, error);
 }
 
+/* The Query page's text and saved queries, in their file beside the
+ * regions' sidecar. */
+static gboolean
+write_queries (StAutosave *self, const StProfileIdentity *identity, GError **error)
+{
+  g_autofree char  *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char  *path = st_saved_queries_dup_path (sidecar);
+  g_autofree char  *text = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char  *folder = g_path_get_dirname (path);
+
+  if (!self->queries_dirty || self->queries_blocked)
+    return TRUE;
+  self->queries_dirty = FALSE;
+  g_mkdir_with_parents (folder, 0700);
+  text = st_saved_queries_to_json (st_session_get_saved_queries (self->session));
+  return st_small_file_replace (file, text, strlen (text), 0600, error);
+}
+
 static void
 write_sidecar (StAutosave *self)
 {
@@ -82,7 +111,7 @@ write_sidecar (StAutosave *self)
     return;
   if ((!self->blocked
        && !st_region_set_autosave (st_session_get_regions (self->session), identity, &error))
-      || !write_tracks (self, identity, &error))
+      || !write_tracks (self, identity, &error) || !write_queries (self, identity, &error))
     g_signal_emit (self, signals[FAILED], 0, error);
 }
 
@@ -113,6 +142,13 @@ static void
 on_tracks_changed (StAutosave *self)
 {
   self->tracks_dirty = TRUE;
+  on_edited (self);
+}
+
+static void
+on_queries_changed (StAutosave *self)
+{
+  self->queries_dirty = TRUE;
   on_edited (self);
 }
 
@@ -178,12 +214,12 @@ set_aside (const char *path, GError **error)
 
 /* The sidecar could not be read (@read_error says why): it is moved aside
  * before the first autosave would replace it, and @error says where to;
- * should it have to stay, what it holds (@tracks: the tracks' arrangement,
- * else the regions) is not autosaved. */
+ * should it have to stay, what it holds (@what: the regions, the tracks' arrangement
+ * or the saved queries) is not autosaved. */
 static void
 set_aside_unreadable (StAutosave   *self,
                       const char   *path,
-                      gboolean      tracks,
+                      guint         what,
                       gboolean     *blocked,
                       const GError *read_error,
                       GError      **error)
@@ -202,7 +238,12 @@ set_aside_unreadable (StAutosave   *self,
       return;
     }
   *blocked = TRUE;
-  if (tracks)
+  if (what == SIDECAR_QUERIES)
+    g_set_error (error, read_error->domain, read_error->code,
+                 _ ("%s%s It could not be moved aside (%s), so the saved queries of this profile "
+                    "are not kept."),
+                 read_error->message, stop, move_error->message);
+  else if (what == SIDECAR_TRACKS)
     g_set_error (error, read_error->domain, read_error->code,
                  _ ("%s%s It could not be moved aside (%s), so how the tracks of this profile are "
                     "arranged is not saved."),
@@ -241,7 +282,32 @@ restore_tracks (StAutosave *self, const StProfileIdentity *identity, GError **er
       if (local_error == NULL)
         return TRUE;
     }
-  set_aside_unreadable (self, path, TRUE, &self->tracks_blocked, local_error, error);
+  set_aside_unreadable (self, path, SIDECAR_TRACKS, &self->tracks_blocked, local_error, error);
+  return FALSE;
+}
+
+/* Brings back the Query page's text and saved queries of the last time;
+ * an unreadable file is set aside as the regions' sidecar is. */
+static gboolean
+restore_queries (StAutosave *self, const StProfileIdentity *identity, GError **error)
+{
+  g_autofree char   *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char   *path = st_saved_queries_dup_path (sidecar);
+  g_autofree char   *display = g_filename_display_name (path);
+  g_autoptr (GFile)  file = g_file_new_for_path (path);
+  g_autofree char   *text = NULL;
+  gsize              length;
+  g_autoptr (GError) local_error = NULL;
+
+  if (!st_small_file_load (file, display, TRACKS_MAX_SIZE, &text, &length, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        return TRUE;
+    }
+  else if (st_saved_queries_load_json (st_session_get_saved_queries (self->session), text,
+                                       &local_error))
+    return TRUE;
+  set_aside_unreadable (self, path, SIDECAR_QUERIES, &self->queries_blocked, local_error, error);
   return FALSE;
 }
 
@@ -288,10 +354,12 @@ st_autosave_restore (StAutosave   *self,
     {
       g_autofree char *path = st_profile_identity_dup_sidecar_path (identity);
 
-      set_aside_unreadable (self, path, FALSE, &self->blocked, local_error, error);
+      set_aside_unreadable (self, path, SIDECAR_REGIONS, &self->blocked, local_error, error);
       return FALSE;
     }
-  return restore_tracks (self, identity, error);
+  if (!restore_tracks (self, identity, error))
+    return FALSE;
+  return restore_queries (self, identity, error);
 }
 
 StSession *
@@ -311,6 +379,8 @@ st_autosave_constructed (GObject *object)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (st_session_get_track_arrangement (self->session), "changed",
                            G_CALLBACK (on_tracks_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (st_session_get_saved_queries (self->session), "changed",
+                           G_CALLBACK (on_queries_changed), self, G_CONNECT_SWAPPED);
 }
 
 /* What waits to be written is written before the session goes. */

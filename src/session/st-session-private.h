@@ -45,6 +45,8 @@ struct _StSession
   StProfileIdentity  *identity;
   GPtrArray          *inputs; /* GFile: the profile's files, never written */
   StTrackArrangement *tracks;
+  StQueryTrack       *query_track;
+  StSavedQueries     *saved_queries;
   StBaseline         *baseline;
 };
 

@@ -50,6 +50,8 @@ st_session_finalize (GObject *object)
 
   g_clear_object (&self->trace);
   g_clear_object (&self->tracks);
+  g_clear_object (&self->query_track);
+  g_clear_object (&self->saved_queries);
   g_clear_object (&self->baseline);
   g_array_unref (self->selection);
   g_array_unref (self->box_counters);
@@ -164,6 +166,8 @@ st_session_init (StSession *self)
   self->collapsed = g_hash_table_new (NULL, NULL);
   self->found_current = -1;
   self->regions = st_region_set_new ();
+  self->query_track = st_query_track_new ();
+  self->saved_queries = st_saved_queries_new ();
   self->compare = g_ptr_array_new_with_free_func (g_object_unref);
   /* after the views of the set (sorters, selections) have caught up */
   g_signal_connect_after (self->regions, "items-changed",
@@ -183,6 +187,22 @@ st_session_get_track_arrangement (StSession *self)
 {
   g_return_val_if_fail (ST_IS_SESSION (self), NULL);
   return self->tracks;
+}
+
+/* The Query page's result track on the timeline. */
+StQueryTrack *
+st_session_get_query_track (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->query_track;
+}
+
+/* The Query page's text and saved queries, kept with the regions. */
+StSavedQueries *
+st_session_get_saved_queries (StSession *self)
+{
+  g_return_val_if_fail (ST_IS_SESSION (self), NULL);
+  return self->saved_queries;
 }
 
 StTrace *

@@ -11,7 +11,9 @@
 #include <gio/gio.h>
 
 #include "st-profile-identity.h"
+#include "st-query-track.h"
 #include "st-region-set.h"
+#include "st-saved-queries.h"
 #include "st-track-arrangement.h"
 #include "st-trace.h"
 
@@ -49,6 +51,8 @@ typedef struct
 StSession          *st_session_new (StTrace *trace);
 StTrace            *st_session_get_trace (StSession *self);
 StTrackArrangement *st_session_get_track_arrangement (StSession *self);
+StQueryTrack       *st_session_get_query_track (StSession *self);
+StSavedQueries     *st_session_get_saved_queries (StSession *self);
 
 void     st_session_get_range (StSession *self, gint64 *start, gint64 *end);
 void     st_session_set_range (StSession *self, gint64 start, gint64 end);

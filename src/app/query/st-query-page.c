@@ -12,7 +12,10 @@
 
 #include "st-format.h"
 #include "st-job.h"
+#include "st-query-examples.h"
 #include "st-query-row-item.h"
+#include "st-query-spans.h"
+#include "st-saved-query-list.h"
 #include "st-sql-session.h"
 
 #include <glib/gi18n.h>
@@ -31,7 +34,12 @@ struct _StQueryPage
   StJob        *run;
   int           slice_column; /* of the result shown, or -1 */
 
+  StQueryTrack *track;      /* the session's, followed */
+  guint         emptied_id; /* the idle that checks an emptied editor */
+
   GtkTextView       *editor;
+  StSavedQueryList  *saved;
+  GtkWidget         *show_button;
   GtkStringList     *tables;
   GtkLabel          *message_label;
   GtkLabel          *status_label;
@@ -44,41 +52,6 @@ struct _StQueryPage
 
 G_DEFINE_FINAL_TYPE (StQueryPage, st_query_page, GTK_TYPE_WIDGET)
 
-/* The examples' queries, by the menu's targets (docs/sql.md). */
-static const struct
-{
-  const char *name;
-  const char *sql;
-} examples[] = {
-  { "top-kernels",
-    "SELECT s.name, count(*) AS calls, sum(s.dur) AS total_ns, avg(s.dur) AS avg_ns\n"
-    "FROM device_work w JOIN slice s ON s.id = w.slice_id\n"
-    "WHERE w.class = 'compute'\n"
-    "GROUP BY s.name\n"
-    "ORDER BY total_ns DESC\n"
-    "LIMIT 20" },
-  { "stream-gaps", "WITH k AS (\n"
-                   "  SELECT s.id, s.ts + s.dur AS end_ts, t.device, t.stream,\n"
-                   "         lead(s.ts) OVER (PARTITION BY s.track_id ORDER BY s.ts) AS next_ts\n"
-                   "  FROM slice s JOIN track t ON t.id = s.track_id\n"
-                   "  WHERE t.stream IS NOT NULL AND s.depth = 0)\n"
-                   "SELECT id, device, stream, end_ts AS gap_ts, next_ts - end_ts AS gap_ns\n"
-                   "FROM k\n"
-                   "WHERE next_ts - end_ts > 1000000\n"
-                   "ORDER BY gap_ns DESC" },
-  { "scope-kernels",
-    "WITH scope AS (\n"
-    "  SELECT ts, dur, track_id FROM slice WHERE name GLOB 'ProfilerStep*' LIMIT 1)\n"
-    "SELECT k.id, k.name, k.ts, k.dur, l.name AS launched_by\n"
-    "FROM scope\n"
-    "JOIN slice l ON l.track_id = scope.track_id\n"
-    "  AND l.ts >= scope.ts AND l.ts + l.dur <= scope.ts + scope.dur\n"
-    "JOIN flow f ON f.slice_out = l.id\n"
-    "JOIN slice k ON k.id = f.slice_in\n"
-    "JOIN device_work w ON w.slice_id = k.id AND w.class = 'compute'\n"
-    "ORDER BY k.ts" },
-};
-
 /* --- a run, on the job's thread ------------------------------------------- */
 
 typedef struct
@@ -90,11 +63,13 @@ typedef struct
 
 typedef struct
 {
-  GPtrArray *names; /* char *: the result's columns */
-  int        slice_column;
-  GPtrArray *rows;    /* StQueryRowItem, at most MAX_ROWS */
-  guint64    n_rows;  /* all the query gave */
-  gint64     elapsed; /* ns */
+  GPtrArray   *names; /* char *: the result's columns */
+  int          slice_column;
+  GPtrArray   *rows;    /* StQueryRowItem, at most MAX_ROWS */
+  guint64      n_rows;  /* all the query gave */
+  gint64       elapsed; /* ns */
+  StSpanTrack *spans;   /* for the timeline, or NULL */
+  GArray      *slices;  /* the slices the rows name, or NULL */
 } Result;
 
 static void
@@ -111,6 +86,8 @@ result_free (Result *result)
 {
   g_ptr_array_unref (result->names);
   g_ptr_array_unref (result->rows);
+  g_clear_pointer (&result->spans, st_span_track_unref);
+  g_clear_pointer (&result->slices, g_array_unref);
   g_free (result);
 }
 
@@ -144,6 +121,8 @@ run_thread (gpointer data, gpointer job_run, GCancellable *cancellable, GError *
   g_autoptr (StSqlQuery)   query = NULL;
   g_autoptr (Result)       result = NULL;
   GError                  *local = NULL;
+  StQuerySpanColumns       columns;
+  gboolean                 has_spans;
 
   if (session == NULL)
     return NULL;
@@ -152,10 +131,16 @@ run_thread (gpointer data, gpointer job_run, GCancellable *cancellable, GError *
   if (query == NULL)
     return NULL;
   result = result_new (query);
+  has_spans = st_query_span_columns_find (&columns, query);
   while (st_sql_query_next (query, cancellable, &local))
     {
       if (result->rows->len < MAX_ROWS)
-        g_ptr_array_add (result->rows, st_query_row_item_new (query));
+        {
+          StQueryRowItem *row = st_query_row_item_new (query);
+
+          st_query_row_item_set_number (row, result->rows->len);
+          g_ptr_array_add (result->rows, row);
+        }
       result->n_rows++;
     }
   if (local != NULL)
@@ -164,6 +149,9 @@ run_thread (gpointer data, gpointer job_run, GCancellable *cancellable, GError *
       return NULL;
     }
   result->elapsed = (g_get_monotonic_time () - start) * 1000;
+  /* the spans are the timeline's: not part of the time the query took */
+  if (has_spans)
+    result->spans = st_query_spans_new (&columns, result->rows, session, &result->slices);
   return g_steal_pointer (&result);
 }
 
@@ -291,6 +279,7 @@ on_run_done (gpointer owner, gpointer data, const GError *error)
     {
       set_message (self, error->message);
       gtk_label_set_text (self->status_label, "");
+      st_query_track_set_spans (self->track, NULL, 0, NULL);
       return;
     }
   set_message (self, NULL);
@@ -298,6 +287,7 @@ on_run_done (gpointer owner, gpointer data, const GError *error)
     add_column (self, g_ptr_array_index (result->names, c), c);
   g_list_store_splice (self->rows, 0, 0, result->rows->pdata, result->rows->len);
   self->slice_column = result->slice_column;
+  st_query_track_set_spans (self->track, result->spans, result->n_rows, result->slices);
   describe (self, result);
 }
 
@@ -310,6 +300,12 @@ update_actions (StQueryPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "query.run", self->session != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "query.cancel", running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "query.save", self->session != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "query.show-on-timeline",
+                                 self->track != NULL
+                                     && st_query_track_get_spans (self->track) != NULL);
+  gtk_widget_set_visible (self->show_button,
+                          self->track != NULL && st_query_track_get_spans (self->track) != NULL);
   gtk_spinner_set_spinning (self->spinner, running);
 }
 
@@ -356,9 +352,10 @@ example_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   StQueryPage *self = ST_QUERY_PAGE (widget);
   const char  *name = g_variant_get_string (parameter, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
-    if (g_str_equal (examples[i].name, name))
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor), examples[i].sql, -1);
+  const char *sql = st_query_example_get (name);
+
+  if (sql != NULL)
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor), sql, -1);
   gtk_widget_grab_focus (GTK_WIDGET (self->editor));
 }
 
@@ -396,6 +393,156 @@ on_row_activated (StQueryPage *self, guint position)
   st_session_select (self->session, ref, ST_SELECT_REPLACE);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
   st_session_reveal (self->session, ref);
+}
+
+/* --- the result track on the timeline -------------------------------------- */
+
+/* Row @number of the result as the table holds it, and where it is shown
+ * now (the table sorted); FALSE when the table has no such row. */
+static gboolean
+find_row (StQueryPage *self, guint number, StQueryRowItem **row, guint *position)
+{
+  GListModel *shown = G_LIST_MODEL (self->selection);
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr (StQueryRowItem) item = g_list_model_get_item (shown, i);
+
+      if (st_query_row_item_get_number (item) == number)
+        {
+          *row = g_steal_pointer (&item);
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The tooltip of a span: its row's values, "column: value" a line each. */
+static char *
+on_describe (StQueryTrack *track, guint number, StQueryPage *self)
+{
+  g_autoptr (StQueryRowItem) row = NULL;
+  GListModel                *columns = gtk_column_view_get_columns (self->results);
+  guint                      position;
+
+  if (!find_row (self, number, &row, &position))
+    return NULL;
+  return st_query_row_item_describe (row, columns);
+}
+
+/* The list view the column view shows its rows with, for its scroll
+ * action (GTK 4.8 has no gtk_column_view_scroll_to ()). */
+static GtkWidget *
+rows_view (StQueryPage *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->results)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+/* A span clicked on the timeline: its row selected in the table and
+ * scrolled to, and its slice selected when it names one. */
+static void
+on_span_activated (StQueryTrack *track, guint number, StQueryPage *self)
+{
+  g_autoptr (StQueryRowItem) row = NULL;
+  guint                      position;
+  gint64                     id;
+  StEventRef                 ref;
+  GtkWidget                 *view = rows_view (self);
+
+  if (!find_row (self, number, &row, &position))
+    return;
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+  if (view != NULL)
+    gtk_widget_activate_action (view, "list.scroll-to-item", "u", position);
+  if (self->slice_column >= 0 && self->sql != NULL
+      && st_query_row_item_get_int (row, (guint)self->slice_column, &id)
+      && st_sql_session_get_slice (self->sql, id, &ref))
+    st_session_select (self->session, ref, ST_SELECT_REPLACE);
+}
+
+/* The table's selection: its last row outlined on the result track. */
+static void
+on_rows_selected (StQueryPage *self)
+{
+  g_autoptr (GtkBitset) selected
+      = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr (StQueryRowItem) row = NULL;
+
+  if (self->track == NULL)
+    return;
+  if (gtk_bitset_is_empty (selected))
+    {
+      st_query_track_set_selected (self->track, -1);
+      return;
+    }
+  row = g_list_model_get_item (G_LIST_MODEL (self->selection), gtk_bitset_get_maximum (selected));
+  st_query_track_set_selected (self->track, (gint)st_query_row_item_get_number (row));
+}
+
+static void
+follow_track (StQueryPage *self, StQueryTrack *track)
+{
+  if (self->track != NULL)
+    g_signal_handlers_disconnect_by_data (self->track, self);
+  g_set_object (&self->track, track);
+  if (track == NULL)
+    return;
+  g_signal_connect_object (track, "describe", G_CALLBACK (on_describe), self, 0);
+  g_signal_connect_object (track, "activated", G_CALLBACK (on_span_activated), self, 0);
+  g_signal_connect_object (track, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+}
+
+/* "Show on Timeline": the Timeline, its result track in view at the top. */
+static void
+show_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  gtk_widget_activate_action (widget, "win.show-timeline", NULL);
+}
+
+/* --- the saved queries ---------------------------------------------------- */
+
+/* Ctrl+S: the editor's query under a name, with the profile. */
+static void
+save_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  StQueryPage *self = ST_QUERY_PAGE (widget);
+
+  if (self->session != NULL)
+    st_saved_query_list_save (self->saved);
+}
+
+static gboolean
+editor_is_empty (StQueryPage *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (self->editor), &start, &end);
+  return gtk_text_iter_equal (&start, &end);
+}
+
+static gboolean
+on_emptied_idle (gpointer data)
+{
+  StQueryPage *self = data;
+
+  self->emptied_id = 0;
+  if (self->track != NULL && editor_is_empty (self))
+    st_query_track_set_spans (self->track, NULL, 0, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The editor cleared: the result track goes, unless the text was only
+ * typed over (a deletion and an insertion in the same turn). */
+static void
+on_text_changed (StQueryPage *self)
+{
+  if (self->emptied_id == 0 && editor_is_empty (self))
+    self->emptied_id = g_idle_add (on_emptied_idle, self);
 }
 
 /* --- the tables beside the editor ----------------------------------------- */
@@ -471,6 +618,9 @@ st_query_page_set_session (StQueryPage *self, StSession *session)
     return;
   st_job_cancel (self->run);
   g_set_object (&self->session, session);
+  follow_track (self, session != NULL ? st_session_get_query_track (session) : NULL);
+  st_saved_query_list_set_queries (self->saved,
+                                   session != NULL ? st_session_get_saved_queries (session) : NULL);
   g_clear_object (&self->sql);
   clear_columns (self);
   gtk_label_set_text (self->status_label, "");
@@ -529,6 +679,8 @@ st_query_page_dispose (GObject *object)
   GtkWidget   *child;
 
   st_job_cancel (self->run);
+  g_clear_handle_id (&self->emptied_id, g_source_remove);
+  follow_track (self, NULL);
   g_clear_object (&self->session);
   g_clear_object (&self->sql);
   gtk_widget_dispose_template (GTK_WIDGET (self), ST_TYPE_QUERY_PAGE);
@@ -556,6 +708,8 @@ install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "query.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "query.example", "s", example_action);
   gtk_widget_class_install_action (widget_class, "query.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "query.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "query.show-on-timeline", NULL, show_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "query.cancel", NULL);
 }
 
@@ -572,6 +726,8 @@ st_query_page_class_init (StQueryPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/query/st-query-page.ui");
   gtk_widget_class_bind_template_child (widget_class, StQueryPage, editor);
+  gtk_widget_class_bind_template_child (widget_class, StQueryPage, saved);
+  gtk_widget_class_bind_template_child (widget_class, StQueryPage, show_button);
   gtk_widget_class_bind_template_child (widget_class, StQueryPage, tables);
   gtk_widget_class_bind_template_child (widget_class, StQueryPage, message_label);
   gtk_widget_class_bind_template_child (widget_class, StQueryPage, status_label);
@@ -586,8 +742,9 @@ st_query_page_class_init (StQueryPageClass *klass)
 }
 
 /* Ctrl+Return runs from the editor, before the editor takes the key for
- * a line break; Ctrl+C copies rows only from the table, so that it
- * copies text in the editor. */
+ * a line break (Ctrl+S is the window's, which saves the query on this
+ * page); Ctrl+C copies rows only from the table, so that it copies text
+ * in the editor. */
 static void
 add_keys (StQueryPage *self)
 {
@@ -616,6 +773,7 @@ st_query_page_init (StQueryPage *self)
   self->slice_column = -1;
   self->run = st_job_new (self);
   g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (update_actions), self);
+  g_type_ensure (ST_TYPE_SAVED_QUERY_LIST);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_list_store_new (ST_TYPE_QUERY_ROW_ITEM);
   self->sorted
@@ -623,6 +781,11 @@ st_query_page_init (StQueryPage *self)
                                  g_object_ref (gtk_column_view_get_sorter (self->results)));
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
   gtk_column_view_set_model (self->results, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (on_rows_selected),
+                            self);
+  g_signal_connect_swapped (gtk_text_view_get_buffer (self->editor), "changed",
+                            G_CALLBACK (on_text_changed), self);
+  st_saved_query_list_set_editor (self->saved, self->editor);
   add_keys (self);
   update_actions (self);
 }

@@ -11,6 +11,7 @@
 #include "st-format.h"
 
 #include <glib/gi18n.h>
+#include <gtk/gtk.h>
 
 typedef struct
 {
@@ -26,6 +27,7 @@ struct _StQueryRowItem
   GObject parent_instance;
   guint   n_cells;
   Cell   *cells;
+  guint   number; /* its place in the result */
 };
 
 G_DEFINE_FINAL_TYPE (StQueryRowItem, st_query_row_item, G_TYPE_OBJECT)
@@ -193,4 +195,38 @@ st_query_row_item_format_rows (StQueryRowItem **rows, guint n_rows)
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);
+}
+
+void
+st_query_row_item_set_number (StQueryRowItem *self, guint number)
+{
+  g_return_if_fail (ST_IS_QUERY_ROW_ITEM (self));
+  self->number = number;
+}
+
+guint
+st_query_row_item_get_number (StQueryRowItem *self)
+{
+  g_return_val_if_fail (ST_IS_QUERY_ROW_ITEM (self), 0);
+  return self->number;
+}
+
+/* The row's values, "column: value" a line each, the columns' titles
+ * read from @columns (GtkColumnViewColumn, one per cell); null as NULL. */
+char *
+st_query_row_item_describe (StQueryRowItem *self, GListModel *columns)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (ST_IS_QUERY_ROW_ITEM (self), NULL);
+  for (guint c = 0; c < self->n_cells; c++)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      const char                     *value = self->cells[c].text;
+
+      g_string_append_printf (text, "%s%s: %s", c > 0 ? "\n" : "",
+                              column ? gtk_column_view_column_get_title (column) : "",
+                              value != NULL ? value : "NULL");
+    }
+  return g_string_free (text, FALSE);
 }

@@ -337,6 +337,20 @@ st_sql_query_column_is_slice_id (StSqlQuery *self, guint column)
 }
 
 gboolean
+st_sql_query_column_is (StSqlQuery *self, guint column, const char *field)
+{
+  const char *origin;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  origin = sqlite3_column_origin_name (self->stmt, (int)column);
+  if (origin == NULL)
+    return g_str_equal (st_sql_query_get_column_name (self, column), field);
+  return g_str_equal (origin, field);
+}
+
+gboolean
 st_sql_query_next (StSqlQuery *self, GCancellable *cancellable, GError **error)
 {
   StSqlContext *ctx = &self->session->ctx;

@@ -71,6 +71,10 @@ const char *st_sql_query_get_column_name (StSqlQuery *self, guint column);
  * through any alias, view or subquery; or it is an expression named
  * `slice_id`. */
 gboolean st_sql_query_column_is_slice_id (StSqlQuery *self, guint column);
+/* TRUE when @column is the @field (`ts`, `dur`, `track_id`, `name`) of
+ * its rows: it reads a table's column of that name, through any alias,
+ * view or subquery, or it is an expression named so. */
+gboolean st_sql_query_column_is (StSqlQuery *self, guint column, const char *field);
 /* Runs the query to its next row: TRUE when there is one. FALSE at the
  * end, or with @error set when it failed (ST_SQL_ERROR_QUERY) or was
  * cancelled (G_IO_ERROR_CANCELLED); the query is then done. */

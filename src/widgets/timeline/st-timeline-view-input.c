@@ -232,15 +232,17 @@ on_motion (GtkEventControllerMotion *controller, double x, double y, StTimelineV
       self->hover = ref;
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
+  _st_timeline_view_hover_span (self, x, y);
 }
 
 static void
 on_leave (GtkEventControllerMotion *controller, StTimelineView *self)
 {
   self->pointer_inside = FALSE;
-  if (self->has_hover)
+  if (self->has_hover || self->has_span_hover)
     {
       self->has_hover = FALSE;
+      self->has_span_hover = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
@@ -266,7 +268,8 @@ st_timeline_view_dup_tooltip (StTimelineView *self, double x, double y)
           st_region_get_name (region), dur,
           st_region_method_get_label (st_region_get_method (region)));
     }
-  if ((readout = _st_timeline_view_dup_counter_readout (self, x, y)) != NULL)
+  if ((readout = _st_timeline_view_dup_counter_readout (self, x, y)) != NULL
+      || (readout = _st_timeline_view_dup_span_tooltip (self, x, y)) != NULL)
     return readout;
   if (!_st_timeline_view_event_at (self, x, y, &ref))
     return NULL;
@@ -343,7 +346,7 @@ st_timeline_view_click (StTimelineView *self,
         st_session_zoom_to_region (self->session, region);
       return;
     }
-  if (toggle_section_at (self, y))
+  if (toggle_section_at (self, y) || _st_timeline_view_click_span (self, x, y))
     return;
   if (!_st_timeline_view_event_at (self, x, y, &ref))
     {

@@ -6,7 +6,8 @@
  * st-timeline-view-input.c; a track's menu and commands, and an event's
  * menu, in st-timeline-view-tracks.c; the streams' queue lengths, made on a
  * thread, in st-timeline-view-queues.c; the counter bands' readings in
- * st-timeline-view-counters.c. */
+ * st-timeline-view-counters.c; the query's result track in
+ * st-timeline-view-query.c. */
 #pragma once
 
 #include "st-time-ruler.h"
@@ -28,6 +29,7 @@ struct _StTimelineView
   GSignalGroup       *session_signals;
   GSignalGroup       *region_signals;
   GSignalGroup       *track_signals;
+  GSignalGroup       *query_signals;
   StTimelineRenderer *renderer;
   StTimelineLayout   *layout;
   GtkAdjustment      *vadjustment;
@@ -58,6 +60,10 @@ struct _StTimelineView
   GtkPopover *track_menu;
   gint        menu_track; /* whose menu is open, -1 for none */
   GtkPopover *slice_menu; /* an event's: its name's distribution, zoom to it */
+  GtkPopover *query_menu; /* the query track's */
+
+  gboolean has_span_hover; /* a span of the query track under the pointer */
+  guint    span_hover;
 
   gboolean reveal_pending; /* a row to scroll to once the view has a height */
   guint    reveal_track;
@@ -98,6 +104,17 @@ const StCounterSeries *const *_st_timeline_view_get_queues (StTimelineView *self
 
 char   *_st_timeline_view_dup_counter_readout (StTimelineView *self, double x, double y);
 GArray *_st_timeline_view_counters_in_box (StTimelineView *self, double y0, double y1);
+
+GSignalGroup *_st_timeline_view_follow_query (StTimelineView *self);
+void          _st_timeline_view_sync_query (StTimelineView *self);
+guint         _st_timeline_view_query_rows (StTimelineView *self);
+void          _st_timeline_view_fill_query_overlay (StTimelineView *self, StOverlay *o);
+gboolean      _st_timeline_view_span_at (StTimelineView *self, double x, double y, guint *index);
+void          _st_timeline_view_hover_span (StTimelineView *self, double x, double y);
+char         *_st_timeline_view_dup_span_tooltip (StTimelineView *self, double x, double y);
+gboolean      _st_timeline_view_click_span (StTimelineView *self, double x, double y);
+gboolean      _st_timeline_view_open_query_menu (StTimelineView *self, double x, double y);
+void          _st_timeline_view_install_query_actions (GtkWidgetClass *widget_class);
 
 void     _st_timeline_view_install_actions (GtkWidgetClass *widget_class);
 void     _st_timeline_view_install_track_actions (GtkWidgetClass *widget_class);

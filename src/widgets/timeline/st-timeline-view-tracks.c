@@ -169,7 +169,8 @@ on_secondary_pressed (GtkGestureClick *gesture,
                       double           y,
                       StTimelineView  *self)
 {
-  if (_st_timeline_view_open_track_menu (self, x, y)
+  if (_st_timeline_view_open_query_menu (self, x, y)
+      || _st_timeline_view_open_track_menu (self, x, y)
       || _st_timeline_view_open_slice_menu (self, x, y))
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
@@ -198,6 +199,8 @@ _st_timeline_view_add_track_menu (StTimelineView *self)
                                "track_menu", GTK_WIDGET (self));
   self->slice_menu = new_menu ("/io/github/strata/Strata/widgets/timeline/st-slice-menu.ui",
                                "slice_menu", GTK_WIDGET (self));
+  self->query_menu = new_menu ("/io/github/strata/Strata/widgets/timeline/st-query-track-menu.ui",
+                               "query_track_menu", GTK_WIDGET (self));
   g_signal_connect_swapped (self->track_menu, "closed", G_CALLBACK (on_menu_closed), self);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
   g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);

@@ -103,6 +103,7 @@ _st_timeline_view_rebuild_layout (StTimelineView *self)
   plan.sections = sections;
   plan.n_tracks = visible->len;
   plan.queues = _st_timeline_view_get_queues (self);
+  plan.query_rows = _st_timeline_view_query_rows (self);
   self->layout = st_timeline_layout_new_planned (st_session_get_trace (self->session),
                                                  st_session_get_collapsed (self->session), &plan);
   st_timeline_renderer_set_layout (self->renderer, self->layout);
@@ -173,6 +174,7 @@ fill_overlay (StTimelineView *self, StOverlay *o)
   o->drag_y0 = self->drag_y0;
   o->drag_x1 = self->drag_x1;
   o->drag_y1 = self->drag_y1;
+  _st_timeline_view_fill_query_overlay (self, o);
 }
 
 /* The timeline is drawn into an image of its own and handed over as a
@@ -244,6 +246,8 @@ st_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int ba
     gtk_popover_present (self->track_menu);
   if (self->slice_menu != NULL)
     gtk_popover_present (self->slice_menu);
+  if (self->query_menu != NULL)
+    gtk_popover_present (self->query_menu);
 }
 
 /* Hit testing. */
@@ -361,6 +365,7 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
     {
       self->renderer = st_timeline_renderer_new (st_session_get_trace (session));
       st_timeline_renderer_set_matches (self->renderer, st_session_get_find_results (session));
+      _st_timeline_view_sync_query (self);
       update_palette (self);
       update_font (self);
     }
@@ -369,6 +374,8 @@ st_timeline_view_set_session (StTimelineView *self, StSession *session)
                              session ? st_session_get_regions (session) : NULL);
   g_signal_group_set_target (self->track_signals,
                              session ? st_session_get_track_arrangement (session) : NULL);
+  g_signal_group_set_target (self->query_signals,
+                             session ? st_session_get_query_track (session) : NULL);
   if (session != NULL)
     {
       self->bands_dirty = TRUE;
@@ -390,7 +397,9 @@ st_timeline_view_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
   g_clear_object (&self->track_signals);
+  g_clear_object (&self->query_signals);
   g_clear_pointer ((GtkWidget **)&self->track_menu, gtk_widget_unparent);
+  g_clear_pointer ((GtkWidget **)&self->query_menu, gtk_widget_unparent);
   g_clear_pointer ((GtkWidget **)&self->slice_menu, gtk_widget_unparent);
   g_clear_object (&self->session);
   g_clear_pointer (&self->renderer, st_timeline_renderer_free);
@@ -462,6 +471,7 @@ follow_session (StTimelineView *self)
   self->session_signals = s;
   self->region_signals = r;
   self->track_signals = t;
+  self->query_signals = _st_timeline_view_follow_query (self);
 }
 
 /* Shown for the first time: the queue lengths are worth making now. */
@@ -494,6 +504,7 @@ st_timeline_view_class_init (StTimelineViewClass *klass)
 
   _st_timeline_view_install_actions (widget_class);
   _st_timeline_view_install_track_actions (widget_class);
+  _st_timeline_view_install_query_actions (widget_class);
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
