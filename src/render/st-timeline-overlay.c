@@ -339,16 +339,25 @@ outline_span (StTimelineRenderer *self,
     outline_rect (cr, vp, r, width);
 }
 
-/* Fills the tint of the path, then a bar of the accent along the bottom
- * of each match in view, 3 px tall, one pixel wide at least. */
-static void
-draw_underlines (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GArray *matches)
+typedef enum
 {
-  const StPalette *p = st_timeline_renderer_get_palette (self);
-  StTrace         *trace = st_timeline_renderer_get_trace (self);
-  guint            drawn = 0;
+  MATCH_OUTLINE,   /* the slice and half a pixel around it */
+  MATCH_TINT,      /* the slice */
+  MATCH_UNDERLINE, /* a bar 3 px tall along its bottom, 1 px wide at least */
+} MatchShape;
 
-  cairo_fill (cr);
+/* Adds to the path a @shape for each match in view. Matches come by start:
+ * the walk stops at the first one that starts after the view. */
+static void
+add_matches (StTimelineRenderer *self,
+             cairo_t            *cr,
+             const StViewport   *vp,
+             GArray             *matches,
+             MatchShape          shape)
+{
+  StTrace *trace = st_timeline_renderer_get_trace (self);
+  guint    drawn = 0;
+
   for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
     {
       StEventRef        ref = g_array_index (matches, StEventRef, i);
@@ -361,20 +370,22 @@ draw_underlines (StTimelineRenderer *self, cairo_t *cr, const StViewport *vp, GA
           || !st_timeline_renderer_event_rect (self, vp, ref, &r) || r.x + r.width < vp->gutter
           || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
         continue;
-      cairo_rectangle (cr, floor (r.x), r.y + r.height - 3, MAX (1, round (r.width)), 3);
+      if (shape == MATCH_OUTLINE)
+        cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
+      else if (shape == MATCH_TINT)
+        cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+      else
+        cairo_rectangle (cr, floor (r.x), r.y + r.height - 3, MAX (1, round (r.width)), 3);
       drawn++;
     }
-  set_color (cr, &p->accent, 1.0);
-  cairo_fill (cr);
 }
 
 /* Every find match in view: a tint and a thin line around it, so the
  * matches read among their neighbours; the current one is outlined
  * stronger by the caller. The slices of a query's rows, often thousands
- * side by side, are @underlined instead: a faint tint and a bar along their
- * bottom, so that the slices' own colours still read under them. Matches
- * come by start: the walk stops at the first one that starts after the
- * view. */
+ * side by side, are @underlined instead: a faint tint and a bar of the
+ * accent along their bottom, so that the slices' own colours still read
+ * under them. */
 static void
 draw_matches (StTimelineRenderer *self,
               cairo_t            *cr,
@@ -383,32 +394,16 @@ draw_matches (StTimelineRenderer *self,
               gboolean            underlined)
 {
   const StPalette *p = st_timeline_renderer_get_palette (self);
-  StTrace         *trace = st_timeline_renderer_get_trace (self);
-  guint            drawn = 0;
 
   cairo_new_path (cr);
-  for (guint i = 0; i < matches->len && drawn < ST_OVERLAY_MAX_MATCHES; i++)
-    {
-      StEventRef        ref = g_array_index (matches, StEventRef, i);
-      gint64            start = st_event_get_start (trace, ref);
-      cairo_rectangle_t r;
-
-      if (start > vp->end)
-        break;
-      if (start + st_event_get_duration (trace, ref) < vp->start
-          || !st_timeline_renderer_event_rect (self, vp, ref, &r)
-          || r.y + r.height < ST_RULER_HEIGHT || r.y > vp->height)
-        continue;
-      if (underlined)
-        cairo_rectangle (cr, r.x, r.y, r.width, r.height);
-      else
-        cairo_rectangle (cr, r.x - 0.5, r.y - 0.5, r.width + 1, r.height + 1);
-      drawn++;
-    }
+  add_matches (self, cr, vp, matches, underlined ? MATCH_TINT : MATCH_OUTLINE);
   set_color (cr, &p->accent, underlined ? 0.15 : 0.25);
   if (underlined)
     {
-      draw_underlines (self, cr, vp, matches);
+      cairo_fill (cr);
+      add_matches (self, cr, vp, matches, MATCH_UNDERLINE);
+      set_color (cr, &p->accent, 1.0);
+      cairo_fill (cr);
       return;
     }
   cairo_fill_preserve (cr);

@@ -63,22 +63,34 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint       signals[N_SIGNALS];
 
+/* Writes @text to its file beside the profile's regions' sidecar, the
+ * file's path made from the sidecar's by @dup_path. */
+static gboolean
+replace_beside_sidecar (const StProfileIdentity *identity,
+                        char *(*dup_path) (const char *sidecar),
+                        const char *text,
+                        GError    **error)
+{
+  g_autofree char  *sidecar = st_profile_identity_dup_sidecar_path (identity);
+  g_autofree char  *path = dup_path (sidecar);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char  *folder = g_path_get_dirname (path);
+
+  g_mkdir_with_parents (folder, 0700);
+  return st_small_file_replace (file, text, strlen (text), 0600, error);
+}
+
 /* The tracks' arrangement, in its file beside the regions' sidecar. */
 static gboolean
 write_tracks (StAutosave *self, const StProfileIdentity *identity, GError **error)
 {
-  g_autofree char  *sidecar = st_profile_identity_dup_sidecar_path (identity);
-  g_autofree char  *path = st_track_arrangement_dup_path (sidecar);
-  g_autofree char  *text = NULL;
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autofree char  *folder = g_path_get_dirname (path);
+  g_autofree char *text = NULL;
 
   if (!self->tracks_dirty || self->tracks_blocked)
     return TRUE;
   self->tracks_dirty = FALSE;
-  g_mkdir_with_parents (folder, 0700);
   text = st_track_arrangement_to_json (st_session_get_track_arrangement (self->session));
-  return st_small_file_replace (file, text, strlen (text), 0600, error);
+  return replace_beside_sidecar (identity, st_track_arrangement_dup_path, text, error);
 }
 
 /* The Query page's text and saved queries, in their file beside the
@@ -86,18 +98,13 @@ write_tracks (StAutosave *self, const StProfileIdentity *identity, GError **erro
 static gboolean
 write_queries (StAutosave *self, const StProfileIdentity *identity, GError **error)
 {
-  g_autofree char  *sidecar = st_profile_identity_dup_sidecar_path (identity);
-  g_autofree char  *path = st_saved_queries_dup_path (sidecar);
-  g_autofree char  *text = NULL;
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autofree char  *folder = g_path_get_dirname (path);
+  g_autofree char *text = NULL;
 
   if (!self->queries_dirty || self->queries_blocked)
     return TRUE;
   self->queries_dirty = FALSE;
-  g_mkdir_with_parents (folder, 0700);
   text = st_saved_queries_to_json (st_session_get_saved_queries (self->session));
-  return st_small_file_replace (file, text, strlen (text), 0600, error);
+  return replace_beside_sidecar (identity, st_saved_queries_dup_path, text, error);
 }
 
 static void
