@@ -19,19 +19,18 @@
 #define OUTLIER_RADIUS 4.5
 #define FOCUS_HALF     6.0
 
-/* The smallest 1, 2 or 5 × 10^k at or above @v (> 0). */
+/* The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k at or above @v
+ * (> 0): fine enough that a row's largest value reaches past half of
+ * its height (a 1, 2, 5 scale left a 21 ms row under a 50 ms top). */
 static double
 round_up (double v)
 {
-  double decade;
+  static const double steps[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
+  double              decade = pow (10, floor (log10 (v)));
 
-  decade = pow (10, floor (log10 (v)));
-  if (v <= decade)
-    return decade;
-  if (v <= 2 * decade)
-    return 2 * decade;
-  if (v <= 5 * decade)
-    return 5 * decade;
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (v <= steps[i] * decade)
+      return steps[i] * decade;
   return 10 * decade;
 }
 
@@ -227,6 +226,54 @@ st_trends_plot_hit (const StTrendsPlotLayout *layout,
   if (line != NULL)
     *line = best_line;
   return best;
+}
+
+/* The least or the largest value of @column over the row's lines; FALSE
+ * where no line has one. */
+static gboolean
+column_extreme (const StTrendsRow *row, guint n, guint column, gboolean largest, double *value)
+{
+  gboolean found = FALSE;
+
+  for (guint l = 0; l < n_lines (row); l++)
+    {
+      gsize at = (gsize)l * n + column;
+
+      if (row->present[at]
+          && (!found || (largest ? row->values[at] > *value : row->values[at] < *value)))
+        {
+          *value = row->values[at];
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* Of several lines, the spread of their values: from the least to the
+ * largest in each column, a faint area behind them. */
+static void
+draw_spread (cairo_t                  *cr,
+             const StTrendsPlotLayout *layout,
+             const StChartStyle       *style,
+             const StTrendsPlot       *plot,
+             guint                     row)
+{
+  const StTrendsRow *r = &plot->rows[row];
+  double             v = 0;
+
+  if (n_lines (r) < 2)
+    return;
+  cairo_new_path (cr);
+  /* the largest values from left to right, then the least back */
+  for (guint c = 0; c < plot->n; c++)
+    if (column_extreme (r, plot->n, c, TRUE, &v))
+      cairo_line_to (cr, st_trends_plot_column_x (layout, plot, c), value_y (layout, row, v));
+  for (guint c = plot->n; c-- > 0;)
+    if (column_extreme (r, plot->n, c, FALSE, &v))
+      cairo_line_to (cr, st_trends_plot_column_x (layout, plot, c), value_y (layout, row, v) + 1);
+  cairo_close_path (cr);
+  st_chart_set_color (cr, &style->series[r->color % ST_CHART_N_COLORS], 0.18);
+  cairo_fill (cr);
 }
 
 /* The band around the median inside which no point is an outlier. */
@@ -497,6 +544,7 @@ st_trends_plot_draw (cairo_t                  *cr,
     {
       draw_row_frame (cr, pango, layout, style, plot, r);
       draw_band (cr, layout, style, plot, r);
+      draw_spread (cr, layout, style, plot, r);
     }
   draw_columns (cr, layout, style, plot);
   for (guint r = 0; r < n_rows; r++)

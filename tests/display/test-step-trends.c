@@ -233,7 +233,7 @@ test_merged_outlier (Fixture *f, gconstpointer data)
   double           x, y;
   int              extent;
 
-  g_assert_cmpstr (status (f), ==, "6 steps · 4 ranks · 1 outlier");
+  g_assert_cmpstr (status (f), ==, "6 steps · 4 ranks · 1 outlier point");
   /* not cramped at 1280 × 800: the chart its full height, the card's width */
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->chart)), >=, 360);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->chart)), >=, 1000);

@@ -87,9 +87,16 @@ update_status (StStepTrendsSection *self, StStepTrends *trends)
   if (n_ranks > 1)
     g_string_append_printf (
         text, g_dngettext (GETTEXT_PACKAGE, " · %u rank", " · %u ranks", n_ranks), n_ranks);
-  /* Translators: how many points (a rank's value in a step) are outliers */
-  g_string_append_printf (
-      text, g_dngettext (GETTEXT_PACKAGE, " · %u outlier", " · %u outliers", outliers), outliers);
+  if (n_ranks > 1)
+    /* Translators: how many points (a rank's value in a step) are outliers */
+    g_string_append_printf (
+        text,
+        g_dngettext (GETTEXT_PACKAGE, " · %u outlier point", " · %u outlier points", outliers),
+        outliers);
+  else
+    /* Translators: how many steps are outliers */
+    g_string_append_printf (
+        text, g_dngettext (GETTEXT_PACKAGE, " · %u outlier", " · %u outliers", outliers), outliers);
   append_outlier_steps (steps, trends);
   if (steps->len > 0 && n_ranks > 1)
     /* Translators: the numbers of the steps slow on every rank */
