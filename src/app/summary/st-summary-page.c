@@ -180,6 +180,9 @@ set_computing (StSummaryPage *self, gboolean computing)
 {
   self->computing = computing;
   g_clear_handle_id (&self->spinner_id, g_source_remove);
+  /* each step's summaries after the profile's own: the cards come first */
+  if (!computing)
+    st_step_trends_section_set_session (self->step_trends_section, self->session);
   if (!computing)
     {
       gtk_spinner_stop (self->spinner);
@@ -430,7 +433,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
   st_trends_section_set_session (self->trends_section, session);
-  st_step_trends_section_set_session (self->step_trends_section, session);
+  st_step_trends_section_set_session (self->step_trends_section, NULL);
   request_compute (self);
 }
 
