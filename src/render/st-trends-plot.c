@@ -19,20 +19,25 @@
 #define OUTLIER_RADIUS 4.5
 #define FOCUS_HALF     6.0
 
-/* The smallest 1, 2 or 5 × 10^k at or above @v (> 0). */
+/* The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k at or above @v
+ * (> 0): fine enough that a row's largest value reaches past half of
+ * its height (a 1, 2, 5 scale left a 21 ms row under a 50 ms top). */
 static double
 round_up (double v)
 {
-  double decade;
+  static const double steps[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
+  double              decade = pow (10, floor (log10 (v)));
 
-  decade = pow (10, floor (log10 (v)));
-  if (v <= decade)
-    return decade;
-  if (v <= 2 * decade)
-    return 2 * decade;
-  if (v <= 5 * decade)
-    return 5 * decade;
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (v <= steps[i] * decade)
+      return steps[i] * decade;
   return 10 * decade;
+}
+
+static guint
+n_lines (const StTrendsRow *row)
+{
+  return MAX (1, row->n_lines);
 }
 
 static double
@@ -42,7 +47,7 @@ row_max (const StTrendsRow *row, guint n)
 
   if (row->percent)
     return 100;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n * n_lines (row); i++)
     if (row->present[i])
       max = MAX (max, row->values[i]);
   /* 0: every value is 0, drawn on the base line */
@@ -55,6 +60,12 @@ top_label (const StTrendsRow *row, double y_max)
 {
   if (y_max <= 0)
     return g_strdup ("");
+  if (row->bytes)
+    {
+      g_autofree char *q = st_format_quantity (y_max);
+
+      return g_strdup_printf ("%s%sB", q, strchr (q, ' ') ? "" : " ");
+    }
   return row->percent ? g_strdup_printf ("%.0f%%", y_max) : st_format_duration ((gint64)y_max);
 }
 
@@ -132,6 +143,27 @@ value_y (const StTrendsPlotLayout *layout, guint row, double value)
 }
 
 gboolean
+st_trends_plot_line_point (const StTrendsPlotLayout *layout,
+                           const StTrendsPlot       *plot,
+                           guint                     row,
+                           guint                     line,
+                           guint                     column,
+                           double                   *x,
+                           double                   *y)
+{
+  gsize at = (gsize)line * plot->n + column;
+
+  g_return_val_if_fail (row < plot->n_rows && column < plot->n, FALSE);
+  g_return_val_if_fail (line < n_lines (&plot->rows[row]), FALSE);
+
+  if (!plot->rows[row].present[at])
+    return FALSE;
+  *x = st_trends_plot_column_x (layout, plot, column);
+  *y = value_y (layout, row, plot->rows[row].values[at]);
+  return TRUE;
+}
+
+gboolean
 st_trends_plot_point (const StTrendsPlotLayout *layout,
                       const StTrendsPlot       *plot,
                       guint                     row,
@@ -139,13 +171,7 @@ st_trends_plot_point (const StTrendsPlotLayout *layout,
                       double                   *x,
                       double                   *y)
 {
-  g_return_val_if_fail (row < plot->n_rows && column < plot->n, FALSE);
-
-  if (!plot->rows[row].present[column])
-    return FALSE;
-  *x = st_trends_plot_column_x (layout, plot, column);
-  *y = value_y (layout, row, plot->rows[row].values[column]);
-  return TRUE;
+  return st_trends_plot_line_point (layout, plot, row, 0, column, x, y);
 }
 
 gint
@@ -155,11 +181,23 @@ st_trends_plot_point_at (const StTrendsPlotLayout *layout,
                          double                    y,
                          guint                    *row)
 {
+  return st_trends_plot_hit (layout, plot, x, y, row, NULL);
+}
+
+gint
+st_trends_plot_hit (const StTrendsPlotLayout *layout,
+                    const StTrendsPlot       *plot,
+                    double                    x,
+                    double                    y,
+                    guint                    *row,
+                    guint                    *line)
+{
   double pitch = plot->n > 1 ? (layout->plot_width - 2 * ST_TRENDS_PLOT_INSET) / (plot->n - 1) : 1;
   double at = plot->n > 1 ? (x - layout->x - ST_TRENDS_PLOT_INSET) / MAX (pitch, 1e-9) : 0;
   double reach = ST_TRENDS_PLOT_HIT_RADIUS / MAX (pitch, 1e-9);
   double best_d = ST_TRENDS_PLOT_HIT_RADIUS;
   gint   best = -1, r;
+  guint  best_line = 0;
 
   if (plot->n == 0 || y < layout->rows_y)
     return -1;
@@ -168,21 +206,74 @@ st_trends_plot_point_at (const StTrendsPlotLayout *layout,
     return -1;
   for (gint64 c = MAX (0, (gint64)floor (at - reach));
        c <= MIN ((gint64)plot->n - 1, (gint64)ceil (at + reach)); c++)
-    {
-      double px, py, d;
+    for (guint l = 0; l < n_lines (&plot->rows[r]); l++)
+      {
+        double px, py, d;
 
-      if (!st_trends_plot_point (layout, plot, r, c, &px, &py))
-        continue;
-      d = hypot (px - x, py - y);
-      if (d <= best_d)
-        {
-          best_d = d;
-          best = c;
-        }
-    }
+        if (!st_trends_plot_line_point (layout, plot, r, l, c, &px, &py))
+          continue;
+        d = hypot (px - x, py - y);
+        /* on a tie, the line drawn on top */
+        if (d < best_d || (d == best_d && (best < 0 || (gint)l == plot->line)))
+          {
+            best_d = d;
+            best = c;
+            best_line = l;
+          }
+      }
   if (row != NULL)
     *row = r;
+  if (line != NULL)
+    *line = best_line;
   return best;
+}
+
+/* The least or the largest value of @column over the row's lines; FALSE
+ * where no line has one. */
+static gboolean
+column_extreme (const StTrendsRow *row, guint n, guint column, gboolean largest, double *value)
+{
+  gboolean found = FALSE;
+
+  for (guint l = 0; l < n_lines (row); l++)
+    {
+      gsize at = (gsize)l * n + column;
+
+      if (row->present[at]
+          && (!found || (largest ? row->values[at] > *value : row->values[at] < *value)))
+        {
+          *value = row->values[at];
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* Of several lines, the spread of their values: from the least to the
+ * largest in each column, a faint area behind them. */
+static void
+draw_spread (cairo_t                  *cr,
+             const StTrendsPlotLayout *layout,
+             const StChartStyle       *style,
+             const StTrendsPlot       *plot,
+             guint                     row)
+{
+  const StTrendsRow *r = &plot->rows[row];
+  double             v = 0;
+
+  if (n_lines (r) < 2)
+    return;
+  cairo_new_path (cr);
+  /* the largest values from left to right, then the least back */
+  for (guint c = 0; c < plot->n; c++)
+    if (column_extreme (r, plot->n, c, TRUE, &v))
+      cairo_line_to (cr, st_trends_plot_column_x (layout, plot, c), value_y (layout, row, v));
+  for (guint c = plot->n; c-- > 0;)
+    if (column_extreme (r, plot->n, c, FALSE, &v))
+      cairo_line_to (cr, st_trends_plot_column_x (layout, plot, c), value_y (layout, row, v) + 1);
+  cairo_close_path (cr);
+  st_chart_set_color (cr, &style->series[r->color % ST_CHART_N_COLORS], 0.18);
+  cairo_fill (cr);
 }
 
 /* The band around the median inside which no point is an outlier. */
@@ -196,7 +287,7 @@ draw_band (cairo_t                  *cr,
   const StTrendsRow *r = &plot->rows[row];
   double             y0, y1;
 
-  if (!r->has_band)
+  if (!r->has_band || n_lines (r) > 1)
     return;
   y0 = value_y (layout, row, r->median + r->distance);
   y1 = value_y (layout, row, r->median - r->distance);
@@ -206,23 +297,25 @@ draw_band (cairo_t                  *cr,
 }
 
 /* The line through the points present, broken where a region lacks the
- * metric, and a dot on each point while they do not crowd. */
+ * metric, and a dot on each point while they do not crowd; of several
+ * lines, all but the one on top faint and thin. */
 static void
-draw_series (cairo_t                  *cr,
-             const StTrendsPlotLayout *layout,
-             const StChartStyle       *style,
-             const StTrendsPlot       *plot,
-             guint                     row)
+draw_line (cairo_t                  *cr,
+           const StTrendsPlotLayout *layout,
+           const StChartStyle       *style,
+           const StTrendsPlot       *plot,
+           guint                     row,
+           guint                     line)
 {
   const StColor *color = &style->series[plot->rows[row].color % ST_CHART_N_COLORS];
   double         pitch = plot->n > 1 ? layout->plot_width / plot->n : layout->plot_width;
-  gboolean       open = FALSE;
+  gboolean       open = FALSE, faint = n_lines (&plot->rows[row]) > 1 && (gint)line != plot->line;
 
   for (guint c = 0; c < plot->n; c++)
     {
       double x, y;
 
-      if (!st_trends_plot_point (layout, plot, row, c, &x, &y))
+      if (!st_trends_plot_line_point (layout, plot, row, line, c, &x, &y))
         {
           open = FALSE;
           continue;
@@ -233,17 +326,21 @@ draw_series (cairo_t                  *cr,
         cairo_move_to (cr, x, y);
       open = TRUE;
     }
-  cairo_set_line_width (cr, 1.5);
+  cairo_set_line_width (cr, faint ? 1.0 : n_lines (&plot->rows[row]) > 1 ? 2.5 : 1.5);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  st_chart_set_color (cr, color, 0.9);
+  /* with no line on top, every line in the row's colour, lighter */
+  if (faint && plot->line >= 0)
+    st_chart_set_color (cr, &style->foreground, 0.3);
+  else
+    st_chart_set_color (cr, color, faint ? 0.55 : 0.9);
   cairo_stroke (cr);
-  if (pitch < 3 * DOT_RADIUS)
+  if (pitch < 3 * DOT_RADIUS || faint)
     return;
   for (guint c = 0; c < plot->n; c++)
     {
       double x, y;
 
-      if (!st_trends_plot_point (layout, plot, row, c, &x, &y))
+      if (!st_trends_plot_line_point (layout, plot, row, line, c, &x, &y))
         continue;
       cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, DOT_RADIUS, 0, 2 * G_PI);
@@ -251,8 +348,24 @@ draw_series (cairo_t                  *cr,
   cairo_fill (cr);
 }
 
+static void
+draw_series (cairo_t                  *cr,
+             const StTrendsPlotLayout *layout,
+             const StChartStyle       *style,
+             const StTrendsPlot       *plot,
+             guint                     row)
+{
+  guint lines = n_lines (&plot->rows[row]);
+
+  for (guint l = 0; l < lines; l++)
+    if ((gint)l != plot->line || lines == 1)
+      draw_line (cr, layout, style, plot, row, l);
+  if (lines > 1 && plot->line >= 0 && plot->line < (gint)lines)
+    draw_line (cr, layout, style, plot, row, plot->line);
+}
+
 /* Outliers over everything else of the row; the selected region's point
- * ringed in the accent colour. */
+ * (of the line on top) ringed in the accent colour. */
 static void
 draw_marks (cairo_t                  *cr,
             const StTrendsPlotLayout *layout,
@@ -260,19 +373,23 @@ draw_marks (cairo_t                  *cr,
             const StTrendsPlot       *plot,
             guint                     row)
 {
+  guint  lines = n_lines (&plot->rows[row]);
+  guint  ring = lines == 1 ? 0 : (guint)MAX (plot->line, 0);
   double x, y;
 
-  for (guint c = 0; c < plot->n; c++)
-    {
-      if (!plot->rows[row].outliers[c] || !st_trends_plot_point (layout, plot, row, c, &x, &y))
-        continue;
-      cairo_new_sub_path (cr);
-      cairo_arc (cr, x, y, OUTLIER_RADIUS, 0, 2 * G_PI);
-    }
+  for (guint l = 0; l < lines; l++)
+    for (guint c = 0; c < plot->n; c++)
+      {
+        if (!plot->rows[row].outliers[(gsize)l * plot->n + c]
+            || !st_trends_plot_line_point (layout, plot, row, l, c, &x, &y))
+          continue;
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, OUTLIER_RADIUS, 0, 2 * G_PI);
+      }
   st_chart_set_color (cr, &plot->outlier, 1.0);
   cairo_fill (cr);
-  if (plot->selected >= 0 && plot->selected < (gint)plot->n
-      && st_trends_plot_point (layout, plot, row, plot->selected, &x, &y))
+  if (plot->selected >= 0 && plot->selected < (gint)plot->n && (lines == 1 || plot->line >= 0)
+      && st_trends_plot_line_point (layout, plot, row, ring, plot->selected, &x, &y))
     {
       cairo_arc (cr, x, y, OUTLIER_RADIUS + 2, 0, 2 * G_PI);
       cairo_set_line_width (cr, 2);
@@ -343,8 +460,38 @@ draw_columns (cairo_t                  *cr,
     }
 }
 
-/* The first and last region's numbers; the legend: a dot in the outlier
- * colour and what an outlier is. */
+/* The columns' names under the rows, as many as fit without touching,
+ * the first and the last always, and the axis' title left of them. */
+static void
+draw_column_labels (cairo_t                  *cr,
+                    PangoLayout              *pango,
+                    const StTrendsPlotLayout *layout,
+                    const StTrendsPlot       *plot)
+{
+  double pitch = plot->n > 1 ? (layout->plot_width - 2 * ST_TRENDS_PLOT_INSET) / (plot->n - 1) : 1;
+  int    widest = 0;
+  guint  every;
+
+  for (guint c = 0; c < plot->n; c++)
+    widest = MAX (widest, text_width (pango, plot->column_labels[c]));
+  every = (guint)MAX (1, ceil ((widest + 12) / MAX (pitch, 1e-9)));
+  for (guint c = 0; c < plot->n; c++)
+    {
+      guint to_last = plot->n - 1 - c;
+
+      /* every few, leaving room for the last */
+      if (c > 0 && to_last > 0 && (c % every != 0 || to_last < every))
+        continue;
+      st_chart_draw_text (cr, pango, plot->column_labels[c],
+                          st_trends_plot_column_x (layout, plot, c), layout->axis_y, 0.5, 0);
+    }
+  if (plot->axis_title != NULL)
+    st_chart_draw_text (cr, pango, plot->axis_title, 0, layout->axis_y, 0,
+                        layout->label_width - LABEL_GAP);
+}
+
+/* The first and last region's numbers, or the columns' names; the legend:
+ * a dot in the outlier colour and what an outlier is. */
 static void
 draw_axis_and_legend (cairo_t                  *cr,
                       PangoLayout              *pango,
@@ -356,11 +503,17 @@ draw_axis_and_legend (cairo_t                  *cr,
   double           dot_x = layout->x + OUTLIER_RADIUS;
 
   st_chart_set_color (cr, &style->foreground, 0.55);
-  st_chart_draw_text (cr, pango, "1", st_trends_plot_column_x (layout, plot, 0), layout->axis_y,
-                      0.5, 0);
-  if (plot->n > 1)
-    st_chart_draw_text (cr, pango, last, st_trends_plot_column_x (layout, plot, plot->n - 1) + 4,
-                        layout->axis_y, 1.0, 0);
+  if (plot->column_labels != NULL)
+    draw_column_labels (cr, pango, layout, plot);
+  else
+    {
+      st_chart_draw_text (cr, pango, "1", st_trends_plot_column_x (layout, plot, 0), layout->axis_y,
+                          0.5, 0);
+      if (plot->n > 1)
+        st_chart_draw_text (cr, pango, last,
+                            st_trends_plot_column_x (layout, plot, plot->n - 1) + 4, layout->axis_y,
+                            1.0, 0);
+    }
   if (plot->legend == NULL)
     return;
   st_chart_draw_text (cr, pango, plot->legend, dot_x + OUTLIER_RADIUS + 6, layout->legend_y, 0,
@@ -391,6 +544,7 @@ st_trends_plot_draw (cairo_t                  *cr,
     {
       draw_row_frame (cr, pango, layout, style, plot, r);
       draw_band (cr, layout, style, plot, r);
+      draw_spread (cr, layout, style, plot, r);
     }
   draw_columns (cr, layout, style, plot);
   for (guint r = 0; r < n_rows; r++)

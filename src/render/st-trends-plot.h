@@ -8,7 +8,10 @@
  * is an outlier; outliers are larger dots in the outlier colour, and a
  * legend line under the rows says what an outlier is. The selected region's
  * column is a line in the accent colour, the hovered one a faint line, and
- * the keyboard's is framed.
+ * the keyboard's is framed. A row may hold several lines (one per rank of
+ * a merged profile): they share the row's scale, faint, the line of @line
+ * drawn over them in full; the band is then left out (each line has its
+ * own). The columns may be named (the steps' numbers) under the rows.
  *
  * The layout is computed once; drawing and hit testing both read it, so
  * what is hit is what is drawn.
@@ -29,10 +32,12 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char   *title;    /* "Duration" */
-  const double *values;   /* one per region; read where present */
-  const guint8 *present;  /* one per region: FALSE where the region lacks the metric */
-  const guint8 *outliers; /* one per region */
-  gboolean      percent;  /* 0 … 100 %; else nanoseconds */
+  const double *values;   /* one per region and line, line after line; read where present */
+  const guint8 *present;  /* likewise: FALSE where the region lacks the metric */
+  const guint8 *outliers; /* likewise */
+  guint         n_lines;  /* lines of the row (a rank each), 0 or 1 for one */
+  gboolean      percent;  /* 0 … 100 %; else nanoseconds, or bytes */
+  gboolean      bytes;
   gboolean      has_band; /* the median and the outlier distance below are known */
   double        median;
   double        distance;
@@ -47,8 +52,13 @@ typedef struct
   gint               selected; /* column, or -1 */
   gint               hover;    /* column, or -1 */
   gint               focus;    /* the column the keyboard is on, or -1 */
-  StColor            outlier;  /* the theme's error colour */
-  const char        *legend;   /* what an outlier is, after a dot in the outlier colour */
+  gint               line;     /* the line drawn over the others (hovered or focused), or -1 */
+  /* what names each column under the rows ("12" for ProfilerStep#12), or
+   * NULL for the regions' places from 1 */
+  const char *const *column_labels;
+  const char        *axis_title; /* before the column labels, or NULL */
+  StColor            outlier;    /* the theme's error colour */
+  const char        *legend;     /* what an outlier is, after a dot in the outlier colour */
   const char        *empty_text;
 } StTrendsPlot;
 
@@ -85,10 +95,26 @@ gint st_trends_plot_point_at (const StTrendsPlotLayout *layout,
                               double                    x,
                               double                    y,
                               guint                    *row);
-void st_trends_plot_draw (cairo_t                  *cr,
-                          PangoLayout              *pango,
-                          const StTrendsPlotLayout *layout,
-                          const StChartStyle       *style,
-                          const StTrendsPlot       *plot);
+/* The same over every line of the row: the nearest point's column, its
+ * row and its line. */
+gint st_trends_plot_hit (const StTrendsPlotLayout *layout,
+                         const StTrendsPlot       *plot,
+                         double                    x,
+                         double                    y,
+                         guint                    *row,
+                         guint                    *line);
+/* Where the point of @line in @row and @column is; FALSE where absent. */
+gboolean st_trends_plot_line_point (const StTrendsPlotLayout *layout,
+                                    const StTrendsPlot       *plot,
+                                    guint                     row,
+                                    guint                     line,
+                                    guint                     column,
+                                    double                   *x,
+                                    double                   *y);
+void     st_trends_plot_draw (cairo_t                  *cr,
+                              PangoLayout              *pango,
+                              const StTrendsPlotLayout *layout,
+                              const StChartStyle       *style,
+                              const StTrendsPlot       *plot);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include "st-recommendations-section.h"
 #include "st-region-diff-section.h"
 #include "st-roofline-section.h"
+#include "st-step-trends-section.h"
 #include "st-trends-section.h"
 
 void
@@ -39,6 +40,7 @@ st_summary_cards_ensure_types (void)
   g_type_ensure (ST_TYPE_FLOPS_SECTION);
   g_type_ensure (ST_TYPE_ROOFLINE_SECTION);
   g_type_ensure (ST_TYPE_COLLECTIVES_SECTION);
+  g_type_ensure (ST_TYPE_STEP_TRENDS_SECTION);
   g_type_ensure (ST_TYPE_TRENDS_SECTION);
   g_type_ensure (ST_TYPE_REGION_DIFF_SECTION);
 }

@@ -15,6 +15,7 @@
 #include "st-region-diff-section.h"
 #include "st-summary-cards.h"
 #include "st-summary-links.h"
+#include "st-step-trends-section.h"
 #include "st-trends-section.h"
 
 #include <glib/gi18n.h>
@@ -58,6 +59,7 @@ struct _StSummaryPage
   GtkBox              *compare_columns;
   StRegionDiffSection *region_diff_section;
   StTrendsSection     *trends_section;
+  StStepTrendsSection *step_trends_section;
   StOperationsSection *operations_section;
   StSummaryLinks      *links;
 };
@@ -178,6 +180,9 @@ set_computing (StSummaryPage *self, gboolean computing)
 {
   self->computing = computing;
   g_clear_handle_id (&self->spinner_id, g_source_remove);
+  /* each step's summaries after the profile's own: the cards come first */
+  if (!computing)
+    st_step_trends_section_set_session (self->step_trends_section, self->session);
   if (!computing)
     {
       gtk_spinner_stop (self->spinner);
@@ -428,6 +433,7 @@ st_summary_page_set_session (StSummaryPage *self, StSession *session, GActionGro
   gtk_drop_down_set_selected (self->region_dropdown, 0);
   update_compare (self);
   st_trends_section_set_session (self->trends_section, session);
+  st_step_trends_section_set_session (self->step_trends_section, NULL);
   request_compute (self);
 }
 
@@ -725,6 +731,7 @@ st_summary_page_class_init (StSummaryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, compare_columns);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, region_diff_section);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, trends_section);
+  gtk_widget_class_bind_template_child (widget_class, StSummaryPage, step_trends_section);
   gtk_widget_class_bind_template_child (widget_class, StSummaryPage, operations_section);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_region);
   gtk_widget_class_bind_template_callback (widget_class, on_trends_region_activated);

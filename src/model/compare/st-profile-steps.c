@@ -64,19 +64,31 @@ collect (StTrace *trace, StDeviceWork *work, const guint8 *step_names, GArray *s
       for (guint i = 0; i < track->n_slices; i++)
         {
           const StSlice *s = &track->slices[i];
-          StProfileStep  step = { { s->start, s->start + s->dur }, 0 };
+          StProfileStep  step = { { s->start, s->start + s->dur }, 0, 0, { t, i } };
 
           if (!step_names[s->name])
             continue;
+          step.file = st_offset_get_file (s->offset);
           step.number = step_number (st_trace_get_string (trace, s->name));
           g_array_append_val (steps, step);
         }
     }
 }
 
-/* The outermost steps of the whole trace, by start. */
-GArray *
-st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable)
+static int
+compare_file_steps (gconstpointer a, gconstpointer b)
+{
+  const StProfileStep *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  return compare_steps (a, b);
+}
+
+/* Every step slice, sorted by @compare, then the outermost of each file
+ * (all files as one when @per_file is FALSE). */
+static GArray *
+find_steps (StTrace *trace, gboolean per_file, GCancellable *cancellable)
 {
   StDeviceWork      *work = st_device_work_ensure (trace, cancellable);
   guint              n_strings = st_trace_get_n_strings (trace);
@@ -96,17 +108,32 @@ st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable)
     return steps;
   all = g_array_new (FALSE, FALSE, sizeof (StProfileStep));
   collect (trace, work, step_names, all);
-  g_array_sort (all, compare_steps);
+  g_array_sort (all, per_file ? compare_file_steps : compare_steps);
   for (guint i = 0; i < all->len; i++)
     {
       const StProfileStep *s = &g_array_index (all, StProfileStep, i);
+      gboolean             same_file
+          = i > 0 && (!per_file || s->file == g_array_index (all, StProfileStep, i - 1).file);
 
-      if (i > 0 && s->span.end <= reach)
+      if (same_file && s->span.end <= reach)
         continue; /* inside an earlier step */
-      reach = s->span.end;
+      reach = same_file ? MAX (reach, s->span.end) : s->span.end;
       g_array_append_val (steps, *s);
     }
   return steps;
+}
+
+/* The outermost steps of the whole trace, by start. */
+GArray *
+st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable)
+{
+  return find_steps (trace, FALSE, cancellable);
+}
+
+GArray *
+st_profile_steps_find_per_file (StTrace *trace, GCancellable *cancellable)
+{
+  return find_steps (trace, TRUE, cancellable);
 }
 
 GArray *

@@ -25,10 +25,17 @@ typedef struct
 {
   StTimeSpan span;
   gint64     number; /* G_MAXINT64 when its digits do not fit */
+  guint      file;   /* the file (rank) of its slice */
+  StSliceRef slice;  /* its ProfilerStep#N slice */
 } StProfileStep;
 
 /* Every step of @trace as StProfileStep, by start; NULL when @cancellable
  * was cancelled. */
 GArray *st_profile_steps_find_numbered (StTrace *trace, GCancellable *cancellable);
+/* The steps of each file of @trace apart, the outermost of that file's
+ * host tracks (a rank's step is not hidden by another rank's step that
+ * encloses it in time), as StProfileStep by file, then by start; NULL when
+ * @cancellable was cancelled. */
+GArray *st_profile_steps_find_per_file (StTrace *trace, GCancellable *cancellable);
 
 G_END_DECLS
