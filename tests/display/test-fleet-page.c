@@ -22,6 +22,7 @@
 #include "st-display-util.h"
 #include "st-fleet-finding-row.h"
 #include "st-fleet-page.h"
+#include "st-fleet-rank-table.h"
 #include "st-heatmap.h"
 #include "st-session.h"
 #include "st-timeline-page.h"
@@ -126,6 +127,14 @@ read_done (gpointer window)
   return !st_fleet_page_is_loading (page_of (window));
 }
 
+/* The table's rows come a few at a frame after the rest. */
+static gboolean
+table_done (gpointer window)
+{
+  return !st_fleet_rank_table_is_filling (
+      ST_FLEET_RANK_TABLE (st_test_find_by_id (GTK_WIDGET (window), "rank_table")));
+}
+
 /* A window of the application showing the fleet in @folder. */
 static StWindow *
 open_fleet (const char *folder)
@@ -139,6 +148,7 @@ open_fleet (const char *folder)
   g_assert_cmpstr (main_page (window), ==, "fleet");
   st_test_wait_until (read_done, window);
   g_assert_nonnull (st_fleet_page_get_document (page_of (window)));
+  st_test_wait_until (table_done, window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
 }
@@ -355,7 +365,8 @@ test_table (void)
                                   GTK_SORT_DESCENDING);
   g_main_context_iteration (NULL, FALSE);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (st_test_cell (view, 0, "Rank"))), ==, "rank 5");
+  g_assert_cmpstr (gtk_inscription_get_text (GTK_INSCRIPTION (st_test_cell (view, 0, "Rank"))), ==,
+                   "rank 5");
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
   g_assert_false (
       gtk_widget_get_sensitive (st_test_find_by_id (GTK_WIDGET (window), "merge_button")));

@@ -456,6 +456,7 @@ on_read (gpointer owner, gpointer result, const GError *error)
   fill_findings (self);
   fill_step_map (self);
   fill_late_map (self);
+  /* its rows come a few at a frame, after the heatmaps */
   st_fleet_rank_table_set_ranks (self->rank_table, st_fleet_document_get_ranks (self->document));
   gtk_stack_set_visible_child_name (self->stack, "fleet");
 }
@@ -487,6 +488,7 @@ st_fleet_page_open (StFleetPage *self, GFile *const *files, guint n_files)
 
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (list, g_object_ref (files[i]));
+  st_fleet_rank_table_set_ranks (self->rank_table, NULL);
   g_clear_object (&self->document);
   g_free (self->title);
   self->title = title_of (files, n_files);

@@ -18,6 +18,8 @@ struct _StFleetRankTable
   GtkWidget parent_instance;
 
   GtkColumnView     *view;
+  GtkSliceListModel *shown; /* the ranks, the first of them while rows are made */
+  guint              grow_id;
   GtkSortListModel  *sorted;
   GtkMultiSelection *selection;
   GtkButton         *open_button;
@@ -81,13 +83,17 @@ cell_text (StFleetRankItem *item, const Column *column)
   return st_summary_format_value (column->unit, v);
 }
 
+/* An inscription, not a label: GTK makes a row per item for up to 200
+ * items at once, and a fleet has a thousand. */
 static void
 setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *column)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = gtk_inscription_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), g_str_equal (column->property, "row") ? 0 : 1);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (label),
+                              g_str_equal (column->property, "row") ? 0 : 1);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (label),
+                                     GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   if (!g_str_equal (column->property, "row"))
     gtk_widget_add_css_class (label, "numeric");
   if (column->tooltip != NULL)
@@ -100,7 +106,7 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *c
 {
   g_autofree char *text = cell_text (gtk_list_item_get_item (item), column);
 
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  gtk_inscription_set_text (GTK_INSCRIPTION (gtk_list_item_get_child (item)), text);
 }
 
 static void
@@ -184,12 +190,46 @@ on_merge_clicked (StFleetRankTable *self)
     g_signal_emit (self, signals[OPEN_ROWS], 0, rows[0], rows[1]);
 }
 
+/* GTK makes a row for each of the first 200 items at once, and a row of
+ * cells takes a while to style: so many that a fleet's table would hold
+ * the main loop for a while. They come a few at a frame instead. */
+#define ROWS_AT_ONCE 8
+
+static gboolean
+grow (gpointer data)
+{
+  StFleetRankTable *self = data;
+  GListModel       *ranks = gtk_slice_list_model_get_model (self->shown);
+  guint             size = gtk_slice_list_model_get_size (self->shown);
+  guint             n = ranks ? g_list_model_get_n_items (ranks) : 0;
+
+  /* past the rows GTK makes at once, the rest cost nothing */
+  size = size >= 200 ? n : MIN (n, size + ROWS_AT_ONCE);
+  gtk_slice_list_model_set_size (self->shown, size);
+  if (size < n)
+    return G_SOURCE_CONTINUE;
+  self->grow_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 void
 st_fleet_rank_table_set_ranks (StFleetRankTable *self, GListModel *ranks)
 {
   g_return_if_fail (ST_IS_FLEET_RANK_TABLE (self));
-  gtk_sort_list_model_set_model (self->sorted, ranks);
+  g_clear_handle_id (&self->grow_id, g_source_remove);
+  gtk_slice_list_model_set_size (self->shown, 0);
+  gtk_slice_list_model_set_model (self->shown, ranks);
+  if (ranks != NULL)
+    self->grow_id = g_idle_add_full (G_PRIORITY_LOW, grow, self, NULL);
   on_selection_changed (self);
+}
+
+/* TRUE while the rows are still being made. */
+gboolean
+st_fleet_rank_table_is_filling (StFleetRankTable *self)
+{
+  g_return_val_if_fail (ST_IS_FLEET_RANK_TABLE (self), FALSE);
+  return self->grow_id != 0;
 }
 
 void
@@ -215,6 +255,7 @@ st_fleet_rank_table_dispose (GObject *object)
 {
   GtkWidget *child;
 
+  g_clear_handle_id (&ST_FLEET_RANK_TABLE (object)->grow_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), ST_TYPE_FLEET_RANK_TABLE);
   /* the children without an id */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
@@ -234,6 +275,7 @@ st_fleet_rank_table_class_init (StFleetRankTableClass *klass)
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/fleet/st-fleet-rank-table.ui");
   gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, view);
+  gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, shown);
   gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, sorted);
   gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, selection);
   gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, open_button);

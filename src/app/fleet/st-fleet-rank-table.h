@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE (StFleetRankTable, st_fleet_rank_table, ST, FLEET_RANK_TABL
 
 /* @ranks: StFleetRankItem; NULL empties the table. */
 void st_fleet_rank_table_set_ranks (StFleetRankTable *self, GListModel *ranks);
+/* TRUE while its rows are still being made, a few at a frame. */
+gboolean st_fleet_rank_table_is_filling (StFleetRankTable *self);
 /* Selects the row showing fleet row @row, and scrolls to it. */
 void st_fleet_rank_table_select_row (StFleetRankTable *self, guint row, gboolean extend);
 
