@@ -245,6 +245,8 @@ test_straggler_matrix (void)
   StFleet         *fleet = st_fleet_document_get_fleet (document);
   guint            col = G_MAXUINT;
   g_autofree char *late = NULL;
+  cairo_surface_t *surface;
+  double           x0, x1, y;
 
   for (guint i = 0; i < st_fleet_get_n_collectives (fleet); i++)
     if (g_str_equal (st_fleet_get_collective (fleet, i)->label, "AllReduce #2"))
@@ -254,6 +256,15 @@ test_straggler_matrix (void)
   g_assert_cmpfloat (st_fleet_document_get_lateness (document, col, 0), ==, 0);
   late = st_heatmap_describe (map, 5, col);
   g_assert_cmpstr (late, ==, "rank 5 · AllReduce #2: 3.000 ms");
+  /* the straggler's row is marked left of the cells, no other row */
+  st_heatmap_cell_center (map, 5, 0, &x0, &y);
+  st_heatmap_cell_center (map, 5, 1, &x1, &y);
+  surface = st_test_render (GTK_WIDGET (map));
+  g_assert_cmpuint ((st_test_pixel (surface, (int)(x0 - (x1 - x0) / 2 - 5), (int)y) >> 16) & 0xff,
+                    >, 150);
+  st_heatmap_cell_center (map, 4, 0, &x0, &y);
+  g_assert_cmpuint (st_test_pixel (surface, (int)(x0 - (x1 - x0) / 2 - 5), (int)y), ==, 0);
+  cairo_surface_destroy (surface);
   st_test_destroy_window (window);
 }
 

@@ -24,6 +24,7 @@ struct _StFleetPage
   char            *title;
   StStepMetric     metric; /* the heatmap's */
 
+  GtkPaned         *paned;
   GtkStack         *stack;
   GtkProgressBar   *fleet_progress_bar;
   AdwStatusPage    *fleet_error_page;
@@ -427,6 +428,19 @@ fill_late_map (StFleetPage *self)
 
 /* --- reading -------------------------------------------------------------- */
 
+/* Once the table has its rows: as wide as its columns, while the charts
+ * keep at least 55 % of the width; the person moves the divider after. */
+static void
+on_table_filled (StFleetPage *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self->paned)), table;
+
+  gtk_widget_measure (GTK_WIDGET (self->rank_table), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &table,
+                      NULL, NULL);
+  if (width > 0)
+    gtk_paned_set_position (self->paned, MAX (width * 55 / 100, width - table));
+}
+
 static gpointer
 read_thread (gpointer data, gpointer run, GCancellable *cancellable, GError **error)
 {
@@ -635,6 +649,7 @@ st_fleet_page_class_init (StFleetPageClass *klass)
   g_type_ensure (ST_TYPE_FLEET_RANK_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/strata/Strata/fleet/st-fleet-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, StFleetPage, paned);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, stack);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, fleet_progress_bar);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, fleet_error_page);
@@ -647,6 +662,7 @@ st_fleet_page_class_init (StFleetPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_step_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_late_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_open_rows);
+  gtk_widget_class_bind_template_callback (widget_class, on_table_filled);
   gtk_widget_class_install_property_action (widget_class, "fleet.metric", "metric");
   gtk_widget_class_install_action (widget_class, "fleet.cancel", NULL, cancel_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "fleet.cancel", NULL);

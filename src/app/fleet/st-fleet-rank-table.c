@@ -31,6 +31,7 @@ G_DEFINE_FINAL_TYPE (StFleetRankTable, st_fleet_rank_table, GTK_TYPE_WIDGET)
 enum
 {
   OPEN_ROWS,
+  FILLED,
   N_SIGNALS
 };
 
@@ -94,6 +95,8 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *
                               g_str_equal (column->property, "row") ? 0 : 1);
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (label),
                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  /* an inscription asks for no width of its own: "rank 1023", "999.9 ms" */
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (label), 9);
   if (!g_str_equal (column->property, "row"))
     gtk_widget_add_css_class (label, "numeric");
   if (column->tooltip != NULL)
@@ -124,7 +127,6 @@ add_columns (StFleetRankTable *self)
       column = gtk_column_view_column_new (_ (columns[i].title), factory);
       gtk_column_view_column_set_sorter (column, GTK_SORTER (gtk_numeric_sorter_new (expression)));
       gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, i == 0);
       gtk_column_view_append_column (self->view, column);
       g_object_unref (column);
     }
@@ -209,6 +211,7 @@ grow (gpointer data)
   if (size < n)
     return G_SOURCE_CONTINUE;
   self->grow_id = 0;
+  g_signal_emit (self, signals[FILLED], 0);
   return G_SOURCE_REMOVE;
 }
 
@@ -272,6 +275,9 @@ st_fleet_rank_table_class_init (StFleetRankTableClass *klass)
   /* Open these rows' traces: one (the second G_MAXUINT), or two merged. */
   signals[OPEN_ROWS] = g_signal_new ("open-rows", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /* Every rank has its row. */
+  signals[FILLED] = g_signal_new ("filled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/fleet/st-fleet-rank-table.ui");
   gtk_widget_class_bind_template_child (widget_class, StFleetRankTable, view);

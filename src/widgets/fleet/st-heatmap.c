@@ -57,7 +57,8 @@ get_layout (StHeatmap *self, double width, double height, Layout *l)
   l->y = TOP;
   l->width = MAX (1, width - LEFT - RIGHT);
   l->height = MAX (1, height - TOP - BOTTOM);
-  l->n_bands = MAX (1, MIN (self->n_rows, (guint)l->height));
+  /* at least 3 px a band, so that one rank standing out can be seen */
+  l->n_bands = MAX (1, MIN (self->n_rows, (guint)(l->height / 3)));
 }
 
 static double
@@ -211,7 +212,38 @@ draw_marks (StHeatmap *self, cairo_t *cr, const StChartStyle *style, const Layou
       }
 }
 
-/* The rows' labels at least a line apart, the columns' at least 48 px. */
+/* TRUE when a marked row lies within @step bands of @band: its own label
+ * goes there. */
+static gboolean
+near_mark (StHeatmap *self, const Layout *l, guint band, guint step)
+{
+  for (guint row = 0; self->row_marks != NULL && row < self->n_rows; row++)
+    if (self->row_marks[row] != ST_HEATMAP_MARK_NONE
+        && ABS ((int)band_of (self, l, row) - (int)band) < (int)step)
+      return TRUE;
+  return FALSE;
+}
+
+/* The width of the widest column label, measured on a few of them. */
+static double
+col_label_width (StHeatmap *self, PangoLayout *pango)
+{
+  guint step = MAX (1, self->n_cols / 16);
+  int   widest = 0;
+
+  for (guint col = 0; col < self->n_cols; col += step)
+    {
+      int w, h;
+
+      pango_layout_set_text (pango, self->col_labels[col], -1);
+      pango_layout_get_pixel_size (pango, &w, &h);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
+/* The rows' labels at least a line apart, the columns' at least their
+ * width and a gap. */
 static void
 draw_labels (StHeatmap          *self,
              cairo_t            *cr,
@@ -221,15 +253,25 @@ draw_labels (StHeatmap          *self,
 {
   double band_h = l->height / l->n_bands, col_w = l->width / self->n_cols;
   guint  band_step = MAX (1, (guint)ceil (16 / band_h));
-  guint  col_step = MAX (1, (guint)ceil (48 / col_w));
+  guint  col_step = MAX (1, (guint)ceil ((col_label_width (self, pango) + 16) / col_w));
 
   st_chart_set_color (cr, &style->foreground, 0.8);
   for (guint band = 0; band < l->n_bands; band += band_step)
-    st_chart_draw_text (cr, pango, self->row_labels[band_first (self, l, band)], 4,
-                        l->y + (band + 0.5) * band_h, 0, LEFT - 2 * MARK - 8);
+    if (!near_mark (self, l, band, band_step))
+      st_chart_draw_text (cr, pango, self->row_labels[band_first (self, l, band)], 4,
+                          l->y + (band + 0.5) * band_h, 0, LEFT - 2 * MARK - 8);
+  /* a marked row says its own name, where a neighbour's would mislead */
+  for (guint row = 0; self->row_marks != NULL && row < self->n_rows; row++)
+    if (self->row_marks[row] != ST_HEATMAP_MARK_NONE)
+      {
+        mark_color (cr, style, self->row_marks[row]);
+        st_chart_draw_text (cr, pango, self->row_labels[row], 4,
+                            l->y + (band_of (self, l, row) + 0.5) * band_h, 0, LEFT - 2 * MARK - 8);
+      }
+  st_chart_set_color (cr, &style->foreground, 0.8);
   for (guint col = 0; col < self->n_cols; col += col_step)
     st_chart_draw_text (cr, pango, self->col_labels[col], l->x + (col + 0.5) * col_w,
-                        l->y + l->height + 9, 0.5, 48 * col_step - 4);
+                        l->y + l->height + 9, 0.5, col_w * col_step - 4);
 }
 
 /* Blue below the median, red above it, from the least value to the

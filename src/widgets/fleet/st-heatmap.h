@@ -4,9 +4,9 @@
  * is coloured by how far its value lies from the median of all cells: the
  * series' red above, its blue below, the theme's track colour at the
  * median; an absent value is left empty. Rows and columns that stand out
- * carry a mark at their edge (high or low). When the rows outnumber the
- * pixels, a pixel row shows the value of its rows that lies farthest from
- * the median, so an outlier is never averaged away; hovering names it.
+ * carry a mark at their edge (high or low). When the rows outnumber bands
+ * of 3 px, a band shows the value of its rows that lies farthest from the
+ * median, so an outlier is never averaged away; hovering names it.
  *
  * Hover tells the cell's row, column and value; the arrows, Page Up/Down,
  * Home and End move a cursor; a click, Enter or Space activates the cell. */
