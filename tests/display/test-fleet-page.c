@@ -436,6 +436,27 @@ test_bad_digest (void)
   st_test_destroy_window (window);
 }
 
+/* The strips: rank 0 waited for its data loader for the first 2 000 µs of
+ * step 6, from 5 × 6 468.5 = 32 342.5 µs; its span is 7 × 6 468.5 +
+ * 6 368.3 + 2 000 = 53 647.8 µs, so its bin 315 of 512, from 33 009.7 µs
+ * for 104.8 µs, lies in the wait: no device busy. */
+static void
+test_strips (void)
+{
+  StWindow        *window = open_fleet (job_dir);
+  StHeatmap       *map = ST_HEATMAP (st_test_find_by_id (GTK_WIDGET (window), "strip_map"));
+  g_autofree char *idle = st_heatmap_describe (map, 0, 315);
+
+  g_assert_cmpuint (st_heatmap_get_n_cols (map), ==, 512);
+  g_assert_cmpint (
+      st_fleet_get_digest (
+          st_fleet_document_get_fleet (st_fleet_page_get_document (page_of (window))), 0)
+          ->end_ns,
+      ==, 53647800);
+  g_assert_cmpstr (idle, ==, "rank 0 · at 61.52 %: 0%");
+  st_test_destroy_window (window);
+}
+
 /* Cancel while reading: back to the greeter, and the window takes files
  * again. */
 static void
@@ -498,6 +519,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/fleet/findings", test_findings);
   g_test_add_func ("/fleet/step-map", test_step_map);
   g_test_add_func ("/fleet/straggler-matrix", test_straggler_matrix);
+  g_test_add_func ("/fleet/strips", test_strips);
   g_test_add_func ("/fleet/open-cell", test_open_cell);
   g_test_add_func ("/fleet/open-finding", test_open_finding);
   g_test_add_func ("/fleet/table", test_table);

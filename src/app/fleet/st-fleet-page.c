@@ -33,6 +33,7 @@ struct _StFleetPage
   GtkLabel         *no_findings_label;
   StHeatmap        *step_map;
   StHeatmap        *late_map;
+  StHeatmap        *strip_map;
   StFleetRankTable *rank_table;
 };
 
@@ -426,6 +427,48 @@ fill_late_map (StFleetPage *self)
   st_heatmap_set_marks (self->late_map, row_marks, NULL);
 }
 
+/* Ranks × the 512ths of each one's span, each cell its devices' busy
+ * share (17.2's strips); the outlier ranks of device busy (17.4) marked. */
+static void
+fill_strip_map (StFleetPage *self)
+{
+  StFleet           *f = fleet (self);
+  guint              n_rows = st_fleet_get_n_ranks (f);
+  g_autofree double *values = g_new (double, (gsize)MAX (n_rows, 1) * ST_DIGEST_BINS);
+  g_autofree guint8 *row_marks = g_new0 (guint8, MAX (n_rows, 1));
+  g_auto (GStrv)     rows = rank_labels (f);
+  g_auto (GStrv)     cols = g_new0 (char *, ST_DIGEST_BINS + 1);
+
+  for (guint c = 0; c < ST_DIGEST_BINS; c++)
+    cols[c] = g_strdup_printf ("%.4g %%", 100.0 * c / ST_DIGEST_BINS);
+  for (guint r = 0; r < n_rows; r++)
+    for (guint c = 0; c < ST_DIGEST_BINS; c++)
+      values[(gsize)r * ST_DIGEST_BINS + c] = st_fleet_document_get_strip (self->document, r, c);
+  for (guint i = 0; i < st_fleet_get_n_outliers (f); i++)
+    {
+      const StFleetOutlier *o = st_fleet_get_outlier (f, i);
+
+      if (o->metric == ST_STEP_BUSY && !o->of_step)
+        row_marks[o->index] = o->score > 0 ? ST_HEATMAP_MARK_HIGH : ST_HEATMAP_MARK_LOW;
+    }
+  /* Translators: a column of a rank's strip: "at 25 %" of its span */
+  st_heatmap_set_data (self->strip_map, n_rows, ST_DIGEST_BINS, values, ST_UNIT_PERCENT,
+                       (const char *const *)rows, (const char *const *)cols, _ ("at"));
+  st_heatmap_set_marks (self->strip_map, row_marks, NULL);
+}
+
+/* A cell of the strips: that rank's step around that 512th of its span. */
+static void
+on_strip_activated (StFleetPage *self, guint row, guint col)
+{
+  gint64 end_ns = st_fleet_get_digest (fleet (self), row)->end_ns, start, end;
+
+  st_fleet_rank_table_select_row (self->rank_table, row, FALSE);
+  step_around (self, row, col * end_ns / ST_DIGEST_BINS, (col + 1) * end_ns / ST_DIGEST_BINS,
+               &start, &end);
+  open_rows (self, row, G_MAXUINT, start, end);
+}
+
 /* --- reading -------------------------------------------------------------- */
 
 /* Once the table has its rows: as wide as its columns, while the charts
@@ -470,6 +513,7 @@ on_read (gpointer owner, gpointer result, const GError *error)
   fill_findings (self);
   fill_step_map (self);
   fill_late_map (self);
+  fill_strip_map (self);
   /* its rows come a few at a frame, after the heatmaps */
   st_fleet_rank_table_set_ranks (self->rank_table, st_fleet_document_get_ranks (self->document));
   gtk_stack_set_visible_child_name (self->stack, "fleet");
@@ -658,9 +702,11 @@ st_fleet_page_class_init (StFleetPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, no_findings_label);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, step_map);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, late_map);
+  gtk_widget_class_bind_template_child (widget_class, StFleetPage, strip_map);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, rank_table);
   gtk_widget_class_bind_template_callback (widget_class, on_step_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_late_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_strip_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_open_rows);
   gtk_widget_class_bind_template_callback (widget_class, on_table_filled);
   gtk_widget_class_install_property_action (widget_class, "fleet.metric", "metric");

@@ -4,7 +4,8 @@
  * a cancel, then shows the fleet's findings first, the ranks × steps
  * heatmap of a metric (step time, device busy, exposed communication)
  * with the outliers of 17.4 marked, the straggler matrix (each rank's
- * lateness at each collective, 17.3), and the table of ranks. Activating
+ * lateness at each collective, 17.3), a strip per rank of its devices'
+ * busy share over its span (17.2), and the table of ranks. Activating
  * a finding, a cell or a row asks for that rank's trace at that step
  * ("open-trace"), from the path in its digest, beside its digest, or
  * where the person says it is; two rows open merged. */

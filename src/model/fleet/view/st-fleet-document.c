@@ -22,6 +22,7 @@ struct _StFleetDocument
   char       *problem;  /* the digests left out, in one line, or NULL */
   char       *detail;   /* the first one's reason */
   float      *lateness; /* collective × row */
+  float      *strips;   /* row × ST_DIGEST_BINS: docs/metrics.md 17.2's strips */
   GPtrArray  *sources;  /* GFile: each digest's file, in the order the fleet was given them */
 };
 
@@ -37,6 +38,7 @@ st_fleet_document_finalize (GObject *object)
   g_clear_pointer (&self->problem, g_free);
   g_clear_pointer (&self->detail, g_free);
   g_clear_pointer (&self->lateness, g_free);
+  g_clear_pointer (&self->strips, g_free);
   g_clear_pointer (&self->sources, g_ptr_array_unref);
   G_OBJECT_CLASS (st_fleet_document_parent_class)->finalize (object);
 }
@@ -228,6 +230,29 @@ find_lateness (StFleetDocument *self)
     }
 }
 
+/* Each row's strip: its device tracks' mean busy share, bin by bin. */
+static void
+find_strips (StFleetDocument *self)
+{
+  guint n_rows = st_fleet_get_n_ranks (self->fleet);
+
+  self->strips = g_new (float, (gsize)MAX (n_rows, 1) * ST_DIGEST_BINS);
+  for (guint row = 0; row < n_rows; row++)
+    {
+      GArray *tracks = st_fleet_get_digest (self->fleet, row)->tracks;
+      float  *strip = self->strips + (gsize)row * ST_DIGEST_BINS;
+
+      for (guint bin = 0; bin < ST_DIGEST_BINS; bin++)
+        {
+          double sum = 0;
+
+          for (guint t = 0; t < tracks->len; t++)
+            sum += g_array_index (tracks, StDigestTrack, t).busy[bin];
+          strip[bin] = tracks->len == 0 ? NAN : 100.0 * sum / (255.0 * tracks->len);
+        }
+    }
+}
+
 StFleetDocument *
 st_fleet_document_read (GFile *const   *files,
                         guint           n_files,
@@ -253,6 +278,7 @@ st_fleet_document_read (GFile *const   *files,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   find_lateness (self);
+  find_strips (self);
   self->ranks = g_list_store_new (ST_TYPE_FLEET_RANK_ITEM);
   for (guint row = 0; row < st_fleet_get_n_ranks (self->fleet); row++)
     {
@@ -308,4 +334,12 @@ st_fleet_document_get_digest_file (StFleetDocument *self, guint row)
   g_return_val_if_fail (ST_IS_FLEET_DOCUMENT (self), NULL);
   g_return_val_if_fail (row < st_fleet_get_n_ranks (self->fleet), NULL);
   return g_ptr_array_index (self->sources, st_fleet_get_rank (self->fleet, row)->digest);
+}
+
+double
+st_fleet_document_get_strip (StFleetDocument *self, guint row, guint bin)
+{
+  g_return_val_if_fail (ST_IS_FLEET_DOCUMENT (self), NAN);
+  g_return_val_if_fail (row < st_fleet_get_n_ranks (self->fleet) && bin < ST_DIGEST_BINS, NAN);
+  return self->strips[(gsize)row * ST_DIGEST_BINS + bin];
 }

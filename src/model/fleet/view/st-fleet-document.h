@@ -4,7 +4,7 @@
  * progress and reduced into an StFleet; the digests that could not be read
  * are left out and named in one line. It lists its ranks as
  * StFleetRankItem objects, and holds each rank's lateness at each matched
- * collective (17.3). Immutable once read; any thread. No GTK. */
+ * collective (17.3) and each rank's strip (17.2). Immutable once read; any thread. No GTK. */
 #pragma once
 
 #include <gio/gio.h>
@@ -47,5 +47,9 @@ GFile *st_fleet_document_get_digest_file (StFleetDocument *self, guint row);
 /* Row @row's lateness at collective @index (17.3): its start − the
  * collective's earliest start, ns; NAN where it has no such instance. */
 double st_fleet_document_get_lateness (StFleetDocument *self, guint index, guint row);
+
+/* Bin @bin of row @row's strip (17.2): its device tracks' mean busy share
+ * in that 512th of its span, a percentage; NAN without device tracks. */
+double st_fleet_document_get_strip (StFleetDocument *self, guint row, guint bin);
 
 G_END_DECLS
