@@ -234,6 +234,24 @@ test_step_map (void)
   st_test_destroy_window (window);
 }
 
+/* The metric switch: exposed communication, rank 0's step 1: its
+ * all-gather alone, from 6 053.0 to 6 353.3 µs (its arrival and end jitter
+ * 0), and the 4 gaps of 2 µs between compute kernels (at 1 048, 1 248,
+ * 1 448 and 1 648 µs) that its all-reduce spans, 1 010.0 to 1 810.3 µs. */
+static void
+test_metric_switch (void)
+{
+  StWindow        *window = open_fleet (job_dir);
+  StHeatmap       *map = ST_HEATMAP (st_test_find_by_id (GTK_WIDGET (window), "step_map"));
+  g_autofree char *exposed = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page_of (window)), "fleet.metric", "s",
+                                             "exposed_communication_ns"));
+  exposed = st_heatmap_describe (map, 0, 0);
+  g_assert_cmpstr (exposed, ==, "rank 0 · Step 1: 308.3 µs");
+  st_test_destroy_window (window);
+}
+
 /* The straggler matrix: rank 5 started step 2's all-reduce 3 000 µs late
  * at launch, plus its arrival jitter 0.1 µs, after rank 0 (jitter 0). */
 static void
@@ -518,6 +536,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
   g_test_add_func ("/fleet/findings", test_findings);
   g_test_add_func ("/fleet/step-map", test_step_map);
+  g_test_add_func ("/fleet/metric-switch", test_metric_switch);
   g_test_add_func ("/fleet/straggler-matrix", test_straggler_matrix);
   g_test_add_func ("/fleet/strips", test_strips);
   g_test_add_func ("/fleet/open-cell", test_open_cell);
