@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "st-application.h"
+#include "st-fleet-document.h"
 #include "st-small-file.h"
 #include "st-preferences-window.h"
 #include "st-profile-loader.h"
@@ -103,6 +104,87 @@ st_application_open_profile (StApplication *self,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* Digests, or a folder of them, on the Fleet page of a window (the active
+ * one when it shows nothing). */
+void
+st_application_open_fleet (StApplication *self, GFile **files, guint n_files)
+{
+  StWindow *window = empty_window (self);
+
+  g_return_if_fail (ST_IS_APPLICATION (self));
+  if (window == NULL)
+    window = new_window (self);
+  st_window_open_fleet (window, files, n_files);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Files go to @window when it shows nothing, the others to new ones. */
+static void
+open_files_from (StApplication *self, StWindow *window, GFile **files, guint n_files)
+{
+  guint first = 0;
+
+  /* a profile already open in a window is shown there (presented), not
+   * opened twice */
+  if (n_files > 0 && st_window_is_empty (window)
+      && (self == NULL || st_application_get_window_for_file (self, files[0]) == NULL))
+    {
+      st_window_open (window, files[0]);
+      first = 1;
+    }
+  if (first < n_files)
+    st_application_open_files (self, files + first, n_files - first);
+}
+
+/* What @window's Open dialog, a drop on it and its recent profiles do with
+ * the files chosen: digests (or a folder of them) are a fleet; with
+ * @as_one and several files, one profile (in @window when it shows
+ * nothing, else in a new window); otherwise each file in its own window,
+ * @window taking the first when it shows nothing. @self is NULL for a
+ * window of no application, which opens only what it can take itself. */
+void
+st_application_open_from (StApplication *self,
+                          StWindow      *window,
+                          GFile        **files,
+                          guint          n_files,
+                          gboolean       as_one,
+                          StAlignment    alignment)
+{
+  g_return_if_fail (self == NULL || ST_IS_APPLICATION (self));
+
+  if (st_fleet_document_accepts (files, n_files) && st_window_is_empty (window))
+    st_window_open_fleet (window, files, n_files);
+  else if (st_fleet_document_accepts (files, n_files))
+    st_application_open_fleet (self, files, n_files);
+  else if (!as_one || n_files < 2)
+    open_files_from (self, window, files, n_files);
+  else if (st_window_is_empty (window))
+    st_window_open_profile (window, files, n_files, alignment);
+  else
+    st_application_open_profile (self, files, n_files, alignment);
+}
+
+/* A rank's trace (or two, merged on their clocks) from a fleet, shown at
+ * [@start, @end) of its time on the timeline once loaded. */
+void
+st_application_open_at (StApplication *self, GFile **files, guint n_files, gint64 start, gint64 end)
+{
+  StWindow *window = NULL;
+
+  g_return_if_fail (ST_IS_APPLICATION (self));
+  g_return_if_fail (n_files == 1 || n_files == 2);
+
+  if (n_files == 1)
+    st_application_open_files (self, files, 1);
+  else
+    st_application_open_profile (self, files, 2, ST_ALIGN_CLOCK);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l && !window; l = l->next)
+    if (ST_IS_WINDOW (l->data) && st_window_shows_files (l->data, files, n_files))
+      window = l->data;
+  if (window != NULL)
+    st_window_show_range (window, start, end);
+}
+
 /* Opens @file (or presents the window showing it) with @base as its
  * baseline. */
 static void
@@ -140,6 +222,8 @@ st_application_open (GApplication *app, GFile **files, int n_files, const char *
            && st_alignment_from_string (hint + strlen ("merge:"), &alignment))
     st_application_open_profile (ST_APPLICATION (app), files, MIN (n_files, ST_MAX_FILES),
                                  alignment);
+  else if (st_fleet_document_accepts (files, n_files))
+    st_application_open_fleet (ST_APPLICATION (app), files, n_files);
   else
     st_application_open_files (ST_APPLICATION (app), files, n_files);
 }

@@ -6,7 +6,7 @@
  * (StRegionKeeper), the baseline (StBaselineLoader), files dropped on it
  * (StFileDrop), the question before closing (StCloseGuard), what it
  * remembers (StWindowState), the facts bar (StFactsBar) and the file
- * dialogs (st-open-dialog). */
+ * dialogs (st-open-dialog). A fleet of digests shows on its Fleet page. */
 #define G_LOG_DOMAIN "strata"
 
 #include "config.h"
@@ -19,6 +19,7 @@
 #include "st-compare-page.h"
 #include "st-facts-bar.h"
 #include "st-file-drop.h"
+#include "st-fleet-page.h"
 #include "st-greeter.h"
 #include "st-open-dialog.h"
 #include "st-profile-opener.h"
@@ -65,6 +66,8 @@ struct _StWindow
   AdwViewStackPage *compare_stack_page;
   StComparePage    *comparison_page;
   StBaselineLoader *baseline_loader;
+  StFleetPage      *fleet_page;
+  gint64            range_start, range_end; /* to show once loaded; end 0: none */
 };
 
 G_DEFINE_FINAL_TYPE (StWindow, st_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -183,6 +186,17 @@ land (StWindow *self)
   self->choosing_view = FALSE;
 }
 
+/* The range a fleet asked for (st_window_show_range), on the timeline. */
+static void
+show_range (StWindow *self)
+{
+  if (self->range_end <= self->range_start)
+    return;
+  show_view (self, "timeline");
+  st_session_set_range (session (self), self->range_start, self->range_end);
+  self->range_start = self->range_end = 0;
+}
+
 static void
 show_trace (StWindow *self)
 {
@@ -213,6 +227,7 @@ show_trace (StWindow *self)
   land (self);
   /* a baseline asked for while the profile loaded loads now */
   st_baseline_loader_set_session (self->baseline_loader, session (self));
+  show_range (self);
 }
 
 static void
@@ -284,23 +299,29 @@ st_window_open_profile (StWindow *self, GFile **files, guint n_files, StAlignmen
   show_page (self, "loading");
 }
 
-/* Files go to this window when it shows nothing, the others to new ones. */
-static void
-open_files (StWindow *self, GFile **files, guint n_files)
+/* Digests, or a folder of them: the Fleet page (docs/metrics.md 17). */
+void
+st_window_open_fleet (StWindow *self, GFile **files, guint n_files)
 {
-  StApplication *app = ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
-  guint          first = 0;
+  g_autoptr (GFile) parent = g_file_get_parent (files[0]);
+  g_autofree char  *folder = parent ? g_file_get_parse_name (parent) : NULL;
 
-  /* a profile already open in a window is shown there (the application
-   * presents it), not opened twice */
-  if (n_files > 0 && st_window_is_empty (self)
-      && (app == NULL || st_application_get_window_for_file (app, files[0]) == NULL))
-    {
-      st_window_open (self, files[0]);
-      first = 1;
-    }
-  if (first < n_files)
-    st_application_open_files (app, files + first, n_files - first);
+  g_return_if_fail (ST_IS_WINDOW (self));
+  st_fleet_page_open (self->fleet_page, files, n_files);
+  adw_window_title_set_title (self->window_title, st_fleet_page_get_title (self->fleet_page));
+  adw_window_title_set_subtitle (self->window_title, folder ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), st_fleet_page_get_title (self->fleet_page));
+  show_page (self, "fleet");
+}
+
+/* A rank's trace, or two merged, asked for by the Fleet page. */
+static void
+on_fleet_open_trace (StWindow *self, GFile *file, GFile *other, gint64 start, gint64 end)
+{
+  GFile *files[] = { file, other };
+
+  st_application_open_at (ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), files,
+                          other ? 2 : 1, start, end);
 }
 
 /* A recent profile of several files opens as one, aligned as before. */
@@ -313,10 +334,8 @@ on_recent_activated (StWindow *self, StRecentProfile *profile)
   st_window_open_files (self, files, n_files, TRUE, st_recent_profile_get_alignment (profile));
 }
 
-/* What the Open dialog and a drop do with the files chosen: with @as_one
- * and several files, one profile (here when this window shows nothing,
- * else in a new window); otherwise each file in its own window, this one
- * taking the first when it shows nothing. */
+/* What the Open dialog, a drop and a recent profile do with the files
+ * chosen (st_application_open_from). */
 void
 st_window_open_files (StWindow   *self,
                       GFile     **files,
@@ -325,14 +344,8 @@ st_window_open_files (StWindow   *self,
                       StAlignment alignment)
 {
   g_return_if_fail (ST_IS_WINDOW (self));
-
-  if (!as_one || n_files < 2)
-    open_files (self, files, n_files);
-  else if (st_window_is_empty (self))
-    st_window_open_profile (self, files, n_files, alignment);
-  else
-    st_application_open_profile (ST_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
-                                 files, n_files, alignment);
+  st_application_open_from ((StApplication *)gtk_window_get_application (GTK_WINDOW (self)), self,
+                            files, n_files, as_one, alignment);
 }
 
 static void
@@ -662,6 +675,7 @@ st_window_class_init (StWindowClass *klass)
   g_type_ensure (ST_TYPE_CALL_TREE_PAGE);
   g_type_ensure (ST_TYPE_COMPARE_PAGE);
   g_type_ensure (ST_TYPE_FACTS_BAR);
+  g_type_ensure (ST_TYPE_FLEET_PAGE);
   g_type_ensure (ST_TYPE_GREETER);
   g_type_ensure (ST_TYPE_QUERY_PAGE);
   g_type_ensure (ST_TYPE_SUMMARY_PAGE);
@@ -688,6 +702,9 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, compare_stack_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, comparison_page);
   gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_loader);
+  gtk_widget_class_bind_template_child (widget_class, StWindow, fleet_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_fleet_open_trace);
+  gtk_widget_class_bind_template_callback (widget_class, on_load_cancelled);
   gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
   install_actions (widget_class);
 }
@@ -762,11 +779,24 @@ st_window_shows_files (StWindow *self, GFile **files, guint n_files)
   return TRUE;
 }
 
+/* Shows [@start, @end) of the profile's time on the timeline, once the
+ * profile it loads is shown. */
+void
+st_window_show_range (StWindow *self, gint64 start, gint64 end)
+{
+  g_return_if_fail (ST_IS_WINDOW (self));
+  self->range_start = start;
+  self->range_end = end;
+  if (self->trace != NULL && session (self) != NULL)
+    show_range (self);
+}
+
 /* TRUE when the window shows no profile and loads none (the greeter, or
  * an error): a file opened now can go here. */
 gboolean
 st_window_is_empty (StWindow *self)
 {
   g_return_val_if_fail (ST_IS_WINDOW (self), FALSE);
-  return self->trace == NULL && !st_profile_opener_is_loading (self->opener);
+  return self->trace == NULL && !st_profile_opener_is_loading (self->opener)
+         && !st_fleet_page_is_open (self->fleet_page);
 }

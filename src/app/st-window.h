@@ -27,5 +27,7 @@ GFile *st_window_get_file (StWindow *self);
 gboolean st_window_shows_files (StWindow *self, GFile **files, guint n_files);
 gboolean st_window_is_empty (StWindow *self);
 void     st_window_compare_with (StWindow *self, GFile *file);
+void     st_window_open_fleet (StWindow *self, GFile **files, guint n_files);
+void     st_window_show_range (StWindow *self, gint64 start, gint64 end);
 
 G_END_DECLS

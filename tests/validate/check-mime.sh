@@ -45,6 +45,8 @@ cp "$data/neuron-parquet/profile/Metadata.parquet" "$tmp/files/metadata-table"
 cp "$data/real/tracelens_jax_gpu_te_fused_attn.xplane.pb" "$tmp/files/host0.xplane.pb"
 # an Nsight Systems export is SQLite's own type, which the desktop file lists
 cp "$data/real/pipit_nsys_saxpy_mpi_2022.sqlite" "$tmp/files/report1.sqlite"
+# a rank's digest is gzip by its name: any gzip stream will do
+printf '{}' | gzip > "$tmp/files/rank-3.pt.trace.stdg"
 
 expect "$tmp/files/rank0.pt.trace.json.gz" application/x-chrome-trace-compressed
 expect "$tmp/files/step.trace.json" application/x-chrome-trace+json
@@ -58,4 +60,5 @@ expect "$tmp/files/Summary.parquet" application/vnd.apache.parquet
 expect "$tmp/files/metadata-table" application/vnd.apache.parquet
 expect "$tmp/files/host0.xplane.pb" application/x-xplane+protobuf
 expect "$tmp/files/report1.sqlite" application/vnd.sqlite3
+expect "$tmp/files/rank-3.pt.trace.stdg" application/x-strata-digest
 exit $status

@@ -86,6 +86,7 @@ add_filters (GtkFileChooser *chooser)
                                         "application/x-rocprofv3+json",
                                         "application/vnd.sqlite3",
                                         "application/vnd.apache.parquet",
+                                        "application/x-strata-digest",
                                         NULL };
   const char *const chrome_types[]
       = { "application/x-chrome-trace+json", "application/x-stack-tracing-report+json", NULL };
@@ -96,7 +97,9 @@ add_filters (GtkFileChooser *chooser)
   const char *const parquet_types[] = { "application/vnd.apache.parquet", NULL };
   const char *const report_types[] = { "application/x-stack-tracing-report+json", NULL };
   const char *const sqlite_types[] = { "application/vnd.sqlite3", NULL };
-  const char *const profile_suffixes[] = { "json", "gz", "pb", "sqlite", "parquet", NULL };
+  const char *const digest_types[] = { "application/x-strata-digest", NULL };
+  const char *const profile_suffixes[] = { "json", "gz", "pb", "sqlite", "parquet", "stdg", NULL };
+  const char *const stdg[] = { "stdg", NULL };
   const char *const json[] = { "json", NULL };
   const char *const gz[] = { "gz", NULL };
   const char *const parquet[] = { "parquet", NULL };
@@ -117,6 +120,8 @@ add_filters (GtkFileChooser *chooser)
   add_filter (chooser, _ ("rocprofv3 profiles (JSON)"), rocprof_types, json, NULL);
   add_filter (chooser, _ ("Nsight Systems exports (SQLite)"), sqlite_types, sqlite, NULL);
   add_filter (chooser, _ ("Stack Tracing reports"), report_types, NULL, report);
+  /* a fleet: a rank's digest each (Open Folder opens a folder of them) */
+  add_filter (chooser, _ ("Rank digests of a fleet (.stdg)"), digest_types, stdg, NULL);
   add_filter (chooser, _ ("All files"), NULL, NULL, all);
   gtk_file_chooser_set_filter (chooser, profiles);
 }

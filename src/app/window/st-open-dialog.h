@@ -3,7 +3,8 @@
  * files at once, which may be one profile (a file per rank) aligned by
  * each file's clock or by their first collective; and Compare With
  * (Ctrl+D), one file as the baseline. Both list the profiles by type; Open
- * Folder opens profiles that are folders. */
+ * Folder opens profiles that are folders. Digests of ranks (.stdg), or a
+ * folder of them, open as a fleet. */
 #pragma once
 
 #include <gtk/gtk.h>
