@@ -136,21 +136,18 @@ show_page (StWindow *self, const char *page)
   update_actions (self);
 }
 
-/* A page of the profile, which takes the focus. */
+/* A page of the profile, which takes the focus: the timeline's view, or
+ * the page itself. */
 static void
 show_view (StWindow *self, const char *name)
 {
+  static const char *const focused[] = { "summary", "compare", "call-tree", "query", NULL };
+
   adw_view_stack_set_visible_child_name (self->view_stack, name);
   if (g_str_equal (name, "timeline"))
     gtk_widget_grab_focus (GTK_WIDGET (st_timeline_page_get_view (self->timeline_page)));
-  else if (g_str_equal (name, "summary"))
-    gtk_widget_grab_focus (GTK_WIDGET (self->summary_page));
-  else if (g_str_equal (name, "compare"))
-    gtk_widget_grab_focus (GTK_WIDGET (self->comparison_page));
-  else if (g_str_equal (name, "call-tree"))
-    gtk_widget_grab_focus (GTK_WIDGET (self->call_tree_page));
-  else if (g_str_equal (name, "query"))
-    gtk_widget_grab_focus (GTK_WIDGET (self->query_page));
+  else if (g_strv_contains (focused, name))
+    gtk_widget_grab_focus (adw_view_stack_get_visible_child (self->view_stack));
 }
 
 /* --- the profile shown ---------------------------------------------------- */
