@@ -331,8 +331,12 @@ finding_link (StFleetPage *self, const StFleetFinding *f)
       const StDigestStep *s = &g_array_index (digest->steps, StDigestStep, i);
 
       if (s->start_ns == start && s->end_ns == end)
-        /* Translators: a link: the rank's label and the step's number */
-        return g_strdup_printf (_ ("Open %s at step %" G_GINT64_FORMAT), label, s->number);
+        {
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, s->number);
+
+          /* Translators: a link: the rank's label and the step's number */
+          return g_strdup_printf (_ ("Open %s at step %s"), label, number);
+        }
     }
   /* Translators: a link: the rank's label */
   return g_strdup_printf (_ ("Open %s at this place"), label);

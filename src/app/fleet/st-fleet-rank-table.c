@@ -128,6 +128,10 @@ add_columns (StFleetRankTable *self)
       gtk_column_view_column_set_sorter (column, GTK_SORTER (gtk_numeric_sorter_new (expression)));
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_append_column (self->view, column);
+      /* the rank that kept the others waiting longest first: the ranks to
+       * look at before the other thousand (17.3) */
+      if (g_str_equal (columns[i].property, "caused-wait-ns"))
+        gtk_column_view_sort_by_column (self->view, column, GTK_SORT_DESCENDING);
       g_object_unref (column);
     }
 }

@@ -160,6 +160,7 @@ frame_init (Frame *f, StStepTrendsChart *self)
     .line = top_line (self, focus_visible),
     .column_labels = (const char *const *)self->labels->pdata,
     .axis_title = _ ("Step"),
+    /* xgettext:no-c-format */
     .legend = _ ("Outlier: more than 3 robust spreads (1.4826 × MAD, at least 1 % of the median) "
                  "from the median of its rank's steps, in a rank of at least 5 steps"),
     .empty_text = _ ("No steps yet"),
@@ -201,11 +202,11 @@ static char *
 describe (StStepTrendsChart *self, Point p, gboolean markup)
 {
   g_autoptr (GString) text = g_string_new (NULL);
-  gint64              number = st_step_trends_get_step_number (self->trends, p.step);
+  g_autofree char    *number = g_strdup_printf ("%" G_GINT64_FORMAT,
+                                                st_step_trends_get_step_number (self->trends, p.step));
   g_autofree char    *head = g_strdup_printf (
          /* Translators: a rank's label ("rank 3") and a step's number */
-      _ ("%s · step %" G_GINT64_FORMAT), st_step_trends_get_rank_label (self->trends, p.rank),
-      number);
+      _ ("%s · step %s"), st_step_trends_get_rank_label (self->trends, p.rank), number);
   g_autofree char *head_markup = markup ? g_markup_printf_escaped ("<b>%s</b>", head) : NULL;
 
   g_string_append (text, markup ? head_markup : head);
