@@ -18,7 +18,7 @@ struct _StFleetRankTable
   GtkWidget parent_instance;
 
   GtkColumnView     *view;
-  GtkSliceListModel *shown; /* the ranks, the first of them while rows are made */
+  GtkSliceListModel *shown; /* the first of the sorted ranks while rows are made */
   guint              grow_id;
   GtkSortListModel  *sorted;
   GtkMultiSelection *selection;
@@ -97,6 +97,9 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *
                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   /* an inscription asks for no width of its own: "rank 1023", "999.9 ms" */
   gtk_inscription_set_nat_chars (GTK_INSCRIPTION (label), 9);
+  /* a rank's name is never cut: the numbers scroll sideways first */
+  if (g_str_equal (column->property, "row"))
+    gtk_inscription_set_min_chars (GTK_INSCRIPTION (label), 9);
   if (!g_str_equal (column->property, "row"))
     gtk_widget_add_css_class (label, "numeric");
   if (column->tooltip != NULL)
@@ -198,7 +201,10 @@ on_merge_clicked (StFleetRankTable *self)
 
 /* GTK makes a row for each of the first 200 items at once, and a row of
  * cells takes a while to style: so many that a fleet's table would hold
- * the main loop for a while. They come a few at a frame instead. */
+ * the main loop for a while. They come a few at a frame instead, in the
+ * table's order (the rows are sliced after sorting: a row sorted in
+ * above the first shown would sit out of view, the list keeping the row
+ * it showed first at its top). */
 #define ROWS_AT_ONCE 8
 
 static gboolean
@@ -225,7 +231,7 @@ st_fleet_rank_table_set_ranks (StFleetRankTable *self, GListModel *ranks)
   g_return_if_fail (ST_IS_FLEET_RANK_TABLE (self));
   g_clear_handle_id (&self->grow_id, g_source_remove);
   gtk_slice_list_model_set_size (self->shown, 0);
-  gtk_slice_list_model_set_model (self->shown, ranks);
+  gtk_sort_list_model_set_model (self->sorted, ranks);
   if (ranks != NULL)
     self->grow_id = g_idle_add_full (G_PRIORITY_LOW, grow, self, NULL);
   on_selection_changed (self);
