@@ -24,7 +24,9 @@
 #include "st-fleet-page.h"
 #include "st-fleet-rank-table.h"
 #include "st-heatmap.h"
+#include "st-recent-profiles.h"
 #include "st-session.h"
+#include "st-test-util.h"
 #include "st-timeline-page.h"
 #include "st-window.h"
 
@@ -88,24 +90,6 @@ make_job (void)
     g_ptr_array_add (digest, rank_path (r, ".json"));
   g_ptr_array_add (digest, NULL);
   spawn ((const char *const *)digest->pdata);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char      *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static StFleetPage *
@@ -521,6 +505,40 @@ test_moved_trace (void)
   st_test_destroy_window (window);
 }
 
+/* A fleet once read is a recent profile: its folder, which opens it as a
+ * fleet again in an empty window. */
+static void
+test_recent (void)
+{
+  StWindow             *window = open_fleet (job_dir);
+  g_autoptr (GPtrArray) recents = st_recent_profiles_list (50);
+  g_autoptr (GFile)     folder = g_file_new_for_path (job_dir);
+  StRecentProfile      *found = NULL;
+  StWindow             *again;
+
+  for (guint i = 0; i < recents->len && found == NULL; i++)
+    {
+      guint   n;
+      GFile **files = st_recent_profile_get_files (recents->pdata[i], &n);
+
+      if (n == 1 && g_file_equal (files[0], folder))
+        found = recents->pdata[i];
+    }
+  g_assert_nonnull (found);
+  st_test_destroy_window (window);
+  again = st_window_new (app);
+  {
+    guint   n;
+    GFile **files = st_recent_profile_get_files (found, &n);
+
+    st_window_open_files (again, files, n, TRUE, st_recent_profile_get_alignment (found));
+  }
+  g_assert_cmpstr (main_page (again), ==, "fleet");
+  st_test_wait_until (read_done, again);
+  g_assert_nonnull (st_fleet_page_get_document (page_of (again)));
+  st_test_destroy_window (again);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -544,8 +562,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/fleet/bad-digest", test_bad_digest);
   g_test_add_func ("/fleet/cancel", test_cancel);
   g_test_add_func ("/fleet/moved-trace", test_moved_trace);
+  g_test_add_func ("/fleet/recent", test_recent);
   status = g_test_run ();
   g_clear_object (&app);
-  remove_tree (job_dir);
+  st_test_remove_tree (job_dir);
   return status;
 }

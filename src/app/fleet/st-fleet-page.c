@@ -10,6 +10,7 @@
 #include "st-fleet-rank-table.h"
 #include "st-heatmap.h"
 #include "st-job.h"
+#include "st-recent-profiles.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -22,6 +23,7 @@ struct _StFleetPage
   StJob           *job;
   StFleetDocument *document;
   char            *title;
+  GPtrArray       *files;  /* of the fleet read or being read */
   StStepMetric     metric; /* the heatmap's */
 
   GtkPaned         *paned;
@@ -509,6 +511,9 @@ on_read (gpointer owner, gpointer result, const GError *error)
       return;
     }
   self->document = result;
+  /* a fleet, once read, is a recent profile: its folder or its digests
+   * open it again */
+  st_recent_profiles_add ((GFile *const *)self->files->pdata, self->files->len, ST_ALIGN_CLOCK);
   gtk_label_set_text (self->problem_label, st_fleet_document_get_problem (self->document));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->problem_label),
                                st_fleet_document_get_problem_detail (self->document));
@@ -554,6 +559,8 @@ st_fleet_page_open (StFleetPage *self, GFile *const *files, guint n_files)
   g_clear_object (&self->document);
   g_free (self->title);
   self->title = title_of (files, n_files);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
+  self->files = g_ptr_array_ref (list);
   gtk_progress_bar_set_fraction (self->fleet_progress_bar, 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");
   st_job_start (self->job, read_thread, list, (GDestroyNotify)g_ptr_array_unref, on_read,
@@ -660,6 +667,7 @@ static void
 st_fleet_page_finalize (GObject *object)
 {
   g_free (ST_FLEET_PAGE (object)->title);
+  g_clear_pointer (&ST_FLEET_PAGE (object)->files, g_ptr_array_unref);
   G_OBJECT_CLASS (st_fleet_page_parent_class)->finalize (object);
 }
 
