@@ -701,6 +701,7 @@ st_window_class_init (StWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StWindow, baseline_loader);
   gtk_widget_class_bind_template_child (widget_class, StWindow, fleet_page);
   gtk_widget_class_bind_template_callback (widget_class, on_fleet_open_trace);
+  gtk_widget_class_bind_template_callback (widget_class, st_recent_profiles_add_read);
   gtk_widget_class_bind_template_callback (widget_class, on_load_cancelled);
   gtk_widget_class_bind_template_callback (widget_class, on_recent_activated);
   install_actions (widget_class);

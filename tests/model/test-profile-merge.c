@@ -887,6 +887,51 @@ test_no_rank_no_collective (void)
   g_assert_nonnull (strstr (w->message, "has no collective operation"));
 }
 
+/* A process the file labels with its rank and does not name is titled by
+ * the rank once ("rank 0", not "rank 0 · rank 0"); a named one after its
+ * rank ("rank 0 · python3"). Two files written here, each with its rank in
+ * distributedInfo, a host process labelled "rank R" and a named one. */
+static void
+test_rank_labelled_process (void)
+{
+  g_autofree char    *dir = g_dir_make_tmp ("strata-merge-XXXXXX", NULL);
+  g_autofree char    *a = g_build_filename (dir, "a.json", NULL);
+  g_autofree char    *b = g_build_filename (dir, "b.json", NULL);
+  const char         *paths[] = { a, b, NULL };
+  g_autoptr (StTrace) trace = NULL;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *text = g_strdup_printf (
+          "{\"distributedInfo\": {\"rank\": %u, \"world_size\": 2}, \"traceEvents\": ["
+          "{\"ph\": \"M\", \"name\": \"process_labels\", \"pid\": 1000, "
+          "\"args\": {\"labels\": \"rank %u\"}},"
+          "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 7, "
+          "\"args\": {\"name\": \"python3\"}},"
+          "{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1000, \"tid\": 1, \"ts\": 1, \"dur\": 2},"
+          "{\"ph\": \"X\", \"name\": \"b\", \"pid\": 7, \"tid\": 1, \"ts\": 1, \"dur\": 2}]}",
+          r, r);
+
+      g_assert_true (g_file_set_contents (r == 0 ? a : b, text, -1, NULL));
+    }
+  trace = load_profile (paths, ST_ALIGN_CLOCK);
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+
+  for (guint p = 0; p < st_trace_get_n_processes (trace); p++)
+    {
+      const StProcess *proc = st_trace_get_process (trace, p);
+      g_autofree char *title = st_trace_dup_process_title (trace, p);
+      g_autofree char *expected = g_str_equal (st_trace_get_string (trace, proc->pid), "1000")
+                                      ? g_strdup_printf ("rank %u", proc->file)
+                                      : g_strdup_printf ("rank %u \302\267 python3", proc->file);
+
+      g_assert_cmpstr (title, ==, expected);
+    }
+  g_assert_cmpuint (st_trace_get_n_processes (trace), ==, 4);
+}
+
 /* A file's warnings stay, after its name. */
 static void
 test_warnings (void)
@@ -1015,6 +1060,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/merge/four-ranks/clock", test_four_ranks_clock);
   g_test_add_func ("/model/merge/four-ranks/outlier-cause", test_outlier_cause);
   g_test_add_func ("/model/merge/no-rank-no-collective", test_no_rank_no_collective);
+  g_test_add_func ("/model/merge/rank-labelled-process", test_rank_labelled_process);
   g_test_add_func ("/model/merge/warnings", test_warnings);
   g_test_add_func ("/model/merge/bad-file", test_bad_file);
   g_test_add_func ("/model/merge/async", test_async);

@@ -10,7 +10,6 @@
 #include "st-fleet-rank-table.h"
 #include "st-heatmap.h"
 #include "st-job.h"
-#include "st-recent-profiles.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -54,6 +53,7 @@ enum
 {
   OPEN_TRACE,
   CANCELLED,
+  READ,
   N_SIGNALS
 };
 
@@ -511,9 +511,7 @@ on_read (gpointer owner, gpointer result, const GError *error)
       return;
     }
   self->document = result;
-  /* a fleet, once read, is a recent profile: its folder or its digests
-   * open it again */
-  st_recent_profiles_add ((GFile *const *)self->files->pdata, self->files->len, ST_ALIGN_CLOCK);
+  g_signal_emit (self, signals[READ], 0, self->files);
   gtk_label_set_text (self->problem_label, st_fleet_document_get_problem (self->document));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->problem_label),
                                st_fleet_document_get_problem_detail (self->document));
@@ -679,6 +677,10 @@ install_signals (GObjectClass *object_class)
   signals[OPEN_TRACE] = g_signal_new ("open-trace", G_TYPE_FROM_CLASS (object_class),
                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 4,
                                       G_TYPE_FILE, G_TYPE_FILE, G_TYPE_INT64, G_TYPE_INT64);
+  /* The digests were read: their files (a GPtrArray of GFile), which open
+   * the fleet again. */
+  signals[READ] = g_signal_new ("read", G_TYPE_FROM_CLASS (object_class), G_SIGNAL_RUN_LAST, 0,
+                                NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
   /* The reading was cancelled: nothing is open. */
   signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (object_class),
                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -105,6 +105,12 @@ st_recent_profiles_add (GFile *const *files, guint n_files, StAlignment alignmen
   gtk_recent_manager_add_full (manager, uri, &data);
 }
 
+void
+st_recent_profiles_add_read (GObject *page, GPtrArray *files, gpointer user_data)
+{
+  st_recent_profiles_add ((GFile *const *)files->pdata, files->len, ST_ALIGN_CLOCK);
+}
+
 /* The profile of one of Strata's entries: the files of its --merge
  * command line, else its own file; NULL when one of them is gone. */
 static StRecentProfile *

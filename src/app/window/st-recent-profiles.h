@@ -23,6 +23,9 @@ StAlignment st_recent_profile_get_alignment (StRecentProfile *self);
 
 /* Puts the profile of @files first among the recent profiles. */
 void st_recent_profiles_add (GFile *const *files, guint n_files, StAlignment alignment);
+/* A handler of a page's "read" signal: the files it read (a GPtrArray of
+ * GFile) are one recent profile, which opens the same way again. */
+void st_recent_profiles_add_read (GObject *page, GPtrArray *files, gpointer user_data);
 /* The recent profiles whose files are all still there, the last opened
  * first, at most @max (StRecentProfile). */
 GPtrArray *st_recent_profiles_list (guint max);

@@ -456,7 +456,8 @@ st_trace_dup_process_title (StTrace *self, guint index)
 
   g_return_val_if_fail (p != NULL, NULL);
   title = process_title (self, p);
-  if (self->n_files < 2)
+  /* a process the file labels with its rank is that rank, said once */
+  if (self->n_files < 2 || g_str_equal (title, self->files[p->file].label))
     return g_steal_pointer (&title);
   return g_strdup_printf ("%s \302\267 %s", self->files[p->file].label, title);
 }
