@@ -116,6 +116,9 @@ fixture_set_up_shapes (Fixture *f, gconstpointer data)
   g_autofree char   *path = NULL;
   int                fd;
 
+  /* "fast": each mm's kernel takes 1 µs */
+  gboolean fast = data != NULL && g_str_equal (data, "fast");
+
   for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
     g_string_append_printf (
         t,
@@ -126,7 +129,7 @@ fixture_set_up_shapes (Fixture *f, gconstpointer data)
         ",\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": 7, "
         "\"ts\": %u, \"dur\": %u, \"args\": {\"correlation\": %u}}",
         ops[i].name, i * 6, ops[i].dims, ops[i].types, i * 6 + 1, i + 1, ops[i].kernel,
-        ops[i].start, ops[i].dur, i + 1);
+        ops[i].start, fast && i < 2 ? 1 : ops[i].dur, i + 1);
   g_string_append (t, "\n]}\n");
   fd = g_file_open_tmp ("strata-shapes-XXXXXX.json", &path, &error);
   g_assert_no_error (error);
@@ -377,6 +380,11 @@ test_roofline_card (Fixture *f, gconstpointer data)
   assert_text (add, "bandwidth-text", "838.9 GB/s");
   assert_text (add, "intensity-text", "0.17");
   assert_text (add, "roof-text", "25% memory");
+  {
+    g_autofree char *summary = st_flop_shape_item_dup_summary (mm);
+
+    g_assert_null (strstr (summary, "Above the roof"));
+  }
   /* both are discs; by intensity the add (0.17) comes first, then the mm */
   g_assert_cmpuint (st_roofline_chart_get_n_points (chart), ==, 2);
   gtk_widget_grab_focus (GTK_WIDGET (chart));
@@ -397,6 +405,21 @@ test_roofline_card (Fixture *f, gconstpointer data)
     }
 }
 
+/* The mm's two kernels of 1 µs each: 2F / 2 µs = 17 180 TFLOP/s, 1 736 %
+ * of the H100's 989.4 TFLOP/s roof (F as in test_roofline_card). A rate
+ * above the roof says why it can be (docs/metrics.md 13). */
+static void
+test_above_roof (Fixture *f, gconstpointer data)
+{
+  GtkWidget       *card = part (GTK_WIDGET (f->page), "roofline_section");
+  GListModel      *shapes = st_roofline_section_get_shapes (ST_ROOFLINE_SECTION (card));
+  StFlopShapeItem *mm = shape_item (shapes, "aten::mm [1024, 2048], [2048, 4096] bf16");
+  g_autofree char *summary = st_flop_shape_item_dup_summary (mm);
+
+  assert_text (mm, "roof-text", "1736.4% compute");
+  g_assert_nonnull (strstr (summary, "Above the roof: the kernel did fewer operations"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -414,5 +437,7 @@ main (int argc, char **argv)
               test_flops_card, fixture_tear_down);
   g_test_add ("/display/memory-flops/roofline-card", Fixture, NULL, fixture_set_up_shapes,
               test_roofline_card, fixture_tear_down);
+  g_test_add ("/display/memory-flops/above-roof", Fixture, "fast", fixture_set_up_shapes,
+              test_above_roof, fixture_tear_down);
   return g_test_run ();
 }

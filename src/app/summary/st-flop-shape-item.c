@@ -212,7 +212,8 @@ char *
 st_flop_shape_item_dup_summary (StFlopShapeItem *self)
 {
   g_autofree char *count = NULL, *time = NULL, *rate = NULL, *bandwidth = NULL;
-  g_autofree char *intensity = NULL, *roof = NULL;
+  g_autofree char *intensity = NULL, *roof = NULL, *text = NULL;
+  double           percent;
 
   g_return_val_if_fail (ST_IS_FLOP_SHAPE_ITEM (self), NULL);
   count = st_format_count (self->row.count);
@@ -221,11 +222,20 @@ st_flop_shape_item_dup_summary (StFlopShapeItem *self)
   bandwidth = st_flop_shape_item_dup_text (self, "bandwidth-text");
   intensity = st_flop_shape_item_dup_text (self, "intensity-text");
   roof = roof_text (self);
-  return g_strdup_printf (
+  text = g_strdup_printf (
       /* Translators: a shape (operation, input sizes, data type); how many
        * calls and their kernels' time; FLOP rate, bandwidth, arithmetic
        * intensity; the share of the roof that bounds it ("62% compute") */
       ngettext ("%s\n%s call, %s of device time\n%s · %s · %s FLOP/B\nRoof: %s",
                 "%s\n%s calls, %s of device time\n%s · %s · %s FLOP/B\nRoof: %s", self->row.count),
       self->label, count, time, rate, bandwidth, intensity, roof);
+  /* a rate above the roof is no error of the reading (docs/metrics.md 13):
+   * the count is the operation's, the kernel may do less */
+  if (st_flop_row_get_roof_percent (&self->row, &percent) && percent > 100)
+    return g_strconcat (text, "\n",
+                        _ ("Above the roof: the kernel did fewer operations than the operation "
+                           "counts (a Winograd or FFT convolution), or the device is faster than "
+                           "its listed peak"),
+                        NULL);
+  return g_steal_pointer (&text);
 }
