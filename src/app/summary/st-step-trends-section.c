@@ -157,7 +157,7 @@ st_step_trends_section_set_session (StStepTrendsSection *self, StSession *sessio
     return;
   stop_computing (self);
   g_set_object (&self->session, session);
-  st_step_trends_chart_set_session (self->chart, session);
+  st_chart_set_session (ST_CHART (self->chart), session);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
   if (session == NULL)
     return;

@@ -220,7 +220,7 @@ st_trends_section_set_session (StTrendsSection *self, StSession *session)
     return;
   stop_computing (self);
   g_set_object (&self->session, session);
-  st_trends_chart_set_session (self->chart, session);
+  st_chart_set_session (ST_CHART (self->chart), session);
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);

@@ -20,7 +20,6 @@ struct _StRegionChart
 {
   StChart parent_instance;
 
-  StSession    *session;
   GSignalGroup *session_signals;
   GSignalGroup *region_signals;
   gint          hover;
@@ -48,7 +47,6 @@ G_DEFINE_FINAL_TYPE (StRegionChart, st_region_chart, ST_TYPE_CHART)
 enum
 {
   PROP_0,
-  PROP_SESSION,
   PROP_BY_INDEX,
   N_PROPS
 };
@@ -93,7 +91,8 @@ forget_dots (StRegionChart *self)
 static void
 ensure_points (StRegionChart *self)
 {
-  StRegionSet   *regions = self->session ? st_session_get_regions (self->session) : NULL;
+  StSession     *session = st_chart_get_session (ST_CHART (self));
+  StRegionSet   *regions = session ? st_session_get_regions (session) : NULL;
   StRegionArray *array = regions ? st_region_set_get_array (regions) : NULL;
   guint          n = array ? st_region_array_get_length (array) : 0;
   StRegionPlot   plot = { 0 };
@@ -205,8 +204,9 @@ ensure_dots (StRegionChart *self, Frame *f)
 static void
 frame_init (Frame *f, StRegionChart *self)
 {
-  StRegionSet *regions = self->session ? st_session_get_regions (self->session) : NULL;
-  GPtrArray   *compare = self->session ? st_session_get_compare_regions (self->session) : NULL;
+  StSession   *session = st_chart_get_session (ST_CHART (self));
+  StRegionSet *regions = session ? st_session_get_regions (session) : NULL;
+  GPtrArray   *compare = session ? st_session_get_compare_regions (session) : NULL;
 
   ensure_points (self);
   f->plot = (StRegionPlot){
@@ -222,7 +222,7 @@ frame_init (Frame *f, StRegionChart *self)
     .extent = &self->extent,
   };
   if (regions != NULL)
-    f->plot.selected = index_of (regions, st_session_get_selected_region (self->session));
+    f->plot.selected = index_of (regions, st_session_get_selected_region (session));
   for (guint k = 0; compare != NULL && k < MIN (compare->len, G_N_ELEMENTS (f->picks)); k++)
     {
       gint i = index_of (regions, g_ptr_array_index (compare, k));
@@ -289,7 +289,8 @@ on_leave (GtkEventControllerMotion *controller, StRegionChart *self)
 static StRegion *
 region_at (StRegionChart *self, gint index)
 {
-  return g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)), index);
+  return g_list_model_get_item (
+      G_LIST_MODEL (st_session_get_regions (st_chart_get_session (ST_CHART (self)))), index);
 }
 
 /* Tells assistive technologies which region the keyboard is on. */
@@ -332,7 +333,7 @@ toggle_pick (StRegionChart *self, gint index)
     return;
   region = region_at (self, index);
   set_focus (self, index);
-  st_session_toggle_compare (self->session, region);
+  st_session_toggle_compare (st_chart_get_session (ST_CHART (self)), region);
 }
 
 static void
@@ -344,9 +345,9 @@ on_released (GtkGestureClick *gesture, int n_press, double x, double y, StRegion
 static guint
 n_points (StRegionChart *self)
 {
-  return self->session != NULL
-             ? st_region_set_get_n_regions (st_session_get_regions (self->session))
-             : 0;
+  StSession *session = st_chart_get_session (ST_CHART (self));
+
+  return session != NULL ? st_region_set_get_n_regions (st_session_get_regions (session)) : 0;
 }
 
 /* Left, Right, Home, End: the keyboard moves from point to point in the
@@ -356,6 +357,7 @@ static void
 move_action (GtkWidget *widget, const char *name, GVariant *parameter)
 {
   StRegionChart       *self = ST_REGION_CHART (widget);
+  StSession           *session = st_chart_get_session (ST_CHART (self));
   gint                 n = n_points (self), step = g_variant_get_int32 (parameter);
   gint                 at = self->focus;
   g_autoptr (StRegion) region = NULL;
@@ -363,15 +365,14 @@ move_action (GtkWidget *widget, const char *name, GVariant *parameter)
   if (n == 0)
     return;
   if (at < 0 || at >= n)
-    at = index_of (st_session_get_regions (self->session),
-                   st_session_get_selected_region (self->session));
+    at = index_of (st_session_get_regions (session), st_session_get_selected_region (session));
   /* from nowhere, Right goes to the first and Left to the last */
   if (at < 0)
     at = step > 0 ? -1 : n;
   at = CLAMP ((gint64)at + step, 0, n - 1);
   set_focus (self, at);
   region = region_at (self, at);
-  st_session_set_selected_region (self->session, region);
+  st_session_set_selected_region (session, region);
 }
 
 /* Enter, Space: picks the region the keyboard is on, or drops it. */
@@ -410,7 +411,7 @@ on_query_tooltip (GtkWidget     *widget,
     return FALSE;
   r = region_at (self, i);
   duration = st_format_duration (st_region_get_duration (r));
-  pick = st_session_get_compare_index (self->session, r);
+  pick = st_session_get_compare_index (st_chart_get_session (ST_CHART (self)), r);
   if (pick >= 0)
     /* Translators: a region's name, its duration and its number among those picked for comparison
      */
@@ -442,26 +443,20 @@ on_changed (StRegionChart *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-StSession *
-st_region_chart_get_session (StRegionChart *self)
+/* A new session: follow it and its regions, and forget the old ones'
+ * points. */
+static void
+st_region_chart_session_changed (StChart *chart)
 {
-  g_return_val_if_fail (ST_IS_REGION_CHART (self), NULL);
-  return self->session;
-}
+  StRegionChart *self = ST_REGION_CHART (chart);
+  StSession     *session = st_chart_get_session (chart);
 
-void
-st_region_chart_set_session (StRegionChart *self, StSession *session)
-{
-  g_return_if_fail (ST_IS_REGION_CHART (self));
-  if (!g_set_object (&self->session, session))
-    return;
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->region_signals,
                              session ? st_session_get_regions (session) : NULL);
   forget_points (self);
   set_focus (self, -1);
   on_changed (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 gboolean
@@ -494,7 +489,6 @@ st_region_chart_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->region_signals);
   forget_points (self);
-  g_clear_object (&self->session);
   G_OBJECT_CLASS (st_region_chart_parent_class)->dispose (object);
 }
 
@@ -510,7 +504,6 @@ st_region_chart_get_property (GObject *object, guint prop_id, GValue *value, GPa
 {
   switch (prop_id)
     {
-    case PROP_SESSION: g_value_set_object (value, ST_REGION_CHART (object)->session); break;
     case PROP_BY_INDEX: g_value_set_boolean (value, ST_REGION_CHART (object)->by_index); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -524,9 +517,6 @@ st_region_chart_set_property (GObject      *object,
 {
   switch (prop_id)
     {
-    case PROP_SESSION:
-      st_region_chart_set_session (ST_REGION_CHART (object), g_value_get_object (value));
-      break;
     case PROP_BY_INDEX:
       st_region_chart_set_by_index (ST_REGION_CHART (object), g_value_get_boolean (value));
       break;
@@ -562,11 +552,9 @@ st_region_chart_class_init (StRegionChartClass *klass)
   object_class->get_property = st_region_chart_get_property;
   object_class->set_property = st_region_chart_set_property;
   ST_CHART_CLASS (klass)->draw = st_region_chart_draw;
+  ST_CHART_CLASS (klass)->session_changed = st_region_chart_session_changed;
   widget_class->state_flags_changed = st_region_chart_state_flags_changed;
 
-  properties[PROP_SESSION]
-      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
-                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BY_INDEX]
       = g_param_spec_boolean ("by-index", NULL, NULL, FALSE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

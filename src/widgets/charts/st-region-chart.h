@@ -23,8 +23,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StRegionChart, st_region_chart, ST, REGION_CHART, StChart)
 
 GtkWidget *st_region_chart_new (void);
-StSession *st_region_chart_get_session (StRegionChart *self);
-void       st_region_chart_set_session (StRegionChart *self, StSession *session);
 gboolean   st_region_chart_get_by_index (StRegionChart *self);
 void       st_region_chart_set_by_index (StRegionChart *self, gboolean by_index);
 gboolean   st_region_chart_is_drawing (StRegionChart *self);

@@ -22,7 +22,6 @@ struct _StStepTrendsChart
 {
   StChart parent_instance;
 
-  StSession    *session;
   StStepTrends *trends;
   /* the rows as the plot takes them, made once per trends */
   GArray     *values[ST_N_STEP_TRENDS];   /* double, rank after rank */
@@ -36,15 +35,6 @@ struct _StStepTrendsChart
 };
 
 G_DEFINE_FINAL_TYPE (StStepTrendsChart, st_step_trends_chart, ST_TYPE_CHART)
-
-enum
-{
-  PROP_0,
-  PROP_SESSION,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 static const Point no_point = { -1, -1 };
 
@@ -284,19 +274,20 @@ set_focus (StStepTrendsChart *self, Point focus)
 static void
 go_to (StStepTrendsChart *self, Point p)
 {
+  StSession *session = st_chart_get_session (ST_CHART (self));
   StSliceRef slice;
   gint64     start, end;
 
-  if (p.step < 0 || self->session == NULL
+  if (p.step < 0 || session == NULL
       || !st_step_trends_get_span (self->trends, p.rank, p.step, &slice, &start, &end))
     return;
   set_focus (self, p);
   self->selected = p;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  st_session_select (self->session, (StEventRef){ slice.track, slice.index, ST_EVENT_SLICE },
+  st_session_select (session, (StEventRef){ slice.track, slice.index, ST_EVENT_SLICE },
                      ST_SELECT_REPLACE);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
-  st_session_fit_selection (self->session);
+  st_session_fit_selection (session);
 }
 
 static void
@@ -391,21 +382,11 @@ on_query_tooltip (GtkWidget         *widget,
   return TRUE;
 }
 
-StSession *
-st_step_trends_chart_get_session (StStepTrendsChart *self)
+/* A new session: the trends shown are another profile's. */
+static void
+st_step_trends_chart_session_changed (StChart *chart)
 {
-  g_return_val_if_fail (ST_IS_STEP_TRENDS_CHART (self), NULL);
-  return self->session;
-}
-
-void
-st_step_trends_chart_set_session (StStepTrendsChart *self, StSession *session)
-{
-  g_return_if_fail (ST_IS_STEP_TRENDS_CHART (self));
-  if (!g_set_object (&self->session, session))
-    return;
-  st_step_trends_chart_set_trends (self, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  st_step_trends_chart_set_trends (ST_STEP_TRENDS_CHART (chart), NULL);
 }
 
 void
@@ -434,13 +415,6 @@ st_step_trends_chart_get_focus (StStepTrendsChart *self, guint *rank, guint *ste
 }
 
 static void
-st_step_trends_chart_dispose (GObject *object)
-{
-  g_clear_object (&ST_STEP_TRENDS_CHART (object)->session);
-  G_OBJECT_CLASS (st_step_trends_chart_parent_class)->dispose (object);
-}
-
-static void
 st_step_trends_chart_finalize (GObject *object)
 {
   StStepTrendsChart *self = ST_STEP_TRENDS_CHART (object);
@@ -454,31 +428,6 @@ st_step_trends_chart_finalize (GObject *object)
     }
   g_ptr_array_unref (self->labels);
   G_OBJECT_CLASS (st_step_trends_chart_parent_class)->finalize (object);
-}
-
-static void
-st_step_trends_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_SESSION: g_value_set_object (value, ST_STEP_TRENDS_CHART (object)->session); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-st_step_trends_chart_set_property (GObject      *object,
-                                   guint         prop_id,
-                                   const GValue *value,
-                                   GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      st_step_trends_chart_set_session (ST_STEP_TRENDS_CHART (object), g_value_get_object (value));
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 /* The keyboard's frame and its rank's line show while the chart has the
@@ -510,17 +459,10 @@ st_step_trends_chart_class_init (StStepTrendsChartClass *klass)
   GObjectClass   *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = st_step_trends_chart_dispose;
   object_class->finalize = st_step_trends_chart_finalize;
-  object_class->get_property = st_step_trends_chart_get_property;
-  object_class->set_property = st_step_trends_chart_set_property;
   ST_CHART_CLASS (klass)->draw = st_step_trends_chart_draw;
+  ST_CHART_CLASS (klass)->session_changed = st_step_trends_chart_session_changed;
   widget_class->state_flags_changed = st_step_trends_chart_state_flags_changed;
-
-  properties[PROP_SESSION]
-      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
-                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "steptrendschart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -24,8 +24,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StStepTrendsChart, st_step_trends_chart, ST, STEP_TRENDS_CHART, StChart)
 
 GtkWidget *st_step_trends_chart_new (void);
-StSession *st_step_trends_chart_get_session (StStepTrendsChart *self);
-void       st_step_trends_chart_set_session (StStepTrendsChart *self, StSession *session);
 /* Shows @trends (taken; NULL for none), computed from the session's
  * trace. */
 void st_step_trends_chart_set_trends (StStepTrendsChart *self, StStepTrends *trends);

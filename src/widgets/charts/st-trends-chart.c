@@ -17,7 +17,6 @@ struct _StTrendsChart
 {
   StChart parent_instance;
 
-  StSession      *session;
   GSignalGroup   *session_signals;
   StRegionTrends *trends;
   /* the rows as the plot takes them, made once per trends */
@@ -30,15 +29,6 @@ struct _StTrendsChart
 };
 
 G_DEFINE_FINAL_TYPE (StTrendsChart, st_trends_chart, ST_TYPE_CHART)
-
-enum
-{
-  PROP_0,
-  PROP_SESSION,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
 
 enum
 {
@@ -106,12 +96,13 @@ n_points (StTrendsChart *self)
 static gint
 selected_column (StTrendsChart *self)
 {
-  StRegion *region = self->session ? st_session_get_selected_region (self->session) : NULL;
-  guint     position, lo = 0, hi = n_points (self);
+  StSession *session = st_chart_get_session (ST_CHART (self));
+  StRegion  *region = session ? st_session_get_selected_region (session) : NULL;
+  guint      position, lo = 0, hi = n_points (self);
 
   if (region == NULL)
     return -1;
-  position = st_region_set_find (st_session_get_regions (self->session), region);
+  position = st_region_set_find (st_session_get_regions (session), region);
   /* the points are in the order of the set's positions */
   while (lo < hi)
     {
@@ -197,8 +188,9 @@ st_trends_chart_draw (StChart *chart, cairo_t *cr, const StChartStyle *style, in
 static StRegion *
 region_at (StTrendsChart *self, gint column)
 {
-  return g_list_model_get_item (G_LIST_MODEL (st_session_get_regions (self->session)),
-                                st_region_trends_get_region (self->trends, column));
+  return g_list_model_get_item (
+      G_LIST_MODEL (st_session_get_regions (st_chart_get_session (ST_CHART (self)))),
+      st_region_trends_get_region (self->trends, column));
 }
 
 /* The region's name, then a line per metric: "Duration  12.5 ms · outlier". */
@@ -279,7 +271,7 @@ activate_column (StTrendsChart *self, gint column)
     return;
   region = region_at (self, column);
   set_focus (self, column);
-  st_session_set_selected_region (self->session, region);
+  st_session_set_selected_region (st_chart_get_session (ST_CHART (self)), region);
   g_signal_emit (self, signals[REGION_ACTIVATED], 0, region);
 }
 
@@ -292,9 +284,9 @@ reveal_column (StTrendsChart *self, gint column)
   if (column < 0 || column >= (gint)n_points (self))
     return;
   region = region_at (self, column);
-  st_session_set_selected_region (self->session, region);
+  st_session_set_selected_region (st_chart_get_session (ST_CHART (self)), region);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-timeline", NULL);
-  st_session_zoom_to_region (self->session, region);
+  st_session_zoom_to_region (st_chart_get_session (ST_CHART (self)), region);
 }
 
 static void
@@ -385,29 +377,21 @@ on_selected_region (StTrendsChart *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-StSession *
-st_trends_chart_get_session (StTrendsChart *self)
+/* A new session: its regions are not those of the trends shown. */
+static void
+st_trends_chart_session_changed (StChart *chart)
 {
-  g_return_val_if_fail (ST_IS_TRENDS_CHART (self), NULL);
-  return self->session;
-}
+  StTrendsChart *self = ST_TRENDS_CHART (chart);
 
-void
-st_trends_chart_set_session (StTrendsChart *self, StSession *session)
-{
-  g_return_if_fail (ST_IS_TRENDS_CHART (self));
-  if (!g_set_object (&self->session, session))
-    return;
-  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->session_signals, st_chart_get_session (chart));
   st_trends_chart_set_trends (self, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 void
 st_trends_chart_set_trends (StTrendsChart *self, StRegionTrends *trends)
 {
   g_return_if_fail (ST_IS_TRENDS_CHART (self));
-  g_return_if_fail (trends == NULL || self->session != NULL);
+  g_return_if_fail (trends == NULL || st_chart_get_session (ST_CHART (self)) != NULL);
 
   if (trends != self->trends)
     g_clear_pointer (&self->trends, st_region_trends_free);
@@ -424,7 +408,6 @@ st_trends_chart_dispose (GObject *object)
   StTrendsChart *self = ST_TRENDS_CHART (object);
 
   g_clear_object (&self->session_signals);
-  g_clear_object (&self->session);
   G_OBJECT_CLASS (st_trends_chart_parent_class)->dispose (object);
 }
 
@@ -441,31 +424,6 @@ st_trends_chart_finalize (GObject *object)
       g_array_unref (self->outliers[s]);
     }
   G_OBJECT_CLASS (st_trends_chart_parent_class)->finalize (object);
-}
-
-static void
-st_trends_chart_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_SESSION: g_value_set_object (value, ST_TRENDS_CHART (object)->session); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-st_trends_chart_set_property (GObject      *object,
-                              guint         prop_id,
-                              const GValue *value,
-                              GParamSpec   *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      st_trends_chart_set_session (ST_TRENDS_CHART (object), g_value_get_object (value));
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 /* The keyboard's frame shows while the chart has the focus in keyboard
@@ -496,15 +454,9 @@ st_trends_chart_class_init (StTrendsChartClass *klass)
 
   object_class->dispose = st_trends_chart_dispose;
   object_class->finalize = st_trends_chart_finalize;
-  object_class->get_property = st_trends_chart_get_property;
-  object_class->set_property = st_trends_chart_set_property;
   ST_CHART_CLASS (klass)->draw = st_trends_chart_draw;
+  ST_CHART_CLASS (klass)->session_changed = st_trends_chart_session_changed;
   widget_class->state_flags_changed = st_trends_chart_state_flags_changed;
-
-  properties[PROP_SESSION]
-      = g_param_spec_object ("session", NULL, NULL, ST_TYPE_SESSION,
-                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A region was chosen from its point: its summary is wanted. */
   signals[REGION_ACTIVATED]

@@ -25,8 +25,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StTrendsChart, st_trends_chart, ST, TRENDS_CHART, StChart)
 
 GtkWidget *st_trends_chart_new (void);
-StSession *st_trends_chart_get_session (StTrendsChart *self);
-void       st_trends_chart_set_session (StTrendsChart *self, StSession *session);
 /* Shows @trends (taken; NULL for none), computed from the session's
  * regions as they are now. */
 void st_trends_chart_set_trends (StTrendsChart *self, StRegionTrends *trends);

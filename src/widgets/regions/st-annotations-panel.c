@@ -317,7 +317,7 @@ st_annotations_panel_set_session (StAnnotationsPanel *self, StSession *session)
   _st_annotations_panel_set_status (self, NULL);
   _st_annotations_panel_dismiss_error (self);
   st_region_list_set_session (self->list, session);
-  st_region_chart_set_session (self->chart, session);
+  st_chart_set_session (ST_CHART (self->chart), session);
   update_count (self);
   update_compare_label (self);
   _st_annotations_panel_update_actions (self);
