@@ -398,8 +398,18 @@ draw_marks (cairo_t                  *cr,
     }
 }
 
+static gboolean
+row_has_values (const StTrendsRow *row, guint n)
+{
+  for (guint i = 0; i < n * n_lines (row); i++)
+    if (row->present[i])
+      return TRUE;
+  return FALSE;
+}
+
 /* The title in the middle of the label column, the top value and 0
- * right-aligned at the top and bottom of the plot area, a base line. */
+ * right-aligned at the top and bottom of the plot area, a base line; in a
+ * row without values, what is absent instead of a scale. */
 static void
 draw_row_frame (cairo_t                  *cr,
                 PangoLayout              *pango,
@@ -421,6 +431,12 @@ draw_row_frame (cairo_t                  *cr,
   st_chart_set_color (cr, &style->foreground, 0.9);
   st_chart_draw_text (cr, pango, plot->rows[row].title, 0, (top + bottom) / 2, 0, 0);
   st_chart_set_color (cr, &style->foreground, 0.55);
+  if (plot->absent_text != NULL && !row_has_values (&plot->rows[row], plot->n))
+    {
+      st_chart_draw_text (cr, pango, plot->absent_text, layout->x + layout->plot_width / 2,
+                          (top + bottom) / 2, 0.5, 0);
+      return;
+    }
   st_chart_draw_text (cr, pango, top_text, right, top, 1.0, 0);
   st_chart_draw_text (cr, pango, "0", right, bottom, 1.0, 0);
 }

@@ -60,6 +60,8 @@ typedef struct
   StColor            outlier;    /* the theme's error colour */
   const char        *legend;     /* what an outlier is, after a dot in the outlier colour */
   const char        *empty_text;
+  /* said in a row with no value present ("not in this profile"), or NULL */
+  const char *absent_text;
 } StTrendsPlot;
 
 typedef struct

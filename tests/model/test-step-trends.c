@@ -181,11 +181,48 @@ test_outliers (void)
   st_test_remove_tree (dir);
 }
 
+/* One GPU without communication: two steps of 100 µs, each with gemms at
+ * [s, s+50) and [s+99, s+100): device time 100 µs, busy 51 µs, 51 %. Its
+ * steps have no communication to expose: absent ("not in this profile"),
+ * not 0 ns, while their busy share is there. */
+static void
+test_no_communication (void)
+{
+  static const char text[]
+      = "{\"traceEvents\": ["
+        "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"pid\": 1, "
+        "\"tid\": 1, \"ts\": 0, \"dur\": 100},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, "
+        "\"ts\": 0, \"dur\": 50},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, "
+        "\"ts\": 99, \"dur\": 1},"
+        "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#2\", \"pid\": 1, "
+        "\"tid\": 1, \"ts\": 100, \"dur\": 100},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, "
+        "\"ts\": 100, \"dur\": 50},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm\", \"pid\": 0, \"tid\": 7, "
+        "\"ts\": 199, \"dur\": 1}]}";
+  g_autoptr (GError)       error = NULL;
+  g_autoptr (StTrace)      trace = st_test_load_text (text, -1);
+  g_autoptr (StStepTrends) t = st_step_trends_compute (trace, NULL, NULL, NULL, &error);
+  double                   v;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (st_step_trends_get_n_steps (t), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (st_step_trends_get_value (t, ST_STEP_TREND_EXPOSED, 0, i, &v));
+      g_assert_true (st_step_trends_get_value (t, ST_STEP_TREND_BUSY, 0, i, &v));
+      g_assert_cmpfloat_with_epsilon (v, 51.0, 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/step-trends/values", test_values);
   g_test_add_func ("/step-trends/outliers", test_outliers);
+  g_test_add_func ("/step-trends/no-communication", test_no_communication);
   return g_test_run ();
 }

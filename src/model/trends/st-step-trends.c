@@ -24,8 +24,9 @@ typedef struct
   gint64     start;
   gint64     end;
   double     values[ST_N_STEP_TRENDS];
-  guint8     present; /* a bit per series */
-  guint8     outlier; /* a bit per series */
+  guint8     present;      /* a bit per series */
+  guint8     outlier;      /* a bit per series */
+  gboolean   communicated; /* the rank's devices ran communication in the step */
 } Cell;
 
 struct _StStepTrends
@@ -172,6 +173,7 @@ take_values (Cell *c, StSummary *summary, StMemoryTimeline *timeline, guint file
         continue;
       busy += u->busy_percent;
       exposed += (double)u->exposed_communication_ns;
+      c->communicated |= u->communication_ns > 0;
       n++;
     }
   if (n > 0)
@@ -189,6 +191,23 @@ take_values (Cell *c, StSummary *summary, StMemoryTimeline *timeline, guint file
       if (!(c->present & (1u << ST_STEP_TREND_MEMORY_PEAK))
           || p->allocated.bytes > c->values[ST_STEP_TREND_MEMORY_PEAK])
         set_value (c, ST_STEP_TREND_MEMORY_PEAK, (double)p->allocated.bytes);
+    }
+}
+
+/* A rank whose devices ran no communication in any of its steps has no
+ * exposed communication to show: "not in this profile", not a row of
+ * zeros (docs/metrics.md 9.1). */
+static void
+drop_silent_communication (StStepTrends *self)
+{
+  for (guint r = 0; r < self->files->len; r++)
+    {
+      gboolean communicated = FALSE;
+
+      for (guint s = 0; s < self->numbers->len && !communicated; s++)
+        communicated = cell_at (self, r, s)->communicated;
+      for (guint s = 0; s < self->numbers->len && !communicated; s++)
+        cell_at (self, r, s)->present &= ~(1u << ST_STEP_TREND_EXPOSED);
     }
 }
 
@@ -226,6 +245,7 @@ compute_cells (StStepTrends        *self,
         if (progress != NULL)
           progress (done, total, user_data);
       }
+  drop_silent_communication (self);
   return TRUE;
 }
 

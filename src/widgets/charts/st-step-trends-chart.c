@@ -154,6 +154,7 @@ frame_init (Frame *f, StStepTrendsChart *self)
     .legend = _ ("Outlier: more than 3 robust spreads (1.4826 × MAD, at least 1 % of the median) "
                  "from the median of its rank's steps, in a rank of at least 5 steps"),
     .empty_text = _ ("No steps yet"),
+    .absent_text = _ ("not in this profile"),
   };
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)), "error_color",

@@ -158,6 +158,7 @@ frame_init (Frame *f, StTrendsChart *self)
     .legend = _ ("Outlier: more than 3 × 1.4826 × MAD from the median of its row (outside the "
                  "shaded band), in a row of at least 5 regions"),
     .empty_text = _ ("No trends yet"),
+    .absent_text = _ ("not in this profile"),
   };
   outlier_color (GTK_WIDGET (self), &f->plot.outlier);
   f->pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
