@@ -42,3 +42,23 @@ st_chart_redraw_on_focus (GtkWidget *widget, GtkStateFlags previous)
       & (GTK_STATE_FLAG_FOCUSED | GTK_STATE_FLAG_FOCUS_VISIBLE))
     gtk_widget_queue_draw (widget);
 }
+
+void
+st_chart_watch_pointer (GtkWidget  *widget,
+                        GCallback   on_motion,
+                        GCallback   on_leave,
+                        const char *click_signal,
+                        GCallback   on_click,
+                        GCallback   on_tooltip)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture         *click = gtk_gesture_click_new ();
+
+  g_signal_connect (motion, "motion", on_motion, widget);
+  g_signal_connect (motion, "leave", on_leave, widget);
+  g_signal_connect (click, click_signal, on_click, widget);
+  gtk_widget_add_controller (widget, motion);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_has_tooltip (widget, TRUE);
+  g_signal_connect (widget, "query-tooltip", on_tooltip, widget);
+}

@@ -5,6 +5,7 @@
 
 #include "st-collective-chart.h"
 
+#include "st-chart-keys.h"
 #include "st-chart-points.h"
 #include "st-chart-style.h"
 #include "st-format.h"
@@ -703,9 +704,6 @@ st_collective_chart_class_init (StCollectiveChartClass *klass)
 static void
 st_collective_chart_init (StCollectiveChart *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->series = g_array_new (FALSE, FALSE, sizeof (Series));
   g_array_set_clear_func (self->series, series_clear);
   self->points = st_chart_points_new ();
@@ -713,13 +711,8 @@ st_collective_chart_init (StCollectiveChart *self)
                            G_CONNECT_SWAPPED);
   self->n_regions = 1;
   self->hover_series = self->hover_index = -1;
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "released", G_CALLBACK (on_released), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Collective operations duration"), -1);
 }

@@ -328,18 +328,10 @@ st_distribution_chart_class_init (StDistributionChartClass *klass)
 static void
 st_distribution_chart_init (StDistributionChart *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->first = self->last = self->anchor = self->hover = self->focus = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "pressed", G_CALLBACK (on_pressed), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Histogram of the durations"), -1);
 }

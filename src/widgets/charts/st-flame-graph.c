@@ -5,6 +5,7 @@
 
 #include "st-flame-graph.h"
 
+#include "st-chart-keys.h"
 #include "st-flame-plot.h"
 #include "st-format.h"
 
@@ -501,9 +502,6 @@ st_flame_graph_class_init (StFlameGraphClass *klass)
 static void
 st_flame_graph_init (StFlameGraph *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->zoom = ST_CALL_TREE_ROOT;
   self->selected = ST_FLAME_PLOT_NONE;
   self->hover = ST_FLAME_PLOT_NONE;
@@ -511,14 +509,9 @@ st_flame_graph_init (StFlameGraph *self)
   self->row_height = st_label_cache_get_line_height (self->labels) + ROW_PAD;
   st_palette_init_default (&self->palette, FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "released", G_CALLBACK (on_released), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Flame graph"), -1);
 }

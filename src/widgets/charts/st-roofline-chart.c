@@ -317,9 +317,6 @@ st_roofline_chart_class_init (StRooflineChartClass *klass)
 static void
 st_roofline_chart_init (StRooflineChart *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->points = g_array_new (FALSE, FALSE, sizeof (StRooflinePoint));
   self->texts = g_ptr_array_new_with_free_func (g_free);
   self->tooltips = g_ptr_array_new_with_free_func (g_free);
@@ -328,13 +325,8 @@ st_roofline_chart_init (StRooflineChart *self)
   self->focus = -1;
   self->plot = (StRooflinePlot){ .hover = -1, .selected = -1, .focus = -1 };
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "released", G_CALLBACK (on_released), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Roofline"), -1);
 }

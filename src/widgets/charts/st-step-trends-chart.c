@@ -473,9 +473,6 @@ st_step_trends_chart_class_init (StStepTrendsChartClass *klass)
 static void
 st_step_trends_chart_init (StStepTrendsChart *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->hover = self->focus = self->selected = no_point;
   for (guint s = 0; s < ST_N_STEP_TRENDS; s++)
     {
@@ -486,13 +483,8 @@ st_step_trends_chart_init (StStepTrendsChart *self)
   self->labels = g_ptr_array_new_with_free_func (g_free);
   fill_rows (self);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "released", G_CALLBACK (on_released), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Trends per Step"), -1);
 }

@@ -472,9 +472,6 @@ st_trends_chart_class_init (StTrendsChartClass *klass)
 static void
 st_trends_chart_init (StTrendsChart *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkGesture         *click = gtk_gesture_click_new ();
-
   self->hover = -1;
   self->focus = -1;
   for (guint s = 0; s < ST_N_TRENDS; s++)
@@ -488,13 +485,8 @@ st_trends_chart_init (StTrendsChart *self)
   self->session_signals = g_signal_group_new (ST_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-region",
                                   G_CALLBACK (on_selected_region), self);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  st_chart_watch_pointer (GTK_WIDGET (self), G_CALLBACK (on_motion), G_CALLBACK (on_leave),
+                          "released", G_CALLBACK (on_released), G_CALLBACK (on_query_tooltip));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Trends Across Regions"), -1);
 }
