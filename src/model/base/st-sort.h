@@ -19,6 +19,25 @@
 
 #define ST_SORT_MIN_RUN 32
 
+/* The place of the first of the @n sorted values @v at or above @value:
+ * where @value is, or would go. */
+static inline guint
+st_sorted_find_int64 (const gint64 *v, guint n, gint64 value)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (v[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 #define ST_DEFINE_SORT(fn, type, before)                                     \
   static inline gboolean fn##_before (const type *a, const type *b)          \
   {                                                                          \

@@ -88,18 +88,7 @@ cell_at (const StStepTrends *self, guint rank, guint step)
 static guint
 find_number (GArray *numbers, gint64 number)
 {
-  guint lo = 0, hi = numbers->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (numbers, gint64, mid) < number)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return st_sorted_find_int64 ((const gint64 *)(gpointer)numbers->data, numbers->len, number);
 }
 
 ST_DEFINE_SORT (sort_numbers, gint64, *a < *b)
