@@ -116,7 +116,7 @@ fixture_set_up_shapes (Fixture *f, gconstpointer data)
   g_autofree char   *path = NULL;
   int                fd;
 
-  /* "fast": each mm's kernel takes 1 µs */
+  /* "fast": every kernel takes 1 µs */
   gboolean fast = data != NULL && g_str_equal (data, "fast");
 
   for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
@@ -129,7 +129,7 @@ fixture_set_up_shapes (Fixture *f, gconstpointer data)
         ",\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": 7, "
         "\"ts\": %u, \"dur\": %u, \"args\": {\"correlation\": %u}}",
         ops[i].name, i * 6, ops[i].dims, ops[i].types, i * 6 + 1, i + 1, ops[i].kernel,
-        ops[i].start, fast && i < 2 ? 1 : ops[i].dur, i + 1);
+        ops[i].start, fast ? 1 : ops[i].dur, i + 1);
   g_string_append (t, "\n]}\n");
   fd = g_file_open_tmp ("strata-shapes-XXXXXX.json", &path, &error);
   g_assert_no_error (error);
@@ -405,19 +405,25 @@ test_roofline_card (Fixture *f, gconstpointer data)
     }
 }
 
-/* The mm's two kernels of 1 µs each: 2F / 2 µs = 17 180 TFLOP/s, 1 736 %
- * of the H100's 989.4 TFLOP/s roof (F as in test_roofline_card). A rate
- * above the roof says why it can be (docs/metrics.md 13). */
+/* Every kernel of 1 µs: the mm's two, 2F / 2 µs = 17 180 TFLOP/s, 1 736 %
+ * of the H100's 989.4 TFLOP/s roof; the add's 25 165 824 bytes in 1 µs,
+ * 25.17 TB/s, 751.2 % of its 3 350 GB/s (F and the bytes as in
+ * test_roofline_card). A rate above its roof says why it can be, in the
+ * roof's terms: operations for the compute roof, bytes for memory's. */
 static void
 test_above_roof (Fixture *f, gconstpointer data)
 {
   GtkWidget       *card = part (GTK_WIDGET (f->page), "roofline_section");
   GListModel      *shapes = st_roofline_section_get_shapes (ST_ROOFLINE_SECTION (card));
   StFlopShapeItem *mm = shape_item (shapes, "aten::mm [1024, 2048], [2048, 4096] bf16");
+  StFlopShapeItem *add = shape_item (shapes, "aten::add [1024, 4096], [1024, 4096] bf16");
   g_autofree char *summary = st_flop_shape_item_dup_summary (mm);
+  g_autofree char *add_summary = st_flop_shape_item_dup_summary (add);
 
   assert_text (mm, "roof-text", "1736.4% compute");
   g_assert_nonnull (strstr (summary, "Above the roof: the kernel did fewer operations"));
+  assert_text (add, "roof-text", "751.2% memory");
+  g_assert_nonnull (strstr (add_summary, "Above the roof: the kernel moved fewer bytes"));
 }
 
 int

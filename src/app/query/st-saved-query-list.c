@@ -17,7 +17,7 @@ struct _StSavedQueryList
   GtkTextView    *editor;
   gboolean        loading;
 
-  GtkLabel    *placeholder;
+  GtkLabel    *empty_hint; /* what Ctrl+S does, while nothing is saved */
   GtkWidget   *scroller;
   GtkListView *list;
   GtkPopover  *name_popover;
@@ -76,12 +76,12 @@ load_text (StSavedQueryList *self)
 }
 
 static void
-update_placeholder (StSavedQueryList *self)
+update_empty_hint (StSavedQueryList *self)
 {
   guint n
       = self->queries ? g_list_model_get_n_items (st_saved_queries_get_list (self->queries)) : 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->placeholder), n == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_hint), n == 0);
   gtk_widget_set_visible (self->scroller, n > 0);
 }
 
@@ -102,11 +102,11 @@ st_saved_query_list_set_queries (StSavedQueryList *self, StSavedQueries *queries
 
       gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (model));
       g_signal_connect_swapped (st_saved_queries_get_list (queries), "items-changed",
-                                G_CALLBACK (update_placeholder), self);
+                                G_CALLBACK (update_empty_hint), self);
     }
   else
     gtk_list_view_set_model (self->list, NULL);
-  update_placeholder (self);
+  update_empty_hint (self);
   load_text (self);
 }
 
@@ -279,7 +279,7 @@ st_saved_query_list_class_init (StSavedQueryListClass *klass)
 
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/strata/Strata/query/st-saved-query-list.ui");
-  gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, placeholder);
+  gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, empty_hint);
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, scroller);
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, list);
   gtk_widget_class_bind_template_child (widget_class, StSavedQueryList, name_popover);
@@ -296,5 +296,5 @@ st_saved_query_list_init (StSavedQueryList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_parent (GTK_WIDGET (self->name_popover), GTK_WIDGET (self));
-  update_placeholder (self);
+  update_empty_hint (self);
 }

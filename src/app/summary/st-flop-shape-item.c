@@ -231,11 +231,14 @@ st_flop_shape_item_dup_summary (StFlopShapeItem *self)
       self->label, count, time, rate, bandwidth, intensity, roof);
   /* a rate above the roof is no error of the reading (docs/metrics.md 13):
    * the count is the operation's, the kernel may do less */
-  if (st_flop_row_get_roof_percent (&self->row, &percent) && percent > 100)
-    return g_strconcat (text, "\n",
-                        _ ("Above the roof: the kernel did fewer operations than the operation "
-                           "counts (a Winograd or FFT convolution), or the device is faster than "
-                           "its listed peak"),
-                        NULL);
-  return g_steal_pointer (&text);
+  if (!st_flop_row_get_roof_percent (&self->row, &percent) || percent <= 100)
+    return g_steal_pointer (&text);
+  return g_strconcat (
+      text, "\n",
+      st_flop_row_get_bound (&self->row) == ST_FLOP_BOUND_COMPUTE
+          ? _ ("Above the roof: the kernel did fewer operations than the operation counts (a "
+               "Winograd or FFT convolution), or the device is faster than its listed peak")
+          : _ ("Above the roof: the kernel moved fewer bytes than the operation counts (data "
+               "still in a cache), or the device is faster than its listed bandwidth"),
+      NULL);
 }
