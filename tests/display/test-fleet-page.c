@@ -505,6 +505,98 @@ test_moved_trace (void)
   st_test_destroy_window (window);
 }
 
+/* The chooser the page shows when it cannot find a rank's trace (a
+ * GtkFileChooserNative shows one of these where there is no portal). */
+static GtkWidget *
+find_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (window))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_gone (gpointer data)
+{
+  return find_chooser () == NULL;
+}
+
+/* The chooser picks @data once its folder has loaded. */
+static gboolean
+chooser_picked (gpointer data)
+{
+  g_autoptr (GFile) picked = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (find_chooser ()));
+
+  return picked != NULL && g_file_equal (picked, data);
+}
+
+/* Opens rank 6 at its step 2 from a fleet whose digests are in @folder,
+ * and returns the chooser that asks where its trace is. */
+static GtkWidget *
+ask_for_rank_6 (StWindow *window)
+{
+  GtkWidget *chooser;
+
+  st_fleet_page_open_rank (page_of (window), 6, 1);
+  chooser = find_chooser ();
+  g_assert_nonnull (chooser);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Where Is “rank-00006.json”?");
+  return chooser;
+}
+
+/* A trace neither where its digest says nor beside its digest: the page
+ * asks where it is. Cancelled, nothing opens and the fleet stays; chosen,
+ * it opens at the step asked for: rank 6's step 2 starts 100 µs after the
+ * last rank's step 1 ended (6 368.5 + 100 µs) and lasts 6 368.3 µs
+ * (6 mod 3 = 0). (Moves rank 6's trace.) */
+static void
+test_locate_trace (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *digests = g_build_filename (job_dir, "digests-only", NULL);
+  g_autofree char   *lost = g_build_filename (job_dir, "lost", NULL);
+  g_autofree char   *from = rank_path (6, ".json");
+  g_autofree char   *to = g_build_filename (lost, "rank-00006.json", NULL);
+  g_autoptr (GFile)  chosen = g_file_new_for_path (to);
+  StWindow          *window;
+
+  g_assert_cmpint (g_mkdir (digests, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (lost, 0700), ==, 0);
+  for (guint r = 0; r < 8; r++)
+    {
+      g_autofree char *digest = rank_path (r, ".stdg");
+      g_autofree char *name = g_path_get_basename (digest);
+      g_autofree char *copy = g_build_filename (digests, name, NULL);
+      g_autofree char *data = NULL;
+      gsize            length;
+
+      g_assert_true (g_file_get_contents (digest, &data, &length, &error));
+      g_assert_true (g_file_set_contents (copy, data, length, &error));
+    }
+  g_assert_cmpint (g_rename (from, to), ==, 0);
+  window = open_fleet (digests);
+
+  gtk_dialog_response (GTK_DIALOG (ask_for_rank_6 (window)), GTK_RESPONSE_CANCEL);
+  st_test_wait_until (chooser_gone, NULL);
+  g_assert_cmpstr (main_page (window), ==, "fleet");
+  g_assert_null (window_showing (&chosen, 1));
+
+  g_assert_true (
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (ask_for_rank_6 (window)), chosen, &error));
+  g_assert_no_error (error);
+  st_test_wait_until (chooser_picked, chosen);
+  gtk_dialog_response (GTK_DIALOG (find_chooser ()), GTK_RESPONSE_ACCEPT);
+  assert_opened_at (&chosen, 1, 6468500, 6468500 + 6368300);
+  st_test_destroy_window (window);
+}
+
 /* A fleet once read is a recent profile: its folder, which opens it as a
  * fleet again in an empty window. */
 static void
@@ -562,6 +654,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/fleet/bad-digest", test_bad_digest);
   g_test_add_func ("/fleet/cancel", test_cancel);
   g_test_add_func ("/fleet/moved-trace", test_moved_trace);
+  g_test_add_func ("/fleet/locate-trace", test_locate_trace);
   g_test_add_func ("/fleet/recent", test_recent);
   status = g_test_run ();
   g_clear_object (&app);
