@@ -537,6 +537,16 @@ chooser_picked (gpointer data)
   return picked != NULL && g_file_equal (picked, data);
 }
 
+static gboolean
+chooser_in_job (gpointer data)
+{
+  g_autoptr (GFile) folder
+      = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (find_chooser ()));
+  g_autoptr (GFile) job = g_file_new_for_path (job_dir);
+
+  return folder != NULL && g_file_equal (folder, job);
+}
+
 /* Opens rank 6 at its step 2 from a fleet whose digests are in @folder,
  * and returns the chooser that asks where its trace is. */
 static GtkWidget *
@@ -548,6 +558,8 @@ ask_for_rank_6 (StWindow *window)
   chooser = find_chooser ();
   g_assert_nonnull (chooser);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Where Is “rank-00006.json”?");
+  /* the folder the digest names is still there: it starts there */
+  st_test_wait_until (chooser_in_job, NULL);
   return chooser;
 }
 

@@ -125,17 +125,36 @@ on_located (GtkNativeDialog *dialog, int response, Request *request)
     request_free (request);
 }
 
-/* Asks where row @row's trace is. */
+/* Where to start looking for row @row's trace: the folder its digest
+ * names, when it is still there (the trace alone was moved or renamed),
+ * else the digest's own folder. */
+static GFile *
+search_folder (StFleetPage *self, guint row)
+{
+  StDigest         *digest = st_fleet_get_digest (fleet (self), row);
+  g_autoptr (GFile) file = g_file_new_for_path (digest->path);
+  g_autoptr (GFile) named = g_file_get_parent (file);
+
+  if (named != NULL
+      && g_file_query_file_type (named, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+    return g_steal_pointer (&named);
+  return g_file_get_parent (st_fleet_document_get_digest_file (self->document, row));
+}
+
+/* Asks where row @row's trace is, from where it most likely is near. */
 static void
 ask_where (Request *request, guint row)
 {
   StDigest             *digest = st_fleet_get_digest (fleet (request->page), row);
   g_autofree char      *title = g_strdup_printf (_ ("Where Is “%s”?"), digest->name);
   GtkRoot              *root = gtk_widget_get_root (GTK_WIDGET (request->page));
+  g_autoptr (GFile)     folder = search_folder (request->page, row);
   GtkFileChooserNative *chooser;
 
   chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
   g_signal_connect (chooser, "response", G_CALLBACK (on_located), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
