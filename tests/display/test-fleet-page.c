@@ -474,17 +474,12 @@ test_cancel (void)
   st_test_destroy_window (window);
 }
 
-/* A job moved after it was digested: the digest's path is gone, and the
- * trace is found beside its digest. (Last: it moves rank 5's trace.) */
+/* A new folder @folder holding a copy of every rank's digest, and none of
+ * their traces. */
 static void
-test_moved_trace (void)
+copy_digests (const char *folder)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char   *folder = g_build_filename (job_dir, "moved", NULL);
-  g_autofree char   *from = rank_path (5, ".json");
-  g_autofree char   *to = g_build_filename (folder, "rank-00005.json", NULL);
-  g_autoptr (GFile)  moved = g_file_new_for_path (to);
-  StWindow          *window;
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
   for (guint r = 0; r < 8; r++)
@@ -498,6 +493,20 @@ test_moved_trace (void)
       g_assert_true (g_file_get_contents (digest, &data, &length, &error));
       g_assert_true (g_file_set_contents (copy, data, length, &error));
     }
+}
+
+/* A job moved after it was digested: the digest's path is gone, and the
+ * trace is found beside its digest. (Last: it moves rank 5's trace.) */
+static void
+test_moved_trace (void)
+{
+  g_autofree char  *folder = g_build_filename (job_dir, "moved", NULL);
+  g_autofree char  *from = rank_path (5, ".json");
+  g_autofree char  *to = g_build_filename (folder, "rank-00005.json", NULL);
+  g_autoptr (GFile) moved = g_file_new_for_path (to);
+  StWindow         *window;
+
+  copy_digests (folder);
   g_assert_cmpint (g_rename (from, to), ==, 0);
   window = open_fleet (folder);
   st_fleet_page_open_rank (page_of (window), 5, 1);
@@ -579,19 +588,8 @@ test_locate_trace (void)
   g_autoptr (GFile)  chosen = g_file_new_for_path (to);
   StWindow          *window;
 
-  g_assert_cmpint (g_mkdir (digests, 0700), ==, 0);
+  copy_digests (digests);
   g_assert_cmpint (g_mkdir (lost, 0700), ==, 0);
-  for (guint r = 0; r < 8; r++)
-    {
-      g_autofree char *digest = rank_path (r, ".stdg");
-      g_autofree char *name = g_path_get_basename (digest);
-      g_autofree char *copy = g_build_filename (digests, name, NULL);
-      g_autofree char *data = NULL;
-      gsize            length;
-
-      g_assert_true (g_file_get_contents (digest, &data, &length, &error));
-      g_assert_true (g_file_set_contents (copy, data, length, &error));
-    }
   g_assert_cmpint (g_rename (from, to), ==, 0);
   window = open_fleet (digests);
 
