@@ -108,6 +108,7 @@ json_phase (JsonBuilder *b, StTrace *trace, const StPhase *p)
   st_cli_add_int (b, "memory_ns", p->memory_ns);
   st_cli_add_int (b, "host_idle_ns", p->idle_ns[ST_IDLE_HOST]);
   st_cli_add_int (b, "sync_idle_ns", p->idle_ns[ST_IDLE_SYNC]);
+  st_cli_add_int (b, "warm_up_idle_ns", p->idle_ns[ST_IDLE_WARM_UP]);
   st_cli_add_int (b, "other_idle_ns", p->idle_ns[ST_IDLE_UNEXPLAINED] + p->idle_ns[ST_IDLE_TRAIL]);
   st_cli_add_int (b, "gaps", p->gaps);
   st_cli_add_int (b, "host_gaps", p->host_gaps);

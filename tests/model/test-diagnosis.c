@@ -508,6 +508,68 @@ test_warm_up (void)
                                "later calls (100.0 µs)");
 }
 
+/* A gap inside a warm-up is the warm-up's (16.1), not the host's: a
+ * kernel runs 0–100 µs; the first aten::conv2d runs 100 µs–50.1 ms and
+ * launches its kernel at 50 ms (it runs 50.02–50.52 ms); five later
+ * conv2d of 1 ms each start at 60 + 2k ms and launch at +900 µs, their
+ * kernels running +920 µs for 500 µs. conv2d has 6 slices, the first 50 ×
+ * the later median (1 ms): a warm-up.
+ *
+ * The gap 100 µs–50.02 ms: its next event was launched at 50 ms, so the
+ * host's part (49.9 ms) is the larger; no synchronisation; its middle,
+ * 25.05 ms, lies in conv2d's first slice: cause warm-up. The gap
+ * 50.52–60.92 ms: the host's part (to 60.9 ms) is the larger and its
+ * middle outside any warm-up: host, as are the four of 1.5 ms between the
+ * later kernels. The span is 0–69.42 ms; long gaps at least 3.471 ms (5 %):
+ * the first (a warm-up phase) and the second (host-bound); the stretch
+ * after it (8.5 ms: 2.5 ms busy, 6 ms host) host-bound, and joined with
+ * it; the kernels at 0 and at 50.02 ms (100 and 500 µs, under 2 % of the
+ * span, 1.388 ms) join their longer neighbour, the warm-up. Phases: warm-up
+ * [0, 50.52 ms), host-bound [50.52, 69.42 ms). The warm-up holds the most
+ * time: it is the bound, first, with 49.92 ms at stake (98.8 % of its
+ * 50.52 ms), and says conv2d; conv2d is not said again on its own. */
+static void
+test_warm_up_phase (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 0, 5, 1);
+  device (&w, "kernel", "gemm", 7, 0, 100, 1);
+  host (&w, "cpu_op", "aten::conv2d", 100, 50000, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 50000, 10, 2);
+  device (&w, "kernel", "gemm", 7, 50020, 500, 2);
+  for (gint k = 0; k < 5; k++)
+    {
+      gint64 at = 60000 + 2000 * k;
+
+      host (&w, "cpu_op", "aten::conv2d", at, 1000, 0);
+      host (&w, "cuda_runtime", "cudaLaunchKernel", at + 900, 10, 3 + k);
+      device (&w, "kernel", "gemm", 7, at + 920, 500, 3 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 2);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_WARM_UP);
+  g_assert_cmpint (phase (&d, 0)->start, ==, 0);
+  g_assert_cmpint (phase (&d, 0)->end, ==, 50520 * US);
+  g_assert_cmpint (phase (&d, 0)->idle_ns[ST_IDLE_WARM_UP], ==, 49920 * US);
+  g_assert_cmpint (phase (&d, 1)->kind, ==, ST_PHASE_HOST_BOUND);
+  g_assert_cmpint (phase (&d, 1)->start, ==, 50520 * US);
+  g_assert_cmpint (phase (&d, 1)->end, ==, 69420 * US);
+  g_assert_cmpint (phase (&d, 1)->idle_ns[ST_IDLE_HOST], ==, (10400 + 4 * 1500) * US);
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "warm-up");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 49920 * US);
+  assert_contains (finding (&d, 0)->text,
+                   "the device waited 49.92 ms (98.8 %) while the host ran the first "
+                   "“aten::conv2d”, which took 50.00 ms, 50× the median of its 5 later calls "
+                   "(1.000 ms).");
+  for (guint i = 1; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
+    g_assert_cmpstr (finding (&d, i)->id, !=, "warm-up");
+}
+
 /* The stream advice only where another stream could take work: stream 7
  * runs 95 of the 100 ms of work (95 %, over the rule's 90 %). Made of GEMMs
  * alone, nothing on it could move: no finding. Made of a GEMM (0–50 ms)
@@ -675,6 +737,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/late-rank", test_late_rank);
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);
   g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);
+  g_test_add_func ("/model/diagnosis/warm-up-phase", test_warm_up_phase);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);

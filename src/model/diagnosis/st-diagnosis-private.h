@@ -12,6 +12,17 @@
 
 G_BEGIN_DECLS
 
+/* A warm-up said (16.3): the first slice of its op, on its track. */
+typedef struct
+{
+  guint      track;
+  gint64     start;
+  gint64     end;
+  StStringId name;
+  gint64     median; /* of the op's later slices */
+  guint      later;  /* how many */
+} StWarmUp;
+
 typedef struct
 {
   StTrace       *trace;
@@ -25,7 +36,8 @@ typedef struct
   GCancellable  *cancellable;
   gint64         start;
   gint64         end;
-  gint64        *by_name; /* per string id, scratch for the evidence: all 0 between uses */
+  gint64        *by_name;  /* per string id, scratch for the evidence: all 0 between uses */
+  GArray        *warm_ups; /* StWarmUp, by start: made before the phases, which read them */
 } StDiagnosisJob;
 
 /* A device's state at an instant (16.1). */
@@ -96,7 +108,10 @@ void st_findings_from_summary (StDiagnosisJob *job,
                                GArray         *phases,
                                GPtrArray      *warm_ups,
                                GPtrArray      *findings);
+/* Also notes each warm-up said in job->warm_ups. */
 void st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *warm_ups);
+/* The warm-up of @job on @track whose first slice holds @t, or NULL. */
+const StWarmUp *st_diagnosis_warm_up_at (StDiagnosisJob *job, guint track, gint64 t);
 /* st-findings-kernels.c: a shape slower than its peers, a memory-bound
  * kernel class (13.6). */
 void st_findings_from_flops (StDiagnosisJob *job, GPtrArray *findings);

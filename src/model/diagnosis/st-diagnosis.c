@@ -9,11 +9,25 @@
 
 struct _StDiagnosis
 {
-  GArray    *phases;   /* StPhase */
-  GPtrArray *findings; /* StFinding */
-  GPtrArray *warm_ups; /* StFinding: made with the phases, moved into findings by their step */
+  GArray    *phases;     /* StPhase */
+  GPtrArray *findings;   /* StFinding */
+  GPtrArray *warm_ups;   /* StFinding: made with the phases, moved into findings by their step */
+  GArray    *warm_spans; /* StWarmUp: where those are, which the phases and their findings read */
   guint      n_shown;
 };
+
+const StWarmUp *
+st_diagnosis_warm_up_at (StDiagnosisJob *job, guint track, gint64 t)
+{
+  for (guint i = 0; job->warm_ups != NULL && i < job->warm_ups->len; i++)
+    {
+      const StWarmUp *w = &g_array_index (job->warm_ups, StWarmUp, i);
+
+      if (w->track == track && w->start <= t && t < w->end)
+        return w;
+    }
+  return NULL;
+}
 
 guint
 st_diagnosis_n_devices (StDiagnosisJob *job)
@@ -172,10 +186,13 @@ st_diagnosis_cut (StTrace *trace, StSummary *summary, GCancellable *cancellable,
   self->phases = g_array_new (FALSE, TRUE, sizeof (StPhase));
   self->findings = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
   self->warm_ups = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
+  self->warm_spans = g_array_new (FALSE, FALSE, sizeof (StWarmUp));
   if (job_init (&job, trace, summary, cancellable))
     {
-      cut_phases (&job, self->phases);
+      /* the warm-ups first: a gap inside one is the warm-up's (16.1) */
+      job.warm_ups = self->warm_spans;
       st_findings_warm_ups (&job, self->warm_ups);
+      cut_phases (&job, self->phases);
     }
   job_clear (&job);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -198,6 +215,7 @@ st_diagnosis_find (StDiagnosis  *self,
 
   if (job_init (&job, trace, summary, cancellable))
     {
+      job.warm_ups = self->warm_spans;
       st_findings_from_phases (&job, self->phases, self->findings);
       st_findings_from_summary (&job, self->phases, self->warm_ups, self->findings);
       st_findings_from_flops (&job, self->findings);
@@ -225,6 +243,7 @@ st_diagnosis_free (StDiagnosis *self)
   g_array_unref (self->phases);
   g_ptr_array_unref (self->findings);
   g_ptr_array_unref (self->warm_ups);
+  g_array_unref (self->warm_spans);
   g_free (self);
 }
 

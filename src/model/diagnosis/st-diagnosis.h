@@ -22,6 +22,7 @@ typedef enum
   ST_PHASE_COMMUNICATION_BOUND,
   ST_PHASE_GRAPH_CAPTURE,
   ST_PHASE_IDLE,
+  ST_PHASE_WARM_UP, /* the host inside an operation's first, slow call */
   ST_N_PHASE_KINDS
 } StPhaseKind;
 
@@ -32,6 +33,7 @@ typedef enum
   ST_IDLE_SYNC,
   ST_IDLE_UNEXPLAINED,
   ST_IDLE_TRAIL,
+  ST_IDLE_WARM_UP,
   ST_N_IDLE_CAUSES
 } StIdleCause;
 
@@ -57,10 +59,11 @@ typedef struct
   double      top_class_percent; /* of the work time in it */
   StStringId top_event;          /* ST_STRING_NONE: no work */
   gint64     top_event_ns;       /* its work time in the phase */
-  StStringId host_op;            /* host-bound: the host op in its longest host gap */
-  StStringId sync_call;          /* sync wait: the call that blocked the host in its longest gap */
-  StStringId host_scope;         /* what encloses either below the step, or ST_STRING_NONE */
-  gint64     gap_start;          /* its longest gap of its own cause, or the phase */
+  StStringId
+      host_op; /* host-bound: the host op in its longest host gap; warm-up: the warm-up's op */
+  StStringId sync_call;  /* sync wait: the call that blocked the host in its longest gap */
+  StStringId host_scope; /* what encloses either below the step, or ST_STRING_NONE */
+  gint64     gap_start;  /* its longest gap of its own cause, or the phase */
   gint64     gap_end;
 } StPhase;
 

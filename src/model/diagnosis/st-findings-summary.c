@@ -467,6 +467,7 @@ st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *findings)
   g_autofree gint      *slot = g_new (gint, n_strings);
   g_autoptr (GArray)    candidates = NULL;
   g_autoptr (GPtrArray) warm = g_ptr_array_new ();
+  g_autoptr (GArray)    spans = g_array_new (FALSE, FALSE, sizeof (StWarmUp));
 
   memset (slot, 0xff, n_strings * sizeof (gint));
   candidates = warm_candidates (job, slot);
@@ -482,7 +483,13 @@ st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *findings)
       gint64         median;
 
       if (is_warm_up (job, c, &median))
-        g_ptr_array_add (warm, warm_up_finding (job, c, median));
+        {
+          StWarmUp span = { c->first_track, c->first_start, c->first_start + c->first_dur,
+                            c->name,        median,         c->others->len };
+
+          g_ptr_array_add (warm, warm_up_finding (job, c, median));
+          g_array_append_val (spans, span);
+        }
       g_array_unref (c->others);
     }
   {
@@ -494,7 +501,11 @@ st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *findings)
       if (nested[i])
         st_finding_free (g_ptr_array_index (warm, i));
       else
-        g_ptr_array_add (findings, g_ptr_array_index (warm, i));
+        {
+          g_ptr_array_add (findings, g_ptr_array_index (warm, i));
+          if (job->warm_ups != NULL)
+            g_array_append_val (job->warm_ups, g_array_index (spans, StWarmUp, i));
+        }
   }
 }
 
@@ -529,6 +540,24 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
   g_ptr_array_add (findings, f);
 }
 
+/* Whether warm-up @f is the one a warm-up phase names (16.3): its op,
+ * whose first slice overlaps the phase's longest gap. */
+static gboolean
+said_by_phase (StDiagnosisJob *job, GArray *phases, const StFinding *f)
+{
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const StPhase *p = &g_array_index (phases, StPhase, i);
+
+      if (p->kind == ST_PHASE_WARM_UP && p->host_op != ST_STRING_NONE
+          && g_str_equal (st_trace_get_string (job->trace, p->host_op),
+                          g_ptr_array_index (f->operations, 0))
+          && f->start_ns < p->gap_end && p->gap_start < f->end_ns)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 st_findings_from_summary (StDiagnosisJob *job,
                           GArray         *phases,
@@ -542,5 +571,12 @@ st_findings_from_summary (StDiagnosisJob *job,
   busy_stream_finding (job, findings);
   neuron_findings (job, phases, findings);
   while (warm_ups->len > 0)
-    g_ptr_array_add (findings, g_ptr_array_steal_index (warm_ups, 0));
+    {
+      StFinding *f = g_ptr_array_steal_index (warm_ups, 0);
+
+      if (said_by_phase (job, phases, f))
+        st_finding_free (f);
+      else
+        g_ptr_array_add (findings, f);
+    }
 }

@@ -37,7 +37,8 @@ st_finding_free (StFinding *finding)
 }
 
 static const char *const phase_ids[ST_N_PHASE_KINDS] = {
-  "device-bound", "host-bound", "sync-wait", "communication-bound", "graph-capture", "idle",
+  "device-bound",  "host-bound", "sync-wait", "communication-bound",
+  "graph-capture", "idle",       "warm-up",
 };
 
 const char *
@@ -50,8 +51,8 @@ const char *
 st_phase_kind_get_title (StPhaseKind kind)
 {
   static const char *const titles[ST_N_PHASE_KINDS] = {
-    N_ ("Device-bound"),        N_ ("Host-bound"),    N_ ("Sync wait"),
-    N_ ("Communication-bound"), N_ ("Graph capture"), N_ ("Idle"),
+    N_ ("Device-bound"),  N_ ("Host-bound"), N_ ("Sync wait"), N_ ("Communication-bound"),
+    N_ ("Graph capture"), N_ ("Idle"),       N_ ("Warm-up"),
   };
 
   return _ (titles[kind < ST_N_PHASE_KINDS ? kind : ST_PHASE_IDLE]);
@@ -68,9 +69,18 @@ phase_stake (const StPhase *p)
     case ST_PHASE_SYNC_WAIT: return p->idle_ns[ST_IDLE_SYNC];
     case ST_PHASE_COMMUNICATION_BOUND: return p->communication_ns;
     case ST_PHASE_GRAPH_CAPTURE: return p->end - p->start;
+    case ST_PHASE_WARM_UP: return p->idle_ns[ST_IDLE_WARM_UP];
     case ST_PHASE_IDLE:
     default: return p->idle_ns[ST_IDLE_UNEXPLAINED];
     }
+}
+
+/* The kind of a phase's finding: the phase kinds' come first, in their
+ * order, but for warm-up, the finding 16.3's table has for it too. */
+static StFindingKind
+finding_kind (StPhaseKind kind)
+{
+  return kind == ST_PHASE_WARM_UP ? ST_FINDING_WARM_UP : (StFindingKind)kind;
 }
 
 static char *
@@ -313,6 +323,43 @@ capture_text (StDiagnosisJob *job, const StPhase *p, GString *out)
 }
 
 static void
+warm_up_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFinding *f)
+{
+  g_autofree char *range = span_text (p->start, p->end);
+  g_autofree char *idle = st_format_duration (p->idle_ns[ST_IDLE_WARM_UP]);
+  g_autofree char *idle_pc = percent (p->idle_ns[ST_IDLE_WARM_UP], p->end - p->start);
+  const char      *op = name_of (job, p->host_op);
+  g_autofree char *shown = short_name (op);
+  const StWarmUp  *w = NULL;
+
+  for (guint i = 0; op != NULL && job->warm_ups != NULL && i < job->warm_ups->len; i++)
+    {
+      const StWarmUp *o = &g_array_index (job->warm_ups, StWarmUp, i);
+
+      if (o->name == p->host_op && o->start < p->gap_end && p->gap_start < o->end)
+        w = o;
+    }
+  if (w != NULL)
+    {
+      g_autofree char *first = st_format_duration (w->end - w->start);
+      g_autofree char *median = st_format_duration (w->median);
+
+      g_string_append_printf (out,
+                              _ ("%s: the device waited %s (%s) while the host ran the first "
+                                 "“%s”, which took %s, %.0f× the median of its %u later calls "
+                                 "(%s)."),
+                              range, idle, idle_pc, shown, first,
+                              (double)(w->end - w->start) / MAX (w->median, 1), w->later, median);
+      add_operation (f, op);
+    }
+  else
+    g_string_append_printf (out,
+                            _ ("%s: the device waited %s (%s) while the host was inside "
+                               "operations' first, slow calls."),
+                            range, idle, idle_pc);
+}
+
+static void
 idle_text (const StPhase *p, GString *out)
 {
   g_autofree char *range = span_text (p->start, p->end);
@@ -329,7 +376,7 @@ idle_text (const StPhase *p, GString *out)
 static StFinding *
 phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
 {
-  StFinding          *f = st_finding_new ((StFindingKind)p->kind, phase_ids[p->kind], at_stake);
+  StFinding          *f = st_finding_new (finding_kind (p->kind), phase_ids[p->kind], at_stake);
   g_autoptr (GString) text = g_string_new (NULL);
 
   f->title = st_phase_kind_get_title (p->kind);
@@ -361,6 +408,12 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
       capture_text (job, p, text);
       f->action = g_strdup (_ ("Profile the graph's replay, after the capture, to see the "
                                "workload."));
+      break;
+    case ST_PHASE_WARM_UP:
+      warm_up_text (job, p, text, f);
+      f->action = g_strdup (_ ("Leave warm-up out of the profiled steps (a schedule's wait and "
+                               "warmup steps), or keep what it builds (autotuning, compilation) "
+                               "from run to run."));
       break;
     default: idle_text (p, text); break;
     }
@@ -486,7 +539,7 @@ bound_kind (StDiagnosisJob *job, GArray *phases)
     if (time[k] > best)
       {
         best = time[k];
-        kind = k;
+        kind = finding_kind (k);
       }
   return kind;
 }

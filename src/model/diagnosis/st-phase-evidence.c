@@ -72,6 +72,7 @@ own_cause (StPhaseKind kind)
     {
     case ST_PHASE_HOST_BOUND: return ST_IDLE_HOST;
     case ST_PHASE_SYNC_WAIT: return ST_IDLE_SYNC;
+    case ST_PHASE_WARM_UP: return ST_IDLE_WARM_UP;
     case ST_PHASE_IDLE:
     case ST_PHASE_GRAPH_CAPTURE: return ST_IDLE_UNEXPLAINED;
     default: return -1;
@@ -280,9 +281,10 @@ host_at (StTrace *trace, guint track, gint64 t, StStringId *inner, StStringId *o
 }
 
 /* The host op in the longest host gap (the deepest slice through the
- * gap's middle on the launching thread), or the call that blocked the host
+ * gap's middle on the launching thread), the call that blocked the host
  * in the longest sync gap (the synchronisation call on that thread that
- * covers the most of the gap). */
+ * covers the most of the gap), or the warm-up that made the longest
+ * warm-up gap one (16.1: through the middle of the host's part). */
 static void
 fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
 {
@@ -293,11 +295,21 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
   p->host_op = ST_STRING_NONE;
   p->host_scope = ST_STRING_NONE;
   p->sync_call = ST_STRING_NONE;
-  if ((p->kind != ST_PHASE_HOST_BOUND && p->kind != ST_PHASE_SYNC_WAIT)
+  if ((p->kind != ST_PHASE_HOST_BOUND && p->kind != ST_PHASE_SYNC_WAIT
+       && p->kind != ST_PHASE_WARM_UP)
       || p->gap_end >= states->span_end
       || !st_device_states_next_event (job, states, p->gap_end, &next, &launch)
       || launch.track == G_MAXUINT32)
     return;
+  if (p->kind == ST_PHASE_WARM_UP)
+    {
+      gint64          l = MAX (st_trace_get_slice (job->trace, launch)->start, p->gap_start);
+      const StWarmUp *w
+          = st_diagnosis_warm_up_at (job, launch.track, p->gap_start + (l - p->gap_start) / 2);
+
+      p->host_op = w != NULL ? w->name : ST_STRING_NONE;
+      return;
+    }
   middle = p->gap_start + (p->gap_end - p->gap_start) / 2;
   host_at (job->trace, launch.track, middle, &inner, &p->host_scope);
   if (p->kind == ST_PHASE_HOST_BOUND)

@@ -227,12 +227,17 @@ gap_cause (StDiagnosisJob *job, StDeviceStates *states, gint64 before, gint64 t0
       || job->sync == NULL)
     return ST_IDLE_UNEXPLAINED;
   l = st_trace_get_slice (job->trace, launch)->start;
-  /* the host's part [t0, l) against the queued part [max (t0, l), t1) */
+  /* the host's part [t0, l) against the queued part [max (t0, l), t1);
+   * in the host's, a synchronisation, else an op's first, slow call */
   if (l >= t0 && l - t0 >= t1 - l)
-    return st_sync_calls_blocked (job->sync, launch.track, t0, l)
-                   || 2 * st_sync_calls_covered (job->sync, launch.track, t0, t1) >= t1 - t0
-               ? ST_IDLE_SYNC
-               : ST_IDLE_HOST;
+    {
+      if (st_sync_calls_blocked (job->sync, launch.track, t0, l)
+          || 2 * st_sync_calls_covered (job->sync, launch.track, t0, t1) >= t1 - t0)
+        return ST_IDLE_SYNC;
+      return st_diagnosis_warm_up_at (job, launch.track, t0 + (l - t0) / 2) != NULL
+                 ? ST_IDLE_WARM_UP
+                 : ST_IDLE_HOST;
+    }
   /* queued: waited on another stream's event, or nothing recorded says
    * why */
   return st_sync_calls_waited (job->sync, next.track, launch.track, before, l)
@@ -330,17 +335,19 @@ kind_of (const gint64 *t)
 {
   gint64 length = 0, busy = t[ST_STATE_COMPUTE] + t[ST_STATE_COMMUNICATION] + t[ST_STATE_MEMORY];
   gint64 x = t[ST_STATE_COMMUNICATION], h = t[3 + ST_IDLE_HOST], s = t[3 + ST_IDLE_SYNC];
-  gint64 u = t[3 + ST_IDLE_UNEXPLAINED] + t[3 + ST_IDLE_TRAIL];
+  gint64 u = t[3 + ST_IDLE_UNEXPLAINED] + t[3 + ST_IDLE_TRAIL], w = t[3 + ST_IDLE_WARM_UP];
 
   for (guint k = 0; k < ST_N_TALLIES; k++)
     length += t[k];
-  if (4 * x >= length && x > h && x > s && x > u)
+  if (4 * x >= length && x > h && x > s && x > w && x > u)
     return ST_PHASE_COMMUNICATION_BOUND;
   if (5 * busy >= 4 * length)
     return ST_PHASE_DEVICE_BOUND;
-  if (h >= s && h >= u)
+  if (h >= s && h >= w && h >= u)
     return ST_PHASE_HOST_BOUND;
-  return s >= u ? ST_PHASE_SYNC_WAIT : ST_PHASE_IDLE;
+  if (s >= w && s >= u)
+    return ST_PHASE_SYNC_WAIT;
+  return w >= u ? ST_PHASE_WARM_UP : ST_PHASE_IDLE;
 }
 
 static gint64
@@ -431,6 +438,7 @@ gap_phase_kind (guint8 cause)
     {
     case ST_IDLE_HOST: return ST_PHASE_HOST_BOUND;
     case ST_IDLE_SYNC: return ST_PHASE_SYNC_WAIT;
+    case ST_IDLE_WARM_UP: return ST_PHASE_WARM_UP;
     default: return ST_PHASE_IDLE;
     }
 }
