@@ -63,10 +63,13 @@ format_percent (gboolean has, double percent)
   return has ? g_strdup_printf ("%+.1f%%", percent) : g_strdup ("—");
 }
 
+/* A count per device or per step: a whole number as one ("1817"), a mean
+ * with its two decimals ("302.50"). */
 static char *
 format_count (double count)
 {
-  return g_strdup_printf ("%.2f", count);
+  return count == floor (count) && fabs (count) < 1e15 ? g_strdup_printf ("%.0f", count)
+                                                       : g_strdup_printf ("%.2f", count);
 }
 
 static void
@@ -177,9 +180,12 @@ print_classes (StProfileDiff *diff)
       g_autofree char   *d = st_format_duration (c->delta_ns);
       g_autofree char   *bc = format_count (c->count[ST_DIFF_BASE]);
       g_autofree char   *nc = format_count (c->count[ST_DIFF_NEW]);
-      g_autofree char   *ratio = !c->has_ratio     ? g_strdup (_ ("new"))
-                                 : c->ratio < 0.01 ? g_strdup ("<0.01×")
-                                                   : g_strdup_printf ("%.2f×", c->ratio);
+      /* the factor the word says (docs/metrics.md 8.12): new / base when
+       * slower, base / new when faster */
+      g_autofree char *ratio = !c->has_ratio     ? g_strdup (_ ("new"))
+                               : c->ratio < 0.01 ? g_strdup (">100×")
+                               : c->delta_ns < 0 ? g_strdup_printf ("%.2f×", 1 / c->ratio)
+                                                 : g_strdup_printf ("%.2f×", c->ratio);
       const char *judged = c->delta_ns > 0 ? _ ("slower") : c->delta_ns < 0 ? _ ("faster") : "";
 
       print_cells ((const char *[]){ _ (st_kernel_class_get_label (c->klass)), b, nw, d, ratio,

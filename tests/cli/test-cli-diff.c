@@ -270,6 +270,38 @@ test_hardware (void)
   g_assert_nonnull (json_object_get_string_member (env, "warning"));
 }
 
+/* The pair the other way round: per step, the GEMM takes 100 µs instead of
+ * 200, which reads as the factor the word says, base / new = 2.00×
+ * faster (docs/metrics.md 8.12), not the ratio 0.50; one GEMM per step on
+ * either side, a count that is a whole number, written as one. */
+static void
+test_faster (void)
+{
+  g_auto (Pair)    pair = { 0 };
+  g_autofree char *text = NULL;
+  const char      *gemm;
+  g_auto (GStrv)   cells = NULL;
+  guint            n;
+
+  pair_init (&pair);
+  g_assert_cmpint (
+      st_cli_test_run ((const char *[]){ "diff", "--steps", pair.new_, pair.base, NULL }, &text,
+                       NULL),
+      ==, 0);
+  gemm = strstr (text, "\n  GEMM ");
+  g_assert_nonnull (gemm);
+  {
+    g_autofree char *line = g_strndup (gemm + 1, strchr (gemm + 1, '\n') - (gemm + 1));
+
+    cells = g_regex_split_simple ("\\s{2,}", g_strstrip (line), 0, 0);
+  }
+  n = g_strv_length (cells);
+  g_assert_cmpuint (n, ==, 7);
+  g_assert_cmpstr (cells[4], ==, "2.00× faster");
+  g_assert_cmpstr (cells[5], ==, "1");
+  g_assert_cmpstr (cells[6], ==, "1");
+}
+
 static void
 test_bad_input (void)
 {
@@ -295,6 +327,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/diff/json", test_json);
   g_test_add_func ("/cli/diff/hardware", test_hardware);
+  g_test_add_func ("/cli/diff/faster", test_faster);
   g_test_add_func ("/cli/diff/bad-input", test_bad_input);
   return g_test_run ();
 }

@@ -269,7 +269,8 @@ fill_collectives (StComparePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->no_collectives_label), n == 0);
 }
 
-/* docs/metrics.md 8.12: "2.48× slower", "0.70× faster". */
+/* docs/metrics.md 8.12: "2.48× slower" (new / base), "1.43× faster"
+ * (base / new: the factor the word says). */
 static char *
 format_ratio (const StClassDiff *c)
 {
@@ -277,12 +278,12 @@ format_ratio (const StClassDiff *c)
     /* Translators: a kernel class only the current profile has */
     return g_strdup (_ ("new"));
   if (c->ratio < 0.01)
-    /* a class all but gone: "0.00×" would read as none at all */
-    return g_strdup (_ ("<0.01× faster"));
+    /* a class all but gone: a speed-up past 100× is no number to read */
+    return g_strdup (_ (">100× faster"));
   if (c->delta_ns > 0)
     return g_strdup_printf (_ ("%.2f× slower"), c->ratio);
   if (c->delta_ns < 0)
-    return g_strdup_printf (_ ("%.2f× faster"), c->ratio);
+    return g_strdup_printf (_ ("%.2f× faster"), 1 / c->ratio);
   return g_strdup_printf ("%.2f×", c->ratio);
 }
 
