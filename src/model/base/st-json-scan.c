@@ -605,3 +605,49 @@ st_json_find_member (const StJsonTok *object, const char *key, StJsonTok *value)
       return TRUE;
   return FALSE;
 }
+
+/* How far past an even cut a part's start is looked for. */
+#define SPLIT_SEARCH (4 * 1024 * 1024)
+
+static const char *
+find_boundary (const char *from, const char *end)
+{
+  const char *limit = MIN (end, from + SPLIT_SEARCH);
+
+  while (from < limit)
+    {
+      const char *q = memchr (from, '}', limit - from), *r;
+
+      if (q == NULL)
+        return NULL;
+      r = st_json_skip_ws (q + 1, end);
+      if (r < end && *r == ',')
+        {
+          r = st_json_skip_ws (r + 1, end);
+          if (r < end && *r == '{')
+            return r;
+        }
+      from = q + 1;
+    }
+  return NULL;
+}
+
+GPtrArray *
+st_json_plan_splits (const char *start, const char *end, guint n_parts, gsize min_part)
+{
+  GPtrArray  *splits = g_ptr_array_new ();
+  guint       n = (guint)MIN ((gsize)n_parts, (gsize)(end - start) / MAX (min_part, 1));
+  const char *prev = start;
+
+  for (guint i = 1; i < n; i++)
+    {
+      const char *b = find_boundary (start + (end - start) / n * i, end);
+
+      if (b != NULL && b > prev)
+        {
+          g_ptr_array_add (splits, (gpointer)b);
+          prev = b;
+        }
+    }
+  return splits;
+}

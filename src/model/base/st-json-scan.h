@@ -109,6 +109,12 @@ gboolean    st_json_scan_time_ns (const char *p, const char *end, const char **o
 gboolean    st_json_parse_int64 (const char *p, const char *end, gint64 *out);
 gboolean    st_json_parse_double (const char *p, const char *end, double *out);
 void        st_json_position (const char *base, gsize offset, guint64 *line, guint64 *column);
+/* Where threads may split the objects of a JSON array, [@start, @end), to
+ * read a part each: at most @n_parts parts of @min_part bytes or more;
+ * the starts of the parts after the first (const char *), each a '{'
+ * after "}," within a few MB past an even cut. One may be a false start
+ * inside a string: the part before it, which reads up to it, checks. */
+GPtrArray *st_json_plan_splits (const char *start, const char *end, guint n_parts, gsize min_part);
 
 /* A token of the streaming readers: a string's content (inside its
  * quotes), a number or literal, or a whole object or array. */

@@ -11,7 +11,6 @@
 /* A shard of a mapped file is at least this big: smaller files load faster
  * than a thread starts. */
 #define MIN_SHARD_BYTES (8 * 1024 * 1024)
-#define SPLIT_SEARCH    (4 * 1024 * 1024)
 /* A text that still grows is read this much at a time (more for an event
  * that does not fit): little, so that the end of inflating is seen soon and
  * the rest split over the threads at once. */
@@ -61,49 +60,6 @@ parser_thread (gpointer data)
   g_cond_broadcast (&ps->rendezvous->cond);
   g_mutex_unlock (&ps->rendezvous->lock);
   return NULL;
-}
-
-/* The start of an event near @from: a '{' after "}," (white space allowed).
- * It may be a false one inside a string: the shard before it checks. */
-static const char *
-find_boundary (const char *from, const char *end)
-{
-  const char *limit = MIN (end, from + SPLIT_SEARCH);
-
-  while (from < limit)
-    {
-      const char *q = memchr (from, '}', limit - from), *r;
-      if (q == NULL)
-        return NULL;
-      r = st_json_skip_ws (q + 1, end);
-      if (r < end && *r == ',')
-        {
-          r = st_json_skip_ws (r + 1, end);
-          if (r < end && *r == '{')
-            return r;
-        }
-      from = q + 1;
-    }
-  return NULL;
-}
-
-static GPtrArray *
-plan_splits (const char *start, const char *end, guint n_threads)
-{
-  GPtrArray  *splits = g_ptr_array_new ();
-  guint       n = (guint)MIN ((gsize)n_threads, (gsize)(end - start) / MIN_SHARD_BYTES);
-  const char *prev = start;
-
-  for (guint i = 1; i < n; i++)
-    {
-      const char *b = find_boundary (start + (end - start) / n * i, end);
-      if (b != NULL && b > prev)
-        {
-          g_ptr_array_add (splits, (gpointer)b);
-          prev = b;
-        }
-    }
-  return splits;
 }
 
 struct _Progress
@@ -256,8 +212,9 @@ run_split (Parser         *first,
            guint           n_threads,
            Parser        **last)
 {
-  g_autoptr (GPtrArray) splits = plan_splits (first->json.p, first->json.end, n_threads);
-  Result                r;
+  g_autoptr (GPtrArray) splits
+      = st_json_plan_splits (first->json.p, first->json.end, n_threads, MIN_SHARD_BYTES);
+  Result r;
 
   if (splits->len == 0)
     return st_chrome_parse_run (first);

@@ -18,7 +18,6 @@
 /* A part is at least this big: smaller arrays are read before a thread
  * starts. */
 #define MIN_PART_BYTES (8 * 1024 * 1024)
-#define SPLIT_SEARCH   (4 * 1024 * 1024)
 
 typedef struct
 {
@@ -26,51 +25,6 @@ typedef struct
   const char *start;
   RecordsKind kind;
 } Part;
-
-/* The start of a record near @from: a '{' after "},". It may be a false
- * one inside a record; the part before it checks. */
-static const char *
-find_boundary (const char *from, const char *end)
-{
-  const char *limit = MIN (end, from + SPLIT_SEARCH);
-
-  while (from < limit)
-    {
-      const char *q = memchr (from, '}', limit - from), *r;
-
-      if (q == NULL)
-        return NULL;
-      r = st_json_skip_ws (q + 1, end);
-      if (r < end && *r == ',')
-        {
-          r = st_json_skip_ws (r + 1, end);
-          if (r < end && *r == '{')
-            return r;
-        }
-      from = q + 1;
-    }
-  return NULL;
-}
-
-static GPtrArray *
-plan_splits (const char *start, const char *end, guint n_threads)
-{
-  GPtrArray  *splits = g_ptr_array_new ();
-  guint       n = (guint)MIN ((gsize)n_threads, (gsize)(end - start) / MIN_PART_BYTES);
-  const char *prev = start;
-
-  for (guint i = 1; i < n; i++)
-    {
-      const char *b = find_boundary (start + (end - start) / n * i, end);
-
-      if (b != NULL && b > prev)
-        {
-          g_ptr_array_add (splits, (gpointer)b);
-          prev = b;
-        }
-    }
-  return splits;
-}
 
 /* Where @r stopped becomes where the walk goes on. */
 static Result
@@ -159,7 +113,7 @@ st_rocprof_read_array (Importer *im, const Proc *proc, const char *p, RecordsKin
   Reader               *r = im->reader;
 
   if (im->n_threads > 1 && im->json.end - p >= 2 * MIN_PART_BYTES)
-    splits = plan_splits (p, im->json.end, im->n_threads);
+    splits = st_json_plan_splits (p, im->json.end, im->n_threads, MIN_PART_BYTES);
   if (splits != NULL && splits->len > 0)
     return read_parts (im, proc, p, kind, splits);
   st_rocprof_reader_set_proc (r, proc);
