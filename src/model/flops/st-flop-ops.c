@@ -88,7 +88,7 @@ typedef struct
   GHashTable   *device_keys;      /* shape × devices + device + 1 → row + 1 */
   GString      *key;
   GHashTable   *memo;       /* MemoKey → reading + 1 */
-  GArray       *candidates; /* Candidate, of one track */
+  GArray       *candidates; /* Candidate, of every host track, track after track */
   GArray       *outer;      /* Span: the counted ops of the rows read, by start */
   GArray       *kernels;    /* Kernel, of one op */
   guint         last_shape; /* the device shape of the last piece, to look up fewer */
@@ -431,13 +431,12 @@ add_op (Build *b, guint track, const Candidate *c)
 /* A counted op inside another of its track is the outer one's work; an
  * operator with no model inside one is too, and hides nothing. */
 static void
-add_track (Build *b, guint track)
+add_track (Build *b, guint track, Candidate *c, guint n)
 {
-  Candidate *c = (Candidate *)(void *)b->candidates->data;
-  gint64     outer_start = 0, outer_end = G_MININT64;
+  gint64 outer_start = 0, outer_end = G_MININT64;
 
-  sort_candidates (c, b->candidates->len, NULL);
-  for (guint i = 0; i < b->candidates->len; i++)
+  sort_candidates (c, n, NULL);
+  for (guint i = 0; i < n; i++)
     {
       gboolean inside = c[i].start >= outer_start && c[i].end <= outer_end;
 
@@ -522,12 +521,11 @@ prefetch_text (Build *b, const StSlice *s)
     __builtin_prefetch (text + bytes + 64 * line);
 }
 
-/* A track row by row, its outer slices first: an operator inside a
- * counted op is that op's work (13.1), so its args are not read. */
+/* A track row by row, its outer slices first: an operator inside a counted
+ * op is that op's work (13.1), so its args are not read. Appends to b's. */
 static gboolean
 scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancellable)
 {
-  g_array_set_size (b->candidates, 0);
   g_array_set_size (b->outer, 0);
   for (guint row = 0; row < track->n_rows; row++)
     {
@@ -554,20 +552,36 @@ scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancell
   return TRUE;
 }
 
-static gboolean
-scan_tracks (Build *b, GCancellable *cancellable)
+/* Where a host track's candidates are in Build's (a track with some). */
+typedef struct
 {
-  guint64 seen = 0;
+  guint track;
+  guint from;
+  guint n;
+} TrackCandidates;
 
+/* The args of every host track's operators (13.1): they need to know only
+ * which tracks are the devices', so they are read while another thread
+ * may still be making the device work, which the ops' kernels need. */
+static gboolean
+scan_tracks (Build *b, GArray *tracks, GCancellable *cancellable)
+{
+  const guint8 *device_track = st_device_work_get_device_tracks (b->trace, cancellable);
+  guint64       seen = 0;
+
+  if (device_track == NULL)
+    return FALSE;
   for (guint t = 0; t < st_trace_get_n_tracks (b->trace); t++)
     {
-      const StTrack *track = st_trace_get_track (b->trace, t);
+      const StTrack  *track = st_trace_get_track (b->trace, t);
+      TrackCandidates span = { t, b->candidates->len, 0 };
 
-      if (track->kind != ST_TRACK_SLICES || st_device_work_get_track_device (b->work, t) >= 0)
+      if (track->kind != ST_TRACK_SLICES || device_track[t])
         continue;
       if (!scan_track (b, track, &seen, cancellable))
         return FALSE;
-      add_track (b, t);
+      if ((span.n = b->candidates->len - span.from) > 0)
+        g_array_append_val (tracks, span);
     }
   return TRUE;
 }
@@ -630,7 +644,7 @@ flop_ops_free (gpointer data)
 }
 
 static StFlopOps *
-flop_ops_alloc (StDeviceWork *work)
+flop_ops_alloc (void)
 {
   StFlopOps *self = g_new0 (StFlopOps, 1);
 
@@ -640,14 +654,14 @@ flop_ops_alloc (StDeviceWork *work)
   self->pieces = g_array_new (FALSE, FALSE, sizeof (StFlopPiece));
   self->no_model = g_array_new (FALSE, FALSE, sizeof (StFlopNoModel));
   self->readings = g_array_new (FALSE, FALSE, sizeof (Reading));
-  self->n_devices = st_device_work_get_n_devices (work);
   return self;
 }
 
 static gpointer
 flop_ops_new (StTrace *trace, GCancellable *cancellable)
 {
-  StDeviceWork          *work = st_device_work_ensure (trace, cancellable);
+  StDeviceWork          *work = NULL;
+  g_autoptr (GArray)     tracks = g_array_new (FALSE, FALSE, sizeof (TrackCandidates));
   guint                  n_strings = MAX (1, st_trace_get_n_strings (trace));
   g_autoptr (GArray)     candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
   g_autoptr (GArray)     kernels = g_array_new (FALSE, FALSE, sizeof (Kernel));
@@ -664,16 +678,22 @@ flop_ops_new (StTrace *trace, GCancellable *cancellable)
               key,   memo, candidates, outer, kernels, G_MAXUINT, 0,     0 };
   StFlopOps *self;
 
-  if (work == NULL)
-    return NULL;
   memset (models, 0xff, n_strings * sizeof (guint));
-  b.self = self = flop_ops_alloc (work);
+  b.self = self = flop_ops_alloc ();
   b.op_categories[0] = st_trace_lookup_string (trace, "cpu_op");
   b.op_categories[1] = st_trace_lookup_string (trace, "Operator");
-  if (!scan_tracks (&b, cancellable))
+  if (!scan_tracks (&b, tracks, cancellable)
+      || (work = b.work = st_device_work_ensure (trace, cancellable)) == NULL)
     {
       flop_ops_free (self);
       return NULL;
+    }
+  self->n_devices = st_device_work_get_n_devices (work);
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      const TrackCandidates *t = &g_array_index (tracks, TrackCandidates, i);
+
+      add_track (&b, t->track, &g_array_index (candidates, Candidate, t->from), t->n);
     }
   sort_pieces ((StFlopPiece *)(void *)self->pieces->data, self->pieces->len, NULL);
   sort_no_model ((StFlopNoModel *)(void *)self->no_model->data, self->no_model->len, NULL);
