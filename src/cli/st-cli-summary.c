@@ -600,7 +600,8 @@ compute (StTrace *trace, gint64 start, gint64 end, StDiagnosis **diagnosis, GErr
   TablesJob             job = { trace, start, end, NULL, NULL };
   GThread              *thread = g_thread_new ("strata-tables", tables_thread, &job);
   g_autoptr (StSummary) summary = st_summary_compute_parts (
-      trace, start, end, ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, NULL, error);
+      trace, start, end,
+      ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES | ST_SUMMARY_KEEP_DEVICE_EVENTS, NULL, error);
 
   if (summary != NULL)
     *diagnosis = diagnose (trace, summary, error);

@@ -195,7 +195,8 @@ st_range_summaries_compute (StRangeSummaries *self,
   self->compare = compare;
   step = g_new0 (Step, 1);
   step->trace = g_object_ref (trace);
-  step->parts = ST_SUMMARY_CARDS;
+  /* the diagnosis that follows takes the cards' device events */
+  step->parts = ST_SUMMARY_CARDS | ST_SUMMARY_KEEP_DEVICE_EVENTS;
   step->n = n;
   memcpy (step->starts, starts, n * sizeof *starts);
   memcpy (step->ends, ends, n * sizeof *ends);

@@ -143,7 +143,11 @@ cut_phases (StDiagnosisJob *job, GArray *phases)
 
   if (st_device_work_get_n_devices (job->work) == 0)
     return;
-  events = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
+  /* the cards' own, when they kept them for us */
+  events = st_summary_take_device_events (job->summary);
+  if (events == NULL)
+    events
+        = st_device_events_collect (job->trace, job->work, job->start, job->end, job->cancellable);
   of = g_new0 (EventsOf, st_device_work_get_n_devices (job->work));
   for (guint i = events->len; i > 0; i--)
     {

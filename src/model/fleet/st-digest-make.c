@@ -151,8 +151,9 @@ add_cards (StDigest                *self,
   g_autoptr (StSummary)   cards = NULL;
   g_autoptr (StDiagnosis) diagnosis = NULL;
 
-  cards = st_summary_compute_parts (trace, 0, self->end_ns,
-                                    ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES, c, error);
+  cards = st_summary_compute_parts (
+      trace, 0, self->end_ns,
+      ST_SUMMARY_CARDS | ST_SUMMARY_LATER_FLOP_RATES | ST_SUMMARY_KEEP_DEVICE_EVENTS, c, error);
   if (cards == NULL || (diagnosis = st_diagnosis_cut (trace, cards, c, error)) == NULL
       || !add_identity (self, trace, file, identity, c, error)
       || !_st_digest_add_steps (self, trace, c, error))

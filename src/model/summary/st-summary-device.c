@@ -15,6 +15,8 @@
 
 #include "st-summary-private.h"
 #include "st-pages.h"
+#include "st-select.h"
+#include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -588,4 +590,121 @@ st_summary_device_metrics (StSummaryJob *job)
     set (job, "host_bound_gap_percent", 100.0 * late / known);
   if (n_timed > 0)
     set (job, "dma_wait_percent", dma_wait / n_timed);
+}
+
+/* --- intervals: the arithmetic the summary's parts share --------------------- */
+
+gint64
+st_summary_union_of (const StDeviceEvent *ev, guint n, guint mask, GArray *merged)
+{
+  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (!(mask & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
+        continue;
+      if (ev[i].start > cur_end)
+        {
+          if (cur_end > G_MININT64)
+            {
+              StSpan span = { cur_start, cur_end };
+
+              total += cur_end - cur_start;
+              if (merged != NULL)
+                g_array_append_val (merged, span);
+            }
+          cur_start = ev[i].start;
+          cur_end = ev[i].end;
+        }
+      else
+        cur_end = MAX (cur_end, ev[i].end);
+    }
+  if (cur_end > G_MININT64)
+    {
+      StSpan span = { cur_start, cur_end };
+
+      total += cur_end - cur_start;
+      if (merged != NULL)
+        g_array_append_val (merged, span);
+    }
+  return total;
+}
+
+gint64
+st_summary_union (GArray *device, guint mask, GArray *merged)
+{
+  return st_summary_union_of ((const StDeviceEvent *)(void *)device->data, device->len, mask,
+                              merged);
+}
+
+gint64
+st_summary_spans_length (GArray *spans)
+{
+  gint64 total = 0;
+
+  for (guint i = 0; i < spans->len; i++)
+    total += g_array_index (spans, StSpan, i).end - g_array_index (spans, StSpan, i).start;
+  return total;
+}
+
+ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
+
+gint64
+st_summary_spans_union (GArray *spans)
+{
+  StSpan *s = (StSpan *)(void *)spans->data;
+  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
+
+  sort_spans (s, spans->len, NULL);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      if (s[i].start > cur_end)
+        {
+          if (cur_end > G_MININT64)
+            total += cur_end - cur_start;
+          cur_start = s[i].start;
+          cur_end = s[i].end;
+        }
+      else
+        cur_end = MAX (cur_end, s[i].end);
+    }
+  if (cur_end > G_MININT64)
+    total += cur_end - cur_start;
+  return total;
+}
+
+/* The length of the intersection of two sets of sorted, disjoint spans. */
+gint64
+st_summary_spans_overlap (GArray *a, GArray *b)
+{
+  const StSpan *x = (const StSpan *)(void *)a->data, *y = (const StSpan *)(void *)b->data;
+  guint         i = 0, j = 0;
+  gint64        total = 0;
+
+  while (i < a->len && j < b->len)
+    {
+      gint64 lo = MAX (x[i].start, y[j].start), hi = MIN (x[i].end, y[j].end);
+
+      if (hi > lo)
+        total += hi - lo;
+      if (x[i].end < y[j].end)
+        i++;
+      else
+        j++;
+    }
+  return total;
+}
+
+gint64
+st_summary_median (gint64 *v, guint n)
+{
+  gint64 upper, lower;
+
+  g_assert (n > 0);
+  upper = st_select_kth (v, n, n / 2);
+  if (n % 2 == 1)
+    return upper;
+  /* the lower middle is the largest value below the upper middle's place */
+  lower = st_select_kth (v, n / 2, n / 2 - 1);
+  return lower + (upper - lower) / 2;
 }

@@ -34,6 +34,7 @@ struct _StSummary
   GPtrArray *problems;         /* sentences: parts of the file that could not be read */
   GArray    *streams;          /* StStreamUsage, NULL before they are computed */
   StOverlap *overlap;
+  GArray *device_events; /* StDeviceEvent, kept for the diagnosis (ST_SUMMARY_KEEP_DEVICE_EVENTS) */
 
   /* docs/metrics.md 12 and 13 */
   GArray      *memory_peaks; /* StMemoryPeak */

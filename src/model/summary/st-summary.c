@@ -2,18 +2,17 @@
 /* st-summary.c: the Summary page's numbers for a time range; the parts are
  * computed by st-summary-device.c (timeline metrics, engines, memory),
  * st-summary-collectives.c, st-summary-operations.c, st-summary-neuron.c
- * (the profile's own metrics) and st-summary-rules.c (recommendations). */
+ * (the profile's own metrics) and st-summary-rules.c (recommendations);
+ * the interval arithmetic they share is at the end of st-summary-device.c. */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
 
 #include "st-summary.h"
-#include "st-select.h"
 #include "st-format.h"
 #include "st-json-scan.h"
 #include "st-event-scan.h"
 #include "st-summary-private.h"
-#include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -71,123 +70,6 @@ st_summary_find_key (const guint64 *keys, guint n, guint64 key)
         hi = mid;
     }
   return lo < n && keys[lo] == key ? lo : G_MAXUINT;
-}
-
-/* --- intervals ------------------------------------------------------------ */
-
-gint64
-st_summary_union_of (const StDeviceEvent *ev, guint n, guint mask, GArray *merged)
-{
-  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (!(mask & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
-        continue;
-      if (ev[i].start > cur_end)
-        {
-          if (cur_end > G_MININT64)
-            {
-              StSpan span = { cur_start, cur_end };
-
-              total += cur_end - cur_start;
-              if (merged != NULL)
-                g_array_append_val (merged, span);
-            }
-          cur_start = ev[i].start;
-          cur_end = ev[i].end;
-        }
-      else
-        cur_end = MAX (cur_end, ev[i].end);
-    }
-  if (cur_end > G_MININT64)
-    {
-      StSpan span = { cur_start, cur_end };
-
-      total += cur_end - cur_start;
-      if (merged != NULL)
-        g_array_append_val (merged, span);
-    }
-  return total;
-}
-
-gint64
-st_summary_union (GArray *device, guint mask, GArray *merged)
-{
-  return st_summary_union_of ((const StDeviceEvent *)(void *)device->data, device->len, mask,
-                              merged);
-}
-
-gint64
-st_summary_spans_length (GArray *spans)
-{
-  gint64 total = 0;
-
-  for (guint i = 0; i < spans->len; i++)
-    total += g_array_index (spans, StSpan, i).end - g_array_index (spans, StSpan, i).start;
-  return total;
-}
-
-ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
-
-gint64
-st_summary_spans_union (GArray *spans)
-{
-  StSpan *s = (StSpan *)(void *)spans->data;
-  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
-
-  sort_spans (s, spans->len, NULL);
-  for (guint i = 0; i < spans->len; i++)
-    {
-      if (s[i].start > cur_end)
-        {
-          if (cur_end > G_MININT64)
-            total += cur_end - cur_start;
-          cur_start = s[i].start;
-          cur_end = s[i].end;
-        }
-      else
-        cur_end = MAX (cur_end, s[i].end);
-    }
-  if (cur_end > G_MININT64)
-    total += cur_end - cur_start;
-  return total;
-}
-
-/* The length of the intersection of two sets of sorted, disjoint spans. */
-gint64
-st_summary_spans_overlap (GArray *a, GArray *b)
-{
-  const StSpan *x = (const StSpan *)(void *)a->data, *y = (const StSpan *)(void *)b->data;
-  guint         i = 0, j = 0;
-  gint64        total = 0;
-
-  while (i < a->len && j < b->len)
-    {
-      gint64 lo = MAX (x[i].start, y[j].start), hi = MIN (x[i].end, y[j].end);
-
-      if (hi > lo)
-        total += hi - lo;
-      if (x[i].end < y[j].end)
-        i++;
-      else
-        j++;
-    }
-  return total;
-}
-
-gint64
-st_summary_median (gint64 *v, guint n)
-{
-  gint64 upper, lower;
-
-  g_assert (n > 0);
-  upper = st_select_kth (v, n, n / 2);
-  if (n % 2 == 1)
-    return upper;
-  /* the lower middle is the largest value below the upper middle's place */
-  lower = st_select_kth (v, n / 2, n / 2 - 1);
-  return lower + (upper - lower) / 2;
 }
 
 /* --- reading args ----------------------------------------------------------- */
@@ -401,6 +283,7 @@ st_summary_free (StSummary *self)
   st_overlap_free (self->overlap);
   g_clear_pointer (&self->memory_peaks, g_array_unref);
   g_clear_pointer (&self->flops, st_flop_rates_free);
+  g_clear_pointer (&self->device_events, g_array_unref);
   g_free (self);
 }
 
@@ -569,6 +452,8 @@ st_summary_compute_parts (StTrace       *trace,
   if (parts & ST_SUMMARY_OPERATIONS)
     st_summary_operations (&job);
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
+  if (ok && (parts & ST_SUMMARY_KEEP_DEVICE_EVENTS) && (parts & ST_SUMMARY_CARDS))
+    self->device_events = g_steal_pointer (&job.device);
   g_clear_pointer (&job.device, g_array_unref);
   if (!ok)
     return NULL;
@@ -592,6 +477,13 @@ st_summary_add_flop_rates (StSummary *self, StTrace *trace, GCancellable *cancel
   job.end = self->end;
   job.summary = self;
   return job.work != NULL && flop_rates (&job);
+}
+
+GArray *
+st_summary_take_device_events (StSummary *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return g_steal_pointer (&self->device_events);
 }
 
 void

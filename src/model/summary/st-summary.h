@@ -227,6 +227,10 @@ typedef enum
   /* without the cards: only the devices' rows and their means, and the
    * memory peaks (what a digest's steps read, docs/metrics.md 17.1) */
   ST_SUMMARY_DEVICE_TIMES = 1 << 3,
+  /* with the cards: keep the range's device events, which the diagnosis
+   * that follows takes (st_summary_take_device_events ()) rather than
+   * collect them again */
+  ST_SUMMARY_KEEP_DEVICE_EVENTS = 1 << 4,
 } StSummaryParts;
 
 /* Computes @parts for [start, end); what is left out reads as empty. */
@@ -247,7 +251,11 @@ gboolean st_summary_prepare_cards (StTrace *trace, GCancellable *cancellable);
 gboolean st_summary_add_flop_rates (StSummary *self, StTrace *trace, GCancellable *cancellable);
 /* Moves the operations tables of @from, a summary of the same range
  * computed with ST_SUMMARY_OPERATIONS, into @self. */
-void       st_summary_take_operations (StSummary *self, StSummary *from);
+void st_summary_take_operations (StSummary *self, StSummary *from);
+/* The device events of the range (StDeviceEvent, as st_device_events_collect
+ * () gives them) of cards computed with ST_SUMMARY_KEEP_DEVICE_EVENTS,
+ * once; else NULL. */
+GArray    *st_summary_take_device_events (StSummary *self);
 void       st_summary_free (StSummary *self);
 void       st_summary_get_range (StSummary *self, gint64 *start, gint64 *end);
 GPtrArray *st_summary_get_problems (StSummary *self);
