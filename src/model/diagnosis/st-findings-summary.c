@@ -18,6 +18,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+/* docs/metrics.md 16.3: a first call shorter than this is no warm-up. */
+#define WARM_UP_MIN_NS 1000000
+
 /* --- the straggler ------------------------------------------------------------- */
 
 /* The ProfilerStep#N slice of file @file that covers @t, or none. */
@@ -284,8 +287,17 @@ typedef struct
   gint64     first_start;
   gint64     first_dur;
   guint      first_track;
-  GArray    *others; /* gint64 durations */
+  GArray    *others; /* gint64 durations, for a first call long enough to be a warm-up */
 } WarmCandidate;
+
+/* A name's first slice in the walk's order (the earliest start, the first
+ * met of equal ones). */
+typedef struct
+{
+  gint64 start;
+  gint64 dur;
+  guint  track;
+} FirstCall;
 
 static gboolean
 is_framework_op (const StSlice *s, StStringId cpu_op, StStringId op)
@@ -326,16 +338,23 @@ typedef struct
 {
   StDiagnosisJob *job;
   guint          *count; /* per string id */
+  FirstCall      *first; /* per string id, set where touched */
   GArray         *touched;
 } Tally;
 
 static void
 tally_op (const StSlice *s, guint track, gpointer data)
 {
-  Tally *t = data;
+  Tally     *t = data;
+  FirstCall *first = &t->first[s->name];
 
   if (t->job->by_name[s->name] == 0)
-    g_array_append_val (t->touched, s->name);
+    {
+      g_array_append_val (t->touched, s->name);
+      *first = (FirstCall){ s->start, s->dur, track };
+    }
+  else if (s->start < first->start)
+    *first = (FirstCall){ s->start, s->dur, track };
   t->job->by_name[s->name] += MAX (s->dur, 1);
   t->count[s->name]++;
 }
@@ -350,30 +369,50 @@ by_time (gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* The 20 framework op names with the most time in the range, of those
- * with 5 or more slices; @slot says which is which. */
+ * with 5 or more slices, with their first calls. @slot says which is which
+ * for those whose first call is long enough to be a warm-up (16.3: 1 ms or
+ * more): only their other calls are read again, for their median. */
 static GArray *
 warm_candidates (StDiagnosisJob *job, gint *slot)
 {
-  GArray            *candidates = g_array_new (FALSE, TRUE, sizeof (WarmCandidate));
-  g_autofree guint  *count = g_new0 (guint, MAX (1, st_trace_get_n_strings (job->trace)));
-  g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
-  Tally              t = { job, count, touched };
+  guint                 n_strings = MAX (1, st_trace_get_n_strings (job->trace));
+  GArray               *candidates = g_array_new (FALSE, TRUE, sizeof (WarmCandidate));
+  g_autofree guint     *count = g_new0 (guint, n_strings);
+  g_autofree FirstCall *first = g_new (FirstCall, n_strings);
+  g_autoptr (GArray)    touched = g_array_new (FALSE, FALSE, sizeof (StStringId));
+  Tally                 t = { job, count, first, touched };
 
   each_framework_op (job, tally_op, &t);
   g_array_sort_with_data (touched, by_time, job->by_name);
   for (guint i = 0; i < touched->len; i++)
     {
       StStringId    name = g_array_index (touched, StStringId, i);
-      WarmCandidate c = { name, G_MAXINT64, 0, 0, NULL };
+      WarmCandidate c = { name, first[name].start, first[name].dur, first[name].track, NULL };
 
       job->by_name[name] = 0;
       if (count[name] < 5 || candidates->len == 20)
         continue;
-      c.others = g_array_new (FALSE, FALSE, sizeof (gint64));
-      slot[name] = candidates->len;
+      c.others = g_array_sized_new (FALSE, FALSE, sizeof (gint64),
+                                    c.first_dur >= WARM_UP_MIN_NS ? count[name] : 0);
+      if (c.first_dur >= WARM_UP_MIN_NS)
+        slot[name] = candidates->len;
       g_array_append_val (candidates, c);
     }
   return candidates;
+}
+
+/* Leaves the calls but the first in c->others, which holds them all. */
+static void
+drop_first_call (WarmCandidate *c)
+{
+  gint64 *d = (gint64 *)(void *)c->others->data;
+
+  for (guint i = 0; i < c->others->len; i++)
+    if (d[i] == c->first_dur)
+      {
+        g_array_remove_index_fast (c->others, i);
+        return;
+      }
 }
 
 typedef struct
@@ -385,22 +424,12 @@ typedef struct
 static void
 scan_op (const StSlice *s, guint track, gpointer data)
 {
-  Scan          *scan = data;
-  WarmCandidate *c;
+  Scan *scan = data;
 
-  if (scan->slot[s->name] < 0)
-    return;
-  c = &g_array_index (scan->candidates, WarmCandidate, scan->slot[s->name]);
-  if (s->start < c->first_start)
-    {
-      if (c->first_start != G_MAXINT64)
-        g_array_append_val (c->others, c->first_dur);
-      c->first_start = s->start;
-      c->first_dur = s->dur;
-      c->first_track = track;
-    }
-  else
-    g_array_append_val (c->others, s->dur);
+  (void)track;
+  if (scan->slot[s->name] >= 0)
+    g_array_append_val (g_array_index (scan->candidates, WarmCandidate, scan->slot[s->name]).others,
+                        s->dur);
 }
 
 /* Whether @c's first slice is a warm-up: 10 × the median of the others
@@ -414,7 +443,7 @@ is_warm_up (StDiagnosisJob *job, WarmCandidate *c, gint64 *median)
     return FALSE;
   *median
       = st_select_kth ((gint64 *)(void *)c->others->data, c->others->len, (c->others->len - 1) / 2);
-  return c->first_dur >= 1000000 && c->first_dur >= 10 * MAX (*median, 1)
+  return c->first_dur >= WARM_UP_MIN_NS && c->first_dur >= 10 * MAX (*median, 1)
          && (job->sync == NULL
              || !st_sync_calls_blocked (job->sync, c->first_track, middle,
                                         c->first_start + c->first_dur));
@@ -471,12 +500,17 @@ st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *findings)
 
   memset (slot, 0xff, n_strings * sizeof (gint));
   candidates = warm_candidates (job, slot);
-  if (candidates->len > 0)
-    {
-      Scan scan = { slot, candidates };
+  for (guint k = 0; k < candidates->len; k++)
+    if (g_array_index (candidates, WarmCandidate, k).first_dur >= WARM_UP_MIN_NS)
+      {
+        Scan scan = { slot, candidates };
 
-      each_framework_op (job, scan_op, &scan);
-    }
+        each_framework_op (job, scan_op, &scan);
+        for (guint j = 0; j < candidates->len; j++)
+          if (slot[g_array_index (candidates, WarmCandidate, j).name] >= 0)
+            drop_first_call (&g_array_index (candidates, WarmCandidate, j));
+        break;
+      }
   for (guint k = 0; k < candidates->len; k++)
     {
       WarmCandidate *c = &g_array_index (candidates, WarmCandidate, k);
