@@ -204,12 +204,17 @@ print_ranks (StFleet *fleet)
 static void
 print_text (StFleet *fleet)
 {
+  guint n_ranks = st_fleet_get_n_ranks (fleet), n_steps = st_fleet_get_n_steps (fleet),
+        n_collectives = st_fleet_get_n_collectives (fleet);
   g_autofree char *span = st_format_duration (st_fleet_get_span_ns (fleet));
+  g_autofree char *ranks = g_strdup_printf (ngettext ("%u rank", "%u ranks", n_ranks), n_ranks);
+  g_autofree char *steps = g_strdup_printf (ngettext ("%u step", "%u steps", n_steps), n_steps);
+  g_autofree char *collectives
+      = g_strdup_printf (ngettext ("%u collective matched across ranks",
+                                   "%u collectives matched across ranks", n_collectives),
+                         n_collectives);
 
-  printf (_ ("Fleet: %u ranks, %u steps, %u collectives matched across ranks; the median span "
-             "%s\n"),
-          st_fleet_get_n_ranks (fleet), st_fleet_get_n_steps (fleet),
-          st_fleet_get_n_collectives (fleet), span);
+  printf (_ ("Fleet: %s, %s, %s; the median span %s\n"), ranks, steps, collectives, span);
   print_findings (fleet);
   print_outliers (fleet);
   print_steps (fleet);

@@ -159,7 +159,8 @@ digests (Job *job, const guint *order)
       g_autoptr (GError) error = NULL;
       gsize              size;
       const char        *data = g_bytes_get_data (bytes, &size);
-      StDigest          *copy = st_digest_read_bytes (data, size, "copy", &error);
+      g_autofree char   *name = g_strdup_printf ("digest-%u.stdg", order ? order[i] : i);
+      StDigest          *copy = st_digest_read_bytes (data, size, name, &error);
 
       g_assert_no_error (error);
       g_ptr_array_add (out, copy);
@@ -529,6 +530,108 @@ test_fleet_duplicate (void)
   g_assert_nonnull (strstr (g_ptr_array_index (st_fleet_get_notes (fleet), 0), "rank 3"));
 }
 
+/* @d's digest once more, as the file @name. */
+static void
+add_copy (GPtrArray *all, StDigest *d, const char *name)
+{
+  g_autoptr (GBytes) bytes = st_digest_to_bytes (d);
+  g_autoptr (GError) error = NULL;
+  gsize              size;
+  const char        *data = g_bytes_get_data (bytes, &size);
+
+  g_ptr_array_add (all, st_digest_read_bytes (data, size, name, &error));
+  g_assert_no_error (error);
+}
+
+/* The notes of @fleet that contain @text. */
+static guint
+count_notes (StFleet *fleet, const char *text)
+{
+  GPtrArray *notes = st_fleet_get_notes (fleet);
+  guint      n = 0;
+
+  for (guint i = 0; i < notes->len; i++)
+    n += strstr (g_ptr_array_index (notes, i), text) != NULL;
+  return n;
+}
+
+/* Digests of one trace count once (docs/metrics.md 17.2): copies of five
+ * ranks' digests (rank 2's three times) change no number of the planted
+ * job's fleet; three notes name the copies, the first three traces in
+ * rank order (0, 2, 4), and one counts the other two (5, 7). */
+static void
+test_fleet_copies (void)
+{
+  Job                  *job = planted_job ();
+  g_autoptr (GPtrArray) alone = digests (job, NULL);
+  g_autoptr (GPtrArray) copied = digests (job, NULL);
+  g_autoptr (StFleet)   reference = NULL, fleet = NULL;
+  GPtrArray            *notes;
+
+  add_copy (copied, job->digests[2], "again-2a.stdg");
+  add_copy (copied, job->digests[0], "again-0.stdg");
+  add_copy (copied, job->digests[2], "again-2b.stdg");
+  add_copy (copied, job->digests[7], "again-7.stdg");
+  add_copy (copied, job->digests[2], "again-2c.stdg");
+  add_copy (copied, job->digests[4], "again-4.stdg");
+  add_copy (copied, job->digests[5], "again-5.stdg");
+  reference = st_fleet_new (alone, ST_ALIGN_CLOCK, NULL);
+  fleet = st_fleet_new (copied, ST_ALIGN_CLOCK, NULL);
+
+  g_assert_cmpuint (st_fleet_get_n_ranks (fleet), ==, N_RANKS);
+  for (guint row = 0; row < N_RANKS; row++)
+    {
+      const StFleetRank *a = st_fleet_get_rank (reference, row),
+                        *b = st_fleet_get_rank (fleet, row);
+
+      g_assert_cmpstr (b->label, ==, a->label);
+      g_assert_cmpuint (b->digest, ==, a->digest); /* the first in the order given is kept */
+      g_assert_cmpuint (b->slowest_count, ==, a->slowest_count);
+      g_assert_cmpint (b->caused_wait_ns, ==, a->caused_wait_ns);
+      g_assert_cmpint (b->link_excess_ns, ==, a->link_excess_ns);
+    }
+  g_assert_cmpuint (st_fleet_get_n_findings (fleet), ==, st_fleet_get_n_findings (reference));
+  for (guint i = 0; i < st_fleet_get_n_findings (fleet); i++)
+    g_assert_cmpint (st_fleet_get_finding (fleet, i)->time_at_stake_ns, ==,
+                     st_fleet_get_finding (reference, i)->time_at_stake_ns);
+  g_assert_cmpuint (st_fleet_get_n_outliers (fleet), ==, st_fleet_get_n_outliers (reference));
+
+  notes = st_fleet_get_notes (fleet);
+  g_assert_cmpuint (notes->len, ==, st_fleet_get_notes (reference)->len + 4);
+  g_assert_cmpuint (count_notes (fleet, "are digests of one trace"), ==, 3);
+  g_assert_cmpuint (count_notes (fleet,
+                                 "“digest-0.stdg” and “again-0.stdg” are digests of one trace, "
+                                 "rank 0’s “rank-00000.json”: it counts once."),
+                    ==, 1);
+  g_assert_cmpuint (count_notes (fleet, "“digest-2.stdg”, “again-2a.stdg”, “again-2b.stdg” and 1 "
+                                        "more are digests of one trace, rank 2’s"),
+                    ==, 1);
+  g_assert_cmpuint (count_notes (fleet, "“digest-4.stdg” and “again-4.stdg”"), ==, 1);
+  g_assert_cmpuint (count_notes (fleet, "2 more traces were digested more than once."), ==, 1);
+}
+
+/* Five ranks with digests of two traces each: three notes name them, one
+ * counts the other two, each rank's second row is kept and labelled. */
+static void
+test_fleet_duplicate_many (void)
+{
+  g_autoptr (GPtrArray) all = digests (plain_job (), NULL);
+  g_autoptr (StFleet)   fleet = NULL;
+
+  /* ranks 1 3 5 7 are given to the digests of 0 2 4 6, whose traces they
+   * are not: ranks 1, 3, 5 and 7 have two each */
+  for (guint r = 0; r < N_RANKS; r += 2)
+    ((StDigest *)g_ptr_array_index (all, r))->rank = r + 1;
+  fleet = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
+  g_assert_cmpuint (st_fleet_get_n_ranks (fleet), ==, N_RANKS);
+  g_assert_cmpuint (count_notes (fleet, "digests of different traces say they are rank"), ==, 3);
+  g_assert_cmpuint (count_notes (fleet, "2 digests of different traces say they are rank 1: "
+                                        "“digest-0.stdg” and “digest-1.stdg”; each is kept."),
+                    ==, 1);
+  g_assert_cmpuint (count_notes (fleet, "One more rank has digests of different traces."), ==, 1);
+  g_assert_cmpstr (st_fleet_get_rank (fleet, 1)->label, ==, "rank 1 (rank-00001.json)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -547,6 +650,8 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/reduce/rows", test_fleet_rows);
   g_test_add_func ("/fleet/reduce/align", test_fleet_align);
   g_test_add_func ("/fleet/reduce/duplicate", test_fleet_duplicate);
+  g_test_add_func ("/fleet/reduce/duplicate-many", test_fleet_duplicate_many);
+  g_test_add_func ("/fleet/reduce/copies", test_fleet_copies);
   status = g_test_run ();
   job_clear (&planted);
   job_clear (&plain);

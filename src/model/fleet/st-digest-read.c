@@ -580,6 +580,7 @@ st_digest_read_bytes (const char *data, gsize length, const char *display_name, 
   digest = _st_digest_new ();
   if (!read_root (&r, json_node_get_object (node), digest))
     return NULL;
+  digest->source = g_strdup (display_name);
   return g_steal_pointer (&digest);
 }
 

@@ -142,6 +142,7 @@ st_digest_free (StDigest *self)
 {
   if (self == NULL)
     return;
+  g_free (self->source);
   g_free (self->producer);
   g_free (self->path);
   g_free (self->name);

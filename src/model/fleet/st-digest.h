@@ -120,6 +120,7 @@ typedef struct
 
 typedef struct
 {
+  char          *source;   /* the digest's file as it was named when read; NULL for one made */
   char          *producer; /* "strata-cli 0.1.0" */
   char          *path;     /* the trace, absolute, on the machine that read it */
   char          *name;     /* its base name */

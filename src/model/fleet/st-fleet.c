@@ -45,11 +45,140 @@ row_label (StDigest *d, gboolean again)
   return g_strdup_printf (_ ("rank %s"), rank);
 }
 
+/* A digest as a note names it: by its file, else by its trace's. */
+static const char *
+digest_name (StDigest *d)
+{
+  return d->source != NULL ? d->source : d->name;
+}
+
+/* "“a”, “b” and “c”", or "“a”, “b”, “c” and 7 more" for the digests of
+ * @digests at @at[0 .. n). */
+static char *
+names_text (GPtrArray *digests, const guint *at, guint n)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  guint               shown = n > 3 ? 3 : n;
+
+  for (guint i = 0; i < shown; i++)
+    {
+      if (i > 0)
+        g_string_append (out, i + 1 < shown || n > 3 ? ", " : _ (" and "));
+      g_string_append_printf (out, _ ("“%s”"), digest_name (g_ptr_array_index (digests, at[i])));
+    }
+  if (n > 3)
+    g_string_append_printf (out, ngettext (" and %u more", " and %u more", n - 3), n - 3);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* docs/metrics.md 17.2: a trace's identity, with the rank that read it;
+ * NULL when its digest has none. */
+static char *
+trace_key (StDigest *d)
+{
+  if (d->identity == NULL || d->identity[0] == '\0')
+    return NULL;
+  return g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT " %s", d->rank, d->size,
+                          d->identity);
+}
+
+/* The notes of 17.2 on digests of one trace (@copies: for each trace
+ * digested more than once, the digests' indexes, the kept one first). */
+static void
+add_copy_notes (StFleet *self, GPtrArray *copies)
+{
+  guint said = 0, unsaid = 0;
+
+  for (guint i = 0; i < copies->len; i++)
+    {
+      GArray          *at = g_ptr_array_index (copies, i);
+      StDigest        *d = g_ptr_array_index (self->digests, g_array_index (at, guint, 0));
+      g_autofree char *names = NULL;
+
+      if (said++ == 3)
+        {
+          unsaid = copies->len - 3;
+          break;
+        }
+      names = names_text (self->digests, (const guint *)(void *)at->data, at->len);
+      if (d->rank >= 0)
+        {
+          g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, d->rank);
+
+          g_ptr_array_add (self->notes,
+                           g_strdup_printf (_ ("%s are digests of one trace, rank %s’s “%s”: it "
+                                               "counts once."),
+                                            names, rank, d->name));
+        }
+      else
+        g_ptr_array_add (self->notes,
+                         g_strdup_printf (_ ("%s are digests of one trace, “%s”: it counts once."),
+                                          names, d->name));
+    }
+  if (unsaid > 0)
+    g_ptr_array_add (
+        self->notes,
+        g_strdup_printf (ngettext ("One more trace was digested more than once.",
+                                   "%u more traces were digested more than once.", unsaid),
+                         unsaid));
+}
+
+/* The notes of 17.2 on ranks with digests of different traces. */
+static void
+add_rank_notes (StFleet *self)
+{
+  guint said = 0, unsaid = 0;
+
+  for (guint row = 0; row < self->ranks->len;)
+    {
+      gint64            rank = g_array_index (self->ranks, StFleetRank, row).rank;
+      guint             end = row + 1;
+      g_autofree guint *at = NULL;
+      g_autofree char  *names = NULL, *number = NULL;
+
+      while (rank >= 0 && end < self->ranks->len
+             && g_array_index (self->ranks, StFleetRank, end).rank == rank)
+        end++;
+      if (end - row < 2)
+        {
+          row = end;
+          continue;
+        }
+      if (said++ == 3)
+        {
+          unsaid++;
+          row = end;
+          continue;
+        }
+      at = g_new (guint, end - row);
+      for (guint k = row; k < end; k++)
+        at[k - row] = g_array_index (self->ranks, StFleetRank, k).digest;
+      names = names_text (self->digests, at, end - row);
+      number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+      g_ptr_array_add (self->notes,
+                       g_strdup_printf (ngettext ("%u digests of different traces say they are "
+                                                  "rank %s: %s; each is kept.",
+                                                  "%u digests of different traces say they are "
+                                                  "rank %s: %s; each is kept.",
+                                                  end - row),
+                                        end - row, number, names));
+      row = end;
+    }
+  if (unsaid > 0)
+    g_ptr_array_add (
+        self->notes,
+        g_strdup_printf (ngettext ("One more rank has digests of different traces.",
+                                   "%u more ranks have digests of different traces.", unsaid),
+                         unsaid));
+}
+
 static void
 add_rows (StFleet *self)
 {
-  guint                n = self->digests->len;
-  g_autofree RowOrder *order = g_new (RowOrder, MAX (n, 1));
+  guint                  n = self->digests->len;
+  g_autofree RowOrder   *order = g_new (RowOrder, MAX (n, 1));
+  g_autoptr (GHashTable) traces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray)  copies = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
 
   for (guint i = 0; i < n; i++)
     {
@@ -61,9 +190,28 @@ add_rows (StFleet *self)
   for (guint i = 0; i < n; i++)
     {
       StDigest   *d = g_ptr_array_index (self->digests, order[i].digest);
-      gboolean    again = i > 0 && d->rank >= 0 && order[i - 1].key == d->rank;
+      char       *key = trace_key (d);
+      gpointer    seen;
+      gboolean    again;
       StFleetRank row = { 0 };
 
+      if (key != NULL && (seen = g_hash_table_lookup (traces, key)) != NULL)
+        {
+          g_array_append_val (g_ptr_array_index (copies, GPOINTER_TO_UINT (seen) - 1),
+                              order[i].digest);
+          g_free (key);
+          continue;
+        }
+      if (key != NULL)
+        {
+          GArray *at = g_array_new (FALSE, FALSE, sizeof (guint));
+
+          g_array_append_val (at, order[i].digest);
+          g_ptr_array_add (copies, at);
+          g_hash_table_insert (traces, key, GUINT_TO_POINTER (copies->len));
+        }
+      again = d->rank >= 0 && self->ranks->len > 0
+              && g_array_index (self->ranks, StFleetRank, self->ranks->len - 1).rank == d->rank;
       row.digest = order[i].digest;
       row.rank = d->rank;
       row.label = row_label (d, again);
@@ -73,17 +221,12 @@ add_rows (StFleet *self)
       row.exposed_communication_ns = digest_metric (d, "exposed_communication_ns");
       row.n_collectives = d->collectives->len;
       g_array_append_val (self->ranks, row);
-      if (again)
-        {
-          g_autofree char *rank = g_strdup_printf ("%" G_GINT64_FORMAT, d->rank);
-
-          g_ptr_array_add (self->notes,
-                           g_strdup_printf (_ ("Two digests say they are rank %s: %s and %s; both "
-                                               "are kept."),
-                                            rank, st_fleet_get_digest (self, i - 1)->name,
-                                            d->name));
-        }
     }
+  for (guint i = copies->len; i-- > 0;)
+    if (((GArray *)g_ptr_array_index (copies, i))->len < 2)
+      g_ptr_array_remove_index (copies, i);
+  add_copy_notes (self, copies);
+  add_rank_notes (self);
 }
 
 /* docs/metrics.md 17.2: by their clocks, or by the end of their first
