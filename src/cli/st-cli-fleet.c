@@ -52,7 +52,9 @@ print_findings (StFleet *fleet)
 
   printf ("\n%s\n", _ ("Findings (by time at stake)"));
   if (st_fleet_get_n_findings (fleet) == 0)
-    printf ("  %s\n", _ ("No rank or step stands out."));
+    /* xgettext:no-c-format */
+    printf ("  %s\n", _ ("No findings: no straggler, slow link or slow step with 1 % of the span "
+                         "at stake."));
   for (guint i = 0; i < st_fleet_get_n_findings (fleet); i++)
     {
       const StFleetFinding *f = st_fleet_get_finding (fleet, i);

@@ -495,6 +495,39 @@ copy_digests (const char *folder)
     }
 }
 
+/* A digest copied under another name beside the others: its trace counts
+ * once (docs/metrics.md 17.2), and the page says so under the findings.
+ * The copy's name sorts first, so it is the one kept. */
+static void
+test_notes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *folder = g_build_filename (job_dir, "with-copy", NULL);
+  g_autofree char   *from = rank_path (3, ".stdg");
+  g_autofree char   *copy = g_build_filename (folder, "again-rank-00003.stdg", NULL);
+  g_autofree char   *data = NULL;
+  gsize              length;
+  StWindow          *window;
+  GtkWidget         *notes, *note;
+
+  copy_digests (folder);
+  g_assert_true (g_file_get_contents (from, &data, &length, &error));
+  g_assert_true (g_file_set_contents (copy, data, length, &error));
+  window = open_fleet (folder);
+  g_assert_cmpuint (st_fleet_get_n_ranks (st_fleet_document_get_fleet (
+                        st_fleet_page_get_document (page_of (window)))),
+                    ==, 8);
+  notes = st_test_find_by_id (GTK_WIDGET (window), "notes_box");
+  g_assert_true (gtk_widget_get_visible (notes));
+  note = gtk_widget_get_first_child (notes);
+  g_assert_nonnull (note);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (note)), ==,
+                   "“again-rank-00003.stdg” and “rank-00003.stdg” are digests of one trace, "
+                   "rank 3’s “rank-00003.json”: it counts once.");
+  g_assert_null (gtk_widget_get_next_sibling (note)); /* 8 of 8 ranks: nothing else to say */
+  st_test_destroy_window (window);
+}
+
 /* A job moved after it was digested: the digest's path is gone, and the
  * trace is found beside its digest. (Last: it moves rank 5's trace.) */
 static void
@@ -663,6 +696,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/fleet/table", test_table);
   g_test_add_func ("/fleet/bad-digest", test_bad_digest);
   g_test_add_func ("/fleet/cancel", test_cancel);
+  g_test_add_func ("/fleet/notes", test_notes);
   g_test_add_func ("/fleet/moved-trace", test_moved_trace);
   g_test_add_func ("/fleet/locate-trace", test_locate_trace);
   g_test_add_func ("/fleet/recent", test_recent);

@@ -31,6 +31,7 @@ struct _StFleetPage
   AdwStatusPage    *fleet_error_page;
   GtkLabel         *problem_label;
   GtkBox           *findings_box;
+  GtkBox           *notes_box;
   GtkLabel         *no_findings_label;
   StHeatmap        *step_map;
   StHeatmap        *late_map;
@@ -363,6 +364,29 @@ finding_link (StFleetPage *self, const StFleetFinding *f)
   return g_strdup_printf (_ ("Open %s at this place"), label);
 }
 
+/* What the fleet says of its digests (docs/metrics.md 17.2, 17.4): how
+ * many ranks are here, digests of one trace or of one rank. */
+static void
+fill_notes (StFleetPage *self)
+{
+  GPtrArray *notes = st_fleet_get_notes (fleet (self));
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->notes_box))) != NULL)
+    gtk_box_remove (self->notes_box, child);
+  for (guint i = 0; i < notes->len; i++)
+    {
+      GtkWidget *label = gtk_label_new (g_ptr_array_index (notes, i));
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (self->notes_box, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_box), notes->len > 0);
+}
+
 static void
 fill_findings (StFleetPage *self)
 {
@@ -381,6 +405,7 @@ fill_findings (StFleetPage *self)
       gtk_box_append (self->findings_box, row);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->no_findings_label), n == 0);
+  fill_notes (self);
 }
 
 /* --- the heatmaps --------------------------------------------------------- */
@@ -732,6 +757,7 @@ st_fleet_page_class_init (StFleetPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, fleet_error_page);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, problem_label);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, findings_box);
+  gtk_widget_class_bind_template_child (widget_class, StFleetPage, notes_box);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, no_findings_label);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, step_map);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, late_map);

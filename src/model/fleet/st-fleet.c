@@ -283,8 +283,9 @@ add_size_note (StFleet *self)
     }
   if (self->ranks->len < 5)
     g_ptr_array_add (self->notes,
-                     g_strdup (_ ("Fewer than 5 ranks: no rank or step stands out of so few "
-                                  "(docs/metrics.md 17.4); open their traces as one profile.")));
+                     g_strdup (_ ("Fewer than 5 ranks: no rank stands out of so few "
+                                  "(docs/metrics.md 17.4); open their traces as one profile to see "
+                                  "who arrived last at each collective.")));
 }
 
 static gint64
