@@ -51,7 +51,7 @@ print_findings (StFleet *fleet)
   GPtrArray *notes = st_fleet_get_notes (fleet);
 
   printf ("\n%s\n", _ ("Findings (by time at stake)"));
-  if (st_fleet_get_n_findings (fleet) == 0)
+  if (st_fleet_get_n_findings (fleet) == 0 && st_fleet_is_of_one_job (fleet))
     /* xgettext:no-c-format */
     printf ("  %s\n", _ ("No findings: no straggler, slow link or slow step with 1 % of the span "
                          "at stake."));
@@ -404,6 +404,8 @@ print_json (StFleet *fleet)
   json_builder_begin_object (b);
   st_cli_add_string (b, "alignment", st_alignment_to_string (st_fleet_get_alignment (fleet)));
   st_cli_add_int (b, "span_ns", st_fleet_get_span_ns (fleet));
+  json_builder_set_member_name (b, "one_job");
+  json_builder_add_boolean_value (b, st_fleet_is_of_one_job (fleet));
   json_ranks (b, fleet);
   json_collectives (b, fleet);
   json_steps (b, fleet);

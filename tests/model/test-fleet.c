@@ -632,6 +632,34 @@ test_fleet_duplicate_many (void)
   g_assert_cmpstr (st_fleet_get_rank (fleet, 1)->label, ==, "rank 1 (rank-00001.json)");
 }
 
+/* Digests that say different world sizes are of two jobs (docs/metrics.md
+ * 17.2): the planted job's straggler, slow link and slow step are not
+ * found across them, nothing is matched or stands out, and the first note
+ * says how many digests say each size, in rank order. */
+static void
+test_fleet_two_jobs (void)
+{
+  g_autoptr (GPtrArray) all = digests (planted_job (), NULL);
+  g_autoptr (StFleet)   one = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
+  g_autoptr (StFleet)   two = NULL;
+
+  g_assert_true (st_fleet_is_of_one_job (one));
+  g_assert_cmpuint (st_fleet_get_n_findings (one), ==, 3);
+  for (guint r = 5; r < N_RANKS; r++)
+    ((StDigest *)g_ptr_array_index (all, r))->environment->world_size = 4;
+  two = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
+  g_assert_false (st_fleet_is_of_one_job (two));
+  g_assert_cmpuint (st_fleet_get_n_ranks (two), ==, N_RANKS);
+  g_assert_cmpuint (st_fleet_get_n_findings (two), ==, 0);
+  g_assert_cmpuint (st_fleet_get_n_outliers (two), ==, 0);
+  g_assert_cmpuint (st_fleet_get_n_collectives (two), ==, 0);
+  g_assert_cmpuint (st_fleet_get_rank (two, 5)->slowest_count, ==, 0);
+  g_assert_cmpstr (g_ptr_array_index (st_fleet_get_notes (two), 0), ==,
+                   "These digests are of more than one job: 5 say the world size is 8 and 3 say "
+                   "the world size is 4. Ranks of different jobs share no collective or step, so "
+                   "there are no findings: open one job's digests at a time.");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -652,6 +680,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/reduce/duplicate", test_fleet_duplicate);
   g_test_add_func ("/fleet/reduce/duplicate-many", test_fleet_duplicate_many);
   g_test_add_func ("/fleet/reduce/copies", test_fleet_copies);
+  g_test_add_func ("/fleet/reduce/two-jobs", test_fleet_two_jobs);
   status = g_test_run ();
   job_clear (&planted);
   job_clear (&plain);

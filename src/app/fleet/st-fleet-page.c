@@ -381,7 +381,9 @@ fill_notes (StFleetPage *self)
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_widget_add_css_class (label, "dim-label");
+      /* digests of several jobs: the first note is why there are no findings */
+      gtk_widget_add_css_class (
+          label, i == 0 && !st_fleet_is_of_one_job (fleet (self)) ? "warning" : "dim-label");
       gtk_box_append (self->notes_box, label);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->notes_box), notes->len > 0);
@@ -404,7 +406,8 @@ fill_findings (StFleetPage *self)
       g_signal_connect_object (row, "open", G_CALLBACK (on_finding_open), self, G_CONNECT_SWAPPED);
       gtk_box_append (self->findings_box, row);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->no_findings_label), n == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_findings_label),
+                          n == 0 && st_fleet_is_of_one_job (fleet (self)));
   fill_notes (self);
 }
 

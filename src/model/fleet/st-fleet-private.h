@@ -41,6 +41,7 @@ struct _StFleet
   GArray            *outliers;    /* StFleetOutlier */
   GArray            *findings;    /* StFleetFinding */
   GPtrArray         *notes;
+  gboolean           mixed; /* its digests say different world sizes (docs/metrics.md 17.2) */
 };
 
 /* The collectives matched across ranks, their stragglers and waits, and

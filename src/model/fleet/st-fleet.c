@@ -258,24 +258,80 @@ align_rows (StFleet *self)
     }
 }
 
-/* The notes on the fleet as a whole: what its digests say of its size. */
-static void
-add_size_note (StFleet *self)
+typedef struct
 {
-  gint64 world = -1;
+  gint64 world;
+  guint  n;
+} WorldSize;
 
-  for (guint i = 0; i < self->digests->len; i++)
+/* The world sizes the rows' digests say, each with how many say it, in
+ * rank order; *unknown, how many say none. */
+static GArray *
+world_sizes (StFleet *self, guint *unknown)
+{
+  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (WorldSize));
+
+  *unknown = 0;
+  for (guint row = 0; row < self->ranks->len; row++)
     {
-      StDigest *d = g_ptr_array_index (self->digests, i);
-      gint64    w = d->environment->world_size;
+      gint64 w = st_fleet_get_digest (self, row)->environment->world_size;
+      guint  k = 0;
 
-      if (w < 0 || (world >= 0 && w != world))
-        return; /* unknown somewhere, or the digests disagree: nothing to say */
-      world = w;
+      if (w < 0)
+        {
+          (*unknown)++;
+          continue;
+        }
+      while (k < sizes->len && g_array_index (sizes, WorldSize, k).world != w)
+        k++;
+      if (k == sizes->len)
+        g_array_append_val (sizes, ((WorldSize){ w, 0 }));
+      g_array_index (sizes, WorldSize, k).n++;
     }
-  if (world >= 0 && world != (gint64)self->ranks->len)
+  return sizes;
+}
+
+/* docs/metrics.md 17.2: digests that say different world sizes are of
+ * more than one job; the note that says so comes first. */
+static void
+add_mixed_note (StFleet *self, GArray *sizes)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+
+  for (guint k = 0; k < sizes->len; k++)
     {
-      g_autofree char *count = g_strdup_printf ("%" G_GINT64_FORMAT, world);
+      const WorldSize *s = &g_array_index (sizes, WorldSize, k);
+      g_autofree char *world = g_strdup_printf ("%" G_GINT64_FORMAT, s->world);
+
+      if (k > 0)
+        g_string_append (list, k + 1 < sizes->len ? ", " : _ (" and "));
+      g_string_append_printf (
+          list, ngettext ("%u says the world size is %s", "%u say the world size is %s", s->n),
+          s->n, world);
+    }
+  g_ptr_array_insert (self->notes, 0,
+                      g_strdup_printf (_ ("These digests are of more than one job: %s. Ranks of "
+                                          "different jobs share no collective or step, so there "
+                                          "are no findings: open one job's digests at a time."),
+                                       list->str));
+}
+
+/* The notes on the fleet as a whole: of more than one job, or what its
+ * digests say of its size. */
+static void
+add_job_notes (StFleet *self)
+{
+  guint              unknown;
+  g_autoptr (GArray) sizes = world_sizes (self, &unknown);
+
+  self->mixed = sizes->len > 1;
+  if (self->mixed)
+    add_mixed_note (self, sizes);
+  else if (sizes->len == 1 && unknown == 0
+           && g_array_index (sizes, WorldSize, 0).world != (gint64)self->ranks->len)
+    {
+      g_autofree char *count
+          = g_strdup_printf ("%" G_GINT64_FORMAT, g_array_index (sizes, WorldSize, 0).world);
 
       g_ptr_array_add (self->notes, g_strdup_printf (_ ("The digests say the job had %s ranks; "
                                                         "%u are here."),
@@ -339,8 +395,16 @@ st_fleet_new (GPtrArray *digests, StAlignment alignment, GCancellable *cancellab
   self->details = g_new0 (StFleetRankDetail, MAX (digests->len, 1));
   add_rows (self);
   align_rows (self);
-  add_size_note (self);
+  add_job_notes (self);
   self->span_ns = median_span (self);
+  if (self->mixed)
+    {
+      /* 17.2: nothing is compared across jobs */
+      for (guint row = 0; row < self->ranks->len; row++)
+        self->details[row].worst_late = self->details[row].worst_link = G_MAXUINT;
+      _st_fleet_match_steps (self);
+      return g_steal_pointer (&self);
+    }
   if (!_st_fleet_match_collectives (self, cancellable))
     return NULL;
   _st_fleet_match_steps (self);
@@ -487,6 +551,12 @@ st_fleet_finding_kind_to_string (StFleetFindingKind kind)
 
   g_return_val_if_fail ((guint)kind < G_N_ELEMENTS (names), NULL);
   return names[kind];
+}
+
+gboolean
+st_fleet_is_of_one_job (StFleet *self)
+{
+  return !self->mixed;
 }
 
 GPtrArray *

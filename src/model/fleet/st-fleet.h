@@ -141,6 +141,9 @@ const StFleetFinding *st_fleet_get_finding (StFleet *self, guint index);
 /* "straggler", "slow-link", "slow-step". */
 const char *st_fleet_finding_kind_to_string (StFleetFindingKind kind);
 
+/* FALSE when its digests are of more than one job (docs/metrics.md 17.2):
+ * then nothing is compared across ranks, and the first note says so. */
+gboolean st_fleet_is_of_one_job (StFleet *self);
 /* Sentences about the fleet as a whole: ranks given twice, ranks missing. */
 GPtrArray *st_fleet_get_notes (StFleet *self);
 
