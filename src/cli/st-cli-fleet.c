@@ -51,7 +51,7 @@ print_findings (StFleet *fleet)
   GPtrArray *notes = st_fleet_get_notes (fleet);
 
   printf ("\n%s\n", _ ("Findings (by time at stake)"));
-  if (st_fleet_get_n_findings (fleet) == 0 && st_fleet_is_of_one_job (fleet))
+  if (st_fleet_get_n_findings (fleet) == 0 && st_fleet_compares_ranks (fleet))
     /* xgettext:no-c-format */
     printf ("  %s\n", _ ("No findings: no straggler, slow link or slow step with 1 % of the span "
                          "at stake."));

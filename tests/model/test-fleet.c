@@ -632,6 +632,25 @@ test_fleet_duplicate_many (void)
   g_assert_cmpstr (st_fleet_get_rank (fleet, 1)->label, ==, "rank 1 (rank-00001.json)");
 }
 
+/* Four of the planted job's eight ranks: too few to compare (docs/metrics.md
+ * 17.4), so no rank finding, and the notes say why and how many are here. */
+static void
+test_fleet_few (void)
+{
+  g_autoptr (GPtrArray) all = digests (planted_job (), NULL);
+  g_autoptr (StFleet)   fleet = NULL;
+
+  g_ptr_array_set_size (all, 4);
+  fleet = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
+  g_assert_cmpuint (st_fleet_get_n_ranks (fleet), ==, 4);
+  g_assert_true (st_fleet_is_of_one_job (fleet));
+  g_assert_false (st_fleet_compares_ranks (fleet));
+  for (guint i = 0; i < st_fleet_get_n_findings (fleet); i++)
+    g_assert_cmpint (st_fleet_get_finding (fleet, i)->kind, ==, ST_FLEET_FINDING_SLOW_STEP);
+  g_assert_cmpuint (count_notes (fleet, "The digests say the job had 8 ranks; 4 are here."), ==, 1);
+  g_assert_cmpuint (count_notes (fleet, "Fewer than 5 ranks: no rank stands out"), ==, 1);
+}
+
 /* Digests that say different world sizes are of two jobs (docs/metrics.md
  * 17.2): the planted job's straggler, slow link and slow step are not
  * found across them, nothing is matched or stands out, and the first note
@@ -644,11 +663,13 @@ test_fleet_two_jobs (void)
   g_autoptr (StFleet)   two = NULL;
 
   g_assert_true (st_fleet_is_of_one_job (one));
+  g_assert_true (st_fleet_compares_ranks (one));
   g_assert_cmpuint (st_fleet_get_n_findings (one), ==, 3);
   for (guint r = 5; r < N_RANKS; r++)
     ((StDigest *)g_ptr_array_index (all, r))->environment->world_size = 4;
   two = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
   g_assert_false (st_fleet_is_of_one_job (two));
+  g_assert_false (st_fleet_compares_ranks (two));
   g_assert_cmpuint (st_fleet_get_n_ranks (two), ==, N_RANKS);
   g_assert_cmpuint (st_fleet_get_n_findings (two), ==, 0);
   g_assert_cmpuint (st_fleet_get_n_outliers (two), ==, 0);
@@ -681,6 +702,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/reduce/duplicate-many", test_fleet_duplicate_many);
   g_test_add_func ("/fleet/reduce/copies", test_fleet_copies);
   g_test_add_func ("/fleet/reduce/two-jobs", test_fleet_two_jobs);
+  g_test_add_func ("/fleet/reduce/few", test_fleet_few);
   status = g_test_run ();
   job_clear (&planted);
   job_clear (&plain);

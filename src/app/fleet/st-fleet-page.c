@@ -407,7 +407,7 @@ fill_findings (StFleetPage *self)
       gtk_box_append (self->findings_box, row);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->no_findings_label),
-                          n == 0 && st_fleet_is_of_one_job (fleet (self)));
+                          n == 0 && st_fleet_compares_ranks (fleet (self)));
   fill_notes (self);
 }
 

@@ -337,7 +337,7 @@ add_job_notes (StFleet *self)
                                                         "%u are here."),
                                                      count, self->ranks->len));
     }
-  if (self->ranks->len < 5)
+  if (self->ranks->len < ST_FLEET_MIN_VALUES)
     g_ptr_array_add (self->notes,
                      g_strdup (_ ("Fewer than 5 ranks: no rank stands out of so few "
                                   "(docs/metrics.md 17.4); open their traces as one profile to see "
@@ -557,6 +557,12 @@ gboolean
 st_fleet_is_of_one_job (StFleet *self)
 {
   return !self->mixed;
+}
+
+gboolean
+st_fleet_compares_ranks (StFleet *self)
+{
+  return !self->mixed && self->ranks->len >= ST_FLEET_MIN_VALUES;
 }
 
 GPtrArray *

@@ -144,6 +144,10 @@ const char *st_fleet_finding_kind_to_string (StFleetFindingKind kind);
 /* FALSE when its digests are of more than one job (docs/metrics.md 17.2):
  * then nothing is compared across ranks, and the first note says so. */
 gboolean st_fleet_is_of_one_job (StFleet *self);
+/* Whether its ranks are compared with one another for outliers and the
+ * findings of a rank (docs/metrics.md 17.4, 17.5): of one job, with 5
+ * ranks or more. When not, a note says why. */
+gboolean st_fleet_compares_ranks (StFleet *self);
 /* Sentences about the fleet as a whole: ranks given twice, ranks missing. */
 GPtrArray *st_fleet_get_notes (StFleet *self);
 
