@@ -418,10 +418,13 @@ print_json (StFleet *fleet)
 
 /* --- the digests ------------------------------------------------------------- */
 
-/* The digests the arguments name: a file each, or a folder's *.stdg. */
+/* The digests the arguments name: a file each, or a folder's *.stdg
+ * (those marked in @found). */
 static gboolean
-expand (char **args, GPtrArray *files, GPtrArray *names, GError **error)
+expand (char **args, GPtrArray *files, GPtrArray *names, GArray *found, GError **error)
 {
+  gboolean yes = TRUE, no = FALSE;
+
   for (guint i = 0; args[i] != NULL; i++)
     {
       g_autoptr (GFile)     file = st_file_new_for_arg (args[i]);
@@ -431,6 +434,7 @@ expand (char **args, GPtrArray *files, GPtrArray *names, GError **error)
         {
           g_ptr_array_add (files, g_steal_pointer (&file));
           g_ptr_array_add (names, g_strdup (args[i]));
+          g_array_append_val (found, no);
           continue;
         }
       children = st_fleet_list_digests (file, error);
@@ -445,9 +449,51 @@ expand (char **args, GPtrArray *files, GPtrArray *names, GError **error)
 
           g_ptr_array_add (files, g_object_ref (g_ptr_array_index (children, k)));
           g_ptr_array_add (names, g_build_filename (args[i], base, NULL));
+          g_array_append_val (found, yes);
         }
     }
   return TRUE;
+}
+
+/* docs/metrics.md 17.6: a digest named that cannot be read is an error; of
+ * those found in a folder, the ones that cannot be read are left out and
+ * said, unless none can be read. */
+static GPtrArray *
+read_digests (GPtrArray *files, GPtrArray *names, GArray *found, GError **error)
+{
+  guint                 n = files->len, n_bad = 0, fatal = G_MAXUINT;
+  g_autofree StDigest **read = g_new0 (StDigest *, MAX (n, 1));
+  g_autofree GError   **errors = g_new0 (GError *, MAX (n, 1));
+  g_autoptr (GPtrArray) digests = g_ptr_array_new_with_free_func ((GDestroyNotify)st_digest_free);
+
+  st_fleet_read_each_digest ((GFile *const *)files->pdata, (const char *const *)names->pdata, n,
+                             read, errors, NULL);
+  for (guint i = 0; i < n; i++)
+    if (errors[i] != NULL)
+      {
+        if (fatal == G_MAXUINT && (!g_array_index (found, gboolean, i) || ++n_bad == n))
+          fatal = i;
+      }
+  if (fatal != G_MAXUINT)
+    g_propagate_error (error, g_steal_pointer (&errors[fatal]));
+  else if (n_bad > 0)
+    fprintf (stderr,
+             ngettext ("strata-cli fleet: %u digest of %u could not be read and is left out:\n",
+                       "strata-cli fleet: %u digests of %u could not be read and are left out:\n",
+                       n_bad),
+             n_bad, n);
+  for (guint i = 0, said = 0; i < n; i++)
+    {
+      if (fatal == G_MAXUINT && errors[i] != NULL && said++ < 3)
+        fprintf (stderr, "  %s\n", errors[i]->message);
+      if (fatal == G_MAXUINT && read[i] != NULL)
+        g_ptr_array_add (digests, g_steal_pointer (&read[i]));
+      st_digest_free (read[i]);
+      g_clear_error (&errors[i]);
+    }
+  if (fatal == G_MAXUINT && n_bad > 3)
+    fprintf (stderr, ngettext ("  and %u more\n", "  and %u more\n", n_bad - 3), n_bad - 3);
+  return fatal == G_MAXUINT ? g_steal_pointer (&digests) : NULL;
 }
 
 static int
@@ -455,16 +501,16 @@ run (char **args, StAlignment alignment, gboolean as_json)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray)    found = g_array_new (FALSE, FALSE, sizeof (gboolean));
   g_autoptr (GPtrArray) digests = NULL;
   g_autoptr (StFleet)   fleet = NULL;
   g_autoptr (GError)    error = NULL;
 
-  if (!expand (args, files, names, &error))
+  if (!expand (args, files, names, found, &error))
     return st_cli_file_error (error);
   if (files->len == 0)
     return st_cli_usage_error ("fleet", _ ("no digest (*.stdg) in the folders given"));
-  digests = st_fleet_read_digests ((GFile *const *)files->pdata, (const char *const *)names->pdata,
-                                   files->len, NULL, &error);
+  digests = read_digests (files, names, found, &error);
   if (digests == NULL)
     return st_cli_file_error (error);
   fleet = st_fleet_new (digests, alignment, NULL);

@@ -324,6 +324,39 @@ test_fleet_bad (void)
   g_rmdir (empty);
 }
 
+/* A folder whose digests are not all readable (a task of the map wrote a
+ * damaged one): the others are reduced, the bad one is named on stderr,
+ * and the fleet notes that a rank of the job's 8 is missing. Named on the
+ * command line, the same file is an error (test_fleet_bad). */
+static void
+test_fleet_some_bad (void)
+{
+  g_autofree char  *folder = g_build_filename (job_dir, "some-bad", NULL);
+  g_autofree char  *bad = g_build_filename (folder, "rank-00007.stdg", NULL);
+  g_auto (StCliRun) run = { 0 };
+
+  ensure_digests ();
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  for (guint r = 0; r < 7; r++)
+    {
+      g_autofree char *from = rank_path (r, ".stdg");
+      g_autofree char *name = g_path_get_basename (from);
+      g_autofree char *to = g_build_filename (folder, name, NULL);
+      g_autofree char *data = NULL;
+      gsize            length;
+
+      g_assert_true (g_file_get_contents (from, &data, &length, NULL));
+      g_assert_true (g_file_set_contents (to, data, length, NULL));
+    }
+  g_assert_true (g_file_set_contents (bad, "\x1f\x8b cut short", -1, NULL));
+  run.status = st_cli_test_run ((const char *const[]){ "fleet", folder, NULL }, &run.out, &run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "1 digest of 8 could not be read and is left out"));
+  g_assert_nonnull (strstr (run.err, bad));
+  g_assert_nonnull (strstr (run.out, "Fleet: 7 ranks"));
+  g_assert_nonnull (strstr (run.out, "The digests say the job had 8 ranks; 7 are here."));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -338,6 +371,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/fleet/json", test_fleet_json);
   g_test_add_func ("/cli/fleet/text", test_fleet_text);
   g_test_add_func ("/cli/fleet/bad", test_fleet_bad);
+  g_test_add_func ("/cli/fleet/some-bad", test_fleet_some_bad);
   status = g_test_run ();
   if (job_dir != NULL)
     remove_tree (job_dir);

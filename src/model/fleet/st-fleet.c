@@ -599,42 +599,24 @@ read_thread (gpointer data)
   return NULL;
 }
 
-GPtrArray *
-st_fleet_read_digests (GFile *const      *files,
-                       const char *const *names,
-                       guint              n_files,
-                       GCancellable      *cancellable,
-                       GError           **error)
+gboolean
+st_fleet_read_each_digest (GFile *const      *files,
+                           const char *const *names,
+                           guint              n_files,
+                           StDigest         **digests,
+                           GError           **errors,
+                           GCancellable      *cancellable)
 {
-  g_autofree StDigest **digests = g_new0 (StDigest *, MAX (n_files, 1));
-  g_autofree GError   **errors = g_new0 (GError *, MAX (n_files, 1));
-  ReadJob               job = { files, names, n_files, 0, digests, errors, cancellable };
-  guint                 n_threads = CLAMP (g_get_num_processors (), 1, MAX (n_files, 1));
-  g_autofree GThread  **threads = g_new (GThread *, n_threads);
-  GPtrArray            *out = NULL;
-  guint                 first_error = G_MAXUINT;
+  ReadJob              job = { files, names, n_files, 0, digests, errors, cancellable };
+  guint                n_threads = CLAMP (g_get_num_processors (), 1, MAX (n_files, 1));
+  g_autofree GThread **threads = g_new (GThread *, n_threads);
 
   for (guint t = 1; t < n_threads; t++)
     threads[t] = g_thread_new ("strata-digests", read_thread, &job);
   read_thread (&job);
   for (guint t = 1; t < n_threads; t++)
     g_thread_join (threads[t]);
-  for (guint i = 0; i < n_files && first_error == G_MAXUINT; i++)
-    if (errors[i] != NULL)
-      first_error = i;
-  if (first_error != G_MAXUINT)
-    g_propagate_error (error, g_steal_pointer (&errors[first_error]));
-  else
-    out = g_ptr_array_new_with_free_func ((GDestroyNotify)st_digest_free);
-  for (guint i = 0; i < n_files; i++)
-    {
-      g_clear_error (&errors[i]);
-      if (out != NULL)
-        g_ptr_array_add (out, digests[i]);
-      else
-        st_digest_free (digests[i]);
-    }
-  return out;
+  return !g_cancellable_is_cancelled (cancellable);
 }
 
 /* The digests' names in natural order: rank-2 before rank-10. */

@@ -103,13 +103,15 @@ typedef struct _StFleet StFleet;
 StFleet *st_fleet_new (GPtrArray *digests, StAlignment alignment, GCancellable *cancellable);
 void     st_fleet_free (StFleet *self);
 
-/* Reads @files (named @names in errors) on every core, into a new array of
- * StDigest in their order; NULL with the first file's error, by order. */
-GPtrArray *st_fleet_read_digests (GFile *const      *files,
-                                  const char *const *names,
-                                  guint              n_files,
-                                  GCancellable      *cancellable,
-                                  GError           **error);
+/* Reads each of @files (named @names in errors) on every core, into
+ * @digests[i], or else @errors[i] (arrays of @n_files, NULL on entry);
+ * FALSE when @cancellable was cancelled. */
+gboolean st_fleet_read_each_digest (GFile *const      *files,
+                                    const char *const *names,
+                                    guint              n_files,
+                                    StDigest         **digests,
+                                    GError           **errors,
+                                    GCancellable      *cancellable);
 /* The digests in @folder: its files named *.stdg, by name. */
 GPtrArray *st_fleet_list_digests (GFile *folder, GError **error);
 

@@ -106,8 +106,8 @@ list_files (GFile *const *files, guint n_files, GError **error)
   return out;
 }
 
-/* One batch into @digests, each digest alone when the batch holds a bad
- * one, so the others are kept; the bad ones' names go to @bad. */
+/* One batch into @digests; the bad ones' names go to @bad, the first's
+ * message to @detail. */
 static gboolean
 read_batch (GFile *const *files,
             char        **names,
@@ -119,35 +119,28 @@ read_batch (GFile *const *files,
             GCancellable *cancellable,
             GError      **error)
 {
-  g_autoptr (GError)    batch_error = NULL;
-  g_autoptr (GPtrArray) read
-      = st_fleet_read_digests (files, (const char *const *)names, n, cancellable, &batch_error);
+  g_autofree StDigest **read = g_new0 (StDigest *, MAX (n, 1));
+  g_autofree GError   **errors = g_new0 (GError *, MAX (n, 1));
+  gboolean              ok
+      = st_fleet_read_each_digest (files, (const char *const *)names, n, read, errors, cancellable);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
-  for (guint i = 0; read != NULL && i < read->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      g_ptr_array_add (digests, g_steal_pointer (&read->pdata[i]));
-      g_ptr_array_add (sources, g_object_ref (files[i]));
-    }
-  for (guint i = 0; read == NULL && i < n; i++)
-    {
-      g_autoptr (GError) one_error = NULL;
-      StDigest          *d = st_digest_read (files[i], names[i], &one_error);
-
-      if (d != NULL)
+      if (ok && read[i] != NULL)
         {
-          g_ptr_array_add (digests, d);
+          g_ptr_array_add (digests, g_steal_pointer (&read[i]));
           g_ptr_array_add (sources, g_object_ref (files[i]));
         }
-      else
+      else if (ok && errors[i] != NULL)
         {
           g_ptr_array_add (bad, g_strdup (names[i]));
           if (*detail == NULL)
-            *detail = g_strdup (one_error->message);
+            *detail = g_strdup (errors[i]->message);
         }
+      st_digest_free (read[i]);
+      g_clear_error (&errors[i]);
     }
-  return TRUE;
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
 static GPtrArray *
