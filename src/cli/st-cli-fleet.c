@@ -76,13 +76,27 @@ step_label (gint64 number)
   return g_strdup_printf (_ ("step %s"), text);
 }
 
+/* The width of a column of rank labels: the longest, from 14 to 48
+ * characters (a label by file name is longer than "rank 12"). */
+static int
+label_width (StFleet *fleet)
+{
+  glong width = 14;
+
+  for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++)
+    width = MAX (width, g_utf8_strlen (st_fleet_get_rank (fleet, row)->label, -1));
+  return (int)MIN (width, 48);
+}
+
 static void
 print_outliers (StFleet *fleet)
 {
+  int width = label_width (fleet);
+
   if (st_fleet_get_n_outliers (fleet) == 0)
     return;
   printf ("\n%s\n", _ ("What stands out (more than 3 robust spreads from the median)"));
-  printf ("  %-26s %-14s %12s %12s %8s\n", _ ("metric"), _ ("rank or step"), _ ("value"),
+  printf ("  %-26s %-*s %12s %12s %8s\n", _ ("metric"), width, _ ("rank or step"), _ ("value"),
           _ ("median"), _ ("score"));
   for (guint i = 0; i < st_fleet_get_n_outliers (fleet); i++)
     {
@@ -92,8 +106,8 @@ print_outliers (StFleet *fleet)
       g_autofree char *who = o->of_step ? step_label (st_fleet_get_step (fleet, o->index)->number)
                                         : g_strdup (st_fleet_get_rank (fleet, o->index)->label);
 
-      printf ("  %-26s %-14s %12s %12s %+8.1f\n", st_step_metric_get_title (o->metric), who, value,
-              median, o->score);
+      printf ("  %-26s %-*s %12s %12s %+8.1f\n", st_step_metric_get_title (o->metric), width, who,
+              value, median, o->score);
     }
 }
 
@@ -166,8 +180,8 @@ print_collectives (StFleet *fleet)
     order[i] = (ByWait){ st_fleet_get_collective (fleet, i)->waited_ns, i };
   sort_by_wait (order, n, NULL);
   printf ("\n%s\n", _ ("Collectives with the longest waits (all with --json)"));
-  printf ("  %-24s %12s %-14s %11s %11s %11s\n", _ ("collective"), _ ("start"), _ ("straggler"),
-          _ ("late by"), _ ("waited"), _ ("transfer"));
+  printf ("  %-24s %12s %-*s %11s %11s %11s\n", _ ("collective"), _ ("start"), label_width (fleet),
+          _ ("straggler"), _ ("late by"), _ ("waited"), _ ("transfer"));
   for (guint i = 0; i < MIN (n, TOP_COLLECTIVES); i++)
     {
       const StFleetCollective *c = st_fleet_get_collective (fleet, order[i].index);
@@ -176,7 +190,7 @@ print_collectives (StFleet *fleet)
       g_autofree char         *waited = st_format_duration (c->waited_ns);
       g_autofree char         *transfer = st_format_duration (c->median_transfer_ns);
 
-      printf ("  %-24s %12s %-14s %11s %11s %11s\n", c->label, start,
+      printf ("  %-24s %12s %-*s %11s %11s %11s\n", c->label, start, label_width (fleet),
               c->has_straggler ? st_fleet_get_rank (fleet, c->straggler)->label : "—", late, waited,
               transfer);
     }
@@ -185,8 +199,10 @@ print_collectives (StFleet *fleet)
 static void
 print_ranks (StFleet *fleet)
 {
+  int width = label_width (fleet);
+
   printf ("\n%s\n", _ ("Ranks (device busy of device time; the median step)"));
-  printf ("  %-14s %8s %11s %6s %11s %8s %11s %11s  %s\n", _ ("rank"), _ ("busy"), _ ("step"),
+  printf ("  %-*s %8s %11s %6s %11s %8s %11s %11s  %s\n", width, _ ("rank"), _ ("busy"), _ ("step"),
           _ ("steps"), _ ("collectives"), _ ("last at"), _ ("caused wait"), _ ("link excess"),
           _ ("trace"));
   for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++)
@@ -197,8 +213,8 @@ print_ranks (StFleet *fleet)
       g_autofree char   *caused = st_format_duration (r->caused_wait_ns);
       g_autofree char   *link = st_format_duration (r->link_excess_ns);
 
-      printf ("  %-14s %8s %11s %6u %11u %8u %11s %11s  %s\n", r->label, busy, step, r->n_steps,
-              r->n_collectives, r->slowest_count, caused, link,
+      printf ("  %-*s %8s %11s %6u %11u %8u %11s %11s  %s\n", width, r->label, busy, step,
+              r->n_steps, r->n_collectives, r->slowest_count, caused, link,
               st_fleet_get_digest (fleet, row)->path);
     }
 }
