@@ -11,7 +11,10 @@
  * (its rows come a few at a frame after); and the longest a 5 ms tick came late until then (a
  * frozen window).
  *
- *   bench-fleet-page [--runs N] FOLDER
+ *   bench-fleet-page [--runs N] FOLDER...
+ *
+ * Each FOLDER in turn: the generated job's small digests, and digests the
+ * size a rank of 100 MB makes (copy-digests.py).
  *
  * A benchmark reports: it exits 0 when it ran, whether the budget was met
  * or not, and says so, as a ratio of the budget.
@@ -115,31 +118,17 @@ open_once (GFile *folder, Run *run)
     ;
 }
 
-int
-main (int argc, char *argv[])
+/* The runs of @path, and their medians. */
+static void
+measure (const char *path, int runs)
 {
-  int                runs = 5;
-  const GOptionEntry entries[]
-      = { { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs (default 5)", "N" }, { NULL } };
-  g_autoptr (GOptionContext) context
-      = g_option_context_new ("FOLDER — a fleet of digests to its first drawn heatmap");
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GFile)  folder = NULL;
+  g_autoptr (GFile)  folder = g_file_new_for_path (path);
   g_autoptr (GArray) drawn = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) stall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) table = g_array_new (FALSE, FALSE, sizeof (double));
   double             median;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || runs < 1)
-    {
-      g_printerr ("bench-fleet-page: %s\n", error ? error->message : "give FOLDER");
-      return 2;
-    }
-  gtk_init ();
-  adw_init ();
-  folder = g_file_new_for_path (argv[1]);
-  g_print ("folder  %s; window %dx%d; %d runs\n", argv[1], WIDTH, HEIGHT, runs);
+  g_print ("folder  %s; window %dx%d; %d runs\n", path, WIDTH, HEIGHT, runs);
   for (int i = 0; i < runs; i++)
     {
       Run    run;
@@ -159,5 +148,27 @@ main (int argc, char *argv[])
            "longest stall %.0f ms\n",
            median, median / BUDGET_MS, BUDGET_MS, median <= BUDGET_MS ? "" : "  ** MISSED **",
            st_bench_median (table), st_bench_median (stall));
+}
+
+int
+main (int argc, char *argv[])
+{
+  int                runs = 5;
+  const GOptionEntry entries[]
+      = { { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Runs (default 5)", "N" }, { NULL } };
+  g_autoptr (GOptionContext) context
+      = g_option_context_new ("FOLDER… — fleets of digests to their first drawn heatmap");
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2 || runs < 1)
+    {
+      g_printerr ("bench-fleet-page: %s\n", error ? error->message : "give FOLDER");
+      return 2;
+    }
+  gtk_init ();
+  adw_init ();
+  for (int f = 1; f < argc; f++)
+    measure (argv[f], runs);
   return 0;
 }

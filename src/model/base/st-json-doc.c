@@ -335,6 +335,12 @@ st_json_node_get_whole_number (JsonNode *node, gint64 *out)
   if (type != G_TYPE_DOUBLE)
     return FALSE;
   d = json_node_get_double (node);
+  return st_json_double_get_whole (d, out);
+}
+
+gboolean
+st_json_double_get_whole (double d, gint64 *out)
+{
   /* -2^63 ≤ d < 2^63 (so false for NaN), then no fraction. */
   if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (double)(gint64)d != d)
     return FALSE;
@@ -364,4 +370,170 @@ st_json_array_get_string (JsonArray *array, guint index)
   if (array == NULL || index >= json_array_get_length (array))
     return NULL;
   return st_json_node_get_string (json_array_get_element (array, index));
+}
+
+/* --- tables of numbers, without a node each ------------------------------------------- */
+
+void
+st_json_column_free (gpointer data)
+{
+  StJsonColumn *c = data;
+
+  g_free (c->key);
+  g_array_unref (c->cells);
+  g_free (c);
+}
+
+/* The digits at *p, at least one; FALSE when there is none. */
+static gboolean
+scan_digits (const char **p, const char *end)
+{
+  const char *q = *p;
+
+  while (q < end && g_ascii_isdigit (*q))
+    q++;
+  if (q == *p)
+    return FALSE;
+  *p = q;
+  return TRUE;
+}
+
+/* The JSON number at *p (RFC 8259) into @cell, *p past it: as the gate
+ * reads it, an integer beyond 64 bits is no number. FALSE when it is none. */
+static gboolean
+scan_number (const char **p, const char *end, StJsonNumber *cell)
+{
+  const char *q = *p + (*p < end && **p == '-');
+  gboolean    integer = TRUE;
+  char        token[40];
+
+  if (q < end && *q == '0')
+    q++;
+  else if (!scan_digits (&q, end))
+    return FALSE;
+  if (q < end && *q == '.' && (integer = FALSE, ++q, !scan_digits (&q, end)))
+    return FALSE;
+  if (q < end && (*q == 'e' || *q == 'E'))
+    {
+      integer = FALSE;
+      q += 1 + (q + 1 < end && (q[1] == '+' || q[1] == '-'));
+      if (!scan_digits (&q, end))
+        return FALSE;
+    }
+  if ((gsize)(q - *p) >= sizeof token)
+    return FALSE; /* longer than any a digest writes: the nodes read it */
+  memcpy (token, *p, q - *p);
+  token[q - *p] = '\0';
+  if (integer)
+    cell->kind = g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, &cell->whole, NULL)
+                     ? ST_JSON_NUMBER_INT
+                     : ST_JSON_NUMBER_BEYOND;
+  else
+    {
+      cell->kind = ST_JSON_NUMBER_DOUBLE;
+      cell->number = g_ascii_strtod (token, NULL);
+    }
+  *p = q;
+  return TRUE;
+}
+
+/* The array of numbers and nulls at *p, *p past it; NULL for anything else. */
+GArray *
+st_json_scan_numbers (const char **p, const char *end)
+{
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (StJsonNumber));
+  const char        *q = *p;
+
+  if (q >= end || *q != '[')
+    return NULL;
+  q = st_json_skip_ws (q + 1, end);
+  while (q < end && *q != ']')
+    {
+      StJsonNumber cell = { 0, 0.0, ST_JSON_NUMBER_NULL };
+
+      if (end - q >= 4 && memcmp (q, "null", 4) == 0)
+        q += 4;
+      else if (!scan_number (&q, end, &cell))
+        return NULL;
+      g_array_append_val (cells, cell);
+      q = st_json_skip_ws (q, end);
+      if (q < end && *q == ',')
+        {
+          q = st_json_skip_ws (q + 1, end);
+          if (q < end && *q == ']')
+            return NULL; /* a trailing comma */
+        }
+      else if (q >= end || *q != ']')
+        return NULL;
+    }
+  if (q >= end)
+    return NULL;
+  *p = q + 1;
+  return g_steal_pointer (&cells);
+}
+
+/* A member's name at *p, plain printable ASCII without an escape, *p past
+ * it; NULL for any other. */
+static char *
+scan_key (const char **p, const char *end)
+{
+  const char *q;
+
+  if (*p >= end || **p != '"')
+    return NULL;
+  for (q = *p + 1; q < end && *q != '"'; q++)
+    if ((guchar)*q < 0x20 || (guchar)*q > 0x7e || *q == '\\')
+      return NULL;
+  if (q >= end)
+    return NULL;
+  {
+    char *name = g_strndup (*p + 1, q - (*p + 1));
+
+    *p = q + 1;
+    return name;
+  }
+}
+
+/* The table (an object of columns) from @p to exactly @stop; NULL when
+ * it is anything else. */
+GPtrArray *
+st_json_scan_columns (const char *p, const char *stop)
+{
+  g_autoptr (GPtrArray) columns = g_ptr_array_new_with_free_func (st_json_column_free);
+
+  if (p >= stop || *p != '{')
+    return NULL;
+  p = st_json_skip_ws (p + 1, stop);
+  while (p < stop && *p != '}')
+    {
+      g_autofree char *name = NULL;
+      GArray          *cells;
+      StJsonColumn    *c;
+
+      if ((name = scan_key (&p, stop)) == NULL)
+        return NULL;
+      p = st_json_skip_ws (p, stop);
+      if (p >= stop || *p != ':')
+        return NULL;
+      p = st_json_skip_ws (p + 1, stop);
+      if ((cells = st_json_scan_numbers (&p, stop)) == NULL)
+        return NULL;
+      c = g_new0 (StJsonColumn, 1);
+      c->key = g_steal_pointer (&name);
+      c->cells = cells;
+      g_ptr_array_add (columns, c);
+      for (guint i = 0; i + 1 < columns->len; i++)
+        if (g_str_equal (((StJsonColumn *)g_ptr_array_index (columns, i))->key, c->key))
+          return NULL; /* the nodes say which of two of a name counts */
+      p = st_json_skip_ws (p, stop);
+      if (p < stop && *p == ',')
+        {
+          p = st_json_skip_ws (p + 1, stop);
+          if (p < stop && *p == '}')
+            return NULL;
+        }
+      else if (p >= stop || *p != '}')
+        return NULL;
+    }
+  return p + 1 == stop ? g_steal_pointer (&columns) : NULL;
 }

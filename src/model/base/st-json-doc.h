@@ -11,6 +11,10 @@
  * every failure the same shape: "line L, column C: what is wrong". The
  * caller puts the file (and the key) in front. The getters below return
  * NULL or FALSE for a value of the wrong type, never a critical.
+ *
+ * A table of millions of numbers would cost a node each: its arrays are
+ * read from the text instead (st_json_scan_columns ()), as the gate would
+ * read them, when they are well formed and hold numbers and nulls alone.
  */
 #pragma once
 
@@ -47,7 +51,48 @@ gint64 st_json_object_get_int_or (JsonObject *object, const char *key, gint64 fa
 const char *st_json_node_get_string (JsonNode *node);
 gboolean    st_json_node_get_number (JsonNode *node, double *out);
 /* An integer, or a double without a fraction (1e9, 1.0) within int64. */
-gboolean    st_json_node_get_whole_number (JsonNode *node, gint64 *out);
+gboolean st_json_node_get_whole_number (JsonNode *node, gint64 *out);
+/* @d as a whole number within int64, as st_json_node_get_whole_number () reads one. */
+gboolean    st_json_double_get_whole (double d, gint64 *out);
 const char *st_json_array_get_string (JsonArray *array, guint index);
+
+/* A number of an array read from the text (st_json_scan_numbers ()), as
+ * the gate would make a JSON node of it: an integer of 64 bits,
+ * another number, null, or an integer beyond 64 bits (which the gate makes
+ * a string of its digits: no number). */
+typedef enum
+{
+  ST_JSON_NUMBER_INT,
+  ST_JSON_NUMBER_DOUBLE,
+  ST_JSON_NUMBER_NULL,
+  ST_JSON_NUMBER_BEYOND,
+} StJsonNumberKind;
+
+typedef struct
+{
+  gint64 whole;  /* ST_JSON_NUMBER_INT */
+  double number; /* ST_JSON_NUMBER_DOUBLE */
+  guint8 kind;   /* StJsonNumberKind */
+} StJsonNumber;
+
+/* The array at *p of numbers and nulls (RFC 8259's grammar, strictly: no
+ * trailing comma, no leading zero), *p past it, as StJsonNumbers; NULL for
+ * an array that holds anything else or is not well formed. Millions of
+ * numbers read this way cost no JSON node each. */
+GArray *st_json_scan_numbers (const char **p, const char *end);
+
+/* One member of a table read by st_json_scan_columns (). */
+typedef struct
+{
+  char   *key;
+  GArray *cells; /* StJsonNumber */
+} StJsonColumn;
+
+void st_json_column_free (gpointer column);
+/* The object from @p to exactly @stop whose members (names of printable
+ * ASCII without escapes, each once) are all arrays of numbers and nulls,
+ * as StJsonColumns (freed with st_json_column_free ()); NULL for anything
+ * else. */
+GPtrArray *st_json_scan_columns (const char *p, const char *stop);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "st-digest-private.h"
 #include "st-json-doc.h"
+#include "st-json-scan.h"
 #include "st-small-file.h"
 #include "st-time.h"
 
@@ -18,19 +19,40 @@
 #include <math.h>
 #include <string.h>
 
+/* A table ("steps", "collectives"): its columns as JSON nodes, or as
+ * read from the text (then @text holds them). */
+typedef struct
+{
+  JsonObject *object;
+  GPtrArray  *text; /* StJsonColumn, or NULL */
+} Table;
+
+/* One column of a Table, either way. */
+typedef struct
+{
+  JsonArray *array;
+  GArray    *cells;
+} Column;
+
 typedef struct
 {
   const char *name;
   GError    **error;
+  guint       row;        /* of the table read, said after its path; G_MAXUINT outside one */
+  GPtrArray  *text_steps; /* StJsonColumn: "steps" read from the text, or NULL */
+  GPtrArray  *text_collectives;
 } Reader;
 
 /* Says that @path of the digest is wrong; FALSE, for returning. */
 static gboolean
 damaged (Reader *r, const char *path, const char *what)
 {
+  g_autofree char *where
+      = r->row != G_MAXUINT ? g_strdup_printf ("%s[%u]", path, r->row) : g_strdup (path);
+
   g_set_error (r->error, ST_DIGEST_ERROR, ST_DIGEST_ERROR_INVALID,
                _ ("%s: the digest is damaged: “%s” %s; make it again with “strata-cli digest”"),
-               r->name, path, what);
+               r->name, where, what);
   return FALSE;
 }
 
@@ -93,27 +115,83 @@ object_member (Reader *r, JsonObject *object, const char *key)
   return found;
 }
 
-/* The array @key of @object; with *@length set (not G_MAXUINT), only one
- * of that length: the columns of a table have one entry per row. */
-static JsonArray *
-column (Reader *r, JsonObject *object, const char *path, const char *key, guint *length)
+/* The table @key of @root: read from the text when @text holds it. */
+static gboolean
+table (Reader *r, JsonObject *root, const char *key, GPtrArray *text, Table *out)
 {
-  JsonArray       *array = st_json_object_get_array (object, key);
-  g_autofree char *where = g_strdup_printf ("%s.%s", path, key);
+  out->text = text;
+  out->object = text == NULL ? object_member (r, root, key) : NULL;
+  return text != NULL || out->object != NULL;
+}
 
-  if (array == NULL)
-    {
-      damaged (r, where, _ ("is not an array"));
-      return NULL;
-    }
+/* The column @key of table @t into @out; with *@length set (not
+ * G_MAXUINT), only one of that length: a table has one entry per row. */
+static gboolean
+column (Reader *r, const Table *t, const char *path, const char *key, guint *length, Column *out)
+{
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, key);
+  guint            n;
+
+  *out = (Column){ NULL, NULL };
+  if (t->text == NULL)
+    out->array = st_json_object_get_array (t->object, key);
+  for (guint i = 0; t->text != NULL && i < t->text->len; i++)
+    if (g_str_equal (((StJsonColumn *)g_ptr_array_index (t->text, i))->key, key))
+      out->cells = ((StJsonColumn *)g_ptr_array_index (t->text, i))->cells;
+  if (out->array == NULL && out->cells == NULL)
+    return damaged (r, where, _ ("is not an array"));
+  n = out->array != NULL ? json_array_get_length (out->array) : out->cells->len;
   if (*length == G_MAXUINT)
-    *length = json_array_get_length (array);
-  else if (json_array_get_length (array) != *length)
-    {
-      damaged (r, where, _ ("has another length than its table’s other columns"));
-      return NULL;
-    }
-  return array;
+    *length = n;
+  else if (n != *length)
+    return damaged (r, where, _ ("has another length than its table’s other columns"));
+  return TRUE;
+}
+
+/* Row @i of @c as node_int () reads a node. */
+static gboolean
+cell_int (Reader *r, const Column *c, guint i, const char *path, gint64 min, gint64 *out)
+{
+  const StJsonNumber *cell;
+
+  if (c->array != NULL)
+    return node_int (r, json_array_get_element (c->array, i), path, min, out);
+  cell = &g_array_index (c->cells, StJsonNumber, i);
+  if (cell->kind == ST_JSON_NUMBER_INT)
+    *out = cell->whole;
+  else if (cell->kind != ST_JSON_NUMBER_DOUBLE || !st_json_double_get_whole (cell->number, out))
+    return damaged (r, path, _ ("is not an integer"));
+  if (*out < min)
+    return damaged (r, path, _ ("is out of range"));
+  return TRUE;
+}
+
+/* Row @i of @c as node_int_or_null () reads a node. */
+static gboolean
+cell_int_or_null (Reader *r, const Column *c, guint i, const char *path, gint64 *out)
+{
+  if (c->array != NULL)
+    return node_int_or_null (r, json_array_get_element (c->array, i), path, out);
+  *out = -1;
+  return g_array_index (c->cells, StJsonNumber, i).kind == ST_JSON_NUMBER_NULL
+         || cell_int (r, c, i, path, 0, out);
+}
+
+/* Row @i of @c as node_number_or_null () reads a node. */
+static gboolean
+cell_number_or_null (Reader *r, const Column *c, guint i, const char *path, double *out)
+{
+  const StJsonNumber *cell;
+
+  if (c->array != NULL)
+    return node_number_or_null (r, json_array_get_element (c->array, i), path, out);
+  cell = &g_array_index (c->cells, StJsonNumber, i);
+  *out = cell->kind == ST_JSON_NUMBER_INT ? (double)cell->whole : cell->number;
+  if (cell->kind == ST_JSON_NUMBER_NULL)
+    *out = NAN;
+  else if (cell->kind == ST_JSON_NUMBER_BEYOND || !isfinite (*out))
+    return damaged (r, path, _ ("is not a number"));
+  return TRUE;
 }
 
 static gboolean
@@ -219,18 +297,20 @@ read_findings (Reader *r, JsonObject *root, StDigest *d)
   return array != NULL || damaged (r, "findings", _ ("is not an array"));
 }
 
+/* Row @i of the steps' columns; its place is said only if it is damaged
+ * (a digest has thousands of rows). */
 static gboolean
-read_step (Reader *r, JsonArray **columns, guint i, StDigestStep *s)
+read_step (Reader *r, const Column *columns, guint i, StDigestStep *s)
 {
-  g_autofree char *where = g_strdup_printf ("steps[%u]", i);
+  const char *where = "steps";
 
-  if (!node_int (r, json_array_get_element (columns[0], i), where, G_MININT64, &s->number)
-      || !node_int (r, json_array_get_element (columns[1], i), where, G_MININT64, &s->start_ns)
-      || !node_int (r, json_array_get_element (columns[2], i), where, s->start_ns, &s->end_ns))
+  if (!cell_int (r, &columns[0], i, where, G_MININT64, &s->number)
+      || !cell_int (r, &columns[1], i, where, G_MININT64, &s->start_ns)
+      || !cell_int (r, &columns[2], i, where, s->start_ns, &s->end_ns))
     return FALSE;
   s->values[ST_STEP_TIME] = (double)st_time_span (s->start_ns, s->end_ns);
   for (guint m = ST_STEP_BUSY; m < ST_N_STEP_METRICS; m++)
-    if (!node_number_or_null (r, json_array_get_element (columns[2 + m], i), where, &s->values[m]))
+    if (!cell_number_or_null (r, &columns[2 + m], i, where, &s->values[m]))
       return FALSE;
   return TRUE;
 }
@@ -238,37 +318,36 @@ read_step (Reader *r, JsonArray **columns, guint i, StDigestStep *s)
 static gboolean
 read_steps (Reader *r, JsonObject *root, StDigest *d)
 {
-  JsonObject *steps = object_member (r, root, "steps");
-  JsonArray  *columns[2 + ST_N_STEP_METRICS];
-  guint       n = G_MAXUINT;
+  Table  steps;
+  Column columns[2 + ST_N_STEP_METRICS];
+  guint  n = G_MAXUINT;
 
-  if (steps == NULL)
+  if (!table (r, root, "steps", r->text_steps, &steps)
+      || !column (r, &steps, "steps", "number", &n, &columns[0])
+      || !column (r, &steps, "steps", "start_ns", &n, &columns[1])
+      || !column (r, &steps, "steps", "end_ns", &n, &columns[2]))
     return FALSE;
-  columns[0] = column (r, steps, "steps", "number", &n);
-  columns[1] = columns[0] ? column (r, steps, "steps", "start_ns", &n) : NULL;
-  columns[2] = columns[1] ? column (r, steps, "steps", "end_ns", &n) : NULL;
   for (guint m = ST_STEP_BUSY; m < ST_N_STEP_METRICS; m++)
-    columns[2 + m]
-        = columns[1 + m] ? column (r, steps, "steps", st_step_metric_to_string (m), &n) : NULL;
-  if (columns[1 + ST_N_STEP_METRICS] == NULL)
-    return FALSE;
-  g_array_set_size (d->steps, n);
-  for (guint i = 0; i < n; i++)
-    if (!read_step (r, columns, i, &g_array_index (d->steps, StDigestStep, i)))
+    if (!column (r, &steps, "steps", st_step_metric_to_string (m), &n, &columns[2 + m]))
       return FALSE;
+  g_array_set_size (d->steps, n);
+  for (r->row = 0; r->row < n; r->row++)
+    if (!read_step (r, columns, r->row, &g_array_index (d->steps, StDigestStep, r->row)))
+      return FALSE;
+  r->row = G_MAXUINT;
   return TRUE;
 }
 
 static gboolean
-read_collective (Reader *r, JsonArray **columns, guint i, gint64 after, StDigestCollective *c)
+read_collective (Reader *r, const Column *columns, guint i, gint64 after, StDigestCollective *c)
 {
-  g_autofree char *where = g_strdup_printf ("collectives[%u]", i);
-  gint64           types, launch;
+  const char *where = "collectives";
+  gint64      types, launch;
 
-  if (!node_int (r, json_array_get_element (columns[0], i), where, 1, &types)
-      || !node_int_or_null (r, json_array_get_element (columns[1], i), where, &launch)
-      || !node_int (r, json_array_get_element (columns[2], i), where, after, &c->start_ns)
-      || !node_int (r, json_array_get_element (columns[3], i), where, c->start_ns, &c->end_ns))
+  if (!cell_int (r, &columns[0], i, where, 1, &types)
+      || !cell_int_or_null (r, &columns[1], i, where, &launch)
+      || !cell_int (r, &columns[2], i, where, after, &c->start_ns)
+      || !cell_int (r, &columns[3], i, where, c->start_ns, &c->end_ns))
     return FALSE;
   if (types > ST_COLLECTIVE_ALL)
     return damaged (r, where, _ ("has types this Strata does not know"));
@@ -282,26 +361,27 @@ static gboolean
 read_collectives (Reader *r, JsonObject *root, StDigest *d)
 {
   static const char *const keys[] = { "types", "launch_ns", "start_ns", "end_ns" };
-  JsonObject              *o = object_member (r, root, "collectives");
-  JsonArray               *columns[G_N_ELEMENTS (keys)] = { NULL };
+  Table                    collectives;
+  Column                   columns[G_N_ELEMENTS (keys)];
   guint                    n = G_MAXUINT;
   gint64                   after = G_MININT64;
 
-  for (guint k = 0; o != NULL && k < G_N_ELEMENTS (keys); k++)
-    if ((columns[k] = column (r, o, "collectives", keys[k], &n)) == NULL)
-      return FALSE;
-  if (o == NULL)
+  if (!table (r, root, "collectives", r->text_collectives, &collectives))
     return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    if (!column (r, &collectives, "collectives", keys[k], &n, &columns[k]))
+      return FALSE;
   g_array_set_size (d->collectives, n);
-  for (guint i = 0; i < n; i++)
+  for (r->row = 0; r->row < n; r->row++)
     {
-      StDigestCollective *c = &g_array_index (d->collectives, StDigestCollective, i);
+      StDigestCollective *c = &g_array_index (d->collectives, StDigestCollective, r->row);
 
       /* in order of start: a rank's k-th of a type is counted in that order */
-      if (!read_collective (r, columns, i, after, c))
+      if (!read_collective (r, columns, r->row, after, c))
         return FALSE;
       after = c->start_ns;
     }
+  r->row = G_MAXUINT;
   _st_digest_number_collectives (d->collectives);
   return TRUE;
 }
@@ -470,11 +550,68 @@ read_environment (Reader *r, JsonObject *root, StDigest *d)
   return TRUE;
 }
 
+/* --- tables read from the text ------------------------------------------------------ */
+
+/* A thousand digests hold millions of numbers in their tables, and a JSON
+ * node each would cost most of the reading: a table whose columns are all
+ * well-formed arrays of numbers and nulls is read straight from the text,
+ * its value blanked to {} for the nodes. Anything else is left to the
+ * nodes, which read it, or say what is wrong with it, as before. */
+
+/* Reads the root's "steps" and "collectives" from @text (of @size bytes)
+ * where they are tables of numbers, each written once, and blanks
+ * them to {} in place: the text keeps its length, so places in errors
+ * stay. Leaves everything when a key of the root has an escape. */
+static void
+take_tables (char *text, gsize size, GPtrArray **steps, GPtrArray **collectives)
+{
+  const char *end = text + size, *p = st_json_skip_ws (text, end);
+  const char *names[] = { "steps", "collectives" };
+  GPtrArray **outs[] = { steps, collectives };
+  char       *starts[2] = { NULL, NULL }, *stops[2] = { NULL, NULL };
+  guint       seen[2] = { 0, 0 };
+
+  if (p >= end || *p != '{')
+    return;
+  p = st_json_skip_ws (p + 1, end);
+  while (p < end && *p == '"')
+    {
+      const char *key = p + 1, *value;
+      guint       flags = 0, match = G_N_ELEMENTS (names);
+
+      if ((p = st_json_skip_string (p, end, &flags)) == NULL || flags != 0)
+        return;
+      for (guint t = 0; t < G_N_ELEMENTS (names); t++)
+        if ((gsize)(p - 1 - key) == strlen (names[t]) && memcmp (key, names[t], p - 1 - key) == 0)
+          seen[match = t]++;
+      p = st_json_skip_ws (p, end);
+      if (p >= end || *p != ':')
+        return;
+      value = p = st_json_skip_ws (p + 1, end);
+      if ((p = st_json_skip_value (p, end)) == NULL)
+        return;
+      if (match < G_N_ELEMENTS (names))
+        {
+          starts[match] = (char *)value;
+          stops[match] = (char *)p;
+        }
+      p = st_json_skip_ws (p, end);
+      if (p < end && *p == ',')
+        p = st_json_skip_ws (p + 1, end);
+    }
+  for (guint t = 0; t < 2; t++)
+    if (seen[t] == 1 && (*outs[t] = st_json_scan_columns (starts[t], stops[t])) != NULL)
+      {
+        memset (starts[t], ' ', stops[t] - starts[t]);
+        memcpy (starts[t], "{}", 2);
+      }
+}
+
 /* --- the file ---------------------------------------------------------------------- */
 
 /* The text of the gzip stream @data, at most ST_DIGEST_MAX_TEXT_SIZE bytes
  * of it: a bomb stops at the cap. */
-static GBytes *
+static GByteArray *
 inflate (const char *data, gsize length, const char *name, GError **error)
 {
   g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
@@ -511,7 +648,7 @@ inflate (const char *data, gsize length, const char *name, GError **error)
         }
     }
   g_byte_array_append (out, (const guint8 *)"", 1); /* a NUL after the text */
-  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+  return g_steal_pointer (&out);
 }
 
 static gboolean
@@ -546,13 +683,12 @@ read_root (Reader *r, JsonObject *root, StDigest *d)
 StDigest *
 st_digest_read_bytes (const char *data, gsize length, const char *display_name, GError **error)
 {
-  g_autoptr (GBytes)   text = NULL;
-  g_autoptr (JsonNode) node = NULL;
-  g_autoptr (StDigest) digest = NULL;
-  g_autoptr (GError)   local = NULL;
-  Reader               r = { display_name, error };
-  gsize                size;
-  const char          *json;
+  g_autoptr (GByteArray) text = NULL;
+  g_autoptr (GPtrArray)  steps = NULL, collectives = NULL;
+  g_autoptr (JsonNode)   node = NULL;
+  g_autoptr (StDigest)   digest = NULL;
+  g_autoptr (GError)     local = NULL;
+  Reader                 r = { display_name, error, G_MAXUINT, NULL, NULL };
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
@@ -568,8 +704,10 @@ st_digest_read_bytes (const char *data, gsize length, const char *display_name, 
   text = inflate (data, length, display_name, error);
   if (text == NULL)
     return NULL;
-  json = g_bytes_get_data (text, &size);
-  node = st_json_doc_parse (json, size - 1, &local);
+  take_tables ((char *)text->data, text->len - 1, &steps, &collectives);
+  r.text_steps = steps;
+  r.text_collectives = collectives;
+  node = st_json_doc_parse ((const char *)text->data, text->len - 1, &local);
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
       g_set_error (error, ST_DIGEST_ERROR, ST_DIGEST_ERROR_NOT_DIGEST,
