@@ -610,26 +610,38 @@ test_fleet_copies (void)
   g_assert_cmpuint (count_notes (fleet, "2 more traces were digested more than once."), ==, 1);
 }
 
-/* Five ranks with digests of two traces each: three notes name them, one
- * counts the other two, each rank's second row is kept and labelled. */
+/* Five ranks with digests of two traces each (the plain job's eight
+ * digests given ranks 0 0 1 1 2 2 3 3, and two more of rank 4, copies
+ * given identities of their own): three notes name them, one counts the
+ * other two, and every digest keeps its row, the second of a rank
+ * labelled with its file name. */
 static void
 test_fleet_duplicate_many (void)
 {
   g_autoptr (GPtrArray) all = digests (plain_job (), NULL);
   g_autoptr (StFleet)   fleet = NULL;
 
-  /* ranks 1 3 5 7 are given to the digests of 0 2 4 6, whose traces they
-   * are not: ranks 1, 3, 5 and 7 have two each */
-  for (guint r = 0; r < N_RANKS; r += 2)
-    ((StDigest *)g_ptr_array_index (all, r))->rank = r + 1;
+  for (guint r = 0; r < N_RANKS; r++)
+    ((StDigest *)g_ptr_array_index (all, r))->rank = r / 2;
+  for (guint k = 0; k < 2; k++)
+    {
+      StDigest *d;
+
+      add_copy (all, plain_job ()->digests[k], k == 0 ? "other-a.stdg" : "other-b.stdg");
+      d = g_ptr_array_index (all, all->len - 1);
+      d->rank = 4;
+      g_free (d->identity);
+      d->identity = g_strdup (k == 0 ? "a-trace-of-its-own" : "another-trace-of-its-own");
+    }
   fleet = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
-  g_assert_cmpuint (st_fleet_get_n_ranks (fleet), ==, N_RANKS);
+  g_assert_cmpuint (st_fleet_get_n_ranks (fleet), ==, N_RANKS + 2);
   g_assert_cmpuint (count_notes (fleet, "digests of different traces say they are rank"), ==, 3);
-  g_assert_cmpuint (count_notes (fleet, "2 digests of different traces say they are rank 1: "
+  g_assert_cmpuint (count_notes (fleet, "2 digests of different traces say they are rank 0: "
                                         "“digest-0.stdg” and “digest-1.stdg”; each is kept."),
                     ==, 1);
-  g_assert_cmpuint (count_notes (fleet, "One more rank has digests of different traces."), ==, 1);
-  g_assert_cmpstr (st_fleet_get_rank (fleet, 1)->label, ==, "rank 1 (rank-00001.json)");
+  g_assert_cmpuint (count_notes (fleet, "say they are rank 3"), ==, 0);
+  g_assert_cmpuint (count_notes (fleet, "2 more ranks have digests of different traces."), ==, 1);
+  g_assert_cmpstr (st_fleet_get_rank (fleet, 1)->label, ==, "rank 0 (rank-00001.json)");
 }
 
 /* Four of the planted job's eight ranks: too few to compare (docs/metrics.md

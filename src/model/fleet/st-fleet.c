@@ -144,12 +144,13 @@ add_rank_notes (StFleet *self)
           row = end;
           continue;
         }
-      if (said++ == 3)
+      if (said == 3)
         {
           unsaid++;
           row = end;
           continue;
         }
+      said++;
       at = g_new (guint, end - row);
       for (guint k = row; k < end; k++)
         at[k - row] = g_array_index (self->ranks, StFleetRank, k).digest;
