@@ -5,11 +5,12 @@
 # the digest beside it (docs/metrics.md 17). Then one `strata-cli fleet`
 # reads the digests.
 #
-#   n=$(ls /scratch/job-81/traces/*.json* | wc -l)
+#   n=$(ls /scratch/job-81/traces | grep -cE '\.(json|json\.gz|pb|sqlite)$')
 #   jobid=$(sbatch --parsable --array=0-$((n - 1)) digest-array.sh /scratch/job-81/traces)
 #   sbatch --dependency=afterok:$jobid --wrap 'strata-cli fleet /scratch/job-81/traces > fleet.txt'
 #
-# TRACES is a folder (its *.json, *.json.gz and *.pb files, sorted by name)
+# TRACES is a folder (its *.json, *.json.gz, *.pb and *.sqlite files: Kineto,
+# XProf and Nsight Systems exports, sorted by name)
 # or a file listing one trace per line. Task i takes the traces i × K to
 # i × K + K − 1 of that list, K being $RANKS_PER_TASK (default 1): Slurm
 # refuses arrays larger than its MaxArraySize (1001 by default), so a job of
@@ -48,7 +49,8 @@ esac
 # The traces in a stable order, one per line: every task must see the same list.
 list_traces() {
   if [ -d "$traces" ]; then
-    find "$traces" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' -o -name '*.pb' \) |
+    find "$traces" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' -o -name '*.pb' \
+      -o -name '*.sqlite' \) |
       LC_ALL=C sort
   elif [ -f "$traces" ]; then
     grep -v '^[[:space:]]*$' "$traces"

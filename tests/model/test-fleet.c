@@ -324,6 +324,7 @@ test_digest_names (void)
     { "rank-3.pt.trace.json.gz", "rank-3.pt.trace.stdg" },
     { "rank-3.json", "rank-3.stdg" },
     { "host.xplane.pb", "host.xplane.stdg" },
+    { "report-rank3.sqlite", "report-rank3.stdg" },
     { "trace", "trace.stdg" },
     { "a.gz", "a.stdg" },
   };

@@ -188,6 +188,8 @@ st_digest_dup_name_for (const char *trace_name)
     len -= 5;
   else if (len > 3 && strncmp (trace_name + len - 3, ".pb", 3) == 0)
     len -= 3;
+  else if (len > 7 && strncmp (trace_name + len - 7, ".sqlite", 7) == 0)
+    len -= 7; /* an Nsight Systems export */
   stem = g_strndup (trace_name, len);
   return g_strconcat (stem, ST_DIGEST_SUFFIX, NULL);
 }
