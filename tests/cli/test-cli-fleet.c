@@ -138,6 +138,71 @@ test_digest_identity (void)
   g_assert_cmpint (json_object_get_int_member (of, "size"), ==, (gint64)length);
 }
 
+static int
+by_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A Neuron Explorer profile is a folder of Parquet tables: its digest says
+ * so, and its identity is the folder's (docs/metrics.md 17.1): the sizes
+ * of its eleven tables added up, and a SHA-256 over each one's name and
+ * the SHA-256 of its bytes (each under 2 MiB), by name, computed here. */
+static void
+test_digest_folder (void)
+{
+  g_autofree char *profile
+      = g_test_build_filename (G_TEST_DIST, "..", "data", "neuron-parquet", "profile", NULL);
+  g_autofree char         *out = g_dir_make_tmp ("strata-cli-digest-folder-XXXXXX", NULL);
+  g_autofree char         *digest = g_build_filename (out, "profile.stdg", NULL);
+  g_autoptr (GDir)         dir = g_dir_open (profile, 0, NULL);
+  g_autoptr (GPtrArray)    names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GChecksum)    expected = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (GFile)        file = NULL;
+  g_autoptr (GConverter)   gunzip = NULL;
+  g_autoptr (GInputStream) in = NULL, raw = NULL;
+  g_autoptr (JsonParser)   parser = json_parser_new ();
+  g_autoptr (GError)       error = NULL;
+  JsonObject              *of;
+  gint64                   size = 0;
+  const char              *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, by_name);
+  g_assert_cmpuint (names->len, ==, 11);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (profile, names->pdata[i], NULL);
+      g_autofree char *bytes = NULL, *sha = NULL;
+      gsize            length = 0;
+
+      g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+      sha = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)bytes, length);
+      size += length;
+      g_checksum_update (expected, names->pdata[i], strlen (names->pdata[i]) + 1);
+      g_checksum_update (expected, (const guchar *)sha, strlen (sha) + 1);
+    }
+  g_assert_cmpint (
+      st_cli_test_run ((const char *const[]){ "digest", profile, "-o", digest, NULL }, NULL, NULL),
+      ==, 0);
+  file = g_file_new_for_path (digest);
+  raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+  g_assert_no_error (error);
+  gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  in = g_converter_input_stream_new (raw, gunzip);
+  g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
+  g_assert_no_error (error);
+  of = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "file");
+  g_assert_cmpstr (json_object_get_string_member (of, "format"), ==, "neuron-parquet");
+  g_assert_cmpstr (json_object_get_string_member (of, "name"), ==, "profile");
+  g_assert_cmpint (json_object_get_int_member (of, "size"), ==, size);
+  g_assert_cmpstr (json_object_get_string_member (of, "identity"), ==,
+                   g_checksum_get_string (expected));
+  g_unlink (digest);
+  g_rmdir (out);
+}
+
 /* One FILE: -o names the digest, or a folder to write it into. */
 static void
 test_digest_output (void)
@@ -365,6 +430,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/digest/beside", test_digest_beside);
   g_test_add_func ("/cli/digest/identity", test_digest_identity);
+  g_test_add_func ("/cli/digest/folder", test_digest_folder);
   g_test_add_func ("/cli/digest/output", test_digest_output);
   g_test_add_func ("/cli/digest/usage", test_digest_usage);
   g_test_add_func ("/cli/digest/unreadable", test_digest_unreadable);

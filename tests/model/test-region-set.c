@@ -1182,6 +1182,53 @@ test_identity_missing_file (void)
   g_assert_true (g_str_has_prefix (error->message, "Could not identify “gone.pt.trace.json”: "));
 }
 
+/* A profile that is a folder (Neuron Explorer's Parquet tables): the sizes
+ * of its files added up, and a SHA-256 over each file's path under it and
+ * its own digest (each file under 2 MiB: the SHA-256 of its bytes), in
+ * the order of the paths, computed here from the bytes; a file changed or
+ * renamed changes it. */
+static void
+test_identity_folder (void)
+{
+  g_autofree char *dir = test_dir ();
+  g_autofree char *folder = g_build_filename (dir, "parquet-profile", NULL);
+  g_autofree char *sub = g_build_filename (folder, "Instruction", NULL);
+  const char *paths[] = { "Instruction/part-0.parquet", "Metadata.parquet", "Summary.parquet" };
+  const gsize sizes[] = { 70000, 1234, 4321 };
+  g_autoptr (GChecksum)         expected = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (StProfileIdentity) id = NULL, again = NULL, changed = NULL, renamed = NULL;
+  g_autofree char              *first = g_build_filename (folder, paths[1], NULL);
+  g_autofree char              *moved = g_build_filename (folder, "Metadata-1.parquet", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *path = g_build_filename (folder, paths[i], NULL);
+      g_autofree char *data = NULL;
+      g_autofree char *digest = NULL;
+      gsize            length;
+
+      write_pattern (path, sizes[i], i + 3);
+      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+      digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (guchar *)data, length);
+      g_checksum_update (expected, (const guchar *)paths[i], strlen (paths[i]) + 1);
+      g_checksum_update (expected, (const guchar *)digest, strlen (digest) + 1);
+    }
+  id = identify (folder);
+  g_assert_cmpuint (id->size, ==, 70000 + 1234 + 4321);
+  g_assert_cmpstr (id->digest, ==, g_checksum_get_string (expected));
+  g_assert_cmpstr (id->name, ==, "parquet-profile");
+  again = identify (folder);
+  g_assert_true (st_profile_identity_equal (id, again));
+  flip_byte (first, 100);
+  changed = identify (folder);
+  g_assert_false (st_profile_identity_equal (id, changed));
+  g_assert_cmpint (g_rename (first, moved), ==, 0);
+  renamed = identify (folder);
+  g_assert_false (st_profile_identity_equal (changed, renamed));
+  g_assert_cmpuint (renamed->size, ==, changed->size);
+}
+
 static void
 test_identity_json (void)
 {
@@ -1487,6 +1534,7 @@ main (int argc, char *argv[])
   add_test ("/model/regions/identity/size-differs", test_identity_size_differs);
   add_test ("/model/regions/identity/same-content-two-paths", test_identity_same_content_two_paths);
   add_test ("/model/regions/identity/missing-file", test_identity_missing_file);
+  add_test ("/model/regions/identity/folder", test_identity_folder);
   add_test ("/model/regions/identity/json", test_identity_json);
   add_test ("/model/regions/autosave/restore", test_autosave_restore);
   add_test ("/model/regions/autosave/restore-saved", test_autosave_restore_saved);

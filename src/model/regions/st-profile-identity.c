@@ -37,10 +37,92 @@ hash_bytes (GInputStream *stream,
   return TRUE;
 }
 
+/* A profile that is a folder (Neuron Explorer's Parquet tables) holds at
+ * most this many files, this deep: a folder past them is no profile. */
+#define FOLDER_MAX_FILES 10000
+#define FOLDER_MAX_DEPTH 8
+
+/* The regular files under @folder, as paths relative to @top, into @paths;
+ * links are not followed. */
+static gboolean
+list_files (GFile        *top,
+            GFile        *folder,
+            guint         depth,
+            GPtrArray    *paths,
+            GCancellable *cancellable,
+            GError      **error)
+{
+  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
+      folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, error);
+  GFileInfo *info;
+  GFile     *child;
+
+  if (children == NULL)
+    return FALSE;
+  while (g_file_enumerator_iterate (children, &info, &child, cancellable, error) && info != NULL)
+    {
+      GFileType type = g_file_info_get_file_type (info);
+
+      if (type == G_FILE_TYPE_REGULAR)
+        g_ptr_array_add (paths, g_file_get_relative_path (top, child));
+      else if (type == G_FILE_TYPE_DIRECTORY && depth < FOLDER_MAX_DEPTH
+               && !list_files (top, child, depth + 1, paths, cancellable, error))
+        return FALSE;
+      if (paths->len > FOLDER_MAX_FILES)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _ ("the folder holds more than %d files; no profile does."),
+                       FOLDER_MAX_FILES);
+          return FALSE;
+        }
+    }
+  return error == NULL || *error == NULL;
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A folder's identity: its files', in the order of their paths under it,
+ * the sizes added up, a SHA-256 of each one's path and digest, the
+ * folder's name. A file added, removed, renamed or changed changes it. */
+static StProfileIdentity *
+compute_folder (GFile *folder, const char *name, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint64               size = 0;
+
+  if (!list_files (folder, folder, 0, paths, cancellable, error))
+    {
+      if (error != NULL && *error != NULL
+          && !g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (error, _ ("Could not identify “%s”: "), name);
+      return NULL;
+    }
+  g_ptr_array_sort (paths, compare_paths);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char                   *path = g_ptr_array_index (paths, i);
+      g_autoptr (GFile)             file = g_file_resolve_relative_path (folder, path);
+      g_autoptr (StProfileIdentity) one = st_profile_identity_compute (file, cancellable, error);
+
+      if (one == NULL)
+        return NULL;
+      size += one->size;
+      g_checksum_update (checksum, (const guchar *)path, strlen (path) + 1);
+      g_checksum_update (checksum, (const guchar *)one->digest, strlen (one->digest) + 1);
+    }
+  return st_profile_identity_new (size, g_checksum_get_string (checksum), name);
+}
+
 /* The size of @file and a SHA-256 of its first and last MiB (all of it,
  * once, when it is no larger than 2 MiB). Bytes in between are not read:
  * that keeps identifying a 10 GB profile instant, and the size and both
- * ends are enough to tell profiles apart. */
+ * ends are enough to tell profiles apart. A folder: compute_folder (). */
 StProfileIdentity *
 st_profile_identity_compute (GFile *file, GCancellable *cancellable, GError **error)
 {
@@ -59,6 +141,8 @@ st_profile_identity_compute (GFile *file, GCancellable *cancellable, GError **er
   basename = g_file_get_basename (file);
   name = basename != NULL ? g_filename_display_name (basename) : g_file_get_parse_name (file);
 
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, cancellable) == G_FILE_TYPE_DIRECTORY)
+    return compute_folder (file, name, cancellable, error);
   stream = g_file_read (file, cancellable, &local_error);
   if (stream == NULL)
     goto failed;
