@@ -103,20 +103,37 @@ test_digest_beside (void)
     }
 }
 
+/* The "file" member of the digest at @path, read here with json-glib (not
+ * with the reader under test); its parser is kept in *@parser. */
+static JsonObject *
+digest_file_member (const char *path, JsonParser **parser)
+{
+  g_autoptr (GFile)      file = g_file_new_for_path (path);
+  g_autoptr (GConverter) gunzip
+      = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  g_autoptr (GInputStream) raw = NULL, in = NULL;
+  g_autoptr (GError)       error = NULL;
+
+  raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+  g_assert_no_error (error);
+  in = g_converter_input_stream_new (raw, gunzip);
+  *parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_stream (*parser, in, NULL, &error));
+  g_assert_no_error (error);
+  return json_object_get_object_member (json_node_get_object (json_parser_get_root (*parser)),
+                                        "file");
+}
+
 /* A digest names its trace by the SHA-256 of its bytes (all of them: a
  * trace of at most 2 MiB, docs/metrics.md 17.1) and its size, hashed
  * here from the file itself; the digest hashes it while it loads. */
 static void
 test_digest_identity (void)
 {
-  g_autofree char         *trace = NULL, *digest = NULL, *bytes = NULL, *expected = NULL;
-  g_autoptr (GFile)        file = NULL;
-  g_autoptr (GConverter)   gunzip = NULL;
-  g_autoptr (GInputStream) in = NULL, raw = NULL;
-  g_autoptr (JsonParser)   parser = json_parser_new ();
-  g_autoptr (GError)       error = NULL;
-  JsonObject              *of;
-  gsize                    length = 0;
+  g_autofree char       *trace = NULL, *digest = NULL, *bytes = NULL, *expected = NULL;
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject            *of;
+  gsize                  length = 0;
 
   job ();
   trace = rank_path (2, ".json");
@@ -126,14 +143,7 @@ test_digest_identity (void)
   expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)bytes, length);
   g_assert_cmpint (st_cli_test_run ((const char *const[]){ "digest", trace, NULL }, NULL, NULL), ==,
                    0);
-  file = g_file_new_for_path (digest);
-  raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
-  g_assert_no_error (error);
-  gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
-  in = g_converter_input_stream_new (raw, gunzip);
-  g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
-  g_assert_no_error (error);
-  of = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "file");
+  of = digest_file_member (digest, &parser);
   g_assert_cmpstr (json_object_get_string_member (of, "identity"), ==, expected);
   g_assert_cmpint (json_object_get_int_member (of, "size"), ==, (gint64)length);
 }
@@ -153,19 +163,15 @@ test_digest_folder (void)
 {
   g_autofree char *profile
       = g_test_build_filename (G_TEST_DIST, "..", "data", "neuron-parquet", "profile", NULL);
-  g_autofree char         *out = g_dir_make_tmp ("strata-cli-digest-folder-XXXXXX", NULL);
-  g_autofree char         *digest = g_build_filename (out, "profile.stdg", NULL);
-  g_autoptr (GDir)         dir = g_dir_open (profile, 0, NULL);
-  g_autoptr (GPtrArray)    names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GChecksum)    expected = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autoptr (GFile)        file = NULL;
-  g_autoptr (GConverter)   gunzip = NULL;
-  g_autoptr (GInputStream) in = NULL, raw = NULL;
-  g_autoptr (JsonParser)   parser = json_parser_new ();
-  g_autoptr (GError)       error = NULL;
-  JsonObject              *of;
-  gint64                   size = 0;
-  const char              *name;
+  g_autofree char       *out = g_dir_make_tmp ("strata-cli-digest-folder-XXXXXX", NULL);
+  g_autofree char       *digest = g_build_filename (out, "profile.stdg", NULL);
+  g_autoptr (GDir)       dir = g_dir_open (profile, 0, NULL);
+  g_autoptr (GPtrArray)  names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GChecksum)  expected = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (JsonParser) parser = NULL;
+  JsonObject            *of;
+  gint64                 size = 0;
+  const char            *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
@@ -186,14 +192,7 @@ test_digest_folder (void)
   g_assert_cmpint (
       st_cli_test_run ((const char *const[]){ "digest", profile, "-o", digest, NULL }, NULL, NULL),
       ==, 0);
-  file = g_file_new_for_path (digest);
-  raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
-  g_assert_no_error (error);
-  gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
-  in = g_converter_input_stream_new (raw, gunzip);
-  g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
-  g_assert_no_error (error);
-  of = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "file");
+  of = digest_file_member (digest, &parser);
   g_assert_cmpstr (json_object_get_string_member (of, "format"), ==, "neuron-parquet");
   g_assert_cmpstr (json_object_get_string_member (of, "name"), ==, "profile");
   g_assert_cmpint (json_object_get_int_member (of, "size"), ==, size);

@@ -82,24 +82,28 @@ trace_key (StDigest *d)
                           d->identity);
 }
 
-/* The notes of 17.2 on digests of one trace (@copies: for each trace
- * digested more than once, the digests' indexes, the kept one first). */
+/* The notes of 17.2 on digests of one trace (@traces: for each trace, its
+ * digests' indexes, the kept one first): the first three traces digested
+ * more than once named, the rest counted. */
 static void
-add_copy_notes (StFleet *self, GPtrArray *copies)
+add_copy_notes (StFleet *self, GPtrArray *traces)
 {
   guint said = 0, unsaid = 0;
 
-  for (guint i = 0; i < copies->len; i++)
+  for (guint i = 0; i < traces->len; i++)
     {
-      GArray          *at = g_ptr_array_index (copies, i);
+      GArray          *at = g_ptr_array_index (traces, i);
       StDigest        *d = g_ptr_array_index (self->digests, g_array_index (at, guint, 0));
       g_autofree char *names = NULL;
 
-      if (said++ == 3)
+      if (at->len < 2)
+        continue;
+      if (said == 3)
         {
-          unsaid = copies->len - 3;
-          break;
+          unsaid++;
+          continue;
         }
+      said++;
       names = names_text (self->digests, (const guint *)(void *)at->data, at->len);
       if (d->rank >= 0)
         {
@@ -178,8 +182,8 @@ add_rows (StFleet *self)
 {
   guint                  n = self->digests->len;
   g_autofree RowOrder   *order = g_new (RowOrder, MAX (n, 1));
-  g_autoptr (GHashTable) traces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray)  copies = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray)  digested = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
 
   for (guint i = 0; i < n; i++)
     {
@@ -196,9 +200,9 @@ add_rows (StFleet *self)
       gboolean    again;
       StFleetRank row = { 0 };
 
-      if (key != NULL && (seen = g_hash_table_lookup (traces, key)) != NULL)
+      if (key != NULL && (seen = g_hash_table_lookup (by_key, key)) != NULL)
         {
-          g_array_append_val (g_ptr_array_index (copies, GPOINTER_TO_UINT (seen) - 1),
+          g_array_append_val (g_ptr_array_index (digested, GPOINTER_TO_UINT (seen) - 1),
                               order[i].digest);
           g_free (key);
           continue;
@@ -208,8 +212,8 @@ add_rows (StFleet *self)
           GArray *at = g_array_new (FALSE, FALSE, sizeof (guint));
 
           g_array_append_val (at, order[i].digest);
-          g_ptr_array_add (copies, at);
-          g_hash_table_insert (traces, key, GUINT_TO_POINTER (copies->len));
+          g_ptr_array_add (digested, at);
+          g_hash_table_insert (by_key, key, GUINT_TO_POINTER (digested->len));
         }
       again = d->rank >= 0 && self->ranks->len > 0
               && g_array_index (self->ranks, StFleetRank, self->ranks->len - 1).rank == d->rank;
@@ -223,10 +227,7 @@ add_rows (StFleet *self)
       row.n_collectives = d->collectives->len;
       g_array_append_val (self->ranks, row);
     }
-  for (guint i = copies->len; i-- > 0;)
-    if (((GArray *)g_ptr_array_index (copies, i))->len < 2)
-      g_ptr_array_remove_index (copies, i);
-  add_copy_notes (self, copies);
+  add_copy_notes (self, digested);
   add_rank_notes (self);
 }
 
