@@ -350,3 +350,9 @@ st_cli_text_arg_error (const char *command, const char *what, const char *raw)
 
   return st_cli_usage_error (command, message);
 }
+
+int
+st_cli_field_width (const char *text, int width)
+{
+  return width + (int)(strlen (text) - g_utf8_strlen (text, -1));
+}

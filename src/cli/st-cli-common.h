@@ -71,4 +71,8 @@ int st_cli_usage_error (const char *command, const char *message);
  * stderr; returns 1. */
 int st_cli_file_error (const GError *error);
 
+/* The printf field width ("%-*s") that holds @text in @width characters:
+ * printf pads bytes, so @width and the bytes beyond one per character. */
+int st_cli_field_width (const char *text, int width);
+
 G_END_DECLS

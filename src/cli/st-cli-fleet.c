@@ -96,7 +96,8 @@ print_outliers (StFleet *fleet)
   if (st_fleet_get_n_outliers (fleet) == 0)
     return;
   printf ("\n%s\n", _ ("What stands out (more than 3 robust spreads from the median)"));
-  printf ("  %-26s %-*s %12s %12s %8s\n", _ ("metric"), width, _ ("rank or step"), _ ("value"),
+  printf ("  %-26s %-*s %12s %12s %8s\n", _ ("metric"),
+          st_cli_field_width (_ ("rank or step"), width), _ ("rank or step"), _ ("value"),
           _ ("median"), _ ("score"));
   for (guint i = 0; i < st_fleet_get_n_outliers (fleet); i++)
     {
@@ -106,8 +107,8 @@ print_outliers (StFleet *fleet)
       g_autofree char *who = o->of_step ? step_label (st_fleet_get_step (fleet, o->index)->number)
                                         : g_strdup (st_fleet_get_rank (fleet, o->index)->label);
 
-      printf ("  %-26s %-*s %12s %12s %+8.1f\n", st_step_metric_get_title (o->metric), width, who,
-              value, median, o->score);
+      printf ("  %-26s %-*s %12s %12s %+8.1f\n", st_step_metric_get_title (o->metric),
+              st_cli_field_width (who, width), who, value, median, o->score);
     }
 }
 
@@ -150,8 +151,11 @@ print_steps (StFleet *fleet)
         v[m] = format_value (m, step->values[m]);
       if (slowest != G_MAXUINT)
         worst = format_value (ST_STEP_TIME, st_fleet_get_value (fleet, ST_STEP_TIME, s, slowest));
-      printf ("  %8" G_GINT64_FORMAT " %6u %11s %8s %11s %11s %11s  %s%s%s%s\n", step->number,
-              step->n_ranks, v[0], v[1], v[2], v[3], v[4],
+      /* an absent value is "—", three bytes */
+      printf ("  %8" G_GINT64_FORMAT " %6u %*s %*s %*s %*s %*s  %s%s%s%s\n", step->number,
+              step->n_ranks, st_cli_field_width (v[0], 11), v[0], st_cli_field_width (v[1], 8),
+              v[1], st_cli_field_width (v[2], 11), v[2], st_cli_field_width (v[3], 11), v[3],
+              st_cli_field_width (v[4], 11), v[4],
               slowest != G_MAXUINT ? st_fleet_get_rank (fleet, slowest)->label : "—",
               worst ? " (" : "", worst ? worst : "", worst ? ")" : "");
       for (guint m = 0; m < ST_N_STEP_METRICS; m++)
@@ -180,8 +184,9 @@ print_collectives (StFleet *fleet)
     order[i] = (ByWait){ st_fleet_get_collective (fleet, i)->waited_ns, i };
   sort_by_wait (order, n, NULL);
   printf ("\n%s\n", _ ("Collectives with the longest waits (all with --json)"));
-  printf ("  %-24s %12s %-*s %11s %11s %11s\n", _ ("collective"), _ ("start"), label_width (fleet),
-          _ ("straggler"), _ ("late by"), _ ("waited"), _ ("transfer"));
+  printf ("  %-24s %12s %-*s %11s %11s %11s\n", _ ("collective"), _ ("start"),
+          st_cli_field_width (_ ("straggler"), label_width (fleet)), _ ("straggler"), _ ("late by"),
+          _ ("waited"), _ ("transfer"));
   for (guint i = 0; i < MIN (n, TOP_COLLECTIVES); i++)
     {
       const StFleetCollective *c = st_fleet_get_collective (fleet, order[i].index);
@@ -190,9 +195,10 @@ print_collectives (StFleet *fleet)
       g_autofree char         *waited = st_format_duration (c->waited_ns);
       g_autofree char         *transfer = st_format_duration (c->median_transfer_ns);
 
-      printf ("  %-24s %12s %-*s %11s %11s %11s\n", c->label, start, label_width (fleet),
-              c->has_straggler ? st_fleet_get_rank (fleet, c->straggler)->label : "—", late, waited,
-              transfer);
+      const char *who = c->has_straggler ? st_fleet_get_rank (fleet, c->straggler)->label : "—";
+
+      printf ("  %-24s %12s %-*s %11s %11s %11s\n", c->label, start,
+              st_cli_field_width (who, label_width (fleet)), who, late, waited, transfer);
     }
 }
 
@@ -202,9 +208,9 @@ print_ranks (StFleet *fleet)
   int width = label_width (fleet);
 
   printf ("\n%s\n", _ ("Ranks (device busy of device time; the median step)"));
-  printf ("  %-*s %8s %11s %6s %11s %8s %11s %11s  %s\n", width, _ ("rank"), _ ("busy"), _ ("step"),
-          _ ("steps"), _ ("collectives"), _ ("last at"), _ ("caused wait"), _ ("link excess"),
-          _ ("trace"));
+  printf ("  %-*s %8s %11s %6s %11s %8s %11s %11s  %s\n", st_cli_field_width (_ ("rank"), width),
+          _ ("rank"), _ ("busy"), _ ("step"), _ ("steps"), _ ("collectives"), _ ("last at"),
+          _ ("caused wait"), _ ("link excess"), _ ("trace"));
   for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++)
     {
       const StFleetRank *r = st_fleet_get_rank (fleet, row);
@@ -213,7 +219,8 @@ print_ranks (StFleet *fleet)
       g_autofree char   *caused = st_format_duration (r->caused_wait_ns);
       g_autofree char   *link = st_format_duration (r->link_excess_ns);
 
-      printf ("  %-*s %8s %11s %6u %11u %8u %11s %11s  %s\n", width, r->label, busy, step,
+      printf ("  %-*s %*s %*s %6u %11u %8u %11s %11s  %s\n", st_cli_field_width (r->label, width),
+              r->label, st_cli_field_width (busy, 8), busy, st_cli_field_width (step, 11), step,
               r->n_steps, r->n_collectives, r->slowest_count, caused, link,
               st_fleet_get_digest (fleet, row)->path);
     }

@@ -29,7 +29,7 @@ time_and_share (gint64 ns, gint64 whole)
 static void
 print_padded (const char *text, int width)
 {
-  printf ("%-*s", width + (int)(strlen (text) - g_utf8_strlen (text, -1)), text);
+  printf ("%-*s", st_cli_field_width (text, width), text);
 }
 
 static void

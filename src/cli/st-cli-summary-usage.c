@@ -51,8 +51,7 @@ st_cli_print_memory (StTrace *trace, StSummary *summary)
   for (guint i = 0; i < peaks->len; i++)
     {
       const StMemoryPeak *p = &g_array_index (peaks, StMemoryPeak, i);
-      /* printf pads bytes: widen by the bytes beyond one per character */
-      int width = 16 + (int)(strlen (p->label) - g_utf8_strlen (p->label, -1));
+      int                 width = st_cli_field_width (p->label, 16);
 
       if (p->allocated.present)
         {

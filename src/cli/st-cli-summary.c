@@ -196,8 +196,7 @@ print_stragglers (StTrace *trace, StSummary *summary)
       g_autofree char        *start = st_format_duration (c->start_ns);
       g_autofree char        *late = st_format_duration (c->late_ns);
       const char *who = c->has_straggler ? st_trace_get_file (trace, c->slowest_file)->label : "—";
-      /* printf pads bytes: widen by the bytes beyond one per character */
-      int width = 12 + (int)(strlen (who) - g_utf8_strlen (who, -1));
+      int         width = st_cli_field_width (who, 12);
 
       printf ("  %-28s %12s %-*s %11s\n", c->label, start, width, who, late);
     }

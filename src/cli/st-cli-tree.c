@@ -54,12 +54,6 @@ levels (const TreeOptions *o)
   return o->depth > 0 ? MIN (o->depth, MAX_LEVELS) : MAX_LEVELS;
 }
 
-static int
-width_for (const char *text, int width)
-{
-  return width + (int)(strlen (text) - g_utf8_strlen (text, -1));
-}
-
 static void
 print_node (StCallTree *tree, guint node, guint level, gint depth)
 {
@@ -70,8 +64,8 @@ print_node (StCallTree *tree, guint node, guint level, gint depth)
   guint             n_children;
   const guint32    *children;
 
-  printf ("%*s %*s %9" G_GUINT64_FORMAT " %6.1f%%  %*s%s\n", width_for (total, 12), total,
-          width_for (self, 12), self, n->count, st_call_tree_get_share (tree, node),
+  printf ("%*s %*s %9" G_GUINT64_FORMAT " %6.1f%%  %*s%s\n", st_cli_field_width (total, 12), total,
+          st_cli_field_width (self, 12), self, n->count, st_call_tree_get_share (tree, node),
           (int)(2 * (level - 1)), "", label);
   children = st_call_tree_get_children (tree, node, &n_children);
   if (level >= (guint)depth)

@@ -346,6 +346,29 @@ test_fleet_json (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "notes")), ==, 0);
 }
 
+/* In the table of @text whose header names @column, each row's cell of
+ * that column (found by @cell, the first text of it in the row) starts at
+ * the header's character, not byte: the steps' exposed communication is
+ * in µs (two bytes in UTF-8), which once moved the column by one. */
+static void
+assert_columns_line_up (const char *text, const char *column, const char *cell)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint          header = 0, n_rows = 0;
+  glong          at;
+
+  while (lines[header] != NULL && strstr (lines[header], column) == NULL)
+    header++;
+  g_assert_nonnull (lines[header]);
+  at = g_utf8_pointer_to_offset (lines[header], strstr (lines[header], column));
+  for (guint i = header + 1; lines[i] != NULL && *lines[i] != '\0'; i++, n_rows++)
+    {
+      g_assert_nonnull (strstr (lines[i], cell));
+      g_assert_cmpint (g_utf8_pointer_to_offset (lines[i], strstr (lines[i], cell)), ==, at);
+    }
+  g_assert_cmpuint (n_rows, >, 0);
+}
+
 static void
 test_fleet_text (void)
 {
@@ -359,6 +382,7 @@ test_fleet_text (void)
   g_assert_nonnull (strstr (run.out, "1. straggler"));
   g_assert_nonnull (strstr (run.out, "rank 5 was the last to arrive at 2 of the 16"));
   g_assert_nonnull (strstr (run.out, "3. slow-step"));
+  assert_columns_line_up (run.out, "slowest rank", "rank ");
 }
 
 /* A trace among the digests, a folder without digests, a missing file. */

@@ -258,6 +258,7 @@ test_straggler_matrix (void)
   g_assert_cmpfloat (st_fleet_document_get_lateness (document, col, 0), ==, 0);
   late = st_heatmap_describe (map, 5, col);
   g_assert_cmpstr (late, ==, "rank 5 · AllReduce #2: 3.000 ms");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (map)));
   /* the straggler's row is marked left of the cells, no other row */
   st_heatmap_cell_center (map, 5, 0, &x0, &y);
   st_heatmap_cell_center (map, 5, 1, &x1, &y);
@@ -528,6 +529,66 @@ test_notes (void)
   st_test_destroy_window (window);
 }
 
+/* Digests of two jobs in one folder (the planted job's eight and a second
+ * job of four ranks): nothing is matched across them (docs/metrics.md
+ * 17.2), so the straggler matrix is not drawn empty under its heading: its
+ * caption says why, and the first note is the warning (the sizes in the
+ * order of the ranks: the second job's digests' names sort first). */
+static void
+test_two_jobs (void)
+{
+  g_autofree char *folder = g_build_filename (job_dir, "two-jobs", NULL);
+  g_autofree char *other = g_build_filename (job_dir, "other-job", NULL);
+  const char      *gen[]
+      = { g_getenv ("STRATA_GEN_FLEET"), "--ranks", "4", "--steps", "3", "-o", other, NULL };
+  g_autoptr (GPtrArray)   digest = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError)      error = NULL;
+  g_autoptr (PangoLayout) pango = NULL;
+  GtkWidget              *note;
+  StWindow               *window;
+  StHeatmap              *map;
+  double                  x0, x1, y;
+  int                     label_w;
+
+  spawn (gen);
+  g_ptr_array_add (digest, g_strdup (g_getenv ("STRATA_CLI")));
+  g_ptr_array_add (digest, g_strdup ("digest"));
+  for (guint r = 0; r < 4; r++)
+    g_ptr_array_add (digest, g_strdup_printf ("%s/rank-%05u.json", other, r));
+  g_ptr_array_add (digest, NULL);
+  spawn ((const char *const *)digest->pdata);
+  copy_digests (folder);
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *from = g_strdup_printf ("%s/rank-%05u.stdg", other, r);
+      g_autofree char *to = g_strdup_printf ("%s/other-rank-%05u.stdg", folder, r);
+      g_autofree char *data = NULL;
+      gsize            length;
+
+      g_assert_true (g_file_get_contents (from, &data, &length, &error));
+      g_assert_true (g_file_set_contents (to, data, length, &error));
+    }
+  window = open_fleet (folder);
+  g_assert_false (gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "late_map")));
+  g_assert_cmpstr (
+      gtk_label_get_text (GTK_LABEL (st_test_find_by_id (GTK_WIDGET (window), "late_caption"))), ==,
+      "The digests are of more than one job: collectives are matched within one job only");
+  /* the rows' labels that tell two digests of one rank apart are not cut:
+   * the cells start right of the longest, as the label's font measures it */
+  map = ST_HEATMAP (st_test_find_by_id (GTK_WIDGET (window), "step_map"));
+  pango = gtk_widget_create_pango_layout (GTK_WIDGET (map), "rank 3 (rank-00003.json)");
+  pango_layout_get_pixel_size (pango, &label_w, NULL);
+  st_heatmap_cell_center (map, 0, 0, &x0, &y);
+  st_heatmap_cell_center (map, 0, 1, &x1, &y);
+  g_assert_cmpfloat (x0 - (x1 - x0) / 2, >, 4 + label_w);
+  note = gtk_widget_get_first_child (st_test_find_by_id (GTK_WIDGET (window), "notes_box"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (note)),
+                                   "These digests are of more than one job: 4 say the world size "
+                                   "is 4 and 8 say the world size is 8."));
+  g_assert_true (gtk_widget_has_css_class (note, "warning"));
+  st_test_destroy_window (window);
+}
+
 /* A job moved after it was digested: the digest's path is gone, and the
  * trace is found beside its digest. (Last: it moves rank 5's trace.) */
 static void
@@ -697,6 +758,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/fleet/bad-digest", test_bad_digest);
   g_test_add_func ("/fleet/cancel", test_cancel);
   g_test_add_func ("/fleet/notes", test_notes);
+  g_test_add_func ("/fleet/two-jobs", test_two_jobs);
   g_test_add_func ("/fleet/moved-trace", test_moved_trace);
   g_test_add_func ("/fleet/locate-trace", test_locate_trace);
   g_test_add_func ("/fleet/recent", test_recent);

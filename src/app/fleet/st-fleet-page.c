@@ -35,6 +35,7 @@ struct _StFleetPage
   GtkLabel         *no_findings_label;
   StHeatmap        *step_map;
   StHeatmap        *late_map;
+  GtkLabel         *late_caption;
   StHeatmap        *strip_map;
   StFleetRankTable *rank_table;
 };
@@ -478,6 +479,15 @@ fill_late_map (StFleetPage *self)
   st_heatmap_set_data (self->late_map, n_rows, n_cols, values, ST_UNIT_NS,
                        (const char *const *)rows, (const char *const *)cols, "");
   st_heatmap_set_marks (self->late_map, row_marks, NULL);
+  /* no empty matrix under its heading: why there is nothing to draw (17.3) */
+  gtk_widget_set_visible (GTK_WIDGET (self->late_map), n_cols > 0);
+  gtk_label_set_text (
+      self->late_caption,
+      n_cols > 0
+          ? _ ("How late each rank started each collective, after the first rank to start it")
+      : !st_fleet_is_of_one_job (f)
+          ? _ ("The digests are of more than one job: collectives are matched within one job only")
+          : _ ("No collective was found on two ranks or more"));
 }
 
 /* Ranks × the 512ths of each one's span, each cell its devices' busy
@@ -764,6 +774,7 @@ st_fleet_page_class_init (StFleetPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, no_findings_label);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, step_map);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, late_map);
+  gtk_widget_class_bind_template_child (widget_class, StFleetPage, late_caption);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, strip_map);
   gtk_widget_class_bind_template_child (widget_class, StFleetPage, rank_table);
   gtk_widget_class_bind_template_callback (widget_class, on_step_activated);

@@ -97,7 +97,7 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *
                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   /* an inscription asks for no width of its own: "rank 1023", "999.9 ms" */
   gtk_inscription_set_nat_chars (GTK_INSCRIPTION (label), 9);
-  /* a rank's name is never cut: the numbers scroll sideways first */
+  /* "rank 1023" is never cut: the numbers scroll sideways first */
   if (g_str_equal (column->property, "row"))
     gtk_inscription_set_min_chars (GTK_INSCRIPTION (label), 9);
   if (!g_str_equal (column->property, "row"))
@@ -113,6 +113,11 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, const Column *c
   g_autofree char *text = cell_text (gtk_list_item_get_item (item), column);
 
   gtk_inscription_set_text (GTK_INSCRIPTION (gtk_list_item_get_child (item)), text);
+  /* two digests of one rank are told apart by their traces' names, which
+   * the column may cut: the whole name on hover */
+  if (g_str_equal (column->property, "row"))
+    gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
+                                 g_utf8_strlen (text, -1) > 9 ? text : NULL);
 }
 
 static void

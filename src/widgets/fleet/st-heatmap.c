@@ -10,13 +10,15 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
-/* The margins around the cells: the rows' labels and marks on the left,
+/* The margins around the cells: the rows' labels and marks on the left
+ * (at least LEFT, as wide as the labels up to LEFT_SHARE of the width),
  * the columns' marks above, their labels and the legend below. */
-#define LEFT   84.0
-#define TOP    12.0
-#define RIGHT  8.0
-#define BOTTOM 44.0
-#define MARK   5.0
+#define LEFT       84.0
+#define LEFT_SHARE 0.3
+#define TOP        12.0
+#define RIGHT      8.0
+#define BOTTOM     44.0
+#define MARK       5.0
 
 struct _StHeatmap
 {
@@ -30,6 +32,7 @@ struct _StHeatmap
   guint8      *row_marks, *col_marks; /* NULL: none */
   double       median, extent;        /* of the present values; extent ≥ their distance */
   double       min, max;
+  double       row_labels_width; /* the widest measured, px */
   gboolean     has_cursor;
   guint        cursor_row, cursor_col;
 };
@@ -53,9 +56,9 @@ typedef struct
 static void
 get_layout (StHeatmap *self, double width, double height, Layout *l)
 {
-  l->x = LEFT;
+  l->x = MAX (LEFT, MIN (self->row_labels_width + 2 * MARK + 12, LEFT_SHARE * width));
   l->y = TOP;
-  l->width = MAX (1, width - LEFT - RIGHT);
+  l->width = MAX (1, width - l->x - RIGHT);
   l->height = MAX (1, height - TOP - BOTTOM);
   /* at least 3 px a band, so that one rank standing out can be seen */
   l->n_bands = MAX (1, MIN (self->n_rows, (guint)(l->height / 3)));
@@ -224,6 +227,27 @@ near_mark (StHeatmap *self, const Layout *l, guint band, guint step)
   return FALSE;
 }
 
+/* The width of the widest row label, measured on at most 256 of them,
+ * evenly spaced: a fleet's labels differ only where two digests say one
+ * rank ("rank 3 (rank-00003.json)"). */
+static double
+measure_row_labels (StHeatmap *self)
+{
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  guint                   step = MAX (1, self->n_rows / 256);
+  int                     widest = 0;
+
+  for (guint row = 0; row < self->n_rows; row += step)
+    {
+      int w, h;
+
+      pango_layout_set_text (pango, self->row_labels[row], -1);
+      pango_layout_get_pixel_size (pango, &w, &h);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 /* The width of the widest column label, measured on a few of them. */
 static double
 col_label_width (StHeatmap *self, PangoLayout *pango)
@@ -274,14 +298,14 @@ draw_labels (StHeatmap          *self,
   for (guint band = 0; band < l->n_bands; band += band_step)
     if (!near_mark (self, l, band, band_step))
       st_chart_draw_text (cr, pango, self->row_labels[band_first (self, l, band)], 4,
-                          l->y + (band + 0.5) * band_h, 0, LEFT - 2 * MARK - 8);
+                          l->y + (band + 0.5) * band_h, 0, l->x - 2 * MARK - 8);
   /* a marked row says its own name, where a neighbour's would mislead */
   for (guint row = 0; self->row_marks != NULL && row < self->n_rows; row++)
     if (self->row_marks[row] != ST_HEATMAP_MARK_NONE)
       {
         mark_color (cr, style, self->row_marks[row]);
         st_chart_draw_text (cr, pango, self->row_labels[row], 4,
-                            l->y + (band_of (self, l, row) + 0.5) * band_h, 0, LEFT - 2 * MARK - 8);
+                            l->y + (band_of (self, l, row) + 0.5) * band_h, 0, l->x - 2 * MARK - 8);
       }
   st_chart_set_color (cr, &style->foreground, 0.8);
   for (guint col = 0; col < self->n_cols; col += col_step)
@@ -302,7 +326,8 @@ draw_legend (StHeatmap          *self,
   g_autofree char *mid = st_summary_format_value (self->unit, self->median);
   g_autofree char *high = st_summary_format_value (self->unit, self->max);
   g_autofree char *text = NULL;
-  double           y = l->y + l->height + 30, x = l->x, w = 160;
+  /* under the cells, or left of them where the rows' labels are wide */
+  double y = l->y + l->height + 30, x = MIN (l->x, LEFT), w = 160;
 
   for (guint i = 0; i < 32; i++)
     {
@@ -317,7 +342,7 @@ draw_legend (StHeatmap          *self,
   /* Translators: the heatmap's legend: the least value, the median, the greatest */
   text = g_strdup_printf (_ ("least %s  ·  median %s  ·  greatest %s"), low, mid, high);
   st_chart_set_color (cr, &style->foreground, 0.8);
-  st_chart_draw_text (cr, pango, text, x + w + 8, y, 0, l->width - w - 8);
+  st_chart_draw_text (cr, pango, text, x + w + 8, y, 0, l->x + l->width - x - w - 8);
 }
 
 static void
@@ -535,6 +560,7 @@ st_heatmap_set_data (StHeatmap         *self,
   g_clear_pointer (&self->row_marks, g_free);
   g_clear_pointer (&self->col_marks, g_free);
   self->has_cursor = FALSE;
+  self->row_labels_width = measure_row_labels (self);
   find_scale (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
