@@ -13,7 +13,8 @@ struct _StRegionItems
   StSession    *session;
   StRegionSet  *regions; /* the session's, while it is set */
   GSignalGroup *region_signals;
-  GHashTable   *rows; /* StRegion → Held, for its StRegionItem while one lives */
+  GHashTable   *rows;    /* StRegion → Held, for its StRegionItem while one lives */
+  gboolean      emptied; /* while a replacement is said as a removal first */
 };
 
 static void st_region_items_list_model_init (GListModelInterface *iface);
@@ -72,7 +73,7 @@ st_region_items_get_n_items (GListModel *model)
 {
   StRegionItems *self = ST_REGION_ITEMS (model);
 
-  return self->regions != NULL ? st_region_set_get_n_regions (self->regions) : 0;
+  return self->regions != NULL && !self->emptied ? st_region_set_get_n_regions (self->regions) : 0;
 }
 
 static gpointer
@@ -83,7 +84,7 @@ st_region_items_get_item (GListModel *model, guint position)
   StRegionItem        *row;
   Held                *held;
 
-  if (self->regions == NULL
+  if (self->regions == NULL || self->emptied
       || (region = g_list_model_get_item (G_LIST_MODEL (self->regions), position)) == NULL)
     return NULL;
   held = g_hash_table_lookup (self->rows, region);
@@ -105,9 +106,27 @@ st_region_items_list_model_init (GListModelInterface *iface)
   iface->get_item = st_region_items_get_item;
 }
 
+/* A replacement of this many regions or more is said as a removal, then an
+ * addition. */
+#define SPLIT_REPLACEMENT 4096
+
 static void
 on_regions_changed (StRegionItems *self, guint position, guint removed, guint added)
 {
+  /* Every region replaced (a load, a hierarchy run): a selection whose row
+   * was among the removed looks for it among every added row, making each
+   * (GtkSingleSelection does): a million rows, seconds of a frozen window,
+   * for a million regions. Removed first, the selection is simply gone, as
+   * its region is. */
+  if (position == 0 && removed > 0 && added == st_region_set_get_n_regions (self->regions)
+      && removed + added >= SPLIT_REPLACEMENT)
+    {
+      self->emptied = TRUE;
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, 0);
+      self->emptied = FALSE;
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, 0, added);
+      return;
+    }
   g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 }
 
