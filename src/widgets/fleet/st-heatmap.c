@@ -227,43 +227,33 @@ near_mark (StHeatmap *self, const Layout *l, guint band, guint step)
   return FALSE;
 }
 
-/* The width of the widest row label, measured on at most 256 of them,
- * evenly spaced: a fleet's labels differ only where two digests say one
- * rank ("rank 3 (rank-00003.json)"). */
+/* The width of the widest of @n @labels, measured on at most @most of
+ * them, evenly spaced. */
 static double
-measure_row_labels (StHeatmap *self)
+widest_label (PangoLayout *pango, char **labels, guint n, guint most)
 {
-  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  guint                   step = MAX (1, self->n_rows / 256);
-  int                     widest = 0;
+  guint step = MAX (1, n / most);
+  int   widest = 0;
 
-  for (guint row = 0; row < self->n_rows; row += step)
+  for (guint i = 0; i < n; i += step)
     {
       int w, h;
 
-      pango_layout_set_text (pango, self->row_labels[row], -1);
+      pango_layout_set_text (pango, labels[i], -1);
       pango_layout_get_pixel_size (pango, &w, &h);
       widest = MAX (widest, w);
     }
   return widest;
 }
 
-/* The width of the widest column label, measured on a few of them. */
+/* The rows' labels on 256 of them: a fleet's differ only where two
+ * digests say one rank ("rank 3 (rank-00003.json)"). */
 static double
-col_label_width (StHeatmap *self, PangoLayout *pango)
+measure_row_labels (StHeatmap *self)
 {
-  guint step = MAX (1, self->n_cols / 16);
-  int   widest = 0;
+  g_autoptr (PangoLayout) pango = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
 
-  for (guint col = 0; col < self->n_cols; col += step)
-    {
-      int w, h;
-
-      pango_layout_set_text (pango, self->col_labels[col], -1);
-      pango_layout_get_pixel_size (pango, &w, &h);
-      widest = MAX (widest, w);
-    }
-  return widest;
+  return widest_label (pango, self->row_labels, self->n_rows, 256);
 }
 
 /* Every how many columns a label goes: at least its width and a gap
@@ -273,7 +263,8 @@ col_label_width (StHeatmap *self, PangoLayout *pango)
 static guint
 label_step (StHeatmap *self, PangoLayout *pango, double col_w)
 {
-  guint step = MAX (1, (guint)ceil ((col_label_width (self, pango) + 16) / col_w));
+  double widest = widest_label (pango, self->col_labels, self->n_cols, 16);
+  guint  step = MAX (1, (guint)ceil ((widest + 16) / col_w));
 
   for (guint d = step; d <= 2 * step && d <= self->n_cols; d++)
     if (self->n_cols % d == 0)
