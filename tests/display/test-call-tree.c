@@ -205,7 +205,9 @@ row_of (GtkColumnView *view, guint node)
 }
 
 /* A click on the box of step → f selects exactly its three instances:
- * main's f at 100 and 850 µs and worker's f at 0; a click on the row of p
+ * main's f at 100 and 850 µs and worker's f at 0 (it is the row the page
+ * opened on, selected already: the click chooses it all the same, where
+ * it once did nothing); a click on the row of p
  * selects p alone; Enter shows it on the timeline. */
 static void
 test_click_selects_instances (Fixture *f, gconstpointer data)
@@ -247,9 +249,11 @@ test_click_selects_instances (Fixture *f, gconstpointer data)
 }
 
 /* Main's step clicked on the timeline, then Ctrl+Shift+T: the tree of
- * main over [0, 1000) µs, opened on its costliest path, step → f (600) →
- * f (300) → g (100), the instances still main's step: the page selected
- * the path's end without selecting its instances. */
+ * main over [0, 1000) µs, opened on its costliest path (docs/metrics.md
+ * 15.5), step (300 µs its own) → f (600; 240 its own) → f (300; 200 its
+ * own), which ends there: its one call, g, holds 100. The instances still
+ * main's step: the page selected the path's end without selecting its
+ * instances. */
 static void
 test_two_clicks (Fixture *f, gconstpointer data)
 {
@@ -271,8 +275,7 @@ test_two_clicks (Fixture *f, gconstpointer data)
   g_assert_cmpint (st_call_tree_get_time (tree), ==, 1000 * US);
   g_assert_cmpint (st_call_tree_get_node (tree, child (tree, ST_CALL_TREE_ROOT, "step"))->total_ns,
                    ==, 1000 * US);
-  hot = child (tree, child (tree, child (tree, child (tree, ST_CALL_TREE_ROOT, "step"), "f"), "f"),
-               "g");
+  hot = child (tree, child (tree, child (tree, ST_CALL_TREE_ROOT, "step"), "f"), "f");
   view = GTK_COLUMN_VIEW (st_test_find_child (GTK_WIDGET (f->page), GTK_TYPE_COLUMN_VIEW));
   g_assert_cmpuint (
       gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (view))),
@@ -342,9 +345,11 @@ test_region (Fixture *f, gconstpointer data)
 /* The page opened on a profile whose profiler span (3200 µs) and monitor
  * thread asleep (3000 µs) outweigh the main thread's step (1000 µs): the
  * rows start with the step, expanded down its costliest path — its
- * aten::mm (600 µs, against 200 of synchronisation), then the mm's only
- * call, cudaLaunchKernel, selected; the idle roots are the last rows
- * (the order worked out in tests/model/test-call-tree.c). */
+ * aten::mm (600 µs, against 200 of synchronisation) selected, where the
+ * path ends: 560 µs are its own, its one call, cudaLaunchKernel, holds 40
+ * (docs/metrics.md 15.5); the idle roots are the last rows (the order
+ * worked out in tests/model/test-call-tree.c). Ctrl+E from there enters
+ * the mm's call. */
 static void
 test_opens_on_work (Fixture *f, gconstpointer data)
 {
@@ -355,14 +360,12 @@ test_opens_on_work (Fixture *f, gconstpointer data)
 
   show_page (f);
   tree = st_call_tree_page_get_tree (f->page);
-  hot = child (tree, child (tree, child (tree, ST_CALL_TREE_ROOT, "ProfilerStep#*"), "aten::mm"),
-               "cudaLaunchKernel");
+  hot = child (tree, child (tree, ST_CALL_TREE_ROOT, "ProfilerStep#*"), "aten::mm");
   view = GTK_COLUMN_VIEW (st_test_find_child (GTK_WIDGET (f->page), GTK_TYPE_COLUMN_VIEW));
   rows = rows_text (view);
   g_assert_cmpstr (rows, ==,
                    "ProfilerStep#*\n"
                    "  aten::mm\n"
-                   "    cudaLaunchKernel\n"
                    "  cudaStreamSynchronize\n"
                    "pin_memory.py(49): _pin_memory_loop\n"
                    "aten::copy_\n"
@@ -378,6 +381,11 @@ test_opens_on_work (Fixture *f, gconstpointer data)
                     ==, hot);
   /* opening selects nothing on the timeline */
   g_assert_cmpuint (st_session_get_selection (f->session)->len, ==, 0);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (f->page), "calltree.expand-hot-path", NULL));
+  g_assert_cmpuint (st_flame_graph_get_selected (ST_FLAME_GRAPH (
+                        st_test_find_child (GTK_WIDGET (f->page), ST_TYPE_FLAME_GRAPH))),
+                    ==, child (tree, hot, "cudaLaunchKernel"));
 }
 
 #define ADD(path, func) \

@@ -139,6 +139,9 @@ reveal (StCallTreeView *self, guint node, gboolean by_person)
       if (k + 1 < path->len)
         gtk_tree_list_row_set_expanded (row, TRUE);
     }
+  /* the row the page opened on, clicked: chosen now, though selected already */
+  if (by_person && gtk_single_selection_get_selected (self->selection) == position)
+    g_signal_emit (self, signals[NODE_CHOSEN], 0, node);
   self->revealing = !by_person;
   gtk_single_selection_set_selected (self->selection, position);
   self->revealing = FALSE;
@@ -169,17 +172,26 @@ first_working_root (StCallTree *tree)
   return first;
 }
 
-/* The costliest path: the deepest node down the heaviest child from
- * @from, or from the whole tree, from its first working root. */
+/* The costliest path (docs/metrics.md 15.5): from @from, or from the
+ * whole tree's first working root, down the heaviest child while it holds
+ * more than the node's own time (bottom-up, to the end); into the first
+ * child at least once when @descend. */
 static guint
-hot_leaf (StCallTree *tree, guint from)
+hot_leaf (StCallTree *tree, guint from, gboolean descend)
 {
   guint          n, node = from == ST_CALL_TREE_ROOT ? first_working_root (tree) : from;
+  gboolean       top_down = st_call_tree_get_direction (tree) == ST_CALL_TREE_TOP_DOWN;
   const guint32 *children;
 
   while ((children = st_call_tree_get_children (tree, node, &n)) != NULL && n > 0
-         && st_call_tree_get_weight (tree, children[0]) > 0)
-    node = children[0];
+         && st_call_tree_get_weight (tree, children[0]) > 0
+         && (descend || !top_down
+             || st_call_tree_get_node (tree, children[0])->total_ns
+                    > st_call_tree_get_node (tree, node)->self_ns))
+    {
+      node = children[0];
+      descend = FALSE;
+    }
   return node;
 }
 
@@ -262,7 +274,7 @@ st_call_tree_view_set_tree (StCallTreeView *self, StCallTree *tree)
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_row_selected),
                             self);
   gtk_column_view_set_model (self->tree_view, GTK_SELECTION_MODEL (self->selection));
-  reveal (self, hot_leaf (tree, ST_CALL_TREE_ROOT), FALSE);
+  reveal (self, hot_leaf (tree, ST_CALL_TREE_ROOT, FALSE), FALSE);
   update_zoom_label (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -313,7 +325,9 @@ st_call_tree_view_expand_hot_path (StCallTreeView *self)
   if (self->tree == NULL)
     return;
   from = selected_node (self);
-  reveal (self, hot_leaf (self->tree, from == ST_FLAME_GRAPH_NONE ? ST_CALL_TREE_ROOT : from),
+  reveal (self,
+          from == ST_FLAME_GRAPH_NONE ? hot_leaf (self->tree, ST_CALL_TREE_ROOT, FALSE)
+                                      : hot_leaf (self->tree, from, TRUE),
           TRUE);
 }
 
