@@ -364,29 +364,48 @@ test_host_bound_decode (void)
  * 30 ms, then an all-reduce on stream 13 for 70 ms with nothing else
  * running. No gap: one stretch of 300 ms whose communication alone, 210 ms,
  * is over a quarter and more than any idle time: communication-bound, the
- * bound, with 210 ms (70 %) at stake. */
+ * bound, with 210 ms (70 %) at stake; its 90 ms of compute, over a tenth of
+ * 210, could hide it: the overlap advice. With a GEMM of 1 ms a step and an
+ * all-reduce of 99 ms, 3 ms of compute against 297 ms (under a tenth):
+ * overlap could hide little, the advice is cheaper communication
+ * (docs/metrics.md 16.3). */
 static void
 test_exposed_all_reduce (void)
 {
-  g_auto (Diagnosed) d = { 0 };
-  Writer             w;
+  static const struct
+  {
+    gint64      gemm_us;
+    gint64      alone_ms;
+    const char *text, *action;
+  } cases[] = {
+    { 30000, 210, "210.0 ms (70.0 %)", "Overlap communication with compute" },
+    { 1000, 297, "297.0 ms (99.0 %)",
+      "There is too little compute here to hide it under (3.000 ms, against 297.0 ms of "
+      "communication alone): make the communication cheaper" },
+  };
 
-  writer_init (&w, NULL);
-  gpu (&w, TRUE);
-  for (gint s = 0; s < 3; s++)
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      device (&w, "kernel", "sm80_gemm_kernel", 7, 100000 * s, 30000, 1);
-      device (&w, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 13, 100000 * s + 30000,
-              70000, 2);
-    }
-  diagnose (&d, writer_end (&w));
+      g_auto (Diagnosed) d = { 0 };
+      Writer             w;
 
-  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
-  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_COMMUNICATION_BOUND);
-  g_assert_cmpstr (finding (&d, 0)->id, ==, "communication-bound");
-  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 210 * MS);
-  assert_contains (finding (&d, 0)->text, "210.0 ms (70.0 %)");
-  assert_contains (finding (&d, 0)->action, "Overlap communication with compute");
+      writer_init (&w, NULL);
+      gpu (&w, TRUE);
+      for (gint s = 0; s < 3; s++)
+        {
+          device (&w, "kernel", "sm80_gemm_kernel", 7, 100000 * s, cases[c].gemm_us, 1);
+          device (&w, "kernel", "ncclDevKernel_AllReduce_Sum_f32_RING_LL", 13,
+                  100000 * s + cases[c].gemm_us, 100000 - cases[c].gemm_us, 2);
+        }
+      diagnose (&d, writer_end (&w));
+
+      g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
+      g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_COMMUNICATION_BOUND);
+      g_assert_cmpstr (finding (&d, 0)->id, ==, "communication-bound");
+      g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, cases[c].alone_ms * MS);
+      assert_contains (finding (&d, 0)->text, cases[c].text);
+      assert_contains (finding (&d, 0)->action, cases[c].action);
+    }
 }
 
 static char *
@@ -570,15 +589,25 @@ test_warm_up_phase (void)
     g_assert_cmpstr (finding (&d, i)->id, !=, "warm-up");
 }
 
-/* The stream advice only where another stream could take work: stream 7
- * runs 95 of the 100 ms of work (95 %, over the rule's 90 %). Made of GEMMs
- * alone, nothing on it could move: no finding. Made of a GEMM (0–50 ms)
- * and a copy (50–95 ms), the copy could: the finding, with its 45 ms at
- * stake. */
+/* The stream advice only where another stream could take work from
+ * compute (docs/metrics.md 16.3): stream 7 runs 95 of the 100 ms of work
+ * (95 %, over the rule's 90 %), stream 13 an elementwise kernel (95–100).
+ * Stream 7 made of
+ * - GEMMs alone: nothing on it could move, no finding;
+ * - a GEMM (0–50 ms) and a copy (50–95): the copy could run beside the
+ *   GEMM, min (45, 50) = 45 ms at stake;
+ * - a GEMM (0–20) and a copy (20–95): the overlap could hide at most the
+ *   GEMM's 20 ms, min (75, 20);
+ * - a copy alone (0–95): it already has a stream of its own, no finding. */
 static void
 test_stream_advice (void)
 {
-  for (gint with_copy = 0; with_copy < 2; with_copy++)
+  static const struct
+  {
+    gint64 gemm_us, copy_us, stake_ms; /* stake 0: no finding */
+  } cases[] = { { 95000, 0, 0 }, { 50000, 45000, 45 }, { 20000, 75000, 20 }, { 0, 95000, 0 } };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
       g_auto (Diagnosed) d = { 0 };
       const StFinding   *busy;
@@ -586,23 +615,21 @@ test_stream_advice (void)
 
       writer_init (&w, NULL);
       gpu (&w, TRUE);
-      if (with_copy)
-        {
-          device (&w, "kernel", "sm80_gemm_kernel", 7, 0, 50000, 1);
-          device (&w, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", 7, 50000, 45000, 2);
-        }
-      else
-        device (&w, "kernel", "sm80_gemm_kernel", 7, 0, 95000, 1);
+      if (cases[c].gemm_us > 0)
+        device (&w, "kernel", "sm80_gemm_kernel", 7, 0, cases[c].gemm_us, 1);
+      if (cases[c].copy_us > 0)
+        device (&w, "gpu_memcpy", "Memcpy DtoD (Device -> Device)", 7, cases[c].gemm_us,
+                cases[c].copy_us, 2);
       device (&w, "kernel", "vectorized_elementwise_kernel", 13, 95000, 5000, 3);
       diagnose (&d, writer_end (&w));
 
       busy = find (&d, "stream-imbalance");
-      if (!with_copy)
+      if (cases[c].stake_ms == 0)
         g_assert_null (busy);
       else
         {
           g_assert_nonnull (busy);
-          g_assert_cmpint (busy->time_at_stake_ns, ==, 45 * MS);
+          g_assert_cmpint (busy->time_at_stake_ns, ==, cases[c].stake_ms * MS);
         }
     }
 }

@@ -213,14 +213,16 @@ memory_finding (StDiagnosisJob *job, GPtrArray *findings)
                    finding_of_rule (ST_FINDING_MEMORY_TIME, r, exposed / MAX (1, (gint64)n)));
 }
 
-/* Only when the busiest stream carries copies or communication, work
- * another stream could run alongside compute. */
+/* Only when the busiest stream carries compute and copies or
+ * communication, work another stream could run alongside that compute: a
+ * stream of communication alone is already its own. At stake, the lesser
+ * of the two, the most the overlap could hide. */
 static void
 busy_stream_finding (StDiagnosisJob *job, GPtrArray *findings)
 {
   const StRecommendation *r = rule_hit (job->summary, "stream-imbalance");
   const StEngineUsage    *busiest = NULL;
-  gint64                  movable = 0;
+  gint64                  movable = 0, compute = 0;
 
   if (r == NULL)
     return;
@@ -232,13 +234,16 @@ busy_stream_finding (StDiagnosisJob *job, GPtrArray *findings)
       const StEngineClass *c = &g_array_index (busiest->classes, StEngineClass, k);
 
       if (g_str_equal (c->name, "Collective") || g_str_equal (c->name, "Memcpy")
-          || g_str_equal (c->name, "Memset"))
+          || g_str_equal (c->name, "Memset") || g_str_equal (c->name, "DMA"))
         movable += c->busy_ns;
+      else if (!g_str_equal (c->name, "Wait"))
+        compute += c->busy_ns;
     }
-  if (movable > 0)
-    g_ptr_array_add (findings,
-                     finding_of_rule (ST_FINDING_ONE_BUSY_STREAM, r,
-                                      movable / MAX (1, (gint64)st_diagnosis_n_devices (job))));
+  if (MIN (movable, compute) > 0)
+    g_ptr_array_add (
+        findings,
+        finding_of_rule (ST_FINDING_ONE_BUSY_STREAM, r,
+                         MIN (movable, compute) / MAX (1, (gint64)st_diagnosis_n_devices (job))));
 }
 
 /* The span's share in sync wait and idle phases, over the devices. */
