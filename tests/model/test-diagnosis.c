@@ -360,6 +360,42 @@ test_host_bound_decode (void)
   assert_contains (finding (&d, 0)->action, "CUDA graphs or torch.compile");
 }
 
+/* The decode above with one long gap: kernels 100 and on start 2 000 µs
+ * later, and in that gap (5 070–7 100 µs, its middle 6 085) the host runs
+ * cudaFree from 5 100 to 7 060 µs. The phase's longest gap is the
+ * allocator's: the advice names cudaFree and the allocator's cache, not
+ * CUDA graphs, though the median gap (30 µs) is short (docs/metrics.md
+ * 16.3). */
+static void
+test_allocator_in_gap (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  for (gint i = 0; i < 200; i++)
+    {
+      gint64 t = 100 + 50 * i + (i >= 100 ? 2000 : 0);
+
+      if (i == 100)
+        host (&w, "cuda_runtime", "cudaFree", 5100, 1960, 0);
+      if (i > 0)
+        host (&w, "cpu_op", "aten::nonzero", t - 29, 18, 0);
+      host (&w, "cuda_runtime", "cudaLaunchKernel", t - 10, 5, 1 + i);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, t, 20, 1 + i);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "host-bound");
+  g_assert_cmpint (phase (&d, 0)->host_gap_p50_ns, ==, 30 * US);
+  g_assert_cmpstr (st_trace_get_string (d.trace, phase (&d, 0)->host_op), ==, "cudaFree");
+  assert_contains (finding (&d, 0)->action,
+                   "The longest gap is the host allocating or freeing device memory (“cudaFree”)");
+  assert_contains (finding (&d, 0)->action, "torch.cuda.empty_cache()");
+  g_assert_null (strstr (finding (&d, 0)->action, "CUDA graphs"));
+}
+
 /* Exposed all-reduce: three steps of 100 ms, each a GEMM on stream 7 for
  * 30 ms, then an all-reduce on stream 13 for 70 ms with nothing else
  * running. No gap: one stretch of 300 ms whose communication alone, 210 ms,
@@ -760,6 +796,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/two-steps", test_two_steps);
   g_test_add_func ("/model/diagnosis/graph-capture", test_graph_capture);
   g_test_add_func ("/model/diagnosis/host-bound-decode", test_host_bound_decode);
+  g_test_add_func ("/model/diagnosis/allocator-in-gap", test_allocator_in_gap);
   g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);
   g_test_add_func ("/model/diagnosis/late-rank", test_late_rank);
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);

@@ -239,14 +239,36 @@ host_bound_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFinding 
   add_operation (f, op);
 }
 
+/* Whether @name allocates or frees device memory (16.3). */
+static gboolean
+is_allocator_call (const char *name)
+{
+  static const char *const calls[] = { "cudaMalloc", "cudaFree",     "cuMemAlloc", "cuMemAlloc_v2",
+                                       "cuMemFree",  "cuMemFree_v2", "hipMalloc",  "hipFree" };
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (calls); i++)
+    if (g_str_equal (name, calls[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* Launch overhead is the cause when the host gaps are short (a median of
- * 100 µs or less); longer ones are the host's own work. */
+ * 100 µs or less); longer ones are the host's own work; an allocation or
+ * a free in the longest gap, the allocator's (16.3). */
 static char *
 host_bound_action (StDiagnosisJob *job, const StPhase *p)
 {
   g_autofree char *op
       = short_name (name_of (job, p->host_scope != ST_STRING_NONE ? p->host_scope : p->host_op));
 
+  if (is_allocator_call (name_of (job, p->host_op)))
+    return g_strdup_printf (
+        _ ("The longest gap is the host allocating or freeing device memory (“%s”): the "
+           "caching allocator growing, or memory released and taken again inside the loop. Let it "
+           "grow in a warm-up step before the profiled ones, keep its cache (no "
+           "torch.cuda.empty_cache() in the loop), or let it extend its segments "
+           "(PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)."),
+        name_of (job, p->host_op));
   if (p->host_gap_p50_ns > 100000)
     return op != NULL
                ? g_strdup_printf (_ ("The host's own work between launches is long (“%s” in the "
