@@ -65,6 +65,7 @@ typedef struct
   StStringId host_scope; /* what encloses either below the step, or ST_STRING_NONE */
   gint64     gap_start;  /* its longest gap of its own cause, or the phase */
   gint64     gap_end;
+  gboolean   in_launch; /* host-bound: the host op is inside the next work's launch call */
 } StPhase;
 
 typedef enum

@@ -252,9 +252,53 @@ is_allocator_call (const char *name)
   return FALSE;
 }
 
+/* The host's own work in the longest gap, and what to do about it. */
+static char *
+own_work_action (const char *op)
+{
+  return op != NULL ? g_strdup_printf (_ ("The host's own work between launches is long (“%s” in "
+                                          "the longest gap): take it off the device's path — data "
+                                          "loading in worker processes, inputs prepared ahead — or "
+                                          "overlap it with device work."),
+                                       op)
+                    : g_strdup (_ ("The host's own work between launches is long: take it off the "
+                                   "device's path — data loading in worker processes, inputs "
+                                   "prepared ahead — or overlap it with device work."));
+}
+
+/* The launch-overhead advice (short gaps), and the longest gap's own work
+ * when it is 1 ms or more (16.3). */
+static char *
+launch_overhead_action (StDiagnosisJob *job, const StPhase *p, const char *op)
+{
+  g_autofree char *advice = NULL;
+
+  if (st_captures_has_graph_launches (job->captures))
+    return op != NULL ? g_strdup_printf (_ ("CUDA graphs are already launched here: move the host "
+                                            "work left between launches (“%s”) into the graph or "
+                                            "out of the loop."),
+                                         op)
+                      : g_strdup (_ ("CUDA graphs are already launched here: move the host work "
+                                     "left between launches into the graph or out of the loop."));
+  if (st_captures_any (job->captures))
+    advice = g_strdup (_ ("Cut the host's work between launches: fewer and larger ops, no "
+                          "synchronising calls inside the loop."));
+  else
+    advice = g_strdup (_ ("Cut the host's work between launches: CUDA graphs or torch.compile, "
+                          "fewer and larger ops, no synchronising calls (.item(), .cpu(), prints) "
+                          "inside the loop."));
+  if (op == NULL || p->gap_end - p->gap_start < 1000000)
+    return g_steal_pointer (&advice);
+  /* Translators: the launch-overhead advice, then the longest gap's op */
+  return g_strdup_printf (_ ("%s The longest gap is the host's own work (“%s”): take it off the "
+                             "device's path."),
+                          advice, op);
+}
+
 /* Launch overhead is the cause when the host gaps are short (a median of
  * 100 µs or less); longer ones are the host's own work; an allocation or
- * a free in the longest gap, the allocator's (16.3). */
+ * a free in the longest gap, the allocator's; a long launch call, the
+ * runtime's loading of the kernel (16.3). */
 static char *
 host_bound_action (StDiagnosisJob *job, const StPhase *p)
 {
@@ -269,29 +313,17 @@ host_bound_action (StDiagnosisJob *job, const StPhase *p)
            "torch.cuda.empty_cache() in the loop), or let it extend its segments "
            "(PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)."),
         name_of (job, p->host_op));
+  if (p->in_launch)
+    return g_strdup_printf (
+        _ ("The longest gap is the host inside a launch call (“%s”): most often the runtime "
+           "loading the kernel's code on its first launch. Load it eagerly "
+           "(CUDA_MODULE_LOADING=EAGER, "
+           "HIP_ENABLE_DEFERRED_LOADING=0) or launch every kernel once in a warm-up step before "
+           "the profiled ones."),
+        name_of (job, p->host_op));
   if (p->host_gap_p50_ns > 100000)
-    return op != NULL
-               ? g_strdup_printf (_ ("The host's own work between launches is long (“%s” in the "
-                                     "longest gap): take it off the device's path — data loading "
-                                     "in worker processes, inputs prepared ahead — or overlap it "
-                                     "with device work."),
-                                  op)
-               : g_strdup (_ ("The host's own work between launches is long: take it off the "
-                              "device's path — data loading in worker processes, inputs prepared "
-                              "ahead — or overlap it with device work."));
-  if (st_captures_has_graph_launches (job->captures))
-    return op != NULL ? g_strdup_printf (_ ("CUDA graphs are already launched here: move the host "
-                                            "work left between launches (“%s”) into the graph or "
-                                            "out of the loop."),
-                                         op)
-                      : g_strdup (_ ("CUDA graphs are already launched here: move the host work "
-                                     "left between launches into the graph or out of the loop."));
-  if (st_captures_any (job->captures))
-    return g_strdup (_ ("Cut the host's work between launches: fewer and larger ops, no "
-                        "synchronising calls inside the loop."));
-  return g_strdup (_ ("Cut the host's work between launches: CUDA graphs or torch.compile, fewer "
-                      "and larger ops, no synchronising calls (.item(), .cpu(), prints) inside "
-                      "the loop."));
+    return own_work_action (op);
+  return launch_overhead_action (job, p, op);
 }
 
 static void

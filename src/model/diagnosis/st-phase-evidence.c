@@ -295,6 +295,7 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
   p->host_op = ST_STRING_NONE;
   p->host_scope = ST_STRING_NONE;
   p->sync_call = ST_STRING_NONE;
+  p->in_launch = FALSE;
   if ((p->kind != ST_PHASE_HOST_BOUND && p->kind != ST_PHASE_SYNC_WAIT
        && p->kind != ST_PHASE_WARM_UP)
       || p->gap_end >= states->span_end
@@ -303,7 +304,8 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
     return;
   if (p->kind == ST_PHASE_WARM_UP)
     {
-      gint64          l = MAX (st_trace_get_slice (job->trace, launch)->start, p->gap_start);
+      const StSlice  *call = st_trace_get_slice (job->trace, launch);
+      gint64          l = MAX (MIN (call->start + call->dur, p->gap_end), p->gap_start);
       const StWarmUp *w
           = st_diagnosis_warm_up_at (job, launch.track, p->gap_start + (l - p->gap_start) / 2);
 
@@ -313,7 +315,12 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
   middle = p->gap_start + (p->gap_end - p->gap_start) / 2;
   host_at (job->trace, launch.track, middle, &inner, &p->host_scope);
   if (p->kind == ST_PHASE_HOST_BOUND)
-    p->host_op = inner;
+    {
+      const StSlice *call = st_trace_get_slice (job->trace, launch);
+
+      p->host_op = inner;
+      p->in_launch = call->start <= middle && middle < call->start + call->dur;
+    }
   else if (job->sync != NULL)
     /* the synchronising call itself, not whatever op it runs inside */
     p->sync_call = st_sync_calls_longest (job->sync, launch.track, p->gap_start, p->gap_end);

@@ -226,9 +226,11 @@ gap_cause (StDiagnosisJob *job, StDeviceStates *states, gint64 before, gint64 t0
   if (!st_device_states_next_event (job, states, t1, &next, &launch) || launch.track == G_MAXUINT32
       || job->sync == NULL)
     return ST_IDLE_UNEXPLAINED;
-  l = st_trace_get_slice (job->trace, launch)->start;
-  /* the host's part [t0, l) against the queued part [max (t0, l), t1);
-   * in the host's, a synchronisation, else an op's first, slow call */
+  /* the host's part [t0, l) against the queued part [max (t0, l), t1), l
+   * the end of the launch call (a long one is the host's); in the host's,
+   * a synchronisation, else an op's first, slow call */
+  l = MIN (t1, st_trace_get_slice (job->trace, launch)->start
+                   + st_trace_get_slice (job->trace, launch)->dur);
   if (l >= t0 && l - t0 >= t1 - l)
     {
       if (st_sync_calls_blocked (job->sync, launch.track, t0, l)
