@@ -437,6 +437,51 @@ test_longest_gap_advice (void)
     }
 }
 
+/* Two kernels queued at once, 100–200 µs and 5 100–5 200 µs, the device
+ * idle between (4.9 ms, a long gap: an idle phase, 16.2; its cause
+ * unexplained, since both were queued before it, 16.1). Launched by one
+ * cudaGraphLaunch (0–50 µs; both carry its correlation), the idle finding
+ * says the time is inside the graph's replay and advises looking at what
+ * its nodes wait for (16.3); launched by two cudaLaunchKernel calls at 0
+ * and 60 µs, it says nothing recorded says why, and advises nothing. */
+static void
+test_idle_in_graph (void)
+{
+  for (gint graph = 0; graph < 2; graph++)
+    {
+      g_auto (Diagnosed) d = { 0 };
+      const StFinding   *idle;
+      Writer             w;
+
+      writer_init (&w, NULL);
+      gpu (&w, FALSE);
+      if (graph)
+        host (&w, "cuda_runtime", "cudaGraphLaunch", 0, 50, 1);
+      else
+        {
+          host (&w, "cuda_runtime", "cudaLaunchKernel", 0, 5, 1);
+          host (&w, "cuda_runtime", "cudaLaunchKernel", 60, 5, 2);
+        }
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, 100, 100, 1);
+      device (&w, "kernel", "vectorized_elementwise_kernel", 7, 5100, 100, graph ? 1 : 2);
+      diagnose (&d, writer_end (&w));
+
+      idle = find (&d, "idle");
+      g_assert_nonnull (idle);
+      g_assert_cmpint (idle->time_at_stake_ns, ==, 4900 * US);
+      if (graph)
+        {
+          assert_contains (idle->text, "inside a graph's replay");
+          assert_contains (idle->action, "Look at what the graph's nodes wait for");
+        }
+      else
+        {
+          assert_contains (idle->text, "with nothing recorded that says why");
+          g_assert_null (idle->action);
+        }
+    }
+}
+
 /* Exposed all-reduce: three steps of 100 ms, each a GEMM on stream 7 for
  * 30 ms, then an all-reduce on stream 13 for 70 ms with nothing else
  * running. No gap: one stretch of 300 ms whose communication alone, 210 ms,
@@ -838,6 +883,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/graph-capture", test_graph_capture);
   g_test_add_func ("/model/diagnosis/host-bound-decode", test_host_bound_decode);
   g_test_add_func ("/model/diagnosis/longest-gap-advice", test_longest_gap_advice);
+  g_test_add_func ("/model/diagnosis/idle-in-graph", test_idle_in_graph);
   g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);
   g_test_add_func ("/model/diagnosis/late-rank", test_late_rank);
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);

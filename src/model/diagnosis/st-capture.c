@@ -49,8 +49,7 @@ name_flags (StTrace *trace, gboolean *any)
         flags[id] |= NAME_BEGIN;
       else if (strstr (s, "StreamEndCapture") != NULL)
         flags[id] |= NAME_END;
-      else if (g_str_has_prefix (s, "cudaGraphLaunch") || g_str_has_prefix (s, "hipGraphLaunch")
-               || g_str_has_prefix (s, "cuGraphLaunch"))
+      else if (st_captures_is_graph_launch (s))
         flags[id] |= NAME_GRAPH;
       else if ((g_str_has_prefix (s, "cu") || g_str_has_prefix (s, "hip"))
                && strstr (s, "Launch") != NULL && strstr (s, "Kernel") != NULL)
@@ -228,4 +227,11 @@ gboolean
 st_captures_has_graph_launches (StCaptures *self)
 {
   return self->graph_launches;
+}
+
+gboolean
+st_captures_is_graph_launch (const char *name)
+{
+  return g_str_has_prefix (name, "cudaGraphLaunch") || g_str_has_prefix (name, "hipGraphLaunch")
+         || g_str_has_prefix (name, "cuGraphLaunch");
 }

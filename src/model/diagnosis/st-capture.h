@@ -29,6 +29,8 @@ void st_captures_count_launches (StCaptures *self, guint *n_launches, guint *n_c
 /* Whether a graph launch (cudaGraphLaunch and the like) starts in the
  * range. */
 gboolean st_captures_has_graph_launches (StCaptures *self);
+/* Whether @name launches a graph: cudaGraphLaunch, hipGraphLaunch, cuGraphLaunch. */
+gboolean st_captures_is_graph_launch (const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StCaptures, st_captures_free)
 

@@ -66,6 +66,7 @@ typedef struct
   gint64     gap_start;  /* its longest gap of its own cause, or the phase */
   gint64     gap_end;
   gboolean   in_launch; /* host-bound: the host op is inside the next work's launch call */
+  gboolean   in_graph;  /* idle: the work ending its longest gap was a graph's, queued */
 } StPhase;
 
 typedef enum

@@ -439,11 +439,19 @@ idle_text (const StPhase *p, GString *out)
   g_autofree char *range = span_text (p->start, p->end);
   g_autofree char *idle = st_format_duration (p->idle_ns[ST_IDLE_UNEXPLAINED]);
 
-  g_string_append_printf (out,
-                          _ ("%s: the device idled %s with nothing recorded that says why (work "
-                             "queued behind a dependency the profile does not record, or no "
-                             "work)."),
-                          range, idle);
+  if (p->in_graph)
+    g_string_append_printf (out,
+                            _ ("%s: the device idled %s inside a graph's replay: the work that "
+                               "ended its longest gap was a graph's, queued before the gap, and "
+                               "its nodes waited on the graph's own dependencies, which the "
+                               "profile does not record."),
+                            range, idle);
+  else
+    g_string_append_printf (out,
+                            _ ("%s: the device idled %s with nothing recorded that says why (work "
+                               "queued behind a dependency the profile does not record, or no "
+                               "work)."),
+                            range, idle);
 }
 
 /* The finding of @p, the phase of its kind with the most at stake. */
@@ -487,7 +495,14 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
                                "warmup steps), or keep what it builds (autotuning, compilation) "
                                "from run to run."));
       break;
-    default: idle_text (p, text); break;
+    default:
+      idle_text (p, text);
+      if (p->in_graph)
+        f->action = g_strdup (_ ("Look at what the graph's nodes wait for: a node that waits on "
+                                 "another stream's work (a collective, a copy) holds the replay; "
+                                 "issue that work earlier, or let the nodes after it run "
+                                 "alongside it."));
+      break;
     }
   f->text = g_string_free (g_steal_pointer (&text), FALSE);
   /* the place is the phase, not one of its gaps */

@@ -296,12 +296,21 @@ fill_host (StDiagnosisJob *job, StDeviceStates *states, StPhase *p)
   p->host_scope = ST_STRING_NONE;
   p->sync_call = ST_STRING_NONE;
   p->in_launch = FALSE;
+  p->in_graph = FALSE;
   if ((p->kind != ST_PHASE_HOST_BOUND && p->kind != ST_PHASE_SYNC_WAIT
-       && p->kind != ST_PHASE_WARM_UP)
+       && p->kind != ST_PHASE_WARM_UP && p->kind != ST_PHASE_IDLE)
       || p->gap_end >= states->span_end
       || !st_device_states_next_event (job, states, p->gap_end, &next, &launch)
       || launch.track == G_MAXUINT32)
     return;
+  if (p->kind == ST_PHASE_IDLE)
+    {
+      const StSlice *call = st_trace_get_slice (job->trace, launch);
+
+      p->in_graph = call->start + call->dur <= p->gap_start
+                    && st_captures_is_graph_launch (st_trace_get_string (job->trace, call->name));
+      return;
+    }
   if (p->kind == ST_PHASE_WARM_UP)
     {
       const StSlice  *call = st_trace_get_slice (job->trace, launch);
