@@ -5,8 +5,9 @@
 
 #include "config.h"
 
-#include "st-json-scan.h"
 #include "st-format.h"
+#include "st-json-doc.h"
+#include "st-json-scan.h"
 
 static gboolean
 time_of (const char *text, gint64 *ns)
@@ -384,6 +385,53 @@ test_natural_order (void)
   g_assert_cmpint (st_natural_compare ("x2", "x"), >, 0);
 }
 
+/* A digest's column of numbers: integers of up to 18 characters are read
+ * in place, longer ones through GLib; the expected values are the texts'
+ * own (G_MININT64 and G_MAXINT64 are the 64-bit limits; one past the
+ * largest is beyond, not an integer). */
+static void
+test_numbers_column (void)
+{
+  static const char text[] = "[0, -0, 17, -12345678901234567, 123456789012345678, "
+                             "1234567890123456789, 9223372036854775807, 9223372036854775808, "
+                             "-9223372036854775808, 1.5, -2e3, null]";
+  static const struct
+  {
+    guint8 kind;
+    gint64 whole;
+    double number;
+  } want[] = {
+    { ST_JSON_NUMBER_INT, 0, 0 },
+    { ST_JSON_NUMBER_INT, 0, 0 },
+    { ST_JSON_NUMBER_INT, 17, 0 },
+    { ST_JSON_NUMBER_INT, -12345678901234567, 0 },
+    { ST_JSON_NUMBER_INT, 123456789012345678, 0 },
+    { ST_JSON_NUMBER_INT, 1234567890123456789, 0 },
+    { ST_JSON_NUMBER_INT, G_MAXINT64, 0 },
+    { ST_JSON_NUMBER_BEYOND, 0, 0 },
+    { ST_JSON_NUMBER_INT, G_MININT64, 0 },
+    { ST_JSON_NUMBER_DOUBLE, 0, 1.5 },
+    { ST_JSON_NUMBER_DOUBLE, 0, -2000 },
+    { ST_JSON_NUMBER_NULL, 0, 0 },
+  };
+  const char        *p = text;
+  g_autoptr (GArray) cells = st_json_scan_numbers (&p, text + strlen (text));
+
+  g_assert_nonnull (cells);
+  g_assert_true (p == text + strlen (text));
+  g_assert_cmpuint (cells->len, ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < cells->len; i++)
+    {
+      const StJsonNumber *c = &g_array_index (cells, StJsonNumber, i);
+
+      g_assert_cmpint (c->kind, ==, want[i].kind);
+      if (c->kind == ST_JSON_NUMBER_INT)
+        g_assert_cmpint (c->whole, ==, want[i].whole);
+      else if (c->kind == ST_JSON_NUMBER_DOUBLE)
+        g_assert_cmpfloat (c->number, ==, want[i].number);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -394,6 +442,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/json/time/scanned", test_time_scanned);
   g_test_add_func ("/model/json/unescape", test_unescape);
   g_test_add_func ("/model/json/skip-deep", test_skip_deep);
+  g_test_add_func ("/model/json/numbers-column", test_numbers_column);
   g_test_add_func ("/model/json/straddle/string", test_string_straddle);
   g_test_add_func ("/model/json/straddle/white-space-and-numbers", test_skip_straddle);
   g_test_add_func ("/model/json/straddle/value", test_skip_value_straddle);

@@ -93,7 +93,9 @@ copy_number (const char *p, gsize len, gsize i, GString *out)
   gboolean integer = TRUE;
   gint64   value;
 
-  while (j < len && (g_ascii_isdigit (p[j]) || strchr (".eE+-", p[j]) != NULL))
+  while (j < len
+         && (g_ascii_isdigit (p[j]) || p[j] == '.' || p[j] == 'e' || p[j] == 'E' || p[j] == '+'
+             || p[j] == '-'))
     {
       if (!g_ascii_isdigit (p[j]))
         integer = FALSE;
@@ -422,6 +424,19 @@ scan_number (const char **p, const char *end, StJsonNumber *cell)
     }
   if ((gsize)(q - *p) >= sizeof token)
     return FALSE; /* longer than any a digest writes: the nodes read it */
+  if (integer && q - *p <= 18)
+    {
+      /* 18 digits fit in 64 bits whatever they are: read in place */
+      gboolean negative = **p == '-';
+      gint64   whole = 0;
+
+      for (const char *d = *p + negative; d < q; d++)
+        whole = whole * 10 + (*d - '0');
+      cell->kind = ST_JSON_NUMBER_INT;
+      cell->whole = negative ? -whole : whole;
+      *p = q;
+      return TRUE;
+    }
   memcpy (token, *p, q - *p);
   token[q - *p] = '\0';
   if (integer)
