@@ -112,16 +112,31 @@ print_outliers (StFleet *fleet)
     }
 }
 
-/* The row slowest in @step, or G_MAXUINT. */
+/* @metric's step × rank matrix, step by step: read rank by rank, each
+ * rank's steps together (a thousand ranks' steps read across, step by
+ * step, is a cache miss a cell). */
+static double *
+matrix_of (StFleet *fleet, StStepMetric metric)
+{
+  guint   n_steps = st_fleet_get_n_steps (fleet), n_ranks = st_fleet_get_n_ranks (fleet);
+  double *values = g_new (double, MAX ((gsize)n_steps * n_ranks, 1));
+
+  for (guint row = 0; row < n_ranks; row++)
+    for (guint s = 0; s < n_steps; s++)
+      values[(gsize)s * n_ranks + row] = st_fleet_get_value (fleet, metric, s, row);
+  return values;
+}
+
+/* The row slowest in a step, of its @n_ranks @times, or G_MAXUINT. */
 static guint
-slowest_in (StFleet *fleet, guint step)
+slowest_in (const double *times, guint n_ranks)
 {
   guint  slowest = G_MAXUINT;
   double most = -1;
 
-  for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++)
+  for (guint row = 0; row < n_ranks; row++)
     {
-      double v = st_fleet_get_value (fleet, ST_STEP_TIME, step, row);
+      double v = times[row];
 
       if (!isnan (v) && v > most)
         {
@@ -135,22 +150,26 @@ slowest_in (StFleet *fleet, guint step)
 static void
 print_steps (StFleet *fleet)
 {
+  guint              n_ranks = st_fleet_get_n_ranks (fleet);
+  g_autofree double *times = NULL;
+
   if (st_fleet_get_n_steps (fleet) == 0)
     return;
+  times = matrix_of (fleet, ST_STEP_TIME);
   printf ("\n%s\n", _ ("Steps (the median over the ranks)"));
   printf ("  %8s %6s %11s %8s %11s %11s %11s  %s\n", _ ("step"), _ ("ranks"), _ ("time"),
           _ ("busy"), _ ("compute"), _ ("exposed"), _ ("memory"), _ ("slowest rank"));
   for (guint s = 0; s < st_fleet_get_n_steps (fleet); s++)
     {
       const StFleetStep *step = st_fleet_get_step (fleet, s);
-      guint              slowest = slowest_in (fleet, s);
+      guint              slowest = slowest_in (times + (gsize)s * n_ranks, n_ranks);
       char              *v[ST_N_STEP_METRICS];
       g_autofree char   *worst = NULL;
 
       for (guint m = 0; m < ST_N_STEP_METRICS; m++)
         v[m] = format_value (m, step->values[m]);
       if (slowest != G_MAXUINT)
-        worst = format_value (ST_STEP_TIME, st_fleet_get_value (fleet, ST_STEP_TIME, s, slowest));
+        worst = format_value (ST_STEP_TIME, times[(gsize)s * n_ranks + slowest]);
       /* an absent value is "—", three bytes */
       printf ("  %8" G_GINT64_FORMAT " %6u %*s %*s %*s %*s %*s  %s%s%s%s\n", step->number,
               step->n_ranks, st_cli_field_width (v[0], 11), v[0], st_cli_field_width (v[1], 8),
@@ -341,19 +360,19 @@ json_steps (JsonBuilder *b, StFleet *fleet)
   json_builder_begin_object (b);
   for (guint m = 0; m < ST_N_STEP_METRICS; m++)
     {
+      g_autofree double *values = matrix_of (fleet, m);
+
       json_builder_set_member_name (b, st_step_metric_to_string (m));
       json_builder_begin_array (b);
-      for (guint s = 0; s < st_fleet_get_n_steps (fleet); s++)
+      for (guint s = 0, at = 0; s < st_fleet_get_n_steps (fleet); s++)
         {
           json_builder_begin_array (b);
-          for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++)
+          for (guint row = 0; row < st_fleet_get_n_ranks (fleet); row++, at++)
             {
-              double v = st_fleet_get_value (fleet, m, s, row);
-
-              if (isnan (v))
+              if (isnan (values[at]))
                 json_builder_add_null_value (b);
               else
-                json_builder_add_double_value (b, v);
+                json_builder_add_double_value (b, values[at]);
             }
           json_builder_end_array (b);
         }
