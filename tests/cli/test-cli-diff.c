@@ -179,7 +179,7 @@ test_json (void)
   row = find_by (json_object_get_array_member (o, "collectives"), "type", "allreduce");
   g_assert_cmpint (json_object_get_int_member (row, "delta_ns"), ==, 100000);
   row = find_by (json_object_get_array_member (o, "findings"), "text",
-                 "AllReduce time +100 % per step");
+                 "AllReduce +100.0 µs per step (2.00×)");
   g_assert_cmpint (json_object_get_int_member (row, "start_ns"), ==, 700000);
   g_assert_cmpint (json_object_get_int_member (row, "end_ns"), ==, 900000);
   g_assert_cmpstr (json_object_get_string_member (row, "kind"), ==, "collective");

@@ -301,7 +301,7 @@ test_findings (void)
 
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
   assert_finding (diff, 0, ST_FINDING_CLASS, "GEMM +100.0 µs per step (2.00×)", 100 * US, 300 * US);
-  assert_finding (diff, 1, ST_FINDING_COLLECTIVE, "AllReduce time +100 % per step", 700 * US,
+  assert_finding (diff, 1, ST_FINDING_COLLECTIVE, "AllReduce +100.0 µs per step (2.00×)", 700 * US,
                   900 * US);
   assert_finding (diff, 2, ST_FINDING_OPERATION,
                   "ncclDevKernel_AllReduce_Sum_f32_RING_LL +100.0 µs per step", 700 * US, 900 * US);
@@ -376,7 +376,7 @@ test_small_change (void)
   g_assert_cmpint (st_profile_diff_lookup_metric (diff, "exposed_communication_percent")->judgement,
                    ==, ST_DIFF_WORSE);
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 1);
-  assert_finding (diff, 0, ST_FINDING_COLLECTIVE, "AllReduce time +8 % per step", 700 * US,
+  assert_finding (diff, 0, ST_FINDING_COLLECTIVE, "AllReduce +8.000 µs per step (1.08×)", 700 * US,
                   808 * US);
 }
 

@@ -328,16 +328,16 @@ collective_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       const StCollectiveInstance *longest = &new_->longest[g_bit_nth_lsf (c->type, -1)];
       StDiffFinding               f = { ST_FINDING_COLLECTIVE, NULL, 0, 0, FALSE, { 0 }, i };
       g_autofree char            *grown = st_format_duration (c->delta_ns);
+      g_autofree char            *ratio = NULL;
 
       if (c->delta_ns < COLLECTIVE_MIN_NS
           || (c->has_delta_percent && c->delta_percent < COLLECTIVE_MIN_PERCENT))
         continue;
-      if (c->has_delta_percent)
-        f.text = g_strdup_printf (steps ? _ ("%s time +%.0f %% per step") : _ ("%s time +%.0f %%"),
-                                  label, c->delta_percent);
-      else
-        f.text = g_strdup_printf (steps ? _ ("%s time +%s per step") : _ ("%s time +%s"), label,
-                                  grown);
+      /* as a kernel class says it: the time it adds, then its ratio (8.6) */
+      ratio = c->has_delta_percent ? g_strdup_printf (_ ("%.2f×"), 1 + c->delta_percent / 100)
+                                   : g_strdup (_ ("new"));
+      f.text = g_strdup_printf (steps ? _ ("%s +%s per step (%s)") : _ ("%s +%s (%s)"), label,
+                                grown, ratio);
       f.has_slice = longest->dur > 0;
       f.slice = longest->slice;
       f.start_ns = longest->start;

@@ -142,7 +142,7 @@ typedef enum
 typedef struct
 {
   StFindingKind kind;
-  char         *text;     /* "AllReduce time +38 % per step" */
+  char         *text;     /* "AllReduce +12.4 ms per step (1.38×)" */
   gint64        start_ns; /* the place in the new trace (trace ns) */
   gint64        end_ns;
   gboolean      has_slice; /* an operation's or collective type's longest instance */
