@@ -405,6 +405,31 @@ test_table (void)
   st_test_destroy_window (window);
 }
 
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char   *data = NULL;
+  gsize              length;
+
+  g_assert_true (g_file_get_contents (from, &data, &length, &error));
+  g_assert_true (g_file_set_contents (to, data, length, &error));
+}
+
+static void
+copy_digests (const char *folder)
+{
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  for (guint r = 0; r < 8; r++)
+    {
+      g_autofree char *digest = rank_path (r, ".stdg");
+      g_autofree char *name = g_path_get_basename (digest);
+      g_autofree char *copy = g_build_filename (folder, name, NULL);
+
+      copy_file (digest, copy);
+    }
+}
+
 /* A digest that cannot be read is left out and named; the others show. */
 static void
 test_bad_digest (void)
@@ -415,18 +440,7 @@ test_bad_digest (void)
   StWindow          *window;
   GtkLabel          *problem;
 
-  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
-  for (guint r = 0; r < 8; r++)
-    {
-      g_autofree char *from = rank_path (r, ".stdg");
-      g_autofree char *name = g_path_get_basename (from);
-      g_autofree char *to = g_build_filename (folder, name, NULL);
-      g_autofree char *data = NULL;
-      gsize            length;
-
-      g_assert_true (g_file_get_contents (from, &data, &length, &error));
-      g_assert_true (g_file_set_contents (to, data, length, &error));
-    }
+  copy_digests (folder);
   g_assert_true (g_file_set_contents (bad, "not a digest", -1, &error));
   window = open_fleet (folder);
   problem = GTK_LABEL (st_test_find_by_id (GTK_WIDGET (window), "problem_label"));
@@ -477,24 +491,6 @@ test_cancel (void)
 
 /* A new folder @folder holding a copy of every rank's digest, and none of
  * their traces. */
-static void
-copy_digests (const char *folder)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
-  for (guint r = 0; r < 8; r++)
-    {
-      g_autofree char *digest = rank_path (r, ".stdg");
-      g_autofree char *name = g_path_get_basename (digest);
-      g_autofree char *copy = g_build_filename (folder, name, NULL);
-      g_autofree char *data = NULL;
-      gsize            length;
-
-      g_assert_true (g_file_get_contents (digest, &data, &length, &error));
-      g_assert_true (g_file_set_contents (copy, data, length, &error));
-    }
-}
 
 /* A digest copied under another name beside the others: its trace counts
  * once (docs/metrics.md 17.2), and the page says so under the findings.
@@ -502,18 +498,14 @@ copy_digests (const char *folder)
 static void
 test_notes (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *folder = g_build_filename (job_dir, "with-copy", NULL);
-  g_autofree char   *from = rank_path (3, ".stdg");
-  g_autofree char   *copy = g_build_filename (folder, "again-rank-00003.stdg", NULL);
-  g_autofree char   *data = NULL;
-  gsize              length;
-  StWindow          *window;
-  GtkWidget         *notes, *note;
+  g_autofree char *folder = g_build_filename (job_dir, "with-copy", NULL);
+  g_autofree char *from = rank_path (3, ".stdg");
+  g_autofree char *copy = g_build_filename (folder, "again-rank-00003.stdg", NULL);
+  StWindow        *window;
+  GtkWidget       *notes, *note;
 
   copy_digests (folder);
-  g_assert_true (g_file_get_contents (from, &data, &length, &error));
-  g_assert_true (g_file_set_contents (copy, data, length, &error));
+  copy_file (from, copy);
   window = open_fleet (folder);
   g_assert_cmpuint (st_fleet_get_n_ranks (st_fleet_document_get_fleet (
                         st_fleet_page_get_document (page_of (window)))),
@@ -542,7 +534,6 @@ test_two_jobs (void)
   const char      *gen[]
       = { g_getenv ("STRATA_GEN_FLEET"), "--ranks", "4", "--steps", "3", "-o", other, NULL };
   g_autoptr (GPtrArray)   digest = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError)      error = NULL;
   g_autoptr (PangoLayout) pango = NULL;
   GtkWidget              *note;
   StWindow               *window;
@@ -562,11 +553,8 @@ test_two_jobs (void)
     {
       g_autofree char *from = g_strdup_printf ("%s/rank-%05u.stdg", other, r);
       g_autofree char *to = g_strdup_printf ("%s/other-rank-%05u.stdg", folder, r);
-      g_autofree char *data = NULL;
-      gsize            length;
 
-      g_assert_true (g_file_get_contents (from, &data, &length, &error));
-      g_assert_true (g_file_set_contents (to, data, length, &error));
+      copy_file (from, to);
     }
   window = open_fleet (folder);
   g_assert_false (gtk_widget_get_visible (st_test_find_by_id (GTK_WIDGET (window), "late_map")));
