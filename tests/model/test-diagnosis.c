@@ -668,11 +668,19 @@ test_warm_up (void)
  * span, 1.388 ms) join their longer neighbour, the warm-up. Phases: warm-up
  * [0, 50.52 ms), host-bound [50.52, 69.42 ms). The warm-up holds the most
  * time: it is the bound, first, with 49.92 ms at stake (98.8 % of its
- * 50.52 ms), and says conv2d; conv2d is not said again on its own. */
+ * 50.52 ms), and says conv2d; conv2d is not said again on its own.
+ *
+ * After the device's last work, aten::linear runs 2 ms at 70 ms, then five
+ * times 100 µs: a warm-up too (20× the median), 1.9 ms at stake, outside
+ * the phases. It is said in a finding of its own with no advice: the
+ * warm-up phase's finding, shown first, gives it (16.3: said once). Both
+ * are of kind warm-up: the bound's finding is the phase's, not the first
+ * warm-up after the others by time at stake (linear's, before). */
 static void
 test_warm_up_phase (void)
 {
   g_auto (Diagnosed) d = { 0 };
+  const StFinding   *linear = NULL;
   Writer             w;
 
   writer_init (&w, NULL);
@@ -690,6 +698,9 @@ test_warm_up_phase (void)
       host (&w, "cuda_runtime", "cudaLaunchKernel", at + 900, 10, 3 + k);
       device (&w, "kernel", "gemm", 7, at + 920, 500, 3 + k);
     }
+  host (&w, "cpu_op", "aten::linear", 70000, 2000, 0);
+  for (gint k = 0; k < 5; k++)
+    host (&w, "cpu_op", "aten::linear", 73000 + 500 * k, 100, 0);
   diagnose (&d, writer_end (&w));
 
   g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 2);
@@ -707,8 +718,72 @@ test_warm_up_phase (void)
                    "the device waited 49.92 ms (98.8 %) while the host ran the first "
                    "“aten::conv2d”, which took 50.00 ms, 50× the median of its 5 later calls "
                    "(1.000 ms).");
+  g_assert_nonnull (finding (&d, 0)->action);
   for (guint i = 1; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
-    g_assert_cmpstr (finding (&d, i)->id, !=, "warm-up");
+    if (g_str_equal (finding (&d, i)->id, "warm-up"))
+      {
+        g_assert_null (linear);
+        linear = finding (&d, i);
+      }
+  g_assert_nonnull (linear);
+  g_assert_cmpint (linear->time_at_stake_ns, ==, 1900 * US);
+  assert_contains (linear->text, "the first “aten::linear” took 2.000 ms, 20× the median of its 5 "
+                                 "later calls (100.0 µs).");
+  g_assert_null (strstr (linear->text, "conv2d"));
+  g_assert_null (linear->action);
+}
+
+/* The warm-ups of a range are one finding (16.3), however many. Host ops
+ * alone (no device): aten::a runs 5 ms, b 3 ms, c 2 ms, d 1.5 ms, each
+ * once and then five times 100, 200, 100 and 50 µs, one after another.
+ * Each first call is at least 10× its later median and 1 ms: four
+ * warm-ups, at stake 4.9, 2.8, 1.9 and 1.45 ms, 11.05 ms together. The
+ * finding names the three with the most at stake in that order, then "1
+ * more" with 1.45 ms; it spans from a's start (0) to d's end; with no
+ * warm-up phase to give it, it carries the advice. */
+static void
+test_warm_ups_joined (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const char *const  names[] = { "aten::a", "aten::b", "aten::c", "aten::d" };
+  const gint64       first[] = { 5000, 3000, 2000, 1500 }, later[] = { 100, 200, 100, 50 };
+  const StFinding   *warm = NULL;
+  gint64             at = 0;
+  Writer             w;
+
+  writer_init (&w, NULL);
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      host (&w, "cpu_op", names[n], at, first[n], 0);
+      at += first[n];
+    }
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    for (gint k = 0; k < 5; k++)
+      {
+        host (&w, "cpu_op", names[n], at, later[n], 0);
+        at += later[n];
+      }
+  diagnose (&d, writer_end (&w));
+
+  for (guint i = 0; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
+    if (g_str_equal (finding (&d, i)->id, "warm-up"))
+      {
+        g_assert_null (warm);
+        warm = finding (&d, i);
+      }
+  g_assert_nonnull (warm);
+  g_assert_cmpint (warm->time_at_stake_ns, ==, 11050 * US);
+  g_assert_cmpint (warm->start_ns, ==, 0);
+  g_assert_cmpint (warm->end_ns, ==, 11500 * US);
+  assert_contains (warm->text,
+                   "Warm-up: the first calls of 4 operations were slow: “aten::a” took 5.000 ms, "
+                   "50× the median of its 5 later calls (100.0 µs); “aten::b” took 3.000 ms, 15× "
+                   "the median of its 5 later calls (200.0 µs); “aten::c” took 2.000 ms, 20× the "
+                   "median of its 5 later calls (100.0 µs); and 1 more, 1.450 ms at stake "
+                   "together.");
+  g_assert_cmpuint (warm->operations->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (warm->operations, 3), ==, "aten::d");
+  g_assert_nonnull (warm->action);
 }
 
 /* The stream advice only where another stream could take work from
@@ -889,6 +964,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);
   g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);
   g_test_add_func ("/model/diagnosis/warm-up-phase", test_warm_up_phase);
+  g_test_add_func ("/model/diagnosis/warm-ups-joined", test_warm_ups_joined);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);

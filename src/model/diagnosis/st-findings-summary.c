@@ -597,6 +597,127 @@ said_by_phase (StDiagnosisJob *job, GArray *phases, const StFinding *f)
   return FALSE;
 }
 
+/* The warm-up (16.3) that @f, one op's, says. */
+static const StWarmUp *
+warm_up_of (StDiagnosisJob *job, const StFinding *f)
+{
+  for (guint i = 0; i < job->warm_ups->len; i++)
+    {
+      const StWarmUp *w = &g_array_index (job->warm_ups, StWarmUp, i);
+
+      if (w->start == f->start_ns && w->end == f->end_ns
+          && g_str_equal (st_trace_get_string (job->trace, w->name),
+                          g_ptr_array_index (f->operations, 0)))
+        return w;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+static gint
+by_stake_first (gconstpointer a, gconstpointer b)
+{
+  const StFinding *x = *(StFinding *const *)a, *y = *(StFinding *const *)b;
+
+  return x->time_at_stake_ns != y->time_at_stake_ns
+             ? (x->time_at_stake_ns > y->time_at_stake_ns ? -1 : 1)
+             : (x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns);
+}
+
+/* 16.3: the warm-ups of @ops, two or more, each one op's, as one finding. */
+static StFinding *
+joined_warm_ups (StDiagnosisJob *job, GPtrArray *ops)
+{
+  StFinding          *f = st_finding_new (ST_FINDING_WARM_UP, "warm-up", 0);
+  g_autoptr (GString) list = g_string_new (NULL);
+  gint64              rest = 0;
+
+  g_ptr_array_sort (ops, by_stake_first);
+  f->title = _ ("Warm-up");
+  f->start_ns = G_MAXINT64;
+  f->end_ns = G_MININT64;
+  for (guint i = 0; i < ops->len; i++)
+    {
+      const StFinding *op = g_ptr_array_index (ops, i);
+      const StWarmUp  *w = warm_up_of (job, op);
+
+      f->time_at_stake_ns += op->time_at_stake_ns;
+      f->start_ns = MIN (f->start_ns, op->start_ns);
+      f->end_ns = MAX (f->end_ns, op->end_ns);
+      g_ptr_array_add (f->operations, g_strdup (g_ptr_array_index (op->operations, 0)));
+      if (i >= 3)
+        rest += op->time_at_stake_ns;
+      else if (w != NULL)
+        {
+          g_autofree char *shown
+              = st_operation_name_shorten (g_ptr_array_index (op->operations, 0), NULL);
+          g_autofree char *first = st_format_duration (w->end - w->start);
+          g_autofree char *median = st_format_duration (w->median);
+
+          if (i > 0)
+            g_string_append (list, "; ");
+          /* Translators: one of several operations' first calls: its name, how
+           * long the first took, how many times the median of the later ones */
+          g_string_append_printf (
+              list, _ ("“%s” took %s, %.0f× the median of its %u later calls (%s)"), shown, first,
+              (double)(w->end - w->start) / MAX (w->median, 1), w->later, median);
+        }
+    }
+  if (rest > 0)
+    {
+      g_autofree char *rest_text = st_format_duration (rest);
+
+      g_string_append_printf (list, _ ("; and %u more, %s at stake together"), ops->len - 3,
+                              rest_text);
+    }
+  f->text = g_strdup_printf (_ ("%s: the first calls of %u operations were slow: %s."), f->title,
+                             ops->len, list->str);
+  f->action = g_strdup (((StFinding *)g_ptr_array_index (ops, 0))->action);
+  return f;
+}
+
+/* Whether @findings holds a warm-up phase's finding that will be shown
+ * (16.3: 1 % of the range and 1 µs at stake): it gives the advice. */
+static gboolean
+phase_gives_advice (StDiagnosisJob *job, GPtrArray *findings)
+{
+  gint64 floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const StFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->kind == ST_FINDING_WARM_UP && f->time_at_stake_ns >= floor_ns)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 16.3: the warm-ups a warm-up phase does not say, one finding however
+ * many, its advice given once. Takes @warm_ups' findings. */
+static void
+warm_ups_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *warm_ups, GPtrArray *findings)
+{
+  g_autoptr (GPtrArray) left = g_ptr_array_new_with_free_func ((GDestroyNotify)st_finding_free);
+  gboolean              advised = phase_gives_advice (job, findings);
+  StFinding            *f;
+
+  while (warm_ups->len > 0)
+    {
+      StFinding *op = g_ptr_array_steal_index (warm_ups, 0);
+
+      if (said_by_phase (job, phases, op))
+        st_finding_free (op);
+      else
+        g_ptr_array_add (left, op);
+    }
+  if (left->len == 0)
+    return;
+  f = left->len == 1 ? g_ptr_array_steal_index (left, 0) : joined_warm_ups (job, left);
+  if (advised)
+    g_clear_pointer (&f->action, g_free);
+  g_ptr_array_add (findings, f);
+}
+
 void
 st_findings_from_summary (StDiagnosisJob *job,
                           GArray         *phases,
@@ -609,13 +730,5 @@ st_findings_from_summary (StDiagnosisJob *job,
   memory_finding (job, findings);
   busy_stream_finding (job, findings);
   neuron_findings (job, phases, findings);
-  while (warm_ups->len > 0)
-    {
-      StFinding *f = g_ptr_array_steal_index (warm_ups, 0);
-
-      if (said_by_phase (job, phases, f))
-        st_finding_free (f);
-      else
-        g_ptr_array_add (findings, f);
-    }
+  warm_ups_finding (job, phases, warm_ups, findings);
 }

@@ -658,22 +658,22 @@ by_stake (gconstpointer a, gconstpointer b, gpointer data)
 guint
 st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
-  gint   bound = bound_kind (job, phases);
-  gint64 floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
-  guint  shown = 0;
+  gint       bound = bound_kind (job, phases);
+  gint64     floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
+  guint      shown = 0, at;
+  StFinding *first = NULL;
 
+  /* the bound's finding is the first of its kind as made: the phases'
+   * come first, before the operations' warm-ups of the same kind */
+  for (guint i = 0; bound >= 0 && first == NULL && i < findings->len; i++)
+    if ((gint)((StFinding *)g_ptr_array_index (findings, i))->kind == bound)
+      first = g_ptr_array_index (findings, i);
   /* stable: the rules keep the table's order */
   g_ptr_array_sort_with_data (findings, by_stake, &floor_ns);
-  for (guint i = 1; bound >= 0 && i < findings->len; i++)
+  if (first != NULL && g_ptr_array_find (findings, first, &at) && at > 0)
     {
-      StFinding *f = g_ptr_array_index (findings, i);
-
-      if ((gint)f->kind == bound)
-        {
-          g_ptr_array_steal_index (findings, i);
-          g_ptr_array_insert (findings, 0, f);
-          break;
-        }
+      g_ptr_array_steal_index (findings, at);
+      g_ptr_array_insert (findings, 0, first);
     }
   for (guint i = 0; i < findings->len && shown < 4; i++)
     if (i == 0 || tier (g_ptr_array_index (findings, i), floor_ns) < 2)
