@@ -743,26 +743,6 @@ dots_in (gpointer chart)
   return !drawing;
 }
 
-/* The shortest time of drawing @chart into pixels, of seven: the other
- * threads of the window (the trends of a million regions, the other tests
- * of the suite) take the cores at times, and the shortest is the draw's
- * own cost. */
-static double
-draw_time (GtkWidget *chart)
-{
-  double best = G_MAXDOUBLE;
-
-  for (guint k = 0; k < 7; k++)
-    {
-      gint64           start = g_get_monotonic_time ();
-      cairo_surface_t *surface = st_test_render (chart);
-
-      best = MIN (best, (double)(g_get_monotonic_time () - start));
-      cairo_surface_destroy (surface);
-    }
-  return best;
-}
-
 /* How many pixels of the plot are the region colour's, more or less. */
 static guint
 region_pixels (GtkWidget *chart)
@@ -783,19 +763,18 @@ region_pixels (GtkWidget *chart)
 }
 
 /* A million regions (a hierarchy run on a trace of a million scopes): the
- * Region Duration Distribution draws a frame in about the time of a
- * thousand regions, not a minute (it drew an arc per region every frame),
- * and shows the dots. The budget is a ratio, not a time: a frame of a
- * million regions costs at most four frames of a thousand (the dots are
- * painted from their mask, whose cost is the plot's pixels). Hover and
- * click hit-test only the pixels around the pointer. */
+ * Region Duration Distribution shows their dots, made on a thread, and
+ * they cover at least what a thousand regions' do (the same durations, a
+ * thousand times as many starts). What a frame costs is measured by the
+ * region-plot benchmark (a million's frame against a thousand's); that a
+ * huge set is drawn from its dots alone, never region by region, is
+ * /render/region-plot/huge-set's. */
 static void
 test_million_regions_plot (void)
 {
   g_autoptr (GFile) trace = test_trace ();
   Win               w = { 0 };
   GtkWidget        *chart;
-  double            thousand, million;
   guint             lit_thousand, lit_million;
 
   win_open (&w, trace);
@@ -803,17 +782,11 @@ test_million_regions_plot (void)
   fill_regions (w.regions, 1000);
   st_test_wait_until (chart_allocated, chart);
   st_test_wait_until (dots_in, chart);
-  thousand = draw_time (chart);
   lit_thousand = region_pixels (chart);
 
   fill_regions (w.regions, 1000000);
   st_test_wait_until (dots_in, chart);
-  million = draw_time (chart);
   lit_million = region_pixels (chart);
-  g_test_message ("a frame: %.0f µs with 1 000 regions, %.0f µs with 1 000 000", thousand, million);
-  g_assert_cmpfloat (million, <=, 4 * thousand);
-  /* the million's dots are there, and cover at least what the thousand's do
-   * (the same durations, a thousand times as many starts) */
   g_assert_cmpuint (lit_million, >=, lit_thousand);
   g_assert_cmpuint (lit_thousand, >, 100);
 
