@@ -101,15 +101,22 @@ st_phases_fill_evidence (StDiagnosisJob *job, StDeviceStates *states, GArray *ph
 
 /* st-findings.c */
 void st_findings_from_phases (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
-/* The findings of 16.3 that read the summary; last the warm-ups, made
+/* st-findings-summary.c: the findings of 16.3 that read the summary; last the warm-ups, made
  * before by st_findings_warm_ups () (they read the slices only), moved
  * from @warm_ups. */
 void st_findings_from_summary (StDiagnosisJob *job,
                                GArray         *phases,
                                GPtrArray      *warm_ups,
                                GPtrArray      *findings);
-/* Also notes each warm-up said in job->warm_ups. */
+/* st-findings-warm-ups.c: the warm-ups, found before the phases; also
+ * notes each warm-up said in job->warm_ups. */
 void st_findings_warm_ups (StDiagnosisJob *job, GPtrArray *warm_ups);
+/* Takes @warm_ups' findings: those a warm-up phase does not say, one
+ * finding however many, its advice given once. */
+void st_findings_warm_ups_join (StDiagnosisJob *job,
+                                GArray         *phases,
+                                GPtrArray      *warm_ups,
+                                GPtrArray      *findings);
 /* The warm-up of @job on @track whose first slice holds @t, or NULL. */
 const StWarmUp *st_diagnosis_warm_up_at (StDiagnosisJob *job, guint track, gint64 t);
 /* st-findings-kernels.c: a shape slower than its peers, a memory-bound
