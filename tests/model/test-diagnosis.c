@@ -733,6 +733,48 @@ test_warm_up_phase (void)
   g_assert_null (linear->action);
 }
 
+/* Kernels the CUPTI range profiler timed (16.3): on the GPU process,
+ * cuda_profiler_range slices at 0–100 ms (tid 0), 50–170 ms (tid 1) and
+ * 300–340 ms (tid 0), beside a host op to 400 ms. Three kernels; their
+ * union 170 + 40 = 210 ms is the time at stake; the median of 100, 120
+ * and 40 ms is 100 ms; the place from 0 to 340 ms. A trace with the same
+ * events as kernels has no such finding. */
+static void
+test_counter_collection (void)
+{
+  const char *const cats[] = { "cuda_profiler_range", "kernel" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cats); k++)
+    {
+      g_auto (Diagnosed) d = { 0 };
+      const StFinding   *f;
+      Writer             w;
+
+      writer_init (&w, NULL);
+      gpu (&w, FALSE);
+      device (&w, cats[k], "ampere_sgemm_32x32_sliced1x4_tn", 0, 0, 100000, 0);
+      device (&w, cats[k], "elementwise_kernel", 1, 50000, 120000, 0);
+      device (&w, cats[k], "ampere_sgemm_32x32_sliced1x4_tn", 0, 300000, 40000, 0);
+      host (&w, "cpu_op", "aten::mm", 0, 400000, 0);
+      diagnose (&d, writer_end (&w));
+
+      f = find (&d, "counter-collection");
+      if (k == 1)
+        {
+          g_assert_null (f);
+          continue;
+        }
+      g_assert_nonnull (f);
+      g_assert_cmpint (f->time_at_stake_ns, ==, 210 * MS);
+      g_assert_cmpint (f->start_ns, ==, 0);
+      g_assert_cmpint (f->end_ns, ==, 340 * MS);
+      assert_contains (f->text, "Counter collection: 3 kernels were timed by the CUPTI range "
+                                "profiler, 210.0 ms in all (median 100.0 ms).");
+      g_assert_nonnull (f->action);
+      g_assert_true (finding (&d, 0) == f);
+    }
+}
+
 /* The warm-ups of a range are one finding (16.3), however many. Host ops
  * alone (no device): aten::a runs 5 ms, b 3 ms, c 2 ms, d 1.5 ms, each
  * once and then five times 100, 200, 100 and 50 µs, one after another.
@@ -965,6 +1007,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);
   g_test_add_func ("/model/diagnosis/warm-up-phase", test_warm_up_phase);
   g_test_add_func ("/model/diagnosis/warm-ups-joined", test_warm_ups_joined);
+  g_test_add_func ("/model/diagnosis/counter-collection", test_counter_collection);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);

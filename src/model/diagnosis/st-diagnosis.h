@@ -83,8 +83,10 @@ typedef enum
   ST_FINDING_ONE_BUSY_STREAM,
   ST_FINDING_WARM_UP,
   ST_FINDING_NO_DEVICE_WORK,
-  ST_FINDING_SLOW_SHAPE,   /* a shape slower than its peers (docs/metrics.md 16.3) */
-  ST_FINDING_MEMORY_BOUND, /* a kernel class held by memory bandwidth */
+  ST_FINDING_COUNTER_COLLECTION, /* kernels timed by the CUPTI range profiler (docs/metrics.md 16.3)
+                                  */
+  ST_FINDING_SLOW_SHAPE,         /* a shape slower than its peers (docs/metrics.md 16.3) */
+  ST_FINDING_MEMORY_BOUND,       /* a kernel class held by memory bandwidth */
   ST_FINDING_RULE, /* a rule of the Neuron table (docs/metrics.md 6), as the summary fired it */
 } StFindingKind;
 

@@ -12,7 +12,9 @@
 
 #include "st-format.h"
 #include "st-name-index.h"
+#include "st-select.h"
 #include "st-summary-rules.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -279,6 +281,93 @@ neuron_findings (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
     }
 }
 
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} Span;
+
+static gint
+by_start (gconstpointer a, gconstpointer b)
+{
+  const Span *x = a, *y = b;
+
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The time the sorted @spans cover together. */
+static gint64
+union_of (GArray *spans)
+{
+  gint64 total = 0, at = G_MININT64;
+
+  g_array_sort (spans, by_start);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      const Span *s = &g_array_index (spans, Span, i);
+      gint64      from = MAX (s->start, at);
+
+      if (s->end > from)
+        total += s->end - from;
+      at = MAX (at, s->end);
+    }
+  return total;
+}
+
+/* 16.3: the kernels the CUPTI range profiler timed, each run alone and
+ * replayed until its counters were read: their times are the
+ * collection's. */
+static void
+counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
+{
+  StStringId         cat = st_trace_lookup_string (job->trace, "cuda_profiler_range");
+  g_autoptr (GArray) spans = NULL;
+  g_autoptr (GArray) durations = NULL;
+  g_autofree char   *total = NULL, *median = NULL;
+  StFinding         *f;
+
+  if (cat == ST_STRING_NONE)
+    return;
+  spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  durations = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint t = 0; t < st_trace_get_n_tracks (job->trace); t++)
+    {
+      const StTrack *track = st_trace_get_track (job->trace, t);
+
+      for (guint i = 0; track->kind == ST_TRACK_SLICES && i < track->n_slices; i++)
+        {
+          const StSlice *s = &track->slices[i];
+          Span           clipped
+              = { MAX (s->start, job->start), MIN (st_time_add_sat (s->start, s->dur), job->end) };
+
+          if (s->cat != cat || clipped.end <= clipped.start)
+            continue;
+          g_array_append_val (spans, clipped);
+          g_array_append_val (durations, s->dur);
+        }
+    }
+  if (spans->len == 0)
+    return;
+  median = st_format_duration (
+      st_select_kth ((gint64 *)(void *)durations->data, durations->len, (durations->len - 1) / 2));
+  f = st_finding_new (ST_FINDING_COUNTER_COLLECTION, "counter-collection", union_of (spans));
+  total = st_format_duration (f->time_at_stake_ns);
+  f->title = _ ("Counter collection");
+  f->text = g_strdup_printf (
+      _ ("%s: %u kernels were timed by the CUPTI range profiler, %s in all (median %s). It runs "
+         "each kernel alone and replays it until every counter is read: these times, and the "
+         "host's waiting on them, are the collection's, not the run's."),
+      f->title, spans->len, total, median);
+  f->action = g_strdup (_ ("Read this profile for its counters (the instructions each kernel "
+                           "executed, by type); for time, profile again without counters (no "
+                           "profiler_metrics in the profiler's experimental config)."));
+  f->start_ns = g_array_index (spans, Span, 0).start;
+  f->end_ns = G_MININT64;
+  for (guint i = 0; i < spans->len; i++)
+    f->end_ns = MAX (f->end_ns, g_array_index (spans, Span, i).end);
+  g_ptr_array_add (findings, f);
+}
+
 /* 16.3: a profile with devices that worked in less than a fifth of the
  * range: the rest was the host's alone. */
 static void
@@ -316,6 +405,7 @@ st_findings_from_summary (StDiagnosisJob *job,
                           GPtrArray      *findings)
 {
   no_device_work_finding (job, phases, findings);
+  counter_collection_finding (job, findings);
   straggler_finding (job, findings);
   outlier_finding (job, findings);
   memory_finding (job, findings);
