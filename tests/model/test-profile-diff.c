@@ -467,9 +467,9 @@ test_unlike (void)
  * time, cudaMemcpyAsync +60 (the item and the scalar +2 each, under the
  * 10 µs floor; their totals, +64 and +62, would have counted the one wait
  * three times); the profiler's span (+300 per step) never; then the
- * metrics, the span 1000 → 1300 (+30 %) and compute time 180 → 330
- * (+83 %). Device busy rose, 280 / 700 = 40 % to 430 / 700 = 61.4 %, in
- * steps 30 % longer: not judged better. */
+ * metrics, said as a class is (8.6): the span 1000 → 1300 (+300 µs,
+ * 1.30×) and compute time 180 → 330 (+150 µs, 1.83×). Device busy rose, 280 / 700 = 40 % to 430 /
+ * 700 = 61.4 %, in steps 30 % longer: not judged better. */
 static const StTestDiffRecipe a100 = {
   TRUE,
   2,
@@ -563,8 +563,9 @@ test_hardware_change (void)
                   350 * US);
   assert_finding (diff, 3, ST_FINDING_OPERATION, "cudaMemcpyAsync +60.00 µs self per step", 12 * US,
                   72 * US);
-  assert_finding (diff, 4, ST_FINDING_METRIC, "Time span +30 % per step", 0, 1300 * US);
-  assert_finding (diff, 5, ST_FINDING_METRIC, "Compute time +83 % per step", 0, 1300 * US);
+  assert_finding (diff, 4, ST_FINDING_METRIC, "Time span +300.0 µs per step (1.30×)", 0, 1300 * US);
+  assert_finding (diff, 5, ST_FINDING_METRIC, "Compute time +150.0 µs per step (1.83×)", 0,
+                  1300 * US);
   g_assert_false (finding_names (diff, "aten::item"));
   g_assert_false (finding_names (diff, "_local_scalar_dense"));
   g_assert_false (finding_names (diff, "PyTorch Profiler"));
@@ -678,11 +679,13 @@ test_cross_vendor (void)
 /* 8.6 says a count that moved: 3 device-to-device copies of 2 µs per step,
  * then 18, the steps unchanged (1000 µs). Memory 6 → 36 µs: +30 (6.00×),
  * over the 10 µs floor; the copies' row +30 µs, 18 instead of 3; then the
- * metrics, memory time 6 → 36 (+500 %), then the shares in the Summary's
- * order, judged since the steps did not change: the busiest stream's
- * share, stream 7's 100 + 50 + 30 + 6 = 186 of 186 + 100 (65.0 %) to 216
- * of 316 (68.4 %), +3.3 points and +5.1 %; memory's share of the 700 µs of
- * device time, 0.86 → 5.14 % (+4.3 points, +500 %). */
+ * metrics, memory time 6 → 36 (+30 µs, 6.00×), then the shares in the
+ * Summary's order, judged since the steps did not change, each said by
+ * its points (8.6): the busiest stream's share, stream 7's 100 + 50 + 30
+ * + 6 = 186 of 186 + 100 (65.0 %) to 216 of 316 (68.4 %), +3.3 points
+ * (+5.1 %); memory's share of the 700 µs of device time, 6/700 = 0.86 %
+ * → 36/700 = 5.14 % (+4.3 points, +500 %). Percents are written as the
+ * Summary writes them: 65.03 % within 0.05 of a whole number as "65%". */
 static void
 test_count_change (void)
 {
@@ -702,10 +705,12 @@ test_count_change (void)
   assert_finding (diff, 1, ST_FINDING_OPERATION,
                   "Memcpy DtoD (Device -> Device) +30.00 µs per step (18 instead of 3)", 640 * US,
                   642 * US);
-  assert_finding (diff, 2, ST_FINDING_METRIC, "Memory time +500 % per step", 0, 1000 * US);
-  assert_finding (diff, 3, ST_FINDING_METRIC, "Busiest stream's share +5 % per step", 0, 1000 * US);
-  assert_finding (diff, 4, ST_FINDING_METRIC, "Memory share of device time +500 % per step", 0,
+  assert_finding (diff, 2, ST_FINDING_METRIC, "Memory time +30.00 µs per step (6.00×)", 0,
                   1000 * US);
+  assert_finding (diff, 3, ST_FINDING_METRIC, "Busiest stream's share +3.3 points (65% → 68.4%)", 0,
+                  1000 * US);
+  assert_finding (diff, 4, ST_FINDING_METRIC,
+                  "Memory share of device time +4.3 points (0.86% → 5.14%)", 0, 1000 * US);
 }
 
 /* 8.13: steps of 1000, 1000, 1600 and 1000 µs against two of 1000: the

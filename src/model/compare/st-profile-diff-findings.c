@@ -470,6 +470,30 @@ operation_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       }
 }
 
+/* 8.6: a metric that got worse in its own unit: a percent by its points,
+ * base and new beside them; the others by how much they moved and their
+ * ratio, as a class is said. */
+static char *
+metric_text (const StMetricDiff *m, gboolean steps)
+{
+  g_autofree char *moved = NULL, *ratio = NULL;
+
+  if (m->unit == ST_UNIT_PERCENT)
+    {
+      g_autofree char *base = st_summary_format_value (m->unit, m->value[ST_DIFF_BASE]);
+      g_autofree char *now = st_summary_format_value (m->unit, m->value[ST_DIFF_NEW]);
+
+      /* Translators: a share that got worse: its change in percentage
+       * points, then its value in the base and in the new profile */
+      return g_strdup_printf (_ ("%s %+.1f points (%s → %s)"), m->title, m->delta, base, now);
+    }
+  moved = m->unit == ST_UNIT_NS ? st_format_duration ((gint64)llround (fabs (m->delta)))
+                                : st_summary_format_value (m->unit, fabs (m->delta));
+  ratio = g_strdup_printf (_ ("%.2f×"), 1 + m->delta_percent / 100);
+  return g_strdup_printf (steps ? _ ("%s %s%s per step (%s)") : _ ("%s %s%s (%s)"), m->title,
+                          m->delta < 0 ? "−" : "+", moved, ratio);
+}
+
 static void
 metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 {
@@ -490,8 +514,7 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
         continue;
       at = GPOINTER_TO_UINT (g_hash_table_lookup (new_->metric_at, m->id));
       sum = &g_array_index (new_->metrics, StDiffMetricSum, at - 1);
-      f.text = g_strdup_printf (steps ? _ ("%s %+.0f %% per step") : _ ("%s %+.0f %%"), m->title,
-                                m->delta_percent);
+      f.text = metric_text (m, steps);
       /* the step where it is worst: a worse change went the wrong way */
       worst = m->delta > 0 ? sum->max_range : sum->min_range;
       f.start_ns = worst.begin;
