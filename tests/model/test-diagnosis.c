@@ -733,6 +733,42 @@ test_warm_up_phase (void)
   g_assert_null (linear->action);
 }
 
+/* Warm-ups at int64's edge: three framework ops on three threads, op t
+ * first called at t ms for 4 × 10^18 ns, then five times 1 µs after it,
+ * are three warm-ups (none inside another: each starts and ends after the
+ * one before), each 4 × 10^18 − 1000 ns at stake. Their sum passes 2^63 −
+ * 1: the joined finding's time at stake stays at that limit instead of
+ * wrapping to a negative time (UBSan would report the overflow too). */
+static void
+test_warm_ups_at_the_edge (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  const StFinding   *warm;
+  Writer             w;
+
+  writer_init (&w, NULL);
+  for (gint t = 1; t <= 3; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("aten::op%d", t);
+
+      event (&w,
+             "\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"%s\",\"pid\":1,\"tid\":%d,"
+             "\"ts\":%d,\"dur\":4000000000000000",
+             name, t, 1000 * t);
+      for (gint k = 0; k < 5; k++)
+        event (&w,
+               "\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"%s\",\"pid\":1,\"tid\":%d,"
+               "\"ts\":%" G_GINT64_FORMAT ",\"dur\":1",
+               name, t, G_GINT64_CONSTANT (4000000000010000) + 10 * k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  warm = find (&d, "warm-up");
+  g_assert_nonnull (warm);
+  g_assert_cmpuint (warm->operations->len, ==, 3);
+  g_assert_cmpint (warm->time_at_stake_ns, ==, G_MAXINT64);
+}
+
 /* Kernels the CUPTI range profiler timed (16.3): on the GPU process,
  * cuda_profiler_range slices at 0–100 ms (tid 0), 50–170 ms (tid 1) and
  * 300–340 ms (tid 0), beside a host op to 400 ms. Three kernels; their
@@ -1008,6 +1044,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/warm-up-phase", test_warm_up_phase);
   g_test_add_func ("/model/diagnosis/warm-ups-joined", test_warm_ups_joined);
   g_test_add_func ("/model/diagnosis/counter-collection", test_counter_collection);
+  g_test_add_func ("/model/diagnosis/warm-ups-at-the-edge", test_warm_ups_at_the_edge);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);

@@ -307,8 +307,7 @@ union_of (GArray *spans)
       const Span *s = &g_array_index (spans, Span, i);
       gint64      from = MAX (s->start, at);
 
-      if (s->end > from)
-        total += s->end - from;
+      total = st_time_add_sat (total, st_time_span (from, s->end));
       at = MAX (at, s->end);
     }
   return total;

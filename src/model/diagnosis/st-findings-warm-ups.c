@@ -12,6 +12,7 @@
 #include "st-format.h"
 #include "st-operation-name.h"
 #include "st-select.h"
+#include "st-time.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -342,12 +343,12 @@ joined_warm_ups (StDiagnosisJob *job, GPtrArray *ops)
       const StFinding *op = g_ptr_array_index (ops, i);
       const StWarmUp  *w = warm_up_of (job, op);
 
-      f->time_at_stake_ns += op->time_at_stake_ns;
+      f->time_at_stake_ns = st_time_add_sat (f->time_at_stake_ns, op->time_at_stake_ns);
       f->start_ns = MIN (f->start_ns, op->start_ns);
       f->end_ns = MAX (f->end_ns, op->end_ns);
       g_ptr_array_add (f->operations, g_strdup (g_ptr_array_index (op->operations, 0)));
       if (i >= 3)
-        rest += op->time_at_stake_ns;
+        rest = st_time_add_sat (rest, op->time_at_stake_ns);
       else if (w != NULL)
         {
           g_autofree char *shown

@@ -24,6 +24,7 @@
 #include "st-summary-private.h"
 #include "st-format.h"
 #include "st-slice-nest.h"
+#include "st-time.h"
 
 #include <string.h>
 
@@ -109,8 +110,8 @@ account (StOperationRow *row, gint64 dur, gint64 self)
   if (row->count == 0 || dur > row->max_ns)
     row->max_ns = dur;
   row->count++;
-  row->total_ns += dur;
-  row->self_ns += self;
+  row->total_ns = st_time_add_sat (row->total_ns, dur);
+  row->self_ns = st_time_add_sat (row->self_ns, self);
 }
 
 /* The row of @name in @rows, through @slots; a new one when it has none. */
@@ -227,7 +228,7 @@ finish_table (Table *table, StTrace *trace)
   gint64 total = 0;
 
   for (guint i = 0; i < table->rows->len; i++)
-    total += g_array_index (table->rows, StOperationRow, i).self_ns;
+    total = st_time_add_sat (total, g_array_index (table->rows, StOperationRow, i).self_ns);
   finish (table->rows, total, trace);
   finish (table->track_rows, total, trace);
   slot_map_clear (&table->name_slot);
@@ -305,8 +306,8 @@ merge_table (Table *into, Table *from)
       row->min_ns = row->count == 0 ? r->min_ns : MIN (row->min_ns, r->min_ns);
       row->max_ns = row->count == 0 ? r->max_ns : MAX (row->max_ns, r->max_ns);
       row->count += r->count;
-      row->total_ns += r->total_ns;
-      row->self_ns += r->self_ns;
+      row->total_ns = st_time_add_sat (row->total_ns, r->total_ns);
+      row->self_ns = st_time_add_sat (row->self_ns, r->self_ns);
     }
   g_array_append_vals (into->track_rows, from->track_rows->data, from->track_rows->len);
   slot_map_clear (&from->name_slot);
