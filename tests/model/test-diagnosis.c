@@ -736,9 +736,12 @@ test_warm_up_phase (void)
 /* Warm-ups at int64's edge: three framework ops on three threads, op t
  * first called at t ms for 4 × 10^18 ns, then five times 1 µs after it,
  * are three warm-ups (none inside another: each starts and ends after the
- * one before), each 4 × 10^18 − 1000 ns at stake. Their sum passes 2^63 −
- * 1: the joined finding's time at stake stays at that limit instead of
- * wrapping to a negative time (UBSan would report the overflow too). */
+ * one before), each 4 × 10^18 − 1000 ns at stake (op1's two more long
+ * calls, on threads 4 and 5, start with its first and are no first call;
+ * op1's 12 × 10^18 ns in all is held at the limit too).
+ * Their sum passes 2^63 − 1: the joined finding's time at stake stays at
+ * that limit instead of wrapping to a negative time (UBSan would report
+ * the overflow too). */
 static void
 test_warm_ups_at_the_edge (void)
 {
@@ -761,12 +764,47 @@ test_warm_ups_at_the_edge (void)
                "\"ts\":%" G_GINT64_FORMAT ",\"dur\":1",
                name, t, G_GINT64_CONSTANT (4000000000010000) + 10 * k);
     }
+  /* two more long calls of op1, on threads 4 and 5: its name's time
+   * passes 2^63 − 1 too (the warm-ups rank names by it) */
+  for (gint t = 4; t <= 5; t++)
+    event (&w,
+           "\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::op1\",\"pid\":1,\"tid\":%d,"
+           "\"ts\":1000,\"dur\":4000000000000000",
+           t);
   diagnose (&d, writer_end (&w));
 
   warm = find (&d, "warm-up");
   g_assert_nonnull (warm);
   g_assert_cmpuint (warm->operations->len, ==, 3);
   g_assert_cmpint (warm->time_at_stake_ns, ==, G_MAXINT64);
+}
+
+/* Device work at int64's edge (the longest span a trace may have is 146
+ * years, 4.6 × 10^18 ns): a GEMM runs 2 × 10^18 ns from 20 µs, launched at
+ * 10 µs; then the host sits in a cudaMemcpy for 2 × 10^18 − 100 µs while
+ * the device idles, and its copy runs at the end. The first stretch is
+ * all busy: device-bound (5 × busy ≥ 4 × length, 10^19 against
+ * 8 × 10^18, which overflowed an int64); the second a sync wait. */
+static void
+test_device_at_the_edge (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 10, 5, 1);
+  device (&w, "kernel", "sm80_xmma_gemm", 7, 20, G_GINT64_CONSTANT (2000000000000000), 1);
+  host (&w, "cuda_runtime", "cudaMemcpy", G_GINT64_CONSTANT (2000000000000030),
+        G_GINT64_CONSTANT (2000000000000000) - 100, 2);
+  device (&w, "gpu_memcpy", "Memcpy DtoH", 7, G_GINT64_CONSTANT (3999999999999950), 40, 2);
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), >=, 2);
+  g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_DEVICE_BOUND);
+  g_assert_cmpint (phase (&d, 1)->kind, ==, ST_PHASE_SYNC_WAIT);
+  for (guint i = 0; i < st_diagnosis_get_n_findings (d.diagnosis); i++)
+    g_assert_cmpint (finding (&d, i)->time_at_stake_ns, >=, 0);
 }
 
 /* Kernels the CUPTI range profiler timed (16.3): on the GPU process,
@@ -1045,6 +1083,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/warm-ups-joined", test_warm_ups_joined);
   g_test_add_func ("/model/diagnosis/counter-collection", test_counter_collection);
   g_test_add_func ("/model/diagnosis/warm-ups-at-the-edge", test_warm_ups_at_the_edge);
+  g_test_add_func ("/model/diagnosis/device-at-the-edge", test_device_at_the_edge);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);

@@ -79,7 +79,7 @@ straggler_when (StDiagnosisJob *job, const StRankCollective *worst, GString *tex
   if (!late_at_step (job, worst->slowest_file, worst->start_ns + worst->late_ns, &at_step, &step))
     return;
   late = st_format_duration (MAX (0, at_step));
-  if (2 * at_step >= worst->late_ns)
+  if (2.0 * at_step >= worst->late_ns)
     g_string_append_printf (text, _ (" It was already %s late when %s began."), late, step);
   else
     g_string_append_printf (text,
@@ -377,7 +377,7 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
   g_autofree char *span_text = NULL, *range_text = NULL, *lead_text = NULL;
   StFinding       *f;
 
-  if (st_diagnosis_n_devices (job) == 0 || phases->len == 0 || 5 * span >= range)
+  if (st_diagnosis_n_devices (job) == 0 || phases->len == 0 || 5.0 * span >= range)
     return;
   for (guint i = 0; i < phases->len; i++)
     first = MIN (first, g_array_index (phases, StPhase, i).start);

@@ -94,7 +94,7 @@ tally_op (const StSlice *s, guint track, gpointer data)
     }
   else if (s->start < first->start)
     *first = (FirstCall){ s->start, s->dur, track };
-  t->job->by_name[s->name] += MAX (s->dur, 1);
+  t->job->by_name[s->name] = st_time_add_sat (t->job->by_name[s->name], MAX (s->dur, 1));
   t->count[s->name]++;
 }
 
@@ -182,7 +182,7 @@ is_warm_up (StDiagnosisJob *job, WarmCandidate *c, gint64 *median)
     return FALSE;
   *median
       = st_select_kth ((gint64 *)(void *)c->others->data, c->others->len, (c->others->len - 1) / 2);
-  return c->first_dur >= WARM_UP_MIN_NS && c->first_dur >= 10 * MAX (*median, 1)
+  return c->first_dur >= WARM_UP_MIN_NS && c->first_dur >= 10.0 * MAX (*median, 1)
          && (job->sync == NULL
              || !st_sync_calls_blocked (job->sync, c->first_track, middle,
                                         c->first_start + c->first_dur));

@@ -588,7 +588,7 @@ add_active (const StPhase *p, guint n, gint64 *time)
     first++;
   while (last > first && is_waiting (&p[last - 1]))
     last--;
-  if (first == last || 5 * (p[last - 1].end - p[first].start) < p[n - 1].end - p[0].start)
+  if (first == last || 5.0 * (p[last - 1].end - p[first].start) < p[n - 1].end - p[0].start)
     {
       first = 0;
       last = n;
@@ -612,7 +612,7 @@ bound_kind (StDiagnosisJob *job, GArray *phases)
   st_captures_count_launches (job->captures, &n, &captured);
   if (captured > 0 && 2 * captured >= n)
     return ST_PHASE_GRAPH_CAPTURE;
-  if (phases->len > 0 && 5 * st_diagnosis_mean_span (job) < st_time_span (job->start, job->end))
+  if (phases->len > 0 && 5.0 * st_diagnosis_mean_span (job) < st_time_span (job->start, job->end))
     return ST_FINDING_NO_DEVICE_WORK;
   /* the phases come device by device */
   for (guint i = 0, from = 0; i <= phases->len; i++)

@@ -234,7 +234,7 @@ gap_cause (StDiagnosisJob *job, StDeviceStates *states, gint64 before, gint64 t0
   if (l >= t0 && l - t0 >= t1 - l)
     {
       if (st_sync_calls_blocked (job->sync, launch.track, t0, l)
-          || 2 * st_sync_calls_covered (job->sync, launch.track, t0, t1) >= t1 - t0)
+          || 2.0 * st_sync_calls_covered (job->sync, launch.track, t0, t1) >= (double)(t1 - t0))
         return ST_IDLE_SYNC;
       return st_diagnosis_warm_up_at (job, launch.track, t0 + (l - t0) / 2) != NULL
                  ? ST_IDLE_WARM_UP
@@ -265,7 +265,7 @@ set_causes (StDiagnosisJob *job, StDeviceStates *states, GArray *wait)
         s->cause = ST_IDLE_UNEXPLAINED;
       else if (i + 1 == states->n_segments)
         s->cause = ST_IDLE_TRAIL;
-      else if (2 * covered (wait, &at, s->start, s->end) >= s->end - s->start)
+      else if (2.0 * covered (wait, &at, s->start, s->end) >= (double)(s->end - s->start))
         s->cause = ST_IDLE_SYNC;
       else
         s->cause = gap_cause (job, states, i > 0 ? states->segments[i - 1].start : G_MININT64,
@@ -341,9 +341,10 @@ kind_of (const gint64 *t)
 
   for (guint k = 0; k < ST_N_TALLIES; k++)
     length += t[k];
-  if (4 * x >= length && x > h && x > s && x > w && x > u)
+  /* in double: times at int64's edge would overflow the products */
+  if (4.0 * x >= length && x > h && x > s && x > w && x > u)
     return ST_PHASE_COMMUNICATION_BOUND;
-  if (5 * busy >= 4 * length)
+  if (5.0 * busy >= 4.0 * length)
     return ST_PHASE_DEVICE_BOUND;
   if (h >= s && h >= w && h >= u)
     return ST_PHASE_HOST_BOUND;
@@ -475,7 +476,7 @@ absorb_short (GArray *phases, guint from, gint64 span)
       if (phases->len - from < 2)
         return;
       for (guint i = from; i < phases->len; i++)
-        if (50 * (p[i].end - p[i].start) < span
+        if (50.0 * (p[i].end - p[i].start) < span
             && (shortest < 0 || p[i].end - p[i].start < p[shortest].end - p[shortest].start))
           shortest = i;
       if (shortest < 0)
