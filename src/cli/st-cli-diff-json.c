@@ -121,13 +121,13 @@ finding_kind (StProfileDiff *diff, const StDiffFinding *f)
 
   switch (f->kind)
     {
-    case ST_FINDING_SETUP: return "setup";
-    case ST_FINDING_CLASS: return "class";
-    case ST_FINDING_COLLECTIVE: return "collective";
-    case ST_FINDING_OPERATION:
+    case ST_DIFF_FINDING_SETUP: return "setup";
+    case ST_DIFF_FINDING_CLASS: return "class";
+    case ST_DIFF_FINDING_COLLECTIVE: return "collective";
+    case ST_DIFF_FINDING_OPERATION:
       return st_operation_diff_get_row (ops, f->row)->table == ST_OPERATIONS_KERNELS ? "kernel"
                                                                                      : "host";
-    case ST_FINDING_METRIC:
+    case ST_DIFF_FINDING_METRIC:
     default: return "metric";
     }
 }

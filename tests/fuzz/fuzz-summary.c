@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-summary: a Chrome trace JSON file's Summary and diagnosis over its
- * whole span, as `strata-cli summary` makes them. The importers' harnesses
- * stop at the loaded trace; the analyses read every event's times, kinds
- * and args, so odd ones (times at int64's edge, kernels with no launch,
+ * whole span, as `strata-cli summary` makes them, and its comparison with
+ * a small profile of steps, GEMMs, a copy and a collective, whole and by
+ * steps, as `strata-cli diff` makes it. The importers' harnesses stop at
+ * the loaded trace; the analyses read every event's times, kinds and
+ * args, so odd ones (times at int64's edge, kernels with no launch,
  * operators nested or overlapping, steps in any order) reach them here.
  * UBSan stops on any signed overflow; a finding must say something and
  * never put a negative time at stake. */
@@ -10,9 +12,46 @@
 
 #include "st-diagnosis.h"
 #include "st-fuzz-util.h"
+#include "st-profile-diff.h"
 #include "st-summary.h"
 
+#include <string.h>
+
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+static const char base_text[]
+    = "{\"traceEvents\": [\n"
+      "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
+      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,"
+      "\"ts\":0,\"dur\":500},\n"
+      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,"
+      "\"ts\":500,\"dur\":400},\n"
+      "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,"
+      "\"ts\":350,\"dur\":5,\"args\":{\"correlation\":3}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":0,\"dur\":"
+      "100},\n"
+      "{\"ph\":\"X\",\"cat\":\"gpu_memcpy\",\"name\":\"Memcpy HtoD\",\"pid\":0,\"tid\":7,"
+      "\"ts\":300,\"dur\":50,\"args\":{\"bytes\":1000}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":400,"
+      "\"dur\":100,\"args\":{\"correlation\":3}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclDevKernel_AllReduce_Sum_f32_RING_LL\","
+      "\"pid\":0,\"tid\":13,\"ts\":50,\"dur\":200,\"args\":{\"In msg nelems\":1024}}\n"
+      "]}\n";
+
+static StTrace *base;
+
+static void
+compare (StTrace *trace, StDiffScope scope)
+{
+  StProfileDiffOptions options = { scope };
+  g_autoptr (GError)   error = NULL;
+  StProfileDiff       *diff = st_profile_diff_compute (base, trace, &options, NULL, &error);
+
+  g_assert (diff != NULL);
+  for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
+    g_assert (st_profile_diff_get_finding (diff, i)->text != NULL);
+  st_profile_diff_free (diff);
+}
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
@@ -22,6 +61,13 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
   StSummary          *summary;
   StDiagnosis        *diagnosis;
 
+  if (base == NULL)
+    {
+      g_autoptr (GError) base_error = NULL;
+
+      base = st_fuzz_load_bytes ((const guint8 *)base_text, strlen (base_text), 1, &base_error);
+      g_assert (base != NULL);
+    }
   if (trace == NULL)
     return 0;
   summary = st_summary_compute (trace, 0, st_trace_get_end_ns (trace), NULL, &error);
@@ -37,5 +83,7 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
     }
   st_diagnosis_free (diagnosis);
   st_summary_free (summary);
+  compare (trace, ST_DIFF_SCOPE_WHOLE);
+  compare (trace, ST_DIFF_SCOPE_STEPS);
   return 0;
 }

@@ -21,6 +21,7 @@
 #include "st-name-normal-form.h"
 #include "st-profile-diff.h"
 #include "st-test-diff-pair.h"
+#include "st-test-util.h"
 #include "st-trace-loader.h"
 
 #include <glib/gstdio.h>
@@ -264,12 +265,12 @@ test_operations (void)
 }
 
 static void
-assert_finding (StProfileDiff *diff,
-                guint          index,
-                StFindingKind  kind,
-                const char    *text,
-                gint64         start,
-                gint64         end)
+assert_finding (StProfileDiff    *diff,
+                guint             index,
+                StDiffFindingKind kind,
+                const char       *text,
+                gint64            start,
+                gint64            end)
 {
   const StDiffFinding *f = st_profile_diff_get_finding (diff, index);
 
@@ -300,16 +301,17 @@ test_findings (void)
   const StDiffFinding      *f;
 
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
-  assert_finding (diff, 0, ST_FINDING_CLASS, "GEMM +100.0 µs per step (2.00×)", 100 * US, 300 * US);
-  assert_finding (diff, 1, ST_FINDING_COLLECTIVE, "AllReduce +100.0 µs per step (2.00×)", 700 * US,
-                  900 * US);
-  assert_finding (diff, 2, ST_FINDING_OPERATION,
-                  "ncclDevKernel_AllReduce_Sum_f32_RING_LL +100.0 µs per step", 700 * US, 900 * US);
-  assert_finding (diff, 3, ST_FINDING_OPERATION, "sm90_gemm_kernel +100.0 µs per step", 100 * US,
+  assert_finding (diff, 0, ST_DIFF_FINDING_CLASS, "GEMM +100.0 µs per step (2.00×)", 100 * US,
                   300 * US);
-  assert_finding (diff, 4, ST_FINDING_CLASS, "Other +20.00 µs per step (1.67×)", 500 * US,
+  assert_finding (diff, 1, ST_DIFF_FINDING_COLLECTIVE, "AllReduce +100.0 µs per step (2.00×)",
+                  700 * US, 900 * US);
+  assert_finding (diff, 2, ST_DIFF_FINDING_OPERATION,
+                  "ncclDevKernel_AllReduce_Sum_f32_RING_LL +100.0 µs per step", 700 * US, 900 * US);
+  assert_finding (diff, 3, ST_DIFF_FINDING_OPERATION, "sm90_gemm_kernel +100.0 µs per step",
+                  100 * US, 300 * US);
+  assert_finding (diff, 4, ST_DIFF_FINDING_CLASS, "Other +20.00 µs per step (1.67×)", 500 * US,
                   530 * US);
-  assert_finding (diff, 5, ST_FINDING_OPERATION, "added_kernel +20.00 µs per step", 600 * US,
+  assert_finding (diff, 5, ST_DIFF_FINDING_OPERATION, "added_kernel +20.00 µs per step", 600 * US,
                   620 * US);
   f = st_profile_diff_get_finding (diff, 3);
   g_assert_true (f->has_slice);
@@ -376,8 +378,8 @@ test_small_change (void)
   g_assert_cmpint (st_profile_diff_lookup_metric (diff, "exposed_communication_percent")->judgement,
                    ==, ST_DIFF_WORSE);
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 1);
-  assert_finding (diff, 0, ST_FINDING_COLLECTIVE, "AllReduce +8.000 µs per step (1.08×)", 700 * US,
-                  808 * US);
+  assert_finding (diff, 0, ST_DIFF_FINDING_COLLECTIVE, "AllReduce +8.000 µs per step (1.08×)",
+                  700 * US, 808 * US);
 }
 
 /* The same trace twice, a range of each (the Summary's region
@@ -554,17 +556,19 @@ test_hardware_change (void)
   g_assert_cmpfloat_with_epsilon (gemm->ratio, 2.5, 1e-9);
 
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 6);
-  assert_finding (diff, 0, ST_FINDING_SETUP,
+  assert_finding (diff, 0, ST_DIFF_FINDING_SETUP,
                   "Different setup — GPU: Tesla V100-SXM2-16GB (base NVIDIA A100-SXM4-40GB); "
                   "World size: 2 (base 8)",
                   0, 2600 * US);
-  assert_finding (diff, 1, ST_FINDING_CLASS, "GEMM +150.0 µs per step (2.50×)", 100 * US, 350 * US);
-  assert_finding (diff, 2, ST_FINDING_OPERATION, "sm90_gemm_kernel +150.0 µs per step", 100 * US,
+  assert_finding (diff, 1, ST_DIFF_FINDING_CLASS, "GEMM +150.0 µs per step (2.50×)", 100 * US,
                   350 * US);
-  assert_finding (diff, 3, ST_FINDING_OPERATION, "cudaMemcpyAsync +60.00 µs self per step", 12 * US,
-                  72 * US);
-  assert_finding (diff, 4, ST_FINDING_METRIC, "Time span +300.0 µs per step (1.30×)", 0, 1300 * US);
-  assert_finding (diff, 5, ST_FINDING_METRIC, "Compute time +150.0 µs per step (1.83×)", 0,
+  assert_finding (diff, 2, ST_DIFF_FINDING_OPERATION, "sm90_gemm_kernel +150.0 µs per step",
+                  100 * US, 350 * US);
+  assert_finding (diff, 3, ST_DIFF_FINDING_OPERATION, "cudaMemcpyAsync +60.00 µs self per step",
+                  12 * US, 72 * US);
+  assert_finding (diff, 4, ST_DIFF_FINDING_METRIC, "Time span +300.0 µs per step (1.30×)", 0,
+                  1300 * US);
+  assert_finding (diff, 5, ST_DIFF_FINDING_METRIC, "Compute time +150.0 µs per step (1.83×)", 0,
                   1300 * US);
   g_assert_false (finding_names (diff, "aten::item"));
   g_assert_false (finding_names (diff, "_local_scalar_dense"));
@@ -669,10 +673,11 @@ test_cross_vendor (void)
     }
   /* the findings lead with the setup, then the two classes that grew, the
    * larger first: GEMM +31, attention +11 */
-  assert_finding (diff, 0, ST_FINDING_SETUP, "Different setup — Vendor: AMD (base NVIDIA)", 0,
+  assert_finding (diff, 0, ST_DIFF_FINDING_SETUP, "Different setup — Vendor: AMD (base NVIDIA)", 0,
                   2000 * US);
-  assert_finding (diff, 1, ST_FINDING_CLASS, "GEMM +31.00 µs per step (1.31×)", 100 * US, 231 * US);
-  assert_finding (diff, 2, ST_FINDING_CLASS, "Attention +11.00 µs per step (1.44×)", 355 * US,
+  assert_finding (diff, 1, ST_DIFF_FINDING_CLASS, "GEMM +31.00 µs per step (1.31×)", 100 * US,
+                  231 * US);
+  assert_finding (diff, 2, ST_DIFF_FINDING_CLASS, "Attention +11.00 µs per step (1.44×)", 355 * US,
                   391 * US);
 }
 
@@ -700,16 +705,16 @@ test_count_change (void)
   new_ = load_recipe (&many);
   diff = compare (base, new_, NULL);
   g_assert_cmpuint (st_profile_diff_get_n_findings (diff), ==, 5);
-  assert_finding (diff, 0, ST_FINDING_CLASS, "Memory +30.00 µs per step (6.00×)", 640 * US,
+  assert_finding (diff, 0, ST_DIFF_FINDING_CLASS, "Memory +30.00 µs per step (6.00×)", 640 * US,
                   642 * US);
-  assert_finding (diff, 1, ST_FINDING_OPERATION,
+  assert_finding (diff, 1, ST_DIFF_FINDING_OPERATION,
                   "Memcpy DtoD (Device -> Device) +30.00 µs per step (18 instead of 3)", 640 * US,
                   642 * US);
-  assert_finding (diff, 2, ST_FINDING_METRIC, "Memory time +30.00 µs per step (6.00×)", 0,
+  assert_finding (diff, 2, ST_DIFF_FINDING_METRIC, "Memory time +30.00 µs per step (6.00×)", 0,
                   1000 * US);
-  assert_finding (diff, 3, ST_FINDING_METRIC, "Busiest stream's share +3.3 points (65% → 68.4%)", 0,
-                  1000 * US);
-  assert_finding (diff, 4, ST_FINDING_METRIC,
+  assert_finding (diff, 3, ST_DIFF_FINDING_METRIC,
+                  "Busiest stream's share +3.3 points (65% → 68.4%)", 0, 1000 * US);
+  assert_finding (diff, 4, ST_DIFF_FINDING_METRIC,
                   "Memory share of device time +4.3 points (0.86% → 5.14%)", 0, 1000 * US);
 }
 
@@ -760,6 +765,31 @@ test_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* Totals at int64's edge: the base has one 1 µs aten::big; the new side
+ * two of 4 × 10^18 ns on two threads (the longest span a trace may have
+ * is 4.6 × 10^18 ns). Whole profiles, one range a side: the new total is
+ * their sum, 8 × 10^18 ns, exactly (the rounding of a per-range mean
+ * doubled it first, past 2^63 − 1). */
+static void
+test_totals_at_the_edge (void)
+{
+  static const char base_text[]
+      = "{\"traceEvents\": [{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::big\",\"pid\":1,"
+        "\"tid\":1,\"ts\":0,\"dur\":1}]}";
+  static const char new_text[]
+      = "{\"traceEvents\": [{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::big\",\"pid\":1,"
+        "\"tid\":1,\"ts\":0,\"dur\":4000000000000000},{\"ph\":\"X\",\"cat\":\"cpu_op\","
+        "\"name\":\"aten::big\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":4000000000000000}]}";
+  g_autoptr (StTrace)       base = st_test_load_text (base_text, -1);
+  g_autoptr (StTrace)       new_ = st_test_load_text (new_text, -1);
+  g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+  const StOperationDiffRow *row = find_row (diff, "aten::big");
+
+  g_assert_cmpint (row->base_total_ns, ==, 1000);
+  g_assert_cmpint (row->new_total_ns, ==, G_GINT64_CONSTANT (8000000000000000000));
+  g_assert_cmpint (row->delta_ns, ==, G_GINT64_CONSTANT (8000000000000000000) - 1000);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -775,6 +805,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/compare/cross-vendor", test_cross_vendor);
   g_test_add_func ("/model/compare/step-times", test_step_times);
   g_test_add_func ("/model/compare/count-change", test_count_change);
+  g_test_add_func ("/model/compare/totals-at-the-edge", test_totals_at_the_edge);
   g_test_add_func ("/model/compare/same-trace", test_same_trace);
   g_test_add_func ("/model/compare/unlike", test_unlike);
   g_test_add_func ("/model/compare/cancelled", test_cancelled);

@@ -9,6 +9,7 @@
 #include "st-operation-diff.h"
 #include "st-format.h"
 #include "st-name-normal-form.h"
+#include "st-time.h"
 
 #include <math.h>
 #include <string.h>
@@ -46,11 +47,18 @@ side_name (const Side *side, guint index)
                               g_array_index (side->totals, StOperationTotal, index).name);
 }
 
-/* @sum / @ranges, rounded to the nearest ns. */
+/* @sum / @ranges, rounded to the nearest ns (halves up), without doubling
+ * @sum: a sum at int64's edge would overflow. */
 static gint64
 per_range (gint64 sum, guint ranges)
 {
-  return (2 * sum + ranges) / (2 * (gint64)ranges);
+  gint64 q, rest;
+
+  if (sum < 0)
+    return sum == G_MININT64 ? G_MININT64 / (gint64)ranges : -per_range (-sum, ranges);
+  q = sum / (gint64)ranges;
+  rest = sum % (gint64)ranges;
+  return q + (2 * rest >= (gint64)ranges);
 }
 
 /* The sums of @indices of @side as per-range means; their ids into @ids. */
@@ -73,8 +81,8 @@ side_means (const Side *side,
           = &g_array_index (side->totals, StOperationTotal, g_array_index (indices, guint, i));
 
       n += t->count;
-      sum += t->total_ns;
-      self_sum += t->self_ns;
+      sum = st_time_add_sat (sum, t->total_ns);
+      self_sum = st_time_add_sat (self_sum, t->self_ns);
       g_array_append_val (ids, t->name);
     }
   *count = (double)n / ranges;

@@ -281,7 +281,7 @@ min_time (StProfileDiff *self)
 static void
 setup_finding (StProfileDiff *self, GArray *candidates)
 {
-  StDiffFinding f = { ST_FINDING_SETUP };
+  StDiffFinding f = { ST_DIFF_FINDING_SETUP };
 
   f.text = st_environment_dup_setup (self->side[ST_DIFF_NEW].environment,
                                      self->environment_differences);
@@ -297,7 +297,7 @@ class_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
   for (guint i = 0; i < self->classes->len; i++)
     {
       const StClassDiff *c = &g_array_index (self->classes, StClassDiff, i);
-      StDiffFinding      f = { ST_FINDING_CLASS, NULL, 0, 0, FALSE, { 0 }, i };
+      StDiffFinding      f = { ST_DIFF_FINDING_CLASS, NULL, 0, 0, FALSE, { 0 }, i };
       g_autofree char   *grown = NULL;
       g_autofree char   *ratio = NULL;
 
@@ -326,7 +326,7 @@ collective_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
       const StCollectiveDiff     *c = &g_array_index (self->collectives, StCollectiveDiff, i);
       const char                 *label = st_collective_type_get_label (c->type);
       const StCollectiveInstance *longest = &new_->longest[g_bit_nth_lsf (c->type, -1)];
-      StDiffFinding               f = { ST_FINDING_COLLECTIVE, NULL, 0, 0, FALSE, { 0 }, i };
+      StDiffFinding               f = { ST_DIFF_FINDING_COLLECTIVE, NULL, 0, 0, FALSE, { 0 }, i };
       g_autofree char            *grown = st_format_duration (c->delta_ns);
       g_autofree char            *ratio = NULL;
 
@@ -426,7 +426,7 @@ add_operation (StProfileDiff *self, GArray *candidates, guint index, gint64 grow
 {
   const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, index);
   gboolean                  kernel = row->table == ST_OPERATIONS_KERNELS;
-  StDiffFinding             f = { ST_FINDING_OPERATION, NULL, 0, 0, FALSE, { 0 }, index };
+  StDiffFinding             f = { ST_DIFF_FINDING_OPERATION, NULL, 0, 0, FALSE, { 0 }, index };
   g_autofree char          *grown = st_format_duration (growth);
   g_autofree char          *name = st_operation_name_shorten (row->name, NULL);
 
@@ -502,7 +502,7 @@ metric_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
   for (guint i = 0; i < self->metrics->len; i++)
     {
       const StMetricDiff    *m = &g_array_index (self->metrics, StMetricDiff, i);
-      StDiffFinding          f = { ST_FINDING_METRIC, NULL, 0, 0, FALSE, { 0 }, i };
+      StDiffFinding          f = { ST_DIFF_FINDING_METRIC, NULL, 0, 0, FALSE, { 0 }, i };
       guint                  at;
       const StDiffMetricSum *sum;
       StTimeSpan             worst;

@@ -131,24 +131,24 @@ typedef struct
 
 typedef enum
 {
-  ST_FINDING_COLLECTIVE,
-  ST_FINDING_OPERATION,
-  ST_FINDING_METRIC,
-  ST_FINDING_SETUP, /* the environments differ in hardware or setup (8.11) */
-  ST_FINDING_CLASS, /* a kernel class grew */
-} StFindingKind;
+  ST_DIFF_FINDING_COLLECTIVE,
+  ST_DIFF_FINDING_OPERATION,
+  ST_DIFF_FINDING_METRIC,
+  ST_DIFF_FINDING_SETUP, /* the environments differ in hardware or setup (8.11) */
+  ST_DIFF_FINDING_CLASS, /* a kernel class grew */
+} StDiffFindingKind;
 
 /* What got worse (8.6) and where to look in the new profile. */
 typedef struct
 {
-  StFindingKind kind;
-  char         *text;     /* "AllReduce +12.4 ms per step (1.38×)" */
-  gint64        start_ns; /* the place in the new trace (trace ns) */
-  gint64        end_ns;
-  gboolean      has_slice; /* an operation's or collective type's longest instance */
-  StSliceRef    slice;     /* that instance, in the new trace */
-  guint         row;       /* the index of its StOperationDiffRow, StCollectiveDiff, StMetricDiff or
-                                StClassDiff */
+  StDiffFindingKind kind;
+  char             *text;     /* "AllReduce +12.4 ms per step (1.38×)" */
+  gint64            start_ns; /* the place in the new trace (trace ns) */
+  gint64            end_ns;
+  gboolean          has_slice; /* an operation's or collective type's longest instance */
+  StSliceRef        slice;     /* that instance, in the new trace */
+  guint             row; /* the index of its StOperationDiffRow, StCollectiveDiff, StMetricDiff or
+                              StClassDiff */
 } StDiffFinding;
 
 typedef struct _StProfileDiff StProfileDiff;
