@@ -2,7 +2,8 @@
 /* fuzz-summary: a Chrome trace JSON file's Summary and diagnosis over its
  * whole span, as `strata-cli summary` makes them, and its comparison with
  * a small profile of steps, GEMMs, a copy and a collective, whole and by
- * steps, as `strata-cli diff` makes it. The importers' harnesses stop at
+ * steps, as `strata-cli diff` makes it, and its digest, written and read
+ * back, as `strata-cli digest` and `fleet` do. The importers' harnesses stop at
  * the loaded trace; the analyses read every event's times, kinds and
  * args, so odd ones (times at int64's edge, kernels with no launch,
  * operators nested or overlapping, steps in any order) reach them here.
@@ -11,6 +12,7 @@
 #include "config.h"
 
 #include "st-diagnosis.h"
+#include "st-digest.h"
 #include "st-fuzz-util.h"
 #include "st-profile-diff.h"
 #include "st-summary.h"
@@ -39,6 +41,28 @@ static const char base_text[]
       "]}\n";
 
 static StTrace *base;
+
+/* The digest of @trace, written and read back: what the reduce reads must
+ * be what the map wrote (docs/digest.md). */
+static void
+digest (StTrace *trace)
+{
+  StProfileIdentity    identity = { 1, (char *)"00", (char *)"fuzz.json" };
+  g_autoptr (GFile)    file = g_file_new_for_path ("/nonexistent/fuzz.json");
+  g_autoptr (GError)   error = NULL;
+  g_autoptr (StDigest) made = st_digest_make (trace, file, &identity, NULL, &error);
+  g_autoptr (StDigest) read = NULL;
+  g_autoptr (GBytes)   bytes = NULL;
+  gsize                length;
+  const char          *data;
+
+  g_assert (made != NULL && error == NULL);
+  bytes = st_digest_to_bytes (made);
+  data = g_bytes_get_data (bytes, &length);
+  read = st_digest_read_bytes (data, length, "fuzz.stdg", &error);
+  g_assert (read != NULL && error == NULL);
+  g_assert (read->findings->len == made->findings->len);
+}
 
 static void
 compare (StTrace *trace, StDiffScope scope)
@@ -85,5 +109,6 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
   st_summary_free (summary);
   compare (trace, ST_DIFF_SCOPE_WHOLE);
   compare (trace, ST_DIFF_SCOPE_STEPS);
+  digest (trace);
   return 0;
 }
