@@ -638,6 +638,31 @@ chooser_in_job (gpointer data)
   return folder != NULL && g_file_equal (folder, job);
 }
 
+/* GTK 4.8's file chooser, its file set while it loads the folder, at
+ * times snapshots its path bar's new buttons before they are allocated:
+ * "Trying to snapshot GtkButton … without a current allocation", a
+ * warning of GTK's own widgets, fatal in the tests (one run in eight or
+ * so on a loaded machine). While a chooser is up, that one message from
+ * GTK's domain is left out; any other warning stays fatal. */
+static gboolean chooser_up;
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
+{
+  const char *domain = NULL, *message = NULL;
+
+  for (gsize i = 0; chooser_up && (level & G_LOG_LEVEL_WARNING) && i < n_fields; i++)
+    if (g_str_equal (fields[i].key, "GLIB_DOMAIN"))
+      domain = fields[i].value;
+    else if (g_str_equal (fields[i].key, "MESSAGE"))
+      message = fields[i].value;
+  if (g_strcmp0 (domain, "Gtk") == 0 && message != NULL
+      && g_str_has_prefix (message, "Trying to snapshot GtkButton ")
+      && g_str_has_suffix (message, " without a current allocation"))
+    return G_LOG_WRITER_HANDLED;
+  return g_log_writer_default (level, fields, n_fields, data);
+}
+
 /* Opens rank 6 at its step 2 from a fleet whose digests are in @folder,
  * and returns the chooser that asks where its trace is. */
 static GtkWidget *
@@ -674,6 +699,7 @@ test_locate_trace (void)
   g_assert_cmpint (g_mkdir (lost, 0700), ==, 0);
   g_assert_cmpint (g_rename (from, to), ==, 0);
   window = open_fleet (digests);
+  chooser_up = TRUE;
 
   gtk_dialog_response (GTK_DIALOG (ask_for_rank_6 (window)), GTK_RESPONSE_CANCEL);
   st_test_wait_until (chooser_gone, NULL);
@@ -685,6 +711,8 @@ test_locate_trace (void)
   g_assert_no_error (error);
   st_test_wait_until (chooser_picked, chosen);
   gtk_dialog_response (GTK_DIALOG (find_chooser ()), GTK_RESPONSE_ACCEPT);
+  st_test_wait_until (chooser_gone, NULL);
+  chooser_up = FALSE;
   assert_opened_at (&chosen, 1, 6468500, 6468500 + 6368300);
   st_test_destroy_window (window);
 }
@@ -730,6 +758,7 @@ main (int argc, char *argv[])
   int                status;
 
   gtk_test_init (&argc, &argv, NULL);
+  g_log_set_writer_func (log_writer, NULL, NULL);
   make_job ();
   app = st_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
