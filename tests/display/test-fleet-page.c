@@ -639,7 +639,8 @@ chooser_in_job (gpointer data)
 }
 
 /* GTK 4.8's file chooser, its file set while it loads the folder, at
- * times snapshots its path bar's new buttons before they are allocated:
+ * times snapshots a button of its own before it is allocated (the warning
+ * comes from inside the chooser's draw, while the test waits for the file):
  * "Trying to snapshot GtkButton … without a current allocation", a
  * warning of GTK's own widgets, fatal in the tests (one run in eight or
  * so on a loaded machine). While a chooser is up, that one message from
