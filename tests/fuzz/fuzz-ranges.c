@@ -16,29 +16,6 @@
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
-static const char trace_text[]
-    = "{\"traceEvents\": [\n"
-      "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
-      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,"
-      "\"ts\":0,\"dur\":500},\n"
-      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,"
-      "\"ts\":500,\"dur\":400},\n"
-      "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,"
-      "\"ts\":350,\"dur\":5,\"args\":{\"correlation\":3}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":0,\"dur\":"
-      "100},"
-      "\n"
-      "{\"ph\":\"X\",\"cat\":\"gpu_memcpy\",\"name\":\"Memcpy "
-      "HtoD\",\"pid\":0,\"tid\":7,\"ts\":300,"
-      "\"dur\":50,\"args\":{\"bytes\":1000}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":400,"
-      "\"dur\":100,\"args\":{\"correlation\":3}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":600,"
-      "\"dur\":250},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclDevKernel_AllReduce_Sum_f32_RING_LL\","
-      "\"pid\":0,\"tid\":13,\"ts\":50,\"dur\":200,\"args\":{\"In msg nelems\":1024}}\n"
-      "]}\n";
-
 static StTrace *trace;
 
 static gint64
@@ -100,7 +77,8 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
     {
       g_autoptr (GError) error = NULL;
 
-      trace = st_fuzz_load_bytes ((const guint8 *)trace_text, strlen (trace_text), 1, &error);
+      trace = st_fuzz_load_bytes ((const guint8 *)st_fuzz_small_profile,
+                                  strlen (st_fuzz_small_profile), 1, &error);
       g_assert (trace != NULL);
     }
   start = take (&data, &size);

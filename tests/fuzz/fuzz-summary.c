@@ -21,25 +21,6 @@
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
-static const char base_text[]
-    = "{\"traceEvents\": [\n"
-      "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
-      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,"
-      "\"ts\":0,\"dur\":500},\n"
-      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,"
-      "\"ts\":500,\"dur\":400},\n"
-      "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,"
-      "\"ts\":350,\"dur\":5,\"args\":{\"correlation\":3}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":0,\"dur\":"
-      "100},\n"
-      "{\"ph\":\"X\",\"cat\":\"gpu_memcpy\",\"name\":\"Memcpy HtoD\",\"pid\":0,\"tid\":7,"
-      "\"ts\":300,\"dur\":50,\"args\":{\"bytes\":1000}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":400,"
-      "\"dur\":100,\"args\":{\"correlation\":3}},\n"
-      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclDevKernel_AllReduce_Sum_f32_RING_LL\","
-      "\"pid\":0,\"tid\":13,\"ts\":50,\"dur\":200,\"args\":{\"In msg nelems\":1024}}\n"
-      "]}\n";
-
 static StTrace *base;
 
 /* The digest of @trace, written and read back: what the reduce reads must
@@ -89,7 +70,8 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
     {
       g_autoptr (GError) base_error = NULL;
 
-      base = st_fuzz_load_bytes ((const guint8 *)base_text, strlen (base_text), 1, &base_error);
+      base = st_fuzz_load_bytes ((const guint8 *)st_fuzz_small_profile,
+                                 strlen (st_fuzz_small_profile), 1, &base_error);
       g_assert (base != NULL);
     }
   if (trace == NULL)

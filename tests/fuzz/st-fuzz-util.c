@@ -104,3 +104,27 @@ st_fuzz_walk_args (StTrace *trace, guint max_events)
         }
     }
 }
+
+/* The small profile of st-fuzz-util.h. */
+const char st_fuzz_small_profile[]
+    = "{\"traceEvents\": [\n"
+      "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"GPU 0\"}},\n"
+      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#1\",\"pid\":1,\"tid\":1,"
+      "\"ts\":0,\"dur\":500},\n"
+      "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#2\",\"pid\":1,\"tid\":1,"
+      "\"ts\":500,\"dur\":400},\n"
+      "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,"
+      "\"ts\":350,\"dur\":5,\"args\":{\"correlation\":3}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":0,\"dur\":"
+      "100},"
+      "\n"
+      "{\"ph\":\"X\",\"cat\":\"gpu_memcpy\",\"name\":\"Memcpy "
+      "HtoD\",\"pid\":0,\"tid\":7,\"ts\":300,"
+      "\"dur\":50,\"args\":{\"bytes\":1000}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":400,"
+      "\"dur\":100,\"args\":{\"correlation\":3}},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_a\",\"pid\":0,\"tid\":7,\"ts\":600,"
+      "\"dur\":250},\n"
+      "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclDevKernel_AllReduce_Sum_f32_RING_LL\","
+      "\"pid\":0,\"tid\":13,\"ts\":50,\"dur\":200,\"args\":{\"In msg nelems\":1024}}\n"
+      "]}\n";
