@@ -122,6 +122,9 @@ const StWarmUp *st_diagnosis_warm_up_at (StDiagnosisJob *job, guint track, gint6
 /* st-findings-kernels.c: a shape slower than its peers, a memory-bound
  * kernel class (13.6). */
 void st_findings_from_flops (StDiagnosisJob *job, GPtrArray *findings);
+/* The least time at stake a finding is shown with (16.3: 1 % of the
+ * range and 1 µs). */
+gint64 st_findings_shown_floor (StDiagnosisJob *job);
 /* Orders @findings as 16.3 does; returns how many are shown. */
 guint      st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings);
 StFinding *st_finding_new (StFindingKind kind, const char *id, gint64 at_stake);

@@ -383,7 +383,7 @@ joined_warm_ups (StDiagnosisJob *job, GPtrArray *ops)
 static gboolean
 phase_gives_advice (StDiagnosisJob *job, GPtrArray *findings)
 {
-  gint64 floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
+  gint64 floor_ns = st_findings_shown_floor (job);
 
   for (guint i = 0; i < findings->len; i++)
     {

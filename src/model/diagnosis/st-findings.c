@@ -655,11 +655,17 @@ by_stake (gconstpointer a, gconstpointer b, gpointer data)
   return (gint)x->kind - (gint)y->kind;
 }
 
+gint64
+st_findings_shown_floor (StDiagnosisJob *job)
+{
+  return MAX (1000, st_time_span (job->start, job->end) / 100);
+}
+
 guint
 st_findings_rank (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
   gint       bound = bound_kind (job, phases);
-  gint64     floor_ns = MAX (1000, st_time_span (job->start, job->end) / 100);
+  gint64     floor_ns = st_findings_shown_floor (job);
   guint      shown = 0, at;
   StFinding *first = NULL;
 
