@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "st-slice-nest.h"
 #include "st-summary.h"
 #include "st-test-util.h"
 
@@ -250,6 +251,111 @@ test_halves (void)
   g_assert_cmpuint (per_track->len, ==, 6);
 }
 
+/* The nesting order (st-slice-nest.h) that self time and the call tree
+ * walk: by start, the longest first, then in file order. The track is
+ * generated with deep stacks, instants (complete events of no duration)
+ * where a slice begins, slices of the same bounds and partial overlaps
+ * that take extra lanes; its expected order is the same slices sorted
+ * here by those keys with qsort, independently of the rows the layout
+ * made. */
+static int
+compare_nests (gconstpointer pa, gconstpointer pb)
+{
+  const StSliceNest *a = pa, *b = pb;
+
+  if (a->start != b->start)
+    return a->start < b->start ? -1 : 1;
+  if (a->end != b->end)
+    return a->end > b->end ? -1 : 1;
+  return a->offset < b->offset ? -1 : a->offset > b->offset;
+}
+
+static void
+test_nest_order (void)
+{
+  g_autoptr (GString) json = g_string_new ("[");
+  g_autoptr (StTrace) trace = NULL;
+  GRand              *rand = g_rand_new_with_seed (7);
+  const StTrack      *track = NULL;
+  const gint64        ranges[][2]
+      = { { 0, G_MAXINT64 }, { 5000 * US, 17000 * US }, { 9000 * US, 9001 * US } };
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      gint64 ts = g_rand_int_range (rand, 0, 2000) * 10;
+      gint64 dur = g_rand_int_range (rand, 0, 4) == 0 ? 0 : g_rand_int_range (rand, 1, 60) * 10;
+
+      /* every tenth twice: two slices of the same bounds */
+      for (guint k = 0; k < (i % 10 == 0 ? 2 : 1); k++)
+        g_string_append_printf (json,
+                                "%s{\"ph\":\"X\",\"name\":\"s%u\",\"pid\":1,\"tid\":1,"
+                                "\"ts\":%" G_GINT64_FORMAT ",\"dur\":%" G_GINT64_FORMAT "}",
+                                json->len > 1 ? "," : "", i, ts, dur);
+    }
+  g_string_append (json, "]");
+  g_rand_free (rand);
+  trace = st_test_load_text (json->str, json->len);
+  for (guint t = 0; t < st_trace_get_n_tracks (trace); t++)
+    if (st_trace_get_track (trace, t)->kind == ST_TRACK_SLICES)
+      track = st_trace_get_track (trace, t);
+  g_assert_nonnull (track);
+  g_assert_cmpuint (track->n_rows, >, 2);
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    {
+      gint64             start = ranges[r][0], end = ranges[r][1];
+      g_autoptr (GArray) nests = st_slice_nests_in_range (track, start, end, ST_STRING_NONE);
+      g_autoptr (GArray) expected = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
+
+      for (guint i = 0; i < track->n_slices; i++)
+        {
+          const StSlice *s = &track->slices[i];
+          StSliceNest    n = { s->start, s->start + s->dur, s->offset, i };
+
+          /* overlapping [start, end); an instant where it stands */
+          if (s->start < end && (s->start + s->dur > start || (s->dur == 0 && s->start >= start)))
+            g_array_append_val (expected, n);
+        }
+      g_array_sort (expected, compare_nests);
+      g_assert_cmpuint (nests->len, ==, expected->len);
+      g_assert_cmpuint (nests->len, >, 0);
+      for (guint i = 0; i < nests->len; i++)
+        {
+          const StSliceNest *a = &g_array_index (nests, StSliceNest, i);
+          const StSliceNest *b = &g_array_index (expected, StSliceNest, i);
+
+          g_assert_cmpint (a->start, ==, b->start);
+          g_assert_cmpint (a->end, ==, b->end);
+          g_assert_cmpuint (a->offset, ==, b->offset);
+          g_assert_cmpuint (a->index, ==, b->index);
+        }
+    }
+}
+
+/* A row whose slices are in order by start but not by nesting: an instant
+ * written before the slice that begins where it stands. Nesting puts the
+ * slice first (the longer of one start), the instant inside it. */
+static void
+test_nest_order_in_row (void)
+{
+  StSlice            slices[] = { { 100, 0, 1, 0, 0, 0, 0, 0 },
+                                  { 100, 100, 2, 0, 0, 0, 0, 0 },
+                                  { 150, 10, 3, 0, 0, 0, 0, 0 } };
+  guint              rows[] = { 0, 3 };
+  StTrack            track = { 0 };
+  g_autoptr (GArray) nests = NULL;
+
+  track.kind = ST_TRACK_SLICES;
+  track.slices = slices;
+  track.n_slices = G_N_ELEMENTS (slices);
+  track.n_rows = 1;
+  track.row_offsets = rows;
+  nests = st_slice_nests_in_range (&track, 0, 1000, ST_STRING_NONE);
+  g_assert_cmpuint (nests->len, ==, 3);
+  g_assert_cmpuint (g_array_index (nests, StSliceNest, 0).index, ==, 1);
+  g_assert_cmpuint (g_array_index (nests, StSliceNest, 1).index, ==, 0);
+  g_assert_cmpuint (g_array_index (nests, StSliceNest, 2).index, ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,5 +366,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/operations/even-median", test_even_median);
   g_test_add_func ("/model/operations/parts", test_parts);
   g_test_add_func ("/model/operations/halves", test_halves);
+  g_test_add_func ("/model/operations/nest-order", test_nest_order);
+  g_test_add_func ("/model/operations/nest-order-in-row", test_nest_order_in_row);
   return g_test_run ();
 }

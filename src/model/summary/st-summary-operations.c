@@ -97,7 +97,6 @@ typedef struct
   /* of one track, reused from track to track: a block the size of each
    * large track, made and freed, costs its pages' faults every time */
   GArray *nests;    /* StSliceNest */
-  GArray *scratch;  /* StSliceNest, to sort them */
   GArray *children; /* gint64, per nest */
   GArray *stack;    /* guint */
 } OpJob;
@@ -164,7 +163,7 @@ walk_track (OpJob *op, const StTrack *t)
 
   if (t->kind != ST_TRACK_SLICES || t->n_slices == 0 || t->row_offsets == NULL)
     return;
-  st_slice_nests_fill (t, op->job->start, op->job->end, ST_STRING_NONE, nests, op->scratch);
+  st_slice_nests_fill (t, op->job->start, op->job->end, ST_STRING_NONE, nests);
   if (nests->len == 0)
     return;
   g_array_set_size (op->children, nests->len);
@@ -244,7 +243,6 @@ op_job_init (OpJob *op, StSummaryJob *job, GArray **rows, GArray **track_rows)
   op->job = job;
   op->state_cat = st_trace_lookup_string (job->trace, "active_time");
   op->nests = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
-  op->scratch = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
   op->children = g_array_new (FALSE, FALSE, sizeof (gint64));
   op->stack = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint k = 0; k < ST_N_OPERATIONS_TABLES; k++)
@@ -286,7 +284,6 @@ walk_tracks (gpointer data)
         }
     }
   g_clear_pointer (&w->op.nests, g_array_unref);
-  g_clear_pointer (&w->op.scratch, g_array_unref);
   g_clear_pointer (&w->op.children, g_array_unref);
   g_clear_pointer (&w->op.stack, g_array_unref);
   return NULL;

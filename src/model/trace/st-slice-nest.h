@@ -21,14 +21,13 @@ typedef struct
  * stands), but those whose category or name is @skip (ST_STRING_NONE:
  * none), outer first; StSliceNests. */
 GArray *st_slice_nests_in_range (const StTrack *track, gint64 start, gint64 end, StStringId skip);
-/* The same into @nests, sorted with @scratch (both StSliceNests, resized
- * here): a walk of every track reuses them, rather than making and
- * freeing a block the size of each large track. */
+/* The same into @nests (StSliceNests, resized here): a walk of every
+ * track reuses it, rather than making and freeing a block the size of each
+ * large track. */
 void st_slice_nests_fill (const StTrack *track,
                           gint64         start,
                           gint64         end,
                           StStringId     skip,
-                          GArray        *nests,
-                          GArray        *scratch);
+                          GArray        *nests);
 
 G_END_DECLS
