@@ -881,6 +881,52 @@ test_args_at (void)
     }
 }
 
+/* One member of a slice's args, read from where the importer noted them,
+ * as a walk of the record reads it (st_event_scan_field ()): a string
+ * without its quotes (one that begins with a brace too), a number as
+ * written; an object or an array is no value (a collective's name must
+ * not be found inside one); args after a long name, the walk's way. */
+static void
+test_args_at_one (void)
+{
+  g_autofree char *long_name = g_strnfill (70000, 'n');
+  g_autofree char *text = g_strdup_printf (
+      "[{\"ph\":\"X\",\"name\":\"string\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1,"
+      "\"args\":{\"x\":1,\"Collective name\":\"allreduce\"}},"
+      "{\"ph\":\"X\",\"name\":\"brace\",\"pid\":1,\"tid\":1,\"ts\":2,\"dur\":1,"
+      "\"args\":{\"Collective name\": \"{x}\"}},"
+      "{\"ph\":\"X\",\"name\":\"number\",\"pid\":1,\"tid\":1,\"ts\":4,\"dur\":1,"
+      "\"args\":{\"Collective name\": 7}},"
+      "{\"ph\":\"X\",\"name\":\"object\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":1,"
+      "\"args\":{\"Collective name\":{\"n\":\"allreduce\"}}},"
+      "{\"ph\":\"X\",\"name\":\"array\",\"pid\":1,\"tid\":1,\"ts\":8,\"dur\":1,"
+      "\"args\":{\"Collective name\": [\"allreduce\"]}},"
+      "{\"ph\":\"X\",\"name\":\"%s\",\"pid\":1,\"tid\":1,\"ts\":10,\"dur\":1,"
+      "\"args\":{\"Collective name\":\"send\"}}]",
+      long_name);
+  g_autoptr (StTrace) trace = st_test_load_text (text, -1);
+  const char         *names[] = { "string", "brace", "number", "object", "array", long_name };
+  const char         *expected[] = { "allreduce", "{x}", "7", NULL, NULL, "send" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const StSlice *s = st_test_find_slice (trace, 0, names[i]);
+      const char    *value = NULL, *walked = NULL;
+      gsize          length = 0, walked_length = 0;
+      gboolean       found = st_event_scan_slice_arg (trace, s, "Collective name", &value, &length);
+
+      g_assert_cmpint (found, ==, expected[i] != NULL);
+      g_assert_cmpint (st_event_scan_field (trace, s->offset, "args", "Collective name", &walked,
+                                            &walked_length),
+                       ==, found);
+      if (found)
+        {
+          g_assert_cmpmem (value, length, expected[i], strlen (expected[i]));
+          g_assert_cmpmem (walked, walked_length, expected[i], strlen (expected[i]));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -937,6 +983,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/chrome/args/control-characters", test_args_control_characters);
   g_test_add_func ("/model/chrome/names/best-source", test_names_best_source);
   g_test_add_func ("/model/chrome/args/at", test_args_at);
+  g_test_add_func ("/model/chrome/args/at-one", test_args_at_one);
 
   return g_test_run ();
 }

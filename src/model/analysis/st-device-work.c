@@ -207,7 +207,7 @@ st_device_work_get_op_type (StDeviceWork *self, const StSlice *op)
   gsize            length;
 
   if (type == ST_COLLECTIVE_OTHER
-      && st_event_scan_field (self->trace, op->offset, "args", "Collective name", &value, &length))
+      && st_event_scan_slice_arg (self->trace, op, "Collective name", &value, &length))
     {
       g_autofree char *name = g_strndup (value, length);
 

@@ -257,6 +257,26 @@ st_event_scan_slice_args (StTrace           *trace,
                 clear_values (keys, values));
 }
 
+/* One member of @slice's "args" as st_event_scan_field () reads it (a
+ * string without its quotes, a scalar as written, not an object or an
+ * array), from where the importer noted the args. */
+gboolean
+st_event_scan_slice_arg (StTrace       *trace,
+                         const StSlice *slice,
+                         const char    *key,
+                         const char   **value,
+                         gsize         *length)
+{
+  const char *const keys[] = { key, NULL };
+
+  st_event_scan_slice_args (trace, slice, keys, value, length);
+  if (*value == NULL)
+    return FALSE;
+  /* a string's text follows its opening quote; anything else is written
+   * after the colon and its spaces */
+  return (*value)[-1] == '"' || (**value != '{' && **value != '[');
+}
+
 gboolean
 st_event_scan_int (StTrace *trace, guint64 offset, const char *object, const char *key, gint64 *out)
 {

@@ -40,6 +40,11 @@ void     st_event_scan_slice_args (StTrace           *trace,
                                    const char *const *keys,
                                    const char       **values,
                                    gsize             *lengths);
+gboolean st_event_scan_slice_arg (StTrace       *trace,
+                                  const StSlice *slice,
+                                  const char    *key,
+                                  const char   **value,
+                                  gsize         *length);
 gboolean st_event_scan_int (StTrace    *trace,
                             guint64     offset,
                             const char *object,

@@ -295,9 +295,9 @@ bytes_new (StTrace *trace, GCancellable *cancellable)
   b->keys = (guint64 *)(void *)g_array_free (g_steal_pointer (&keys), FALSE);
   b->bytes = g_new (guint64, MAX (1, b->n));
   for (guint i = 0; i < b->n && !g_cancellable_is_cancelled (cancellable); i++)
-    if (!st_summary_scan_uint (
-            trace, st_trace_get_slice (trace, st_summary_slice_ref (b->keys[i]))->offset, "args",
-            "bytes", &b->bytes[i]))
+    if (!st_summary_scan_slice_uint (trace,
+                                     st_trace_get_slice (trace, st_summary_slice_ref (b->keys[i])),
+                                     "bytes", &b->bytes[i]))
       b->bytes[i] = G_MAXUINT64;
   if (work == NULL || g_cancellable_is_cancelled (cancellable))
     {

@@ -119,6 +119,8 @@ gboolean st_summary_scan_uint (StTrace    *trace,
                                const char *object,
                                const char *key,
                                guint64    *out);
+gboolean
+st_summary_scan_slice_uint (StTrace *trace, const StSlice *slice, const char *key, guint64 *out);
 
 void st_summary_device_metrics (StSummaryJob *job);
 /* Sets what st_summary_device_metrics() left measuring on a thread. */

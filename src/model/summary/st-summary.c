@@ -74,6 +74,17 @@ st_summary_find_key (const guint64 *keys, guint n, guint64 key)
 
 /* --- reading args ----------------------------------------------------------- */
 
+static gboolean
+read_uint (const char *value, gsize length, guint64 *out)
+{
+  gint64 v;
+
+  if (value == NULL || !st_json_parse_int64 (value, value + length, &v) || v < 0)
+    return FALSE;
+  *out = (guint64)v;
+  return TRUE;
+}
+
 gboolean
 st_summary_scan_uint (StTrace    *trace,
                       guint64     offset,
@@ -84,13 +95,21 @@ st_summary_scan_uint (StTrace    *trace,
   const char *const keys[] = { key, NULL };
   const char       *value;
   gsize             length;
-  gint64            v;
 
   st_event_scan_fields (trace, offset, object, keys, &value, &length);
-  if (value == NULL || !st_json_parse_int64 (value, value + length, &v) || v < 0)
-    return FALSE;
-  *out = (guint64)v;
-  return TRUE;
+  return read_uint (value, length, out);
+}
+
+/* The same of @slice's "args", from where its importer noted them. */
+gboolean
+st_summary_scan_slice_uint (StTrace *trace, const StSlice *slice, const char *key, guint64 *out)
+{
+  const char *const keys[] = { key, NULL };
+  const char       *value;
+  gsize             length;
+
+  st_event_scan_slice_args (trace, slice, keys, &value, &length);
+  return read_uint (value, length, out);
 }
 
 /* --- values as people read them ----------------------------------------------- */
