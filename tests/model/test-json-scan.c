@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The reading primitives: decimal microseconds to exact nanoseconds, string
- * escapes, skipping values however deep, positions. */
+ * escapes, skipping values however deep, positions; and the base's other
+ * helpers (formats, spans). */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
@@ -8,6 +9,7 @@
 #include "st-format.h"
 #include "st-json-doc.h"
 #include "st-json-scan.h"
+#include "st-span.h"
 
 static gboolean
 time_of (const char *text, gint64 *ns)
@@ -432,6 +434,25 @@ test_numbers_column (void)
     }
 }
 
+/* The time spans cover together (st-span.h), by hand: [0, 10) and [5, 20)
+ * overlap in [5, 10), so 20; [30, 40) apart, 10 more; [32, 35) inside it
+ * adds nothing; a span ending before it starts covers nothing. In any
+ * order. Two spans of the whole int64 range saturate rather than wrap. */
+static void
+test_spans_union (void)
+{
+  const StSpan       v[] = { { 30, 40 }, { 5, 20 }, { 32, 35 }, { 0, 10 }, { 50, 45 } };
+  const StSpan       edge[] = { { G_MININT64, 0 }, { 1, G_MAXINT64 } };
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
+
+  g_assert_cmpint (st_spans_union (spans), ==, 0);
+  g_array_append_vals (spans, v, G_N_ELEMENTS (v));
+  g_assert_cmpint (st_spans_union (spans), ==, 30);
+  g_array_set_size (spans, 0);
+  g_array_append_vals (spans, edge, G_N_ELEMENTS (edge));
+  g_assert_cmpint (st_spans_union (spans), ==, G_MAXINT64);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -451,6 +472,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/format", test_format);
   g_test_add_func ("/model/format/double", test_format_double);
   g_test_add_func ("/model/format/natural-order", test_natural_order);
+  g_test_add_func ("/model/spans/union", test_spans_union);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include "st-format.h"
 #include "st-name-index.h"
 #include "st-select.h"
+#include "st-span.h"
 #include "st-summary-rules.h"
 #include "st-time.h"
 
@@ -281,38 +282,6 @@ neuron_findings (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
     }
 }
 
-typedef struct
-{
-  gint64 start;
-  gint64 end;
-} Span;
-
-static gint
-by_start (gconstpointer a, gconstpointer b)
-{
-  const Span *x = a, *y = b;
-
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* The time the sorted @spans cover together. */
-static gint64
-union_of (GArray *spans)
-{
-  gint64 total = 0, at = G_MININT64;
-
-  g_array_sort (spans, by_start);
-  for (guint i = 0; i < spans->len; i++)
-    {
-      const Span *s = &g_array_index (spans, Span, i);
-      gint64      from = MAX (s->start, at);
-
-      total = st_time_add_sat (total, st_time_span (from, s->end));
-      at = MAX (at, s->end);
-    }
-  return total;
-}
-
 /* 16.3: the kernels the CUPTI range profiler timed, each run alone and
  * replayed until its counters were read: their times are the
  * collection's. */
@@ -327,7 +296,7 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
 
   if (cat == ST_STRING_NONE)
     return;
-  spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
   durations = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint t = 0; t < st_trace_get_n_tracks (job->trace); t++)
     {
@@ -336,7 +305,7 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
       for (guint i = 0; track->kind == ST_TRACK_SLICES && i < track->n_slices; i++)
         {
           const StSlice *s = &track->slices[i];
-          Span           clipped
+          StSpan         clipped
               = { MAX (s->start, job->start), MIN (st_time_add_sat (s->start, s->dur), job->end) };
 
           if (s->cat != cat || clipped.end <= clipped.start)
@@ -349,7 +318,7 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
     return;
   median = st_format_duration (
       st_select_kth ((gint64 *)(void *)durations->data, durations->len, (durations->len - 1) / 2));
-  f = st_finding_new (ST_FINDING_COUNTER_COLLECTION, "counter-collection", union_of (spans));
+  f = st_finding_new (ST_FINDING_COUNTER_COLLECTION, "counter-collection", st_spans_union (spans));
   total = st_format_duration (f->time_at_stake_ns);
   f->title = _ ("Counter collection");
   f->text = g_strdup_printf (
@@ -360,10 +329,10 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
   f->action = g_strdup (_ ("Read this profile for its counters (the instructions each kernel "
                            "executed, by type); for time, profile again without counters (no "
                            "profiler_metrics in the profiler's experimental config)."));
-  f->start_ns = g_array_index (spans, Span, 0).start;
+  f->start_ns = g_array_index (spans, StSpan, 0).start;
   f->end_ns = G_MININT64;
   for (guint i = 0; i < spans->len; i++)
-    f->end_ns = MAX (f->end_ns, g_array_index (spans, Span, i).end);
+    f->end_ns = MAX (f->end_ns, g_array_index (spans, StSpan, i).end);
   g_ptr_array_add (findings, f);
 }
 

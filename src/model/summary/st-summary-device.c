@@ -647,32 +647,6 @@ st_summary_spans_length (GArray *spans)
   return total;
 }
 
-ST_DEFINE_SORT (sort_spans, StSpan, a->start < b->start)
-
-gint64
-st_summary_spans_union (GArray *spans)
-{
-  StSpan *s = (StSpan *)(void *)spans->data;
-  gint64  total = 0, cur_start = 0, cur_end = G_MININT64;
-
-  sort_spans (s, spans->len, NULL);
-  for (guint i = 0; i < spans->len; i++)
-    {
-      if (s[i].start > cur_end)
-        {
-          if (cur_end > G_MININT64)
-            total += cur_end - cur_start;
-          cur_start = s[i].start;
-          cur_end = s[i].end;
-        }
-      else
-        cur_end = MAX (cur_end, s[i].end);
-    }
-  if (cur_end > G_MININT64)
-    total += cur_end - cur_start;
-  return total;
-}
-
 /* The length of the intersection of two sets of sorted, disjoint spans. */
 gint64
 st_summary_spans_overlap (GArray *a, GArray *b)

@@ -441,7 +441,7 @@ core_active (StSummaryJob *job, StDeviceUsage *u, guint process, StStringId acti
   if (spans->len == 0 || u->device_time_ns <= 0)
     return FALSE;
   u->has_active = TRUE;
-  u->active_percent = 100.0 * st_summary_spans_union (spans) / u->device_time_ns;
+  u->active_percent = 100.0 * st_spans_union (spans) / u->device_time_ns;
   return TRUE;
 }
 

@@ -194,7 +194,7 @@ engine_times (StSummaryJob *job, RowStats *rs)
           g_autofree char *engine = g_strndup (name, strlen (name) - strlen (" active time"));
           EngineStats     *e = engine_stats (rs, engine);
 
-          e->active += st_summary_spans_union (spans);
+          e->active += st_spans_union (spans);
           e->has_active = TRUE;
         }
       else
@@ -202,7 +202,7 @@ engine_times (StSummaryJob *job, RowStats *rs)
           EngineStats *e = engine_stats (rs, name);
 
           e->count += c.count;
-          e->busy += st_summary_spans_union (spans);
+          e->busy += st_spans_union (spans);
           g_hash_table_add (cores, GUINT_TO_POINTER (track->process + 1));
         }
     }

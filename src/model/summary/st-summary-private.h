@@ -7,15 +7,10 @@
 #include "st-device-event.h"
 #include "st-device-work.h"
 #include "st-summary.h"
+#include "st-span.h"
 #include "st-time.h"
 
 G_BEGIN_DECLS
-
-typedef struct
-{
-  gint64 start;
-  gint64 end;
-} StSpan;
 
 struct _StSummary
 {
@@ -97,8 +92,7 @@ guint st_summary_find_key (const guint64 *keys, guint n, guint64 key);
 gint64 st_summary_union_of (const StDeviceEvent *events, guint n, guint mask, GArray *merged);
 gint64 st_summary_union (GArray *device, guint mask, GArray *merged);
 gint64 st_summary_spans_length (GArray *spans);
-/* The length of the union of @spans, in any order; sorts them. */
-gint64 st_summary_spans_union (GArray *spans);
+/* The length of the intersection of two sets of sorted, disjoint spans. */
 gint64 st_summary_spans_overlap (GArray *a, GArray *b);
 /* The median (docs/metrics.md 2: for an even count the mean of the two
  * middle values, rounded down); reorders @values. */
