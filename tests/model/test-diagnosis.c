@@ -1043,26 +1043,112 @@ test_sync_call_named (void)
  * run back to back from 100 µs, 10 ms each (to 200.1 ms). The device is
  * busy all its span with up to 20 launches queued: device-bound, and copy
  * is all of its work, so the fix named is the copies' (16.3), not "its
- * longest kernels". */
-static void
-test_copy_bound (void)
+ * longest kernels"; copies are all of the device time, so the memory-time
+ * rule (over 15 %) holds too. With @framework, the host also runs a
+ * PyTorch operator of that category ("cpu_op", or an NVTX range named
+ * aten::…): the profile's terms (16.3) are PyTorch's; without, the
+ * runtime's. */
+static char *
+copy_bound_trace (const char *framework)
 {
-  g_auto (Diagnosed) d = { 0 };
-  Writer             w;
+  Writer w;
 
   writer_init (&w, NULL);
   gpu (&w, FALSE);
+  if (framework != NULL)
+    host (&w, framework, "aten::copy_", 0, 30, 0);
   for (gint k = 0; k < 20; k++)
     {
       host (&w, "cuda_runtime", "cudaMemcpyAsync", k, 1, 1 + k);
       device (&w, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 7, 100 + 10000 * k, 10000,
               1 + k);
     }
-  diagnose (&d, writer_end (&w));
+  return writer_end (&w);
+}
 
+static void
+test_copy_bound (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+
+  diagnose (&d, copy_bound_trace ("cpu_op"));
   g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
   g_assert_cmpstr (phase (&d, 0)->top_class, ==, "copy");
   assert_contains (finding (&d, 0)->action, "pinned memory");
+}
+
+/* The advice in the profile's terms (16.3): the copy-bound trace above in
+ * PyTorch's (a cpu_op; an NVTX range of an aten:: name) and in the
+ * runtime's (no framework: the program's own copies, as an Nsight Systems
+ * export of a CUDA program shows them), its device-bound finding and its
+ * memory-time rule hit each; an XLA profile's host-bound launch advice
+ * (the xplane of a JAX program whose host launches between short kernels,
+ * tests/data/real); a Neuron profile's copy-bound phase (its DMA). Each
+ * text must name its own software's fix and none of another's. */
+static void
+test_advice_terms (void)
+{
+  const char *const pytorch[] = { "cpu_op", "nvtx" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pytorch); i++)
+    {
+      g_auto (Diagnosed) d = { 0 };
+
+      diagnose (&d, copy_bound_trace (pytorch[i]));
+      assert_contains (find (&d, "device-bound")->action, "pin_memory=True");
+      assert_contains (find (&d, "memory-time")->action, "non_blocking=True");
+    }
+  {
+    g_auto (Diagnosed) d = { 0 };
+
+    diagnose (&d, copy_bound_trace (NULL));
+    assert_contains (find (&d, "device-bound")->action, "cudaMallocHost, hipHostMalloc");
+    assert_contains (find (&d, "memory-time")->action, "cudaMemcpyAsync, hipMemcpyAsync");
+    g_assert_null (strstr (find (&d, "device-bound")->action, "pin_memory"));
+    g_assert_null (strstr (find (&d, "memory-time")->action, "non_blocking"));
+  }
+  {
+    g_auto (Diagnosed) d = { 0 };
+    const StFinding   *host_bound;
+
+    diagnose_trace (&d, st_test_load ("real", "tracelens_jax_mi300_conv_legacy.xplane.pb", NULL));
+    host_bound = find (&d, "host-bound");
+    g_assert_nonnull (host_bound);
+    assert_contains (host_bound->action, "jax.jit");
+    g_assert_null (strstr (host_bound->action, "torch"));
+    g_assert_null (strstr (find (&d, "no-device-work")->action, "schedule"));
+  }
+  {
+    g_auto (Diagnosed) d = { 0 };
+
+    diagnose_trace (&d, st_test_load ("neuron", "dma-routes.json", NULL));
+    assert_contains (find (&d, "device-bound")->action, "SBUF");
+    g_assert_null (strstr (find (&d, "device-bound")->action, "pinned"));
+  }
+}
+
+/* Attention's own kernels (FlashAttention's, here) holding the device:
+ * 10 of 5 ms back to back. They are fused already, so the advice is to
+ * make them do less, not to use a fused kernel (16.3). */
+static void
+test_attention_bound (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cpu_op", "aten::_flash_attention_forward", 0, 20, 0);
+  for (gint k = 0; k < 10; k++)
+    {
+      host (&w, "cuda_runtime", "cudaLaunchKernel", 1 + k, 1, 1 + k);
+      device (&w, "kernel", "flash_fwd_kernel", 7, 100 + 5000 * k, 5000, 1 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
+  assert_contains (finding (&d, 0)->action, "make them do less");
+  g_assert_null (strstr (finding (&d, 0)->action, "Use a fused attention kernel"));
 }
 
 int
@@ -1089,5 +1175,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);
   g_test_add_func ("/model/diagnosis/sync-call-named", test_sync_call_named);
   g_test_add_func ("/model/diagnosis/copy-bound", test_copy_bound);
+  g_test_add_func ("/model/diagnosis/advice-terms", test_advice_terms);
+  g_test_add_func ("/model/diagnosis/attention-bound", test_attention_bound);
   return g_test_run ();
 }

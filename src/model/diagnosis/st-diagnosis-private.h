@@ -23,10 +23,50 @@ typedef struct
   guint      later;  /* how many */
 } StWarmUp;
 
+/* The software a profile's advice is said for (16.3, "Advice in the
+ * profile's terms"), st-advice.c. */
+typedef enum
+{
+  ST_ADVICE_TERMS_PYTORCH,
+  ST_ADVICE_TERMS_XLA,
+  ST_ADVICE_TERMS_RUNTIME, /* a CUDA or HIP program, or a framework not known */
+  ST_ADVICE_TERMS_NEURON,
+  ST_N_ADVICE_TERMS
+} StAdviceTerms;
+
+/* The advice that depends on them. */
+typedef enum
+{
+  ST_ADVICE_SYNC_WAIT,
+  ST_ADVICE_FUSE_ELEMENTWISE,
+  ST_ADVICE_ATTENTION,
+  ST_ADVICE_COPIES,
+  ST_ADVICE_MEMSETS,
+  ST_ADVICE_LAUNCH_OVERHEAD,
+  ST_ADVICE_ALLOCATOR, /* a format: the allocating call's name */
+  ST_ADVICE_OVERLAP,
+  ST_ADVICE_FEWER_BYTES,
+  ST_ADVICE_TUNE_SHAPE,
+  ST_ADVICE_WARM_UP,
+  ST_ADVICE_STEADY_STATE,
+  ST_ADVICE_MEMORY_TIME,   /* the memory-time rule's */
+  ST_ADVICE_SHORT_KERNELS, /* the short-kernels rule's */
+  ST_N_ADVICE
+} StAdvice;
+
+/* The terms of @trace, found once and kept with it. */
+StAdviceTerms st_advice_terms_of (StTrace *trace);
+/* @advice in @terms, translated. */
+const char *st_advice_get (StAdvice advice, StAdviceTerms terms);
+/* What a rule hit advises in @terms: the rule table's own words (which
+ * name PyTorch where a rule's fix is PyTorch's) or their equivalent. */
+const char *st_advice_for_rule (const StRecommendation *r, StAdviceTerms terms);
+
 typedef struct
 {
   StTrace       *trace;
   StSummary     *summary;
+  StAdviceTerms  terms;
   StDeviceWork  *work;
   StStreamIndex *streams; /* NULL in a profile without device tracks */
   StSyncCalls   *sync;

@@ -64,6 +64,7 @@ job_init (StDiagnosisJob *job, StTrace *trace, StSummary *summary, GCancellable 
   job->trace = trace;
   job->summary = summary;
   job->cancellable = cancellable;
+  job->terms = st_advice_terms_of (trace);
   st_summary_get_range (summary, &job->start, &job->end);
   job->work = st_device_work_ensure (trace, cancellable);
   if (job->work == NULL)

@@ -131,10 +131,7 @@ slow_finding (StDiagnosisJob *job, StFlopOps *ops, const Slow *worst, gint64 tot
          "there, compute-bound as it is: %s); at their rate its %u calls would take %s less."),
       f->title, label, rate, device, 100 * worst->rate / worst->median, worst->peers, name,
       st_flop_type_to_string (worst->type), median, worst->row->count, saved);
-  f->action = g_strdup (_ ("Tune this shape's kernel — a GEMM tuning pass (hipBLASLt or cuBLASLt "
-                           "offline tuning, torch.compile's max-autotune), another backend — or "
-                           "pad its sizes to the kernels' tiles: its peers show that the device "
-                           "runs the same operation faster."));
+  f->action = g_strdup (st_advice_get (ST_ADVICE_TUNE_SHAPE, job->terms));
   f->start_ns = worst->row->first_ns;
   f->end_ns = worst->row->last_ns;
   g_ptr_array_add (f->operations, g_strdup (name));
@@ -196,14 +193,12 @@ class_operations (StDiagnosisJob    *job,
 }
 
 static const char *
-class_action (StKernelClass klass)
+class_action (StDiagnosisJob *job, StKernelClass klass)
 {
   switch (klass)
     {
     case ST_KERNEL_CLASS_ELEMENTWISE:
-    case ST_KERNEL_CLASS_REDUCE:
-      return _ ("Move fewer bytes: fuse the operations around these kernels (torch.compile, fused "
-                "norms and activations) so that their tensors pass through memory once.");
+    case ST_KERNEL_CLASS_REDUCE: return st_advice_get (ST_ADVICE_FEWER_BYTES, job->terms);
     case ST_KERNEL_CLASS_GEMM:
     default:
       return _ ("Their matrices are read for few rows each (a small batch, decoding): a larger "
@@ -221,7 +216,7 @@ memory_finding (StDiagnosisJob *job, StFlopOps *ops, const StFlopRates *rates, c
   g_autofree char *roof = st_flop_rates_format_bandwidth (row->peak_bytes * 1e9 / row->device_ns);
   g_autofree char *at_roof = st_format_duration ((gint64)row->roof_ns);
   g_autoptr (GString) text = g_string_new (NULL);
-  const char         *action = class_action ((StKernelClass)row->key);
+  const char         *action = class_action (job, (StKernelClass)row->key);
   StFinding          *f = st_finding_new (ST_FINDING_MEMORY_BOUND, "memory-bound",
                                           (row->device_ns - (gint64)row->roof_ns)
                                               / MAX (1, (gint64)st_diagnosis_n_devices (job)));

@@ -153,12 +153,15 @@ rule_hit (StSummary *s, const char *rule)
 }
 
 static StFinding *
-finding_of_rule (StFindingKind kind, const StRecommendation *r, gint64 at_stake)
+finding_of_rule (StDiagnosisJob         *job,
+                 StFindingKind           kind,
+                 const StRecommendation *r,
+                 gint64                  at_stake)
 {
   StFinding *f = st_finding_new (kind, r->rule, at_stake);
 
   f->text = g_strdup_printf ("%s. %s", r->measured, r->cause);
-  f->action = g_strdup (r->action);
+  f->action = g_strdup (st_advice_for_rule (r, job->terms));
   f->start_ns = r->start_ns;
   f->end_ns = r->end_ns;
   return f;
@@ -187,7 +190,7 @@ outlier_finding (StDiagnosisJob *job, GPtrArray *findings)
         }
     }
   g_ptr_array_add (findings,
-                   finding_of_rule (ST_FINDING_COLLECTIVE_OUTLIER, r,
+                   finding_of_rule (job, ST_FINDING_COLLECTIVE_OUTLIER, r,
                                     excess / MAX (1, (gint64)st_diagnosis_n_devices (job))));
 }
 
@@ -208,7 +211,7 @@ memory_finding (StDiagnosisJob *job, GPtrArray *findings)
       exposed += u->busy_ns - u->compute_ns - u->exposed_communication_ns;
     }
   g_ptr_array_add (findings,
-                   finding_of_rule (ST_FINDING_MEMORY_TIME, r, exposed / MAX (1, (gint64)n)));
+                   finding_of_rule (job, ST_FINDING_MEMORY_TIME, r, exposed / MAX (1, (gint64)n)));
 }
 
 /* Only when the busiest stream carries compute and copies or
@@ -240,7 +243,7 @@ busy_stream_finding (StDiagnosisJob *job, GPtrArray *findings)
   if (MIN (movable, compute) > 0)
     g_ptr_array_add (
         findings,
-        finding_of_rule (ST_FINDING_ONE_BUSY_STREAM, r,
+        finding_of_rule (job, ST_FINDING_ONE_BUSY_STREAM, r,
                          MIN (movable, compute) / MAX (1, (gint64)st_diagnosis_n_devices (job))));
 }
 
@@ -278,7 +281,7 @@ neuron_findings (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
         continue;
       if (waiting && g_str_equal (r->rule, "tensor-engine-utilisation"))
         continue;
-      g_ptr_array_add (findings, finding_of_rule (ST_FINDING_RULE, r, 0));
+      g_ptr_array_add (findings, finding_of_rule (job, ST_FINDING_RULE, r, 0));
     }
 }
 
@@ -359,9 +362,7 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
                                 "the rest was the host's alone (%s before the first device "
                                 "work: setup, compilation or data loading)."),
                              f->title, span_text, range_text, lead_text);
-  f->action = g_strdup (_ ("Profile the steady state: start the trace after setup and "
-                           "compilation (a schedule's wait and warmup steps), or look at what the "
-                           "host does in that time."));
+  f->action = g_strdup (st_advice_get (ST_ADVICE_STEADY_STATE, job->terms));
   f->start_ns = job->start;
   f->end_ns = first;
   g_ptr_array_add (findings, f);

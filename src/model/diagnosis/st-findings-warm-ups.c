@@ -204,9 +204,7 @@ warm_up_finding (StDiagnosisJob *job, const WarmCandidate *c, gint64 median)
                             "(%s)."),
                          shown, first, (double)c->first_dur / MAX (median, 1), c->others->len, mid);
   f->text = g_strdup_printf ("%s: %s", f->title, rest);
-  f->action = g_strdup (_ ("Leave warm-up out of the profiled steps (a schedule's wait and warmup "
-                           "steps), or keep what it builds (autotuning, compilation) from run to "
-                           "run."));
+  f->action = g_strdup (st_advice_get (ST_ADVICE_WARM_UP, job->terms));
   f->start_ns = c->first_start;
   f->end_ns = c->first_start + c->first_dur;
   g_ptr_array_add (f->operations, g_strdup (name));

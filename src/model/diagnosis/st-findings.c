@@ -185,7 +185,7 @@ device_bound_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFindin
 
 /* What makes a device-bound phase shorter, by the work it is made of. */
 static char *
-device_bound_action (const StPhase *p)
+device_bound_action (StDiagnosisJob *job, const StPhase *p)
 {
   const char *klass = p->top_class != NULL ? p->top_class : "";
 
@@ -193,19 +193,14 @@ device_bound_action (const StPhase *p)
     return g_strdup (_ ("Make the GEMMs faster: check their shapes and data types (bf16, fp8 "
                         "where accuracy allows) and fuse the work around them."));
   if (g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_ATTENTION)))
-    return g_strdup (_ ("Use a fused attention kernel (FlashAttention, "
-                        "scaled_dot_product_attention) and check its shapes."));
+    return g_strdup (st_advice_get (ST_ADVICE_ATTENTION, job->terms));
   if (g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_ELEMENTWISE))
       || g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_REDUCE)))
-    return g_strdup (_ ("Fuse the elementwise and reduction kernels (torch.compile) so that each "
-                        "tensor is read once."));
+    return g_strdup (st_advice_get (ST_ADVICE_FUSE_ELEMENTWISE, job->terms));
   if (g_str_equal (klass, _ ("copy")))
-    return g_strdup (_ ("Copies hold the device: keep tensors on the device, copy from pinned "
-                        "memory (pin_memory=True) so that copies run at full bandwidth, and "
-                        "overlap them with compute on a stream of their own."));
+    return g_strdup (st_advice_get (ST_ADVICE_COPIES, job->terms));
   if (g_str_equal (klass, _ ("set")))
-    return g_strdup (_ ("Memsets hold the device: do not zero what is overwritten anyway "
-                        "(torch.empty rather than torch.zeros), and zero once, not per step."));
+    return g_strdup (st_advice_get (ST_ADVICE_MEMSETS, job->terms));
   return g_strdup (_ ("The device's work is the bound: start with its longest kernels."));
 }
 
@@ -284,9 +279,7 @@ launch_overhead_action (StDiagnosisJob *job, const StPhase *p, const char *op)
     advice = g_strdup (_ ("Cut the host's work between launches: fewer and larger ops, no "
                           "synchronising calls inside the loop."));
   else
-    advice = g_strdup (_ ("Cut the host's work between launches: CUDA graphs or torch.compile, "
-                          "fewer and larger ops, no synchronising calls (.item(), .cpu(), prints) "
-                          "inside the loop."));
+    advice = g_strdup (st_advice_get (ST_ADVICE_LAUNCH_OVERHEAD, job->terms));
   if (op == NULL || p->gap_end - p->gap_start < 1000000)
     return g_steal_pointer (&advice);
   /* Translators: the launch-overhead advice, then the longest gap's op */
@@ -306,13 +299,8 @@ host_bound_action (StDiagnosisJob *job, const StPhase *p)
       = short_name (name_of (job, p->host_scope != ST_STRING_NONE ? p->host_scope : p->host_op));
 
   if (is_allocator_call (name_of (job, p->host_op)))
-    return g_strdup_printf (
-        _ ("The longest gap is the host allocating or freeing device memory (“%s”): the "
-           "caching allocator growing, or memory released and taken again inside the loop. Let it "
-           "grow in a warm-up step before the profiled ones, keep its cache (no "
-           "torch.cuda.empty_cache() in the loop), or let it extend its segments "
-           "(PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)."),
-        name_of (job, p->host_op));
+    return g_strdup_printf (st_advice_get (ST_ADVICE_ALLOCATOR, job->terms),
+                            name_of (job, p->host_op));
   if (p->in_launch)
     return g_strdup_printf (
         _ ("The longest gap is the host inside a launch call (“%s”): most often the runtime "
@@ -365,14 +353,12 @@ communication_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFindi
 /* Overlap where the phase has compute to hide the communication under (a
  * tenth of it at least, 16.3); else cheaper communication. */
 static char *
-communication_action (const StPhase *p)
+communication_action (StDiagnosisJob *job, const StPhase *p)
 {
   g_autofree char *compute = NULL, *alone = NULL;
 
   if (p->compute_ns * 10 >= p->communication_ns)
-    return g_strdup (_ ("Overlap communication with compute: bucket gradients (DDP "
-                        "bucket_cap_mb), prefetch (FSDP), issue collectives earlier on their "
-                        "own stream."));
+    return g_strdup (st_advice_get (ST_ADVICE_OVERLAP, job->terms));
   compute = st_format_duration (p->compute_ns);
   alone = st_format_duration (p->communication_ns);
   return g_strdup_printf (_ ("There is too little compute here to hide it under (%s, against %s "
@@ -467,7 +453,7 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
     {
     case ST_PHASE_DEVICE_BOUND:
       device_bound_text (job, p, text, f);
-      f->action = device_bound_action (p);
+      f->action = device_bound_action (job, p);
       break;
     case ST_PHASE_HOST_BOUND:
       host_bound_text (job, p, text, f);
@@ -475,14 +461,11 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
       break;
     case ST_PHASE_SYNC_WAIT:
       sync_wait_text (job, p, text, f);
-      f->action = g_strdup (_ ("Take the synchronisation out of the loop: no .item(), .cpu() or "
-                               "blocking copies inside it; copy from pinned memory with "
-                               "non_blocking=True and wait on an event only where the result is "
-                               "needed."));
+      f->action = g_strdup (st_advice_get (ST_ADVICE_SYNC_WAIT, job->terms));
       break;
     case ST_PHASE_COMMUNICATION_BOUND:
       communication_text (job, p, text, f);
-      f->action = communication_action (p);
+      f->action = communication_action (job, p);
       break;
     case ST_PHASE_GRAPH_CAPTURE:
       capture_text (job, p, text);
@@ -491,9 +474,7 @@ phase_finding (StDiagnosisJob *job, const StPhase *p, gint64 at_stake)
       break;
     case ST_PHASE_WARM_UP:
       warm_up_text (job, p, text, f);
-      f->action = g_strdup (_ ("Leave warm-up out of the profiled steps (a schedule's wait and "
-                               "warmup steps), or keep what it builds (autotuning, compilation) "
-                               "from run to run."));
+      f->action = g_strdup (st_advice_get (ST_ADVICE_WARM_UP, job->terms));
       break;
     default:
       idle_text (p, text);

@@ -222,6 +222,7 @@ st_summary_rule_evaluate (const StRule *rule, StSummary *summary, StRecommendati
   out->rule = rule->id;
   out->cause = _ (rule->cause);
   out->action = _ (rule->action);
+  out->variant = FALSE;
   /* one file shows one rank: it cannot tell whether another rank straggled */
   if (rule->ranks_cause != NULL && st_summary_get_n_ranks (summary) >= 2)
     out->cause = _ (rule->ranks_cause);
@@ -233,6 +234,7 @@ st_summary_rule_evaluate (const StRule *rule, StSummary *summary, StRecommendati
       g_string_append_printf (measured, "; %s %s", _ (rule->variant.label), v);
       out->cause = _ (rule->variant_cause);
       out->action = _ (rule->variant_action);
+      out->variant = TRUE;
     }
   out->measured = g_string_free (g_steal_pointer (&measured), FALSE);
   out->severity = rule->weight * (1 + worst);

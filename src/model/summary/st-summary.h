@@ -150,6 +150,7 @@ typedef struct
   char       *measured; /* "Device busy 41% (< 70%)" */
   const char *cause;
   const char *action;
+  gboolean    variant;  /* the rule's variant held: its cause and action are the variant's */
   gint64      start_ns; /* where it happens: the range, or the worst spot */
   gint64      end_ns;
   double      severity; /* larger first */
