@@ -1127,6 +1127,40 @@ test_advice_terms (void)
   }
 }
 
+/* Elementwise kernels holding the device: 10 of 5 ms back to back, named
+ * @kernel, under a PyTorch operator. Eager PyTorch's are fused by
+ * torch.compile; Inductor's Triton kernels are torch.compile's already, and
+ * the advice is to fuse further (16.3). */
+static void
+assert_elementwise_advice (const char *kernel, const char *says, const char *not_says)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "cpu_op", "aten::add", 0, 20, 0);
+  for (gint k = 0; k < 10; k++)
+    {
+      host (&w, "cuda_runtime", "cudaLaunchKernel", 1 + k, 1, 1 + k);
+      device (&w, "kernel", kernel, 7, 100 + 5000 * k, 5000, 1 + k);
+    }
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
+  g_assert_cmpstr (phase (&d, 0)->top_class, ==, "Elementwise");
+  assert_contains (finding (&d, 0)->action, says);
+  g_assert_null (strstr (finding (&d, 0)->action, not_says));
+}
+
+static void
+test_compiled_elementwise (void)
+{
+  assert_elementwise_advice ("vectorized_elementwise_kernel<4, add_kernel>", "(torch.compile)",
+                             "graph breaks");
+  assert_elementwise_advice ("triton_poi_fused_add_cos_sin_0", "graph breaks", "(torch.compile)");
+}
+
 /* Attention's own kernels (FlashAttention's, here) holding the device:
  * 10 of 5 ms back to back. They are fused already, so the advice is to
  * make them do less, not to use a fused kernel (16.3). */
@@ -1177,5 +1211,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/copy-bound", test_copy_bound);
   g_test_add_func ("/model/diagnosis/advice-terms", test_advice_terms);
   g_test_add_func ("/model/diagnosis/attention-bound", test_attention_bound);
+  g_test_add_func ("/model/diagnosis/compiled-elementwise", test_compiled_elementwise);
   return g_test_run ();
 }
