@@ -328,14 +328,15 @@ test_graph_capture (void)
  * falls in aten::nonzero; the gaps are short (median 30 µs): launch
  * overhead, and with no capture and no graph launch the advice is CUDA
  * graphs or torch.compile. */
-static void
-test_host_bound_decode (void)
+static char *
+host_bound_decode_trace (gboolean compiled)
 {
-  g_auto (Diagnosed) d = { 0 };
-  Writer             w;
+  Writer w;
 
   writer_init (&w, NULL);
   gpu (&w, FALSE);
+  if (compiled)
+    host (&w, "cpu_op", "Torch-Compiled Region: 0/0", 0, 60, 0);
   for (gint i = 0; i < 200; i++)
     {
       gint64 t = 100 + 50 * i;
@@ -345,8 +346,15 @@ test_host_bound_decode (void)
       host (&w, "cuda_runtime", "cudaLaunchKernel", t - 10, 5, 1 + i);
       device (&w, "kernel", "vectorized_elementwise_kernel", 7, t, 20, 1 + i);
     }
-  diagnose (&d, writer_end (&w));
+  return writer_end (&w);
+}
 
+static void
+test_host_bound_decode (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+
+  diagnose (&d, host_bound_decode_trace (FALSE));
   g_assert_cmpuint (st_diagnosis_get_n_phases (d.diagnosis), ==, 1);
   g_assert_cmpint (phase (&d, 0)->kind, ==, ST_PHASE_HOST_BOUND);
   g_assert_cmpuint (phase (&d, 0)->gaps, ==, 199);
@@ -358,6 +366,22 @@ test_host_bound_decode (void)
   assert_contains (finding (&d, 0)->text, "199 of 199 gaps opened before the next launch");
   assert_contains (finding (&d, 0)->text, "“aten::nonzero”");
   assert_contains (finding (&d, 0)->action, "CUDA graphs or torch.compile");
+}
+
+/* The decode above in a program where torch.compile is in use already (a
+ * compiled region before it, which ends before the first kernel and
+ * changes no phase): the launch-overhead advice is its CUDA graphs
+ * (mode="reduce-overhead"), not torch.compile again (16.3). */
+static void
+test_host_bound_compiled (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+
+  diagnose (&d, host_bound_decode_trace (TRUE));
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "host-bound");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 199 * 30 * US);
+  assert_contains (finding (&d, 0)->action, "reduce-overhead");
+  g_assert_null (strstr (finding (&d, 0)->action, "CUDA graphs or torch.compile"));
 }
 
 /* The decode above with one long gap before kernel n / 2, whose host
@@ -1193,6 +1217,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/two-steps", test_two_steps);
   g_test_add_func ("/model/diagnosis/graph-capture", test_graph_capture);
   g_test_add_func ("/model/diagnosis/host-bound-decode", test_host_bound_decode);
+  g_test_add_func ("/model/diagnosis/host-bound-compiled", test_host_bound_compiled);
   g_test_add_func ("/model/diagnosis/longest-gap-advice", test_longest_gap_advice);
   g_test_add_func ("/model/diagnosis/idle-in-graph", test_idle_in_graph);
   g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);

@@ -52,6 +52,7 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Cut the host's work between launches: compile the whole step as one program (one jax.jit over it), fewer and larger ops, no synchronising calls (block_until_ready(), printing device arrays) inside the loop."),
     N_("Cut the host's work between launches: capture the loop's launches in a graph (CUDA or HIP graphs), fewer and larger kernels, no synchronising calls inside the loop."),
     N_("Cut the host's work between launches: fewer and larger operations, no synchronising calls inside the loop."),
+    N_("Cut the host's work between launches: torch.compile is in use already, so let it capture CUDA graphs (mode=\"reduce-overhead\") over a step with fewer graph breaks; fewer and larger ops, no synchronising calls (.item(), .cpu(), prints) inside the loop."),
   },
   [ST_ADVICE_ALLOCATOR] = {
     N_("The longest gap is the host allocating or freeing device memory (“%s”): the caching allocator growing, or memory released and taken again inside the loop. Let it grow in a warm-up step before the profiled ones, keep its cache (no torch.cuda.empty_cache() in the loop), or let it extend its segments (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)."),
@@ -100,6 +101,7 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Fuse kernels: compile the whole step as one program (one jax.jit over it) so that XLA can fuse across it."),
     N_("Fuse kernels into fewer and larger ones, or capture the step in a graph (CUDA or HIP graphs)."),
     NULL,
+    N_("Fuse further with fewer graph breaks, so that torch.compile sees more of the step at once, or let it capture the step in a CUDA graph (mode=\"reduce-overhead\")."),
   },
 };
 /* clang-format on */
@@ -111,6 +113,8 @@ st_advice_get (StAdvice advice, StAdviceTerms terms)
 
   g_return_val_if_fail (advice < ST_N_ADVICE && terms < ST_N_ADVICE_TERMS, NULL);
   text = texts[advice][terms];
+  if (text == NULL && terms == ST_ADVICE_TERMS_PYTORCH_COMPILED)
+    text = texts[advice][ST_ADVICE_TERMS_PYTORCH];
   if (text == NULL)
     text = texts[advice][ST_ADVICE_TERMS_RUNTIME];
   return text != NULL ? _ (text) : NULL;
@@ -137,8 +141,19 @@ st_advice_for_rule (const StRecommendation *r, StAdviceTerms terms)
     return r->action;
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
     if (g_str_equal (r->rule, rules[i].rule) && (!rules[i].variant || r->variant))
-      return st_advice_get (rules[i].advice, terms);
+      {
+        /* with torch.compile, only what it changes */
+        if (terms == ST_ADVICE_TERMS_PYTORCH_COMPILED && texts[rules[i].advice][terms] == NULL)
+          return r->action;
+        return st_advice_get (rules[i].advice, terms);
+      }
   return r->action;
+}
+
+gboolean
+st_advice_terms_are_pytorch (StAdviceTerms terms)
+{
+  return terms == ST_ADVICE_TERMS_PYTORCH || terms == ST_ADVICE_TERMS_PYTORCH_COMPILED;
 }
 
 /* --- which terms ------------------------------------------------------------------ */
@@ -149,20 +164,40 @@ has_string (StTrace *trace, const char *text)
   return st_trace_lookup_string (trace, text) != ST_STRING_NONE;
 }
 
-/* PyTorch's operators: Kineto's categories, or aten:: names recorded by
- * another profiler (NVTX ranges in an Nsight Systems export, roctx in a
- * rocprofv3 trace). */
 static gboolean
-has_pytorch_operators (StTrace *trace)
+has_prefix (const char *name, const char *const *prefixes)
 {
-  guint n = st_trace_get_n_strings (trace);
-
-  if (has_string (trace, "cpu_op") || has_string (trace, "Operator"))
-    return TRUE;
-  for (guint i = 0; i < n; i++)
-    if (strncmp (st_trace_get_string (trace, i), "aten::", 6) == 0)
+  for (guint i = 0; prefixes[i] != NULL; i++)
+    if (g_str_has_prefix (name, prefixes[i]))
       return TRUE;
   return FALSE;
+}
+
+/* PyTorch's operators: Kineto's categories, or aten:: names recorded by
+ * another profiler (NVTX ranges in an Nsight Systems export, roctx in a
+ * rocprofv3 trace); and torch.compile in use: a compiled region (8.11's
+ * names) or a kernel Inductor made. PyTorch's terms, or none. */
+static gboolean
+pytorch_terms (StTrace *trace, StAdviceTerms *terms)
+{
+  static const char *const compiled[]
+      = { "CompiledFunction", "torch-compiled", "Torch-Compiled Region", "triton_poi_",
+          "triton_per_",      "triton_red_",    "triton_tem_",           NULL };
+  guint    n = st_trace_get_n_strings (trace);
+  gboolean pytorch = has_string (trace, "cpu_op") || has_string (trace, "Operator");
+  gboolean compiling = FALSE;
+
+  for (guint i = 0; i < n && !compiling; i++)
+    {
+      const char *name = st_trace_get_string (trace, i);
+
+      pytorch = pytorch || strncmp (name, "aten::", 6) == 0;
+      compiling = has_prefix (name, compiled);
+    }
+  if (!pytorch)
+    return FALSE;
+  *terms = compiling ? ST_ADVICE_TERMS_PYTORCH_COMPILED : ST_ADVICE_TERMS_PYTORCH;
+  return TRUE;
 }
 
 static gpointer
@@ -174,8 +209,8 @@ terms_new (StTrace *trace, GCancellable *cancellable)
     terms = ST_ADVICE_TERMS_NEURON;
   else if (g_strcmp0 (st_trace_get_format (trace), "xplane") == 0)
     terms = ST_ADVICE_TERMS_XLA;
-  else if (has_pytorch_operators (trace))
-    terms = ST_ADVICE_TERMS_PYTORCH;
+  else if (!pytorch_terms (trace, &terms))
+    terms = ST_ADVICE_TERMS_RUNTIME;
   /* kept as a pointer: 0 would read as not made */
   return GUINT_TO_POINTER (terms + 1);
 }

@@ -31,6 +31,7 @@ typedef enum
   ST_ADVICE_TERMS_XLA,
   ST_ADVICE_TERMS_RUNTIME, /* a CUDA or HIP program, or a framework not known */
   ST_ADVICE_TERMS_NEURON,
+  ST_ADVICE_TERMS_PYTORCH_COMPILED, /* PyTorch with torch.compile in use; else as PyTorch */
   ST_N_ADVICE_TERMS
 } StAdviceTerms;
 
@@ -56,6 +57,7 @@ typedef enum
 
 /* The terms of @trace, found once and kept with it. */
 StAdviceTerms st_advice_terms_of (StTrace *trace);
+gboolean      st_advice_terms_are_pytorch (StAdviceTerms terms);
 /* @advice in @terms, translated. */
 const char *st_advice_get (StAdvice advice, StAdviceTerms terms);
 /* What a rule hit advises in @terms: the rule table's own words (which

@@ -212,7 +212,8 @@ device_bound_action (StDiagnosisJob *job, const StPhase *p)
   if (g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_ELEMENTWISE))
       || g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_REDUCE)))
     {
-      if (job->terms == ST_ADVICE_TERMS_PYTORCH && is_inductor_kernel (name_of (job, p->top_event)))
+      if (st_advice_terms_are_pytorch (job->terms)
+          && is_inductor_kernel (name_of (job, p->top_event)))
         return g_strdup (_ ("These kernels are torch.compile's already (Inductor's Triton "
                             "kernels): fuse further — fewer graph breaks, so that one compiled "
                             "region spans more of the step (TORCH_LOGS=graph_breaks lists them), "
