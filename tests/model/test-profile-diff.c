@@ -790,6 +790,51 @@ test_totals_at_the_edge (void)
   g_assert_cmpint (row->delta_ns, ==, G_GINT64_CONSTANT (8000000000000000000) - 1000);
 }
 
+/* 8.6: a kernel that grew in a class whose time did not is no finding. The
+ * base's GEMM kernel volta_sgemm_128x64_nt (100 µs per step) is
+ * volta_sgemm_64x64_nt in the new profile, the same device and steps: the
+ * library picked another kernel for the same work. At 90 µs, the GEMM
+ * class shrank (−10 µs): the new kernel's whole 90 µs (a row only in the
+ * new profile, over the 10 µs floor, 1 % of the 1000 µs step) is work
+ * taken from the old one, not a regression, and nothing names it. At
+ * 120 µs the class grew (+20 µs, 1.20×): the class is said, and the new
+ * kernel, +120 µs per step, with it. */
+static gboolean
+names_kernel (StProfileDiff *diff, const char *text)
+{
+  for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
+    if (g_str_equal (st_profile_diff_get_finding (diff, i)->text, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_rename_in_class (void)
+{
+  StTestDiffRecipe    base_gemm = base_recipe, faster = base_recipe, slower = base_recipe;
+  g_autoptr (StTrace) base = NULL;
+
+  base_gemm.gemm = "volta_sgemm_128x64_nt";
+  faster.gemm = slower.gemm = "volta_sgemm_64x64_nt";
+  faster.gemm_us = 90;
+  slower.gemm_us = 120;
+  base = load_recipe (&base_gemm);
+  {
+    g_autoptr (StTrace)       new_ = load_recipe (&faster);
+    g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+
+    for (guint i = 0; i < st_profile_diff_get_n_findings (diff); i++)
+      g_assert_null (strstr (st_profile_diff_get_finding (diff, i)->text, "sgemm"));
+  }
+  {
+    g_autoptr (StTrace)       new_ = load_recipe (&slower);
+    g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
+
+    g_assert_true (names_kernel (diff, "GEMM +20.00 µs per step (1.20×)"));
+    g_assert_true (names_kernel (diff, "volta_sgemm_64x64_nt +120.0 µs per step"));
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -805,6 +850,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/compare/cross-vendor", test_cross_vendor);
   g_test_add_func ("/model/compare/step-times", test_step_times);
   g_test_add_func ("/model/compare/count-change", test_count_change);
+  g_test_add_func ("/model/compare/rename-in-class", test_rename_in_class);
   g_test_add_func ("/model/compare/totals-at-the-edge", test_totals_at_the_edge);
   g_test_add_func ("/model/compare/same-trace", test_same_trace);
   g_test_add_func ("/model/compare/unlike", test_unlike);

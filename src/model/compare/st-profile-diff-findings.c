@@ -442,20 +442,113 @@ add_operation (StProfileDiff *self, GArray *candidates, guint index, gint64 grow
   add_candidate (candidates, &f, kernel ? TIER_DEVICE : TIER_HOST, growth);
 }
 
+/* The kernel classes (8.12) whose time did not grow, as bits. */
+static guint
+classes_not_grown (StProfileDiff *self)
+{
+  guint bits = 0;
+
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      const StClassDiff *c = &g_array_index (self->classes, StClassDiff, i);
+
+      if (c->delta_ns <= 0)
+        bits |= 1u << c->klass;
+    }
+  return bits;
+}
+
+/* The kernel class of each of @names (string ids of the new side + 1, keys
+ * of @names, their values NULL): the class + 1 its events' tags say. */
+static void
+find_kernel_classes (StProfileDiff *self, GHashTable *names)
+{
+  StDiffSideSums *side = &self->side[ST_DIFF_NEW];
+  StDeviceWork   *work = st_device_work_get (side->trace);
+  guint           left = g_hash_table_size (names);
+
+  for (guint t = 0; t < st_trace_get_n_tracks (side->trace) && left > 0; t++)
+    {
+      const StTrack   *track = st_trace_get_track (side->trace, t);
+      const StWorkTag *tags = st_device_work_get_tags (work, t);
+
+      for (guint i = 0; tags != NULL && track->kind == ST_TRACK_SLICES && i < track->n_slices; i++)
+        {
+          gpointer key = GUINT_TO_POINTER (track->slices[i].name + 1), known;
+
+          if (tags[i].klass == ST_CLASS_NONE
+              || !g_hash_table_lookup_extended (names, key, NULL, &known) || known != NULL)
+            continue;
+          g_hash_table_insert (names, key,
+                               GUINT_TO_POINTER (st_work_tag_get_kernel_class (tags[i]) + 1));
+          left--;
+        }
+    }
+}
+
+/* 8.6: a kernel that grew in a class whose time did not took its work
+ * from others of its class (a rename between library versions, another
+ * algorithm picked for the same work): the device time did not grow. */
+static gboolean
+grew_in_shrunk_class (GHashTable *classes, guint not_grown, const StOperationDiffRow *row)
+{
+  for (guint k = 0; k < row->new_ids->len; k++)
+    {
+      guint klass = GPOINTER_TO_UINT (g_hash_table_lookup (
+          classes, GUINT_TO_POINTER (g_array_index (row->new_ids, StStringId, k) + 1)));
+
+      if (klass > 0 && (not_grown & (1u << (klass - 1))))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The rows of the operations that grew by 1 % of the base's step time,
+ * but kernels that grew in a class that did not. */
+static GArray *
+grown_rows (StProfileDiff *self, const Growth *g)
+{
+  guint                  n_rows = st_operation_diff_get_n_rows (self->operations);
+  GArray                *grown = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GHashTable) classes = g_hash_table_new (NULL, NULL);
+  guint                  not_grown = classes_not_grown (self);
+  guint                  n = 0;
+
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, i);
+
+      if ((double)operation_growth (row, g->renamed) < min_time (self))
+        continue;
+      g_array_append_val (grown, i);
+      for (guint k = 0; row->table == ST_OPERATIONS_KERNELS && k < row->new_ids->len; k++)
+        g_hash_table_insert (
+            classes, GUINT_TO_POINTER (g_array_index (row->new_ids, StStringId, k) + 1), NULL);
+    }
+  if (not_grown == 0 || g_hash_table_size (classes) == 0)
+    return grown;
+  find_kernel_classes (self, classes);
+  for (guint i = 0; i < grown->len; i++)
+    {
+      guint                     index = g_array_index (grown, guint, i);
+      const StOperationDiffRow *row = st_operation_diff_get_row (self->operations, index);
+
+      if (row->table != ST_OPERATIONS_KERNELS || !grew_in_shrunk_class (classes, not_grown, row))
+        g_array_index (grown, guint, n++) = index;
+    }
+  g_array_set_size (grown, n);
+  return grown;
+}
+
 /* Kernels by their total, then host ops by their self time: at most four
  * in all. */
 static void
 operation_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 {
-  guint              n_rows = st_operation_diff_get_n_rows (self->operations);
-  g_autoptr (GArray) grown = g_array_new (FALSE, FALSE, sizeof (guint));
   Growth             g = { self->operations, other_hardware (self) };
+  g_autoptr (GArray) grown = grown_rows (self, &g);
   guint              n = 0;
 
-  for (guint i = 0; i < n_rows; i++)
-    if ((double)operation_growth (st_operation_diff_get_row (self->operations, i), g.renamed)
-        >= min_time (self))
-      g_array_append_val (grown, i);
   g_array_sort_with_data (grown, compare_growth, &g);
   for (guint pass = 0; pass < 2; pass++)
     for (guint k = 0; k < grown->len && n < MAX_OPERATION_FINDINGS; k++)
