@@ -85,6 +85,26 @@ test_others (void)
   assert_short ("", "", "");
 }
 
+/* The profiler's own spans (docs/metrics.md 8.6): Kineto's, and JAX's
+ * profiler module's frames that start, stop or hold the trace, as JAX's
+ * xplane names Python frames; not its annotation wrapper, which holds the
+ * program's own function, nor another module's trace function. */
+static void
+test_profiler_spans (void)
+{
+  const char *const spans[] = { "PyTorch Profiler (0)", "$profiler.py:91 start_trace",
+                                "$profiler.py:193 stop_trace", "$profiler.py:226 trace" };
+  const char *const work[] = { "$profiler.py:330 wrapper", "$train.py:12 trace",
+                               "$profiler.py:40 retrace",  "aten::mm",
+                               "ProfilerStep#3",           "" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    g_assert_true (st_operation_name_is_profiler_span (spans[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (work); i++)
+    g_assert_false (st_operation_name_is_profiler_span (work[i]));
+  g_assert_false (st_operation_name_is_profiler_span (NULL));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -93,5 +113,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/operation-name/python-frames", test_python_frames);
   g_test_add_func ("/model/operation-name/kernels", test_kernels);
   g_test_add_func ("/model/operation-name/others", test_others);
+  g_test_add_func ("/model/operation-name/profiler-spans", test_profiler_spans);
   return g_test_run ();
 }

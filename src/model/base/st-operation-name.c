@@ -142,3 +142,20 @@ st_operation_name_shorten (const char *name, gsize *keep_from)
     *keep_from = keep;
   return g_string_free (out, FALSE);
 }
+
+gboolean
+st_operation_name_is_profiler_span (const char *name)
+{
+  static const char *const jax[] = { " start_trace", " stop_trace", " trace" };
+
+  if (name == NULL)
+    return FALSE;
+  if (g_str_has_prefix (name, "PyTorch Profiler"))
+    return TRUE;
+  if (!g_str_has_prefix (name, "$profiler.py:"))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (jax); i++)
+    if (g_str_has_suffix (name, jax[i]))
+      return TRUE;
+  return FALSE;
+}

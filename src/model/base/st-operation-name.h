@@ -23,4 +23,11 @@ G_BEGIN_DECLS
  * Python frame), or its length when all of it may be cut at the end. */
 char *st_operation_name_shorten (const char *name, gsize *keep_from);
 
+/* Whether @name is the profiler's own span of the recording, not the
+ * program's work (docs/metrics.md 8.6): Kineto's "PyTorch Profiler (0)",
+ * and the frames of JAX's profiler module that start the trace, stop it
+ * (writing it out) or hold it: "$profiler.py:91 start_trace",
+ * "$profiler.py:193 stop_trace", "$profiler.py:226 trace". */
+gboolean st_operation_name_is_profiler_span (const char *name);
+
 G_END_DECLS

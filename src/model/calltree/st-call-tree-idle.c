@@ -15,6 +15,7 @@
 
 #include "st-call-tree-private.h"
 #include "st-event-class.h"
+#include "st-operation-name.h"
 
 #include <string.h>
 
@@ -123,12 +124,6 @@ st_call_tree_name_waits (const char *name)
   return part_ends_with (file, "tqdm/_monitor.py");
 }
 
-static gboolean
-is_profiler_span (const char *name)
-{
-  return g_str_has_prefix (name, "PyTorch Profiler");
-}
-
 /* Which nodes' frames are idle, and every node's idle time: a node's
  * parent comes before it, so one pass down marks the waits, one pass up
  * sums the times. */
@@ -149,7 +144,7 @@ st_call_tree_mark_idle (StCallTree *self)
         continue; /* a thread: its frames are its roots' */
       name = st_trace_get_string (self->trace, nodes[i].name);
       waits[i] = waits[nodes[i].parent] || st_call_tree_name_waits (name);
-      self->idle_frames[i] = waits[i] || is_profiler_span (name);
+      self->idle_frames[i] = waits[i] || st_operation_name_is_profiler_span (name);
     }
   for (guint i = n; i-- > 1;)
     {

@@ -351,7 +351,7 @@ collective_findings (StProfileDiff *self, GArray *candidates, gboolean steps)
 static gboolean
 is_profiler_span (const char *name)
 {
-  return st_profile_steps_is_step_name (name) || g_str_has_prefix (name, "PyTorch Profiler")
+  return st_profile_steps_is_step_name (name) || st_operation_name_is_profiler_span (name)
          || g_str_has_prefix (name, "profiler::");
 }
 

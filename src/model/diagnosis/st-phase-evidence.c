@@ -9,6 +9,7 @@
 
 #include "st-diagnosis-private.h"
 
+#include "st-operation-name.h"
 #include "st-select.h"
 #include "st-trace-query.h"
 
@@ -272,7 +273,7 @@ host_at (StTrace *trace, guint track, gint64 t, StStringId *inner, StStringId *o
           shortest = s->dur;
         }
       if (s->dur > longest && !g_str_has_prefix (name, "ProfilerStep#")
-          && !g_str_has_prefix (name, "PyTorch Profiler"))
+          && !st_operation_name_is_profiler_span (name))
         {
           *outer = s->name;
           longest = s->dur;
