@@ -996,6 +996,33 @@ test_no_device_work (void)
   g_assert_cmpuint (st_diagnosis_get_n_shown (d.diagnosis), ==, 1);
 }
 
+/* The range above as a JAX program's trace shows it when the profiler's
+ * own start-up takes it: its start_trace frame 0–9.9 s, the kernel at
+ * 9.99 s, then its stop_trace frame 9.991–10 s (the trace written out).
+ * The device's 1 ms of the 10 s range: no device work, 10 s − 1 ms at
+ * stake; the profiler's frames hold 9.9 + 0.009 = 9.909 s of the rest,
+ * over half: the finding says that time is the profiler's, and the
+ * advice is to read the program's part, not to move setup out (16.3). */
+static void
+test_no_device_work_profiler (void)
+{
+  g_auto (Diagnosed) d = { 0 };
+  Writer             w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, "python", "$profiler.py:91 start_trace", 0, 9900000, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 9980000, 5, 1);
+  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 9990000, 1000, 1);
+  host (&w, "python", "$profiler.py:193 stop_trace", 9991000, 9000, 0);
+  diagnose (&d, writer_end (&w));
+
+  g_assert_cmpstr (finding (&d, 0)->id, ==, "no-device-work");
+  g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 10000 * MS - 1 * MS);
+  assert_contains (finding (&d, 0)->text, "9.909 s of the rest is the profiler's own start");
+  assert_contains (finding (&d, 0)->action, "between the profiler's start and stop");
+}
+
 /* The work a device-bound phase names is of its busiest kind: GEMMs gemm_a
  * and gemm_b run 30 ms each, one elementwise kernel 40 ms, back to back.
  * GEMM is 60 of the 100 ms; of the GEMMs gemm_a and gemm_b tie at 30 ms
@@ -1231,6 +1258,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/device-at-the-edge", test_device_at_the_edge);
   g_test_add_func ("/model/diagnosis/stream-advice", test_stream_advice);
   g_test_add_func ("/model/diagnosis/no-device-work", test_no_device_work);
+  g_test_add_func ("/model/diagnosis/no-device-work-profiler", test_no_device_work_profiler);
   g_test_add_func ("/model/diagnosis/top-event-of-top-kind", test_top_event_of_top_kind);
   g_test_add_func ("/model/diagnosis/sync-call-named", test_sync_call_named);
   g_test_add_func ("/model/diagnosis/copy-bound", test_copy_bound);

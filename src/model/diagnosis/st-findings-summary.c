@@ -339,13 +339,55 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
   g_ptr_array_add (findings, f);
 }
 
+/* Whether @name is a frame of JAX's profiler starting or stopping the
+ * trace (8.6): its own start-up, or the writing of its trace. */
+static gboolean
+is_profiler_start_stop (const char *name)
+{
+  return g_str_has_prefix (name, "$profiler.py:")
+         && (g_str_has_suffix (name, " start_trace") || g_str_has_suffix (name, " stop_trace"));
+}
+
+/* The time of the range the profiler's own start and stop take: the union
+ * of those frames, clipped to it. */
+static gint64
+profiler_time (StDiagnosisJob *job)
+{
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (StSpan));
+  StNameIndex       *index = NULL;
+
+  for (guint id = 0; id < st_trace_get_n_strings (job->trace); id++)
+    {
+      const guint32 *numbers;
+      guint          n = 0;
+
+      if (!is_profiler_start_stop (st_trace_get_string (job->trace, id)))
+        continue;
+      if (index == NULL && (index = st_name_index_get (job->trace, job->cancellable)) == NULL)
+        return 0;
+      numbers = st_name_index_lookup (index, id, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          const StSlice *s
+              = st_trace_get_slice (job->trace, st_name_index_get_ref (index, numbers[i]));
+          StSpan clipped
+              = { MAX (s->start, job->start), MIN (st_time_add_sat (s->start, s->dur), job->end) };
+
+          if (clipped.end > clipped.start)
+            g_array_append_val (spans, clipped);
+        }
+    }
+  return st_spans_union (spans);
+}
+
 /* 16.3: a profile with devices that worked in less than a fifth of the
- * range: the rest was the host's alone. */
+ * range: the rest was the host's alone — or, when the profiler's own
+ * start and stop hold half of it, mostly the profiler's. */
 static void
 no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
   gint64           range = st_time_span (job->start, job->end);
-  gint64           span = st_diagnosis_mean_span (job), first = G_MAXINT64;
+  gint64           span = st_diagnosis_mean_span (job), first = G_MAXINT64, profiler;
   g_autofree char *span_text = NULL, *range_text = NULL, *lead_text = NULL;
   StFinding       *f;
 
@@ -358,11 +400,28 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
   lead_text = st_format_duration (first - job->start);
   f = st_finding_new (ST_FINDING_NO_DEVICE_WORK, "no-device-work", range - span);
   f->title = _ ("No device work");
-  f->text = g_strdup_printf (_ ("%s for most of the range: the devices worked in %s of its %s; "
-                                "the rest was the host's alone (%s before the first device "
-                                "work: setup, compilation or data loading)."),
-                             f->title, span_text, range_text, lead_text);
-  f->action = g_strdup (st_advice_get (ST_ADVICE_STEADY_STATE, job->terms));
+  profiler = profiler_time (job);
+  if (2.0 * profiler >= (double)(range - span))
+    {
+      g_autofree char *profiler_text = st_format_duration (profiler);
+
+      f->text = g_strdup_printf (
+          _ ("%s for most of the range: the devices worked in %s of its %s; %s of the rest is "
+             "the profiler's own start and stop (its start-up and the writing of its trace), not "
+             "the program's."),
+          f->title, span_text, range_text, profiler_text);
+      f->action = g_strdup (_ ("Read the program's part, between the profiler's start and stop: "
+                               "select it as a region. The profiler's own time is not the "
+                               "program's to recover."));
+    }
+  else
+    {
+      f->text = g_strdup_printf (_ ("%s for most of the range: the devices worked in %s of its %s; "
+                                    "the rest was the host's alone (%s before the first device "
+                                    "work: setup, compilation or data loading)."),
+                                 f->title, span_text, range_text, lead_text);
+      f->action = g_strdup (st_advice_get (ST_ADVICE_STEADY_STATE, job->terms));
+    }
   f->start_ns = job->start;
   f->end_ns = first;
   g_ptr_array_add (findings, f);
