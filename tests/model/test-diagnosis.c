@@ -1002,7 +1002,8 @@ test_no_device_work (void)
  * The device's 1 ms of the 10 s range: no device work, 10 s − 1 ms at
  * stake; the profiler's frames hold 9.9 + 0.009 = 9.909 s of the rest,
  * over half: the finding says that time is the profiler's, and the
- * advice is to read the program's part, not to move setup out (16.3). */
+ * advice is to read the program's part, not to move setup out (16.3);
+ * its place is that part. */
 static void
 test_no_device_work_profiler (void)
 {
@@ -1021,6 +1022,9 @@ test_no_device_work_profiler (void)
   g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 10000 * MS - 1 * MS);
   assert_contains (finding (&d, 0)->text, "9.909 s of the rest is the profiler's own start");
   assert_contains (finding (&d, 0)->action, "between the profiler's start and stop");
+  /* its place: the program's part, the kernel 9.99–9.991 s */
+  g_assert_cmpint (finding (&d, 0)->start_ns, ==, 9990 * MS);
+  g_assert_cmpint (finding (&d, 0)->end_ns, ==, 9991 * MS);
 }
 
 /* The work a device-bound phase names is of its busiest kind: GEMMs gemm_a

@@ -387,21 +387,27 @@ static void
 no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings)
 {
   gint64           range = st_time_span (job->start, job->end);
-  gint64           span = st_diagnosis_mean_span (job), first = G_MAXINT64, profiler;
+  gint64           span = st_diagnosis_mean_span (job), first = G_MAXINT64, last = G_MININT64;
+  gint64           profiler;
+  gboolean         profiled;
   g_autofree char *span_text = NULL, *range_text = NULL, *lead_text = NULL;
   StFinding       *f;
 
   if (st_diagnosis_n_devices (job) == 0 || phases->len == 0 || 5.0 * span >= range)
     return;
   for (guint i = 0; i < phases->len; i++)
-    first = MIN (first, g_array_index (phases, StPhase, i).start);
+    {
+      first = MIN (first, g_array_index (phases, StPhase, i).start);
+      last = MAX (last, g_array_index (phases, StPhase, i).end);
+    }
   span_text = st_format_duration (span);
   range_text = st_format_duration (range);
   lead_text = st_format_duration (first - job->start);
   f = st_finding_new (ST_FINDING_NO_DEVICE_WORK, "no-device-work", range - span);
   f->title = _ ("No device work");
   profiler = profiler_time (job);
-  if (2.0 * profiler >= (double)(range - span))
+  profiled = 2.0 * profiler >= (double)(range - span);
+  if (profiled)
     {
       g_autofree char *profiler_text = st_format_duration (profiler);
 
@@ -422,10 +428,12 @@ no_device_work_finding (StDiagnosisJob *job, GArray *phases, GPtrArray *findings
                                  f->title, span_text, range_text, lead_text);
       f->action = g_strdup (st_advice_get (ST_ADVICE_STEADY_STATE, job->terms));
     }
-  f->start_ns = job->start;
-  f->end_ns = first;
+  /* the host's lead; or the program's part, the devices' work, to read */
+  f->start_ns = profiled ? first : job->start;
+  f->end_ns = profiled ? last : first;
   g_ptr_array_add (findings, f);
 }
+
 void
 st_findings_from_summary (StDiagnosisJob *job,
                           GArray         *phases,
