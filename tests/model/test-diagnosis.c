@@ -976,18 +976,27 @@ test_stream_advice (void)
  * 9.991 s range, under a fifth: no device work is the bound, with
  * 9.991 s − 1 ms at stake, the 9.99 s before the kernel said. The kernel's
  * own device-bound finding (1 ms) is under 1 % of the range: not shown. */
+static char *
+host_range_trace (const char *cat, const char *lead, const char *trail)
+{
+  Writer w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  host (&w, cat, lead, 0, 9900000, 0);
+  host (&w, "cuda_runtime", "cudaLaunchKernel", 9980000, 5, 1);
+  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 9990000, 1000, 1);
+  if (trail != NULL)
+    host (&w, cat, trail, 9991000, 9000, 0);
+  return writer_end (&w);
+}
+
 static void
 test_no_device_work (void)
 {
   g_auto (Diagnosed) d = { 0 };
-  Writer             w;
 
-  writer_init (&w, NULL);
-  gpu (&w, FALSE);
-  host (&w, "cpu_op", "setup", 0, 9900000, 0);
-  host (&w, "cuda_runtime", "cudaLaunchKernel", 9980000, 5, 1);
-  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 9990000, 1000, 1);
-  diagnose (&d, writer_end (&w));
+  diagnose (&d, host_range_trace ("cpu_op", "setup", NULL));
 
   g_assert_cmpstr (finding (&d, 0)->id, ==, "no-device-work");
   g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 9991 * MS - 1 * MS);
@@ -1008,15 +1017,9 @@ static void
 test_no_device_work_profiler (void)
 {
   g_auto (Diagnosed) d = { 0 };
-  Writer             w;
 
-  writer_init (&w, NULL);
-  gpu (&w, FALSE);
-  host (&w, "python", "$profiler.py:91 start_trace", 0, 9900000, 0);
-  host (&w, "cuda_runtime", "cudaLaunchKernel", 9980000, 5, 1);
-  device (&w, "kernel", "vectorized_elementwise_kernel", 7, 9990000, 1000, 1);
-  host (&w, "python", "$profiler.py:193 stop_trace", 9991000, 9000, 0);
-  diagnose (&d, writer_end (&w));
+  diagnose (&d, host_range_trace ("python", "$profiler.py:91 start_trace",
+                                  "$profiler.py:193 stop_trace"));
 
   g_assert_cmpstr (finding (&d, 0)->id, ==, "no-device-work");
   g_assert_cmpint (finding (&d, 0)->time_at_stake_ns, ==, 10000 * MS - 1 * MS);
