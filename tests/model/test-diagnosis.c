@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "st-diagnosis-private.h"
 #include "st-diagnosis.h"
 #include "st-profile-loader.h"
 #include "st-test-util.h"
@@ -1219,6 +1220,55 @@ test_compiled_elementwise (void)
   assert_elementwise_advice ("triton_poi_fused_add_cos_sin_0", "graph breaks", "(torch.compile)");
 }
 
+/* Which terms a profile's advice is said in (16.3), from what it holds:
+ * Kineto's operator category, an NVTX range of an aten:: name, either of
+ * those with torch.compile in use (a compiled region; an Inductor kernel,
+ * here written before the only aten:: name, so that the search must go on
+ * past it), none of them, an xplane, a Neuron profile. */
+static StAdviceTerms
+terms_of_events (const char *first, const char *second)
+{
+  g_autoptr (StTrace) trace = NULL;
+  Writer              w;
+
+  writer_init (&w, NULL);
+  gpu (&w, FALSE);
+  if (first != NULL)
+    event (&w, "%s", first);
+  if (second != NULL)
+    event (&w, "%s", second);
+  device (&w, "kernel", "gemm", 7, 100, 10, 1);
+  trace = st_test_load_text (writer_end (&w), -1);
+  return st_advice_terms_of (trace);
+}
+
+#define HOST_EVENT(cat, name) \
+  "\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":5"
+#define KERNEL_EVENT(name) \
+  "\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" name "\",\"pid\":0,\"tid\":7,\"ts\":50,\"dur\":5"
+
+static void
+test_advice_terms_of (void)
+{
+  g_autoptr (StTrace) xplane
+      = st_test_load ("real", "tracelens_jax_mi300_conv_legacy.xplane.pb", NULL);
+  g_autoptr (StTrace) neuron = st_test_load ("neuron", "dma-routes.json", NULL);
+
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cpu_op", "aten::mm"), NULL), ==,
+                   ST_ADVICE_TERMS_PYTORCH);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("nvtx", "aten::mm"), NULL), ==,
+                   ST_ADVICE_TERMS_PYTORCH);
+  g_assert_cmpint (
+      terms_of_events (KERNEL_EVENT ("triton_poi_fused_add_0"), HOST_EVENT ("nvtx", "aten::add")),
+      ==, ST_ADVICE_TERMS_PYTORCH_COMPILED);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cpu_op", "Torch-Compiled Region: 0/0"), NULL), ==,
+                   ST_ADVICE_TERMS_PYTORCH_COMPILED);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cuda_runtime", "cudaMemcpy"), NULL), ==,
+                   ST_ADVICE_TERMS_RUNTIME);
+  g_assert_cmpint (st_advice_terms_of (xplane), ==, ST_ADVICE_TERMS_XLA);
+  g_assert_cmpint (st_advice_terms_of (neuron), ==, ST_ADVICE_TERMS_NEURON);
+}
+
 /* Attention's own kernels (FlashAttention's, here) holding the device:
  * 10 of 5 ms back to back. They are fused already, so the advice is to
  * make them do less, not to use a fused kernel (16.3). */
@@ -1270,6 +1320,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/sync-call-named", test_sync_call_named);
   g_test_add_func ("/model/diagnosis/copy-bound", test_copy_bound);
   g_test_add_func ("/model/diagnosis/advice-terms", test_advice_terms);
+  g_test_add_func ("/model/diagnosis/advice-terms-of", test_advice_terms_of);
   g_test_add_func ("/model/diagnosis/attention-bound", test_attention_bound);
   g_test_add_func ("/model/diagnosis/compiled-elementwise", test_compiled_elementwise);
   return g_test_run ();

@@ -187,12 +187,12 @@ pytorch_terms (StTrace *trace, StAdviceTerms *terms)
   gboolean pytorch = has_string (trace, "cpu_op") || has_string (trace, "Operator");
   gboolean compiling = FALSE;
 
-  for (guint i = 0; i < n && !compiling; i++)
+  for (guint i = 0; i < n && !(pytorch && compiling); i++)
     {
       const char *name = st_trace_get_string (trace, i);
 
       pytorch = pytorch || strncmp (name, "aten::", 6) == 0;
-      compiling = has_prefix (name, compiled);
+      compiling = compiling || has_prefix (name, compiled);
     }
   if (!pytorch)
     return FALSE;
@@ -215,6 +215,7 @@ terms_new (StTrace *trace, GCancellable *cancellable)
   return GUINT_TO_POINTER (terms + 1);
 }
 
+/* nothing to free: the terms are the pointer itself */
 static void
 terms_free (gpointer data)
 {
