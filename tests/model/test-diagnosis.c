@@ -1229,6 +1229,7 @@ static StAdviceTerms
 terms_of_events (const char *first, const char *second)
 {
   g_autoptr (StTrace) trace = NULL;
+  g_autofree char    *text = NULL;
   Writer              w;
 
   writer_init (&w, NULL);
@@ -1238,7 +1239,8 @@ terms_of_events (const char *first, const char *second)
   if (second != NULL)
     event (&w, "%s", second);
   device (&w, "kernel", "gemm", 7, 100, 10, 1);
-  trace = st_test_load_text (writer_end (&w), -1);
+  text = writer_end (&w);
+  trace = st_test_load_text (text, -1);
   return st_advice_terms_of (trace);
 }
 
