@@ -1190,21 +1190,28 @@ test_advice_terms (void)
  * @kernel, under a PyTorch operator. Eager PyTorch's are fused by
  * torch.compile; Inductor's Triton kernels are torch.compile's already, and
  * the advice is to fuse further (16.3). */
-static void
-assert_elementwise_advice (const char *kernel, const char *says, const char *not_says)
+static char *
+back_to_back_trace (const char *op, const char *kernel)
 {
-  g_auto (Diagnosed) d = { 0 };
-  Writer             w;
+  Writer w;
 
   writer_init (&w, NULL);
   gpu (&w, FALSE);
-  host (&w, "cpu_op", "aten::add", 0, 20, 0);
+  host (&w, "cpu_op", op, 0, 20, 0);
   for (gint k = 0; k < 10; k++)
     {
       host (&w, "cuda_runtime", "cudaLaunchKernel", 1 + k, 1, 1 + k);
       device (&w, "kernel", kernel, 7, 100 + 5000 * k, 5000, 1 + k);
     }
-  diagnose (&d, writer_end (&w));
+  return writer_end (&w);
+}
+
+static void
+assert_elementwise_advice (const char *kernel, const char *says, const char *not_says)
+{
+  g_auto (Diagnosed) d = { 0 };
+
+  diagnose (&d, back_to_back_trace ("aten::add", kernel));
 
   g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
   g_assert_cmpstr (phase (&d, 0)->top_class, ==, "Elementwise");
@@ -1278,17 +1285,8 @@ static void
 test_attention_bound (void)
 {
   g_auto (Diagnosed) d = { 0 };
-  Writer             w;
 
-  writer_init (&w, NULL);
-  gpu (&w, FALSE);
-  host (&w, "cpu_op", "aten::_flash_attention_forward", 0, 20, 0);
-  for (gint k = 0; k < 10; k++)
-    {
-      host (&w, "cuda_runtime", "cudaLaunchKernel", 1 + k, 1, 1 + k);
-      device (&w, "kernel", "flash_fwd_kernel", 7, 100 + 5000 * k, 5000, 1 + k);
-    }
-  diagnose (&d, writer_end (&w));
+  diagnose (&d, back_to_back_trace ("aten::_flash_attention_forward", "flash_fwd_kernel"));
 
   g_assert_cmpstr (finding (&d, 0)->id, ==, "device-bound");
   assert_contains (finding (&d, 0)->action, "make them do less");
