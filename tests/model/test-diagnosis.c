@@ -555,6 +555,51 @@ test_exposed_all_reduce (void)
     }
 }
 
+/* The exposed communication above (the first case: 90 ms of compute
+ * against 210 ms of it) under a PyTorch operator, by the collective its
+ * kernels are: the overlap advice names what overlaps that collective in
+ * PyTorch (16.3) — DDP's buckets for an all-reduce, FSDP's prefetch for an
+ * all-gather, a pipeline of batches for an all-to-all, micro-batches for
+ * pipeline stages' sends — and none of the others'; without PyTorch's
+ * operators, the runtime's words for any of them. */
+static void
+test_overlap_by_collective (void)
+{
+  static const struct
+  {
+    const char *kernel;
+    gboolean    pytorch;
+    const char *says, *not_says;
+  } cases[] = {
+    { "ncclDevKernel_AllReduce_Sum_f32_RING_LL", TRUE, "bucket_cap_mb", "FSDP" },
+    { "ncclDevKernel_AllGather_RING_LL", TRUE, "forward_prefetch", "bucket_cap_mb" },
+    { "ncclDevKernel_AllToAll_RING_LL", TRUE, "TrainPipelineSparseDist", "bucket_cap_mb" },
+    { "ncclDevKernel_SendRecv", TRUE, "micro-batches", "bucket_cap_mb" },
+    { "ncclDevKernel_AllToAll_RING_LL", FALSE, "as early as their inputs allow", "torchrec" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_auto (Diagnosed) d = { 0 };
+      Writer             w;
+
+      writer_init (&w, NULL);
+      gpu (&w, TRUE);
+      if (cases[c].pytorch)
+        host (&w, "cpu_op", "aten::mm", 0, 10, 0);
+      for (gint s = 0; s < 3; s++)
+        {
+          device (&w, "kernel", "sm80_gemm_kernel", 7, 100000 * s, 30000, 1);
+          device (&w, "kernel", cases[c].kernel, 13, 100000 * s + 30000, 70000, 2);
+        }
+      diagnose (&d, writer_end (&w));
+
+      g_assert_cmpstr (finding (&d, 0)->id, ==, "communication-bound");
+      assert_contains (finding (&d, 0)->action, cases[c].says);
+      g_assert_null (strstr (finding (&d, 0)->action, cases[c].not_says));
+    }
+}
+
 static char *
 rank_trace (gint rank, gint64 step, gint64 all_reduce)
 {
@@ -1305,6 +1350,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/diagnosis/longest-gap-advice", test_longest_gap_advice);
   g_test_add_func ("/model/diagnosis/idle-in-graph", test_idle_in_graph);
   g_test_add_func ("/model/diagnosis/exposed-all-reduce", test_exposed_all_reduce);
+  g_test_add_func ("/model/diagnosis/overlap-by-collective", test_overlap_by_collective);
   g_test_add_func ("/model/diagnosis/late-rank", test_late_rank);
   g_test_add_func ("/model/diagnosis/neuron-leading-wait", test_neuron_leading_wait);
   g_test_add_func ("/model/diagnosis/warm-up", test_warm_up);

@@ -150,6 +150,41 @@ st_advice_for_rule (const StRecommendation *r, StAdviceTerms terms)
   return r->action;
 }
 
+/* The overlap advice for a phase whose communication is mostly
+ * @collective (an StCollectiveType; 0: none known): in PyTorch's terms,
+ * the mechanism that overlaps that kind of collective — DDP's buckets for
+ * gradients' all-reduce, FSDP's prefetch for its all-gathers, a pipeline
+ * of batches for the all-to-alls of sharded embeddings or experts, more
+ * micro-batches for pipeline stages' sends; in others, ST_ADVICE_OVERLAP. */
+const char *
+st_advice_overlap (StAdviceTerms terms, guint collective)
+{
+  if (!st_advice_terms_are_pytorch (terms))
+    return st_advice_get (ST_ADVICE_OVERLAP, terms);
+  switch (collective)
+    {
+    case ST_COLLECTIVE_ALLREDUCE:
+      return _ ("Overlap communication with compute: let the all-reduces run under the backward "
+                "pass — bucket gradients (DDP bucket_cap_mb) so that each bucket goes as soon as "
+                "its gradients are ready, on a stream of its own.");
+    case ST_COLLECTIVE_ALLGATHER:
+    case ST_COLLECTIVE_REDUCESCATTER:
+      return _ ("Overlap communication with compute: all-gather the next parameters under the "
+                "current layer's compute (FSDP forward_prefetch and backward_prefetch), and let "
+                "the reduce-scatters run under the backward pass.");
+    case ST_COLLECTIVE_ALLTOALL:
+      return _ ("Overlap communication with compute: run one batch's all-to-alls (sharded "
+                "embeddings' or experts' exchange) under another's compute — pipeline the batches "
+                "(torchrec's TrainPipelineSparseDist), or overlap the experts' dispatch with "
+                "their compute.");
+    case ST_COLLECTIVE_SENDRECV:
+      return _ ("Overlap communication with compute: the pipeline stages' sends and receives run "
+                "under other micro-batches' compute — more micro-batches, or an interleaved "
+                "schedule.");
+    default: return st_advice_get (ST_ADVICE_OVERLAP, terms);
+    }
+}
+
 gboolean
 st_advice_terms_are_pytorch (StAdviceTerms terms)
 {

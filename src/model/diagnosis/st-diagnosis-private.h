@@ -58,6 +58,9 @@ typedef enum
 /* The terms of @trace, found once and kept with it. */
 StAdviceTerms st_advice_terms_of (StTrace *trace);
 gboolean      st_advice_terms_are_pytorch (StAdviceTerms terms);
+/* The overlap advice for communication mostly of @collective (an
+ * StCollectiveType, 0: none known). */
+const char *st_advice_overlap (StAdviceTerms terms, guint collective);
 /* @advice in @terms, translated. */
 const char *st_advice_get (StAdvice advice, StAdviceTerms terms);
 /* What a rule hit advises in @terms: the rule table's own words (which

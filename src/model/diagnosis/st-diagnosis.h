@@ -59,6 +59,7 @@ typedef struct
   double      top_class_percent; /* of the work time in it */
   StStringId top_event;          /* ST_STRING_NONE: no work */
   gint64     top_event_ns;       /* its work time in the phase */
+  guint      top_collective; /* the StCollectiveType with the most communication time; 0: none */
   StStringId
       host_op; /* host-bound: the host op in its longest host gap; warm-up: the warm-up's op */
   StStringId sync_call;  /* sync wait: the call that blocked the host in its longest gap */

@@ -381,7 +381,7 @@ communication_action (StDiagnosisJob *job, const StPhase *p)
   g_autofree char *compute = NULL, *alone = NULL;
 
   if (p->compute_ns * 10 >= p->communication_ns)
-    return g_strdup (st_advice_get (ST_ADVICE_OVERLAP, job->terms));
+    return g_strdup (st_advice_overlap (job->terms, p->top_collective));
   compute = st_format_duration (p->compute_ns);
   alone = st_format_duration (p->communication_ns);
   return g_strdup_printf (_ ("There is too little compute here to hide it under (%s, against %s "

@@ -132,9 +132,10 @@ fill_states (const StDeviceStates *states, StPhase *p)
 typedef struct
 {
   gint64  by_class[N_CLASSES];
-  GArray *delays;  /* gint64 */
-  GArray *touched; /* StStringId of the job's by_name */
-  GArray *classes; /* guint8: the class each touched name was first seen in */
+  gint64  by_collective[8]; /* communication time by collective type, a bit each */
+  GArray *delays;           /* gint64 */
+  GArray *touched;          /* StStringId of the job's by_name */
+  GArray *classes;          /* guint8: the class each touched name was first seen in */
 } Tally;
 
 static void
@@ -156,6 +157,8 @@ tally_event (StDiagnosisJob *job, const StDeviceEvent *ev, const StPhase *p, Tal
   if (klass < 0 || b <= a)
     return;
   t->by_class[klass] += b - a;
+  if (klass == CLASS_COMMUNICATION)
+    t->by_collective[MIN (ev->kind, 7)] += b - a;
   if (job->by_name[name] == 0)
     {
       guint8 c = (guint8)klass;
@@ -166,15 +169,30 @@ tally_event (StDiagnosisJob *job, const StDeviceEvent *ev, const StPhase *p, Tal
   job->by_name[name] += b - a;
 }
 
+/* The collective type with the most communication time, or 0. */
+static guint
+top_collective (const Tally *t)
+{
+  gint64 best = 0;
+  guint  type = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (t->by_collective); k++)
+    if (t->by_collective[k] > best)
+      {
+        best = t->by_collective[k];
+        type = 1u << k;
+      }
+  return type;
+}
+
 /* The device's events that overlap @p: from the first that could (the
  * longest event before it is @max_dur long). */
 static void
 fill_work (StDiagnosisJob *job, const StDeviceStates *states, gint64 max_dur, StPhase *p)
 {
-  Tally  t = { { 0 },
-               g_array_new (FALSE, FALSE, sizeof (gint64)),
-               g_array_new (FALSE, FALSE, sizeof (StStringId)),
-               g_array_new (FALSE, FALSE, sizeof (guint8)) };
+  Tally  t = { .delays = g_array_new (FALSE, FALSE, sizeof (gint64)),
+               .touched = g_array_new (FALSE, FALSE, sizeof (StStringId)),
+               .classes = g_array_new (FALSE, FALSE, sizeof (guint8)) };
   gint64 from = st_time_sub_sat (p->start, max_dur), all = 0, best = 0;
   gint   top = -1;
   guint  lo = 0, hi = states->n_events;
@@ -206,6 +224,7 @@ fill_work (StDiagnosisJob *job, const StDeviceStates *states, gint64 max_dur, St
         }
     }
   p->top_class_percent = all > 0 ? 100.0 * best / all : 0;
+  p->top_collective = top_collective (&t);
   /* the name with the most time of the kind with the most */
   p->top_event = ST_STRING_NONE;
   best = 0;
