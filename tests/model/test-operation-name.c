@@ -103,6 +103,38 @@ test_profiler_spans (void)
   for (guint i = 0; i < G_N_ELEMENTS (work); i++)
     g_assert_false (st_operation_name_is_profiler_span (work[i]));
   g_assert_false (st_operation_name_is_profiler_span (NULL));
+  /* of those, the start and stop hold no program work; the trace does */
+  g_assert_true (st_operation_name_is_profiler_start_stop ("$profiler.py:91 start_trace"));
+  g_assert_true (st_operation_name_is_profiler_start_stop ("$profiler.py:193 stop_trace"));
+  g_assert_false (st_operation_name_is_profiler_start_stop ("$profiler.py:226 trace"));
+  g_assert_false (st_operation_name_is_profiler_start_stop ("PyTorch Profiler (0)"));
+}
+
+/* torch.compile's names (docs/metrics.md 8.11, 16.3): its compiled regions
+ * always; Inductor's kernels only when kernels are asked about (the
+ * environment counts regions, the advice either); a Triton kernel of
+ * another's naming is not. */
+static void
+test_compiled (void)
+{
+  const char *const regions[] = { "CompiledFunction", "CompiledFunctionBackward",
+                                  "Torch-Compiled Region: 0/0", "torch-compiled" };
+  const char *const kernels[] = { "triton_poi_fused_add_0", "triton_per_fused_sum_1",
+                                  "triton_red_fused_mean_2", "triton_tem_fused_mm_3" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+    {
+      g_assert_true (st_operation_name_is_compiled (regions[i], FALSE));
+      g_assert_true (st_operation_name_is_compiled (regions[i], TRUE));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      g_assert_false (st_operation_name_is_compiled (kernels[i], FALSE));
+      g_assert_true (st_operation_name_is_compiled (kernels[i], TRUE));
+    }
+  g_assert_false (st_operation_name_is_compiled ("my_triton_kernel", TRUE));
+  g_assert_false (st_operation_name_is_compiled ("aten::mm", TRUE));
+  g_assert_false (st_operation_name_is_compiled (NULL, TRUE));
 }
 
 int
@@ -114,5 +146,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/operation-name/kernels", test_kernels);
   g_test_add_func ("/model/operation-name/others", test_others);
   g_test_add_func ("/model/operation-name/profiler-spans", test_profiler_spans);
+  g_test_add_func ("/model/operation-name/compiled", test_compiled);
   return g_test_run ();
 }

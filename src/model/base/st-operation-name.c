@@ -143,19 +143,42 @@ st_operation_name_shorten (const char *name, gsize *keep_from)
   return g_string_free (out, FALSE);
 }
 
+static gboolean
+has_any_prefix (const char *name, const char *const *prefixes, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_str_has_prefix (name, prefixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+st_operation_name_is_profiler_start_stop (const char *name)
+{
+  return name != NULL && g_str_has_prefix (name, "$profiler.py:")
+         && (g_str_has_suffix (name, " start_trace") || g_str_has_suffix (name, " stop_trace"));
+}
+
 gboolean
 st_operation_name_is_profiler_span (const char *name)
 {
-  static const char *const jax[] = { " start_trace", " stop_trace", " trace" };
+  if (name == NULL)
+    return FALSE;
+  return g_str_has_prefix (name, "PyTorch Profiler")
+         || st_operation_name_is_profiler_start_stop (name)
+         || (g_str_has_prefix (name, "$profiler.py:") && g_str_has_suffix (name, " trace"));
+}
+
+gboolean
+st_operation_name_is_compiled (const char *name, gboolean kernels)
+{
+  static const char *const regions[]
+      = { "CompiledFunction", "torch-compiled", "Torch-Compiled Region" };
+  static const char *const inductor[]
+      = { "triton_poi_", "triton_per_", "triton_red_", "triton_tem_" };
 
   if (name == NULL)
     return FALSE;
-  if (g_str_has_prefix (name, "PyTorch Profiler"))
-    return TRUE;
-  if (!g_str_has_prefix (name, "$profiler.py:"))
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (jax); i++)
-    if (g_str_has_suffix (name, jax[i]))
-      return TRUE;
-  return FALSE;
+  return has_any_prefix (name, regions, G_N_ELEMENTS (regions))
+         || (kernels && has_any_prefix (name, inductor, G_N_ELEMENTS (inductor)));
 }

@@ -29,5 +29,15 @@ char *st_operation_name_shorten (const char *name, gsize *keep_from);
  * (writing it out) or hold it: "$profiler.py:91 start_trace",
  * "$profiler.py:193 stop_trace", "$profiler.py:226 trace". */
 gboolean st_operation_name_is_profiler_span (const char *name);
+/* Whether @name is one of JAX's profiler frames that start or stop the
+ * trace (its start-up, or the writing of its trace): the profiler spans
+ * above that hold no program work at all. */
+gboolean st_operation_name_is_profiler_start_stop (const char *name);
+/* Whether @name is torch.compile's: a compiled region as PyTorch's
+ * profiler names it ("CompiledFunction", "CompiledFunctionBackward",
+ * "torch-compiled…", "Torch-Compiled Region…", docs/metrics.md 8.11), or,
+ * with @kernels, a kernel Inductor made (its Triton kernels, named by their
+ * kind: "triton_poi_", "triton_per_", "triton_red_", "triton_tem_"). */
+gboolean st_operation_name_is_compiled (const char *name, gboolean kernels);
 
 G_END_DECLS

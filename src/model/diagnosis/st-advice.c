@@ -10,6 +10,8 @@
 
 #include "st-diagnosis-private.h"
 
+#include "st-operation-name.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -199,15 +201,6 @@ has_string (StTrace *trace, const char *text)
   return st_trace_lookup_string (trace, text) != ST_STRING_NONE;
 }
 
-static gboolean
-has_prefix (const char *name, const char *const *prefixes)
-{
-  for (guint i = 0; prefixes[i] != NULL; i++)
-    if (g_str_has_prefix (name, prefixes[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* PyTorch's operators: Kineto's categories, or aten:: names recorded by
  * another profiler (NVTX ranges in an Nsight Systems export, roctx in a
  * rocprofv3 trace); and torch.compile in use: a compiled region (8.11's
@@ -215,9 +208,6 @@ has_prefix (const char *name, const char *const *prefixes)
 static gboolean
 pytorch_terms (StTrace *trace, StAdviceTerms *terms)
 {
-  static const char *const compiled[]
-      = { "CompiledFunction", "torch-compiled", "Torch-Compiled Region", "triton_poi_",
-          "triton_per_",      "triton_red_",    "triton_tem_",           NULL };
   guint    n = st_trace_get_n_strings (trace);
   gboolean pytorch = has_string (trace, "cpu_op") || has_string (trace, "Operator");
   gboolean compiling = FALSE;
@@ -227,7 +217,7 @@ pytorch_terms (StTrace *trace, StAdviceTerms *terms)
       const char *name = st_trace_get_string (trace, i);
 
       pytorch = pytorch || strncmp (name, "aten::", 6) == 0;
-      compiling = compiling || has_prefix (name, compiled);
+      compiling = compiling || st_operation_name_is_compiled (name, TRUE);
     }
   if (!pytorch)
     return FALSE;

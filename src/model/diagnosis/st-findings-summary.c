@@ -12,6 +12,7 @@
 
 #include "st-format.h"
 #include "st-name-index.h"
+#include "st-operation-name.h"
 #include "st-select.h"
 #include "st-span.h"
 #include "st-summary-rules.h"
@@ -339,15 +340,6 @@ counter_collection_finding (StDiagnosisJob *job, GPtrArray *findings)
   g_ptr_array_add (findings, f);
 }
 
-/* Whether @name is a frame of JAX's profiler starting or stopping the
- * trace (8.6): its own start-up, or the writing of its trace. */
-static gboolean
-is_profiler_start_stop (const char *name)
-{
-  return g_str_has_prefix (name, "$profiler.py:")
-         && (g_str_has_suffix (name, " start_trace") || g_str_has_suffix (name, " stop_trace"));
-}
-
 /* The time of the range the profiler's own start and stop take: the union
  * of those frames, clipped to it. */
 static gint64
@@ -361,7 +353,7 @@ profiler_time (StDiagnosisJob *job)
       const guint32 *numbers;
       guint          n = 0;
 
-      if (!is_profiler_start_stop (st_trace_get_string (job->trace, id)))
+      if (!st_operation_name_is_profiler_start_stop (st_trace_get_string (job->trace, id)))
         continue;
       if (index == NULL && (index = st_name_index_get (job->trace, job->cancellable)) == NULL)
         return 0;

@@ -183,21 +183,6 @@ device_bound_text (StDiagnosisJob *job, const StPhase *p, GString *out, StFindin
   add_operation (f, event);
 }
 
-/* Whether @name is a kernel torch.compile made: Inductor's Triton kernels
- * are named by their kind (pointwise, persistent or looped reduction,
- * template) and the ops they fuse (16.3). */
-static gboolean
-is_inductor_kernel (const char *name)
-{
-  static const char *const prefixes[]
-      = { "triton_poi_", "triton_per_", "triton_red_", "triton_tem_" };
-
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (prefixes); i++)
-    if (g_str_has_prefix (name, prefixes[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* What makes a device-bound phase shorter, by the work it is made of. */
 static char *
 device_bound_action (StDiagnosisJob *job, const StPhase *p)
@@ -213,7 +198,7 @@ device_bound_action (StDiagnosisJob *job, const StPhase *p)
       || g_str_equal (klass, st_compute_kind_get_label (ST_COMPUTE_REDUCE)))
     {
       if (st_advice_terms_are_pytorch (job->terms)
-          && is_inductor_kernel (name_of (job, p->top_event)))
+          && st_operation_name_is_compiled (name_of (job, p->top_event), TRUE))
         return g_strdup (_ ("These kernels are torch.compile's already (Inductor's Triton "
                             "kernels): fuse further — fewer graph breaks, so that one compiled "
                             "region spans more of the step (TORCH_LOGS=graph_breaks lists them), "

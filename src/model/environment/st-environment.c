@@ -12,6 +12,7 @@
 #include "st-device-peak.h"
 #include "st-device-work.h"
 #include "st-event-scan.h"
+#include "st-operation-name.h"
 #include "st-json-doc.h"
 #include "st-format.h"
 
@@ -294,8 +295,6 @@ static guint8
 name_flags (const char *name)
 {
   static const char *const graphs[] = { "cudaGraphLaunch", "cuGraphLaunch", "hipGraphLaunch" };
-  static const char *const compiled[]
-      = { "CompiledFunction", "torch-compiled", "Torch-Compiled Region" };
   static const char *const matrix[]
       = { "aten::mm",     "aten::addmm",  "aten::bmm",        "aten::baddbmm",
           "aten::matmul", "aten::linear", "aten::_scaled_mm", "aten::convolution" };
@@ -304,9 +303,8 @@ name_flags (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (graphs); i++)
     if (g_str_has_prefix (name, graphs[i]))
       flags |= NAME_GRAPH;
-  for (guint i = 0; i < G_N_ELEMENTS (compiled); i++)
-    if (g_str_has_prefix (name, compiled[i]))
-      flags |= NAME_COMPILED;
+  if (st_operation_name_is_compiled (name, FALSE))
+    flags |= NAME_COMPILED;
   for (guint i = 0; i < G_N_ELEMENTS (matrix); i++)
     if (g_str_equal (name, matrix[i]))
       flags |= NAME_MATRIX;
