@@ -11,7 +11,7 @@
 #include "st-time.h"
 
 static const char *const breakdown_keys[ST_N_BREAKDOWN_PARTS] = {
-  "step_time", "compute", "exposed_communication", "exposed_memory", "idle",
+  "step_time", "compute", "exposed_communication", "exposed_memory", "idle", "outside_device_work",
 };
 
 static void

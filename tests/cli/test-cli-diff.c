@@ -100,13 +100,20 @@ test_json (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "steps"), "new"),
                    ==, 3);
 
-  /* the step time 1000 → 1300 µs; idle 720 → 800 */
+  /* the step time 1000 → 1300 µs; idle between the device's first and
+   * last work 700 − 280 = 420 → 800 − 500 = 300, the time before or after
+   * it 1000 − 700 = 300 → 1300 − 800 = 500 (the pair's recipes: gemm,
+   * elementwise and a kernel at [100, …), the AllReduce to 800, then 900) */
   part
       = json_object_get_object_member (json_object_get_object_member (o, "breakdown"), "step_time");
   g_assert_cmpint (json_object_get_int_member (part, "delta"), ==, 300000);
   part = json_object_get_object_member (json_object_get_object_member (o, "breakdown"), "idle");
-  g_assert_cmpint (json_object_get_int_member (part, "base"), ==, 720000);
-  g_assert_cmpint (json_object_get_int_member (part, "new"), ==, 800000);
+  g_assert_cmpint (json_object_get_int_member (part, "base"), ==, 420000);
+  g_assert_cmpint (json_object_get_int_member (part, "new"), ==, 300000);
+  part = json_object_get_object_member (json_object_get_object_member (o, "breakdown"),
+                                        "outside_device_work");
+  g_assert_cmpint (json_object_get_int_member (part, "base"), ==, 300000);
+  g_assert_cmpint (json_object_get_int_member (part, "new"), ==, 500000);
 
   row = find_by (json_object_get_array_member (o, "metrics"), "id", "compute_time_ns");
   g_assert_cmpfloat (json_object_get_double_member (row, "delta"), ==, 120000);

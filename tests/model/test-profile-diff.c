@@ -11,9 +11,11 @@
  * added_kernel [600, 620), AllReduce [700, 900) of 2048 floats (twice as
  * large). Per step, base: compute 100 + 50 + 30 = 180, communication 100
  * (none under compute: exposed 100), busy 280, device time [100, 800) =
- * 700, idle in the step 1000 − 280 = 720. New: compute 200 + 50 + 30 + 20
- * = 300, exposed communication 200, busy 500, device time [100, 900) =
- * 800, idle 1300 − 500 = 800. */
+ * 700, idle 700 − 280 = 420, before or after the device's work 1000 −
+ * 700 = 300 (no work in the step: 1000 − 280 = 720). New: compute 200 +
+ * 50 + 30 + 20 = 300, exposed communication 200, busy 500, device time
+ * [100, 900) = 800, idle 800 − 500 = 300, before or after 1300 − 800 =
+ * 500 (no work: 800). */
 #define G_LOG_DOMAIN "strata-test"
 
 #include "config.h"
@@ -149,8 +151,8 @@ test_steps (void)
   g_autoptr (StProfileDiff) diff = compare (base, new_, NULL);
   const StBreakdown        *b = st_profile_diff_get_breakdown (diff, ST_DIFF_BASE);
   const StBreakdown        *n = st_profile_diff_get_breakdown (diff, ST_DIFF_NEW);
-  const gint64              base_parts[] = { 1000 * US, 180 * US, 100 * US, 0, 720 * US };
-  const gint64              new_parts[] = { 1300 * US, 300 * US, 200 * US, 0, 800 * US };
+  const gint64              base_parts[] = { 1000 * US, 180 * US, 100 * US, 0, 420 * US, 300 * US };
+  const gint64              new_parts[] = { 1300 * US, 300 * US, 200 * US, 0, 300 * US, 500 * US };
   gint64                    sum_of_deltas = 0;
 
   g_assert_cmpint (st_profile_diff_get_scope (diff), ==, ST_DIFF_SCOPE_STEPS);
@@ -164,7 +166,7 @@ test_steps (void)
                    "…) are not judged better or worse; the times per step are.");
 
   /* 8.3: the parts of the header comment; their deltas (+120, +100, 0,
-   * +80) add up to the step time's, +300 */
+   * −120, +200) add up to the step time's, +300 */
   g_assert_true (b->present && n->present);
   for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)
     {
@@ -189,6 +191,14 @@ test_steps (void)
   assert_metric (diff, "device_busy_percent", 40, 62.5, ST_DIFF_UNJUDGED);
   assert_metric (diff, "idle_time_ns", 420 * US, 300 * US, ST_DIFF_BETTER);
   assert_metric (diff, "kernel_count", 4, 5, ST_DIFF_UNJUDGED);
+  /* the breakdown's idle is that one number (8.3), not the step's time
+   * without work (720, 800), which moves the other way */
+  g_assert_cmpint (
+      b->ns[ST_BREAKDOWN_IDLE], ==,
+      (gint64)st_profile_diff_lookup_metric (diff, "idle_time_ns")->value[ST_DIFF_BASE]);
+  g_assert_cmpint (
+      n->ns[ST_BREAKDOWN_IDLE], ==,
+      (gint64)st_profile_diff_lookup_metric (diff, "idle_time_ns")->value[ST_DIFF_NEW]);
 
   /* 8.5: one AllReduce per step, 100 then 200 */
   g_assert_cmpuint (st_profile_diff_get_n_collectives (diff), ==, 1);

@@ -32,12 +32,26 @@ st_breakdown_bar_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   st_chart_style_from_widget (&style, widget);
   for (guint i = 0; i < ST_BREAKDOWN_BAR_N_PARTS; i++)
     {
-      double  w = (double)width * MAX (self->parts[i], 0) / self->scale;
-      StColor c = i + 1 == ST_BREAKDOWN_BAR_N_PARTS ? style.track : style.series[i];
-      GdkRGBA rgba = { c.r, c.g, c.b, c.a };
+      double          w = (double)width * MAX (self->parts[i], 0) / self->scale;
+      graphene_rect_t rect = GRAPHENE_RECT_INIT (x, 0, MIN (w, width - x), height);
+      /* idle: no work, the track's colour; the time outside the device's
+       * work: not even the device's time, an empty frame */
+      gboolean outside = i + 1 == ST_BREAKDOWN_BAR_N_PARTS;
+      StColor  c = outside                             ? style.grid
+                   : i + 2 == ST_BREAKDOWN_BAR_N_PARTS ? style.track
+                                                       : style.series[i];
+      GdkRGBA  rgba = { c.r, c.g, c.b, c.a };
 
-      gtk_snapshot_append_color (snapshot, &rgba,
-                                 &GRAPHENE_RECT_INIT (x, 0, MIN (w, width - x), height));
+      if (outside && rect.size.width >= 2)
+        {
+          GskRoundedRect frame;
+
+          gsk_rounded_rect_init_from_rect (&frame, &rect, 0);
+          gtk_snapshot_append_border (snapshot, &frame, (float[4]){ 1, 1, 1, 1 },
+                                      (GdkRGBA[4]){ rgba, rgba, rgba, rgba });
+        }
+      else if (!outside)
+        gtk_snapshot_append_color (snapshot, &rgba, &rect);
       x += w;
     }
 }

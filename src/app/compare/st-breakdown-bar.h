@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* st-breakdown-bar.h: one profile's step time as a stacked bar: compute,
- * exposed communication, exposed memory and idle (docs/metrics.md 8.3),
- * in the charts' series colours, its length against a scale shared with
- * the other profile's bar so the two compare by eye. */
+ * exposed communication, exposed memory, idle, and the time before or
+ * after the device's work (docs/metrics.md 8.3), in the charts' series
+ * colours (idle in the track's, the time outside an empty frame), its length
+ * against a scale shared with the other profile's bar so the two compare
+ * by eye. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
-#define ST_BREAKDOWN_BAR_N_PARTS 4
+#define ST_BREAKDOWN_BAR_N_PARTS 5
 
 #define ST_TYPE_BREAKDOWN_BAR (st_breakdown_bar_get_type ())
 

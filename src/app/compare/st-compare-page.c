@@ -185,13 +185,26 @@ fill_spread (StComparePage *self)
   append_time_row (self->breakdown, _ ("Longest step"), tooltip, b->max_ns, n->max_ns);
 }
 
+/* the bar draws the parts after the step time */
+G_STATIC_ASSERT (ST_BREAKDOWN_BAR_N_PARTS == ST_N_BREAKDOWN_PARTS - ST_BREAKDOWN_COMPUTE);
+
 /* The parts, base → new, and each side's bar against the longer step. */
 static void
 fill_breakdown (StComparePage *self)
 {
   const char *const names[ST_N_BREAKDOWN_PARTS]
-      = { _ ("Step time"), _ ("Compute"), _ ("Exposed communication"), _ ("Exposed memory"),
-          _ ("Idle") };
+      = { _ ("Step time"),      _ ("Compute"), _ ("Exposed communication"),
+          _ ("Exposed memory"), _ ("Idle"),    _ ("Before or after device work") };
+  const char *const tooltips[ST_N_BREAKDOWN_PARTS] = {
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    _ ("The device idle between its first work in the step and its last: the Idle time of the "
+       "metrics"),
+    _ ("The step's time before the device's first work in it and after its last: no work, and "
+       "not counted in the device time"),
+  };
   const StBreakdown *base = st_profile_diff_get_breakdown (self->diff, ST_DIFF_BASE);
   const StBreakdown *new_ = st_profile_diff_get_breakdown (self->diff, ST_DIFF_NEW);
   gint64             scale;
@@ -213,7 +226,7 @@ fill_breakdown (StComparePage *self)
                            : delta < 0 ? ST_DELTA_BETTER
                                        : ST_DELTA_UNJUDGED;
 
-      append_row (self->breakdown, names[i], NULL, b, n, d, p, j);
+      append_row (self->breakdown, names[i], tooltips[i], b, n, d, p, j);
     }
   fill_spread (self);
   scale = MAX (base->ns[ST_BREAKDOWN_STEP_TIME], new_->ns[ST_BREAKDOWN_STEP_TIME]);

@@ -72,8 +72,9 @@ add_metrics (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
 }
 
 /* docs/metrics.md 8.3: per device, compute, exposed communication, exposed
- * memory and idle add up to the range's length; their means over the
- * devices are added to the side's sums. */
+ * memory, idle and the time before or after its work add up to the
+ * range's length; their means over the devices are added to the side's
+ * sums. */
 static void
 add_breakdown (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
 {
@@ -90,7 +91,8 @@ add_breakdown (StDiffSideSums *sums, StSummary *summary, StTimeSpan range)
       part[ST_BREAKDOWN_COMPUTE] += d->compute_ns;
       part[ST_BREAKDOWN_EXPOSED_COMMUNICATION] += d->exposed_communication_ns;
       part[ST_BREAKDOWN_EXPOSED_MEMORY] += d->busy_ns - d->compute_ns - d->exposed_communication_ns;
-      part[ST_BREAKDOWN_IDLE] += span - d->busy_ns;
+      part[ST_BREAKDOWN_IDLE] += d->device_time_ns - d->busy_ns;
+      part[ST_BREAKDOWN_OUTSIDE_DEVICE_WORK] += span - d->device_time_ns;
     }
   part[ST_BREAKDOWN_STEP_TIME] = (double)span * n;
   for (guint p = 0; p < ST_N_BREAKDOWN_PARTS; p++)

@@ -86,11 +86,12 @@ typedef enum
   ST_BREAKDOWN_COMPUTE,
   ST_BREAKDOWN_EXPOSED_COMMUNICATION,
   ST_BREAKDOWN_EXPOSED_MEMORY,
-  ST_BREAKDOWN_IDLE,
+  ST_BREAKDOWN_IDLE,                /* 2's idle: between the device's first work and its last */
+  ST_BREAKDOWN_OUTSIDE_DEVICE_WORK, /* before the device's first work and after its last */
   ST_N_BREAKDOWN_PARTS
 } StBreakdownPart;
 
-/* One side's breakdown (8.3): the four parts add up to the step time, to
+/* One side's breakdown (8.3): the five parts add up to the step time, to
  * within 1 ns per part. */
 typedef struct
 {
