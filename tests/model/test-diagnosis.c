@@ -394,7 +394,7 @@ test_host_bound_compiled (void)
  *   starting 10 µs after the device went idle and lasting 5 020 µs: the
  *   host's part of the gap runs to the call's end (16.1), so the gap is the
  *   host's, not unexplained, and the advice names the launch call and eager
- *   loading;
+ *   loading, the setting of the call's runtime (CUDA's) alone;
  * - "loader": the data loader's next, 2 000 kernels (a span of 103 ms, 5 %
  *   of it over 5 ms), the gap 3 000 µs longer: short of a long gap, so it
  *   stays in the decode's phase, whose median gap (30 µs) is short: the
@@ -413,7 +413,10 @@ test_longest_gap_advice (void)
       "The longest gap is the host allocating or freeing device memory (“cudaFree”)",
       "CUDA graphs" },
     { "launch", 200, 5000, "cudaLaunchKernel",
-      "The longest gap is the host inside a launch call (“cudaLaunchKernel”)", "CUDA graphs" },
+      "The longest gap is the host inside a launch call (“cudaLaunchKernel”): most often the "
+      "runtime loading the kernel's code on its first launch. Load it eagerly "
+      "(CUDA_MODULE_LOADING=EAGER) or",
+      "CUDA graphs" },
     { "loader", 2000, 3000, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__",
       "CUDA graphs or torch.compile, fewer and larger ops, no synchronising calls (.item(), "
       ".cpu(), prints) inside the loop. The longest gap is the host's own work "
@@ -1151,9 +1154,9 @@ test_sync_call_named (void)
  * rule (over 15 %) holds too. With @framework, the host also runs a
  * PyTorch operator of that category ("cpu_op", or an NVTX range named
  * aten::…): the profile's terms (16.3) are PyTorch's; without, the
- * runtime's. */
+ * runtime's, whose calls are @copy's (cudaMemcpyAsync, hipMemcpyAsync). */
 static char *
-copy_bound_trace (const char *framework)
+copy_bound_trace_calls (const char *framework, const char *copy)
 {
   Writer w;
 
@@ -1163,11 +1166,17 @@ copy_bound_trace (const char *framework)
     host (&w, framework, "aten::copy_", 0, 30, 0);
   for (gint k = 0; k < 20; k++)
     {
-      host (&w, "cuda_runtime", "cudaMemcpyAsync", k, 1, 1 + k);
+      host (&w, "cuda_runtime", copy, k, 1, 1 + k);
       device (&w, "gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 7, 100 + 10000 * k, 10000,
               1 + k);
     }
   return writer_end (&w);
+}
+
+static char *
+copy_bound_trace (const char *framework)
+{
+  return copy_bound_trace_calls (framework, "cudaMemcpyAsync");
 }
 
 static void
@@ -1184,7 +1193,8 @@ test_copy_bound (void)
 /* The advice in the profile's terms (16.3): the copy-bound trace above in
  * PyTorch's (a cpu_op; an NVTX range of an aten:: name) and in the
  * runtime's (no framework: the program's own copies, as an Nsight Systems
- * export of a CUDA program shows them), its device-bound finding and its
+ * export of a CUDA program shows them; CUDA's calls named for a CUDA
+ * program, HIP's for a HIP one), its device-bound finding and its
  * memory-time rule hit each; an XLA profile's host-bound launch advice
  * (the xplane of a JAX program whose host launches between short kernels,
  * tests/data/real); a Neuron profile's copy-bound phase (its DMA). Each
@@ -1206,10 +1216,21 @@ test_advice_terms (void)
     g_auto (Diagnosed) d = { 0 };
 
     diagnose (&d, copy_bound_trace (NULL));
-    assert_contains (find (&d, "device-bound")->action, "cudaMallocHost, hipHostMalloc");
-    assert_contains (find (&d, "memory-time")->action, "cudaMemcpyAsync, hipMemcpyAsync");
+    assert_contains (find (&d, "device-bound")->action, "(cudaMallocHost)");
+    assert_contains (find (&d, "memory-time")->action, "(cudaMemcpyAsync)");
     g_assert_null (strstr (find (&d, "device-bound")->action, "pin_memory"));
     g_assert_null (strstr (find (&d, "memory-time")->action, "non_blocking"));
+    g_assert_null (strstr (find (&d, "device-bound")->action, "hip"));
+    g_assert_null (strstr (find (&d, "memory-time")->action, "hip"));
+  }
+  {
+    g_auto (Diagnosed) d = { 0 };
+
+    diagnose (&d, copy_bound_trace_calls (NULL, "hipMemcpyAsync"));
+    assert_contains (find (&d, "device-bound")->action, "(hipHostMalloc)");
+    assert_contains (find (&d, "memory-time")->action, "(hipMemcpyAsync)");
+    g_assert_null (strstr (find (&d, "device-bound")->action, "cuda"));
+    g_assert_null (strstr (find (&d, "memory-time")->action, "cuda"));
   }
   {
     g_auto (Diagnosed) d = { 0 };
@@ -1276,7 +1297,8 @@ test_compiled_elementwise (void)
  * Kineto's operator category, an NVTX range of an aten:: name, either of
  * those with torch.compile in use (a compiled region; an Inductor kernel,
  * here written before the only aten:: name, so that the search must go on
- * past it), none of them, an xplane, a Neuron profile. */
+ * past it), none of them (the runtime's: CUDA's calls alone, HIP's alone,
+ * both or none), an xplane, a Neuron profile. */
 static StAdviceTerms
 terms_of_events (const char *first, const char *second)
 {
@@ -1318,6 +1340,15 @@ test_advice_terms_of (void)
   g_assert_cmpint (terms_of_events (HOST_EVENT ("cpu_op", "Torch-Compiled Region: 0/0"), NULL), ==,
                    ST_ADVICE_TERMS_PYTORCH_COMPILED);
   g_assert_cmpint (terms_of_events (HOST_EVENT ("cuda_runtime", "cudaMemcpy"), NULL), ==,
+                   ST_ADVICE_TERMS_CUDA);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cuda_driver", "cuLaunchKernel"), NULL), ==,
+                   ST_ADVICE_TERMS_CUDA);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cuda_runtime", "hipMemcpyWithStream"), NULL), ==,
+                   ST_ADVICE_TERMS_HIP);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("cuda_runtime", "hipMemcpy"),
+                                    HOST_EVENT ("cuda_runtime", "cudaMemcpy")),
+                   ==, ST_ADVICE_TERMS_RUNTIME);
+  g_assert_cmpint (terms_of_events (HOST_EVENT ("user_annotation", "step"), NULL), ==,
                    ST_ADVICE_TERMS_RUNTIME);
   g_assert_cmpint (st_advice_terms_of (xplane), ==, ST_ADVICE_TERMS_XLA);
   g_assert_cmpint (st_advice_terms_of (neuron), ==, ST_ADVICE_TERMS_NEURON);

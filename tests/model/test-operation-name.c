@@ -137,6 +137,35 @@ test_compiled (void)
   g_assert_false (st_operation_name_is_compiled (NULL, TRUE));
 }
 
+/* Whose runtime a call is (docs/metrics.md 16.3), by the runtimes' own
+ * naming: CUDA's runtime (cuda + a capital) and driver (cu + a capital),
+ * HIP's (hip + a capital); kernels and libraries whose names merely start
+ * so (cutlass, cudnn, hipblaslt) are no runtime's call. */
+static void
+test_runtime_call (void)
+{
+  const char *const cuda[] = { "cudaMemcpyAsync", "cudaLaunchKernel", "cuLaunchKernel",
+                               "cudaMemcpy_v3020", "cudaStreamSynchronize" };
+  const char *const hip[]
+      = { "hipLaunchKernel", "hipMemcpyWithStream", "hipExtModuleLaunchKernel" };
+  const char *const none[] = { "cutlass_80_tensorop_s1688gemm",
+                               "cudnn::engine",
+                               "hipblaslt_gemm",
+                               "hip",
+                               "cuda",
+                               "cu",
+                               "aten::mm",
+                               "" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cuda); i++)
+    g_assert_cmpint (st_operation_name_runtime_call (cuda[i]), ==, ST_RUNTIME_CALL_CUDA);
+  for (guint i = 0; i < G_N_ELEMENTS (hip); i++)
+    g_assert_cmpint (st_operation_name_runtime_call (hip[i]), ==, ST_RUNTIME_CALL_HIP);
+  for (guint i = 0; i < G_N_ELEMENTS (none); i++)
+    g_assert_cmpint (st_operation_name_runtime_call (none[i]), ==, ST_RUNTIME_CALL_NONE);
+  g_assert_cmpint (st_operation_name_runtime_call (NULL), ==, ST_RUNTIME_CALL_NONE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -145,6 +174,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/operation-name/python-frames", test_python_frames);
   g_test_add_func ("/model/operation-name/kernels", test_kernels);
   g_test_add_func ("/model/operation-name/others", test_others);
+  g_test_add_func ("/model/operation-name/runtime-call", test_runtime_call);
   g_test_add_func ("/model/operation-name/profiler-spans", test_profiler_spans);
   g_test_add_func ("/model/operation-name/compiled", test_compiled);
   return g_test_run ();

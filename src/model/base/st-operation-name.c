@@ -182,3 +182,17 @@ st_operation_name_is_compiled (const char *name, gboolean kernels)
   return has_any_prefix (name, regions, G_N_ELEMENTS (regions))
          || (kernels && has_any_prefix (name, inductor, G_N_ELEMENTS (inductor)));
 }
+
+StRuntimeCall
+st_operation_name_runtime_call (const char *name)
+{
+  if (name == NULL)
+    return ST_RUNTIME_CALL_NONE;
+  if (g_str_has_prefix (name, "hip") && g_ascii_isupper (name[3]))
+    return ST_RUNTIME_CALL_HIP;
+  if (g_str_has_prefix (name, "cuda") && g_ascii_isupper (name[4]))
+    return ST_RUNTIME_CALL_CUDA;
+  if (g_str_has_prefix (name, "cu") && g_ascii_isupper (name[2]))
+    return ST_RUNTIME_CALL_CUDA;
+  return ST_RUNTIME_CALL_NONE;
+}

@@ -40,4 +40,17 @@ gboolean st_operation_name_is_profiler_start_stop (const char *name);
  * kind: "triton_poi_", "triton_per_", "triton_red_", "triton_tem_"). */
 gboolean st_operation_name_is_compiled (const char *name, gboolean kernels);
 
+typedef enum
+{
+  ST_RUNTIME_CALL_NONE,
+  ST_RUNTIME_CALL_CUDA, /* "cudaMemcpyAsync", "cuLaunchKernel", "cudaMemcpy_v3020" */
+  ST_RUNTIME_CALL_HIP,  /* "hipLaunchKernel", "hipMemcpyWithStream" */
+} StRuntimeCall;
+
+/* Whose runtime call @name is (docs/metrics.md 16.3): CUDA's driver and
+ * runtime name theirs "cu" or "cuda" and a capital letter, HIP's "hip" and
+ * a capital letter; kernels ("cutlass_…", "hipblaslt…") and anything else
+ * are no runtime's call. */
+StRuntimeCall st_operation_name_runtime_call (const char *name);
+
 G_END_DECLS

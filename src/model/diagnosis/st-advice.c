@@ -3,7 +3,8 @@
  * (docs/metrics.md 16.3, "Advice in the profile's terms"): what to do about
  * a finding said for PyTorch, for an XLA program (JAX, TensorFlow), for a
  * Neuron device, or in the GPU runtime's own terms when no framework is
- * known (a CUDA or HIP program, or a trace that does not say). */
+ * known (a CUDA or HIP program, its calls named for its runtime, or a
+ * trace that does not say). */
 #define G_LOG_DOMAIN "strata-model"
 
 #include "config.h"
@@ -15,8 +16,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* Per advice and terms; NULL where the runtime's words serve. The PyTorch
- * column of the rules' advice is the rule table's own (NULL here). */
+/* Per advice and terms (the columns in StAdviceTerms' order); NULL where
+ * the runtime's words serve. The PyTorch column of the rules' advice is
+ * the rule table's own (NULL here). */
 /* clang-format off */
 static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
   [ST_ADVICE_SYNC_WAIT] = {
@@ -24,6 +26,9 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Take the synchronisation out of the loop: no block_until_ready() and no reading of device arrays on the host (float(), np.asarray, printing) inside the step; let dispatch run ahead and read results where they are needed."),
     N_("Take the synchronisation out of the loop: no device-wide synchronisation or blocking copy per step; copy asynchronously (cudaMemcpyAsync, hipMemcpyAsync) from pinned host memory (cudaMallocHost, hipHostMalloc) and wait on an event only where the result is needed."),
     N_("The engines waited on semaphores for other engines' work or for data: look at what the engine or DMA queue it waited for was doing, and load data ahead of its use (prefetch) rather than waiting on it."),
+    NULL,
+    N_("Take the synchronisation out of the loop: no device-wide synchronisation (cudaDeviceSynchronize) or blocking copy (cudaMemcpy) per step; copy asynchronously (cudaMemcpyAsync) from pinned host memory (cudaMallocHost) and wait on an event (cudaEventSynchronize, cudaStreamWaitEvent) only where the result is needed."),
+    N_("Take the synchronisation out of the loop: no device-wide synchronisation (hipDeviceSynchronize) or blocking copy (hipMemcpy) per step; copy asynchronously (hipMemcpyAsync) from pinned host memory (hipHostMalloc) and wait on an event (hipEventSynchronize, hipStreamWaitEvent) only where the result is needed."),
   },
   [ST_ADVICE_FUSE_ELEMENTWISE] = {
     N_("Fuse the elementwise and reduction kernels (torch.compile) so that each tensor is read once."),
@@ -42,6 +47,9 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Copies hold the device: keep arrays on the device between steps, transfer the next batch while this one computes (jax.device_put ahead of the step), and do not bring results back to the host every step."),
     N_("Copies hold the device: keep data on the device, copy from pinned host memory (cudaMallocHost, hipHostMalloc) so that copies run at full bandwidth, and overlap them with compute on a stream of their own (cudaMemcpyAsync, hipMemcpyAsync)."),
     N_("Data movement holds the device: load data ahead of its use and keep it live in SBUF, in fewer and larger transfers."),
+    NULL,
+    N_("Copies hold the device: keep data on the device, copy from pinned host memory (cudaMallocHost) so that copies run at full bandwidth, and overlap them with compute on a stream of their own (cudaMemcpyAsync)."),
+    N_("Copies hold the device: keep data on the device, copy from pinned host memory (hipHostMalloc) so that copies run at full bandwidth, and overlap them with compute on a stream of their own (hipMemcpyAsync)."),
   },
   [ST_ADVICE_MEMSETS] = {
     N_("Memsets hold the device: do not zero what is overwritten anyway (torch.empty rather than torch.zeros), and zero once, not per step."),
@@ -55,12 +63,17 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Cut the host's work between launches: capture the loop's launches in a graph (CUDA or HIP graphs), fewer and larger kernels, no synchronising calls inside the loop."),
     N_("Cut the host's work between launches: fewer and larger operations, no synchronising calls inside the loop."),
     N_("Cut the host's work between launches: torch.compile is in use already, so let it capture CUDA graphs (mode=\"reduce-overhead\") over a step with fewer graph breaks; fewer and larger ops, no synchronising calls (.item(), .cpu(), prints) inside the loop."),
+    N_("Cut the host's work between launches: capture the loop's launches in a CUDA graph (stream capture, then cudaGraphLaunch), fewer and larger kernels, no synchronising calls inside the loop."),
+    N_("Cut the host's work between launches: capture the loop's launches in a HIP graph (stream capture, then hipGraphLaunch), fewer and larger kernels, no synchronising calls inside the loop."),
   },
   [ST_ADVICE_ALLOCATOR] = {
     N_("The longest gap is the host allocating or freeing device memory (“%s”): the caching allocator growing, or memory released and taken again inside the loop. Let it grow in a warm-up step before the profiled ones, keep its cache (no torch.cuda.empty_cache() in the loop), or let it extend its segments (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)."),
     N_("The longest gap is the host allocating or freeing device memory (“%s”) inside the loop: let the allocator take its pool up front (JAX preallocates unless XLA_PYTHON_CLIENT_PREALLOCATE=false or XLA_PYTHON_CLIENT_ALLOCATOR=platform), or let it grow in a warm-up step before the profiled ones."),
     N_("The longest gap is the host allocating or freeing device memory (“%s”) inside the loop, and a free also waits for the device: allocate once before the loop and reuse the buffers, or take them from a stream-ordered pool (cudaMallocAsync, hipMallocAsync)."),
     NULL,
+    NULL,
+    N_("The longest gap is the host allocating or freeing device memory (“%s”) inside the loop, and a free also waits for the device: allocate once before the loop and reuse the buffers, or take them from a stream-ordered pool (cudaMallocAsync)."),
+    N_("The longest gap is the host allocating or freeing device memory (“%s”) inside the loop, and a free also waits for the device: allocate once before the loop and reuse the buffers, or take them from a stream-ordered pool (hipMallocAsync)."),
   },
   [ST_ADVICE_OVERLAP] = {
     N_("Overlap communication with compute: bucket gradients (DDP bucket_cap_mb), prefetch (FSDP), issue collectives earlier on their own stream."),
@@ -79,6 +92,9 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Tune this shape's kernel — XLA's GEMM autotuning (--xla_gpu_autotune_level), another backend — or pad its sizes to the kernels' tiles: its peers show that the device runs the same operation faster."),
     N_("Tune this shape's kernel — a GEMM tuning pass (hipBLASLt or cuBLASLt offline tuning), another library — or pad its sizes to the kernels' tiles: its peers show that the device runs the same operation faster."),
     NULL,
+    NULL,
+    N_("Tune this shape's kernel — a GEMM tuning pass (cuBLASLt's algorithm search), another library — or pad its sizes to the kernels' tiles: its peers show that the device runs the same operation faster."),
+    N_("Tune this shape's kernel — a GEMM tuning pass (hipBLASLt's offline tuning), another library — or pad its sizes to the kernels' tiles: its peers show that the device runs the same operation faster."),
   },
   [ST_ADVICE_WARM_UP] = {
     N_("Leave warm-up out of the profiled steps (a schedule's wait and warmup steps), or keep what it builds (autotuning, compilation) from run to run."),
@@ -97,6 +113,9 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Keep arrays on the device between steps, transfer inputs ahead of the step and overlap the transfers with compute, avoid repeated zeroing and host round trips."),
     N_("Keep data on the device, copy asynchronously from pinned host memory (cudaMemcpyAsync, hipMemcpyAsync), avoid repeated memsets and host round trips."),
     NULL,
+    NULL,
+    N_("Keep data on the device, copy asynchronously from pinned host memory (cudaMemcpyAsync), avoid repeated memsets and host round trips."),
+    N_("Keep data on the device, copy asynchronously from pinned host memory (hipMemcpyAsync), avoid repeated memsets and host round trips."),
   },
   [ST_ADVICE_SHORT_KERNELS] = {
     NULL,
@@ -104,6 +123,8 @@ static const char *const texts[ST_N_ADVICE][ST_N_ADVICE_TERMS] = {
     N_("Fuse kernels into fewer and larger ones, or capture the step in a graph (CUDA or HIP graphs)."),
     NULL,
     N_("Fuse further with fewer graph breaks, so that torch.compile sees more of the step at once, or let it capture the step in a CUDA graph (mode=\"reduce-overhead\")."),
+    N_("Fuse kernels into fewer and larger ones, or capture the step in a CUDA graph."),
+    N_("Fuse kernels into fewer and larger ones, or capture the step in a HIP graph."),
   },
 };
 /* clang-format on */
@@ -117,6 +138,7 @@ st_advice_get (StAdvice advice, StAdviceTerms terms)
   text = texts[advice][terms];
   if (text == NULL && terms == ST_ADVICE_TERMS_PYTORCH_COMPILED)
     text = texts[advice][ST_ADVICE_TERMS_PYTORCH];
+  /* CUDA's and HIP's are the runtime's, their calls named */
   if (text == NULL)
     text = texts[advice][ST_ADVICE_TERMS_RUNTIME];
   return text != NULL ? _ (text) : NULL;
@@ -225,6 +247,21 @@ pytorch_terms (StTrace *trace, StAdviceTerms *terms)
   return TRUE;
 }
 
+/* The runtime's terms: CUDA's when its calls are CUDA's alone, HIP's
+ * when HIP's alone, else both named (16.3). */
+static StAdviceTerms
+runtime_terms (StTrace *trace)
+{
+  gboolean seen[ST_RUNTIME_CALL_HIP + 1] = { FALSE };
+  guint    n = st_trace_get_n_strings (trace);
+
+  for (guint i = 0; i < n && !(seen[ST_RUNTIME_CALL_CUDA] && seen[ST_RUNTIME_CALL_HIP]); i++)
+    seen[st_operation_name_runtime_call (st_trace_get_string (trace, i))] = TRUE;
+  if (seen[ST_RUNTIME_CALL_CUDA] == seen[ST_RUNTIME_CALL_HIP])
+    return ST_ADVICE_TERMS_RUNTIME;
+  return seen[ST_RUNTIME_CALL_CUDA] ? ST_ADVICE_TERMS_CUDA : ST_ADVICE_TERMS_HIP;
+}
+
 static gpointer
 terms_new (StTrace *trace, GCancellable *cancellable)
 {
@@ -235,7 +272,7 @@ terms_new (StTrace *trace, GCancellable *cancellable)
   else if (g_strcmp0 (st_trace_get_format (trace), "xplane") == 0)
     terms = ST_ADVICE_TERMS_XLA;
   else if (!pytorch_terms (trace, &terms))
-    terms = ST_ADVICE_TERMS_RUNTIME;
+    terms = runtime_terms (trace);
   /* kept as a pointer: 0 would read as not made */
   return GUINT_TO_POINTER (terms + 1);
 }

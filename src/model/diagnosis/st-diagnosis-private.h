@@ -32,6 +32,8 @@ typedef enum
   ST_ADVICE_TERMS_RUNTIME, /* a CUDA or HIP program, or a framework not known */
   ST_ADVICE_TERMS_NEURON,
   ST_ADVICE_TERMS_PYTORCH_COMPILED, /* PyTorch with torch.compile in use; else as PyTorch */
+  ST_ADVICE_TERMS_CUDA,             /* the runtime's, its calls CUDA's; else as the runtime */
+  ST_ADVICE_TERMS_HIP,              /* the runtime's, its calls HIP's; else as the runtime */
   ST_N_ADVICE_TERMS
 } StAdviceTerms;
 

@@ -300,6 +300,26 @@ launch_overhead_action (StDiagnosisJob *job, const StPhase *p, const char *op)
  * 100 µs or less); longer ones are the host's own work; an allocation or
  * a free in the longest gap, the allocator's; a long launch call, the
  * runtime's loading of the kernel (16.3). */
+/* A gap inside a launch call: the setting that loads code eagerly, of
+ * that call's runtime (16.3). */
+static char *
+launch_call_action (const char *call)
+{
+  const char *setting;
+
+  switch (st_operation_name_runtime_call (call))
+    {
+    case ST_RUNTIME_CALL_CUDA: setting = "CUDA_MODULE_LOADING=EAGER"; break;
+    case ST_RUNTIME_CALL_HIP: setting = "HIP_ENABLE_DEFERRED_LOADING=0"; break;
+    default: setting = "CUDA_MODULE_LOADING=EAGER, HIP_ENABLE_DEFERRED_LOADING=0"; break;
+    }
+  return g_strdup_printf (
+      _ ("The longest gap is the host inside a launch call (“%s”): most often the runtime loading "
+         "the kernel's code on its first launch. Load it eagerly (%s) or launch every kernel once "
+         "in a warm-up step before the profiled ones."),
+      call, setting);
+}
+
 static char *
 host_bound_action (StDiagnosisJob *job, const StPhase *p)
 {
@@ -310,13 +330,7 @@ host_bound_action (StDiagnosisJob *job, const StPhase *p)
     return g_strdup_printf (st_advice_get (ST_ADVICE_ALLOCATOR, job->terms),
                             name_of (job, p->host_op));
   if (p->in_launch)
-    return g_strdup_printf (
-        _ ("The longest gap is the host inside a launch call (“%s”): most often the runtime "
-           "loading the kernel's code on its first launch. Load it eagerly "
-           "(CUDA_MODULE_LOADING=EAGER, "
-           "HIP_ENABLE_DEFERRED_LOADING=0) or launch every kernel once in a warm-up step before "
-           "the profiled ones."),
-        name_of (job, p->host_op));
+    return launch_call_action (name_of (job, p->host_op));
   if (p->host_gap_p50_ns > 100000)
     return own_work_action (op);
   return launch_overhead_action (job, p, op);
