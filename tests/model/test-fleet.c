@@ -385,6 +385,54 @@ test_fleet_planted (void)
   g_assert_cmpint (f->end_ns, ==, 40711000);
 }
 
+/* Who made the slow step slow (17.5). In the planted job every rank took
+ * 8 368 300 + e(r) in step 6, within 200 ns of each other: against the
+ * floor of the ranks' spread (1 % of their median, 83 684) none stands
+ * out, so the step was slower everywhere, not one rank. With rank 4's
+ * step 6 made 5 000 000 longer in its digest (an end 5 ms later), the
+ * step's median over the ranks is still 8 368 400 while rank 4's 13 368 400
+ * lies far above it: it is named. With four ranks, too few to tell (17.4),
+ * the slowest is named: ranks 0–3 took e = 0, 100, 200, 0 more, rank 2. */
+static void
+test_fleet_slow_step_who (void)
+{
+  g_autoptr (GPtrArray) all = digests (planted_job (), NULL);
+  g_autoptr (GPtrArray) changed = digests (planted_job (), NULL);
+  g_autoptr (GPtrArray) four = digests (planted_job (), NULL);
+  g_autoptr (StFleet)   everywhere = st_fleet_new (all, ST_ALIGN_CLOCK, NULL);
+  g_autoptr (StFleet)   one = NULL, few = NULL;
+  StDigest             *rank4 = g_ptr_array_index (changed, 4);
+  const StFleetFinding *f = st_fleet_get_finding (everywhere, 2);
+
+  g_assert_cmpint (f->kind, ==, ST_FLEET_FINDING_SLOW_STEP);
+  g_assert_nonnull (strstr (f->text, "on every rank alike"));
+  g_assert_null (strstr (f->text, "slowest in it"));
+
+  for (guint s = 0; s < rank4->steps->len; s++)
+    {
+      StDigestStep *step = &g_array_index (rank4->steps, StDigestStep, s);
+
+      if (step->number == 6)
+        {
+          step->end_ns += 5000000;
+          step->values[ST_STEP_TIME] += 5000000;
+        }
+    }
+  one = st_fleet_new (changed, ST_ALIGN_CLOCK, NULL);
+  for (guint i = 0; i < st_fleet_get_n_findings (one); i++)
+    if ((f = st_fleet_get_finding (one, i))->kind == ST_FLEET_FINDING_SLOW_STEP)
+      break;
+  g_assert_cmpint (f->kind, ==, ST_FLEET_FINDING_SLOW_STEP);
+  g_assert_nonnull (strstr (f->text, "slowest in it: rank 4 (13.37 ms)"));
+
+  g_ptr_array_set_size (four, 4);
+  few = st_fleet_new (four, ST_ALIGN_CLOCK, NULL);
+  g_assert_cmpuint (st_fleet_get_n_findings (few), >, 0);
+  f = st_fleet_get_finding (few, 0);
+  g_assert_cmpint (f->kind, ==, ST_FLEET_FINDING_SLOW_STEP);
+  g_assert_nonnull (strstr (f->text, "slowest in it: rank 2 ("));
+}
+
 static void
 test_fleet_collectives (void)
 {
@@ -706,6 +754,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fleet/digest/round-trip", test_digest_round_trip);
   g_test_add_func ("/fleet/digest/names", test_digest_names);
   g_test_add_func ("/fleet/reduce/planted", test_fleet_planted);
+  g_test_add_func ("/fleet/reduce/slow-step-who", test_fleet_slow_step_who);
   g_test_add_func ("/fleet/reduce/collectives", test_fleet_collectives);
   g_test_add_func ("/fleet/reduce/steps", test_fleet_steps);
   g_test_add_func ("/fleet/reduce/plain", test_fleet_plain);

@@ -87,36 +87,6 @@ link_text (StFleet *self, guint row)
       r->label, d->link_count, all, collective_label (self, d->worst_link), worst);
 }
 
-static char *
-step_text (StFleet *self, guint step, double median)
-{
-  const StFleetStep *s = &g_array_index (self->steps, StFleetStep, step);
-  guint              slowest = G_MAXUINT;
-  double             slowest_ns = -1;
-  g_autofree char   *time = st_format_duration ((gint64)s->values[ST_STEP_TIME]);
-  g_autofree char   *more = st_format_duration ((gint64)(s->values[ST_STEP_TIME] - median));
-  g_autofree char   *usual = st_format_duration ((gint64)median);
-  g_autofree char   *worst = NULL;
-  g_autofree char   *number = NULL;
-
-  for (guint row = 0; row < self->ranks->len; row++)
-    {
-      double v = st_fleet_get_value (self, ST_STEP_TIME, step, row);
-
-      if (!isnan (v) && v > slowest_ns)
-        {
-          slowest = row;
-          slowest_ns = v;
-        }
-    }
-  worst = st_format_duration ((gint64)slowest_ns);
-  number = g_strdup_printf ("%" G_GINT64_FORMAT, s->number);
-  return g_strdup_printf (_ ("Step %s took %s (the median over its ranks), %s more than the "
-                             "median step (%s); slowest in it: %s (%s)."),
-                          number, time, more, usual,
-                          g_array_index (self->ranks, StFleetRank, slowest).label, worst);
-}
-
 /* The rows or steps whose @values (NAN where absent) stand out high. */
 static GArray *
 high_outliers (const double *values, guint n, double *median)
@@ -135,6 +105,59 @@ high_outliers (const double *values, guint n, double *median)
     if (!isnan (values[i]) && values[i] - *median > ST_FLEET_OUTLIER_SPREADS * spread)
       g_array_append_val (out, i);
   return out;
+}
+
+/* A step's text (17.5): who made it slow — the rank slowest in it, unless
+ * the step has ranks enough to tell (17.4) and that one does not stand out
+ * among them: then every rank alike, with their times' range. */
+static char *
+step_text (StFleet *self, guint step, double median)
+{
+  const StFleetStep *s = &g_array_index (self->steps, StFleetStep, step);
+  guint              n = self->ranks->len, slowest = 0, present = 0;
+  g_autofree double *values = g_new (double, MAX (n, 1));
+  double             least = INFINITY, ranks_median;
+  g_autoptr (GArray) standing_out = NULL;
+  g_autofree char   *time = st_format_duration ((gint64)s->values[ST_STEP_TIME]);
+  g_autofree char   *more = st_format_duration ((gint64)(s->values[ST_STEP_TIME] - median));
+  g_autofree char   *usual = st_format_duration ((gint64)median);
+  g_autofree char   *worst = NULL, *fastest = NULL;
+  g_autofree char   *number = g_strdup_printf ("%" G_GINT64_FORMAT, s->number);
+  gboolean           alike;
+
+  for (guint row = 0; row < n; row++)
+    {
+      values[row] = st_fleet_get_value (self, ST_STEP_TIME, step, row);
+      if (isnan (values[row]))
+        continue;
+      if (present++ == 0 || values[row] > values[slowest])
+        slowest = row;
+      least = MIN (least, values[row]);
+    }
+  if (present == 0)
+    return g_strdup_printf (_ ("Step %s took %s (the median over its ranks), %s more than the "
+                               "median step (%s)."),
+                            number, time, more, usual);
+  worst = st_format_duration ((gint64)values[slowest]);
+  standing_out = high_outliers (values, n, &ranks_median);
+  alike = present >= ST_FLEET_MIN_VALUES;
+  for (guint i = 0; i < standing_out->len; i++)
+    alike = alike && g_array_index (standing_out, guint, i) != slowest;
+  if (!alike)
+    return g_strdup_printf (_ ("Step %s took %s (the median over its ranks), %s more than the "
+                               "median step (%s); slowest in it: %s (%s)."),
+                            number, time, more, usual,
+                            g_array_index (self->ranks, StFleetRank, slowest).label, worst);
+  fastest = st_format_duration ((gint64)least);
+  if (g_str_equal (fastest, worst))
+    return g_strdup_printf (_ ("Step %s took %s (the median over its ranks), %s more than the "
+                               "median step (%s), on every rank alike: the step was slower "
+                               "everywhere, not one rank."),
+                            number, time, more, usual);
+  return g_strdup_printf (_ ("Step %s took %s (the median over its ranks), %s more than the "
+                             "median step (%s), on every rank alike (%s to %s): the step was "
+                             "slower everywhere, not one rank."),
+                          number, time, more, usual, fastest, worst);
 }
 
 static void
