@@ -38,19 +38,6 @@
 /* One row of a text table: each cell padded to its width in characters,
  * not bytes ("—", "µs", "Δ" and "×" take more bytes than columns); a
  * negative width aligns left, 0 not at all (the last column). */
-/* A difference of durations, signed as the counts' are: "+2.214 ms",
- * "−38.95 ms", "0 ns". */
-static char *
-delta_duration (gint64 delta_ns)
-{
-  g_autofree char *magnitude = st_format_duration (delta_ns == G_MININT64 ? G_MAXINT64
-                                                   : delta_ns < 0         ? -delta_ns
-                                                                          : delta_ns);
-
-  return delta_ns == 0 ? g_steal_pointer (&magnitude)
-                       : g_strdup_printf ("%s%s", delta_ns < 0 ? "−" : "+", magnitude);
-}
-
 static void
 print_cells (const char *const *cells, const int *widths, guint n)
 {
@@ -68,6 +55,19 @@ print_cells (const char *const *cells, const int *widths, guint n)
         putchar (' ');
     }
   putchar ('\n');
+}
+
+/* A difference of durations, signed as the counts' are: "+2.214 ms",
+ * "−38.95 ms", "0 ns". */
+static char *
+delta_duration (gint64 delta_ns)
+{
+  g_autofree char *magnitude = st_format_duration (delta_ns == G_MININT64 ? G_MAXINT64
+                                                   : delta_ns < 0         ? -delta_ns
+                                                                          : delta_ns);
+
+  return delta_ns == 0 ? g_steal_pointer (&magnitude)
+                       : g_strdup_printf ("%s%s", delta_ns < 0 ? "−" : "+", magnitude);
 }
 
 static char *
