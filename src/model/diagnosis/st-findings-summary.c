@@ -195,6 +195,26 @@ outlier_finding (StDiagnosisJob *job, GPtrArray *findings)
                                     excess / MAX (1, (gint64)st_diagnosis_n_devices (job))));
 }
 
+/* Whether a device-bound finding that will be shown gives the copies' or
+ * the sets' fix: the memory-time rule's would say it again (16.3). */
+static gboolean
+memory_fix_given (StDiagnosisJob *job, GPtrArray *findings)
+{
+  const char *copies = st_advice_get (ST_ADVICE_COPIES, job->terms);
+  const char *sets = st_advice_get (ST_ADVICE_MEMSETS, job->terms);
+  gint64      floor_ns = st_findings_shown_floor (job);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const StFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->kind == ST_FINDING_DEVICE_BOUND && f->time_at_stake_ns >= floor_ns && f->action != NULL
+          && (g_strcmp0 (f->action, copies) == 0 || g_strcmp0 (f->action, sets) == 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Copies and sets while nothing else runs (8.3's exposed memory). */
 static void
 memory_finding (StDiagnosisJob *job, GPtrArray *findings)
@@ -202,6 +222,7 @@ memory_finding (StDiagnosisJob *job, GPtrArray *findings)
   const StRecommendation *r = rule_hit (job->summary, "memory-time");
   gint64                  exposed = 0;
   guint                   n = st_summary_get_n_devices (job->summary);
+  StFinding              *f;
 
   if (r == NULL)
     return;
@@ -211,8 +232,10 @@ memory_finding (StDiagnosisJob *job, GPtrArray *findings)
 
       exposed += u->busy_ns - u->compute_ns - u->exposed_communication_ns;
     }
-  g_ptr_array_add (findings,
-                   finding_of_rule (job, ST_FINDING_MEMORY_TIME, r, exposed / MAX (1, (gint64)n)));
+  f = finding_of_rule (job, ST_FINDING_MEMORY_TIME, r, exposed / MAX (1, (gint64)n));
+  if (memory_fix_given (job, findings))
+    g_clear_pointer (&f->action, g_free);
+  g_ptr_array_add (findings, f);
 }
 
 /* Only when the busiest stream carries compute and copies or
