@@ -1155,15 +1155,21 @@ test_sync_call_named (void)
  * PyTorch operator of that category ("cpu_op", or an NVTX range named
  * aten::…): the profile's terms (16.3) are PyTorch's; without, the
  * runtime's, whose calls are @copy's (cudaMemcpyAsync, hipMemcpyAsync). */
+static void
+copy_trace_begin (Writer *w, const char *framework)
+{
+  writer_init (w, NULL);
+  gpu (w, FALSE);
+  if (framework != NULL)
+    host (w, framework, "aten::copy_", 0, 30, 0);
+}
+
 static char *
 copy_bound_trace_calls (const char *framework, const char *copy)
 {
   Writer w;
 
-  writer_init (&w, NULL);
-  gpu (&w, FALSE);
-  if (framework != NULL)
-    host (&w, framework, "aten::copy_", 0, 30, 0);
+  copy_trace_begin (&w, framework);
   for (gint k = 0; k < 20; k++)
     {
       host (&w, "cuda_runtime", copy, k, 1, 1 + k);
@@ -1192,10 +1198,7 @@ copies_among_gemms_trace (const char *framework, const char *copy)
   const char *launch = g_str_has_prefix (copy, "hip") ? "hipLaunchKernel" : "cudaLaunchKernel";
   Writer      w;
 
-  writer_init (&w, NULL);
-  gpu (&w, FALSE);
-  if (framework != NULL)
-    host (&w, framework, "aten::copy_", 0, 30, 0);
+  copy_trace_begin (&w, framework);
   for (gint k = 0; k < 20; k++)
     {
       host (&w, "cuda_runtime", launch, 2 * k, 1, 1 + 2 * k);
