@@ -57,19 +57,6 @@ print_cells (const char *const *cells, const int *widths, guint n)
   putchar ('\n');
 }
 
-/* A difference of durations, signed as the counts' are: "+2.214 ms",
- * "−38.95 ms", "0 ns". */
-static char *
-delta_duration (gint64 delta_ns)
-{
-  g_autofree char *magnitude = st_format_duration (delta_ns == G_MININT64 ? G_MAXINT64
-                                                   : delta_ns < 0         ? -delta_ns
-                                                                          : delta_ns);
-
-  return delta_ns == 0 ? g_steal_pointer (&magnitude)
-                       : g_strdup_printf ("%s%s", delta_ns < 0 ? "−" : "+", magnitude);
-}
-
 static char *
 format_percent (gboolean has, double percent)
 {
@@ -191,7 +178,7 @@ print_classes (StProfileDiff *diff)
       const StClassDiff *c = st_profile_diff_get_class (diff, i);
       g_autofree char   *b = st_format_duration (c->ns[ST_DIFF_BASE]);
       g_autofree char   *nw = st_format_duration (c->ns[ST_DIFF_NEW]);
-      g_autofree char   *d = delta_duration (c->delta_ns);
+      g_autofree char   *d = st_format_duration_delta (c->delta_ns);
       g_autofree char   *bc = format_count (c->count[ST_DIFF_BASE]);
       g_autofree char   *nc = format_count (c->count[ST_DIFF_NEW]);
       /* the factor the word says (docs/metrics.md 8.12): new / base when
@@ -243,7 +230,7 @@ print_breakdown (StProfileDiff *diff)
       g_autofree char *b = base->present ? st_format_duration (base->ns[p]) : g_strdup ("—");
       g_autofree char *n = new_->present ? st_format_duration (new_->ns[p]) : g_strdup ("—");
       g_autofree char *d = base->present && new_->present
-                               ? delta_duration (new_->ns[p] - base->ns[p])
+                               ? st_format_duration_delta (new_->ns[p] - base->ns[p])
                                : g_strdup ("—");
 
       print_cells ((const char *[]){ titles[p], b, n, d }, widths, 4);
@@ -264,7 +251,7 @@ format_delta (StMetricUnit unit, double delta)
   g_autofree char *magnitude = NULL;
 
   if (unit == ST_UNIT_NS)
-    return delta_duration ((gint64)llround (delta));
+    return st_format_duration_delta ((gint64)llround (delta));
   if (unit == ST_UNIT_PERCENT)
     return g_strdup_printf (_ ("%s%.1f points"), delta < 0 ? "−" : "+", fabs (delta));
   magnitude = st_summary_format_value (unit, fabs (delta));
@@ -316,10 +303,10 @@ print_operations (StProfileDiff *diff)
       g_autofree char          *nc = format_count (r->new_count);
       g_autofree char          *bt = st_format_duration (r->base_total_ns);
       g_autofree char          *nt = st_format_duration (r->new_total_ns);
-      g_autofree char          *d = delta_duration (r->delta_ns);
-      g_autofree char          *ds = kernel ? g_strdup ("") : delta_duration (r->delta_self_ns);
-      g_autofree char          *p = format_percent (r->has_delta_percent, r->delta_percent);
-      g_autofree char          *name = st_operation_name_shorten (r->name, NULL);
+      g_autofree char          *d = st_format_duration_delta (r->delta_ns);
+      g_autofree char *ds = kernel ? g_strdup ("") : st_format_duration_delta (r->delta_self_ns);
+      g_autofree char *p = format_percent (r->has_delta_percent, r->delta_percent);
+      g_autofree char *name = st_operation_name_shorten (r->name, NULL);
 
       print_cells ((const char *[]){ kernel ? "kernel" : "host",
                                      st_operation_match_to_string (r->match), bc, bt, nc, nt, d, ds,
@@ -349,7 +336,7 @@ print_collectives (StProfileDiff *diff)
       g_autofree char        *nc = format_count (c->count[ST_DIFF_NEW]);
       g_autofree char        *bt = st_format_duration (c->total_ns[ST_DIFF_BASE]);
       g_autofree char        *nt = st_format_duration (c->total_ns[ST_DIFF_NEW]);
-      g_autofree char        *d = delta_duration (c->delta_ns);
+      g_autofree char        *d = st_format_duration_delta (c->delta_ns);
       g_autofree char        *p = format_percent (c->has_delta_percent, c->delta_percent);
 
       print_cells ((const char *[]){ st_collective_type_get_label (c->type), bc, bt, nc, nt, d, p },

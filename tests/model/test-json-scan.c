@@ -176,7 +176,16 @@ test_format (void)
   for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
     {
       g_autofree char *text = st_format_duration (durations[i].ns);
+      g_autofree char *grew = st_format_duration_delta (durations[i].ns);
+      g_autofree char *fell = st_format_duration_delta (-durations[i].ns);
+      g_autofree char *up = g_strconcat (durations[i].ns > 0 ? "+" : "", durations[i].text, NULL);
+      /* a fall with the minus sign, U+2212 */
+      g_autofree char *down
+          = g_strconcat (durations[i].ns > 0 ? "\342\210\222" : "", durations[i].text, NULL);
+
       g_assert_cmpstr (text, ==, durations[i].text);
+      g_assert_cmpstr (grew, ==, up);
+      g_assert_cmpstr (fell, ==, down);
     }
   g_assert_cmpstr (count, ==, "1\342\200\257234\342\200\257567");
 }

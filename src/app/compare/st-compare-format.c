@@ -38,9 +38,11 @@ signed_text (double delta, const char *magnitude)
 char *
 st_compare_format_delta_duration (gint64 delta_ns)
 {
-  g_autofree char *magnitude = st_format_duration (delta_ns < 0 ? -delta_ns : delta_ns);
+  g_autofree char *text = st_format_duration_delta (delta_ns);
 
-  return signed_text ((double)delta_ns, magnitude);
+  return delta_ns > 0   ? g_strdup_printf ("▲ %s", text)
+         : delta_ns < 0 ? g_strdup_printf ("▼ %s", text)
+                        : g_steal_pointer (&text);
 }
 
 char *

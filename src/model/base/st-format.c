@@ -39,6 +39,17 @@ st_format_duration (gint64 ns)
 
 /* 1234567 as "1 234 567" (narrow no-break spaces between thousands). */
 char *
+st_format_duration_delta (gint64 delta_ns)
+{
+  g_autofree char *magnitude = st_format_duration (delta_ns == G_MININT64 ? G_MAXINT64
+                                                   : delta_ns < 0         ? -delta_ns
+                                                                          : delta_ns);
+
+  return delta_ns == 0 ? g_steal_pointer (&magnitude)
+                       : g_strdup_printf ("%s%s", delta_ns < 0 ? "−" : "+", magnitude);
+}
+
+char *
 st_format_count (guint64 n)
 {
   char     digits[32];

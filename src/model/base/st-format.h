@@ -8,6 +8,9 @@
 G_BEGIN_DECLS
 
 char *st_format_duration (gint64 ns);
+/* A difference of durations, signed: "+2.214 ms", "−38.95 ms" (a minus
+ * sign, U+2212), "0 ns". */
+char *st_format_duration_delta (gint64 delta_ns);
 char *st_format_count (guint64 n);
 char *st_format_quantity (double value);
 /* A double's shortest text that reads back as the same double (18.486486,

@@ -308,10 +308,12 @@ name_flags (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (matrix); i++)
     if (g_str_equal (name, matrix[i]))
       flags |= NAME_MATRIX;
-  if (g_ascii_strncasecmp (name, "hip", 3) == 0)
-    flags |= NAME_HIP;
-  else if (g_ascii_strncasecmp (name, "cu", 2) == 0)
-    flags |= NAME_CUDA;
+  switch (st_operation_name_runtime_call (name))
+    {
+    case ST_RUNTIME_CALL_HIP: flags |= NAME_HIP; break;
+    case ST_RUNTIME_CALL_CUDA: flags |= NAME_CUDA; break;
+    default: break;
+    }
   return flags;
 }
 
