@@ -9,6 +9,7 @@
 #include "st-format.h"
 #include "st-json-doc.h"
 #include "st-json-scan.h"
+#include "st-sort.h"
 #include "st-span.h"
 
 static gboolean
@@ -462,6 +463,48 @@ test_spans_union (void)
   g_assert_cmpint (st_spans_union (spans), ==, G_MAXINT64);
 }
 
+/* ST_DEFINE_SEARCH_FROM: the first place not before a value, whatever
+ * place the search starts from. The expected place is counted by a walk
+ * from the start of the array, the definition itself; the arrays hold
+ * runs of equal values (where "not before" must land on the first of a
+ * run), and the searches go forward, backward and past either end. */
+ST_DEFINE_SEARCH_FROM (search_up_to, gint64, gint64, *e <= value)
+
+static guint
+walk_up_to (const gint64 *v, guint n, gint64 value)
+{
+  guint i = 0;
+
+  while (i < n && v[i] <= value)
+    i++;
+  return i;
+}
+
+static void
+test_search_from (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      guint              n = g_rand_int_range (rand, 0, 300);
+      g_autofree gint64 *v = g_new (gint64, MAX (1, n));
+      gint64             x = 0;
+      guint              from = 0;
+
+      for (guint i = 0; i < n; i++)
+        v[i] = x += g_rand_int_range (rand, 0, 3); /* steps of 0 make runs */
+      for (guint q = 0; q < 50; q++)
+        {
+          gint64 value = g_rand_int_range (rand, -2, (gint32)x + 3);
+          guint  start = q % 3 == 0 ? (guint)g_rand_int_range (rand, 0, (gint32)n + 5) : from;
+
+          from = search_up_to (v, n, start, value);
+          g_assert_cmpuint (from, ==, walk_up_to (v, n, value));
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -482,6 +525,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/format/double", test_format_double);
   g_test_add_func ("/model/format/natural-order", test_natural_order);
   g_test_add_func ("/model/spans/union", test_spans_union);
+  g_test_add_func ("/model/sort/search-from", test_search_from);
 
   return g_test_run ();
 }

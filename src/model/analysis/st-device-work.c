@@ -8,6 +8,7 @@
 #include "st-sort.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 /* A collective host op of a host track, for finding the ops around a
  * launch call by time. */
@@ -19,6 +20,9 @@ typedef struct
 } HostOp;
 
 ST_DEFINE_SORT (sort_host_ops, HostOp, a->start != b->start ? a->start < b->start : a->end > b->end)
+/* How many of the ops start at or before a time, searched on from a place
+ * (st-sort.h): the ops after them cannot hold a call that starts then. */
+ST_DEFINE_SEARCH_FROM (ops_up_to, HostOp, gint64, e->start <= value)
 
 typedef struct
 {
@@ -167,31 +171,17 @@ find_host_ops (StDeviceWork *self, GCancellable *cancellable)
     }
 }
 
-/* How many of @h's ops start at or before @start: the ops after them
- * cannot hold a call that starts at @start. */
-static guint
-ops_up_to (const HostOps *h, gint64 start)
-{
-  guint lo = 0, hi = h->n;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (h->ops[mid].start <= start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 /* The innermost collective host op of @track around [start, end], or
- * G_MAXUINT: the one that starts last among those that hold it. */
+ * G_MAXUINT: the one that starts last among those that hold it. @hint,
+ * when not NULL, is where the last search of the same ops ended: the
+ * launches of one stream come in order. */
 static guint
-innermost_op (const HostOps *h, gint64 start, gint64 end)
+innermost_op (const HostOps *h, gint64 start, gint64 end, guint *hint)
 {
-  guint lo = ops_up_to (h, start);
+  guint lo = ops_up_to (h->ops, h->n, hint != NULL ? *hint : 0, start);
+
+  if (hint != NULL)
+    *hint = lo;
 
   while (lo-- > 0 && h->max_end[lo] >= end)
     if (h->ops[lo].end >= end)
@@ -223,22 +213,18 @@ st_device_work_get_collective_site (StDeviceWork     *self,
                                     StCollectiveType *type)
 {
   StSliceRef     launch;
-  const StSlice *call;
   const HostOps *h;
   gint64         start, end;
   gboolean       found = FALSE;
 
   *type = ST_COLLECTIVE_OTHER;
-  if (!st_launch_index_get_launcher (self->launches, device, &launch)
+  if (!st_launch_index_get_launch (self->launches, device, &launch, &start, &end)
       || self->host_ops[launch.track].n == 0)
     return FALSE;
   h = &self->host_ops[launch.track];
-  call = st_trace_get_slice (self->trace, launch);
-  start = call->start;
-  end = call->start + call->dur;
   /* the ops that start at or before the call, the latest first: those
    * that hold it, from the innermost out */
-  for (guint lo = ops_up_to (h, start); lo-- > 0;)
+  for (guint lo = ops_up_to (h->ops, h->n, 0, start); lo-- > 0;)
     {
       StSliceRef op = { launch.track, h->ops[lo].index };
 
@@ -261,22 +247,30 @@ st_device_work_get_collective_site (StDeviceWork     *self,
   return found;
 }
 
-gboolean
-st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op)
+/* st_device_work_get_host_op () with a hint per host track (see
+ * innermost_op ()), or NULL. */
+static gboolean
+host_op_near (StDeviceWork *self, StSliceRef device, StSliceRef *op, guint *hints)
 {
-  StSliceRef     launch;
-  const StSlice *call;
-  guint          index;
+  StSliceRef launch;
+  gint64     start, end;
+  guint      index;
 
-  if (!st_launch_index_get_launcher (self->launches, device, &launch)
+  if (!st_launch_index_get_launch (self->launches, device, &launch, &start, &end)
       || self->host_ops[launch.track].n == 0)
     return FALSE;
-  call = st_trace_get_slice (self->trace, launch);
-  index = innermost_op (&self->host_ops[launch.track], call->start, call->start + call->dur);
+  index = innermost_op (&self->host_ops[launch.track], start, end,
+                        hints != NULL ? &hints[launch.track] : NULL);
   if (index == G_MAXUINT)
     return FALSE;
   *op = (StSliceRef){ launch.track, index };
   return TRUE;
+}
+
+gboolean
+st_device_work_get_host_op (StDeviceWork *self, StSliceRef device, StSliceRef *op)
+{
+  return host_op_near (self, device, op, NULL);
 }
 
 guint64
@@ -324,9 +318,9 @@ compute_tag (StDeviceWork *self, const StTrack *track, const StSlice *slice, StD
                       st_event_classifier_compute_kind (self->classes, slice->name) };
 }
 
-/* docs/metrics.md 1.2, rule by rule. */
+/* docs/metrics.md 1.2, rule by rule; @hints as host_op_near ()'s. */
 static StWorkTag
-classify (StDeviceWork *self, const StTrack *track, StSliceRef ref)
+classify (StDeviceWork *self, const StTrack *track, StSliceRef ref, guint *hints)
 {
   const StSlice    *slice = &track->slices[ref.index];
   StDeviceEventKind kind = st_event_classifier_device_kind (self->classes, slice);
@@ -344,7 +338,7 @@ classify (StDeviceWork *self, const StTrack *track, StSliceRef ref)
     return (StWorkTag){ ST_CLASS_WAIT, 0 };
   if (kind == ST_DEVICE_EVENT_MTIA && (flags & ST_NAME_RECORD))
     return (StWorkTag){ ST_CLASS_OTHER, 0 };
-  if (kernel_like && st_device_work_get_host_op (self, ref, &op))
+  if (kernel_like && host_op_near (self, ref, &op, hints))
     return (StWorkTag){ ST_CLASS_COMMUNICATION, communication_type (self, ref, slice, flags) };
   if (kind == ST_DEVICE_EVENT_COPY || kind == ST_DEVICE_EVENT_TRANSFER
       || (kind == ST_DEVICE_EVENT_MTIA && (flags & ST_NAME_DMA)))
@@ -354,18 +348,24 @@ classify (StDeviceWork *self, const StTrack *track, StSliceRef ref)
   return compute_tag (self, track, slice, kind);
 }
 
+/* A track's slices by start: the launches of its kernels come in order
+ * on each host track, so each host track's ops are searched on from the
+ * last answer. */
 static void
 classify_all (StDeviceWork *self, GCancellable *cancellable)
 {
+  g_autofree guint *hints = g_new (guint, MAX (1, self->n_tracks));
+
   for (guint t = 0; t < self->n_tracks && !g_cancellable_is_cancelled (cancellable); t++)
     {
       const StTrack *track = st_trace_get_track (self->trace, t);
 
       if (!self->devices->device_track[t])
         continue;
+      memset (hints, 0, MAX (1, self->n_tracks) * sizeof (guint));
       self->tags[t] = g_new0 (StWorkTag, MAX (1, track->n_slices));
       for (guint i = 0; i < track->n_slices; i++)
-        self->tags[t][i] = classify (self, track, (StSliceRef){ t, i });
+        self->tags[t][i] = classify (self, track, (StSliceRef){ t, i }, hints);
     }
 }
 

@@ -16,6 +16,7 @@ struct _StLaunchIndex
   const guint8      *device_track;
   guint              n_tracks;
   StSliceRef       **launcher; /* per track: one entry per slice, or NULL (no device work) */
+  StTimeSpan       **call;     /* per track as launcher: its launch call's start and end */
   GArray           **launches; /* per track: StLaunch by host start, or NULL */
   gboolean           empty;
 };
@@ -148,17 +149,21 @@ index_launches (StLaunchIndex *self, GCancellable *cancellable)
 
       if (self->launcher[t] == NULL)
         continue;
+      self->call[t] = g_new (StTimeSpan, MAX (1, track->n_slices));
       for (guint i = 0; i < track->n_slices; i++)
         {
-          StSliceRef host = self->launcher[t][i];
-          StLaunch   launch;
+          StSliceRef     host = self->launcher[t][i];
+          StLaunch       launch;
+          const StSlice *call;
 
           if (host.track == NO_TRACK)
             continue;
           if (self->launches[host.track] == NULL)
             self->launches[host.track]
                 = g_array_sized_new (FALSE, FALSE, sizeof (StLaunch), counts[host.track]);
-          launch.host_start = st_trace_get_slice (self->trace, host)->start;
+          call = st_trace_get_slice (self->trace, host);
+          self->call[t][i] = (StTimeSpan){ call->start, call->start + call->dur };
+          launch.host_start = call->start;
           launch.host = host;
           launch.device = (StSliceRef){ t, i };
           g_array_append_val (self->launches[host.track], launch);
@@ -182,6 +187,7 @@ st_launch_index_new (StTrace           *trace,
   self->device_track = device_track;
   self->n_tracks = st_trace_get_n_tracks (trace);
   self->launcher = g_new0 (StSliceRef *, self->n_tracks);
+  self->call = g_new0 (StTimeSpan *, self->n_tracks);
   self->launches = g_new0 (GArray *, self->n_tracks);
   self->empty = TRUE;
   index_flows (self, cancellable);
@@ -199,10 +205,12 @@ st_launch_index_free (StLaunchIndex *self)
   for (guint t = 0; t < self->n_tracks; t++)
     {
       g_free (self->launcher[t]);
+      g_free (self->call[t]);
       if (self->launches[t] != NULL)
         g_array_unref (self->launches[t]);
     }
   g_free (self->launcher);
+  g_free (self->call);
   g_free (self->launches);
   g_free (self);
 }
@@ -220,6 +228,20 @@ st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef
       || self->launcher[device.track][device.index].track == NO_TRACK)
     return FALSE;
   *host = self->launcher[device.track][device.index];
+  return TRUE;
+}
+
+gboolean
+st_launch_index_get_launch (StLaunchIndex *self,
+                            StSliceRef     device,
+                            StSliceRef    *host,
+                            gint64        *start,
+                            gint64        *end)
+{
+  if (!st_launch_index_get_launcher (self, device, host))
+    return FALSE;
+  *start = self->call[device.track][device.index].begin;
+  *end = self->call[device.track][device.index].end;
   return TRUE;
 }
 

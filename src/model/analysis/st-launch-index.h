@@ -32,6 +32,13 @@ void           st_launch_index_free (StLaunchIndex *self);
 gboolean       st_launch_index_is_empty (StLaunchIndex *self);
 /* The launch call of a device slice; FALSE when none is known. */
 gboolean st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host);
+/* The same, with the call's start and end (kept with the index: a reader
+ * of every device slice's launch would otherwise fetch every call). */
+gboolean st_launch_index_get_launch (StLaunchIndex *self,
+                                     StSliceRef     device,
+                                     StSliceRef    *host,
+                                     gint64        *start,
+                                     gint64        *end);
 /* The launch calls of every slice of @track, by index: one walking a whole
  * track reads them without a call per slice. A slice whose launch call is
  * not known has ST_LAUNCH_NONE as its track. NULL when no slice of @track

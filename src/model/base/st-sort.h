@@ -38,6 +38,46 @@ st_sorted_find_int64 (const gint64 *v, guint n, gint64 value)
   return lo;
 }
 
+/* A search of sorted @v on from a place, for searches whose values come
+ * in order (each from the last one's answer):
+ *
+ *   ST_DEFINE_SEARCH_FROM (ops_up_to, HostOp, gint64, e->start <= value)
+ *
+ * defines `static guint ops_up_to (const HostOp *v, guint n, guint from,
+ * gint64 value)`, the first place whose element *e is not BEFORE @value,
+ * where BEFORE holds of a prefix of @v. It gallops on from @from, so a
+ * walk of searches costs about a step each rather than a binary search
+ * each; from the start when the element before @from is not BEFORE, so
+ * any @from gives the answer. */
+#define ST_DEFINE_SEARCH_FROM(fn, type, value_type, before)                     \
+  static inline gboolean fn##_before (const type *e, value_type value)          \
+  {                                                                             \
+    return (before);                                                            \
+  }                                                                             \
+                                                                                \
+  static inline guint fn (const type *v, guint n, guint from, value_type value) \
+  {                                                                             \
+    guint lo = MIN (from, n), hi, step = 1;                                     \
+                                                                                \
+    if (lo > 0 && !fn##_before (&v[lo - 1], value))                             \
+      lo = 0;                                                                   \
+    for (hi = lo; hi < n && fn##_before (&v[hi], value); step *= 2)             \
+      {                                                                         \
+        lo = hi + 1;                                                            \
+        hi = (guint)MIN ((guint64)n, (guint64)hi + step);                       \
+      }                                                                         \
+    while (lo < hi)                                                             \
+      {                                                                         \
+        guint mid = lo + (hi - lo) / 2;                                         \
+                                                                                \
+        if (fn##_before (&v[mid], value))                                       \
+          lo = mid + 1;                                                         \
+        else                                                                    \
+          hi = mid;                                                             \
+      }                                                                         \
+    return lo;                                                                  \
+  }
+
 #define ST_DEFINE_SORT(fn, type, before)                                     \
   static inline gboolean fn##_before (const type *a, const type *b)          \
   {                                                                          \

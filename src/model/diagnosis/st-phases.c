@@ -195,15 +195,14 @@ st_device_states_next_event (StDiagnosisJob *job,
   for (guint i = lo; i < states->n_events && ev[i].start == t1; i++)
     {
       StSliceRef host;
-      gint64     at;
+      gint64     at, call_end;
 
       if (!(ST_SLOTS_WORK & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
         continue;
       /* 10.1: the one whose launch call started first; one without a launch
        * call only when none has one */
-      at = st_launch_index_get_launcher (job->launches, ev[i].ref, &host)
-               ? st_trace_get_slice (job->trace, host)->start
-               : G_MAXINT64;
+      if (!st_launch_index_get_launch (job->launches, ev[i].ref, &host, &at, &call_end))
+        at = G_MAXINT64;
       if (!found || at < first_launch)
         {
           *event = ev[i].ref;

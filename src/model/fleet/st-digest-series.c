@@ -159,6 +159,7 @@ _st_digest_add_collectives (StDigest *self, StTrace *trace, StSummary *summary)
       const Instance    *f = &g_array_index (all, Instance, i);
       StDigestCollective c = { f->types, 0, FALSE, 0, f->start, f->end };
       StSliceRef         host;
+      gint64             call_end;
 
       if (last != NULL && f->start < last->end_ns)
         {
@@ -166,11 +167,8 @@ _st_digest_add_collectives (StDigest *self, StTrace *trace, StSummary *summary)
           last->types |= f->types;
           continue;
         }
-      if (st_launch_index_get_launcher (launches, f->slice, &host))
-        {
-          c.has_launch = TRUE;
-          c.launch_ns = st_trace_get_slice (trace, host)->start;
-        }
+      if (st_launch_index_get_launch (launches, f->slice, &host, &c.launch_ns, &call_end))
+        c.has_launch = TRUE;
       g_array_append_val (self->collectives, c);
       last = &g_array_index (self->collectives, StDigestCollective, self->collectives->len - 1);
     }

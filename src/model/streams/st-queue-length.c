@@ -27,12 +27,12 @@ collect (StTrace *trace, StDeviceWork *work, guint track, gint64 *starts, gint64
   for (guint i = 0; tags != NULL && i < t->n_slices; i++)
     {
       StSliceRef host;
-      gint64     launch;
+      gint64     launch, call_end;
 
       if (tags[i].klass == ST_CLASS_NONE
-          || !st_launch_index_get_launcher (launches, (StSliceRef){ track, i }, &host))
+          || !st_launch_index_get_launch (launches, (StSliceRef){ track, i }, &host, &launch,
+                                          &call_end))
         continue;
-      launch = st_trace_get_slice (trace, host)->start;
       if (t->slices[i].start + t->slices[i].dur <= launch)
         continue;
       starts[n] = launch;
