@@ -121,6 +121,7 @@ match_keys (const char        *name,
             const char        *value,
             const char        *value_end,
             const char *const *keys,
+            const gsize       *key_lens,
             const char       **values,
             gsize             *lengths)
 {
@@ -128,8 +129,8 @@ match_keys (const char        *name,
   guint    filled = 0;
 
   for (guint k = 0; keys[k] != NULL; k++)
-    if (values[k] == NULL && (name_len == 0 || keys[k][0] == name[0])
-        && strlen (keys[k]) == name_len && memcmp (keys[k], name, name_len) == 0)
+    if (values[k] == NULL && key_lens[k] == name_len && (name_len == 0 || keys[k][0] == name[0])
+        && memcmp (keys[k], name, name_len) == 0)
       {
         values[k] = quoted ? value + 1 : value;
         lengths[k] = (value_end - value) - (quoted ? 2 : 0);
@@ -151,15 +152,18 @@ skip_member_value (const char *p, const char *end)
   return st_json_skip_value (p, end);
 }
 
-/* A bit per length of the keys (the last bit for 63 bytes or more): a
- * member of no key's length is not compared with them. */
+/* Each key's length into @lens, and a bit per length (the last bit for 63
+ * bytes or more): a member of no key's length is not compared with them. */
 static guint64
-key_lengths (const char *const *keys)
+key_lengths (const char *const *keys, gsize *lens)
 {
   guint64 mask = 0;
 
   for (guint k = 0; keys[k] != NULL; k++)
-    mask |= G_GUINT64_CONSTANT (1) << MIN (strlen (keys[k]), 63);
+    {
+      lens[k] = strlen (keys[k]);
+      mask |= G_GUINT64_CONSTANT (1) << MIN (lens[k], 63);
+    }
   return mask;
 }
 
@@ -173,10 +177,12 @@ scan_members (const char        *p,
               guint              missing)
 {
   guint64 mask;
+  gsize  *key_lens;
 
   if (p >= end || *p != '{')
     return;
-  mask = key_lengths (keys);
+  key_lens = g_alloca (MAX (1, missing) * sizeof (gsize));
+  mask = key_lengths (keys, key_lens);
   p = st_json_skip_ws (p + 1, end);
   while (p < end && *p == '"')
     {
@@ -192,7 +198,7 @@ scan_members (const char        *p,
         return;
       /* the rest of the object is not read once every key has its value */
       if ((mask >> MIN ((gsize)(after - 1 - name), 63)) & 1)
-        missing -= match_keys (name, after - 1 - name, value, p, keys, values, lengths);
+        missing -= match_keys (name, after - 1 - name, value, p, keys, key_lens, values, lengths);
       if (missing == 0)
         return;
       p = st_json_skip_ws (p, end);

@@ -94,6 +94,8 @@ typedef struct
   guint         last_shape; /* the device shape of the last piece, to look up fewer */
   gint          last_device;
   guint         last_row;
+  guint         launch_at; /* collect_kernels' place in the track's launches */
+  guint         outer_at;  /* inside_counted's place in outer */
 } Build;
 
 static guint
@@ -351,26 +353,21 @@ read_op (Build *b, const StSlice *s, Candidate *c, gboolean *has_work)
 
 /* --- where an op's work ran ------------------------------------------------------- */
 
-/* The kernels launched from inside [start, end) of host track @track. */
+ST_DEFINE_SEARCH_FROM (launches_before, StLaunch, gint64, e->host_start < value)
+
+/* The kernels launched from inside [start, end) of host track @track;
+ * b->launch_at is where the last search of the track's launches ended. */
 static gint64
 collect_kernels (Build *b, guint track, gint64 start, gint64 end)
 {
   StLaunchIndex  *launches = st_device_work_get_launches (b->work);
-  guint           n, lo = 0, hi;
+  guint           n, lo;
   const StLaunch *l = st_launch_index_get_launches (launches, track, &n);
   gint64          total = 0;
 
   g_array_set_size (b->kernels, 0);
-  hi = n;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (l[mid].host_start < start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  /* the first launch from @start on: the ops come by start */
+  lo = b->launch_at = launches_before (l, n, b->launch_at, start);
   for (guint i = lo; i < n && (l[i].host_start < end || l[i].host_start == start); i++)
     {
       const StSlice    *k = st_trace_get_slice (b->trace, l[i].device);
@@ -436,6 +433,7 @@ add_track (Build *b, guint track, Candidate *c, guint n)
   gint64 outer_start = 0, outer_end = G_MININT64;
 
   sort_candidates (c, n, NULL);
+  b->launch_at = 0;
   for (guint i = 0; i < n; i++)
     {
       gboolean inside = c[i].start >= outer_start && c[i].end <= outer_end;
@@ -464,25 +462,18 @@ typedef struct
 } Span;
 
 ST_DEFINE_SORT (sort_spans, Span, a->start < b->start)
+ST_DEFINE_SEARCH_FROM (spans_up_to, Span, gint64, e->start <= value)
 
-/* Whether [start, end) lies inside one of @outer's counted ops. One that
- * only partly overlaps another may hide a holder: then the op is read,
- * and add_track () nests it. */
+/* Whether [start, end) lies inside one of the counted ops of the rows
+ * read (b->outer); b->outer_at is where the last search ended, as the
+ * slices of a row come by start. One that only partly overlaps another may hide a
+ * holder: then the op is read, and add_track () nests it. */
 static gboolean
-inside_counted (GArray *outer, gint64 start, gint64 end)
+inside_counted (Build *b, gint64 start, gint64 end)
 {
-  const Span *o = (const Span *)(void *)outer->data;
-  guint       lo = 0, hi = outer->len;
+  const Span *o = (const Span *)(void *)b->outer->data;
+  guint       lo = b->outer_at = spans_up_to (o, b->outer->len, b->outer_at, start);
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (o[mid].start <= start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   return lo > 0 && o[lo - 1].end >= end;
 }
 
@@ -531,6 +522,7 @@ scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancell
     {
       guint from = b->candidates->len;
 
+      b->outer_at = 0;
       for (guint i = track->row_offsets[row]; i < track->row_offsets[row + 1]; i++)
         {
           const StSlice *s = &track->slices[i];
@@ -541,7 +533,7 @@ scan_track (Build *b, const StTrack *track, guint64 *seen, GCancellable *cancell
             return FALSE;
           if (i + PREFETCH < track->row_offsets[row + 1])
             prefetch_text (b, &track->slices[i + PREFETCH]);
-          if (!is_candidate (b, s) || inside_counted (b->outer, c.start, c.end))
+          if (!is_candidate (b, s) || inside_counted (b, c.start, c.end))
             continue;
           if (read_op (b, s, &c, &has_work))
             g_array_append_val (b->candidates, c);
