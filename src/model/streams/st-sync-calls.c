@@ -314,10 +314,14 @@ st_sync_calls_longest (StSyncCalls *self, guint track, gint64 t0, gint64 t1)
   return name;
 }
 
+/* Whether a time of @t lies in (after, until]: the first after @after
+ * is by @until. */
 static gboolean
 times_within (const Times *t, gint64 after, gint64 until)
 {
-  return first_after (t->at, t->n, until) > first_after (t->at, t->n, after);
+  guint i = first_after (t->at, t->n, after);
+
+  return i < t->n && t->at[i] <= until;
 }
 
 gboolean
