@@ -240,8 +240,10 @@ st_launch_index_get_launch (StLaunchIndex *self,
 {
   if (!st_launch_index_get_launcher (self, device, host))
     return FALSE;
-  *start = self->call[device.track][device.index].begin;
-  *end = self->call[device.track][device.index].end;
+  if (start != NULL)
+    *start = self->call[device.track][device.index].begin;
+  if (end != NULL)
+    *end = self->call[device.track][device.index].end;
   return TRUE;
 }
 

@@ -33,7 +33,8 @@ gboolean       st_launch_index_is_empty (StLaunchIndex *self);
 /* The launch call of a device slice; FALSE when none is known. */
 gboolean st_launch_index_get_launcher (StLaunchIndex *self, StSliceRef device, StSliceRef *host);
 /* The same, with the call's start and end (kept with the index: a reader
- * of every device slice's launch would otherwise fetch every call). */
+ * of every device slice's launch would otherwise fetch every call); either
+ * may be NULL. */
 gboolean st_launch_index_get_launch (StLaunchIndex *self,
                                      StSliceRef     device,
                                      StSliceRef    *host,

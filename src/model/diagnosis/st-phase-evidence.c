@@ -146,10 +146,10 @@ tally_event (StDiagnosisJob *job, const StDeviceEvent *ev, const StPhase *p, Tal
   StStringId name = st_trace_get_slice (job->trace, ev->ref)->name;
   gint64     start = st_trace_get_slice (job->trace, ev->ref)->start;
   StSliceRef host;
-  gint64     call_start, call_end;
+  gint64     call_start;
 
   if (start >= p->start && start < p->end
-      && st_launch_index_get_launch (job->launches, ev->ref, &host, &call_start, &call_end))
+      && st_launch_index_get_launch (job->launches, ev->ref, &host, &call_start, NULL))
     {
       gint64 delay = start - call_start;
 

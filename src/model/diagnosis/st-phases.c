@@ -195,13 +195,13 @@ st_device_states_next_event (StDiagnosisJob *job,
   for (guint i = lo; i < states->n_events && ev[i].start == t1; i++)
     {
       StSliceRef host;
-      gint64     at, call_end;
+      gint64     at;
 
       if (!(ST_SLOTS_WORK & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
         continue;
       /* 10.1: the one whose launch call started first; one without a launch
        * call only when none has one */
-      if (!st_launch_index_get_launch (job->launches, ev[i].ref, &host, &at, &call_end))
+      if (!st_launch_index_get_launch (job->launches, ev[i].ref, &host, &at, NULL))
         at = G_MAXINT64;
       if (!found || at < first_launch)
         {

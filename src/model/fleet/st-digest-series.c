@@ -159,7 +159,6 @@ _st_digest_add_collectives (StDigest *self, StTrace *trace, StSummary *summary)
       const Instance    *f = &g_array_index (all, Instance, i);
       StDigestCollective c = { f->types, 0, FALSE, 0, f->start, f->end };
       StSliceRef         host;
-      gint64             call_end;
 
       if (last != NULL && f->start < last->end_ns)
         {
@@ -167,7 +166,7 @@ _st_digest_add_collectives (StDigest *self, StTrace *trace, StSummary *summary)
           last->types |= f->types;
           continue;
         }
-      if (st_launch_index_get_launch (launches, f->slice, &host, &c.launch_ns, &call_end))
+      if (st_launch_index_get_launch (launches, f->slice, &host, &c.launch_ns, NULL))
         c.has_launch = TRUE;
       g_array_append_val (self->collectives, c);
       last = &g_array_index (self->collectives, StDigestCollective, self->collectives->len - 1);

@@ -27,11 +27,10 @@ collect (StTrace *trace, StDeviceWork *work, guint track, gint64 *starts, gint64
   for (guint i = 0; tags != NULL && i < t->n_slices; i++)
     {
       StSliceRef host;
-      gint64     launch, call_end;
+      gint64     launch;
 
       if (tags[i].klass == ST_CLASS_NONE
-          || !st_launch_index_get_launch (launches, (StSliceRef){ track, i }, &host, &launch,
-                                          &call_end))
+          || !st_launch_index_get_launch (launches, (StSliceRef){ track, i }, &host, &launch, NULL))
         continue;
       if (t->slices[i].start + t->slices[i].dur <= launch)
         continue;

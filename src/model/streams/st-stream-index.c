@@ -89,13 +89,11 @@ collect_events (Maker *m, guint track)
     {
       const StSlice *s = &t->slices[i];
       StSliceRef     host;
-      gint64         call_end;
       Event          ev = { s->start, s->start + s->dur, NO_LAUNCH, 0 };
 
       if (tags[i].klass == ST_CLASS_NONE)
         continue;
-      if (st_launch_index_get_launch (launches, (StSliceRef){ track, i }, &host, &ev.launch,
-                                      &call_end))
+      if (st_launch_index_get_launch (launches, (StSliceRef){ track, i }, &host, &ev.launch, NULL))
         ev.host = host.track;
       out[n++] = ev;
     }

@@ -398,12 +398,12 @@ host_bound_gaps (StSummaryJob *job, const Segment *s, gint64 *known, gint64 *lat
   for (guint i = 0; i < s->n; i++)
     {
       StSliceRef host;
-      gint64     call_start, call_end;
+      gint64     call_start;
 
       if (!(ST_SLOTS_WORK & ST_SLOT_MASK (ev[i].slot)) || ev[i].end <= ev[i].start)
         continue;
       if (cur_end > G_MININT64 && ev[i].start > cur_end
-          && st_launch_index_get_launch (launches, ev[i].ref, &host, &call_start, &call_end))
+          && st_launch_index_get_launch (launches, ev[i].ref, &host, &call_start, NULL))
         {
           *known += ev[i].start - cur_end;
           if (call_start >= cur_end)
