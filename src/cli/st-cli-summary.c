@@ -570,7 +570,8 @@ tables_thread (gpointer data)
 
   /* the FLOPs of each operation first: the findings wait for them */
   st_flop_ops_ensure (job->trace, NULL);
-  job->tables = st_summary_compute_parts (job->trace, job->start, job->end, ST_SUMMARY_OPERATIONS,
+  job->tables = st_summary_compute_parts (job->trace, job->start, job->end,
+                                          ST_SUMMARY_OPERATIONS | ST_SUMMARY_OPERATIONS_BY_NAME,
                                           NULL, &job->error);
   return NULL;
 }

@@ -75,7 +75,8 @@ side_thread (gpointer data)
   /* the FLOPs of each operation first, the longest index the cards read:
    * the other thread makes the rest of the cards meanwhile */
   st_flop_ops_ensure (job->trace, job->cancellable);
-  job->tables = st_summary_compute_parts (job->trace, 0, job->digest->end_ns, ST_SUMMARY_OPERATIONS,
+  job->tables = st_summary_compute_parts (job->trace, 0, job->digest->end_ns,
+                                          ST_SUMMARY_OPERATIONS | ST_SUMMARY_OPERATIONS_BY_NAME,
                                           job->cancellable, &job->error);
   if (job->tables == NULL)
     return NULL;

@@ -52,6 +52,7 @@ typedef struct
   gboolean           neuron;
   gboolean           whole;          /* the range is the whole profile */
   gboolean           has_device;     /* the profile has device tracks */
+  gboolean           by_name_only;   /* the operations tables without their rows per track */
   GArray            *device;         /* StDeviceEvent, by device, then start */
   GThread           *kernels_thread; /* measuring the next two, or NULL */
   guint              n_kernels;

@@ -462,6 +462,7 @@ st_summary_compute_parts (StTrace       *trace,
   job.end = end;
   job.neuron = st_trace_is_neuron (trace);
   job.whole = start <= 0 && end >= st_trace_get_end_ns (trace);
+  job.by_name_only = (parts & ST_SUMMARY_OPERATIONS_BY_NAME) != 0;
   job.summary = self;
 
   if (parts & ST_SUMMARY_CARDS)

@@ -232,6 +232,11 @@ typedef enum
    * that follows takes (st_summary_take_device_events ()) rather than
    * collect them again */
   ST_SUMMARY_KEEP_DEVICE_EVENTS = 1 << 4,
+  /* with the operations tables: their rows by name only, without the rows
+   * per name and track (st_summary_get_operations (…, TRUE) is empty),
+   * which strata-cli and the digests do not print: every slice is then
+   * counted in one row rather than two */
+  ST_SUMMARY_OPERATIONS_BY_NAME = 1 << 5,
 } StSummaryParts;
 
 /* Computes @parts for [start, end); what is left out reads as empty. */
