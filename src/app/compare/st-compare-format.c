@@ -24,25 +24,24 @@ st_compare_format_duration (gint64 ns)
   return st_format_duration (ns);
 }
 
-/* "▲ +" before a growth, "▼ −" before a fall, nothing before zero. */
+/* "▲ " before a growth's signed @text, "▼ " before a fall's, nothing
+ * before zero. Takes @text. */
 static char *
-signed_text (double delta, const char *magnitude)
+arrowed (double delta, char *text)
 {
+  g_autofree char *owned = text;
+
   if (delta > 0)
-    return g_strdup_printf ("▲ +%s", magnitude);
+    return g_strdup_printf ("▲ %s", owned);
   if (delta < 0)
-    return g_strdup_printf ("▼ −%s", magnitude);
-  return g_strdup (magnitude);
+    return g_strdup_printf ("▼ %s", owned);
+  return g_steal_pointer (&owned);
 }
 
 char *
 st_compare_format_delta_duration (gint64 delta_ns)
 {
-  g_autofree char *text = st_format_duration_delta (delta_ns);
-
-  return delta_ns > 0   ? g_strdup_printf ("▲ %s", text)
-         : delta_ns < 0 ? g_strdup_printf ("▼ %s", text)
-                        : g_steal_pointer (&text);
+  return arrowed ((double)delta_ns, st_format_duration_delta (delta_ns));
 }
 
 char *
@@ -54,7 +53,8 @@ st_compare_format_delta_value (StMetricUnit unit, double delta)
                                    ? g_strdup_printf (_ ("%.1f points"), fabs (delta))
                                    : st_summary_format_value (unit, fabs (delta));
 
-  return signed_text (delta, magnitude);
+  return arrowed (delta, delta == 0 ? g_steal_pointer (&magnitude)
+                                    : g_strdup_printf ("%s%s", delta < 0 ? "−" : "+", magnitude));
 }
 
 /* "+38.2 %", "−5.0 %", or "—" when there is none (the base is 0). */

@@ -37,7 +37,6 @@ st_format_duration (gint64 ns)
   return g_strdup_printf ("%" G_GINT64_FORMAT " ns", ns);
 }
 
-/* 1234567 as "1 234 567" (narrow no-break spaces between thousands). */
 char *
 st_format_duration_delta (gint64 delta_ns)
 {
@@ -49,6 +48,7 @@ st_format_duration_delta (gint64 delta_ns)
                        : g_strdup_printf ("%s%s", delta_ns < 0 ? "−" : "+", magnitude);
 }
 
+/* 1234567 as "1 234 567" (narrow no-break spaces between thousands). */
 char *
 st_format_count (guint64 n)
 {

@@ -91,8 +91,7 @@ typedef struct
 {
   StSummaryJob    *job;
   Table            tables[ST_N_OPERATIONS_TABLES];
-  const StWorkTag *tags;     /* of the current track, NULL when it holds no device event */
-  gboolean         by_track; /* the rows per name and track too */
+  const StWorkTag *tags; /* of the current track, NULL when it holds no device event */
   guint            track;
   StStringId       state_cat; /* Neuron's "active_time" */
   /* of one track, reused from track to track: a block the size of each
@@ -146,7 +145,7 @@ add_slice (OpJob *op, const StSlice *slice, guint index, gint64 dur, gint64 chil
   if (!device && (slice->cat == op->state_cat || slice->name == op->state_cat))
     return;
   account (row_of (table->rows, &table->name_slot, slice->name, G_MAXUINT, NULL), dur, self);
-  if (op->by_track)
+  if (!op->job->by_name_only)
     account (row_of (table->track_rows, &table->track_slot, slice->name, op->track, table->touched),
              dur, self);
 }
@@ -243,7 +242,6 @@ op_job_init (OpJob *op, StSummaryJob *job, GArray **rows, GArray **track_rows)
   guint n_strings = MAX (1, st_trace_get_n_strings (job->trace));
 
   op->job = job;
-  op->by_track = !job->by_name_only;
   op->state_cat = st_trace_lookup_string (job->trace, "active_time");
   op->nests = g_array_new (FALSE, FALSE, sizeof (StSliceNest));
   op->children = g_array_new (FALSE, FALSE, sizeof (gint64));
